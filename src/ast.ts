@@ -1,0 +1,186 @@
+// The untyped syntax tree that parse() produces and print() renders. Every node is readonly,
+// tagged by `kind`, and carries the source span it was parsed from.
+
+/** Half-open range of UTF-16 offsets into the filter text: `text.slice(start, end)`. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export type NumericLiteralType = 'Edm.Int32' | 'Edm.Int64' | 'Edm.Decimal' | 'Edm.Double' | 'Edm.Single';
+export type DateTimeLiteralType = 'Edm.DateTime' | 'Edm.DateTimeOffset';
+
+export interface NullLiteral extends Span {
+  readonly kind: 'null';
+}
+
+export interface BooleanLiteral extends Span {
+  readonly kind: 'boolean';
+  readonly value: boolean;
+}
+
+/**
+ * A numeric literal. `raw` is the source text; `value` is exact:
+ * Int32, Double and Single are numbers, Int64 is a bigint, Decimal is a normalised decimal string
+ * (`'2.345'`, `'-1.5E+10'`) so that no digit passes through a double.
+ */
+export type NumberLiteral =
+  | (Span & { readonly kind: 'number'; readonly type: 'Edm.Int32'; readonly raw: string; readonly value: number })
+  | (Span & { readonly kind: 'number'; readonly type: 'Edm.Int64'; readonly raw: string; readonly value: bigint })
+  | (Span & { readonly kind: 'number'; readonly type: 'Edm.Decimal'; readonly raw: string; readonly value: string })
+  | (Span & { readonly kind: 'number'; readonly type: 'Edm.Double' | 'Edm.Single'; readonly raw: string; readonly value: number });
+
+export interface StringLiteral extends Span {
+  readonly kind: 'string';
+  /** The decoded value: `''` in the source is one `'` here. */
+  readonly value: string;
+}
+
+/**
+ * A date-time literal in any of its source forms (`datetime'…'`, `datetime('…')`, the bare v4
+ * form). The value is an instant: milliseconds since the Unix epoch, UTC. `offsetMinutes` is the
+ * offset that was written (0 for `Z` or none); it does not change the instant.
+ */
+export interface DateTimeLiteral extends Span {
+  readonly kind: 'datetime';
+  readonly type: DateTimeLiteralType;
+  readonly raw: string;
+  readonly epochMs: number;
+  readonly offsetMinutes: number;
+}
+
+export interface GuidLiteral extends Span {
+  readonly kind: 'guid';
+  readonly raw: string;
+  /** Lower-case canonical form `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`. */
+  readonly value: string;
+}
+
+export type Literal = NullLiteral | BooleanLiteral | NumberLiteral | StringLiteral | DateTimeLiteral | GuidLiteral;
+
+export interface PathSegment extends Span {
+  readonly name: string;
+}
+
+/** A property path such as `PostalAddress/City`; identifiers are case-sensitive. */
+export interface MemberExpr extends Span {
+  readonly kind: 'member';
+  readonly segments: readonly PathSegment[];
+}
+
+/** A canonical function call; `name` is lower-case whatever the source spelling. */
+export interface CallExpr extends Span {
+  readonly kind: 'call';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly args: readonly Expr[];
+}
+
+export interface NotExpr extends Span {
+  readonly kind: 'not';
+  readonly operand: Expr;
+}
+
+export interface NegateExpr extends Span {
+  readonly kind: 'negate';
+  readonly operand: Expr;
+}
+
+export type CompareOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
+export type ArithmeticOp = 'add' | 'sub' | 'mul' | 'div' | 'mod';
+export type LogicalOp = 'and' | 'or';
+
+export interface CompareExpr extends Span {
+  readonly kind: 'compare';
+  readonly op: CompareOp;
+  readonly left: Expr;
+  readonly right: Expr;
+}
+
+export interface ArithmeticExpr extends Span {
+  readonly kind: 'arithmetic';
+  readonly op: ArithmeticOp;
+  readonly left: Expr;
+  readonly right: Expr;
+}
+
+/** An `and` or `or` chain, kept flat: `a and b and c` has three operands. */
+export interface LogicalExpr extends Span {
+  readonly kind: 'logical';
+  readonly op: LogicalOp;
+  readonly operands: readonly Expr[];
+}
+
+/** `operand in (v1, v2, …)`; the list may be empty. */
+export interface InExpr extends Span {
+  readonly kind: 'in';
+  readonly operand: Expr;
+  readonly list: readonly Literal[];
+}
+
+export type Expr =
+  | NullLiteral
+  | BooleanLiteral
+  | NumberLiteral
+  | StringLiteral
+  | DateTimeLiteral
+  | GuidLiteral
+  | MemberExpr
+  | CallExpr
+  | NotExpr
+  | NegateExpr
+  | CompareExpr
+  | ArithmeticExpr
+  | LogicalExpr
+  | InExpr;
+
+export type ExprKind = Expr['kind'];
+
+/** A handler per node kind; adding a kind without handling it is a compile error. */
+export type ExprVisitor<R> = { readonly [K in ExprKind]: (node: Extract<Expr, { kind: K }>) => R };
+
+export function visit<R>(node: Expr, visitor: ExprVisitor<R>): R {
+  return (visitor[node.kind] as (node: Expr) => R)(node);
+}
+
+export const COMPARE_OPS: readonly CompareOp[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
+export const ARITHMETIC_OPS: readonly ArithmeticOp[] = ['add', 'sub', 'mul', 'div', 'mod'];
+
+/** The direct children of a node, in source order. */
+export function childrenOf(node: Expr): readonly Expr[] {
+  switch (node.kind) {
+    case 'member':
+    case 'null':
+    case 'boolean':
+    case 'number':
+    case 'string':
+    case 'datetime':
+    case 'guid':
+      return [];
+    case 'call':
+      return node.args;
+    case 'not':
+    case 'negate':
+      return [node.operand];
+    case 'compare':
+    case 'arithmetic':
+      return [node.left, node.right];
+    case 'logical':
+      return node.operands;
+    case 'in':
+      return [node.operand, ...node.list];
+  }
+}
+
+/** Drops spans recursively, for comparing trees by structure. */
+export function withoutSpans(node: Expr): unknown {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'start' || key === 'end' || key === 'nameSpan') continue;
+    if (key === 'segments') out[key] = (value as PathSegment[]).map((s) => s.name);
+    else if (Array.isArray(value)) out[key] = value.map((v) => withoutSpans(v as Expr));
+    else if (value !== null && typeof value === 'object') out[key] = withoutSpans(value as Expr);
+    else out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The `odata-filter` command: dispatches to one subcommand per file in src/cli/. A bad filter is
+// printed with a caret line on stderr and exits 2; a usage error exits 64.
+
+import { parseArgs } from 'node:util';
+import { isFilterError, formatFilterError } from './errors.js';
+import type { Command } from './cli/command.js';
+import { parseCommand } from './cli/parse-command.js';
+
+const COMMANDS: readonly Command[] = [parseCommand];
+
+const EXIT_BAD_FILTER = 2;
+const EXIT_USAGE = 64;
+
+function help(): string {
+  const lines = COMMANDS.map((c) => `  odata-filter ${c.usage}\n      ${c.summary}`);
+  return `Usage:\n${lines.join('\n')}\n`;
+}
+
+export async function main(argv: readonly string[], io = { out: process.stdout, err: process.stderr, stdin: process.stdin }): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.err : io.out).write(help());
+    return name === undefined ? EXIT_USAGE : 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) {
+    io.err.write(`Unknown command '${name}'.\n${help()}`);
+    return EXIT_USAGE;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true });
+  } catch (error) {
+    io.err.write(`${(error as Error).message}\nUsage: odata-filter ${command.usage}\n`);
+    return EXIT_USAGE;
+  }
+  try {
+    const result = await command.run({ positionals: parsed.positionals, values: parsed.values, ...io });
+    if ('usageError' in result) {
+      io.err.write(`${result.usageError}\nUsage: odata-filter ${command.usage}\n`);
+      return EXIT_USAGE;
+    }
+    return result.exitCode;
+  } catch (error) {
+    if (isFilterError(error)) {
+      io.err.write(`${formatFilterError(error)}\n`);
+      return EXIT_BAD_FILTER;
+    }
+    throw error;
+  }
+}
+
+// Run only when executed, not when imported by the tests.
+const invokedAs = process.argv[1] ?? '';
+if (invokedAs.endsWith('cli.js') || invokedAs.endsWith('odata-filter')) {
+  main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

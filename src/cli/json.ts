@@ -1,0 +1,5 @@
+// JSON output for the CLI: bigints (Int64 values) are written as strings, exactly.
+
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
+}

@@ -1,0 +1,90 @@
+// FilterError: the one error type the public API throws for bad input, and its caret rendering.
+
+export type FilterErrorKind = 'syntax' | 'type' | 'limit' | 'unsupported';
+
+/** One problem found in a filter, with the source range it concerns. */
+export interface FilterIssue {
+  /** Stable identifier of the problem, e.g. `unknown_property`, `type_mismatch`. */
+  readonly code: string;
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface FilterErrorInit {
+  readonly kind: FilterErrorKind;
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+  readonly expected?: readonly string[];
+  readonly issues?: readonly FilterIssue[];
+  readonly text?: string;
+}
+
+/**
+ * A filter that cannot be parsed, checked or compiled. `code` is the service's error code
+ * (`BadRequest`), so a server can answer with 400 and this object's message.
+ */
+export class FilterError extends Error {
+  override readonly name = 'FilterError';
+  readonly code = 'BadRequest' as const;
+  readonly kind: FilterErrorKind;
+  readonly start: number;
+  readonly end: number;
+  /** What the parser would have accepted at `start`, when known. */
+  readonly expected: readonly string[] | undefined;
+  /** Every problem found; a syntax or limit error has exactly one. */
+  readonly issues: readonly FilterIssue[];
+  /** The filter text, when the error came from text; used by {@link formatFilterError}. */
+  readonly text: string | undefined;
+
+  constructor(init: FilterErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.start = init.start;
+    this.end = init.end;
+    this.expected = init.expected;
+    this.text = init.text;
+    this.issues = init.issues ?? [{ code: init.kind, message: init.message, start: init.start, end: init.end }];
+  }
+
+  /** A plain-data form, suitable for a JSON error body. */
+  toJSON(): Record<string, unknown> {
+    return {
+      code: this.code,
+      kind: this.kind,
+      message: this.message,
+      start: this.start,
+      end: this.end,
+      ...(this.expected ? { expected: this.expected } : {}),
+      issues: this.issues,
+    };
+  }
+}
+
+export function isFilterError(value: unknown): value is FilterError {
+  return value instanceof FilterError;
+}
+
+/**
+ * Renders an error for a terminal or a log: each issue's message, then the filter with a caret
+ * line under the offending range. Long filters are windowed around the range.
+ */
+export function formatFilterError(error: FilterError, text: string | undefined = error.text): string {
+  if (text === undefined) return error.message;
+  return error.issues.map((issue) => `${issue.message}\n${caretLines(text, issue.start, issue.end)}`).join('\n');
+}
+
+const WINDOW = 60;
+
+function caretLines(text: string, start: number, end: number): string {
+  const oneLine = text.replace(/[\r\n\t]/g, ' ');
+  const from = Math.max(0, start - WINDOW);
+  const to = Math.min(oneLine.length, Math.max(end, start + 1) + WINDOW);
+  const prefix = from > 0 ? '…' : '';
+  const suffix = to < oneLine.length ? '…' : '';
+  const shown = prefix + oneLine.slice(from, to) + suffix;
+  const width = Math.max(1, Math.min(end, to) - start);
+  const caret = ' '.repeat(prefix.length + start - from) + '^' + '~'.repeat(width - 1);
+  return `  ${shown}\n  ${caret}`;
+}

@@ -1,0 +1,183 @@
+// The signature table: the one list of canonical functions. The parser takes names and arities
+// from it, the checker takes overloads, and the docs and backend coverage tests are held to it.
+
+import type { EdmType } from './edm.js';
+
+export interface Overload {
+  readonly params: readonly EdmType[];
+  readonly returns: EdmType;
+}
+
+export interface FunctionSignature {
+  /** Lower-case canonical name; source spelling is case-insensitive. */
+  readonly name: string;
+  readonly overloads: readonly Overload[];
+  readonly summary: string;
+  readonly example: string;
+}
+
+const S: EdmType = 'Edm.String';
+const B: EdmType = 'Edm.Boolean';
+const I: EdmType = 'Edm.Int32';
+
+function datePart(name: string, summary: string): FunctionSignature {
+  return {
+    name,
+    overloads: [
+      { params: ['Edm.DateTimeOffset'], returns: I },
+      { params: ['Edm.DateTime'], returns: I },
+    ],
+    summary,
+    example: `${name}(StartDateTime) eq 3`,
+  };
+}
+
+function rounding(name: string, summary: string): FunctionSignature {
+  return {
+    name,
+    overloads: [
+      { params: ['Edm.Decimal'], returns: 'Edm.Decimal' },
+      { params: ['Edm.Double'], returns: 'Edm.Double' },
+    ],
+    summary,
+    example: `${name}(Price) eq 3`,
+  };
+}
+
+export const FUNCTIONS: readonly FunctionSignature[] = [
+  {
+    name: 'substringof',
+    overloads: [{ params: [S, S], returns: B }],
+    summary: 'true when the first argument occurs in the second (OData v2 argument order)',
+    example: "substringof('ann', Email)",
+  },
+  {
+    name: 'contains',
+    overloads: [{ params: [S, S], returns: B }],
+    summary: 'true when the second argument occurs in the first (OData v4)',
+    example: "contains(Email, 'ann')",
+  },
+  {
+    name: 'startswith',
+    overloads: [{ params: [S, S], returns: B }],
+    summary: 'true when the first argument starts with the second',
+    example: "startswith(Code, 'EV')",
+  },
+  {
+    name: 'endswith',
+    overloads: [{ params: [S, S], returns: B }],
+    summary: 'true when the first argument ends with the second',
+    example: "endswith(Email, '.org')",
+  },
+  {
+    name: 'length',
+    overloads: [{ params: [S], returns: I }],
+    summary: 'number of Unicode code points',
+    example: 'length(Code) eq 6',
+  },
+  {
+    name: 'indexof',
+    overloads: [{ params: [S, S], returns: I }],
+    summary: '0-based code-point position of the second argument in the first, or -1',
+    example: "indexof(Email, '@') gt 0",
+  },
+  {
+    name: 'replace',
+    overloads: [{ params: [S, S, S], returns: S }],
+    summary: 'the first argument with every occurrence of the second replaced by the third',
+    example: "replace(Code, '-', '') eq 'EV01'",
+  },
+  {
+    name: 'substring',
+    overloads: [
+      { params: [S, I], returns: S },
+      { params: [S, I, I], returns: S },
+    ],
+    summary: 'code points from a 0-based position, optionally limited to a length',
+    example: "substring(Code, 0, 2) eq 'EV'",
+  },
+  {
+    name: 'tolower',
+    overloads: [{ params: [S], returns: S }],
+    summary: 'lower case (Unicode, independent of locale)',
+    example: "tolower(Status) eq 'active'",
+  },
+  {
+    name: 'toupper',
+    overloads: [{ params: [S], returns: S }],
+    summary: 'upper case (Unicode, independent of locale)',
+    example: "toupper(Status) eq 'ACTIVE'",
+  },
+  {
+    name: 'trim',
+    overloads: [{ params: [S], returns: S }],
+    summary: 'without leading and trailing spaces',
+    example: "trim(Code) eq 'EV01'",
+  },
+  {
+    name: 'concat',
+    overloads: [{ params: [S, S], returns: S }],
+    summary: 'the two strings joined',
+    example: "concat(Code, '-x') eq 'EV01-x'",
+  },
+  datePart('year', 'year of the instant, in UTC'),
+  datePart('month', 'month (1–12) of the instant, in UTC'),
+  datePart('day', 'day of the month (1–31) of the instant, in UTC'),
+  datePart('hour', 'hour (0–23) of the instant, in UTC'),
+  datePart('minute', 'minute (0–59) of the instant, in UTC'),
+  datePart('second', 'whole seconds (0–59) of the instant, in UTC'),
+  rounding('round', 'nearest integral value, halves away from zero'),
+  rounding('floor', 'largest integral value not greater than the argument'),
+  rounding('ceiling', 'smallest integral value not less than the argument'),
+  {
+    name: 'datetime',
+    overloads: [
+      { params: ['Edm.DateTime'], returns: 'Edm.DateTime' },
+      { params: ['Edm.DateTimeOffset'], returns: 'Edm.DateTime' },
+    ],
+    summary: 'the same instant as an Edm.DateTime',
+    example: 'day(datetime(CreatedDateTime)) eq 1',
+  },
+  {
+    name: 'datetimeoffset',
+    overloads: [
+      { params: ['Edm.DateTimeOffset'], returns: 'Edm.DateTimeOffset' },
+      { params: ['Edm.DateTime'], returns: 'Edm.DateTimeOffset' },
+    ],
+    summary: 'the same instant as an Edm.DateTimeOffset',
+    example: 'datetimeoffset(CreatedDateTime) gt 2012-01-01T00:00:00Z',
+  },
+];
+
+const BY_NAME = new Map(FUNCTIONS.map((f) => [f.name, f]));
+
+export function lookupFunction(name: string): FunctionSignature | undefined {
+  return BY_NAME.get(name.toLowerCase());
+}
+
+/** Smallest and largest argument counts over a function's overloads. */
+export function arityOf(signature: FunctionSignature): { readonly min: number; readonly max: number } {
+  const counts = signature.overloads.map((o) => o.params.length);
+  return { min: Math.min(...counts), max: Math.max(...counts) };
+}
+
+/**
+ * Functions of the OData URL conventions that this package does not implement; naming one is an
+ * `'unsupported'` error rather than an unknown-function error.
+ */
+export const UNSUPPORTED_FUNCTIONS: ReadonlySet<string> = new Set([
+  'now',
+  'date',
+  'time',
+  'fractionalseconds',
+  'totaloffsetminutes',
+  'totalseconds',
+  'maxdatetime',
+  'mindatetime',
+  'cast',
+  'isof',
+  'matchespattern',
+  'hassubset',
+  'hassubsequence',
+  'case',
+]);

@@ -1,0 +1,14 @@
+// The core entry point: parse, print, errors, Edm types and the function table. It imports no
+// backend, so a client that bundles only this gets only this.
+
+export type * from './ast.js';
+export { childrenOf, visit, withoutSpans, COMPARE_OPS, ARITHMETIC_OPS } from './ast.js';
+export { parse, DEFAULT_LIMITS } from './parse.js';
+export type { ParseOptions } from './parse.js';
+export { print } from './print.js';
+export { FilterError, isFilterError, formatFilterError } from './errors.js';
+export type { FilterErrorKind, FilterIssue } from './errors.js';
+export type { EdmType, NumericType, IntegerType, InstantType } from './edm.js';
+export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric } from './edm.js';
+export { FUNCTIONS, lookupFunction, arityOf } from './functions.js';
+export type { FunctionSignature, Overload } from './functions.js';

@@ -1,0 +1,140 @@
+// The typed tree that check() produces and the backends consume. Every node carries its Edm type;
+// implicit conversions are explicit `convert` nodes, so a backend never guesses or promotes.
+//
+// Invariants that check() guarantees and backends may rely on:
+// - both operands of `compare` and `arithmetic`, and the operand and list items of `in`, have the
+//   same type (literals are retyped in place, anything else is wrapped in `convert`);
+// - every argument of a `call` has exactly the type of the chosen overload's parameter;
+// - `not`, `logical` operands and the root are Edm.Boolean;
+// - a `null` literal has the type its context expects (the other operand, the parameter);
+//   with no context at all (`null eq null`) it is Edm.String in a comparison, Edm.Boolean elsewhere.
+
+import type { ArithmeticOp, CompareOp, LogicalOp } from './ast.js';
+import type { EdmType, NumericType } from './edm.js';
+import type { PrimitiveProperty, Schema } from './schema.js';
+
+interface TypedBase {
+  readonly type: EdmType;
+  /** Source span of the node this came from (of the operand, for a `convert`). */
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Literal values by type: Edm.String and Edm.Guid (lower case) are strings; Edm.Boolean a boolean;
+ * Byte, SByte, Int16, Int32, Double and Single are numbers; Edm.Int64 is a bigint; Edm.Decimal is
+ * an exact decimal string such as `'-12.50'`; Edm.DateTime and Edm.DateTimeOffset are epoch
+ * milliseconds (UTC).
+ */
+export type LiteralValue = string | number | bigint | boolean;
+
+export interface TypedLiteral extends TypedBase {
+  readonly kind: 'literal';
+  readonly value: LiteralValue;
+}
+
+export interface TypedNull extends TypedBase {
+  readonly kind: 'null';
+}
+
+/** A property path resolved against the schema. */
+export interface TypedMember extends TypedBase {
+  readonly kind: 'member';
+  /** Segment names, e.g. `['PostalAddress', 'City']`. */
+  readonly path: readonly string[];
+  /** The primitive property at the end of the path. */
+  readonly property: PrimitiveProperty;
+  /** True when the value can be null: the property or any complex/navigation step is nullable. */
+  readonly nullable: boolean;
+}
+
+export interface TypedCall extends TypedBase {
+  readonly kind: 'call';
+  /** Canonical lower-case name from the function table. */
+  readonly name: string;
+  readonly args: readonly TypedExpr[];
+}
+
+export interface TypedNot extends TypedBase {
+  readonly kind: 'not';
+  readonly operand: TypedExpr;
+}
+
+export interface TypedNegate extends TypedBase {
+  readonly kind: 'negate';
+  readonly type: NumericType;
+  readonly operand: TypedExpr;
+}
+
+export interface TypedCompare extends TypedBase {
+  readonly kind: 'compare';
+  readonly op: CompareOp;
+  readonly left: TypedExpr;
+  readonly right: TypedExpr;
+}
+
+/** Arithmetic in the promoted type of its operands, which is also its own type. */
+export interface TypedArithmetic extends TypedBase {
+  readonly kind: 'arithmetic';
+  readonly type: NumericType;
+  readonly op: ArithmeticOp;
+  readonly left: TypedExpr;
+  readonly right: TypedExpr;
+}
+
+export interface TypedLogical extends TypedBase {
+  readonly kind: 'logical';
+  readonly op: LogicalOp;
+  readonly operands: readonly TypedExpr[];
+}
+
+export interface TypedIn extends TypedBase {
+  readonly kind: 'in';
+  readonly operand: TypedExpr;
+  readonly list: readonly (TypedLiteral | TypedNull)[];
+}
+
+/**
+ * An implicit conversion: numeric promotion (Int32 → Int64 → Decimal/Single → Double) or between
+ * the two instant types. It never changes a value, only its representation.
+ */
+export interface TypedConvert extends TypedBase {
+  readonly kind: 'convert';
+  readonly operand: TypedExpr;
+}
+
+export type TypedExpr =
+  | TypedLiteral
+  | TypedNull
+  | TypedMember
+  | TypedCall
+  | TypedNot
+  | TypedNegate
+  | TypedCompare
+  | TypedArithmetic
+  | TypedLogical
+  | TypedIn
+  | TypedConvert;
+
+export type TypedKind = TypedExpr['kind'];
+
+/** A handler per typed node kind; adding a kind without handling it is a compile error. */
+export type TypedVisitor<R> = { readonly [K in TypedKind]: (node: Extract<TypedExpr, { kind: K }>) => R };
+
+export function visitTyped<R>(node: TypedExpr, visitor: TypedVisitor<R>): R {
+  return (visitor[node.kind] as (node: TypedExpr) => R)(node);
+}
+
+declare const checked: unique symbol;
+
+/**
+ * A filter that check() accepted: a Boolean typed tree over a schema. Only check() makes these,
+ * so a backend that takes a TypedFilter cannot be handed an unchecked tree.
+ */
+export interface TypedFilter {
+  readonly root: TypedExpr;
+  readonly schema: Schema;
+  /** The filter text, when checked from text. */
+  readonly text: string | undefined;
+  readonly [checked]: true;
+}
