@@ -1,0 +1,113 @@
+// Shared bench harness: runs competitors side by side in one process, interleaved over several
+// rounds so machine noise hits all of them alike, and prints a table of ratios against a baseline.
+// Figures are medians of rounds; absolute numbers vary between machines, the ratios much less.
+
+import { performance } from 'node:perf_hooks';
+
+/**
+ * @typedef {object} Competitor
+ * @property {string} name
+ * @property {() => (unknown | Promise<unknown>)} [setup] runs once; not timed
+ * @property {(input: any) => unknown} run   one operation on one input
+ */
+
+/**
+ * Times `run` over all `inputs` repeatedly for about `ms` milliseconds; returns operations per second.
+ * A competitor that throws on an input is timed on the inputs it accepts and the rejects are counted.
+ */
+function measure(run, inputs, ms) {
+  let ops = 0;
+  let sink = 0;
+  const deadline = performance.now() + ms;
+  const start = performance.now();
+  do {
+    for (let i = 0; i < inputs.length; i++) {
+      const r = run(inputs[i]);
+      if (r) sink++;
+    }
+    ops += inputs.length;
+  } while (performance.now() < deadline);
+  const elapsed = performance.now() - start;
+  globalThis.__benchSink = sink;
+  return (ops * 1000) / elapsed;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Splits inputs into those a competitor accepts and rejects (throws or returns `undefined`). */
+export function accepted(run, inputs) {
+  const ok = [];
+  const rejected = [];
+  for (const input of inputs) {
+    try {
+      const r = run(input);
+      if (r === undefined) rejected.push(input);
+      else ok.push(input);
+    } catch {
+      rejected.push(input);
+    }
+  }
+  return { ok, rejected };
+}
+
+/**
+ * Benchmarks competitors on the same inputs and prints a table.
+ * @param {object} options
+ * @param {string} options.title
+ * @param {Competitor[]} options.competitors
+ * @param {unknown[]} options.inputs
+ * @param {string} options.baseline name of the competitor the ratios are relative to
+ * @param {string} [options.unit] what one operation is, e.g. "filters" or "rows"
+ * @param {number} [options.rounds]
+ * @param {number} [options.ms] time per competitor per round
+ * @param {(input: unknown) => string} [options.label] how to name a rejected input
+ */
+export async function compare({ title, competitors, inputs, baseline, unit = 'ops', rounds = 5, ms = 300, label = String }) {
+  const prepared = [];
+  for (const c of competitors) {
+    if (c.setup) await c.setup();
+    const { ok, rejected } = accepted(c.run, inputs);
+    prepared.push({ ...c, ok, rejected, samples: [] });
+  }
+  for (const c of prepared) if (c.ok.length) measure(c.run, c.ok, Math.min(ms, 100)); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const c of prepared) if (c.ok.length) c.samples.push(measure(c.run, c.ok, ms));
+  }
+  const base = prepared.find((c) => c.name === baseline);
+  if (!base) throw new Error(`no baseline ${baseline}`);
+  const baseRate = median(base.samples);
+  const rows = prepared.map((c) => {
+    const rate = c.samples.length ? median(c.samples) : 0;
+    return {
+      name: c.name,
+      rate,
+      ratio: baseRate ? rate / baseRate : 0,
+      accepted: `${c.ok.length}/${inputs.length}`,
+      rejected: c.rejected.map(label),
+    };
+  });
+  printTable(title, rows, unit, baseline);
+  return rows;
+}
+
+function fmt(n) {
+  if (n >= 1e6) return `${(n / 1e6).toFixed(2)} M`;
+  if (n >= 1e3) return `${(n / 1e3).toFixed(1)} k`;
+  return n.toFixed(1);
+}
+
+function printTable(title, rows, unit, baseline) {
+  console.log(`\n${title}`);
+  console.log(`| competitor | ${unit}/s | vs ${baseline} | accepted |`);
+  console.log('|---|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.name} | ${fmt(r.rate)} | ${r.ratio.toFixed(2)}× | ${r.accepted} |`);
+  }
+  for (const r of rows) {
+    if (r.rejected.length) console.log(`\n${r.name} rejects: ${r.rejected.map((s) => '`' + s + '`').join(', ')}`);
+  }
+}
