@@ -2,6 +2,7 @@
 // definition once, up front, and turns it into the resolved form the checker and backends read.
 
 import type { EdmType } from './edm.js';
+import { EDM_TYPES, isEdmType } from './edm.js';
 
 /** A property in a definition: an Edm type name, a primitive with options, or a nested structure. */
 export type PropertyDefinition =
@@ -40,4 +41,137 @@ export type Property = PrimitiveProperty | StructuredProperty;
 export interface Schema {
   readonly name: string;
   readonly properties: ReadonlyMap<string, Property>;
+}
+
+/**
+ * A schema definition that cannot be used: an unknown type, an empty or unaddressable name, an
+ * empty structure. It is a programmer error found at definition time, not bad user input, so it
+ * is a TypeError and never a FilterError (a server should not answer it with a 400).
+ */
+export class SchemaDefinitionError extends TypeError {
+  override readonly name = 'SchemaDefinitionError';
+  /** The property path that is wrong, e.g. `PostalAddress/City`; empty for the schema itself. */
+  readonly path: string;
+  constructor(schemaName: string, path: string, problem: string) {
+    super(`Schema '${schemaName}'${path ? `, property '${path}'` : ''}: ${problem}`);
+    this.path = path;
+  }
+}
+
+// Words the grammar reserves: a property with one of these names could never be referenced.
+const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * Validates a definition and resolves it into a {@link Schema}. Throws a
+ * {@link SchemaDefinitionError} naming the bad property when the definition is unusable.
+ */
+export function defineSchema(definition: SchemaDefinition): Schema {
+  if (definition === null || typeof definition !== 'object') {
+    throw new SchemaDefinitionError('?', '', 'a definition must be an object with a name and properties');
+  }
+  const name: unknown = definition.name;
+  if (typeof name !== 'string' || name.trim() === '') {
+    throw new SchemaDefinitionError(String(name ?? ''), '', 'the schema needs a non-empty name');
+  }
+  return { name, properties: resolveProperties(name, [], definition.properties, true) };
+}
+
+function resolveProperties(
+  schemaName: string,
+  prefix: readonly string[],
+  definitions: unknown,
+  filterable: boolean,
+): ReadonlyMap<string, Property> {
+  const at = prefix.join('/');
+  if (definitions === null || typeof definitions !== 'object' || Array.isArray(definitions)) {
+    throw new SchemaDefinitionError(schemaName, at, '`properties` must be an object of property definitions');
+  }
+  const entries = Object.entries(definitions as Record<string, unknown>);
+  if (entries.length === 0) {
+    throw new SchemaDefinitionError(schemaName, at, prefix.length === 0 ? 'a schema needs at least one property' : 'a structured property needs at least one property');
+  }
+  const out = new Map<string, Property>();
+  for (const [key, value] of entries) {
+    const path = [...prefix, key];
+    out.set(key, resolveProperty(schemaName, path, value, filterable));
+  }
+  return out;
+}
+
+function resolveProperty(schemaName: string, path: readonly string[], value: unknown, parentFilterable: boolean): Property {
+  const name = path[path.length - 1]!;
+  const at = path.join('/');
+  if (name === '') throw new SchemaDefinitionError(schemaName, at, 'a property name cannot be empty');
+  if (name.includes('/')) throw new SchemaDefinitionError(schemaName, at, "a property name cannot contain '/', the path separator; nest a structured property instead");
+  if (!IDENTIFIER.test(name)) throw new SchemaDefinitionError(schemaName, at, 'a property name must be an identifier (a letter or _, then letters, digits or _)');
+  if (RESERVED.has(name.toLowerCase())) throw new SchemaDefinitionError(schemaName, at, `'${name}' is a reserved word of the filter language and could never be referenced`);
+  if (typeof value === 'string') {
+    if (!isEdmType(value)) throw new SchemaDefinitionError(schemaName, at, unknownType(value));
+    return { kind: 'primitive', name, type: value, nullable: true, filterable: parentFilterable };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SchemaDefinitionError(schemaName, at, 'a property is an Edm type name, { type, nullable?, filterable? } or { properties, nullable?, filterable? }');
+  }
+  const spec = value as { type?: unknown; properties?: unknown; nullable?: unknown; filterable?: unknown };
+  for (const flag of ['nullable', 'filterable'] as const) {
+    if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') {
+      throw new SchemaDefinitionError(schemaName, at, `\`${flag}\` must be true or false`);
+    }
+  }
+  const nullable = spec.nullable !== false;
+  const filterable = parentFilterable && spec.filterable !== false;
+  if (spec.type !== undefined && spec.properties !== undefined) {
+    throw new SchemaDefinitionError(schemaName, at, 'a property has either a `type` or `properties`, not both');
+  }
+  if (spec.type !== undefined) {
+    if (typeof spec.type !== 'string' || !isEdmType(spec.type)) throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
+    return { kind: 'primitive', name, type: spec.type, nullable, filterable };
+  }
+  if (spec.properties === undefined) {
+    throw new SchemaDefinitionError(schemaName, at, 'a property needs a `type` or nested `properties`');
+  }
+  return { kind: 'structured', name, properties: resolveProperties(schemaName, path, spec.properties, filterable), nullable, filterable };
+}
+
+function unknownType(value: unknown): string {
+  return `unknown type ${typeof value === 'string' ? `'${value}'` : String(value)}; expected one of ${EDM_TYPES.join(', ')}`;
+}
+
+/** A primitive property reachable from the root, with the nullability of its whole path. */
+export interface PropertyPath {
+  readonly path: readonly string[];
+  readonly property: PrimitiveProperty;
+  /** True when the property or any structured step on the way is nullable. */
+  readonly nullable: boolean;
+  /** False when the property or any structured step on the way is not filterable. */
+  readonly filterable: boolean;
+}
+
+/** Every primitive property of a schema, depth first in definition order. */
+export function listPropertyPaths(schema: Schema): PropertyPath[] {
+  const out: PropertyPath[] = [];
+  const walk = (properties: ReadonlyMap<string, Property>, prefix: readonly string[], nullable: boolean, filterable: boolean): void => {
+    for (const property of properties.values()) {
+      const path = [...prefix, property.name];
+      const n = nullable || property.nullable;
+      const f = filterable && property.filterable;
+      if (property.kind === 'primitive') out.push({ path, property, nullable: n, filterable: f });
+      else walk(property.properties, path, n, f);
+    }
+  };
+  walk(schema.properties, [], false, true);
+  return out;
+}
+
+/** The property at a path of names, or undefined when any step does not exist. */
+export function findProperty(schema: Schema, path: readonly string[]): Property | undefined {
+  let properties: ReadonlyMap<string, Property> | undefined = schema.properties;
+  let found: Property | undefined;
+  for (const name of path) {
+    found = properties?.get(name);
+    if (!found) return undefined;
+    properties = found.kind === 'structured' ? found.properties : undefined;
+  }
+  return found;
 }

@@ -1,0 +1,45 @@
+// First table of check() cases over the shipped schemas: typed trees, and issues with spans.
+
+import { describe, expect, it } from 'vitest';
+import { check, Contact, Event, EventSession, Registration, VenueRoom, isFilterError } from '../../src/index.js';
+import type { Schema } from '../../src/index.js';
+import { renderTyped } from './render.js';
+
+function typed(filter: string, schema: Schema): string {
+  return renderTyped(check(filter, schema).root);
+}
+
+function issues(filter: string, schema: Schema): unknown[] {
+  try {
+    check(filter, schema);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    expect(error.kind).toBe('type');
+    return error.issues.map((i) => [i.code, filter.slice(i.start, i.end), i.message]);
+  }
+  throw new Error(`expected ${filter} to be rejected`);
+}
+
+describe('check on the service schemas', () => {
+  it.each([
+    [VenueRoom, 'Capacity gt 50', '(Capacity:Int32 gt 50:Int32)'],
+    [VenueRoom, 'round(Capacity) eq 5', "(round(convert(Capacity:Int32):Decimal):Decimal eq '5':Decimal)"],
+    [VenueRoom, 'Capacity eq 5.5', "(convert(Capacity:Int32):Decimal eq '5.5':Decimal)"],
+    [Registration, "Event/EventID eq 7 and Status eq 'Approved'", "((Event/EventID:Int32 eq 7:Int32) and (Status:String eq 'Approved':String))"],
+    [Contact, 'ContactID in (1, 2L, null)', '(ContactID:Int32 in [1:Int32, 2:Int32, null:Int32])'],
+    [Contact, 'CreatedDateTime gt 2012-01-01T00:00:00Z', '(CreatedDateTime:DateTime gt 1325376000000:DateTime)'],
+    [EventSession, 'Presenter/ContactID eq 12', '(Presenter/ContactID:Int32 eq 12:Int32)'],
+    [Event, 'StartDateTime lt CreatedDateTime', '(StartDateTime:DateTimeOffset lt convert(CreatedDateTime:DateTime):DateTimeOffset)'],
+  ])('%#: %s', (schema, filter, expected) => {
+    expect(typed(filter, schema)).toBe(expected);
+  });
+
+  it.each([
+    [Contact, "Stauts eq 'x'", [['unknown_property', 'Stauts', "Property 'Stauts' does not exist on Contact. Did you mean 'Status'?"]]],
+    [VenueRoom, 'Capacity add 1', [['not_boolean', 'Capacity add 1', 'A filter must be Edm.Boolean, but this expression is Edm.Int32']]],
+    [VenueRoom, "Capacity gt '50'", [['type_mismatch', "Capacity gt '50'", "Operator 'gt' cannot compare Edm.Int32 with Edm.String"]]],
+    [Event, "Description eq 'x'", [['not_filterable', 'Description', "Property 'Description' of Event cannot be used in a filter"]]],
+  ])('%#: %s is rejected', (schema, filter, expected) => {
+    expect(issues(filter, schema)).toEqual(expected);
+  });
+});
