@@ -1,0 +1,455 @@
+// Shared fast-check generators: a test schema over every Edm type, random well-typed filter text
+// for any schema, and rows for it. Literals and row values are drawn from the same small pools,
+// so that generated filters actually match some rows.
+
+import fc from 'fast-check';
+import { check, defineSchema, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
+import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
+
+// ---------------------------------------------------------------------------------------------
+// The test schema
+
+const PRIMITIVES: readonly EdmType[] = [
+  'Edm.String',
+  'Edm.Boolean',
+  'Edm.Byte',
+  'Edm.SByte',
+  'Edm.Int16',
+  'Edm.Int32',
+  'Edm.Int64',
+  'Edm.Decimal',
+  'Edm.Double',
+  'Edm.Single',
+  'Edm.DateTime',
+  'Edm.DateTimeOffset',
+  'Edm.Guid',
+];
+
+function everyType(): { [name: string]: PropertyDefinition } {
+  const out: { [name: string]: PropertyDefinition } = {};
+  for (const type of PRIMITIVES) {
+    const short = type.slice(4);
+    out[short] = type;
+    out[`${short}Req`] = { type, nullable: false };
+  }
+  return out;
+}
+
+/**
+ * `Item`: key `Id` (Edm.Int32, not nullable); each Edm type `X` as a nullable property `X` and a
+ * non-nullable `XReq`; a nullable complex `Address` holding a nullable `Geo` (two levels); a
+ * non-nullable `Owner` holding a nullable navigation `Manager`.
+ */
+export const testSchemaDefinition: SchemaDefinition = {
+  name: 'Item',
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    ...everyType(),
+    Address: {
+      properties: {
+        City: 'Edm.String',
+        Country: { type: 'Edm.String', nullable: false },
+        Geo: { properties: { Lat: 'Edm.Double', Lon: { type: 'Edm.Double', nullable: false }, Precision: 'Edm.Int32' } },
+      },
+    },
+    Owner: {
+      nullable: false,
+      properties: {
+        Name: 'Edm.String',
+        Since: 'Edm.DateTimeOffset',
+        Manager: { properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Salary: 'Edm.Decimal', Active: 'Edm.Boolean' } },
+      },
+    },
+  },
+};
+
+export const testSchema: Schema = defineSchema(testSchemaDefinition);
+
+// ---------------------------------------------------------------------------------------------
+// Value pools, shared by literals and rows
+
+export interface ArbOptions {
+  /** Leave out NaN and ±Infinity, for engines that cannot store them. */
+  readonly finiteDoubles?: boolean;
+  /** Nesting depth of generated filters (default 3). */
+  readonly maxDepth?: number;
+  /** Most rows of arbRows (default 12). */
+  readonly maxRows?: number;
+}
+
+export const INT32_POOL: readonly number[] = [0, 1, -1, 2, 7, 42, 100, 127, -128, 255, 256, 32767, -32768, 2147483647, -2147483648];
+export const INT64_POOL: readonly bigint[] = [0n, 1n, -1n, 42n, 2147483648n, -2147483649n, 9007199254740993n, 9223372036854775807n, -9223372036854775808n];
+/** Normalised exact decimals: 28-digit values, the smallest 28-place fraction, signs. */
+export const DECIMAL_POOL: readonly string[] = [
+  '0', '1', '-1', '1.5', '-1.5', '0.1', '2.345', '42', '100',
+  '1234567890123456789.012345678', '-9999999999999999999999999999', '0.0000000000000000000000000001',
+];
+const FINITE_DOUBLES: readonly number[] = [0, -0, 1, -1, 1.5, 0.1, 2.5, 42, -42.25, 1e300, -1e-300, 5e-324, 1.7976931348623157e308];
+const SPECIAL_DOUBLES: readonly number[] = [NaN, Infinity, -Infinity];
+const SINGLE_POOL: readonly number[] = [0, 1, -1, 1.5, 0.5, 42, Math.fround(0.1), 3.4028234663852886e38, -3.4028234663852886e38];
+export const STRING_POOL: readonly string[] = [
+  '', 'Active', 'active', 'ACTIVE', 'Completed', 'ann', 'Ann Smith', ' padded ', '100%', 'a_b', '%_', 'back\\slash',
+  "O'Brien", "''", '.*+?^$()[]{}|', 'a.c', '😀', 'x𝒳y', 'e\u0301', 'é', 'İstanbul', 'ß', 'Wellington',
+];
+export const GUID_POOL: readonly string[] = [
+  '00000000-0000-0000-0000-000000000000',
+  '0f8fad5b-d9cb-469f-a165-70867728950e',
+  '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  'ffffffff-ffff-ffff-ffff-ffffffffffff',
+];
+/** Instants around year, day and epoch boundaries, as epoch milliseconds. */
+export const INSTANT_POOL: readonly number[] = [
+  Date.UTC(1900, 0, 1),
+  Date.UTC(1969, 11, 31, 23, 59, 59, 999),
+  Date.UTC(1970, 0, 1),
+  Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+  Date.UTC(2000, 0, 1),
+  Date.UTC(2000, 1, 29, 12, 0, 0),
+  Date.UTC(2010, 2, 23, 9, 25, 12, 313),
+  Date.UTC(2012, 0, 1, 0, 30),
+  Date.UTC(2012, 5, 15, 10, 30),
+  Date.UTC(2017, 6, 1, 10, 0),
+  Date.UTC(2100, 11, 31, 23, 59, 59, 999),
+];
+const MIN_MS = Date.UTC(1900, 0, 1);
+const MAX_MS = Date.UTC(2100, 11, 31, 23, 59, 59, 999);
+/** Offsets written on date-time literals, in minutes. */
+const OFFSETS: readonly number[] = [0, 0, 60, -60, 330, 720, -720, 840, -840];
+
+const INTEGER_BOUNDS: { readonly [T in 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32']: readonly [number, number] } = {
+  'Edm.Byte': [0, 255],
+  'Edm.SByte': [-128, 127],
+  'Edm.Int16': [-32768, 32767],
+  'Edm.Int32': [-2147483648, 2147483647],
+};
+
+function doubles(options: ArbOptions): readonly number[] {
+  return options.finiteDoubles ? FINITE_DOUBLES : [...FINITE_DOUBLES, ...SPECIAL_DOUBLES];
+}
+
+function pooled<T>(pool: readonly T[], other: fc.Arbitrary<T>): fc.Arbitrary<T> {
+  return fc.oneof({ arbitrary: fc.constantFrom(...pool), weight: 4 }, { arbitrary: other, weight: 1 });
+}
+
+function decimalArb(): fc.Arbitrary<string> {
+  const random = fc
+    .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.integer({ min: 0, max: 10 }))
+    .map(([negative, digits, scale]) => normaliseDecimal(negative, digits.toString(), scale));
+  return pooled(DECIMAL_POOL, random);
+}
+
+/** `digits` with `scale` of them after the point, without redundant zeros. */
+function normaliseDecimal(negative: boolean, digits: string, scale: number): string {
+  const padded = digits.padStart(scale + 1, '0');
+  const int = padded.slice(0, padded.length - scale).replace(/^0+(?=\d)/, '');
+  const frac = padded.slice(padded.length - scale).replace(/0+$/, '');
+  const text = frac ? `${int}.${frac}` : int;
+  return negative && /[1-9]/.test(text) ? `-${text}` : text;
+}
+
+function instantArb(): fc.Arbitrary<number> {
+  return pooled(INSTANT_POOL, fc.integer({ min: MIN_MS, max: MAX_MS }));
+}
+
+/** A row value of an Edm type, in the representation of the shared contract. */
+export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<unknown> {
+  switch (type) {
+    case 'Edm.String':
+      return pooled(STRING_POOL, fc.string({ unit: 'binary', maxLength: 8 }));
+    case 'Edm.Boolean':
+      return fc.boolean();
+    case 'Edm.Byte':
+    case 'Edm.SByte':
+    case 'Edm.Int16':
+    case 'Edm.Int32': {
+      const [min, max] = INTEGER_BOUNDS[type];
+      return pooled(INT32_POOL.filter((v) => v >= min && v <= max), fc.integer({ min, max }));
+    }
+    case 'Edm.Int64':
+      return pooled(INT64_POOL, fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }));
+    case 'Edm.Decimal':
+      return decimalArb();
+    case 'Edm.Double':
+      return pooled(doubles(options), fc.double({ noNaN: options.finiteDoubles === true, noDefaultInfinity: options.finiteDoubles === true }));
+    case 'Edm.Single':
+      return pooled(SINGLE_POOL, fc.float({ noNaN: true, noDefaultInfinity: true }));
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return instantArb().map((ms) => new Date(ms));
+    case 'Edm.Guid':
+      return pooled(GUID_POOL, fc.uuid());
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+export type Row = { [name: string]: unknown };
+
+function arbObject(properties: ReadonlyMap<string, Property>, options: ArbOptions): fc.Arbitrary<Row> {
+  const entries: [string, fc.Arbitrary<unknown>][] = [];
+  for (const property of properties.values()) {
+    const value = property.kind === 'primitive' ? arbValue(property.type, options) : arbObject(property.properties, options);
+    // A nullable property is sometimes null and sometimes missing altogether; both mean null.
+    const arb = property.nullable
+      ? fc.oneof({ arbitrary: value, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.constant(MISSING), weight: 1 })
+      : value;
+    entries.push([property.name, arb]);
+  }
+  return fc.tuple(...entries.map(([, arb]) => arb)).map((values) => {
+    const row: Row = {};
+    values.forEach((v, i) => {
+      if (v !== MISSING) row[entries[i]![0]] = v;
+    });
+    return row;
+  });
+}
+
+const MISSING = Symbol('missing');
+
+/** One row of a schema: every nullable property or structure may be null or missing. */
+export function arbRow(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<Row> {
+  return arbObject(schema.properties, options);
+}
+
+/** The key of a schema for arbRows: `Id`, else its first non-nullable top-level Int32. */
+function keyOf(schema: Schema): string | undefined {
+  if (schema.properties.has('Id')) return 'Id';
+  for (const p of schema.properties.values()) if (p.kind === 'primitive' && p.type === 'Edm.Int32' && !p.nullable) return p.name;
+  return undefined;
+}
+
+/** Rows with unique keys (`Id` on the test schema). */
+export function arbRows(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<Row[]> {
+  const key = keyOf(schema);
+  const maxLength = options.maxRows ?? 12;
+  if (key === undefined) return fc.array(arbRow(schema, options), { maxLength });
+  return fc.uniqueArray(arbRow(schema, options), { maxLength, selector: (row) => row[key] });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter text
+
+/** The type classes that the generator builds expressions of. */
+type Kind = 'bool' | 'num' | 'int32' | 'string' | 'instant' | 'guid';
+
+const KIND_OF: { readonly [T in EdmType]: Kind } = {
+  'Edm.String': 'string',
+  'Edm.Boolean': 'bool',
+  'Edm.Byte': 'num',
+  'Edm.SByte': 'num',
+  'Edm.Int16': 'num',
+  'Edm.Int32': 'num',
+  'Edm.Int64': 'num',
+  'Edm.Decimal': 'num',
+  'Edm.Double': 'num',
+  'Edm.Single': 'num',
+  'Edm.DateTime': 'instant',
+  'Edm.DateTimeOffset': 'instant',
+  'Edm.Guid': 'guid',
+};
+const INT32ISH = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32']);
+
+/** An operator or function name in a random case: the language is case-insensitive there. */
+function word(name: string): fc.Arbitrary<string> {
+  const capitalised = name[0]!.toUpperCase() + name.slice(1);
+  return fc.oneof({ arbitrary: fc.constant(name), weight: 6 }, { arbitrary: fc.constantFrom(name.toUpperCase(), capitalised), weight: 1 });
+}
+
+function quote(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+function doubleText(v: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  if (v === Infinity) return 'INF';
+  if (v === -Infinity) return '-INF';
+  if (Object.is(v, -0)) return '-0.0d';
+  const text = String(v);
+  return /[e.]/.test(text) ? `${text}d` : `${text}.0d`;
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** A date-time literal body for an instant, written at an offset, with or without seconds/ms. */
+function instantBody(ms: number, offsetMinutes: number, zone: 'Z' | 'none' | 'offset'): string {
+  const local = new Date(ms + offsetMinutes * 60_000);
+  const millis = local.getUTCMilliseconds();
+  const seconds = local.getUTCSeconds();
+  let body = `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+  if (seconds !== 0 || millis !== 0) body += `:${pad(seconds)}`;
+  if (millis !== 0) body += `.${pad(millis, 3)}`;
+  if (offsetMinutes !== 0 || zone === 'offset') {
+    const sign = offsetMinutes < 0 ? '-' : '+';
+    const abs = Math.abs(offsetMinutes);
+    return `${body}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  }
+  return zone === 'Z' ? `${body}Z` : body;
+}
+
+function instantLiteral(): fc.Arbitrary<string> {
+  return fc
+    .tuple(instantArb(), fc.constantFrom(...OFFSETS), fc.constantFrom('Z', 'none', 'offset'), fc.integer({ min: 0, max: 4 }))
+    .map(([ms, offset, zone, form]) => {
+      const body = instantBody(ms, offset, zone as 'Z' | 'none' | 'offset');
+      switch (form) {
+        case 0:
+          return `datetime'${body}'`;
+        case 1:
+          return `datetime('${body}')`;
+        case 2:
+          return `datetimeoffset'${body}'`;
+        case 3:
+          return `datetimeoffset('${body}')`;
+        default:
+          // The bare form needs a zone or offset to read as a date-time and not a subtraction.
+          return /[Z+-]\d*:?\d*$/.test(body.slice(16)) ? body : `${body}Z`;
+      }
+    });
+}
+
+function numberLiteral(options: ArbOptions): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(...INT32_POOL).map(String),
+    fc.constantFrom(...INT32_POOL.filter((v) => Math.abs(v) < 1000)).map((v) => `${v}L`),
+    fc.constantFrom(...INT64_POOL).map((v) => (v >= -(2n ** 31n) && v < 2n ** 31n ? `${v}L` : String(v))),
+    fc.tuple(fc.constantFrom(...DECIMAL_POOL), fc.constantFrom('', 'M', 'm')).map(([v, s]) => (s === '' && !v.includes('.') ? `${v}.0` : `${v}${s}`)),
+    fc.constantFrom(...doubles(options)).map(doubleText),
+    fc.constantFrom(...SINGLE_POOL).map((v) => `${String(v).includes('e') || String(v).includes('.') ? String(v) : `${v}.0`}f`),
+  );
+}
+
+const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<string> } = {
+  bool: () => fc.constantFrom('true', 'false', 'TRUE', 'False'),
+  num: numberLiteral,
+  int32: () => fc.constantFrom(...INT32_POOL.filter((v) => Math.abs(v) < 1000)).map(String),
+  string: () => fc.constantFrom(...STRING_POOL).map(quote),
+  instant: instantLiteral,
+  guid: () =>
+    fc.tuple(fc.constantFrom(...GUID_POOL), fc.boolean()).map(([g, bare]) => (bare ? g.toUpperCase() : `guid'${g}'`)),
+};
+
+/**
+ * Generated text with whether it can stand as an operand without parentheses: literals, members,
+ * calls and unary terms can (unary operators bind tighter than any binary one); binary ones cannot.
+ */
+interface Term {
+  readonly text: string;
+  readonly atomic: boolean;
+}
+
+const atomic = (text: string): Term => ({ text, atomic: true });
+const compound = (text: string): Term => ({ text, atomic: false });
+const group = (term: Term): string => (term.atomic ? term.text : `(${term.text})`);
+
+/**
+ * Random well-typed Boolean filter text over a schema: every operator and canonical function,
+ * `in` lists (empty too), `not`, `null` in every position, boundary literals of every type in
+ * every source form, and member paths through nested nullable structures. Always checks.
+ */
+export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<string> {
+  const maxDepth = options.maxDepth ?? 3;
+  const members = new Map<Kind, string[]>();
+  for (const { path, property, filterable } of listPropertyPaths(schema)) {
+    if (!filterable) continue;
+    const text = path.join('/');
+    const kinds: Kind[] = [KIND_OF[property.type]];
+    if (INT32ISH.has(property.type)) kinds.push('int32');
+    for (const kind of kinds) members.set(kind, [...(members.get(kind) ?? []), text]);
+  }
+
+  const memo = new Map<string, fc.Arbitrary<Term>>();
+  const expr = (kind: Kind, depth: number): fc.Arbitrary<Term> => {
+    const id = `${kind}:${depth}`;
+    let arb = memo.get(id);
+    if (arb === undefined) {
+      arb = build(kind, depth);
+      memo.set(id, arb);
+    }
+    return arb;
+  };
+
+  const atom = (kind: Kind): fc.Arbitrary<Term> => {
+    const choices: fc.WeightedArbitrary<string>[] = [
+      { arbitrary: literalOf[kind](options), weight: 3 },
+      { arbitrary: fc.constantFrom('null', 'NULL'), weight: 1 },
+    ];
+    const names = members.get(kind);
+    if (names !== undefined && names.length > 0) choices.push({ arbitrary: fc.constantFrom(...names), weight: 5 });
+    return fc.oneof(...choices).map(atomic);
+  };
+
+  const call = (name: string, ...args: fc.Arbitrary<Term>[]): fc.Arbitrary<Term> =>
+    fc.tuple(word(name), ...args).map(([n, ...a]) => atomic(`${n}(${(a as Term[]).map((t) => t.text).join(', ')})`));
+  const binary = (left: fc.Arbitrary<Term>, ops: readonly string[], right: fc.Arbitrary<Term>): fc.Arbitrary<Term> =>
+    fc.tuple(left, fc.constantFrom(...ops).chain(word), right).map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`));
+
+  const COMPARE = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
+  const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'mod'];
+
+  const build = (kind: Kind, depth: number): fc.Arbitrary<Term> => {
+    if (depth <= 0) return atom(kind);
+    const sub = (k: Kind): fc.Arbitrary<Term> => expr(k, depth - 1);
+    const forms: fc.Arbitrary<Term>[] = [];
+    switch (kind) {
+      case 'bool': {
+        const compareOf = (k: Kind): fc.Arbitrary<Term> => binary(sub(k), COMPARE, sub(k));
+        const item = (k: Kind): fc.Arbitrary<string> =>
+          fc.oneof({ arbitrary: literalOf[k](options), weight: 4 }, { arbitrary: fc.constant('null'), weight: 1 });
+        const inOf = (k: Kind): fc.Arbitrary<Term> =>
+          fc
+            .tuple(sub(k), word('in'), fc.array(item(k), { maxLength: 4 }))
+            .map(([operand, op, list]) => compound(`${group(operand)} ${op} (${list.join(', ')})`));
+        forms.push(
+          fc.oneof(compareOf('num'), compareOf('string'), compareOf('instant'), compareOf('guid'), compareOf('bool')),
+          fc.oneof(inOf('num'), inOf('string'), inOf('instant'), inOf('guid'), inOf('bool')),
+          fc
+            .tuple(fc.constantFrom('and', 'or').chain(word), fc.array(sub('bool'), { minLength: 2, maxLength: 4 }))
+            .map(([op, items]) => compound(items.map(group).join(` ${op} `))),
+          fc.tuple(word('not'), sub('bool')).map(([not, b]) => atomic(`${not} ${group(b)}`)),
+          fc.oneof(...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string')))),
+        );
+        break;
+      }
+      case 'num':
+      case 'int32': {
+        // Int32-valued forms stay Int32, as substring positions need; `num` adds the rest.
+        forms.push(
+          binary(sub(kind), ARITHMETIC, sub(kind)),
+          sub(kind).map((x) => atomic(`-${group(x)}`)),
+          call('length', sub('string')),
+          call('indexof', sub('string'), sub('string')),
+          fc.constantFrom('year', 'month', 'day', 'hour', 'minute', 'second').chain((f) => call(f, sub('instant'))),
+        );
+        if (kind === 'num') forms.push(fc.constantFrom('round', 'floor', 'ceiling').chain((f) => call(f, sub('num'))));
+        break;
+      }
+      case 'string':
+        forms.push(
+          fc.constantFrom('tolower', 'toupper', 'trim').chain((f) => call(f, sub('string'))),
+          call('concat', sub('string'), sub('string')),
+          call('replace', sub('string'), sub('string'), sub('string')),
+          call('substring', sub('string'), sub('int32')),
+          call('substring', sub('string'), sub('int32'), sub('int32')),
+        );
+        break;
+      case 'instant':
+        // `datetime('…')` is literal syntax, but a call on any expression, even a literal, is a call.
+        forms.push(fc.constantFrom('datetime', 'datetimeoffset').chain((f) => call(f, sub('instant'))));
+        break;
+      case 'guid':
+        break;
+    }
+    return fc.oneof({ arbitrary: atom(kind), weight: 2 }, ...forms.map((arbitrary) => ({ arbitrary, weight: 2 })));
+  };
+
+  return expr('bool', maxDepth).map((t) => t.text);
+}
+
+/** Random filters already checked against the schema. */
+export function arbTypedFilter(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<TypedFilter> {
+  return arbFilterText(schema, options).map((text) => check(text, schema));
+}
+
+/** Every canonical function name, for coverage assertions on generated filters. */
+export const FUNCTION_NAMES: readonly string[] = FUNCTIONS.map((f) => f.name);
