@@ -6,8 +6,9 @@ import { parseArgs } from 'node:util';
 import { isFilterError, formatFilterError } from './errors.js';
 import type { Command } from './cli/command.js';
 import { parseCommand } from './cli/parse-command.js';
+import { checkCommand } from './cli/check-command.js';
 
-const COMMANDS: readonly Command[] = [parseCommand];
+const COMMANDS: readonly Command[] = [parseCommand, checkCommand];
 
 const EXIT_BAD_FILTER = 2;
 const EXIT_USAGE = 64;

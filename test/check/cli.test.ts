@@ -1,0 +1,96 @@
+// `odata-filter check` through main(argv, io): typed output, every issue with a caret line, exit codes.
+
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let outText = '';
+  let errText = '';
+  out.on('data', (c: Buffer) => (outText += c.toString()));
+  err.on('data', (c: Buffer) => (errText += c.toString()));
+  const code = await main(argv, { out, err, stdin: new PassThrough() } as unknown as Parameters<typeof main>[1]);
+  return { code, out: outText, err: errText };
+}
+
+describe('odata-filter check', () => {
+  it('prints the canonical and typed forms of a well-typed filter', async () => {
+    const r = await run('check', 'Capacity GT 50 AND round(Capacity) eq 5', '--schema', 'VenueRoom');
+    expect(r).toEqual({
+      code: 0,
+      out: "Capacity gt 50 and round(Capacity) eq 5\n((Capacity:Int32 gt 50:Int32) and (round(convert(Capacity:Int32):Decimal):Decimal eq '5':Decimal))\n",
+      err: '',
+    });
+  });
+
+  it('accepts a shipped schema name in any case', async () => {
+    expect((await run('check', "Status eq 'Active'", '--schema', 'contact')).code).toBe(0);
+  });
+
+  it('prints the typed tree as JSON with --json', async () => {
+    const r = await run('check', 'Event/EventID eq 7', '--schema', 'Registration', '--json');
+    expect(r.code).toBe(0);
+    const tree = JSON.parse(r.out) as { kind: string; left: { path: string[]; type: string } };
+    expect(tree.kind).toBe('compare');
+    expect(tree.left.path).toEqual(['Event', 'EventID']);
+    expect(tree.left.type).toBe('Edm.Int32');
+  });
+
+  it('prints every issue with a caret line and exits 2', async () => {
+    const r = await run('check', "Stauts eq 'x' and ContactID eq 'a'", '--schema', 'Contact');
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toBe(
+      [
+        "Property 'Stauts' does not exist on Contact. Did you mean 'Status'?",
+        "  Stauts eq 'x' and ContactID eq 'a'",
+        '  ^~~~~~',
+        "Operator 'eq' cannot compare Edm.Int32 with Edm.String",
+        "  Stauts eq 'x' and ContactID eq 'a'",
+        '                    ^~~~~~~~~~~~~~~~',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('reports a syntax error the same way', async () => {
+    const r = await run('check', 'Status eq', '--schema', 'Contact');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^Unexpected end of input at position 9/);
+  });
+
+  it('reads a schema from a JSON file in the defineSchema shape', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'odata-filter-'));
+    const file = join(dir, 'room.json');
+    writeFileSync(file, JSON.stringify({ name: 'Room', properties: { Seats: 'Edm.Int16', Wing: { properties: { Code: 'Edm.String' } } } }));
+    const ok = await run('check', "Seats gt 10 and Wing/Code eq 'A'", '--schema', file);
+    expect(ok.out).toBe("Seats gt 10 and Wing/Code eq 'A'\n((Seats:Int16 gt 10:Int16) and (Wing/Code:String eq 'A':String))\n");
+    const bad = await run('check', 'Sets gt 10', '--schema', file);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain("Property 'Sets' does not exist on Room. Did you mean 'Seats'?");
+  });
+
+  it.each([
+    [['check', 'x eq 1'], /missing --schema/],
+    [['check', '--schema', 'Contact'], /check needs a filter/],
+    [['check', 'x eq 1', '--schema', 'Nope'], /neither a shipped schema \(Event, Contact, .*\) nor a readable file/],
+  ])('exits 64 on a usage error: %j', async (argv, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(64);
+    expect(r.err).toMatch(message);
+  });
+
+  it('exits 64 on a schema file that is not a valid definition', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'odata-filter-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ name: 'Bad', properties: { 'A/B': 'Edm.String' } }));
+    const r = await run('check', 'x eq 1', '--schema', file);
+    expect(r.code).toBe(64);
+    expect(r.err).toContain("Schema 'Bad', property 'A/B': a property name cannot contain '/'");
+  });
+});
