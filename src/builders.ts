@@ -75,7 +75,8 @@ export function number(raw: string, r: Range): NumberLiteral {
   }
   // Up to nine digits always fits Int32; longer text is decided exactly with BigInt.
   const digits = body.charCodeAt(0) === 45 ? body.length - 1 : body.length;
-  if (digits <= 9) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(body), start, end };
+  // `+ 0` turns -0 into 0: Int32 has no negative zero.
+  if (digits <= 9) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(body) + 0, start, end };
   const big = int64(body, raw, r);
   if (big >= INT32_MIN && big <= INT32_MAX) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(big), start, end };
   return { kind: 'number', type: 'Edm.Int64', raw, value: big, start, end };
@@ -159,22 +160,116 @@ export function guid(body: string, raw: string, r: Range): Literal {
   return { kind: 'guid', raw, value: body.toLowerCase(), start: r.start, end: r.end };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Paths and calls
 
-export function member(head: PathSegment, tail: PathSegment[], r: Range): Expr {
-  return { kind: 'member', segments: tail.length === 0 ? [head] : [head, ...tail], start: r.start, end: r.end };
+/** The v4 bare form `2012-12-03T07:16:23Z`; a bare date is matched only to say it is unsupported. */
+export function bareDateTime(body: string, r: Range): Literal {
+  if (body.length === 10) {
+    throw syntaxError(`Date literal '${body}' (Edm.Date) is not supported; write a date-time such as ${body}T00:00:00Z`, r, 'unsupported');
+  }
+  return dateTime('Edm.DateTimeOffset', body, body, r);
 }
 
-/** `Tags/any(…)`, `Path/fn(…)`: a call on a path, which the language does not have yet. */
-export function boundCall(head: PathSegment, tail: PathSegment[]): never {
+// ---------------------------------------------------------------------------------------------
+// Words: keyword literals, prefixed literals, member paths and calls
+
+/** Whole words that are never identifiers, in any letter case. */
+const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+const LONGEST_RESERVED = 5;
+
+export function isReserved(word: string): boolean {
+  return word.length <= LONGEST_RESERVED && RESERVED.has(word.toLowerCase());
+}
+
+/** `null`, `true`, `false` in any case; `INF` and `NaN` exactly, as the OData ABNF spells them. */
+export function isKeywordLiteral(word: string): boolean {
+  if (word === 'INF' || word === 'NaN') return true;
+  if (word.length < 4 || word.length > 5) return false;
+  const lower = word.toLowerCase();
+  return lower === 'null' || lower === 'true' || lower === 'false';
+}
+
+const HEX8 = /^[0-9A-Fa-f]{8}$/;
+
+/** A word that may be the first group of a bare guid such as `abcdef01-…`. */
+export function isHex8(word: string): boolean {
+  return word.length === 8 && HEX8.test(word);
+}
+
+/** Names whose call on a quoted string is the service's cast form of a date-time literal. */
+export function isCastName(word: string): boolean {
+  if (word.length !== 8 && word.length !== 14) return false;
+  const lower = word.toLowerCase();
+  return lower === 'datetime' || lower === 'datetimeoffset';
+}
+
+/** What followed a word, as the grammar's WordLed rule reports it. */
+export type WordRest =
+  | readonly ['prefixed', string]
+  | readonly ['cast', string]
+  | readonly ['guid', string]
+  | typeof KEYWORD
+  | PathRest;
+
+interface PathRest {
+  readonly tail: readonly PathSegment[];
+  readonly args: Expr[] | null;
+}
+
+export const KEYWORD = 'keyword' as const;
+const PLAIN_PATH: PathRest = { tail: [], args: null };
+
+export function pathOrCall(tail: PathSegment[], args: Expr[] | null): PathRest {
+  return tail.length === 0 && args === null ? PLAIN_PATH : { tail, args };
+}
+
+/** Literal prefixes of the OData conventions that this language does not have. */
+const UNSUPPORTED_PREFIXES = new Set(['binary', 'x', 'time', 'duration', 'date', 'timeofday', 'geography', 'geometry']);
+
+export function wordLed(head: string, rest: WordRest, r: Range): Expr {
+  if (rest === KEYWORD) return keywordLiteral(head, r);
+  if (Array.isArray(rest)) {
+    const lower = head.toLowerCase();
+    if (rest[0] === 'guid') return guid(head + rest[1], head + rest[1], r);
+    if (rest[0] === 'cast') {
+      const type = lower === 'datetime' ? 'Edm.DateTime' : 'Edm.DateTimeOffset';
+      // Canonical spelling: whitespace inside the parentheses is not kept.
+      return dateTime(type, rest[1], `${head}('${rest[1]}')`, r);
+    }
+    const body = rest[1];
+    const raw = `${head}'${body}'`;
+    if (lower === 'datetime') return dateTime('Edm.DateTime', body, raw, r);
+    if (lower === 'datetimeoffset') return dateTime('Edm.DateTimeOffset', body, raw, r);
+    if (lower === 'guid') return guid(body, raw, r);
+    if (UNSUPPORTED_PREFIXES.has(lower)) throw syntaxError(`Literal ${raw} is not supported`, r, 'unsupported');
+    throw syntaxError(`Unknown literal prefix '${head}'`, r);
+  }
+  const { tail, args } = rest as PathRest;
+  const first: PathSegment = { name: head, start: r.start, end: r.start + head.length };
+  if (args !== null) return call(first, args, r);
+  return { kind: 'member', segments: tail.length === 0 ? [first] : [first, ...tail], start: r.start, end: r.end };
+}
+
+function keywordLiteral(word: string, r: Range): Expr {
+  if (word === 'INF' || word === 'NaN') return number(word, r);
+  const lower = word.toLowerCase();
+  if (lower === 'null') return nullLiteral(r);
+  return booleanLiteral(lower === 'true', r);
+}
+
+/**
+ * `Tags/any(…)`, `Path/fn(…)`: a call on a path, which the language does not have yet. Called at
+ * the opening parenthesis, before the arguments (a lambda's `t: …` is not an argument list).
+ */
+export function rejectBoundCall(head: string, tail: readonly PathSegment[]): false {
+  if (tail.length === 0) return false;
+  const start = tail[0]!.start - 1 - head.length;
   const last = tail[tail.length - 1]!;
   const lower = last.name.toLowerCase();
   const what = lower === 'any' || lower === 'all' ? `Lambda operator '${last.name}'` : `Bound function '${last.name}'`;
-  throw syntaxError(`${what} is not supported`, { start: head.start, end: last.end }, 'unsupported');
+  throw syntaxError(`${what} is not supported`, { start, end: last.end }, 'unsupported');
 }
 
-export function call(head: PathSegment, args: Expr[], r: Range): Expr {
+function call(head: PathSegment, args: Expr[], r: Range): Expr {
   const nameSpan: Span = { start: head.start, end: head.end };
   const lower = head.name.toLowerCase();
   const signature = lookupFunction(lower);
@@ -191,36 +286,98 @@ export function call(head: PathSegment, args: Expr[], r: Range): Expr {
   return { kind: 'call', name: lower, nameSpan, args, start: r.start, end: r.end };
 }
 
+const LITERAL_KINDS = new Set<string>(['null', 'boolean', 'number', 'string', 'datetime', 'guid']);
+
+export function isLiteral(node: Expr): node is Literal {
+  return LITERAL_KINDS.has(node.kind);
+}
+
 // ---------------------------------------------------------------------------------------------
-// Operator chains
+// Operators
 
-export function logical(op: LogicalOp, head: Expr, tail: Expr[]): Expr {
-  const last = tail[tail.length - 1]!;
-  return { kind: 'logical', op, operands: [head, ...tail], start: head.start, end: last.end };
+/** Binding strength of each binary operator, loosest first; `in` sits with the relational ones. */
+const PRECEDENCE: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
+  or: 1,
+  and: 2,
+  eq: 3,
+  ne: 3,
+  gt: 4,
+  ge: 4,
+  lt: 4,
+  le: 4,
+  in: 4,
+  add: 5,
+  sub: 5,
+  mul: 6,
+  div: 6,
+  mod: 6,
+});
+
+export function isBinaryOperator(word: string): boolean {
+  return word.length <= 3 && PRECEDENCE[word.toLowerCase()] !== undefined;
 }
 
-export function foldCompare(head: Expr, tail: [CompareOp, Expr][]): Expr {
-  let left = head;
-  for (const [op, right] of tail) left = { kind: 'compare', op, left, right, start: left.start, end: right.end };
-  return left;
+type BinaryOp = CompareOp | ArithmeticOp | LogicalOp | 'in';
+
+/** The right-hand side of `in`: the literals and where the closing parenthesis ends. */
+export interface InList {
+  readonly list: readonly Literal[];
+  readonly end: number;
 }
 
-/** Folds `gt ge lt le` and `in` tails; each tail carries the offset where it ends. */
-export function foldRelational(head: Expr, tail: ([CompareOp, Expr, number] | ['in', Literal[], number])[]): Expr {
-  let left = head;
-  for (const [op, right, end] of tail) {
-    left =
-      op === 'in'
-        ? { kind: 'in', operand: left, list: right as Literal[], start: left.start, end }
-        : { kind: 'compare', op, left, right: right as Expr, start: left.start, end };
+export function inList(list: Literal[], r: Range): InList {
+  return { list, end: r.end };
+}
+
+const COMPARE = new Set<string>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
+
+/**
+ * Folds `head op1 x1 op2 x2 …` by precedence with an explicit operator stack (left-associative:
+ * an operator reduces every pending one that binds at least as tightly). An `and`/`or` built in
+ * this fold absorbs the next operand of the same operator, so chains stay flat; a parenthesised
+ * chain, built by an inner fold, stays one operand.
+ */
+export function chain(head: Expr, tail: [BinaryOp, Expr | InList][]): Expr {
+  const operands: (Expr | InList)[] = [head];
+  const ops: BinaryOp[] = [];
+  const flat = new Set<Expr>();
+  const reduce = (): void => {
+    const op = ops.pop()!;
+    const right = operands.pop()!;
+    const left = operands.pop() as Expr;
+    operands.push(combine(op, left, right, flat));
+  };
+  for (const [op, right] of tail) {
+    const level = PRECEDENCE[op]!;
+    while (ops.length > 0 && PRECEDENCE[ops[ops.length - 1]!]! >= level) reduce();
+    ops.push(op);
+    operands.push(right);
   }
-  return left;
+  while (ops.length > 0) reduce();
+  return operands[0] as Expr;
 }
 
-export function foldArithmetic(head: Expr, tail: [ArithmeticOp, Expr][]): Expr {
-  let left = head;
-  for (const [op, right] of tail) left = { kind: 'arithmetic', op, left, right, start: left.start, end: right.end };
-  return left;
+function combine(op: BinaryOp, left: Expr, right: Expr | InList, flat: Set<Expr>): Expr {
+  const start = left.start;
+  const end = right.end;
+  if (op === 'in') return { kind: 'in', operand: left, list: (right as InList).list, start, end };
+  const r = right as Expr;
+  if (op === 'and' || op === 'or') {
+    if (left.kind === 'logical' && left.op === op && flat.has(left)) {
+      (left.operands as Expr[]).push(r);
+      (left as { end: number }).end = end;
+      return left;
+    }
+    const node: Expr = { kind: 'logical', op, operands: [left, r], start, end };
+    flat.add(node);
+    return node;
+  }
+  if (COMPARE.has(op)) return { kind: 'compare', op: op as CompareOp, left, right: r, start, end };
+  return { kind: 'arithmetic', op: op as ArithmeticOp, left, right: r, start, end };
+}
+
+export function unaryOp(kind: 'not' | 'negate', start: number): ['not' | 'negate', number] {
+  return [kind, start];
 }
 
 export function foldUnary(ops: ['not' | 'negate', number][], operand: Expr): Expr {

@@ -3,7 +3,7 @@
 
 import type { Expr } from './ast.js';
 import { childrenOf } from './ast.js';
-import * as builders from './builders.js';
+import * as builderModule from './builders.js';
 import { FilterError } from './errors.js';
 import { parse as generatedParse, SyntaxError as GeneratedSyntaxError } from './generated/parser.js';
 
@@ -18,6 +18,9 @@ export interface ParseOptions {
   /** Most nodes accepted in the tree. Default 10,000. */
   readonly maxNodes?: number;
 }
+
+/** A plain object: property reads on a module namespace object are slower in the hot path. */
+const builders = { ...builderModule };
 
 export const DEFAULT_LIMITS = { maxLength: 65_536, maxDepth: 100, maxNodes: 10_000 } as const;
 
@@ -69,19 +72,27 @@ function checkParenthesisDepth(text: string, maxDepth: number): void {
   }
 }
 
-/** Depth and size of the built tree, walked with an explicit stack. */
+/** Depth and size of the built tree, walked with an explicit stack (no recursion, no tuples). */
 function checkTreeSize(tree: Expr, text: string, maxDepth: number, maxNodes: number): void {
-  const stack: [Expr, number][] = [[tree, 1]];
+  // Every node owns at least one character that its children do not, so a short text is within
+  // both limits without a walk.
+  if (text.length <= maxDepth && text.length <= maxNodes) return;
+  const nodes: Expr[] = [tree];
+  const depths: number[] = [1];
   let count = 0;
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
     if (++count > maxNodes) {
       throw limitError(`Filter has more than ${maxNodes} nodes (limit reached at position ${node.start})`, node.start, node.end, text);
     }
     if (depth > maxDepth) {
       throw limitError(`Expression nests deeper than ${maxDepth} levels at position ${node.start}`, node.start, node.end, text);
     }
-    for (const child of childrenOf(node)) stack.push([child, depth + 1]);
+    for (const child of childrenOf(node)) {
+      nodes.push(child);
+      depths.push(depth + 1);
+    }
   }
 }
 
@@ -93,6 +104,10 @@ function toFilterError(error: unknown, text: string): FilterError {
     const start = error.location.start.offset;
     const expected = describeExpected(error.expected);
     const found = describeFound(text, start);
+    if (/^'has'$/i.test(found) && expected.includes('an operator')) {
+      const message = `Operator 'has' is not supported at position ${start}`;
+      return new FilterError({ kind: 'unsupported', message, start, end: start + 3, text });
+    }
     const message = `Unexpected ${found} at position ${start}${expected.length ? `; expected ${joinAlternatives(expected)}` : ''}`;
     const end = found === 'end of input' ? start : start + tokenAt(text, start).length;
     return new FilterError({ kind: 'syntax', message, start, end, expected, text });
@@ -108,6 +123,8 @@ type Expectation = { type: string; description?: string; text?: string };
 
 /** The leaves that can start an operand; together they read as "an expression". */
 const OPERAND_STARTS = new Set(["'not'", "'-'", "'('", 'a literal', 'a property or function name']);
+/** Present in every place an operand can start (an `in` list accepts literals but not `not`). */
+const OPERAND_MARKERS = ["'not'", 'a literal'];
 /** Continuations of a path or a call, too unlikely to be what the writer meant to list. */
 const UNLIKELY = new Set(["'/'", "'('"]);
 
@@ -118,7 +135,7 @@ function describeExpected(expected: readonly Expectation[] | null): string[] {
     else if (e.type === 'literal') out.add(`'${e.text}'`);
     else if (e.description && e.description !== 'whitespace') out.add(e.description);
   }
-  if (out.has('a literal') && out.has('a property or function name')) {
+  if (OPERAND_MARKERS.every((d) => out.has(d))) {
     out = new Set([...out].filter((d) => !OPERAND_STARTS.has(d)));
     out.add('an expression');
   } else if ([...out].some((d) => !UNLIKELY.has(d))) {

@@ -1,0 +1,108 @@
+// Parse throughput against the peer OData filter parsers, on filters a client of the service
+// sends, plus a size sweep that shows parse time growing linearly with input length.
+// Run: npm run build && node bench/parse.js
+
+import { createRequire } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { accepted, compare } from './harness.js';
+import { parse } from '../dist/index.js';
+
+const require = createRequire(import.meta.url);
+const odataParser = require('@odata/parser');
+const odataV4Parser = require('odata-v4-parser');
+const legacyOdataParser = require('odata-parser');
+
+export const FILTERS = [
+  "Status eq 'Active' and year(StartDateTime) eq 2012 and substringof('ann', tolower(Email))",
+  "LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')",
+  "LastModifiedDateTime gt datetime'2010-03-23T09:25:12.313Z'",
+  'CreatedDateTime ge 2012-01-01T00:00:00Z and CreatedDateTime lt 2013-01-01T00:00:00+01:00',
+  "(PostalAddress/City eq 'London' OR PostalAddress/City eq 'Paris') OR (Status ne 'Cancelled' AND EventID gt 42)",
+  'Price mul 2 add 1 gt 30 and Capacity sub Booked ge 5',
+  "Status in ('Active', 'Completed', 'Pending')",
+  "startswith(tolower(trim(Presenter/FullName)), 'dr') and length(concat(FirstName, LastName)) lt 20",
+  'day(datetime(CreatedDateTime)) eq 1 and month(CreatedDateTime) eq 12',
+  "not endswith(Email, '.org') and IsPublic",
+  'Presenter/ContactID eq 123456789012L or round(Price) eq 2.345M',
+  "substring(Code, 0, 2) eq 'EV' and indexof(Code, '-') gt 0",
+];
+
+/** Each competitor's call, as its package documents it; odata-parser reports failure in the result. */
+const competitors = [
+  { name: 'odata-filter', run: (f) => parse(f) },
+  { name: '@odata/parser', run: (f) => odataParser.defaultParser.filter(f) },
+  { name: 'odata-v4-parser', run: (f) => odataV4Parser.filter(f) },
+  {
+    name: 'odata-parser',
+    run: (f) => {
+      const r = legacyOdataParser.parse('$filter=' + f);
+      return r.error ? undefined : r;
+    },
+  },
+];
+
+const label = (f) => (f.length > 60 ? f.slice(0, 57) + '…' : f);
+
+const all = await compare({
+  title: 'Parse: representative filters (each parser timed on the filters it accepts)',
+  competitors,
+  inputs: FILTERS,
+  baseline: 'odata-filter',
+  unit: 'filters',
+  label,
+});
+
+// The same comparison restricted to filters every parser accepts, so no one is timed on easier input.
+const common = FILTERS.filter((f) => competitors.every((c) => accepted(c.run, [f]).ok.length === 1));
+const fair = await compare({
+  title: `Parse: the ${common.length} filters every parser accepts`,
+  competitors,
+  inputs: common,
+  baseline: 'odata-filter',
+  unit: 'filters',
+  label,
+});
+for (const [name, rows] of [['all filters', all], ['common filters', fair]]) {
+  const ours = rows.find((r) => r.name === 'odata-filter').rate;
+  const fastestPeer = Math.max(...rows.filter((r) => r.name !== 'odata-filter').map((r) => r.rate));
+  console.log(`\nodata-filter vs the fastest peer (${name}): ${(ours / fastestPeer).toFixed(1)}×`);
+}
+
+// Size sweep: the same shapes at 1×, 10×, 100× length; characters per second should stay flat.
+const SHAPES = {
+  'or chain': (n) => Array.from({ length: n }, (_, i) => `Id eq ${i}`).join(' or '),
+  'add chain': (n) => `Id ${Array.from({ length: n }, (_, i) => `add ${i}`).join(' ')} gt 0`,
+  'string literal': (n) => `Name eq '${"it''s ".repeat(n * 4)}'`,
+  'nested parentheses': (n) => `${'('.repeat(n)}Id eq 1${')'.repeat(n)}`,
+};
+const limits = { maxLength: 10_000_000, maxDepth: 100_000, maxNodes: 10_000_000 };
+console.log('\nParse: size sweep (raised limits), characters per second at 1×, 10×, 100× input size');
+console.log('| shape | chars at 1× | 1× | 10× | 100× |');
+console.log('|---|---:|---:|---:|---:|');
+for (const [name, make] of Object.entries(SHAPES)) {
+  const base = name === 'nested parentheses' ? 10 : 20;
+  const rates = [1, 10, 100].map((k) => {
+    const text = make(base * k);
+    return charsPerSecond(() => parse(text, limits), text.length);
+  });
+  console.log(`| ${name} | ${make(base).length} | ${rates.map(fmt).join(' | ')} |`);
+}
+
+function charsPerSecond(fn, chars) {
+  for (let i = 0; i < 5; i++) fn();
+  const samples = [];
+  for (let round = 0; round < 5; round++) {
+    let n = 0;
+    const start = performance.now();
+    do {
+      fn();
+      n++;
+    } while (performance.now() - start < 150);
+    samples.push((n * chars * 1000) / (performance.now() - start));
+  }
+  return samples.sort((a, b) => a - b)[2];
+}
+
+function fmt(n) {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} M` : `${(n / 1e3).toFixed(0)} k`;
+}
