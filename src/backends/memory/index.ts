@@ -1,0 +1,40 @@
+// The `odata-filter/memory` entry point: compilePredicate() turns a checked filter into a
+// `(row) => boolean` that means exactly what docs/semantics.md says.
+
+import type { TypedFilter } from '../../typed.js';
+import { compileGenerated } from './compile.js';
+import { compileClosures } from './interpret.js';
+
+export { RowValueError } from './runtime.js';
+export { generateSource } from './compile.js';
+
+export interface PredicateOptions {
+  /**
+   * `true` (the default) generates specialised JavaScript with `new Function`, falling back to
+   * closures where that is forbidden (a strict Content-Security-Policy); `false` always uses
+   * closures. Both give the same results.
+   */
+  readonly codegen?: boolean;
+}
+
+export type Predicate = (row: unknown) => boolean;
+
+/**
+ * Compiles a checked filter once into a predicate to call per row. The predicate is true when the
+ * filter is true for the row (never for false or null); it throws RowValueError for a row value
+ * that does not fit its declared type.
+ */
+export function compilePredicate(filter: TypedFilter, options: PredicateOptions = {}): Predicate {
+  if (options.codegen === false) return compileClosures(filter);
+  let generated: Predicate;
+  try {
+    generated = compileGenerated(filter);
+  } catch (error) {
+    // `new Function` refused (EvalError under a CSP): same meaning, built from closures.
+    if (error instanceof EvalError || (error instanceof Error && /unsafe-eval|Content Security Policy/i.test(error.message))) {
+      return compileClosures(filter);
+    }
+    throw error;
+  }
+  return generated;
+}

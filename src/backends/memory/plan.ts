@@ -1,0 +1,158 @@
+// How each typed node's values are represented at run time, shared by both compilers. Integer
+// expressions are JavaScript numbers when their static range fits 2^53, else bigints, so that
+// integer arithmetic is exact without paying for bigints where numbers are exact.
+
+import { INTEGER_RANGES, isInteger, type EdmType } from '../../edm.js';
+import type { TypedExpr } from '../../typed.js';
+import type { Decimal } from 'decimal.js';
+import { ExactDecimal } from './runtime.js';
+
+/**
+ * str: string (Guid lower-cased); bool: boolean; num: exact integer in a number; big: bigint;
+ * dec: decimal.js Decimal; dbl: IEEE number (Double, Single); ms: epoch milliseconds (instants).
+ */
+export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
+
+type Bounds = readonly [bigint, bigint];
+
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const INT32 = INTEGER_RANGES['Edm.Int32'];
+const boundsCache = new WeakMap<TypedExpr, Bounds>();
+
+export function reprOf(node: TypedExpr): Repr {
+  return reprOfType(node.type, () => boundsOf(node));
+}
+
+function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
+  switch (type) {
+    case 'Edm.String':
+    case 'Edm.Guid':
+      return 'str';
+    case 'Edm.Boolean':
+      return 'bool';
+    case 'Edm.Decimal':
+      return 'dec';
+    case 'Edm.Double':
+    case 'Edm.Single':
+      return 'dbl';
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return 'ms';
+    default: {
+      const [lo, hi] = bounds();
+      return lo >= -SAFE && hi <= SAFE ? 'num' : 'big';
+    }
+  }
+}
+
+/** Inclusive static range of an integer-typed expression's values. */
+export function boundsOf(node: TypedExpr): Bounds {
+  let b = boundsCache.get(node);
+  if (!b) {
+    b = computeBounds(node);
+    boundsCache.set(node, b);
+  }
+  return b;
+}
+
+const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+const maxAbs = ([lo, hi]: Bounds): bigint => (abs(lo) > abs(hi) ? abs(lo) : abs(hi));
+
+function computeBounds(node: TypedExpr): Bounds {
+  switch (node.kind) {
+    case 'literal':
+      return typeof node.value === 'bigint' || typeof node.value === 'number'
+        ? [BigInt(node.value), BigInt(node.value)]
+        : [0n, 0n];
+    case 'null':
+      return [0n, 0n];
+    case 'member':
+      return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
+    case 'call':
+      return node.name === 'indexof' ? [-1n, INT32[1]] : INT32;
+    case 'negate': {
+      const [lo, hi] = boundsOf(node.operand);
+      return [-hi, -lo];
+    }
+    case 'convert':
+      return isInteger(node.operand.type) ? boundsOf(node.operand) : INT32;
+    case 'arithmetic': {
+      const a = boundsOf(node.left);
+      const b = boundsOf(node.right);
+      switch (node.op) {
+        case 'add':
+          return [a[0] + b[0], a[1] + b[1]];
+        case 'sub':
+          return [a[0] - b[1], a[1] - b[0]];
+        case 'mul': {
+          const p = [a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]];
+          return [p.reduce((x, y) => (y < x ? y : x)), p.reduce((x, y) => (y > x ? y : x))];
+        }
+        case 'div': {
+          const m = maxAbs(a);
+          return [-m, m];
+        }
+        case 'mod': {
+          const m = maxAbs(a) < maxAbs(b) ? maxAbs(a) : maxAbs(b);
+          return [-m, m];
+        }
+      }
+    }
+    // falls through: only non-integer kinds remain
+    default:
+      return INT32;
+  }
+}
+
+/** A non-null value converted from one representation to another (a promotion or a bigint narrowing). */
+export function convertRepr(value: unknown, from: Repr, to: Repr): unknown {
+  if (from === to) return value;
+  switch (`${from}>${to}`) {
+    case 'num>big':
+      return BigInt(value as number);
+    case 'num>dec':
+      return new ExactDecimal(value as number);
+    case 'big>num':
+    case 'big>dbl':
+      return Number(value as bigint);
+    case 'big>dec':
+      return new ExactDecimal((value as bigint).toString());
+    case 'dec>dbl':
+      return (value as Decimal).toNumber();
+    default:
+      return value;
+  }
+}
+
+/** A literal's value in a representation, or null for a null literal. */
+export function literalValue(node: TypedExpr, repr: Repr): unknown {
+  if (node.kind === 'null') return null;
+  if (node.kind !== 'literal') throw new Error(`not a literal: ${node.kind}`);
+  const v = node.value;
+  switch (repr) {
+    case 'str':
+      return node.type === 'Edm.Guid' ? String(v).toLowerCase() : v;
+    case 'num':
+      return Number(v);
+    case 'big':
+      return BigInt(v as number | bigint);
+    case 'dec':
+      return new ExactDecimal(String(v));
+    default:
+      return v;
+  }
+}
+
+/**
+ * The value of a node that needs no row: a literal, or a conversion of one. Undefined for
+ * anything else; `{ value: null }` for null.
+ */
+export function constantOf(node: TypedExpr): { readonly value: unknown } | undefined {
+  if (node.kind === 'literal' || node.kind === 'null') return { value: literalValue(node, reprOf(node)) };
+  if (node.kind === 'convert') {
+    const inner = constantOf(node.operand);
+    if (!inner) return undefined;
+    return { value: inner.value === null ? null : convertRepr(inner.value, reprOf(node.operand), reprOf(node)) };
+  }
+  return undefined;
+}

@@ -1,0 +1,345 @@
+// The value helpers of docs/semantics.md that compiled predicates call: code-point string
+// functions, exact decimals, UTC date parts, and reading row values with clear errors.
+
+import { Decimal } from 'decimal.js';
+import type { EdmType } from '../../edm.js';
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/**
+ * A row holds a value that does not fit the type its schema declares. Bad data, not a bad filter,
+ * so this is not a FilterError: a server answers it with a 500, not a 400.
+ */
+export class RowValueError extends Error {
+  override readonly name = 'RowValueError';
+  /** The property path, segments joined by `/` as in a filter. */
+  readonly path: string;
+  /** The declared type, or `'object'` for a structured step of a path. */
+  readonly expected: EdmType | 'object' | 'row';
+  readonly value: unknown;
+
+  constructor(path: string, expected: EdmType | 'object' | 'row', value: unknown) {
+    const what = expected === 'object' ? 'an object' : expected === 'row' ? 'an object' : `an ${expected}`;
+    super(`${expected === 'row' ? 'Row' : `Row value at '${path}'`} is not ${what}: ${describe(value)}`);
+    this.path = path;
+    this.expected = expected;
+    this.value = value;
+  }
+}
+
+function describe(value: unknown): string {
+  switch (typeof value) {
+    case 'string': {
+      const shown = value.length > 60 ? `${value.slice(0, 60)}…` : value;
+      return `${JSON.stringify(shown)} (a string)`;
+    }
+    case 'bigint':
+      return `${value}n (a bigint)`;
+    case 'number':
+    case 'boolean':
+      return `${String(value)} (a ${typeof value})`;
+    case 'object':
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : `Date ${value.toISOString()}`;
+      if (Decimal.isDecimal(value)) return `Decimal ${String(value)}`;
+      return Array.isArray(value) ? 'an array' : 'an object';
+    default:
+      return `a ${typeof value}`;
+  }
+}
+
+export function badValue(value: unknown, path: string, expected: EdmType | 'object'): never {
+  throw new RowValueError(path, expected, value);
+}
+
+export function badRow(row: unknown): never {
+  throw new RowValueError('', 'row', row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading row values: each returns the representation of docs/semantics.md or throws.
+
+const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+const INT64_MIN = -9223372036854775808n;
+const INT64_MAX = 9223372036854775807n;
+
+const hasWellFormed = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `s` has no lone surrogate, so that it is a sequence of code points. */
+export const isWellFormed: (s: string) => boolean = hasWellFormed
+  ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
+  : (s) => !LONE_SURROGATE.test(s);
+
+export function readString(v: unknown, path: string): string {
+  if (typeof v === 'string' && isWellFormed(v)) return v;
+  return badValue(v, path, 'Edm.String');
+}
+
+export function readGuid(v: unknown, path: string): string {
+  if (typeof v === 'string' && GUID.test(v)) return v.toLowerCase();
+  return badValue(v, path, 'Edm.Guid');
+}
+
+export function readBoolean(v: unknown, path: string): boolean {
+  if (typeof v === 'boolean') return v;
+  return badValue(v, path, 'Edm.Boolean');
+}
+
+const SMALL_RANGES = {
+  'Edm.Byte': [0, 255],
+  'Edm.SByte': [-128, 127],
+  'Edm.Int16': [-32768, 32767],
+  'Edm.Int32': [-2147483648, 2147483647],
+} as const;
+export type SmallIntegerType = keyof typeof SMALL_RANGES;
+
+export function readSmallInteger(v: unknown, path: string, type: SmallIntegerType): number {
+  const [lo, hi] = SMALL_RANGES[type];
+  if (typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi) return v;
+  return badValue(v, path, type);
+}
+
+export function readInt64(v: unknown, path: string): bigint {
+  if (typeof v === 'bigint') {
+    if (v >= INT64_MIN && v <= INT64_MAX) return v;
+  } else if (typeof v === 'number' && Number.isInteger(v)) {
+    const big = BigInt(v);
+    if (big >= INT64_MIN && big <= INT64_MAX) return big;
+  }
+  return badValue(v, path, 'Edm.Int64');
+}
+
+export function readDouble(v: unknown, path: string, type: 'Edm.Double' | 'Edm.Single' = 'Edm.Double'): number {
+  if (typeof v === 'number') return v;
+  return badValue(v, path, type);
+}
+
+export function readDecimal(v: unknown, path: string): Decimal {
+  if (typeof v === 'number') {
+    if (Number.isFinite(v)) return new ExactDecimal(v);
+  } else if (typeof v === 'string') {
+    if (DECIMAL_TEXT.test(v)) {
+      const d = new ExactDecimal(v);
+      if (d.isFinite()) return d;
+    }
+  } else if (Decimal.isDecimal(v)) {
+    const d = new ExactDecimal(v as Decimal);
+    if (d.isFinite()) return d;
+  }
+  return badValue(v, path, 'Edm.Decimal');
+}
+
+export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Edm.DateTimeOffset' = 'Edm.DateTimeOffset'): number {
+  if (v instanceof Date) {
+    const ms = v.getTime();
+    if (!Number.isNaN(ms)) return ms;
+  } else if (typeof v === 'string') {
+    const ms = parseInstant(v);
+    if (ms !== undefined) return ms;
+  }
+  return badValue(v, path, type);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Epoch milliseconds of an ISO 8601 date-time (no offset means UTC), or undefined if invalid. */
+export function parseInstant(text: string): number | undefined {
+  const m = ISO_INSTANT.exec(text);
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s = '0', fraction = '', zulu, sign, oh, om] = m;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const monthDays = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  if (year < 1 || monthDays === undefined || day < 1 || day > monthDays || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (/[1-9]/.test(fraction.slice(3))) return undefined;
+  let offset = 0;
+  if (sign !== undefined && zulu === undefined) {
+    const offsetMinutes = Number(om);
+    offset = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + offsetMinutes);
+    if (offsetMinutes > 59 || Math.abs(offset) > 14 * 60) return undefined;
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0')));
+  return date.getTime() - offset * 60_000;
+}
+
+/** Object.prototype's own names: a row property with one of these names is read as an own property only. */
+export function readOwn(o: object, name: string): unknown {
+  return Object.hasOwn(o, name) ? (o as Record<string, unknown>)[name] : undefined;
+}
+
+export function isPrototypeName(name: string): boolean {
+  return name in Object.prototype;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Strings by code point
+
+/** -1, 0 or 1: ordinal comparison by Unicode code point (not by UTF-16 code unit). */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = a.length < b.length ? a.length : b.length;
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // Surrogates (U+D800–DFFF) encode code points above U+FFFF, so they sort after U+E000–FFFF.
+      if (x >= 0xd800 && y >= 0xd800) return surrogateRank(x) < surrogateRank(y) ? -1 : 1;
+      return x < y ? -1 : 1;
+    }
+  }
+  return a.length < b.length ? -1 : 1;
+}
+
+function surrogateRank(unit: number): number {
+  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
+}
+
+/** True when native UTF-16 order equals code-point order for any string compared with `s`. */
+export function hasNoHighUnits(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xd800) return false;
+  return true;
+}
+
+/** Number of surrogate pairs in s[0, end). */
+function pairsBefore(s: string, end: number): number {
+  let pairs = 0;
+  for (let i = 0; i < end; i++) {
+    const u = s.charCodeAt(i);
+    if (u >= 0xd800 && u <= 0xdbff) pairs++;
+  }
+  return pairs;
+}
+
+export function lengthOf(s: string): number {
+  return s.length - pairsBefore(s, s.length);
+}
+
+export function indexOf(s: string, t: string): number {
+  const i = s.indexOf(t);
+  return i <= 0 ? i : i - pairsBefore(s, i);
+}
+
+/** Code-point substring; a negative start or length is taken as 0. */
+export function substring(s: string, start: number, length?: number): string {
+  const from = start > 0 ? start : 0;
+  const count = length === undefined ? Infinity : length > 0 ? length : 0;
+  if (count === 0 || from >= s.length) return '';
+  let unitFrom = -1;
+  let cp = 0;
+  let i = 0;
+  // Walk code points; stop once the end of the requested range is found.
+  for (; i < s.length; cp++) {
+    if (cp === from) unitFrom = i;
+    if (unitFrom >= 0 && cp - from === count) break;
+    const u = s.charCodeAt(i);
+    i += u >= 0xd800 && u <= 0xdbff && i + 1 < s.length ? 2 : 1;
+  }
+  if (unitFrom < 0) return '';
+  return s.slice(unitFrom, i);
+}
+
+export function trimSpaces(s: string): string {
+  let from = 0;
+  let to = s.length;
+  while (from < to && s.charCodeAt(from) === 32) from++;
+  while (to > from && s.charCodeAt(to - 1) === 32) to--;
+  return from === 0 && to === s.length ? s : s.slice(from, to);
+}
+
+export function replaceAll(s: string, find: string, replacement: string): string {
+  return find === '' ? s : s.split(find).join(replacement);
+}
+
+export function toLower(s: string): string {
+  return s.toLowerCase();
+}
+
+export function toUpper(s: string): string {
+  return s.toUpperCase();
+}
+
+export function concat(a: string, b: string): string {
+  return a + b;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+/**
+ * Decimal arithmetic is exact: 100,000 significant digits is far beyond any stored Decimal, and
+ * bounds the work a hostile value can cause. Division alone rounds, to decimal128's 34 digits.
+ */
+export const ExactDecimal = Decimal.clone({ precision: 100_000, rounding: Decimal.ROUND_HALF_UP, modulo: Decimal.ROUND_DOWN });
+const QuotientDecimal = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN });
+
+export function decimal(text: string | number): Decimal {
+  return new ExactDecimal(text);
+}
+
+export function divideDecimals(a: Decimal, b: Decimal): Decimal | null {
+  if (b.isZero()) return null;
+  return new ExactDecimal(QuotientDecimal.div(a, b));
+}
+
+export function modDecimals(a: Decimal, b: Decimal): Decimal | null {
+  return b.isZero() ? null : a.mod(b);
+}
+
+export function roundDecimal(a: Decimal): Decimal {
+  return a.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+}
+export function floorDecimal(a: Decimal): Decimal {
+  return a.toDecimalPlaces(0, Decimal.ROUND_FLOOR);
+}
+export function ceilingDecimal(a: Decimal): Decimal {
+  return a.toDecimalPlaces(0, Decimal.ROUND_CEIL);
+}
+
+/** Half away from zero; NaN and ±INF stay. */
+export function roundDouble(x: number): number {
+  return x < 0 ? -Math.round(-x) : Math.round(x);
+}
+
+export function divideIntegers(a: number, b: number): number | null {
+  return b === 0 ? null : Math.trunc(a / b);
+}
+
+/** Doubles: NaN equals NaN (docs/semantics.md, section 4). */
+export function equalDoubles(a: number, b: number): boolean {
+  return a === b || (a !== a && b !== b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates: parts of the instant in UTC
+
+export function yearOf(ms: number): number {
+  return new Date(ms).getUTCFullYear();
+}
+export function monthOf(ms: number): number {
+  return new Date(ms).getUTCMonth() + 1;
+}
+export function dayOf(ms: number): number {
+  return new Date(ms).getUTCDate();
+}
+export function hourOf(ms: number): number {
+  return new Date(ms).getUTCHours();
+}
+export function minuteOf(ms: number): number {
+  return new Date(ms).getUTCMinutes();
+}
+export function secondOf(ms: number): number {
+  return new Date(ms).getUTCSeconds();
+}
+
+export const floorDouble: (x: number) => number = Math.floor;
+export const ceilingDouble: (x: number) => number = Math.ceil;

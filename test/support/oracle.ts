@@ -1,0 +1,285 @@
+// A deliberately plain tree-walking interpreter of docs/semantics.md, kept as the oracle that the
+// compiled predicates are held to. No specialisation, no cleverness: every integer is a bigint,
+// every Decimal a decimal.js value, strings are arrays of code points when counting or ordering.
+
+import { Decimal } from 'decimal.js';
+import type { TypedExpr, TypedFilter } from '../../src/typed.js';
+import { isInteger, type EdmType } from '../../src/edm.js';
+
+const Exact = Decimal.clone({ precision: 100_000, rounding: Decimal.ROUND_HALF_UP, modulo: Decimal.ROUND_DOWN });
+const Quotient = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN });
+
+type V = null | boolean | string | number | bigint | Decimal;
+
+export class OracleRowError extends Error {}
+
+export function evaluateOracle(filter: TypedFilter, row: unknown): boolean {
+  return evaluate(filter.root, row as Record<string, unknown>) === true;
+}
+
+function kindOf(type: EdmType): 'int' | 'dec' | 'dbl' | 'str' | 'guid' | 'bool' | 'time' {
+  if (isInteger(type)) return 'int';
+  switch (type) {
+    case 'Edm.Decimal': return 'dec';
+    case 'Edm.Double':
+    case 'Edm.Single': return 'dbl';
+    case 'Edm.String': return 'str';
+    case 'Edm.Guid': return 'guid';
+    case 'Edm.Boolean': return 'bool';
+    default: return 'time';
+  }
+}
+
+function literal(type: EdmType, value: unknown): V {
+  switch (kindOf(type)) {
+    case 'int': return BigInt(value as number | bigint);
+    case 'dec': return new Exact(String(value));
+    case 'guid': return String(value).toLowerCase();
+    case 'time': return BigInt(value as number);
+    default: return value as V;
+  }
+}
+
+function readRow(type: EdmType, v: unknown): V {
+  const fail = (): never => {
+    throw new OracleRowError(`bad ${type}: ${String(v)}`);
+  };
+  switch (kindOf(type)) {
+    case 'str':
+      if (typeof v !== 'string') fail();
+      for (const ch of v as string) {
+        const cp = ch.codePointAt(0)!;
+        if (cp >= 0xd800 && cp <= 0xdfff) fail();
+      }
+      return v as string;
+    case 'guid':
+      if (typeof v !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) fail();
+      return (v as string).toLowerCase();
+    case 'bool':
+      if (typeof v !== 'boolean') fail();
+      return v as boolean;
+    case 'dbl':
+      if (typeof v !== 'number') fail();
+      return v as number;
+    case 'int': {
+      if (typeof v === 'number' && !Number.isInteger(v)) fail();
+      if (typeof v !== 'number' && typeof v !== 'bigint') fail();
+      if (typeof v === 'number' && type === 'Edm.Int64') {
+        /* any integral number */
+      } else if (typeof v === 'bigint' && type !== 'Edm.Int64') fail();
+      const ranges: Record<string, [bigint, bigint]> = {
+        'Edm.Byte': [0n, 255n], 'Edm.SByte': [-128n, 127n], 'Edm.Int16': [-32768n, 32767n],
+        'Edm.Int32': [-2147483648n, 2147483647n], 'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
+      };
+      const b = BigInt(v as number | bigint);
+      const [lo, hi] = ranges[type]!;
+      if (b < lo || b > hi) fail();
+      return b;
+    }
+    case 'dec': {
+      if (typeof v === 'number') return Number.isFinite(v) ? new Exact(String(v)) : fail();
+      if (typeof v === 'string') return /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(v) ? new Exact(v) : fail();
+      if (Decimal.isDecimal(v)) return new Exact(v as Decimal);
+      return fail();
+    }
+    case 'time': {
+      if (v instanceof Date && !Number.isNaN(v.getTime())) return BigInt(v.getTime());
+      if (typeof v === 'string') {
+        const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:\d{2})?$/.exec(v);
+        if (m) {
+          const ms = Date.parse(`${m[1]}T${m[2]}${m[3] ?? 'Z'}`);
+          if (!Number.isNaN(ms) && new Date(Date.parse(`${m[1]}T00:00:00Z`)).toISOString().slice(0, 10) === m[1]) return BigInt(ms);
+        }
+      }
+      return fail();
+    }
+  }
+}
+
+/** Converts an already-evaluated value of type `from` to type `to`. */
+function convert(v: V, from: EdmType, to: EdmType): V {
+  if (v === null) return null;
+  const f = kindOf(from);
+  const t = kindOf(to);
+  if (f === t) return v;
+  if (t === 'dec') return new Exact((v as bigint).toString());
+  if (t === 'dbl') return f === 'dec' ? Number((v as Decimal).toString()) : Number(v as bigint);
+  throw new Error(`oracle: no conversion ${from} → ${to}`);
+}
+
+function codePoints(s: string): string[] {
+  return Array.from(s);
+}
+
+function compareValues(a: V, b: V, kind: string): number {
+  if (kind === 'dec') return (a as Decimal).cmp(b as Decimal);
+  if (kind === 'str' || kind === 'guid') {
+    const x = codePoints(a as string).map((c) => c.codePointAt(0)!);
+    const y = codePoints(b as string).map((c) => c.codePointAt(0)!);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+  }
+  if (kind === 'bool') return a === b ? 0 : a === false ? -1 : 1;
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+}
+
+function equalValues(a: V, b: V, kind: string): boolean {
+  if (a === null || b === null) return a === null && b === null;
+  if (kind === 'dbl' && Number.isNaN(a) && Number.isNaN(b)) return true;
+  if (kind === 'dbl' && (Number.isNaN(a) || Number.isNaN(b))) return false;
+  return compareValues(a, b, kind) === 0;
+}
+
+function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
+  switch (node.kind) {
+    case 'literal':
+      return literal(node.type, node.value);
+    case 'null':
+      return null;
+    case 'member': {
+      let v: unknown = row;
+      for (const name of node.path) {
+        if (v === null || v === undefined) return null;
+        if (typeof v !== 'object') throw new OracleRowError('not an object');
+        v = Object.hasOwn(v, name) ? (v as Record<string, unknown>)[name] : undefined;
+      }
+      return v === null || v === undefined ? null : readRow(node.type, v);
+    }
+    case 'convert':
+      return convert(evaluate(node.operand, row), node.operand.type, node.type);
+    case 'not': {
+      const v = evaluate(node.operand, row);
+      return v === null ? null : !v;
+    }
+    case 'logical': {
+      const values = node.operands.map((o) => evaluate(o, row));
+      if (node.op === 'and') return values.includes(false) ? false : values.includes(null) ? null : true;
+      return values.includes(true) ? true : values.includes(null) ? null : false;
+    }
+    case 'negate': {
+      const v = evaluate(node.operand, row);
+      if (v === null) return null;
+      if (v instanceof Decimal) return v.neg();
+      return typeof v === 'bigint' ? -v : -(v as number);
+    }
+    case 'compare': {
+      const a = evaluate(node.left, row);
+      const b = evaluate(node.right, row);
+      const kind = kindOf(node.left.type);
+      if (node.op === 'eq') return equalValues(a, b, kind);
+      if (node.op === 'ne') return !equalValues(a, b, kind);
+      if (a === null || b === null) return false;
+      const nan = kind === 'dbl' && (Number.isNaN(a) || Number.isNaN(b));
+      if (nan) return (node.op === 'ge' || node.op === 'le') && equalValues(a, b, kind);
+      const c = compareValues(a, b, kind);
+      return { gt: c > 0, ge: c >= 0, lt: c < 0, le: c <= 0 }[node.op];
+    }
+    case 'in': {
+      const v = evaluate(node.operand, row);
+      const kind = kindOf(node.operand.type);
+      return node.list.some((item) => equalValues(v, evaluate(item, row), kind));
+    }
+    case 'arithmetic': {
+      const a = evaluate(node.left, row);
+      const b = evaluate(node.right, row);
+      if (a === null || b === null) return null;
+      const kind = kindOf(node.type);
+      if (kind === 'int') {
+        const x = a as bigint;
+        const y = b as bigint;
+        switch (node.op) {
+          case 'add': return x + y;
+          case 'sub': return x - y;
+          case 'mul': return x * y;
+          case 'div': return y === 0n ? null : x / y;
+          case 'mod': return y === 0n ? null : x % y;
+        }
+      }
+      if (kind === 'dec') {
+        const x = a as Decimal;
+        const y = b as Decimal;
+        switch (node.op) {
+          case 'add': return x.plus(y);
+          case 'sub': return x.minus(y);
+          case 'mul': return x.times(y);
+          case 'div': return y.isZero() ? null : new Exact(Quotient.div(x, y));
+          case 'mod': return y.isZero() ? null : x.mod(y);
+        }
+      }
+      const x = a as number;
+      const y = b as number;
+      switch (node.op) {
+        case 'add': return x + y;
+        case 'sub': return x - y;
+        case 'mul': return x * y;
+        case 'div': return y === 0 ? null : x / y;
+        case 'mod': return y === 0 ? null : x % y;
+      }
+      throw new Error('unreachable');
+    }
+    case 'call': {
+      const args = node.args.map((a) => evaluate(a, row));
+      if (args.includes(null)) return null;
+      return callFunction(node.name, args as Exclude<V, null>[]);
+    }
+  }
+}
+
+function callFunction(name: string, args: Exclude<V, null>[]): V {
+  const s = args[0] as string;
+  const t = args[1] as string;
+  const date = () => new Date(Number(args[0] as bigint));
+  switch (name) {
+    case 'substringof': return t.includes(s);
+    case 'contains': return s.includes(t);
+    case 'startswith': return s.startsWith(t);
+    case 'endswith': return s.endsWith(t);
+    case 'length': return BigInt(codePoints(s).length);
+    case 'indexof': {
+      const cs = codePoints(s);
+      const ct = codePoints(t);
+      for (let i = 0; i + ct.length <= cs.length; i++) {
+        if (cs.slice(i, i + ct.length).join('') === t) return BigInt(i);
+      }
+      return -1n;
+    }
+    case 'replace': return t === '' ? s : s.split(t).join(args[2] as string);
+    case 'substring': {
+      const cs = codePoints(s);
+      const from = Math.max(0, Number(args[1] as bigint));
+      const count = args.length > 2 ? Math.max(0, Number(args[2] as bigint)) : cs.length;
+      return cs.slice(from, from + count).join('');
+    }
+    case 'tolower': return s.toLowerCase();
+    case 'toupper': return s.toUpperCase();
+    case 'trim': return s.replace(/^ +| +$/g, '');
+    case 'concat': return s + t;
+    case 'year': return BigInt(date().getUTCFullYear());
+    case 'month': return BigInt(date().getUTCMonth() + 1);
+    case 'day': return BigInt(date().getUTCDate());
+    case 'hour': return BigInt(date().getUTCHours());
+    case 'minute': return BigInt(date().getUTCMinutes());
+    case 'second': return BigInt(date().getUTCSeconds());
+    case 'round':
+    case 'floor':
+    case 'ceiling': {
+      const x = args[0]!;
+      if (x instanceof Decimal) {
+        const mode = { round: Decimal.ROUND_HALF_UP, floor: Decimal.ROUND_FLOOR, ceiling: Decimal.ROUND_CEIL }[name];
+        return x.toDecimalPlaces(0, mode);
+      }
+      const n = x as number;
+      if (name === 'floor') return Math.floor(n);
+      if (name === 'ceiling') return Math.ceil(n);
+      if (!Number.isFinite(n)) return n;
+      // Half away from zero, decided on the exact binary value.
+      const whole = Math.trunc(n);
+      const frac = Math.abs(n - whole);
+      return frac >= 0.5 ? whole + Math.sign(n) : whole === 0 ? 0 * Math.sign(n) : whole;
+    }
+    case 'datetime':
+    case 'datetimeoffset':
+      return args[0]!;
+  }
+  throw new Error(`oracle: unknown function ${name}`);
+}
