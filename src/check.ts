@@ -166,7 +166,13 @@ class Checker {
     // The parser guarantees a known name and a valid arity for parsed trees.
     if (signature === undefined) throw new TypeError(`unknown function ${name}`);
     const overloads = signature.overloads.filter((o) => o.params.length === args.length);
-    if (!everyDefined(args)) return undefined;
+    if (!everyDefined(args)) {
+      // Stand in with the result type when every overload agrees on it, so that the issues of
+      // the enclosing expression are found too. The filter is rejected anyway.
+      const returns = new Set(overloads.map((o) => o.returns));
+      const [type] = returns;
+      return returns.size === 1 && type !== undefined ? { kind: 'call', type, name: signature.name, args: [], start: span.start, end: span.end } : undefined;
+    }
     const chosen =
       overloads.find((o) => o.params.every((p, i) => args[i]!.kind === 'null' || args[i]!.type === p)) ??
       overloads.find((o) => o.params.every((p, i) => fits(args[i]!, p)));
@@ -275,10 +281,12 @@ function everyDefined<T>(items: readonly (T | undefined)[]): items is T[] {
   return items.every((i) => i !== undefined);
 }
 
+const LISTED = 12;
+
 function listNames(names: Iterable<string>): string {
   const all = [...names];
-  const shown = all.slice(0, 12).map((n) => `'${n}'`).join(', ');
-  return all.length > 12 ? `${shown}, …` : shown;
+  const shown = all.slice(0, LISTED).map((n) => `'${n}'`).join(', ');
+  return all.length > LISTED ? `${shown} and ${all.length - LISTED} more` : shown;
 }
 
 function describeOverload(o: Overload): string {

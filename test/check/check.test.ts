@@ -1,0 +1,149 @@
+// check() beyond the case table: the thrown error's shape, suggestions, filterability, member
+// nullability, spans in the typed tree, parse options, and hostile trees handed in directly.
+
+import { describe, expect, it } from 'vitest';
+import { check, defineSchema, formatFilterError, isFilterError, parse, FilterError } from '../../src/index.js';
+import type { CheckIssue, Expr, TypedExpr } from '../../src/index.js';
+import { testSchema } from '../support/arbitraries.js';
+
+function rejection(run: () => unknown): FilterError {
+  try {
+    run();
+  } catch (error) {
+    if (isFilterError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a FilterError');
+}
+
+const restricted = defineSchema({
+  name: 'Person',
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Name: 'Edm.String',
+    Notes: { type: 'Edm.String', filterable: false },
+    Private: { filterable: false, properties: { Phone: 'Edm.String', Age: { type: 'Edm.Int32', filterable: true } } },
+  },
+});
+
+describe('check errors', () => {
+  it('collects every issue into one FilterError of kind type, in source order', () => {
+    const text = "Stauts eq 'x' and Int32 eq 'y' and not Int64";
+    const error = rejection(() => check(text, testSchema));
+    expect(error.kind).toBe('type');
+    expect(error.code).toBe('BadRequest');
+    expect(error.issues.map((i) => i.code)).toEqual(['unknown_property', 'type_mismatch', 'not_boolean']);
+    expect(error.message).toMatch(/^3 problems: Property 'Stauts' does not exist on Item\./);
+    expect([error.start, error.end]).toEqual([0, 6]);
+    expect(error.text).toBe(text);
+  });
+
+  it('uses the single issue as the message when there is one', () => {
+    const error = rejection(() => check('Int32 eq true', testSchema));
+    expect(error.message).toBe("Operator 'eq' cannot compare Edm.Int32 with Edm.Boolean");
+    expect(formatFilterError(error)).toBe("Operator 'eq' cannot compare Edm.Int32 with Edm.Boolean\n  Int32 eq true\n  ^~~~~~~~~~~~~");
+  });
+
+  it.each([
+    ['string eq null', 'String'],
+    ['Stirng eq null', 'String'],
+    ['Address/cITY eq null', 'City'],
+    ['Owner/Manger/Id eq 1', 'Manager'],
+    ['Xyzzy eq 1', undefined],
+  ])('suggests a name for %s', (filter, suggestion) => {
+    const issue = rejection(() => check(filter, testSchema)).issues[0] as CheckIssue;
+    expect(issue.code).toBe('unknown_property');
+    expect(issue.suggestion).toBe(suggestion);
+  });
+
+  it.each([
+    ["Notes eq 'x'", 'Notes', "Property 'Notes' of Person cannot be used in a filter"],
+    ["Private/Phone eq 'x'", 'Private/Phone', "Property 'Private/Phone' of Person cannot be used in a filter"],
+    // A structure that is not filterable makes everything under it unfilterable.
+    ['Private/Age eq 1', 'Private/Age', "Property 'Private/Age' of Person cannot be used in a filter"],
+  ])('refuses the unfilterable %s', (filter, span, message) => {
+    const [issue] = rejection(() => check(filter, restricted)).issues;
+    expect([issue!.code, filter.slice(issue!.start, issue!.end), issue!.message]).toEqual(['not_filterable', span, message]);
+  });
+
+  it('passes parse limits through and reports their error', () => {
+    const error = rejection(() => check("String eq 'abcdef'", testSchema, { maxLength: 5 }));
+    expect(error.kind).toBe('limit');
+    expect(rejection(() => check('Int32 eq', testSchema)).kind).toBe('syntax');
+  });
+});
+
+describe('the typed tree', () => {
+  it('marks a member nullable when the property or any step on its path is', () => {
+    const nullable = (path: string): boolean => {
+      const root = check(`${path} eq null`, testSchema).root as Extract<TypedExpr, { kind: 'compare' }>;
+      return (root.left as Extract<TypedExpr, { kind: 'member' }>).nullable;
+    };
+    expect(['Id', 'Int32Req', 'Int32', 'Address/Country', 'Address/Geo/Lon', 'Owner/Name', 'Owner/Manager/Id'].map((p) => [p, nullable(p)])).toEqual([
+      ['Id', false],
+      ['Int32Req', false],
+      ['Int32', true],
+      ['Address/Country', true],
+      ['Address/Geo/Lon', true],
+      ['Owner/Name', true],
+      ['Owner/Manager/Id', true],
+    ]);
+  });
+
+  it('keeps source spans, a convert taking its operand’s', () => {
+    const text = 'Byte add 1 eq Int64';
+    const root = check(text, testSchema).root as Extract<TypedExpr, { kind: 'compare' }>;
+    const spans: string[] = [];
+    const walk = (node: TypedExpr): void => {
+      spans.push(`${node.kind}:${text.slice(node.start, node.end)}`);
+      if (node.kind === 'compare' || node.kind === 'arithmetic') [node.left, node.right].forEach(walk);
+      if (node.kind === 'convert') walk(node.operand);
+    };
+    walk(root);
+    expect(spans).toEqual([
+      'compare:Byte add 1 eq Int64',
+      'convert:Byte add 1',
+      'arithmetic:Byte add 1',
+      'convert:Byte',
+      'member:Byte',
+      'literal:1',
+      'member:Int64',
+    ]);
+  });
+
+  it('checks a parsed tree as it checks its text, without the text', () => {
+    const text = "Int32 add 1 gt 2 and String eq 'a'";
+    const fromTree = check(parse(text), testSchema);
+    expect(fromTree.root).toEqual(check(text, testSchema).root);
+    expect(fromTree.text).toBeUndefined();
+    expect(fromTree.schema).toBe(testSchema);
+  });
+
+  it('does not change the schema or share nodes between filters', () => {
+    const a = check('Int32 eq 1', testSchema);
+    const b = check('Int32 eq 1', testSchema);
+    expect(a.root).toEqual(b.root);
+    expect(a.root).not.toBe(b.root);
+  });
+});
+
+describe('hostile trees handed to check()', () => {
+  const cases: [string, unknown][] = [
+    ['null', null],
+    ['a number', 42],
+    ['an empty object', {}],
+    ['an unknown kind', { kind: 'lambda', start: 0, end: 1 }],
+    ['a member without segments', { kind: 'member', start: 0, end: 1 }],
+    ['a call of an unknown function', { kind: 'call', name: 'evil', nameSpan: { start: 0, end: 1 }, args: [], start: 0, end: 1 }],
+    ['a logical without operands', { kind: 'logical', op: 'and', start: 0, end: 1 }],
+  ];
+  it.each(cases)('rejects %s with a FilterError', (_name, tree) => {
+    expect(rejection(() => check(tree as Expr, testSchema))).toBeInstanceOf(FilterError);
+  });
+
+  it('rejects a tree too deep for the stack with a limit error', () => {
+    let tree: Expr = { kind: 'boolean', value: true, start: 0, end: 4 };
+    for (let i = 0; i < 200_000; i++) tree = { kind: 'not', operand: tree, start: 0, end: 4 };
+    expect(rejection(() => check(tree, testSchema)).kind).toBe('limit');
+  });
+});

@@ -1,0 +1,73 @@
+// defineSchema(): resolution of definitions, and definition-time errors for unusable ones.
+
+import { describe, expect, it } from 'vitest';
+import { defineSchema, findProperty, listPropertyPaths, SchemaDefinitionError } from '../../src/index.js';
+import type { SchemaDefinition } from '../../src/index.js';
+
+describe('defineSchema', () => {
+  it('resolves primitives, options and nested structures, nullable unless said otherwise', () => {
+    const schema = defineSchema({
+      name: 'Contact',
+      properties: {
+        ContactID: { type: 'Edm.Int32', nullable: false },
+        Email: 'Edm.String',
+        Secret: { type: 'Edm.String', filterable: false },
+        PostalAddress: { properties: { City: 'Edm.String', Country: { type: 'Edm.String', nullable: false } } },
+      },
+    });
+    expect(schema.name).toBe('Contact');
+    expect([...schema.properties.keys()]).toEqual(['ContactID', 'Email', 'Secret', 'PostalAddress']);
+    expect(findProperty(schema, ['ContactID'])).toEqual({ kind: 'primitive', name: 'ContactID', type: 'Edm.Int32', nullable: false, filterable: true });
+    expect(findProperty(schema, ['Secret'])).toMatchObject({ filterable: false, nullable: true });
+    expect(findProperty(schema, ['PostalAddress'])).toMatchObject({ kind: 'structured', nullable: true });
+    expect(findProperty(schema, ['PostalAddress', 'Country'])).toMatchObject({ type: 'Edm.String', nullable: false });
+    expect(findProperty(schema, ['PostalAddress', 'Street'])).toBeUndefined();
+    expect(findProperty(schema, ['Email', 'Domain'])).toBeUndefined();
+    expect(listPropertyPaths(schema).map((p) => [p.path.join('/'), p.nullable, p.filterable])).toEqual([
+      ['ContactID', false, true],
+      ['Email', true, true],
+      ['Secret', true, false],
+      ['PostalAddress/City', true, true],
+      // Country itself is not nullable, but a missing address makes it null.
+      ['PostalAddress/Country', true, true],
+    ]);
+  });
+
+  it('resolves structures to any depth and inherits filterable: false', () => {
+    const schema = defineSchema({
+      name: 'R',
+      properties: { A: { filterable: false, properties: { B: { nullable: false, properties: { C: { type: 'Edm.Guid', filterable: true } } } } } },
+    });
+    expect(listPropertyPaths(schema)).toMatchObject([{ path: ['A', 'B', 'C'], nullable: true, filterable: false }]);
+  });
+
+  const bad: [string, unknown, string][] = [
+    ['an unknown type name', { name: 'S', properties: { A: 'Edm.Strin' } }, "Schema 'S', property 'A': unknown type 'Edm.Strin'; expected one of Edm.String, "],
+    ['an unknown type in options', { name: 'S', properties: { A: { type: 'String' } } }, "Schema 'S', property 'A': unknown type 'String'"],
+    ['an empty property name', { name: 'S', properties: { '': 'Edm.String' } }, "Schema 'S': a property name cannot be empty"],
+    ['a name with /', { name: 'S', properties: { 'A/B': 'Edm.String' } }, "Schema 'S', property 'A/B': a property name cannot contain '/'"],
+    ['a nested name with /', { name: 'S', properties: { A: { properties: { 'B/C': 'Edm.Int32' } } } }, "Schema 'S', property 'A/B/C': a property name cannot contain '/'"],
+    ['a name that is not an identifier', { name: 'S', properties: { 'first name': 'Edm.String' } }, "Schema 'S', property 'first name': a property name must be an identifier"],
+    ['a reserved word', { name: 'S', properties: { Not: 'Edm.Boolean' } }, "Schema 'S', property 'Not': 'Not' is a reserved word"],
+    ['an empty structure', { name: 'S', properties: { A: { properties: {} } } }, "Schema 'S', property 'A': a structured property needs at least one property"],
+    ['no properties', { name: 'S', properties: {} }, "Schema 'S': a schema needs at least one property"],
+    ['an empty schema name', { name: '', properties: { A: 'Edm.String' } }, "Schema '': the schema needs a non-empty name"],
+    ['a non-boolean nullable', { name: 'S', properties: { A: { type: 'Edm.String', nullable: 'no' } } }, "Schema 'S', property 'A': `nullable` must be true or false"],
+    ['both type and properties', { name: 'S', properties: { A: { type: 'Edm.String', properties: { B: 'Edm.String' } } } }, 'either a `type` or `properties`, not both'],
+    ['neither type nor properties', { name: 'S', properties: { A: { nullable: true } } }, 'needs a `type` or nested `properties`'],
+    ['a number as a property', { name: 'S', properties: { A: 3 } }, 'a property is an Edm type name'],
+    ['properties as an array', { name: 'S', properties: ['Edm.String'] }, '`properties` must be an object'],
+    ['not an object', 'Contact', 'a definition must be an object'],
+  ];
+  it.each(bad)('throws a SchemaDefinitionError (a TypeError) for %s', (_what, definition, message) => {
+    let thrown: unknown;
+    try {
+      defineSchema(definition as SchemaDefinition);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SchemaDefinitionError);
+    expect(thrown).toBeInstanceOf(TypeError);
+    expect((thrown as Error).message).toContain(message);
+  });
+});
