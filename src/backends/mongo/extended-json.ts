@@ -1,0 +1,38 @@
+// MongoDB Extended JSON (canonical form for the types JSON lacks), for printing a query document.
+
+/** A value that prints itself as Extended JSON, e.g. a Decimal128 stand-in: `{ $numberDecimal }`. */
+export interface ExtendedJsonValue {
+  toExtendedJson(): unknown;
+}
+
+/**
+ * The document as Extended JSON text: Date as `{"$date": "…"}`, bigint as `{"$numberLong": "…"}`,
+ * NaN and ±Infinity as `{"$numberDouble": …}`, and any value with `toExtendedJson()` as it says.
+ */
+export function toExtendedJson(document: unknown, indent = 2): string {
+  return JSON.stringify(toPlain(document), null, indent);
+}
+
+function toPlain(value: unknown): unknown {
+  if (typeof value === 'bigint') return { $numberLong: value.toString() };
+  if (typeof value === 'number' && !Number.isFinite(value)) return { $numberDouble: Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity' };
+  if (value instanceof Date) return { $date: value.toISOString() };
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value !== null && typeof value === 'object') {
+    const custom = value as Partial<ExtendedJsonValue>;
+    if (typeof custom.toExtendedJson === 'function') return custom.toExtendedJson();
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
+  }
+  return value;
+}
+
+/** Decimal text that prints as `{"$numberDecimal": "…"}`: the CLI's Decimal128 stand-in. */
+export class DecimalText implements ExtendedJsonValue {
+  constructor(readonly text: string) {}
+  toExtendedJson(): unknown {
+    return { $numberDecimal: this.text };
+  }
+  toString(): string {
+    return this.text;
+  }
+}

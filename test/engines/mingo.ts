@@ -1,0 +1,428 @@
+// Runs query documents the way MongoDB would, on mingo. mingo works on plain JavaScript values, so
+// this harness (1) stores rows as MongoDB would under docs/mongo.md's conventions (Int64 as a long
+// = bigint, Decimal as a Decimal128 stand-in, dates as Date, guids lower-case) and (2) replaces the
+// operators where mingo differs from MongoDB's documented behaviour: BSON comparison across
+// numeric types and of strings by code point, NaN in queries, Int64/Decimal128 arithmetic,
+// PCRE anchors in $regex, the missing $indexOfCP, ASCII-only $toLower/$toUpper.
+
+import { Decimal as DecimalJs } from 'decimal.js';
+import { Context, evalExpr } from 'mingo/core';
+import { Query } from 'mingo/query';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as queryOperators from 'mingo/operators/query';
+import { resolve } from 'mingo/util';
+import { listPropertyPaths } from '../../src/schema.js';
+import type { Schema } from '../../src/schema.js';
+
+/** IEEE 754 decimal128 arithmetic: 34 significant digits, half to even. */
+const D34 = DecimalJs.clone({ precision: 34, rounding: DecimalJs.ROUND_HALF_EVEN, modulo: DecimalJs.ROUND_DOWN, toExpNeg: -40, toExpPos: 40 });
+type D34 = InstanceType<typeof D34>;
+
+/** The harness's BSON Decimal128. */
+export class Decimal128 {
+  readonly value: D34;
+  constructor(value: string | D34) {
+    this.value = typeof value === 'string' ? new D34(value).toSignificantDigits(34) : value;
+  }
+  toString(): string {
+    return this.value.toString();
+  }
+  toExtendedJson(): unknown {
+    return { $numberDecimal: this.toString() };
+  }
+}
+
+/** For `compileMongo(…, { decimal })`. */
+export const decimal128 = (text: string): Decimal128 => new Decimal128(text);
+
+// ---- BSON comparison -------------------------------------------------------------------------
+
+type NumberKind = 'number' | 'long' | 'decimal';
+const numberKind = (v: unknown): NumberKind | undefined =>
+  typeof v === 'number' ? 'number' : typeof v === 'bigint' ? 'long' : v instanceof Decimal128 ? 'decimal' : undefined;
+
+/** BSON type order: missing < null < numbers < string < object < array < bool < date. */
+function typeRank(v: unknown): number {
+  if (v === undefined) return 0;
+  if (v === null) return 1;
+  if (numberKind(v)) return 2;
+  if (typeof v === 'string') return 3;
+  if (typeof v === 'boolean') return 8;
+  if (v instanceof Date) return 9;
+  if (Array.isArray(v)) return 5;
+  return 4;
+}
+
+function toD(v: number | bigint | Decimal128): D34 {
+  if (v instanceof Decimal128) return v.value;
+  // Unlimited precision for exact conversion of integers and of a double's shortest text.
+  return new DecimalJs(typeof v === 'bigint' ? v.toString() : v) as unknown as D34;
+}
+
+/** Numbers by exact value; NaN equals NaN and sorts below every other number (MongoDB's order). */
+function compareNumbers(a: number | bigint | Decimal128, b: number | bigint | Decimal128): number {
+  const nanA = typeof a === 'number' && Number.isNaN(a);
+  const nanB = typeof b === 'number' && Number.isNaN(b);
+  if (nanA || nanB) return nanA && nanB ? 0 : nanA ? -1 : 1;
+  if (typeof a === 'number' && typeof b === 'number') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'number' && !Number.isFinite(a)) return a > 0 ? 1 : -1;
+  if (typeof b === 'number' && !Number.isFinite(b)) return b > 0 ? -1 : 1;
+  return toD(a).comparedTo(toD(b));
+}
+
+/** Binary UTF-8 order, which is code point order (not UTF-16 code unit order). */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const sx = x >= 0xd800 && x <= 0xdfff;
+    const sy = y >= 0xd800 && y <= 0xdfff;
+    if (sx !== sy) return sx ? 1 : -1;
+    return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/** MongoDB's total order of values (aggregation comparisons, $max/$min). */
+export function compareBson(a: unknown, b: unknown): number {
+  const ra = typeRank(a);
+  const rb = typeRank(b);
+  if (ra !== rb) return ra - rb;
+  if (ra === 2) return compareNumbers(a as number, b as number);
+  if (typeof a === 'string') return Math.sign(compareCodePoints(a, b as string));
+  if (typeof a === 'boolean') return Number(a) - Number(b);
+  if (a instanceof Date) return Math.sign(a.getTime() - (b as Date).getTime());
+  if (ra <= 1) return 0;
+  throw new Error(`harness: cannot compare ${String(a)} and ${String(b)}`);
+}
+
+// ---- query operators ---------------------------------------------------------------------------
+
+type QueryPredicate = (value: unknown, operand: unknown) => boolean;
+const queryOperator =
+  (predicate: QueryPredicate) =>
+  (selector: string, operand: unknown) =>
+  (obj: object): boolean =>
+    predicate(resolve(obj as never, selector), operand);
+
+const isNil = (v: unknown): boolean => v === null || v === undefined;
+const sameClass = (a: unknown, b: unknown): boolean => typeRank(a) === typeRank(b);
+
+function queryEq(value: unknown, operand: unknown): boolean {
+  if (operand === null) return isNil(value);
+  return sameClass(value, operand) && compareBson(value, operand) === 0;
+}
+
+/** Type bracketing, and MongoDB's query rule for NaN: equal to NaN, unordered against numbers. */
+function queryOrder(test: (c: number) => boolean, orEqual: boolean): QueryPredicate {
+  return (value, operand) => {
+    if (isNil(value) || !sameClass(value, operand)) return false;
+    const nanV = typeof value === 'number' && Number.isNaN(value);
+    const nanO = typeof operand === 'number' && Number.isNaN(operand);
+    if (nanV || nanO) return orEqual && nanV && nanO;
+    return test(compareBson(value, operand));
+  };
+}
+
+function queryIn(value: unknown, operand: unknown): boolean {
+  return (operand as unknown[]).some((item) => queryEq(value, item));
+}
+
+/** PCRE (no flags) to an equivalent JavaScript RegExp: \A, \z, \Z and `$` keep their PCRE meaning. */
+export function pcreToJs(pattern: string): RegExp {
+  let out = '';
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      i++;
+      if (!inClass && next === 'A') out += '^';
+      else if (!inClass && next === 'z') out += '(?![\\s\\S])';
+      else if (!inClass && next === 'Z') out += '(?=\\n?(?![\\s\\S]))';
+      else out += `\\${next}`;
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      out += c;
+      continue;
+    }
+    if (c === '[') inClass = true;
+    // PCRE's `$` (no multiline) also matches before a final newline.
+    out += c === '$' ? '(?=\\n?(?![\\s\\S]))' : c;
+  }
+  return new RegExp(out, 'u');
+}
+
+const regexCache = new Map<string, RegExp>();
+function queryRegex(selector: string, operand: unknown) {
+  // mingo's normalize() has already built a JavaScript RegExp from the pattern text; take the text back.
+  if (operand instanceof RegExp) {
+    if (operand.flags !== '') throw new Error('harness: $regex options are not modelled');
+    operand = operand.source;
+  }
+  if (typeof operand !== 'string') throw new Error('harness: $regex expects a string pattern');
+  let re = regexCache.get(operand);
+  if (!re) regexCache.set(operand, (re = pcreToJs(operand)));
+  const regex = re;
+  return (obj: object): boolean => {
+    const value = resolve(obj as never, selector);
+    return typeof value === 'string' && regex.test(value);
+  };
+}
+
+// ---- expression operators ----------------------------------------------------------------------
+
+type Options = Parameters<typeof evalExpr>[2];
+type ExprOp = (obj: object, expr: unknown, options: Options) => unknown;
+const args = (obj: object, expr: unknown, options: Options): unknown[] => evalExpr(obj, expr as never, options) as unknown[];
+
+const exprCompare =
+  (test: (c: number) => boolean): ExprOp =>
+  (obj, expr, options) => {
+    const [a, b] = args(obj, expr, options);
+    return test(compareBson(a, b));
+  };
+
+type Num = number | bigint | Decimal128;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** MongoDB's arithmetic result types: decimal if any decimal, else double if any double, else long. */
+function arithmetic(name: string, op: (a: D34, b: D34) => D34, doubleOp: (a: number, b: number) => number, longOp: (a: bigint, b: bigint) => bigint): ExprOp {
+  return (obj, expr, options) => {
+    const values = args(obj, expr, options);
+    if (values.some(isNil)) return null;
+    for (const v of values) if (!numberKind(v)) throw new Error(`harness: ${name} only supports numeric types, not ${String(v)}`);
+    return (values as Num[]).reduce((a, b) => {
+      if (a instanceof Decimal128 || b instanceof Decimal128) return new Decimal128(op(new D34(toD(a)), new D34(toD(b))));
+      if (typeof a === 'bigint' || typeof b === 'bigint') {
+        if ((typeof a === 'number' && !Number.isInteger(a)) || (typeof b === 'number' && !Number.isInteger(b))) return doubleOp(Number(a), Number(b));
+        const result = longOp(BigInt(a), BigInt(b));
+        // A long result beyond int64 becomes a double in MongoDB.
+        return result < INT64_MIN || result > INT64_MAX ? doubleOp(Number(a), Number(b)) : result;
+      }
+      return doubleOp(a, b);
+    });
+  };
+}
+
+function unary(name: string, decimalOp: (d: D34) => D34, numberOp: (n: number) => number): ExprOp {
+  return (obj, expr, options) => {
+    const [v] = args(obj, Array.isArray(expr) ? expr : [expr], options);
+    if (isNil(v)) return null;
+    if (v instanceof Decimal128) return new Decimal128(decimalOp(v.value));
+    if (typeof v === 'bigint') return name === '$abs' && v < 0n ? -v : v;
+    if (typeof v === 'number') return numberOp(v);
+    throw new Error(`harness: ${name} expects a number`);
+  };
+}
+
+function toDecimal(v: unknown): Decimal128 | null {
+  if (isNil(v)) return null;
+  if (v instanceof Decimal128) return v;
+  if (typeof v === 'bigint') return new Decimal128(v.toString());
+  if (typeof v === 'number') {
+    if (!Number.isInteger(v)) throw new Error('harness: $toDecimal of a non-integral double is not modelled');
+    return new Decimal128(String(v));
+  }
+  if (typeof v === 'string') return new Decimal128(v);
+  throw new Error(`harness: $toDecimal of ${String(v)}`);
+}
+
+function toDouble(v: unknown): number | null {
+  if (isNil(v)) return null;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'bigint') return Number(v);
+  if (v instanceof Decimal128) return Number(v.value.toString());
+  throw new Error(`harness: $toDouble of ${String(v)}`);
+}
+
+function toInt(v: unknown): number | null {
+  if (isNil(v)) return null;
+  const n = typeof v === 'number' ? Math.trunc(v) : typeof v === 'bigint' ? Number(v) : v instanceof Decimal128 ? Number(v.value.trunc().toString()) : NaN;
+  if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31) throw new Error(`harness: $toInt overflow or bad value ${String(v)}`);
+  return n;
+}
+
+const single =
+  (f: (v: unknown) => unknown): ExprOp =>
+  (obj, expr, options) =>
+    f(args(obj, Array.isArray(expr) ? expr : [expr], options)[0]);
+
+function extreme(sign: 1 | -1): ExprOp {
+  return (obj, expr, options) => {
+    const values = args(obj, expr, options).filter((v) => !isNil(v));
+    if (values.length === 0) return null;
+    return values.reduce((a, b) => (compareBson(b, a) * sign > 0 ? b : a));
+  };
+}
+
+/** $indexOfCP: [string, substring] as MongoDB documents it (code points; null string → null). */
+const indexOfCP: ExprOp = (obj, expr, options) => {
+  const [s, t, start, end] = args(obj, expr, options);
+  if (isNil(s)) return null;
+  if (typeof s !== 'string' || typeof t !== 'string') throw new Error('harness: $indexOfCP expects strings');
+  if (start !== undefined || end !== undefined) throw new Error('harness: $indexOfCP start/end are not modelled');
+  const unit = s.indexOf(t);
+  return unit === -1 ? -1 : [...s.slice(0, unit)].length;
+};
+
+/** MongoDB maps only ASCII letters; every other character is left as it is. */
+const asciiCase = (upper: boolean): ExprOp =>
+  single((v) => {
+    if (isNil(v)) return '';
+    if (typeof v !== 'string') throw new Error('harness: case mapping expects a string');
+    return upper ? v.replace(/[a-z]+/g, (m) => m.toUpperCase()) : v.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  });
+
+const divide: ExprOp = (obj, expr, options) => {
+  const [a, b] = args(obj, expr, options);
+  if (isNil(a) || isNil(b)) return null;
+  if (compareBson(b, 0) === 0) throw new Error("harness: can't $divide by zero");
+  if (a instanceof Decimal128 || b instanceof Decimal128) return new Decimal128(new D34(toD(a as Num)).div(new D34(toD(b as Num))));
+  return Number(a) / Number(b);
+};
+
+const mod: ExprOp = (obj, expr, options) => {
+  const [a, b] = args(obj, expr, options);
+  if (isNil(a) || isNil(b)) return null;
+  if (compareBson(b, 0) === 0) throw new Error("harness: can't $mod by 0");
+  if (a instanceof Decimal128 || b instanceof Decimal128) return new Decimal128(new D34(toD(a as Num)).mod(new D34(toD(b as Num))));
+  if (typeof a === 'bigint' && typeof b === 'bigint') return a % b;
+  return Number(a) % Number(b);
+};
+
+const CONTEXT = Context.init({
+  query: {
+    ...queryOperators,
+    $eq: queryOperator(queryEq),
+    $ne: queryOperator((v, o) => !queryEq(v, o)),
+    $gt: queryOperator(queryOrder((c) => c > 0, false)),
+    $gte: queryOperator(queryOrder((c) => c >= 0, true)),
+    $lt: queryOperator(queryOrder((c) => c < 0, false)),
+    $lte: queryOperator(queryOrder((c) => c <= 0, true)),
+    $in: queryOperator(queryIn),
+    $nin: queryOperator((v, o) => !queryIn(v, o)),
+    $regex: queryRegex,
+  },
+  expression: {
+    ...expressionOperators,
+    $eq: exprCompare((c) => c === 0),
+    $ne: exprCompare((c) => c !== 0),
+    $gt: exprCompare((c) => c > 0),
+    $gte: exprCompare((c) => c >= 0),
+    $lt: exprCompare((c) => c < 0),
+    $lte: exprCompare((c) => c <= 0),
+    $in: (obj: object, expr: unknown, options: Options) => {
+      const [v, list] = args(obj, expr, options);
+      return (list as unknown[]).some((item) => compareBson(v, item) === 0);
+    },
+    $add: arithmetic('$add', (a, b) => a.add(b), (a, b) => a + b, (a, b) => a + b),
+    $subtract: arithmetic('$subtract', (a, b) => a.sub(b), (a, b) => a - b, (a, b) => a - b),
+    $multiply: arithmetic('$multiply', (a, b) => a.mul(b), (a, b) => a * b, (a, b) => a * b),
+    $divide: divide,
+    $mod: mod,
+    $abs: unary('$abs', (d) => d.abs(), Math.abs),
+    $trunc: unary('$trunc', (d) => d.trunc(), Math.trunc),
+    $floor: unary('$floor', (d) => d.floor(), Math.floor),
+    $ceil: unary('$ceil', (d) => d.ceil(), Math.ceil),
+    $toDecimal: single(toDecimal),
+    $toDouble: single(toDouble),
+    $toInt: single(toInt),
+    $max: extreme(1),
+    $min: extreme(-1),
+    $indexOfCP: indexOfCP,
+    $toLower: asciiCase(false),
+    $toUpper: asciiCase(true),
+  },
+} as never);
+
+/** A compiled query with MongoDB's semantics. Throws (like a server error) on what MongoDB rejects. */
+export function mongoQuery(document: Record<string, unknown>): { test(doc: object): boolean } {
+  // mingo's constructor JSON-prints the document (for an error message it may not need), which
+  // fails on a bigint; a long prints as its digits meanwhile.
+  const proto = BigInt.prototype as unknown as { toJSON?: () => string };
+  proto.toJSON = function (this: bigint) {
+    return this.toString();
+  };
+  try {
+    return new Query(document, { context: CONTEXT } as never);
+  } finally {
+    delete proto.toJSON;
+  }
+}
+
+/** Ids (`Id`) of the documents the query matches, in input order. */
+export function matchIds(document: Record<string, unknown>, docs: readonly Record<string, unknown>[]): number[] {
+  const query = mongoQuery(document);
+  return docs.filter((d) => query.test(d)).map((d) => d['Id'] as number);
+}
+
+// ---- storage -----------------------------------------------------------------------------------
+
+/** A row as docs/mongo.md stores it (default field mapping). */
+export function toMongoDocument(schema: Schema, row: Record<string, unknown>): Record<string, unknown> {
+  const doc: Record<string, unknown> = {};
+  for (const { path, property } of listPropertyPaths(schema)) {
+    let value: unknown = row;
+    let parentMissing = false;
+    for (let i = 0; i < path.length; i++) {
+      if (value === null || value === undefined || typeof value !== 'object') {
+        parentMissing = true;
+        break;
+      }
+      value = (value as Record<string, unknown>)[path[i]!];
+    }
+    // Keep a null (or missing) structured parent as it was.
+    if (parentMissing) {
+      copyParents(doc, row, path);
+      continue;
+    }
+    if (value === undefined) continue;
+    setPath(doc, path, store(property.type, value));
+  }
+  return doc;
+}
+
+function copyParents(doc: Record<string, unknown>, row: Record<string, unknown>, path: readonly string[]): void {
+  let source: unknown = row;
+  let target = doc;
+  for (const key of path) {
+    if (source === null || source === undefined || typeof source !== 'object') return;
+    const next = (source as Record<string, unknown>)[key];
+    if (next === undefined) return;
+    if (next === null || typeof next !== 'object') {
+      if (!(key in target)) target[key] = next;
+      return;
+    }
+    target = (target[key] ??= {}) as Record<string, unknown>;
+    source = next;
+  }
+}
+
+function setPath(doc: Record<string, unknown>, path: readonly string[], value: unknown): void {
+  let target = doc;
+  for (const key of path.slice(0, -1)) target = (target[key] ??= {}) as Record<string, unknown>;
+  target[path[path.length - 1]!] = value;
+}
+
+function store(type: string, value: unknown): unknown {
+  if (value === null) return null;
+  switch (type) {
+    case 'Edm.Int64':
+      return BigInt(value as number | bigint);
+    case 'Edm.Decimal':
+      return new Decimal128(String(value));
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return value instanceof Date ? new Date(value.getTime()) : new Date(String(value));
+    case 'Edm.Guid':
+      return String(value).toLowerCase();
+    default:
+      return value;
+  }
+}
