@@ -1,0 +1,210 @@
+// The one SQL compiler: a typed filter → a Boolean SQL expression and its parameters, through a
+// dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
+
+import { FilterError } from '../../errors.js';
+import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
+import type { Dialect, Operand, OrderOp } from './dialect.js';
+import { join, raw, render, sql } from './fragment.js';
+import type { Frag } from './fragment.js';
+
+/** Maps a property path to an SQL column reference; undefined falls back to the default. */
+export type ColumnMapper = (path: readonly string[]) => string | undefined;
+
+export interface CompileSqlOptions {
+  readonly dialect: Dialect;
+  /**
+   * Column references by property path (`'PostalAddress/City'`), or a function of the path's
+   * segments. The text is used as written (it is the caller's SQL, e.g. `p."contact_id"`). By
+   * default a path maps to one quoted column named by its segments joined with `_`
+   * (`PostalAddress/City` → `"PostalAddress_City"`).
+   */
+  readonly columns?: { readonly [path: string]: string } | ColumnMapper;
+}
+
+export interface CompiledSql {
+  /** A Boolean expression to put after WHERE. */
+  readonly sql: string;
+  /** Values in placeholder order. */
+  readonly params: unknown[];
+}
+
+/**
+ * How exactly a Boolean must come out. 'true': SQL TRUE exactly where the filter is true (NULL and
+ * FALSE may be swapped, as at the top of a WHERE). 'false': SQL FALSE exactly where it is false
+ * (what `not` needs of its operand). 'exact': the same true, false or null as the reference.
+ */
+type Mode = 'true' | 'false' | 'exact';
+
+const FLIP: { readonly [M in Mode]: Mode } = { true: 'false', false: 'true', exact: 'exact' };
+
+/** Compiles a checked filter into a WHERE expression for a dialect. */
+export function compileSql(filter: TypedFilter, options: CompileSqlOptions): CompiledSql {
+  const dialect = options?.dialect;
+  if (!dialect || typeof dialect.placeholder !== 'function') {
+    throw new TypeError("compileSql needs options.dialect: one of the exported dialects 'postgres', 'sqlite' or 'mysql'");
+  }
+  const compiler = new Compiler(dialect, columnMapper(options.columns, dialect), filter.text);
+  return render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
+}
+
+function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect): (path: readonly string[]) => string {
+  const fallback = (path: readonly string[]): string => dialect.quoteIdentifier(path.join('_'));
+  if (typeof columns === 'function') return (path) => columns(path) ?? fallback(path);
+  if (columns) return (path) => (Object.prototype.hasOwnProperty.call(columns, path.join('/')) ? columns[path.join('/')]! : fallback(path));
+  return fallback;
+}
+
+class Compiler {
+  constructor(
+    private readonly dialect: Dialect,
+    private readonly column: (path: readonly string[]) => string,
+    private readonly text: string | undefined,
+  ) {}
+
+  bool(node: TypedExpr, mode: Mode): Frag {
+    switch (node.kind) {
+      case 'not':
+        return sql`(NOT ${this.bool(node.operand, FLIP[mode])})`;
+      case 'logical':
+        return sql`(${join(
+          node.operands.map((o) => this.bool(o, mode)),
+          node.op === 'and' ? ' AND ' : ' OR ',
+        )})`;
+      case 'compare':
+        return this.compare(node, mode);
+      case 'in':
+        return this.in(node, mode);
+      default:
+        return this.value(node).sql;
+    }
+  }
+
+  private compare(node: TypedCompare, mode: Mode): Frag {
+    const { op } = node;
+    if (op === 'ne') return sql`(NOT ${this.equality(node, FLIP[mode])})`;
+    if (op === 'eq') return this.equality(node, mode);
+    const a = this.value(node.left);
+    const b = this.value(node.right);
+    if (node.left.kind === 'null' || node.right.kind === 'null') return this.dialect.literal('Edm.Boolean', false) as Frag;
+    const cmp = this.dialect.order(op as OrderOp, a, b);
+    // A null operand makes SQL answer NULL where OData answers false; only 'true' mode may keep it.
+    return mode !== 'true' && (a.nullable || b.nullable) ? this.dialect.falseIfNull(cmp) : cmp;
+  }
+
+  private equality(node: TypedCompare, mode: Mode): Frag {
+    const leftNull = node.left.kind === 'null';
+    const rightNull = node.right.kind === 'null';
+    if (leftNull && rightNull) return this.dialect.literal('Edm.Boolean', true) as Frag;
+    if (leftNull || rightNull) {
+      const other = this.value(leftNull ? node.right : node.left);
+      return other.nullable ? sql`(${other.sql} IS NULL)` : (this.dialect.literal('Edm.Boolean', false) as Frag);
+    }
+    const a = this.value(node.left);
+    const b = this.value(node.right);
+    if (!a.nullable && !b.nullable) return this.dialect.equal(a, b);
+    // In 'true' mode a NULL from `=` counts as false, which is right unless both sides are null.
+    if (mode === 'true' && (!a.nullable || !b.nullable)) return this.dialect.equal(a, b);
+    return this.dialect.equalNullSafe(a, b);
+  }
+
+  private in(node: TypedIn, mode: Mode): Frag {
+    const operand = node.operand;
+    const items = node.list.filter((i) => i.kind !== 'null');
+    const hasNull = items.length < node.list.length;
+    const a = this.value(operand);
+    const tests: Frag[] = [];
+    if (items.length > 0) {
+      const eqs = items.map((item) => {
+        const b = this.value(item);
+        return a.nullable && mode !== 'true' ? this.dialect.equalNullSafe(a, b) : this.dialect.equal(a, b);
+      });
+      tests.push(inList(a, items.map((i) => this.value(i)), eqs, this.dialect, mode));
+    }
+    if (hasNull && a.nullable) tests.push(sql`(${a.sql} IS NULL)`);
+    if (tests.length === 0) return this.dialect.literal('Edm.Boolean', false) as Frag;
+    return tests.length === 1 ? tests[0]! : sql`(${join(tests, ' OR ')})`;
+  }
+
+  /** Compiles a node as a value (a Boolean node as an exact true/false/null). */
+  value(node: TypedExpr): Operand {
+    const d = this.dialect;
+    switch (node.kind) {
+      case 'literal': {
+        if (typeof node.value === 'string' && (node.type === 'Edm.String' || node.type === 'Edm.Guid')) this.checkUnicode(node.value, node);
+        const frag = d.literal(node.type, node.value);
+        if (typeof frag === 'string') throw this.unsupported(frag, node);
+        return { sql: frag, type: node.type, nullable: false, column: false, literal: node.value };
+      }
+      case 'null':
+        return { sql: d.nullOf(node.type), type: node.type, nullable: true, column: false };
+      case 'member':
+        return { sql: raw(this.column(node.path)), type: node.type, nullable: node.nullable, column: true };
+      case 'convert': {
+        const operand = this.value(node.operand);
+        return { sql: d.convert(operand, node.type), type: node.type, nullable: operand.nullable, column: false };
+      }
+      case 'negate': {
+        const operand = this.value(node.operand);
+        return { sql: d.negate(operand), type: node.type, nullable: operand.nullable, column: false };
+      }
+      case 'arithmetic': {
+        const a = this.value(node.left);
+        const b = this.value(node.right);
+        const byZero = (node.op === 'div' || node.op === 'mod') && !(b.literal !== undefined && Number(b.literal) !== 0 && !Number.isNaN(Number(b.literal)));
+        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: a.nullable || b.nullable || byZero, column: false };
+      }
+      case 'call': {
+        const render = d.functions[node.name];
+        if (!render) throw this.unsupported(`The function '${node.name}' is not supported by the ${d.name} SQL dialect`, node);
+        const args = node.args.map((arg) => this.value(arg));
+        return { sql: render(args), type: node.type, nullable: args.some((a) => a.nullable), column: false };
+      }
+      case 'not':
+      case 'logical':
+      case 'compare':
+      case 'in':
+        return { sql: this.bool(node, 'exact'), type: node.type, nullable: mayBeNull(node), column: false };
+    }
+  }
+
+  /** UTF-8 databases cannot hold a lone surrogate; a driver would silently turn it into U+FFFD. */
+  private checkUnicode(value: string, node: TypedExpr): void {
+    if (LONE_SURROGATE.test(value)) {
+      throw this.unsupported(`This string contains a lone surrogate (not valid Unicode) and cannot be sent to ${this.dialect.name}`, node);
+    }
+  }
+
+  private unsupported(message: string, node: TypedExpr): FilterError {
+    return new FilterError({ kind: 'unsupported', message, start: node.start, end: node.end, text: this.text });
+  }
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** `a IN (…)` when the dialect's equality is plain `=`, else the chain of equalities. */
+function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dialect: Dialect, mode: Mode): Frag {
+  if (eqs.length === 1) return eqs[0]!;
+  const plain = dialect.plainEquality(a.type);
+  if (plain && (!a.nullable || mode === 'true')) return sql`(${a.sql} IN (${join(items.map((i) => i.sql), ', ')}))`;
+  if (plain) return sql`(${a.sql} IN (${join(items.map((i) => i.sql), ', ')}) AND ${a.sql} IS NOT NULL)`;
+  return sql`(${join(eqs, ' OR ')})`;
+}
+
+/** Whether a Boolean node can be null (OData comparisons and `in` never are). */
+function mayBeNull(node: TypedExpr): boolean {
+  switch (node.kind) {
+    case 'compare':
+    case 'in':
+      return false;
+    case 'not':
+      return mayBeNull(node.operand);
+    case 'logical':
+      return node.operands.some(mayBeNull);
+    case 'literal':
+      return false;
+    case 'member':
+      return node.nullable;
+    default:
+      return true;
+  }
+}

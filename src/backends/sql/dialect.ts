@@ -1,0 +1,50 @@
+// The shape of an SQL dialect: a data object the one compiler consults for placeholders, quoting,
+// literals, comparisons, arithmetic and every function. A function missing from `functions` is a
+// construct the dialect does not support, reported as a FilterError of kind 'unsupported'.
+
+import type { ArithmeticOp } from '../../ast.js';
+import type { EdmType } from '../../edm.js';
+import type { LiteralValue } from '../../typed.js';
+import type { Frag, Param } from './fragment.js';
+
+/** A compiled operand with what the dialect may need to know about it. */
+export interface Operand {
+  readonly sql: Frag;
+  readonly type: EdmType;
+  /** May evaluate to SQL NULL. */
+  readonly nullable: boolean;
+  /** A bare column reference (so a predicate on it can use an index). */
+  readonly column: boolean;
+  /** The literal value, when the operand is a bound literal. */
+  readonly literal?: LiteralValue;
+}
+
+export type OrderOp = 'gt' | 'ge' | 'lt' | 'le';
+
+export type FunctionRenderer = (args: readonly Operand[]) => Frag;
+
+export interface Dialect {
+  /** `postgres`, `sqlite` or `mysql`; used in error messages. */
+  readonly name: string;
+  placeholder(index: number, param: Param): string;
+  quoteIdentifier(name: string): string;
+  /**
+   * A literal value of a type as a bound parameter (Booleans may be keywords). Throws a message
+   * (string) when the dialect cannot represent the value; the compiler turns it into a FilterError.
+   */
+  literal(type: EdmType, value: LiteralValue): Frag | string;
+  nullOf(type: EdmType): Frag;
+  /** `a = b` for two operands of one type; either may be null (then the result is NULL). */
+  equal(a: Operand, b: Operand): Frag;
+  /** Whether `equal` is a plain `a = b` for this type, so a list of them can be `a IN (…)`. */
+  plainEquality(type: EdmType): boolean;
+  /** Equality that is TRUE for two NULLs and FALSE for a NULL and a value. */
+  equalNullSafe(a: Operand, b: Operand): Frag;
+  order(op: OrderOp, a: Operand, b: Operand): Frag;
+  arithmetic(op: ArithmeticOp, a: Operand, b: Operand, type: EdmType): Frag;
+  negate(a: Operand): Frag;
+  convert(a: Operand, to: EdmType): Frag;
+  /** `COALESCE(x, FALSE)` for a Boolean expression. */
+  falseIfNull(x: Frag): Frag;
+  readonly functions: { readonly [name: string]: FunctionRenderer | undefined };
+}

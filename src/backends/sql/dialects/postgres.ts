@@ -1,0 +1,144 @@
+// PostgreSQL (12+; PGlite): `$n` placeholders typed with casts, IS NOT DISTINCT FROM, numeric for
+// exact integer arithmetic, COLLATE "C" for code-point order, LIKE patterns for literal needles.
+// Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz.
+
+import type { ArithmeticOp } from '../../../ast.js';
+import type { EdmType } from '../../../edm.js';
+import { isInteger } from '../../../edm.js';
+import type { LiteralValue } from '../../../typed.js';
+import type { Dialect, Operand, OrderOp } from '../dialect.js';
+import { param, raw, sql } from '../fragment.js';
+import type { Frag } from '../fragment.js';
+import { doubleText, likeLiteral, utcText } from '../values.js';
+
+const SQL_TYPES: { readonly [T in EdmType]: string } = {
+  'Edm.String': 'text',
+  'Edm.Guid': 'uuid',
+  'Edm.Boolean': 'boolean',
+  'Edm.Byte': 'smallint',
+  'Edm.SByte': 'smallint',
+  'Edm.Int16': 'smallint',
+  'Edm.Int32': 'integer',
+  'Edm.Int64': 'bigint',
+  'Edm.Decimal': 'numeric',
+  'Edm.Double': 'double precision',
+  'Edm.Single': 'double precision',
+  'Edm.DateTime': 'timestamptz',
+  'Edm.DateTimeOffset': 'timestamptz',
+};
+
+const OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
+const isDouble = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single';
+/** An operand that may hold NaN (PostgreSQL sorts NaN above everything; OData does not order it). */
+const mayBeNaN = (o: Operand): boolean => isDouble(o.type) && (o.literal === undefined || Number.isNaN(o.literal));
+const NAN = raw(`'NaN'::float8`);
+
+/** A Boolean test that the needle `t` occurs in `s` in the way `like` says. */
+function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallback: Frag): Frag {
+  if (typeof t.literal === 'string') return sql`(${s.sql} LIKE ${param(like(likeLiteral(t.literal, '\\')), 'text')})`;
+  return fallback;
+}
+
+const integerOf = (x: Frag, max: number): Frag => sql`CAST(LEAST(GREATEST(${x}, 0), ${raw(String(max))}) AS integer)`;
+const numeric = (o: Operand): Frag => sql`CAST(${o.sql} AS numeric)`;
+const utc = (o: Operand): Frag => sql`(${o.sql} AT TIME ZONE 'UTC')`;
+const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRACT(${raw(name)} FROM ${utc(x!)}) AS integer)`;
+
+export const postgres: Dialect = {
+  name: 'postgres',
+  placeholder: (index, p) => (p.cast ? `$${index}::${p.cast}` : `$${index}`),
+  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+  literal(type: EdmType, value: LiteralValue): Frag | string {
+    switch (type) {
+      case 'Edm.Boolean':
+        return raw(value ? 'TRUE' : 'FALSE');
+      case 'Edm.String':
+        if ((value as string).includes('\u0000')) return 'PostgreSQL text cannot hold the character U+0000';
+        return param(value, 'text');
+      case 'Edm.Int64':
+      case 'Edm.Decimal':
+        return param(String(value), SQL_TYPES[type]);
+      case 'Edm.Double':
+      case 'Edm.Single':
+        return param(doubleText(value as number), 'float8');
+      case 'Edm.DateTime':
+      case 'Edm.DateTimeOffset':
+        return param(utcText(value as number, true), 'timestamptz');
+      default:
+        return param(value, type === 'Edm.Guid' ? 'uuid' : 'integer');
+    }
+  },
+  nullOf: (type) => raw(`CAST(NULL AS ${SQL_TYPES[type]})`),
+  plainEquality: () => true,
+  equal: (a, b) => sql`${a.sql} = ${b.sql}`,
+  equalNullSafe: (a, b) => sql`(${a.sql} IS NOT DISTINCT FROM ${b.sql})`,
+  order(op, a, b) {
+    const o = raw(` ${OPS[op]} `);
+    if (a.type === 'Edm.String') return sql`(${a.sql}${o}${b.sql} COLLATE "C")`;
+    const cmp = sql`${a.sql}${o}${b.sql}`;
+    if (!mayBeNaN(a) && !mayBeNaN(b)) return sql`(${cmp})`;
+    // OData: gt/lt are false with a NaN operand; ge/le are gt/lt or eq, and NaN eq NaN.
+    const [big, small] = op === 'gt' || op === 'ge' ? [a, b] : [b, a];
+    if (op === 'gt' || op === 'lt') return mayBeNaN(big) ? sql`(${cmp} AND ${big.sql} <> ${NAN})` : sql`(${cmp})`;
+    if (!mayBeNaN(big)) return sql`(${cmp})`;
+    return mayBeNaN(small) ? sql`(${cmp} AND (${big.sql} <> ${NAN} OR ${small.sql} = ${NAN}))` : sql`(${cmp} AND ${big.sql} <> ${NAN})`;
+  },
+  arithmetic(op: ArithmeticOp, a, b, type) {
+    const [x, y] = isInteger(type) ? [numeric(a), numeric(b)] : [a.sql, b.sql];
+    switch (op) {
+      case 'add':
+        return sql`(${x} + ${y})`;
+      case 'sub':
+        return sql`(${x} - ${y})`;
+      case 'mul':
+        return sql`(${x} * ${y})`;
+      case 'div':
+        return isInteger(type) ? sql`div(${x}, NULLIF(${y}, 0))` : sql`(${x} / NULLIF(${y}, 0))`;
+      case 'mod':
+        // numeric mod is truncated with the dividend's sign; double precision has no mod.
+        if (isDouble(type)) return sql`CAST(mod(CAST(${x} AS numeric), NULLIF(CAST(${y} AS numeric), 0)) AS double precision)`;
+        return sql`mod(${x}, NULLIF(${y}, 0))`;
+    }
+  },
+  negate: (a) => (isInteger(a.type) ? sql`(-${numeric(a)})` : sql`(-${a.sql})`),
+  convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS double precision)` : a.sql),
+  falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
+  functions: {
+    substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
+    contains: ([s, t]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
+    startswith: ([s, t]) => needle(s!, t!, (e) => `${e}%`, sql`starts_with(${s!.sql}, ${t!.sql})`),
+    endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, sql`(right(${s!.sql}, length(${t!.sql})) = ${t!.sql})`),
+    length: ([s]) => sql`length(${s!.sql})`,
+    indexof: ([s, t]) => sql`(strpos(${s!.sql}, ${t!.sql}) - 1)`,
+    replace: ([s, f, w]) => sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+    substring: ([s, i, n]) =>
+      n
+        ? sql`substr(${s!.sql}, ${integerOf(i!.sql, 2147483646)} + 1, ${integerOf(n.sql, 2147483647)})`
+        : sql`substr(${s!.sql}, ${integerOf(i!.sql, 2147483646)} + 1)`,
+    tolower: ([s]) => sql`lower(${s!.sql})`,
+    toupper: ([s]) => sql`upper(${s!.sql})`,
+    trim: ([s]) => sql`btrim(${s!.sql}, ' ')`,
+    concat: ([a, b]) => sql`(${a!.sql} || ${b!.sql})`,
+    // EXTRACT counts years BC as negative with no year 0; OData's year is astronomical (1 BC = 0).
+    year: ([x]) => sql`(CAST(EXTRACT(YEAR FROM ${utc(x!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utc(x!)}) < 0 THEN 1 ELSE 0 END)`,
+    month: part('MONTH'),
+    day: part('DAY'),
+    hour: part('HOUR'),
+    minute: part('MINUTE'),
+    second: ([x]) => sql`CAST(floor(EXTRACT(SECOND FROM ${utc(x!)})) AS integer)`,
+    round: ([x]) =>
+      x!.type === 'Edm.Decimal'
+        ? sql`round(${x!.sql})`
+        : // round(double precision) halves to even; this halves away from zero, exactly.
+          sql`(trunc(${x!.sql}) + CASE WHEN abs(${x!.sql} - trunc(${x!.sql})) >= 0.5 THEN sign(${x!.sql}) ELSE 0 END)`,
+    floor: ([x]) => sql`floor(${x!.sql})`,
+    ceiling: ([x]) => sql`ceil(${x!.sql})`,
+    datetime: ([x]) => x!.sql,
+    datetimeoffset: ([x]) => x!.sql,
+  },
+};
+
+/** The PostgreSQL column type this package's storage conventions use for an Edm type. */
+export function postgresColumnType(type: EdmType): string {
+  return SQL_TYPES[type];
+}

@@ -1,0 +1,141 @@
+// SQLite (3.35+ with the built-in math functions): `?` placeholders with CAST for numbers, `IS`
+// for null-safe equality, BINARY (code-point) collation, and date-times as integer epoch
+// milliseconds by default or ISO 8601 text (`createSqliteDialect({ dates: 'iso-text' })`).
+
+import type { EdmType } from '../../../edm.js';
+import { isInteger } from '../../../edm.js';
+import type { LiteralValue } from '../../../typed.js';
+import type { Dialect, Operand, OrderOp } from '../dialect.js';
+import { param, raw, sql } from '../fragment.js';
+import type { Frag } from '../fragment.js';
+import { datePartOfEpochMs } from '../values.js';
+import type { DatePart } from '../values.js';
+
+export interface SqliteOptions {
+  /**
+   * How date-time columns are stored. 'epoch-ms' (default): INTEGER milliseconds since
+   * 1970-01-01T00:00:00Z, any year. 'iso-text': TEXT `YYYY-MM-DDTHH:MM:SS.SSSZ` (UTC, always
+   * with milliseconds and `Z`), which sorts correctly for years 0000–9999 only.
+   */
+  readonly dates?: 'epoch-ms' | 'iso-text';
+}
+
+const OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
+const isDouble = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single' || t === 'Edm.Decimal';
+const isString = (t: EdmType): boolean => t === 'Edm.String' || t === 'Edm.Guid';
+const collated = (o: Operand): Frag => (isString(o.type) ? sql`${o.sql} COLLATE BINARY` : o.sql);
+const integerDivision = (op: string, type: EdmType): boolean => isInteger(type) && (op === 'div' || op === 'mod');
+
+function isoText(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+const ISO_PARTS: { readonly [P in DatePart]: readonly [number, number] } = {
+  year: [1, 4],
+  month: [6, 2],
+  day: [9, 2],
+  hour: [12, 2],
+  minute: [15, 2],
+  second: [18, 2],
+};
+
+/** A SQLite dialect for a storage convention; `sqlite` is the default one. */
+export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
+  const dates = options.dates ?? 'epoch-ms';
+  const datePart = (p: DatePart) => ([x]: readonly Operand[]): Frag => {
+    if (dates === 'epoch-ms') return datePartOfEpochMs(x!.sql, p);
+    const [from, length] = ISO_PARTS[p];
+    return sql`CAST(substr(${x!.sql}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
+  };
+  return {
+    name: 'sqlite',
+    placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
+    quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+    literal(type: EdmType, value: LiteralValue): Frag | string {
+      switch (type) {
+        case 'Edm.Boolean':
+          return raw(value ? 'TRUE' : 'FALSE');
+        case 'Edm.String':
+        case 'Edm.Guid':
+          // SQLite's text functions stop at U+0000 (length('a\0b') is 1).
+          if ((value as string).includes('\u0000')) return 'SQLite text functions cannot handle the character U+0000';
+          return param(value);
+        case 'Edm.Decimal':
+          return param(Number(value), 'REAL');
+        case 'Edm.Double':
+        case 'Edm.Single':
+          if (Number.isNaN(value)) return 'SQLite cannot represent NaN (it stores it as NULL)';
+          return param(value, 'REAL');
+        case 'Edm.DateTime':
+        case 'Edm.DateTimeOffset':
+          return dates === 'epoch-ms' ? param(value, 'INTEGER') : param(isoText(value as number));
+        default:
+          return param(String(value), 'INTEGER');
+      }
+    },
+    nullOf: () => raw('NULL'),
+    plainEquality: () => true,
+    equal: (a, b) => sql`${a.sql} = ${collated(b)}`,
+    equalNullSafe: (a, b) => sql`(${a.sql} IS ${collated(b)})`,
+    order: (op, a, b) => sql`(${a.sql} ${raw(OPS[op])} ${collated(b)})`,
+    arithmetic(op, a, b, type) {
+      const x = a.sql;
+      const y = b.sql;
+      switch (op) {
+        case 'add':
+          return sql`(${x} + ${y})`;
+        case 'sub':
+          return sql`(${x} - ${y})`;
+        case 'mul':
+          return sql`(${x} * ${y})`;
+        case 'div':
+          return sql`(${x} / NULLIF(${y}, 0))`;
+        case 'mod':
+          // `%` casts reals to integers; mod() is fmod.
+          return integerDivision(op, type) ? sql`(${x} % NULLIF(${y}, 0))` : sql`mod(${x}, NULLIF(${y}, 0))`;
+      }
+    },
+    negate: (a) => sql`(-${a.sql})`,
+    // Decimals are REAL here; an integer converted to one must divide as a real, not truncate.
+    convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql),
+    falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
+    functions: {
+      substringof: ([t, s]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
+      contains: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
+      startswith: ([s, t]) => sql`(substr(${s!.sql}, 1, length(${t!.sql})) = ${t!.sql})`,
+      // substr(s, -0) is all of s, so an empty suffix is handled apart.
+      endswith: ([s, t]) => sql`(substr(${s!.sql}, -length(${t!.sql})) = ${t!.sql} OR (length(${t!.sql}) = 0 AND ${s!.sql} IS NOT NULL))`,
+      length: ([s]) => sql`length(${s!.sql})`,
+      indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
+      replace: ([s, f, w]) => sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+      substring: ([s, i, n]) =>
+        n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
+      tolower: ([s]) => sql`lower(${s!.sql})`,
+      toupper: ([s]) => sql`upper(${s!.sql})`,
+      trim: ([s]) => sql`trim(${s!.sql}, ' ')`,
+      concat: ([a, b]) => sql`(${a!.sql} || ${b!.sql})`,
+      year: datePart('year'),
+      month: datePart('month'),
+      day: datePart('day'),
+      hour: datePart('hour'),
+      minute: datePart('minute'),
+      second: datePart('second'),
+      // round() computes x + 0.5 in floating point (round(0.49999999999999994) is 1); this is exact.
+      round: ([x]) => sql`(trunc(${x!.sql}) + CASE WHEN abs(${x!.sql} - trunc(${x!.sql})) >= 0.5 THEN sign(${x!.sql}) ELSE 0 END)`,
+      floor: ([x]) => sql`floor(${x!.sql})`,
+      ceiling: ([x]) => sql`ceiling(${x!.sql})`,
+      datetime: ([x]) => x!.sql,
+      datetimeoffset: ([x]) => x!.sql,
+    },
+  };
+}
+
+export const sqlite: Dialect = createSqliteDialect();
+
+/** The SQLite column type of the storage conventions. */
+export function sqliteColumnType(type: EdmType, options: SqliteOptions = {}): string {
+  if (type === 'Edm.String' || type === 'Edm.Guid') return 'TEXT';
+  if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset') return (options.dates ?? 'epoch-ms') === 'epoch-ms' ? 'INTEGER' : 'TEXT';
+  if (isDouble(type)) return 'REAL';
+  return 'INTEGER';
+}

@@ -1,0 +1,9 @@
+// odata-filter/sql: compileSql() and the dialect objects for PostgreSQL, SQLite and MySQL/MariaDB.
+
+export { compileSql } from './compile.js';
+export type { CompileSqlOptions, CompiledSql, ColumnMapper } from './compile.js';
+export type { Dialect, Operand, FunctionRenderer } from './dialect.js';
+export { postgres, postgresColumnType } from './dialects/postgres.js';
+export { sqlite, createSqliteDialect, sqliteColumnType } from './dialects/sqlite.js';
+export type { SqliteOptions } from './dialects/sqlite.js';
+export { mysql, mysqlColumnType } from './dialects/mysql.js';

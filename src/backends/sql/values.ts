@@ -1,0 +1,63 @@
+// Literal helpers shared by the dialects: LIKE patterns, date-time text and Double text, and the
+// civil-calendar arithmetic that reads UTC date parts from epoch milliseconds in plain SQL.
+
+import { join, raw, sql } from './fragment.js';
+import type { Frag } from './fragment.js';
+
+/** A LIKE pattern matching `text` literally, with `escape` before `%`, `_` and itself. */
+export function likeLiteral(text: string, escape: string): string {
+  let out = '';
+  for (const ch of text) out += ch === '%' || ch === '_' || ch === escape ? escape + ch : ch;
+  return out;
+}
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/** `YYYY-MM-DD hh:mm:ss.fff` in UTC; years before 1 written as `… BC` when `bc` (PostgreSQL). */
+export function utcText(ms: number, bc: boolean): string {
+  const d = new Date(ms);
+  const year = d.getUTCFullYear();
+  const time = `${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)} ${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}.${pad(d.getUTCMilliseconds(), 3)}`;
+  if (year <= 0 && bc) return `${pad(1 - year, 4)}-${time}+00 BC`;
+  return `${pad(year, 4)}-${time}${bc ? '+00' : ''}`;
+}
+
+/** Double text that parsers read back exactly, including `-0`, `NaN` and `±Infinity`. */
+export function doubleText(n: number): string {
+  return Object.is(n, -0) ? '-0' : String(n);
+}
+
+/** Floor division and non-negative modulo for integer SQL whose `/` and `%` truncate. */
+function floorDiv(a: Frag, m: number): Frag {
+  return sql`((${a} - ((${a} % ${raw(String(m))}) + ${raw(String(m))}) % ${raw(String(m))}) / ${raw(String(m))})`;
+}
+function floorMod(a: Frag, m: number): Frag {
+  return sql`(((${a} % ${raw(String(m))}) + ${raw(String(m))}) % ${raw(String(m))})`;
+}
+
+export type DatePart = 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second';
+
+/**
+ * A UTC date part of epoch milliseconds `ms` (an integer SQL expression), by integer arithmetic
+ * only (the days-from-civil algorithm of H. Hinnant), so it holds for any year, negative included.
+ */
+export function datePartOfEpochMs(ms: Frag, part: DatePart): Frag {
+  const dayMs = floorMod(ms, 86_400_000);
+  if (part === 'hour') return sql`(${dayMs} / 3600000)`;
+  if (part === 'minute') return sql`((${dayMs} / 60000) % 60)`;
+  if (part === 'second') return sql`((${dayMs} / 1000) % 60)`;
+  const z = sql`(${floorDiv(ms, 86_400_000)} + 719468)`;
+  const era = floorDiv(z, 146_097);
+  const doe = sql`(${z} - ${era} * 146097)`;
+  const yoe = sql`((${doe} - ${doe} / 1460 + ${doe} / 36524 - ${doe} / 146096) / 365)`;
+  const doy = sql`(${doe} - (365 * ${yoe} + ${yoe} / 4 - ${yoe} / 100))`;
+  const mp = sql`((5 * ${doy} + 2) / 153)`;
+  const month = sql`(CASE WHEN ${mp} < 10 THEN ${mp} + 3 ELSE ${mp} - 9 END)`;
+  if (part === 'day') return sql`(${doy} - (153 * ${mp} + 2) / 5 + 1)`;
+  if (part === 'month') return month;
+  return sql`(${yoe} + ${era} * 400 + (CASE WHEN ${mp} >= 10 THEN 1 ELSE 0 END))`;
+}
+
+export function call(name: string, args: readonly Frag[]): Frag {
+  return sql`${raw(name)}(${join(args, ', ')})`;
+}
