@@ -53,7 +53,8 @@ const renderers: ExprVisitor<Rendered> = {
   negate: (n) => {
     const text = operand(n.operand, UNARY);
     // `-5` would read back as the literal -5, and `-2012-…` as a number: keep the negation.
-    const needsParens = /^[0-9]|^INF\b/.test(text);
+    // `-(-a)` rather than `--a`, which reads like a decrement.
+    const needsParens = /^[0-9-]|^INF\b/.test(text);
     return { text: needsParens ? `-(${text})` : `-${text}`, level: UNARY };
   },
   compare: (n) => {

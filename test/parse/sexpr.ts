@@ -1,0 +1,35 @@
+// A compact s-expression rendering of syntax trees, so that tables of parse cases stay readable:
+// `(and (eq Status 'Active') (gt (add Price i32:1) dec:2.5))`.
+
+import type { Expr, ExprVisitor } from '../../src/ast.js';
+import { visit } from '../../src/ast.js';
+
+const TYPE_TAGS = {
+  'Edm.Int32': 'i32',
+  'Edm.Int64': 'i64',
+  'Edm.Decimal': 'dec',
+  'Edm.Double': 'dbl',
+  'Edm.Single': 'sgl',
+} as const;
+
+const render: ExprVisitor<string> = {
+  null: () => 'null',
+  boolean: (n) => String(n.value),
+  number: (n) => `${TYPE_TAGS[n.type]}:${Object.is(n.value, -0) ? '-0' : String(n.value)}`,
+  string: (n) => `'${n.value.replace(/'/g, "''")}'`,
+  datetime: (n) =>
+    `${n.type === 'Edm.DateTime' ? 'dt' : 'dto'}:${new Date(n.epochMs).toISOString()}${n.offsetMinutes ? `@${n.offsetMinutes}` : ''}`,
+  guid: (n) => `guid:${n.value}`,
+  member: (n) => n.segments.map((s) => s.name).join('/'),
+  call: (n) => `(${n.name}${n.args.map((a) => ' ' + sexpr(a)).join('')})`,
+  not: (n) => `(not ${sexpr(n.operand)})`,
+  negate: (n) => `(- ${sexpr(n.operand)})`,
+  compare: (n) => `(${n.op} ${sexpr(n.left)} ${sexpr(n.right)})`,
+  arithmetic: (n) => `(${n.op} ${sexpr(n.left)} ${sexpr(n.right)})`,
+  logical: (n) => `(${n.op} ${n.operands.map(sexpr).join(' ')})`,
+  in: (n) => `(in ${sexpr(n.operand)} [${n.list.map(sexpr).join(' ')}])`,
+};
+
+export function sexpr(node: Expr): string {
+  return visit(node, render);
+}
