@@ -77,13 +77,13 @@ export class ExpressionCompiler {
   private compare(node: TypedCompare): Agg {
     const left = this.value(node.left);
     const right = this.value(node.right);
-    if (node.op === 'eq' || node.op === 'ne') return { [`$${node.op}`]: [orNull(left, node.left), orNull(right, node.right)] };
+    if (node.op === 'eq' || node.op === 'ne') return { [`$${node.op}`]: [orNull(left), orNull(right)] };
     return this.bind([left, right], ([l, r]) => order(node.op, l, r, isDoubleType(node.left.type)));
   }
 
   private in(node: TypedIn): Agg {
     if (node.list.length === 0) return false;
-    return { $in: [orNull(this.value(node.operand), node.operand), node.list.map((item) => this.value(item))] };
+    return { $in: [orNull(this.value(node.operand)), node.list.map((item) => this.value(item))] };
   }
 
   /** contains, substringof, startswith, endswith: null when an argument is null, so false both ways. */
@@ -258,11 +258,9 @@ function isConstant(e: Agg): boolean {
 }
 
 /** The value with missing read as null; only a field path (or a variable) can be missing. */
-function orNull(e: Agg, node?: TypedExpr): Agg {
-  if (isConstant(e)) return e;
-  // Operators that return null for null or missing input never return missing.
-  if (node && (node.kind === 'call' || node.kind === 'arithmetic' || node.kind === 'negate')) return e;
-  return { $ifNull: [e, null] };
+function orNull(e: Agg): Agg {
+  // Operators return null for null or missing input, never missing; only a path can be missing.
+  return typeof e === 'string' && e.startsWith('$') ? { $ifNull: [e, null] } : e;
 }
 
 /** True when the value is null or missing ($ifNull treats both alike). */
