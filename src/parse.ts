@@ -163,5 +163,11 @@ function tokenAt(text: string, offset: number): string {
 function describeFound(text: string, offset: number): string {
   if (offset >= text.length) return 'end of input';
   const token = tokenAt(text, offset);
-  return /^\s$/.test(token) ? 'whitespace' : `'${token}'`;
+  if (/^[ \t\r\n]$/.test(token)) return 'whitespace';
+  // Invisible or look-alike characters are named by code point, so the message shows what is there.
+  const lone = token.length === 1 && token.charCodeAt(0) >= 0xd800 && token.charCodeAt(0) <= 0xdfff;
+  if (lone || /^[\p{Cc}\p{Cf}\p{Z}\p{Co}\p{Cn}]$/u.test(token)) {
+    return `character U+${token.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  }
+  return `'${token}'`;
 }
