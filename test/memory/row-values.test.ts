@@ -1,0 +1,116 @@
+// Row values: every accepted representation reads as its value; a value that does not fit its
+// declared type throws RowValueError naming the path and the value, on both compiled paths.
+
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { check, defineSchema } from '../../src/index.js';
+import { compilePredicate, RowValueError } from '../../src/backends/memory/index.js';
+import { evalSchema } from '../support/eval-table.js';
+
+const paths = [
+  ['generated', {}],
+  ['closures', { codegen: false }],
+] as const;
+
+describe.each(paths)('row values (%s)', (_name, options) => {
+  const matches = (filter: string, row: unknown): boolean => compilePredicate(check(filter, evalSchema), options)(row);
+
+  it.each([
+    ['Price eq 0.1', { Price: 0.1 }],
+    ['Price eq 0.1', { Price: '0.1' }],
+    ['Price eq 0.1', { Price: '.1' }],
+    ['Price eq 0.1', { Price: '1e-1' }],
+    ['Price eq 0.1', { Price: new Decimal('0.1') }],
+    ['Big eq 42', { Big: 42 }],
+    ['Big eq 42', { Big: 42n }],
+    ['Big eq 9007199254740992', { Big: 2 ** 53 }],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: new Date(Date.UTC(2012, 0, 1)) }],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00:00Z' }],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00' }],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T01:00:00.000+01:00' }],
+    ['Key eq a1b2c3d4-0000-4000-8000-00000000000a', { Key: 'A1B2C3D4-0000-4000-8000-00000000000A' }],
+    ['Address/City eq null', { Address: undefined }],
+    ['Name eq null', { Name: undefined }],
+    ['Score eq NaN', { Score: NaN }],
+  ])('%s accepts %o', (filter, row) => {
+    expect(matches(filter, row)).toBe(true);
+  });
+
+  it.each([
+    ['Qty eq 1', { Qty: '1' }, 'Qty', 'Edm.Int32'],
+    ['Qty eq 1', { Qty: 1.5 }, 'Qty', 'Edm.Int32'],
+    ['Qty eq 1', { Qty: 2147483648 }, 'Qty', 'Edm.Int32'],
+    ['Qty eq 1', { Qty: 1n }, 'Qty', 'Edm.Int32'],
+    ['Small eq 1', { Small: 256 }, 'Small', 'Edm.Byte'],
+    ['Small eq 1', { Small: -1 }, 'Small', 'Edm.Byte'],
+    ['Tiny eq 1', { Tiny: 128 }, 'Tiny', 'Edm.SByte'],
+    ['Short eq 1', { Short: 32768 }, 'Short', 'Edm.Int16'],
+    ['Big eq 1', { Big: 2n ** 63n }, 'Big', 'Edm.Int64'],
+    ['Big eq 1', { Big: 0.5 }, 'Big', 'Edm.Int64'],
+    ['Big eq 1', { Big: '1' }, 'Big', 'Edm.Int64'],
+    ['Price eq 1', { Price: NaN }, 'Price', 'Edm.Decimal'],
+    ['Price eq 1', { Price: 'NaN' }, 'Price', 'Edm.Decimal'],
+    ['Price eq 1', { Price: '0x10' }, 'Price', 'Edm.Decimal'],
+    ['Price eq 1', { Price: '1e' }, 'Price', 'Edm.Decimal'],
+    ['Price eq 1', { Price: Infinity }, 'Price', 'Edm.Decimal'],
+    ['Score eq 1', { Score: '1' }, 'Score', 'Edm.Double'],
+    ['Active', { Active: 'true' }, 'Active', 'Edm.Boolean'],
+    ['Active', { Active: 1 }, 'Active', 'Edm.Boolean'],
+    ["Name eq 'x'", { Name: 5 }, 'Name', 'Edm.String'],
+    ["Name eq 'x'", { Name: 'a\uD800' }, 'Name', 'Edm.String'],
+    ["startswith(Name, 'x')", { Name: ['x'] }, 'Name', 'Edm.String'],
+    ['Key eq 00000000-0000-0000-0000-000000000000', { Key: 'not-a-guid' }, 'Key', 'Edm.Guid'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: new Date(NaN) }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-02-30T00:00:00Z' }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00:00.0001Z' }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: 'yesterday' }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: 1325376000000 }, 'Due', 'Edm.DateTimeOffset'],
+    ["Address/City eq 'x'", { Address: 'Main St' }, 'Address', 'object'],
+    ['Address/Geo/Lat eq 1', { Address: { Geo: 7 } }, 'Address/Geo', 'object'],
+  ])('%s rejects %o', (filter, row, path, expected) => {
+    let error: unknown;
+    try {
+      matches(filter, row);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(RowValueError);
+    expect((error as RowValueError).path).toBe(path);
+    expect((error as RowValueError).expected).toBe(expected);
+    expect((error as RowValueError).message).toContain(`'${path}'`);
+  });
+
+  it('names the value in the message', () => {
+    expect(() => matches('Qty eq 1', { Qty: '12' })).toThrow(`Row value at 'Qty' is not an Edm.Int32: "12" (a string)`);
+  });
+
+  it('rejects a row that is not an object', () => {
+    expect(() => matches('Qty eq 1', null)).toThrow(RowValueError);
+    expect(() => matches('Qty eq 1', 'row')).toThrow(RowValueError);
+  });
+
+  it('reads Object.prototype names only as own properties', () => {
+    const schema = defineSchema({ name: 'Proto', properties: { constructor: 'Edm.String', toString: 'Edm.String' } });
+    const p = compilePredicate(check("constructor eq null and toString eq 'x'", schema), options);
+    expect(p({ toString: 'x' })).toBe(true);
+    expect(p({ constructor: 'y', toString: 'x' })).toBe(false);
+  });
+});
+
+describe('the closure path', () => {
+  it('is chosen when new Function is forbidden', () => {
+    const original = globalThis.Function;
+    const typed = check("Name eq 'Alpha'", evalSchema);
+    // Simulate a Content-Security-Policy without 'unsafe-eval'.
+    globalThis.Function = function () {
+      throw new EvalError('Refused to evaluate a string as JavaScript because unsafe-eval is not allowed');
+    } as unknown as FunctionConstructor;
+    try {
+      const p = compilePredicate(typed);
+      expect(p({ Name: 'Alpha' })).toBe(true);
+      expect(p({ Name: 'beta' })).toBe(false);
+    } finally {
+      globalThis.Function = original;
+    }
+  });
+});
