@@ -1,7 +1,10 @@
 // The untyped syntax tree that parse() produces and print() renders. Every node is readonly,
 // tagged by `kind`, and carries the source span it was parsed from.
 
-/** Half-open range of UTF-16 offsets into the filter text: `text.slice(start, end)`. */
+/**
+ * Half-open range of UTF-16 offsets into the filter text: `text.slice(start, end)`. A node's span
+ * covers its whole source text, including parentheses written around it.
+ */
 export interface Span {
   readonly start: number;
   readonly end: number;

@@ -376,6 +376,14 @@ function combine(op: BinaryOp, left: Expr, right: Expr | InList, flat: Set<Expr>
   return { kind: 'arithmetic', op: op as ArithmeticOp, left, right: r, start, end };
 }
 
+/**
+ * A parenthesised expression is its inner node with a span that includes the parentheses, so the
+ * span of every node, and of every operator built on it, covers its whole source text.
+ */
+export function parenthesised(expr: Expr, r: Range): Expr {
+  return { ...expr, start: r.start, end: r.end };
+}
+
 export function unaryOp(kind: 'not' | 'negate', start: number): ['not' | 'negate', number] {
   return [kind, start];
 }

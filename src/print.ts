@@ -17,6 +17,8 @@ const PRIMARY = 8;
 const COMPARE_LEVEL = { eq: EQUALITY, ne: EQUALITY, gt: RELATIONAL, ge: RELATIONAL, lt: RELATIONAL, le: RELATIONAL } as const;
 const ARITHMETIC_LEVEL = { add: ADDITIVE, sub: ADDITIVE, mul: MULTIPLICATIVE, div: MULTIPLICATIVE, mod: MULTIPLICATIVE } as const;
 
+const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
+
 export function print(expr: Expr): string {
   return render(expr).text;
 }
@@ -48,7 +50,12 @@ const renderers: ExprVisitor<Rendered> = {
   datetime: (n) => ({ text: n.raw, level: PRIMARY }),
   guid: (n) => ({ text: n.raw, level: PRIMARY }),
   member: (n) => ({ text: n.segments.map((s) => s.name).join('/'), level: PRIMARY }),
-  call: (n) => ({ text: `${n.name}(${n.args.map((a) => render(a).text).join(', ')})`, level: PRIMARY }),
+  call: (n) => {
+    const args = n.args.map((a) => render(a).text);
+    // `datetime('…')` is the date-time literal; a call on a string literal needs its own parentheses.
+    if (CAST_NAMES.has(n.name) && n.args.length === 1 && n.args[0]!.kind === 'string') args[0] = `(${args[0]})`;
+    return { text: `${n.name}(${args.join(', ')})`, level: PRIMARY };
+  },
   not: (n) => ({ text: `not ${operand(n.operand, UNARY)}`, level: UNARY }),
   negate: (n) => {
     const text = operand(n.operand, UNARY);

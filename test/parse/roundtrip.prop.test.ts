@@ -1,0 +1,102 @@
+// Properties of parse and print: random trees survive print → parse; print(parse(s)) is a fixed
+// point; arbitrary text and mutations of valid filters either parse or throw a FilterError.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isFilterError, parse, print, withoutSpans } from '../../src/index.js';
+import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
+import { ALL_VALID } from './valid-cases.js';
+
+const LONG = process.env['ODATA_FILTER_LONG'] === '1';
+const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
+const limits = { maxDepth: 1000, maxNodes: 100_000 };
+
+/** Parses, or returns the FilterError; anything else thrown fails the property. */
+function parseOrError(text: string): unknown {
+  try {
+    return parse(text);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return error;
+  }
+}
+
+describe('print/parse round trip', () => {
+  it('rebuilds every random tree from its print', () => {
+    fc.assert(
+      fc.property(arbExpr(5), (tree) => {
+        const text = print(tree);
+        expect(withoutSpans(parse(text, limits))).toEqual(withoutSpans(tree));
+      }),
+      runs(1000),
+    );
+  });
+
+  it('prints every literal form back to a literal with the same value', () => {
+    fc.assert(
+      fc.property(arbLiteralText, (text) => {
+        const tree = parse(text);
+        expect(withoutSpans(parse(print(tree)))).toEqual(withoutSpans(tree));
+      }),
+      runs(1000),
+    );
+  });
+
+  it('has print(parse(s)) as a fixed point', () => {
+    fc.assert(
+      fc.property(arbExpr(5), (tree) => {
+        const once = print(parse(print(tree), limits));
+        expect(print(parse(once, limits))).toBe(once);
+      }),
+      runs(500),
+    );
+  });
+
+  it('gives spans that cover each node’s own text', () => {
+    fc.assert(
+      fc.property(arbExpr(4), (tree) => {
+        const text = print(tree);
+        const parsed = parse(text, limits);
+        // A node's text re-parses to the same node (parenthesised operands keep their parentheses outside).
+        const stack = [parsed];
+        while (stack.length > 0) {
+          const node = stack.pop()!;
+          expect(withoutSpans(parse(text.slice(node.start, node.end), limits))).toEqual(withoutSpans(node));
+          if (node.kind === 'logical') stack.push(...node.operands);
+          else if (node.kind === 'compare' || node.kind === 'arithmetic') stack.push(node.left, node.right);
+          else if (node.kind === 'not' || node.kind === 'negate') stack.push(node.operand);
+          else if (node.kind === 'call') stack.push(...node.args);
+        }
+      }),
+      runs(200),
+    );
+  });
+});
+
+describe('bad input ends in a FilterError', () => {
+  it('for arbitrary strings', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => void parseOrError(s)), runs(2000));
+  });
+
+  it('for strings over the filter alphabet', () => {
+    const token = fc.constantFrom('a', 'b/c', ' ', '(', ')', "'", "''", ',', '-', '1', '2.5', 'e', 'eq', 'and', 'or', 'not', 'in', 'add', 'null', 'datetime', "'2012-01-01T00:00Z'", 'substring', 'length', 'L', 'M', 'INF', ':', '+', 'T', '/', 'guid');
+    fc.assert(fc.property(fc.array(token, { maxLength: 30 }), (parts) => void parseOrError(parts.join(''))), runs(2000));
+  });
+
+  it('for mutations of valid filters', () => {
+    const valid = ALL_VALID.map((c) => c[0]);
+    const mutation = fc.tuple(
+      fc.constantFrom(...valid),
+      fc.nat(),
+      fc.nat({ max: 5 }),
+      fc.string({ unit: 'binary', maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(mutation, ([text, at, cut, insert]) => {
+        const i = at % (text.length + 1);
+        void parseOrError(text.slice(0, i) + insert + text.slice(i + cut));
+      }),
+      runs(3000),
+    );
+  });
+});

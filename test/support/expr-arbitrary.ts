@@ -1,0 +1,88 @@
+// Random syntax trees over every node kind and operator, for print/parse properties. Literals are
+// generated as source text and parsed, so raw text and exact value are always consistent.
+
+import fc from 'fast-check';
+import type { Expr, Literal } from '../../src/ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/ast.js';
+import { FUNCTIONS, arityOf } from '../../src/functions.js';
+import { parse } from '../../src/parse.js';
+
+const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** Literal source text in every form the grammar accepts. */
+export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('null', 'true', 'false', 'NULL', 'True', 'INF', '-INF', 'NaN'),
+  fc.integer().map(String),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((n) => `${n}L`),
+  fc.tuple(fc.boolean(), digits(1, 20), digits(1, 12), fc.constantFrom('', 'M', 'm')).map(([neg, i, f, s]) => `${neg ? '-' : ''}${i}.${f}${s}`),
+  fc.tuple(fc.boolean(), digits(1, 3), fc.option(digits(1, 3)), fc.integer({ min: -30, max: 30 }), fc.constantFrom('', 'd', 'D', 'f', 'F')).map(
+    ([neg, i, f, e, s]) => `${neg ? '-' : ''}${i}${f === null ? '' : '.' + f}e${e}${s}`,
+  ),
+  fc.string({ unit: 'binary', maxLength: 12 }).map((s) => `'${s.replace(/'/g, "''")}'`),
+  fc.constantFrom("'it''s'", "'😀'", "''"),
+  fc
+    .tuple(
+      fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+      fc.integer({ min: -14 * 60, max: 14 * 60 }),
+      fc.constantFrom('bare', "datetime'", "datetimeoffset'", 'datetime(', 'datetimeoffset('),
+      fc.constantFrom('Z', '+hh:mm', '+hhmm', '', 'ms'),
+    )
+    .map(([date, offset, form, style]) => {
+      const iso = date.toISOString().slice(0, 19);
+      const sign = offset < 0 ? '-' : '+';
+      const hh = pad2(Math.trunc(Math.abs(offset) / 60));
+      const mm = pad2(Math.abs(offset) % 60);
+      const suffix = style === 'Z' ? 'Z' : style === '+hh:mm' ? `${sign}${hh}:${mm}` : style === '+hhmm' ? `${sign}${hh}${mm}` : style === 'ms' ? '.123Z' : '';
+      const body = iso + suffix;
+      return form === 'bare' ? body : form.endsWith("'") ? `${form}${body}'` : `${form}'${body}')`;
+    }),
+  fc.uuid().map((u) => u),
+  fc.uuid().map((u) => `guid'${u.toUpperCase()}'`),
+);
+
+export const arbLiteral: fc.Arbitrary<Literal> = arbLiteralText.map((text) => parse(text) as Literal);
+
+const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+const KEYWORD_PREFIXES = ['and', 'or', 'not', 'eq', 'in', 'null', 'true', 'false', 'datetime', 'guid', 'INF', 'NaN'];
+
+/** Identifiers, including ones that start with a keyword (`andrew`, `notes`, `nullable`). */
+export const arbIdentifier: fc.Arbitrary<string> = fc
+  .oneof(
+    fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/),
+    fc.tuple(fc.constantFrom(...KEYWORD_PREFIXES), fc.stringMatching(/^[A-Za-z0-9_]{1,4}$/)).map(([k, s]) => k + s),
+  )
+  .filter((name) => !RESERVED.has(name.toLowerCase()) && name !== 'INF' && name !== 'NaN' && !/^[0-9A-Fa-f]{8}$/.test(name));
+
+const span = { start: 0, end: 0 };
+
+const arbMember: fc.Arbitrary<Expr> = fc
+  .array(arbIdentifier, { minLength: 1, maxLength: 3 })
+  .map((names) => ({ kind: 'member', segments: names.map((name) => ({ name, ...span })), ...span }));
+
+/** Random trees up to a depth; spans are zero, so compare with withoutSpans(). */
+export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
+  const { expr } = fc.letrec<{ expr: Expr }>((tie) => ({
+    expr: fc.oneof(
+      { depthSize: 'small', maxDepth, withCrossShrink: true },
+      arbLiteral,
+      arbMember,
+      fc.constantFrom(...FUNCTIONS).chain((f) => {
+        const { min, max } = arityOf(f);
+        return fc
+          .array(tie('expr'), { minLength: min, maxLength: max })
+          .map((args): Expr => ({ kind: 'call', name: f.name, nameSpan: span, args, ...span }));
+      }),
+      tie('expr').map((operand): Expr => ({ kind: 'not', operand, ...span })),
+      tie('expr').map((operand): Expr => ({ kind: 'negate', operand, ...span })),
+      fc.tuple(fc.constantFrom(...COMPARE_OPS), tie('expr'), tie('expr')).map(([op, left, right]): Expr => ({ kind: 'compare', op, left, right, ...span })),
+      fc.tuple(fc.constantFrom(...ARITHMETIC_OPS), tie('expr'), tie('expr')).map(([op, left, right]): Expr => ({ kind: 'arithmetic', op, left, right, ...span })),
+      fc
+        .tuple(fc.constantFrom('and' as const, 'or' as const), fc.array(tie('expr'), { minLength: 2, maxLength: 4 }))
+        .map(([op, operands]): Expr => ({ kind: 'logical', op, operands, ...span })),
+      fc.tuple(tie('expr'), fc.array(arbLiteral, { maxLength: 3 })).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
+    ),
+  }));
+  return expr;
+}
