@@ -1,0 +1,85 @@
+// Hostile shapes end in a tree or a 'limit' FilterError, with the default limits and with limits
+// raised far beyond them: never a RangeError or any other exception.
+
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS, isFilterError, parse, type FilterError, type ParseOptions } from '../../src/index.js';
+
+const RAISED: ParseOptions = { maxLength: 4_000_000, maxDepth: 1_000_000, maxNodes: 10_000_000 };
+
+const SHAPES: Record<string, () => string> = {
+  '1 MB of text': () => `Name eq '${'x'.repeat(1_000_000)}'`,
+  '1 MB of operators': () => 'a eq 1 or '.repeat(100_000) + 'a eq 1',
+  '100,000 nested parentheses': () => '('.repeat(100_000) + 'a' + ')'.repeat(100_000),
+  '100,000 unclosed parentheses': () => '('.repeat(100_000),
+  '100,000 nots': () => 'not '.repeat(100_000) + 'a',
+  '100,000 minus signs': () => '-'.repeat(100_000) + 'a',
+  '10,000-term or chain': () => Array.from({ length: 10_000 }, (_, i) => `Id eq ${i}`).join(' or '),
+  '500 KB string literal': () => `Name eq '${"it''s ".repeat(85_000)}'`,
+  '100,000-term add chain': () => `a ${'add 1 '.repeat(100_000)}eq 0`,
+  '10,000-term mul chain': () => `a ${'mul 2 '.repeat(10_000)}eq 0`,
+  '10,000 nested calls': () => 'length('.repeat(10_000) + 'a' + ')'.repeat(10_000) + ' eq 1',
+  '100,000-item in list': () => `Id in (${Array.from({ length: 100_000 }, (_, i) => i).join(',')})`,
+  '100,000-segment path': () => Array.from({ length: 100_000 }, () => 'a').join('/') + ' eq 1',
+  'unterminated 500 KB string': () => `Name eq '${'x'.repeat(500_000)}`,
+};
+
+function outcome(text: string, options?: ParseOptions): 'tree' | FilterError['kind'] {
+  try {
+    parse(text, options);
+    return 'tree';
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return error.kind;
+  }
+}
+
+describe('hostile shapes', () => {
+  const texts = Object.fromEntries(Object.entries(SHAPES).map(([name, make]) => [name, make()]));
+
+  it.each(Object.keys(SHAPES))('%s: default limits give a tree or a limit error', (name) => {
+    expect(['tree', 'limit']).toContain(outcome(texts[name]!));
+  });
+
+  it.each(Object.keys(SHAPES))('%s: raised limits give a tree, a limit or a syntax error', (name) => {
+    const expected = name.startsWith('100,000 unclosed') || name.startsWith('unterminated') ? 'syntax' : 'tree';
+    expect(['limit', expected]).toContain(outcome(texts[name]!, RAISED));
+  });
+
+  it('accepts the 10,000-term or chain as one flat list when the node limit allows it', () => {
+    const tree = parse(texts['10,000-term or chain']!, RAISED);
+    expect(tree.kind === 'logical' && tree.operands.length).toBe(10_000);
+  });
+});
+
+describe('limits', () => {
+  it('has the documented defaults', () => {
+    expect(DEFAULT_LIMITS).toEqual({ maxLength: 65_536, maxDepth: 100, maxNodes: 10_000 });
+  });
+
+  it.each([
+    ['a eq 1'.padEnd(65_537, ' '), undefined, 65_536, 'Filter is 65537 characters long; the limit is 65536'],
+    ['a eq 1', { maxLength: 5 }, 5, 'Filter is 6 characters long; the limit is 5'],
+    ['('.repeat(101) + 'a' + ')'.repeat(101), undefined, 100, 'Parentheses nest deeper than 100 levels at position 100'],
+    ['((a))', { maxDepth: 1 }, 1, 'Parentheses nest deeper than 1 levels at position 1'],
+    // Parentheses inside string literals do not count.
+    ["a eq '((((' and (b)", { maxDepth: 3 }, undefined, undefined],
+    ['not not not a', { maxDepth: 3 }, 12, 'Expression nests deeper than 3 levels at position 12'],
+    ['a add 1 add 2 add 3 eq 4', { maxDepth: 3 }, 12, 'Expression nests deeper than 3 levels at position 12'],
+    ['a eq 1 and b eq 2', { maxNodes: 6 }, 0, 'Filter has more than 6 nodes (limit reached at position 0)'],
+    ['a eq 1 and b eq 2', { maxNodes: 7 }, undefined, undefined],
+  ] as const)('%#: %j with %j', (text, options, start, message) => {
+    let caught: unknown;
+    try {
+      parse(text, options);
+    } catch (error) {
+      caught = error;
+    }
+    if (message === undefined) {
+      expect(caught).toBeUndefined();
+      return;
+    }
+    expect(isFilterError(caught)).toBe(true);
+    const error = caught as FilterError;
+    expect({ kind: error.kind, start: error.start, message: error.message }).toEqual({ kind: 'limit', start, message });
+  });
+});
