@@ -5,10 +5,11 @@
 import { parseArgs } from 'node:util';
 import { isFilterError, formatFilterError } from './errors.js';
 import type { Command } from './cli/command.js';
+import { mongoCommand } from './cli/mongo-command.js';
 import { parseCommand } from './cli/parse-command.js';
 import { checkCommand } from './cli/check-command.js';
 
-const COMMANDS: readonly Command[] = [parseCommand, checkCommand];
+const COMMANDS: readonly Command[] = [parseCommand, checkCommand, mongoCommand];
 
 const EXIT_BAD_FILTER = 2;
 const EXIT_USAGE = 64;
