@@ -134,25 +134,25 @@ class Checker {
       }
       nullable ||= property.nullable;
       filterable &&= property.filterable;
-      const path = segments.slice(0, i + 1).map((s) => s.name).join('/');
+      const path = (): string => segments.slice(0, i + 1).map((s) => s.name).join('/');
       const last = i === segments.length - 1;
       if (property.kind === 'structured') {
         if (last) {
-          const example = `${path}/${property.properties.keys().next().value ?? '…'}`;
-          this.report('structured_value', span, `'${path}' is a structured property; filter on one of its properties, such as '${example}'`);
+          const example = `${path()}/${property.properties.keys().next().value ?? '…'}`;
+          this.report('structured_value', span, `'${path()}' is a structured property; filter on one of its properties, such as '${example}'`);
           return undefined;
         }
         properties = property.properties;
-        owner = `${this.schema.name}/${path}`;
+        owner = `${this.schema.name}/${path()}`;
         continue;
       }
       if (!last) {
         const rest = { start: segments[i + 1]!.start, end: span.end };
-        this.report('not_structured', rest, `'${path}' is ${property.type} and has no properties, so '${segments[i + 1]!.name}' cannot follow it`);
+        this.report('not_structured', rest, `'${path()}' is ${property.type} and has no properties, so '${segments[i + 1]!.name}' cannot follow it`);
         return undefined;
       }
       if (!filterable) {
-        this.report('not_filterable', span, `Property '${path}' of ${this.schema.name} cannot be used in a filter`);
+        this.report('not_filterable', span, `Property '${path()}' of ${this.schema.name} cannot be used in a filter`);
         return undefined;
       }
       return { kind: 'member', type: property.type, path: segments.map((s) => s.name), property, nullable, start: span.start, end: span.end };

@@ -210,7 +210,7 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
     ["Boolean and Int32", [["not_boolean","Int32","Operator 'and' needs Boolean operands, but this expression is Edm.Int32"]]],
     ["Int32 or String eq 'x'", [["not_boolean","Int32","Operator 'or' needs Boolean operands, but this expression is Edm.Int32"]]],
     ["not String", [["not_boolean","String","Operator 'not' needs a Boolean operand, but this expression is Edm.String"]]],
-    ["not (Int32 add 1)", [["not_boolean","Int32 add 1","Operator 'not' needs a Boolean operand, but this expression is Edm.Int32"]]],
+    ["not (Int32 add 1)", [["not_boolean","(Int32 add 1)","Operator 'not' needs a Boolean operand, but this expression is Edm.Int32"]]],
     ["String add 1 eq 1", [["not_numeric","String","Operator 'add' needs numeric operands, but this expression is Edm.String"]]],
     ["Int32 add Boolean eq 1", [["not_numeric","Boolean","Operator 'add' needs numeric operands, but this expression is Edm.Boolean"]]],
     ["-String eq 'x'", [["not_numeric","String","Unary '-' needs a numeric operand, but this expression is Edm.String"]]],
