@@ -1,0 +1,66 @@
+// `odata-filter parse`: canonical output, --json tree (Int64 as strings), and a bad filter
+// rendered with a caret on stderr with exit code 2 — through main() and once through dist/cli.js.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
+
+async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out = new PassThrough();
+  const err = new PassThrough();
+  let outText = '';
+  let errText = '';
+  out.on('data', (chunk: Buffer) => (outText += chunk.toString()));
+  err.on('data', (chunk: Buffer) => (errText += chunk.toString()));
+  const code = await main(argv, { out, err, stdin: new PassThrough() } as unknown as Parameters<typeof main>[1]);
+  return { code, out: outText, err: errText };
+}
+
+describe('odata-filter parse', () => {
+  it.each([
+    ["Status  EQ 'Active'   AND year(StartDateTime) eq 2012", "Status eq 'Active' and year(StartDateTime) eq 2012"],
+    ['(a or b) and c', '(a or b) and c'],
+    ["SubstringOf('ann',ToLower(Email))", "substringof('ann', tolower(Email))"],
+  ])('prints %j canonically', async (filter, canonical) => {
+    expect(await run(['parse', filter])).toEqual({ code: 0, out: `${canonical}\n`, err: '' });
+  });
+
+  it('prints the tree with --json, Int64 values as strings', async () => {
+    const { code, out } = await run(['parse', '--json', 'Id eq 9223372036854775807']);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual({
+      kind: 'compare',
+      op: 'eq',
+      left: { kind: 'member', segments: [{ name: 'Id', start: 0, end: 2 }], start: 0, end: 2 },
+      right: { kind: 'number', type: 'Edm.Int64', raw: '9223372036854775807', value: '9223372036854775807', start: 6, end: 25 },
+      start: 0,
+      end: 25,
+    });
+  });
+
+  it('renders a bad filter with a caret on stderr and exits 2', async () => {
+    const { code, out, err } = await run(['parse', 'Status eq ) and x']);
+    expect({ code, out }).toEqual({ code: 2, out: '' });
+    expect(err).toBe("Unexpected ')' at position 10; expected an expression\n  Status eq ) and x\n            ^\n");
+  });
+
+  it('reports a missing filter as a usage error', async () => {
+    const { code, err } = await run(['parse']);
+    expect(code).toBe(64);
+    expect(err).toContain('parse needs a filter');
+  });
+
+  const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+  // npm test builds before it runs the tests, so dist/cli.js is there.
+  it('works through the built dist/cli.js', () => {
+    expect(execFileSync(process.execPath, [cli, 'parse', 'a MUL 2 ADD 1'], { encoding: 'utf8' })).toBe('a mul 2 add 1\n');
+    const bad = spawnSync(process.execPath, [cli, 'parse', "Name eq 'open"], { encoding: 'utf8' });
+    expect({ status: bad.status, stdout: bad.stdout, stderr: bad.stderr }).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: "Unterminated string literal at position 8\n  Name eq 'open\n          ^~~~~\n",
+    });
+  });
+});
