@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, childrenOf, isFilterError, parse, print } from '../../src/index.js';
+import { check, childrenOf, isFilterError, lookupFunction, parse, print } from '../../src/index.js';
 import type { Expr, TypedExpr } from '../../src/index.js';
 import { arbFilterText, testSchema } from '../support/arbitraries.js';
 
@@ -73,6 +73,51 @@ describe('check properties', () => {
         const first = check(text, testSchema);
         const again = check(print(parse(text)), testSchema);
         expect(withoutSpans(again.root)).toEqual(withoutSpans(first.root));
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('produces trees that hold every invariant of src/typed.ts', () => {
+    fc.assert(
+      fc.property(arbFilterText(testSchema), (text) => {
+        const root = check(text, testSchema).root;
+        expect(root.type).toBe('Edm.Boolean');
+        for (const node of typedNodesOf(root)) {
+          switch (node.kind) {
+            case 'compare':
+            case 'arithmetic':
+              expect(node.left.type).toBe(node.right.type);
+              if (node.kind === 'arithmetic') expect(node.type).toBe(node.left.type);
+              break;
+            case 'in':
+              for (const item of node.list) expect(item.type).toBe(node.operand.type);
+              break;
+            case 'logical':
+              for (const operand of node.operands) expect(operand.type).toBe('Edm.Boolean');
+              break;
+            case 'not':
+              expect(node.operand.type).toBe('Edm.Boolean');
+              break;
+            case 'negate':
+              expect(node.operand.type).toBe(node.type);
+              break;
+            case 'call': {
+              const overload = lookupFunction(node.name)!.overloads.find((o) => o.params.length === node.args.length && o.params.every((p, i) => p === node.args[i]!.type));
+              expect(overload?.returns).toBe(node.type);
+              break;
+            }
+            case 'convert':
+              expect(node.operand.type).not.toBe(node.type);
+              expect(node.operand.kind).not.toMatch(/^(literal|null)$/);
+              break;
+            case 'literal':
+              expect(typeof node.value).toBe(
+                node.type === 'Edm.Int64' ? 'bigint' : node.type === 'Edm.Boolean' ? 'boolean' : /String|Guid|Decimal/.test(node.type) ? 'string' : 'number',
+              );
+              break;
+          }
+        }
       }),
       { numRuns: runs(300) },
     );

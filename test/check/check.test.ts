@@ -66,6 +66,12 @@ describe('check errors', () => {
     expect([issue!.code, filter.slice(issue!.start, issue!.end), issue!.message]).toEqual(['not_filterable', span, message]);
   });
 
+  it('reports a comparison with a parenthesised operand over its whole text', () => {
+    // Kept from a mutation-property counterexample: the span includes the closing parenthesis.
+    const [issue] = rejection(() => check('Boolean eq (Int32 add 1)', testSchema)).issues;
+    expect([issue!.code, issue!.start, issue!.end]).toEqual(['type_mismatch', 0, 24]);
+  });
+
   it('passes parse limits through and reports their error', () => {
     const error = rejection(() => check("String eq 'abcdef'", testSchema, { maxLength: 5 }));
     expect(error.kind).toBe('limit');
