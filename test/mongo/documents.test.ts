@@ -22,8 +22,11 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Active', { Active: true }],
   ['not Active', { Active: false }],
   ["Address/City eq 'x'", { 'Address.City': 'x' }],
-  ["Name eq 'A' and Qty lt 3", { $and: [{ Name: 'A' }, { Qty: { $lt: 3 } }] }],
-  ["not (Name eq 'A' or Qty lt 3)", { $and: [{ Name: { $ne: 'A' } }, { Qty: { $not: { $lt: 3 } } }] }],
+  ["Name eq 'A' and Qty lt 3", { Name: 'A', Qty: { $lt: 3 } }],
+  ['Qty ge 1 and Qty le 9', { Qty: { $gte: 1, $lte: 9 } }],
+  ["Name eq 'A' and Name eq 'B'", { $and: [{ Name: 'A' }, { Name: 'B' }] }],
+  ['Qty gt 1 and Qty gt 2', { $and: [{ Qty: { $gt: 1 } }, { Qty: { $gt: 2 } }] }],
+  ["not (Name eq 'A' or Qty lt 3)", { Name: { $ne: 'A' }, Qty: { $not: { $lt: 3 } } }],
   ["Name in ('A', null)", { Name: { $in: ['A', null] } }],
   ["not (Name in ('A'))", { Name: { $nin: ['A'] } }],
   ["startswith(Name, 'a.b')", { Name: { $regex: '\\Aa\\.b' } }],
@@ -73,8 +76,8 @@ describe('documents', () => {
 describe('field mapping', () => {
   it('maps property paths through a table, others with / → .', () => {
     const filter = typed("Address/City eq 'x' and Name eq 'y'");
-    expect(compileMongo(filter, { fields: { 'Address/City': 'addr.city' } })).toEqual({ $and: [{ 'addr.city': 'x' }, { Name: 'y' }] });
-    expect(compileMongo(filter, { fields: (path) => path.join('_') })).toEqual({ $and: [{ Address_City: 'x' }, { Name: 'y' }] });
+    expect(compileMongo(filter, { fields: { 'Address/City': 'addr.city' } })).toEqual({ 'addr.city': 'x', Name: 'y' });
+    expect(compileMongo(filter, { fields: (path) => path.join('_') })).toEqual({ Address_City: 'x', Name: 'y' });
   });
   it('rejects a mapping that is not a field path with an unsupported FilterError', () => {
     for (const bad of ['$where', '', 'a..b']) {

@@ -44,7 +44,8 @@ export class QueryCompiler {
       case 'logical': {
         const parts = node.operands.map((o) => this.compile(o, want));
         if (parts.length === 1) return parts[0];
-        return { [(node.op === 'and') === want ? '$and' : '$or']: parts };
+        const all = (node.op === 'and') === want;
+        return (all && mergeConjuncts(parts)) || { [all ? '$and' : '$or']: parts };
       }
       case 'compare':
         return this.compare(node, want);
@@ -135,6 +136,30 @@ function fieldOf(node: TypedExpr): TypedMember | undefined {
 function keepsValue(from: EdmType, to: EdmType): boolean {
   if (to === 'Edm.Double' || to === 'Edm.Single') return from === 'Edm.Double' || from === 'Edm.Single' || (isInteger(from) && from !== 'Edm.Int64');
   return true;
+}
+
+const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.keys(v).length > 0 && Object.keys(v).every((k) => k.startsWith('$'));
+
+/**
+ * Conjuncts as one document, the way a person writes it (`{ a: { $gte: 1, $lte: 9 }, b: 'x' }`),
+ * when no two of them constrain the same field with the same operator; else undefined.
+ */
+function mergeConjuncts(parts: readonly QueryDocument[]): QueryDocument | undefined {
+  const merged: QueryDocument = {};
+  for (const part of parts) {
+    for (const [key, value] of Object.entries(part)) {
+      if (key.startsWith('$')) return undefined;
+      if (!(key in merged)) {
+        merged[key] = value;
+        continue;
+      }
+      const existing = merged[key];
+      if (!isOperatorObject(existing) || !isOperatorObject(value) || Object.keys(value).some((k) => k in existing)) return undefined;
+      merged[key] = { ...existing, ...value };
+    }
+  }
+  return merged;
 }
 
 function isPrimitive(value: unknown): boolean {
