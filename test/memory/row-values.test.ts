@@ -90,7 +90,7 @@ describe.each(paths)('row values (%s)', (_name, options) => {
   });
 
   it('reads Object.prototype names only as own properties', () => {
-    const schema = defineSchema({ name: 'Proto', properties: { constructor: 'Edm.String', toString: 'Edm.String' } });
+    const schema = defineSchema({ name: 'Proto', properties: { constructor: 'Edm.String' as const, toString: 'Edm.String' as const } });
     const p = compilePredicate(check("constructor eq null and toString eq 'x'", schema), options);
     expect(p({ toString: 'x' })).toBe(true);
     expect(p({ constructor: 'y', toString: 'x' })).toBe(false);

@@ -91,6 +91,8 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
   'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
 };
 
+const HAS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
+
 class Generator {
   temps = 0;
   readonly constants: unknown[] = [];
@@ -213,7 +215,10 @@ class Generator {
     else {
       switch (type) {
         case 'Edm.String':
-          code = `typeof ${t} === 'string' && ${this.helper('isWellFormed')}(${t}) ? ${t} : ${bad}`;
+          // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
+          code = HAS_WELL_FORMED
+            ? `typeof ${t} === 'string' && ${t}.isWellFormed() ? ${t} : ${bad}`
+            : `typeof ${t} === 'string' && ${this.helper('isWellFormed')}(${t}) ? ${t} : ${bad}`;
           break;
         case 'Edm.Boolean':
           code = `typeof ${t} === 'boolean' ? ${t} : ${bad}`;
