@@ -2,6 +2,7 @@
 // equality, string comparison on the UTF-8 bytes (CAST … AS BINARY: code-point order, no padding,
 // case-sensitive, whatever the column collation), DECIMAL(65,0) for exact integer arithmetic.
 
+import type { ArithmeticOp } from '../../../ast.js';
 import type { EdmType } from '../../../edm.js';
 import { isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
@@ -20,6 +21,25 @@ const likeBytes = (s: Operand, pattern: string): Frag => sql`(CAST(${s.sql} AS B
 
 function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallback: Frag): Frag {
   return typeof t.literal === 'string' ? likeBytes(s, like(likeLiteral(t.literal, '!'))) : fallback;
+}
+
+// MySQL and MariaDB raise an error where IEEE 754 overflows, and have no infinity to give
+// instead: an overflowing result is clamped to the largest finite double (docs/semantics.md).
+const MAX = raw('1.7976931348623157e308');
+const MAX_HALF = raw('8.988465674311579e307');
+const LOG10_MAX = raw('308.25471555991675');
+
+function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
+  const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
+  const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
+  const plain = sql`(${x}${o}${yy})`;
+  if (op === 'add' || op === 'sub') {
+    const half = sql`(${x} / 2${o}${y} / 2)`;
+    return sql`(CASE WHEN ABS(${half}) >= ${MAX_HALF} THEN SIGN(${half}) * ${MAX} ELSE ${plain} END)`;
+  }
+  // LOG10 of 0 is NULL, so a zero operand falls through to the plain (harmless) operation.
+  const magnitude = sql`(LOG10(ABS(${x})) ${raw(op === 'mul' ? '+' : '-')} LOG10(ABS(${yy})))`;
+  return sql`(CASE WHEN ${magnitude} >= ${LOG10_MAX} THEN SIGN(${x}) * SIGN(${y}) * ${MAX} ELSE ${plain} END)`;
 }
 
 export const mysql: Dialect = {
@@ -52,7 +72,7 @@ export const mysql: Dialect = {
   nullOf: () => raw('NULL'),
   plainEquality: (type) => type !== 'Edm.String',
   equal(a, b) {
-    if (a.type !== 'Edm.String') return sql`${a.sql} = ${b.sql}`;
+    if (a.type !== 'Edm.String') return sql`(${a.sql} = ${b.sql})`;
     // The collated `=` lets an index on the column narrow the rows; the byte test decides.
     if (a.column) return sql`(${a.sql} = ${b.sql} AND ${bytes(a)} = ${bytes(b)})`;
     return sql`(${bytes(a)} = ${bytes(b)})`;
@@ -60,6 +80,7 @@ export const mysql: Dialect = {
   equalNullSafe: (a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} <=> ${bytes(b)})` : sql`(${a.sql} <=> ${b.sql})`),
   order: (op, a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} ${raw(OPS[op])} ${bytes(b)})` : sql`(${a.sql} ${raw(OPS[op])} ${b.sql})`),
   arithmetic(op, a, b, type) {
+    if (isDouble(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
     const [x, y] = isInteger(type) ? [exact(a), exact(b)] : [a.sql, b.sql];
     switch (op) {
       case 'add':
@@ -69,7 +90,8 @@ export const mysql: Dialect = {
       case 'mul':
         return sql`(${x} * ${y})`;
       case 'div':
-        return isInteger(type) ? sql`(${x} DIV NULLIF(${y}, 0))` : sql`(${x} / NULLIF(${y}, 0))`;
+        // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
+        return isInteger(type) ? sql`((${x} - MOD(${x}, NULLIF(${y}, 0))) / NULLIF(${y}, 0))` : sql`(${x} / NULLIF(${y}, 0))`;
       case 'mod':
         return sql`MOD(${x}, NULLIF(${y}, 0))`;
     }
@@ -84,7 +106,11 @@ export const mysql: Dialect = {
     endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, sql`(RIGHT(${bytes(s!)}, LENGTH(${bytes(t!)})) = ${bytes(t!)})`),
     length: ([s]) => sql`CHAR_LENGTH(${s!.sql})`,
     indexof: ([s, t]) => sql`(LOCATE(${chars(t!)}, ${chars(s!)}) - 1)`,
-    replace: ([s, f, w]) => sql`REPLACE(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+    // An empty search string returns s before the replacement is looked at, even a NULL one.
+      replace: ([s, f, w]) =>
+        w!.nullable
+          ? sql`(CASE WHEN ${w!.sql} IS NULL THEN NULL ELSE REPLACE(${s!.sql}, ${f!.sql}, ${w!.sql}) END)`
+          : sql`REPLACE(${s!.sql}, ${f!.sql}, ${w!.sql})`,
     substring: ([s, i, n]) =>
       n ? sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1, GREATEST(${n.sql}, 0))` : sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1)`,
     tolower: ([s]) => sql`LOWER(${s!.sql})`,

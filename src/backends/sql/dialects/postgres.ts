@@ -39,10 +39,34 @@ function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallb
   return fallback;
 }
 
-const integerOf = (x: Frag, max: number): Frag => sql`CAST(LEAST(GREATEST(${x}, 0), ${raw(String(max))}) AS integer)`;
+/** x clamped to [0, max] as an integer; NULL stays NULL (GREATEST and LEAST would skip it). */
+const integerOf = (x: Frag, max: number): Frag =>
+  sql`CAST(CASE WHEN ${x} < 0 THEN 0 WHEN ${x} > ${raw(String(max))} THEN ${raw(String(max))} ELSE ${x} END AS integer)`;
 const numeric = (o: Operand): Frag => sql`CAST(${o.sql} AS numeric)`;
 const utc = (o: Operand): Frag => sql`(${o.sql} AT TIME ZONE 'UTC')`;
 const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRACT(${raw(name)} FROM ${utc(x!)}) AS integer)`;
+
+// PostgreSQL raises an error where IEEE 754 overflows to ±Infinity or underflows to 0; OData
+// wants the IEEE value and no error, so those cases are decided first, on the exact numeric values.
+const MAX_HALF = raw('8.98846567431157953864652595394512366e307');
+const OVERFLOW = raw('1.797693134862315807937289714053034151e308');
+const UNDERFLOW = raw('2.4703282292062327208828439643411068619e-324');
+const INF = raw(`'Infinity'::float8`);
+const finite = (x: Frag): Frag => sql`(${x} <> ${NAN} AND abs(${x}) <> ${INF})`;
+
+function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
+  const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
+  const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
+  const plain = sql`(${x}${o}${yy})`;
+  if (op === 'add' || op === 'sub') {
+    // Halves cannot overflow, and a sum of two doubles never underflows.
+    const half = sql`(${x} / 2${o}${y} / 2)`;
+    return sql`(CASE WHEN abs(${half}) >= ${MAX_HALF} AND ${finite(x)} AND ${finite(y)} THEN sign(${half}) * ${INF} ELSE ${plain} END)`;
+  }
+  const exact = sql`(CAST(${x} AS numeric)${o}CAST(${yy} AS numeric))`;
+  const sign = sql`sign(${x}) * sign(${y})`;
+  return sql`(CASE WHEN NOT (${finite(x)} AND ${finite(y)}) OR ${y} = 0 THEN ${plain} WHEN abs(${exact}) >= ${OVERFLOW} THEN ${sign} * ${INF} WHEN ${x} <> 0 AND abs(${exact}) <= ${UNDERFLOW} THEN ${sign} * 0.0 ELSE ${plain} END)`;
+}
 
 export const postgres: Dialect = {
   name: 'postgres',
@@ -70,7 +94,7 @@ export const postgres: Dialect = {
   },
   nullOf: (type) => raw(`CAST(NULL AS ${SQL_TYPES[type]})`),
   plainEquality: () => true,
-  equal: (a, b) => sql`${a.sql} = ${b.sql}`,
+  equal: (a, b) => sql`(${a.sql} = ${b.sql})`,
   equalNullSafe: (a, b) => sql`(${a.sql} IS NOT DISTINCT FROM ${b.sql})`,
   order(op, a, b) {
     const o = raw(` ${OPS[op]} `);
@@ -84,6 +108,7 @@ export const postgres: Dialect = {
     return mayBeNaN(small) ? sql`(${cmp} AND (${big.sql} <> ${NAN} OR ${small.sql} = ${NAN}))` : sql`(${cmp} AND ${big.sql} <> ${NAN})`;
   },
   arithmetic(op: ArithmeticOp, a, b, type) {
+    if (isDouble(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
     const [x, y] = isInteger(type) ? [numeric(a), numeric(b)] : [a.sql, b.sql];
     switch (op) {
       case 'add':

@@ -75,7 +75,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     },
     nullOf: () => raw('NULL'),
     plainEquality: () => true,
-    equal: (a, b) => sql`${a.sql} = ${collated(b)}`,
+    equal: (a, b) => sql`(${a.sql} = ${collated(b)})`,
     equalNullSafe: (a, b) => sql`(${a.sql} IS ${collated(b)})`,
     order: (op, a, b) => sql`(${a.sql} ${raw(OPS[op])} ${collated(b)})`,
     arithmetic(op, a, b, type) {
@@ -107,7 +107,11 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
       endswith: ([s, t]) => sql`(substr(${s!.sql}, -length(${t!.sql})) = ${t!.sql} OR (length(${t!.sql}) = 0 AND ${s!.sql} IS NOT NULL))`,
       length: ([s]) => sql`length(${s!.sql})`,
       indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
-      replace: ([s, f, w]) => sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+      // An empty search string returns s before the replacement is looked at, even a NULL one.
+      replace: ([s, f, w]) =>
+        w!.nullable
+          ? sql`(CASE WHEN ${w!.sql} IS NULL THEN NULL ELSE replace(${s!.sql}, ${f!.sql}, ${w!.sql}) END)`
+          : sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
       substring: ([s, i, n]) =>
         n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
       tolower: ([s]) => sql`lower(${s!.sql})`,

@@ -1,0 +1,50 @@
+// PostgreSQL in-process (PGlite) for the tests, with the storage conventions of docs/sql.md.
+
+import { PGlite } from '@electric-sql/pglite';
+import { postgresColumnType } from '../../src/backends/sql/index.js';
+import type { Schema } from '../../src/schema.js';
+import { columnsOf, instantMs, valueAt } from './rows.js';
+import type { Column, Engine } from './rows.js';
+
+function toPg(column: Column, v: unknown): unknown {
+  if (v === null) return null;
+  switch (column.type) {
+    case 'Edm.Guid':
+      return String(v).toLowerCase();
+    case 'Edm.Int64':
+    case 'Edm.Decimal':
+      return String(v);
+    case 'Edm.Double':
+    case 'Edm.Single':
+      return Object.is(v, -0) ? '-0' : String(v);
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return new Date(instantMs(v)).toISOString();
+    default:
+      return v;
+  }
+}
+
+export async function startPglite(): Promise<Engine> {
+  const db = await PGlite.create();
+  return {
+    name: 'postgres',
+    async load(schema: Schema, rows: readonly unknown[]) {
+      const columns = columnsOf(schema);
+      const defs = columns.map((c) => `"${c.name}" ${postgresColumnType(c.type)}`).join(', ');
+      await db.exec(`DROP TABLE IF EXISTS items; CREATE TABLE items (${defs})`);
+      if (rows.length === 0) return;
+      const params: unknown[] = [];
+      const tuples = rows.map((row) => `(${columns.map((c) => { params.push(toPg(c, valueAt(row, c.path))); return `$${params.length}::${postgresColumnType(c.type)}`; }).join(', ')})`);
+      await db.query(`INSERT INTO items (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    },
+    async ids(where) {
+      const result = await db.query<{ Id: number }>(`SELECT "Id" FROM items WHERE ${where.sql} ORDER BY "Id"`, [...where.params]);
+      return result.rows.map((r) => r.Id);
+    },
+    async query(text, params = []) {
+      return (await db.query<Record<string, unknown>>(text, [...params])).rows;
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,51 @@
+// Row flattening for the engine tables: every primitive path of a schema becomes one column named
+// by its segments joined with `_` (the compiler's default), and row values are read by path.
+
+import type { EdmType } from '../../src/edm.js';
+import { listPropertyPaths } from '../../src/schema.js';
+import type { Schema } from '../../src/schema.js';
+
+export interface Column {
+  readonly name: string;
+  readonly path: readonly string[];
+  readonly type: EdmType;
+}
+
+export function columnsOf(schema: Schema): Column[] {
+  return listPropertyPaths(schema).map((p) => ({ name: p.path.join('_'), path: p.path, type: p.property.type }));
+}
+
+/** The value at a path; a missing property or a null on the way is null. */
+export function valueAt(row: unknown, path: readonly string[]): unknown {
+  let v: unknown = row;
+  for (const segment of path) {
+    if (v === null || v === undefined || typeof v !== 'object') return null;
+    v = (v as Record<string, unknown>)[segment];
+  }
+  return v === undefined ? null : v;
+}
+
+/** An instant given as a Date, ISO string or epoch milliseconds, in epoch milliseconds. */
+export function instantMs(v: unknown): number {
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === 'number') return v;
+  const ms = Date.parse(String(v));
+  if (Number.isNaN(ms)) throw new Error(`not an instant: ${String(v)}`);
+  return ms;
+}
+
+/** `YYYY-MM-DD hh:mm:ss.fff` in UTC. */
+export function utcDateTime(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+}
+
+export interface Engine {
+  readonly name: string;
+  /** Replaces the table `items` with one holding these rows. */
+  load(schema: Schema, rows: readonly unknown[]): Promise<void>;
+  /** Ids of the rows matching a WHERE expression, ascending. */
+  ids(where: { sql: string; params: readonly unknown[] }): Promise<number[]>;
+  /** Runs a query and returns its rows (for EXPLAIN and checks that the table is unchanged). */
+  query(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+}

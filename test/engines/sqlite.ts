@@ -1,0 +1,67 @@
+// SQLite (sql.js, WASM) for the tests, with its native math functions (as a stock SQLite 3.35+
+// build has them) and the storage conventions of docs/sql.md: Booleans 0/1, instants as epoch ms.
+
+import initSqlJs from 'sql.js';
+import { sqliteColumnType } from '../../src/backends/sql/index.js';
+import type { Schema } from '../../src/schema.js';
+import { columnsOf, instantMs, valueAt } from './rows.js';
+import type { Column, Engine } from './rows.js';
+
+function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string } {
+  if (v === null) return { value: null };
+  switch (column.type) {
+    case 'Edm.Guid':
+      return { value: String(v).toLowerCase() };
+    case 'Edm.Boolean':
+      return { value: v ? 1 : 0 };
+    case 'Edm.Decimal':
+    case 'Edm.Double':
+    case 'Edm.Single':
+      return { value: Number(String(v)), cast: 'REAL' };
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return { value: instantMs(v), cast: 'INTEGER' };
+    case 'Edm.String':
+      return { value: v };
+    default:
+      return { value: String(v), cast: 'INTEGER' };
+  }
+}
+
+export async function startSqlite(): Promise<Engine> {
+  const SQL = await initSqlJs({ useOldExtensionFunctions: false });
+  const db = new SQL.Database();
+  const all = (text: string, params: readonly unknown[]): Record<string, unknown>[] => {
+    const statement = db.prepare(text);
+    try {
+      statement.bind(params as never);
+      const out: Record<string, unknown>[] = [];
+      while (statement.step()) out.push(statement.getAsObject());
+      return out;
+    } finally {
+      statement.free();
+    }
+  };
+  return {
+    name: 'sqlite',
+    async load(schema: Schema, rows: readonly unknown[]) {
+      const columns = columnsOf(schema);
+      db.run('DROP TABLE IF EXISTS items');
+      db.run(`CREATE TABLE items (${columns.map((c) => `"${c.name}" ${sqliteColumnType(c.type)}`).join(', ')})`);
+      for (const row of rows) {
+        const values = columns.map((c) => toSqlite(c, valueAt(row, c.path)));
+        const marks = values.map((v) => (v.cast ? `CAST(? AS ${v.cast})` : '?')).join(', ');
+        db.run(`INSERT INTO items VALUES (${marks})`, values.map((v) => v.value) as never);
+      }
+    },
+    async ids(where) {
+      return all(`SELECT "Id" FROM items WHERE ${where.sql} ORDER BY "Id"`, where.params).map((r) => Number(r['Id']));
+    },
+    async query(text, params = []) {
+      return all(text, params);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}
