@@ -8,8 +8,9 @@ import type { Command } from './cli/command.js';
 import { mongoCommand } from './cli/mongo-command.js';
 import { parseCommand } from './cli/parse-command.js';
 import { checkCommand } from './cli/check-command.js';
+import { evalCommand } from './cli/eval-command.js';
 
-const COMMANDS: readonly Command[] = [parseCommand, checkCommand, mongoCommand];
+const COMMANDS: readonly Command[] = [parseCommand, checkCommand, mongoCommand, evalCommand];
 
 const EXIT_BAD_FILTER = 2;
 const EXIT_USAGE = 64;
