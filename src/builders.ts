@@ -30,7 +30,17 @@ export function booleanLiteral(value: boolean, r: Range): Expr {
   return { kind: 'boolean', value, start: r.start, end: r.end };
 }
 
+/** A surrogate code unit without its partner: text that no UTF-8 URL can carry. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export function string(body: string, r: Range): Expr {
+  // A string value must be a sequence of code points: every backend counts and orders by them.
+  const lone = LONE_SURROGATE.exec(body);
+  if (lone) {
+    const at = r.start + 1 + lone.index;
+    const unit = lone[0].charCodeAt(0).toString(16).toUpperCase();
+    throw syntaxError(`String literal contains an unpaired surrogate U+${unit}`, { start: at, end: at + 1 });
+  }
   return { kind: 'string', value: body.includes("''") ? body.replace(/''/g, "'") : body, start: r.start, end: r.end };
 }
 

@@ -39,6 +39,10 @@ export const INVALID: readonly InvalidCase[] = [
   ["x eq 'abc", 'syntax', 5, "Unterminated string literal at position 5"],
   ["x eq 'it's'", 'syntax', 9, "Unexpected 's' at position 9; expected an operator or end of input"],
   ["'", 'syntax', 0, "Unterminated string literal at position 0"],
+  // A lone surrogate cannot come from UTF-8 text, and code-point semantics have no meaning for it.
+  ["Name eq 'a\uD83D'", 'syntax', 10, 'String literal contains an unpaired surrogate U+D83D at position 10'],
+  ["Name eq '\uDE00b'", 'syntax', 9, 'String literal contains an unpaired surrogate U+DE00 at position 9'],
+  ["startswith(Name, '\uD83D''x')", 'syntax', 18, 'String literal contains an unpaired surrogate U+D83D at position 18'],
   ["x eq 12abc", 'syntax', 5, "Unexpected '12abc' at position 5; expected an expression"],
   ["x eq 1.", 'syntax', 6, "Unexpected '.' at position 6; expected an operator or end of input"],
   ["x eq .5", 'syntax', 5, "Unexpected '.5' at position 5; expected an expression"],
