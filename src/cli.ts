@@ -9,8 +9,9 @@ import { mongoCommand } from './cli/mongo-command.js';
 import { parseCommand } from './cli/parse-command.js';
 import { checkCommand } from './cli/check-command.js';
 import { evalCommand } from './cli/eval-command.js';
+import { sqlCommand } from './cli/sql-command.js';
 
-const COMMANDS: readonly Command[] = [parseCommand, checkCommand, mongoCommand, evalCommand];
+const COMMANDS: readonly Command[] = [parseCommand, checkCommand, mongoCommand, evalCommand, sqlCommand];
 
 const EXIT_BAD_FILTER = 2;
 const EXIT_USAGE = 64;
