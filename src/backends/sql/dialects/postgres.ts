@@ -48,7 +48,6 @@ const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRA
 
 // PostgreSQL raises an error where IEEE 754 overflows to ±Infinity or underflows to 0; OData
 // wants the IEEE value and no error, so those cases are decided first, on the exact numeric values.
-const MAX_HALF = raw('8.98846567431157953864652595394512366e307');
 const OVERFLOW = raw('1.797693134862315807937289714053034151e308');
 const UNDERFLOW = raw('2.4703282292062327208828439643411068619e-324');
 const INF = raw(`'Infinity'::float8`);
@@ -58,12 +57,11 @@ function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): F
   const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
   const plain = sql`(${x}${o}${yy})`;
-  if (op === 'add' || op === 'sub') {
-    // Halves cannot overflow, and a sum of two doubles never underflows.
-    const half = sql`(${x} / 2${o}${y} / 2)`;
-    return sql`(CASE WHEN abs(${half}) >= ${MAX_HALF} AND ${finite(x)} AND ${finite(y)} THEN sign(${half}) * ${INF} ELSE ${plain} END)`;
-  }
   const exact = sql`(CAST(${x} AS numeric)${o}CAST(${yy} AS numeric))`;
+  if (op === 'add' || op === 'sub') {
+    // A sum of two doubles never underflows (halving would: 5e-324 / 2 is an error here).
+    return sql`(CASE WHEN ${finite(x)} AND ${finite(y)} AND abs(${exact}) >= ${OVERFLOW} THEN sign(${exact}) * ${INF} ELSE ${plain} END)`;
+  }
   const sign = sql`sign(${x}) * sign(${y})`;
   return sql`(CASE WHEN NOT (${finite(x)} AND ${finite(y)}) OR ${y} = 0 THEN ${plain} WHEN abs(${exact}) >= ${OVERFLOW} THEN ${sign} * ${INF} WHEN ${x} <> 0 AND abs(${exact}) <= ${UNDERFLOW} THEN ${sign} * 0.0 ELSE ${plain} END)`;
 }
