@@ -12,12 +12,14 @@ export interface EngineSetup {
   readonly name: 'postgres' | 'sqlite' | 'mysql';
   readonly dialect: Dialect;
   readonly finiteDoubles: boolean;
+  /** False where Decimal is stored and computed as binary64 (SQLite). */
+  readonly exactDecimals: boolean;
   readonly available: () => boolean;
   readonly start: () => Promise<Engine>;
 }
 
 export const ENGINES: readonly EngineSetup[] = [
-  { name: 'postgres', dialect: postgres, finiteDoubles: false, available: () => true, start: startPglite },
-  { name: 'sqlite', dialect: sqlite, finiteDoubles: true, available: () => true, start: startSqlite },
-  { name: 'mysql', dialect: mysql, finiteDoubles: true, available: mariadbAvailable, start: startMariadb },
+  { name: 'postgres', dialect: postgres, finiteDoubles: false, exactDecimals: true, available: () => true, start: startPglite },
+  { name: 'sqlite', dialect: sqlite, finiteDoubles: true, exactDecimals: false, available: () => true, start: startSqlite },
+  { name: 'mysql', dialect: mysql, finiteDoubles: true, exactDecimals: true, available: mariadbAvailable, start: startMariadb },
 ];

@@ -52,12 +52,14 @@ const OVERFLOW = raw('1.797693134862315807937289714053034151e308');
 const UNDERFLOW = raw('2.4703282292062327208828439643411068619e-324');
 const INF = raw(`'Infinity'::float8`);
 const finite = (x: Frag): Frag => sql`(${x} <> ${NAN} AND abs(${x}) <> ${INF})`;
+/** A double as numeric through its shortest round-trip text (a plain cast keeps only 15 digits). */
+const numericOfDouble = (x: Frag): Frag => sql`CAST(CAST(${x} AS text) AS numeric)`;
 
 function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
   const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
   const plain = sql`(${x}${o}${yy})`;
-  const exact = sql`(CAST(${x} AS numeric)${o}CAST(${yy} AS numeric))`;
+  const exact = sql`(${numericOfDouble(x)}${o}${numericOfDouble(yy)})`;
   if (op === 'add' || op === 'sub') {
     // A sum of two doubles never underflows (halving would: 5e-324 / 2 is an error here).
     return sql`(CASE WHEN ${finite(x)} AND ${finite(y)} AND abs(${exact}) >= ${OVERFLOW} THEN sign(${exact}) * ${INF} ELSE ${plain} END)`;
@@ -119,12 +121,17 @@ export const postgres: Dialect = {
         return isInteger(type) ? sql`div(${x}, NULLIF(${y}, 0))` : sql`(${x} / NULLIF(${y}, 0))`;
       case 'mod':
         // numeric mod is truncated with the dividend's sign; double precision has no mod.
-        if (isDouble(type)) return sql`CAST(mod(CAST(${x} AS numeric), NULLIF(CAST(${y} AS numeric), 0)) AS double precision)`;
+        if (isDouble(type)) return sql`CAST(mod(${numericOfDouble(x)}, NULLIF(${numericOfDouble(y)}, 0)) AS double precision)`;
         return sql`mod(${x}, NULLIF(${y}, 0))`;
     }
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${numeric(a)})` : sql`(-${a.sql})`),
-  convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS double precision)` : a.sql),
+  convert(a, to) {
+    if (isDouble(to) && !isDouble(a.type)) return sql`CAST(${a.sql} AS double precision)`;
+    // Functions overloaded on numeric and double precision would otherwise pick the double one.
+    if (to === 'Edm.Decimal' && isInteger(a.type)) return sql`CAST(${a.sql} AS numeric)`;
+    return a.sql;
+  },
   falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
   functions: {
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
