@@ -4,7 +4,7 @@
 
 import type { TypedExpr, TypedFilter, TypedMember } from '../../typed.js';
 import type { CompareOp } from '../../ast.js';
-import { constantOf, convertRepr, reprOf, type Repr } from './plan.js';
+import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 
 type Runtime = typeof runtime;
@@ -15,6 +15,17 @@ interface Val {
   readonly code: string;
   readonly repr: Repr;
   readonly constant?: { readonly value: unknown };
+  /**
+   * Set when the value is `map(member)`, null when the member is null: lets a consumer branch on
+   * the member's read directly instead of materialising a null first.
+   */
+  readonly lift?: Lift;
+}
+
+interface Lift {
+  readonly member: TypedMember;
+  /** Code for the value from the member's read value `x` (a String not yet checked for lone surrogates). */
+  readonly map: (x: string) => string;
 }
 
 /** The predicate factory's source and the constants it closes over. */
@@ -27,7 +38,8 @@ export function generateSource(filter: TypedFilter): GeneratedSource {
   const gen = new Generator();
   const test = gen.truth(filter.root, true);
   const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
-  const temps = gen.temps > 0 ? `let ${Array.from({ length: gen.temps }, (_, i) => `t${i}`).join(', ')};\n` : '';
+  const names = [...Array.from({ length: gen.temps }, (_, i) => `t${i}`), ...gen.memberTemps.values()];
+  const temps = names.length > 0 ? `let ${names.join(', ')};\n` : '';
   const body =
     `'use strict';\n${helpers}\n` +
     `return function predicate(row) {\n` +
@@ -93,10 +105,16 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
 
 const HAS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
 
+const STRING_MATCHERS: ReadonlySet<string> = new Set(['startswith', 'endswith', 'contains', 'substringof']);
+
 class Generator {
   temps = 0;
   readonly constants: unknown[] = [];
   readonly helpers = new Set<HelperName>(['badRow']);
+  /** One variable per property path (`v:` + path) and per complex step (`o:` + path), so a read is shared. */
+  readonly memberTemps = new Map<string, string>();
+  /** Paths certainly read (into their variables) before the code being generated runs. */
+  read = new Set<string>();
 
   temp(): string {
     return `t${this.temps++}`;
@@ -105,6 +123,15 @@ class Generator {
   helper(name: HelperName): string {
     this.helpers.add(name);
     return `h_${name}`;
+  }
+
+  memberTemp(key: string): string {
+    let t = this.memberTemps.get(key);
+    if (!t) {
+      t = `m${this.memberTemps.size}`;
+      this.memberTemps.set(key, t);
+    }
+    return t;
   }
 
   /** Code for a constant: an inline literal where JavaScript spells it exactly, else `k[i]`. */
@@ -129,7 +156,9 @@ class Generator {
       const v = val.constant.value;
       return this.constant(v === null ? null : convertRepr(v, val.repr, repr), repr);
     }
-    return { code: this.nonNull(val, (x) => convertCode(x, val.repr, repr, this)), repr };
+    const from = val.repr;
+    const lift = val.lift && { member: val.lift.member, map: (x: string) => convertCode(val.lift!.map(x), from, repr, this) };
+    return { code: this.nonNull(val, (x) => convertCode(x, from, repr, this)), repr, ...(lift ? { lift } : {}) };
   }
 
   /** `f(x)` for the non-null value x of `val`, null when it is null. */
@@ -142,6 +171,14 @@ class Generator {
   /** `f(...xs)` when every value is non-null, else `whenNull`. */
   allNonNull(vals: readonly Val[], f: (xs: string[]) => string, whenNull = 'null'): string {
     if (vals.some((v) => v.constant && v.constant.value === null)) return whenNull;
+    const variable = vals.filter((v) => !v.constant);
+    if (variable.length === 1 && variable[0]!.lift) {
+      // One row value: branch on its read, with no intermediate null.
+      const { member, map } = variable[0]!.lift;
+      return this.memberTest(member, whenNull, (x) =>
+        this.bind(map(this.wellFormed(member, x)), x, (y) => f(vals.map((v) => (v.constant ? v.code : y)))),
+      );
+    }
     const checks: string[] = [];
     const xs = vals.map((v) => {
       if (v.constant) return v.code;
@@ -153,6 +190,13 @@ class Generator {
     return `(${checks.join(' || ')} ? ${whenNull} : ${f(xs)})`;
   }
 
+  /** `f(y)` with y the value of `code`: `x` itself when code is just x, else a temporary, so code runs once. */
+  bind(code: string, x: string, f: (y: string) => string): string {
+    if (code === x) return f(x);
+    const t = this.temp();
+    return `((${t} = ${code}), ${f(t)})`;
+  }
+
   // -------------------------------------------------------------------------------------------
   // Values: code that yields the node's value or null
 
@@ -161,8 +205,10 @@ class Generator {
     const c = constantOf(node);
     if (c) return this.constant(c.value, repr);
     switch (node.kind) {
-      case 'member':
-        return { code: this.member(node), repr };
+      case 'member': {
+        const map = (x: string): string => x;
+        return { code: this.memberTest(node, 'null', (x) => this.wellFormed(node, x)), repr, lift: { member: node, map } };
+      }
       case 'convert':
         return this.as(this.value(node.operand), repr);
       case 'negate': {
@@ -170,9 +216,11 @@ class Generator {
         return { code: this.nonNull(v, (x) => (repr === 'dec' ? `${x}.neg()` : `(-${x})`)), repr };
       }
       case 'arithmetic': {
-        const l = this.as(this.value(node.left), repr);
-        const r = this.as(this.value(node.right), repr);
-        return { code: this.allNonNull([l, r], ([a, b]) => arithmeticCode(node.op, a!, b!, repr, this)), repr };
+        const work = workingRepr(node.left, node.right, repr);
+        const l = this.as(this.value(node.left), work);
+        const r = this.as(this.value(node.right), work);
+        const code = this.allNonNull([l, r], ([a, b]) => arithmeticCode(node.op, a!, b!, work, this));
+        return this.as({ code, repr: work }, repr);
       }
       case 'call': {
         if (node.type === 'Edm.Boolean') return this.booleanValue(node);
@@ -191,58 +239,81 @@ class Generator {
     return { code: `(${this.truth(node, true)} ? true : ${this.truth(node, false)} ? false : null)`, repr: 'bool' };
   }
 
-  member(node: TypedMember): string {
-    const t = this.temp();
+  /**
+   * Reads a member once into its variable and checks its type: `ifNull` when it is null (or
+   * missing along the path), else `ifValue(x)` with x its value in the member's representation —
+   * a String checked to be a string but not yet for lone surrogates (see `wellFormed`).
+   */
+  memberTest(node: TypedMember, ifNull: string, ifValue: (x: string) => string): string {
     const path = node.path;
+    const bad = this.helper('badValue');
     const read = (obj: string, name: string): string =>
       runtime.isPrototypeName(name) ? `${this.helper('readOwn')}(${obj}, ${JSON.stringify(name)})` : `${obj}[${JSON.stringify(name)}]`;
-    let code = `(${t} = ${read('row', path[0]!)}) == null ? null : `;
-    for (let i = 1; i < path.length; i++) {
-      const prefix = JSON.stringify(path.slice(0, i).join('/'));
-      code += `typeof ${t} !== 'object' ? ${this.helper('badValue')}(${t}, ${prefix}, 'object') : (${t} = ${read(t, path[i]!)}) == null ? null : `;
+    const leafKey = `v:${path.join('/')}`;
+    const leaf = this.memberTemp(leafKey);
+    if (this.read.has(leafKey)) return `(${leaf} == null ? ${ifNull} : ${ifValue(leaf)})`;
+    let code = '';
+    let obj = 'row';
+    for (let i = 0; i < path.length - 1; i++) {
+      const prefix = path.slice(0, i + 1).join('/');
+      const key = `o:${prefix}`;
+      const t = this.memberTemp(key);
+      // A complex step read before was checked to be an object (or null) then.
+      if (this.read.has(key)) code += `${t} == null ? ${ifNull} : `;
+      else
+        code +=
+          `(${t} = ${read(obj, path[i]!)}) == null ? ${ifNull} : ` +
+          `typeof ${t} !== 'object' ? ${bad}(${t}, ${JSON.stringify(prefix)}, 'object') : `;
+      obj = t;
     }
-    return `(${code}${this.readValue(node, t)})`;
+    code += `(${leaf} = ${read(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)}`;
+    return `(${code})`;
   }
 
-  /** Checks (and converts) a non-null row value of the member's declared type. */
-  readValue(node: TypedMember, t: string): string {
+  /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
+  readValue(node: TypedMember, t: string, ifValue: (x: string) => string): string {
     const p = JSON.stringify(node.path.join('/'));
     const type = node.type;
     const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)})`;
-    const smallTest = SMALL_INTEGER_TEST[type];
-    let code: string;
-    if (smallTest) code = `typeof ${t} === 'number' && ${smallTest(t)} ? ${t} : ${bad}`;
-    else {
-      switch (type) {
-        case 'Edm.String':
-          // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
-          code = HAS_WELL_FORMED
-            ? `typeof ${t} === 'string' && ${t}.isWellFormed() ? ${t} : ${bad}`
-            : `typeof ${t} === 'string' && ${this.helper('isWellFormed')}(${t}) ? ${t} : ${bad}`;
-          break;
-        case 'Edm.Boolean':
-          code = `typeof ${t} === 'boolean' ? ${t} : ${bad}`;
-          break;
-        case 'Edm.Double':
-        case 'Edm.Single':
-          code = `typeof ${t} === 'number' ? ${t} : ${bad}`;
-          break;
-        case 'Edm.Guid':
-          code = `${this.helper('readGuid')}(${t}, ${p})`;
-          break;
-        case 'Edm.Int64':
-          code = `${this.helper('readInt64')}(${t}, ${p})`;
-          break;
-        case 'Edm.Decimal':
-          code = `${this.helper('readDecimal')}(${t}, ${p})`;
-          break;
-        default:
-          code = `${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)})`;
-      }
-    }
     // An integer member whose static range is beyond 2^53 is represented as a bigint.
-    const repr = reprOf(node);
-    return repr === 'big' && type !== 'Edm.Int64' ? `BigInt(${code})` : code;
+    const big = reprOf(node) === 'big' && type !== 'Edm.Int64';
+    const then = big ? `((${t} = BigInt(${t})), ${ifValue(t)})` : ifValue(t);
+    const smallTest = SMALL_INTEGER_TEST[type];
+    if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
+    switch (type) {
+      case 'Edm.String':
+        return `typeof ${t} === 'string' ? ${then} : ${bad}`;
+      case 'Edm.Boolean':
+        return `typeof ${t} === 'boolean' ? ${then} : ${bad}`;
+      case 'Edm.Double':
+      case 'Edm.Single':
+        return `typeof ${t} === 'number' ? ${then} : ${bad}`;
+      case 'Edm.Guid':
+        return `((${t} = ${this.helper('readGuid')}(${t}, ${p})), ${then})`;
+      case 'Edm.Int64':
+        return `((${t} = ${this.helper('readInt64')}(${t}, ${p})), ${then})`;
+      case 'Edm.Decimal':
+        return `((${t} = ${this.helper('readDecimal')}(${t}, ${p})), ${then})`;
+      default:
+        return `((${t} = ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)})), ${then})`;
+    }
+  }
+
+  /** `x` once checked for lone surrogates, for a String member's value; other values as they are. */
+  wellFormed(node: TypedMember, x: string): string {
+    if (node.type !== 'Edm.String') return x;
+    const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String")`;
+    // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
+    return HAS_WELL_FORMED ? `(${x}.isWellFormed() ? ${x} : ${bad})` : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
+  }
+
+  /**
+   * `hit || x is well-formed-or-throw`, false when x is well-formed: for a test that only a
+   * well-formed string can pass (it equals, or is in a set of, well-formed constants).
+   */
+  wellFormedUnless(node: TypedMember, x: string, hit: string): string {
+    if (node.type !== 'Edm.String') return hit;
+    return `(${hit} || (${this.wellFormed(node, x)}, false))`;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -255,13 +326,22 @@ class Generator {
       case 'null':
         return 'false';
       case 'member':
-        return `(${this.member(node)} === ${want})`;
+        return this.memberTest(node, 'false', (x) => `${x} === ${want}`);
       case 'not':
         return this.truth(node.operand, !want);
       case 'logical': {
         // want true: and → all true, or → any true; want false: and → any false, or → all false.
         const all = (node.op === 'and') === want;
-        return `(${node.operands.map((o) => this.truth(o, want)).join(all ? ' && ' : ' || ')})`;
+        // Each operand runs only after the ones before it, so it reuses what they certainly read.
+        const before = this.read;
+        this.read = new Set(before);
+        const parts: string[] = [];
+        for (const o of node.operands) {
+          parts.push(this.truth(o, want));
+          for (const key of readsOfTruth(o)) this.read.add(key);
+        }
+        this.read = before;
+        return `(${parts.join(all ? ' && ' : ' || ')})`;
       }
       case 'compare': {
         const code = this.compare(node.op, node.left, node.right);
@@ -275,7 +355,16 @@ class Generator {
         const pred = PREDICATES[node.name];
         if (!pred) throw new Error(`Function '${node.name}' is not a Boolean predicate`);
         const args = node.args.map((a) => this.value(a));
-        return `(${this.allNonNull(args, ([a, b]) => (want ? pred(a!, b!) : `!${pred(a!, b!)}`), 'false')})`;
+        const test = (a: string, b: string): string => (want ? pred(a, b) : `!${pred(a, b)}`);
+        // Matching a row string against a well-formed constant needle compares UTF-16 units, which
+        // is exact, and a lone surrogate of the row string can never be part of a match.
+        const subject = node.name === 'substringof' ? 1 : 0;
+        const s = args[subject]!;
+        const needle = args[1 - subject]!;
+        if (STRING_MATCHERS.has(node.name) && s.lift && s.lift.member.type === 'Edm.String' && isWellFormedConstant(needle)) {
+          return this.memberTest(s.lift.member, 'false', (x) => (subject === 0 ? test(x, needle.code) : test(needle.code, x)));
+        }
+        return `(${this.allNonNull(args, ([a, b]) => test(a!, b!), 'false')})`;
       }
       default:
         return `(${this.value(node).code} === ${want})`;
@@ -294,10 +383,27 @@ class Generator {
     if (op === 'eq' || op === 'ne') {
       const neg = op === 'ne' ? '!' : '';
       if (lNull && rNull) return String(op === 'eq');
-      if (lNull || rNull) return `(${(lNull ? r : l).code} ${op === 'eq' ? '===' : '!=='} null)`;
+      if (lNull || rNull) {
+        const other = lNull ? r : l;
+        // Only whether the value is null matters here.
+        if (other.lift) return this.memberTest(other.lift.member, String(op === 'eq'), () => String(op !== 'eq'));
+        return `(${other.code} ${op === 'eq' ? '===' : '!=='} null)`;
+      }
       const k = l.constant ? l : r.constant ? r : undefined;
+      const other = k === l ? r : l;
+      if (k && other.lift) {
+        const { member, map } = other.lift;
+        const kv = k.constant!.value;
+        // A string equal to a well-formed constant is well-formed; others are checked.
+        const test = (x: string): string =>
+          repr === 'str' && isWellFormedConstant(k)
+            ? this.wellFormedUnless(member, x, `${map(x)} === ${k.code}`)
+            : this.bind(map(this.wellFormed(member, x)), x, (y) =>
+                isPlainEquality(repr, kv) ? `(${y} === ${k.code})` : `(${equalCode(y, k.code, repr)})`,
+              );
+        return this.memberTest(member, String(op !== 'eq'), (x) => `${neg}(${test(x)})`);
+      }
       if (k && isPlainEquality(repr, k.constant!.value)) {
-        const other = k === l ? r : l;
         return `(${other.code} ${op === 'eq' ? '===' : '!=='} ${k.code})`;
       }
       if (l.constant || r.constant) return `${neg}(${this.allNonNull([l, r], ([a, b]) => equalCode(a!, b!, repr), 'false')})`;
@@ -316,16 +422,85 @@ class Generator {
     const hasNull = items.some((i) => i.constant?.value === null);
     const values = items.filter((i) => i.constant?.value !== null);
     if (values.length === 0) return hasNull ? `(${v.code} === null)` : 'false';
-    const t = this.temp();
-    let test: string;
-    if (v.repr === 'dec') {
-      test = values.map((i) => `${t}.eq(${i.code})`).join(' || ');
-    } else {
+    const testOf = (t: string): string => {
+      if (v.repr === 'dec') return values.map((i) => `${t}.eq(${i.code})`).join(' || ');
       // Set membership is SameValueZero: NaN finds NaN and 0 finds -0, as eq says.
       this.constants.push(new Set(values.map((i) => i.constant!.value)));
-      test = `k[${this.constants.length - 1}].has(${t})`;
+      return `k[${this.constants.length - 1}].has(${t})`;
+    };
+    if (v.lift) {
+      const { member, map } = v.lift;
+      if (v.repr === 'str' && values.every(isWellFormedConstant)) {
+        return this.memberTest(member, String(hasNull), (x) => this.wellFormedUnless(member, x, testOf(map(x))));
+      }
+      return this.memberTest(member, String(hasNull), (x) => this.bind(map(this.wellFormed(member, x)), x, (y) => `(${testOf(y)})`));
     }
-    return `((${t} = ${v.code}) === null ? ${hasNull} : (${test}))`;
+    const t = this.temp();
+    return `((${t} = ${v.code}) === null ? ${hasNull} : (${testOf(t)}))`;
+  }
+}
+
+function isWellFormedConstant(v: Val): boolean {
+  return v.constant !== undefined && typeof v.constant.value === 'string' && runtime.isWellFormed(v.constant.value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a node's code certainly reads first, whenever it runs: the member variables that code
+// after it (a later operand of the same and/or) may use without reading again. Each case mirrors
+// the code the Generator emits: the first row value it evaluates, unless a constant null
+// decides the node without reading anything.
+
+function memberKeys(node: TypedMember): string[] {
+  const keys = node.path.slice(0, -1).map((_, i) => `o:${node.path.slice(0, i + 1).join('/')}`);
+  keys.push(`v:${node.path.join('/')}`);
+  return keys;
+}
+
+const isNullConstant = (node: TypedExpr): boolean => constantOf(node)?.value === null;
+
+/** The reads of the first non-constant operand, evaluated only when no operand is a constant null. */
+function readsOfFirst(operands: readonly TypedExpr[]): readonly string[] {
+  if (operands.some(isNullConstant)) return [];
+  const first = operands.find((o) => !constantOf(o));
+  return first ? readsOfValue(first) : [];
+}
+
+function readsOfValue(node: TypedExpr): readonly string[] {
+  if (constantOf(node)) return [];
+  switch (node.kind) {
+    case 'member':
+      return memberKeys(node);
+    case 'convert':
+    case 'negate':
+      return readsOfValue(node.operand);
+    case 'arithmetic':
+      return readsOfFirst([node.left, node.right]);
+    case 'call':
+      return node.type === 'Edm.Boolean' ? readsOfTruth(node) : readsOfFirst(node.args);
+    default:
+      return readsOfTruth(node);
+  }
+}
+
+function readsOfTruth(node: TypedExpr): readonly string[] {
+  switch (node.kind) {
+    case 'literal':
+    case 'null':
+      return [];
+    case 'member':
+      return memberKeys(node);
+    case 'not':
+      return readsOfTruth(node.operand);
+    case 'logical':
+      return node.operands.length > 0 ? readsOfTruth(node.operands[0]!) : [];
+    case 'compare':
+      return readsOfFirst([node.left, node.right]);
+    case 'in':
+      return node.list.some((i) => !isNullConstant(i)) ? readsOfValue(node.operand) : [];
+    case 'call':
+      return readsOfFirst(node.args);
+    default:
+      return readsOfValue(node);
   }
 }
 

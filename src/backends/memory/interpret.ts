@@ -5,10 +5,12 @@
 import type { Decimal } from 'decimal.js';
 import type { CompareOp } from '../../ast.js';
 import type { TypedExpr, TypedFilter, TypedMember } from '../../typed.js';
-import { constantOf, convertRepr, reprOf, type Repr } from './plan.js';
+import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as rt from './runtime.js';
 
 type Row = Record<string, unknown>;
+
+const HAS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
 type Eval = (row: Row) => unknown;
 type Test = (row: Row) => boolean;
 
@@ -53,21 +55,38 @@ function value(node: TypedExpr): Eval {
       };
     }
     case 'arithmetic': {
-      const l = valueAs(node.left, repr);
-      const r = valueAs(node.right, repr);
-      const op = arithmetic(node.op, repr);
-      return (row) => {
+      const work = workingRepr(node.left, node.right, repr);
+      const l = valueAs(node.left, work);
+      const r = valueAs(node.right, work);
+      const op = arithmetic(node.op, work);
+      return as((row) => {
         const a = l(row);
         if (a === null) return null;
         const b = r(row);
         return b === null ? null : op(a, b);
-      };
+      }, work, repr);
     }
     case 'call': {
       if (node.type === 'Edm.Boolean') return booleanValue(node);
       const fn = FUNCTIONS[node.name]?.(repr);
       if (!fn) throw new Error(`No in-memory implementation of function '${node.name}'`);
       const args = node.args.map((a, i) => valueAs(a, node.name === 'substring' && i > 0 ? 'num' : reprOf(a)));
+      if (args.length === 1) {
+        const [a] = args as [Eval];
+        return (row) => {
+          const x = a(row);
+          return x === null ? null : fn(x);
+        };
+      }
+      if (args.length === 2) {
+        const [a, b] = args as [Eval, Eval];
+        return (row) => {
+          const x = a(row);
+          if (x === null) return null;
+          const y = b(row);
+          return y === null ? null : fn(x, y);
+        };
+      }
       return (row) => {
         const xs: unknown[] = [];
         for (const a of args) {
@@ -152,6 +171,23 @@ function member(node: TypedMember): Eval {
   const path = node.path;
   const names = path.map((name) => ({ name, own: rt.isPrototypeName(name) }));
   const read = reader(node);
+  if (!names.some((n) => n.own) && path.length <= 2) {
+    const [first, second] = path as unknown as [string, string | undefined];
+    if (second === undefined) {
+      return (row) => {
+        const v = row[first];
+        return v == null ? null : read(v);
+      };
+    }
+    const prefix = first;
+    return (row) => {
+      const o = row[first];
+      if (o == null) return null;
+      if (typeof o !== 'object') rt.badValue(o, prefix, 'object');
+      const v = (o as Row)[second];
+      return v == null ? null : read(v);
+    };
+  }
   return (row) => {
     let v: unknown = row;
     for (let i = 0; i < names.length; i++) {
@@ -167,7 +203,10 @@ function member(node: TypedMember): Eval {
 function reader(node: TypedMember): (v: unknown) => unknown {
   const p = node.path.join('/');
   switch (node.type) {
-    case 'Edm.String': return (v) => rt.readString(v, p);
+    case 'Edm.String':
+      return HAS_WELL_FORMED
+        ? (v) => (typeof v === 'string' && (v as unknown as { isWellFormed(): boolean }).isWellFormed() ? v : rt.badValue(v, p, 'Edm.String'))
+        : (v) => rt.readString(v, p);
     case 'Edm.Guid': return (v) => rt.readGuid(v, p);
     case 'Edm.Boolean': return (v) => rt.readBoolean(v, p);
     case 'Edm.Byte':
@@ -175,6 +214,7 @@ function reader(node: TypedMember): (v: unknown) => unknown {
     case 'Edm.Int16':
     case 'Edm.Int32': {
       const type = node.type;
+      if (type === 'Edm.Int32') return (v) => (typeof v === 'number' && (v | 0) === v ? v : rt.badValue(v, p, type));
       return (v) => rt.readSmallInteger(v, p, type);
     }
     case 'Edm.Int64': return (v) => rt.readInt64(v, p);
@@ -182,7 +222,7 @@ function reader(node: TypedMember): (v: unknown) => unknown {
     case 'Edm.Double':
     case 'Edm.Single': {
       const type = node.type;
-      return (v) => rt.readDouble(v, p, type);
+      return (v) => (typeof v === 'number' ? v : rt.badValue(v, p, type));
     }
     default: {
       const type = node.type;
@@ -204,7 +244,7 @@ function truth(node: TypedExpr, want: boolean): Test {
     case 'logical': {
       const tests = node.operands.map((o) => truth(o, want));
       const all = (node.op === 'and') === want;
-      return all ? (row) => tests.every((t) => t(row)) : (row) => tests.some((t) => t(row));
+      return chain(tests, all);
     }
     case 'compare': {
       const t = compare(node.op, node.left, node.right);
@@ -238,6 +278,15 @@ function compare(op: CompareOp, left: TypedExpr, right: TypedExpr): Test {
   const r = valueAs(right, repr);
   if (op === 'eq' || op === 'ne') {
     const eq = equality(repr);
+    const k = constantOf(right);
+    if (k && !constantOf(left)) {
+      const b = k.value === null ? null : convertRepr(k.value, reprOf(right), repr);
+      const test: Test = b === null ? (row) => l(row) === null : (row) => {
+        const a = l(row);
+        return a !== null && eq(a, b);
+      };
+      return op === 'eq' ? test : (row) => !test(row);
+    }
     const test: Test = (row) => {
       const a = l(row);
       const b = r(row);
@@ -246,6 +295,15 @@ function compare(op: CompareOp, left: TypedExpr, right: TypedExpr): Test {
     return op === 'eq' ? test : (row) => !test(row);
   }
   const ord = ordering(op, repr);
+  const k = constantOf(right);
+  if (k && !constantOf(left)) {
+    const b = k.value === null ? null : convertRepr(k.value, reprOf(right), repr);
+    if (b === null) return () => false;
+    return (row) => {
+      const a = l(row);
+      return a !== null && ord(a, b);
+    };
+  }
   return (row) => {
     const a = l(row);
     if (a === null) return false;
@@ -261,18 +319,56 @@ function equality(repr: Repr): (a: unknown, b: unknown) => boolean {
 }
 
 function ordering(op: Exclude<CompareOp, 'eq' | 'ne'>, repr: Repr): (a: unknown, b: unknown) => boolean {
-  const sign = (a: unknown, b: unknown): number => {
-    if (repr === 'dec') return (a as Decimal).cmp(b as Decimal);
-    if (repr === 'str') return rt.compareStrings(a as string, b as string);
-    return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
-  };
-  const nanEqual = repr === 'dbl' ? (a: unknown, b: unknown) => a !== a && b !== b : () => false;
-  switch (op) {
-    case 'gt': return (a, b) => (a === a && b === b ? sign(a, b) > 0 : false);
-    case 'lt': return (a, b) => (a === a && b === b ? sign(a, b) < 0 : false);
-    case 'ge': return (a, b) => (a === a && b === b ? sign(a, b) >= 0 : nanEqual(a, b));
-    default: return (a, b) => (a === a && b === b ? sign(a, b) <= 0 : nanEqual(a, b));
+  if (repr === 'num' || repr === 'big' || repr === 'ms' || repr === 'bool') {
+    // Never NaN: plain JavaScript order.
+    switch (op) {
+      case 'gt': return (a, b) => (a as number) > (b as number);
+      case 'lt': return (a, b) => (a as number) < (b as number);
+      case 'ge': return (a, b) => (a as number) >= (b as number);
+      default: return (a, b) => (a as number) <= (b as number);
+    }
   }
+  if (repr === 'dbl') {
+    // IEEE order; ge is gt or eq, and NaN eq NaN.
+    switch (op) {
+      case 'gt': return (a, b) => (a as number) > (b as number);
+      case 'lt': return (a, b) => (a as number) < (b as number);
+      case 'ge': return (a, b) => (a as number) >= (b as number) || (a !== a && b !== b);
+      default: return (a, b) => (a as number) <= (b as number) || (a !== a && b !== b);
+    }
+  }
+  // Decimals and strings: never NaN.
+  const sign =
+    repr === 'dec' ? (a: unknown, b: unknown) => (a as Decimal).cmp(b as Decimal) : (a: unknown, b: unknown) => rt.compareStrings(a as string, b as string);
+  switch (op) {
+    case 'gt': return (a, b) => sign(a, b) > 0;
+    case 'lt': return (a, b) => sign(a, b) < 0;
+    case 'ge': return (a, b) => sign(a, b) >= 0;
+    default: return (a, b) => sign(a, b) <= 0;
+  }
+}
+
+/** `tests` joined by && (all) or || (any), without a loop or an iterator per row for short lists. */
+function chain(tests: readonly Test[], all: boolean): Test {
+  if (tests.length === 0) return () => all;
+  if (tests.length === 1) return tests[0]!;
+  if (tests.length === 2) {
+    const [a, b] = tests as [Test, Test];
+    return all ? (row) => a(row) && b(row) : (row) => a(row) || b(row);
+  }
+  if (tests.length === 3) {
+    const [a, b, c] = tests as [Test, Test, Test];
+    return all ? (row) => a(row) && b(row) && c(row) : (row) => a(row) || b(row) || c(row);
+  }
+  return all
+    ? (row) => {
+        for (let i = 0; i < tests.length; i++) if (!tests[i]!(row)) return false;
+        return true;
+      }
+    : (row) => {
+        for (let i = 0; i < tests.length; i++) if (tests[i]!(row)) return true;
+        return false;
+      };
 }
 
 function inList(operand: TypedExpr, list: readonly TypedExpr[]): Test {

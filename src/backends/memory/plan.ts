@@ -104,6 +104,15 @@ function computeBounds(node: TypedExpr): Bounds {
   }
 }
 
+/**
+ * The representation arithmetic on two operands is computed in: the result's, except that a
+ * number-sized result (`mod` is bounded by its smaller operand) of a bigint-sized operand is
+ * computed on bigints, so that the operand is not rounded to a number first.
+ */
+export function workingRepr(left: TypedExpr, right: TypedExpr, result: Repr): Repr {
+  return result === 'num' && (reprOf(left) === 'big' || reprOf(right) === 'big') ? 'big' : result;
+}
+
 /** A non-null value converted from one representation to another (a promotion or a bigint narrowing). */
 export function convertRepr(value: unknown, from: Repr, to: Repr): unknown {
   if (from === to) return value;
