@@ -52,9 +52,9 @@ const CASES = [
 ];
 
 /**
- * Cases whose ids are written out: here the engines compute exactly and the in-memory reference
- * does not (it returns [0, 3, 5, 6], as if 9223372036854775807 were the double 2^63), so the correct
- * answer is the table's, not the reference's.
+ * Cases whose ids are written out by hand: when found, the engines computed exactly and the
+ * in-memory reference did not (it returned [0, 3, 5, 6], as if 9223372036854775807 were the
+ * double 2^63); the table holds the exact answer whatever either side does.
  */
 const EXPLICIT: readonly (readonly [string, readonly number[]])[] = [['NOT (-0.0d eq (9223372036854775807 mod Int16Req))', [0, 4, 5, 6]]];
 
