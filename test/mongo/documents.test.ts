@@ -10,6 +10,8 @@ import { schema, typed } from './fixture.js';
 
 const compile = (text: string) => compileMongo(typed(text), { decimal: decimal128 });
 
+const NULL_NAME = { $eq: [{ $ifNull: ['$Name', null] }, null] };
+
 const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ["Name eq 'Anna'", { Name: 'Anna' }],
   ['Name eq null', { Name: null }],
@@ -45,9 +47,25 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Qty gt 1.5d', { Qty: { $gt: 1.5 } }],
   ['Qty le null', { $expr: false }],
   ['not (Qty le null)', {}],
-  ['length(Name) eq 3', { $expr: { $eq: [{ $cond: [{ $eq: [{ $ifNull: ['$Name', null] }, null] }, null, { $strLenCP: '$Name' }] }, 3] } }],
+  // A function of fields compared with a constant: the fields' null test once, up front, in a
+  // $cond (MongoDB does not promise that $and short-circuits), and the function directly on them.
+  ['length(Name) eq 3', { $expr: { $cond: [NULL_NAME, false, { $eq: [{ $strLenCP: '$Name' }, 3] }] } }],
+  ['length(Name) lt 3', { $expr: { $cond: [NULL_NAME, false, { $lt: [{ $strLenCP: '$Name' }, 3] }] } }],
+  ['not (length(Name) gt 3)', { $expr: { $cond: [NULL_NAME, true, { $not: [{ $gt: [{ $strLenCP: '$Name' }, 3] }] }] } }],
+  ["length(Name) in (1, null)", { $expr: { $cond: [NULL_NAME, true, { $in: [{ $strLenCP: '$Name' }, [1]] }] } }],
+  ['length(Name) eq null', { $expr: NULL_NAME }],
+  ["length(concat(Name, Code)) gt 3", { $expr: { $cond: [{ $or: [NULL_NAME, { $eq: [{ $ifNull: ['$Code', null] }, null] }] }, false, { $gt: [{ $strLenCP: { $concat: ['$Name', '$Code'] } }, 3] }] } }],
+  // Operators that return null for a null input need no test against a constant: null and
+  // missing are unequal to it and below it in MongoDB's order.
+  ['Qty add 5 gt 60', { $expr: { $gt: [{ $add: ['$Qty', 5] }, 60] } }],
+  ['Qty mul Qty eq 4', { $expr: { $eq: [{ $multiply: [{ $toDecimal: '$Qty' }, { $toDecimal: '$Qty' }] }, 4] } }],
+  ['year(Due) eq 2012', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Due', null] }, null] }, false, { $eq: [{ $year: '$Due' }, 2012] }] } }],
+  ['Qty lt Small', { $expr: { $cond: [{ $or: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, { $eq: [{ $ifNull: ['$Small', null] }, null] }] }, false, { $lt: ['$Qty', '$Small'] }] } }],
+  ['Qty add 5 lt 60', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, false, { $lt: [{ $add: ['$Qty', 5] }, 60] }] } }],
   ['Qty eq Small', { $expr: { $eq: [{ $ifNull: ['$Qty', null] }, { $ifNull: ['$Small', null] }] } }],
-  ["concat(Name, '$Code') eq Code", { $expr: { $eq: [{ $cond: [{ $eq: [{ $ifNull: ['$Name', null] }, null] }, null, { $concat: ['$Name', { $literal: '$Code' }] }] }, { $ifNull: ['$Code', null] }] } }],
+  // $concat is null for a null or missing argument, as the reference: no guard.
+  ["concat(Name, '$Code') eq Code", { $expr: { $eq: [{ $concat: ['$Name', { $literal: '$Code' }] }, { $ifNull: ['$Code', null] }] } }],
+  ["indexof(Name, 'a') eq 1", { $expr: { $eq: [{ $indexOfCP: ['$Name', { $literal: 'a' }] }, 1] } }],
 ];
 
 describe('documents', () => {
@@ -57,7 +75,8 @@ describe('documents', () => {
 
   it('Decimal literals use the factory, else an exact $toDecimal in $expr', () => {
     expect(compile('Price gt 1.5')).toEqual({ Price: { $gt: decimal128('1.5') } });
-    expect(compileMongo(typed('Price gt 1.5'))).toEqual({ $expr: { $and: [{ $not: [{ $eq: [{ $ifNull: ['$Price', null] }, null] }] }, { $gt: ['$Price', { $toDecimal: '1.5' }] }] } });
+    expect(compileMongo(typed('Price gt 1.5'))).toEqual({ $expr: { $gt: ['$Price', { $toDecimal: '1.5' }] } });
+    expect(compileMongo(typed('Price lt 1.5'))).toEqual({ $expr: { $cond: [{ $eq: [{ $ifNull: ['$Price', null] }, null] }, false, { $lt: ['$Price', { $toDecimal: '1.5' }] }] } });
   });
 
   it('an Int64 or Decimal compared with a Double is converted in $expr, never compared raw', () => {

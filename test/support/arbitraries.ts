@@ -75,6 +75,35 @@ export interface ArbOptions {
   readonly maxDepth?: number;
   /** Most rows of arbRows (default 12). */
   readonly maxRows?: number;
+  /**
+   * Every generated string (row values and string literals, hence every argument of `tolower`
+   * and `toupper`) holds only characters whose Unicode default case mapping is ASCII-only:
+   * ASCII itself, and characters that `toLowerCase()`/`toUpperCase()` leave unchanged (digits,
+   * punctuation, emoji, combining marks, 𝒳 …). For engines whose case mapping covers ASCII
+   * letters only (MongoDB's `$toLower`/`$toUpper`, SQLite's `lower()`/`upper()`), where such
+   * strings map exactly as the reference maps them. Default false: any string.
+   */
+  readonly asciiCaseMapping?: boolean;
+}
+
+/** Whether a code point's case mappings (both ways) are the identity or stay within ASCII. */
+export function hasAsciiCaseMapping(char: string): boolean {
+  return char.codePointAt(0)! < 0x80 || (char.toLowerCase() === char && char.toUpperCase() === char);
+}
+
+/** Whether every character of the text has an ASCII-only case mapping (see `asciiCaseMapping`). */
+export function isAsciiCaseMappable(text: string): boolean {
+  return [...text].every(hasAsciiCaseMapping);
+}
+
+function stringPool(options: ArbOptions): readonly string[] {
+  return options.asciiCaseMapping ? STRING_POOL.filter(isAsciiCaseMappable) : STRING_POOL;
+}
+
+function stringArb(options: ArbOptions): fc.Arbitrary<string> {
+  const random = fc.string({ unit: 'binary', maxLength: 8 });
+  if (!options.asciiCaseMapping) return pooled(STRING_POOL, random);
+  return pooled(stringPool(options), random.map((s) => [...s].filter(hasAsciiCaseMapping).join('')));
 }
 
 export const INT32_POOL: readonly number[] = [0, 1, -1, 2, 7, 42, 100, 127, -128, 255, 256, 32767, -32768, 2147483647, -2147483648];
@@ -155,7 +184,7 @@ function instantArb(): fc.Arbitrary<number> {
 export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<unknown> {
   switch (type) {
     case 'Edm.String':
-      return pooled(STRING_POOL, fc.string({ unit: 'binary', maxLength: 8 }));
+      return stringArb(options);
     case 'Edm.Boolean':
       return fc.boolean();
     case 'Edm.Byte':
@@ -323,7 +352,7 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
   bool: () => fc.constantFrom('true', 'false', 'TRUE', 'False'),
   num: numberLiteral,
   int32: () => fc.constantFrom(...INT32_POOL.filter((v) => Math.abs(v) < 1000)).map(String),
-  string: () => fc.constantFrom(...STRING_POOL).map(quote),
+  string: (options) => fc.constantFrom(...stringPool(options)).map(quote),
   instant: instantLiteral,
   guid: () =>
     fc.tuple(fc.constantFrom(...GUID_POOL), fc.boolean()).map(([g, bare]) => (bare ? g.toUpperCase() : `guid'${g}'`)),

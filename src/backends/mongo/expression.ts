@@ -5,7 +5,7 @@
 import type { CompareOp } from '../../ast.js';
 import type { EdmType } from '../../edm.js';
 import { isInteger } from '../../edm.js';
-import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral } from '../../typed.js';
+import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../typed.js';
 import { visitTyped } from '../../typed.js';
 import type { Context } from './context.js';
 import { plainValue, unsupported } from './context.js';
@@ -15,9 +15,106 @@ export type Agg = unknown;
 
 const isDoubleType = (type: EdmType): boolean => type === 'Edm.Double' || type === 'Edm.Single';
 
+/** Functions whose reference value is null exactly when one of their arguments is null. */
+const NULL_IFF_ARGUMENT_NULL = new Set([
+  'length', 'indexof', 'substring', 'tolower', 'toupper', 'trim', 'concat', 'replace',
+  'year', 'month', 'day', 'hour', 'minute', 'second', 'round', 'floor', 'ceiling', 'datetime', 'datetimeoffset',
+]);
+/**
+ * Arguments (by position) for which the MongoDB operator itself returns null when given null or
+ * a missing field, as MongoDB documents: such an argument needs no null guard.
+ * ($strLenCP, $substrCP and $toLower/$toUpper do not: they fail or return '' instead.)
+ */
+const PROPAGATES_NULL: Readonly<Record<string, readonly number[]>> = {
+  indexof: [0], // $indexOfCP: null string → null (a null substring is an error)
+  concat: [0, 1], // $concat
+  trim: [0], // $trim
+  floor: [0], // $floor
+  ceiling: [0], // $ceil
+};
+/** Functions whose builder below uses each argument once (so a guard-free argument needs no variable). */
+const SINGLE_USE = new Set(['length', 'indexof', 'tolower', 'toupper', 'trim', 'concat', 'year', 'month', 'day', 'hour', 'minute', 'second', 'floor', 'ceiling']);
+
+/** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
+const SAFE = 2n ** 53n;
+const INTEGER_RANGES: Partial<Record<EdmType, readonly [bigint, bigint]>> = {
+  'Edm.Byte': [0n, 255n],
+  'Edm.SByte': [-128n, 127n],
+  'Edm.Int16': [-32768n, 32767n],
+  'Edm.Int32': [-(2n ** 31n), 2n ** 31n - 1n],
+  'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
+};
+
 export class ExpressionCompiler {
   #next = 0;
+  /** Field paths known to be non-null where the expression being compiled is evaluated. */
+  #known: ReadonlySet<string> = new Set();
+  /** Null guards emitted so far (a `$cond` on a null test inside a value). */
+  #guards = 0;
   constructor(private readonly ctx: Context) {}
+
+  /**
+   * The fields whose nullness decides the node's nullness: the reference value is null exactly
+   * when one of them is null or missing. Undefined when nullness depends on more than fields (a
+   * null literal, division by a non-constant, a condition).
+   */
+  strictFields(node: TypedExpr): ReadonlySet<string> | undefined {
+    switch (node.kind) {
+      case 'literal':
+        return new Set();
+      case 'member':
+        return new Set([this.ctx.field(node)]);
+      case 'convert':
+      case 'negate':
+        return this.strictFields(node.operand);
+      case 'arithmetic': {
+        if ((node.op === 'div' || node.op === 'mod') && !(node.right.kind === 'literal' && !isZero(node.right.value))) return undefined;
+        return union([this.strictFields(node.left), this.strictFields(node.right)]);
+      }
+      case 'call':
+        return NULL_IFF_ARGUMENT_NULL.has(node.name) ? union(node.args.map((a) => this.strictFields(a))) : undefined;
+      default:
+        return undefined;
+    }
+  }
+
+  /** Whether the node may be null where it is being compiled. */
+  private mayBeNull(node: TypedExpr): boolean {
+    const fields = this.strictFields(node);
+    return fields === undefined || [...fields].some((f) => !this.#known.has(f));
+  }
+
+  /** `build()` compiled knowing that `fields` are not null. */
+  private assuming<T>(fields: ReadonlySet<string>, build: () => T): T {
+    const outer = this.#known;
+    this.#known = new Set([...outer, ...fields]);
+    try {
+      return build();
+    } finally {
+      this.#known = outer;
+    }
+  }
+
+  /**
+   * A test on the node's fields made once, up front, instead of null guards inside its value:
+   * `{ $cond: [<a field is null>, whenNull, build(value computed directly on the fields)] }`.
+   * Used only when it removes at least one guard; $cond (not $and, which MongoDB does not
+   * promise to short-circuit) keeps the direct computation from ever seeing a null.
+   */
+  private hoisted(nodes: readonly TypedExpr[], whenNull: boolean, build: (values: Agg[]) => Agg): Agg | undefined {
+    const fields = union(nodes.map((n) => this.strictFields(n)));
+    if (fields === undefined) return undefined;
+    const open = new Set([...fields].filter((f) => !this.#known.has(f)));
+    if (open.size === 0) return undefined;
+    const before = this.#guards;
+    const plain = build(nodes.map((n) => this.value(n)));
+    const guarded = this.#guards - before;
+    if (guarded === 0) return undefined;
+    this.#guards = before;
+    const direct = this.assuming(open, () => build(nodes.map((n) => this.value(n))));
+    void plain;
+    return { $cond: [anyOf([...open].map((f) => isNull(`$${f}`))), whenNull, direct] };
+  }
 
   /** An expression that is true exactly when `node` (Boolean) is `want`; never null. */
   truth(node: TypedExpr, want: boolean): Agg {
@@ -53,7 +150,7 @@ export class ExpressionCompiler {
       null: () => null,
       member: (n) => `$${this.ctx.field(n)}`,
       convert: (n) => this.convert(n),
-      negate: (n) => this.negate(this.value(n.operand), n.type),
+      negate: (n) => this.negate(this.value(n.operand), n.type, this.native(n)),
       arithmetic: (n) => this.arithmetic(n),
       call: (n) => (n.type === 'Edm.Boolean' ? this.booleanValue(n) : this.call(n)),
       not: (n) => this.booleanValue(n),
@@ -75,14 +172,50 @@ export class ExpressionCompiler {
   }
 
   private compare(node: TypedCompare): Agg {
-    const left = this.value(node.left);
-    const right = this.value(node.right);
-    if (node.op === 'eq' || node.op === 'ne') return { [`$${node.op}`]: [orNull(left), orNull(right)] };
-    return this.bind([left, right], ([l, r]) => order(node.op, l, r, isDoubleType(node.left.type)));
+    let { op, left, right } = node;
+    if (isNonNullConstant(left) && !isNonNullConstant(right)) [left, right, op] = [right, left, SWAPPED[op]];
+    const double = isDoubleType(node.left.type);
+    if (right.kind === 'null' && (op === 'eq' || op === 'ne')) {
+      // `x eq null` is whether x is null: a test on its fields when they decide it, no value needed.
+      const fields = this.strictFields(left);
+      if (fields !== undefined) {
+        const test = anyOf([...fields].filter((f) => !this.#known.has(f)).map((f) => isNull(`$${f}`)));
+        return op === 'eq' ? test : polarity(test, false);
+      }
+    }
+    if (isNonNullConstant(right) && !(double && isNaNLiteral(right))) {
+      // Against a constant, a null or missing value is unequal, and below it in MongoDB's order
+      // (so is NaN): eq, ne, gt and ge need no null test; lt and le test the fields up front.
+      const c = this.value(right);
+      const name = op === 'eq' || op === 'ne' ? `$${op}` : ORDER_OPERATORS[op as keyof typeof ORDER_OPERATORS];
+      const low = op === 'lt' || op === 'le';
+      const direct = ([v]: Agg[]) => (low && double ? this.bind([v], ([v]) => ({ $and: [NOT_NAN(v), { [name]: [v, c] }] })) : { [name]: [v, c] });
+      const hoisted = this.hoisted([left], op === 'ne', direct);
+      if (hoisted !== undefined) return hoisted;
+      if (!low) return { [name]: [this.value(left), c] };
+    }
+    if (op === 'eq' || op === 'ne') return { [`$${op}`]: [orNull(this.value(node.left)), orNull(this.value(node.right))] };
+    // Both sides null only through their fields: test those once, then compare the values directly.
+    const fields = union([this.strictFields(left), this.strictFields(right)]);
+    if (fields !== undefined && [...fields].some((f) => !this.#known.has(f))) {
+      const open = [...fields].filter((f) => !this.#known.has(f));
+      // Known non-null values are used once unless NaN must be ruled out (Double).
+      const direct = this.assuming(new Set(open), () => {
+        const values = [this.value(left), this.value(right)];
+        const build = ([l, r]: Agg[]) => order(op, l, r, double, false);
+        return double ? this.bind(values, build) : build(values);
+      });
+      return { $cond: [anyOf(open.map((f) => isNull(`$${f}`))), false, direct] };
+    }
+    return this.bind([this.value(left), this.value(right)], ([l, r]) => order(op, l, r, double, this.mayBeNull(left) || this.mayBeNull(right)));
   }
 
   private in(node: TypedIn): Agg {
     if (node.list.length === 0) return false;
+    const hasNull = node.list.some((item) => item.kind === 'null');
+    const values = node.list.filter((item) => item.kind !== 'null').map((item) => this.value(item));
+    const hoisted = this.hoisted([node.operand], hasNull, ([v]) => ({ $in: [v, values] }));
+    if (hoisted !== undefined) return hoisted;
     return { $in: [orNull(this.value(node.operand)), node.list.map((item) => this.value(item))] };
   }
 
@@ -108,7 +241,13 @@ export class ExpressionCompiler {
       default:
         throw unsupported(node, `the function ${node.name}() as a condition`);
     }
-    return this.bind([s, t], ([s, t]) => ({ $cond: [anyNull([s, t]), false, polarity(test(s, t), want)] }));
+    const nodes = node.name === 'substringof' ? [node.args[1]!, node.args[0]!] : [node.args[0]!, node.args[1]!];
+    const hoisted = this.hoisted(nodes, false, ([s, t]) => this.bind([s, t], ([s, t]) => polarity(test(s, t), want)));
+    if (hoisted !== undefined) return hoisted;
+    return this.bind([s, t], ([s, t]) => {
+      const guard = anyOf(nodes.map((n, i) => (this.mayBeNull(n) ? isNull([s, t][i]) : false)));
+      return guard === false ? polarity(test(s, t), want) : { $cond: [guard, false, polarity(test(s, t), want)] };
+    });
   }
 
   private convert(node: TypedConvert): Agg {
@@ -120,15 +259,28 @@ export class ExpressionCompiler {
     return value;
   }
 
-  private negate(value: Agg, type: EdmType): Agg {
-    // Integers are computed in Decimal128 so that no intermediate result overflows.
-    return { $multiply: [isInteger(type) ? { $toDecimal: value } : value, -1] };
+  private negate(value: Agg, type: EdmType, native: boolean): Agg {
+    // Integers beyond ±2^53 are computed in Decimal128 so that no result overflows or rounds.
+    return { $multiply: [isInteger(type) && !native ? { $toDecimal: value } : value, -1] };
+  }
+
+  /**
+   * Whether integer arithmetic can run on the stored numbers: the result and both operands lie
+   * within ±2^53, where int, long and double all hold integers exactly (an int overflowing into a
+   * long, or an Int32 stored as a double, stays exact). Beyond that it runs in Decimal128.
+   */
+  private native(node: TypedArithmetic | TypedNegate): boolean {
+    const operands = node.kind === 'negate' ? [node.operand] : [node.left, node.right];
+    return [node, ...operands].every((n) => {
+      const range = integerRange(n);
+      return range !== undefined && range[0] >= -SAFE && range[1] <= SAFE;
+    });
   }
 
   private arithmetic(node: TypedArithmetic): Agg {
     let left = this.value(node.left);
     let right = this.value(node.right);
-    if (isInteger(node.type)) {
+    if (isInteger(node.type) && !this.native(node)) {
       // Exact integer arithmetic: Decimal128 holds 34 digits, where int64 would overflow to double.
       const lit = (n: TypedExpr) => n.kind === 'literal' || n.kind === 'null';
       if (!lit(node.left) || lit(node.right)) left = { $toDecimal: left };
@@ -150,8 +302,11 @@ export class ExpressionCompiler {
           // Truncating integer division, exact: (a - a mod b) / b divides exactly.
           else if (integer) result = { $divide: [{ $subtract: [a, { $mod: [a, b] }] }, b] };
           else result = { $divide: [a, b] };
-          const guard = anyOf([isNull(a), isNull(b), isConstant(b) ? compareConstant(b, 0) : { $eq: [b, 0] }]);
-          return guard === false ? result : guard === true ? null : { $cond: [guard, null, result] };
+          const guard = anyOf([this.mayBeNull(node.left) ? isNull(a) : false, this.mayBeNull(node.right) ? isNull(b) : false, isConstant(b) ? compareConstant(b, 0) : { $eq: [b, 0] }]);
+          if (guard === false) return result;
+          if (guard === true) return null;
+          this.#guards++;
+          return { $cond: [guard, null, result] };
         });
       }
     }
@@ -159,7 +314,7 @@ export class ExpressionCompiler {
 
   private call(node: TypedCall): Agg {
     const args = node.args.map((arg) => this.value(arg));
-    const safe = (build: (refs: Agg[]) => Agg) => this.nullSafe(args, build);
+    const safe = (build: (refs: Agg[]) => Agg) => this.nullSafe(node, args, build);
     switch (node.name) {
       case 'length':
         return safe(([s]) => ({ $strLenCP: s }));
@@ -185,7 +340,8 @@ export class ExpressionCompiler {
       case 'minute':
       case 'second': {
         const op = node.name === 'day' ? '$dayOfMonth' : `$${node.name}`;
-        return safe(([d]) => ({ [op]: { date: d } }));
+        // A date without a timezone is read in UTC.
+        return safe(([d]) => ({ [op]: d }));
       }
       case 'round':
         // $round rounds half to even; half away from zero is trunc(x) plus sign(x) when |x - trunc(x)| >= 0.5.
@@ -216,11 +372,21 @@ export class ExpressionCompiler {
     );
   }
 
-  /** `build(args)`, or null when any argument is null or missing. */
-  private nullSafe(args: Agg[], build: (refs: Agg[]) => Agg): Agg {
-    return this.bind(args, (refs) => {
-      const guard = anyNull(refs);
-      return guard === false ? build(refs) : { $cond: [guard, null, build(refs)] };
+  /**
+   * `build(args)`, or null when an argument that may be null is null or missing. Arguments known
+   * not to be null are neither tested nor, when the builder uses them once, bound to a variable.
+   */
+  private nullSafe(node: TypedCall, args: Agg[], build: (refs: Agg[]) => Agg): Agg {
+    const propagates = PROPAGATES_NULL[node.name] ?? [];
+    const nullable = node.args.map((arg, i) => !propagates.includes(i) && this.mayBeNull(arg));
+    const once = SINGLE_USE.has(node.name);
+    const bound = args.map((a, i) => (nullable[i] || !once ? a : undefined));
+    return this.bind(bound, (refs) => {
+      const values = refs.map((r, i) => (bound[i] === undefined ? args[i] : r));
+      const guard = anyOf(values.map((v, i) => (nullable[i] ? isNull(v) : false)));
+      if (guard === false) return build(values);
+      this.#guards++;
+      return { $cond: [guard, null, build(values)] };
     });
   }
 
@@ -289,24 +455,95 @@ function compareConstant(e: Agg, n: number): boolean | Agg {
 }
 
 function polarity(test: Agg, want: boolean): Agg {
-  return want ? test : { $not: [test] };
+  if (want) return test;
+  if (typeof test === 'boolean') return !test;
+  // A hoisted null test keeps its place: `not` applies to both of its answers.
+  const cond = (test as { $cond?: unknown })?.$cond;
+  if (Array.isArray(cond) && typeof cond[1] === 'boolean' && Object.keys(test as object).length === 1) return { $cond: [cond[0], !cond[1], polarity(cond[2], false)] };
+  return { $not: [test] };
 }
 
 export const ORDER_OPERATORS: Record<'gt' | 'ge' | 'lt' | 'le', string> = { gt: '$gt', ge: '$gte', lt: '$lt', le: '$lte' };
 
-const NOT_NAN = (e: Agg): Agg => ({ $ne: [e, Number.NaN] });
+const NOT_NAN = (e: Agg): Agg => (typeof e === 'number' && !Number.isNaN(e) ? true : { $ne: [e, Number.NaN] });
 
 /**
  * gt/ge/lt/le with the reference's nulls (false) and NaN (unordered; ge is gt or eq). In
  * aggregation MongoDB orders null below every value and NaN below every number, so both are guarded.
  */
-function order(op: CompareOp, l: Agg, r: Agg, double: boolean): Agg {
-  const guards = [isNull(l), isNull(r)].filter((g) => g !== false).map((g) => (g === true ? true : { $not: [g] }));
+function order(op: CompareOp, l: Agg, r: Agg, double: boolean, mayBeNull: boolean): Agg {
+  const guards = mayBeNull ? [isNull(l), isNull(r)].filter((g) => g !== false).map((g) => (g === true ? true : { $not: [g] })) : [];
   if (guards.includes(true)) return false;
   const name = ORDER_OPERATORS[op as keyof typeof ORDER_OPERATORS];
   if (!double) return guards.length === 0 ? { [name]: [l, r] } : { $and: [...guards, { [name]: [l, r] }] };
   const strict = op === 'gt' || op === 'ge' ? '$gt' : '$lt';
-  const less = { $and: [...guards, NOT_NAN(l), NOT_NAN(r), { [strict]: [l, r] }] };
+  const less = { $and: [...guards, NOT_NAN(l), NOT_NAN(r), { [strict]: [l, r] }].filter((t) => t !== true) };
   if (op === 'gt' || op === 'lt') return less;
   return { $or: [less, { $and: [...guards, { $eq: [l, r] }] }] };
+}
+
+const SWAPPED: Record<CompareOp, CompareOp> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' };
+
+const isNonNullConstant = (node: TypedExpr): boolean => node.kind === 'literal';
+const isNaNLiteral = (node: TypedExpr): boolean => node.kind === 'literal' && typeof node.value === 'number' && Number.isNaN(node.value);
+
+function isZero(value: TypedLiteral['value']): boolean {
+  if (typeof value === 'bigint') return value === 0n;
+  return Number(value) === 0;
+}
+
+/** The union of field sets, undefined when any is. */
+function union(sets: readonly (ReadonlySet<string> | undefined)[]): ReadonlySet<string> | undefined {
+  const out = new Set<string>();
+  for (const set of sets) {
+    if (set === undefined) return undefined;
+    for (const f of set) out.add(f);
+  }
+  return out;
+}
+
+/** Bounds of an integer-valued node's exact value, when they can be told from its shape. */
+function integerRange(node: TypedExpr): readonly [bigint, bigint] | undefined {
+  if (!isInteger(node.type)) return undefined;
+  switch (node.kind) {
+    case 'literal': {
+      const v = BigInt(node.value as number | bigint);
+      return [v, v];
+    }
+    case 'member':
+    case 'call':
+      // Stored values and function results lie within their type.
+      return INTEGER_RANGES[node.type];
+    case 'convert':
+      return integerRange(node.operand);
+    case 'negate': {
+      const r = integerRange(node.operand);
+      return r && [-r[1], -r[0]];
+    }
+    case 'arithmetic': {
+      const a = integerRange(node.left);
+      const b = integerRange(node.right);
+      if (!a || !b) return undefined;
+      const abs = (r: readonly [bigint, bigint]) => (-r[0] > r[1] ? -r[0] : r[1]);
+      switch (node.op) {
+        case 'add':
+          return [a[0] + b[0], a[1] + b[1]];
+        case 'sub':
+          return [a[0] - b[1], a[1] - b[0]];
+        case 'mul': {
+          const p = [a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]];
+          return [p.reduce((x, y) => (y < x ? y : x)), p.reduce((x, y) => (y > x ? y : x))];
+        }
+        case 'div':
+          return [-abs(a), abs(a)];
+        case 'mod': {
+          const m = abs(a) < abs(b) ? abs(a) : abs(b);
+          return [-m, m];
+        }
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
 }
