@@ -19,7 +19,15 @@ export interface CompileSqlOptions {
    * (`PostalAddress/City` → `"PostalAddress_City"`).
    */
   readonly columns?: { readonly [path: string]: string } | ColumnMapper;
+  /**
+   * The longest SQL text to return, in characters (default {@link DEFAULT_MAX_SQL_LENGTH}); a
+   * longer result is a FilterError of kind 'limit' naming its length.
+   */
+  readonly maxSqlLength?: number;
 }
+
+/** Default of `maxSqlLength`: 100,000 characters. */
+export const DEFAULT_MAX_SQL_LENGTH = 100_000;
 
 export interface CompiledSql {
   /** A Boolean expression to put after WHERE. */
@@ -43,8 +51,25 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   if (!dialect || typeof dialect.placeholder !== 'function') {
     throw new TypeError("compileSql needs options.dialect: one of the exported dialects 'postgres', 'sqlite' or 'mysql'");
   }
-  const compiler = new Compiler(dialect, columnMapper(options.columns, dialect), filter.text);
-  return render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
+  const maxSqlLength = options.maxSqlLength ?? DEFAULT_MAX_SQL_LENGTH;
+  const text = filter.text;
+  const end = text?.length ?? filter.root.end;
+  let compiled: CompiledSql;
+  try {
+    const compiler = new Compiler(dialect, columnMapper(options.columns, dialect), text);
+    compiled = render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
+  } catch (error) {
+    // A last resort: no checked filter may make the compiler throw anything but a FilterError.
+    if (error instanceof RangeError) {
+      throw new FilterError({ kind: 'limit', message: `Filter is too large to compile to SQL for ${dialect.name}`, start: 0, end, text });
+    }
+    throw error;
+  }
+  if (compiled.sql.length > maxSqlLength) {
+    const message = `Filter compiles to ${compiled.sql.length} characters of SQL for ${dialect.name}; the limit (maxSqlLength) is ${maxSqlLength}`;
+    throw new FilterError({ kind: 'limit', message, start: 0, end, text });
+  }
+  return compiled;
 }
 
 function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect): (path: readonly string[]) => string {

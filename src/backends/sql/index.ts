@@ -1,6 +1,6 @@
 // odata-filter/sql: compileSql() and the dialect objects for PostgreSQL, SQLite and MySQL/MariaDB.
 
-export { compileSql } from './compile.js';
+export { compileSql, DEFAULT_MAX_SQL_LENGTH } from './compile.js';
 export type { CompileSqlOptions, CompiledSql, ColumnMapper } from './compile.js';
 export type { Dialect, Operand, FunctionRenderer } from './dialect.js';
 export { postgres, postgresColumnType } from './dialects/postgres.js';
