@@ -15,6 +15,7 @@ import type {
 import { FilterError } from './errors.js';
 import { arityOf, lookupFunction, UNSUPPORTED_FUNCTIONS } from './functions.js';
 import { INTEGER_RANGES } from './edm.js';
+import { readInstant } from './instant.js';
 
 type Range = { readonly start: number; readonly end: number };
 
@@ -119,47 +120,13 @@ function normaliseDecimal(body: string): string {
 // ---------------------------------------------------------------------------------------------
 // Date-times and guids
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const MAX_OFFSET_MINUTES = 14 * 60;
-
 export function dateTime(type: DateTimeLiteralType, body: string, raw: string, r: Range): Literal {
-  const match = DATE_TIME.exec(body);
-  if (!match) throw syntaxError(`Invalid date-time '${body}': expected YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]`, r);
-  const [, y, mo, d, h, mi, s = '0', fraction = '', zulu, sign, oh, om] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const monthDays = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-  const invalid =
-    year < 1 ? 'year 0000' :
-    monthDays === undefined ? `month ${mo}` :
-    day < 1 || day > monthDays ? `day ${d} of month ${mo}` :
-    hour > 23 ? `hour ${h}` :
-    minute > 59 ? `minute ${mi}` :
-    second > 59 ? `second ${s}` : undefined;
-  if (invalid) throw syntaxError(`Invalid date-time '${body}': there is no ${invalid}`, r);
-  if (/[1-9]/.test(fraction.slice(3))) {
-    throw syntaxError(`Date-time '${body}' is more precise than a millisecond, the precision of date-time values`, r, 'unsupported');
+  const reading = readInstant(body);
+  if (!reading.ok) {
+    if (reading.unsupported) throw syntaxError(`Date-time '${body}' is ${reading.problem}`, r, 'unsupported');
+    throw syntaxError(`Invalid date-time '${body}': ${reading.problem}`, r);
   }
-  let offsetMinutes = 0;
-  if (sign !== undefined && zulu === undefined) {
-    const oHours = Number(oh);
-    const oMinutes = Number(om);
-    offsetMinutes = (sign === '-' ? -1 : 1) * (oHours * 60 + oMinutes);
-    if (oMinutes > 59 || Math.abs(offsetMinutes) > MAX_OFFSET_MINUTES) {
-      throw syntaxError(`Invalid date-time '${body}': offset ${sign}${oh}:${om} is beyond ±14:00`, r);
-    }
-  }
-  const millis = Number(fraction.slice(0, 3).padEnd(3, '0'));
-  const local = new Date(0);
-  local.setUTCFullYear(year, month - 1, day);
-  local.setUTCHours(hour, minute, second, millis);
-  const epochMs = local.getTime() - offsetMinutes * 60_000;
+  const { epochMs, offsetMinutes } = reading;
   return { kind: 'datetime', type, raw, epochMs, offsetMinutes, start: r.start, end: r.end };
 }
 

@@ -3,6 +3,7 @@
 
 import { Decimal } from 'decimal.js';
 import type { EdmType } from '../../edm.js';
+import { readInstant as readIsoInstant } from '../../instant.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -61,7 +62,6 @@ export function badRow(row: unknown): never {
 
 const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;
 
@@ -143,33 +143,10 @@ export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Ed
   return badValue(v, path, type);
 }
 
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
 /** Epoch milliseconds of an ISO 8601 date-time (no offset means UTC), or undefined if invalid. */
 export function parseInstant(text: string): number | undefined {
-  const m = ISO_INSTANT.exec(text);
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s = '0', fraction = '', zulu, sign, oh, om] = m;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const monthDays = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
-  if (year < 1 || monthDays === undefined || day < 1 || day > monthDays || hour > 23 || minute > 59 || second > 59) return undefined;
-  if (/[1-9]/.test(fraction.slice(3))) return undefined;
-  let offset = 0;
-  if (sign !== undefined && zulu === undefined) {
-    const offsetMinutes = Number(om);
-    offset = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + offsetMinutes);
-    if (offsetMinutes > 59 || Math.abs(offset) > 14 * 60) return undefined;
-  }
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0')));
-  return date.getTime() - offset * 60_000;
+  const reading = readIsoInstant(text);
+  return reading.ok ? reading.epochMs : undefined;
 }
 
 /** Object.prototype's own names: a row property with one of these names is read as an own property only. */
