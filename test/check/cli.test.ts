@@ -3,20 +3,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runCli } from '../support/cli.js';
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let outText = '';
-  let errText = '';
-  out.on('data', (c: Buffer) => (outText += c.toString()));
-  err.on('data', (c: Buffer) => (errText += c.toString()));
-  const code = await main(argv, { out, err, stdin: new PassThrough() } as unknown as Parameters<typeof main>[1]);
-  return { code, out: outText, err: errText };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe('odata-filter check', () => {
   it('prints the canonical and typed forms of a well-typed filter', async () => {

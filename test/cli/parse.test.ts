@@ -2,21 +2,11 @@
 // rendered with a caret on stderr with exit code 2 — through main() and once through dist/cli.js.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runCli } from '../support/cli.js';
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let outText = '';
-  let errText = '';
-  out.on('data', (chunk: Buffer) => (outText += chunk.toString()));
-  err.on('data', (chunk: Buffer) => (errText += chunk.toString()));
-  const code = await main(argv, { out, err, stdin: new PassThrough() } as unknown as Parameters<typeof main>[1]);
-  return { code, out: outText, err: errText };
-}
+const run = runCli;
 
 describe('odata-filter parse', () => {
   it.each([

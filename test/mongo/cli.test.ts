@@ -1,18 +1,9 @@
 // `odata-filter mongo`: the document as Extended JSON, errors as the other commands give them.
 
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runCli } from '../support/cli.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  const chunks = { out: '', err: '' };
-  out.on('data', (c: Buffer) => (chunks.out += c.toString()));
-  err.on('data', (c: Buffer) => (chunks.err += c.toString()));
-  const code = await main(args, { out, err, stdin: new PassThrough() } as never);
-  return { code, ...chunks };
-}
+const run = runCli;
 
 describe('odata-filter mongo', () => {
   it('prints the document with Extended JSON dates', async () => {

@@ -1,19 +1,9 @@
 // `odata-filter sql`: prints the WHERE expression and the parameters; bad input exits non-zero.
 
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli.js';
+import { runCli } from '../support/cli.js';
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out = new PassThrough();
-  const err = new PassThrough();
-  let o = '';
-  let e = '';
-  out.on('data', (c) => (o += c));
-  err.on('data', (c) => (e += c));
-  const code = await main(args, { out, err, stdin: new PassThrough() } as never);
-  return { code, out: o, err: e };
-}
+const run = runCli;
 
 describe('odata-filter sql', () => {
   it('prints PostgreSQL by default', async () => {
