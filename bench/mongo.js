@@ -5,45 +5,13 @@ import { Context, evalExpr } from 'mingo/core';
 import { Query } from 'mingo/query';
 import * as expressionOperators from 'mingo/operators/expression';
 import * as queryOperators from 'mingo/operators/query';
-import { check, defineSchema } from '../dist/index.js';
+import { check } from '../dist/index.js';
 import { compileMongo } from '../dist/backends/mongo/index.js';
 import { compare } from './harness.js';
+import { makeRooms, roomSchema } from './_rooms.js';
 
-const schema = defineSchema({
-  name: 'Room',
-  properties: {
-    Id: { type: 'Edm.Int32', nullable: false },
-    Name: 'Edm.String',
-    Status: 'Edm.String',
-    Capacity: 'Edm.Int32',
-    Price: 'Edm.Double',
-    CreatedDateTime: 'Edm.DateTimeOffset',
-    Address: { properties: { City: 'Edm.String' } },
-  },
-});
-
-// Deterministic rows (mulberry32, fixed seed); about one value in ten is null.
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rnd = random(20240601);
-const pick = (xs) => xs[Math.floor(rnd() * xs.length)];
-const maybe = (v) => (rnd() < 0.1 ? null : v);
-const NAMES = ['Alpha', 'Atrium', 'Boardroom', 'Cedar', 'Aurora', 'Delta', 'Echo', 'Annex', 'Zephyr', 'Maple'];
-const rows = Array.from({ length: 100_000 }, (_, i) => ({
-  Id: i,
-  Name: maybe(`${pick(NAMES)} ${i % 97}`),
-  Status: maybe(pick(['Active', 'Closed', 'Pending'])),
-  Capacity: maybe(Math.floor(rnd() * 200)),
-  Price: maybe(Math.round(rnd() * 50000) / 100),
-  CreatedDateTime: maybe(new Date(Date.UTC(2008, 0, 1) + Math.floor(rnd() * 8 * 365 * 86400000))),
-  Address: rnd() < 0.1 ? null : { City: maybe(pick(['Paris', 'Lyon', 'Oslo', 'Rome'])) },
-}));
+const schema = roomSchema;
+const rows = makeRooms();
 
 // mingo's regexes are JavaScript's: PCRE's \A and \z become ^ and (?![\s\S]) (same meaning).
 function forMingo(value) {
