@@ -3,31 +3,16 @@
 // so that generated filters actually match some rows.
 
 import fc from 'fast-check';
-import { check, defineSchema, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
+import { check, defineSchema, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test schema
 
-const PRIMITIVES: readonly EdmType[] = [
-  'Edm.String',
-  'Edm.Boolean',
-  'Edm.Byte',
-  'Edm.SByte',
-  'Edm.Int16',
-  'Edm.Int32',
-  'Edm.Int64',
-  'Edm.Decimal',
-  'Edm.Double',
-  'Edm.Single',
-  'Edm.DateTime',
-  'Edm.DateTimeOffset',
-  'Edm.Guid',
-];
 
 function everyType(): { [name: string]: PropertyDefinition } {
   const out: { [name: string]: PropertyDefinition } = {};
-  for (const type of PRIMITIVES) {
+  for (const type of EDM_TYPES) {
     const short = type.slice(4);
     out[short] = type;
     out[`${short}Req`] = { type, nullable: false };
