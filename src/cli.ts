@@ -5,13 +5,14 @@
 import { parseArgs } from 'node:util';
 import { isFilterError, formatFilterError } from './errors.js';
 import type { Command } from './cli/command.js';
-import { mongoCommand } from './cli/mongo-command.js';
 import { parseCommand } from './cli/parse-command.js';
 import { checkCommand } from './cli/check-command.js';
 import { evalCommand } from './cli/eval-command.js';
 import { sqlCommand } from './cli/sql-command.js';
+import { mongoCommand } from './cli/mongo-command.js';
 
-const COMMANDS: readonly Command[] = [parseCommand, checkCommand, mongoCommand, evalCommand, sqlCommand];
+// In pipeline order, which is also the order of the help text.
+const COMMANDS: readonly Command[] = [parseCommand, checkCommand, evalCommand, sqlCommand, mongoCommand];
 
 const EXIT_BAD_FILTER = 2;
 const EXIT_USAGE = 64;
