@@ -4,7 +4,7 @@
 import { FilterError } from '../../errors.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
-import { join, raw, render, sql } from './fragment.js';
+import { isAtomic, join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 
 /** Maps a property path to an SQL column reference; undefined falls back to the default. */
@@ -133,20 +133,36 @@ class Compiler {
   }
 
   private in(node: TypedIn, mode: Mode): Frag {
-    const operand = node.operand;
+    const a = this.value(node.operand);
+    // The operand is used by every item's test: a non-atomic one is named once where the dialect
+    // can bind, and otherwise tested in one `IN` on its equality key.
+    if (!isAtomic(a.sql) && this.dialect.bind) return this.dialect.bind([a.sql], ([ref]) => this.inOf(node, { ...a, sql: ref! }, mode));
+    return this.inOf(node, a, mode);
+  }
+
+  private inOf(node: TypedIn, a: Operand, mode: Mode): Frag {
     const items = node.list.filter((i) => i.kind !== 'null');
     const hasNull = items.length < node.list.length;
-    const a = this.value(operand);
+    const d = this.dialect;
+    const values = items.map((i) => this.value(i));
     const tests: Frag[] = [];
-    if (items.length > 0) {
-      const eqs = items.map((item) => {
-        const b = this.value(item);
-        return a.nullable && mode !== 'true' ? this.dialect.equalNullSafe(a, b) : this.dialect.equal(a, b);
-      });
-      tests.push(inList(a, items.map((i) => this.value(i)), eqs, this.dialect, mode));
+    if (items.length > 0 && !isAtomic(a.sql)) {
+      // Only without binding (MySQL): one use of the operand. A NULL operand makes `IN` NULL (the
+      // items are non-null literals), which is TRUE when the list holds null, else FALSE.
+      const key = d.plainEquality(a.type) || !d.equalityKey ? (o: Operand) => o.sql : d.equalityKey;
+      const test = sql`(${key(a)} IN (${join(values.map(key), ', ')}))`;
+      if (!a.nullable) return test;
+      if (hasNull) return sql`COALESCE(${test}, TRUE)`;
+      return mode === 'true' ? test : d.falseIfNull(test);
     }
-    if (hasNull && a.nullable) tests.push(sql`(${a.sql} IS NULL)`);
-    if (tests.length === 0) return this.dialect.literal('Edm.Boolean', false) as Frag;
+    if (items.length > 0) {
+      const eqs = values.map((b) => (a.nullable && mode !== 'true' ? d.equalNullSafe(a, b) : d.equal(a, b)));
+      tests.push(inList(a, values, eqs, d, mode));
+    }
+    if (hasNull && a.nullable) {
+      tests.push(sql`(${a.sql} IS NULL)`);
+    }
+    if (tests.length === 0) return d.literal('Edm.Boolean', false) as Frag;
     return tests.length === 1 ? tests[0]! : sql`(${join(tests, ' OR ')})`;
   }
 

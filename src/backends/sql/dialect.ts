@@ -47,4 +47,15 @@ export interface Dialect {
   /** `COALESCE(x, FALSE)` for a Boolean expression. */
   falseIfNull(x: Frag): Frag;
   readonly functions: { readonly [name: string]: FunctionRenderer | undefined };
+  /**
+   * Names values once for a body that uses them more than once (atomic values are passed as they
+   * are); undefined where the engine has no such construct, and then every rendering names each
+   * non-atomic operand at most once by itself.
+   */
+  readonly bind?: (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag;
+  /**
+   * A value whose plain `=`, and so `IN`, is this dialect's equality, for dialects whose `equal`
+   * is not plain for some type (MySQL strings: their bytes).
+   */
+  readonly equalityKey?: (a: Operand) => Frag;
 }

@@ -8,7 +8,14 @@ export interface Param {
   readonly cast: string | undefined;
 }
 
-export type Part = string | Param;
+/** A name for a bound value set, numbered only when the statement is written (`_f1`, `_f2`, …). */
+export interface Name {
+  readonly name: object;
+}
+
+export type Part = string | Param | Name;
+
+const isName = (part: Part): part is Name => typeof part !== 'string' && 'name' in part;
 
 /** A piece of SQL: literal text parts (never user values) and parameters. */
 export interface Frag {
@@ -24,13 +31,21 @@ export function param(value: unknown, cast?: string): Frag {
 }
 
 /** Tagged template: `sql\`(${a} + ${b})\``; only the template text is spliced, interpolations are fragments. */
+/** More parts than this in one fragment is a filter too large to compile (a RangeError, turned into a 'limit' FilterError). */
+const MAX_PARTS = 1_000_000;
+
+function checkSize(parts: readonly Part[]): void {
+  if (parts.length > MAX_PARTS) throw new RangeError('SQL fragment too large');
+}
+
 export function sql(strings: TemplateStringsArray, ...frags: Frag[]): Frag {
   const parts: Part[] = [];
   strings.forEach((s, i) => {
     if (s) parts.push(s);
     const f = frags[i];
-    if (f) parts.push(...f.parts);
+    if (f) for (const p of f.parts) parts.push(p);
   });
+  checkSize(parts);
   return { parts };
 }
 
@@ -38,14 +53,53 @@ export function join(frags: readonly Frag[], separator: string): Frag {
   const parts: Part[] = [];
   frags.forEach((f, i) => {
     if (i > 0) parts.push(separator);
-    parts.push(...f.parts);
+    for (const p of f.parts) parts.push(p);
   });
+  checkSize(parts);
   return { parts };
 }
 
 /** True when the fragment is exactly one parameter (a bound literal). */
 export function isParam(frag: Frag): boolean {
-  return frag.parts.length === 1 && typeof frag.parts[0] !== 'string';
+  const part = frag.parts[0];
+  return frag.parts.length === 1 && part !== undefined && typeof part !== 'string' && !isName(part);
+}
+
+/** Longest text that still counts as atomic (a column reference or a short constant). */
+const ATOMIC_TEXT = 64;
+
+/**
+ * A fragment whose text may be repeated without growing the SQL beyond a constant: one parameter,
+ * or one short piece of text (a column reference, a constant). Anything else is written once.
+ */
+export function isAtomic(frag: Frag): boolean {
+  const [first, second] = frag.parts;
+  if (frag.parts.length === 2) return first !== undefined && typeof first !== 'string' && isName(first) && typeof second === 'string' && second.length <= ATOMIC_TEXT;
+  if (frag.parts.length !== 1 || first === undefined) return false;
+  return typeof first === 'string' ? first.length <= ATOMIC_TEXT : !isName(first);
+}
+
+/** A fresh name for a set of bound values. */
+export function freshName(): Frag {
+  return { parts: [{ name: {} }] };
+}
+
+/**
+ * Binds each non-atomic value once in a correlated scalar subquery and passes the body a
+ * reference to each (the atomic ones as they are):
+ * `(SELECT body FROM (SELECT v1 AS v1, …) AS _fN)`. PostgreSQL and SQLite allow the outer row's
+ * columns inside it; MariaDB does not (see the MySQL dialect).
+ */
+export function bindInSubquery(values: readonly Frag[], body: (refs: readonly Frag[]) => Frag): Frag {
+  if (values.every(isAtomic)) return body(values);
+  const alias = freshName();
+  const columns: Frag[] = [];
+  const refs = values.map((v, i) => {
+    if (isAtomic(v)) return v;
+    columns.push(sql`${v} AS ${raw(`v${i + 1}`)}`);
+    return sql`${alias}.${raw(`v${i + 1}`)}`;
+  });
+  return sql`(SELECT ${body(refs)} FROM (SELECT ${join(columns, ', ')}) AS ${alias})`;
 }
 
 /**
@@ -54,10 +108,15 @@ export function isParam(frag: Frag): boolean {
  */
 export function render(frag: Frag, placeholder: (index: number, param: Param) => string): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
+  const names = new Map<object, number>();
   let text = '';
   for (const part of frag.parts) {
     if (typeof part === 'string') {
       text += part;
+    } else if (isName(part)) {
+      let n = names.get(part.name);
+      if (n === undefined) names.set(part.name, (n = names.size + 1));
+      text += `_f${n}`;
     } else {
       params.push(part.value);
       text += placeholder(params.length, part);

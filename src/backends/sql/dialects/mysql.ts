@@ -7,7 +7,7 @@ import type { EdmType } from '../../../edm.js';
 import { isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
 import type { Dialect, Operand, OrderOp } from '../dialect.js';
-import { param, raw, sql } from '../fragment.js';
+import { isAtomic, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { likeLiteral, utcText } from '../values.js';
 
@@ -74,7 +74,7 @@ export const mysql: Dialect = {
   equal(a, b) {
     if (a.type !== 'Edm.String') return sql`(${a.sql} = ${b.sql})`;
     // The collated `=` lets an index on the column narrow the rows; the byte test decides.
-    if (a.column) return sql`(${a.sql} = ${b.sql} AND ${bytes(a)} = ${bytes(b)})`;
+    if (a.column && isAtomic(b.sql)) return sql`(${a.sql} = ${b.sql} AND ${bytes(a)} = ${bytes(b)})`;
     return sql`(${bytes(a)} = ${bytes(b)})`;
   },
   equalNullSafe: (a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} <=> ${bytes(b)})` : sql`(${a.sql} <=> ${b.sql})`),
@@ -99,6 +99,8 @@ export const mysql: Dialect = {
   negate: (a) => (isInteger(a.type) ? sql`(-${exact(a)})` : sql`(-${a.sql})`),
   convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS DOUBLE)` : a.sql),
   falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
+  // MariaDB allows no outer column inside a derived table, so there is no `bind`.
+  equalityKey: (a) => (a.type === 'Edm.String' ? bytes(a) : a.sql),
   functions: {
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) > 0)`),
     contains: ([s, t]) => needle(s!, t!, (e) => `%${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) > 0)`),

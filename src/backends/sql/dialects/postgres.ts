@@ -7,7 +7,7 @@ import type { EdmType } from '../../../edm.js';
 import { isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
 import type { Dialect, Operand, OrderOp } from '../dialect.js';
-import { param, raw, sql } from '../fragment.js';
+import { bindInSubquery as bind, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { doubleText, likeLiteral, utcText } from '../values.js';
 
@@ -40,10 +40,11 @@ function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallb
 }
 
 /** x clamped to [0, max] as an integer; NULL stays NULL (GREATEST and LEAST would skip it). */
-const integerOf = (x: Frag, max: number): Frag =>
-  sql`CAST(CASE WHEN ${x} < 0 THEN 0 WHEN ${x} > ${raw(String(max))} THEN ${raw(String(max))} ELSE ${x} END AS integer)`;
+const integerOf = (value: Frag, max: number): Frag =>
+  bind([value], ([x]) => sql`CAST(CASE WHEN ${x!} < 0 THEN 0 WHEN ${x!} > ${raw(String(max))} THEN ${raw(String(max))} ELSE ${x!} END AS integer)`);
 const numeric = (o: Operand): Frag => sql`CAST(${o.sql} AS numeric)`;
-const utc = (o: Operand): Frag => sql`(${o.sql} AT TIME ZONE 'UTC')`;
+const utcOf = (x: Frag): Frag => sql`(${x} AT TIME ZONE 'UTC')`;
+const utc = (o: Operand): Frag => utcOf(o.sql);
 const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRACT(${raw(name)} FROM ${utc(x!)}) AS integer)`;
 
 // PostgreSQL raises an error where IEEE 754 overflows to ±Infinity or underflows to 0; OData
@@ -61,14 +62,23 @@ const finite = (x: Frag): Frag => sql`(${x} <> ${NAN} AND abs(${x}) <> ${INF})`;
  * A double as numeric: through its shortest round-trip text (a plain cast keeps only 15 digits),
  * and a subnormal exactly, as its integer multiple of 2^-1074 (its text, 5e-324, is not its value).
  */
-const numericOfDouble = (x: Frag): Frag =>
-  sql`(CASE WHEN abs(${x}) < ${MIN_NORMAL} THEN CAST(CAST(${x} / ${MIN_SUBNORMAL} AS text) AS numeric) * ${MIN_SUBNORMAL_EXACT} ELSE CAST(CAST(${x} AS text) AS numeric) END)`;
+const numericOfDouble = (value: Frag): Frag =>
+  bind([value], ([x]) => sql`(CASE WHEN abs(${x!}) < ${MIN_NORMAL} THEN CAST(CAST(${x!} / ${MIN_SUBNORMAL} AS text) AS numeric) * ${MIN_SUBNORMAL_EXACT} ELSE CAST(CAST(${x!} AS text) AS numeric) END)`);
 
-function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
+/** Each operand, and their exact numeric result, is named once (bound) and used by name. */
+function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
+  return bind([left, right], ([x, y]) => boundDoubleArithmetic(op, x!, y!));
+}
+
+function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
   const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
   const plain = sql`(${x}${o}${yy})`;
-  const exact = sql`(${numericOfDouble(x)}${o}${numericOfDouble(yy)})`;
+  const exactValue = sql`(${numericOfDouble(x)}${o}${numericOfDouble(yy)})`;
+  return bind([exactValue], ([exact]) => guarded(op, x, y, plain, exact!));
+}
+
+function guarded(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag, plain: Frag, exact: Frag): Frag {
   if (op === 'add' || op === 'sub') {
     // A sum of two doubles never underflows (halving would: 5e-324 / 2 is an error here).
     return sql`(CASE WHEN ${finite(x)} AND ${finite(y)} AND abs(${exact}) >= ${OVERFLOW} THEN sign(${exact}) * ${INF} ELSE ${plain} END)`;
@@ -144,11 +154,12 @@ export const postgres: Dialect = {
     return a.sql;
   },
   falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
+  bind,
   functions: {
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
     contains: ([s, t]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
     startswith: ([s, t]) => needle(s!, t!, (e) => `${e}%`, sql`starts_with(${s!.sql}, ${t!.sql})`),
-    endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, sql`(right(${s!.sql}, length(${t!.sql})) = ${t!.sql})`),
+    endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, bind([t!.sql], ([u]) => sql`(right(${s!.sql}, length(${u!})) = ${u!})`)),
     length: ([s]) => sql`length(${s!.sql})`,
     indexof: ([s, t]) => sql`(strpos(${s!.sql}, ${t!.sql}) - 1)`,
     replace: ([s, f, w]) => sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
@@ -161,7 +172,8 @@ export const postgres: Dialect = {
     trim: ([s]) => sql`btrim(${s!.sql}, ' ')`,
     concat: ([a, b]) => sql`(${a!.sql} || ${b!.sql})`,
     // EXTRACT counts years BC as negative with no year 0; OData's year is astronomical (1 BC = 0).
-    year: ([x]) => sql`(CAST(EXTRACT(YEAR FROM ${utc(x!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utc(x!)}) < 0 THEN 1 ELSE 0 END)`,
+    year: ([x]) =>
+      bind([x!.sql], ([v]) => sql`(CAST(EXTRACT(YEAR FROM ${utcOf(v!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utcOf(v!)}) < 0 THEN 1 ELSE 0 END)`),
     month: part('MONTH'),
     day: part('DAY'),
     hour: part('HOUR'),
@@ -171,7 +183,7 @@ export const postgres: Dialect = {
       x!.type === 'Edm.Decimal'
         ? sql`round(${x!.sql})`
         : // round(double precision) halves to even; this halves away from zero, exactly.
-          sql`(trunc(${x!.sql}) + CASE WHEN abs(${x!.sql} - trunc(${x!.sql})) >= 0.5 THEN sign(${x!.sql}) ELSE 0 END)`,
+          bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
     floor: ([x]) => sql`floor(${x!.sql})`,
     ceiling: ([x]) => sql`ceil(${x!.sql})`,
     datetime: ([x]) => x!.sql,

@@ -6,7 +6,7 @@ import type { EdmType } from '../../../edm.js';
 import { isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
 import type { Dialect, Operand, OrderOp } from '../dialect.js';
-import { param, raw, sql } from '../fragment.js';
+import { bindInSubquery as bind, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { datePartOfEpochMs } from '../values.js';
 import type { DatePart } from '../values.js';
@@ -43,7 +43,7 @@ const ISO_PARTS: { readonly [P in DatePart]: readonly [number, number] } = {
 export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const dates = options.dates ?? 'epoch-ms';
   const datePart = (p: DatePart) => ([x]: readonly Operand[]): Frag => {
-    if (dates === 'epoch-ms') return datePartOfEpochMs(x!.sql, p);
+    if (dates === 'epoch-ms') return datePartOfEpochMs(x!.sql, p, bind);
     const [from, length] = ISO_PARTS[p];
     return sql`CAST(substr(${x!.sql}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
   };
@@ -99,18 +99,20 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     // Decimals are REAL here; an integer converted to one must divide as a real, not truncate.
     convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql),
     falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
+    bind,
     functions: {
       substringof: ([t, s]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
       contains: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
-      startswith: ([s, t]) => sql`(substr(${s!.sql}, 1, length(${t!.sql})) = ${t!.sql})`,
+      startswith: ([s, t]) => bind([t!.sql], ([u]) => sql`(substr(${s!.sql}, 1, length(${u!})) = ${u!})`),
       // substr(s, -0) is all of s, so an empty suffix is handled apart.
-      endswith: ([s, t]) => sql`(substr(${s!.sql}, -length(${t!.sql})) = ${t!.sql} OR (length(${t!.sql}) = 0 AND ${s!.sql} IS NOT NULL))`,
+      endswith: ([s, t]) =>
+        bind([s!.sql, t!.sql], ([v, u]) => sql`(substr(${v!}, -length(${u!})) = ${u!} OR (length(${u!}) = 0 AND ${v!} IS NOT NULL))`),
       length: ([s]) => sql`length(${s!.sql})`,
       indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
       // An empty search string returns s before the replacement is looked at, even a NULL one.
       replace: ([s, f, w]) =>
         w!.nullable
-          ? sql`(CASE WHEN ${w!.sql} IS NULL THEN NULL ELSE replace(${s!.sql}, ${f!.sql}, ${w!.sql}) END)`
+          ? bind([w!.sql], ([v]) => sql`(CASE WHEN ${v!} IS NULL THEN NULL ELSE replace(${s!.sql}, ${f!.sql}, ${v!}) END)`)
           : sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
       substring: ([s, i, n]) =>
         n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
@@ -125,7 +127,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
       minute: datePart('minute'),
       second: datePart('second'),
       // round() computes x + 0.5 in floating point (round(0.49999999999999994) is 1); this is exact.
-      round: ([x]) => sql`(trunc(${x!.sql}) + CASE WHEN abs(${x!.sql} - trunc(${x!.sql})) >= 0.5 THEN sign(${x!.sql}) ELSE 0 END)`,
+      round: ([x]) => bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
       floor: ([x]) => sql`floor(${x!.sql})`,
       ceiling: ([x]) => sql`ceiling(${x!.sql})`,
       datetime: ([x]) => x!.sql,
