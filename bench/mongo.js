@@ -22,12 +22,25 @@ function forMingo(value) {
   );
 }
 
-// mingo lacks $indexOfCP; registered as MongoDB documents it (code points, null for a null or
-// missing string), for both queries alike.
+// mingo lacks $indexOfCP, and its date parts throw on a null date where MongoDB's return null;
+// registered as MongoDB behaves (code points, null for a null or missing string or date, UTC), for
+// both queries alike.
+const datePart = (part) => (obj, expr, options) => {
+  const d = evalExpr(obj, expr, options);
+  if (d === null || d === undefined) return null;
+  if (!(d instanceof Date)) throw new Error('a date part expects a date');
+  return part(d);
+};
 const context = Context.init({
   query: queryOperators,
   expression: {
     ...expressionOperators,
+    $year: datePart((d) => d.getUTCFullYear()),
+    $month: datePart((d) => d.getUTCMonth() + 1),
+    $dayOfMonth: datePart((d) => d.getUTCDate()),
+    $hour: datePart((d) => d.getUTCHours()),
+    $minute: datePart((d) => d.getUTCMinutes()),
+    $second: datePart((d) => d.getUTCSeconds()),
     $indexOfCP: (obj, expr, options) => {
       const [s, t] = evalExpr(obj, expr, options);
       if (s === null || s === undefined) return null;

@@ -3,7 +3,8 @@
 // = bigint, Decimal as a Decimal128 stand-in, dates as Date, guids lower-case) and (2) replaces the
 // operators where mingo differs from MongoDB's documented behaviour: BSON comparison across
 // numeric types and of strings by code point, NaN in queries, Int64/Decimal128 arithmetic,
-// PCRE anchors in $regex, the missing $indexOfCP, ASCII-only $toLower/$toUpper.
+// PCRE anchors in $regex, the missing $indexOfCP, ASCII-only $toLower/$toUpper, date parts of a
+// null date (null, where mingo throws).
 
 import { Decimal as DecimalJs } from 'decimal.js';
 import { Context, evalExpr } from 'mingo/core';
@@ -32,8 +33,20 @@ export class Decimal128 {
   }
 }
 
-/** For `compileMongo(…, { decimal })`. */
-export const decimal128 = (text: string): Decimal128 => new Decimal128(text);
+/**
+ * For `compileMongo(…, { decimal })`: strict, like `Decimal128.fromString` of the `bson` package
+ * (5.5 and later), which throws rather than round text beyond 34 significant digits or outside
+ * the exponent range.
+ */
+export const decimal128 = (text: string): Decimal128 => {
+  const exact = new DecimalJs(text);
+  const value = new Decimal128(text);
+  const last = exact.isZero() ? 0 : exact.e - (exact.sd() - 1);
+  if (!value.value.eq(exact) || (!exact.isZero() && (last < -6176 || exact.e > 6144))) {
+    throw new Error(`"${text}" is not a valid Decimal128 string - inexact rounding`);
+  }
+  return value;
+};
 
 // ---- documented divergences ---------------------------------------------------------------------
 
@@ -319,6 +332,19 @@ const mod: ExprOp = (obj, expr, options) => {
   return Number(a) % Number(b);
 };
 
+/**
+ * $year, $month, $dayOfMonth, $hour, $minute, $second on a date, in UTC (no timezone argument).
+ * MongoDB returns null for a null or missing date (DateExpressionAcceptingTimeZone::evaluate in
+ * the server: `if (dateVal.nullish()) return Value(BSONNULL)`) and fails on any other non-date;
+ * mingo throws on null.
+ */
+const datePart = (name: string, part: (d: Date) => number): ExprOp =>
+  single((v) => {
+    if (isNil(v)) return null;
+    if (!(v instanceof Date)) throw new Error(`harness: ${name} expects a date, not ${String(v)}`);
+    return part(v);
+  });
+
 const CONTEXT = Context.init({
   query: {
     ...queryOperators,
@@ -361,6 +387,12 @@ const CONTEXT = Context.init({
     $indexOfCP: indexOfCP,
     $toLower: asciiCase(false),
     $toUpper: asciiCase(true),
+    $year: datePart('$year', (d) => d.getUTCFullYear()),
+    $month: datePart('$month', (d) => d.getUTCMonth() + 1),
+    $dayOfMonth: datePart('$dayOfMonth', (d) => d.getUTCDate()),
+    $hour: datePart('$hour', (d) => d.getUTCHours()),
+    $minute: datePart('$minute', (d) => d.getUTCMinutes()),
+    $second: datePart('$second', (d) => d.getUTCSeconds()),
   },
 } as never);
 

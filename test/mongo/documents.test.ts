@@ -6,7 +6,7 @@ import { compileMongo, toExtendedJson } from '../../src/backends/mongo/index.js'
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { FilterError } from '../../src/errors.js';
 import { decimal128, matchIds, toMongoDocument } from '../engines/mingo.js';
-import { schema, typed } from './fixture.js';
+import { rows, schema, typed } from './fixture.js';
 
 const compile = (text: string) => compileMongo(typed(text), { decimal: decimal128 });
 
@@ -59,7 +59,13 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   // missing are unequal to it and below it in MongoDB's order.
   ['Qty add 5 gt 60', { $expr: { $gt: [{ $add: ['$Qty', 5] }, 60] } }],
   ['Qty mul Qty eq 4', { $expr: { $eq: [{ $multiply: [{ $toDecimal: '$Qty' }, { $toDecimal: '$Qty' }] }, 4] } }],
-  ['year(Due) eq 2012', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Due', null] }, null] }, false, { $eq: [{ $year: '$Due' }, 2012] }] } }],
+  // $year and the other date parts return null for a null or missing date, as the reference's
+  // year(null) is null: against a constant, eq/ne/gt/ge need no test; lt/le test the date up front.
+  ['year(Due) eq 2012', { $expr: { $eq: [{ $year: '$Due' }, 2012] } }],
+  ['hour(Due) ne 23', { $expr: { $ne: [{ $hour: '$Due' }, 23] } }],
+  ['not (month(Due) gt 6)', { $expr: { $not: [{ $gt: [{ $month: '$Due' }, 6] }] } }],
+  ['year(Due) lt 2012', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Due', null] }, null] }, false, { $lt: [{ $year: '$Due' }, 2012] }] } }],
+  ['day(Due) eq null', { $expr: { $eq: [{ $ifNull: ['$Due', null] }, null] } }],
   ['Qty lt Small', { $expr: { $cond: [{ $or: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, { $eq: [{ $ifNull: ['$Small', null] }, null] }] }, false, { $lt: ['$Qty', '$Small'] }] } }],
   ['Qty add 5 lt 60', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, false, { $lt: [{ $add: ['$Qty', 5] }, 60] }] } }],
   ['Qty eq Small', { $expr: { $eq: [{ $ifNull: ['$Qty', null] }, { $ifNull: ['$Small', null] }] } }],
@@ -120,6 +126,145 @@ describe('unsupported constructs', () => {
     const root = filter.root as unknown as { left: { name: string } };
     const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as typeof filter;
     expect(() => compileMongo(forged)).toThrow(FilterError);
+  });
+});
+
+describe('literals MongoDB cannot hold exactly are unsupported, at the literal', () => {
+  // [filter, the literal as written, the literal as the message names it]
+  const REJECTED: readonly (readonly [string, string, string])[] = [
+    ['Price eq 1.00000000000000000000000000000000000000000001', '1.00000000000000000000000000000000000000000001', '1.00000000000000000000000000000000000000000001'],
+    ['Price gt 12345678901234567890123456789012345m', '12345678901234567890123456789012345m', '12345678901234567890123456789012345'],
+    ['Qty eq 1.00000000000000000000000000000000001', '1.00000000000000000000000000000000001', '1.00000000000000000000000000000000001'],
+    ['Price add 1.00000000000000000000000000000000001 eq Price', '1.00000000000000000000000000000000001', '1.00000000000000000000000000000000001'],
+    ["Price in (1, 2.00000000000000000000000000000000000000000001)", '2.00000000000000000000000000000000000000000001', '2.00000000000000000000000000000000000000000001'],
+    ['Price lt 1e-6177m', '1e-6177m', '1E-6177'],
+    ['Price gt 1e6145m', '1e6145m', '1E+6145'],
+  ];
+  const strict = (text: string): unknown => {
+    const value = decimal128(text);
+    return value;
+  };
+  for (const [text, literal, named] of REJECTED) {
+    it(text, () => {
+      for (const options of [{ decimal: strict }, {}]) {
+        const error = (() => {
+          try {
+            compileMongo(typed(text), options);
+          } catch (e) {
+            return e;
+          }
+          return undefined;
+        })();
+        expect(error).toBeInstanceOf(FilterError);
+        const e = error as FilterError;
+        expect(e.kind).toBe('unsupported');
+        expect([e.start, e.end]).toEqual([text.indexOf(literal), text.indexOf(literal) + literal.length]);
+        expect(e.message).toContain(`the Decimal literal ${named}: Decimal128 cannot hold it exactly (`);
+      }
+    });
+  }
+  it('names the reason: too many digits, or an exponent out of range', () => {
+    const message = (text: string): string => {
+      try {
+        compileMongo(typed(text));
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    };
+    expect(message(REJECTED[0]![0])).toContain('it has 45 significant digits, and Decimal128 holds at most 34');
+    expect(message('Price lt 1e-6177m')).toContain("below Decimal128's smallest exponent (10^-6176)");
+    expect(message('Price gt 1e6145m')).toContain("beyond Decimal128's largest finite value");
+  });
+
+  // Exactly representable at the edges: 34 digits, trailing zeros as exponent, the exponent range.
+  const ACCEPTED = [
+    'Price eq 1234567890123456789012345678901234m',
+    'Price eq -0.1234567890123456789012345678901234',
+    'Price eq 12345678901234567890123456789012340000m',
+    'Price eq 1.0000000000000000000000000000000000000000000',
+    'Price gt 1e-6176m',
+    'Price gt 1234567890123456789012345678901234e-6176m',
+    'Price lt 9.999999999999999999999999999999999e6144m',
+    'Price lt 1e6144m',
+    'Price eq 0e-9000m',
+  ];
+  const docs = rows.map((row) => toMongoDocument(schema, row));
+  for (const text of ACCEPTED) {
+    it(`compiles ${text}, with the strict factory and without, and agrees with the reference`, () => {
+      const predicate = compilePredicate(typed(text));
+      const expected = rows.filter((row) => predicate(row)).map((row) => row['Id']);
+      expect(matchIds(compileMongo(typed(text), { decimal: strict }), docs)).toEqual(expected);
+      expect(matchIds(compileMongo(typed(text)), docs)).toEqual(expected);
+    });
+  }
+});
+
+describe('option functions that throw are reported as FilterErrors', () => {
+  const thrown = (run: () => unknown): FilterError => {
+    try {
+      run();
+    } catch (e) {
+      expect(e).toBeInstanceOf(FilterError);
+      return e as FilterError;
+    }
+    throw new Error('expected a FilterError');
+  };
+  const boom = (): never => {
+    throw new TypeError('boom');
+  };
+  it('options.decimal: at the Decimal literal, with its message', () => {
+    const text = 'Qty gt 1 and Price gt 1.5';
+    const e = thrown(() => compileMongo(typed(text), { decimal: boom }));
+    expect(e.kind).toBe('unsupported');
+    expect([e.start, e.end]).toEqual([text.indexOf('1.5'), text.indexOf('1.5') + 3]);
+    expect(e.message).toContain('options.decimal on the Decimal literal 1.5 threw: boom');
+  });
+  it('options.long: at the Int64 literal, with its message; never called for a safe integer', () => {
+    const text = 'Big gt 5 and Big lt 9007199254740993';
+    const e = thrown(() => compileMongo(typed(text), { long: boom }));
+    expect(e.kind).toBe('unsupported');
+    expect([e.start, e.end]).toEqual([text.indexOf('9007199254740993'), text.length]);
+    expect(e.message).toContain('options.long on the Int64 literal 9007199254740993 threw: boom');
+  });
+  it('options.fields as a function: at the property', () => {
+    const e = thrown(() => compileMongo(typed("Name eq 'x'"), { fields: boom }));
+    expect(e.kind).toBe('unsupported');
+    expect([e.start, e.end]).toEqual([0, 4]);
+    expect(e.message).toContain("the field mapping (options.fields) of 'Name' threw: boom");
+  });
+  it('anything else a hand-built tree makes the compiler throw becomes a FilterError', () => {
+    const filter = typed("Name eq 'x'");
+    const forged = { ...filter, root: { ...filter.root, left: { kind: 'member', type: 'Edm.String', path: null, start: 0, end: 4 } } } as unknown as typeof filter;
+    expect(thrown(() => compileMongo(forged)).kind).toBe('unsupported');
+    let deep = typed('Active').root;
+    for (let i = 0; i < 200_000; i++) deep = { kind: 'not', type: 'Edm.Boolean', operand: deep, start: 0, end: 6 } as typeof deep;
+    expect(thrown(() => compileMongo({ ...filter, root: deep })).kind).toBe('limit');
+  });
+});
+
+describe('options.long', () => {
+  class Int64 {
+    constructor(readonly value: bigint) {}
+  }
+  const long = (v: bigint): Int64 => new Int64(v);
+  it('builds the Int64 literals beyond ±2^53, in plain operators and in $expr; others stay numbers', () => {
+    expect(compileMongo(typed('Big gt 9007199254740993'), { long })).toEqual({ Big: { $gt: new Int64(9007199254740993n) } });
+    expect(compileMongo(typed('Big in (5, -9223372036854775808)'), { long })).toEqual({ Big: { $in: [5, new Int64(-9223372036854775808n)] } });
+    expect(compileMongo(typed('Big gt 9007199254740991'), { long })).toEqual({ Big: { $gt: 9007199254740991 } });
+    expect(compileMongo(typed('Big add 9007199254740993 eq 0'), { long })).toEqual({ $expr: { $eq: [{ $add: [{ $toDecimal: '$Big' }, new Int64(9007199254740993n)] }, 0] } });
+  });
+  it('without it, a bigint: the MongoDB Node driver (5.1 and later) writes it as an Int64', () => {
+    expect(compileMongo(typed('Big gt 9007199254740993'))).toEqual({ Big: { $gt: 9007199254740993n } });
+  });
+  it('a literal divisor that became a value object is still known to be non-zero (no zero test)', () => {
+    const withLong = (v: unknown): unknown =>
+      typeof v === 'bigint' ? new Int64(v) : Array.isArray(v) ? v.map(withLong) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withLong(x)])) : v;
+    for (const text of ['Big div 9007199254740993 eq 0', 'Big mod -9223372036854775808 eq 1']) {
+      const plain = compileMongo(typed(text));
+      expect(JSON.stringify(plain, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toMatch(/"\$eq":\["-?\d+",0\]/);
+      expect(compileMongo(typed(text), { long })).toEqual(withLong(plain));
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 // The two documented MongoDB differences (docs/semantics.md, "MongoDB: differences"), decided from
 // the values a filter defines on a row, never from whether MongoDB's answer differs:
-// - 'decimal128': an exact integer or Decimal value of the filter needs more than 34 significant
-//   digits, which Decimal128 rounds;
+// - 'decimal128': an exact integer or Decimal value of the filter (a field or an intermediate
+//   result) needs more than 34 significant digits, which Decimal128 rounds. A literal never does:
+//   compileMongo rejects a Decimal literal that Decimal128 cannot hold (an 'unsupported' error);
 // - 'case-mapping': `tolower`/`toupper` get a string with a character whose case mapping is not
 //   ASCII-only, which MongoDB leaves unmapped.
 // Values are computed here independently of every backend (bigint-exact decimal.js); a subtree
@@ -40,7 +41,7 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
   /** The exact value of an integer or Decimal node: null, a number, or undefined when not computed here. */
   const exact = (node: TypedExpr): Exact | null | undefined => {
     const value = compute(node);
-    if (value instanceof Exact && value.precision() > DIGITS) gaps.add('decimal128');
+    if (node.kind !== 'literal' && value instanceof Exact && value.precision() > DIGITS) gaps.add('decimal128');
     return value;
   };
 

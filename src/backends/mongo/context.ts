@@ -13,45 +13,110 @@ export interface MongoOptions {
   /**
    * Builds a BSON Decimal128 from exact decimal text, e.g. `(s) => Decimal128.fromString(s)` from
    * the `bson` package. Without it, Decimal literals are written as `{ $toDecimal: '<text>' }`
-   * inside `$expr` (exact, but not able to use an index).
+   * inside `$expr` (exact, but not able to use an index). It is only given text that Decimal128
+   * holds exactly; if it throws, compileMongo throws a FilterError of kind 'unsupported'.
    */
   readonly decimal?: (text: string) => unknown;
+  /**
+   * Builds a BSON Int64 from an Int64 literal beyond ±2^53, e.g. `(v) => Long.fromBigInt(v)` from
+   * the `bson` package. Without it such a literal is a `bigint`, which the MongoDB Node driver
+   * (5.1 and later) writes as an Int64; earlier drivers reject a `bigint` with an error. Literals
+   * within ±2^53 are numbers. If it throws, compileMongo throws a FilterError of kind 'unsupported'.
+   */
+  readonly long?: (value: bigint) => unknown;
 }
 
 export interface Context {
   field(member: TypedMember): string;
   readonly decimal: ((text: string) => unknown) | undefined;
+  readonly long: ((value: bigint) => unknown) | undefined;
 }
 
 export function createContext(options: MongoOptions): Context {
-  const { fields, decimal } = options;
+  const { fields, decimal, long } = options;
   const field = (member: TypedMember): string => {
     const key = member.path.join('/');
     let mapped: string | undefined;
-    if (typeof fields === 'function') mapped = fields(member.path);
+    if (typeof fields === 'function') mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
     else if (fields && Object.prototype.hasOwnProperty.call(fields, key)) mapped = fields[key];
     const path = mapped ?? member.path.join('.');
     // A path starting with '$' would be read as an operator or a variable, not a field.
-    if (path === '' || path.startsWith('$') || path.split('.').some((s) => s === '')) {
-      throw new FilterError({ kind: 'unsupported', message: `The field mapping of '${key}' gives '${path}', which is not a document field path`, start: member.start, end: member.end });
+    if (typeof path !== 'string' || path === '' || path.startsWith('$') || path.split('.').some((s) => s === '')) {
+      throw new FilterError({ kind: 'unsupported', message: `The field mapping of '${key}' gives '${String(path)}', which is not a document field path`, start: member.start, end: member.end });
     }
     return path;
   };
-  return { field, decimal };
+  return { field, decimal, long };
 }
 
 export function unsupported(node: TypedExpr, what: string): FilterError {
   return new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile ${what}`, start: node.start, end: node.end });
 }
 
+/** Calls a user-supplied option; whatever it throws is reported as an 'unsupported' FilterError at the node. */
+function fromOption<T>(node: TypedExpr, what: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile this: ${what} threw: ${reason}`, start: node.start, end: node.end });
+  }
+}
+
+/** Decimal128: at most 34 significant digits, exponent (of the last digit) from -6176 to 6111. */
+const DECIMAL128_DIGITS = 34;
+const DECIMAL128_MIN_EXPONENT = -6176;
+const DECIMAL128_MAX_EXPONENT = 6111;
+
+/**
+ * Why Decimal128 cannot hold the decimal text exactly, or undefined when it can. Decimal128 holds
+ * c × 10^q for an integer c of at most 34 digits and -6176 ≤ q ≤ 6111: so a value needs at most 34
+ * significant digits, its last one no further right than 10^-6176, and its first no further left
+ * than 10^6144 (trailing zeros of an integer can be exponent).
+ */
+export function decimal128Problem(text: string): string | undefined {
+  const match = /^[+-]?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!match || (match[1] === '' && (match[2] ?? '') === '')) return 'it is not decimal text';
+  const [, int = '', frac = '', exp = '0'] = match;
+  let digits = (int + frac).replace(/^0+/, '');
+  if (digits === '') return undefined; // zero: any exponent clamps
+  let exponent = BigInt(exp) - BigInt(frac.length);
+  const trimmed = digits.replace(/0+$/, '');
+  exponent += BigInt(digits.length - trimmed.length);
+  digits = trimmed;
+  if (digits.length > DECIMAL128_DIGITS) return `it has ${digits.length} significant digits, and Decimal128 holds at most ${DECIMAL128_DIGITS}`;
+  const first = exponent + BigInt(digits.length - 1);
+  if (exponent < BigInt(DECIMAL128_MIN_EXPONENT)) return `its digits reach 10^${exponent}, below Decimal128's smallest exponent (10^${DECIMAL128_MIN_EXPONENT})`;
+  if (first > BigInt(DECIMAL128_MAX_EXPONENT + DECIMAL128_DIGITS - 1)) return `it is 10^${first} or more, beyond Decimal128's largest finite value (about 10^${DECIMAL128_MAX_EXPONENT + DECIMAL128_DIGITS})`;
+  return undefined;
+}
+
+/** The Decimal literal's exact text, after making sure Decimal128 holds it exactly. */
+export function decimalText(literal: TypedLiteral): string {
+  const text = String(literal.value);
+  const problem = decimal128Problem(text);
+  if (problem !== undefined) throw unsupported(literal, `the Decimal literal ${text}: Decimal128 cannot hold it exactly (${problem})`);
+  return text;
+}
+
 /**
  * A literal as a plain BSON-ready value: Int64 as a number when it is a safe integer, else a
- * bigint (the driver stores it as Int64); instants as Date; Decimal via the factory only.
+ * bigint or the `long` factory's value; instants as Date; Decimal via the factory only.
  * Returns undefined for a Decimal without a factory: the caller must use an expression instead.
  */
 export function plainValue(literal: TypedLiteral, ctx: Context): { value: unknown } | undefined {
   const { type, value } = literal;
-  if (type === 'Edm.Decimal') return ctx.decimal ? { value: ctx.decimal(String(value)) } : undefined;
+  if (type === 'Edm.Decimal') {
+    const text = decimalText(literal);
+    const { decimal } = ctx;
+    return decimal ? { value: fromOption(literal, `options.decimal on the Decimal literal ${text}`, () => decimal(text)) } : undefined;
+  }
+  if (type === 'Edm.Int64') {
+    const big = BigInt(value as bigint | number);
+    if (big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)) return { value: Number(big) };
+    const { long } = ctx;
+    return { value: long ? fromOption(literal, `options.long on the Int64 literal ${big}`, () => long(big)) : big };
+  }
   return { value: convertLiteral(type, value) };
 }
 
@@ -60,10 +125,6 @@ function convertLiteral(type: EdmType, value: TypedLiteral['value']): unknown {
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return new Date(Number(value));
-    case 'Edm.Int64': {
-      const big = BigInt(value as bigint | number);
-      return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big;
-    }
     case 'Edm.Guid':
       return String(value).toLowerCase();
     default:

@@ -8,7 +8,7 @@ import { isInteger } from '../../edm.js';
 import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../typed.js';
 import { visitTyped } from '../../typed.js';
 import type { Context } from './context.js';
-import { plainValue, unsupported } from './context.js';
+import { decimalText, plainValue, unsupported } from './context.js';
 
 /** An aggregation expression: plain data. */
 export type Agg = unknown;
@@ -31,6 +31,13 @@ const PROPAGATES_NULL: Readonly<Record<string, readonly number[]>> = {
   trim: [0], // $trim
   floor: [0], // $floor
   ceiling: [0], // $ceil
+  // $year, $month, $dayOfMonth, $hour, $minute, $second: a null or missing date gives null.
+  year: [0],
+  month: [0],
+  day: [0],
+  hour: [0],
+  minute: [0],
+  second: [0],
 };
 /** Functions whose builder below uses each argument once (so a guard-free argument needs no variable). */
 const SINGLE_USE = new Set(['length', 'indexof', 'tolower', 'toupper', 'trim', 'concat', 'year', 'month', 'day', 'hour', 'minute', 'second', 'floor', 'ceiling']);
@@ -162,7 +169,7 @@ export class ExpressionCompiler {
 
   literal(node: TypedLiteral): Agg {
     const plain = plainValue(node, this.ctx);
-    if (!plain) return { $toDecimal: String(node.value) };
+    if (!plain) return { $toDecimal: decimalText(node) };
     // A string starting with '$' would be read as a field path: strings are always $literal.
     return typeof plain.value === 'string' ? { $literal: plain.value } : plain.value;
   }
@@ -302,7 +309,9 @@ export class ExpressionCompiler {
           // Truncating integer division, exact: (a - a mod b) / b divides exactly.
           else if (integer) result = { $divide: [{ $subtract: [a, { $mod: [a, b] }] }, b] };
           else result = { $divide: [a, b] };
-          const guard = anyOf([this.mayBeNull(node.left) ? isNull(a) : false, this.mayBeNull(node.right) ? isNull(b) : false, isConstant(b) ? compareConstant(b, 0) : { $eq: [b, 0] }]);
+                    // A literal divisor is zero or not here, whatever BSON value (a Long, a Decimal128) it became.
+          const zero = node.right.kind === 'literal' ? isZero(node.right.value) : isConstant(b) ? compareConstant(b, 0) : { $eq: [b, 0] };
+          const guard = anyOf([this.mayBeNull(node.left) ? isNull(a) : false, this.mayBeNull(node.right) ? isNull(b) : false, zero]);
           if (guard === false) return result;
           if (guard === true) return null;
           this.#guards++;

@@ -1,6 +1,7 @@
 // odata-filter/mongo: compileMongo() turns a checked filter into a MongoDB query document that
 // matches exactly the rows the in-memory reference matches (docs/semantics.md, docs/mongo.md).
 
+import { FilterError } from '../../errors.js';
 import type { TypedFilter } from '../../typed.js';
 import { createContext } from './context.js';
 import type { MongoOptions } from './context.js';
@@ -14,10 +15,24 @@ export { toExtendedJson } from './extended-json.js';
 
 /**
  * Compiles a checked filter to a query document for `collection.find()`. The document is plain
- * data: strings, numbers, booleans, null, Date, bigint (Int64 beyond ±2^53) and, when
- * `options.decimal` is given, its Decimal128 values. It holds no functions and no JavaScript.
- * Throws a FilterError of kind 'unsupported' for a construct it cannot express exactly.
+ * data: strings, numbers, booleans, null, Date, bigint (Int64 beyond ±2^53, or what
+ * `options.long` makes of it) and, when `options.decimal` is given, its Decimal128 values. It
+ * holds no functions and no JavaScript.
+ *
+ * Throws only FilterErrors: kind 'unsupported' for a construct it cannot express exactly (a
+ * Decimal literal that Decimal128 cannot hold, a field mapping that is not a field path, an
+ * option function that throws), kind 'limit' for a tree too deep to compile.
  */
 export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): QueryDocument {
-  return new QueryCompiler(createContext(options)).compile(filter.root, true);
+  try {
+    return new QueryCompiler(createContext(options)).compile(filter.root, true);
+  } catch (error) {
+    if (error instanceof FilterError) throw error;
+    // A last resort: no checked filter may make the compiler throw anything but a FilterError.
+    const text = filter.text;
+    const end = text?.length ?? filter.root.end;
+    if (error instanceof RangeError) throw new FilterError({ kind: 'limit', message: 'Filter is too large to compile to a MongoDB query document', start: 0, end, text });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile this filter: ${reason}`, start: 0, end, text });
+  }
 }
