@@ -68,6 +68,49 @@ for (const [name, rows] of [['all filters', all], ['common filters', fair]]) {
   console.log(`\nodata-filter vs the fastest peer (${name}): ${(ours / fastestPeer).toFixed(1)}×`);
 }
 
+// Per filter: our rate, the fastest peer that accepts that filter, and the ratio, so no aggregate
+// hides a filter where a peer is close. Competitors are interleaved in rounds; rates are medians.
+console.log('\nParse: per filter, against the fastest peer that accepts it (filters/s, median of 5 interleaved rounds)');
+console.log('| filter | odata-filter | fastest peer | peer | ratio |');
+console.log('|---|---:|---|---:|---:|');
+const ratios = [];
+for (const filter of FILTERS) {
+  const takers = competitors.filter((c) => accepted(c.run, [filter]).ok.length === 1);
+  const samples = new Map(takers.map((c) => [c.name, []]));
+  for (const c of takers) rate(c.run, filter, 50); // warm-up
+  for (let round = 0; round < 5; round++) {
+    for (const c of takers) samples.get(c.name).push(rate(c.run, filter, 80));
+  }
+  const rates = takers.map((c) => ({ name: c.name, rate: median(samples.get(c.name)) }));
+  const ours = rates.find((r) => r.name === 'odata-filter').rate;
+  const peers = rates.filter((r) => r.name !== 'odata-filter').sort((a, b) => b.rate - a.rate);
+  const best = peers[0];
+  if (best) ratios.push(ours / best.rate);
+  const cells = best ? [best.name, fmt(best.rate), `${(ours / best.rate).toFixed(1)}×`] : ['none accepts it', '–', '–'];
+  console.log(`| \`${label(filter)}\` | ${fmt(ours)} | ${cells.join(' | ')} |`);
+}
+const geomean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+console.log(`\nPer-filter ratio over the ${ratios.length} filters some peer accepts: lowest ${Math.min(...ratios).toFixed(1)}×, geometric mean ${geomean.toFixed(1)}×`);
+
+function rate(run, input, ms) {
+  let n = 0;
+  let sink = 0;
+  const start = performance.now();
+  let now = start;
+  do {
+    for (let i = 0; i < 16; i++) if (run(input)) sink++;
+    n += 16;
+    now = performance.now();
+  } while (now - start < ms);
+  globalThis.__benchSink = sink;
+  return (n * 1000) / (now - start);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+}
+
 // Size sweep: the same shapes at 1×, 10×, 100× length; characters per second should stay flat.
 const SHAPES = {
   'or chain': (n) => Array.from({ length: n }, (_, i) => `Id eq ${i}`).join(' or '),

@@ -1,9 +1,10 @@
 // parse(): enforces the input limits, runs the generated parser and turns every failure into a
 // FilterError that names the offending token and what was expected.
 
-import type { Expr } from './ast.js';
+import type { Expr, Literal, PathSegment } from './ast.js';
 import { childrenOf } from './ast.js';
 import * as builderModule from './builders.js';
+import type { InList, WordRest } from './builders.js';
 import { FilterError } from './errors.js';
 import { parse as generatedParse, SyntaxError as GeneratedSyntaxError } from './generated/parser.js';
 
@@ -36,14 +37,18 @@ export function parse(text: string, options: ParseOptions = {}): Expr {
     throw limitError(`Filter is ${text.length} characters long; the limit is ${maxLength}`, maxLength, text.length, text);
   }
   checkParenthesisDepth(text, maxDepth);
-  let tree: Expr;
+  const tree = parseFast(text) ?? parseGenerated(text);
+  checkTreeSize(tree, text, maxDepth, maxNodes);
+  return tree;
+}
+
+/** The generated parser alone, with its failures as FilterErrors: the reference for {@link parseFast}. */
+export function parseGenerated(text: string): Expr {
   try {
-    tree = generatedParse(text, { builders }) as Expr;
+    return generatedParse(text, { builders }) as Expr;
   } catch (error) {
     throw toFilterError(error, text);
   }
-  checkTreeSize(tree, text, maxDepth, maxNodes);
-  return tree;
 }
 
 function limitError(message: string, start: number, end: number, text: string): FilterError {
@@ -170,4 +175,325 @@ function describeFound(text: string, offset: number): string {
     return `character U+${token.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
   }
   return `'${token}'`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fast path
+//
+// The generated parser spends much of a short filter on per-call setup (it builds its closures,
+// expectation objects and regular expressions on every call), on a regular-expression test per
+// character and on bookkeeping for error messages that a valid filter never needs. parseFast reads
+// the common shapes of grammar/filter.peggy directly: at every choice it takes the alternative the
+// grammar would take and calls the same builders with the same arguments, so it builds the same
+// tree. Anything else (an error, a rare form such as a bare guid, or a choice it cannot make
+// without backtracking) makes it give up, and parse() runs the generated parser, which then
+// produces the tree or the error. test/parse/fast-path.prop.test.ts holds the two to exactly the
+// same trees on random and mutated filters.
+
+/** Thrown to give up; never escapes parseFast. */
+const BAIL = new Error('fast path gives up');
+let src = '';
+let pos = 0;
+
+/**
+ * The tree the generated parser would build, or `undefined` when the text is not of a shape read
+ * here (including every text that is not a valid filter).
+ */
+export function parseFast(text: string): Expr | undefined {
+  src = text;
+  pos = 0;
+  try {
+    skipSpace();
+    const tree = fastExpr();
+    skipSpace();
+    return pos === text.length ? tree : undefined;
+  } catch {
+    // BAIL, a FilterError from a builder, or a RangeError on deep nesting: the generated parser
+    // decides, and reports, all of them.
+    return undefined;
+  } finally {
+    src = '';
+  }
+}
+
+function bail(): never {
+  throw BAIL;
+}
+
+/** `[A-Za-z_]` */
+function isWordStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/** `[A-Za-z0-9_]` */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** `_` */
+function skipSpace(): void {
+  for (;;) {
+    const c = src.charCodeAt(pos);
+    if (c === 32 || c === 9 || c === 13 || c === 10) pos++;
+    else return;
+  }
+}
+
+/** `Word`, at a word start. */
+function readWord(): string {
+  const start = pos++;
+  while (isWordChar(src.charCodeAt(pos))) pos++;
+  return src.slice(start, pos);
+}
+
+type Op = Parameters<typeof builders.chain>[1][number][0];
+
+/** `Expr`: an operand and `(_ BinaryTail)*`. */
+function fastExpr(): Expr {
+  const head = fastUnary();
+  let tail: [Op, Expr | InList][] | undefined;
+  for (;;) {
+    const save = pos;
+    skipSpace();
+    if (!isWordStart(src.charCodeAt(pos))) {
+      pos = save;
+      break;
+    }
+    const word = readWord();
+    if (!builders.isBinaryOperator(word)) {
+      pos = save;
+      break;
+    }
+    const op = word.toLowerCase() as Op;
+    skipSpace();
+    const right = op === 'in' ? fastInList() : fastUnary();
+    (tail ??= []).push([op, right]);
+  }
+  return tail === undefined ? head : builders.chain(head, tail);
+}
+
+/** `UnaryExpr`: `UnaryOp* Primary`. */
+function fastUnary(): Expr {
+  let ops: ['not' | 'negate', number][] | undefined;
+  for (;;) {
+    const c = src.charCodeAt(pos);
+    // NOT: `not` in any case, not followed by a word character.
+    if ((c | 32) === 110 && (src.charCodeAt(pos + 1) | 32) === 111 && (src.charCodeAt(pos + 2) | 32) === 116 && !isWordChar(src.charCodeAt(pos + 3))) {
+      (ops ??= []).push(builders.unaryOp('not', pos));
+      pos += 3;
+      skipSpace();
+      continue;
+    }
+    // Minus: `-` not followed by a digit or by the word INF (those are number literals).
+    if (c === 45) {
+      const next = src.charCodeAt(pos + 1);
+      if (isDigit(next)) break;
+      if (src.startsWith('INF', pos + 1) && !isWordChar(src.charCodeAt(pos + 4))) break;
+      (ops ??= []).push(builders.unaryOp('negate', pos));
+      pos++;
+      skipSpace();
+      continue;
+    }
+    break;
+  }
+  const operand = fastPrimary();
+  return ops === undefined ? operand : builders.foldUnary(ops, operand);
+}
+
+/** `Primary`: a parenthesised expression, a word-led operand or a literal. */
+function fastPrimary(): Expr {
+  const c = src.charCodeAt(pos);
+  if (c === 40) {
+    const start = pos++;
+    skipSpace();
+    const expr = fastExpr();
+    skipSpace();
+    if (src.charCodeAt(pos) !== 41) bail();
+    pos++;
+    return builders.parenthesised(expr, { start, end: pos });
+  }
+  if (isWordStart(c)) return fastWordLed();
+  return fastLiteral();
+}
+
+/** `WordLed`, in the grammar's order of alternatives. */
+function fastWordLed(): Expr {
+  const start = pos;
+  const head = readWord();
+  const c = src.charCodeAt(pos);
+  let rest: WordRest;
+  if (c === 39) {
+    // A prefixed literal: `datetime'…'`, `guid'…'`.
+    const close = src.indexOf("'", pos + 1);
+    if (close < 0) bail();
+    rest = ['prefixed', src.slice(pos + 1, close)];
+    pos = close + 1;
+  } else if (c === 45 && builders.isHex8(head)) {
+    bail(); // perhaps a bare guid
+  } else if (builders.isCastName(head) && castAhead()) {
+    rest = fastCast();
+  } else if (builders.isKeywordLiteral(head)) {
+    rest = builders.KEYWORD;
+  } else if (builders.isReserved(head)) {
+    bail();
+  } else {
+    const tail: PathSegment[] = [];
+    while (src.charCodeAt(pos) === 47) {
+      pos++;
+      if (!isWordStart(src.charCodeAt(pos))) bail();
+      const segmentStart = pos;
+      const name = readWord();
+      if (builders.isReserved(name)) bail();
+      tail.push(builders.segment(name, { start: segmentStart, end: pos }));
+    }
+    let args: Expr[] | null = null;
+    const save = pos;
+    skipSpace();
+    if (src.charCodeAt(pos) === 40) {
+      if (tail.length > 0) bail(); // a bound call or a lambda
+      pos++;
+      skipSpace();
+      args = fastArgs();
+      skipSpace();
+      if (src.charCodeAt(pos) !== 41) bail();
+      pos++;
+    } else {
+      pos = save;
+    }
+    rest = builders.pathOrCall(tail, args);
+  }
+  return builders.wordLed(head, rest, { start, end: pos });
+}
+
+/** The lookahead `&(_ "(" _ "'")` of the cast form `datetime('…')`. */
+function castAhead(): boolean {
+  let i = pos;
+  while (isSpace(src.charCodeAt(i))) i++;
+  if (src.charCodeAt(i) !== 40) return false;
+  i++;
+  while (isSpace(src.charCodeAt(i))) i++;
+  return src.charCodeAt(i) === 39;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 10;
+}
+
+/** `_ "(" _ "'" $[^']* "'" _ ")"`, after castAhead() has seen its start. */
+function fastCast(): WordRest {
+  skipSpace();
+  pos++; // (
+  skipSpace();
+  const close = src.indexOf("'", pos + 1);
+  if (close < 0) bail();
+  const body = src.slice(pos + 1, close);
+  pos = close + 1;
+  skipSpace();
+  if (src.charCodeAt(pos) !== 41) bail();
+  pos++;
+  return ['cast', body];
+}
+
+/** `ArgList`, after `(` and whitespace. */
+function fastArgs(): Expr[] {
+  if (src.charCodeAt(pos) === 41) return [];
+  const args = [fastExpr()];
+  for (;;) {
+    const save = pos;
+    skipSpace();
+    if (src.charCodeAt(pos) !== 44) {
+      pos = save;
+      return args;
+    }
+    pos++;
+    skipSpace();
+    args.push(fastExpr());
+  }
+}
+
+/** `InList`. */
+function fastInList(): InList {
+  if (src.charCodeAt(pos) !== 40) bail();
+  const start = pos++;
+  skipSpace();
+  if (src.charCodeAt(pos) === 41) {
+    pos++;
+    return builders.inList([], { start, end: pos });
+  }
+  const list = [fastInItem()];
+  for (;;) {
+    const save = pos;
+    skipSpace();
+    if (src.charCodeAt(pos) !== 44) {
+      pos = save;
+      break;
+    }
+    pos++;
+    skipSpace();
+    list.push(fastInItem());
+  }
+  skipSpace();
+  if (src.charCodeAt(pos) !== 41) bail();
+  pos++;
+  return builders.inList(list, { start, end: pos });
+}
+
+/** `InItem`: a word-led operand or a literal that is a literal. */
+function fastInItem(): Literal {
+  const item = isWordStart(src.charCodeAt(pos)) ? fastWordLed() : fastLiteral();
+  if (!builders.isLiteral(item)) bail();
+  return item;
+}
+
+/** `DateTimeLiteral` without its word-boundary check; the grammar's optional parts never backtrack. */
+const BARE_DATE_TIME = /[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?)?/y;
+/** `NumberLiteral`'s first alternative without its word-boundary check. */
+const NUMBER = /-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[mMdDfFlL]?/y;
+
+/** `Literal` at a character that cannot start a word. */
+function fastLiteral(): Literal {
+  const start = pos;
+  const c = src.charCodeAt(pos);
+  if (c === 39) {
+    // `'` ([^']+ / "''")* `'`: a doubled quote is part of the body.
+    let i = pos + 1;
+    for (;;) {
+      const q = src.indexOf("'", i);
+      if (q < 0) bail(); // unterminated: the generated parser reports it
+      if (src.charCodeAt(q + 1) === 39) i = q + 2;
+      else {
+        pos = q + 1;
+        return builders.string(src.slice(start + 1, q), { start, end: pos }) as Literal;
+      }
+    }
+  }
+  if (isDigit(c)) {
+    if (src.charCodeAt(pos + 4) === 45) {
+      BARE_DATE_TIME.lastIndex = pos;
+      const match = BARE_DATE_TIME.exec(src);
+      if (match === null) bail();
+      const end = pos + match[0].length;
+      if (isWordChar(src.charCodeAt(end))) bail();
+      pos = end;
+      return builders.bareDateTime(match[0], { start, end });
+    }
+    if (src.charCodeAt(pos + 8) === 45) bail(); // perhaps a bare guid
+  } else if (c !== 45) {
+    bail();
+  }
+  NUMBER.lastIndex = pos;
+  const match = NUMBER.exec(src);
+  if (match === null) {
+    if (!src.startsWith('-INF', pos) || isWordChar(src.charCodeAt(pos + 4))) bail();
+    pos += 4;
+    return builders.number('-INF', { start, end: pos });
+  }
+  const end = pos + match[0].length;
+  if (isWordChar(src.charCodeAt(end))) bail();
+  pos = end;
+  return builders.number(match[0], { start, end });
 }

@@ -1,0 +1,151 @@
+// parse() reads common filters with a hand-written fast path and leaves everything else to the
+// generated parser. These properties hold the two to exactly the same result: where the fast path
+// answers, its tree equals the generated parser's (every key in the same order, every span and
+// value); and parse() as a whole returns the same tree or throws the same error as the generated
+// parser alone, on valid, random and mutated filters.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isFilterError, print } from '../../src/index.js';
+import { parse, parseFast, parseGenerated } from '../../src/parse.js';
+import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
+import { ALL_VALID } from './valid-cases.js';
+
+const LONG = process.env['ODATA_FILTER_LONG'] === '1';
+const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
+/** Limits out of the way, so parse() and the generated parser see the same texts. */
+const limits = { maxLength: 1_000_000, maxDepth: 1000, maxNodes: 1_000_000 };
+
+/** Exact text of a tree or an error: key order, bigint, NaN, -0 and infinities included. */
+function exact(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (typeof v === 'bigint') return `${v}n`;
+    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) return `number:${Object.is(v, -0) ? '-0' : String(v)}`;
+    return v;
+  });
+}
+
+function outcome(run: () => unknown): string {
+  try {
+    return 'tree ' + exact(run());
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    const { kind, code, message, start, end, expected } = error;
+    return 'error ' + exact({ kind, code, message, start, end, expected });
+  }
+}
+
+let taken = 0;
+let seen = 0;
+
+/** The property itself: the fast path agrees or declines, and parse() agrees with the generated parser. */
+function agrees(text: string): void {
+  const fast = parseFast(text);
+  const reference = outcome(() => parseGenerated(text));
+  seen++;
+  if (fast !== undefined) {
+    taken++;
+    expect('tree ' + exact(fast)).toBe(reference);
+  }
+  expect(outcome(() => parse(text, limits))).toBe(reference);
+}
+
+/** The canonical print with each space replaced by another run of whitespace, or by none. */
+const arbRespaced = fc
+  .tuple(arbExpr(5), fc.array(fc.constantFrom('', ' ', '  ', '\t', '\n', ' \r\n '), { minLength: 1, maxLength: 8 }))
+  .map(([tree, spaces]) => {
+    let i = 0;
+    return print(tree).replace(/ /g, () => spaces[i++ % spaces.length]!);
+  });
+
+const TOKENS = [
+  'a', 'b/c', 'Tags/any', ' ', '  ', '(', ')', "'", "''", ',', '-', '--', '1', '12', '2.5', '1e5', 'e', 'd', 'L', 'M', 'INF', 'NaN',
+  'eq', 'EQ', 'and', 'Or', 'not', 'NOT', 'notes', 'in', 'add', 'null', 'true', 'datetime', 'datetimeoffset', 'guid', 'x',
+  "'2012-01-01T00:00Z'", '2012-01-01', 'T10:00', '2012-01-01T10:00:00Z', '+01:00', 'abcdef01', '01234567', '-89ab', 'substring',
+  'length', 'tolower', 'year', 'has', ':', '+', 'T', '/', '.', '\t', '\n', '\u00e9', '\ud83d\ude00', '\ud800',
+];
+
+describe('the fast path builds exactly what the generated parser builds', () => {
+  it('on every valid case of the tables', () => {
+    for (const [text] of ALL_VALID) agrees(text);
+  });
+
+  it('on random trees, printed with random whitespace', () => {
+    fc.assert(fc.property(arbRespaced, agrees), runs(1500));
+  });
+
+  it('on every literal form', () => {
+    fc.assert(fc.property(arbLiteralText, fc.constantFrom('', 'x eq ', 'x in (', '-', 'not '), (literal, before) => {
+      agrees(before + literal + (before === 'x in (' ? ')' : ''));
+    }), runs(1500));
+  });
+
+  it('on strings over the filter alphabet', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 30 }), (parts) => agrees(parts.join(''))), runs(4000));
+  });
+
+  it('on mutations of valid filters', () => {
+    const valid = ALL_VALID.map((c) => c[0]);
+    const insert = fc.oneof(fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom(...TOKENS));
+    fc.assert(
+      fc.property(fc.constantFrom(...valid), fc.nat(), fc.nat({ max: 5 }), insert, (text, at, cut, piece) => {
+        const i = at % (text.length + 1);
+        agrees(text.slice(0, i) + piece + text.slice(i + cut));
+      }),
+      runs(6000),
+    );
+  });
+
+  it('on arbitrary strings', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), agrees), runs(2000));
+  });
+
+  it('was taken often enough above for the comparison to mean something', () => {
+    expect(seen).toBeGreaterThan(10_000);
+    expect(taken / seen).toBeGreaterThan(0.2);
+  });
+});
+
+describe('the fast path reads the common shapes', () => {
+  // The filters of bench/parse.js: the speed claimed in the README is the fast path's.
+  const COMMON = [
+    "Status eq 'Active' and year(StartDateTime) eq 2012 and substringof('ann', tolower(Email))",
+    "LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')",
+    "LastModifiedDateTime gt datetime'2010-03-23T09:25:12.313Z'",
+    'CreatedDateTime ge 2012-01-01T00:00:00Z and CreatedDateTime lt 2013-01-01T00:00:00+01:00',
+    "(PostalAddress/City eq 'London' OR PostalAddress/City eq 'Paris') OR (Status ne 'Cancelled' AND EventID gt 42)",
+    'Price mul 2 add 1 gt 30 and Capacity sub Booked ge 5',
+    "Status in ('Active', 'Completed', 'Pending')",
+    "startswith(tolower(trim(Presenter/FullName)), 'dr') and length(concat(FirstName, LastName)) lt 20",
+    'day(datetime(CreatedDateTime)) eq 1 and month(CreatedDateTime) eq 12',
+    "not endswith(Email, '.org') and IsPublic",
+    'Presenter/ContactID eq 123456789012L or round(Price) eq 2.345M',
+    "substring(Code, 0, 2) eq 'EV' and indexof(Code, '-') gt 0",
+    "Name eq 'it''s' or -Price lt -INF or not (x in ()) or y eq NULL",
+  ];
+  it.each(COMMON)('%s', (text) => {
+    const fast = parseFast(text);
+    expect(fast).toBeDefined();
+    expect(exact(fast)).toBe(exact(parseGenerated(text)));
+  });
+
+  it('declines what it does not read, and the generated parser decides', () => {
+    for (const text of ['abcdef01-2345-6789-abcd-ef0123456789 eq x', 'x eq', "x eq 'open", 'Tags/any(t: t eq 1)', '', 'x eq 1 )']) {
+      expect(parseFast(text)).toBeUndefined();
+    }
+  });
+});
+
+describe('parentheses keep a node’s shape', () => {
+  // parenthesised() copies each kind field by field; a spread would too, so the keys must not move.
+  const ATOMS = ['null', 'TRUE', '1', '12345678901L', '2.5M', '1e5', '2.0f', 'INF', "'x'", "datetime'2012-01-01T00:00Z'", '2012-01-01T00:00:00+01:00',
+    "guid'01234567-89ab-cdef-0123-456789abcdef'", 'a/b', 'length(x)', 'not x', '-x', 'x eq 1', 'x add 1', 'x and y', 'x in (1, 2)'];
+  it.each(ATOMS)('(%s)', (text) => {
+    const plain = parse(text);
+    const wrapped = parse(`(( ${text} ))`);
+    expect(Object.keys(wrapped)).toEqual(Object.keys(plain));
+    const shape = (node: unknown) => exact(JSON.parse(exact(node), (key, v: unknown) => (key === 'start' || key === 'end' ? 0 : v)));
+    expect(shape(wrapped)).toBe(shape(plain));
+    expect([wrapped.start, wrapped.end]).toEqual([0, text.length + 6]);
+  });
+});
