@@ -47,6 +47,21 @@ const CASES = [
   'Double div 1e300 gt 0',
   // PostgreSQL's cast of a double to numeric keeps 15 digits: 1.7976931348623157e308 looked like an overflow.
   'not ((DoubleReq add Id) eq ceiling(DoubleReq))',
+  // The overflow test of add/sub and of mul/div used the operands' round-trip text, which is not
+  // their value: max + 1e292 rounds to Infinity but looked finite (PostgreSQL then raised an error).
+  'Double add 1e292 gt 0',
+  'Double sub -1e292 gt 0',
+  '-Double sub 1e292 lt 0',
+  // max + 2^970 and (2^27 - 1) * 2^500 * (2^27 + 1) * 2^470 are exactly 2^1024 - 2^970: a tie, which IEEE rounds to Infinity.
+  'Double add 9.9792015476736e291 gt 1e308',
+  '4.393470469749684e158 mul 4.091738290356003e149 gt 1e308',
+  // Products within 2^-54 of 2^-1075, just below (0) and just above (5e-324).
+  '8.33534531056904e-163 mul 2.96367833264677e-162 eq 0',
+  '1.3892242184281734e-162 mul 1.778206999588062e-162 gt 0',
+  'Double div 0.9999999999999999 gt 1e308',
+  'Double div 2 eq 0',
+  'Double div 1.9999999999999998 ne 0',
+  'Double div -2.0000000000000004 eq 0',
   // MariaDB's DIV answers in BIGINT.
   '-9223372036854775808 div -1 gt 0',
 ];

@@ -48,45 +48,61 @@ const utc = (o: Operand): Frag => utcOf(o.sql);
 const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRACT(${raw(name)} FROM ${utc(x!)}) AS integer)`;
 
 // PostgreSQL raises an error where IEEE 754 overflows to ±Infinity or underflows to 0; OData
-// wants the IEEE value and no error, so those cases are decided first, on the exact numeric values.
-const OVERFLOW = raw('1.797693134862315807937289714053034151e308');
-/** 2^-1075: exactly half the smallest subnormal. */
-const HALF_MIN_SUBNORMAL = raw('2.4703282292062327208828439643411068618252990130716238221279284125033775363510437593264991818081799618989828234772285886546332835517796989819938739800539093906315035659515570226392290858392449105184435931802849936536152500319370457678249219365623669863658480757001585769269903706311928279558551332927834338409351978015531246597263579574622766465272827220056374006485499977096599470454020828166226237857393450736339007967761930577506740176324673600968951340535537458516661134223766678604162159680461914467291840300530057530849048765391711386591646239524912623653881879636239373280423891018672348497668235089863388587925628302755995657524455507255189313690836254779186948667994968324049705821028513185451396213837722826145437693412532098591327667236328125e-324');
+// wants the IEEE value and no error, so those cases are decided first, exactly.
 const MIN_NORMAL = raw(`'2.2250738585072014e-308'::float8`);
-const MIN_NORMAL_NUMERIC = raw('2.2250738585072014e-308');
 const MIN_SUBNORMAL = raw(`'4.9406564584124654e-324'::float8`);
-const MIN_SUBNORMAL_EXACT = raw(`'4.940656458412465441765687928682213723650598026143247644255856825006755072702087518652998363616359923797965646954457177309266567103559397963987747960107818781263007131903114045278458171678489821036887186360569987307230500063874091535649843873124733972731696151400317153853980741262385655911710266585566867681870395603106249319452715914924553293054565444011274801297099995419319894090804165633245247571478690147267801593552386115501348035264934720193790268107107491703332226844753335720832431936092382893458368060106011506169809753078342277318329247904982524730776375927247874656084778203734469699533647017972677717585125660551199131504891101451037862738167250955837389733598993664809941164205702637090279242767544565229087538682506419718265533447265625e-324'::numeric`);
+/** 2^-1074 exactly (751 significant digits), bound as a parameter rather than spelled in the SQL. */
+const MIN_SUBNORMAL_EXACT = param(`${5n ** 1074n}e-1074`, 'numeric');
+/** 2^1023: half of the smallest power of two that overflows. */
+const HALF_OVERFLOW = raw(`'8.98846567431158e307'::float8`);
 const INF = raw(`'Infinity'::float8`);
-const finite = (x: Frag): Frag => sql`(${x} <> ${NAN} AND abs(${x}) <> ${INF})`;
 /**
- * A double as numeric: through its shortest round-trip text (a plain cast keeps only 15 digits),
- * and a subnormal exactly, as its integer multiple of 2^-1074 (its text, 5e-324, is not its value).
+ * A double as numeric, for `mod`: through its shortest round-trip text (a plain cast keeps only
+ * 15 digits), and a subnormal exactly, as its integer multiple of 2^-1074 (its text, 5e-324, is
+ * not its value).
  */
 const numericOfDouble = (value: Frag): Frag =>
   bind([value], ([x]) => sql`(CASE WHEN abs(${x!}) < ${MIN_NORMAL} THEN CAST(CAST(${x!} / ${MIN_SUBNORMAL} AS text) AS numeric) * ${MIN_SUBNORMAL_EXACT} ELSE CAST(CAST(${x!} AS text) AS numeric) END)`);
+/** The IEEE bits of a double as a bigint. */
+const bitsOf = (x: Frag): Frag => sql`('x' || encode(float8send(${x}), 'hex'))::bit(64)::bigint`;
+/**
+ * A finite double x times 2^1075, exactly, as an integer numeric, from its bits b: the significand
+ * (with its hidden bit when the exponent field E is not 0) times 2^max(E, 1).
+ */
+const scaledOf = (x: Frag, b: Frag): Frag =>
+  sql`(sign(${x})::numeric * ((${b} & 4503599627370495) + (${b} >> 52 & 2047 > 0)::int * 4503599627370496) * 2::numeric ^ greatest(${b} >> 52 & 2047, 1))`;
+const pow2 = (n: number): Frag => raw(`2::numeric ^ ${n}`);
 
-/** Each operand, and their exact numeric result, is named once (bound) and used by name. */
+/** Each operand is named once (bound) and used by name. */
 function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
   return bind([left, right], ([x, y]) => boundDoubleArithmetic(op, x!, y!));
 }
 
 function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
-  const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
-  const plain = sql`(${x}${o}${yy})`;
-  const exactValue = sql`(${numericOfDouble(x)}${o}${numericOfDouble(yy)})`;
-  return bind([exactValue], ([exact]) => guarded(op, x, y, plain, exact!));
-}
-
-function guarded(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag, plain: Frag, exact: Frag): Frag {
+  const plain = sql`(${x}${o}${op === 'div' ? sql`NULLIF(${y}, 0)` : y})`;
   if (op === 'add' || op === 'sub') {
-    // A sum of two doubles never underflows (halving would: 5e-324 / 2 is an error here).
-    return sql`(CASE WHEN ${finite(x)} AND ${finite(y)} AND abs(${exact}) >= ${OVERFLOW} THEN sign(${exact}) * ${INF} ELSE ${plain} END)`;
+    // A sum of two doubles never underflows. It can overflow only when both are at least 1 in
+    // magnitude (|x + y| <= max + 1 otherwise), and then halving each is exact, so x/2 ± y/2 is
+    // round(x ± y)/2, which cannot overflow: x ± y overflows exactly when it is at least 2^1023.
+    // Its sign (times Infinity) is IEEE's, also for an infinite operand; NaN falls to the plain sum.
+    const half = sql`(${x} * 0.5${o}${y} * 0.5)`;
+    return sql`(CASE WHEN abs(${x}) < 1 OR abs(${y}) < 1 THEN ${plain} WHEN abs(${half}) >= ${HALF_OVERFLOW} THEN ${half} * ${INF} ELSE ${plain} END)`;
   }
+  // Finite non-zero operands only: the exact values X = x * 2^1075 and Y = y * 2^1075 are integers
+  // read from the bits, so overflow (|result| >= 2^1024 - 2^970, where IEEE rounds to Infinity) and
+  // underflow (|result| <= 2^-1075, where it rounds to 0) are decided on integers, exactly.
   const sign = sql`sign(${x}) * sign(${y})`;
-  // A result below the smallest normal double is rounded from numeric (a subnormal, or ±0 at or
-  // below half the smallest subnormal, where ties go to the even 0), never an underflow error.
-  return sql`(CASE WHEN NOT (${finite(x)} AND ${finite(y)}) OR ${y} = 0 OR ${x} = 0 THEN ${plain} WHEN abs(${exact}) >= ${OVERFLOW} THEN ${sign} * ${INF} WHEN abs(${exact}) < ${MIN_NORMAL_NUMERIC} THEN (CASE WHEN abs(${exact}) <= ${HALF_MIN_SUBNORMAL} THEN ${sign} * 0.0 ELSE CAST(${exact} AS double precision) END) ELSE ${plain} END)`;
+  const decided = bind([bitsOf(x), bitsOf(y)], ([bx, by]) => {
+    const [X, Y] = [scaledOf(x, bx!), scaledOf(y, by!)];
+    // mul: |x y| 2^2150 = |X Y|, compared with (2^1024 - 2^970) 2^2150 and 2^-1075 2^2150;
+    // div: |x / y| = |X| / |Y|, compared with 2^1024 - 2^970 and 2^-1075 with |Y| multiplied out.
+    const decide = (over: Frag, under: Frag): Frag => sql`(CASE WHEN ${over} THEN ${sign} * ${INF} WHEN ${under} THEN ${sign} * 0.0 ELSE ${plain} END)`;
+    if (op === 'mul') return bind([sql`abs(${X} * ${Y})`], ([v]) => decide(sql`${v!} >= ${pow2(3174)} - ${pow2(3120)}`, sql`${v!} <= ${pow2(1075)}`));
+    return bind([sql`abs(${X})`, sql`abs(${Y})`], ([u, v]) => decide(sql`${u!} >= ${v!} * (${pow2(1024)} - ${pow2(970)})`, sql`${u!} * ${pow2(1075)} <= ${v!}`));
+  });
+  // x * 0 is 0 exactly for a finite x (NaN for ±Infinity and NaN, NULL for NULL).
+  return sql`(CASE WHEN ${x} * 0 = 0 AND ${y} * 0 = 0 AND ${x} <> 0 AND ${y} <> 0 THEN ${decided} ELSE ${plain} END)`;
 }
 
 export const postgres: Dialect = {
@@ -120,13 +136,16 @@ export const postgres: Dialect = {
   order(op, a, b) {
     const o = raw(` ${OPS[op]} `);
     if (a.type === 'Edm.String') return sql`(${a.sql}${o}${b.sql} COLLATE "C")`;
-    const cmp = sql`${a.sql}${o}${b.sql}`;
-    if (!mayBeNaN(a) && !mayBeNaN(b)) return sql`(${cmp})`;
-    // OData: gt/lt are false with a NaN operand; ge/le are gt/lt or eq, and NaN eq NaN.
-    const [big, small] = op === 'gt' || op === 'ge' ? [a, b] : [b, a];
-    if (op === 'gt' || op === 'lt') return mayBeNaN(big) ? sql`(${cmp} AND ${big.sql} <> ${NAN})` : sql`(${cmp})`;
-    if (!mayBeNaN(big)) return sql`(${cmp})`;
-    return mayBeNaN(small) ? sql`(${cmp} AND (${big.sql} <> ${NAN} OR ${small.sql} = ${NAN}))` : sql`(${cmp} AND ${big.sql} <> ${NAN})`;
+    if (!mayBeNaN(a) && !mayBeNaN(b)) return sql`(${a.sql}${o}${b.sql})`;
+    // OData: gt/lt are false with a NaN operand; ge/le are gt/lt or eq, and NaN eq NaN. The
+    // operands are named once, as the NaN tests use them again.
+    return bind([a.sql, b.sql], ([x, y]) => {
+      const cmp = sql`${x!}${o}${y!}`;
+      const [big, small] = op === 'gt' || op === 'ge' ? [{ o: a, sql: x! }, { o: b, sql: y! }] : [{ o: b, sql: y! }, { o: a, sql: x! }];
+      if (op === 'gt' || op === 'lt') return mayBeNaN(big.o) ? sql`(${cmp} AND ${big.sql} <> ${NAN})` : sql`(${cmp})`;
+      if (!mayBeNaN(big.o)) return sql`(${cmp})`;
+      return mayBeNaN(small.o) ? sql`(${cmp} AND (${big.sql} <> ${NAN} OR ${small.sql} = ${NAN}))` : sql`(${cmp} AND ${big.sql} <> ${NAN})`;
+    });
   },
   arithmetic(op: ArithmeticOp, a, b, type) {
     if (isDouble(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
