@@ -1,0 +1,52 @@
+// The entry points stay apart: the core imports no backend and no backend imports another, so a
+// client that bundles only `odata-filter` gets only the core. Checked on the import graph of src/.
+
+import { readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../../src/', import.meta.url));
+const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  exports: Record<string, { import?: string; types?: string }>;
+};
+
+/** Every module reachable from `entry` through relative imports (static and `import type` alike). */
+function reachable(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [entry];
+  while (stack.length > 0) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+      const target = join(dirname(file), match[1]!).replace(/\.js$/, '.ts');
+      if (!target.includes('/generated/')) stack.push(target);
+    }
+  }
+  return new Set([...seen].map((f) => relative(src, f)));
+}
+
+const BACKENDS = ['memory', 'sql', 'mongo'] as const;
+
+describe('entry points', () => {
+  it('the core reaches no backend module', () => {
+    const core = [...reachable(join(src, 'index.ts'))];
+    expect(core.filter((f) => f.startsWith('backends/'))).toEqual([]);
+    expect(core).toContain('check.ts'); // the walk did follow imports
+  });
+
+  it.each(BACKENDS)('the %s backend reaches no other backend', (name) => {
+    const modules = [...reachable(join(src, 'backends', name, 'index.ts'))];
+    const others = modules.filter((f) => f.startsWith('backends/') && !f.startsWith(`backends/${name}/`));
+    expect(others).toEqual([]);
+  });
+
+  it.each(BACKENDS)('package.json exports ./%s from its built entry', (name) => {
+    expect(packageJson.exports[`./${name}`]).toEqual({
+      types: `./dist/backends/${name}/index.d.ts`,
+      import: `./dist/backends/${name}/index.js`,
+    });
+  });
+});
