@@ -7,7 +7,7 @@ import type { EdmType } from '../../../edm.js';
 import { isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
 import type { Dialect, Operand, OrderOp } from '../dialect.js';
-import { isAtomic, param, raw, sql } from '../fragment.js';
+import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { likeLiteral, utcText } from '../values.js';
 
@@ -23,13 +23,41 @@ function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallb
   return typeof t.literal === 'string' ? likeBytes(s, like(likeLiteral(t.literal, '!'))) : fallback;
 }
 
+/**
+ * Names each non-atomic value once for a body that uses it more than once: MariaDB allows no
+ * outer column in a derived table, but does in JSON_TABLE's argument (as MySQL 8.0.14+ does), so
+ * `(SELECT body FROM JSON_TABLE(JSON_ARRAY(v1, …), '$' COLUMNS (v1 <type> PATH '$[0]', …)) AS _fN)`.
+ * The round trip through JSON text is exact for every DOUBLE (subnormals and the largest too),
+ * DECIMAL(65,30), DECIMAL(65,0) and utf8mb4 text (test/sql/json-table.test.ts); NULL stays NULL.
+ */
+function bind(values: readonly (readonly [Frag, string])[], body: (refs: readonly Frag[]) => Frag): Frag {
+  if (values.every(([v]) => isAtomic(v))) return body(values.map(([v]) => v));
+  const alias = freshName();
+  const args: Frag[] = [];
+  const columns: Frag[] = [];
+  const refs = values.map(([v, type], i) => {
+    if (isAtomic(v)) return v;
+    columns.push(raw(`v${i + 1} ${type} PATH '$[${args.length}]'`));
+    args.push(v);
+    return sql`${alias}.${raw(`v${i + 1}`)}`;
+  });
+  return sql`(SELECT ${body(refs)} FROM JSON_TABLE(JSON_ARRAY(${join(args, ', ')}), '$' COLUMNS (${join(columns, ', ')})) AS ${alias})`;
+}
+const DOUBLE = 'DOUBLE';
+const INTEGER = 'DECIMAL(65,0)';
+const TEXT = 'LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin';
+
 // MySQL and MariaDB raise an error where IEEE 754 overflows, and have no infinity to give
 // instead: an overflowing result is clamped to the largest finite double (docs/semantics.md).
 const MAX = raw('1.7976931348623157e308');
 const MAX_HALF = raw('8.988465674311579e307');
 const LOG10_MAX = raw('308.25471555991675');
 
-function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
+function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
+  return bind([[left, DOUBLE], [right, DOUBLE]], ([x, y]) => boundDoubleArithmetic(op, x!, y!));
+}
+
+function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
   const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
   const plain = sql`(${x}${o}${yy})`;
@@ -91,7 +119,8 @@ export const mysql: Dialect = {
         return sql`(${x} * ${y})`;
       case 'div':
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
-        return isInteger(type) ? sql`((${x} - MOD(${x}, NULLIF(${y}, 0))) / NULLIF(${y}, 0))` : sql`(${x} / NULLIF(${y}, 0))`;
+        if (!isInteger(type)) return sql`(${x} / NULLIF(${y}, 0))`;
+        return bind([[x, INTEGER], [y, INTEGER]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
       case 'mod':
         return sql`MOD(${x}, NULLIF(${y}, 0))`;
     }
@@ -99,7 +128,7 @@ export const mysql: Dialect = {
   negate: (a) => (isInteger(a.type) ? sql`(-${exact(a)})` : sql`(-${a.sql})`),
   convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS DOUBLE)` : a.sql),
   falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
-  // MariaDB allows no outer column inside a derived table, so there is no `bind`.
+  // No `bind` for the compiler: `in` on a computed value is one IN on its equality key instead.
   equalityKey: (a) => (a.type === 'Edm.String' ? bytes(a) : a.sql),
   functions: {
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) > 0)`),
@@ -109,10 +138,10 @@ export const mysql: Dialect = {
     length: ([s]) => sql`CHAR_LENGTH(${s!.sql})`,
     indexof: ([s, t]) => sql`(LOCATE(${chars(t!)}, ${chars(s!)}) - 1)`,
     // An empty search string returns s before the replacement is looked at, even a NULL one.
-      replace: ([s, f, w]) =>
-        w!.nullable
-          ? sql`(CASE WHEN ${w!.sql} IS NULL THEN NULL ELSE REPLACE(${s!.sql}, ${f!.sql}, ${w!.sql}) END)`
-          : sql`REPLACE(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+    replace: ([s, f, w]) =>
+      w!.nullable
+        ? bind([[w!.sql, TEXT]], ([v]) => sql`(CASE WHEN ${v!} IS NULL THEN NULL ELSE REPLACE(${s!.sql}, ${f!.sql}, ${v!}) END)`)
+        : sql`REPLACE(${s!.sql}, ${f!.sql}, ${w!.sql})`,
     substring: ([s, i, n]) =>
       n ? sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1, GREATEST(${n.sql}, 0))` : sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1)`,
     tolower: ([s]) => sql`LOWER(${s!.sql})`,
@@ -129,7 +158,7 @@ export const mysql: Dialect = {
       x!.type === 'Edm.Decimal'
         ? sql`ROUND(${x!.sql})`
         : // ROUND(DOUBLE) halves to even; this halves away from zero, exactly.
-          sql`(TRUNCATE(${x!.sql}, 0) + CASE WHEN ABS(${x!.sql} - TRUNCATE(${x!.sql}, 0)) >= 0.5 THEN SIGN(${x!.sql}) ELSE 0 END)`,
+          bind([[x!.sql, DOUBLE]], ([v]) => sql`(TRUNCATE(${v!}, 0) + CASE WHEN ABS(${v!} - TRUNCATE(${v!}, 0)) >= 0.5 THEN SIGN(${v!}) ELSE 0 END)`),
     floor: ([x]) => sql`FLOOR(${x!.sql})`,
     ceiling: ([x]) => sql`CEILING(${x!.sql})`,
     datetime: ([x]) => x!.sql,
