@@ -1,7 +1,8 @@
 // check(): resolves member paths against a schema, types every node and makes every implicit
 // conversion explicit, collecting all issues into one FilterError of kind 'type'.
 
-import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, Span } from './ast.js';
+import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span } from './ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from './ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
 import { FilterError } from './errors.js';
@@ -28,6 +29,7 @@ export const ISSUE_CODES = {
   not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
   wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
   no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
+  malformed_tree: "a tree handed to check() is not one parse() makes (unknown kind or operator, missing operands, a literal value that does not fit its type); the FilterError's kind is 'syntax'",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
@@ -52,26 +54,83 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
   } catch (error) {
     if (error instanceof FilterError) throw error;
     // Only a tree built by hand can get here: parse() bounds depth and yields well-formed nodes.
-    const tooDeep = error instanceof RangeError;
-    throw new FilterError({
-      kind: tooDeep ? 'limit' : 'syntax',
-      message: tooDeep ? 'Filter tree nests too deeply to check' : 'Not a filter syntax tree: build it with parse()',
-      start: 0,
-      end: 0,
-      text,
-    });
+    if (error instanceof RangeError) {
+      throw new FilterError({ kind: 'limit', message: 'Filter tree nests too deeply to check', start: 0, end: 0, text });
+    }
+    throw malformed(undefined, 'a node could not be read');
   }
   if (root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
   }
   const issues = checker.issues;
-  if (issues.length > 0 || root === undefined) {
-    const first = issues[0]!;
+  const first = issues[0];
+  if (first !== undefined) {
     const message = issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;
     throw new FilterError({ kind: 'type', message, start: first.start, end: first.end, issues, text });
   }
+  // Every path that yields no node reports an issue; should one not, the filter is still refused.
+  if (root === undefined) throw malformed(tree, 'it has no typed form');
   // The one place a TypedFilter is made: the brand is what keeps unchecked trees from backends.
   return { root, schema, text } as unknown as TypedFilter;
+}
+
+/**
+ * The error for a tree that parse() could not have produced (only a tree built by hand can be
+ * one): a 'syntax' FilterError with one `malformed_tree` issue, at the node's span when it has one.
+ */
+function malformed(node: unknown, problem: string): FilterError {
+  const span = node as Partial<Span> | undefined;
+  const start = isSpanNumber(span?.start) ? span.start : 0;
+  const end = isSpanNumber(span?.end) && span.end >= start ? span.end : start;
+  const message = `Not a filter syntax tree: ${problem}; build it with parse()`;
+  return new FilterError({ kind: 'syntax', message, start, end, issues: [{ code: 'malformed_tree', message, start, end }] });
+}
+
+function isSpanNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+const COMPARE = new Set<unknown>(COMPARE_OPS);
+const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
+const LOGICAL = new Set<unknown>(['and', 'or']);
+const LITERAL_KINDS = new Set<unknown>(['null', 'boolean', 'number', 'string', 'datetime', 'guid']);
+const INSTANT_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
+const GUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DECIMAL_VALUE = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+const [INT64_MIN, INT64_MAX] = INTEGER_RANGES['Edm.Int64'];
+// The instants a date-time literal can write: 0001-01-01T00:00+14:00 to 9999-12-31T23:59:59.999-14:00.
+const MAX_OFFSET_MINUTES = 14 * 60;
+const FIRST_INSTANT = -62135596800000 - MAX_OFFSET_MINUTES * 60_000;
+const LAST_INSTANT = 253402300799999 + MAX_OFFSET_MINUTES * 60_000;
+
+/** Why a number literal's value or raw text cannot be what the parser makes of its type, if so. */
+function numberProblem(n: NumberLiteral): string | undefined {
+  const value: unknown = n.value;
+  if (typeof n.raw !== 'string' || n.raw === '') return 'a number literal needs its raw text';
+  switch (n.type as unknown) {
+    case 'Edm.Int32':
+      return Number.isInteger(value) && (value as number) >= INT32_MIN && (value as number) <= INT32_MAX ? undefined : 'an Edm.Int32 literal needs an integer number in the Int32 range';
+    case 'Edm.Int64':
+      return typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX ? undefined : 'an Edm.Int64 literal needs a bigint in the Int64 range';
+    case 'Edm.Decimal':
+      return typeof value === 'string' && DECIMAL_VALUE.test(value) ? undefined : "an Edm.Decimal literal needs a decimal string such as '-12.5'";
+    case 'Edm.Double':
+      return typeof value === 'number' ? undefined : 'an Edm.Double literal needs a number';
+    case 'Edm.Single':
+      return typeof value === 'number' && (Number.isNaN(value) || Object.is(Math.fround(value), value)) ? undefined : 'an Edm.Single literal needs a number that binary32 holds exactly';
+    default:
+      return `a number literal cannot have type ${String(n.type)}`;
+  }
+}
+
+function datetimeProblem(n: Extract<Expr, { kind: 'datetime' }>): string | undefined {
+  if (!INSTANT_TYPES.has(n.type)) return `a date-time literal cannot have type ${String(n.type)}`;
+  if (typeof n.raw !== 'string' || n.raw === '') return 'a date-time literal needs its raw text';
+  if (!Number.isInteger(n.epochMs) || n.epochMs < FIRST_INSTANT || n.epochMs > LAST_INSTANT) return 'a date-time literal needs integer epoch milliseconds between the years 1 and 9999';
+  if (!Number.isInteger(n.offsetMinutes) || Math.abs(n.offsetMinutes) > MAX_OFFSET_MINUTES) return 'a date-time literal needs an offset of at most 14 hours, in minutes';
+  return undefined;
 }
 
 const BOOLEAN: EdmType = 'Edm.Boolean';
@@ -88,29 +147,51 @@ class Checker {
   constructor(private readonly schema: Schema) {
     this.visitor = {
       null: (n) => ({ kind: 'null', type: BOOLEAN, start: n.start, end: n.end }),
-      boolean: (n) => literal(BOOLEAN, n.value, n),
-      number: (n) => literal(n.type, n.value, n),
-      string: (n) => literal(STRING, n.value, n),
-      datetime: (n) => literal(n.type, n.epochMs, n),
-      guid: (n) => literal('Edm.Guid', n.value, n),
-      member: (n) => this.member(n.segments, n),
+      boolean: (n) => literal(BOOLEAN, expect(n, typeof n.value === 'boolean' ? undefined : 'a boolean literal needs a boolean value').value, n),
+      number: (n) => literal(n.type, expect(n, numberProblem(n)).value, n),
+      string: (n) => literal(STRING, expect(n, typeof n.value === 'string' ? undefined : 'a string literal needs a string value').value, n),
+      datetime: (n) => literal(n.type, expect(n, datetimeProblem(n)).epochMs, n),
+      guid: (n) => {
+        const ok = typeof n.raw === 'string' && typeof n.value === 'string' && GUID_VALUE.test(n.value);
+        return literal('Edm.Guid', expect(n, ok ? undefined : 'a guid literal needs its raw text and a lower-case xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx value').value, n);
+      },
+      member: (n) => this.member(expectSegments(n), n),
       call: (n) => this.call(n.name, n.args, n),
       not: (n) => {
         const operand = this.boolean(this.expr(n.operand), "Operator 'not' needs a Boolean operand");
         return operand && { kind: 'not', type: BOOLEAN, operand, start: n.start, end: n.end };
       },
       negate: (n) => this.negate(n.operand, n),
-      compare: (n) => this.compare(n.op, this.expr(n.left), this.expr(n.right), n),
-      arithmetic: (n) => this.arithmetic(n.op, this.expr(n.left), this.expr(n.right), n),
-      logical: (n) => this.logical(n.op, n.operands, n),
-      in: (n) => this.in(this.expr(n.operand), n.list, n),
+      compare: (n) => {
+        expect(n, COMPARE.has(n.op) ? undefined : `unknown comparison operator ${describe(n.op)}`);
+        return this.compare(n.op, this.expr(n.left), this.expr(n.right), n);
+      },
+      arithmetic: (n) => {
+        expect(n, ARITHMETIC.has(n.op) ? undefined : `unknown arithmetic operator ${describe(n.op)}`);
+        return this.arithmetic(n.op, this.expr(n.left), this.expr(n.right), n);
+      },
+      logical: (n) => {
+        expect(n, LOGICAL.has(n.op) ? undefined : `unknown logical operator ${describe(n.op)}`);
+        expect(n, Array.isArray(n.operands) && n.operands.length > 0 ? undefined : `'${n.op}' needs at least one operand`);
+        return this.logical(n.op, n.operands, n);
+      },
+      in: (n) => {
+        const ok = Array.isArray(n.list) && n.list.every((item: unknown) => LITERAL_KINDS.has((item as Partial<Expr> | null)?.kind));
+        expect(n, ok ? undefined : "the list of 'in' must be an array of literals");
+        return this.in(this.expr(n.operand), n.list, n);
+      },
     };
   }
 
   expr(node: Expr): Checked {
-    const handler = this.visitor[node.kind] as ((node: Expr) => Checked) | undefined;
-    if (handler === undefined) throw new TypeError(`unknown node kind ${String(node.kind)}`);
-    return handler(node);
+    if (typeof node !== 'object' || node === null) throw malformed(node, `a node is ${node === null ? 'null' : typeof node}, not an object`);
+    const kind: unknown = node.kind;
+    // An own property only: `toString` must not find Object.prototype.toString.
+    if (typeof kind !== 'string' || !Object.hasOwn(this.visitor, kind)) throw malformed(node, `unknown node kind ${describe(kind)}`);
+    if (!isSpanNumber(node.start) || !isSpanNumber(node.end) || node.start > node.end) {
+      throw malformed(node, `a ${kind} node needs a span: integers 0 <= start <= end`);
+    }
+    return (this.visitor[kind as Expr['kind']] as (node: Expr) => Checked)(node);
   }
 
   report(code: IssueCode, span: Span, message: string, suggestion?: string): void {
@@ -161,11 +242,13 @@ class Checker {
   }
 
   private call(name: string, argNodes: readonly Expr[], span: Span): Checked {
-    const signature = lookupFunction(name);
-    const args = argNodes.map((a) => this.expr(a));
     // The parser guarantees a known name and a valid arity for parsed trees.
-    if (signature === undefined) throw new TypeError(`unknown function ${name}`);
-    const overloads = signature.overloads.filter((o) => o.params.length === args.length);
+    const signature = typeof name === 'string' ? lookupFunction(name) : undefined;
+    if (signature === undefined) throw malformed(span, `unknown function ${describe(name)}`);
+    if (!Array.isArray(argNodes)) throw malformed(span, `a call of '${signature.name}' needs an array of arguments`);
+    const overloads = signature.overloads.filter((o) => o.params.length === argNodes.length);
+    if (overloads.length === 0) throw malformed(span, `'${signature.name}' takes no ${argNodes.length} arguments`);
+    const args = argNodes.map((a) => this.expr(a));
     if (!everyDefined(args)) {
       // Stand in with the result type when every overload agrees on it, so that the issues of
       // the enclosing expression are found too. The filter is rejected anyway.
@@ -271,6 +354,28 @@ class Checker {
     const typedList = list.map((item) => coerce(item, type) as TypedLiteral | TypedNull);
     return { kind: 'in', type: BOOLEAN, operand: coerce(operand, type), list: typedList, start: span.start, end: span.end };
   }
+}
+
+/** The node, when `problem` is undefined; else the malformed-tree error at the node. */
+function expect<N extends Span>(node: N, problem: string | undefined): N {
+  if (problem !== undefined) throw malformed(node, problem);
+  return node;
+}
+
+function expectSegments(n: Extract<Expr, { kind: 'member' }>): Extract<Expr, { kind: 'member' }>['segments'] {
+  const segments: unknown = n.segments;
+  if (!Array.isArray(segments) || segments.length === 0) throw malformed(n, 'a member needs a non-empty array of path segments');
+  for (const segment of segments as unknown[]) {
+    const s = segment as Partial<{ name: unknown; start: unknown; end: unknown }> | null;
+    if (typeof s !== 'object' || s === null || typeof s.name !== 'string' || !isSpanNumber(s.start) || !isSpanNumber(s.end)) {
+      throw malformed(n, 'a path segment needs a string name and a span');
+    }
+  }
+  return n.segments;
+}
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? `'${value}'` : typeof value;
 }
 
 function literal(type: EdmType, value: LiteralValue, span: Span): TypedLiteral {
