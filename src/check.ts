@@ -462,9 +462,10 @@ function convertValue(value: LiteralValue, target: EdmType): LiteralValue {
       // Only integers widen to Decimal; String(-0) is '0', the normal form.
       return typeof value === 'string' ? value : String(value);
     case 'Edm.Double':
-      return Number(value);
     case 'Edm.Single':
-      return Math.fround(Number(value));
+      // Single is computed like Double (docs/semantics.md §4): an integer meeting a Single is
+      // rounded to binary64 only, never to binary32; only a `…f` literal is binary32, by the parser.
+      return Number(value);
     case 'Edm.Byte':
     case 'Edm.SByte':
     case 'Edm.Int16':

@@ -49,6 +49,10 @@ const WELL_TYPED: [string, string][] = [
     ["Single eq 0.1f", "(Single:Single eq 0.10000000149011612:Single)"],
     ["Single eq 1.5d", "(convert(Single:Single):Double eq 1.5:Double)"],
     ["Single eq 5L", "(Single:Single eq 5:Single)"],
+    // Single is computed like Double: an integer is rounded to binary64, never to binary32.
+    ["Single eq 16777217", "(Single:Single eq 16777217:Single)"],
+    ["Single eq 9007199254740993", "(Single:Single eq 9007199254740992:Single)"],
+    ["Single in (16777217, 5)", "(Single:Single in [16777217:Single, 5:Single])"],
     ["Byte eq 5", "(Byte:Byte eq 5:Byte)"],
     ["Byte eq 300", "(convert(Byte:Byte):Int32 eq 300:Int32)"],
     ["Byte eq -1", "(convert(Byte:Byte):Int32 eq -1:Int32)"],
