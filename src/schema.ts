@@ -59,7 +59,9 @@ export class SchemaDefinitionError extends TypeError {
 }
 
 // Words the grammar reserves: a property with one of these names could never be referenced.
+// These in any case; `INF` and `NaN` only exactly so spelt, as the parser reads them as Doubles.
 const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+const RESERVED_EXACT = new Set(['INF', 'NaN']);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
@@ -105,7 +107,7 @@ function resolveProperty(schemaName: string, path: readonly string[], value: unk
   if (name === '') throw new SchemaDefinitionError(schemaName, at, 'a property name cannot be empty');
   if (name.includes('/')) throw new SchemaDefinitionError(schemaName, at, "a property name cannot contain '/', the path separator; nest a structured property instead");
   if (!IDENTIFIER.test(name)) throw new SchemaDefinitionError(schemaName, at, 'a property name must be an identifier (a letter or _, then letters, digits or _)');
-  if (RESERVED.has(name.toLowerCase())) throw new SchemaDefinitionError(schemaName, at, `'${name}' is a reserved word of the filter language and could never be referenced`);
+  if (RESERVED.has(name.toLowerCase()) || RESERVED_EXACT.has(name)) throw new SchemaDefinitionError(schemaName, at, `'${name}' is a reserved word of the filter language and could never be referenced`);
   if (typeof value === 'string') {
     if (!isEdmType(value)) throw new SchemaDefinitionError(schemaName, at, unknownType(value));
     return { kind: 'primitive', name, type: value, nullable: true, filterable: parentFilterable };

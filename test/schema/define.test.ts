@@ -1,7 +1,7 @@
 // defineSchema(): resolution of definitions, and definition-time errors for unusable ones.
 
 import { describe, expect, it } from 'vitest';
-import { defineSchema, findProperty, listPropertyPaths, SchemaDefinitionError } from '../../src/index.js';
+import { check, defineSchema, findProperty, listPropertyPaths, SchemaDefinitionError } from '../../src/index.js';
 import type { SchemaDefinition } from '../../src/index.js';
 
 describe('defineSchema', () => {
@@ -49,6 +49,8 @@ describe('defineSchema', () => {
     ['a nested name with /', { name: 'S', properties: { A: { properties: { 'B/C': 'Edm.Int32' } } } }, "Schema 'S', property 'A/B/C': a property name cannot contain '/'"],
     ['a name that is not an identifier', { name: 'S', properties: { 'first name': 'Edm.String' } }, "Schema 'S', property 'first name': a property name must be an identifier"],
     ['a reserved word', { name: 'S', properties: { Not: 'Edm.Boolean' } }, "Schema 'S', property 'Not': 'Not' is a reserved word"],
+    ['NaN, a Double literal', { name: 'S', properties: { NaN: 'Edm.Double' } }, "Schema 'S', property 'NaN': 'NaN' is a reserved word"],
+    ['INF, a Double literal', { name: 'S', properties: { A: { properties: { INF: 'Edm.Double' } } } }, "Schema 'S', property 'A/INF': 'INF' is a reserved word"],
     ['an empty structure', { name: 'S', properties: { A: { properties: {} } } }, "Schema 'S', property 'A': a structured property needs at least one property"],
     ['no properties', { name: 'S', properties: {} }, "Schema 'S': a schema needs at least one property"],
     ['an empty schema name', { name: '', properties: { A: 'Edm.String' } }, "Schema '': the schema needs a non-empty name"],
@@ -69,5 +71,12 @@ describe('defineSchema', () => {
     expect(thrown).toBeInstanceOf(SchemaDefinitionError);
     expect(thrown).toBeInstanceOf(TypeError);
     expect((thrown as Error).message).toContain(message);
+  });
+
+  it('allows the other spellings of NaN and INF, which the parser reads as names', () => {
+    const schema = defineSchema({ name: 'S', properties: { Inf: 'Edm.Double', nan: 'Edm.Double', NAN: 'Edm.Double', inf: 'Edm.Double' } });
+    for (const name of ['Inf', 'nan', 'NAN', 'inf']) {
+      expect(check(`${name} eq 1`, schema).root).toMatchObject({ left: { kind: 'member', path: [name] } });
+    }
   });
 });
