@@ -234,9 +234,46 @@ class Generator {
     }
   }
 
-  /** A Boolean node's three-valued value, from its two truth tests. */
+  /**
+   * A Boolean node's three-valued value, generating each operand once so that code size is linear
+   * in the filter: a comparison or `in` is never null, so its value is its truth; `not`, `and`,
+   * `or` and the string predicates compute true, false or null into a temporary.
+   */
   booleanValue(node: TypedExpr): Val {
-    return { code: `(${this.truth(node, true)} ? true : ${this.truth(node, false)} ? false : null)`, repr: 'bool' };
+    switch (node.kind) {
+      case 'compare':
+      case 'in':
+        return { code: `(${this.truth(node, true)})`, repr: 'bool' };
+      case 'not':
+        return { code: this.nonNull(this.value(node.operand), (x) => `!${x}`), repr: 'bool' };
+      case 'logical': {
+        // and stops at the first false, or at the first true; a null operand makes an undecided result null.
+        const stop = node.op === 'and' ? 'false' : 'true';
+        const t = this.temp();
+        const sawNull = this.temp();
+        const before = this.read;
+        this.read = new Set(before);
+        const parts: string[] = [];
+        for (const o of node.operands) {
+          parts.push(this.value(o).code);
+          for (const key of readsOfTruth(o)) this.read.add(key);
+        }
+        this.read = before;
+        let code = `(${sawNull} ? null : ${node.op === 'and' ? 'true' : 'false'})`;
+        for (let i = parts.length - 1; i >= 0; i--) {
+          code = `((${t} = ${parts[i]}) === ${stop} ? ${stop} : ((${t} === null && (${sawNull} = true)), ${code}))`;
+        }
+        return { code: `((${sawNull} = false), ${code})`, repr: 'bool' };
+      }
+      case 'call': {
+        const pred = PREDICATES[node.name];
+        if (!pred) throw new Error(`Function '${node.name}' is not a Boolean predicate`);
+        const args = node.args.map((a) => this.value(a));
+        return { code: this.allNonNull(args, ([a, b]) => pred(a!, b!)), repr: 'bool' };
+      }
+      default:
+        throw new Error(`No Boolean value for a '${node.kind}' node`);
+    }
   }
 
   /**
@@ -465,7 +502,30 @@ function readsOfFirst(operands: readonly TypedExpr[]): readonly string[] {
   return first ? readsOfValue(first) : [];
 }
 
+// Memoised: the first read of a nested operand lies down its leftmost spine, which a deep filter
+// would otherwise walk again at every level.
+const valueReads = new WeakMap<TypedExpr, readonly string[]>();
+const truthReads = new WeakMap<TypedExpr, readonly string[]>();
+
 function readsOfValue(node: TypedExpr): readonly string[] {
+  let reads = valueReads.get(node);
+  if (!reads) {
+    reads = computeReadsOfValue(node);
+    valueReads.set(node, reads);
+  }
+  return reads;
+}
+
+function readsOfTruth(node: TypedExpr): readonly string[] {
+  let reads = truthReads.get(node);
+  if (!reads) {
+    reads = computeReadsOfTruth(node);
+    truthReads.set(node, reads);
+  }
+  return reads;
+}
+
+function computeReadsOfValue(node: TypedExpr): readonly string[] {
   if (constantOf(node)) return [];
   switch (node.kind) {
     case 'member':
@@ -482,7 +542,7 @@ function readsOfValue(node: TypedExpr): readonly string[] {
   }
 }
 
-function readsOfTruth(node: TypedExpr): readonly string[] {
+function computeReadsOfTruth(node: TypedExpr): readonly string[] {
   switch (node.kind) {
     case 'literal':
     case 'null':

@@ -102,10 +102,51 @@ function value(node: TypedExpr): Eval {
   }
 }
 
+/**
+ * A Boolean node's three-valued value, built from each operand once (so closures are linear in the
+ * filter): a comparison or `in` is never null, so its value is its truth; `not`, `and`, `or` and
+ * the string predicates return true, false or null.
+ */
 function booleanValue(node: TypedExpr): Eval {
-  const t = truth(node, true);
-  const f = truth(node, false);
-  return (row) => (t(row) ? true : f(row) ? false : null);
+  switch (node.kind) {
+    case 'compare':
+    case 'in':
+      return truth(node, true);
+    case 'not': {
+      const f = value(node.operand);
+      return (row) => {
+        const x = f(row);
+        return x === null ? null : !x;
+      };
+    }
+    case 'logical': {
+      const operands = node.operands.map(value);
+      // and stops at the first false, or at the first true; a null operand makes an undecided result null.
+      const stop = node.op !== 'and';
+      return (row) => {
+        let sawNull = false;
+        for (let i = 0; i < operands.length; i++) {
+          const x = operands[i]!(row);
+          if (x === stop) return stop;
+          if (x === null) sawNull = true;
+        }
+        return sawNull ? null : !stop;
+      };
+    }
+    case 'call': {
+      const pred = PREDICATES[node.name];
+      if (!pred) throw new Error(`Function '${node.name}' is not a Boolean predicate`);
+      const [a, b] = node.args.map((x) => value(x)) as [Eval, Eval];
+      return (row) => {
+        const x = a(row);
+        if (x === null) return null;
+        const y = b(row);
+        return y === null ? null : pred(x as string, y as string);
+      };
+    }
+    default:
+      throw new Error(`No Boolean value for a '${node.kind}' node`);
+  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each helper takes its own argument types

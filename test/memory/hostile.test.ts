@@ -1,0 +1,111 @@
+// Hostile filter shapes: compiling and evaluating stays linear in the filter and bounded per row,
+// and nothing but FilterError (for the filter) or RowValueError (for the row) escapes — on both
+// compiled paths.
+
+import { describe, expect, it } from 'vitest';
+import { check, defineSchema, FilterError } from '../../src/index.js';
+import type { TypedFilter } from '../../src/index.js';
+import { compilePredicate, generateSource } from '../../src/backends/memory/index.js';
+import { evaluateOracle } from '../support/oracle.js';
+
+const paths = [
+  ['generated', {}],
+  ['closures', { codegen: false }],
+] as const;
+
+const schema = defineSchema({
+  name: 'T',
+  properties: { A: 'Edm.Boolean', B: 'Edm.Boolean', Q: 'Edm.Int32', N: 'Edm.String', P: 'Edm.Decimal' },
+});
+
+const BOOLEAN_ROWS = [{ A: true }, { A: false }, { A: null }, {}, { A: true, B: null, N: 'ab' }, { A: false, B: true, N: 'ba' }];
+
+/**
+ * The filter with every node wrapped so that the number of times a compiler looks at a node's
+ * kind is counted; a compiler that revisits subtrees runs past `budget` and stops.
+ */
+function counting(filter: TypedFilter, perNode: number): { filter: TypedFilter; nodes: number; visits: () => number } {
+  let visits = 0;
+  let nodes = 0;
+  let budget = Infinity;
+  const wrap = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(wrap);
+    if (node === null || typeof node !== 'object') return node;
+    nodes++;
+    const copy: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) copy[k] = k === 'path' ? v : wrap(v);
+    return new Proxy(copy, {
+      get(target, key, receiver) {
+        if (key === 'kind' && ++visits > budget) throw new Error(`more than ${budget} node visits`);
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+  };
+  const root = wrap(filter.root) as TypedFilter['root'];
+  budget = perNode * nodes;
+  return { filter: { ...filter, root }, nodes, visits: () => visits };
+}
+
+/**
+ * Nested Boolean values: each step uses the one below as a Boolean operand, and nests the tree
+ * `levels` deeper, so that `97 / levels` steps stay within the default maxDepth (100).
+ */
+const NESTED: readonly (readonly [string, number, (d: number) => string])[] = [
+  ['eq true', 1, (d) => 'A' + ' eq true'.repeat(d)],
+  ['ne false', 1, (d) => 'A' + ' ne false'.repeat(d)],
+  ['startswith … eq', 1, (d) => "startswith(N, 'a')" + ' eq true'.repeat(d)],
+  ['not … eq', 2, (d) => '(not '.repeat(d) + 'A' + ') eq true'.repeat(d)],
+  ['and … eq', 2, (d) => '('.repeat(d) + 'A' + ' and B) eq true'.repeat(d)],
+  ['or … ne', 2, (d) => '('.repeat(d) + 'A' + ' or B) ne false'.repeat(d)],
+];
+
+describe('nested Boolean operands compile in linear size', () => {
+  describe.each(NESTED)('%s', (_name, levels, text) => {
+    const depths = [5, 10, 20, 40].map((d) => (d * 2) / levels);
+    const deepest = Math.floor(97 / levels);
+
+    it('generated source grows linearly with depth', () => {
+      const sizes = depths.map((d) => generateSource(check(text(d), schema)).body.length);
+      for (let i = 1; i < sizes.length; i++) expect(sizes[i]!, `depth ${depths[i]}: ${sizes.join(', ')}`).toBeLessThan(2.5 * sizes[i - 1]!);
+      // At most a few dozen characters of code per character of filter.
+      expect(sizes[sizes.length - 1]!).toBeLessThan(40 * text(depths[depths.length - 1]!).length);
+    });
+
+    it.each(paths)('%s: each node is visited a bounded number of times', (_p, options) => {
+      for (const d of depths) {
+        const typed = check(text(d), schema);
+        const { filter, nodes, visits } = counting(typed, 40);
+        const predicate = compilePredicate(filter, options);
+        expect(visits()).toBeLessThanOrEqual(40 * nodes);
+        for (const row of BOOLEAN_ROWS) expect(predicate(row)).toBe(evaluateOracle(typed, row));
+      }
+    });
+
+    it.each(paths)('%s: a filter nested 97 deep agrees with the oracle', (_p, options) => {
+      const typed = check(text(deepest), schema);
+      const predicate = compilePredicate(typed, options);
+      for (const row of BOOLEAN_ROWS) expect(predicate(row)).toBe(evaluateOracle(typed, row));
+    });
+  });
+
+  it.each(paths)('%s: three-valued and/or/not as values', (_p, options) => {
+    const cases: [string, object, boolean][] = [
+      ['(A and B) eq null', { A: true, B: null }, true],
+      ['(A and B) eq null', { A: false, B: null }, false],
+      ['(A and B) eq false', { A: null, B: false }, true],
+      ['(A or B) eq true', { A: null, B: true }, true],
+      ['(A or B) eq null', { A: null, B: false }, true],
+      ['(not A) eq null', { A: null }, true],
+      ['(not A) eq false', { A: true }, true],
+      ["startswith(N, 'a') eq null", {}, true],
+      ["startswith(N, 'a') eq false", { N: 'b' }, true],
+      ['(Q gt 1) eq false', {}, true],
+      ['(Q in (1, 2)) eq false', { Q: 3 }, true],
+    ];
+    for (const [text, row, expected] of cases) {
+      const typed = check(text, schema);
+      expect(compilePredicate(typed, options)(row), text).toBe(expected);
+      expect(evaluateOracle(typed, row), text).toBe(expected);
+    }
+  });
+});
