@@ -109,3 +109,47 @@ describe('nested Boolean operands compile in linear size', () => {
     }
   });
 });
+
+describe('filters nested beyond the default limits', () => {
+  const raised = { maxDepth: 1e6, maxLength: 1e8, maxNodes: 1e7 };
+  // Each with its answers on `rows` (even depths only); the oracle itself would run out of stack.
+  const deep: readonly (readonly [string, (n: number) => string, boolean[]])[] = [
+    ['add chain', (n) => 'Q' + ' add 1'.repeat(n) + ' eq 1', [false, false, false]],
+    ['nested negation', (n) => 'Q eq ' + '-('.repeat(n) + 'Q' + ')'.repeat(n), [true, true, true]],
+    ['nested not', (n) => 'not '.repeat(n) + 'A', [true, false, false]],
+  ];
+
+  const rows = [{ Q: 1, A: true }, { Q: 0, A: false }, {}];
+
+  describe.each(deep)('%s', (_name, text, expected) => {
+    it.each(paths)('%s: compiles and answers right, or is a FilterError of kind limit', (_p, options) => {
+      for (const n of [1000, 3000, 10000]) {
+        let typed: TypedFilter;
+        try {
+          typed = check(text(n), schema, raised);
+        } catch (error) {
+          // Checking has its own limit on what this runtime's stack can take.
+          expect(error).toBeInstanceOf(FilterError);
+          continue;
+        }
+        let answers: boolean[];
+        try {
+          const predicate = compilePredicate(typed, options);
+          answers = rows.map((row) => predicate(row));
+        } catch (error) {
+          expect(error).toBeInstanceOf(FilterError);
+          expect((error as FilterError).kind).toBe('limit');
+          expect((error as FilterError).message).toMatch(/too deeply nested/);
+          expect([(error as FilterError).start, (error as FilterError).end]).toEqual([typed.root.start, typed.root.end]);
+          continue;
+        }
+        expect(answers).toEqual(expected);
+      }
+    });
+  });
+
+  it('a RangeError while generating code is a limit error', () => {
+    const typed = check('Q' + ' add 1'.repeat(3000) + ' eq 1', schema, raised);
+    expect(() => compilePredicate(typed)).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit' }));
+  });
+});

@@ -3,7 +3,7 @@
 
 import type { TypedFilter } from '../../typed.js';
 import { compileGenerated } from './compile.js';
-import { compileClosures } from './interpret.js';
+import { compileClosures, tooDeep } from './interpret.js';
 
 export { RowValueError } from './runtime.js';
 export { generateSource } from './compile.js';
@@ -25,16 +25,29 @@ export type Predicate = (row: unknown) => boolean;
  * that does not fit its declared type.
  */
 export function compilePredicate(filter: TypedFilter, options: PredicateOptions = {}): Predicate {
-  if (options.codegen === false) return compileClosures(filter);
+  if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter));
   let generated: Predicate;
   try {
-    generated = compileGenerated(filter);
+    generated = withinLimits(filter, () => compileGenerated(filter));
   } catch (error) {
     // `new Function` refused (EvalError under a CSP): same meaning, built from closures.
     if (error instanceof EvalError || (error instanceof Error && /unsafe-eval|Content Security Policy/i.test(error.message))) {
-      return compileClosures(filter);
+      return withinLimits(filter, () => compileClosures(filter));
     }
     throw error;
   }
   return generated;
+}
+
+/**
+ * Runs a compiler; a RangeError (the stack or a string length exhausted by a filter nested far
+ * beyond the default parse limits) is the filter's size, so it is a FilterError of kind 'limit'.
+ */
+function withinLimits(filter: TypedFilter, compile: () => Predicate): Predicate {
+  try {
+    return compile();
+  } catch (error) {
+    if (error instanceof RangeError) throw tooDeep(filter, error);
+    throw error;
+  }
 }

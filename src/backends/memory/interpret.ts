@@ -7,6 +7,7 @@ import type { CompareOp } from '../../ast.js';
 import type { TypedExpr, TypedFilter, TypedMember } from '../../typed.js';
 import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as rt from './runtime.js';
+import { FilterError } from '../../errors.js';
 
 type Row = Record<string, unknown>;
 
@@ -18,8 +19,25 @@ export function compileClosures(filter: TypedFilter): (row: unknown) => boolean 
   const test = truth(filter.root, true);
   return (row) => {
     if (row === null || typeof row !== 'object') rt.badRow(row);
-    return test(row as Row);
+    try {
+      return test(row as Row);
+    } catch (error) {
+      // Closures recurse per level: a filter nested far beyond the default limits can exhaust the stack.
+      if (error instanceof RangeError) throw tooDeep(filter, error);
+      throw error;
+    }
   };
+}
+
+/** The FilterError for a filter nested too deeply for this runtime's stack. */
+export function tooDeep(filter: TypedFilter, error: RangeError): FilterError {
+  return new FilterError({
+    kind: 'limit',
+    message: `Filter is too deeply nested for the in-memory backend (${error.message}); parse it with lower limits`,
+    start: filter.root.start,
+    end: filter.root.end,
+    text: filter.text,
+  });
 }
 
 function as(f: Eval, from: Repr, to: Repr): Eval {
