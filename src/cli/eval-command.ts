@@ -1,12 +1,14 @@
 // `odata-filter eval "<filter>" --schema <name-or-file> [file]`: the rows of a JSON array or of
-// JSON lines (a file or stdin) that match, as JSON lines. JSON lines are streamed line by line, so
-// memory stays constant; a bad line is reported with its number and skipped (exit code 1).
+// JSON lines (a file or stdin) that match, as JSON lines, each in its own source text. JSON lines
+// are streamed line by line, so memory stays constant; a bad line (or array element) is reported
+// with its number and skipped (exit code 1). Numbers are read exactly (see json-rows.ts).
 
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { check } from '../check.js';
 import { compilePredicate, RowValueError } from '../backends/memory/index.js';
 import type { Command } from './command.js';
+import { arrayElements, compactJson, JsonSyntaxError, parseJsonExact, rowReader } from './json-rows.js';
 import { SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 
 const PROGRESS_EVERY = 100_000;
@@ -22,66 +24,97 @@ export const evalCommand: Command = {
     const loaded = schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const matches = compilePredicate(check(text, loaded.schema));
-    const input = file === undefined ? stdin : createReadStream(file, 'utf8');
+    const read = rowReader(loaded.schema);
+    let input: NodeJS.ReadableStream = stdin;
+    if (file !== undefined) {
+      try {
+        input = (await open(file, 'r')).createReadStream({ encoding: 'utf8' });
+      } catch (error) {
+        return { usageError: `cannot read ${file}: ${(error as Error).message}` };
+      }
+    }
     const showProgress = (err as { isTTY?: boolean }).isTTY === true;
 
     let bad = 0;
     let seen = 0;
-    const report = (line: number, message: string): void => {
+    const report = (where: string, message: string): void => {
       bad++;
-      err.write(`line ${line}: ${message}\n`);
+      err.write(`${where}: ${message}\n`);
     };
-    const emit = async (row: unknown, line: number): Promise<void> => {
+    /** Evaluates one row's text; echoes `echo` when the row matches. */
+    const evaluate = async (rowText: string, where: string, echo: () => string): Promise<void> => {
+      const reading = read(rowText);
+      if ('problem' in reading) return report(where, reading.problem);
       try {
-        if (!matches(row)) return;
+        if (!matches(reading.row)) return;
       } catch (error) {
-        if (error instanceof RowValueError) return report(line, error.message);
+        if (error instanceof RowValueError) return report(where, error.message);
         throw error;
       }
-      if (!out.write(`${JSON.stringify(row)}\n`)) await new Promise((resolve) => out.once('drain', resolve));
+      if (!out.write(`${echo()}\n`)) await new Promise((resolve) => out.once('drain', resolve));
     };
 
     const lines = createInterface({ input, crlfDelay: Infinity });
     let lineNumber = 0;
     let arrayText: string[] | undefined;
-    for await (const line of lines) {
-      lineNumber++;
-      if (arrayText) {
-        arrayText.push(line);
-        continue;
-      }
-      const trimmed = line.trim();
-      if (trimmed === '') continue;
-      if (lineNumber === 1 || seen === 0) {
-        // A JSON array is read whole; JSON lines are streamed.
-        if (trimmed.startsWith('[')) {
-          arrayText = [line];
+    let arrayLine = 0;
+    try {
+      for await (const line of lines) {
+        lineNumber++;
+        if (arrayText) {
+          arrayText.push(line);
           continue;
         }
+        const trimmed = line.trim();
+        if (trimmed === '') continue;
+        if (seen === 0 && trimmed.startsWith('[')) {
+          // A JSON array is read whole; JSON lines are streamed.
+          arrayText = [line];
+          arrayLine = lineNumber;
+          continue;
+        }
+        seen++;
+        if (showProgress && seen % PROGRESS_EVERY === 0) err.write(`\r${seen} rows…`);
+        await evaluate(trimmed, `line ${lineNumber}`, () => trimmed);
       }
-      seen++;
-      if (showProgress && seen % PROGRESS_EVERY === 0) err.write(`\r${seen} rows…`);
-      let row: unknown;
-      try {
-        row = JSON.parse(line);
-      } catch (error) {
-        report(lineNumber, `not JSON: ${(error as Error).message}`);
-        continue;
+    } catch (error) {
+      // The file could be opened but not read (a directory, an I/O error).
+      if (file !== undefined && typeof (error as { code?: unknown }).code === 'string') {
+        return { usageError: `cannot read ${file}: ${(error as Error).message}` };
       }
-      await emit(row, lineNumber);
+      throw error;
     }
     if (arrayText) {
-      let rows: unknown;
+      const whole = arrayText.join('\n');
       try {
-        rows = JSON.parse(arrayText.join('\n'));
+        JSON.parse(whole);
       } catch (error) {
-        report(1, `not a JSON array: ${(error as Error).message}`);
+        report(arrayPosition(whole, arrayLine), `not JSON: ${(error as Error).message}`);
         return { exitCode: 1 };
       }
-      if (!Array.isArray(rows)) return { exitCode: (report(1, 'not a JSON array'), 1) };
-      for (let i = 0; i < rows.length; i++) await emit(rows[i], i + 1);
+      const elements = arrayElements(whole);
+      for (let i = 0; i < elements.length; i++) {
+        const element = elements[i]!;
+        await evaluate(element, `element ${i + 1}`, () => compactJson(element));
+      }
     }
     if (showProgress && seen >= PROGRESS_EVERY) err.write('\n');
     return { exitCode: bad > 0 ? 1 : 0 };
   },
 };
+
+/** `line L, column C` of the first problem in invalid JSON text that starts on line `firstLine`. */
+function arrayPosition(text: string, firstLine: number): string {
+  let position: number;
+  try {
+    parseJsonExact(text);
+    return `line ${firstLine}`;
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) return `line ${firstLine}`;
+    position = error.position;
+  }
+  const before = text.slice(0, position);
+  const newlines = before.split('\n').length - 1;
+  const column = position - (before.lastIndexOf('\n') + 1) + 1;
+  return `line ${firstLine + newlines}, column ${column}`;
+}

@@ -41,6 +41,64 @@ describe('odata-filter eval', () => {
     expect(err).toMatch(/^line 4: Row value at 'Capacity' is not an Edm.Int32: "many"/m);
   });
 
+  it('reports a missing or unreadable input file as a usage error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'odata-eval-'));
+    const missing = join(dir, 'missing.jsonl');
+    const absent = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', missing]);
+    expect(absent).toMatchObject({ code: 64, out: '' });
+    expect(absent.err).toMatch(new RegExp(`^cannot read ${missing.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&')}: ENOENT`));
+    expect(absent.err).toContain('Usage: odata-filter eval');
+    expect(absent.err).not.toMatch(/\n\s+at /);
+    const directory = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', dir]);
+    expect(directory).toMatchObject({ code: 64, out: '' });
+    expect(directory.err).toContain('EISDIR');
+  });
+
+  it('reads Int64 and Decimal values exactly and echoes each matching row as written', async () => {
+    const schema = join(mkdtempSync(join(tmpdir(), 'odata-eval-')), 'schema.json');
+    writeFileSync(schema, JSON.stringify({ name: 'T', properties: { Id: 'Edm.Int32', Big: 'Edm.Int64', Price: 'Edm.Decimal' } }));
+    const input = [
+      '{"Id":1,"Big":9007199254740993,"Price":0.10000000000000000001}',
+      '{"Id":2,"Big":9007199254740992,"Price":0.1}',
+      '{"Id":3, "Big": "9007199254740993", "Price": 1.50, "Extra": 123456789012345678901234567890}',
+    ].join('\n');
+    const big = await run(['eval', 'Big eq 9007199254740993', '--schema', schema], input);
+    expect(big).toEqual({ code: 0, out: `${input.split('\n')[0]}\n${input.split('\n')[2]}\n`, err: '' });
+    const price = await run(['eval', 'Price gt 0.1', '--schema', schema], input);
+    expect(price).toEqual({ code: 0, out: `${input.split('\n')[0]}\n${input.split('\n')[2]}\n`, err: '' });
+    const array = `[\n  ${input.split('\n').join(',\n  ')}\n]`;
+    const fromArray = await run(['eval', 'Big eq 9007199254740993 and Price gt 0.1', '--schema', schema], array);
+    expect(fromArray).toEqual({
+      code: 0,
+      out: '{"Id":1,"Big":9007199254740993,"Price":0.10000000000000000001}\n{"Id":3,"Big":"9007199254740993","Price":1.50,"Extra":123456789012345678901234567890}\n',
+      err: '',
+    });
+  });
+
+  it('reports array elements by their number and a broken array by line and column', async () => {
+    const elements = `[\n${JSON.stringify(rows[0])},\n{"RoomID":4,"Capacity":"many"},\n[1],\n5\n]`;
+    const bad = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom'], elements);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toBe(`${JSON.stringify(rows[0])}\n`);
+    expect(bad.err).toBe(
+      ["element 2: Row value at 'Capacity' is not an Edm.Int32: \"many\" (a string)", 'element 3: not a JSON object but an array', 'element 4: not a JSON object but a number', ''].join('\n'),
+    );
+    const broken = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom'], `\n[\n  {"RoomID": 1},\n  {"RoomID": 2,}\n]`);
+    expect(broken.code).toBe(1);
+    expect(broken.out).toBe('');
+    expect(broken.err).toMatch(/^line 4, column 16: not JSON: /);
+  });
+
+  it('reports a JSON line that is an array or a scalar as a bad line', async () => {
+    const input = [JSON.stringify(rows[0]), '[1]', '5', 'null', '"x"', JSON.stringify(rows[1])].join('\n');
+    const { code, out, err } = await run(['eval', 'Capacity ne 1', '--schema', 'VenueRoom'], input);
+    expect(code).toBe(1);
+    expect(out).toBe(`${JSON.stringify(rows[0])}\n${JSON.stringify(rows[1])}\n`);
+    expect(err).toBe(
+      ['line 2: not a JSON object but an array', 'line 3: not a JSON object but a number', 'line 4: not a JSON object but null', 'line 5: not a JSON object but a string', ''].join('\n'),
+    );
+  });
+
   it('answers a bad filter with exit code 2 and a usage error with 64', async () => {
     expect((await run(['eval', 'Capacity gt', '--schema', 'VenueRoom'])).code).toBe(2);
     expect((await run(['eval', 'Capacity gt 5'])).code).toBe(64);
