@@ -2,6 +2,8 @@
 // The `odata-filter` command: dispatches to one subcommand per file in src/cli/. A bad filter is
 // printed with a caret line on stderr and exits 2; a usage error exits 64.
 
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isFilterError, formatFilterError } from './errors.js';
 import type { Command } from './cli/command.js';
@@ -17,9 +19,11 @@ const COMMANDS: readonly Command[] = [parseCommand, checkCommand, evalCommand, s
 const EXIT_BAD_FILTER = 2;
 const EXIT_USAGE = 64;
 
+const DASH_HINT = 'A filter that starts with \'-\' goes after \'--\', as in: odata-filter parse -- "-5 lt Price"';
+
 function help(): string {
   const lines = COMMANDS.map((c) => `  odata-filter ${c.usage}\n      ${c.summary}`);
-  return `Usage:\n${lines.join('\n')}\n`;
+  return `Usage:\n${lines.join('\n')}\n${DASH_HINT}\n`;
 }
 
 export async function main(argv: readonly string[], io = { out: process.stdout, err: process.stderr, stdin: process.stdin }): Promise<number> {
@@ -37,7 +41,8 @@ export async function main(argv: readonly string[], io = { out: process.stdout, 
   try {
     parsed = parseArgs({ args: [...rest], options: command.options, allowPositionals: true, strict: true });
   } catch (error) {
-    io.err.write(`${(error as Error).message}\nUsage: odata-filter ${command.usage}\n`);
+    const unknownOption = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    io.err.write(`${(error as Error).message}\n${unknownOption ? `${DASH_HINT}\n` : ''}Usage: odata-filter ${command.usage}\n`);
     return EXIT_USAGE;
   }
   try {
@@ -56,9 +61,22 @@ export async function main(argv: readonly string[], io = { out: process.stdout, 
   }
 }
 
+/**
+ * Whether this module is the script node was started with, under any name: through a bin symlink
+ * (npm's `node_modules/.bin/odata-filter`, or any other link) as well as `node dist/cli.js`.
+ */
+function isMainModule(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
 // Run only when executed, not when imported by the tests.
-const invokedAs = process.argv[1] ?? '';
-if (invokedAs.endsWith('cli.js') || invokedAs.endsWith('odata-filter')) {
+if (isMainModule()) {
   main(process.argv.slice(2)).then((code) => {
     process.exitCode = code;
   });

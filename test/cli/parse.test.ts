@@ -2,7 +2,10 @@
 // rendered with a caret on stderr with exit code 2 — through main() and once through dist/cli.js.
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 
@@ -42,6 +45,17 @@ describe('odata-filter parse', () => {
     expect(err).toContain('parse needs a filter');
   });
 
+  it('takes a filter that starts with - after --, and says so', async () => {
+    expect(await run(['parse', '--', '-5 lt Price'])).toEqual({ code: 0, out: '-5 lt Price\n', err: '' });
+    expect(await run(['check', '--schema', 'VenueRoom', '--', '-5 lt Capacity'])).toMatchObject({ code: 0, out: '-5 lt Capacity\n(-5:Int32 lt Capacity:Int32)\n' });
+    const { code, err } = await run(['parse', '-5 lt Price']);
+    expect(code).toBe(64);
+    expect(err).toContain(`after '--', as in: odata-filter parse -- "-5 lt Price"`);
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain(`A filter that starts with '-' goes after '--'`);
+  });
+
   const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
   // npm test builds before it runs the tests, so dist/cli.js is there.
   it('works through the built dist/cli.js', () => {
@@ -52,5 +66,14 @@ describe('odata-filter parse', () => {
       stdout: '',
       stderr: "Unterminated string literal at position 8\n  Name eq 'open\n          ^~~~~\n",
     });
+  });
+
+  it('runs through a bin link of any name, and not when imported', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'odata-bin-'));
+    const link = join(dir, 'filter-tool');
+    symlinkSync(cli, link);
+    expect(execFileSync(process.execPath, [link, 'parse', 'a MUL 2'], { encoding: 'utf8' })).toBe('a mul 2\n');
+    const imported = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(cli).href)}); console.log('imported')`, 'parse', 'x'], { encoding: 'utf8' });
+    expect({ status: imported.status, stdout: imported.stdout }).toEqual({ status: 0, stdout: 'imported\n' });
   });
 });
