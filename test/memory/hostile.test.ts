@@ -153,3 +153,45 @@ describe('filters nested beyond the default limits', () => {
     expect(() => compilePredicate(typed)).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit' }));
   });
 });
+
+describe('strings that replace and concat build are bounded', () => {
+  const nestedReplace = (n: number): string => {
+    let e = 'N';
+    for (let i = 0; i < n; i++) e = `replace(${e}, 'a', 'aaaaaaaaaa')`;
+    return `length(${e}) gt 0`;
+  };
+
+  it.each(paths)('%s: nine nested replaces stop at the sixth, which would pass 1,048,576 characters', (_p, options) => {
+    const text = nestedReplace(9);
+    const predicate = compilePredicate(check(text, schema), options);
+    let error: unknown;
+    try {
+      predicate({ N: 'aaaaaaaaaa' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(FilterError);
+    const { kind, start, end, message } = error as FilterError;
+    expect(kind).toBe('limit');
+    expect(message).toBe('replace would produce a string longer than 1,048,576 characters (10,000,000)');
+    // The sixth replace from the inside: three calls enclose it.
+    expect(start).toBe(7 + 3 * 'replace('.length);
+    expect(text.slice(start, end)).toBe(nestedReplace(6).slice(7, -'gt 0'.length - 2));
+    // Five levels (100,000 characters) are fine, and so are other rows.
+    expect(predicate({ N: 'b' })).toBe(true);
+    expect(compilePredicate(check(nestedReplace(5), schema), options)({ N: 'aaaaaaaaaa' })).toBe(true);
+  });
+
+  it.each(paths)('%s: concat up to the limit, and not beyond', (_p, options) => {
+    const predicate = compilePredicate(check("length(concat(N, concat(N, 'x'))) gt 0", schema), options);
+    expect(predicate({ N: 'a'.repeat(524_287) })).toBe(true);
+    expect(() => predicate({ N: 'a'.repeat(524_288) })).toThrow(
+      expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 7, end: 32, message: expect.stringMatching(/^concat would produce a string longer than 1,048,576 characters/) }),
+    );
+  });
+
+  it('the oracle stops at the same call', () => {
+    const typed = check(nestedReplace(9), schema);
+    expect(() => evaluateOracle(typed, { N: 'aaaaaaaaaa' })).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 31 }));
+  });
+});

@@ -5,6 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { TypedExpr, TypedFilter } from '../../src/typed.js';
 import { isInteger, type EdmType } from '../../src/edm.js';
+import { FilterError } from '../../src/errors.js';
 
 const Exact = Decimal.clone({ precision: 100_000, rounding: Decimal.ROUND_HALF_UP, modulo: Decimal.ROUND_DOWN });
 const Quotient = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN });
@@ -220,12 +221,20 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
     case 'call': {
       const args = node.args.map((a) => evaluate(a, row));
       if (args.includes(null)) return null;
-      return callFunction(node.name, args as Exclude<V, null>[]);
+      return callFunction(node.name, args as Exclude<V, null>[], node);
     }
   }
 }
 
-function callFunction(name: string, args: Exclude<V, null>[]): V {
+/** docs/semantics.md, section 7: replace and concat results are at most this many UTF-16 code units. */
+const MAX_STRING = 1024 * 1024;
+
+function bounded(result: string, node: TypedExpr & { readonly name: string }): string {
+  if (result.length <= MAX_STRING) return result;
+  throw new FilterError({ kind: 'limit', message: `${node.name} result too long`, start: node.start, end: node.end });
+}
+
+function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & { readonly name: string }): V {
   const s = args[0] as string;
   const t = args[1] as string;
   const date = () => new Date(Number(args[0] as bigint));
@@ -243,7 +252,13 @@ function callFunction(name: string, args: Exclude<V, null>[]): V {
       }
       return -1n;
     }
-    case 'replace': return t === '' ? s : s.split(t).join(args[2] as string);
+    case 'replace': {
+      if (t === '') return s;
+      const w = args[2] as string;
+      const count = s.split(t).length - 1;
+      if (s.length + count * (w.length - t.length) > MAX_STRING) return bounded('x'.repeat(MAX_STRING + 1), node);
+      return s.split(t).join(w);
+    }
     case 'substring': {
       const cs = codePoints(s);
       const from = Math.max(0, Number(args[1] as bigint));
@@ -253,7 +268,7 @@ function callFunction(name: string, args: Exclude<V, null>[]): V {
     case 'tolower': return s.toLowerCase();
     case 'toupper': return s.toUpperCase();
     case 'trim': return s.replace(/^ +| +$/g, '');
-    case 'concat': return s + t;
+    case 'concat': return s.length + t.length > MAX_STRING ? bounded('x'.repeat(MAX_STRING + 1), node) : s + t;
     case 'year': return BigInt(date().getUTCFullYear());
     case 'month': return BigInt(date().getUTCMonth() + 1);
     case 'day': return BigInt(date().getUTCDate());

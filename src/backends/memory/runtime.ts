@@ -3,6 +3,7 @@
 
 import { Decimal } from 'decimal.js';
 import type { EdmType } from '../../edm.js';
+import { FilterError } from '../../errors.js';
 import { readInstant as readIsoInstant } from '../../instant.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -233,8 +234,36 @@ export function trimSpaces(s: string): string {
   return from === 0 && to === s.length ? s : s.slice(from, to);
 }
 
-export function replaceAll(s: string, find: string, replacement: string): string {
-  return find === '' ? s : s.split(find).join(replacement);
+/** The longest string `replace` and `concat` may produce, in UTF-16 code units (docs/semantics.md, section 7). */
+export const MAX_STRING_LENGTH = 1_048_576;
+
+/** Where a string-building call is in the filter, for the error when its result would be too long. */
+export interface CallSite {
+  readonly name: string;
+  readonly start: number;
+  readonly end: number;
+  readonly text: string | undefined;
+}
+
+function tooLong(site: CallSite | undefined, length: number): never {
+  throw new FilterError({
+    kind: 'limit',
+    message:
+      `${site?.name ?? 'A string function'} would produce a string longer than ${MAX_STRING_LENGTH.toLocaleString('en-US')} ` +
+      `characters (${length.toLocaleString('en-US')})`,
+    start: site?.start ?? 0,
+    end: site?.end ?? 0,
+    text: site?.text,
+  });
+}
+
+export function replaceAll(s: string, find: string, replacement: string, site?: CallSite): string {
+  if (find === '') return s;
+  const parts = s.split(find);
+  // Decided before the string is built: nested replaces grow geometrically.
+  const length = s.length + (parts.length - 1) * (replacement.length - find.length);
+  if (length > MAX_STRING_LENGTH) tooLong(site, length);
+  return parts.join(replacement);
 }
 
 export function toLower(s: string): string {
@@ -245,7 +274,8 @@ export function toUpper(s: string): string {
   return s.toUpperCase();
 }
 
-export function concat(a: string, b: string): string {
+export function concat(a: string, b: string, site?: CallSite): string {
+  if (a.length + b.length > MAX_STRING_LENGTH) tooLong(site, a.length + b.length);
   return a + b;
 }
 
