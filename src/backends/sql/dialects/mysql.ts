@@ -29,14 +29,17 @@ function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallb
  * `(SELECT body FROM JSON_TABLE(JSON_ARRAY(v1, …), '$' COLUMNS (v1 <type> PATH '$[0]', …)) AS _fN)`.
  * The round trip through JSON text is exact for every DOUBLE (subnormals and the largest too),
  * DECIMAL(65,30), DECIMAL(65,0) and utf8mb4 text (test/sql/json-table.test.ts); NULL stays NULL.
+ * A value marked simple (a cast of a column or literal) is repeated as it is.
  */
-function bind(values: readonly (readonly [Frag, string])[], body: (refs: readonly Frag[]) => Frag): Frag {
-  if (values.every(([v]) => isAtomic(v))) return body(values.map(([v]) => v));
+function bind(values: readonly (readonly [Frag, string, boolean?])[], body: (refs: readonly Frag[]) => Frag): Frag {
+  const keep = ([v, , simple]: readonly [Frag, string, boolean?]): boolean => simple === true || isAtomic(v);
+  if (values.every(keep)) return body(values.map(([v]) => v));
   const alias = freshName();
   const args: Frag[] = [];
   const columns: Frag[] = [];
-  const refs = values.map(([v, type], i) => {
-    if (isAtomic(v)) return v;
+  const refs = values.map((value, i) => {
+    const [v, type] = value;
+    if (keep(value)) return v;
     columns.push(raw(`v${i + 1} ${type} PATH '$[${args.length}]'`));
     args.push(v);
     return sql`${alias}.${raw(`v${i + 1}`)}`;
@@ -120,7 +123,8 @@ export const mysql: Dialect = {
       case 'div':
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
         if (!isInteger(type)) return sql`(${x} / NULLIF(${y}, 0))`;
-        return bind([[x, INTEGER], [y, INTEGER]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
+        // A literal or column operand (a short cast of one) is repeated as it is.
+        return bind([[x, INTEGER, a.column || a.literal !== undefined], [y, INTEGER, b.column || b.literal !== undefined]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
       case 'mod':
         return sql`MOD(${x}, NULLIF(${y}, 0))`;
     }
