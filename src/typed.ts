@@ -6,8 +6,10 @@
 //   same type (literals are retyped in place, anything else is wrapped in `convert`);
 // - every argument of a `call` has exactly the type of the chosen overload's parameter;
 // - `not`, `logical` operands and the root are Edm.Boolean;
-// - a `null` literal has the type its context expects (the other operand, the parameter);
-//   with no context at all (`null eq null`) it is Edm.String in a comparison, Edm.Boolean elsewhere.
+// - a `null` literal has the type its context expects (the other operand, the parameter, the
+//   left of `in` or the first non-null item of its list); with no context at all it is
+//   Edm.String in a comparison and in `in` (`null eq null`, `null in ()`), Edm.Int32 in
+//   arithmetic and negation (`null add null`, `-null`), and Edm.Boolean elsewhere (`not null`).
 
 import type { ArithmeticOp, CompareOp, LogicalOp } from './ast.js';
 import type { EdmType, NumericType } from './edm.js';

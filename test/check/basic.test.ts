@@ -1,12 +1,11 @@
 // First table of check() cases over the shipped schemas: typed trees, and issues with spans.
 
 import { describe, expect, it } from 'vitest';
-import { check, Contact, Event, EventSession, Registration, VenueRoom, isFilterError } from '../../src/index.js';
+import { check, Contact, Event, EventSession, Registration, VenueRoom, isFilterError, printTyped } from '../../src/index.js';
 import type { Schema } from '../../src/index.js';
-import { renderTyped } from './render.js';
 
 function typed(filter: string, schema: Schema): string {
-  return renderTyped(check(filter, schema).root);
+  return printTyped(check(filter, schema).root);
 }
 
 function issues(filter: string, schema: Schema): unknown[] {

@@ -2,10 +2,9 @@
 // sub-expression (see printTyped), and ill-typed ones with each issue's code, span and message.
 
 import { describe, expect, it } from 'vitest';
-import { check, defineSchema, isFilterError } from '../../src/index.js';
+import { check, defineSchema, isFilterError, printTyped } from '../../src/index.js';
 import type { CheckIssue, Schema } from '../../src/index.js';
 import { testSchema } from '../support/arbitraries.js';
-import { renderTyped } from './render.js';
 
 /** Each issue as [code, the source text of its span, message]. */
 function issuesOf(filter: string, schema: Schema = testSchema): [string, string, string][] {
@@ -243,7 +242,7 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
 
 describe('check: well-typed filters', () => {
   it.each(WELL_TYPED)('%s', (filter, expected) => {
-    expect(renderTyped(check(filter, testSchema).root)).toBe(expected);
+    expect(printTyped(check(filter, testSchema).root)).toBe(expected);
   });
 });
 
