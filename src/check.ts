@@ -7,7 +7,7 @@ import type { EdmType, NumericType } from './edm.js';
 import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
 import { FilterError } from './errors.js';
 import type { FilterIssue } from './errors.js';
-import { lookupFunction } from './functions.js';
+import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
 import { parse } from './parse.js';
 import type { ParseOptions } from './parse.js';
@@ -247,7 +247,10 @@ class Checker {
     if (signature === undefined) throw malformed(span, `unknown function ${describe(name)}`);
     if (!Array.isArray(argNodes)) throw malformed(span, `a call of '${signature.name}' needs an array of arguments`);
     const overloads = signature.overloads.filter((o) => o.params.length === argNodes.length);
-    if (overloads.length === 0) throw malformed(span, `'${signature.name}' takes no ${argNodes.length} arguments`);
+    if (overloads.length === 0) {
+      const { min, max } = arityOf(signature);
+      throw malformed(span, `'${signature.name}' takes ${min === max ? min : `${min} to ${max}`} arguments, not ${argNodes.length}`);
+    }
     const args = argNodes.map((a) => this.expr(a));
     if (!everyDefined(args)) {
       // Stand in with the result type when every overload agrees on it, so that the issues of
