@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { check, defineSchema, FilterError } from '../../src/index.js';
 import type { TypedFilter } from '../../src/index.js';
-import { compilePredicate, generateSource } from '../../src/backends/memory/index.js';
+import { Decimal } from 'decimal.js';
+import { compilePredicate, generateSource, RowValueError } from '../../src/backends/memory/index.js';
 import { evaluateOracle } from '../support/oracle.js';
 
 const paths = [
@@ -193,5 +194,73 @@ describe('strings that replace and concat build are bounded', () => {
   it('the oracle stops at the same call', () => {
     const typed = check(nestedReplace(9), schema);
     expect(() => evaluateOracle(typed, { N: 'aaaaaaaaaa' })).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 31 }));
+  });
+});
+
+describe('Decimal values are bounded (docs/semantics.md, section 4)', () => {
+  const digits = (n: number): string => '9'.repeat(n);
+
+  it.each(paths)('%s: literals beyond 1,000 digits or exponent ±9,999 are unsupported', (_p, options) => {
+    for (const literal of ['1e10000m', '1e-10000m', '1e99999m', '1e9000000000000001m', '1e-9000000000000002m', `${digits(1001)}m`, `0.${digits(1001)}m`]) {
+      const text = `P eq ${literal}`;
+      expect(() => compilePredicate(check(text, schema), options), literal).toThrow(
+        expect.objectContaining({ name: 'FilterError', kind: 'unsupported', start: 5, end: text.length, text }),
+      );
+    }
+    expect(() => compilePredicate(check('1e9000000000000001m eq 2e9000000000000001m', schema), options)).toThrow(
+      expect.objectContaining({ name: 'FilterError', kind: 'unsupported', start: 0 }),
+    );
+    for (const literal of ['1e9999m', '1e-9999m', '-9.99e9999m', `${digits(1000)}m`, `0.${digits(1000)}m`, `${digits(1000)}e8999m`, '0e99999m']) {
+      const typed = check(`P eq ${literal}`, schema);
+      expect(compilePredicate(typed, options)({ P: literal.slice(0, -1) }), literal).toBe(true);
+    }
+  });
+
+  it.each(paths)('%s: row values beyond the model are RowValueErrors, never Infinity or 0', (_p, options) => {
+    const predicate = compilePredicate(check('P eq 0', schema), options);
+    for (const value of ['1e-9000000000000002', '1e9000000000000002', '1e10000', '1e-10000', digits(1001), new Decimal(`${digits(1001)}`), new Decimal('1e10000')]) {
+      expect(() => predicate({ P: value }), String(value)).toThrow(RowValueError);
+    }
+    expect(predicate({ P: '0e-9000000000000002' })).toBe(true);
+    expect(predicate({ P: new Decimal('0') })).toBe(true);
+  });
+
+  it.each(paths)('%s: results are exact to 1,000 digits, rounded half to even beyond', (_p, options) => {
+    const cases: [string, string, boolean][] = [
+      // 1e999 + 0.5 has 1,001 digits: the half goes to the even neighbour, 1e999 itself.
+      ['P add 0.5m eq P', '1e999', true],
+      ['P add 1.5m eq P add 2', '1e999', true],
+      ['P add 0.5m eq P', '1e998', false],
+      ['P add 1 sub P eq 1', '1e999', true],
+      ['P add 1 sub P eq 0', '1e1000', true],
+      ['P mul P eq P', '1', true],
+    ];
+    for (const [text, p, expected] of cases) {
+      const typed = check(text, schema);
+      expect(compilePredicate(typed, options)({ P: p }), `${text} with ${p}`).toBe(expected);
+      expect(evaluateOracle(typed, { P: p }), `oracle: ${text} with ${p}`).toBe(expected);
+    }
+  });
+
+  it.each(paths)('%s: mod of values far apart in magnitude is exact, without the whole quotient', (_p, options) => {
+    // (P · 10^(9999·k)) mod 7 with P = 3: 3 · 10^(9999·k) mod 7.
+    for (const k of [1, 4, 8]) {
+      const text = 'P' + ' mul 1e9999m'.repeat(k) + ' mod 7m eq R';
+      const expected = (3n * 10n ** BigInt(9999 * k)) % 7n;
+      const typed = check(text.replace(' eq R', ` eq ${expected}m`), schema);
+      expect(compilePredicate(typed, options)({ P: '3' }), text).toBe(true);
+      expect(compilePredicate(typed, options)({ P: '-3' }), text).toBe(expected === 0n);
+    }
+    const typed = check('P mod 0.7m eq -0.1m', schema);
+    expect(compilePredicate(typed, options)({ P: '-1.5' })).toBe(true);
+    expect(compilePredicate(check('P mul 1e9999m mod 1e-9999m eq 0', schema), options)({ P: '1.5' })).toBe(true);
+    expect(compilePredicate(check('1e-9999m mod P eq 1e-9999m', schema), options)({ P: '1e9999' })).toBe(true);
+  });
+
+  it.each(paths)('%s: the reviewer’s products stay small', (_p, options) => {
+    const text = 'P' + ' mul (1e9999m add 1)'.repeat(10) + ' gt 0';
+    const typed = check(text, schema);
+    expect(compilePredicate(typed, options)({ P: '1' })).toBe(true);
+    expect(evaluateOracle(typed, { P: '1' })).toBe(true);
   });
 });

@@ -7,8 +7,27 @@ import type { TypedExpr, TypedFilter } from '../../src/typed.js';
 import { isInteger, type EdmType } from '../../src/edm.js';
 import { FilterError } from '../../src/errors.js';
 
-const Exact = Decimal.clone({ precision: 100_000, rounding: Decimal.ROUND_HALF_UP, modulo: Decimal.ROUND_DOWN });
-const Quotient = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN });
+// The Decimal model of docs/semantics.md, section 4: values of at most 1,000 significant digits
+// with an exponent (of the first digit) within ±9,999; results exact up to 1,000 digits, rounded
+// half to even beyond; quotients to 34 digits; decimal.js's exponent limits at their largest.
+const DIGITS = 1000;
+const MAX_EXPONENT = 9999n;
+const Exact = Decimal.clone({ precision: DIGITS, rounding: Decimal.ROUND_HALF_EVEN, modulo: Decimal.ROUND_DOWN, minE: -9e15, maxE: 9e15 });
+const Quotient = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, minE: -9e15, maxE: 9e15 });
+
+/** Decimal text (`-1.5e3`, `.5`, `1e+9`) as an exact Decimal if the model holds it, else undefined. */
+function modelDecimal(text: string): Decimal | undefined {
+  const m = /^[+-]?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m || (m[1] === '' && (m[2] ?? '') === '')) return undefined;
+  const digits = (m[1] ?? '') + (m[2] ?? '');
+  const first = digits.search(/[1-9]/);
+  if (first < 0) return new Exact(0);
+  const last = digits.length - 1 - [...digits].reverse().join('').search(/[1-9]/);
+  if (last - first + 1 > DIGITS) return undefined;
+  const exponent = BigInt(m[3] ?? '0') + BigInt((m[1] ?? '').length - 1 - first);
+  if (exponent > MAX_EXPONENT || exponent < -MAX_EXPONENT) return undefined;
+  return new Exact(text);
+}
 
 type V = null | boolean | string | number | bigint | Decimal;
 
@@ -34,7 +53,11 @@ function kindOf(type: EdmType): 'int' | 'dec' | 'dbl' | 'str' | 'guid' | 'bool' 
 function literal(type: EdmType, value: unknown): V {
   switch (kindOf(type)) {
     case 'int': return BigInt(value as number | bigint);
-    case 'dec': return new Exact(String(value));
+    case 'dec': {
+      const d = modelDecimal(String(value));
+      if (d === undefined) throw new FilterError({ kind: 'unsupported', message: `Decimal literal ${String(value)}`, start: 0, end: 0 });
+      return d;
+    }
     case 'guid': return String(value).toLowerCase();
     case 'time': return BigInt(value as number);
     default: return value as V;
@@ -78,10 +101,12 @@ function readRow(type: EdmType, v: unknown): V {
       return b;
     }
     case 'dec': {
-      if (typeof v === 'number') return Number.isFinite(v) ? new Exact(String(v)) : fail();
-      if (typeof v === 'string') return /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(v) ? new Exact(v) : fail();
-      if (Decimal.isDecimal(v)) return new Exact(v as Decimal);
-      return fail();
+      let text: string | undefined;
+      if (typeof v === 'number') text = Number.isFinite(v) ? String(v) : undefined;
+      else if (typeof v === 'string') text = v;
+      else if (Decimal.isDecimal(v)) text = (v as Decimal).isFinite() ? (v as Decimal).toString() : undefined;
+      const d = text === undefined ? undefined : modelDecimal(text);
+      return d ?? fail();
     }
     case 'time': {
       if (v instanceof Date && !Number.isNaN(v.getTime())) return BigInt(v.getTime());

@@ -2,6 +2,7 @@
 // `(row) => boolean` that means exactly what docs/semantics.md says.
 
 import type { TypedFilter } from '../../typed.js';
+import { FilterError } from '../../errors.js';
 import { compileGenerated } from './compile.js';
 import { compileClosures, tooDeep } from './interpret.js';
 
@@ -22,7 +23,9 @@ export type Predicate = (row: unknown) => boolean;
 /**
  * Compiles a checked filter once into a predicate to call per row. The predicate is true when the
  * filter is true for the row (never for false or null); it throws RowValueError for a row value
- * that does not fit its declared type.
+ * that does not fit its declared type. Compiling throws FilterError for a Decimal literal outside
+ * the Decimal model ('unsupported') or a filter nested beyond the stack ('limit'); evaluating, for a
+ * string result beyond 1,048,576 characters ('limit') — docs/semantics.md, sections 4 and 7.
  */
 export function compilePredicate(filter: TypedFilter, options: PredicateOptions = {}): Predicate {
   if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter));
@@ -48,6 +51,10 @@ function withinLimits(filter: TypedFilter, compile: () => Predicate): Predicate 
     return compile();
   } catch (error) {
     if (error instanceof RangeError) throw tooDeep(filter, error);
+    // Errors about one node (a literal outside the Decimal model) carry the filter for their caret.
+    if (error instanceof FilterError && error.text === undefined && filter.text !== undefined) {
+      throw new FilterError({ kind: error.kind, message: error.message, start: error.start, end: error.end, issues: error.issues, text: filter.text });
+    }
     throw error;
   }
 }

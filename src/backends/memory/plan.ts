@@ -5,7 +5,8 @@
 import { INTEGER_RANGES, isInteger, type EdmType } from '../../edm.js';
 import type { TypedExpr } from '../../typed.js';
 import type { Decimal } from 'decimal.js';
-import { ExactDecimal } from './runtime.js';
+import { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText } from './runtime.js';
+import { FilterError } from '../../errors.js';
 
 /**
  * str: string (Guid lower-cased); bool: boolean; num: exact integer in a number; big: bigint;
@@ -145,8 +146,18 @@ export function literalValue(node: TypedExpr, repr: Repr): unknown {
       return Number(v);
     case 'big':
       return BigInt(v as number | bigint);
-    case 'dec':
-      return new ExactDecimal(String(v));
+    case 'dec': {
+      const d = decimalFromText(String(v));
+      if (typeof d !== 'string') return d;
+      throw new FilterError({
+        kind: 'unsupported',
+        message:
+          `Decimal literal ${String(v)} is outside the Decimal values this backend computes with (${d}): at most ` +
+          `${DECIMAL_DIGITS.toLocaleString('en-US')} significant digits and an exponent within ±${DECIMAL_MAX_EXPONENT.toLocaleString('en-US')}`,
+        start: node.start,
+        end: node.end,
+      });
+    }
     default:
       return v;
   }

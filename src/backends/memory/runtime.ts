@@ -118,17 +118,18 @@ export function readDouble(v: unknown, path: string, type: 'Edm.Double' | 'Edm.S
   return badValue(v, path, type);
 }
 
+/** A number, decimal text or Decimal within the Decimal model of docs/semantics.md, section 4. */
 export function readDecimal(v: unknown, path: string): Decimal {
   if (typeof v === 'number') {
+    // At most 17 digits and an exponent within ±324: always within the model.
     if (Number.isFinite(v)) return new ExactDecimal(v);
   } else if (typeof v === 'string') {
     if (DECIMAL_TEXT.test(v)) {
-      const d = new ExactDecimal(v);
-      if (d.isFinite()) return d;
+      const d = decimalFromText(v);
+      if (typeof d !== 'string') return d;
     }
   } else if (Decimal.isDecimal(v)) {
-    const d = new ExactDecimal(v as Decimal);
-    if (d.isFinite()) return d;
+    if ((v as Decimal).isFinite() && decimalProblem(v as Decimal) === undefined) return new ExactDecimal(v as Decimal);
   }
   return badValue(v, path, 'Edm.Decimal');
 }
@@ -283,11 +284,47 @@ export function concat(a: string, b: string, site?: CallSite): string {
 // Numbers
 
 /**
- * Decimal arithmetic is exact: 100,000 significant digits is far beyond any stored Decimal, and
- * bounds the work a hostile value can cause. Division alone rounds, to decimal128's 34 digits.
+ * The bounded Decimal model of docs/semantics.md, section 4. A literal or row value has at most
+ * DECIMAL_DIGITS significant digits and an exponent (of its most significant digit) within
+ * ±DECIMAL_MAX_EXPONENT; arithmetic is exact while a result fits DECIMAL_DIGITS digits and is
+ * rounded half to even beyond, which bounds the work any value or filter can cause. decimal.js's
+ * exponent limits are set to its largest, ±9e15, explicitly: each operation at most adds its
+ * operands' exponents (plus the precision), so no filter that fits in a string can reach them, and
+ * nothing silently becomes Infinity or 0.
  */
-export const ExactDecimal = Decimal.clone({ precision: 100_000, rounding: Decimal.ROUND_HALF_UP, modulo: Decimal.ROUND_DOWN });
-const QuotientDecimal = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN });
+export const DECIMAL_DIGITS = 1000;
+export const DECIMAL_MAX_EXPONENT = 9999;
+const EXPONENT_LIMIT = 9e15;
+export const ExactDecimal = Decimal.clone({
+  precision: DECIMAL_DIGITS,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  modulo: Decimal.ROUND_DOWN,
+  minE: -EXPONENT_LIMIT,
+  maxE: EXPONENT_LIMIT,
+});
+/** Division alone rounds further, to decimal128's 34 digits. */
+const QuotientDecimal = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, minE: -EXPONENT_LIMIT, maxE: EXPONENT_LIMIT });
+
+/** Why a finite Decimal is outside the model (too many digits, or too large or small), or undefined. */
+export function decimalProblem(d: Decimal): string | undefined {
+  if (d.sd() > DECIMAL_DIGITS) return `it has more than ${DECIMAL_DIGITS.toLocaleString('en-US')} significant digits`;
+  if (!d.isZero() && Math.abs(d.e) > DECIMAL_MAX_EXPONENT) return `its exponent is beyond ±${DECIMAL_MAX_EXPONENT.toLocaleString('en-US')}`;
+  return undefined;
+}
+
+/** An exponent part longer than this could move a value past decimal.js's limits, where it would read as Infinity or 0. */
+const LONG_EXPONENT = /[eE][+-]?0*\d{16}/;
+
+/**
+ * A Decimal from decimal text, or why it is outside the model. Text with an exponent of 16 digits
+ * or more is refused before decimal.js reads it (it would become Infinity or 0).
+ */
+export function decimalFromText(text: string): Decimal | string {
+  const beyond = `its exponent is beyond ±${DECIMAL_MAX_EXPONENT.toLocaleString('en-US')}`;
+  if (LONG_EXPONENT.test(text)) return /^[^eE]*[1-9]/.test(text) ? beyond : new ExactDecimal(0);
+  const d = new ExactDecimal(text);
+  return d.isFinite() ? decimalProblem(d) ?? d : beyond;
+}
 
 export function decimal(text: string | number): Decimal {
   return new ExactDecimal(text);
@@ -298,8 +335,39 @@ export function divideDecimals(a: Decimal, b: Decimal): Decimal | null {
   return new ExactDecimal(QuotientDecimal.div(a, b));
 }
 
+/** `x = c · 10^k` with an integer coefficient c (decimal.js keeps base-1e7 limbs and the exponent of the first digit). */
+function scaled(x: Decimal): [bigint, number] {
+  const limbs = (x as unknown as { d: number[] }).d;
+  let digits = String(limbs[0]);
+  for (let i = 1; i < limbs.length; i++) digits += String(limbs[i]).padStart(7, '0');
+  return [BigInt(digits), x.e - (digits.length - 1)];
+}
+
+function powMod(base: bigint, exponent: bigint, modulus: bigint): bigint {
+  let result = 1n % modulus;
+  let b = base % modulus;
+  for (let e = exponent; e > 0n; e >>= 1n) {
+    if (e & 1n) result = (result * b) % modulus;
+    b = (b * b) % modulus;
+  }
+  return result;
+}
+
+/**
+ * The remainder of the quotient truncated toward zero, exact, with the sign of `a`. Computed on
+ * integer coefficients with a modular power of ten, because decimal.js computes the whole integer
+ * quotient first: `1e9999m mod 7m` would take 10,000 digits, and far more after multiplications.
+ */
 export function modDecimals(a: Decimal, b: Decimal): Decimal | null {
-  return b.isZero() ? null : a.mod(b);
+  if (b.isZero()) return null;
+  if (a.isZero() || a.abs().lt(b.abs())) return a;
+  const [ca, ka] = scaled(a);
+  const [cb, kb] = scaled(b);
+  // |a| >= |b| and each has at most DECIMAL_DIGITS digits, so kb - k is at most about that many.
+  const k = ka < kb ? ka : kb;
+  const modulus = cb * 10n ** BigInt(kb - k);
+  const r = (ca * powMod(10n, BigInt(ka - k), modulus)) % modulus;
+  return new ExactDecimal(`${a.isNeg() ? '-' : ''}${r}e${k}`);
 }
 
 export function roundDecimal(a: Decimal): Decimal {
