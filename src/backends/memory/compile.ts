@@ -103,8 +103,6 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
   'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
 };
 
-const HAS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
-
 const STRING_MATCHERS: ReadonlySet<string> = new Set(['startswith', 'endswith', 'contains', 'substringof']);
 
 class Generator {
@@ -320,9 +318,8 @@ class Generator {
     const p = JSON.stringify(node.path.join('/'));
     const type = node.type;
     const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)})`;
-    // An integer member whose static range is beyond 2^53 is represented as a bigint.
-    const big = reprOf(node) === 'big' && type !== 'Edm.Int64';
-    const then = big ? `((${t} = BigInt(${t})), ${ifValue(t)})` : ifValue(t);
+    // Only Int64 members are bigints (readInt64 makes them so); every other integer member is a number.
+    const then = ifValue(t);
     const smallTest = SMALL_INTEGER_TEST[type];
     if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
     switch (type) {
@@ -349,7 +346,7 @@ class Generator {
     if (node.type !== 'Edm.String') return x;
     const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String")`;
     // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
-    return HAS_WELL_FORMED ? `(${x}.isWellFormed() ? ${x} : ${bad})` : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
+    return runtime.HAS_WELL_FORMED ? `(${x}.isWellFormed() ? ${x} : ${bad})` : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
   }
 
   /**

@@ -11,7 +11,6 @@ import { FilterError } from '../../errors.js';
 
 type Row = Record<string, unknown>;
 
-const HAS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
 type Eval = (row: Row) => unknown;
 type Test = (row: Row) => boolean;
 
@@ -272,7 +271,7 @@ function reader(node: TypedMember): (v: unknown) => unknown {
   const p = node.path.join('/');
   switch (node.type) {
     case 'Edm.String':
-      return HAS_WELL_FORMED
+      return rt.HAS_WELL_FORMED
         ? (v) => (typeof v === 'string' && (v as unknown as { isWellFormed(): boolean }).isWellFormed() ? v : rt.badValue(v, p, 'Edm.String'))
         : (v) => rt.readString(v, p);
     case 'Edm.Guid': return (v) => rt.readGuid(v, p);

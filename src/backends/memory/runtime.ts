@@ -2,7 +2,7 @@
 // functions, exact decimals, UTC date parts, and reading row values with clear errors.
 
 import { Decimal } from 'decimal.js';
-import type { EdmType } from '../../edm.js';
+import { INTEGER_RANGES, type EdmType } from '../../edm.js';
 import { FilterError } from '../../errors.js';
 import { readInstant as readIsoInstant } from '../../instant.js';
 
@@ -66,11 +66,12 @@ const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;
 
-const hasWellFormed = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
+/** Whether strings have the native isWellFormed (Node 20+, current browsers). */
+export const HAS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `s` has no lone surrogate, so that it is a sequence of code points. */
-export const isWellFormed: (s: string) => boolean = hasWellFormed
+export const isWellFormed: (s: string) => boolean = HAS_WELL_FORMED
   ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
   : (s) => !LONE_SURROGATE.test(s);
 
@@ -89,13 +90,18 @@ export function readBoolean(v: unknown, path: string): boolean {
   return badValue(v, path, 'Edm.Boolean');
 }
 
-const SMALL_RANGES = {
-  'Edm.Byte': [0, 255],
-  'Edm.SByte': [-128, 127],
-  'Edm.Int16': [-32768, 32767],
-  'Edm.Int32': [-2147483648, 2147483647],
-} as const;
-export type SmallIntegerType = keyof typeof SMALL_RANGES;
+export type SmallIntegerType = 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32';
+const SMALL_RANGES: { readonly [T in SmallIntegerType]: readonly [number, number] } = {
+  'Edm.Byte': smallRange('Edm.Byte'),
+  'Edm.SByte': smallRange('Edm.SByte'),
+  'Edm.Int16': smallRange('Edm.Int16'),
+  'Edm.Int32': smallRange('Edm.Int32'),
+};
+
+function smallRange(type: SmallIntegerType): readonly [number, number] {
+  const [lo, hi] = INTEGER_RANGES[type];
+  return [Number(lo), Number(hi)];
+}
 
 export function readSmallInteger(v: unknown, path: string, type: SmallIntegerType): number {
   const [lo, hi] = SMALL_RANGES[type];
@@ -111,11 +117,6 @@ export function readInt64(v: unknown, path: string): bigint {
     if (big >= INT64_MIN && big <= INT64_MAX) return big;
   }
   return badValue(v, path, 'Edm.Int64');
-}
-
-export function readDouble(v: unknown, path: string, type: 'Edm.Double' | 'Edm.Single' = 'Edm.Double'): number {
-  if (typeof v === 'number') return v;
-  return badValue(v, path, type);
 }
 
 /** A number, decimal text or Decimal within the Decimal model of docs/semantics.md, section 4. */
