@@ -6,6 +6,7 @@ import { Decimal } from 'decimal.js';
 import type { TypedExpr, TypedFilter } from '../../src/typed.js';
 import { isInteger, type EdmType } from '../../src/edm.js';
 import { FilterError } from '../../src/errors.js';
+import { readInstant } from '../../src/instant.js';
 
 // The Decimal model of docs/semantics.md, section 4: values of at most 1,000 significant digits
 // with an exponent (of the first digit) within ±9,999; results exact up to 1,000 digits, rounded
@@ -110,12 +111,10 @@ function readRow(type: EdmType, v: unknown): V {
     }
     case 'time': {
       if (v instanceof Date && !Number.isNaN(v.getTime())) return BigInt(v.getTime());
+      // The core's one reader of ISO 8601 text (src/instant.ts), which the backends must match.
       if (typeof v === 'string') {
-        const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?)(Z|[+-]\d{2}:\d{2})?$/.exec(v);
-        if (m) {
-          const ms = Date.parse(`${m[1]}T${m[2]}${m[3] ?? 'Z'}`);
-          if (!Number.isNaN(ms) && new Date(Date.parse(`${m[1]}T00:00:00Z`)).toISOString().slice(0, 10) === m[1]) return BigInt(ms);
-        }
+        const reading = readInstant(v);
+        if (reading.ok) return BigInt(reading.epochMs);
       }
       return fail();
     }
