@@ -5,7 +5,7 @@
 import { INTEGER_RANGES, isInteger, type EdmType } from '../../edm.js';
 import type { TypedExpr } from '../../typed.js';
 import type { Decimal } from 'decimal.js';
-import { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText } from './runtime.js';
+import { ExactDecimal, decimalFromText } from './runtime.js';
 import { FilterError } from '../../errors.js';
 
 /**
@@ -151,9 +151,7 @@ export function literalValue(node: TypedExpr, repr: Repr): unknown {
       if (typeof d !== 'string') return d;
       throw new FilterError({
         kind: 'unsupported',
-        message:
-          `Decimal literal ${String(v)} is outside the Decimal values this backend computes with (${d}): at most ` +
-          `${DECIMAL_DIGITS.toLocaleString('en-US')} significant digits and an exponent within ±${DECIMAL_MAX_EXPONENT.toLocaleString('en-US')}`,
+        message: `Decimal literal ${String(v)} is beyond the in-memory Decimal model: ${d}`,
         start: node.start,
         end: node.end,
       });
