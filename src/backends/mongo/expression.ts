@@ -1,6 +1,9 @@
 // Aggregation expressions (for `$expr`): what plain query operators cannot say. Every value
 // expression evaluates to the reference value or to null/missing; every truth expression to
 // exactly true or false, so three-valued logic is compiled by polarity rather than computed.
+// Every sub-expression is rendered once (an operand needed twice is a `$let` variable), so the
+// document is linear in the filter; a Boolean used as a value is computed once as true, false
+// or null, never rebuilt from its "is true" and "is false" tests.
 
 import type { CompareOp } from '../../ast.js';
 import type { EdmType } from '../../edm.js';
@@ -108,7 +111,7 @@ export class ExpressionCompiler {
    * Used only when it removes at least one guard; $cond (not $and, which MongoDB does not
    * promise to short-circuit) keeps the direct computation from ever seeing a null.
    */
-  private hoisted(nodes: readonly TypedExpr[], whenNull: boolean, build: (values: Agg[]) => Agg): Agg | undefined {
+  private hoisted(nodes: readonly TypedExpr[], whenNull: Agg, build: (values: Agg[]) => Agg): Agg | undefined {
     const fields = union(nodes.map((n) => this.strictFields(n)));
     if (fields === undefined) return undefined;
     const open = new Set([...fields].filter((f) => !this.#known.has(f)));
@@ -140,7 +143,7 @@ export class ExpressionCompiler {
         return parts.length === 1 ? parts[0] : { [all ? '$and' : '$or']: parts };
       }
       case 'compare':
-        return polarity(this.compare(node), want);
+        return this.booleanCompare(node, want) ?? polarity(this.compare(node), want);
       case 'in':
         return polarity(this.in(node), want);
       case 'call':
@@ -150,6 +153,27 @@ export class ExpressionCompiler {
     }
   }
 
+  /**
+   * `x eq c` and `x ne c` for a Boolean expression x (not a field) and a constant c (true, false
+   * or null) as a test on x itself, compiled once: `x eq true` is "x is true", `x ne true` is "x is
+   * not true" (false or null). Undefined for other comparisons.
+   */
+  private booleanCompare(node: TypedCompare, want: boolean): Agg | undefined {
+    const sides = booleanConstantSides(node);
+    if (!sides) return undefined;
+    const [x, c] = sides;
+    // Rows where `x eq c` is `equal`.
+    const equal = (node.op === 'eq') === want;
+    if (c === null) {
+      // x is null: never for a comparison or `in`.
+      if (neverNull(x)) return !equal;
+      const test = isNull(this.value(x));
+      return equal ? test : polarity(test, false);
+    }
+    if (equal) return this.truth(x, c);
+    // Not c: !c when x is never null, else "not (x is c)", x compiled once.
+    return neverNull(x) ? this.truth(x, !c) : polarity(this.truth(x, c), false);
+  }
   /** The node's value, or null/missing when it is null. */
   value(node: TypedExpr): Agg {
     return visitTyped<Agg>(node, {
@@ -174,8 +198,57 @@ export class ExpressionCompiler {
     return typeof plain.value === 'string' ? { $literal: plain.value } : plain.value;
   }
 
+  /**
+   * A Boolean expression's three-valued value (true, false, or null/missing), each operand
+   * computed once: a comparison or `in` is never null, so its value is its truth; `not`, `and` and
+   * `or` combine their operands' values (bound to variables when used twice); a string test is
+   * null when an argument is null.
+   */
   private booleanValue(node: TypedExpr): Agg {
-    return { $cond: [this.truth(node, true), true, { $cond: [this.truth(node, false), false, null] }] };
+    switch (node.kind) {
+      case 'compare':
+      case 'in':
+        return this.truth(node, true);
+      case 'not': {
+        const v = this.value(node.operand);
+        if (!this.booleanMayBeNull(node.operand)) return polarity(v, false);
+        return this.bind([v], ([r]) => ({ $cond: [isNull(r), null, { $not: [r] }] }));
+      }
+      case 'logical': {
+        const values = node.operands.map((o) => this.value(o));
+        const nullable = node.operands.map((o) => this.booleanMayBeNull(o));
+        const decisive = node.op === 'or';
+        if (!nullable.includes(true)) return values.length === 1 ? values[0] : { [decisive ? '$or' : '$and']: values };
+        // false if an operand is false (or: true if one is true), else null if one is null.
+        return this.bind(values, (refs) => ({
+          $cond: [anyOf(refs.map((r) => (r === !decisive ? false : r === decisive ? true : { $eq: [r, decisive] }))), decisive, { $cond: [anyOf(refs.map((r, i) => (nullable[i] ? isNull(r) : false))), null, !decisive] }],
+        }));
+      }
+      case 'call':
+        return this.stringTest(node as TypedCall, undefined);
+      default:
+        throw unsupported(node, `a ${node.kind} node as a Boolean value`);
+    }
+  }
+
+  /** Whether a Boolean expression may be null where it is compiled (false only when it never is). */
+  private booleanMayBeNull(node: TypedExpr): boolean {
+    switch (node.kind) {
+      case 'literal':
+      case 'compare':
+      case 'in':
+        return false;
+      case 'null':
+        return true;
+      case 'not':
+        return this.booleanMayBeNull(node.operand);
+      case 'logical':
+        return node.operands.some((o) => this.booleanMayBeNull(o));
+      case 'call':
+        return node.args.some((a) => this.mayBeNull(a));
+      default:
+        return this.mayBeNull(node);
+    }
   }
 
   private compare(node: TypedCompare): Agg {
@@ -226,8 +299,11 @@ export class ExpressionCompiler {
     return { $in: [orNull(this.value(node.operand)), node.list.map((item) => this.value(item))] };
   }
 
-  /** contains, substringof, startswith, endswith: null when an argument is null, so false both ways. */
-  private stringTest(node: TypedCall, want: boolean): Agg {
+  /**
+   * contains, substringof, startswith, endswith: null when an argument is null, so false both ways
+   * as a condition; with `want` undefined, the value (true, false or null).
+   */
+  private stringTest(node: TypedCall, want: boolean | undefined): Agg {
     const [a, b] = node.args.map((arg) => this.value(arg));
     const [s, t] = node.name === 'substringof' ? [b, a] : [a, b];
     let test: (s: Agg, t: Agg) => Agg;
@@ -249,11 +325,13 @@ export class ExpressionCompiler {
         throw unsupported(node, `the function ${node.name}() as a condition`);
     }
     const nodes = node.name === 'substringof' ? [node.args[1]!, node.args[0]!] : [node.args[0]!, node.args[1]!];
-    const hoisted = this.hoisted(nodes, false, ([s, t]) => this.bind([s, t], ([s, t]) => polarity(test(s, t), want)));
+    const whenNull = want === undefined ? null : false;
+    const result = (s: Agg, t: Agg) => (want === undefined ? test(s, t) : polarity(test(s, t), want));
+    const hoisted = this.hoisted(nodes, whenNull, ([s, t]) => this.bind([s, t], ([s, t]) => result(s, t)));
     if (hoisted !== undefined) return hoisted;
     return this.bind([s, t], ([s, t]) => {
       const guard = anyOf(nodes.map((n, i) => (this.mayBeNull(n) ? isNull([s, t][i]) : false)));
-      return guard === false ? polarity(test(s, t), want) : { $cond: [guard, false, polarity(test(s, t), want)] };
+      return guard === false ? result(s, t) : { $cond: [guard, whenNull, result(s, t)] };
     });
   }
 
@@ -492,6 +570,34 @@ function order(op: CompareOp, l: Agg, r: Agg, double: boolean, mayBeNull: boolea
 }
 
 const SWAPPED: Record<CompareOp, CompareOp> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' };
+
+/** Whether a Boolean expression is never null, whatever the row: comparisons and `in` never are. */
+export function neverNull(node: TypedExpr): boolean {
+  switch (node.kind) {
+    case 'literal':
+    case 'compare':
+    case 'in':
+      return true;
+    case 'not':
+      return neverNull(node.operand);
+    case 'logical':
+      return node.operands.every(neverNull);
+    default:
+      return false;
+  }
+}
+
+/**
+ * For `x eq c` or `x ne c` (either order) with x a Boolean expression that is not a field (fields
+ * have plain operators) and c true, false or null: [x, c]. Otherwise undefined.
+ */
+export function booleanConstantSides(node: TypedCompare): [TypedExpr, boolean | null] | undefined {
+  if (node.op !== 'eq' && node.op !== 'ne') return undefined;
+  const constant = (n: TypedExpr) => n.kind === 'null' || (n.kind === 'literal' && typeof n.value === 'boolean');
+  const [x, c] = constant(node.right) ? [node.left, node.right] : [node.right, node.left];
+  if (!constant(c) || constant(x) || x.type !== 'Edm.Boolean' || x.kind === 'member') return undefined;
+  return [x, c.kind === 'null' ? null : ((c as TypedLiteral).value as boolean)];
+}
 
 const isNonNullConstant = (node: TypedExpr): boolean => node.kind === 'literal';
 const isNaNLiteral = (node: TypedExpr): boolean => node.kind === 'literal' && typeof node.value === 'number' && Number.isNaN(node.value);

@@ -8,7 +8,7 @@ import type { EdmType } from '../../edm.js';
 import type { TypedCall, TypedCompare, TypedExpr, TypedIn, TypedMember } from '../../typed.js';
 import type { Context } from './context.js';
 import { plainValue } from './context.js';
-import { ExpressionCompiler, ORDER_OPERATORS } from './expression.js';
+import { booleanConstantSides, ExpressionCompiler, neverNull, ORDER_OPERATORS } from './expression.js';
 import { patternFor } from './regex.js';
 import type { StringTest } from './regex.js';
 
@@ -48,7 +48,7 @@ export class QueryCompiler {
         return (all && mergeConjuncts(parts)) || { [all ? '$and' : '$or']: parts };
       }
       case 'compare':
-        return this.compare(node, want);
+        return this.booleanCompare(node, want) ?? this.compare(node, want);
       case 'in':
         return this.in(node, want);
       case 'call':
@@ -56,6 +56,24 @@ export class QueryCompiler {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * `x eq true`, `x ne false`, `x eq null`, … for a Boolean expression x that is not a field: the
+   * document for x itself, compiled once. "x is not true" is x false when x is never null, else
+   * `$nor` of "x is true" (it matches exactly the documents that one does not).
+   */
+  private booleanCompare(node: TypedCompare, want: boolean): QueryDocument | undefined {
+    const sides = booleanConstantSides(node);
+    if (!sides) return undefined;
+    const [x, c] = sides;
+    // Rows where `x eq c` is `equal`.
+    const equal = (node.op === 'eq') === want;
+    if (c === null) return neverNull(x) ? (equal ? NOTHING : EVERYTHING) : undefined;
+    if (equal) return this.compile(x, c);
+    if (neverNull(x)) return this.compile(x, !c);
+    const doc = this.compile(x, c);
+    return doc === NOTHING ? EVERYTHING : doc === EVERYTHING ? NOTHING : { $nor: [doc] };
   }
 
   private compare(node: TypedCompare, want: boolean): QueryDocument | undefined {
