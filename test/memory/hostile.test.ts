@@ -58,6 +58,9 @@ const NESTED: readonly (readonly [string, number, (d: number) => string])[] = [
   ['not … eq', 2, (d) => '(not '.repeat(d) + 'A' + ') eq true'.repeat(d)],
   ['and … eq', 2, (d) => '('.repeat(d) + 'A' + ' and B) eq true'.repeat(d)],
   ['or … ne', 2, (d) => '('.repeat(d) + 'A' + ' or B) ne false'.repeat(d)],
+  // Two computed operands: an equality that wrote either operand twice doubled per level.
+  ['startswith eq (…)', 1, (d) => "startswith(N, 'a') eq (".repeat(d) + "startswith(N, 'a')" + ')'.repeat(d)],
+  ['A eq (B eq (…))', 1, (d) => 'A eq ('.repeat(d) + 'B' + ')'.repeat(d)],
 ];
 
 describe('nested Boolean operands compile in linear size', () => {

@@ -135,17 +135,6 @@ function checked(text: string): TypedFilter | undefined {
   }
 }
 
-/**
- * Shapes on which the in-memory reference (not this backend) is still exponential: it compiles
- * a string test (startswith, endswith, contains, substringof) used as a comparison operand from
- * sub-translations that each rebuild the subtree, taking seconds from depth 18 and refusing deeper
- * filters with a FilterError of kind 'limit'. The documents are compared with it up to
- * REFERENCE_DEPTH there (their sizes are checked at every depth); lift this once the reference is
- * linear on them.
- */
-const REFERENCE_EXPONENTIAL = /as a value$|^(startswith eq|contains ne) nested$|^and\/or of startswith value nest$/;
-const REFERENCE_DEPTH = 12;
-
 const show = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 
 /**
@@ -188,7 +177,6 @@ describe('MongoDB document size is linear in the filter', () => {
       expect(size, text).toBeLessThanOrEqual(PER_LEVEL * depth);
       if (depth > 1) expect(size - previous, `growth at depth ${depth}: ${text}`).toBeLessThanOrEqual(GROWTH);
       previous = size;
-      if (REFERENCE_EXPONENTIAL.test(name) && depth > REFERENCE_DEPTH) continue;
       compared += agrees(text, filter!, depth);
     }
     // Every shape is compared on a good number of rows (the reference compiles the shallow ones at least).

@@ -451,7 +451,8 @@ class Generator {
       if (l.constant || r.constant) return `${neg}(${this.allNonNull([l, r], ([a, b]) => equalCode(a!, b!, repr), 'false')})`;
       const a = this.temp();
       const b = this.temp();
-      return `${neg}((${a} = ${l.code}) === null ? ${r.code} === null : (${b} = ${r.code}) !== null && ${equalCode(a, b, repr)})`;
+      // Each operand's code appears once, so nesting keeps the source linear (both are read anyway).
+      return `${neg}((${a} = ${l.code}), (${b} = ${r.code}), ${a} === null ? ${b} === null : ${b} !== null && ${equalCode(a, b, repr)})`;
     }
     if (lNull || rNull) return 'false';
     const native = repr !== 'str' || [l, r].some((v) => v.constant && runtime.hasNoHighUnits(v.constant.value as string));
