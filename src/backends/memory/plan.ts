@@ -4,9 +4,11 @@
 
 import { INTEGER_RANGES, isInteger, type EdmType } from '../../edm.js';
 import type { TypedExpr } from '../../typed.js';
+import type { IntegerRange } from '../../integer-range.js';
 import type { Decimal } from 'decimal.js';
 import { ExactDecimal, decimalFromText } from './runtime.js';
 import { FilterError } from '../../errors.js';
+import { integerRange } from '../../integer-range.js';
 
 /**
  * str: string (Guid lower-cased); bool: boolean; num: exact integer in a number; big: bigint;
@@ -14,11 +16,10 @@ import { FilterError } from '../../errors.js';
  */
 export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
 
-type Bounds = readonly [bigint, bigint];
+type Bounds = IntegerRange;
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const INT32 = INTEGER_RANGES['Edm.Int32'];
-const boundsCache = new WeakMap<TypedExpr, Bounds>();
 
 export function reprOf(node: TypedExpr): Repr {
   return reprOfType(node.type, () => boundsOf(node));
@@ -47,62 +48,9 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
 }
 
 /** Inclusive static range of an integer-typed expression's values. */
+/** The static range of an integer node (see src/integer-range.ts). */
 export function boundsOf(node: TypedExpr): Bounds {
-  let b = boundsCache.get(node);
-  if (!b) {
-    b = computeBounds(node);
-    boundsCache.set(node, b);
-  }
-  return b;
-}
-
-const abs = (x: bigint): bigint => (x < 0n ? -x : x);
-const maxAbs = ([lo, hi]: Bounds): bigint => (abs(lo) > abs(hi) ? abs(lo) : abs(hi));
-
-function computeBounds(node: TypedExpr): Bounds {
-  switch (node.kind) {
-    case 'literal':
-      return typeof node.value === 'bigint' || typeof node.value === 'number'
-        ? [BigInt(node.value), BigInt(node.value)]
-        : [0n, 0n];
-    case 'null':
-      return [0n, 0n];
-    case 'member':
-      return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
-    case 'call':
-      return node.name === 'indexof' ? [-1n, INT32[1]] : INT32;
-    case 'negate': {
-      const [lo, hi] = boundsOf(node.operand);
-      return [-hi, -lo];
-    }
-    case 'convert':
-      return isInteger(node.operand.type) ? boundsOf(node.operand) : INT32;
-    case 'arithmetic': {
-      const a = boundsOf(node.left);
-      const b = boundsOf(node.right);
-      switch (node.op) {
-        case 'add':
-          return [a[0] + b[0], a[1] + b[1]];
-        case 'sub':
-          return [a[0] - b[1], a[1] - b[0]];
-        case 'mul': {
-          const p = [a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]];
-          return [p.reduce((x, y) => (y < x ? y : x)), p.reduce((x, y) => (y > x ? y : x))];
-        }
-        case 'div': {
-          const m = maxAbs(a);
-          return [-m, m];
-        }
-        case 'mod': {
-          const m = maxAbs(a) < maxAbs(b) ? maxAbs(a) : maxAbs(b);
-          return [-m, m];
-        }
-      }
-    }
-    // falls through: only non-integer kinds remain
-    default:
-      return INT32;
-  }
+  return integerRange(node) ?? INT32;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { EdmType } from '../../edm.js';
 import { isInteger } from '../../edm.js';
 import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../typed.js';
 import { visitTyped } from '../../typed.js';
+import { integerRange } from '../../integer-range.js';
 import type { Context } from './context.js';
 import { decimalText, plainValue, unsupported } from './context.js';
 
@@ -47,13 +48,6 @@ const SINGLE_USE = new Set(['length', 'indexof', 'tolower', 'toupper', 'trim', '
 
 /** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
 const SAFE = 2n ** 53n;
-const INTEGER_RANGES: Partial<Record<EdmType, readonly [bigint, bigint]>> = {
-  'Edm.Byte': [0n, 255n],
-  'Edm.SByte': [-128n, 127n],
-  'Edm.Int16': [-32768n, 32767n],
-  'Edm.Int32': [-(2n ** 31n), 2n ** 31n - 1n],
-  'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
-};
 
 export class ExpressionCompiler {
   #next = 0;
@@ -617,48 +611,3 @@ function union(sets: readonly (ReadonlySet<string> | undefined)[]): ReadonlySet<
   return out;
 }
 
-/** Bounds of an integer-valued node's exact value, when they can be told from its shape. */
-function integerRange(node: TypedExpr): readonly [bigint, bigint] | undefined {
-  if (!isInteger(node.type)) return undefined;
-  switch (node.kind) {
-    case 'literal': {
-      const v = BigInt(node.value as number | bigint);
-      return [v, v];
-    }
-    case 'member':
-    case 'call':
-      // Stored values and function results lie within their type.
-      return INTEGER_RANGES[node.type];
-    case 'convert':
-      return integerRange(node.operand);
-    case 'negate': {
-      const r = integerRange(node.operand);
-      return r && [-r[1], -r[0]];
-    }
-    case 'arithmetic': {
-      const a = integerRange(node.left);
-      const b = integerRange(node.right);
-      if (!a || !b) return undefined;
-      const abs = (r: readonly [bigint, bigint]) => (-r[0] > r[1] ? -r[0] : r[1]);
-      switch (node.op) {
-        case 'add':
-          return [a[0] + b[0], a[1] + b[1]];
-        case 'sub':
-          return [a[0] - b[1], a[1] - b[0]];
-        case 'mul': {
-          const p = [a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]];
-          return [p.reduce((x, y) => (y < x ? y : x)), p.reduce((x, y) => (y > x ? y : x))];
-        }
-        case 'div':
-          return [-abs(a), abs(a)];
-        case 'mod': {
-          const m = abs(a) < abs(b) ? abs(a) : abs(b);
-          return [-m, m];
-        }
-      }
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
-}

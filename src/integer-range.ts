@@ -1,0 +1,75 @@
+// The static range of an integer expression's exact value, told from the typed tree alone: the
+// backends use it to compute in native numbers where every value provably fits, and in exact
+// wider arithmetic (bigint, Decimal128) only where it may not.
+
+import { INTEGER_RANGES, isInteger } from './edm.js';
+import type { TypedExpr } from './typed.js';
+
+/** Inclusive lower and upper bound. */
+export type IntegerRange = readonly [bigint, bigint];
+
+const INT32 = INTEGER_RANGES['Edm.Int32'];
+const cache = new WeakMap<TypedExpr, IntegerRange>();
+
+/**
+ * Bounds of an integer-typed node's value (a null value has no bound to break: it stays null
+ * through arithmetic), or undefined for a node of another type. Cached per node, so asking for
+ * every node of a tree costs linear time.
+ */
+export function integerRange(node: TypedExpr): IntegerRange | undefined {
+  if (!isInteger(node.type)) return undefined;
+  let range = cache.get(node);
+  if (!range) {
+    range = compute(node);
+    cache.set(node, range);
+  }
+  return range;
+}
+
+const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+const maxAbs = ([lo, hi]: IntegerRange): bigint => (abs(lo) > abs(hi) ? abs(lo) : abs(hi));
+
+function compute(node: TypedExpr): IntegerRange {
+  switch (node.kind) {
+    case 'literal':
+      return typeof node.value === 'bigint' || typeof node.value === 'number' ? [BigInt(node.value), BigInt(node.value)] : [0n, 0n];
+    case 'null':
+      return [0n, 0n];
+    case 'call':
+      // indexof is -1 or a position; every other integer function lies within Int32.
+      return node.name === 'indexof' ? [-1n, INT32[1]] : INT32;
+    case 'negate': {
+      const [lo, hi] = integerRange(node.operand) ?? INT32;
+      return [-hi, -lo];
+    }
+    case 'convert':
+      return integerRange(node.operand) ?? INT32;
+    case 'arithmetic': {
+      const a = integerRange(node.left) ?? INT32;
+      const b = integerRange(node.right) ?? INT32;
+      switch (node.op) {
+        case 'add':
+          return [a[0] + b[0], a[1] + b[1]];
+        case 'sub':
+          return [a[0] - b[1], a[1] - b[0]];
+        case 'mul': {
+          const p = [a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]];
+          return [p.reduce((x, y) => (y < x ? y : x)), p.reduce((x, y) => (y > x ? y : x))];
+        }
+        case 'div': {
+          // Truncating division never grows the dividend's magnitude.
+          const m = maxAbs(a);
+          return [-m, m];
+        }
+        case 'mod': {
+          // The remainder is smaller than the divisor and no larger than the dividend.
+          const m = maxAbs(a) < maxAbs(b) ? maxAbs(a) : maxAbs(b);
+          return [-m, m];
+        }
+      }
+    }
+    // falls through: a member, or a kind that is never integer-typed
+    default:
+      return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
+  }
+}
