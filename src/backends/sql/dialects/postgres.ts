@@ -1,5 +1,6 @@
-// PostgreSQL (12+; PGlite): `$n` placeholders typed with casts, IS NOT DISTINCT FROM, numeric for
-// exact integer arithmetic, COLLATE "C" for code-point order, LIKE patterns for literal needles.
+// PostgreSQL 14+ (numeric ±Infinity, used by Double `mod`; PGlite): `$n` placeholders typed with
+// casts, IS NOT DISTINCT FROM, numeric for exact integer arithmetic, COLLATE "C" for code-point
+// order, LIKE patterns for literal needles.
 // Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz.
 
 import type { ArithmeticOp } from '../../../ast.js';
@@ -49,20 +50,15 @@ const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRA
 
 // PostgreSQL raises an error where IEEE 754 overflows to ±Infinity or underflows to 0; OData
 // wants the IEEE value and no error, so those cases are decided first, exactly.
-const MIN_NORMAL = raw(`'2.2250738585072014e-308'::float8`);
-const MIN_SUBNORMAL = raw(`'4.9406564584124654e-324'::float8`);
-/** 2^-1074 exactly (751 significant digits), bound as a parameter rather than spelled in the SQL. */
-const MIN_SUBNORMAL_EXACT = param(`${5n ** 1074n}e-1074`, 'numeric');
+/** 2^-1075 exactly (752 significant digits), bound as a parameter rather than spelled in the SQL. */
+const TWO_TO_MINUS_1075 = (): Frag => param(`${5n ** 1075n}e-1075`, 'numeric');
+/** 2^1024 - 2^970 exactly: the smallest magnitude that rounds to Infinity as a double. */
+const OVERFLOW_EXACT = (): Frag => param(String(2n ** 1024n - 2n ** 970n), 'numeric');
 /** 2^1023: half of the smallest power of two that overflows. */
 const HALF_OVERFLOW = raw(`'8.98846567431158e307'::float8`);
 const INF = raw(`'Infinity'::float8`);
-/**
- * A double as numeric, for `mod`: through its shortest round-trip text (a plain cast keeps only
- * 15 digits), and a subnormal exactly, as its integer multiple of 2^-1074 (its text, 5e-324, is
- * not its value).
- */
-const numericOfDouble = (value: Frag): Frag =>
-  bind([value], ([x]) => sql`(CASE WHEN abs(${x!}) < ${MIN_NORMAL} THEN CAST(CAST(${x!} / ${MIN_SUBNORMAL} AS text) AS numeric) * ${MIN_SUBNORMAL_EXACT} ELSE CAST(CAST(${x!} AS text) AS numeric) END)`);
+/** A non-finite double as numeric (PostgreSQL 14+ has numeric ±Infinity and NaN). */
+const numericOfNonFinite = (x: Frag): Frag => sql`CAST(CAST(${x} AS text) AS numeric)`;
 /** The IEEE bits of a double as a bigint. */
 const bitsOf = (x: Frag): Frag => sql`('x' || encode(float8send(${x}), 'hex'))::bit(64)::bigint`;
 /**
@@ -103,6 +99,31 @@ function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Fra
   });
   // x * 0 is 0 exactly for a finite x (NaN for ±Infinity and NaN, NULL for NULL).
   return sql`(CASE WHEN ${x} * 0 = 0 AND ${y} * 0 = 0 AND ${x} <> 0 AND ${y} <> 0 THEN ${decided} ELSE ${plain} END)`;
+}
+
+/**
+ * IEEE fmod, exactly: its result is always a double, so it is computed on the operands' exact
+ * values (the integers x * 2^1075 and y * 2^1075 read from their bits), scaled back by 2^-1075
+ * exactly, and cast, which rounds nothing. Non-finite operands go through numeric ±Infinity/NaN,
+ * which follows fmod (mod(Infinity, y) is NaN, mod(x, Infinity) is x).
+ */
+function doubleMod(left: Frag, right: Frag): Frag {
+  return bind([left, right], ([x, y]) => {
+    const exact = bind([bitsOf(x!), bitsOf(y!)], ([bx, by]) => sql`CAST(mod(${scaledOf(x!, bx!)}, NULLIF(${scaledOf(y!, by!)}, 0)) * ${TWO_TO_MINUS_1075()} AS double precision)`);
+    const other = sql`CAST(mod(${numericOfNonFinite(x!)}, NULLIF(${numericOfNonFinite(y!)}, 0)) AS double precision)`;
+    return sql`(CASE WHEN ${x!} * 0 = 0 AND ${y!} * 0 = 0 THEN ${exact} ELSE ${other} END)`;
+  });
+}
+
+/**
+ * A Decimal as a double, rounded as binary64 rounds: PostgreSQL's cast raises an error where the
+ * value rounds to ±Infinity (from 2^1024 - 2^970, the tie going to Infinity) or to 0 (up to
+ * 2^-1075, the tie going to 0), so those are decided first on the exact value.
+ */
+function doubleOfNumeric(value: Frag): Frag {
+  return bind([value], ([x]) =>
+    sql`(CASE WHEN abs(${x!}) >= ${OVERFLOW_EXACT()} THEN CAST(sign(${x!}) AS double precision) * ${INF} WHEN abs(${x!}) <= ${TWO_TO_MINUS_1075()} THEN CAST(sign(${x!}) AS double precision) * 0.0 ELSE CAST(${x!} AS double precision) END)`,
+  );
 }
 
 export const postgres: Dialect = {
@@ -161,12 +182,13 @@ export const postgres: Dialect = {
         return isInteger(type) ? sql`div(${x}, NULLIF(${y}, 0))` : sql`(${x} / NULLIF(${y}, 0))`;
       case 'mod':
         // numeric mod is truncated with the dividend's sign; double precision has no mod.
-        if (isDouble(type)) return sql`CAST(mod(${numericOfDouble(x)}, NULLIF(${numericOfDouble(y)}, 0)) AS double precision)`;
+        if (isDouble(type)) return doubleMod(a.sql, b.sql);
         return sql`mod(${x}, NULLIF(${y}, 0))`;
     }
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${numeric(a)})` : sql`(-${a.sql})`),
   convert(a, to) {
+    if (isDouble(to) && a.type === 'Edm.Decimal') return doubleOfNumeric(a.sql);
     if (isDouble(to) && !isDouble(a.type)) return sql`CAST(${a.sql} AS double precision)`;
     // Functions overloaded on numeric and double precision would otherwise pick the double one.
     if (to === 'Edm.Decimal' && isInteger(a.type)) return sql`CAST(${a.sql} AS numeric)`;
