@@ -271,8 +271,26 @@ function toDouble(v: unknown): number | null {
   if (isNil(v)) return null;
   if (typeof v === 'number') return v;
   if (typeof v === 'bigint') return Number(v);
-  if (v instanceof Decimal128) return Number(v.value.toString());
+  if (v instanceof Decimal128) return decimalToDouble(v.value);
   throw new Error(`harness: $toDouble of ${String(v)}`);
+}
+
+/** 2^-1022, exactly: 5^1022 × 10^-1022. */
+const MIN_NORMAL = new EXACT(5).pow(1022).mul('1e-1022');
+
+/**
+ * MongoDB's $toDouble of a Decimal128: the decimal rounded half to even, but an error when the
+ * conversion signals anything beyond "inexact" (the server accepts only those flags): overflow (a
+ * finite decimal whose double would be infinite) and underflow (a nonzero decimal below the
+ * smallest normal double, which no double holds exactly). NaN and ±Infinity convert as they are.
+ */
+function decimalToDouble(d: D34): number {
+  if (d.isNaN()) return Number.NaN;
+  if (!d.isFinite()) return d.isNeg() ? -Infinity : Infinity;
+  const n = Number(d.toString());
+  if (!Number.isFinite(n)) throw new Error(`harness: $toDouble overflow: Conversion would overflow target type in $convert with no onError value: ${d.toString()}`);
+  if (!d.isZero() && d.abs().lt(MIN_NORMAL)) throw new Error(`harness: $toDouble underflow: Conversion would overflow target type in $convert with no onError value: ${d.toString()}`);
+  return n;
 }
 
 function toInt(v: unknown): number | null {

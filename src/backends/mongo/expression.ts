@@ -17,6 +17,13 @@ import { decimalText, plainValue, unsupported } from './context.js';
 /** An aggregation expression: plain data. */
 export type Agg = unknown;
 
+/** 2^1024 - 2^970 rounded up to 34 digits: a Decimal128 at or above it converts to ±Infinity. */
+const DOUBLE_OVERFLOW = '1.797693134862315807937289714053035E+308';
+/** 2^-1022 (the smallest normal double) rounded up to 34 digits. */
+const DOUBLE_MIN_NORMAL = '2.225073858507201383090232717332405E-308';
+/** 2^1074 rounded to 34 digits, half to even. */
+const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
+
 const isDoubleType = (type: EdmType): boolean => type === 'Edm.Double' || type === 'Edm.Single';
 
 /** Functions whose reference value is null exactly when one of their arguments is null. */
@@ -334,8 +341,42 @@ export class ExpressionCompiler {
     const to = node.type;
     const value = this.value(node.operand);
     if (to === 'Edm.Decimal' && from !== 'Edm.Decimal') return { $toDecimal: value };
+    if (isDoubleType(to) && from === 'Edm.Decimal') return this.decimalToDouble(node.operand, value);
     if (isDoubleType(to) && !isDoubleType(from)) return { $toDouble: value };
     return value;
+  }
+
+  /**
+   * A Decimal as a Double, rounded to binary64 as the reference does, without MongoDB's errors:
+   * `$toDouble` of a Decimal128 fails when the double would overflow (a magnitude of
+   * 2^1024 - 2^970 or more) or underflow (a nonzero magnitude below 2^-1022). So those ranges are
+   * computed otherwise: ±Infinity at or beyond the overflow threshold; below 2^-1022 the value is
+   * a multiple k of 2^-1074 (a subnormal, or 0), k = |x| × 2^1074 rounded to an integer in
+   * Decimal128 (34 digits; exact unless |x| × 2^1074 lies within about 5e-18 of a half-integer),
+   * converted (an integer below 2^53: exact) and scaled by ±2^-1074 (exact). The thresholds are
+   * the smallest 34-digit decimals at or above the exact bounds, so a Decimal128 compares with
+   * them as with the bounds themselves. A literal is converted here, exactly.
+   */
+  private decimalToDouble(operand: TypedExpr, value: Agg): Agg {
+    if (operand.kind === 'literal') return Number(decimalText(operand));
+    return this.bind([value], ([x]) => ({
+      $cond: [
+        { $gte: [{ $abs: x }, { $toDecimal: DOUBLE_OVERFLOW }] },
+        { $cond: [{ $gt: [x, 0] }, Infinity, -Infinity] },
+        {
+          $cond: [
+            { $lt: [{ $abs: x }, { $toDecimal: DOUBLE_MIN_NORMAL }] },
+            {
+              $multiply: [
+                { $toDouble: { $trunc: { $add: [{ $multiply: [{ $abs: x }, { $toDecimal: TWO_TO_1074 }] }, { $toDecimal: '0.5' }] } } },
+                { $cond: [{ $lt: [x, 0] }, -Number.MIN_VALUE, Number.MIN_VALUE] },
+              ],
+            },
+            { $toDouble: x },
+          ],
+        },
+      ],
+    }));
   }
 
   private negate(value: Agg, type: EdmType, native: boolean): Agg {
