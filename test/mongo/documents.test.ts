@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMongo, toExtendedJson } from '../../src/backends/mongo/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { FilterError } from '../../src/errors.js';
+import { FilterError, formatFilterError } from '../../src/errors.js';
 import { decimal128, matchIds, toMongoDocument } from '../engines/mingo.js';
 import { rows, schema, typed } from './fixture.js';
 
@@ -117,6 +117,66 @@ describe('field mapping', () => {
       expect(error).toBeInstanceOf(FilterError);
       expect((error as FilterError).kind).toBe('unsupported');
     }
+  });
+  it('checks every dotted segment: non-empty, no leading $, no NUL; the error names the property and the mapping', () => {
+    const text = 'Qty add 1 gt 5';
+    for (const [bad, reason] of [
+      ['a.$b', "its segment '$b' starts with '$'"],
+      ['a.b.$', "its segment '$' starts with '$'"],
+      ['a.', 'it has an empty segment'],
+      ['.a', 'it has an empty segment'],
+      ['a\0b', 'it holds a NUL character'],
+      ['a.b\0', 'it holds a NUL character'],
+    ] as const) {
+      for (const fields of [{ Qty: bad }, () => bad]) {
+        let error: unknown;
+        try {
+          compileMongo(typed(text), { fields });
+        } catch (e) {
+          error = e;
+        }
+        expect(error).toBeInstanceOf(FilterError);
+        const e = error as FilterError;
+        expect(e.kind).toBe('unsupported');
+        expect(e.message).toBe(`The field mapping of 'Qty' gives '${bad}', which is not a document field path: ${reason}`);
+        expect([e.start, e.end]).toEqual([0, 3]);
+      }
+    }
+    // '$' inside a segment is an ordinary character.
+    expect(compileMongo(typed('Qty gt 5'), { fields: { Qty: 'a.b$c' } })).toEqual({ 'a.b$c': { $gt: 5 } });
+  });
+});
+
+describe('errors raised while compiling carry the filter text, for formatFilterError', () => {
+  const thrown = (run: () => unknown): FilterError => {
+    try {
+      run();
+    } catch (e) {
+      expect(e).toBeInstanceOf(FilterError);
+      return e as FilterError;
+    }
+    throw new Error('expected a FilterError');
+  };
+  it('a field mapping that is not a field path', () => {
+    const text = "Name eq 'x' and Qty gt 5";
+    const e = thrown(() => compileMongo(typed(text), { fields: { Qty: 'a.$b' } }));
+    expect(e.text).toBe(text);
+    expect(formatFilterError(e)).toBe(`${e.message}\n  ${text}\n  ${' '.repeat(16)}^~~`);
+  });
+  it('a Decimal literal Decimal128 cannot hold', () => {
+    const text = 'Price eq 1.00000000000000000000000000000000000000000001';
+    const e = thrown(() => compileMongo(typed(text)));
+    expect(e.text).toBe(text);
+    expect(formatFilterError(e)).toContain(`\n  ${text}\n  ${' '.repeat(9)}^~~~`);
+  });
+  it('an option function that throws', () => {
+    const boom = (): never => {
+      throw new Error('boom');
+    };
+    const text = 'Price gt 1.5';
+    expect(thrown(() => compileMongo(typed(text), { decimal: boom })).text).toBe(text);
+    expect(thrown(() => compileMongo(typed(text), { fields: boom })).text).toBe(text);
+    expect(thrown(() => compileMongo(typed('Big lt 9007199254740993'), { long: boom })).text).toBe('Big lt 9007199254740993');
   });
 });
 

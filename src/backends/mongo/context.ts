@@ -40,13 +40,29 @@ export function createContext(options: MongoOptions): Context {
     if (typeof fields === 'function') mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
     else if (fields && Object.prototype.hasOwnProperty.call(fields, key)) mapped = fields[key];
     const path = mapped ?? member.path.join('.');
-    // A path starting with '$' would be read as an operator or a variable, not a field.
-    if (typeof path !== 'string' || path === '' || path.startsWith('$') || path.split('.').some((s) => s === '')) {
-      throw new FilterError({ kind: 'unsupported', message: `The field mapping of '${key}' gives '${String(path)}', which is not a document field path`, start: member.start, end: member.end });
+    const problem = fieldPathProblem(path);
+    if (problem !== undefined) {
+      throw new FilterError({ kind: 'unsupported', message: `The field mapping of '${key}' gives ${typeof path === 'string' ? `'${path}'` : String(path)}, which is not a document field path: ${problem}`, start: member.start, end: member.end });
     }
     return path;
   };
   return { field, decimal, long };
+}
+
+/**
+ * Why the mapping is not a document field path, or undefined when it is. Each dotted segment must
+ * be non-empty and hold no NUL (MongoDB rejects both), and none may start with '$': inside `$expr`,
+ * `"$a.$b"` is refused by the server and a leading '$' is read as an operator or a variable.
+ */
+export function fieldPathProblem(path: unknown): string | undefined {
+  if (typeof path !== 'string') return 'it is not a string';
+  if (path === '') return 'it is empty';
+  for (const segment of path.split('.')) {
+    if (segment === '') return 'it has an empty segment';
+    if (segment.startsWith('$')) return `its segment '${segment}' starts with '$'`;
+    if (segment.includes('\0')) return 'it holds a NUL character';
+  }
+  return undefined;
 }
 
 export function unsupported(node: TypedExpr, what: string): FilterError {

@@ -27,7 +27,9 @@ export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): Q
   try {
     return new QueryCompiler(createContext(options)).compile(filter.root, true);
   } catch (error) {
-    if (error instanceof FilterError) throw error;
+    // Errors raised while compiling (a literal, a field mapping, an option) carry the filter's
+    // text, like the parser's and checker's, so that formatFilterError shows where.
+    if (error instanceof FilterError) throw error.text !== undefined || filter.text === undefined ? error : withText(error, filter.text);
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
     const text = filter.text;
     const end = text?.length ?? filter.root.end;
@@ -35,4 +37,8 @@ export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): Q
     const reason = error instanceof Error ? error.message : String(error);
     throw new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile this filter: ${reason}`, start: 0, end, text });
   }
+}
+
+function withText(error: FilterError, text: string): FilterError {
+  return new FilterError({ kind: error.kind, message: error.message, start: error.start, end: error.end, expected: error.expected, issues: error.issues, text });
 }
