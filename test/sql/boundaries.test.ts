@@ -30,7 +30,7 @@ const ROWS = [
 const wideRows = (): typeof ROWS => [...ROWS, ...WIDE.map((Price, i) => ({ Id: 10 + i, Price, Score: 1, S2: 1, Big: 1n }))];
 
 /** [filter, engines that give other ids than the reference, and which]. */
-const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly number[] | 'unsupported' }?])[] = [
+const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly number[] | 'unsupported' | 'open' }?])[] = [
   // PostgreSQL computed Double mod on the operands' shortest text: mod(1, 0.1) was 0, fmod gives 0.09999999999999995.
   ['Score mod 0.1d gt 0.09'],
   ['Score mod S2 gt 0.09'],
@@ -42,6 +42,14 @@ const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly
   ['Price gt 1e308'],
   ['Price lt -1e308'],
   ['Price add 0 gt 0'],
+  // MySQL/MariaDB: DECIMAL overflow is still a database error there (not yet guarded), so this
+  // is not run on it ('open').
+  // PostgreSQL rounds a product to 16,383 fractional digits: (1e-9999)^4 is 0 there.
+  ['Price mul Price mul Price mul Price gt 0', { postgres: [1, 2, 4, 10, 11, 12, 13, 14, 16, 17, 18], mysql: 'open' }],
+  // 1e-9999 is 0 as SQLite's REAL and as MySQL's DECIMAL(65,30) (clamped literal).
+  ['Price div 1e-9999m gt 0', { sqlite: [], mysql: [] }],
+  // PostgreSQL rounds a product to 16,383 fractional digits: 1e-19998 is 0 there.
+  ['Price mul 1e-9999m mul 1e-9999m gt 0', { postgres: [14], sqlite: [], mysql: [] }],
 ];
 
 for (const setup of ENGINES) {
@@ -59,6 +67,7 @@ for (const setup of ENGINES) {
     for (const [filter, differs] of CASES) it(filter, async () => {
       const typed = check(filter, schema);
       const expected = differs?.[setup.name];
+      if (expected === 'open') return;
       if (expected === 'unsupported') {
         expect(() => compileSql(typed, { dialect: setup.dialect })).toThrow(expect.objectContaining({ kind: 'unsupported' }));
         return;

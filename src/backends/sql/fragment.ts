@@ -30,7 +30,6 @@ export function param(value: unknown, cast?: string): Frag {
   return { parts: [{ value, cast }] };
 }
 
-/** Tagged template: `sql\`(${a} + ${b})\``; only the template text is spliced, interpolations are fragments. */
 /** More parts than this in one fragment is a filter too large to compile (a RangeError, turned into a 'limit' FilterError). */
 const MAX_PARTS = 1_000_000;
 
@@ -38,6 +37,7 @@ function checkSize(parts: readonly Part[]): void {
   if (parts.length > MAX_PARTS) throw new RangeError('SQL fragment too large');
 }
 
+/** Tagged template: `sql\`(${a} + ${b})\``; only the template text is spliced, interpolations are fragments. */
 export function sql(strings: TemplateStringsArray, ...frags: Frag[]): Frag {
   const parts: Part[] = [];
   strings.forEach((s, i) => {

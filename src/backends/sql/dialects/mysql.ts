@@ -25,7 +25,8 @@ function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallb
 
 /**
  * Names each non-atomic value once for a body that uses it more than once: MariaDB allows no
- * outer column in a derived table, but does in JSON_TABLE's argument (as MySQL 8.0.14+ does), so
+ * outer column in a derived table, but does in JSON_TABLE's argument (as MySQL 8.0.4+, where
+ * JSON_TABLE came, does; outer references in derived tables need 8.0.14), so
  * `(SELECT body FROM JSON_TABLE(JSON_ARRAY(v1, …), '$' COLUMNS (v1 <type> PATH '$[0]', …)) AS _fN)`.
  * The round trip through JSON text is exact for every DOUBLE (subnormals and the largest too),
  * DECIMAL(65,30), DECIMAL(65,0) and utf8mb4 text (test/sql/json-table.test.ts); NULL stays NULL.

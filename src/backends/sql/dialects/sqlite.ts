@@ -21,7 +21,8 @@ export interface SqliteOptions {
 }
 
 const OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
-const isDouble = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single' || t === 'Edm.Decimal';
+/** Stored and computed as REAL: Double, Single and (here) Decimal. */
+const isReal = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single' || t === 'Edm.Decimal';
 const isString = (t: EdmType): boolean => t === 'Edm.String' || t === 'Edm.Guid';
 const collated = (o: Operand): Frag => (isString(o.type) ? sql`${o.sql} COLLATE BINARY` : o.sql);
 const integerDivision = (op: string, type: EdmType): boolean => isInteger(type) && (op === 'div' || op === 'mod');
@@ -97,7 +98,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     },
     negate: (a) => sql`(-${a.sql})`,
     // Decimals are REAL here; an integer converted to one must divide as a real, not truncate.
-    convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql),
+    convert: (a, to) => (isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql),
     falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
     bind,
     functions: {
@@ -142,6 +143,6 @@ export const sqlite: Dialect = createSqliteDialect();
 export function sqliteColumnType(type: EdmType, options: SqliteOptions = {}): string {
   if (type === 'Edm.String' || type === 'Edm.Guid') return 'TEXT';
   if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset') return (options.dates ?? 'epoch-ms') === 'epoch-ms' ? 'INTEGER' : 'TEXT';
-  if (isDouble(type)) return 'REAL';
+  if (isReal(type)) return 'REAL';
   return 'INTEGER';
 }
