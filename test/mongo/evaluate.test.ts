@@ -35,6 +35,10 @@ const CASES: readonly (readonly [string, readonly number[]])[] = [
   ['null eq null', [1, 2, 3, 4, 5, 6, 7, 8]],
   ['Qty le null', []],
   ['not (Qty le null)', [1, 2, 3, 4, 5, 6, 7, 8]],
+  // A null converted to Decimal (`{ $toDecimal: null }`) is still null: no order holds.
+  ['(null div Qty) le Price', []],
+  ['not ((null div Qty) le Price)', [1, 2, 3, 4, 5, 6, 7, 8]],
+  ['not (Price ge (null div Qty))', [1, 2, 3, 4, 5, 6, 7, 8]],
   ["Name in ('Anna', null)", [1, 2, 3]],
   ["not (Name in ('Anna', null))", [4, 5, 6, 7, 8]],
   ['(Qty gt 0) eq (Active eq true)', [1, 2, 3, 4, 5, 6]],

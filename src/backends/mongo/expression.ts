@@ -545,6 +545,14 @@ function isConstant(e: Agg): boolean {
   return keys[0] === '$toDecimal' && isConstant(Object.values(e)[0]);
 }
 
+/** A constant that is null: null itself, or a conversion of null (`{ $toDecimal: null }`). */
+function isNullConstant(e: Agg): boolean {
+  if (e === null) return true;
+  if (typeof e !== 'object' || isValueObject(e as object)) return false;
+  const keys = Object.keys(e as object);
+  return keys.length === 1 && keys[0] === '$toDecimal' && isNullConstant(Object.values(e as object)[0]);
+}
+
 /** The value with missing read as null; only a field path (or a variable) can be missing. */
 function orNull(e: Agg): Agg {
   // Operators return null for null or missing input, never missing; only a path can be missing.
@@ -553,7 +561,7 @@ function orNull(e: Agg): Agg {
 
 /** True when the value is null or missing ($ifNull treats both alike). */
 function isNull(e: Agg): Agg {
-  if (isConstant(e)) return e === null;
+  if (isConstant(e)) return isNullConstant(e);
   return { $eq: [{ $ifNull: [e, null] }, null] };
 }
 
