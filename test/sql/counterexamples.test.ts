@@ -21,6 +21,7 @@ const ROWS = [
   { Id: 4, ...base, ...dates, String: 'abc', Int16Req: 2, Double: -0.1, Boolean: true },
   { Id: 5, ...base, ...dates, SingleReq: 0.5, Double: 1e-300 },
   { Id: 6, ...base, ...dates, SingleReq: Math.fround(0.1), Double: -5e-324 },
+  { Id: 7, ...base, ...dates, Int16: 1, Int16Req: -1, Byte: 0, Int64: -9223372036854775808n },
 ];
 
 const CASES = [
@@ -64,6 +65,14 @@ const CASES = [
   'Double div -2.0000000000000004 eq 0',
   // MariaDB's DIV answers in BIGINT.
   '-9223372036854775808 div -1 gt 0',
+  // MySQL/MariaDB: a Byte (TINYINT UNSIGNED) in Decimal arithmetic made the result BIGINT UNSIGNED,
+  // and a negative one was an error ("BIGINT UNSIGNED value is out of range").
+  '(round(ByteReq) sub Int16) in (0)',
+  'length(substring(String, 0, Id)) eq (Int16Req add ceiling(Byte))',
+  'ByteReq sub 1.5m lt 0',
+  '-(ceiling(Byte)) lt 0',
+  // …and ROUND of a BIGINT column is a BIGINT, whose negation overflowed for -2^63.
+  'Id eq -round(Int64)',
 ];
 
 /**

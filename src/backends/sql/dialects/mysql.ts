@@ -131,7 +131,14 @@ export const mysql: Dialect = {
     }
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${exact(a)})` : sql`(-${a.sql})`),
-  convert: (a, to) => (isDouble(to) && !isDouble(a.type) ? sql`CAST(${a.sql} AS DOUBLE)` : a.sql),
+  convert(a, to) {
+    if (isDouble(to) && !isDouble(a.type)) return sql`CAST(${a.sql} AS DOUBLE)`;
+    // An integer stays an integer type in MySQL's Decimal operations: a Byte (TINYINT UNSIGNED)
+    // made `round(Byte) sub Int16` BIGINT UNSIGNED, and `-round(Int64)` negated a BIGINT; either
+    // is an error when out of range. Only a literal (already exact) stays bare.
+    if (to === 'Edm.Decimal' && isInteger(a.type) && a.literal === undefined) return exact(a);
+    return a.sql;
+  },
   falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
   // No `bind` for the compiler: `in` on a computed value is one IN on its equality key instead.
   equalityKey: (a) => (a.type === 'Edm.String' ? bytes(a) : a.sql),
