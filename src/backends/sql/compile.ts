@@ -2,6 +2,7 @@
 // dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
 
 import { FilterError } from '../../errors.js';
+import { integerRange } from '../../integer-range.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
 import { isAtomic, join, raw, render, sql } from './fragment.js';
@@ -185,10 +186,12 @@ class Compiler {
         return { sql: d.convert(operand, node.type), type: node.type, nullable: operand.nullable, column: false };
       }
       case 'negate': {
+        this.checkIntegerRange(node);
         const operand = this.value(node.operand);
         return { sql: d.negate(operand), type: node.type, nullable: operand.nullable, column: false };
       }
       case 'arithmetic': {
+        this.checkIntegerRange(node);
         const a = this.value(node.left);
         const b = this.value(node.right);
         const byZero = (node.op === 'div' || node.op === 'mod') && !(b.literal !== undefined && Number(b.literal) !== 0 && !Number.isNaN(Number(b.literal)));
@@ -206,6 +209,20 @@ class Compiler {
       case 'in':
         return { sql: this.bool(node, 'exact'), type: node.type, nullable: mayBeNull(node), column: false };
     }
+  }
+
+  /** An integer result the dialect cannot compute exactly on some data is refused before it runs. */
+  private checkIntegerRange(node: TypedExpr): void {
+    const digits = this.dialect.maxIntegerDigits;
+    const range = digits === undefined ? undefined : integerRange(node);
+    if (!range) return;
+    const limit = 10n ** BigInt(digits!);
+    if (range[0] > -limit && range[1] < limit) return;
+    const reach = (range[1] > -range[0] ? range[1] : -range[0]).toString().length;
+    throw this.unsupported(
+      `This integer expression can reach ${reach} digits, beyond the ${digits} digits the ${this.dialect.name} SQL dialect computes exactly (DECIMAL(${digits},0))`,
+      node,
+    );
   }
 
   /** UTF-8 databases cannot hold a lone surrogate; a driver would silently turn it into U+FFFD. */

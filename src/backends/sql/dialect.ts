@@ -26,6 +26,12 @@ export type FunctionRenderer = (args: readonly Operand[]) => Frag;
 export interface Dialect {
   /** `postgres`, `sqlite` or `mysql`; used in error messages. */
   readonly name: string;
+  /**
+   * Where integer arithmetic is exact only within a number of decimal digits (MySQL: DECIMAL(65,0)),
+   * that number: an integer expression whose static range (integerRange) can leave it is a
+   * FilterError of kind 'unsupported' at compile time. Undefined: exact at any size.
+   */
+  readonly maxIntegerDigits?: number;
   placeholder(index: number, param: Param): string;
   quoteIdentifier(name: string): string;
   /**

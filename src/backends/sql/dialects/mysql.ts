@@ -76,6 +76,8 @@ function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Fra
 
 export const mysql: Dialect = {
   name: 'mysql',
+  // Integer arithmetic runs in DECIMAL(65,0), which fails beyond 65 digits.
+  maxIntegerDigits: 65,
   placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
   quoteIdentifier: (name) => `\`${name.replace(/`/g, '``')}\``,
   literal(type: EdmType, value: LiteralValue): Frag | string {
