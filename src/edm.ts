@@ -47,6 +47,10 @@ export function isNumeric(type: EdmType): type is NumericType {
 export function isInteger(type: EdmType): type is IntegerType {
   return INTEGER.has(type);
 }
+/** Double and Single: both computed as IEEE binary64 (docs/semantics.md §4). */
+export function isFloatingPoint(type: EdmType): boolean {
+  return type === 'Edm.Double' || type === 'Edm.Single';
+}
 export function isInstant(type: EdmType): type is InstantType {
   return type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset';
 }

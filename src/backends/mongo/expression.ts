@@ -7,7 +7,7 @@
 
 import type { CompareOp } from '../../ast.js';
 import type { EdmType } from '../../edm.js';
-import { isInteger } from '../../edm.js';
+import { isFloatingPoint, isInteger } from '../../edm.js';
 import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../typed.js';
 import { visitTyped } from '../../typed.js';
 import { integerRange } from '../../integer-range.js';
@@ -24,7 +24,6 @@ const DOUBLE_MIN_NORMAL = '2.225073858507201383090232717332405E-308';
 /** 2^1074 rounded to 34 digits, half to even. */
 const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
 
-const isDoubleType = (type: EdmType): boolean => type === 'Edm.Double' || type === 'Edm.Single';
 
 /** Functions whose reference value is null exactly when one of their arguments is null. */
 const NULL_IFF_ARGUMENT_NULL = new Set([
@@ -255,7 +254,7 @@ export class ExpressionCompiler {
   private compare(node: TypedCompare): Agg {
     let { op, left, right } = node;
     if (isNonNullConstant(left) && !isNonNullConstant(right)) [left, right, op] = [right, left, SWAPPED[op]];
-    const double = isDoubleType(node.left.type);
+    const double = isFloatingPoint(node.left.type);
     if (right.kind === 'null' && (op === 'eq' || op === 'ne')) {
       // `x eq null` is whether x is null: a test on its fields when they decide it, no value needed.
       const fields = this.strictFields(left);
@@ -341,8 +340,8 @@ export class ExpressionCompiler {
     const to = node.type;
     const value = this.value(node.operand);
     if (to === 'Edm.Decimal' && from !== 'Edm.Decimal') return { $toDecimal: value };
-    if (isDoubleType(to) && from === 'Edm.Decimal') return this.decimalToDouble(node.operand, value);
-    if (isDoubleType(to) && !isDoubleType(from)) return { $toDouble: value };
+    if (isFloatingPoint(to) && from === 'Edm.Decimal') return this.decimalToDouble(node.operand, value);
+    if (isFloatingPoint(to) && !isFloatingPoint(from)) return { $toDouble: value };
     return value;
   }
 

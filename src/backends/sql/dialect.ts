@@ -6,6 +6,7 @@ import type { ArithmeticOp } from '../../ast.js';
 import type { EdmType } from '../../edm.js';
 import type { LiteralValue } from '../../typed.js';
 import type { Frag, Param } from './fragment.js';
+import { raw, sql } from './fragment.js';
 
 /** A compiled operand with what the dialect may need to know about it. */
 export interface Operand {
@@ -20,6 +21,16 @@ export interface Operand {
 }
 
 export type OrderOp = 'gt' | 'ge' | 'lt' | 'le';
+
+/** The SQL spelling of the order comparisons, the same in every dialect. */
+export const ORDER_OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
+
+const INFIX = { add: '+', sub: '-', mul: '*' } as const;
+
+/** `(x + y)`, `(x - y)`, `(x * y)`: spelled alike in every dialect; what x and y are is the dialect's. */
+export function infix(op: keyof typeof INFIX, x: Frag, y: Frag): Frag {
+  return sql`(${x} ${raw(INFIX[op])} ${y})`;
+}
 
 export type FunctionRenderer = (args: readonly Operand[]) => Frag;
 

@@ -4,15 +4,14 @@
 
 import type { ArithmeticOp } from '../../../ast.js';
 import type { EdmType } from '../../../edm.js';
-import { isInteger } from '../../../edm.js';
+import { isFloatingPoint, isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
-import type { Dialect, Operand, OrderOp } from '../dialect.js';
+import type { Dialect, Operand } from '../dialect.js';
+import { infix, ORDER_OPS } from '../dialect.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { likeLiteral, utcText } from '../values.js';
 
-const OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
-const isDouble = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single';
 const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
 const chars = (o: Operand): Frag => sql`(${o.sql} COLLATE utf8mb4_bin)`;
 const exact = (o: Operand): Frag => sql`CAST(${o.sql} AS DECIMAL(65,0))`;
@@ -112,17 +111,15 @@ export const mysql: Dialect = {
     return sql`(${bytes(a)} = ${bytes(b)})`;
   },
   equalNullSafe: (a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} <=> ${bytes(b)})` : sql`(${a.sql} <=> ${b.sql})`),
-  order: (op, a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} ${raw(OPS[op])} ${bytes(b)})` : sql`(${a.sql} ${raw(OPS[op])} ${b.sql})`),
+  order: (op, a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} ${raw(ORDER_OPS[op])} ${bytes(b)})` : sql`(${a.sql} ${raw(ORDER_OPS[op])} ${b.sql})`),
   arithmetic(op, a, b, type) {
-    if (isDouble(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
+    if (isFloatingPoint(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
     const [x, y] = isInteger(type) ? [exact(a), exact(b)] : [a.sql, b.sql];
     switch (op) {
       case 'add':
-        return sql`(${x} + ${y})`;
       case 'sub':
-        return sql`(${x} - ${y})`;
       case 'mul':
-        return sql`(${x} * ${y})`;
+        return infix(op, x, y);
       case 'div':
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
         if (!isInteger(type)) return sql`(${x} / NULLIF(${y}, 0))`;
@@ -134,7 +131,7 @@ export const mysql: Dialect = {
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${exact(a)})` : sql`(-${a.sql})`),
   convert(a, to) {
-    if (isDouble(to) && !isDouble(a.type)) return sql`CAST(${a.sql} AS DOUBLE)`;
+    if (isFloatingPoint(to) && !isFloatingPoint(a.type)) return sql`CAST(${a.sql} AS DOUBLE)`;
     // An integer stays an integer type in MySQL's Decimal operations: a Byte (TINYINT UNSIGNED)
     // made `round(Byte) sub Int16` BIGINT UNSIGNED, and `-round(Int64)` negated a BIGINT; either
     // is an error when out of range. Only a literal (already exact) stays bare.

@@ -5,9 +5,10 @@
 
 import type { ArithmeticOp } from '../../../ast.js';
 import type { EdmType } from '../../../edm.js';
-import { isInteger } from '../../../edm.js';
+import { isFloatingPoint, isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
-import type { Dialect, Operand, OrderOp } from '../dialect.js';
+import type { Dialect, Operand } from '../dialect.js';
+import { infix, ORDER_OPS } from '../dialect.js';
 import { bindInSubquery as bind, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { doubleText, likeLiteral, utcText } from '../values.js';
@@ -28,10 +29,8 @@ const SQL_TYPES: { readonly [T in EdmType]: string } = {
   'Edm.DateTimeOffset': 'timestamptz',
 };
 
-const OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
-const isDouble = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single';
 /** An operand that may hold NaN (PostgreSQL sorts NaN above everything; OData does not order it). */
-const mayBeNaN = (o: Operand): boolean => isDouble(o.type) && (o.literal === undefined || Number.isNaN(o.literal));
+const mayBeNaN = (o: Operand): boolean => isFloatingPoint(o.type) && (o.literal === undefined || Number.isNaN(o.literal));
 const NAN = raw(`'NaN'::float8`);
 
 /** A Boolean test that the needle `t` occurs in `s` in the way `like` says. */
@@ -155,7 +154,7 @@ export const postgres: Dialect = {
   equal: (a, b) => sql`(${a.sql} = ${b.sql})`,
   equalNullSafe: (a, b) => sql`(${a.sql} IS NOT DISTINCT FROM ${b.sql})`,
   order(op, a, b) {
-    const o = raw(` ${OPS[op]} `);
+    const o = raw(` ${ORDER_OPS[op]} `);
     if (a.type === 'Edm.String') return sql`(${a.sql}${o}${b.sql} COLLATE "C")`;
     if (!mayBeNaN(a) && !mayBeNaN(b)) return sql`(${a.sql}${o}${b.sql})`;
     // OData: gt/lt are false with a NaN operand; ge/le are gt/lt or eq, and NaN eq NaN. The
@@ -169,27 +168,25 @@ export const postgres: Dialect = {
     });
   },
   arithmetic(op: ArithmeticOp, a, b, type) {
-    if (isDouble(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
+    if (isFloatingPoint(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
     const [x, y] = isInteger(type) ? [numeric(a), numeric(b)] : [a.sql, b.sql];
     switch (op) {
       case 'add':
-        return sql`(${x} + ${y})`;
       case 'sub':
-        return sql`(${x} - ${y})`;
       case 'mul':
-        return sql`(${x} * ${y})`;
+        return infix(op, x, y);
       case 'div':
         return isInteger(type) ? sql`div(${x}, NULLIF(${y}, 0))` : sql`(${x} / NULLIF(${y}, 0))`;
       case 'mod':
         // numeric mod is truncated with the dividend's sign; double precision has no mod.
-        if (isDouble(type)) return doubleMod(a.sql, b.sql);
+        if (isFloatingPoint(type)) return doubleMod(a.sql, b.sql);
         return sql`mod(${x}, NULLIF(${y}, 0))`;
     }
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${numeric(a)})` : sql`(-${a.sql})`),
   convert(a, to) {
-    if (isDouble(to) && a.type === 'Edm.Decimal') return doubleOfNumeric(a.sql);
-    if (isDouble(to) && !isDouble(a.type)) return sql`CAST(${a.sql} AS double precision)`;
+    if (isFloatingPoint(to) && a.type === 'Edm.Decimal') return doubleOfNumeric(a.sql);
+    if (isFloatingPoint(to) && !isFloatingPoint(a.type)) return sql`CAST(${a.sql} AS double precision)`;
     // Functions overloaded on numeric and double precision would otherwise pick the double one.
     if (to === 'Edm.Decimal' && isInteger(a.type)) return sql`CAST(${a.sql} AS numeric)`;
     return a.sql;

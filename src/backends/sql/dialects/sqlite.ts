@@ -5,7 +5,8 @@
 import type { EdmType } from '../../../edm.js';
 import { isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
-import type { Dialect, Operand, OrderOp } from '../dialect.js';
+import type { Dialect, Operand } from '../dialect.js';
+import { infix, ORDER_OPS } from '../dialect.js';
 import { bindInSubquery as bind, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { datePartOfEpochMs } from '../values.js';
@@ -20,7 +21,6 @@ export interface SqliteOptions {
   readonly dates?: 'epoch-ms' | 'iso-text';
 }
 
-const OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
 /** Stored and computed as REAL: Double, Single and (here) Decimal. */
 const isReal = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single' || t === 'Edm.Decimal';
 const isString = (t: EdmType): boolean => t === 'Edm.String' || t === 'Edm.Guid';
@@ -78,17 +78,15 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     plainEquality: () => true,
     equal: (a, b) => sql`(${a.sql} = ${collated(b)})`,
     equalNullSafe: (a, b) => sql`(${a.sql} IS ${collated(b)})`,
-    order: (op, a, b) => sql`(${a.sql} ${raw(OPS[op])} ${collated(b)})`,
+    order: (op, a, b) => sql`(${a.sql} ${raw(ORDER_OPS[op])} ${collated(b)})`,
     arithmetic(op, a, b, type) {
       const x = a.sql;
       const y = b.sql;
       switch (op) {
         case 'add':
-          return sql`(${x} + ${y})`;
         case 'sub':
-          return sql`(${x} - ${y})`;
         case 'mul':
-          return sql`(${x} * ${y})`;
+          return infix(op, x, y);
         case 'div':
           return sql`(${x} / NULLIF(${y}, 0))`;
         case 'mod':
