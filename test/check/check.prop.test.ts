@@ -3,16 +3,17 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, childrenOf, isFilterError, lookupFunction, parse, print } from '../../src/index.js';
+import { check, isFilterError, lookupFunction, parse, print } from '../../src/index.js';
 import type { Expr, TypedExpr } from '../../src/index.js';
 import { arbFilterText, testSchema } from '../support/arbitraries.js';
+import { nodesOf } from '../support/trees.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
 
 // src/ast.ts's withoutSpans() is for syntax trees (segments, nameSpan); this one strips a typed
 // tree, whose `property` is the schema's own object and `path` a list of names; and src has no
-// node walker, only childrenOf(), which nodesOf() below folds.
+// node walker, only childrenOf(), which nodesOf() in test/support/trees.ts folds.
 function typedWithoutSpans(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(typedWithoutSpans);
   if (node === null || typeof node !== 'object') return node;
@@ -20,17 +21,6 @@ function typedWithoutSpans(node: unknown): unknown {
   for (const [key, value] of Object.entries(node)) {
     if (key === 'start' || key === 'end' || key === 'property') continue;
     out[key] = typedWithoutSpans(value);
-  }
-  return out;
-}
-
-function nodesOf(tree: Expr): Expr[] {
-  const out: Expr[] = [];
-  const stack = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    out.push(node);
-    stack.push(...childrenOf(node));
   }
   return out;
 }

@@ -3,23 +3,13 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, FUNCTIONS, parse, childrenOf, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
+import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
 import type { Expr } from '../../src/index.js';
 import { arbFilterText, arbRow, arbRows, testSchema } from '../support/arbitraries.js';
+import { nodesOf } from '../support/trees.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const runs = (n: number): number => (LONG ? n * 20 : n);
-
-function nodes(tree: Expr): Expr[] {
-  const out: Expr[] = [];
-  const stack = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    out.push(node);
-    stack.push(...childrenOf(node));
-  }
-  return out;
-}
 
 describe('arbFilterText', () => {
   it('generates filters that always check against the test schema', () => {
@@ -43,7 +33,7 @@ describe('arbFilterText', () => {
   it('covers every function, operator and node kind in a sample', () => {
     const seen = new Set<string>();
     for (const text of fc.sample(arbFilterText(testSchema), { numRuns: 1500, seed: 42 })) {
-      for (const node of nodes(parse(text))) {
+      for (const node of nodesOf(parse(text))) {
         seen.add(node.kind);
         if (node.kind === 'call') seen.add(`${node.name}/${node.args.length}`);
         if (node.kind === 'compare' || node.kind === 'arithmetic' || node.kind === 'logical') seen.add(node.op);

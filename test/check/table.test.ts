@@ -2,21 +2,12 @@
 // sub-expression (see printTyped), and ill-typed ones with each issue's code, span and message.
 
 import { describe, expect, it } from 'vitest';
-import { check, defineSchema, isFilterError, printTyped } from '../../src/index.js';
+import { check, defineSchema, printTyped } from '../../src/index.js';
 import type { CheckIssue, Schema } from '../../src/index.js';
 import { testSchema } from '../support/arbitraries.js';
+import { issuesOf as issuesOfIn } from '../support/trees.js';
 
-/** Each issue as [code, the source text of its span, message]. */
-function issuesOf(filter: string, schema: Schema = testSchema): [string, string, string][] {
-  try {
-    check(filter, schema);
-  } catch (error) {
-    if (!isFilterError(error)) throw error;
-    expect(error.kind).toBe('type');
-    return error.issues.map((i) => [i.code, filter.slice(i.start, i.end), i.message]);
-  }
-  throw new Error(`expected ${filter} to be rejected`);
-}
+const issuesOf = (filter: string, schema: Schema = testSchema) => issuesOfIn(filter, schema);
 
 // Literals are retyped to the other side's type; integer literals narrow to a smaller integer
 // column when the value fits; everything else meets in the promoted type through `convert`.
