@@ -74,6 +74,17 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ["indexof(Name, 'a') eq 1", { $expr: { $eq: [{ $indexOfCP: ['$Name', { $literal: 'a' }] }, 1] } }],
 ];
 
+/** The FilterError `run` throws; anything else, or nothing, fails the test. */
+function thrown(run: () => unknown): FilterError {
+  try {
+    run();
+  } catch (e) {
+    expect(e).toBeInstanceOf(FilterError);
+    return e as FilterError;
+  }
+  throw new Error('expected a FilterError');
+}
+
 describe('documents', () => {
   for (const [filter, expected] of DOCUMENTS) {
     it(filter, () => expect(compile(filter)).toEqual(expected));
@@ -148,15 +159,6 @@ describe('field mapping', () => {
 });
 
 describe('errors raised while compiling carry the filter text, for formatFilterError', () => {
-  const thrown = (run: () => unknown): FilterError => {
-    try {
-      run();
-    } catch (e) {
-      expect(e).toBeInstanceOf(FilterError);
-      return e as FilterError;
-    }
-    throw new Error('expected a FilterError');
-  };
   it('a field mapping that is not a field path', () => {
     const text = "Name eq 'x' and Qty gt 5";
     const e = thrown(() => compileMongo(typed(text), { fields: { Qty: 'a.$b' } }));
@@ -261,15 +263,6 @@ describe('literals MongoDB cannot hold exactly are unsupported, at the literal',
 });
 
 describe('option functions that throw are reported as FilterErrors', () => {
-  const thrown = (run: () => unknown): FilterError => {
-    try {
-      run();
-    } catch (e) {
-      expect(e).toBeInstanceOf(FilterError);
-      return e as FilterError;
-    }
-    throw new Error('expected a FilterError');
-  };
   const boom = (): never => {
     throw new TypeError('boom');
   };
