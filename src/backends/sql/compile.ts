@@ -4,6 +4,7 @@
 import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
+import { DecimalMagnitudes } from './decimal-range.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
 import { isAtomic, join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
@@ -81,11 +82,16 @@ function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect): 
 }
 
 class Compiler {
+  /** Where the dialect's Decimal arithmetic can fail on large values: which operands it clamps. */
+  private readonly magnitudes: DecimalMagnitudes | undefined;
+
   constructor(
     private readonly dialect: Dialect,
     private readonly column: (path: readonly string[]) => string,
     private readonly text: string | undefined,
-  ) {}
+  ) {
+    this.magnitudes = dialect.decimalRange && new DecimalMagnitudes(dialect.decimalRange);
+  }
 
   bool(node: TypedExpr, mode: Mode): Frag {
     switch (node.kind) {
@@ -192,8 +198,9 @@ class Compiler {
       }
       case 'arithmetic': {
         this.checkIntegerRange(node);
-        const a = this.value(node.left);
-        const b = this.value(node.right);
+        const [clampLeft, clampRight] = this.magnitudes?.clamps(node) ?? [false, false];
+        const a = clampLeft ? this.clamped(this.value(node.left)) : this.value(node.left);
+        const b = clampRight ? this.clamped(this.value(node.right)) : this.value(node.right);
         const byZero = (node.op === 'div' || node.op === 'mod') && !(b.literal !== undefined && Number(b.literal) !== 0 && !Number.isNaN(Number(b.literal)));
         return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: a.nullable || b.nullable || byZero, column: false };
       }
@@ -209,6 +216,10 @@ class Compiler {
       case 'in':
         return { sql: this.bool(node, 'exact'), type: node.type, nullable: mayBeNull(node), column: false };
     }
+  }
+
+  private clamped(operand: Operand): Operand {
+    return { sql: this.dialect.decimalRange!.clamp(operand.sql), type: operand.type, nullable: operand.nullable, column: false };
   }
 
   /** An integer result the dialect cannot compute exactly on some data is refused before it runs. */

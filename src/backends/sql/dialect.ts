@@ -5,6 +5,7 @@
 import type { ArithmeticOp } from '../../ast.js';
 import type { EdmType } from '../../edm.js';
 import type { LiteralValue } from '../../typed.js';
+import type { DecimalRange } from './decimal-range.js';
 import type { Frag, Param } from './fragment.js';
 import { raw, sql } from './fragment.js';
 
@@ -43,6 +44,11 @@ export interface Dialect {
    * FilterError of kind 'unsupported' at compile time. Undefined: exact at any size.
    */
   readonly maxIntegerDigits?: number;
+  /**
+   * Where Decimal arithmetic can fail on large values, its limits: a factor of a Decimal `mul` or
+   * the dividend of a `div` that could make it fail is clamped first (decimal-range.ts).
+   */
+  readonly decimalRange?: DecimalRange;
   placeholder(index: number, param: Param): string;
   quoteIdentifier(name: string): string;
   /**

@@ -73,10 +73,32 @@ function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Fra
   return sql`(CASE WHEN ${magnitude} >= ${LOG10_MAX} THEN SIGN(${x}) * SIGN(${y}) * ${MAX} ELSE ${plain} END)`;
 }
 
+/** The nine-digit words MySQL may give the integer part of a value below 10^digits. */
+const integerWords = (digits: number): number => Math.ceil(Math.max(digits, 1) / 9);
+
+/** 10^35: beyond every DECIMAL(65,30) value, so clamping to it never changes a stored value or a literal. */
+const DECIMAL_BOUND = raw('100000000000000000000000000000000000');
+
 export const mysql: Dialect = {
   name: 'mysql',
   // Integer arithmetic runs in DECIMAL(65,0), which fails beyond 65 digits.
   maxIntegerDigits: 65,
+  // Decimal arithmetic runs in nine words of nine digits, and a product that needs more integer
+  // words is an error ("DECIMAL value is out of range"): the integer part of a product takes the
+  // words of both factors' integer digits (a computed value counts whole words, a literal at
+  // least one digit, even 0); a quotient's, the dividend's plus the divisor's leading fractional
+  // zeros. 76 digits leave room for the sums a filter of 10,000 nodes can build.
+  decimalRange: {
+    columnDigits: 35,
+    // Literals are cast to DECIMAL(65,30), which clamps them there.
+    literalDigits: 35,
+    columnMinExponent: -30,
+    // MariaDB keeps at most 38 fractional digits in a result (MySQL 30).
+    minExponent: -38,
+    clampDigits: 35,
+    fits: (a, b) => integerWords(a) + integerWords(b) <= 9 && a + b <= 76,
+    clamp: (x) => sql`LEAST(GREATEST(${x}, -${DECIMAL_BOUND}), ${DECIMAL_BOUND})`,
+  },
   placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
   quoteIdentifier: (name) => `\`${name.replace(/`/g, '``')}\``,
   literal(type: EdmType, value: LiteralValue): Frag | string {

@@ -125,8 +125,24 @@ function doubleOfNumeric(value: Frag): Frag {
   );
 }
 
+/** 10^60000 (PostgreSQL folds the constant once per query). */
+const NUMERIC_BOUND = raw('(10::numeric ^ 60000)');
+
 export const postgres: Dialect = {
   name: 'postgres',
+  // numeric ends below 10^131072 ("value overflows numeric format"); 125,000 digits leave room
+  // for the sums a filter of 10,000 nodes can build on a product.
+  decimalRange: {
+    // Stored Decimals are within the model of docs/semantics.md: exponents within ±9,999.
+    columnDigits: 10_000,
+    literalDigits: Infinity,
+    columnMinExponent: -9_999,
+    // numeric keeps at most 16,383 fractional digits in a product.
+    minExponent: -16_383,
+    clampDigits: 60_000,
+    fits: (a, b) => a + b <= 125_000,
+    clamp: (x) => bind([x], ([v]) => sql`(CASE WHEN ${v!} > ${NUMERIC_BOUND} THEN ${NUMERIC_BOUND} WHEN ${v!} < -${NUMERIC_BOUND} THEN -${NUMERIC_BOUND} ELSE ${v!} END)`),
+  },
   placeholder: (index, p) => (p.cast ? `$${index}::${p.cast}` : `$${index}`),
   quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
   literal(type: EdmType, value: LiteralValue): Frag | string {
