@@ -14,6 +14,7 @@ import { isInteger } from '../../src/edm.js';
 import type { EdmType } from '../../src/edm.js';
 import type { TypedExpr, TypedFilter } from '../../src/typed.js';
 import { isAsciiCaseMappable } from '../support/arbitraries.js';
+import { typedChildrenOf } from '../support/trees.js';
 
 export type Gap = 'decimal128' | 'case-mapping';
 
@@ -99,7 +100,7 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
         return x.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
       }
       default:
-        for (const child of children(node)) exact(child);
+        for (const child of typedChildrenOf(node)) exact(child);
         return undefined;
     }
   };
@@ -112,21 +113,4 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
 
   exact(filter.root);
   return gaps;
-}
-
-function children(node: TypedExpr): readonly TypedExpr[] {
-  switch (node.kind) {
-    case 'not':
-      return [node.operand];
-    case 'logical':
-      return node.operands;
-    case 'compare':
-      return [node.left, node.right];
-    case 'in':
-      return [node.operand, ...node.list];
-    case 'call':
-      return node.args;
-    default:
-      return [];
-  }
 }

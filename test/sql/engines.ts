@@ -1,7 +1,10 @@
 // The three engines the SQL tests run on, with their dialects and the generator options each
 // needs (SQLite and MariaDB cannot store NaN or ±Infinity).
 
-import { mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
+import { compilePredicate } from '../../src/backends/memory/index.js';
+import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
+import { FilterError } from '../../src/errors.js';
+import type { TypedFilter } from '../../src/typed.js';
 import type { Dialect } from '../../src/backends/sql/index.js';
 import { mariadbAvailable, startMariadb } from '../engines/mariadb.js';
 import { startPglite } from '../engines/pglite.js';
@@ -23,3 +26,37 @@ export const ENGINES: readonly EngineSetup[] = [
   { name: 'sqlite', dialect: sqlite, finiteDoubles: true, exactDecimals: false, available: () => true, start: startSqlite },
   { name: 'mysql', dialect: mysql, finiteDoubles: true, exactDecimals: true, available: mariadbAvailable, start: startMariadb },
 ];
+
+/**
+ * The messages of the documented 'unsupported' refusals (docs/semantics.md, "SQL backends:
+ * differences"): U+0000 in text, NaN/Infinity where they cannot be stored, and MySQL/MariaDB's
+ * integer expressions that can pass DECIMAL(65,0).
+ */
+export const DOCUMENTED_UNSUPPORTED = /U\+0000|NaN|Infinity|integer expression can reach \d+ digits, beyond the \d+ digits/;
+
+/**
+ * Compiles a checked filter for an engine and runs it over the loaded rows: the query must not
+ * fail, and unless `differs` (a documented difference applies) it must return the reference's
+ * ids. A documented 'unsupported' refusal ends the case.
+ */
+export async function expectReferenceIds(setup: EngineSetup, engine: Engine, typed: TypedFilter, rows: readonly object[], differs: boolean): Promise<void> {
+  const predicate = compilePredicate(typed);
+  const expected = rows.filter((r) => predicate(r)).map((r) => (r as { Id: number }).Id).sort((a, b) => a - b);
+  let compiled;
+  try {
+    compiled = compileSql(typed, { dialect: setup.dialect });
+  } catch (error) {
+    if (error instanceof FilterError && error.kind === 'unsupported' && DOCUMENTED_UNSUPPORTED.test(error.message)) return;
+    throw error;
+  }
+  const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
+  let actual: number[];
+  try {
+    actual = await engine.ids(compiled);
+  } catch (error) {
+    throw new Error(`${setup.name} failed on ${typed.text}\n${compiled.sql}\n${json(compiled.params)}\n${(error as Error).message}`);
+  }
+  if (!differs && json(actual) !== json(expected)) {
+    throw new Error(`${setup.name} on ${typed.text}: got ${json(actual)}, expected ${json(expected)}\n${compiled.sql}\n${json(compiled.params)}\nrows: ${json(rows)}`);
+  }
+}

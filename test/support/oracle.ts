@@ -155,6 +155,11 @@ function equalValues(a: V, b: V, kind: string): boolean {
   return compareValues(a, b, kind) === 0;
 }
 
+/** The value of one node of a checked filter on a row (a Decimal as decimal.js, integers as bigint). */
+export function evaluateOracleValue(node: TypedExpr, row: unknown): V {
+  return evaluate(node, row as Record<string, unknown>);
+}
+
 function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
   switch (node.kind) {
     case 'literal':
