@@ -53,24 +53,37 @@ const TEXT = 'LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin';
 // MySQL and MariaDB raise an error where IEEE 754 overflows, and have no infinity to give
 // instead: an overflowing result is clamped to the largest finite double (docs/semantics.md).
 const MAX = raw('1.7976931348623157e308');
-const MAX_HALF = raw('8.988465674311579e307');
-const LOG10_MAX = raw('308.25471555991675');
+/** 2^1023, 2^-512 and 2^512, each written so that it reads back exactly. */
+const HALF_OVERFLOW = raw('8.98846567431158e307');
+const DOWN = raw('7.458340731200207e-155');
+const UP = raw('1.3407807929942597e154');
 
 function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
   return bind([[left, DOUBLE], [right, DOUBLE]], ([x, y]) => boundDoubleArithmetic(op, x!, y!));
 }
 
+/**
+ * Overflow is decided before the operation, exactly: scaling by a power of two is exact in the
+ * normal range and commutes with rounding, so a result overflows exactly when its scaled copy
+ * reaches the scaled threshold.
+ */
 function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
   const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
   const plain = sql`(${x}${o}${yy})`;
+  const clamp = sql`SIGN(${x}) * SIGN(${y}) * ${MAX}`;
   if (op === 'add' || op === 'sub') {
+    // x/2 ± y/2 is round(x ± y)/2 (halving a tiny operand loses nothing that can overflow).
     const half = sql`(${x} / 2${o}${y} / 2)`;
-    return sql`(CASE WHEN ABS(${half}) >= ${MAX_HALF} THEN SIGN(${half}) * ${MAX} ELSE ${plain} END)`;
+    return sql`(CASE WHEN ABS(${half}) >= ${HALF_OVERFLOW} THEN SIGN(${half}) * ${MAX} ELSE ${plain} END)`;
   }
-  // LOG10 of 0 is NULL, so a zero operand falls through to the plain (harmless) operation.
-  const magnitude = sql`(LOG10(ABS(${x})) ${raw(op === 'mul' ? '+' : '-')} LOG10(ABS(${yy})))`;
-  return sql`(CASE WHEN ${magnitude} >= ${LOG10_MAX} THEN SIGN(${x}) * SIGN(${y}) * ${MAX} ELSE ${plain} END)`;
+  // x·y = (x·2^-512)(y·2^-512)·2^1024: it overflows exactly when the scaled product reaches 1. An
+  // operand below 2^-510, which scales inexactly, makes a product far below 1, as it should.
+  const scaled = (v: Frag): Frag => sql`(ABS(${v}) * ${DOWN})`;
+  if (op === 'mul') return sql`(CASE WHEN ${scaled(x)} * ${scaled(y)} >= 1 THEN ${clamp} ELSE ${plain} END)`;
+  // x/y = (x·2^-512)/(y·2^512)·2^1024, for |y| below 2^512 (from there no quotient overflows, and
+  // y·2^512 itself would); a zero divisor gives NULL.
+  return sql`(CASE WHEN ABS(${y}) >= ${UP} THEN ${plain} WHEN ${scaled(x)} / NULLIF(ABS(${y}) * ${UP}, 0) >= 1 THEN ${clamp} ELSE ${plain} END)`;
 }
 
 /** The nine-digit words MySQL may give the integer part of a value below 10^digits. */
