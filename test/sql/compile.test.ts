@@ -54,7 +54,7 @@ const SQLITE: readonly Row[] = [
   ["Status eq 'Active'", `("Status" = ? COLLATE BINARY)`, ['Active']],
   ['Capacity gt 50', `("Capacity" > CAST(? AS INTEGER))`, ['50']],
   ["CreatedDateTime ge datetime'2012-01-01T00:00:00Z'", `("CreatedDateTime" >= CAST(? AS INTEGER))`, [Date.UTC(2012, 0, 1)]],
-  ["Status in ('Active', 'Completed')", `("Status" IN (?, ?))`, ['Active', 'Completed']],
+  ["Status in ('Active', 'Completed')", `("Status" COLLATE BINARY IN (?, ?))`, ['Active', 'Completed']],
   ["Status ne 'Active'", `(NOT ("Status" IS ? COLLATE BINARY))`, ['Active']],
   ["startswith(Name, 'a%')", `(substr("Name", 1, length(?)) = ?)`, ['a%', 'a%']],
   ['Capacity mod 0 eq null', `(("Capacity" % NULLIF(CAST(? AS INTEGER), 0)) IS NULL)`, ['0']],

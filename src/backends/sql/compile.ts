@@ -254,8 +254,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dialect: Dialect, mode: Mode): Frag {
   if (eqs.length === 1) return eqs[0]!;
   const plain = dialect.plainEquality(a.type);
-  if (plain && (!a.nullable || mode === 'true')) return sql`(${a.sql} IN (${join(items.map((i) => i.sql), ', ')}))`;
-  if (plain) return sql`(${a.sql} IN (${join(items.map((i) => i.sql), ', ')}) AND ${a.sql} IS NOT NULL)`;
+  const key = dialect.equalityKey?.(a) ?? a.sql;
+  if (plain && (!a.nullable || mode === 'true')) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}))`;
+  if (plain) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}) AND ${a.sql} IS NOT NULL)`;
   return sql`(${join(eqs, ' OR ')})`;
 }
 

@@ -78,7 +78,8 @@ export interface Dialect {
   readonly bind?: (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag;
   /**
    * A value whose plain `=`, and so `IN`, is this dialect's equality, for dialects whose `equal`
-   * is not plain for some type (MySQL strings: their bytes).
+   * is not plain for some type (MySQL strings: their bytes; SQLite strings: the column with
+   * `COLLATE BINARY`, whatever collation it was declared with).
    */
   readonly equalityKey?: (a: Operand) => Frag;
 }

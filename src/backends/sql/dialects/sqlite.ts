@@ -78,6 +78,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     plainEquality: () => true,
     equal: (a, b) => sql`(${a.sql} = ${collated(b)})`,
     equalNullSafe: (a, b) => sql`(${a.sql} IS ${collated(b)})`,
+    // `col COLLATE BINARY IN (…)` still searches an index on the column.
+    equalityKey: collated,
     order: (op, a, b) => sql`(${a.sql} ${raw(ORDER_OPS[op])} ${collated(b)})`,
     arithmetic(op, a, b, type) {
       const x = a.sql;
