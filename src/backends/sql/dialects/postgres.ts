@@ -3,6 +3,7 @@
 // order, LIKE patterns for literal needles.
 // Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz.
 
+import { Decimal } from 'decimal.js';
 import type { ArithmeticOp } from '../../../ast.js';
 import type { EdmType } from '../../../edm.js';
 import { isFloatingPoint, isInteger } from '../../../edm.js';
@@ -28,6 +29,16 @@ const SQL_TYPES: { readonly [T in EdmType]: string } = {
   'Edm.DateTime': 'timestamptz',
   'Edm.DateTimeOffset': 'timestamptz',
 };
+
+/**
+ * Decimal literal text for numeric input: positional where the exponent passes ±1,000, since
+ * PostgreSQL's numeric input has limited exponents to that in some versions (`1e9999m` is bound
+ * as a 1 and 9,999 zeros).
+ */
+function numericText(text: string): string {
+  const d = new Decimal(text);
+  return Math.abs(d.e) >= 1000 ? d.toFixed() : text;
+}
 
 /** An operand that may hold NaN (PostgreSQL sorts NaN above everything; OData does not order it). */
 const mayBeNaN = (o: Operand): boolean => isFloatingPoint(o.type) && (o.literal === undefined || Number.isNaN(o.literal));
@@ -153,8 +164,9 @@ export const postgres: Dialect = {
         if ((value as string).includes('\u0000')) return 'PostgreSQL text cannot hold the character U+0000';
         return param(value, 'text');
       case 'Edm.Int64':
+        return param(String(value), 'bigint');
       case 'Edm.Decimal':
-        return param(String(value), SQL_TYPES[type]);
+        return param(numericText(value as string), 'numeric');
       case 'Edm.Double':
       case 'Edm.Single':
         return param(doubleText(value as number), 'float8');
