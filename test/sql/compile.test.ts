@@ -155,3 +155,11 @@ describe('values a dialect cannot send', () => {
     }
   });
 });
+
+describe('Decimal literals on PostgreSQL', () => {
+  it('are bound as written, and in positional notation where the exponent passes ±1,000', () => {
+    expect(compile('Price gt 1e999m').params).toEqual(['1E+999']);
+    expect(compile('Price gt 1e1000m').params).toEqual([`1${'0'.repeat(1000)}`]);
+    expect(compile('Price gt -1.5e-1000m').params).toEqual([`-0.${'0'.repeat(999)}15`]);
+  });
+});
