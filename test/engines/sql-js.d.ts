@@ -1,4 +1,4 @@
-// The little of sql.js that the SQLite engine helper uses (the package ships no types).
+// The little of sql.js that the SQLite tests use (the package ships no types).
 declare module 'sql.js' {
   interface Statement {
     bind(params: unknown[]): boolean;
@@ -9,6 +9,7 @@ declare module 'sql.js' {
   interface Database {
     run(sql: string, params?: unknown[]): void;
     prepare(sql: string): Statement;
+    exec(sql: string, params?: unknown[]): { columns: string[]; values: unknown[][] }[];
     close(): void;
   }
   interface SqlJsStatic {
