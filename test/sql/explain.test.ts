@@ -22,6 +22,9 @@ export const SHAPES: readonly (readonly [string, string])[] = [
   ["CreatedDateTime ge datetime'2012-01-01T00:00:00Z'", `"CreatedDateTime" >= '2012-01-01T00:00:00Z'`],
   ["Status in ('Active', 'Pending')", `"Status" IN ('Active', 'Pending')`],
   ["Status eq 'Active' and Capacity gt 4990", `"Status" = 'Active' AND "Capacity" > 4990`],
+  // An integer column against a Decimal or Double literal: compared as the exact integer bound.
+  ['Capacity gt 4990.5', `"Capacity" > 4990`],
+  ['Capacity le 2.5d', `"Capacity" <= 2`],
 ];
 
 const scanOf = (plan: Record<string, unknown>[]): string => plan.map((r) => String(r['QUERY PLAN'])).join('\n');

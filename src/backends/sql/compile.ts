@@ -5,6 +5,7 @@ import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
 import { DecimalMagnitudes } from './decimal-range.js';
+import { integerComparison } from './integer-comparison.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
 import { isAtomic, join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
@@ -112,6 +113,8 @@ class Compiler {
   }
 
   private compare(node: TypedCompare, mode: Mode): Frag {
+    const exact = integerComparison(node);
+    if (exact) return this.bool(exact, mode);
     const { op } = node;
     if (op === 'ne') return sql`(NOT ${this.equality(node, FLIP[mode])})`;
     if (op === 'eq') return this.equality(node, mode);
