@@ -161,5 +161,12 @@ describe('Decimal literals on PostgreSQL', () => {
     expect(compile('Price gt 1e999m').params).toEqual(['1E+999']);
     expect(compile('Price gt 1e1000m').params).toEqual([`1${'0'.repeat(1000)}`]);
     expect(compile('Price gt -1.5e-1000m').params).toEqual([`-0.${'0'.repeat(999)}15`]);
+    // The written exponent counts too: 0.0001e1003 is 10^999.
+    expect(compile('Price gt 0.0001e1003m').params).toEqual([`1${'0'.repeat(999)}`]);
+  });
+  it.each([['postgres', postgres], ['sqlite', sqlite], ['mysql', mysql]] as const)('are refused beyond the Decimal model on %s', (_name, dialect) => {
+    expect(() => compile('Price gt 1e10000m', dialect)).toThrow(expect.objectContaining({ kind: 'unsupported', message: expect.stringMatching(/beyond the Decimal model: its exponent is beyond ±9,999/) }));
+    expect(() => compile('Price gt 1e99999999999999999999m', dialect)).toThrow(expect.objectContaining({ kind: 'unsupported' }));
+    expect(() => compile(`Price gt 0.${'1'.repeat(1001)}m`, dialect)).toThrow(expect.objectContaining({ kind: 'unsupported', message: expect.stringMatching(/more than 1,000 significant digits/) }));
   });
 });

@@ -1,13 +1,12 @@
 // Counterexamples the differential property found, kept as table cases on every engine: each ran
 // against rows built for it and must return the reference's ids.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
 import { check } from '../../src/check.js';
 import { testSchema } from '../support/arbitraries.js';
-import type { Engine } from '../engines/rows.js';
-import { ENGINES } from './engines.js';
+import { engineFor, ENGINES } from './engines.js';
 
 const base = { StringReq: '', BooleanReq: false, ByteReq: 0, SByteReq: 0, Int16Req: 0, Int32Req: 0, Int64Req: 0n, DecimalReq: '0', DoubleReq: 0, SingleReq: 0 };
 const at = new Date('2000-01-01T00:00:00.000Z');
@@ -84,22 +83,15 @@ const EXPLICIT: readonly (readonly [string, readonly number[]])[] = [['NOT (-0.0
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: counterexamples`, () => {
-    let engine: Engine;
-    beforeAll(async () => {
-      engine = await setup.start();
-      await engine.load(testSchema, ROWS);
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
+    const engine = engineFor(setup, testSchema, ROWS);
     it.each(CASES)('%s', async (filter) => {
       const typed = check(filter, testSchema);
       const predicate = compilePredicate(typed);
       const expected = ROWS.filter((r) => predicate(r)).map((r) => r.Id);
-      expect(await engine.ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(expected);
+      expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(expected);
     });
     it.each(EXPLICIT)('%s', async (filter, ids) => {
-      expect(await engine.ids(compileSql(check(filter, testSchema), { dialect: setup.dialect }))).toEqual(ids);
+      expect(await engine().ids(compileSql(check(filter, testSchema), { dialect: setup.dialect }))).toEqual(ids);
     });
   });
 }

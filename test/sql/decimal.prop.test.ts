@@ -5,12 +5,11 @@
 // says the engine computes otherwise, which is decided from the reference's own values.
 
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check.js';
 import { defineSchema } from '../../src/schema.js';
 import type { TypedFilter } from '../../src/typed.js';
-import type { Engine } from '../engines/rows.js';
-import { ENGINES, expectReferenceIds } from './engines.js';
+import { engineFor, ENGINES, expectReferenceIds } from './engines.js';
 import { mysqlDecimalDiffers } from './mysql-decimals.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] === '1';
@@ -92,23 +91,17 @@ const filterArb: fc.Arbitrary<string> = fc.oneof(
 
 for (const setup of ENGINES.filter((e) => e.exactDecimals)) {
   describe.skipIf(!setup.available())(`${setup.name}: Decimal arithmetic as the reference`, () => {
-    let engine: Engine;
-    beforeAll(async () => {
-      engine = await setup.start();
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
+    const engine = engineFor(setup);
 
     it(`random Decimal expressions over random rows (${RUNS * FILTERS_PER_LOAD} filters)`, async () => {
       await fc.assert(
         fc.asyncProperty(rowsArb, fc.array(filterArb, { minLength: FILTERS_PER_LOAD, maxLength: FILTERS_PER_LOAD }), async (rows, filters) => {
-          await engine.load(schema, rows);
+          await engine().load(schema, rows);
           for (const text of filters) {
             const typed: TypedFilter = check(text, schema);
             // A documented difference leaves the ids uncompared; the query must still run.
             const differs = setup.name === 'mysql' && mysqlDecimalDiffers(typed, rows);
-            await expectReferenceIds(setup, engine, typed, rows, differs);
+            await expectReferenceIds(setup, engine(), typed, rows, differs);
           }
         }),
         { numRuns: RUNS },

@@ -2,14 +2,13 @@
 // exactly the ids the in-memory reference returns, and no query raises a database error.
 
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { check } from '../../src/check.js';
 import type { TypedExpr, TypedFilter } from '../../src/typed.js';
 import { arbFilterText, arbRows, testSchema } from '../support/arbitraries.js';
 import { typedNodesOf } from '../support/trees.js';
-import type { Engine } from '../engines/rows.js';
-import { ENGINES, expectReferenceIds } from './engines.js';
+import { engineFor, ENGINES, expectReferenceIds } from './engines.js';
 import { mysqlDecimalDiffers } from './mysql-decimals.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] === '1';
@@ -78,13 +77,7 @@ function mapStrings(value: unknown, f: (s: string) => string): unknown {
 for (const setup of ENGINES) {
   const available = setup.available();
   describe.skipIf(!available)(`${setup.name}: same rows as the in-memory reference`, () => {
-    let engine: Engine;
-    beforeAll(async () => {
-      engine = await setup.start();
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
+    const engine = engineFor(setup);
 
     it(`random filters over random rows (${RUNS * FILTERS_PER_LOAD} filters)`, async () => {
       const options = { finiteDoubles: setup.finiteDoubles };
@@ -94,7 +87,7 @@ for (const setup of ENGINES) {
             rows.map((row) => mapStrings(row, (s) => (kind === 0 ? s.replace(/[^\x00-\x7f]/gu, '?') : s).replace(/\u0000/g, '')) as typeof row),
           ),
           fc.array(arbFilterText(testSchema, options), { minLength: FILTERS_PER_LOAD, maxLength: FILTERS_PER_LOAD }), async (rows, filters) => {
-          await engine.load(testSchema, rows);
+          await engine().load(testSchema, rows);
           const asciiRows = !rows.some((row) => NON_ASCII.test(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v))));
           for (const text of filters) {
             const typed = check(text, testSchema);
@@ -103,7 +96,7 @@ for (const setup of ENGINES) {
               (CASE_MAPPING.test(text) && (!asciiRows || NON_ASCII.test(text))) ||
               (!setup.exactDecimals && hasType(typed.root, 'Edm.Decimal')) ||
               (setup.name === 'mysql' && (mysqlDecimalDiffers(typed, rows) || overflowsDouble(typed, rows)));
-            await expectReferenceIds(setup, engine, typed, rows, differs);
+            await expectReferenceIds(setup, engine(), typed, rows, differs);
           }
         }),
         { numRuns: RUNS },

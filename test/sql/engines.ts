@@ -1,9 +1,11 @@
 // The three engines the SQL tests run on, with their dialects and the generator options each
 // needs (SQLite and MariaDB cannot store NaN or ±Infinity).
 
+import { afterAll, beforeAll } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
 import { FilterError } from '../../src/errors.js';
+import type { Schema } from '../../src/schema.js';
 import type { TypedFilter } from '../../src/typed.js';
 import type { Dialect } from '../../src/backends/sql/index.js';
 import { mariadbAvailable, startMariadb } from '../engines/mariadb.js';
@@ -59,4 +61,17 @@ export async function expectReferenceIds(setup: EngineSetup, engine: Engine, typ
   if (!differs && json(actual) !== json(expected)) {
     throw new Error(`${setup.name} on ${typed.text}: got ${json(actual)}, expected ${json(expected)}\n${compiled.sql}\n${json(compiled.params)}\nrows: ${json(rows)}`);
   }
+}
+
+/** The engine of a describe block's tests: started (and loaded, given rows) before them, closed after. */
+export function engineFor(setup: EngineSetup, schema?: Schema, rows?: readonly unknown[]): () => Engine {
+  let engine: Engine | undefined;
+  beforeAll(async () => {
+    engine = await setup.start();
+    if (schema && rows) await engine.load(schema, rows);
+  });
+  afterAll(async () => {
+    await engine?.close();
+  });
+  return () => engine!;
 }

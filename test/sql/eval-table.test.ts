@@ -2,26 +2,18 @@
 // ids. Rows an engine cannot store (NaN and ±Infinity in SQLite and MariaDB) are left out there,
 // and so are they from the expected ids; every other difference is listed in KNOWN below.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileSql } from '../../src/backends/sql/index.js';
 import { check } from '../../src/check.js';
 import { FilterError } from '../../src/errors.js';
 import { evalCases, evalRows, evalSchema, NON_FINITE_IDS } from '../support/eval-table.js';
-import type { Engine } from '../engines/rows.js';
-import { ENGINES } from './engines.js';
+import { engineFor, ENGINES } from './engines.js';
 import { KNOWN_DIFFERENCES } from './known-differences.js';
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: the evaluation table`, () => {
-    let engine: Engine;
     const rows = setup.finiteDoubles ? evalRows.filter((r) => !NON_FINITE_IDS.includes(r.Id)) : evalRows;
-    beforeAll(async () => {
-      engine = await setup.start();
-      await engine.load(evalSchema, rows);
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
+    const engine = engineFor(setup, evalSchema, rows);
 
     it.each(evalCases.map((c) => [c.filter, c.ids] as const))('%s', async (filter, ids) => {
       const known = KNOWN_DIFFERENCES.find((k) => k.filter === filter && k.engines.includes(setup.name));
@@ -37,7 +29,7 @@ for (const setup of ENGINES) {
       }
       expect(known?.unsupported, 'listed as unsupported but compiles').toBeFalsy();
       const expected = ids.filter((id) => rows.some((r) => r.Id === id));
-      const actual = await engine.ids(compiled);
+      const actual = await engine().ids(compiled);
       expect(actual).toEqual(known?.ids ?? expected);
     });
   });

@@ -1,13 +1,12 @@
 // Adversarial strings in every string-literal position: each engine returns exactly the reference's
 // rows and the table is unchanged afterwards.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
 import { check } from '../../src/check.js';
 import { defineSchema } from '../../src/schema.js';
-import type { Engine } from '../engines/rows.js';
-import { ENGINES } from './engines.js';
+import { engineFor, ENGINES } from './engines.js';
 
 const schema = defineSchema({ name: 'T', properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Note: 'Edm.String' } });
 
@@ -59,25 +58,18 @@ const positions = (v: string): string[] => {
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: adversarial strings`, () => {
-    let engine: Engine;
-    beforeAll(async () => {
-      engine = await setup.start();
-      await engine.load(schema, rows);
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
+    const engine = engineFor(setup, schema, rows);
 
     const cases = HOSTILE.flatMap(positions);
     it.each(cases)('%s', async (filter) => {
       const typed = check(filter, schema);
       const predicate = compilePredicate(typed);
       const expected = rows.filter((r) => predicate(r)).map((r) => r.Id);
-      expect(await engine.ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(expected);
+      expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(expected);
     });
 
     it('leaves the table as it was', async () => {
-      expect(await engine.ids({ sql: '1 = 1', params: [] })).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await engine().ids({ sql: '1 = 1', params: [] })).toEqual([1, 2, 3, 4, 5, 6]);
     });
   });
 }

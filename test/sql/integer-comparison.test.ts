@@ -2,13 +2,12 @@
 // comparison (src/backends/sql/integer-comparison.ts): the bare column against an integer, the
 // same rows as the reference on every engine, at the bounds and beyond the column's range.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql, postgres } from '../../src/backends/sql/index.js';
 import { check } from '../../src/check.js';
 import { defineSchema } from '../../src/schema.js';
-import type { Engine } from '../engines/rows.js';
-import { ENGINES } from './engines.js';
+import { engineFor, ENGINES } from './engines.js';
 
 const schema = defineSchema({
   name: 'I',
@@ -61,18 +60,11 @@ const FILTERS = [...REWRITTEN.map(([filter]) => filter), ...KEPT.filter((f) => !
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: integer columns against Decimal and Double literals`, () => {
-    let engine: Engine;
-    beforeAll(async () => {
-      engine = await setup.start();
-      await engine.load(schema, ROWS);
-    });
-    afterAll(async () => {
-      await engine?.close();
-    });
+    const engine = engineFor(setup, schema, ROWS);
     it.each(FILTERS)('%s', async (filter) => {
       const typed = check(filter, schema);
       const predicate = compilePredicate(typed);
-      expect(await engine.ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(ROWS.filter((r) => predicate(r)).map((r) => r.Id));
+      expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(ROWS.filter((r) => predicate(r)).map((r) => r.Id));
     });
   });
 }

@@ -1,6 +1,7 @@
 // The one SQL compiler: a typed filter → a Boolean SQL expression and its parameters, through a
 // dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
 
+import { decimalFromText } from '../../decimal-model.js';
 import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
@@ -182,6 +183,7 @@ class Compiler {
     switch (node.kind) {
       case 'literal': {
         if (typeof node.value === 'string' && (node.type === 'Edm.String' || node.type === 'Edm.Guid')) this.checkUnicode(node.value, node);
+        if (node.type === 'Edm.Decimal') this.checkDecimal(String(node.value), node);
         const frag = d.literal(node.type, node.value);
         if (typeof frag === 'string') throw this.unsupported(frag, node);
         return { sql: frag, type: node.type, nullable: false, column: false, literal: node.value };
@@ -237,6 +239,12 @@ class Compiler {
       `This integer expression can reach ${reach} digits, beyond the ${digits} digits the ${this.dialect.name} SQL dialect computes exactly (DECIMAL(${digits},0))`,
       node,
     );
+  }
+
+  /** A Decimal literal beyond the model of docs/semantics.md (section 4) is refused, as in memory. */
+  private checkDecimal(text: string, node: TypedExpr): void {
+    const problem = decimalFromText(text);
+    if (typeof problem === 'string') throw this.unsupported(`Decimal literal ${text} is beyond the Decimal model: ${problem}`, node);
   }
 
   /** UTF-8 databases cannot hold a lone surrogate; a driver would silently turn it into U+FFFD. */

@@ -4,7 +4,7 @@
 // written only where the static magnitudes of the operands (told from the typed tree and the
 // storage conventions) say the operation could fail, so ordinary filters keep their plain SQL.
 
-import { Decimal } from 'decimal.js';
+import { decimalFromText } from '../../decimal-model.js';
 import type { TypedArithmetic, TypedExpr } from '../../typed.js';
 import { integerRange } from '../../integer-range.js';
 import type { Frag } from './fragment.js';
@@ -117,14 +117,16 @@ export class DecimalMagnitudes {
   }
 }
 
-/** The number of digits before the point of a Decimal literal's magnitude (0 below 1). */
+/** The number of digits before the point of a Decimal literal's magnitude (0 below 1; Infinity beyond the model, which the compiler refuses). */
 function decimalDigits(text: string): number {
-  const d = new Decimal(text);
+  const d = decimalFromText(text);
+  if (typeof d === 'string') return Infinity;
   return d.isZero() ? 0 : Math.max(0, d.e + 1);
 }
 
-/** The exponent of a Decimal literal's first significant digit (0 for zero). */
+/** The exponent of a Decimal literal's first significant digit (0 for zero; -Infinity beyond the model). */
 function decimalExponent(text: string): number {
-  const d = new Decimal(text);
+  const d = decimalFromText(text);
+  if (typeof d === 'string') return -Infinity;
   return d.isZero() ? 0 : d.e;
 }

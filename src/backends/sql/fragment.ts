@@ -87,19 +87,25 @@ export function freshName(): Frag {
 /**
  * Binds each non-atomic value once in a correlated scalar subquery and passes the body a
  * reference to each (the atomic ones as they are):
- * `(SELECT body FROM (SELECT v1 AS v1, …) AS _fN)`. PostgreSQL and SQLite allow the outer row's
- * columns inside it; MariaDB does not (see the MySQL dialect).
+ * `(SELECT body FROM (SELECT v1 AS v1, …<fence>) AS _fN)`. PostgreSQL and SQLite allow the outer
+ * row's columns inside it; MariaDB does not (see the MySQL dialect). `fence` keeps the planner
+ * from pulling the inner subquery up, which would put a copy of each value in every place that
+ * names it: nested bindings would then be planned exponentially many times. With `atomicToo`,
+ * atomic values are named as well (so that the body sees no constants to fold).
  */
-export function bindInSubquery(values: readonly Frag[], body: (refs: readonly Frag[]) => Frag): Frag {
-  if (values.every(isAtomic)) return body(values);
-  const alias = freshName();
-  const columns: Frag[] = [];
-  const refs = values.map((v, i) => {
-    if (isAtomic(v)) return v;
-    columns.push(sql`${v} AS ${raw(`v${i + 1}`)}`);
-    return sql`${alias}.${raw(`v${i + 1}`)}`;
-  });
-  return sql`(SELECT ${body(refs)} FROM (SELECT ${join(columns, ', ')}) AS ${alias})`;
+export function bindInSubquery(fence: string, atomicToo = false): (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag {
+  const kept = (v: Frag): boolean => !atomicToo && isAtomic(v);
+  return (values, body) => {
+    if (values.every(kept)) return body(values);
+    const alias = freshName();
+    const columns: Frag[] = [];
+    const refs = values.map((v, i) => {
+      if (kept(v)) return v;
+      columns.push(sql`${v} AS ${raw(`v${i + 1}`)}`);
+      return sql`${alias}.${raw(`v${i + 1}`)}`;
+    });
+    return sql`(SELECT ${body(refs)} FROM (SELECT ${join(columns, ', ')}${raw(fence)}) AS ${alias})`;
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
 // with an integer (an index can serve it), instead of converting the column on every row.
 
 import { Decimal } from 'decimal.js';
+import { decimalFromText } from '../../decimal-model.js';
 import { INTEGER_RANGES, isFloatingPoint, isInteger } from '../../edm.js';
 import type { IntegerType } from '../../edm.js';
 import type { TypedCompare, TypedExpr, TypedLiteral, TypedMember } from '../../typed.js';
@@ -36,7 +37,11 @@ function integerColumn(node: TypedExpr): TypedMember | undefined {
 
 /** A finite literal's exact value (a Double's shortest text is integral exactly when it is). */
 function exactValue(literal: TypedLiteral): Decimal | undefined {
-  if (typeof literal.value === 'string' && literal.type === 'Edm.Decimal') return new Decimal(literal.value);
+  if (typeof literal.value === 'string' && literal.type === 'Edm.Decimal') {
+    // Beyond the Decimal model: left for the compiler to refuse.
+    const d = decimalFromText(literal.value);
+    return typeof d === 'string' ? undefined : d;
+  }
   if (typeof literal.value === 'number' && Number.isFinite(literal.value)) return new Decimal(String(literal.value));
   return undefined;
 }

@@ -1,5 +1,6 @@
-// Literal helpers shared by the dialects: LIKE patterns, date-time text and Double text, and the
-// civil-calendar arithmetic that reads UTC date parts from epoch milliseconds in plain SQL.
+// Literal helpers shared by the dialects: LIKE patterns, date-time text and Double text, the
+// civil-calendar arithmetic that reads UTC date parts from epoch milliseconds in plain SQL, and
+// the length bound of the strings `replace` and `concat` build.
 
 import { join, raw, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
@@ -70,4 +71,40 @@ export type Binder = (values: readonly Frag[], body: (refs: readonly Frag[]) => 
 
 export function call(name: string, args: readonly Frag[]): Frag {
   return sql`${raw(name)}(${join(args, ', ')})`;
+}
+
+/**
+ * The longest string `replace` and `concat` build, in characters: the reference stops beyond it
+ * (docs/semantics.md, section 5), and an engine would build it up to its own limit and then fail.
+ */
+export const MAX_TEXT_LENGTH = 1_048_576;
+
+/** How a dialect spells what the bounded string functions need. */
+export interface TextSpelling {
+  /** The length in characters, as an integer wide enough to multiply two of. */
+  readonly length: (x: Frag) => Frag;
+  readonly replace: (x: Frag, find: Frag, by: Frag) => Frag;
+  readonly concat: (x: Frag, y: Frag) => Frag;
+  readonly bind: Binder;
+}
+
+const tooLong = (length: Frag): Frag => sql`${length} > ${raw(String(MAX_TEXT_LENGTH))}`;
+
+/**
+ * `replace(s, find, by)`, NULL where the result would pass MAX_TEXT_LENGTH: its length is s's
+ * plus, for each occurrence of `find` (counted by removing them all), the difference of the
+ * lengths of `by` and `find`. A NULL `by` gives NULL, also for an empty `find`, which leaves s as
+ * it is.
+ */
+export function boundedReplace(s: Frag, find: Frag, by: Frag, t: TextSpelling): Frag {
+  return t.bind([s, find, by], ([x, f, b]) => {
+    const occurrences = sql`(${t.length(x!)} - ${t.length(t.replace(x!, f!, raw("''")))}) / NULLIF(${t.length(f!)}, 0)`;
+    const length = sql`${t.length(x!)} + ${occurrences} * (${t.length(b!)} - ${t.length(f!)})`;
+    return sql`(CASE WHEN ${b!} IS NULL OR ${tooLong(length)} THEN NULL ELSE ${t.replace(x!, f!, b!)} END)`;
+  });
+}
+
+/** `concat(a, b)`, NULL where the result would pass MAX_TEXT_LENGTH. */
+export function boundedConcat(a: Frag, b: Frag, t: TextSpelling): Frag {
+  return t.bind([a, b], ([x, y]) => sql`(CASE WHEN ${tooLong(sql`${t.length(x!)} + ${t.length(y!)}`)} THEN NULL ELSE ${t.concat(x!, y!)} END)`);
 }

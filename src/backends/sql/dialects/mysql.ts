@@ -10,7 +10,8 @@ import type { Dialect, Operand } from '../dialect.js';
 import { infix, ORDER_OPS } from '../dialect.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
-import { likeLiteral, utcText } from '../values.js';
+import { boundedConcat, boundedReplace, likeLiteral, utcText } from '../values.js';
+import type { TextSpelling } from '../values.js';
 
 const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
 const chars = (o: Operand): Frag => sql`(${o.sql} COLLATE utf8mb4_bin)`;
@@ -50,6 +51,14 @@ const DOUBLE = 'DOUBLE';
 const INTEGER = 'DECIMAL(65,0)';
 const TEXT = 'LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin';
 
+/** The string functions' spelling for their length bound; values are named as utf8mb4 text. */
+const TEXT_SPELLING: TextSpelling = {
+  length: (x) => sql`CHAR_LENGTH(${x})`,
+  replace: (x, f, b) => sql`REPLACE(${x}, ${f}, ${b})`,
+  concat: (x, y) => sql`CONCAT(${x}, ${y})`,
+  bind: (values, body) => bind(values.map((v) => [v, TEXT] as const), body),
+};
+
 // MySQL and MariaDB raise an error where IEEE 754 overflows, and have no infinity to give
 // instead: an overflowing result is clamped to the largest finite double (docs/semantics.md).
 const MAX = raw('1.7976931348623157e308');
@@ -82,9 +91,22 @@ function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Fra
   const scaled = (v: Frag): Frag => sql`(ABS(${v}) * ${DOWN})`;
   if (op === 'mul') return sql`(CASE WHEN ${scaled(x)} * ${scaled(y)} >= 1 THEN ${clamp} ELSE ${plain} END)`;
   // x/y = (x·2^-512)/(y·2^512)·2^1024, for |y| below 2^512 (from there no quotient overflows, and
-  // y·2^512 itself would); a zero divisor gives NULL.
-  return sql`(CASE WHEN ABS(${y}) >= ${UP} THEN ${plain} WHEN ${scaled(x)} / NULLIF(ABS(${y}) * ${UP}, 0) >= 1 THEN ${clamp} ELSE ${plain} END)`;
+  // y·2^512 itself would) and not 0 (NULL): it overflows where the scaled dividend is at least the
+  // scaled divisor, and else where their quotient, below 1 and so computed safely, rounds to 1.
+  const divisor = sql`(ABS(${y}) * ${UP})`;
+  return sql`(CASE WHEN ABS(${y}) >= ${UP} OR ${y} = 0 THEN ${plain} WHEN ${scaled(x)} >= ${divisor} THEN ${clamp} WHEN ${scaled(x)} / ${divisor} >= 1 THEN ${clamp} ELSE ${plain} END)`;
 }
+
+/** A literal or column operand, or a short cast of one: repeated as it is where used twice. */
+const simple = (o: Operand): boolean => o.column || o.literal !== undefined;
+
+/**
+ * A Decimal divisor as `NULLIF(y, 0)` where y is a column or literal. MySQL evaluates NULLIF's
+ * first argument twice, so divisors nested in divisors would be evaluated exponentially often,
+ * and no column type binds every Decimal exactly: a computed divisor is used as it is, and
+ * division by zero is then NULL with a warning (an error only in UPDATE under strict mode).
+ */
+const nonZero = (o: Operand, y: Frag): Frag => (simple(o) ? sql`NULLIF(${y}, 0)` : y);
 
 /** The nine-digit words MySQL may give the integer part of a value below 10^digits. */
 const integerWords = (digits: number): number => Math.ceil(Math.max(digits, 1) / 9);
@@ -157,11 +179,12 @@ export const mysql: Dialect = {
         return infix(op, x, y);
       case 'div':
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
-        if (!isInteger(type)) return sql`(${x} / NULLIF(${y}, 0))`;
+        if (!isInteger(type)) return sql`(${x} / ${nonZero(b, y)})`;
         // A literal or column operand (a short cast of one) is repeated as it is.
-        return bind([[x, INTEGER, a.column || a.literal !== undefined], [y, INTEGER, b.column || b.literal !== undefined]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
+        return bind([[x, INTEGER, simple(a)], [y, INTEGER, simple(b)]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
       case 'mod':
-        return sql`MOD(${x}, NULLIF(${y}, 0))`;
+        if (type === 'Edm.Decimal') return sql`MOD(${x}, ${nonZero(b, y)})`;
+        return bind([[y, isInteger(type) ? INTEGER : DOUBLE, simple(b)]], ([v]) => sql`MOD(${x}, NULLIF(${v!}, 0))`);
     }
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${exact(a)})` : sql`(-${a.sql})`),
@@ -183,17 +206,15 @@ export const mysql: Dialect = {
     endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, sql`(RIGHT(${bytes(s!)}, LENGTH(${bytes(t!)})) = ${bytes(t!)})`),
     length: ([s]) => sql`CHAR_LENGTH(${s!.sql})`,
     indexof: ([s, t]) => sql`(LOCATE(${chars(t!)}, ${chars(s!)}) - 1)`,
-    // An empty search string returns s before the replacement is looked at, even a NULL one.
-    replace: ([s, f, w]) =>
-      w!.nullable
-        ? bind([[w!.sql, TEXT]], ([v]) => sql`(CASE WHEN ${v!} IS NULL THEN NULL ELSE REPLACE(${s!.sql}, ${f!.sql}, ${v!}) END)`)
-        : sql`REPLACE(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+    // An empty search string returns s before the replacement is looked at, even a NULL one:
+    // boundedReplace tests the replacement for NULL first.
+    replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT_SPELLING),
     substring: ([s, i, n]) =>
       n ? sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1, GREATEST(${n.sql}, 0))` : sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1)`,
     tolower: ([s]) => sql`LOWER(${s!.sql})`,
     toupper: ([s]) => sql`UPPER(${s!.sql})`,
     trim: ([s]) => sql`TRIM(${s!.sql})`,
-    concat: ([a, b]) => sql`CONCAT(${a!.sql}, ${b!.sql})`,
+    concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT_SPELLING),
     year: ([x]) => sql`YEAR(${x!.sql})`,
     month: ([x]) => sql`MONTH(${x!.sql})`,
     day: ([x]) => sql`DAYOFMONTH(${x!.sql})`,

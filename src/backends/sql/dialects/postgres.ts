@@ -10,9 +10,18 @@ import { isFloatingPoint, isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
 import type { Dialect, Operand } from '../dialect.js';
 import { infix, ORDER_OPS } from '../dialect.js';
-import { bindInSubquery as bind, param, raw, sql } from '../fragment.js';
+import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
-import { doubleText, likeLiteral, utcText } from '../values.js';
+import { boundedConcat, boundedReplace, doubleText, likeLiteral, utcText } from '../values.js';
+import type { TextSpelling } from '../values.js';
+
+// OFFSET 0: PostgreSQL does not pull up a subquery with an OFFSET.
+const bind = bindInSubquery(' OFFSET 0');
+/**
+ * Names constants too: PostgreSQL folds a CASE branch made only of constants while planning, even
+ * a branch the row never takes, so a guarded overflow of two literals would raise its error then.
+ */
+const bindAll = bindInSubquery(' OFFSET 0', true);
 
 const SQL_TYPES: { readonly [T in EdmType]: string } = {
   'Edm.String': 'text',
@@ -31,14 +40,24 @@ const SQL_TYPES: { readonly [T in EdmType]: string } = {
 };
 
 /**
- * Decimal literal text for numeric input: positional where the exponent passes ±1,000, since
- * PostgreSQL's numeric input has limited exponents to that in some versions (`1e9999m` is bound
- * as a 1 and 9,999 zeros).
+ * Decimal literal text for numeric input: positional where the written exponent or the value's
+ * passes ±1,000, since PostgreSQL's numeric input has limited exponents to that in some versions
+ * (`1e9999m` is bound as a 1 and 9,999 zeros; the Decimal model keeps exponents within ±9,999).
  */
 function numericText(text: string): string {
+  const written = /[eE]([+-]?\d+)$/.exec(text);
+  if (!written) return text;
   const d = new Decimal(text);
-  return Math.abs(d.e) >= 1000 ? d.toFixed() : text;
+  return Math.abs(Number(written[1])) >= 1000 || Math.abs(d.e) >= 1000 ? d.toFixed() : text;
 }
+
+/** The string functions' spelling for their length bound (length is int4: widened to multiply). */
+const TEXT: TextSpelling = {
+  length: (x) => sql`CAST(length(${x}) AS bigint)`,
+  replace: (x, f, b) => sql`replace(${x}, ${f}, ${b})`,
+  concat: (x, y) => sql`(${x} || ${y})`,
+  bind,
+};
 
 /** An operand that may hold NaN (PostgreSQL sorts NaN above everything; OData does not order it). */
 const mayBeNaN = (o: Operand): boolean => isFloatingPoint(o.type) && (o.literal === undefined || Number.isNaN(o.literal));
@@ -99,14 +118,15 @@ function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Fra
   // read from the bits, so overflow (|result| >= 2^1024 - 2^970, where IEEE rounds to Infinity) and
   // underflow (|result| <= 2^-1075, where it rounds to 0) are decided on integers, exactly.
   const sign = sql`sign(${x}) * sign(${y})`;
-  const decided = bind([bitsOf(x), bitsOf(y)], ([bx, by]) => {
-    const [X, Y] = [scaledOf(x, bx!), scaledOf(y, by!)];
+  const decided = bindAll([x, y], ([vx, vy]) => bind([bitsOf(vx!), bitsOf(vy!)], ([bx, by]) => {
+    const [X, Y] = [scaledOf(vx!, bx!), scaledOf(vy!, by!)];
+    const operation = sql`(${vx!}${o}${vy!})`;
     // mul: |x y| 2^2150 = |X Y|, compared with (2^1024 - 2^970) 2^2150 and 2^-1075 2^2150;
     // div: |x / y| = |X| / |Y|, compared with 2^1024 - 2^970 and 2^-1075 with |Y| multiplied out.
-    const decide = (over: Frag, under: Frag): Frag => sql`(CASE WHEN ${over} THEN ${sign} * ${INF} WHEN ${under} THEN ${sign} * 0.0 ELSE ${plain} END)`;
+    const decide = (over: Frag, under: Frag): Frag => sql`(CASE WHEN ${over} THEN ${sign} * ${INF} WHEN ${under} THEN ${sign} * 0.0 ELSE ${operation} END)`;
     if (op === 'mul') return bind([sql`abs(${X} * ${Y})`], ([v]) => decide(sql`${v!} >= ${pow2(3174)} - ${pow2(3120)}`, sql`${v!} <= ${pow2(1075)}`));
     return bind([sql`abs(${X})`, sql`abs(${Y})`], ([u, v]) => decide(sql`${u!} >= ${v!} * (${pow2(1024)} - ${pow2(970)})`, sql`${u!} * ${pow2(1075)} <= ${v!}`));
-  });
+  }));
   // x * 0 is 0 exactly for a finite x (NaN for ±Infinity and NaN, NULL for NULL).
   return sql`(CASE WHEN ${x} * 0 = 0 AND ${y} * 0 = 0 AND ${x} <> 0 AND ${y} <> 0 THEN ${decided} ELSE ${plain} END)`;
 }
@@ -228,7 +248,7 @@ export const postgres: Dialect = {
     endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, bind([t!.sql], ([u]) => sql`(right(${s!.sql}, length(${u!})) = ${u!})`)),
     length: ([s]) => sql`length(${s!.sql})`,
     indexof: ([s, t]) => sql`(strpos(${s!.sql}, ${t!.sql}) - 1)`,
-    replace: ([s, f, w]) => sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+    replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
     substring: ([s, i, n]) =>
       n
         ? sql`substr(${s!.sql}, ${integerOf(i!.sql, 2147483646)} + 1, ${integerOf(n.sql, 2147483647)})`
@@ -236,7 +256,7 @@ export const postgres: Dialect = {
     tolower: ([s]) => sql`lower(${s!.sql})`,
     toupper: ([s]) => sql`upper(${s!.sql})`,
     trim: ([s]) => sql`btrim(${s!.sql}, ' ')`,
-    concat: ([a, b]) => sql`(${a!.sql} || ${b!.sql})`,
+    concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
     // EXTRACT counts years BC as negative with no year 0; OData's year is astronomical (1 BC = 0).
     year: ([x]) =>
       bind([x!.sql], ([v]) => sql`(CAST(EXTRACT(YEAR FROM ${utcOf(v!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utcOf(v!)}) < 0 THEN 1 ELSE 0 END)`),

@@ -7,10 +7,13 @@ import { isInteger } from '../../../edm.js';
 import type { LiteralValue } from '../../../typed.js';
 import type { Dialect, Operand } from '../dialect.js';
 import { infix, ORDER_OPS } from '../dialect.js';
-import { bindInSubquery as bind, param, raw, sql } from '../fragment.js';
+import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
-import { datePartOfEpochMs } from '../values.js';
-import type { DatePart } from '../values.js';
+import { boundedConcat, boundedReplace, datePartOfEpochMs } from '../values.js';
+import type { DatePart, TextSpelling } from '../values.js';
+
+// LIMIT -1 (no limit): SQLite does not flatten a subquery with a LIMIT into an outer aggregate-free scalar subquery.
+const bind = bindInSubquery(' LIMIT -1');
 
 export interface SqliteOptions {
   /**
@@ -24,6 +27,14 @@ export interface SqliteOptions {
 /** Stored and computed as REAL: Double, Single and (here) Decimal. */
 const isReal = (t: EdmType): boolean => t === 'Edm.Double' || t === 'Edm.Single' || t === 'Edm.Decimal';
 const isString = (t: EdmType): boolean => t === 'Edm.String' || t === 'Edm.Guid';
+/** The string functions' spelling for their length bound (SQLite integers are 64-bit). */
+const TEXT: TextSpelling = {
+  length: (x) => sql`length(${x})`,
+  replace: (x, f, b) => sql`replace(${x}, ${f}, ${b})`,
+  concat: (x, y) => sql`(${x} || ${y})`,
+  bind,
+};
+
 const collated = (o: Operand): Frag => (isString(o.type) ? sql`${o.sql} COLLATE BINARY` : o.sql);
 const integerDivision = (op: string, type: EdmType): boolean => isInteger(type) && (op === 'div' || op === 'mod');
 
@@ -110,17 +121,15 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
         bind([s!.sql, t!.sql], ([v, u]) => sql`(substr(${v!}, -length(${u!})) = ${u!} OR (length(${u!}) = 0 AND ${v!} IS NOT NULL))`),
       length: ([s]) => sql`length(${s!.sql})`,
       indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
-      // An empty search string returns s before the replacement is looked at, even a NULL one.
-      replace: ([s, f, w]) =>
-        w!.nullable
-          ? bind([w!.sql], ([v]) => sql`(CASE WHEN ${v!} IS NULL THEN NULL ELSE replace(${s!.sql}, ${f!.sql}, ${v!}) END)`)
-          : sql`replace(${s!.sql}, ${f!.sql}, ${w!.sql})`,
+      // An empty search string returns s before the replacement is looked at, even a NULL one:
+      // boundedReplace tests the replacement for NULL first.
+      replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
       substring: ([s, i, n]) =>
         n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
       tolower: ([s]) => sql`lower(${s!.sql})`,
       toupper: ([s]) => sql`upper(${s!.sql})`,
       trim: ([s]) => sql`trim(${s!.sql}, ' ')`,
-      concat: ([a, b]) => sql`(${a!.sql} || ${b!.sql})`,
+      concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
       year: datePart('year'),
       month: datePart('month'),
       day: datePart('day'),
