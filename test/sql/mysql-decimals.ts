@@ -50,10 +50,11 @@ interface Tracked {
 /**
  * Whether MySQL/MariaDB compute some Decimal `add`, `sub`, `mul` or `mod` of the filter on the row
  * other than exactly, by the rules of docs/semantics.md ("SQL backends: differences"): operations
- * run in nine words of nine digits, the integer words of the result and the words of both operands'
- * scales (30 for a column or literal, the sum of the factors' for a product, at most 38); where
- * they need more, the operands' lowest fractional words are dropped, which changes the result
- * where those words held digits. A product keeps at most 38 fractional digits, rounded. Decided
+ * run in nine words of nine digits, the integer words of the result and the words of the operands'
+ * scales (30 for a column or literal, the sum of the factors' for a product, at most 38; both
+ * factors' for a product, the larger for a sum); where they need more, the operands' lowest
+ * fractional words are dropped, which changes the result where those words held digits. A
+ * product keeps at most 38 fractional digits, rounded. Decided
  * from the reference's values, with the integer digits counted in whole words (at most what the
  * engine counts), so a case the engine computes exactly may be left out, but none it does not.
  */
@@ -97,7 +98,7 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
         }
         const intDigits = 9 * words(Math.max(a.intDigits, b.intDigits)) + 9;
         const scale = Math.max(a.scale, b.scale);
-        if (dropsDigits(a, b, words(intDigits), 2 * words(scale))) inexact = true;
+        if (dropsDigits(a, b, words(intDigits), words(scale))) inexact = true;
         return { value, intDigits, scale };
       }
       default:
