@@ -194,7 +194,9 @@ class Compiler {
         return { sql: raw(this.column(node.path)), type: node.type, nullable: node.nullable, column: true };
       case 'convert': {
         const operand = this.value(node.operand);
-        return { sql: d.convert(operand, node.type), type: node.type, nullable: operand.nullable, column: false };
+        const range = integerRange(node.operand);
+        const beyondDouble = range !== undefined && (range[0] <= -DOUBLE_OVERFLOW || range[1] >= DOUBLE_OVERFLOW);
+        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: operand.nullable, column: false };
       }
       case 'negate': {
         this.checkIntegerRange(node);
@@ -258,6 +260,9 @@ class Compiler {
     return new FilterError({ kind: 'unsupported', message, start: node.start, end: node.end, text: this.text });
   }
 }
+
+/** 2^1024 - 2^970: the smallest magnitude that rounds to Infinity as a double. */
+const DOUBLE_OVERFLOW = 2n ** 1024n - 2n ** 970n;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

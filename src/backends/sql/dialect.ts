@@ -19,6 +19,8 @@ export interface Operand {
   readonly column: boolean;
   /** The literal value, when the operand is a bound literal. */
   readonly literal?: LiteralValue;
+  /** An integer whose exact value may lie beyond the Double range (set where it is converted). */
+  readonly beyondDouble?: boolean;
 }
 
 export type OrderOp = 'gt' | 'ge' | 'lt' | 'le';

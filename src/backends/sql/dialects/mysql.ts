@@ -104,11 +104,12 @@ const simple = (o: Operand): boolean => o.column || o.literal !== undefined;
  * A Decimal divisor: `NULLIF(y, 0)` where y is a column or literal. MySQL evaluates NULLIF's first
  * argument twice, so divisors nested in divisors would be evaluated exponentially often, and no
  * column type binds every Decimal exactly: a computed divisor is used as it is, and division by
- * zero is then NULL with a warning (an error only in UPDATE under strict mode). A computed `div`
+ * zero is then NULL with a warning (an error only in UPDATE under strict mode). A computed
  * divisor is rounded to 38 fractional digits first: MariaDB keeps more inside a product
- * (1e-30 * 1e-30 is 1e-60 there), and dividing by that could pass its 81 digits.
+ * (1e-30 * 1e-30 is 1e-60 there), and dividing by that could pass its 81 digits (`mod` rounds
+ * alike, so that both see the same divisor).
  */
-const divisor = (o: Operand, y: Frag, op: 'div' | 'mod'): Frag => (simple(o) ? sql`NULLIF(${y}, 0)` : op === 'div' ? sql`ROUND(${y}, 38)` : y);
+const divisor = (o: Operand, y: Frag): Frag => (simple(o) ? sql`NULLIF(${y}, 0)` : sql`ROUND(${y}, 38)`);
 
 /** The nine-digit words MySQL may give the integer part of a value below 10^digits. */
 const integerWords = (digits: number): number => Math.ceil(Math.max(digits, 1) / 9);
@@ -181,14 +182,14 @@ export const mysql: Dialect = {
         return infix(op, x, y);
       case 'div':
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
-        if (!isInteger(type)) return sql`(${x} / ${divisor(b, y, 'div')})`;
+        if (!isInteger(type)) return sql`(${x} / ${divisor(b, y)})`;
         // A literal or column operand (a short cast of one) is repeated as it is.
         return bind([[x, INTEGER, simple(a)], [y, INTEGER, simple(b)]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
       case 'mod':
         // MariaDB's DECIMAL MOD gives the zero remainder of a negative dividend a sign that compares
         // below 0 (MOD(-0.3, 0.1) = 0 and MOD(-1000000000, -1000000000) = 0 are false); adding 0
         // makes it the plain zero.
-        if (type === 'Edm.Decimal') return sql`(MOD(${x}, ${divisor(b, y, 'mod')}) + 0)`;
+        if (type === 'Edm.Decimal') return sql`(MOD(${x}, ${divisor(b, y)}) + 0)`;
         if (isFloatingPoint(type)) return bind([[y, DOUBLE, simple(b)]], ([v]) => sql`MOD(${x}, NULLIF(${v!}, 0))`);
         return bind([[y, INTEGER, simple(b)]], ([v]) => sql`(MOD(${x}, NULLIF(${v!}, 0)) + 0)`);
     }

@@ -234,6 +234,9 @@ export const postgres: Dialect = {
   negate: (a) => (isInteger(a.type) ? sql`(-${numeric(a)})` : sql`(-${a.sql})`),
   convert(a, to) {
     if (isFloatingPoint(to) && a.type === 'Edm.Decimal') return doubleOfNumeric(a.sql);
+    // Integer arithmetic runs in numeric, unbounded: where it can pass the Double range, the
+    // conversion is decided as a Decimal's is (the plain cast raises an error there).
+    if (isFloatingPoint(to) && a.beyondDouble) return doubleOfNumeric(numeric(a));
     if (isFloatingPoint(to) && !isFloatingPoint(a.type)) return sql`CAST(${a.sql} AS double precision)`;
     // Functions overloaded on numeric and double precision would otherwise pick the double one.
     if (to === 'Edm.Decimal' && isInteger(a.type)) return sql`CAST(${a.sql} AS numeric)`;
