@@ -127,6 +127,39 @@ export function visitTyped<R>(node: TypedExpr, visitor: TypedVisitor<R>): R {
   return (visitor[node.kind] as (node: TypedExpr) => R)(node);
 }
 
+/** The operands of a typed node, in order. */
+export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
+  switch (node.kind) {
+    case 'not':
+    case 'negate':
+    case 'convert':
+      return [node.operand];
+    case 'compare':
+    case 'arithmetic':
+      return [node.left, node.right];
+    case 'logical':
+      return node.operands;
+    case 'in':
+      return [node.operand, ...node.list];
+    case 'call':
+      return node.args;
+    default:
+      return [];
+  }
+}
+
+/** The number of nodes on the longest path from the node to a leaf (walked with a stack). */
+export function depthOfTyped(root: TypedExpr): number {
+  let max = 0;
+  const stack: [TypedExpr, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (depth > max) max = depth;
+    for (const child of childrenOfTyped(node)) stack.push([child, depth + 1]);
+  }
+  return max;
+}
+
 declare const checked: unique symbol;
 
 /**

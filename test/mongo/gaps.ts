@@ -14,7 +14,7 @@ import { isInteger } from '../../src/edm.js';
 import type { EdmType } from '../../src/edm.js';
 import type { TypedExpr, TypedFilter } from '../../src/typed.js';
 import { isAsciiCaseMappable } from '../support/arbitraries.js';
-import { typedChildrenOf } from '../support/trees.js';
+import { childrenOfTyped } from '../../src/typed.js';
 
 export type Gap = 'decimal128' | 'case-mapping';
 
@@ -100,7 +100,7 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
         return x.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
       }
       default:
-        for (const child of typedChildrenOf(node)) exact(child);
+        for (const child of childrenOfTyped(node)) exact(child);
         return undefined;
     }
   };

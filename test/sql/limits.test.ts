@@ -3,6 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileSql, DEFAULT_MAX_SQL_LENGTH, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
+import { subqueryNesting } from '../../src/backends/sql/compile.js';
 import type { Dialect } from '../../src/backends/sql/index.js';
 import { check } from '../../src/check.js';
 import { FilterError } from '../../src/errors.js';
@@ -54,5 +55,27 @@ describe('maxSqlLength', () => {
     expect((error as FilterError).kind).toBe('limit');
     expect((error as FilterError).message).toContain(`compiles to ${sql.length} characters`);
     expect((error as FilterError).message).toContain(`is ${sql.length - 1}`);
+  });
+});
+
+describe('the engines’ nesting limits', () => {
+  const sum = (n: number): string => `${Array(n).fill('D').join(' add ')} gt 0`;
+  it('MySQL: SQL nesting more than 50 subqueries is a limit FilterError (MariaDB refuses 64)', () => {
+    expect(() => compileSql(check(sum(50), schema), { dialect: mysql })).not.toThrow();
+    const error = thrown(() => compileSql(check(sum(53), schema), { dialect: mysql }));
+    expect(error).toMatchObject({ kind: 'limit', message: 'Filter compiles to SQL nesting 51 subqueries for mysql; at most 50 are allowed' });
+  });
+  it('PostgreSQL: more than 64 nested subqueries is a limit FilterError', () => {
+    expect(() => compileSql(check(sum(32), schema), { dialect: postgres })).not.toThrow();
+    expect(thrown(() => compileSql(check(sum(34), schema), { dialect: postgres }))).toMatchObject({ kind: 'limit', message: expect.stringMatching(/nesting 6[5-9] subqueries for postgres; at most 64/) });
+  });
+  it('SQLite: a filter more than 80 levels deep is a limit FilterError (expressions nest at most 1,000 deep there)', () => {
+    const nested = (n: number): string => `${'trim('.repeat(n)}S${')'.repeat(n)} eq 'a'`;
+    expect(() => compileSql(check(nested(78), schema), { dialect: sqlite })).not.toThrow();
+    expect(thrown(() => compileSql(check(nested(79), schema), { dialect: sqlite }))).toMatchObject({ kind: 'limit', message: 'Filter nests 81 levels deep; the sqlite SQL dialect compiles at most 80' });
+  });
+  it('counts subqueries in the SQL text, skipping quoted text', () => {
+    expect(subqueryNesting(`(SELECT a FROM (SELECT ')(SELECT ' AS "(SELECT " OFFSET 0) AS _f1)`)).toBe(2);
+    expect(subqueryNesting('(a + (b))')).toBe(0);
   });
 });

@@ -6,7 +6,8 @@ import type { Decimal } from 'decimal.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import type { TypedExpr, TypedFilter } from '../../src/typed.js';
 import { evaluateOracleValue } from '../support/oracle.js';
-import { typedChildrenOf, typedNodesOf } from '../support/trees.js';
+import { childrenOfTyped } from '../../src/typed.js';
+import { typedNodesOf } from '../support/trees.js';
 
 /** Whether MySQL/MariaDB may compute some Decimal of the filter other than the reference on some row. */
 export function mysqlDecimalDiffers(typed: TypedFilter, rows: readonly object[]): boolean {
@@ -106,7 +107,7 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
     }
   };
   const visitChildren = (node: TypedExpr): void => {
-    for (const child of typedChildrenOf(node)) walk(child);
+    for (const child of childrenOfTyped(node)) walk(child);
   };
   walk(typed.root);
   return inexact;

@@ -3,6 +3,7 @@
 import { expect } from 'vitest';
 import { check, childrenOf, isFilterError } from '../../src/index.js';
 import type { Expr, Schema } from '../../src/index.js';
+import { childrenOfTyped } from '../../src/typed.js';
 import type { TypedExpr } from '../../src/typed.js';
 
 /** Every node of a tree (walked with a stack, so deep trees are fine). */
@@ -22,30 +23,9 @@ export function nodesOf(tree: Expr): Expr[] {
   return walk(tree, childrenOf);
 }
 
-/** The operands of a checked filter's node. */
-export function typedChildrenOf(node: TypedExpr): readonly TypedExpr[] {
-  switch (node.kind) {
-    case 'not':
-    case 'negate':
-    case 'convert':
-      return [node.operand];
-    case 'compare':
-    case 'arithmetic':
-      return [node.left, node.right];
-    case 'logical':
-      return node.operands;
-    case 'in':
-      return [node.operand, ...node.list];
-    case 'call':
-      return node.args;
-    default:
-      return [];
-  }
-}
-
 /** Every node of a checked filter's tree. */
 export function typedNodesOf(tree: TypedExpr): TypedExpr[] {
-  return walk(tree, typedChildrenOf);
+  return walk(tree, childrenOfTyped);
 }
 
 /** Each issue of a filter the checker rejects, as [code, the source text of its span, message]. */

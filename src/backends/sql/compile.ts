@@ -4,6 +4,7 @@
 import { decimalFromText } from '../../decimal-model.js';
 import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
+import { depthOfTyped } from '../../typed.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { integerComparison } from './integer-comparison.js';
@@ -58,6 +59,13 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   const maxSqlLength = options.maxSqlLength ?? DEFAULT_MAX_SQL_LENGTH;
   const text = filter.text;
   const end = text?.length ?? filter.root.end;
+  if (dialect.maxFilterDepth !== undefined) {
+    const depth = depthOfTyped(filter.root);
+    if (depth > dialect.maxFilterDepth) {
+      const message = `Filter nests ${depth} levels deep; the ${dialect.name} SQL dialect compiles at most ${dialect.maxFilterDepth}`;
+      throw new FilterError({ kind: 'limit', message, start: 0, end, text });
+    }
+  }
   let compiled: CompiledSql;
   try {
     const compiler = new Compiler(dialect, columnMapper(options.columns, dialect), text);
@@ -73,7 +81,38 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
     const message = `Filter compiles to ${compiled.sql.length} characters of SQL for ${dialect.name}; the limit (maxSqlLength) is ${maxSqlLength}`;
     throw new FilterError({ kind: 'limit', message, start: 0, end, text });
   }
+  const nesting = dialect.maxSubqueryNesting === undefined ? 0 : subqueryNesting(compiled.sql);
+  if (nesting > dialect.maxSubqueryNesting!) {
+    const message = `Filter compiles to SQL nesting ${nesting} subqueries for ${dialect.name}; at most ${dialect.maxSubqueryNesting} are allowed`;
+    throw new FilterError({ kind: 'limit', message, start: 0, end, text });
+  }
   return compiled;
+}
+
+/**
+ * How deeply `(SELECT …)` subqueries nest in SQL text. The compiler writes no parenthesis inside a
+ * quoted string or identifier, but a caller's column mapping might, so quotes are skipped.
+ */
+export function subqueryNesting(text: string): number {
+  const stack: boolean[] = [];
+  let open = 0;
+  let max = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (c === "'" || c === '"' || c === '`') {
+      quote = c;
+    } else if (c === '(') {
+      const select = text.startsWith('SELECT ', i + 1);
+      stack.push(select);
+      if (select) max = Math.max(max, ++open);
+    } else if (c === ')' && stack.pop()) {
+      open--;
+    }
+  }
+  return max;
 }
 
 function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect): (path: readonly string[]) => string {

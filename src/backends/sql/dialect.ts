@@ -51,6 +51,16 @@ export interface Dialect {
    * the dividend of a `div` that could make it fail is clamped first (decimal-range.ts).
    */
   readonly decimalRange?: DecimalRange;
+  /**
+   * The most subqueries the compiled SQL may nest (named operands are subqueries): deeper is a
+   * FilterError of kind 'limit', where the engine would refuse or fail on it. Undefined: no limit.
+   */
+  readonly maxSubqueryNesting?: number;
+  /**
+   * The deepest filter (nodes on its longest path) the dialect compiles: deeper is a FilterError
+   * of kind 'limit', where the engine's own limit on expression depth would fail. Undefined: none.
+   */
+  readonly maxFilterDepth?: number;
   placeholder(index: number, param: Param): string;
   quoteIdentifier(name: string): string;
   /**

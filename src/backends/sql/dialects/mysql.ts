@@ -121,6 +121,9 @@ export const mysql: Dialect = {
   name: 'mysql',
   // Integer arithmetic runs in DECIMAL(65,0), which fails beyond 65 digits.
   maxIntegerDigits: 65,
+  // A MariaDB statement nests at most 63 SELECTs ("Too high level of nesting for select"); the
+  // caller's query keeps a dozen of them.
+  maxSubqueryNesting: 50,
   // Decimal arithmetic runs in nine words of nine digits, and a product that needs more integer
   // words is an error ("DECIMAL value is out of range"): the integer part of a product takes the
   // words of both factors' integer digits (a computed value counts whole words, a literal at

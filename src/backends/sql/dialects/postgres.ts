@@ -161,6 +161,9 @@ const NUMERIC_BOUND = raw('(10::numeric ^ 60000)');
 
 export const postgres: Dialect = {
   name: 'postgres',
+  // PGlite runs out of stack from about 88 nested subqueries with heavy expressions in each
+  // ("unnamed prepared statement does not exist", "bad buffer ID"); a server allows more.
+  maxSubqueryNesting: 64,
   // numeric ends below 10^131072 ("value overflows numeric format"); 125,000 digits leave room
   // for the sums a filter of 10,000 nodes can build on a product.
   decimalRange: {

@@ -61,6 +61,9 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   };
   return {
     name: 'sqlite',
+    // SQLite's expressions nest at most 1,000 deep ("Expression tree is too large"), and the
+    // deepest renderings (a bounded replace) take about 11 of them per level of the filter.
+    maxFilterDepth: 80,
     placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
     quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
     literal(type: EdmType, value: LiteralValue): Frag | string {
