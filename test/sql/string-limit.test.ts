@@ -19,6 +19,7 @@ const ROWS = [
   { Id: 3, Name: 'c'.repeat(HALF + 1) },
   { Id: 4, Name: '😀'.repeat(HALF) },
   { Id: 5, Name: null },
+  { Id: 6, Name: `c${'x'.repeat(2 * HALF - 2)}` },
 ];
 
 /** `replace(…replace(Name, 'a', 'aaa…')…)`, n deep, each `a` becoming 1,000: 10 × 1,000^n characters on row 1. */
@@ -32,14 +33,16 @@ const CASES: readonly (readonly [string, readonly number[], readonly number[]])[
   // 10^4 characters: within the bound.
   [`length(${thousandfold(1)}) eq 10000`, [1], []],
   // 10^7, and 10^28 (which a database would fail to build): null, so no row.
-  [`length(${thousandfold(2)}) gt 0`, [2, 3, 4], [1]],
+  [`length(${thousandfold(2)}) gt 0`, [2, 3, 4, 6], [1]],
   [`${thousandfold(2)} eq null`, [1, 5], [1]],
-  [`length(${thousandfold(9)}) gt 0`, [2, 3, 4], [1]],
+  [`length(${thousandfold(9)}) gt 0`, [2, 3, 4, 6], [1]],
   // Exactly 1,048,576 characters is built; one more is null. The reference counts UTF-16 code
   // units, SQL characters: 1,048,576 emoji are built in SQL, but are 2,097,152 code units.
-  ['length(concat(Name, Name)) eq 1048576', [2, 4], [3, 4]],
-  ['concat(Name, Name) eq null', [3, 5], [3, 4]],
-  ["length(replace(Name, 'c', 'cc')) gt 0", [1, 2, 4], [3]],
+  ['length(concat(Name, Name)) eq 1048576', [2, 4], [3, 4, 6]],
+  ['concat(Name, Name) eq null', [3, 5, 6], [3, 4, 6]],
+  ["length(replace(Name, 'c', 'cc')) gt 0", [1, 2, 4, 6], [3]],
+  // One 'c' in 1,048,575 characters: exactly 1,048,576 once replaced.
+  ["length(replace(Name, 'c', 'cc')) eq 1048576", [6], [3]],
 ];
 
 for (const setup of ENGINES) {
