@@ -510,26 +510,20 @@ function readsOfFirst(operands: readonly TypedExpr[]): readonly string[] {
 
 // Memoised: the first read of a nested operand lies down its leftmost spine, which a deep filter
 // would otherwise walk again at every level.
-const valueReads = new WeakMap<TypedExpr, readonly string[]>();
-const truthReads = new WeakMap<TypedExpr, readonly string[]>();
-
-function readsOfValue(node: TypedExpr): readonly string[] {
-  let reads = valueReads.get(node);
-  if (!reads) {
-    reads = computeReadsOfValue(node);
-    valueReads.set(node, reads);
-  }
-  return reads;
+function memoised(compute: (node: TypedExpr) => readonly string[]): (node: TypedExpr) => readonly string[] {
+  const cache = new WeakMap<TypedExpr, readonly string[]>();
+  return (node) => {
+    let reads = cache.get(node);
+    if (!reads) {
+      reads = compute(node);
+      cache.set(node, reads);
+    }
+    return reads;
+  };
 }
 
-function readsOfTruth(node: TypedExpr): readonly string[] {
-  let reads = truthReads.get(node);
-  if (!reads) {
-    reads = computeReadsOfTruth(node);
-    truthReads.set(node, reads);
-  }
-  return reads;
-}
+const readsOfValue = memoised((node) => computeReadsOfValue(node));
+const readsOfTruth = memoised((node) => computeReadsOfTruth(node));
 
 function computeReadsOfValue(node: TypedExpr): readonly string[] {
   if (constantOf(node)) return [];
