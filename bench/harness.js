@@ -1,6 +1,7 @@
 // Shared bench harness: runs competitors side by side in one process, interleaved over several
 // rounds so machine noise hits all of them alike, and prints a table of ratios against a baseline.
-// Figures are medians of rounds; absolute numbers vary between machines, the ratios much less.
+// Each competitor is timed in a loop of its own (timingLoop). Figures are medians of rounds;
+// absolute numbers vary between machines, the ratios much less.
 
 import { performance } from 'node:perf_hooks';
 
@@ -12,24 +13,36 @@ import { performance } from 'node:perf_hooks';
  */
 
 /**
- * Times `run` over all `inputs` repeatedly for about `ms` milliseconds; returns operations per second.
- * A competitor that throws on an input is timed on the inputs it accepts and the rejects are counted.
+ * A timing loop of its own for one competitor. A loop shared by every competitor calls each `run`
+ * through one call site, which V8 then sees as megamorphic: it stops inlining and the figures
+ * measure the call, not the competitor. So each competitor gets a loop compiled from its own
+ * source text (V8 shares type feedback between functions made from identical text, so the text
+ * names the competitor). The loop returns operations per second over about `ms` milliseconds,
+ * reading the clock after every `batch` operations so the clock is not what is timed.
+ * @param {string} name
+ * @returns {(run: (input: any) => unknown, inputs: unknown[], ms: number) => number}
  */
-function measure(run, inputs, ms) {
+export function timingLoop(name) {
+  const source = `// timing loop of ${JSON.stringify(name)}
+return function measure(run, inputs, ms) {
+  const passes = Math.max(1, Math.ceil(16 / inputs.length));
   let ops = 0;
   let sink = 0;
-  const deadline = performance.now() + ms;
   const start = performance.now();
+  let elapsed = 0;
   do {
-    for (let i = 0; i < inputs.length; i++) {
-      const r = run(inputs[i]);
-      if (r) sink++;
+    for (let p = 0; p < passes; p++) {
+      for (let i = 0; i < inputs.length; i++) {
+        if (run(inputs[i])) sink++;
+      }
     }
-    ops += inputs.length;
-  } while (performance.now() < deadline);
-  const elapsed = performance.now() - start;
+    ops += passes * inputs.length;
+    elapsed = performance.now() - start;
+  } while (elapsed < ms);
   globalThis.__benchSink = sink;
   return (ops * 1000) / elapsed;
+};`;
+  return new Function('performance', source)(performance);
 }
 
 function median(values) {
@@ -71,11 +84,11 @@ export async function compare({ title, competitors, inputs, baseline, unit = 'op
   for (const c of competitors) {
     if (c.setup) await c.setup();
     const { ok, rejected } = accepted(c.run, inputs);
-    prepared.push({ ...c, ok, rejected, samples: [] });
+    prepared.push({ ...c, ok, rejected, samples: [], measure: timingLoop(c.name) });
   }
-  for (const c of prepared) if (c.ok.length) measure(c.run, c.ok, Math.min(ms, 100)); // warm-up
+  for (const c of prepared) if (c.ok.length) c.measure(c.run, c.ok, Math.min(ms, 100)); // warm-up
   for (let round = 0; round < rounds; round++) {
-    for (const c of prepared) if (c.ok.length) c.samples.push(measure(c.run, c.ok, ms));
+    for (const c of prepared) if (c.ok.length) c.samples.push(c.measure(c.run, c.ok, ms));
   }
   const base = prepared.find((c) => c.name === baseline);
   if (!base) throw new Error(`no baseline ${baseline}`);

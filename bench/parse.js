@@ -4,7 +4,7 @@
 
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { accepted, compare } from './harness.js';
+import { accepted, compare, timingLoop } from './harness.js';
 import { parse } from '../dist/index.js';
 
 const require = createRequire(import.meta.url);
@@ -62,12 +62,14 @@ console.log('\nParse: per filter, against the fastest peer that accepts it (filt
 console.log('| filter | odata-filter | fastest peer | peer | ratio |');
 console.log('|---|---:|---|---:|---:|');
 const ratios = [];
+const loops = new Map(competitors.map((c) => [c.name, timingLoop(c.name)]));
+const rate = (c, input, ms) => loops.get(c.name)(c.run, [input], ms);
 for (const filter of FILTERS) {
   const takers = competitors.filter((c) => accepted(c.run, [filter]).ok.length === 1);
   const samples = new Map(takers.map((c) => [c.name, []]));
-  for (const c of takers) rate(c.run, filter, 50); // warm-up
+  for (const c of takers) rate(c, filter, 50); // warm-up
   for (let round = 0; round < 5; round++) {
-    for (const c of takers) samples.get(c.name).push(rate(c.run, filter, 80));
+    for (const c of takers) samples.get(c.name).push(rate(c, filter, 80));
   }
   const rates = takers.map((c) => ({ name: c.name, rate: median(samples.get(c.name)) }));
   const ours = rates.find((r) => r.name === 'odata-filter').rate;
@@ -79,20 +81,6 @@ for (const filter of FILTERS) {
 }
 const geomean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
 console.log(`\nPer-filter ratio over the ${ratios.length} filters some peer accepts: lowest ${Math.min(...ratios).toFixed(1)}×, geometric mean ${geomean.toFixed(1)}×`);
-
-function rate(run, input, ms) {
-  let n = 0;
-  let sink = 0;
-  const start = performance.now();
-  let now = start;
-  do {
-    for (let i = 0; i < 16; i++) if (run(input)) sink++;
-    n += 16;
-    now = performance.now();
-  } while (now - start < ms);
-  globalThis.__benchSink = sink;
-  return (n * 1000) / (now - start);
-}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
