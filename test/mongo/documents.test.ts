@@ -353,4 +353,47 @@ describe('Extended JSON', () => {
     const text = toExtendedJson({ a: new Date(0), b: 2n ** 62n, c: decimal128('1.50'), d: Number.NaN }, 0);
     expect(text).toBe('{"a":{"$date":"1970-01-01T00:00:00.000Z"},"b":{"$numberLong":"4611686018427387904"},"c":{"$numberDecimal":"1.5"},"d":{"$numberDouble":"NaN"}}');
   });
+
+  // Stand-ins with the shape of the `bson` package's classes (not installed here): the value's own
+  // properties are its raw parts, `_bsontype` is a prototype getter, and toString() is the text.
+  class BsonDecimal128 {
+    readonly bytes: Uint8Array;
+    constructor(private readonly text: string) {
+      this.bytes = new Uint8Array(16).fill(7);
+    }
+    get _bsontype(): 'Decimal128' {
+      return 'Decimal128';
+    }
+    toString(): string {
+      return this.text;
+    }
+    toJSON(): unknown {
+      return { $numberDecimal: this.toString() };
+    }
+  }
+  class BsonLong {
+    readonly low: number;
+    readonly high: number;
+    readonly unsigned = false;
+    constructor(private readonly value: bigint) {
+      this.low = Number(BigInt.asIntN(32, value));
+      this.high = Number(BigInt.asIntN(32, value >> 32n));
+    }
+    get _bsontype(): 'Long' {
+      return 'Long';
+    }
+    toString(): string {
+      return this.value.toString();
+    }
+  }
+
+  it('prints a bson Decimal128 and Long by their text, not their raw parts', () => {
+    const text = toExtendedJson({ Price: { $gt: new BsonDecimal128('12.50') }, Big: { $in: [new BsonLong(-(2n ** 62n))] } }, 0);
+    expect(text).toBe('{"Price":{"$gt":{"$numberDecimal":"12.50"}},"Big":{"$in":[{"$numberLong":"-4611686018427387904"}]}}');
+  });
+
+  it('prints the document compileMongo builds with a bson-shaped decimal option', () => {
+    const document = compileMongo(typed('Price gt 12.50'), { decimal: (s) => new BsonDecimal128(s) });
+    expect(toExtendedJson(document, 0)).toBe('{"Price":{"$gt":{"$numberDecimal":"12.5"}}}');
+  });
 });

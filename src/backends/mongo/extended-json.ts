@@ -7,7 +7,9 @@ export interface ExtendedJsonValue {
 
 /**
  * The document as Extended JSON text: Date as `{"$date": "…"}`, bigint as `{"$numberLong": "…"}`,
- * NaN and ±Infinity as `{"$numberDouble": …}`, and any value with `toExtendedJson()` as it says.
+ * NaN and ±Infinity as `{"$numberDouble": …}`, a `bson` Decimal128 or Long (what the `decimal` and
+ * `long` options usually build) as `{"$numberDecimal": "…"}` or `{"$numberLong": "…"}`, and any
+ * value with `toExtendedJson()` as it says.
  */
 export function toExtendedJson(document: unknown, indent = 2): string {
   return JSON.stringify(toPlain(document), null, indent);
@@ -21,9 +23,23 @@ function toPlain(value: unknown): unknown {
   if (value !== null && typeof value === 'object') {
     const custom = value as Partial<ExtendedJsonValue>;
     if (typeof custom.toExtendedJson === 'function') return custom.toExtendedJson();
+    const bson = bsonNumber(value);
+    if (bson !== undefined) return bson;
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toPlain(v)]));
   }
   return value;
+}
+
+/**
+ * A `bson` Decimal128 or Long in its Extended JSON form. The package does not depend on `bson`, so
+ * it recognises them as bson itself does, by `_bsontype` (a prototype getter, which copying the
+ * own properties would lose, leaving only the raw bytes); `toString()` gives their exact text.
+ */
+function bsonNumber(value: object): unknown {
+  const { _bsontype: type } = value as { _bsontype?: unknown };
+  if (type !== 'Decimal128' && type !== 'Long') return undefined;
+  const text = String(value);
+  return type === 'Decimal128' ? { $numberDecimal: text } : { $numberLong: text };
 }
 
 /** Decimal text that prints as `{"$numberDecimal": "…"}`: the CLI's Decimal128 stand-in. */
