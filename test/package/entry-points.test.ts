@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
 const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-  exports: Record<string, { import?: string; types?: string }>;
+  exports: Record<string, { default?: string; types?: string }>;
 };
 
 /** Every module reachable from `entry` through relative imports (static and `import type` alike). */
@@ -46,7 +46,7 @@ describe('entry points', () => {
   it.each(BACKENDS)('package.json exports ./%s from its built entry', (name) => {
     expect(packageJson.exports[`./${name}`]).toEqual({
       types: `./dist/backends/${name}/index.d.ts`,
-      import: `./dist/backends/${name}/index.js`,
+      default: `./dist/backends/${name}/index.js`,
     });
   });
 });
