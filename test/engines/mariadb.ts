@@ -1,13 +1,15 @@
-// MariaDB for the tests: a private server on 127.0.0.1, a free port and a temporary data directory,
-// started as the `mysql` user when run as root and stopped by the PID it started. Where mariadbd
-// is missing the tests say so loudly and skip, except under CI=true, where that is a failure.
+// MariaDB for the tests: a private server on 127.0.0.1, a free port and a temporary data directory
+// the server's account can use, started as the `mysql` user when run as root and stopped by the
+// PID it started; a failure to start says why, with the tool's or the server's own words. Where
+// mariadbd is missing the tests say so loudly and skip, except under CI=true, where that is a
+// failure.
 
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/schema.js';
@@ -64,17 +66,99 @@ function toMysql(column: Column, v: unknown): unknown {
   }
 }
 
+/** Who the server runs as: the `mysql` user when the tests run as root (mariadbd refuses root). */
+interface ServerAccount {
+  readonly uid: number;
+  readonly gid: number;
+  readonly userOption: readonly string[];
+}
+
+function serverAccount(): ServerAccount {
+  if (process.getuid?.() !== 0) return { uid: process.getuid?.() ?? -1, gid: process.getgid?.() ?? -1, userOption: [] };
+  const id = (flag: string): number => Number(execFileSync('id', [flag, 'mysql']).toString().trim());
+  return { uid: id('-u'), gid: id('-g'), userOption: ['--user=mysql'] };
+}
+
+/** The first directory on the way down to `path` that `account` may not enter, if any. */
+function blockedAncestor(path: string, account: ServerAccount): string | undefined {
+  for (let dir = path; ; dir = dirname(dir)) {
+    const { mode, uid, gid } = statSync(dir);
+    const search = uid === account.uid ? mode & 0o100 : gid === account.gid ? mode & 0o010 : mode & 0o001;
+    if (search === 0) return dir;
+    if (dir === dirname(dir)) return undefined;
+  }
+}
+
+/**
+ * A new directory, owned by the server's account, for the data, socket and logs. TMPDIR can lie
+ * under a directory the `mysql` user cannot enter (root's home is mode 700): the server then
+ * could not create its files, so the first of TMPDIR, /tmp and /var/tmp it can reach is used.
+ */
+function serverDirectory(account: ServerAccount): string {
+  const reasons: string[] = [];
+  for (const base of new Set([tmpdir(), '/tmp', '/var/tmp'])) {
+    let blocked: string | undefined;
+    try {
+      blocked = blockedAncestor(base, account);
+    } catch (error) {
+      reasons.push(`${base}: ${(error as Error).message}`);
+      continue;
+    }
+    if (blocked !== undefined) {
+      reasons.push(`${base}: uid ${account.uid} cannot enter ${blocked}`);
+      continue;
+    }
+    const dir = mkdtempSync(join(base, 'odata-filter-mariadb-'));
+    if (account.userOption.length > 0) chownSync(dir, account.uid, account.gid);
+    return dir;
+  }
+  throw new Error(`MariaDB: no temporary directory the server's account can use (${reasons.join('; ')})`);
+}
+
+/** The last lines of a log file, or '' when there is none. */
+function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The server's environment: its own temporary files (TMPDIR, which mariadbd reads too) go in its
+ * directory, since the caller's TMPDIR may be out of its reach.
+ */
+function serverEnvironment(dir: string): NodeJS.ProcessEnv {
+  return { ...process.env, TMPDIR: dir };
+}
+
+/** Runs a MariaDB tool; a failure is an Error that carries the tool's own output. */
+export function runServerTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
+  try {
+    execFileSync(tool, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env });
+  } catch (error) {
+    const { status, stdout, stderr } = error as { status?: number | null; stdout?: string; stderr?: string };
+    const output = `${stderr ?? ''}\n${stdout ?? ''}`.trim();
+    throw new Error(`MariaDB: ${tool} failed (exit ${status ?? 'signal'}): ${output === '' ? (error as Error).message : output}`);
+  }
+}
+
 export async function startMariadb(): Promise<Engine> {
-  const dir = mkdtempSync(join(tmpdir(), 'odata-filter-mariadb-'));
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'mysql']).toString().trim()), Number(execFileSync('id', ['-g', 'mysql']).toString().trim()));
-  const user = asRoot ? ['--user=mysql'] : [];
-  execFileSync('mariadb-install-db', ['--no-defaults', ...user, `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' });
+  const account = serverAccount();
+  const dir = serverDirectory(account);
+  const user = account.userOption;
+  try {
+    runServerTool('mariadb-install-db', ['--no-defaults', ...user, `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db'], serverEnvironment(dir));
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const port = await freePort();
+  const errorLog = `${dir}/error.log`;
   const child: ChildProcess = spawn(
     'mariadbd',
-    ['--no-defaults', ...user, `--datadir=${dir}/data`, `--socket=${dir}/sock`, `--port=${port}`, '--bind-address=127.0.0.1', '--skip-log-bin', '--innodb-buffer-pool-size=32M', `--pid-file=${dir}/pid`, '--character-set-server=utf8mb4', '--collation-server=utf8mb4_general_ci'],
-    { stdio: 'ignore' },
+    ['--no-defaults', ...user, `--datadir=${dir}/data`, `--socket=${dir}/sock`, `--port=${port}`, '--bind-address=127.0.0.1', '--skip-log-bin', '--innodb-buffer-pool-size=32M', `--pid-file=${dir}/pid`, `--log-error=${errorLog}`, '--character-set-server=utf8mb4', '--collation-server=utf8mb4_general_ci'],
+    { stdio: 'ignore', env: serverEnvironment(dir) },
   );
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.pid !== undefined) {
@@ -86,17 +170,21 @@ export async function startMariadb(): Promise<Engine> {
     rmSync(dir, { recursive: true, force: true });
   };
   let connection: mysql.Connection | undefined;
+  let lastError: unknown;
   for (let attempt = 0; attempt < 100 && !connection; attempt++) {
     try {
       connection = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root', charset: 'utf8mb4_general_ci', supportBigNumbers: true, bigNumberStrings: true });
-    } catch {
+    } catch (error) {
+      lastError = error;
       if (child.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
   if (!connection) {
+    const exit = child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`;
+    const log = tail(errorLog);
     await stop();
-    throw new Error('MariaDB did not start');
+    throw new Error(`MariaDB did not start (mariadbd ${exit}; last connection error: ${(lastError as Error | undefined)?.message ?? 'none'})${log === '' ? '' : `\n${log}`}`);
   }
   const db = connection;
   await db.query('CREATE DATABASE t CHARACTER SET utf8mb4');
