@@ -6,22 +6,23 @@ import { parse } from '../parse.js';
 import { print } from '../print.js';
 import { printTyped } from '../print-typed.js';
 import type { Command } from './command.js';
+import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';
-import { SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
+import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 
 export const checkCommand: Command = {
   name: 'check',
   usage: 'check "<filter>" --schema <name-or-file> [--json]',
   summary: 'type-check a filter against a schema: print its canonical and typed forms, or every issue',
+  maxOperands: 0,
+  help: [FILTER_HELP, SCHEMA_HELP, '--json                  print the typed tree as JSON (Int64 values as strings)'],
   options: { ...SCHEMA_OPTION, json: { type: 'boolean' } },
-  run({ positionals, values, out }) {
-    const text = positionals[0];
-    if (text === undefined) return { usageError: 'check needs a filter' };
+  run({ filter, values, out }) {
     const loaded = schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
-    const typed = check(text, loaded.schema);
+    const typed = check(filter, loaded.schema);
     if (values['json']) out.write(`${toJson(typed.root)}\n`);
-    else out.write(`${print(parse(text))}\n${printTyped(typed)}\n`);
+    else out.write(`${print(parse(filter))}\n${printTyped(typed)}\n`);
     return { exitCode: 0 };
   },
 };

@@ -1,9 +1,14 @@
-// The shape of a CLI subcommand: its options for node:util parseArgs and what it does.
+// The shape of a CLI subcommand: its options for node:util parseArgs, its help, and what it does.
 
 import type { ParseArgsConfig } from 'node:util';
 
 export interface CommandContext {
-  readonly positionals: readonly string[];
+  /** The filter text: the first argument, or stdin when that argument is `-`. */
+  readonly filter: string;
+  /** Whether the filter was read from stdin (which then holds nothing else). */
+  readonly filterFromStdin: boolean;
+  /** The arguments after the filter (at most `maxOperands`). */
+  readonly operands: readonly string[];
   readonly values: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
   readonly out: NodeJS.WritableStream;
   readonly err: NodeJS.WritableStream;
@@ -16,6 +21,10 @@ export interface Command {
   readonly name: string;
   readonly usage: string;
   readonly summary: string;
+  /** How many arguments may follow the filter: more is a usage error (an unquoted filter). */
+  readonly maxOperands: number;
+  /** The lines of `odata-filter <command> --help` after the usage: each argument and option. */
+  readonly help: readonly string[];
   readonly options: NonNullable<ParseArgsConfig['options']>;
   run(context: CommandContext): CommandResult | Promise<CommandResult>;
 }

@@ -1,39 +1,67 @@
-// `odata-filter eval "<filter>" --schema <name-or-file> [file]`: the rows of a JSON array or of
-// JSON lines (a file or stdin) that match, as JSON lines, each in its own source text. JSON lines
-// are streamed line by line, so memory stays constant; a bad line (or array element) is reported
-// with its number and skipped (exit code 1). Numbers are read exactly (see json-rows.ts).
+// `odata-filter eval "<filter>" --schema <name-or-file> [file | -] [--max-json-length <n>]`: the
+// rows of a JSON array or of JSON lines (a file or stdin) that match, as JSON lines, each in its
+// own source text. JSON lines are streamed line by line, so memory stays constant; a bad line (or
+// array element) is reported with its number and skipped (exit code 1). A JSON line, or a whole
+// JSON array, longer than --max-json-length characters is bad input too, reported without being
+// read into memory. Numbers are read exactly (see json-rows.ts).
 
+import { constants } from 'node:buffer';
 import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
 import { check } from '../check.js';
 import { compilePredicate, RowValueError } from '../backends/memory/index.js';
 import type { Command } from './command.js';
+import { FILTER_HELP } from './filter-help.js';
 import { arrayElements, compactJson, JsonSyntaxError, parseJsonExact, rowReader } from './json-rows.js';
-import { SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
+import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
+import { readLines } from './read-lines.js';
 
 const PROGRESS_EVERY = 100_000;
 
+/** The longest string the engine builds (2^29 - 24 UTF-16 units in Node 20's V8): no JSON text read whole can be longer. */
+const LONGEST_STRING = constants.MAX_STRING_LENGTH;
+/** The default bound on a JSON line or a whole JSON array, in characters (256 Mi). */
+const DEFAULT_MAX_JSON_LENGTH = 268_435_456;
+
+/** The --max-json-length value, or a usage error. */
+function maxJsonLength(value: unknown): number | { readonly usageError: string } {
+  if (value === undefined) return DEFAULT_MAX_JSON_LENGTH;
+  const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= 1 && n <= LONGEST_STRING)) return { usageError: `--max-json-length must be a whole number from 1 to ${LONGEST_STRING}, not '${String(value)}'` };
+  return n;
+}
+
 export const evalCommand: Command = {
   name: 'eval',
-  usage: 'eval "<filter>" --schema <name-or-file> [file]',
+  usage: 'eval "<filter>" --schema <name-or-file> [file | -] [--max-json-length <n>]',
   summary: 'print the rows of a JSON array or JSON lines (file or stdin) that match a filter, as JSON lines',
-  options: { ...SCHEMA_OPTION },
-  async run({ positionals, values, out, err, stdin }) {
-    const [text, file] = positionals;
-    if (text === undefined) return { usageError: 'eval needs a filter' };
+  maxOperands: 1,
+  help: [
+    FILTER_HELP,
+    SCHEMA_HELP,
+    'file                    JSON lines or a JSON array; stdin when left out or -',
+    `--max-json-length <n>   the most characters in a JSON line, or in a whole JSON array (default ${DEFAULT_MAX_JSON_LENGTH})`,
+  ],
+  options: { ...SCHEMA_OPTION, 'max-json-length': { type: 'string' } },
+  async run({ filter, filterFromStdin, operands, values, out, err, stdin }) {
+    const [file] = operands;
+    const fromStdin = file === undefined || file === '-';
+    if (fromStdin && filterFromStdin) return { usageError: 'the filter and the rows cannot both come from stdin: give the rows as a file' };
+    const maxLength = maxJsonLength(values['max-json-length']);
+    if (typeof maxLength !== 'number') return maxLength;
     const loaded = schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
-    const matches = compilePredicate(check(text, loaded.schema));
+    const matches = compilePredicate(check(filter, loaded.schema));
     const read = rowReader(loaded.schema);
     let input: NodeJS.ReadableStream = stdin;
-    if (file !== undefined) {
+    if (!fromStdin) {
       try {
-        input = (await open(file, 'r')).createReadStream({ encoding: 'utf8' });
+        input = (await open(file, 'r')).createReadStream();
       } catch (error) {
         return { usageError: `cannot read ${file}: ${(error as Error).message}` };
       }
     }
     const showProgress = (err as { isTTY?: boolean }).isTTY === true;
+    const tooLong = `longer than ${maxLength} characters (--max-json-length)`;
 
     let bad = 0;
     let seen = 0;
@@ -54,32 +82,42 @@ export const evalCommand: Command = {
       if (!out.write(`${echo()}\n`)) await new Promise((resolve) => out.once('drain', resolve));
     };
 
-    const lines = createInterface({ input, crlfDelay: Infinity });
-    let lineNumber = 0;
     let arrayText: string[] | undefined;
+    let arrayLength = 0;
     let arrayLine = 0;
     try {
-      for await (const line of lines) {
-        lineNumber++;
+      for await (const line of readLines(input, maxLength)) {
         if (arrayText) {
-          arrayText.push(line);
+          // The array is read whole: its lines and the line breaks that join them.
+          arrayLength += 1 + ('text' in line ? line.text.length : maxLength);
+          if ('tooLong' in line || arrayLength > maxLength) {
+            report(`line ${arrayLine}`, `the JSON array is ${tooLong}`);
+            return { exitCode: 1 };
+          }
+          arrayText.push(line.text);
           continue;
         }
-        const trimmed = line.trim();
+        if ('tooLong' in line) {
+          seen++;
+          report(`line ${line.number}`, tooLong);
+          continue;
+        }
+        const trimmed = line.text.trim();
         if (trimmed === '') continue;
         if (seen === 0 && trimmed.startsWith('[')) {
           // A JSON array is read whole; JSON lines are streamed.
-          arrayText = [line];
-          arrayLine = lineNumber;
+          arrayText = [line.text];
+          arrayLength = line.text.length;
+          arrayLine = line.number;
           continue;
         }
         seen++;
         if (showProgress && seen % PROGRESS_EVERY === 0) err.write(`\r${seen} rows…`);
-        await evaluate(trimmed, `line ${lineNumber}`, () => trimmed);
+        await evaluate(trimmed, `line ${line.number}`, () => trimmed);
       }
     } catch (error) {
       // The file could be opened but not read (a directory, an I/O error).
-      if (file !== undefined && typeof (error as { code?: unknown }).code === 'string') {
+      if (!fromStdin && typeof (error as { code?: unknown }).code === 'string') {
         return { usageError: `cannot read ${file}: ${(error as Error).message}` };
       }
       throw error;

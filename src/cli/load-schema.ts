@@ -1,7 +1,8 @@
 // The `--schema <name-or-file>` option shared by the commands that need a schema: a shipped
-// schema by name (case-insensitive), or a JSON file in the defineSchema() shape.
+// schema by name (case-insensitive), or a JSON file in the defineSchema() shape, of at most
+// MAX_SCHEMA_BYTES (so that `--schema /dev/zero` ends).
 
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import type { Schema, SchemaDefinition } from '../schema.js';
 import { defineSchema } from '../schema.js';
 import { SERVICE_SCHEMAS } from '../schemas/service.js';
@@ -9,18 +10,47 @@ import { SERVICE_SCHEMAS } from '../schemas/service.js';
 /** The option definition to spread into a command's `options`. */
 export const SCHEMA_OPTION = { schema: { type: 'string' } } as const;
 
+/** The largest schema file read, in bytes (8 MiB; the shipped schemas are a few KiB as JSON). */
+export const MAX_SCHEMA_BYTES = 8 * 1024 * 1024;
+
+/** The line of a command's --help for --schema. */
+export const SCHEMA_HELP = [
+  '--schema <name-or-file> a shipped schema by name, in any case:',
+  `                        ${[...SERVICE_SCHEMAS.keys()].join(', ')};`,
+  `                        or a JSON file in the defineSchema shape, of at most ${MAX_SCHEMA_BYTES} bytes`,
+].join('\n');
+
+/** The file's text, or undefined when it has more than `limit` bytes. Throws when it cannot be read. */
+function readBounded(file: string, limit: number): string | undefined {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    // Reads until the end or one byte past the limit: a device or pipe need not say its size.
+    for (;;) {
+      const n = readSync(fd, buffer, length, buffer.length - length, null);
+      if (n === 0) return buffer.toString('utf8', 0, length);
+      length += n;
+      if (length > limit) return undefined;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Resolves a schema name or file path; a problem comes back as a usage error message. */
 export function loadSchema(nameOrFile: string): { readonly schema: Schema } | { readonly usageError: string } {
   for (const [name, schema] of SERVICE_SCHEMAS) {
     if (name.toLowerCase() === nameOrFile.toLowerCase()) return { schema };
   }
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(nameOrFile, 'utf8');
+    text = readBounded(nameOrFile, MAX_SCHEMA_BYTES);
   } catch {
     const names = [...SERVICE_SCHEMAS.keys()].join(', ');
     return { usageError: `--schema '${nameOrFile}' is neither a shipped schema (${names}) nor a readable file` };
   }
+  if (text === undefined) return { usageError: `--schema ${nameOrFile}: the file is larger than ${MAX_SCHEMA_BYTES} bytes, the most a schema file may have` };
   try {
     return { schema: defineSchema(JSON.parse(text) as SchemaDefinition) };
   } catch (error) {

@@ -83,4 +83,10 @@ describe('odata-filter check', () => {
     expect(r.code).toBe(64);
     expect(r.err).toContain("Schema 'Bad', property 'A/B': a property name cannot contain '/'");
   });
+
+  it('stops reading a schema file beyond its bound: --schema /dev/zero ends', async () => {
+    const r = await run('check', 'x eq 1', '--schema', '/dev/zero');
+    expect(r.code).toBe(64);
+    expect(r.err).toContain('--schema /dev/zero: the file is larger than 8388608 bytes, the most a schema file may have');
+  });
 });

@@ -1,5 +1,6 @@
 // `odata-filter eval` through main(argv, io): JSON lines and arrays, stdin and files, bad lines.
 
+import { constants } from 'node:buffer';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,5 +103,34 @@ describe('odata-filter eval', () => {
   it('answers a bad filter with exit code 2 and a usage error with 64', async () => {
     expect((await run(['eval', 'Capacity gt', '--schema', 'VenueRoom'])).code).toBe(2);
     expect((await run(['eval', 'Capacity gt 5'])).code).toBe(64);
+  });
+
+  it('reports a JSON line longer than --max-json-length by its number and goes on', async () => {
+    const long = JSON.stringify({ RoomID: 2, Name: 'x'.repeat(100), Capacity: 90 });
+    const input = [JSON.stringify(rows[0]), long, JSON.stringify({ RoomID: 4, Capacity: 70 })].join('\n');
+    const r = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', '60'], input);
+    expect(r).toEqual({
+      code: 1,
+      out: `${JSON.stringify(rows[0])}\n{"RoomID":4,"Capacity":70}\n`,
+      err: 'line 2: longer than 60 characters (--max-json-length)\n',
+    });
+    expect(await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(long.length)], input)).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('reports a JSON array longer than --max-json-length, counted with its line breaks', async () => {
+    const array = JSON.stringify(rows, null, 1);
+    const r = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(array.length - 1)], `\n${array}`);
+    expect(r).toEqual({ code: 1, out: '', err: 'line 2: the JSON array is longer than ' + String(array.length - 1) + ' characters (--max-json-length)\n' });
+    expect(await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(array.length)], `\n${array}`)).toEqual({ code: 0, out: `${JSON.stringify(rows[0])}\n`, err: '' });
+  });
+
+  it('bounds --max-json-length by the longest string the engine builds', async () => {
+    const longest = constants.MAX_STRING_LENGTH;
+    for (const bad of ['0', '-1', '1.5', 'many', String(longest + 1)]) {
+      const r = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', `--max-json-length=${bad}`], '');
+      expect(r.code, bad).toBe(64);
+      expect(r.err).toContain(`--max-json-length must be a whole number from 1 to ${longest}`);
+    }
+    expect((await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(longest)], '')).code).toBe(0);
   });
 });

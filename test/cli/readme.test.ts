@@ -1,0 +1,43 @@
+// The README's table of command-line arguments and options is held to the commands: every option
+// a command takes has a row that names the command, and the bounds it states are the code's.
+
+import { readFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_LIMITS } from '../../src/parse.js';
+import { MAX_SCHEMA_BYTES } from '../../src/cli/load-schema.js';
+import { runCli } from '../support/cli.js';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('## Where the code is'));
+const rows = section
+  .split('\n')
+  .filter((line) => line.startsWith('| ') && !line.startsWith('| argument or option'))
+  .map((line) => line.split(/(?<!\\)\|/).map((cell) => cell.trim()).slice(1, -1));
+
+const COMMANDS = ['parse', 'check', 'eval', 'sql', 'mongo'];
+const thousands = (n: number): string => n.toLocaleString('en-US');
+
+describe('README: Command line', () => {
+  it.each(COMMANDS)('has a row for every option of %s', async (command) => {
+    const help = (await runCli([command, '--help'])).out;
+    const options = [...new Set([...help.matchAll(/^ {2}(?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1]!))];
+    expect(options).toContain('--help');
+    for (const option of options) {
+      const row = rows.find(([argument]) => new RegExp(`\`${option}[\` ]`).test(argument!));
+      expect(row, option).toBeDefined();
+      expect(row![1] === 'all' || row![1]!.split(', ').includes(command), `${option} for ${command}`).toBe(true);
+    }
+  });
+
+  it('states the bounds the code has', async () => {
+    const evalHelp = (await runCli(['eval', '--help'])).out;
+    const maxJson = Number(/default (\d+)/.exec(evalHelp)![1]);
+    const row = (option: string): string => rows.find(([argument]) => argument!.includes(option))!.join(' | ');
+    expect(row('--max-json-length')).toContain(`${thousands(maxJson)} (256 Mi) when left out`);
+    expect(row('--max-json-length')).toContain(`from 1 to ${thousands(constants.MAX_STRING_LENGTH)}`);
+    expect(row('--schema')).toContain(`at most ${thousands(MAX_SCHEMA_BYTES)} bytes`);
+    expect(row('"<filter>"')).toContain(`a filter has at most ${thousands(DEFAULT_LIMITS.maxLength)}`);
+    expect(row('"<filter>"')).toContain(`more than ${thousands(DEFAULT_LIMITS.maxLength + 2)} characters`);
+  });
+});
