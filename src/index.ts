@@ -19,4 +19,5 @@ export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty } 
 export type * from './schema.js';
 export type * from './typed.js';
 export { visitTyped } from './typed.js';
-export { Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration, SERVICE_SCHEMAS } from './schemas/service.js';
+export { Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration, TimeZone, SERVICE_SCHEMAS } from './schemas/service.js';
+export { PublicPresenter, PublicVenue, PublicTimeZone, PublicEventTemplateCategoryItem } from './schemas/service.js';

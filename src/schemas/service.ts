@@ -1,9 +1,19 @@
 // The ready schemas of the event management service (section 2 of its interface document): the
 // resources its `filter` option runs against, with the field names that document and its clients use.
 //
-// Beyond the fields the document lists, every resource has its integer key and the two audit
-// instants (`CreatedDateTime`, `LastModifiedDateTime`), because the service's clients filter every
-// collection on `LastModifiedDateTime` to synchronise incrementally.
+// Interface A (authenticated, XML collections): beyond the fields the document lists, every
+// resource has its integer key and the two audit instants (`CreatedDateTime`,
+// `LastModifiedDateTime`), because the service's clients filter every collection on
+// `LastModifiedDateTime` to synchronise incrementally. The document shows no fields of its
+// `timezones` collection; the public TimeZone's fields (section 2.6) are the only ones it gives
+// for a time zone, so `TimeZone` has those, with the key and audit instants of every collection.
+//
+// Interface B (public, JSON; sections 2.4–2.7): exactly the fields the document lists, under
+// names starting with `Public`, since the public representation of a time zone or a presenter is
+// not the authenticated resource of the same kind. Every element is optional there (section 2.3)
+// unless the document says otherwise. Array fields (`TzNames`, `AdvertisedPresenters`,
+// `BestAdvertisedOffers`, `Tags`, `Credits`) are left out: the schema language has no
+// collection-valued properties yet, so no filter could reach them.
 
 import type { PropertyDefinition, Schema, SchemaDefinition } from '../schema.js';
 import { defineSchema } from '../schema.js';
@@ -27,10 +37,18 @@ const eventTemplateProperties: Properties = {
   ...audit,
 };
 
-const timeZoneProperties: Properties = {
-  TimeZoneID: key,
+/** The fields of a public TimeZone (section 2.6) that are not arrays. */
+const publicTimeZoneProperties: Properties = {
+  TimeZoneID: 'Edm.Int32',
   Name: 'Edm.String',
   UtcOffset: 'Edm.Int32',
+};
+
+/** A member of interface A's `timezones` collection, which the Event's TimeZone link targets. */
+const timeZoneProperties: Properties = {
+  ...publicTimeZoneProperties,
+  TimeZoneID: key,
+  ...audit,
 };
 
 /** Event: every field of section 2.2, with its EventTemplate and TimeZone links as navigations. */
@@ -40,8 +58,7 @@ const eventProperties: Properties = {
   Code: 'Edm.String',
   StartDateTime: 'Edm.DateTimeOffset',
   FinishDateTime: 'Edm.DateTimeOffset',
-  // Free text that the service does not index: it refuses filters on it.
-  Description: { type: 'Edm.String', filterable: false },
+  Description: 'Edm.String',
   LocationName: 'Edm.String',
   Status: 'Edm.String',
   ...audit,
@@ -90,6 +107,66 @@ export const registrationDefinition: SchemaDefinition = {
     Event: { properties: eventProperties },
   },
 };
+export const timeZoneDefinition: SchemaDefinition = { name: 'TimeZone', properties: timeZoneProperties };
+
+/** Marked-up text (section 2.3): its content type, usually `application/xhtml`, and the text. */
+const textContent: PropertyDefinition = {
+  properties: { ContentType: 'Edm.String', Text: 'Edm.String' },
+};
+
+export const publicPresenterDefinition: SchemaDefinition = {
+  name: 'PublicPresenter',
+  properties: {
+    PresenterID: 'Edm.Int32',
+    FullName: 'Edm.String',
+    FirstName: 'Edm.String',
+    LastName: 'Edm.String',
+    ViewUri: 'Edm.String',
+    Profile: { properties: { ProfessionalProfile: textContent, Qualifications: textContent, Interests: textContent } },
+    SocialNetworkInfo: { properties: { NetworkAID: 'Edm.String', NetworkBID: 'Edm.String', NetworkCID: 'Edm.String', NetworkDID: 'Edm.String' } },
+  },
+};
+export const publicVenueDefinition: SchemaDefinition = {
+  name: 'PublicVenue',
+  properties: {
+    VenueID: 'Edm.Int32',
+    Name: 'Edm.String',
+    LocationName: 'Edm.String',
+    GeoData: { properties: { PointLatitude: 'Edm.Double', PointLongitude: 'Edm.Double' } },
+    PhysicalAddress: {
+      properties: {
+        StreetLine1: 'Edm.String',
+        StreetLine2: 'Edm.String',
+        StreetLine3: 'Edm.String',
+        StreetLine4: 'Edm.String',
+        Suburb: 'Edm.String',
+        City: 'Edm.String',
+        State: 'Edm.String',
+        PostCode: 'Edm.String',
+        Country: 'Edm.String',
+      },
+    },
+    FacilityInfo: { properties: { Directions: textContent, Parking: textContent } },
+    ViewUri: 'Edm.String',
+  },
+};
+export const publicTimeZoneDefinition: SchemaDefinition = { name: 'PublicTimeZone', properties: publicTimeZoneProperties };
+export const publicEventTemplateCategoryItemDefinition: SchemaDefinition = {
+  name: 'PublicEventTemplateCategoryItem',
+  properties: {
+    // "Every item has at least CategoryID, Title and Uri."
+    CategoryID: key,
+    EventTemplateID: 'Edm.Int32',
+    Title: { type: 'Edm.String', nullable: false },
+    Uri: { type: 'Edm.String', nullable: false },
+    Summary: 'Edm.String',
+    SequenceIndex: 'Edm.Int32',
+    Code: 'Edm.String',
+    AdvertisedDuration: 'Edm.String',
+    RegisterInterestUri: 'Edm.String',
+    RegisterPrivateInterestUri: 'Edm.String',
+  },
+};
 
 export const Event: Schema = defineSchema(eventDefinition);
 export const Contact: Schema = defineSchema(contactDefinition);
@@ -98,8 +175,17 @@ export const VenueRoom: Schema = defineSchema(venueRoomDefinition);
 export const EventTemplate: Schema = defineSchema(eventTemplateDefinition);
 export const EventSession: Schema = defineSchema(eventSessionDefinition);
 export const Registration: Schema = defineSchema(registrationDefinition);
+export const TimeZone: Schema = defineSchema(timeZoneDefinition);
+export const PublicPresenter: Schema = defineSchema(publicPresenterDefinition);
+export const PublicVenue: Schema = defineSchema(publicVenueDefinition);
+export const PublicTimeZone: Schema = defineSchema(publicTimeZoneDefinition);
+export const PublicEventTemplateCategoryItem: Schema = defineSchema(publicEventTemplateCategoryItemDefinition);
+
+/** The schemas of interface A's collections, which its clients synchronise by audit instants. */
+export const AUTHENTICATED_SCHEMAS: readonly Schema[] = [Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration, TimeZone];
+
+/** The schemas of interface B's public records. */
+export const PUBLIC_SCHEMAS: readonly Schema[] = [PublicPresenter, PublicVenue, PublicTimeZone, PublicEventTemplateCategoryItem];
 
 /** The shipped schemas by name, for the CLI's `--schema <name>`. */
-export const SERVICE_SCHEMAS: ReadonlyMap<string, Schema> = new Map(
-  [Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration].map((s) => [s.name, s]),
-);
+export const SERVICE_SCHEMAS: ReadonlyMap<string, Schema> = new Map([...AUTHENTICATED_SCHEMAS, ...PUBLIC_SCHEMAS].map((s) => [s.name, s]));

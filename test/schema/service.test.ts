@@ -1,8 +1,27 @@
 // The shipped service schemas: their fields, and the filters that real clients of the service send.
 
 import { describe, expect, it } from 'vitest';
-import { check, Contact, Event, EventSession, EventTemplate, isFilterError, listPropertyPaths, Organisation, printTyped, Registration, SERVICE_SCHEMAS, VenueRoom } from '../../src/index.js';
+import {
+  check,
+  Contact,
+  Event,
+  EventSession,
+  EventTemplate,
+  isFilterError,
+  listPropertyPaths,
+  Organisation,
+  printTyped,
+  PublicEventTemplateCategoryItem,
+  PublicPresenter,
+  PublicTimeZone,
+  PublicVenue,
+  Registration,
+  SERVICE_SCHEMAS,
+  TimeZone,
+  VenueRoom,
+} from '../../src/index.js';
 import type { Schema } from '../../src/index.js';
+import { AUTHENTICATED_SCHEMAS } from '../../src/schemas/service.js';
 
 const SYNC = [
   "LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')",
@@ -11,7 +30,7 @@ const SYNC = [
 ];
 
 const CLIENT_FILTERS: [Schema, string][] = [
-  ...[...SERVICE_SCHEMAS.values()].flatMap((schema) => SYNC.map((f): [Schema, string] => [schema, f])),
+  ...AUTHENTICATED_SCHEMAS.flatMap((schema) => SYNC.map((f): [Schema, string] => [schema, f])),
   [Event, "(LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')) OR (LastModifiedDateTime eq datetime('2010-03-23T09:25:12.313Z') AND EventID gt 42)"],
   [Event, "Status eq 'Active' and year(StartDateTime) eq 2012"],
   [Event, "Status eq 'Active' AND StartDateTime ge datetimeoffset('2012-06-01T00:00:00+12:00')"],
@@ -20,6 +39,16 @@ const CLIENT_FILTERS: [Schema, string][] = [
   [Event, "startswith(Code, 'EV') and FinishDateTime gt StartDateTime"],
   [Event, "substringof('Wellington', LocationName) eq true"],
   [Event, 'day(datetime(CreatedDateTime)) eq 1'],
+  [Event, "substringof('workshop', tolower(Description))"],
+  [Event, 'TimeZone/UtcOffset ge 720'],
+  [TimeZone, "UtcOffset lt 0 and startswith(Name, '(UTC')"],
+  [PublicPresenter, "LastName eq 'Smith' and Profile/Interests/ContentType eq 'application/xhtml'"],
+  [PublicPresenter, "SocialNetworkInfo/NetworkCID ne null and length(FullName) le 128"],
+  [PublicVenue, "PhysicalAddress/City eq 'Wellington' and GeoData/PointLatitude lt -40.5"],
+  [PublicVenue, "contains(FacilityInfo/Parking/Text, 'free')"],
+  [PublicTimeZone, 'UtcOffset eq -300'],
+  [PublicEventTemplateCategoryItem, "CategoryID in (3, 4) and EventTemplateID ne null and Code eq 'EV01'"],
+  [PublicEventTemplateCategoryItem, "SequenceIndex lt 10 and startswith(RegisterInterestUri, 'https:')"],
   [Contact, "Status eq 'Active' and substringof('ann', tolower(Email))"],
   [Contact, "PostalAddress/City eq 'Wellington' and Status eq 'Active'"],
   [Contact, "endswith(Email, '.org') or ContactID in (1, 2, 3)"],
@@ -37,10 +66,15 @@ const CLIENT_FILTERS: [Schema, string][] = [
   [Registration, "Event/EventTemplate/Code eq 'EV01'"],
 ];
 
+const paths = (s: Schema): string[] => listPropertyPaths(s).map((p) => p.path.join('/'));
+const typedPaths = (s: Schema): string[] => listPropertyPaths(s).map((p) => `${p.path.join('/')}:${p.property.type}`);
+
 describe('the service schemas', () => {
   it('are named and keyed as the service names them', () => {
-    expect([...SERVICE_SCHEMAS.keys()]).toEqual(['Event', 'Contact', 'Organisation', 'VenueRoom', 'EventTemplate', 'EventSession', 'Registration']);
-    const paths = (s: Schema): string[] => listPropertyPaths(s).map((p) => p.path.join('/'));
+    expect([...SERVICE_SCHEMAS.keys()]).toEqual([
+      'Event', 'Contact', 'Organisation', 'VenueRoom', 'EventTemplate', 'EventSession', 'Registration', 'TimeZone',
+      'PublicPresenter', 'PublicVenue', 'PublicTimeZone', 'PublicEventTemplateCategoryItem',
+    ]);
     expect(paths(Event).slice(0, 10)).toEqual([
       'EventID', 'UniqueIdentifier', 'Code', 'StartDateTime', 'FinishDateTime', 'Description', 'LocationName', 'Status', 'CreatedDateTime', 'LastModifiedDateTime',
     ]);
@@ -48,6 +82,39 @@ describe('the service schemas', () => {
     expect(paths(Organisation)).toEqual(expect.arrayContaining(['Name', 'PostalAddress/City', 'PostalAddress/Country', 'CreatedDateTime']));
     expect(paths(EventSession)).toEqual(expect.arrayContaining(['Presenter/ContactID', 'Status', 'StartDateTime']));
     expect(paths(Registration)).toEqual(expect.arrayContaining(['CreatedDateTime', 'Contact/ContactID', 'Event/EventID', 'Event/EventTemplate/Code']));
+    // The Event's TimeZone link targets a member of the timezones collection.
+    expect(paths(Event).filter((p) => p.startsWith('TimeZone/'))).toEqual(paths(TimeZone).map((p) => `TimeZone/${p}`));
+  });
+
+  it('model every non-array field of the public resources (sections 2.4-2.7), typed as the document says', () => {
+    const textContent = (at: string): string[] => [`${at}/ContentType:Edm.String`, `${at}/Text:Edm.String`];
+    expect(typedPaths(PublicPresenter)).toEqual([
+      'PresenterID:Edm.Int32', 'FullName:Edm.String', 'FirstName:Edm.String', 'LastName:Edm.String', 'ViewUri:Edm.String',
+      ...textContent('Profile/ProfessionalProfile'), ...textContent('Profile/Qualifications'), ...textContent('Profile/Interests'),
+      'SocialNetworkInfo/NetworkAID:Edm.String', 'SocialNetworkInfo/NetworkBID:Edm.String', 'SocialNetworkInfo/NetworkCID:Edm.String', 'SocialNetworkInfo/NetworkDID:Edm.String',
+    ]);
+    expect(typedPaths(PublicVenue)).toEqual([
+      'VenueID:Edm.Int32', 'Name:Edm.String', 'LocationName:Edm.String', 'GeoData/PointLatitude:Edm.Double', 'GeoData/PointLongitude:Edm.Double',
+      ...['StreetLine1', 'StreetLine2', 'StreetLine3', 'StreetLine4', 'Suburb', 'City', 'State', 'PostCode', 'Country'].map((f) => `PhysicalAddress/${f}:Edm.String`),
+      ...textContent('FacilityInfo/Directions'), ...textContent('FacilityInfo/Parking'), 'ViewUri:Edm.String',
+    ]);
+    // TzNames, an array of strings, is left out.
+    expect(typedPaths(PublicTimeZone)).toEqual(['TimeZoneID:Edm.Int32', 'Name:Edm.String', 'UtcOffset:Edm.Int32']);
+    // AdvertisedPresenters, BestAdvertisedOffers, Tags and Credits, arrays, are left out.
+    expect(typedPaths(PublicEventTemplateCategoryItem)).toEqual([
+      'CategoryID:Edm.Int32', 'EventTemplateID:Edm.Int32', 'Title:Edm.String', 'Uri:Edm.String', 'Summary:Edm.String', 'SequenceIndex:Edm.Int32',
+      'Code:Edm.String', 'AdvertisedDuration:Edm.String', 'RegisterInterestUri:Edm.String', 'RegisterPrivateInterestUri:Edm.String',
+    ]);
+    expect(typedPaths(TimeZone)).toEqual(['TimeZoneID:Edm.Int32', 'Name:Edm.String', 'UtcOffset:Edm.Int32', 'CreatedDateTime:Edm.DateTime', 'LastModifiedDateTime:Edm.DateTime']);
+  });
+
+  it('invent no restriction: every field is filterable, and only what the document says is always present is not nullable', () => {
+    const all = [...SERVICE_SCHEMAS.values()].flatMap((s) => listPropertyPaths(s).map((p) => ({ ...p, at: `${s.name}.${p.path.join('/')}` })));
+    expect(all.filter((p) => !p.filterable).map((p) => p.at)).toEqual([]);
+    const required = (s: Schema): string[] => listPropertyPaths(s).filter((p) => !p.nullable).map((p) => p.path.join('/'));
+    // Section 2.3: every public element is optional unless stated; 2.7 states CategoryID, Title and Uri.
+    expect([PublicPresenter, PublicVenue, PublicTimeZone].flatMap(required)).toEqual([]);
+    expect(required(PublicEventTemplateCategoryItem)).toEqual(['CategoryID', 'Title', 'Uri']);
   });
 
   it.each(CLIENT_FILTERS.map(([s, f]) => [s.name, f, s] as const))('%s accepts %s', (_name, filter, schema) => {
@@ -61,7 +128,7 @@ describe('the service schemas', () => {
   });
 
   it.each([
-    [Event, "Description eq 'x'", 'not_filterable'],
+    [PublicTimeZone, "CreatedDateTime gt datetime'2012-01-01T00:00'", 'unknown_property'],
     [VenueRoom, "Capacity gt '50'", 'type_mismatch'],
     [Contact, 'Status eq 1', 'type_mismatch'],
     [Contact, "CreatedDateTime gt 'yesterday'", 'type_mismatch'],
