@@ -11,9 +11,9 @@ import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
 import { parse } from './parse.js';
 import type { ParseOptions } from './parse.js';
-import type { Property, Schema } from './schema.js';
+import type { PrimitiveProperty, Property, Schema } from './schema.js';
 import { suggestName } from './suggest.js';
-import type { LiteralValue, TypedExpr, TypedFilter, TypedLiteral, TypedNull } from './typed.js';
+import type { LiteralValue, TypedExpr, TypedFilter, TypedLiteral, TypedNull, TypedStructureNull } from './typed.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
 export type CheckOptions = ParseOptions;
@@ -22,7 +22,7 @@ export type CheckOptions = ParseOptions;
 export const ISSUE_CODES = {
   unknown_property: 'a path segment names no property at its level of the schema',
   not_structured: 'a path continues after a primitive property (`Status/Code`)',
-  structured_value: 'a path ends at a complex or navigation property instead of a primitive one',
+  structured_value: 'a path ends at a complex or navigation property where a primitive value is needed (a structure only compares with null, by `eq` or `ne`)',
   not_filterable: 'the property is marked `filterable: false`',
   type_mismatch: 'the operands of a comparison, or an `in` list item and its operand, are not comparable',
   not_boolean: 'an operand of `and`/`or`/`not`, or the whole filter, is not Edm.Boolean',
@@ -140,6 +140,8 @@ const DATETIMEOFFSET: EdmType = 'Edm.DateTimeOffset';
 /** The node or undefined: undefined means an issue was reported below, so say nothing more. */
 type Checked = TypedExpr | undefined;
 
+type Segment = Extract<Expr, { kind: 'member' }>['segments'][number];
+
 class Checker {
   readonly issues: CheckIssue[] = [];
   private readonly visitor: ExprVisitor<Checked>;
@@ -164,7 +166,8 @@ class Checker {
       negate: (n) => this.negate(n.operand, n),
       compare: (n) => {
         expect(n, COMPARE.has(n.op) ? undefined : `unknown comparison operator ${describe(n.op)}`);
-        return this.compare(n.op, this.expr(n.left), this.expr(n.right), n);
+        const structure = this.structureNull(n);
+        return structure ? structure.node : this.compare(n.op, this.expr(n.left), this.expr(n.right), n);
       },
       arithmetic: (n) => {
         expect(n, ARITHMETIC.has(n.op) ? undefined : `unknown arithmetic operator ${describe(n.op)}`);
@@ -199,7 +202,37 @@ class Checker {
     this.issues.push(suggestion === undefined ? issue : { ...issue, suggestion });
   }
 
-  private member(segments: readonly { name: string; start: number; end: number }[], span: Span): Checked {
+  private member(segments: readonly Segment[], span: Span): Checked {
+    const found = this.resolve(segments, span, false);
+    if (found === undefined || found.property.kind !== 'primitive') return undefined;
+    const { property, nullable } = found;
+    return { kind: 'member', type: property.type, path: segments.map((s) => s.name), property, nullable, start: span.start, end: span.end };
+  }
+
+  /**
+   * `Path eq null` or `Path ne null` (either way round) where the path ends at a structure: its
+   * null test, or undefined as the node when the path has an issue. Undefined when the comparison
+   * is not one of these: it is then checked as any comparison.
+   */
+  private structureNull(n: Extract<Expr, { kind: 'compare' }>): { node: Checked } | undefined {
+    if (n.op !== 'eq' && n.op !== 'ne') return undefined;
+    const [path, other] = n.left?.kind === 'member' ? [n.left, n.right] : [n.right, n.left];
+    if (path?.kind !== 'member' || other?.kind !== 'null' || !isSpanNumber(path.start) || !isSpanNumber(path.end)) return undefined;
+    const segments = expectSegments(path);
+    const found = this.resolve(segments, path, true);
+    if (found === undefined) return { node: undefined };
+    if (found.property.kind !== 'structured') return undefined;
+    this.expr(other);
+    const { property, nullable } = found;
+    const node: TypedStructureNull = { kind: 'structureNull', type: 'Edm.Boolean', op: n.op, path: segments.map((s) => s.name), property, nullable, start: n.start, end: n.end };
+    return { node };
+  }
+
+  /**
+   * The property a path names, with the nullability of the whole path; undefined once an issue is
+   * reported. A path ending at a structure is an issue unless `structure` allows it.
+   */
+  private resolve(segments: readonly Segment[], span: Span, structure: boolean): { property: Property; nullable: boolean } | undefined {
     let properties: ReadonlyMap<string, Property> = this.schema.properties;
     let owner = this.schema.name;
     let nullable = false;
@@ -217,26 +250,26 @@ class Checker {
       filterable &&= property.filterable;
       const path = (): string => segments.slice(0, i + 1).map((s) => s.name).join('/');
       const last = i === segments.length - 1;
-      if (property.kind === 'structured') {
-        if (last) {
-          const example = `${path()}/${property.properties.keys().next().value ?? '…'}`;
-          this.report('structured_value', span, `'${path()}' is a structured property; filter on one of its properties, such as '${example}'`);
-          return undefined;
-        }
+      if (property.kind === 'structured' && !last) {
         properties = property.properties;
         owner = `${this.schema.name}/${path()}`;
         continue;
       }
+      if (property.kind === 'structured' && !structure) {
+        const example = `${path()}/${property.properties.keys().next().value ?? '…'}`;
+        this.report('structured_value', span, `'${path()}' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as '${example}'`);
+        return undefined;
+      }
       if (!last) {
         const rest = { start: segments[i + 1]!.start, end: span.end };
-        this.report('not_structured', rest, `'${path()}' is ${property.type} and has no properties, so '${segments[i + 1]!.name}' cannot follow it`);
+        this.report('not_structured', rest, `'${path()}' is ${(property as PrimitiveProperty).type} and has no properties, so '${segments[i + 1]!.name}' cannot follow it`);
         return undefined;
       }
       if (!filterable) {
         this.report('not_filterable', span, `Property '${path()}' of ${this.schema.name} cannot be used in a filter`);
         return undefined;
       }
-      return { kind: 'member', type: property.type, path: segments.map((s) => s.name), property, nullable, start: span.start, end: span.end };
+      return { property, nullable };
     }
     return undefined;
   }

@@ -27,6 +27,9 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
       return `null${t}`;
     case 'member':
       return `${n.path.join('/')}${t}`;
+    case 'structureNull':
+      // The structure has no Edm type: `:Structure` marks it.
+      return `(${n.path.join('/')}:Structure ${n.op} null)`;
     case 'convert':
       return `convert(${printTyped(n.operand)})${t}`;
     case 'call':

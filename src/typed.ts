@@ -13,7 +13,7 @@
 
 import type { ArithmeticOp, CompareOp, LogicalOp } from './ast.js';
 import type { EdmType, NumericType } from './edm.js';
-import type { PrimitiveProperty, Schema } from './schema.js';
+import type { PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
 
 interface TypedBase {
   readonly type: EdmType;
@@ -47,6 +47,23 @@ export interface TypedMember extends TypedBase {
   /** The primitive property at the end of the path. */
   readonly property: PrimitiveProperty;
   /** True when the value can be null: the property or any complex/navigation step is nullable. */
+  readonly nullable: boolean;
+}
+
+/**
+ * `Path eq null` or `Path ne null`, either way round, where the path ends at a complex or
+ * single-valued navigation property: whether that structure is null (docs/semantics.md, section
+ * 1). Never null itself.
+ */
+export interface TypedStructureNull extends TypedBase {
+  readonly kind: 'structureNull';
+  readonly type: 'Edm.Boolean';
+  /** `eq`: true where the structure is null; `ne`: true where it is not. */
+  readonly op: 'eq' | 'ne';
+  /** Segment names of the structure, e.g. `['PostalAddress']`. */
+  readonly path: readonly string[];
+  readonly property: StructuredProperty;
+  /** True when the structure can be null: it or any structure on its path is nullable. */
   readonly nullable: boolean;
 }
 
@@ -109,6 +126,7 @@ export type TypedExpr =
   | TypedLiteral
   | TypedNull
   | TypedMember
+  | TypedStructureNull
   | TypedCall
   | TypedNot
   | TypedNegate

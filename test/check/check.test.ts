@@ -61,8 +61,13 @@ describe('check errors', () => {
     ["Private/Phone eq 'x'", 'Private/Phone', "Property 'Private/Phone' of Person cannot be used in a filter"],
     // A structure that is not filterable makes everything under it unfilterable.
     ['Private/Age eq 1', 'Private/Age', "Property 'Private/Age' of Person cannot be used in a filter"],
+    // Nor can the structure itself be tested for null.
+    ['Private eq null', 'Private', "Property 'Private' of Person cannot be used in a filter"],
+    ['null ne Private', 'Private', "Property 'Private' of Person cannot be used in a filter"],
   ])('refuses the unfilterable %s', (filter, span, message) => {
-    const [issue] = rejection(() => check(filter, restricted)).issues;
+    const { issues } = rejection(() => check(filter, restricted));
+    expect(issues).toHaveLength(1);
+    const [issue] = issues;
     expect([issue!.code, filter.slice(issue!.start, issue!.end), issue!.message]).toEqual(['not_filterable', span, message]);
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
 import type { Expr } from '../../src/index.js';
 import { arbFilterText, arbRow, arbRows, testSchema } from '../support/arbitraries.js';
-import { nodesOf } from '../support/trees.js';
+import { nodesOf, typedNodesOf } from '../support/trees.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const runs = (n: number): number => (LONG ? n * 20 : n);
@@ -33,6 +33,7 @@ describe('arbFilterText', () => {
   it('covers every function, operator and node kind in a sample', () => {
     const seen = new Set<string>();
     for (const text of fc.sample(arbFilterText(testSchema), { numRuns: 1500, seed: 42 })) {
+      for (const node of typedNodesOf(check(text, testSchema).root)) if (node.kind === 'structureNull') seen.add(`${node.op} null on a structure`);
       for (const node of nodesOf(parse(text))) {
         seen.add(node.kind);
         if (node.kind === 'call') seen.add(`${node.name}/${node.args.length}`);
@@ -45,6 +46,7 @@ describe('arbFilterText', () => {
       ...FUNCTIONS.flatMap((f) => f.overloads.map((o) => `${f.name}/${o.params.length}`)),
       'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'and', 'or',
       'not', 'negate', 'in', 'null', 'boolean', 'number', 'string', 'datetime', 'guid', 'member', 'depth 3 path', 'empty in',
+      'eq null on a structure', 'ne null on a structure',
     ];
     expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
   });

@@ -174,6 +174,11 @@ const WELL_TYPED: [string, string][] = [
     ["Owner/Manager/Salary gt 1000", "(Owner/Manager/Salary:Decimal gt '1000':Decimal)"],
     ["Owner/Manager/Active", "Owner/Manager/Active:Boolean"],
     ["Id eq 1 and (String eq 'a' or String eq 'b') and not Boolean", "((Id:Int32 eq 1:Int32) and ((String:String eq 'a':String) or (String:String eq 'b':String)) and not(Boolean:Boolean))"],
+    // A structure compares with null, by eq or ne, either way round.
+    ["Address eq null", "(Address:Structure eq null)"],
+    ["null ne Address/Geo", "(Address/Geo:Structure ne null)"],
+    ["Owner/Manager eq null and not (Address ne null)", "((Owner/Manager:Structure eq null) and not((Address:Structure ne null)))"],
+    ["(Address eq null) eq Boolean", "((Address:Structure eq null) eq Boolean:Boolean)"],
 ];
 
 const ILL_TYPED: [string, [string, string, string][]][] = [
@@ -188,8 +193,14 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
     ["Adress/City eq 'x'", [["unknown_property","Adress","Property 'Adress' does not exist on Item. Did you mean 'Address'?"]]],
     ["String/Length eq 1", [["not_structured","Length","'String' is Edm.String and has no properties, so 'Length' cannot follow it"]]],
     ["Address/City/Name eq 'x'", [["not_structured","Name","'Address/City' is Edm.String and has no properties, so 'Name' cannot follow it"]]],
-    ["Address eq null", [["structured_value","Address","'Address' is a structured property; filter on one of its properties, such as 'Address/City'"]]],
-    ["Address/Geo eq null", [["structured_value","Address/Geo","'Address/Geo' is a structured property; filter on one of its properties, such as 'Address/Geo/Lat'"]]],
+    ["Address eq 'x'", [["structured_value","Address","'Address' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as 'Address/City'"]]],
+    ["Address gt null", [["structured_value","Address","'Address' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as 'Address/City'"]]],
+    ["null le Address/Geo", [["structured_value","Address/Geo","'Address/Geo' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as 'Address/Geo/Lat'"]]],
+    ["Address eq Address", [["structured_value","Address","'Address' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as 'Address/City'"],["structured_value","Address","'Address' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as 'Address/City'"]]],
+    ["Address in (null)", [["structured_value","Address","'Address' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as 'Address/City'"]]],
+    ["length(Address) eq null", [["structured_value","Address","'Address' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as 'Address/City'"]]],
+    ["Address/Nope eq null", [["unknown_property","Nope","Property 'Nope' does not exist on Item/Address. Its properties are 'City', 'Country', 'Geo'."]]],
+    ["Address/City/Name ne null", [["not_structured","Name","'Address/City' is Edm.String and has no properties, so 'Name' cannot follow it"]]],
     ["Int32 eq 'x'", [["type_mismatch","Int32 eq 'x'","Operator 'eq' cannot compare Edm.Int32 with Edm.String"]]],
     ["String eq 1", [["type_mismatch","String eq 1","Operator 'eq' cannot compare Edm.String with Edm.Int32"]]],
     ["DateTime gt 'yesterday'", [["type_mismatch","DateTime gt 'yesterday'","Operator 'gt' cannot compare Edm.DateTime with Edm.String"]]],

@@ -60,6 +60,9 @@ const CLIENT_FILTERS: [Schema, string][] = [
   [EventTemplate, "startswith(tolower(Code), 'ev')"],
   [EventSession, "Presenter/ContactID eq 12 and Status eq 'Active'"],
   [EventSession, "StartDateTime gt datetime('2012-01-01T00:00:00Z')"],
+  [EventSession, "Presenter eq null and Status eq 'Active'"],
+  [Contact, 'PostalAddress ne null and PostalAddress/City eq null'],
+  [Registration, 'Event/TimeZone eq null'],
   [Registration, "Event/EventID eq 7 and Status eq 'Approved'"],
   [Registration, "Contact/LastModifiedDateTime gt datetime('2017-07-01T10:00:00+1200')"],
   [Registration, "CreatedDateTime gt datetime('2012-01-01T00:00:00Z') and Contact/Email eq 'ann@example.org'"],
@@ -132,7 +135,7 @@ describe('the service schemas', () => {
     [VenueRoom, "Capacity gt '50'", 'type_mismatch'],
     [Contact, 'Status eq 1', 'type_mismatch'],
     [Contact, "CreatedDateTime gt 'yesterday'", 'type_mismatch'],
-    [Contact, 'PostalAddress eq null', 'structured_value'],
+    [Contact, "PostalAddress eq 'Wellington'", 'structured_value'],
     [Registration, "Event/Stauts eq 'Active'", 'unknown_property'],
     [EventSession, 'Presenter/ContactId eq 1', 'unknown_property'],
   ])('%#: rejects %s', (schema, filter, code) => {

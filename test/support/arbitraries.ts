@@ -359,7 +359,8 @@ const group = (term: Term): string => (term.atomic ? term.text : `(${term.text})
 /**
  * Random well-typed Boolean filter text over a schema: every operator and canonical function,
  * `in` lists (empty too), `not`, `null` in every position, boundary literals of every type in
- * every source form, and member paths through nested nullable structures. Always checks.
+ * every source form, member paths through nested nullable structures, and those structures
+ * compared with null. Always checks.
  */
 export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<string> {
   const maxDepth = options.maxDepth ?? 3;
@@ -371,6 +372,15 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
     if (INT32ISH.has(property.type)) kinds.push('int32');
     for (const kind of kinds) members.set(kind, [...(members.get(kind) ?? []), text]);
   }
+
+  // Structures under which some property is filterable, compared with null below.
+  const structures = [
+    ...new Set(
+      listPropertyPaths(schema)
+        .filter((p) => p.filterable)
+        .flatMap((p) => p.path.slice(1).map((_, i) => p.path.slice(0, i + 1).join('/'))),
+    ),
+  ];
 
   const memo = new Map<string, fc.Arbitrary<Term>>();
   const expr = (kind: Kind, depth: number): fc.Arbitrary<Term> => {
@@ -423,6 +433,13 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
           fc.tuple(word('not'), sub('bool')).map(([not, b]) => atomic(`${not} ${group(b)}`)),
           fc.oneof(...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string')))),
         );
+        if (structures.length > 0) {
+          forms.push(
+            fc
+              .tuple(fc.constantFrom(...structures), fc.constantFrom('eq', 'ne').chain(word), fc.constantFrom('null', 'NULL'), fc.boolean())
+              .map(([path, op, nul, mirrored]) => compound(mirrored ? `${nul} ${op} ${path}` : `${path} ${op} ${nul}`)),
+          );
+        }
         break;
       }
       case 'num':

@@ -181,6 +181,19 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["Address/City eq 'Paris'", [1, 12]],
   ['Address/Zip eq null', [2, 3, 4, 6, 10, 11]],
   ["concat(concat(Address/City, ', '), Address/Zip) eq 'Paris, 75001'", [1]],
+  // A structure compared with null: null or missing (itself or on its path), never when present,
+  // even with every member null or missing (row 6's Address is {}, row 7's Geo is { Lat: null }).
+  ['Address eq null', [3, 4, 10, 11]],
+  ['null eq Address', [3, 4, 10, 11]],
+  ['Address ne null', [1, 2, 5, 6, 7, 8, 9, 12]],
+  ['not (Address eq null)', [1, 2, 5, 6, 7, 8, 9, 12]],
+  ['Address/Geo eq null', [2, 3, 4, 5, 6, 9, 10, 11]],
+  ['Address/Geo ne null', [1, 7, 8, 12]],
+  ['Address ne null and Address/City eq null', [6]],
+  ['Address/Geo ne null and Address/Geo/Lat eq null', [7]],
+  ['Address eq null or Address/City eq null', [3, 4, 6, 10, 11]],
+  ['(Address eq null) eq Active', [2, 6, 9, 10]],
+  ['(Address/Geo ne null) ne (Address/Geo/Lat ne null)', [7]],
 
   // Strings: order by code point, case-sensitive
   ["'B' lt 'a'", ALL],

@@ -175,6 +175,17 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
       }
       return v === null || v === undefined ? null : readRow(node.type, v);
     }
+    case 'structureNull': {
+      // Null or missing anywhere along the path; an object, even with every member null, is not.
+      let v: unknown = row;
+      for (const name of node.path) {
+        if (v === null || v === undefined) break;
+        if (typeof v !== 'object') throw new OracleRowError('not an object');
+        v = Object.hasOwn(v, name) ? (v as Record<string, unknown>)[name] : undefined;
+      }
+      if (v !== null && v !== undefined && typeof v !== 'object') throw new OracleRowError('not an object');
+      return (v === null || v === undefined) === (node.op === 'eq');
+    }
     case 'convert':
       return convert(evaluate(node.operand, row), node.operand.type, node.type);
     case 'not': {

@@ -249,6 +249,7 @@ class Generator {
     switch (node.kind) {
       case 'compare':
       case 'in':
+      case 'structureNull':
         return { code: `(${this.truth(node, true)})`, repr: 'bool' };
       case 'not':
         return { code: this.nonNull(this.value(node.operand), (x) => `!${x}`), repr: 'bool' };
@@ -289,15 +290,30 @@ class Generator {
    */
   memberTest(node: TypedMember, ifNull: string, ifValue: (x: string) => string): string {
     const path = node.path;
-    const bad = this.helper('badValue');
-    const read = (obj: string, name: string): string =>
-      runtime.isPrototypeName(name) ? `${this.helper('readOwn')}(${obj}, ${JSON.stringify(name)})` : `${obj}[${JSON.stringify(name)}]`;
     const leafKey = `v:${path.join('/')}`;
     const leaf = this.memberTemp(leafKey);
     if (this.read.has(leafKey)) return `(${leaf} == null ? ${ifNull} : ${ifValue(leaf)})`;
+    const { code, obj } = this.structureSteps(path.slice(0, -1), ifNull);
+    return `(${code}(${leaf} = ${this.readProperty(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+  }
+
+  /**
+   * Whether the structure at `path` is null or missing (`ifNull`) or an object (`ifObject`): each
+   * step read once into its variable, as memberTest reads them, and checked to be an object.
+   */
+  structureTest(path: readonly string[], ifNull: string, ifObject: string): string {
+    return `(${this.structureSteps(path, ifNull).code}${ifObject})`;
+  }
+
+  /**
+   * The code that reads each step of a path of structures, `ifNull` as soon as one is null, each
+   * checked to be an object; it ends in `: `, for the code that runs when every step is an object,
+   * which finds the last one in `obj`.
+   */
+  structureSteps(path: readonly string[], ifNull: string): { code: string; obj: string } {
     let code = '';
     let obj = 'row';
-    for (let i = 0; i < path.length - 1; i++) {
+    for (let i = 0; i < path.length; i++) {
       const prefix = path.slice(0, i + 1).join('/');
       const key = `o:${prefix}`;
       const t = this.memberTemp(key);
@@ -305,12 +321,16 @@ class Generator {
       if (this.read.has(key)) code += `${t} == null ? ${ifNull} : `;
       else
         code +=
-          `(${t} = ${read(obj, path[i]!)}) == null ? ${ifNull} : ` +
-          `typeof ${t} !== 'object' ? ${bad}(${t}, ${JSON.stringify(prefix)}, 'object') : `;
+          `(${t} = ${this.readProperty(obj, path[i]!)}) == null ? ${ifNull} : ` +
+          `typeof ${t} !== 'object' ? ${this.helper('badValue')}(${t}, ${JSON.stringify(prefix)}, 'object') : `;
       obj = t;
     }
-    code += `(${leaf} = ${read(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)}`;
-    return `(${code})`;
+    return { code, obj };
+  }
+
+  /** Code reading a property of an object; an Object.prototype name only as an own property. */
+  readProperty(obj: string, name: string): string {
+    return runtime.isPrototypeName(name) ? `${this.helper('readOwn')}(${obj}, ${JSON.stringify(name)})` : `${obj}[${JSON.stringify(name)}]`;
   }
 
   /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
@@ -369,6 +389,10 @@ class Generator {
         return 'false';
       case 'member':
         return this.memberTest(node, 'false', (x) => `${x} === ${want}`);
+      case 'structureNull': {
+        const isNull = (node.op === 'eq') === want;
+        return this.structureTest(node.path, String(isNull), String(!isNull));
+      }
       case 'not':
         return this.truth(node.operand, !want);
       case 'logical': {
@@ -494,9 +518,11 @@ function isWellFormedConstant(v: Val): boolean {
 // decides the node without reading anything.
 
 function memberKeys(node: TypedMember): string[] {
-  const keys = node.path.slice(0, -1).map((_, i) => `o:${node.path.slice(0, i + 1).join('/')}`);
-  keys.push(`v:${node.path.join('/')}`);
-  return keys;
+  return [...structureKeys(node.path.slice(0, -1)), `v:${node.path.join('/')}`];
+}
+
+function structureKeys(path: readonly string[]): string[] {
+  return path.map((_, i) => `o:${path.slice(0, i + 1).join('/')}`);
 }
 
 const isNullConstant = (node: TypedExpr): boolean => constantOf(node)?.value === null;
@@ -549,6 +575,8 @@ function computeReadsOfTruth(node: TypedExpr): readonly string[] {
       return [];
     case 'member':
       return memberKeys(node);
+    case 'structureNull':
+      return structureKeys(node.path);
     case 'not':
       return readsOfTruth(node.operand);
     case 'logical':

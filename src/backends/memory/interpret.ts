@@ -137,6 +137,7 @@ function booleanValue(node: TypedExpr): Eval {
   switch (node.kind) {
     case 'compare':
     case 'in':
+    case 'structureNull':
       return truth(node, true);
     case 'not': {
       const f = value(node.operand);
@@ -267,6 +268,21 @@ function member(node: TypedMember): Eval {
   };
 }
 
+/** Whether the structure at a path is null or missing: reads each step, checked to be an object. */
+function structureIsNull(path: readonly string[]): Test {
+  const names = path.map((name) => ({ name, own: rt.isPrototypeName(name) }));
+  return (row) => {
+    let v: unknown = row;
+    for (let i = 0; i < names.length; i++) {
+      const { name, own } = names[i]!;
+      v = own ? rt.readOwn(v as object, name) : (v as Row)[name];
+      if (v == null) return true;
+      if (typeof v !== 'object') rt.badValue(v, path.slice(0, i + 1).join('/'), 'object');
+    }
+    return false;
+  };
+}
+
 function reader(node: TypedMember): (v: unknown) => unknown {
   const p = node.path.join('/');
   switch (node.type) {
@@ -306,6 +322,10 @@ function truth(node: TypedExpr, want: boolean): Test {
     }
     case 'null':
       return () => false;
+    case 'structureNull': {
+      const isNull = structureIsNull(node.path);
+      return (node.op === 'eq') === want ? isNull : (row) => !isNull(row);
+    }
     case 'not':
       return truth(node.operand, !want);
     case 'logical': {

@@ -2,7 +2,7 @@
 
 import { FilterError } from '../../errors.js';
 import type { EdmType } from '../../edm.js';
-import type { TypedExpr, TypedLiteral, TypedMember } from '../../typed.js';
+import type { TypedExpr, TypedLiteral, TypedMember, TypedStructureNull } from '../../typed.js';
 
 export interface MongoOptions {
   /**
@@ -27,14 +27,15 @@ export interface MongoOptions {
 }
 
 export interface Context {
-  field(member: TypedMember): string;
+  /** The document field of a property path, or of a structure's (its null test reads it). */
+  field(member: TypedMember | TypedStructureNull): string;
   readonly decimal: ((text: string) => unknown) | undefined;
   readonly long: ((value: bigint) => unknown) | undefined;
 }
 
 export function createContext(options: MongoOptions): Context {
   const { fields, decimal, long } = options;
-  const field = (member: TypedMember): string => {
+  const field = (member: TypedMember | TypedStructureNull): string => {
     const key = member.path.join('/');
     let mapped: string | undefined;
     if (typeof fields === 'function') mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));

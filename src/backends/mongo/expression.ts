@@ -135,6 +135,8 @@ export class ExpressionCompiler {
         return false;
       case 'member':
         return { $eq: [this.value(node), want] };
+      case 'structureNull':
+        return polarity(isNull(`$${this.ctx.field(node)}`), (node.op === 'eq') === want);
       case 'not':
         return this.truth(node.operand, !want);
       case 'logical': {
@@ -188,6 +190,7 @@ export class ExpressionCompiler {
       compare: (n) => this.booleanValue(n),
       logical: (n) => this.booleanValue(n),
       in: (n) => this.booleanValue(n),
+      structureNull: (n) => this.booleanValue(n),
     });
   }
 
@@ -208,6 +211,7 @@ export class ExpressionCompiler {
     switch (node.kind) {
       case 'compare':
       case 'in':
+      case 'structureNull':
         return this.truth(node, true);
       case 'not': {
         const v = this.value(node.operand);
@@ -237,6 +241,7 @@ export class ExpressionCompiler {
       case 'literal':
       case 'compare':
       case 'in':
+      case 'structureNull':
         return false;
       case 'null':
         return true;
@@ -619,6 +624,7 @@ export function neverNull(node: TypedExpr): boolean {
     case 'literal':
     case 'compare':
     case 'in':
+    case 'structureNull':
       return true;
     case 'not':
       return neverNull(node.operand);

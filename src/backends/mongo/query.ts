@@ -39,6 +39,9 @@ export class QueryCompiler {
         return NOTHING;
       case 'member':
         return { [this.ctx.field(node)]: want };
+      case 'structureNull':
+        // { f: null } matches a null or missing field, and one under a null or missing parent.
+        return { [this.ctx.field(node)]: (node.op === 'eq') === want ? null : { $ne: null } };
       case 'not':
         return this.compile(node.operand, !want);
       case 'logical': {

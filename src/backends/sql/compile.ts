@@ -5,7 +5,8 @@ import { decimalFromText } from '../../decimal-model.js';
 import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
 import { depthOfTyped } from '../../typed.js';
-import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
+import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedStructureNull } from '../../typed.js';
+import { listPropertyPaths } from '../../schema.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { integerComparison } from './integer-comparison.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
@@ -147,6 +148,8 @@ class Compiler {
         return this.compare(node, mode);
       case 'in':
         return this.in(node, mode);
+      case 'structureNull':
+        return this.structureNull(node);
       default:
         return this.value(node).sql;
     }
@@ -180,6 +183,21 @@ class Compiler {
     // In 'true' mode a NULL from `=` counts as false, which is right unless both sides are null.
     if (mode === 'true' && (!a.nullable || !b.nullable)) return this.dialect.equal(a, b);
     return this.dialect.equalNullSafe(a, b);
+  }
+
+  /**
+   * A structure has no column of its own (docs/sql.md): it is null where the columns of its members
+   * are all NULL. A member that is never null in a present structure (`nullable: false` all the way
+   * down from it) decides alone, and a structure that is never null is not.
+   */
+  private structureNull(node: TypedStructureNull): Frag {
+    const isNull = node.op === 'eq';
+    if (!node.nullable) return this.dialect.literal('Edm.Boolean', !isNull) as Frag;
+    const members = listPropertyPaths({ name: node.path.join('/'), properties: node.property.properties });
+    const required = members.find((m) => !m.nullable);
+    const columns = (required ? [required] : members).map((m) => raw(this.column([...node.path, ...m.path])));
+    const tests = columns.map((c) => (isNull ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
+    return tests.length === 1 ? sql`(${tests[0]!})` : sql`(${join(tests, isNull ? ' AND ' : ' OR ')})`;
   }
 
   private in(node: TypedIn, mode: Mode): Frag {
@@ -260,6 +278,7 @@ class Compiler {
       case 'logical':
       case 'compare':
       case 'in':
+      case 'structureNull':
         return { sql: this.bool(node, 'exact'), type: node.type, nullable: mayBeNull(node), column: false };
     }
   }
@@ -320,6 +339,7 @@ function mayBeNull(node: TypedExpr): boolean {
   switch (node.kind) {
     case 'compare':
     case 'in':
+    case 'structureNull':
       return false;
     case 'not':
       return mayBeNull(node.operand);
