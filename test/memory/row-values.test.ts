@@ -67,6 +67,10 @@ describe.each(paths)('row values (%s)', (_name, options) => {
     ['Due eq 2012-01-01T00:00:00Z', { Due: 1325376000000 }, 'Due', 'Edm.DateTimeOffset'],
     ["Address/City eq 'x'", { Address: 'Main St' }, 'Address', 'object'],
     ['Address/Geo/Lat eq 1', { Address: { Geo: 7 } }, 'Address/Geo', 'object'],
+    // A structure compared with null must be an object, wherever it is read.
+    ['Address eq null', { Address: 'Main St' }, 'Address', 'object'],
+    ['Address/Geo ne null', { Address: { Geo: 7 } }, 'Address/Geo', 'object'],
+    ['Address/Geo eq null', { Address: 5 }, 'Address', 'object'],
   ])('%s rejects %o', (filter, row, path, expected) => {
     let error: unknown;
     try {

@@ -24,6 +24,10 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Active', { Active: true }],
   ['not Active', { Active: false }],
   ["Address/City eq 'x'", { 'Address.City': 'x' }],
+  ['Address eq null', { Address: null }],
+  ['null ne Address', { Address: { $ne: null } }],
+  ['not (Address ne null)', { Address: null }],
+  ['(Address eq null) eq Active', { $expr: { $eq: [{ $eq: [{ $ifNull: ['$Address', null] }, null] }, { $ifNull: ['$Active', null] }] } }],
   ["Name eq 'A' and Qty lt 3", { Name: 'A', Qty: { $lt: 3 } }],
   ['Qty ge 1 and Qty le 9', { Qty: { $gte: 1, $lte: 9 } }],
   ["Name eq 'A' and Name eq 'B'", { $and: [{ Name: 'A' }, { Name: 'B' }] }],
@@ -114,6 +118,11 @@ describe('field mapping', () => {
     const filter = typed("Address/City eq 'x' and Name eq 'y'");
     expect(compileMongo(filter, { fields: { 'Address/City': 'addr.city' } })).toEqual({ 'addr.city': 'x', Name: 'y' });
     expect(compileMongo(filter, { fields: (path) => path.join('_') })).toEqual({ Address_City: 'x', Name: 'y' });
+  });
+  it("maps a structure compared with null by the structure's own path", () => {
+    const filter = typed("Address ne null and Address/City eq 'x'");
+    expect(compileMongo(filter, { fields: { Address: 'addr', 'Address/City': 'addr.city' } })).toEqual({ addr: { $ne: null }, 'addr.city': 'x' });
+    expect(compileMongo(filter, { fields: (path) => path.join('_') })).toEqual({ Address: { $ne: null }, Address_City: 'x' });
   });
   it('rejects a mapping that is not a field path with an unsupported FilterError', () => {
     for (const bad of ['$where', '', 'a..b']) {

@@ -94,6 +94,11 @@ describe('columns', () => {
     const columns = (path: readonly string[]) => (path[0] === 'Status' ? 'e.status' : undefined);
     expect(compile('Status eq null and Capacity eq 1', postgres, columns).sql).toBe(`((e.status IS NULL) AND ("Capacity" = $1::integer))`);
   });
+  it('tests a structure for null on the columns of its members, mapped as they are', () => {
+    expect(compile('PostalAddress eq null').sql).toBe(`("PostalAddress_City" IS NULL)`);
+    const columns = { 'Presenter/ContactID': 'p."contact_id"' };
+    expect(compile('Presenter ne null and not (null eq PostalAddress)', mysql, columns).sql).toBe('((p."contact_id" IS NOT NULL) AND (NOT (`PostalAddress_City` IS NULL)))');
+  });
   it('quotes identifiers for each dialect', () => {
     expect(compile('Capacity eq 1', mysql).sql).toBe('(`Capacity` = CAST(? AS SIGNED))');
   });
