@@ -12,7 +12,8 @@ import type { Overload } from './functions.js';
 import { parse } from './parse.js';
 import type { ParseOptions } from './parse.js';
 import type { PrimitiveProperty, Property, Schema } from './schema.js';
-import { suggestName } from './suggest.js';
+import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
+import { print } from './print.js';
 import type { LiteralValue, TypedExpr, TypedFilter, TypedLiteral, TypedNull, TypedStructureNull } from './typed.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
@@ -47,7 +48,7 @@ export interface CheckIssue extends FilterIssue {
 export function check(exprOrText: Expr | string, schema: Schema, options: CheckOptions = {}): TypedFilter {
   const text = typeof exprOrText === 'string' ? exprOrText : undefined;
   const tree: Expr = typeof exprOrText === 'string' ? parse(exprOrText, options) : exprOrText;
-  const checker = new Checker(schema);
+  const checker = new Checker(schema, text);
   let root: TypedExpr | undefined;
   try {
     root = checker.expr(tree);
@@ -146,7 +147,11 @@ class Checker {
   readonly issues: CheckIssue[] = [];
   private readonly visitor: ExprVisitor<Checked>;
 
-  constructor(private readonly schema: Schema) {
+  constructor(
+    private readonly schema: Schema,
+    /** The filter's text, when checked from text: operands are named by their source. */
+    private readonly text: string | undefined,
+  ) {
     this.visitor = {
       null: (n) => ({ kind: 'null', type: BOOLEAN, start: n.start, end: n.end }),
       boolean: (n) => literal(BOOLEAN, expect(n, typeof n.value === 'boolean' ? undefined : 'a boolean literal needs a boolean value').value, n),
@@ -160,7 +165,7 @@ class Checker {
       member: (n) => this.member(expectSegments(n), n),
       call: (n) => this.call(n.name, n.args, n),
       not: (n) => {
-        const operand = this.boolean(this.expr(n.operand), "Operator 'not' needs a Boolean operand");
+        const operand = this.boolean(this.expr(n.operand), n.operand, "Operator 'not' needs a Boolean operand");
         return operand && { kind: 'not', type: BOOLEAN, operand, start: n.start, end: n.end };
       },
       negate: (n) => this.negate(n.operand, n),
@@ -200,6 +205,33 @@ class Checker {
   report(code: IssueCode, span: Span, message: string, suggestion?: string): void {
     const issue: CheckIssue = { code, message, start: span.start, end: span.end };
     this.issues.push(suggestion === undefined ? issue : { ...issue, suggestion });
+  }
+
+  /** An operand as the user wrote it (its source text, or printed from the tree), shortened when long. */
+  private nameOf(node: Span, source: Expr): string {
+    const text = this.text !== undefined ? this.text.slice(node.start, node.end) : print(source);
+    const flat = text.replace(/\s+/g, ' ').trim();
+    const chars = [...flat];
+    return chars.length > OPERAND_NAME_LENGTH ? `${chars.slice(0, OPERAND_NAME_LENGTH - 1).join('')}…` : flat;
+  }
+
+  /**
+   * `. Did you mean X?` when `node` is a literal whose text spells exactly a literal that
+   * `accepts` takes: a string holding a number, Boolean, date-time or guid (`'50'` → `50`), or a
+   * plain number or Boolean where a string is wanted (`50` → `'50'`). Else the empty string.
+   */
+  private meant(node: TypedExpr, source: Expr, accepts: (literal: TypedExpr) => boolean): string {
+    if (node.kind !== 'literal') return '';
+    let text: string | undefined;
+    if (node.type === STRING) {
+      const found = literalInString(node.value as string);
+      const typed = found && this.expr(found.literal);
+      if (found && typed && accepts(typed)) text = found.text;
+    } else {
+      const quoted = stringOfLiteral(this.nameOf(node, source));
+      if (quoted !== undefined && accepts(literal(STRING, quoted.slice(1, -1), node))) text = quoted;
+    }
+    return text === undefined ? '' : `. Did you mean ${text}?`;
   }
 
   private member(segments: readonly Segment[], span: Span): Checked {
@@ -304,10 +336,11 @@ class Checker {
       const expected = [...new Set(overloads.map((o) => o.params[i]!))];
       if (!expected.some((p) => fits(arg, p))) {
         reported = true;
+        const meant = this.meant(arg, argNodes[i]!, (l) => expected.some((p) => fits(l, p)));
         this.report(
           'wrong_argument_type',
           arg,
-          `Function '${signature.name}' expects argument ${i + 1} to be ${expected.join(' or ')}, but found ${arg.type}`,
+          `Function '${signature.name}' expects argument ${i + 1} to be ${expected.join(' or ')}, but ${this.nameOf(arg, argNodes[i]!)} is ${arg.type}${meant}`,
         );
       }
     });
@@ -318,40 +351,43 @@ class Checker {
     return undefined;
   }
 
-  private boolean(node: Checked, what: string): Checked {
+  private boolean(node: Checked, source: Expr, what: string): Checked {
     if (node === undefined) return undefined;
     if (node.kind === 'null') return { ...node, type: BOOLEAN };
     if (node.type !== BOOLEAN) {
-      this.report('not_boolean', node, `${what}, but this expression is ${node.type}`);
+      const meant = this.meant(node, source, (l) => l.type === BOOLEAN);
+      this.report('not_boolean', node, `${what}, but ${this.nameOf(node, source)} is ${node.type}${meant}`);
       return undefined;
     }
     return node;
   }
 
   private logical(op: LogicalOp, operandNodes: readonly Expr[], span: Span): Checked {
-    const operands = operandNodes.map((o) => this.boolean(this.expr(o), `Operator '${op}' needs Boolean operands`));
+    const operands = operandNodes.map((o) => this.boolean(this.expr(o), o, `Operator '${op}' needs Boolean operands`));
     if (!everyDefined(operands)) return undefined;
     return { kind: 'logical', type: BOOLEAN, op, operands, start: span.start, end: span.end };
   }
 
-  private numeric(node: Checked, what: string): Checked {
+  private numeric(node: Checked, source: Expr, what: string): Checked {
     if (node === undefined || node.kind === 'null' || isNumeric(node.type)) return node;
-    this.report('not_numeric', node, `${what}, but this expression is ${node.type}`);
+    const meant = this.meant(node, source, (l) => isNumeric(l.type));
+    this.report('not_numeric', node, `${what}, but ${this.nameOf(node, source)} is ${node.type}${meant}`);
     return undefined;
   }
 
   private negate(operandNode: Expr, span: Span): Checked {
-    const operand = this.numeric(this.expr(operandNode), "Unary '-' needs a numeric operand");
+    const operand = this.numeric(this.expr(operandNode), operandNode, "Unary '-' needs a numeric operand");
     if (operand === undefined) return undefined;
     // Byte, SByte and Int16 promote to Int32, as in binary arithmetic: -255 is not a Byte.
     const type: NumericType = operand.kind === 'null' ? 'Edm.Int32' : promoteUnary(operand.type as NumericType);
     return { kind: 'negate', type, operand: coerce(operand, type), start: span.start, end: span.end };
   }
 
-  private arithmetic(op: ArithmeticOp, leftNode: Checked, rightNode: Checked, span: Span): Checked {
+  private arithmetic(op: ArithmeticOp, leftNode: Checked, rightNode: Checked, node: Extract<Expr, { kind: 'arithmetic' }>): Checked {
+    const span = node;
     const what = `Operator '${op}' needs numeric operands`;
-    const left = this.numeric(leftNode, what);
-    const right = this.numeric(rightNode, what);
+    const left = this.numeric(leftNode, node.left, what);
+    const right = this.numeric(rightNode, node.right, what);
     if (left === undefined || right === undefined) return undefined;
     const type: NumericType =
       left.kind === 'null' && right.kind === 'null' ? 'Edm.Int32' :
@@ -361,17 +397,21 @@ class Checker {
     return { kind: 'arithmetic', type, op, left: coerce(left, type), right: coerce(right, type), start: span.start, end: span.end };
   }
 
-  private compare(op: CompareOp, left: Checked, right: Checked, span: Span): Checked {
+  private compare(op: CompareOp, left: Checked, right: Checked, node: Extract<Expr, { kind: 'compare' }>): Checked {
+    const span = node;
     if (left === undefined || right === undefined) return undefined;
     const type = compareType(left, right);
     if (type === undefined) {
-      this.report('type_mismatch', span, `Operator '${op}' cannot compare ${left.type} with ${right.type}`);
+      const meant = this.meant(right, node.right, (l) => compareType(left, l) !== undefined) || this.meant(left, node.left, (l) => compareType(l, right) !== undefined);
+      const operands = `${this.nameOf(left, node.left)} (${left.type}) with ${this.nameOf(right, node.right)} (${right.type})`;
+      this.report('type_mismatch', span, `Cannot compare ${operands}${meant}`);
       return undefined;
     }
     return { kind: 'compare', type: BOOLEAN, op, left: coerce(left, type), right: coerce(right, type), start: span.start, end: span.end };
   }
 
-  private in(operand: Checked, listNodes: readonly Literal[], span: Span): Checked {
+  private in(operand: Checked, listNodes: readonly Literal[], node: Extract<Expr, { kind: 'in' }>): Checked {
+    const span = node;
     const list = listNodes.map((l) => this.expr(l) as TypedLiteral | TypedNull);
     if (operand === undefined) return undefined;
     const items = list.filter((i): i is TypedLiteral => i.kind !== 'null');
@@ -381,9 +421,12 @@ class Checker {
       if (isNumeric(type) && items.every((i) => isNumeric(i.type))) {
         type = items.reduce<NumericType>((t, i) => promoteNumeric(t, i.type as NumericType), type);
       } else {
-        for (const item of items) {
-          if (!fits(item, type)) this.report('type_mismatch', item, `List item of type ${item.type} does not fit ${type}, the type on the left of 'in'`);
-        }
+        const operandName = `${this.nameOf(operand, node.operand)} (${type})`;
+        list.forEach((item, i) => {
+          if (item.kind === 'null' || fits(item, type)) return;
+          const meant = this.meant(item, listNodes[i]!, (l) => fits(l, type));
+          this.report('type_mismatch', item, `List item ${this.nameOf(item, listNodes[i]!)} (${item.type}) does not fit ${operandName} on the left of 'in'${meant}`);
+        });
         return undefined;
       }
     }
@@ -423,6 +466,9 @@ function everyDefined<T>(items: readonly (T | undefined)[]): items is T[] {
 }
 
 const LISTED = 12;
+
+/** The longest operand name a message shows, in characters. */
+const OPERAND_NAME_LENGTH = 40;
 
 function listNames(names: Iterable<string>): string {
   const all = [...names];

@@ -1,5 +1,10 @@
-// Did-you-mean suggestions for misspelt names: a case-insensitive match first, then the closest
-// name by edit distance (with transpositions, so `Stauts` is one edit from `Status`).
+// Did-you-mean suggestions: for misspelt names, a case-insensitive match first, then the closest
+// name by edit distance (with transpositions, so `Stauts` is one edit from `Status`); for a literal
+// of the wrong type, the literal of another type that its text spells exactly (`'50'` → `50`).
+
+import type { Literal } from './ast.js';
+import { parse } from './parse.js';
+import { print } from './print.js';
 
 /** The best candidate for `name`, or undefined when none is close enough to be a likely typo. */
 export function suggestName(name: string, candidates: Iterable<string>): string | undefined {
@@ -37,4 +42,40 @@ export function editDistance(a: string, b: string): number {
     }
   }
   return d[rows * cols - 1]!;
+}
+
+/** Longer quoted text is no literal of another type (the longest, a Decimal, is rarely near it). */
+const MAX_LITERAL_TEXT = 100;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The literal of another type that a string's content spells, with its canonical text: `50`,
+ * `true`, a guid, a date-time, and a date alone as midnight UTC (`2012-01-01` →
+ * `2012-01-01T00:00:00Z`, the instant an Edm.Date literal would name). Undefined when the content
+ * is not exactly one such literal.
+ */
+export function literalInString(content: string): { readonly text: string; readonly literal: Literal } | undefined {
+  if (content.length > MAX_LITERAL_TEXT) return undefined;
+  let expr;
+  try {
+    expr = parse(DATE_ONLY.test(content) ? `${content}T00:00:00Z` : content);
+  } catch {
+    return undefined;
+  }
+  switch (expr.kind) {
+    case 'number':
+    case 'boolean':
+    case 'datetime':
+    case 'guid':
+      return { text: print(expr), literal: expr };
+    default:
+      return undefined;
+  }
+}
+
+const PLAIN_NUMBER_OR_BOOLEAN = /^(?:-?\d+(?:\.\d+)?|true|false)$/i;
+
+/** The string literal a number or Boolean literal's source text spells (`50` → `'50'`), if it is plain. */
+export function stringOfLiteral(source: string): string | undefined {
+  return PLAIN_NUMBER_OR_BOOLEAN.test(source) ? `'${source}'` : undefined;
 }

@@ -27,7 +27,8 @@ describe('check on the service schemas', () => {
   it.each([
     [Contact, "Stauts eq 'x'", [['unknown_property', 'Stauts', "Property 'Stauts' does not exist on Contact. Did you mean 'Status'?"]]],
     [VenueRoom, 'Capacity add 1', [['not_boolean', 'Capacity add 1', 'A filter must be Edm.Boolean, but this expression is Edm.Int32']]],
-    [VenueRoom, "Capacity gt '50'", [['type_mismatch', "Capacity gt '50'", "Operator 'gt' cannot compare Edm.Int32 with Edm.String"]]],
+    [VenueRoom, "Capacity gt '50'", [['type_mismatch', "Capacity gt '50'", "Cannot compare Capacity (Edm.Int32) with '50' (Edm.String). Did you mean 50?"]]],
+    [Contact, 'ContactID eq 12 or Email eq 12', [['type_mismatch', 'Email eq 12', "Cannot compare Email (Edm.String) with 12 (Edm.Int32). Did you mean '12'?"]]],
   ])('%#: %s is rejected', (schema, filter, expected) => {
     expect(issuesOf(filter, schema)).toEqual(expected);
   });

@@ -40,8 +40,20 @@ describe('check errors', () => {
 
   it('uses the single issue as the message when there is one', () => {
     const error = rejection(() => check('Int32 eq true', testSchema));
-    expect(error.message).toBe("Operator 'eq' cannot compare Edm.Int32 with Edm.Boolean");
-    expect(formatFilterError(error)).toBe("Operator 'eq' cannot compare Edm.Int32 with Edm.Boolean\n  Int32 eq true\n  ^~~~~~~~~~~~~");
+    expect(error.message).toBe('Cannot compare Int32 (Edm.Int32) with true (Edm.Boolean)');
+    expect(formatFilterError(error)).toBe('Cannot compare Int32 (Edm.Int32) with true (Edm.Boolean)\n  Int32 eq true\n  ^~~~~~~~~~~~~');
+  });
+
+  it('names the operands of a tree checked without its text as print() writes them, suggestions included', () => {
+    const error = rejection(() => check(parse("length(String)  ADD 1 gt '5'"), testSchema));
+    expect(error.message).toBe("Cannot compare length(String) add 1 (Edm.Int32) with '5' (Edm.String). Did you mean 5?");
+    expect(rejection(() => check(parse('String eq  -5'), testSchema)).message).toBe("Cannot compare String (Edm.String) with -5 (Edm.Int32). Did you mean '-5'?");
+  });
+
+  it('suggests nothing for a string too long to be a literal of another type', () => {
+    const decimal = (length: number): string => `1.${'1'.repeat(length - 2)}`;
+    expect(rejection(() => check(`Decimal eq '${decimal(100)}'`, testSchema)).message).toMatch(/\. Did you mean 1\.1{98}\?$/);
+    expect(rejection(() => check(`Decimal eq '${decimal(101)}'`, testSchema)).message).toBe(`Cannot compare Decimal (Edm.Decimal) with '1.${'1'.repeat(36)}… (Edm.String)`);
   });
 
   it.each([

@@ -40,7 +40,7 @@ describe('odata-filter check', () => {
         "Property 'Stauts' does not exist on Contact. Did you mean 'Status'?",
         "  Stauts eq 'x' and ContactID eq 'a'",
         '  ^~~~~~',
-        "Operator 'eq' cannot compare Edm.Int32 with Edm.String",
+        "Cannot compare ContactID (Edm.Int32) with 'a' (Edm.String)",
         "  Stauts eq 'x' and ContactID eq 'a'",
         '                    ^~~~~~~~~~~~~~~~',
         '',
