@@ -31,6 +31,14 @@ describe('odata-filter check', () => {
     expect(tree.left.type).toBe('Edm.Int32');
   });
 
+  it("prints a structure's null test with its members", async () => {
+    const r = await run('check', 'null ne Presenter', '--schema', 'EventSession', '--json');
+    expect(r.code).toBe(0);
+    const tree = JSON.parse(r.out) as { kind: string; op: string; path: string[]; property: { properties: Record<string, { type: string }> } };
+    expect([tree.kind, tree.op, tree.path]).toEqual(['structureNull', 'ne', ['Presenter']]);
+    expect(Object.keys(tree.property.properties)).toEqual(['ContactID', 'Email']);
+  });
+
   it('prints every issue with a caret line and exits 2', async () => {
     const r = await run('check', "Stauts eq 'x' and ContactID eq 'a'", '--schema', 'Contact');
     expect(r.code).toBe(2);
