@@ -70,9 +70,14 @@ export function number(raw: string, r: Range): NumberLiteral {
   const body = suffix === '' ? raw : raw.slice(0, -1);
   const isIntegral = !/[.eE]/.test(body);
   switch (suffix) {
-    case 'l':
+    case 'l': {
       if (!isIntegral) throw syntaxError(`Invalid Int64 literal '${raw}'`, r);
-      return { kind: 'number', type: 'Edm.Int64', raw, value: int64(body, raw, r), start, end };
+      const value = BigInt(body);
+      if (value < INT64_MIN || value > INT64_MAX) {
+        throw syntaxError(`Int64 literal '${raw}' is out of the Int64 range (without the L suffix it is a Decimal)`, r);
+      }
+      return { kind: 'number', type: 'Edm.Int64', raw, value, start, end };
+    }
     case 'm':
       return { kind: 'number', type: 'Edm.Decimal', raw, value: normaliseDecimal(body), start, end };
     case 'd':
@@ -88,15 +93,11 @@ export function number(raw: string, r: Range): NumberLiteral {
   const digits = body.charCodeAt(0) === 45 ? body.length - 1 : body.length;
   // `+ 0` turns -0 into 0: Int32 has no negative zero.
   if (digits <= 9) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(body) + 0, start, end };
-  const big = int64(body, raw, r);
+  const big = BigInt(body);
   if (big >= INT32_MIN && big <= INT32_MAX) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(big), start, end };
-  return { kind: 'number', type: 'Edm.Int64', raw, value: big, start, end };
-}
-
-function int64(body: string, raw: string, r: Range): bigint {
-  const value = BigInt(body);
-  if (value < INT64_MIN || value > INT64_MAX) throw syntaxError(`Integer literal '${raw}' is out of the Int64 range`, r);
-  return value;
+  if (big >= INT64_MIN && big <= INT64_MAX) return { kind: 'number', type: 'Edm.Int64', raw, value: big, start, end };
+  // The v4 ABNF's decimalValue needs no point: an integer beyond Int64 is a Decimal.
+  return { kind: 'number', type: 'Edm.Decimal', raw, value: normaliseDecimal(body), start, end };
 }
 
 function finite(value: number, raw: string, r: Range): number {
@@ -104,17 +105,22 @@ function finite(value: number, raw: string, r: Range): number {
   return value;
 }
 
-/** Strips redundant zeros so that equal decimals have equal text: `'007.50'` → `'7.5'`. */
+/**
+ * Strips redundant zeros so that equal decimals have equal text: `'007.50'` → `'7.5'`,
+ * `'1e+007'` → `'1E+7'`. The exponent stays text: as a number it would be rounded beyond 2^53
+ * and written as `1e+21` beyond 10^21, and the Decimal model decides what is too large.
+ */
 function normaliseDecimal(body: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(body);
+  const match = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?)0*(\d*))?$/.exec(body);
   if (!match) return body;
-  const [, sign, intPart, fracPart = '', exp] = match;
+  const [, sign, intPart, fracPart = '', expSign, expDigits = ''] = match;
   const int = intPart!.replace(/^0+(?=\d)/, '');
   const frac = fracPart.replace(/0+$/, '');
   const mantissa = frac ? `${int}.${frac}` : int;
   const isZero = /^0(\.0*)?$/.test(mantissa);
-  const exponent = exp !== undefined && Number(exp) !== 0 ? `E${Number(exp) > 0 ? '+' : ''}${Number(exp)}` : '';
-  return (isZero ? '' : sign) + mantissa + (isZero ? '' : exponent);
+  if (isZero) return mantissa;
+  const exponent = expDigits === '' ? '' : `E${expSign === '-' ? '-' : '+'}${expDigits}`;
+  return sign + mantissa + exponent;
 }
 
 // ---------------------------------------------------------------------------------------------

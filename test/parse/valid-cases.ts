@@ -109,6 +109,11 @@ export const LITERALS: readonly ValidCase[] = [
   ['x eq -64L', '=', '(eq x i64:-64)'],
   ['x eq 9223372036854775807L', '=', '(eq x i64:9223372036854775807)'],
   ['x eq 0000000000000000000001', '=', '(eq x i32:1)'],
+  // Beyond Int64 an integer is a Decimal (the v4 ABNF's decimalValue needs no point).
+  ['x eq 9223372036854775808', '=', '(eq x dec:9223372036854775808)'],
+  ['x eq -9223372036854775809', '=', '(eq x dec:-9223372036854775809)'],
+  ['Price lt 2551234567890000999999', '=', '(lt Price dec:2551234567890000999999)'],
+  ['x eq 000000000009223372036854775808', '=', '(eq x dec:9223372036854775808)'],
   // Decimals keep every digit.
   ['x eq 2.55', '=', '(eq x dec:2.55)'],
   ['x eq 2.345M', '=', '(eq x dec:2.345)'],
@@ -119,6 +124,13 @@ export const LITERALS: readonly ValidCase[] = [
   ['x eq -0.0', '=', '(eq x dec:0)'],
   ['x eq 3M', '=', '(eq x dec:3)'],
   ['x eq 1.5E+10M', '=', '(eq x dec:1.5E+10)'],
+  // The exponent is kept exactly, however large (the Decimal model bounds it when compiled).
+  ['x eq 2.50e-007m', '=', '(eq x dec:2.5E-7)'],
+  ['x eq 1e+000m', '=', '(eq x dec:1)'],
+  ['x eq 1e9007199254740993m', '=', '(eq x dec:1E+9007199254740993)'],
+  ['x eq 1e1000000000000000000000m', '=', '(eq x dec:1E+1000000000000000000000)'],
+  ['x eq -1.5e-0000012345678901234567890123m', '=', '(eq x dec:-1.5E-12345678901234567890123)'],
+  ['x eq 0e1000000000000000000000m', '=', '(eq x dec:0)'],
   // Doubles and singles.
   ['x eq 1E+10', '=', '(eq x dbl:10000000000)'],
   ['x eq 1e10', '=', '(eq x dbl:10000000000)'],

@@ -16,6 +16,12 @@ export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
   fc.integer().map(String),
   fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
   fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((n) => `${n}L`),
+  // Beyond Int64 an integer is a Decimal.
+  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
+  // Decimal exponents far beyond what a double holds exactly.
+  fc.tuple(fc.boolean(), digits(1, 3), fc.option(digits(1, 3)), fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }), fc.constantFrom('M', 'm')).map(
+    ([neg, i, f, e, s]) => `${neg ? '-' : ''}${i}${f === null ? '' : '.' + f}e${e}${s}`,
+  ),
   fc.tuple(fc.boolean(), digits(1, 20), digits(1, 12), fc.constantFrom('', 'M', 'm')).map(([neg, i, f, s]) => `${neg ? '-' : ''}${i}.${f}${s}`),
   fc.tuple(fc.boolean(), digits(1, 3), fc.option(digits(1, 3)), fc.integer({ min: -30, max: 30 }), fc.constantFrom('', 'd', 'D', 'f', 'F')).map(
     ([neg, i, f, e, s]) => `${neg ? '-' : ''}${i}${f === null ? '' : '.' + f}e${e}${s}`,
