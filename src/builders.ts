@@ -278,7 +278,7 @@ export function isLiteral(node: Expr): node is Literal {
 // ---------------------------------------------------------------------------------------------
 // Operators
 
-/** Binding strength of each binary operator, loosest first; `in` sits with the relational ones. */
+/** Binding strength of each binary operator, loosest first; `in` is not one (see {@link foldIn}). */
 const PRECEDENCE: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
   or: 1,
   and: 2,
@@ -288,7 +288,6 @@ const PRECEDENCE: Readonly<Record<string, number>> = Object.assign(Object.create
   ge: 4,
   lt: 4,
   le: 4,
-  in: 4,
   add: 5,
   sub: 5,
   mul: 6,
@@ -300,7 +299,7 @@ export function isBinaryOperator(word: string): boolean {
   return word.length <= 3 && PRECEDENCE[word.toLowerCase()] !== undefined;
 }
 
-type BinaryOp = CompareOp | ArithmeticOp | LogicalOp | 'in';
+type BinaryOp = CompareOp | ArithmeticOp | LogicalOp;
 
 /** The right-hand side of `in`: the literals and where the closing parenthesis ends. */
 export interface InList {
@@ -320,14 +319,14 @@ const COMPARE = new Set<string>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
  * this fold absorbs the next operand of the same operator, so chains stay flat; a parenthesised
  * chain, built by an inner fold, stays one operand.
  */
-export function chain(head: Expr, tail: [BinaryOp, Expr | InList][]): Expr {
-  const operands: (Expr | InList)[] = [head];
+export function chain(head: Expr, tail: [BinaryOp, Expr][]): Expr {
+  const operands: Expr[] = [head];
   const ops: BinaryOp[] = [];
   const flat = new Set<Expr>();
   const reduce = (): void => {
     const op = ops.pop()!;
     const right = operands.pop()!;
-    const left = operands.pop() as Expr;
+    const left = operands.pop()!;
     operands.push(combine(op, left, right, flat));
   };
   for (const [op, right] of tail) {
@@ -337,26 +336,31 @@ export function chain(head: Expr, tail: [BinaryOp, Expr | InList][]): Expr {
     operands.push(right);
   }
   while (ops.length > 0) reduce();
-  return operands[0] as Expr;
+  return operands[0]!;
 }
 
-function combine(op: BinaryOp, left: Expr, right: Expr | InList, flat: Set<Expr>): Expr {
+function combine(op: BinaryOp, left: Expr, right: Expr, flat: Set<Expr>): Expr {
   const start = left.start;
   const end = right.end;
-  if (op === 'in') return { kind: 'in', operand: left, list: (right as InList).list, start, end };
-  const r = right as Expr;
   if (op === 'and' || op === 'or') {
     if (left.kind === 'logical' && left.op === op && flat.has(left)) {
-      (left.operands as Expr[]).push(r);
+      (left.operands as Expr[]).push(right);
       (left as { end: number }).end = end;
       return left;
     }
-    const node: Expr = { kind: 'logical', op, operands: [left, r], start, end };
+    const node: Expr = { kind: 'logical', op, operands: [left, right], start, end };
     flat.add(node);
     return node;
   }
-  if (COMPARE.has(op)) return { kind: 'compare', op: op as CompareOp, left, right: r, start, end };
-  return { kind: 'arithmetic', op: op as ArithmeticOp, left, right: r, start, end };
+  if (COMPARE.has(op)) return { kind: 'compare', op: op as CompareOp, left, right, start, end };
+  return { kind: 'arithmetic', op: op as ArithmeticOp, left, right, start, end };
+}
+
+/** `x in (…) in (…)`: each list applies to everything before it, as `in` binds left to right. */
+export function foldIn(head: Expr, lists: readonly InList[]): Expr {
+  let node = head;
+  for (const { list, end } of lists) node = { kind: 'in', operand: node, list, start: head.start, end };
+  return node;
 }
 
 /**

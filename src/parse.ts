@@ -255,7 +255,7 @@ type Op = Parameters<typeof builders.chain>[1][number][0];
 /** `Expr`: an operand and `(_ BinaryTail)*`. */
 function fastExpr(): Expr {
   const head = fastUnary();
-  let tail: [Op, Expr | InList][] | undefined;
+  let tail: [Op, Expr][] | undefined;
   for (;;) {
     const save = pos;
     skipSpace();
@@ -270,13 +270,12 @@ function fastExpr(): Expr {
     }
     const op = word.toLowerCase() as Op;
     skipSpace();
-    const right = op === 'in' ? fastInList() : fastUnary();
-    (tail ??= []).push([op, right]);
+    (tail ??= []).push([op, fastUnary()]);
   }
   return tail === undefined ? head : builders.chain(head, tail);
 }
 
-/** `UnaryExpr`: `UnaryOp* Primary`. */
+/** `UnaryExpr`: `UnaryOp* InExpr`. */
 function fastUnary(): Expr {
   let ops: ['not' | 'negate', number][] | undefined;
   for (;;) {
@@ -300,8 +299,27 @@ function fastUnary(): Expr {
     }
     break;
   }
-  const operand = fastPrimary();
+  const operand = fastInExpr();
   return ops === undefined ? operand : builders.foldUnary(ops, operand);
+}
+
+/** `InExpr`: `Primary (_ IN _ InList)*`. */
+function fastInExpr(): Expr {
+  const head = fastPrimary();
+  let lists: InList[] | undefined;
+  for (;;) {
+    const save = pos;
+    skipSpace();
+    // IN: `in` in any case, not followed by a word character.
+    if ((src.charCodeAt(pos) | 32) !== 105 || (src.charCodeAt(pos + 1) | 32) !== 110 || isWordChar(src.charCodeAt(pos + 2))) {
+      pos = save;
+      break;
+    }
+    pos += 2;
+    skipSpace();
+    (lists ??= []).push(fastInList());
+  }
+  return lists === undefined ? head : builders.foldIn(head, lists);
 }
 
 /** `Primary`: a parenthesised expression, a word-led operand or a literal. */

@@ -12,7 +12,9 @@ const RELATIONAL = 4;
 const ADDITIVE = 5;
 const MULTIPLICATIVE = 6;
 const UNARY = 7;
-const PRIMARY = 8;
+/** `in` is a primary operator: tighter than unary ones, left-associative among its own. */
+const IN = 8;
+const PRIMARY = 9;
 
 const COMPARE_LEVEL = { eq: EQUALITY, ne: EQUALITY, gt: RELATIONAL, ge: RELATIONAL, lt: RELATIONAL, le: RELATIONAL } as const;
 const ARITHMETIC_LEVEL = { add: ADDITIVE, sub: ADDITIVE, mul: MULTIPLICATIVE, div: MULTIPLICATIVE, mod: MULTIPLICATIVE } as const;
@@ -77,7 +79,7 @@ const renderers: ExprVisitor<Rendered> = {
     return { text: n.operands.map((o) => operand(o, level + 1)).join(` ${n.op} `), level };
   },
   in: (n) => ({
-    text: `${operand(n.operand, RELATIONAL)} in (${n.list.map((l) => render(l).text).join(', ')})`,
-    level: RELATIONAL,
+    text: `${operand(n.operand, IN)} in (${n.list.map((l) => render(l).text).join(', ')})`,
+    level: IN,
   }),
 };

@@ -66,7 +66,7 @@ for (const op of ['add', 'sub', 'mul', 'div', 'mod']) {
   for (const x of NUMERIC) {
     SHAPES[`${x} ${op} chain`] = (n) => `${Array(n + 1).fill(x).join(` ${op} `)} gt 0`;
     SHAPES[`${x} ${op} nested right`] = (n) => `${repeat(n + 1, (t) => `${x} ${op} (${t})`, x)} lt 0`;
-    SHAPES[`${x} ${op} chain in`] = (n) => `${Array(n + 1).fill(x).join(` ${op} `)} in (1, 2, null)`;
+    SHAPES[`${x} ${op} chain in`] = (n) => `(${Array(n + 1).fill(x).join(` ${op} `)}) in (1, 2, null)`;
   }
 }
 for (const x of NUMERIC) SHAPES[`${x} negate chain`] = (n) => `${'-('.repeat(n)}${x}${')'.repeat(n)} le ${x}Req`;

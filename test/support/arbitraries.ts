@@ -344,17 +344,20 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
 };
 
 /**
- * Generated text with whether it can stand as an operand without parentheses: literals, members,
- * calls and unary terms can (unary operators bind tighter than any binary one); binary ones cannot.
+ * Generated text with how tightly it binds: literals, members, calls and `in` are primary; `-x`
+ * and `not x` are unary, which can stand as the operand of any binary operator but not of `in`
+ * (a primary operator: `-x in (1)` is `-(x in (1))`); binary terms need parentheses as operands.
  */
 interface Term {
   readonly text: string;
-  readonly atomic: boolean;
+  readonly binds: 'primary' | 'unary' | 'binary';
 }
 
-const atomic = (text: string): Term => ({ text, atomic: true });
-const compound = (text: string): Term => ({ text, atomic: false });
-const group = (term: Term): string => (term.atomic ? term.text : `(${term.text})`);
+const atomic = (text: string): Term => ({ text, binds: 'primary' });
+const unary = (text: string): Term => ({ text, binds: 'unary' });
+const compound = (text: string): Term => ({ text, binds: 'binary' });
+const group = (term: Term): string => (term.binds !== 'binary' ? term.text : `(${term.text})`);
+const groupPrimary = (term: Term): string => (term.binds === 'primary' ? term.text : `(${term.text})`);
 
 /**
  * Random well-typed Boolean filter text over a schema: every operator and canonical function,
@@ -423,14 +426,14 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
         const inOf = (k: Kind): fc.Arbitrary<Term> =>
           fc
             .tuple(sub(k), word('in'), fc.array(item(k), { maxLength: 4 }))
-            .map(([operand, op, list]) => compound(`${group(operand)} ${op} (${list.join(', ')})`));
+            .map(([operand, op, list]) => atomic(`${groupPrimary(operand)} ${op} (${list.join(', ')})`));
         forms.push(
           fc.oneof(compareOf('num'), compareOf('string'), compareOf('instant'), compareOf('guid'), compareOf('bool')),
           fc.oneof(inOf('num'), inOf('string'), inOf('instant'), inOf('guid'), inOf('bool')),
           fc
             .tuple(fc.constantFrom('and', 'or').chain(word), fc.array(sub('bool'), { minLength: 2, maxLength: 4 }))
             .map(([op, items]) => compound(items.map(group).join(` ${op} `))),
-          fc.tuple(word('not'), sub('bool')).map(([not, b]) => atomic(`${not} ${group(b)}`)),
+          fc.tuple(word('not'), sub('bool')).map(([not, b]) => unary(`${not} ${group(b)}`)),
           fc.oneof(...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string')))),
         );
         if (structures.length > 0) {
@@ -447,7 +450,7 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
         // Int32-valued forms stay Int32, as substring positions need; `num` adds the rest.
         forms.push(
           binary(sub(kind), ARITHMETIC, sub(kind)),
-          sub(kind).map((x) => atomic(`-${group(x)}`)),
+          sub(kind).map((x) => unary(`-${group(x)}`)),
           call('length', sub('string')),
           call('indexof', sub('string'), sub('string')),
           fc.constantFrom('year', 'month', 'day', 'hour', 'minute', 'second').chain((f) => call(f, sub('instant'))),
