@@ -1,8 +1,9 @@
 // print(): the canonical text of a tree, with parentheses only where precedence needs them,
 // so that parse(print(tree)) rebuilds the same tree.
 
-import type { Expr, ExprVisitor } from './ast.js';
-import { visit } from './ast.js';
+import type { Expr, ExprKind } from './ast.js';
+import { childrenOf } from './ast.js';
+import { FilterError } from './errors.js';
 
 // Binding strength, loosest first.
 const OR = 1;
@@ -21,65 +22,111 @@ const ARITHMETIC_LEVEL = { add: ADDITIVE, sub: ADDITIVE, mul: MULTIPLICATIVE, di
 
 const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
 
+/**
+ * The canonical text of a tree. Walks the tree with an explicit stack, so any depth that parse()
+ * accepts prints; a tree whose text would pass the runtime's longest string (only a tree built by
+ * hand, sharing subtrees, can) is a 'limit' FilterError.
+ */
 export function print(expr: Expr): string {
-  return render(expr).text;
+  try {
+    return render(expr).text;
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new FilterError({ kind: 'limit', message: `Filter is too large to print (${error.message})`, start: expr.start, end: expr.end });
+    }
+    throw error;
+  }
 }
 
 interface Rendered {
   readonly text: string;
   readonly level: number;
+  /** The text starts with a digit, `-` or `INF`: a `-` written before it would make a number literal. */
+  readonly numeric: boolean;
 }
 
-function render(node: Expr): Rendered {
-  return visit(node, renderers);
+/** Renders each node after its children (in the order of childrenOf), from an explicit stack. */
+function render(root: Expr): Rendered {
+  const pending: Expr[] = [root];
+  const childrenDone: boolean[] = [false];
+  const rendered: Rendered[] = [];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    const children = childrenOf(node);
+    if (childrenDone.pop()! || children.length === 0) {
+      const parts = rendered.splice(rendered.length - children.length, children.length);
+      rendered.push((renderers[node.kind] as Renderer<Expr>)(node, parts));
+      continue;
+    }
+    pending.push(node);
+    childrenDone.push(true);
+    for (let i = children.length - 1; i >= 0; i--) {
+      pending.push(children[i]!);
+      childrenDone.push(false);
+    }
+  }
+  return rendered[0]!;
 }
+
+/** A node's text from its children's, given in the order of childrenOf. */
+type Renderer<N extends Expr> = (node: N, parts: readonly Rendered[]) => Rendered;
 
 /** The child's text, parenthesised when it binds more loosely than `minLevel`. */
-function operand(child: Expr, minLevel: number): string {
-  const r = render(child);
-  return r.level < minLevel ? `(${r.text})` : r.text;
+function operand(child: Rendered, minLevel: number): string {
+  return child.level < minLevel ? `(${child.text})` : child.text;
+}
+
+/** Whether a child leads its parent's text unparenthesised, and so decides whether the parent's text is numeric. */
+function leads(child: Rendered, minLevel: number): boolean {
+  return child.level >= minLevel && child.numeric;
+}
+
+/** A leaf's text (short, or one flat string: the test never walks a tree of concatenations). */
+function leaf(text: string): Rendered {
+  return { text, level: PRIMARY, numeric: /^[0-9-]|^INF[fF]?\b/.test(text) };
 }
 
 function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
-const renderers: ExprVisitor<Rendered> = {
-  null: () => ({ text: 'null', level: PRIMARY }),
-  boolean: (n) => ({ text: n.value ? 'true' : 'false', level: PRIMARY }),
-  number: (n) => ({ text: n.raw, level: PRIMARY }),
-  string: (n) => ({ text: quote(n.value), level: PRIMARY }),
-  datetime: (n) => ({ text: n.raw, level: PRIMARY }),
-  guid: (n) => ({ text: n.raw, level: PRIMARY }),
-  member: (n) => ({ text: n.segments.map((s) => s.name).join('/'), level: PRIMARY }),
-  call: (n) => {
-    const args = n.args.map((a) => render(a).text);
+const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>> } = {
+  null: () => leaf('null'),
+  boolean: (n) => leaf(n.value ? 'true' : 'false'),
+  number: (n) => leaf(n.raw),
+  string: (n) => leaf(quote(n.value)),
+  datetime: (n) => leaf(n.raw),
+  guid: (n) => leaf(n.raw),
+  member: (n) => leaf(n.segments.map((s) => s.name).join('/')),
+  call: (n, parts) => {
+    const args = parts.map((p) => p.text);
     // `datetime('…')` is the date-time literal; a call on a string literal needs its own parentheses.
     if (CAST_NAMES.has(n.name) && n.args.length === 1 && n.args[0]!.kind === 'string') args[0] = `(${args[0]})`;
-    return { text: `${n.name}(${args.join(', ')})`, level: PRIMARY };
+    // A function name starts with a letter.
+    return { text: `${n.name}(${args.join(', ')})`, level: PRIMARY, numeric: false };
   },
-  not: (n) => ({ text: `not ${operand(n.operand, UNARY)}`, level: UNARY }),
-  negate: (n) => {
-    const text = operand(n.operand, UNARY);
+  not: (_n, [inner]) => ({ text: `not ${operand(inner!, UNARY)}`, level: UNARY, numeric: false }),
+  negate: (_n, [inner]) => {
+    const text = operand(inner!, UNARY);
     // `-5` would read back as the literal -5, and `-2012-…` as a number: keep the negation.
     // `-(-a)` rather than `--a`, which reads like a decrement.
-    const needsParens = /^[0-9-]|^INF\b/.test(text);
-    return { text: needsParens ? `-(${text})` : `-${text}`, level: UNARY };
+    return { text: leads(inner!, UNARY) ? `-(${text})` : `-${text}`, level: UNARY, numeric: true };
   },
-  compare: (n) => {
+  compare: (n, [left, right]) => {
     const level = COMPARE_LEVEL[n.op];
-    return { text: `${operand(n.left, level)} ${n.op} ${operand(n.right, level + 1)}`, level };
+    return { text: `${operand(left!, level)} ${n.op} ${operand(right!, level + 1)}`, level, numeric: leads(left!, level) };
   },
-  arithmetic: (n) => {
+  arithmetic: (n, [left, right]) => {
     const level = ARITHMETIC_LEVEL[n.op];
-    return { text: `${operand(n.left, level)} ${n.op} ${operand(n.right, level + 1)}`, level };
+    return { text: `${operand(left!, level)} ${n.op} ${operand(right!, level + 1)}`, level, numeric: leads(left!, level) };
   },
-  logical: (n) => {
+  logical: (n, parts) => {
     const level = n.op === 'and' ? AND : OR;
-    return { text: n.operands.map((o) => operand(o, level + 1)).join(` ${n.op} `), level };
+    return { text: parts.map((o) => operand(o, level + 1)).join(` ${n.op} `), level, numeric: leads(parts[0]!, level + 1) };
   },
-  in: (n) => ({
-    text: `${operand(n.operand, IN)} in (${n.list.map((l) => render(l).text).join(', ')})`,
+  in: (_n, [subject, ...list]) => ({
+    text: `${operand(subject!, IN)} in (${list.map((l) => l.text).join(', ')})`,
     level: IN,
+    numeric: leads(subject!, IN),
   }),
 };

@@ -2,7 +2,7 @@
 // raised far beyond them: never a RangeError or any other exception.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, isFilterError, parse, type FilterError, type ParseOptions } from '../../src/index.js';
+import { DEFAULT_LIMITS, isFilterError, parse, print, type Expr, type FilterError, type ParseOptions } from '../../src/index.js';
 
 const RAISED: ParseOptions = { maxLength: 4_000_000, maxDepth: 1_000_000, maxNodes: 10_000_000 };
 
@@ -45,6 +45,24 @@ describe('hostile shapes', () => {
     expect(['limit', expected]).toContain(outcome(texts[name]!, RAISED));
   });
 
+  it.each(Object.keys(SHAPES))('%s: every tree that raised limits accept prints, and its print is a fixed point', (name) => {
+    let tree: Expr;
+    try {
+      tree = parse(texts[name]!, RAISED);
+    } catch {
+      return;
+    }
+    const printed = print(tree);
+    expect(printed.length).toBeGreaterThan(0);
+    // Deep negations print as nested parentheses, which the generated parser may refuse as too deep.
+    if (outcome(printed, RAISED) === 'tree') expect(print(parse(printed, RAISED))).toBe(printed);
+  });
+
+  it('prints 100,000 nested nots and negations', () => {
+    expect(print(parse(texts['100,000 nots']!, RAISED))).toBe(texts['100,000 nots']);
+    expect(print(parse(texts['100,000 minus signs']!, RAISED))).toBe('-('.repeat(99_999) + '-a' + ')'.repeat(99_999));
+  });
+
   it('accepts the 10,000-term or chain as one flat list when the node limit allows it', () => {
     const tree = parse(texts['10,000-term or chain']!, RAISED);
     expect(tree.kind === 'logical' && tree.operands.length).toBe(10_000);
@@ -81,5 +99,13 @@ describe('limits', () => {
     expect(isFilterError(caught)).toBe(true);
     const error = caught as FilterError;
     expect({ kind: error.kind, start: error.start, message: error.message }).toEqual({ kind: 'limit', start, message });
+  });
+});
+
+describe('print of a tree built by hand', () => {
+  it('is a limit FilterError when the text would pass the longest string', () => {
+    const megabyte: Expr = { kind: 'string', value: 'y'.repeat(1 << 20), start: 0, end: 0 };
+    const tree: Expr = { kind: 'logical', op: 'or', operands: Array.from({ length: 600 }, () => megabyte), start: 0, end: 10 };
+    expect(() => print(tree)).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 0, end: 10 }));
   });
 });
