@@ -56,14 +56,30 @@ export function segment(name: string, r: Range): PathSegment {
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
+interface SpecialNumber {
+  readonly type: 'Edm.Double' | 'Edm.Single';
+  readonly value: number;
+}
+const special = (type: SpecialNumber['type'], word: string): [string, SpecialNumber] => [word, { type, value: word.startsWith('INF') ? Infinity : NaN }];
+/**
+ * INF and NaN, and the v2/v3 forms with a type suffix: the ABNF's singleUriLiteral is any
+ * singleLiteral, `nan`, `-INF` and `INF` included, followed by F or f; its doubleLiteral puts D
+ * or d after the same alternatives. A `-` before INF is part of the literal.
+ */
+const SPECIAL_NUMBERS: ReadonlyMap<string, SpecialNumber> = new Map([
+  ...['INF', 'INFD', 'INFd', 'NaN', 'NaND', 'NaNd'].map((word) => special('Edm.Double', word)),
+  ...['INFF', 'INFf', 'NaNF', 'NaNf'].map((word) => special('Edm.Single', word)),
+]);
+
 const [INT32_MIN, INT32_MAX] = INTEGER_RANGES['Edm.Int32'];
 const [INT64_MIN, INT64_MAX] = INTEGER_RANGES['Edm.Int64'];
 
 export function number(raw: string, r: Range): NumberLiteral {
   const { start, end } = r;
-  if (raw === 'INF' || raw === '-INF' || raw === 'NaN') {
-    const value = raw === 'NaN' ? NaN : raw === 'INF' ? Infinity : -Infinity;
-    return { kind: 'number', type: 'Edm.Double', raw, value, start, end };
+  const named = SPECIAL_NUMBERS.get(raw.charCodeAt(0) === 45 ? raw.slice(1) : raw);
+  if (named !== undefined) {
+    const value = raw.charCodeAt(0) === 45 ? -named.value : named.value;
+    return { kind: 'number', type: named.type, raw, value, start, end };
   }
   const last = raw.charCodeAt(raw.length - 1);
   const suffix = last >= 48 && last <= 57 ? '' : raw[raw.length - 1]!.toLowerCase();
@@ -163,10 +179,13 @@ export function isReserved(word: string): boolean {
   return word.length <= LONGEST_RESERVED && RESERVED.has(word.toLowerCase());
 }
 
-/** `null`, `true`, `false` in any case; `INF` and `NaN` exactly, as the OData ABNF spells them. */
+/**
+ * `null`, `true`, `false` in any case; `INF` and `NaN` exactly, as the OData ABNF spells them,
+ * alone or with a type suffix (`INFF`, `NaNd`).
+ */
 export function isKeywordLiteral(word: string): boolean {
-  if (word === 'INF' || word === 'NaN') return true;
-  if (word.length < 4 || word.length > 5) return false;
+  if (word.length < 3 || word.length > 5) return false;
+  if (SPECIAL_NUMBERS.has(word)) return true;
   const lower = word.toLowerCase();
   return lower === 'null' || lower === 'true' || lower === 'false';
 }
@@ -233,7 +252,7 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
 }
 
 function keywordLiteral(word: string, r: Range): Expr {
-  if (word === 'INF' || word === 'NaN') return number(word, r);
+  if (SPECIAL_NUMBERS.has(word)) return number(word, r);
   const lower = word.toLowerCase();
   if (lower === 'null') return nullLiteral(r);
   return booleanLiteral(lower === 'true', r);

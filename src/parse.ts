@@ -287,11 +287,11 @@ function fastUnary(): Expr {
       skipSpace();
       continue;
     }
-    // Minus: `-` not followed by a digit or by the word INF (those are number literals).
+    // Minus: `-` not followed by a digit or by INF (those are number literals).
     if (c === 45) {
       const next = src.charCodeAt(pos + 1);
       if (isDigit(next)) break;
-      if (src.startsWith('INF', pos + 1) && !isWordChar(src.charCodeAt(pos + 4))) break;
+      if (negativeInfinityEnd(pos) !== undefined) break;
       (ops ??= []).push(builders.unaryOp('negate', pos));
       pos++;
       skipSpace();
@@ -472,6 +472,16 @@ const BARE_DATE_TIME = /[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt][0-9]{2}:[0-9]{2}(?::[0
 /** `NumberLiteral`'s first alternative without its word-boundary check. */
 const NUMBER = /-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[mMdDfFlL]?/y;
 
+/** Where `"-INF" [dDfF]? ![A-Za-z0-9_]` at `at` ends, if it is there. */
+function negativeInfinityEnd(at: number): number | undefined {
+  if (!src.startsWith('-INF', at)) return undefined;
+  let end = at + 4;
+  if (SUFFIX_DF.test(src.charAt(end))) end++;
+  return isWordChar(src.charCodeAt(end)) ? undefined : end;
+}
+
+const SUFFIX_DF = /^[dDfF]$/;
+
 /** `Literal` at a character that cannot start a word. */
 function fastLiteral(): Literal {
   const start = pos;
@@ -506,9 +516,10 @@ function fastLiteral(): Literal {
   NUMBER.lastIndex = pos;
   const match = NUMBER.exec(src);
   if (match === null) {
-    if (!src.startsWith('-INF', pos) || isWordChar(src.charCodeAt(pos + 4))) bail();
-    pos += 4;
-    return builders.number('-INF', { start, end: pos });
+    const end = negativeInfinityEnd(pos);
+    if (end === undefined) bail();
+    pos = end;
+    return builders.number(src.slice(start, end), { start, end });
   }
   const end = pos + match[0].length;
   if (isWordChar(src.charCodeAt(end))) bail();

@@ -83,7 +83,7 @@ function leads(child: Rendered, minLevel: number): boolean {
 
 /** A leaf's text (short, or one flat string: the test never walks a tree of concatenations). */
 function leaf(text: string): Rendered {
-  return { text, level: PRIMARY, numeric: /^[0-9-]|^INF[fF]?\b/.test(text) };
+  return { text, level: PRIMARY, numeric: /^[0-9-]|^INF[dDfF]?\b/.test(text) };
 }
 
 function quote(value: string): string {

@@ -60,7 +60,7 @@ const arbRespaced = fc
   });
 
 const TOKENS = [
-  'a', 'b/c', 'Tags/any', ' ', '  ', '(', ')', "'", "''", ',', '-', '--', '1', '12', '2.5', '1e5', 'e', 'd', 'L', 'M', 'INF', 'NaN',
+  'a', 'b/c', 'Tags/any', ' ', '  ', '(', ')', "'", "''", ',', '-', '--', '1', '12', '2.5', '1e5', 'e', 'd', 'L', 'M', 'F', 'D', 'INF', 'NaN',
   'eq', 'EQ', 'and', 'Or', 'not', 'NOT', 'notes', 'in', 'add', 'null', 'true', 'datetime', 'datetimeoffset', 'guid', 'x',
   "'2012-01-01T00:00Z'", '2012-01-01', 'T10:00', '2012-01-01T10:00:00Z', '+01:00', 'abcdef01', '01234567', '-89ab', 'substring',
   'length', 'tolower', 'year', 'has', ':', '+', 'T', '/', '.', '\t', '\n', '\u00e9', '\ud83d\ude00', '\ud800',

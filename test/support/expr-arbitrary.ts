@@ -12,7 +12,7 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** Literal source text in every form the grammar accepts. */
 export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('null', 'true', 'false', 'NULL', 'True', 'INF', '-INF', 'NaN'),
+  fc.constantFrom('null', 'true', 'false', 'NULL', 'True', 'INF', '-INF', 'NaN', 'INFF', '-INFf', 'NaNF', 'INFD', '-INFd', 'NaNd'),
   fc.integer().map(String),
   fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String),
   fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map((n) => `${n}L`),
@@ -59,7 +59,7 @@ export const arbIdentifier: fc.Arbitrary<string> = fc
     fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/),
     fc.tuple(fc.constantFrom(...KEYWORD_PREFIXES), fc.stringMatching(/^[A-Za-z0-9_]{1,4}$/)).map(([k, s]) => k + s),
   )
-  .filter((name) => !RESERVED.has(name.toLowerCase()) && name !== 'INF' && name !== 'NaN' && !/^[0-9A-Fa-f]{8}$/.test(name));
+  .filter((name) => !RESERVED.has(name.toLowerCase()) && !/^(?:INF|NaN)[dDfF]?$/.test(name) && !/^[0-9A-Fa-f]{8}$/.test(name));
 
 const span = { start: 0, end: 0 };
 
