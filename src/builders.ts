@@ -163,7 +163,7 @@ export function guid(body: string, raw: string, r: Range): Literal {
 /** The v4 bare form `2012-12-03T07:16:23Z`; a bare date is matched only to say it is unsupported. */
 export function bareDateTime(body: string, r: Range): Literal {
   if (body.length === 10) {
-    throw syntaxError(`Date literal '${body}' (Edm.Date) is not supported; write a date-time such as ${body}T00:00:00Z`, r, 'unsupported');
+    return unsupported(`Date literal '${body}' (Edm.Date)`, r, `; write a date-time such as ${body}T00:00:00Z`);
   }
   return dateTime('Edm.DateTimeOffset', body, body, r);
 }
@@ -209,7 +209,9 @@ export type WordRest =
   | readonly ['prefixed', string]
   | readonly ['cast', string]
   | readonly ['guid', string]
+  | readonly ['qualified', dotted: string, quotedBody: string | null, isCall: boolean]
   | typeof KEYWORD
+  | typeof UNSUPPORTED_CALL
   | PathRest;
 
 interface PathRest {
@@ -218,6 +220,8 @@ interface PathRest {
 }
 
 export const KEYWORD = 'keyword' as const;
+/** A call of a function outside the language, refused before its arguments (`cast(x, Edm.String)`). */
+export const UNSUPPORTED_CALL = 'unsupported call' as const;
 const PLAIN_PATH: PathRest = { tail: [], args: null };
 
 export function pathOrCall(tail: PathSegment[], args: Expr[] | null): PathRest {
@@ -229,9 +233,11 @@ const UNSUPPORTED_PREFIXES = new Set(['binary', 'x', 'time', 'duration', 'date',
 
 export function wordLed(head: string, rest: WordRest, r: Range): Expr {
   if (rest === KEYWORD) return keywordLiteral(head, r);
+  if (rest === UNSUPPORTED_CALL) return unsupported(`Function '${head}'`, { start: r.start, end: r.start + head.length });
   if (Array.isArray(rest)) {
     const lower = head.toLowerCase();
     if (rest[0] === 'guid') return guid(head + rest[1], head + rest[1], r);
+    if (rest[0] === 'qualified') return qualifiedName(head + rest[1], rest[2], rest[3], r);
     if (rest[0] === 'cast') {
       const type = lower === 'datetime' ? 'Edm.DateTime' : 'Edm.DateTimeOffset';
       // Canonical spelling: whitespace inside the parentheses is not kept.
@@ -242,7 +248,7 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
     if (lower === 'datetime') return dateTime('Edm.DateTime', body, raw, r);
     if (lower === 'datetimeoffset') return dateTime('Edm.DateTimeOffset', body, raw, r);
     if (lower === 'guid') return guid(body, raw, r);
-    if (UNSUPPORTED_PREFIXES.has(lower)) throw syntaxError(`Literal ${raw} is not supported`, r, 'unsupported');
+    if (UNSUPPORTED_PREFIXES.has(lower)) return unsupported(`Literal ${raw}`, r);
     throw syntaxError(`Unknown literal prefix '${head}'`, r);
   }
   const { tail, args } = rest as PathRest;
@@ -259,26 +265,75 @@ function keywordLiteral(word: string, r: Range): Expr {
 }
 
 /**
- * `Tags/any(…)`, `Path/fn(…)`: a call on a path, which the language does not have yet. Called at
- * the opening parenthesis, before the arguments (a lambda's `t: …` is not an argument list).
+ * `Tags/any(…)`, `Path/fn(…)`, `Path/NS.fn(…)`: a call on a path, which the language does not have
+ * yet. Called at the opening parenthesis, before the arguments (a lambda's `t: …` is not an
+ * argument list).
  */
-export function rejectBoundCall(head: string, tail: readonly PathSegment[]): false {
+export function rejectBoundCall(head: string, tail: readonly PathSegment[], qualified: string | null): false {
   if (tail.length === 0) return false;
   const start = tail[0]!.start - 1 - head.length;
   const last = tail[tail.length - 1]!;
   const lower = last.name.toLowerCase();
-  const what = lower === 'any' || lower === 'all' ? `Lambda operator '${last.name}'` : `Bound function '${last.name}'`;
-  throw syntaxError(`${what} is not supported`, { start, end: last.end }, 'unsupported');
+  const isLambda = qualified === null && (lower === 'any' || lower === 'all');
+  const what = isLambda ? `Lambda operator '${last.name}'` : `Bound function '${last.name}${qualified ?? ''}'`;
+  return unsupported(what, { start, end: last.end + (qualified?.length ?? 0) });
+}
+
+/** `Address/NS.HomeAddress/City`: a path segment that is a qualified name casts to a derived type. */
+export function rejectTypeCast(tail: readonly PathSegment[], qualified: string | null): false {
+  if (qualified === null) return false;
+  const last = tail[tail.length - 1]!;
+  return unsupported(`Type cast '${last.name}${qualified}'`, { start: last.start, end: last.end + qualified.length });
+}
+
+/** `NS.Color'Red'` (an enumeration literal), `geo.distance(…)` (a function), `Edm.String` (a type). */
+function qualifiedName(name: string, quoted: string | null, isCall: boolean, r: Range): never {
+  const nameSpan = { start: r.start, end: r.start + name.length };
+  if (quoted !== null) return unsupported(`Enumeration literal ${name}'${quoted}'`, { start: r.start, end: nameSpan.end + quoted.length + 2 });
+  return unsupported(isCall ? `Function '${name}'` : `Qualified name '${name}'`, nameSpan);
+}
+
+export function isUnsupportedFunction(word: string): boolean {
+  return UNSUPPORTED_FUNCTIONS.has(word.toLowerCase());
+}
+
+/** `$it`, `$this`, `$root`, as the grammar's ImplicitVariable rule reads them. */
+export function describeVariable(name: string): string {
+  return name === 'root' ? "Service-root path '$root'" : `Implicit variable '$${name}'`;
+}
+
+/**
+ * `x in ["a", "b"]`, OData 4.01's JSON-array form of the list. `rest` is the text from the `[`;
+ * the error covers the array up to its closing bracket (strings and nested arrays skipped).
+ */
+export function rejectJsonArray(rest: string, start: number): never {
+  let depth = 0;
+  let end = rest.length;
+  for (let i = 0, inString = false; i < rest.length; i++) {
+    const c = rest[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[') depth++;
+    else if (c === ']' && --depth === 0) {
+      end = i + 1;
+      break;
+    }
+  }
+  return unsupported("JSON array as the list of 'in'", { start, end: start + end }, "; write the list in parentheses, such as ('a', 'b'),");
+}
+
+/** Refuses a construct of the OData conventions that this language does not have. */
+export function unsupported(what: string, span: Range, advice = ''): never {
+  throw syntaxError(`${what} is not supported${advice}`, span, 'unsupported');
 }
 
 function call(head: PathSegment, args: Expr[], r: Range): Expr {
   const nameSpan: Span = { start: head.start, end: head.end };
   const lower = head.name.toLowerCase();
   const signature = lookupFunction(lower);
-  if (!signature) {
-    if (UNSUPPORTED_FUNCTIONS.has(lower)) throw syntaxError(`Function '${head.name}' is not supported`, nameSpan, 'unsupported');
-    throw syntaxError(`Unknown function '${head.name}'`, nameSpan);
-  }
+  if (!signature) throw syntaxError(`Unknown function '${head.name}'`, nameSpan);
   const { min, max } = arityOf(signature);
   if (args.length < min || args.length > max) {
     const expected = min === max ? `${min}` : `${min} or ${max}`;

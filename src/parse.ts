@@ -352,6 +352,8 @@ function fastWordLed(): Expr {
     pos = close + 1;
   } else if (c === 45 && builders.isHex8(head)) {
     bail(); // perhaps a bare guid
+  } else if (c === 46) {
+    bail(); // perhaps a qualified name, which the generated parser refuses
   } else if (builders.isCastName(head) && castAhead()) {
     rest = fastCast();
   } else if (builders.isKeywordLiteral(head)) {
@@ -372,7 +374,8 @@ function fastWordLed(): Expr {
     const save = pos;
     skipSpace();
     if (src.charCodeAt(pos) === 40) {
-      if (tail.length > 0) bail(); // a bound call or a lambda
+      // A bound call or a lambda, or a function outside the language: the generated parser refuses them.
+      if (tail.length > 0 || builders.isUnsupportedFunction(head)) bail();
       pos++;
       skipSpace();
       args = fastArgs();
@@ -510,6 +513,7 @@ function fastLiteral(): Literal {
       return builders.bareDateTime(match[0], { start, end });
     }
     if (src.charCodeAt(pos + 8) === 45) bail(); // perhaps a bare guid
+    if (src.charCodeAt(pos + 2) === 58) bail(); // perhaps a time of day, which the generated parser refuses
   } else if (c !== 45) {
     bail();
   }

@@ -64,6 +64,7 @@ const TOKENS = [
   'eq', 'EQ', 'and', 'Or', 'not', 'NOT', 'notes', 'in', 'add', 'null', 'true', 'datetime', 'datetimeoffset', 'guid', 'x',
   "'2012-01-01T00:00Z'", '2012-01-01', 'T10:00', '2012-01-01T10:00:00Z', '+01:00', 'abcdef01', '01234567', '-89ab', 'substring',
   'length', 'tolower', 'year', 'has', ':', '+', 'T', '/', '.', '\t', '\n', '\u00e9', '\ud83d\ude00', '\ud800',
+  '@', '$it', '$count', '[', ']', '"', 'cast', 'now', 'Edm.String', '07:16',
 ];
 
 describe('the fast path builds exactly what the generated parser builds', () => {

@@ -1,10 +1,10 @@
 // The table of invalid filters: each throws a FilterError of the given kind, at the given
-// position, with exactly this message.
+// position, with exactly this message, and where given, covering exactly this text.
 
 import { describe, expect, it } from 'vitest';
 import { FilterError, isFilterError, parse } from '../../src/index.js';
 
-type InvalidCase = readonly [input: string, kind: FilterError['kind'], start: number, message: string];
+type InvalidCase = readonly [input: string, kind: FilterError['kind'], start: number, message: string, covers?: string];
 
 export const INVALID: readonly InvalidCase[] = [
   ["", 'syntax', 0, "Unexpected end of input at position 0; expected an expression"],
@@ -31,7 +31,8 @@ export const INVALID: readonly InvalidCase[] = [
   ["a = 1", 'syntax', 2, "Unexpected '=' at position 2; expected an operator or end of input"],
   ["a && b", 'syntax', 2, "Unexpected '&' at position 2; expected an operator or end of input"],
   ["a eq 1 ;", 'syntax', 7, "Unexpected ';' at position 7; expected an operator or end of input"],
-  ["@a eq 1", 'syntax', 0, "Unexpected '@' at position 0; expected an expression"],
+  ["@ eq 1", 'syntax', 0, "Unexpected '@' at position 0; expected an expression"],
+  ["a eq 1 and b eq @", 'syntax', 16, "Unexpected '@' at position 16; expected an expression"],
   ["$filter=a eq 1", 'syntax', 0, "Unexpected '$' at position 0; expected an expression"],
   ["a eq b c", 'syntax', 7, "Unexpected 'c' at position 7; expected an operator or end of input"],
   ["a b", 'syntax', 2, "Unexpected 'b' at position 2; expected an operator or end of input"],
@@ -75,10 +76,10 @@ export const INVALID: readonly InvalidCase[] = [
   ["x eq guid'zz'", 'syntax', 5, "Invalid guid 'zz': expected xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx at position 5"],
   ["x eq guid'01234567-89ab-cdef-0123-456789abcdeg'", 'syntax', 5, "Invalid guid '01234567-89ab-cdef-0123-456789abcdeg': expected xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx at position 5"],
   ["x eq 2012-12-03", 'unsupported', 5, "Date literal '2012-12-03' (Edm.Date) is not supported; write a date-time such as 2012-12-03T00:00:00Z at position 5"],
-  ["x eq duration'P1D'", 'unsupported', 5, "Literal duration'P1D' is not supported at position 5"],
-  ["x eq X'0A'", 'unsupported', 5, "Literal X'0A' is not supported at position 5"],
+  ["x eq duration'P1D'", 'unsupported', 5, "Literal duration'P1D' is not supported at position 5", "duration'P1D'"],
+  ["x eq X'0A'", 'unsupported', 5, "Literal X'0A' is not supported at position 5", "X'0A'"],
   ["x eq foo'x'", 'syntax', 5, "Unknown literal prefix 'foo' at position 5"],
-  ["x eq 07:16:23", 'syntax', 7, "Unexpected ':16:23' at position 7; expected an operator or end of input"],
+  ["x eq 7:16:23", 'syntax', 6, "Unexpected ':16:23' at position 6; expected an operator or end of input"],
   ["foo(a)", 'syntax', 0, "Unknown function 'foo' at position 0"],
   ["substring(a)", 'syntax', 0, "Function 'substring' takes 2 or 3 arguments, not 1, at position 0"],
   ["substring(a,1,2,3)", 'syntax', 0, "Function 'substring' takes 2 or 3 arguments, not 4, at position 0"],
@@ -87,13 +88,51 @@ export const INVALID: readonly InvalidCase[] = [
   ["tolower()", 'syntax', 0, "Function 'tolower' takes 1 argument, not 0, at position 0"],
   ["concat('a')", 'syntax', 0, "Function 'concat' takes 2 arguments, not 1, at position 0"],
   ["replace(a, 'b')", 'syntax', 0, "Function 'replace' takes 3 arguments, not 2, at position 0"],
-  ["now() gt x", 'unsupported', 0, "Function 'now' is not supported at position 0"],
-  ["cast(x, 'Edm.String')", 'unsupported', 0, "Function 'cast' is not supported at position 0"],
-  ["isof('Edm.String')", 'unsupported', 0, "Function 'isof' is not supported at position 0"],
-  ["Tags/any(t: t eq 'x')", 'unsupported', 0, "Lambda operator 'any' is not supported at position 0"],
-  ["Tags/all(t: t eq 'x')", 'unsupported', 0, "Lambda operator 'all' is not supported at position 0"],
-  ["a/b/fn(1)", 'unsupported', 0, "Bound function 'fn' is not supported at position 0"],
-  ["x has Color'Red'", 'unsupported', 2, "Operator 'has' is not supported at position 2"],
+  ["now() gt x", 'unsupported', 0, "Function 'now' is not supported at position 0", 'now'],
+  ["cast(x, 'Edm.String')", 'unsupported', 0, "Function 'cast' is not supported at position 0", 'cast'],
+  ["isof('Edm.String')", 'unsupported', 0, "Function 'isof' is not supported at position 0", 'isof'],
+  // Constructs of the OData conventions outside the language are 'unsupported', named, never a
+  // syntax error a client cannot tell from a typo.
+  ["cast(x, Edm.String) eq 'a'", 'unsupported', 0, "Function 'cast' is not supported at position 0", 'cast'],
+  ['x eq CAST (y, Edm.Int32)', 'unsupported', 5, "Function 'CAST' is not supported at position 5", 'CAST'],
+  ['isof(Edm.Int32)', 'unsupported', 0, "Function 'isof' is not supported at position 0", 'isof'],
+  ['isof(x, NS.Employee) and y', 'unsupported', 0, "Function 'isof' is not supported at position 0", 'isof'],
+  ['fractionalseconds(x) eq 0.5', 'unsupported', 0, "Function 'fractionalseconds' is not supported at position 0", 'fractionalseconds'],
+  ["Color eq NS.Color'Red'", 'unsupported', 9, "Enumeration literal NS.Color'Red' is not supported at position 9", "NS.Color'Red'"],
+  ["x eq Model.Fn(1, 'a')", 'unsupported', 5, "Function 'Model.Fn' is not supported at position 5", 'Model.Fn'],
+  ['x eq Edm.String', 'unsupported', 5, "Qualified name 'Edm.String' is not supported at position 5", 'Edm.String'],
+  ["Address/NS.HomeAddress/City eq 'x'", 'unsupported', 8, "Type cast 'NS.HomeAddress' is not supported at position 8", 'NS.HomeAddress'],
+  ['a/NS.Fn(1) eq 2', 'unsupported', 0, "Bound function 'NS.Fn' is not supported at position 0", 'a/NS.Fn'],
+  ["geo.distance(Location, geography'POINT(-122 43)') lt 900", 'unsupported', 0, "Function 'geo.distance' is not supported at position 0", 'geo.distance'],
+  ["geo.intersects(Location, geography'POLYGON((0 0, 1 1, 1 0, 0 0))')", 'unsupported', 0, "Function 'geo.intersects' is not supported at position 0", 'geo.intersects'],
+  ["x eq geography'SRID=4326;POINT(-122 43)'", 'unsupported', 5, "Literal geography'SRID=4326;POINT(-122 43)' is not supported at position 5", "geography'SRID=4326;POINT(-122 43)'"],
+  ["x eq geometry'POINT(1 2)'", 'unsupported', 5, "Literal geometry'POINT(1 2)' is not supported at position 5", "geometry'POINT(1 2)'"],
+  ["$it/Name eq 'x'", 'unsupported', 0, "Implicit variable '$it' is not supported at position 0", '$it'],
+  ["Tags/any(t: t eq $this)", 'unsupported', 0, "Lambda operator 'any' is not supported at position 0", 'Tags/any'],
+  ['length($this) gt 1', 'unsupported', 7, "Implicit variable '$this' is not supported at position 7", '$this'],
+  ["x eq $root/People('a')/Age", 'unsupported', 5, "Service-root path '$root' is not supported at position 5", '$root'],
+  ['$its eq 1', 'syntax', 0, "Unexpected '$' at position 0; expected an expression"],
+  ['Tags/$count gt 2', 'unsupported', 5, "Path segment '$count' is not supported at position 5", '$count'],
+  ['Name eq @name', 'unsupported', 8, "Parameter alias '@name' is not supported at position 8", '@name'],
+  ['@a eq 1', 'unsupported', 0, "Parameter alias '@a' is not supported at position 0", '@a'],
+  ['x in @list', 'unsupported', 5, "Parameter alias '@list' is not supported at position 5", '@list'],
+  ['x in (1, @p)', 'unsupported', 9, "Parameter alias '@p' is not supported at position 9", '@p'],
+  ["x eq time'PT1H'", 'unsupported', 5, "Literal time'PT1H' is not supported at position 5", "time'PT1H'"],
+  ["x eq binary'AAE='", 'unsupported', 5, "Literal binary'AAE=' is not supported at position 5", "binary'AAE='"],
+  ['x eq 07:16:23', 'unsupported', 5, "Time-of-day literal '07:16:23' (Edm.TimeOfDay) is not supported at position 5", '07:16:23'],
+  ['x lt 23:59:59.999 and y', 'unsupported', 5, "Time-of-day literal '23:59:59.999' (Edm.TimeOfDay) is not supported at position 5", '23:59:59.999'],
+  ['x in ["a", "b]"] and y', 'unsupported', 5, "JSON array as the list of 'in' is not supported; write the list in parentheses, such as ('a', 'b'), at position 5", '["a", "b]"]'],
+  ['x in [[1], [2]]', 'unsupported', 5, "JSON array as the list of 'in' is not supported; write the list in parentheses, such as ('a', 'b'), at position 5", '[[1], [2]]'],
+  ['x in [1, 2', 'unsupported', 5, "JSON array as the list of 'in' is not supported; write the list in parentheses, such as ('a', 'b'), at position 5", '[1, 2'],
+  ["Tags/any(t: t eq 'x')", 'unsupported', 0, "Lambda operator 'any' is not supported at position 0", 'Tags/any'],
+  ["Tags/all(t: t eq 'x')", 'unsupported', 0, "Lambda operator 'all' is not supported at position 0", 'Tags/all'],
+  ["a/b/fn(1)", 'unsupported', 0, "Bound function 'fn' is not supported at position 0", 'a/b/fn'],
+  ["x has Color'Red'", 'unsupported', 2, "Operator 'has' is not supported at position 2", 'has'],
+  ["x has NS.Color'Red'", 'unsupported', 2, "Operator 'has' is not supported at position 2", 'has'],
+  // A typo near an unsupported construct is still a syntax error.
+  ['a. eq 1', 'syntax', 1, "Unexpected '.' at position 1; expected an operator or end of input"],
+  ['x eq 1.e5', 'syntax', 6, "Unexpected '.e5' at position 6; expected an operator or end of input"],
+  ['cas(x)', 'syntax', 0, "Unknown function 'cas' at position 0"],
   ["substring(a,", 'syntax', 12, "Unexpected end of input at position 12; expected an expression"],
   ["substring(a b)", 'syntax', 12, "Unexpected 'b' at position 12; expected an operator, ',' or ')'"],
   ["substring(a,,1)", 'syntax', 12, "Unexpected ',' at position 12; expected an expression"],
@@ -127,7 +166,7 @@ describe('invalid filters', () => {
     expect(INVALID.length).toBeGreaterThanOrEqual(60);
   });
 
-  it.each(INVALID.map((c) => [JSON.stringify(c[0]), ...c] as const))('%s', (_name, input, kind, start, message) => {
+  it.each(INVALID.map((c) => [JSON.stringify(c[0]), ...c] as const))('%s', (_name, input, kind, start, message, covers) => {
     let caught: unknown;
     try {
       parse(input);
@@ -140,6 +179,7 @@ describe('invalid filters', () => {
     expect(error.code).toBe('BadRequest');
     expect(error.end).toBeGreaterThanOrEqual(error.start);
     expect(error.end).toBeLessThanOrEqual(input.length);
+    if (covers !== undefined) expect(input.slice(error.start, error.end)).toBe(covers);
     expect(error.text).toBe(input);
   });
 });
