@@ -1,7 +1,8 @@
 // ISO 8601 date-time text to an instant: the one reader behind date-time literals in filters and
-// date-time strings in rows, so both accept exactly the same forms.
+// date-time strings in rows. Rows accept the same forms, and also the text that the SQL storage
+// conventions' drivers return (docs/sql.md): a space for the `T`, and a whole-hour offset.
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const MAX_OFFSET_MINUTES = 14 * 60;
 
@@ -15,9 +16,24 @@ export type InstantReading =
  * times and offsets beyond ±14:00 are refused, and so are non-zero digits beyond the millisecond.
  */
 export function readInstant(text: string): InstantReading {
+  return readDateTime(text, false);
+}
+
+/**
+ * Reads a date-time a row holds as text: the forms of {@link readInstant}, and also the text of
+ * MySQL's `DATETIME` and PostgreSQL's `timestamptz` (`2012-03-01 09:00:00`, `…09:00:00.5+00`),
+ * a space for the `T` and an offset of whole hours `±hh`. No offset means UTC, as those columns
+ * hold UTC.
+ */
+export function readStoredInstant(text: string): InstantReading {
+  return readDateTime(text, true);
+}
+
+function readDateTime(text: string, stored: boolean): InstantReading {
   const match = ISO_DATE_TIME.exec(text);
-  if (!match) return { ok: false, problem: 'expected YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]', unsupported: false };
-  const [, y, mo, d, h, mi, s = '0', fraction = '', zulu, sign, oh, om] = match;
+  const literalForm = match !== null && match[4] !== ' ' && (match[11] === undefined || match[12] !== undefined);
+  if (!match || (!stored && !literalForm)) return { ok: false, problem: 'expected YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]', unsupported: false };
+  const [, y, mo, d, , h, mi, s = '0', fraction = '', zulu, sign, oh, om = '00'] = match;
   const year = Number(y);
   const month = Number(mo);
   const day = Number(d);

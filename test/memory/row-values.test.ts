@@ -28,6 +28,17 @@ describe.each(paths)('row values (%s)', (_name, options) => {
     ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00:00Z' }],
     ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00' }],
     ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T01:00:00.000+01:00' }],
+    // What the SQL storage conventions write (docs/sql.md): SQLite's epoch milliseconds, and the
+    // text MySQL's DATETIME(3) and PostgreSQL's timestamptz come back as, without an offset in UTC.
+    ['Due eq 2012-01-01T00:00:00Z', { Due: 1325376000000 }],
+    ['Created eq 2012-01-01T00:00:00Z', { Created: 1325376000000 }],
+    ['Due eq 1969-12-31T23:59:59.999Z', { Due: -1 }],
+    ['Due eq 1970-01-01T00:00:00Z', { Due: -0 }],
+    ['Due eq 2012-03-01T09:00:00Z', { Due: '2012-03-01 09:00:00' }],
+    ['Created eq 2012-03-01T09:00:00.250Z', { Created: '2012-03-01 09:00:00.250' }],
+    ['Due eq 2012-03-01T09:00:00Z', { Due: '2012-03-01 09:00:00+00' }],
+    ['Due eq 2012-03-01T09:00:00Z', { Due: '2012-03-01 14:00:00+05' }],
+    ['Due eq 2012-03-01T09:00:00Z', { Due: '2012-03-01 03:30:00-05:30' }],
     ['Key eq a1b2c3d4-0000-4000-8000-00000000000a', { Key: 'A1B2C3D4-0000-4000-8000-00000000000A' }],
     ['Address/City eq null', { Address: undefined }],
     ['Name eq null', { Name: undefined }],
@@ -64,7 +75,16 @@ describe.each(paths)('row values (%s)', (_name, options) => {
     ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-02-30T00:00:00Z' }, 'Due', 'Edm.DateTimeOffset'],
     ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00:00.0001Z' }, 'Due', 'Edm.DateTimeOffset'],
     ['Due eq 2012-01-01T00:00:00Z', { Due: 'yesterday' }, 'Due', 'Edm.DateTimeOffset'],
-    ['Due eq 2012-01-01T00:00:00Z', { Due: 1325376000000 }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: 1325376000000.5 }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: 8.64e15 + 1 }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: NaN }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: Infinity }, 'Due', 'Edm.DateTimeOffset'],
+    ['Created eq 2012-01-01T00:00:00Z', { Created: 1325376000000n }, 'Created', 'Edm.DateTime'],
+    ['Created eq 2012-01-01T00:00:00Z', { Created: '1325376000000' }, 'Created', 'Edm.DateTime'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-02-30 00:00:00' }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-03-01  09:00:00' }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-03-01 09:00:00 +00' }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-03-01 09:00:00+15' }, 'Due', 'Edm.DateTimeOffset'],
     ["Address/City eq 'x'", { Address: 'Main St' }, 'Address', 'object'],
     ['Address/Geo/Lat eq 1', { Address: { Geo: 7 } }, 'Address/Geo', 'object'],
     // A structure compared with null must be an object, wherever it is read.
@@ -86,6 +106,10 @@ describe.each(paths)('row values (%s)', (_name, options) => {
 
   it('names the value in the message', () => {
     expect(() => matches('Qty eq 1', { Qty: '12' })).toThrow(`Row value at 'Qty' is not an Edm.Int32: "12" (a string)`);
+    expect(() => matches('Due eq 2012-01-01T00:00:00Z', { Due: 1.5 })).toThrow(`Row value at 'Due' is not an Edm.DateTimeOffset: 1.5 (a number)`);
+    expect(() => matches('Created eq 2012-01-01T00:00:00Z', { Created: '2012-13-01 00:00:00' })).toThrow(
+      `Row value at 'Created' is not an Edm.DateTime: "2012-13-01 00:00:00" (a string)`,
+    );
   });
 
   it('rejects a row that is not an object', () => {

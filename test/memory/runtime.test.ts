@@ -2,6 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import * as rt from '../../src/backends/memory/runtime.js';
+import { readInstant } from '../../src/instant.js';
 
 describe('strings by code point', () => {
   it.each([
@@ -122,7 +123,18 @@ describe('instants', () => {
     ['2012-01-01T24:00:00Z', undefined],
     ['2012-01-01T00:00:00+15:00', undefined],
     ['2012-01-01', undefined],
+    ['2012-01-01 00:00:00', Date.UTC(2012, 0, 1)],
+    ['2012-01-01 00:00:00.123+00', Date.UTC(2012, 0, 1, 0, 0, 0, 123)],
+    ['2012-01-01 05:00-05', Date.UTC(2012, 0, 1, 10)],
+    ['2012-01-01 00:00:00+15', undefined],
+    ['2012-01-01 24:00:00', undefined],
   ])('parseInstant(%s) is %s', (text, ms) => expect(rt.parseInstant(text)).toBe(ms));
+
+  it('keeps the stored-text forms out of date-time literals', () => {
+    expect(readInstant('2012-01-01 00:00:00').ok).toBe(false);
+    expect(readInstant('2012-01-01T00:00:00+01').ok).toBe(false);
+    expect(readInstant('2012-01-01T00:00:00+0100')).toMatchObject({ ok: true, offsetMinutes: 60 });
+  });
 
   it('reads date parts in UTC', () => {
     const ms = Date.UTC(2012, 0, 2, 4, 30, 59, 999);

@@ -4,7 +4,7 @@
 import { Decimal } from 'decimal.js';
 import { INTEGER_RANGES, type EdmType } from '../../edm.js';
 import { FilterError } from '../../errors.js';
-import { readInstant as readIsoInstant } from '../../instant.js';
+import { readStoredInstant } from '../../instant.js';
 import { EXPONENT_LIMIT, ExactDecimal, decimalFromText, decimalProblem } from '../../decimal-model.js';
 
 export { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText, decimalProblem } from '../../decimal-model.js';
@@ -138,10 +138,21 @@ export function readDecimal(v: unknown, path: string): Decimal {
   return badValue(v, path, 'Edm.Decimal');
 }
 
+/** The instants a `Date` can hold: ±8.64e15 ms, about 275,000 years either side of 1970. */
+const MAX_EPOCH_MS = 8.64e15;
+
+/**
+ * An instant as the storage conventions write it (docs/semantics.md, section 1): a valid `Date`,
+ * an integer number of epoch milliseconds (SQLite's default), or ISO 8601 text, including the
+ * `2012-03-01 09:00:00` text of MySQL and PostgreSQL drivers, read in UTC without an offset.
+ */
 export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Edm.DateTimeOffset' = 'Edm.DateTimeOffset'): number {
   if (v instanceof Date) {
     const ms = v.getTime();
     if (!Number.isNaN(ms)) return ms;
+  } else if (typeof v === 'number') {
+    // `+ 0` turns -0 into 0, as `new Date(-0).getTime()` does.
+    if (Number.isInteger(v) && Math.abs(v) <= MAX_EPOCH_MS) return v + 0;
   } else if (typeof v === 'string') {
     const ms = parseInstant(v);
     if (ms !== undefined) return ms;
@@ -149,9 +160,9 @@ export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Ed
   return badValue(v, path, type);
 }
 
-/** Epoch milliseconds of an ISO 8601 date-time (no offset means UTC), or undefined if invalid. */
+/** Epoch milliseconds of a row's date-time text (no offset means UTC), or undefined if invalid. */
 export function parseInstant(text: string): number | undefined {
-  const reading = readIsoInstant(text);
+  const reading = readStoredInstant(text);
   return reading.ok ? reading.epochMs : undefined;
 }
 
