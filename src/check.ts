@@ -12,12 +12,19 @@ import type { Overload } from './functions.js';
 import { parse } from './parse.js';
 import type { ParseOptions } from './parse.js';
 import type { PrimitiveProperty, Property, Schema } from './schema.js';
+import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from './print.js';
 import type { LiteralValue, TypedExpr, TypedFilter, TypedLiteral, TypedNull, TypedStructureNull } from './typed.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
-export type CheckOptions = ParseOptions;
+export interface CheckOptions extends ParseOptions {
+  /**
+   * The most characters the filter's string functions may return per row, each string of the row
+   * counted as 1,024 characters (docs/semantics.md, section 7). Default 1,048,576.
+   */
+  readonly maxStringCost?: number;
+}
 
 /** The stable codes of type issues; the README documents each. */
 export const ISSUE_CODES = {
@@ -71,6 +78,8 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
   }
   // Every path that yields no node reports an issue; should one not, the filter is still refused.
   if (root === undefined) throw malformed(tree, 'it has no typed form');
+  // Every backend compiles only checked filters, so this one limit holds for all of them.
+  checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
   // The one place a TypedFilter is made: the brand is what keeps unchecked trees from backends.
   return { root, schema, text } as unknown as TypedFilter;
 }

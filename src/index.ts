@@ -13,6 +13,7 @@ export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric }
 export { FUNCTIONS, lookupFunction, arityOf } from './functions.js';
 export type { FunctionSignature, Overload } from './functions.js';
 export { check, ISSUE_CODES } from './check.js';
+export { DEFAULT_MAX_STRING_COST } from './string-cost.js';
 export { printTyped } from './print-typed.js';
 export type { CheckOptions, CheckIssue, IssueCode } from './check.js';
 export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty } from './schema.js';

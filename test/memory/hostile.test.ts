@@ -159,45 +159,64 @@ describe('filters nested beyond the default limits', () => {
   });
 });
 
-describe('strings that replace and concat build are bounded', () => {
+describe('strings that replace and concat build are bounded (docs/semantics.md, sections 3 and 7)', () => {
   const nestedReplace = (n: number): string => {
     let e = 'N';
     for (let i = 0; i < n; i++) e = `replace(${e}, 'a', 'aaaaaaaaaa')`;
     return `length(${e}) gt 0`;
   };
+  const unlimited = { maxStringCost: Infinity };
 
-  it.each(paths)('%s: nine nested replaces stop at the sixth, which would pass 1,048,576 characters', (_p, options) => {
+  it('refuses nine nested replaces when checked, at the third from the inside, where the cost passes the limit', () => {
     const text = nestedReplace(9);
-    const predicate = compilePredicate(check(text, schema), options);
     let error: unknown;
     try {
-      predicate({ N: 'aaaaaaaaaa' });
+      check(text, schema);
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(FilterError);
     const { kind, start, end, message } = error as FilterError;
     expect(kind).toBe('limit');
-    expect(message).toBe('replace would produce a string longer than 1,048,576 characters (10,000,000)');
-    // The sixth replace from the inside: three calls enclose it.
-    expect(start).toBe(7 + 3 * 'replace('.length);
-    expect(text.slice(start, end)).toBe(nestedReplace(6).slice(7, -'gt 0'.length - 2));
-    // Five levels (100,000 characters) are fine, and so are other rows.
-    expect(predicate({ N: 'b' })).toBe(true);
-    expect(compilePredicate(check(nestedReplace(5), schema), options)({ N: 'aaaaaaaaaa' })).toBe(true);
+    // 10,240 + 102,400 + 1,024,000 characters from a row string counted as 1,024.
+    expect(message).toBe(
+      'String functions up to this replace can return 1,136,640 characters per row, beyond the limit of 1,048,576 ' +
+        '(maxStringCost; each string of the row counted as 1,024 characters)',
+    );
+    expect(start).toBe(7 + 6 * 'replace('.length);
+    expect(text.slice(start, end)).toBe(nestedReplace(3).slice(7, -'gt 0'.length - 2));
+    expect(() => check(nestedReplace(2), schema)).not.toThrow();
   });
 
-  it.each(paths)('%s: concat up to the limit, and not beyond', (_p, options) => {
+  it.each(paths)('%s: a result beyond 1,048,576 code points is null, and so is every function of it', (_p, options) => {
+    const predicate = compilePredicate(check(nestedReplace(9), schema, unlimited), options);
+    // The sixth replace would build 10,000,000 characters: null, so length() is null and no match.
+    expect(predicate({ N: 'aaaaaaaaaa' })).toBe(false);
+    expect(predicate({ N: 'b' })).toBe(true);
+    expect(compilePredicate(check(nestedReplace(5), schema, unlimited), options)({ N: 'aaaaaaaaaa' })).toBe(true);
+    expect(compilePredicate(check(`${nestedReplace(9).slice(0, -'gt 0'.length)}eq null`, schema, unlimited), options)({ N: 'aaaaaaaaaa' })).toBe(true);
+  });
+
+  it.each(paths)('%s: concat up to the bound, and null beyond', (_p, options) => {
     const predicate = compilePredicate(check("length(concat(N, concat(N, 'x'))) gt 0", schema), options);
     expect(predicate({ N: 'a'.repeat(524_287) })).toBe(true);
-    expect(() => predicate({ N: 'a'.repeat(524_288) })).toThrow(
-      expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 7, end: 32, message: expect.stringMatching(/^concat would produce a string longer than 1,048,576 characters/) }),
-    );
+    expect(predicate({ N: 'a'.repeat(524_288) })).toBe(false);
+    expect(compilePredicate(check("concat(N, concat(N, 'x')) eq null", schema), options)({ N: 'a'.repeat(524_288) })).toBe(true);
   });
 
-  it('the oracle stops at the same call', () => {
-    const typed = check(nestedReplace(9), schema);
-    expect(() => evaluateOracle(typed, { N: 'aaaaaaaaaa' })).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 31 }));
+  it.each(paths)('%s: the bound counts code points, as every engine does', (_p, options) => {
+    // 1,048,576 emoji are 2,097,152 UTF-16 code units, and within the bound.
+    const predicate = compilePredicate(check('length(concat(N, N)) eq 1048576', schema), options);
+    expect(predicate({ N: '😀'.repeat(524_288) })).toBe(true);
+    expect(compilePredicate(check("length(replace(N, 'b', '😀😀')) eq 1048576", schema), options)({ N: `${'😀'.repeat(1_048_574)}b` })).toBe(true);
+    expect(compilePredicate(check("replace(N, 'b', '😀😀') eq null", schema), options)({ N: `${'😀'.repeat(1_048_574)}b` })).toBe(false);
+    expect(compilePredicate(check("replace(N, 'b', '😀😀') eq null", schema), options)({ N: `${'😀'.repeat(1_048_575)}b` })).toBe(true);
+  });
+
+  it('the oracle agrees', () => {
+    const typed = check(nestedReplace(9), schema, unlimited);
+    expect(evaluateOracle(typed, { N: 'aaaaaaaaaa' })).toBe(false);
+    expect(evaluateOracle(check("concat(N, concat(N, 'x')) eq null", schema), { N: 'a'.repeat(524_288) })).toBe(true);
   });
 });
 

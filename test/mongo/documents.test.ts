@@ -58,7 +58,32 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['not (length(Name) gt 3)', { $expr: { $cond: [NULL_NAME, true, { $not: [{ $gt: [{ $strLenCP: '$Name' }, 3] }] }] } }],
   ["length(Name) in (1, null)", { $expr: { $cond: [NULL_NAME, true, { $in: [{ $strLenCP: '$Name' }, [1]] }] } }],
   ['length(Name) eq null', { $expr: NULL_NAME }],
-  ["length(concat(Name, Code)) gt 3", { $expr: { $cond: [{ $or: [NULL_NAME, { $eq: [{ $ifNull: ['$Code', null] }, null] }] }, false, { $gt: [{ $strLenCP: { $concat: ['$Name', '$Code'] } }, 3] }] } }],
+  // concat is also null beyond the string bound (docs/semantics.md, section 3): its length is
+  // tested before it is built, and its result may be null whatever its arguments.
+  [
+    'length(concat(Name, Code)) gt 3',
+    {
+      $expr: {
+        $gt: [
+          {
+            $let: {
+              vars: {
+                v0: {
+                  $cond: [
+                    { $or: [NULL_NAME, { $eq: [{ $ifNull: ['$Code', null] }, null] }] },
+                    null,
+                    { $cond: [{ $gt: [{ $add: [{ $strLenCP: '$Name' }, { $strLenCP: '$Code' }] }, 1048576] }, null, { $concat: ['$Name', '$Code'] }] },
+                  ],
+                },
+              },
+              in: { $cond: [{ $eq: [{ $ifNull: ['$$v0', null] }, null] }, null, { $strLenCP: '$$v0' }] },
+            },
+          },
+          3,
+        ],
+      },
+    },
+  ],
   // Operators that return null for a null input need no test against a constant: null and
   // missing are unequal to it and below it in MongoDB's order.
   ['Qty add 5 gt 60', { $expr: { $gt: [{ $add: ['$Qty', 5] }, 60] } }],
@@ -73,8 +98,30 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Qty lt Small', { $expr: { $cond: [{ $or: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, { $eq: [{ $ifNull: ['$Small', null] }, null] }] }, false, { $lt: ['$Qty', '$Small'] }] } }],
   ['Qty add 5 lt 60', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, false, { $lt: [{ $add: ['$Qty', 5] }, 60] }] } }],
   ['Qty eq Small', { $expr: { $eq: [{ $ifNull: ['$Qty', null] }, { $ifNull: ['$Small', null] }] } }],
-  // $concat is null for a null or missing argument, as the reference: no guard.
-  ["concat(Name, '$Code') eq Code", { $expr: { $eq: [{ $concat: ['$Name', { $literal: '$Code' }] }, { $ifNull: ['$Code', null] }] } }],
+  // A literal's text is never read as a field path, in $concat nor in the bound's $strLenCP.
+  [
+    "concat(Name, '$Code') eq Code",
+    {
+      $expr: {
+        $eq: [
+          {
+            $cond: [
+              NULL_NAME,
+              null,
+              {
+                $cond: [
+                  { $gt: [{ $add: [{ $strLenCP: '$Name' }, { $strLenCP: { $literal: '$Code' } }] }, 1048576] },
+                  null,
+                  { $concat: ['$Name', { $literal: '$Code' }] },
+                ],
+              },
+            ],
+          },
+          { $ifNull: ['$Code', null] },
+        ],
+      },
+    },
+  ],
   ["indexof(Name, 'a') eq 1", { $expr: { $eq: [{ $indexOfCP: ['$Name', { $literal: 'a' }] }, 1] } }],
 ];
 

@@ -21,7 +21,8 @@ const PER_LEVEL: { readonly [dialect: string]: number } = { postgres: 1100, sqli
 
 function compileLength(filter: string, dialect: Dialect): number | FilterError {
   try {
-    return compileSql(check(filter, schema), { dialect, maxSqlLength: Infinity }).sql.length;
+    // Size is what is measured here, not the string cost limit (docs/semantics.md, section 7).
+    return compileSql(check(filter, schema, { maxStringCost: Infinity }), { dialect, maxSqlLength: Infinity }).sql.length;
   } catch (error) {
     if (error instanceof FilterError) return error;
     throw error;

@@ -3,7 +3,8 @@
 // so that generated filters actually match some rows.
 
 import fc from 'fast-check';
-import { check, defineSchema, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
+import { check, defineSchema, DEFAULT_MAX_STRING_COST, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
+import { stringCost } from '../../src/string-cost.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -363,7 +364,7 @@ const groupPrimary = (term: Term): string => (term.binds === 'primary' ? term.te
  * Random well-typed Boolean filter text over a schema: every operator and canonical function,
  * `in` lists (empty too), `not`, `null` in every position, boundary literals of every type in
  * every source form, member paths through nested nullable structures, and those structures
- * compared with null. Always checks.
+ * compared with null. Always checks, within the default string cost limit too.
  */
 export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<string> {
   const maxDepth = options.maxDepth ?? 3;
@@ -477,7 +478,11 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
     return fc.oneof({ arbitrary: atom(kind), weight: 2 }, ...forms.map((arbitrary) => ({ arbitrary, weight: 2 })));
   };
 
-  return expr('bool', maxDepth).map((t) => t.text);
+  // check() refuses a filter whose string functions could return more than the default cost
+  // limit per row (docs/semantics.md, section 7): such a filter is not a filter to compare.
+  return expr('bool', maxDepth)
+    .map((t) => t.text)
+    .filter((text) => stringCost(check(text, schema, { maxStringCost: Infinity }).root).total <= DEFAULT_MAX_STRING_COST);
 }
 
 /** Random filters already checked against the schema. */

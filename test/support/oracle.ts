@@ -266,12 +266,11 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
   }
 }
 
-/** docs/semantics.md, section 7: replace and concat results are at most this many UTF-16 code units. */
+/** docs/semantics.md, section 3: replace and concat results longer than this many code points are null. */
 const MAX_STRING = 1024 * 1024;
 
-function bounded(result: string, node: TypedExpr & { readonly name: string }): string {
-  if (result.length <= MAX_STRING) return result;
-  throw new FilterError({ kind: 'limit', message: `${node.name} result too long`, start: node.start, end: node.end });
+function bounded(result: string): string | null {
+  return codePoints(result).length <= MAX_STRING ? result : null;
 }
 
 function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & { readonly name: string }): V {
@@ -296,8 +295,9 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
       if (t === '') return s;
       const w = args[2] as string;
       const count = s.split(t).length - 1;
-      if (s.length + count * (w.length - t.length) > MAX_STRING) return bounded('x'.repeat(MAX_STRING + 1), node);
-      return s.split(t).join(w);
+      // Counted before building: nested replaces would build gigabytes.
+      if (codePoints(s).length + count * (codePoints(w).length - codePoints(t).length) > MAX_STRING) return null;
+      return bounded(s.split(t).join(w));
     }
     case 'substring': {
       const cs = codePoints(s);
@@ -308,7 +308,7 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
     case 'tolower': return s.toLowerCase();
     case 'toupper': return s.toUpperCase();
     case 'trim': return s.replace(/^ +| +$/g, '');
-    case 'concat': return s.length + t.length > MAX_STRING ? bounded('x'.repeat(MAX_STRING + 1), node) : s + t;
+    case 'concat': return bounded(s + t);
     case 'year': return BigInt(date().getUTCFullYear());
     case 'month': return BigInt(date().getUTCMonth() + 1);
     case 'day': return BigInt(date().getUTCDate());

@@ -35,7 +35,7 @@ export interface GeneratedSource {
 }
 
 export function generateSource(filter: TypedFilter): GeneratedSource {
-  const gen = new Generator(filter.text);
+  const gen = new Generator();
   const test = gen.truth(filter.root, true);
   const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
   const names = [...Array.from({ length: gen.temps }, (_, i) => `t${i}`), ...gen.memberTemps.values()];
@@ -106,8 +106,6 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
 const STRING_MATCHERS: ReadonlySet<string> = new Set(['startswith', 'endswith', 'contains', 'substringof']);
 
 class Generator {
-  constructor(readonly text: string | undefined) {}
-
   temps = 0;
   readonly constants: unknown[] = [];
   readonly helpers = new Set<HelperName>(['badRow']);
@@ -147,10 +145,6 @@ class Generator {
       code = `k[${this.constants.length - 1}]`;
     }
     return { code, repr, constant: { value } };
-  }
-
-  site(node: TypedExpr & { readonly name: string }): runtime.CallSite {
-    return { name: node.name, start: node.start, end: node.end, text: this.text };
   }
 
   /** Converts a value to another representation (constants at compile time). */
@@ -230,9 +224,7 @@ class Generator {
         if (node.type === 'Edm.Boolean') return this.booleanValue(node);
         const helper = functionHelper(node.name, repr);
         const args = node.args.map((a, i) => this.as(this.value(a), argumentRepr(node.name, i, a)));
-        // replace and concat are told where they are, for the error when a result would be too long.
-        const site = node.name === 'replace' || node.name === 'concat' ? [this.constant(this.site(node), 'str').code] : [];
-        const call = helper === 'identity' ? (xs: string[]) => xs[0]! : (xs: string[]) => `${this.helper(helper)}(${[...xs, ...site].join(', ')})`;
+        const call = helper === 'identity' ? (xs: string[]) => xs[0]! : (xs: string[]) => `${this.helper(helper)}(${xs.join(', ')})`;
         return { code: this.allNonNull(args, call), repr };
       }
       default:

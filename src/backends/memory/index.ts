@@ -24,8 +24,8 @@ export type Predicate = (row: unknown) => boolean;
  * Compiles a checked filter once into a predicate to call per row. The predicate is true when the
  * filter is true for the row (never for false or null); it throws RowValueError for a row value
  * that does not fit its declared type. Compiling throws FilterError for a Decimal literal outside
- * the Decimal model ('unsupported') or a filter nested beyond the stack ('limit'); evaluating, for a
- * string result beyond 1,048,576 characters ('limit') — docs/semantics.md, sections 4 and 7.
+ * the Decimal model ('unsupported') or a filter nested beyond the stack ('limit') —
+ * docs/semantics.md, sections 4 and 7.
  */
 export function compilePredicate(filter: TypedFilter, options: PredicateOptions = {}): Predicate {
   if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter));

@@ -14,17 +14,8 @@ type Row = Record<string, unknown>;
 type Eval = (row: Row) => unknown;
 type Test = (row: Row) => boolean;
 
-/** The text of the filter being compiled, for errors raised while evaluating it. */
-let filterText: string | undefined;
-
 export function compileClosures(filter: TypedFilter): (row: unknown) => boolean {
-  filterText = filter.text;
-  let test: Test;
-  try {
-    test = truth(filter.root, true);
-  } finally {
-    filterText = undefined;
-  }
+  const test = truth(filter.root, true);
   return (row) => {
     if (row === null || typeof row !== 'object') rt.badRow(row);
     try {
@@ -94,7 +85,7 @@ function value(node: TypedExpr): Eval {
     }
     case 'call': {
       if (node.type === 'Edm.Boolean') return booleanValue(node);
-      const fn = FUNCTIONS[node.name]?.(repr, { name: node.name, start: node.start, end: node.end, text: filterText });
+      const fn = FUNCTIONS[node.name]?.(repr);
       if (!fn) throw new Error(`No in-memory implementation of function '${node.name}'`);
       const args = node.args.map((a, i) => valueAs(a, node.name === 'substring' && i > 0 ? 'num' : reprOf(a)));
       if (args.length === 1) {
@@ -178,15 +169,15 @@ function booleanValue(node: TypedExpr): Eval {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each helper takes its own argument types
 type Fn = (...xs: any[]) => unknown;
-const FUNCTIONS: Readonly<Record<string, (repr: Repr, site: rt.CallSite) => Fn>> = {
+const FUNCTIONS: Readonly<Record<string, (repr: Repr) => Fn>> = {
   length: () => rt.lengthOf,
   indexof: () => rt.indexOf,
-  replace: (_r, site) => (x: string, find: string, replacement: string) => rt.replaceAll(x, find, replacement, site),
+  replace: () => rt.replaceAll,
   substring: () => rt.substring,
   tolower: () => rt.toLower,
   toupper: () => rt.toUpper,
   trim: () => rt.trimSpaces,
-  concat: (_r, site) => (a: string, b: string) => rt.concat(a, b, site),
+  concat: () => rt.concat,
   year: () => rt.yearOf,
   month: () => rt.monthOf,
   day: () => rt.dayOf,

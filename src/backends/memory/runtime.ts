@@ -3,7 +3,7 @@
 
 import { Decimal } from 'decimal.js';
 import { INTEGER_RANGES, type EdmType } from '../../edm.js';
-import { FilterError } from '../../errors.js';
+import { MAX_STRING_LENGTH } from '../../string-bound.js';
 import { readStoredInstant } from '../../instant.js';
 import { EXPONENT_LIMIT, ExactDecimal, decimalFromText, decimalProblem } from '../../decimal-model.js';
 
@@ -250,35 +250,23 @@ export function trimSpaces(s: string): string {
   return from === 0 && to === s.length ? s : s.slice(from, to);
 }
 
-/** The longest string `replace` and `concat` may produce, in UTF-16 code units (docs/semantics.md, section 7). */
-export const MAX_STRING_LENGTH = 1_048_576;
-
-/** Where a string-building call is in the filter, for the error when its result would be too long. */
-export interface CallSite {
-  readonly name: string;
-  readonly start: number;
-  readonly end: number;
-  readonly text: string | undefined;
+/**
+ * Whether a result of `units` UTF-16 code units passes MAX_STRING_LENGTH code points, `length()`
+ * giving its code points. A string within the bound in code units is within it in code points,
+ * so only a longer one is counted.
+ */
+function beyondBound(units: number, length: () => number): boolean {
+  return units > MAX_STRING_LENGTH && length() > MAX_STRING_LENGTH;
 }
 
-function tooLong(site: CallSite | undefined, length: number): never {
-  throw new FilterError({
-    kind: 'limit',
-    message:
-      `${site?.name ?? 'A string function'} would produce a string longer than ${MAX_STRING_LENGTH.toLocaleString('en-US')} ` +
-      `characters (${length.toLocaleString('en-US')})`,
-    start: site?.start ?? 0,
-    end: site?.end ?? 0,
-    text: site?.text,
-  });
-}
-
-export function replaceAll(s: string, find: string, replacement: string, site?: CallSite): string {
+/** Every occurrence of `find` replaced; null where the result would pass MAX_STRING_LENGTH code points. */
+export function replaceAll(s: string, find: string, replacement: string): string | null {
   if (find === '') return s;
   const parts = s.split(find);
+  const occurrences = parts.length - 1;
   // Decided before the string is built: nested replaces grow geometrically.
-  const length = s.length + (parts.length - 1) * (replacement.length - find.length);
-  if (length > MAX_STRING_LENGTH) tooLong(site, length);
+  const units = s.length + occurrences * (replacement.length - find.length);
+  if (beyondBound(units, () => lengthOf(s) + occurrences * (lengthOf(replacement) - lengthOf(find)))) return null;
   return parts.join(replacement);
 }
 
@@ -290,8 +278,9 @@ export function toUpper(s: string): string {
   return s.toUpperCase();
 }
 
-export function concat(a: string, b: string, site?: CallSite): string {
-  if (a.length + b.length > MAX_STRING_LENGTH) tooLong(site, a.length + b.length);
+/** `a` and `b` joined; null where the result would pass MAX_STRING_LENGTH code points. */
+export function concat(a: string, b: string): string | null {
+  if (beyondBound(a.length + b.length, () => lengthOf(a) + lengthOf(b))) return null;
   return a + b;
 }
 

@@ -11,6 +11,7 @@ import { isFloatingPoint, isInteger } from '../../edm.js';
 import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../typed.js';
 import { visitTyped } from '../../typed.js';
 import { integerRange } from '../../integer-range.js';
+import { MAX_STRING_LENGTH } from '../../string-bound.js';
 import type { Context } from './context.js';
 import { decimalText, plainValue, unsupported } from './context.js';
 
@@ -25,9 +26,12 @@ const DOUBLE_MIN_NORMAL = '2.225073858507201383090232717332405E-308';
 const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
 
 
-/** Functions whose reference value is null exactly when one of their arguments is null. */
+/**
+ * Functions whose reference value is null exactly when one of their arguments is null (not
+ * `replace` and `concat`, also null beyond the string bound).
+ */
 const NULL_IFF_ARGUMENT_NULL = new Set([
-  'length', 'indexof', 'substring', 'tolower', 'toupper', 'trim', 'concat', 'replace',
+  'length', 'indexof', 'substring', 'tolower', 'toupper', 'trim',
   'year', 'month', 'day', 'hour', 'minute', 'second', 'round', 'floor', 'ceiling', 'datetime', 'datetimeoffset',
 ]);
 /**
@@ -37,7 +41,6 @@ const NULL_IFF_ARGUMENT_NULL = new Set([
  */
 const PROPAGATES_NULL: Readonly<Record<string, readonly number[]>> = {
   indexof: [0], // $indexOfCP: null string → null (a null substring is an error)
-  concat: [0, 1], // $concat
   trim: [0], // $trim
   floor: [0], // $floor
   ceiling: [0], // $ceil
@@ -50,7 +53,7 @@ const PROPAGATES_NULL: Readonly<Record<string, readonly number[]>> = {
   second: [0],
 };
 /** Functions whose builder below uses each argument once (so a guard-free argument needs no variable). */
-const SINGLE_USE = new Set(['length', 'indexof', 'tolower', 'toupper', 'trim', 'concat', 'year', 'month', 'day', 'hour', 'minute', 'second', 'floor', 'ceiling']);
+const SINGLE_USE = new Set(['length', 'indexof', 'tolower', 'toupper', 'trim', 'year', 'month', 'day', 'hour', 'minute', 'second', 'floor', 'ceiling']);
 
 /** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
 const SAFE = 2n ** 53n;
@@ -455,10 +458,21 @@ export class ExpressionCompiler {
       case 'trim':
         return safe(([s]) => ({ $trim: { input: s, chars: ' ' } }));
       case 'concat':
-        return safe(([a, b]) => ({ $concat: [a, b] }));
+        return safe(([a, b]) => withinBound({ $add: [{ $strLenCP: a }, { $strLenCP: b }] }, { $concat: [a, b] }));
       case 'replace':
-        // MongoDB's $replaceAll with an empty `find` inserts the replacement everywhere.
-        return safe(([s, find, replacement]) => ({ $cond: [{ $eq: [find, { $literal: '' }] }, s, { $replaceAll: { input: s, find, replacement } }] }));
+        // MongoDB's $replaceAll with an empty `find` inserts the replacement everywhere. Otherwise
+        // the result's length is s's plus, per occurrence (one fewer than the parts of a $split),
+        // the replacement's length less find's.
+        return safe(([s, find, replacement]) => ({
+          $cond: [
+            { $eq: [find, { $literal: '' }] },
+            s,
+            withinBound(
+              { $add: [{ $strLenCP: s }, { $multiply: [{ $subtract: [{ $size: { $split: [s, find] } }, 1] }, { $subtract: [{ $strLenCP: replacement }, { $strLenCP: find }] }] }] },
+              { $replaceAll: { input: s, find, replacement } },
+            ),
+          ],
+        }));
       case 'year':
       case 'month':
       case 'day':
@@ -528,6 +542,11 @@ export class ExpressionCompiler {
     const body = build(refs);
     return Object.keys(vars).length === 0 ? body : { $let: { vars, in: body } };
   }
+}
+
+/** `result`, or null where `length` (in code points) passes the string bound: decided before it is built. */
+function withinBound(length: Agg, result: Agg): Agg {
+  return { $cond: [{ $gt: [length, MAX_STRING_LENGTH] }, null, result] };
 }
 
 /** A value of a class (Date, a driver's Decimal128): a constant, not an expression object. */

@@ -4,6 +4,7 @@
 import { decimalFromText } from '../../decimal-model.js';
 import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
+import { BOUNDED_STRING_FUNCTIONS } from '../../string-bound.js';
 import { depthOfTyped } from '../../typed.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedStructureNull } from '../../typed.js';
 import { listPropertyPaths } from '../../schema.js';
@@ -272,7 +273,9 @@ class Compiler {
         const render = d.functions[node.name];
         if (!render) throw this.unsupported(`The function '${node.name}' is not supported by the ${d.name} SQL dialect`, node);
         const args = node.args.map((arg) => this.value(arg));
-        return { sql: render(args), type: node.type, nullable: args.some((a) => a.nullable), column: false };
+        // replace and concat are null beyond the string bound, whatever their arguments.
+        const nullable = BOUNDED_STRING_FUNCTIONS.has(node.name) || args.some((a) => a.nullable);
+        return { sql: render(args), type: node.type, nullable, column: false };
       }
       case 'not':
       case 'logical':

@@ -2,6 +2,7 @@
 // civil-calendar arithmetic that reads UTC date parts from epoch milliseconds in plain SQL, and
 // the length bound of the strings `replace` and `concat` build.
 
+import { MAX_STRING_LENGTH } from '../../string-bound.js';
 import { join, raw, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 
@@ -73,11 +74,6 @@ export function call(name: string, args: readonly Frag[]): Frag {
   return sql`${raw(name)}(${join(args, ', ')})`;
 }
 
-/**
- * The longest string `replace` and `concat` build, in characters: the reference stops beyond it
- * (docs/semantics.md, section 5), and an engine would build it up to its own limit and then fail.
- */
-export const MAX_TEXT_LENGTH = 1_048_576;
 
 /** How a dialect spells what the bounded string functions need. */
 export interface TextSpelling {
@@ -88,10 +84,11 @@ export interface TextSpelling {
   readonly bind: Binder;
 }
 
-const tooLong = (length: Frag): Frag => sql`${length} > ${raw(String(MAX_TEXT_LENGTH))}`;
+const tooLong = (length: Frag): Frag => sql`${length} > ${raw(String(MAX_STRING_LENGTH))}`;
 
 /**
- * `replace(s, find, by)`, NULL where the result would pass MAX_TEXT_LENGTH: its length is s's
+ * `replace(s, find, by)`, NULL where the result would pass MAX_STRING_LENGTH characters, as in the
+ * reference (docs/semantics.md, section 3; an engine would otherwise build it up to its own limit and fail): its length is s's
  * plus, for each occurrence of `find` (counted by removing them all), the difference of the
  * lengths of `by` and `find`. A NULL `by` gives NULL, also for an empty `find`, which leaves s as
  * it is.
@@ -104,7 +101,7 @@ export function boundedReplace(s: Frag, find: Frag, by: Frag, t: TextSpelling): 
   });
 }
 
-/** `concat(a, b)`, NULL where the result would pass MAX_TEXT_LENGTH. */
+/** `concat(a, b)`, NULL where the result would pass MAX_STRING_LENGTH characters. */
 export function boundedConcat(a: Frag, b: Frag, t: TextSpelling): Frag {
   return t.bind([a, b], ([x, y]) => sql`(CASE WHEN ${tooLong(sql`${t.length(x!)} + ${t.length(y!)}`)} THEN NULL ELSE ${t.concat(x!, y!)} END)`);
 }
