@@ -62,63 +62,83 @@ export function stringCost(root: TypedExpr, limit = Infinity): { readonly total:
   return { total };
 }
 
-/** The longest each string expression can be, in code points, memoised: a parent asks for its children's. */
+/**
+ * How long a string expression can be, in code points, and whether that grows with the row's
+ * strings (else it is a constant, or already the bound).
+ */
+interface Bound {
+  readonly length: number;
+  readonly grows: boolean;
+}
+
+const NONE: Bound = { length: 0, grows: false };
+
+/** The bound of each string expression, memoised: a parent asks for its children's. */
 class StringCosts {
-  private readonly lengths = new Map<TypedExpr, number>();
+  private readonly bounds = new Map<TypedExpr, Bound>();
 
   lengthOf(node: TypedExpr): number {
-    let length = this.lengths.get(node);
-    if (length === undefined) {
-      length = this.compute(node);
-      this.lengths.set(node, length);
-    }
-    return length;
+    return this.boundOf(node).length;
   }
 
-  private compute(node: TypedExpr): number {
+  private boundOf(node: TypedExpr): Bound {
+    let bound = this.bounds.get(node);
+    if (bound === undefined) {
+      bound = this.compute(node);
+      this.bounds.set(node, bound);
+    }
+    return bound;
+  }
+
+  private compute(node: TypedExpr): Bound {
     switch (node.kind) {
       case 'literal':
-        return typeof node.value === 'string' ? codePoints(node.value) : 0;
+        return typeof node.value === 'string' ? { length: codePoints(node.value), grows: false } : NONE;
       case 'member':
-        return ROW_STRING_LENGTH;
+        return node.type === 'Edm.String' ? { length: ROW_STRING_LENGTH, grows: true } : NONE;
       case 'call':
+        if (!STRING_FUNCTIONS.has(node.name)) return NONE;
         return this.call(node);
       default:
-        return 0;
+        return NONE;
     }
   }
 
-  private call(node: TypedCall): number {
-    const [s, second, third] = node.args.map((a) => this.lengthOf(a)) as [number, number | undefined, number | undefined];
-    const result = ((): number => {
+  private call(node: TypedCall): Bound {
+    const [s, second, third] = node.args.map((a) => this.boundOf(a)) as [Bound, Bound | undefined, Bound | undefined];
+    const result = ((): Bound => {
       switch (node.name) {
         case 'concat':
-          return s + second!;
+          return { length: s.length + second!.length, grows: s.grows || second!.grows };
         case 'replace': {
-          // A replacement read from the row makes the length grow with the square of the row's
-          // strings: counted at the bound, so that every length stays at most linear in them.
-          const [, find, replacement] = node.args;
-          if (replacement!.kind !== 'literal' && replacement!.kind !== 'null') return MAX_STRING_LENGTH;
+          // A string and a replacement both from the row: the length could grow with the square
+          // of the row's strings, so it is counted at the bound, and every length stays at most
+          // linear in them.
+          if (s.grows && third!.grows) return { length: MAX_STRING_LENGTH, grows: false };
           // Each occurrence of `find` (at least one code point: an empty one changes nothing) grows
           // the string by the replacement's length less its own.
-          const findLength = find!.kind === 'literal' ? Math.max(1, second!) : 1;
-          return s + Math.floor(s / findLength) * Math.max(0, third! - findLength);
+          const findLength = node.args[1]!.kind === 'literal' ? Math.max(1, second!.length) : 1;
+          return { length: s.length + Math.floor(s.length / findLength) * Math.max(0, third!.length - findLength), grows: s.grows || third!.grows };
         }
         case 'substring': {
           const count = node.args[2];
-          return count?.kind === 'literal' ? Math.min(s, Math.max(0, Number(count.value))) : s;
+          if (count?.kind === 'literal') {
+            const n = Math.max(0, Number(count.value));
+            if (n < s.length || !s.grows) return { length: Math.min(s.length, n), grows: false };
+          }
+          return s;
         }
         case 'tolower':
         case 'toupper': {
           // Case mapping works code point by code point, and no chain of them makes more than three of one.
           const inner = node.args[0]!;
-          return inner.kind === 'call' && CASE_MAPPINGS.has(inner.name) ? s : s * CASE_MAPPING_GROWTH;
+          return inner.kind === 'call' && CASE_MAPPINGS.has(inner.name) ? s : { length: s.length * CASE_MAPPING_GROWTH, grows: s.grows };
         }
         default:
           return s;
       }
     })();
-    return BOUNDED_STRING_FUNCTIONS.has(node.name) ? Math.min(result, MAX_STRING_LENGTH) : result;
+    return BOUNDED_STRING_FUNCTIONS.has(node.name) && result.length >= MAX_STRING_LENGTH ? { length: MAX_STRING_LENGTH, grows: false } : result;
   }
 }
 

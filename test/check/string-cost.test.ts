@@ -31,6 +31,10 @@ describe('the string cost of a filter', () => {
     // A replacement from the row: the square of the row's strings, so the bound.
     ["replace(Name, 'a', Email) eq 'x'", 1_048_576],
     ["replace(Name, 'a', trim(Email)) eq 'x'", 1_024 + 1_048_576],
+    // Only one of the two from the row: linear in it.
+    ["replace('abc', 'a', Email) eq 'x'", 3 + 3 * 1_023],
+    ["replace(substring(Name, 0, 3), 'a', Email) eq 'x'", 3 + 3 + 3 * 1_023],
+    ["replace(substring(Name, 0, Id), '', concat(Email, Name)) eq 'x'", 1_024 + 2_048 + 1_048_576],
     // Each result at most the bound, however nested.
     [`replace(replace(Name, 'a', '${'a'.repeat(1000)}'), 'a', '${'a'.repeat(1000)}') eq 'x'`, 1_024_000 + 1_048_576],
     ["concat(replace(Name, 'a', Email), replace(Name, 'a', Email)) eq 'x'", 3 * 1_048_576],

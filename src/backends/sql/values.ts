@@ -74,7 +74,6 @@ export function call(name: string, args: readonly Frag[]): Frag {
   return sql`${raw(name)}(${join(args, ', ')})`;
 }
 
-
 /** How a dialect spells what the bounded string functions need. */
 export interface TextSpelling {
   /** The length in characters, as an integer wide enough to multiply two of. */
@@ -87,10 +86,10 @@ export interface TextSpelling {
 const tooLong = (length: Frag): Frag => sql`${length} > ${raw(String(MAX_STRING_LENGTH))}`;
 
 /**
- * `replace(s, find, by)`, NULL where the result would pass MAX_STRING_LENGTH characters, as in the
- * reference (docs/semantics.md, section 3; an engine would otherwise build it up to its own limit and fail): its length is s's
- * plus, for each occurrence of `find` (counted by removing them all), the difference of the
- * lengths of `by` and `find`. A NULL `by` gives NULL, also for an empty `find`, which leaves s as
+ * `replace(s, find, by)`, NULL where the result would pass MAX_STRING_LENGTH characters, as on
+ * every backend (docs/semantics.md, section 3; an engine would build it up to its own limit and
+ * fail): its length is s's plus, for each occurrence of `find` (counted by removing them all), the
+ * difference of the lengths of `by` and `find`. A NULL `by` gives NULL, also for an empty `find`, which leaves s as
  * it is.
  */
 export function boundedReplace(s: Frag, find: Frag, by: Frag, t: TextSpelling): Frag {
