@@ -5,7 +5,6 @@
 import { FilterError } from './errors.js';
 import { MAX_STRING_LENGTH, BOUNDED_STRING_FUNCTIONS } from './string-bound.js';
 import type { TypedCall, TypedExpr } from './typed.js';
-import { childrenOfTyped } from './typed.js';
 
 /** Default of the `maxStringCost` check option: characters per row. */
 export const DEFAULT_MAX_STRING_COST = 1_048_576;
@@ -43,23 +42,57 @@ export function checkStringCost(root: TypedExpr, limit: number, text: string | u
  * (`beyond`), or over all of them.
  */
 export function stringCost(root: TypedExpr, limit = Infinity): { readonly total: number; readonly beyond?: TypedCall } {
-  const costs = new StringCosts();
-  // Children before parents, left to right, without recursion (the tree may be deep).
-  const stack: [TypedExpr, boolean][] = [[root, false]];
-  let total = 0;
+  // Pre-order with the last child first, without recursion (the tree may be deep); read backwards,
+  // that is every node after its children, left to right.
+  const order: TypedExpr[] = [];
+  const stack: TypedExpr[] = [root];
   while (stack.length > 0) {
-    const [node, visited] = stack.pop()!;
-    if (!visited) {
-      stack.push([node, true]);
-      const children = childrenOfTyped(node);
-      for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, false]);
-      continue;
-    }
+    const node = stack.pop()!;
+    order.push(node);
+    pushOperands(node, stack);
+  }
+  let costs: StringCosts | undefined;
+  let total = 0;
+  for (let i = order.length - 1; i >= 0; i--) {
+    const node = order[i]!;
     if (node.kind !== 'call' || !STRING_FUNCTIONS.has(node.name)) continue;
+    costs ??= new StringCosts();
     total += costs.lengthOf(node);
     if (total > limit) return { total, beyond: node };
   }
   return { total };
+}
+
+/** The operands that can hold a string function (an `in` list holds literals only), without allocating. */
+function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
+  switch (node.kind) {
+    case 'not':
+    case 'negate':
+    case 'convert':
+    case 'in':
+      stack.push(node.operand);
+      return;
+    case 'compare':
+    case 'arithmetic':
+      stack.push(node.left, node.right);
+      return;
+    case 'logical':
+      for (const operand of node.operands) stack.push(operand);
+      return;
+    case 'call':
+      for (const arg of node.args) stack.push(arg);
+      return;
+    case 'literal':
+    case 'null':
+    case 'member':
+      return;
+    default:
+      assertNever(node);
+  }
+}
+
+function assertNever(node: never): never {
+  throw new Error(`Unknown typed node ${JSON.stringify((node as { kind?: unknown }).kind)}`);
 }
 
 /**
