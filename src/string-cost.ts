@@ -85,6 +85,7 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
     case 'literal':
     case 'null':
     case 'member':
+    case 'structureNull':
       return;
     default:
       assertNever(node);
