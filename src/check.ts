@@ -5,7 +5,7 @@ import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, Nu
 import { ARITHMETIC_OPS, COMPARE_OPS } from './ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
-import { FilterError } from './errors.js';
+import { FilterError, isSpanNumber, malformedTree } from './errors.js';
 import type { FilterIssue } from './errors.js';
 import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
@@ -65,7 +65,7 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
     if (error instanceof RangeError) {
       throw new FilterError({ kind: 'limit', message: 'Filter tree nests too deeply to check', start: 0, end: 0, text });
     }
-    throw malformed(undefined, 'a node could not be read');
+    throw malformedTree(undefined, 'a node could not be read');
   }
   if (root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
@@ -77,28 +77,13 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
     throw new FilterError({ kind: 'type', message, start: first.start, end: first.end, issues, text });
   }
   // Every path that yields no node reports an issue; should one not, the filter is still refused.
-  if (root === undefined) throw malformed(tree, 'it has no typed form');
+  if (root === undefined) throw malformedTree(tree, 'it has no typed form');
   // Every backend compiles only checked filters, so this one limit holds for all of them.
   checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
   // The one place a TypedFilter is made: the brand is what keeps unchecked trees from backends.
   return { root, schema, text } as unknown as TypedFilter;
 }
 
-/**
- * The error for a tree that parse() could not have produced (only a tree built by hand can be
- * one): a 'syntax' FilterError with one `malformed_tree` issue, at the node's span when it has one.
- */
-function malformed(node: unknown, problem: string): FilterError {
-  const span = node as Partial<Span> | undefined;
-  const start = isSpanNumber(span?.start) ? span.start : 0;
-  const end = isSpanNumber(span?.end) && span.end >= start ? span.end : start;
-  const message = `Not a filter syntax tree: ${problem}; build it with parse()`;
-  return new FilterError({ kind: 'syntax', message, start, end, issues: [{ code: 'malformed_tree', message, start, end }] });
-}
-
-function isSpanNumber(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
 
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
@@ -201,12 +186,12 @@ class Checker {
   }
 
   expr(node: Expr): Checked {
-    if (typeof node !== 'object' || node === null) throw malformed(node, `a node is ${node === null ? 'null' : typeof node}, not an object`);
+    if (typeof node !== 'object' || node === null) throw malformedTree(node, `a node is ${node === null ? 'null' : typeof node}, not an object`);
     const kind: unknown = node.kind;
     // An own property only: `toString` must not find Object.prototype.toString.
-    if (typeof kind !== 'string' || !Object.hasOwn(this.visitor, kind)) throw malformed(node, `unknown node kind ${describe(kind)}`);
+    if (typeof kind !== 'string' || !Object.hasOwn(this.visitor, kind)) throw malformedTree(node, `unknown node kind ${describe(kind)}`);
     if (!isSpanNumber(node.start) || !isSpanNumber(node.end) || node.start > node.end) {
-      throw malformed(node, `a ${kind} node needs a span: integers 0 <= start <= end`);
+      throw malformedTree(node, `a ${kind} node needs a span: integers 0 <= start <= end`);
     }
     return (this.visitor[kind as Expr['kind']] as (node: Expr) => Checked)(node);
   }
@@ -318,12 +303,12 @@ class Checker {
   private call(name: string, argNodes: readonly Expr[], span: Span): Checked {
     // The parser guarantees a known name and a valid arity for parsed trees.
     const signature = typeof name === 'string' ? lookupFunction(name) : undefined;
-    if (signature === undefined) throw malformed(span, `unknown function ${describe(name)}`);
-    if (!Array.isArray(argNodes)) throw malformed(span, `a call of '${signature.name}' needs an array of arguments`);
+    if (signature === undefined) throw malformedTree(span, `unknown function ${describe(name)}`);
+    if (!Array.isArray(argNodes)) throw malformedTree(span, `a call of '${signature.name}' needs an array of arguments`);
     const overloads = signature.overloads.filter((o) => o.params.length === argNodes.length);
     if (overloads.length === 0) {
       const { min, max } = arityOf(signature);
-      throw malformed(span, `'${signature.name}' takes ${min === max ? min : `${min} to ${max}`} arguments, not ${argNodes.length}`);
+      throw malformedTree(span, `'${signature.name}' takes ${min === max ? min : `${min} to ${max}`} arguments, not ${argNodes.length}`);
     }
     const args = argNodes.map((a) => this.expr(a));
     if (!everyDefined(args)) {
@@ -446,17 +431,17 @@ class Checker {
 
 /** The node, when `problem` is undefined; else the malformed-tree error at the node. */
 function expect<N extends Span>(node: N, problem: string | undefined): N {
-  if (problem !== undefined) throw malformed(node, problem);
+  if (problem !== undefined) throw malformedTree(node, problem);
   return node;
 }
 
 function expectSegments(n: Extract<Expr, { kind: 'member' }>): Extract<Expr, { kind: 'member' }>['segments'] {
   const segments: unknown = n.segments;
-  if (!Array.isArray(segments) || segments.length === 0) throw malformed(n, 'a member needs a non-empty array of path segments');
+  if (!Array.isArray(segments) || segments.length === 0) throw malformedTree(n, 'a member needs a non-empty array of path segments');
   for (const segment of segments as unknown[]) {
     const s = segment as Partial<{ name: unknown; start: unknown; end: unknown }> | null;
     if (typeof s !== 'object' || s === null || typeof s.name !== 'string' || !isSpanNumber(s.start) || !isSpanNumber(s.end)) {
-      throw malformed(n, 'a path segment needs a string name and a span');
+      throw malformedTree(n, 'a path segment needs a string name and a span');
     }
   }
   return n.segments;

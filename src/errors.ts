@@ -88,3 +88,19 @@ function caretLines(text: string, start: number, end: number): string {
   const caret = ' '.repeat(prefix.length + start - from) + '^' + '~'.repeat(width - 1);
   return `  ${shown}\n  ${caret}`;
 }
+
+/**
+ * The error for a tree that parse() could not have produced (only a tree built by hand can be
+ * one): a 'syntax' FilterError with one `malformed_tree` issue, at the node's span when it has one.
+ */
+export function malformedTree(node: unknown, problem: string): FilterError {
+  const span = node as Partial<{ start: unknown; end: unknown }> | undefined;
+  const start = isSpanNumber(span?.start) ? span.start : 0;
+  const end = isSpanNumber(span?.end) && span.end >= start ? span.end : start;
+  const message = `Not a filter syntax tree: ${problem}; build it with parse()`;
+  return new FilterError({ kind: 'syntax', message, start, end, issues: [{ code: 'malformed_tree', message, start, end }] });
+}
+
+export function isSpanNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}

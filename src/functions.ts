@@ -8,9 +8,9 @@ export interface Overload {
   readonly returns: EdmType;
 }
 
-export interface FunctionSignature {
+export interface FunctionSignature<N extends string = string> {
   /** Lower-case canonical name; source spelling is case-insensitive. */
-  readonly name: string;
+  readonly name: N;
   readonly overloads: readonly Overload[];
   readonly summary: string;
   readonly example: string;
@@ -20,7 +20,7 @@ const S: EdmType = 'Edm.String';
 const B: EdmType = 'Edm.Boolean';
 const I: EdmType = 'Edm.Int32';
 
-function datePart(name: string, summary: string): FunctionSignature {
+function datePart<N extends string>(name: N, summary: string): FunctionSignature<N> {
   return {
     name,
     overloads: [
@@ -32,7 +32,7 @@ function datePart(name: string, summary: string): FunctionSignature {
   };
 }
 
-function rounding(name: string, summary: string): FunctionSignature {
+function rounding<N extends string>(name: N, summary: string): FunctionSignature<N> {
   return {
     name,
     overloads: [
@@ -44,7 +44,7 @@ function rounding(name: string, summary: string): FunctionSignature {
   };
 }
 
-export const FUNCTIONS: readonly FunctionSignature[] = [
+export const FUNCTIONS = [
   {
     name: 'substringof',
     overloads: [{ params: [S, S], returns: B }],
@@ -147,11 +147,19 @@ export const FUNCTIONS: readonly FunctionSignature[] = [
     summary: 'the same instant as an Edm.DateTimeOffset',
     example: 'datetimeoffset(CreatedDateTime) gt 2012-01-01T00:00:00Z',
   },
-];
+] as const satisfies readonly FunctionSignature[];
 
-const BY_NAME = new Map(FUNCTIONS.map((f) => [f.name, f]));
+/**
+ * The canonical function names, derived from the table: the typed tree's calls carry one, and
+ * every backend's function table is keyed by this union, so a function without a renderer is a
+ * compile error.
+ */
+export type FunctionName = (typeof FUNCTIONS)[number]['name'];
 
-export function lookupFunction(name: string): FunctionSignature | undefined {
+
+const BY_NAME: ReadonlyMap<string, FunctionSignature<FunctionName>> = new Map(FUNCTIONS.map((f) => [f.name, f]));
+
+export function lookupFunction(name: string): FunctionSignature<FunctionName> | undefined {
   return BY_NAME.get(name.toLowerCase());
 }
 

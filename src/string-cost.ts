@@ -3,6 +3,7 @@
 // worst case passes the limit is refused before any row is read, on every backend.
 
 import { FilterError } from './errors.js';
+import { assertNever } from './assert-never.js';
 import { MAX_STRING_LENGTH, BOUNDED_STRING_FUNCTIONS } from './string-bound.js';
 import type { TypedCall, TypedExpr } from './typed.js';
 
@@ -90,10 +91,6 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
     default:
       assertNever(node);
   }
-}
-
-function assertNever(node: never): never {
-  throw new Error(`Unknown typed node ${JSON.stringify((node as { kind?: unknown }).kind)}`);
 }
 
 /**

@@ -13,6 +13,7 @@
 
 import type { ArithmeticOp, CompareOp, LogicalOp } from './ast.js';
 import type { EdmType, NumericType } from './edm.js';
+import type { FunctionName } from './functions.js';
 import type { PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
 
 interface TypedBase {
@@ -70,7 +71,7 @@ export interface TypedStructureNull extends TypedBase {
 export interface TypedCall extends TypedBase {
   readonly kind: 'call';
   /** Canonical lower-case name from the function table. */
-  readonly name: string;
+  readonly name: FunctionName;
   readonly args: readonly TypedExpr[];
 }
 

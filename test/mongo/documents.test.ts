@@ -242,7 +242,7 @@ describe('unsupported constructs', () => {
   it('a function the backend does not know is an unsupported FilterError', () => {
     const filter = typed("length(Name) eq 1");
     const root = filter.root as unknown as { left: { name: string } };
-    const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as typeof filter;
+    const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as unknown as typeof filter;
     expect(() => compileMongo(forged)).toThrow(FilterError);
   });
 });
