@@ -1,24 +1,24 @@
 // The core entry point: parse, print, errors, Edm types and the function table. It imports no
 // backend, so a client that bundles only this gets only this.
 
-export type * from './ast.js';
-export { childrenOf, visit, withoutSpans, COMPARE_OPS, ARITHMETIC_OPS } from './ast.js';
-export { parse, DEFAULT_LIMITS } from './parse.js';
-export type { ParseOptions } from './parse.js';
-export { print } from './print.js';
+export type * from './syntax/ast.js';
+export { childrenOf, visit, withoutSpans, COMPARE_OPS, ARITHMETIC_OPS } from './syntax/ast.js';
+export { parse, DEFAULT_LIMITS } from './syntax/parse.js';
+export type { ParseOptions } from './syntax/parse.js';
+export { print } from './syntax/print.js';
 export { FilterError, isFilterError, formatFilterError } from './errors.js';
 export type { FilterErrorKind, FilterIssue } from './errors.js';
-export type { EdmType, NumericType, IntegerType, InstantType } from './edm.js';
-export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric } from './edm.js';
-export { FUNCTIONS, lookupFunction, arityOf } from './functions.js';
-export type { FunctionSignature, Overload } from './functions.js';
-export { check, ISSUE_CODES } from './check.js';
-export { DEFAULT_MAX_STRING_COST } from './string-cost.js';
-export { printTyped } from './print-typed.js';
-export type { CheckOptions, CheckIssue, IssueCode } from './check.js';
-export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty } from './schema.js';
-export type * from './schema.js';
-export type * from './typed.js';
-export { visitTyped } from './typed.js';
+export type { EdmType, NumericType, IntegerType, InstantType } from './types/edm.js';
+export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric } from './types/edm.js';
+export { FUNCTIONS, lookupFunction, arityOf } from './types/functions.js';
+export type { FunctionSignature, Overload } from './types/functions.js';
+export { check, ISSUE_CODES } from './types/check.js';
+export { DEFAULT_MAX_STRING_COST } from './types/string-cost.js';
+export { printTyped } from './types/print-typed.js';
+export type { CheckOptions, CheckIssue, IssueCode } from './types/check.js';
+export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty } from './types/schema.js';
+export type * from './types/schema.js';
+export type * from './types/typed.js';
+export { visitTyped } from './types/typed.js';
 export { Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration, TimeZone, SERVICE_SCHEMAS } from './schemas/service.js';
 export { PublicPresenter, PublicVenue, PublicTimeZone, PublicEventTemplateCategoryItem } from './schemas/service.js';

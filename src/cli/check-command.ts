@@ -1,10 +1,10 @@
 // `odata-filter check "<filter>" --schema <name-or-file> [--json]`: prints the canonical form and
 // the typed form of a filter (or the typed tree as JSON); a bad filter exits 2 with every issue.
 
-import { check } from '../check.js';
-import { parse } from '../parse.js';
-import { print } from '../print.js';
-import { printTyped } from '../print-typed.js';
+import { check } from '../types/check.js';
+import { parse } from '../syntax/parse.js';
+import { print } from '../syntax/print.js';
+import { printTyped } from '../types/print-typed.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';

@@ -1,7 +1,7 @@
 // Rows from JSON text for `eval`, read exactly: JSON numbers are doubles to JSON.parse, so a number
 // a double would change (an Int64 beyond 2^53, a long Decimal) is re-read with its text kept.
 
-import type { Property, Schema } from '../schema.js';
+import type { Property, Schema } from '../types/schema.js';
 
 /** A JSON number that no double holds exactly, as its source text. */
 export class ExactNumber {

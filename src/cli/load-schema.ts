@@ -3,8 +3,8 @@
 // MAX_SCHEMA_BYTES (so that `--schema /dev/zero` ends).
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import type { Schema, SchemaDefinition } from '../schema.js';
-import { defineSchema } from '../schema.js';
+import type { Schema, SchemaDefinition } from '../types/schema.js';
+import { defineSchema } from '../types/schema.js';
 import { SERVICE_SCHEMAS } from '../schemas/service.js';
 
 /** The option definition to spread into a command's `options`. */

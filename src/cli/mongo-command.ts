@@ -3,7 +3,7 @@
 
 import { compileMongo, toExtendedJson } from '../backends/mongo/index.js';
 import { DecimalText } from '../backends/mongo/extended-json.js';
-import { check } from '../check.js';
+import { check } from '../types/check.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';

@@ -1,7 +1,7 @@
 // `odata-filter parse "<filter>" [--json]`: prints the canonical form, or the tree as JSON.
 
-import { parse } from '../parse.js';
-import { print } from '../print.js';
+import { parse } from '../syntax/parse.js';
+import { print } from '../syntax/print.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';

@@ -2,7 +2,7 @@
 // prints the WHERE expression, then the parameters in placeholder order as JSON; or both as one
 // JSON object `{ "sql", "params" }`.
 
-import { check } from '../check.js';
+import { check } from '../types/check.js';
 import { compileSql, mysql, postgres, sqlite } from '../backends/sql/index.js';
 import type { Dialect } from '../backends/sql/index.js';
 import type { Command } from './command.js';

@@ -15,8 +15,8 @@
 // `BestAdvertisedOffers`, `Tags`, `Credits`) are left out: the schema language has no
 // collection-valued properties yet, so no filter could reach them.
 
-import type { PropertyDefinition, Schema, SchemaDefinition } from '../schema.js';
-import { defineSchema } from '../schema.js';
+import type { PropertyDefinition, Schema, SchemaDefinition } from '../types/schema.js';
+import { defineSchema } from '../types/schema.js';
 
 type Properties = { readonly [name: string]: PropertyDefinition };
 

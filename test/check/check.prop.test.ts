@@ -11,7 +11,7 @@ import { nodesOf } from '../support/trees.js';
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
 
-// src/ast.ts's withoutSpans() is for syntax trees (segments, nameSpan); this one strips a typed
+// src/syntax/ast.ts's withoutSpans() is for syntax trees (segments, nameSpan); this one strips a typed
 // tree, whose `property` is the schema's own object and `path` a list of names; and src has no
 // node walker, only childrenOf(), which nodesOf() in test/support/trees.ts folds.
 function typedWithoutSpans(node: unknown): unknown {
@@ -71,7 +71,7 @@ describe('check properties', () => {
     );
   });
 
-  it('produces trees that hold every invariant of src/typed.ts', () => {
+  it('produces trees that hold every invariant of src/types/typed.ts', () => {
     fc.assert(
       fc.property(arbFilterText(testSchema), (text) => {
         const root = check(text, testSchema).root;

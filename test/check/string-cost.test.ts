@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { check, defineSchema, DEFAULT_MAX_STRING_COST, FilterError, parse } from '../../src/index.js';
-import { stringCost } from '../../src/string-cost.js';
+import { stringCost } from '../../src/types/string-cost.js';
 
 const schema = defineSchema({ name: 'People', properties: { Id: 'Edm.Int32', Name: 'Edm.String', Email: 'Edm.String' } });
 const costOf = (filter: string): number => stringCost(check(filter, schema, { maxStringCost: Infinity }).root).total;

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
-import type { Schema } from '../../src/schema.js';
+import type { Schema } from '../../src/types/schema.js';
 import { columnsOf, instantMs, utcDateTime, valueAt } from './rows.js';
 import type { Column, Engine } from './rows.js';
 

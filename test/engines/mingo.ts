@@ -12,8 +12,8 @@ import { Query } from 'mingo/query';
 import * as expressionOperators from 'mingo/operators/expression';
 import * as queryOperators from 'mingo/operators/query';
 import { resolve } from 'mingo/util';
-import { listPropertyPaths } from '../../src/schema.js';
-import type { Schema } from '../../src/schema.js';
+import { listPropertyPaths } from '../../src/types/schema.js';
+import type { Schema } from '../../src/types/schema.js';
 
 /** IEEE 754 decimal128 arithmetic: 34 significant digits, half to even. */
 const D34 = DecimalJs.clone({ precision: 34, rounding: DecimalJs.ROUND_HALF_EVEN, modulo: DecimalJs.ROUND_DOWN, toExpNeg: -40, toExpPos: 40 });

@@ -2,7 +2,7 @@
 
 import { PGlite } from '@electric-sql/pglite';
 import { postgresColumnType } from '../../src/backends/sql/index.js';
-import type { Schema } from '../../src/schema.js';
+import type { Schema } from '../../src/types/schema.js';
 import { columnsOf, instantMs, valueAt } from './rows.js';
 import type { Column, Engine } from './rows.js';
 

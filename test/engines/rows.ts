@@ -1,9 +1,9 @@
 // Row flattening for the engine tables: every primitive path of a schema becomes one column named
 // by its segments joined with `_` (the compiler's default), and row values are read by path.
 
-import type { EdmType } from '../../src/edm.js';
-import { listPropertyPaths } from '../../src/schema.js';
-import type { Schema } from '../../src/schema.js';
+import type { EdmType } from '../../src/types/edm.js';
+import { listPropertyPaths } from '../../src/types/schema.js';
+import type { Schema } from '../../src/types/schema.js';
 
 export interface Column {
   readonly name: string;

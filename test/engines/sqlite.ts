@@ -3,7 +3,7 @@
 
 import initSqlJs from 'sql.js';
 import { sqliteColumnType } from '../../src/backends/sql/index.js';
-import type { Schema } from '../../src/schema.js';
+import type { Schema } from '../../src/types/schema.js';
 import { columnsOf, instantMs, valueAt } from './rows.js';
 import type { Column, Engine } from './rows.js';
 

@@ -31,7 +31,7 @@ function agree(filter: Parameters<typeof compilePredicate>[0], rows: readonly Ro
 
 const pad = (n: number, width = 2): string => String(Math.abs(n)).padStart(width, '0');
 
-/** An instant as ISO 8601 text in one of the forms src/instant.ts reads, at an offset. */
+/** An instant as ISO 8601 text in one of the forms src/semantics/instant.ts reads, at an offset. */
 function isoText(ms: number, choice: number): string {
   const offsets = [0, 60, -60, 330, -570, 840, -840, 345];
   const offset = offsets[choice % offsets.length]!;

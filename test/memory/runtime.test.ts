@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest';
 import * as rt from '../../src/backends/memory/runtime.js';
-import { readInstant } from '../../src/instant.js';
+import { readInstant } from '../../src/semantics/instant.js';
 
 describe('strings by code point', () => {
   it.each([

@@ -8,8 +8,8 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
 import { Decimal128, decimal128, matchIds, mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { gapsOf } from './gaps.js';
 

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileMongo } from '../../src/backends/mongo/index.js';
-import { check } from '../../src/check.js';
+import { check } from '../../src/types/check.js';
 import { FilterError } from '../../src/errors.js';
 import { evalCases, evalRows, evalSchema } from '../support/eval-table.js';
 import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';

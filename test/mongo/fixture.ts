@@ -1,10 +1,10 @@
 // Fixture schema and rows for the Mongo tables: nulls, missing nested objects, astral characters,
 // regex metacharacters, trailing newlines, extreme integers, 28-digit decimals, NaN and ±INF.
 
-import { defineSchema } from '../../src/schema.js';
-import type { Schema } from '../../src/schema.js';
-import { check } from '../../src/check.js';
-import type { TypedFilter } from '../../src/typed.js';
+import { defineSchema } from '../../src/types/schema.js';
+import type { Schema } from '../../src/types/schema.js';
+import { check } from '../../src/types/check.js';
+import type { TypedFilter } from '../../src/types/typed.js';
 
 export const schema: Schema = defineSchema({
   name: 'Item',

@@ -10,11 +10,11 @@
 // never excluded on a guess: if MongoDB then differs, the comparison fails and shows it.
 
 import { Decimal } from 'decimal.js';
-import { isInteger } from '../../src/edm.js';
-import type { EdmType } from '../../src/edm.js';
-import type { TypedExpr, TypedFilter } from '../../src/typed.js';
+import { isInteger } from '../../src/types/edm.js';
+import type { EdmType } from '../../src/types/edm.js';
+import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
 import { isAsciiCaseMappable } from '../support/arbitraries.js';
-import { childrenOfTyped } from '../../src/typed.js';
+import { childrenOfTyped } from '../../src/types/typed.js';
 
 export type Gap = 'decimal128' | 'case-mapping';
 

@@ -1,8 +1,8 @@
 // A compact s-expression rendering of syntax trees, so that tables of parse cases stay readable:
 // `(and (eq Status 'Active') (gt (add Price i32:1) dec:2.5))`.
 
-import type { Expr, ExprVisitor } from '../../src/ast.js';
-import { visit } from '../../src/ast.js';
+import type { Expr, ExprVisitor } from '../../src/syntax/ast.js';
+import { visit } from '../../src/syntax/ast.js';
 
 const TYPE_TAGS = {
   'Edm.Int32': 'i32',

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
 import type { EngineName } from './known-differences.js';
 import { engineFor, ENGINES } from './engines.js';
 

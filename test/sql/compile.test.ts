@@ -3,9 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileSql, mysql, postgres, sqlite, createSqliteDialect } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
-import { FUNCTIONS } from '../../src/functions.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
+import { FUNCTIONS } from '../../src/types/functions.js';
 import { FilterError } from '../../src/errors.js';
 
 const schema = defineSchema({

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
+import { check } from '../../src/types/check.js';
 import { testSchema } from '../support/arbitraries.js';
 import { engineFor, ENGINES } from './engines.js';
 

@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileSql, mysql, postgres } from '../../src/backends/sql/index.js';
 import { DecimalMagnitudes } from '../../src/backends/sql/decimal-range.js';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
-import type { TypedExpr } from '../../src/typed.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
+import type { TypedExpr } from '../../src/types/typed.js';
 
 const schema = defineSchema({
   name: 'D',

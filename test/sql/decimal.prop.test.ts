@@ -6,9 +6,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
-import type { TypedFilter } from '../../src/typed.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
+import type { TypedFilter } from '../../src/types/typed.js';
 import { engineFor, ENGINES, expectReferenceIds } from './engines.js';
 import { mysqlDecimalDiffers } from './mysql-decimals.js';
 

@@ -2,7 +2,7 @@
 // function: test/sql/size.test.ts holds their SQL to linear size, test/sql/deep.test.ts runs them
 // on the engines.
 
-import { defineSchema } from '../../src/schema.js';
+import { defineSchema } from '../../src/types/schema.js';
 
 export const DEEP_SCHEMA = defineSchema({
   name: 'T',

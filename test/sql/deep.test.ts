@@ -9,7 +9,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileSql } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
+import { check } from '../../src/types/check.js';
 import { FilterError } from '../../src/errors.js';
 import { DEEP_SCHEMA, SHAPES } from './deep-shapes.js';
 import { engineFor, ENGINES } from './engines.js';

@@ -4,8 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { check } from '../../src/check.js';
-import type { TypedExpr, TypedFilter } from '../../src/typed.js';
+import { check } from '../../src/types/check.js';
+import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
 import { arbFilterText, arbRows, testSchema } from '../support/arbitraries.js';
 import { typedNodesOf } from '../support/trees.js';
 import { engineFor, ENGINES, expectReferenceIds } from './engines.js';

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { compileSql } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
+import { check } from '../../src/types/check.js';
 import { FilterError } from '../../src/errors.js';
 import { evalCases, evalRows, evalSchema, NON_FINITE_IDS } from '../support/eval-table.js';
 import { engineFor, ENGINES } from './engines.js';

@@ -3,8 +3,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSql, postgres } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
 import { startPglite } from '../engines/pglite.js';
 import type { Engine } from '../engines/rows.js';
 

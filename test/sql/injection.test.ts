@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
 import { engineFor, ENGINES } from './engines.js';
 
 const schema = defineSchema({ name: 'T', properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Note: 'Edm.String' } });

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { compileSql, DEFAULT_MAX_SQL_LENGTH, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
 import { subqueryNesting } from '../../src/backends/sql/compile.js';
 import type { Dialect } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
+import { check } from '../../src/types/check.js';
 import { FilterError } from '../../src/errors.js';
-import { defineSchema } from '../../src/schema.js';
+import { defineSchema } from '../../src/types/schema.js';
 
 const schema = defineSchema({ name: 'T', properties: { D: 'Edm.Double', I: 'Edm.Int32', S: 'Edm.String' } });
 

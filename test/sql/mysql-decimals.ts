@@ -4,9 +4,9 @@
 
 import type { Decimal } from 'decimal.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import type { TypedExpr, TypedFilter } from '../../src/typed.js';
+import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
 import { evaluateOracleValue } from '../support/oracle.js';
-import { childrenOfTyped } from '../../src/typed.js';
+import { childrenOfTyped } from '../../src/types/typed.js';
 import { typedNodesOf } from '../support/trees.js';
 
 /** Whether MySQL/MariaDB may compute some Decimal of the filter other than the reference on some row. */

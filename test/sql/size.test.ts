@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
 import type { Dialect } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
+import { check } from '../../src/types/check.js';
 import { FilterError } from '../../src/errors.js';
 import { DEEP_SCHEMA as schema, SHAPES } from './deep-shapes.js';
 

@@ -7,8 +7,8 @@ import type { Database } from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql, sqlite } from '../../src/backends/sql/index.js';
-import { check } from '../../src/check.js';
-import { defineSchema } from '../../src/schema.js';
+import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
 
 const schema = defineSchema({ name: 'T', properties: { Id: { type: 'Edm.Int32', nullable: false }, Status: 'Edm.String' } });
 const ROWS = [

@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { check, defineSchema, DEFAULT_MAX_STRING_COST, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
-import { stringCost } from '../../src/string-cost.js';
+import { stringCost } from '../../src/types/string-cost.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
 
 // ---------------------------------------------------------------------------------------------

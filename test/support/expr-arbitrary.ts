@@ -2,10 +2,10 @@
 // generated as source text and parsed, so raw text and exact value are always consistent.
 
 import fc from 'fast-check';
-import type { Expr, Literal } from '../../src/ast.js';
-import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/ast.js';
-import { FUNCTIONS, arityOf } from '../../src/functions.js';
-import { parse } from '../../src/parse.js';
+import type { Expr, Literal } from '../../src/syntax/ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/syntax/ast.js';
+import { FUNCTIONS, arityOf } from '../../src/types/functions.js';
+import { parse } from '../../src/syntax/parse.js';
 
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));
 const pad2 = (n: number) => String(n).padStart(2, '0');

@@ -3,10 +3,10 @@
 // every Decimal a decimal.js value, strings are arrays of code points when counting or ordering.
 
 import { Decimal } from 'decimal.js';
-import type { TypedExpr, TypedFilter } from '../../src/typed.js';
-import { isInteger, type EdmType } from '../../src/edm.js';
+import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
+import { isInteger, type EdmType } from '../../src/types/edm.js';
 import { FilterError } from '../../src/errors.js';
-import { readInstant } from '../../src/instant.js';
+import { readInstant } from '../../src/semantics/instant.js';
 
 // The Decimal model of docs/semantics.md, section 4: values of at most 1,000 significant digits
 // with an exponent (of the first digit) within ±9,999; results exact up to 1,000 digits, rounded
@@ -111,7 +111,7 @@ function readRow(type: EdmType, v: unknown): V {
     }
     case 'time': {
       if (v instanceof Date && !Number.isNaN(v.getTime())) return BigInt(v.getTime());
-      // The core's one reader of ISO 8601 text (src/instant.ts), which the backends must match.
+      // The core's one reader of ISO 8601 text (src/semantics/instant.ts), which the backends must match.
       if (typeof v === 'string') {
         const reading = readInstant(v);
         if (reading.ok) return BigInt(reading.epochMs);

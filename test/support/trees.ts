@@ -3,8 +3,8 @@
 import { expect } from 'vitest';
 import { check, childrenOf, isFilterError } from '../../src/index.js';
 import type { Expr, Schema } from '../../src/index.js';
-import { childrenOfTyped } from '../../src/typed.js';
-import type { TypedExpr } from '../../src/typed.js';
+import { childrenOfTyped } from '../../src/types/typed.js';
+import type { TypedExpr } from '../../src/types/typed.js';
 
 /** Every node of a tree (walked with a stack, so deep trees are fine). */
 function walk<T>(tree: T, children: (node: T) => readonly T[]): T[] {

@@ -2,8 +2,8 @@
 // the checked types: no per-row dispatch on node kinds, literal conversions done at compile time.
 // Every value from the filter is a JSON-escaped literal or an entry of the constants array `k`.
 
-import type { TypedExpr, TypedFilter, TypedMember } from '../../typed.js';
-import type { CompareOp } from '../../ast.js';
+import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
+import type { CompareOp } from '../../syntax/ast.js';
 import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 

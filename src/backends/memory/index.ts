@@ -1,7 +1,7 @@
 // The `odata-filter/memory` entry point: compilePredicate() turns a checked filter into a
 // `(row) => boolean` that means exactly what docs/semantics.md says.
 
-import type { TypedFilter } from '../../typed.js';
+import type { TypedFilter } from '../../types/typed.js';
 import { FilterError } from '../../errors.js';
 import { compileGenerated } from './compile.js';
 import { compileClosures, tooDeep } from './interpret.js';

@@ -3,8 +3,8 @@
 // generated code, so the two agree value for value.
 
 import type { Decimal } from 'decimal.js';
-import type { CompareOp } from '../../ast.js';
-import type { TypedExpr, TypedFilter, TypedMember } from '../../typed.js';
+import type { CompareOp } from '../../syntax/ast.js';
+import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
 import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as rt from './runtime.js';
 import { FilterError } from '../../errors.js';

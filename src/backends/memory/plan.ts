@@ -2,13 +2,13 @@
 // expressions are JavaScript numbers when their static range fits 2^53, else bigints, so that
 // integer arithmetic is exact without paying for bigints where numbers are exact.
 
-import { INTEGER_RANGES, isInteger, type EdmType } from '../../edm.js';
-import type { TypedExpr } from '../../typed.js';
-import type { IntegerRange } from '../../integer-range.js';
+import { INTEGER_RANGES, isInteger, type EdmType } from '../../types/edm.js';
+import type { TypedExpr } from '../../types/typed.js';
+import type { IntegerRange } from '../../semantics/integer-range.js';
 import type { Decimal } from 'decimal.js';
 import { ExactDecimal, decimalFromText } from './runtime.js';
 import { FilterError } from '../../errors.js';
-import { integerRange } from '../../integer-range.js';
+import { integerRange } from '../../semantics/integer-range.js';
 
 /**
  * str: string (Guid lower-cased); bool: boolean; num: exact integer in a number; big: bigint;
@@ -48,7 +48,7 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
 }
 
 /** Inclusive static range of an integer-typed expression's values. */
-/** The static range of an integer node (see src/integer-range.ts). */
+/** The static range of an integer node (see src/semantics/integer-range.ts). */
 export function boundsOf(node: TypedExpr): Bounds {
   return integerRange(node) ?? INT32;
 }

@@ -2,12 +2,12 @@
 // functions, exact decimals, UTC date parts, and reading row values with clear errors.
 
 import { Decimal } from 'decimal.js';
-import { INTEGER_RANGES, type EdmType } from '../../edm.js';
-import { MAX_STRING_LENGTH } from '../../string-bound.js';
-import { readStoredInstant } from '../../instant.js';
-import { EXPONENT_LIMIT, ExactDecimal, decimalFromText, decimalProblem } from '../../decimal-model.js';
+import { INTEGER_RANGES, type EdmType } from '../../types/edm.js';
+import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
+import { readStoredInstant } from '../../semantics/instant.js';
+import { EXPONENT_LIMIT, ExactDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
 
-export { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText, decimalProblem } from '../../decimal-model.js';
+export { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors

@@ -1,8 +1,8 @@
 // What the Mongo compilers share: options, field paths and how literal values become BSON values.
 
 import { FilterError } from '../../errors.js';
-import type { EdmType } from '../../edm.js';
-import type { TypedExpr, TypedLiteral, TypedMember, TypedStructureNull } from '../../typed.js';
+import type { EdmType } from '../../types/edm.js';
+import type { TypedExpr, TypedLiteral, TypedMember, TypedStructureNull } from '../../types/typed.js';
 
 export interface MongoOptions {
   /**

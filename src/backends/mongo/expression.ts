@@ -5,13 +5,13 @@
 // document is linear in the filter; a Boolean used as a value is computed once as true, false
 // or null, never rebuilt from its "is true" and "is false" tests.
 
-import type { CompareOp } from '../../ast.js';
-import type { EdmType } from '../../edm.js';
-import { isFloatingPoint, isInteger } from '../../edm.js';
-import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../typed.js';
-import { visitTyped } from '../../typed.js';
-import { integerRange } from '../../integer-range.js';
-import { MAX_STRING_LENGTH } from '../../string-bound.js';
+import type { CompareOp } from '../../syntax/ast.js';
+import type { EdmType } from '../../types/edm.js';
+import { isFloatingPoint, isInteger } from '../../types/edm.js';
+import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../types/typed.js';
+import { visitTyped } from '../../types/typed.js';
+import { integerRange } from '../../semantics/integer-range.js';
+import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import type { Context } from './context.js';
 import { decimalText, plainValue, unsupported } from './context.js';
 

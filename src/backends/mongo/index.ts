@@ -2,7 +2,7 @@
 // matches exactly the rows the in-memory reference matches (docs/semantics.md, docs/mongo.md).
 
 import { FilterError } from '../../errors.js';
-import type { TypedFilter } from '../../typed.js';
+import type { TypedFilter } from '../../types/typed.js';
 import { createContext } from './context.js';
 import type { MongoOptions } from './context.js';
 import { QueryCompiler } from './query.js';

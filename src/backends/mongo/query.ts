@@ -2,10 +2,10 @@
 // exactly the reference's, so indexes apply; anything else falls back to `$expr`. Three-valued
 // logic is compiled by polarity: `not x` matches where x is false, which for nulls is not "x is not true".
 
-import type { CompareOp } from '../../ast.js';
-import { isInteger } from '../../edm.js';
-import type { EdmType } from '../../edm.js';
-import type { TypedCall, TypedCompare, TypedExpr, TypedIn, TypedMember } from '../../typed.js';
+import type { CompareOp } from '../../syntax/ast.js';
+import { isInteger } from '../../types/edm.js';
+import type { EdmType } from '../../types/edm.js';
+import type { TypedCall, TypedCompare, TypedExpr, TypedIn, TypedMember } from '../../types/typed.js';
 import type { Context } from './context.js';
 import { plainValue } from './context.js';
 import { booleanConstantSides, ExpressionCompiler, neverNull, ORDER_OPERATORS } from './expression.js';

@@ -1,13 +1,13 @@
 // The one SQL compiler: a typed filter → a Boolean SQL expression and its parameters, through a
 // dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
 
-import { decimalFromText } from '../../decimal-model.js';
+import { decimalFromText } from '../../semantics/decimal-model.js';
 import { FilterError } from '../../errors.js';
-import { integerRange } from '../../integer-range.js';
-import { BOUNDED_STRING_FUNCTIONS } from '../../string-bound.js';
-import { depthOfTyped } from '../../typed.js';
-import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedStructureNull } from '../../typed.js';
-import { listPropertyPaths } from '../../schema.js';
+import { integerRange } from '../../semantics/integer-range.js';
+import { BOUNDED_STRING_FUNCTIONS } from '../../semantics/string-bound.js';
+import { depthOfTyped } from '../../types/typed.js';
+import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedStructureNull } from '../../types/typed.js';
+import { listPropertyPaths } from '../../types/schema.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { integerComparison } from './integer-comparison.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';

@@ -4,9 +4,9 @@
 // written only where the static magnitudes of the operands (told from the typed tree and the
 // storage conventions) say the operation could fail, so ordinary filters keep their plain SQL.
 
-import { decimalFromText } from '../../decimal-model.js';
-import type { TypedArithmetic, TypedExpr } from '../../typed.js';
-import { integerRange } from '../../integer-range.js';
+import { decimalFromText } from '../../semantics/decimal-model.js';
+import type { TypedArithmetic, TypedExpr } from '../../types/typed.js';
+import { integerRange } from '../../semantics/integer-range.js';
 import type { Frag } from './fragment.js';
 
 /** A dialect's limits of Decimal arithmetic, and its clamp. */

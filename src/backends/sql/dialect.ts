@@ -2,9 +2,9 @@
 // literals, comparisons, arithmetic and every function. A function missing from `functions` is a
 // construct the dialect does not support, reported as a FilterError of kind 'unsupported'.
 
-import type { ArithmeticOp } from '../../ast.js';
-import type { EdmType } from '../../edm.js';
-import type { LiteralValue } from '../../typed.js';
+import type { ArithmeticOp } from '../../syntax/ast.js';
+import type { EdmType } from '../../types/edm.js';
+import type { LiteralValue } from '../../types/typed.js';
 import type { DecimalRange } from './decimal-range.js';
 import type { Frag, Param } from './fragment.js';
 import { raw, sql } from './fragment.js';

@@ -4,10 +4,10 @@
 // with an integer (an index can serve it), instead of converting the column on every row.
 
 import { Decimal } from 'decimal.js';
-import { decimalFromText } from '../../decimal-model.js';
-import { INTEGER_RANGES, isFloatingPoint, isInteger } from '../../edm.js';
-import type { IntegerType } from '../../edm.js';
-import type { TypedCompare, TypedExpr, TypedLiteral, TypedMember } from '../../typed.js';
+import { decimalFromText } from '../../semantics/decimal-model.js';
+import { INTEGER_RANGES, isFloatingPoint, isInteger } from '../../types/edm.js';
+import type { IntegerType } from '../../types/edm.js';
+import type { TypedCompare, TypedExpr, TypedLiteral, TypedMember } from '../../types/typed.js';
 
 const MIRRORED = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' } as const;
 

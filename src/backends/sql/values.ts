@@ -2,7 +2,7 @@
 // civil-calendar arithmetic that reads UTC date parts from epoch milliseconds in plain SQL, and
 // the length bound of the strings `replace` and `concat` build.
 
-import { MAX_STRING_LENGTH } from '../../string-bound.js';
+import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import { join, raw, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 

@@ -2,10 +2,10 @@
 // equality, string comparison on the UTF-8 bytes (CAST … AS BINARY: code-point order, no padding,
 // case-sensitive, whatever the column collation), DECIMAL(65,0) for exact integer arithmetic.
 
-import type { ArithmeticOp } from '../../../ast.js';
-import type { EdmType } from '../../../edm.js';
-import { isFloatingPoint, isInteger } from '../../../edm.js';
-import type { LiteralValue } from '../../../typed.js';
+import type { ArithmeticOp } from '../../../syntax/ast.js';
+import type { EdmType } from '../../../types/edm.js';
+import { isFloatingPoint, isInteger } from '../../../types/edm.js';
+import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, Operand } from '../dialect.js';
 import { infix, ORDER_OPS } from '../dialect.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';

@@ -4,10 +4,10 @@
 // Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz.
 
 import { Decimal } from 'decimal.js';
-import type { ArithmeticOp } from '../../../ast.js';
-import type { EdmType } from '../../../edm.js';
-import { isFloatingPoint, isInteger } from '../../../edm.js';
-import type { LiteralValue } from '../../../typed.js';
+import type { ArithmeticOp } from '../../../syntax/ast.js';
+import type { EdmType } from '../../../types/edm.js';
+import { isFloatingPoint, isInteger } from '../../../types/edm.js';
+import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, Operand } from '../dialect.js';
 import { infix, ORDER_OPS } from '../dialect.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';

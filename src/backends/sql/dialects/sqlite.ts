@@ -2,9 +2,9 @@
 // for null-safe equality, BINARY (code-point) collation, and date-times as integer epoch
 // milliseconds by default or ISO 8601 text (`createSqliteDialect({ dates: 'iso-text' })`).
 
-import type { EdmType } from '../../../edm.js';
-import { isInteger } from '../../../edm.js';
-import type { LiteralValue } from '../../../typed.js';
+import type { EdmType } from '../../../types/edm.js';
+import { isInteger } from '../../../types/edm.js';
+import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, Operand } from '../dialect.js';
 import { infix, ORDER_OPS } from '../dialect.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';

@@ -1,20 +1,20 @@
 // check(): resolves member paths against a schema, types every node and makes every implicit
 // conversion explicit, collecting all issues into one FilterError of kind 'type'.
 
-import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span } from './ast.js';
-import { ARITHMETIC_OPS, COMPARE_OPS } from './ast.js';
+import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span } from '../syntax/ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
-import { FilterError, isSpanNumber, malformedTree } from './errors.js';
-import type { FilterIssue } from './errors.js';
+import { FilterError, isSpanNumber, malformedTree } from '../errors.js';
+import type { FilterIssue } from '../errors.js';
 import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
-import { parse } from './parse.js';
-import type { ParseOptions } from './parse.js';
+import { parse } from '../syntax/parse.js';
+import type { ParseOptions } from '../syntax/parse.js';
 import type { PrimitiveProperty, Property, Schema } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
-import { print } from './print.js';
+import { print } from '../syntax/print.js';
 import type { LiteralValue, TypedExpr, TypedFilter, TypedLiteral, TypedNull, TypedStructureNull } from './typed.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */

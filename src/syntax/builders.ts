@@ -12,10 +12,10 @@ import type {
   PathSegment,
   Span,
 } from './ast.js';
-import { FilterError } from './errors.js';
-import { arityOf, lookupFunction, UNSUPPORTED_FUNCTIONS } from './functions.js';
-import { INTEGER_RANGES } from './edm.js';
-import { readInstant } from './instant.js';
+import { FilterError } from '../errors.js';
+import { arityOf, lookupFunction, UNSUPPORTED_FUNCTIONS } from '../types/functions.js';
+import { INTEGER_RANGES } from '../types/edm.js';
+import { readInstant } from '../semantics/instant.js';
 
 type Range = { readonly start: number; readonly end: number };
 

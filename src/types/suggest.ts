@@ -2,9 +2,9 @@
 // name by edit distance (with transpositions, so `Stauts` is one edit from `Status`); for a literal
 // of the wrong type, the literal of another type that its text spells exactly (`'50'` → `50`).
 
-import type { Literal } from './ast.js';
-import { parse } from './parse.js';
-import { print } from './print.js';
+import type { Literal } from '../syntax/ast.js';
+import { parse } from '../syntax/parse.js';
+import { print } from '../syntax/print.js';
 
 /** The best candidate for `name`, or undefined when none is close enough to be a likely typo. */
 export function suggestName(name: string, candidates: Iterable<string>): string | undefined {

@@ -3,7 +3,7 @@
 
 import type { Expr, ExprKind } from './ast.js';
 import { childrenOf } from './ast.js';
-import { FilterError } from './errors.js';
+import { FilterError } from '../errors.js';
 
 // Binding strength, loosest first.
 const OR = 1;

@@ -11,7 +11,7 @@
 //   Edm.String in a comparison and in `in` (`null eq null`, `null in ()`), Edm.Int32 in
 //   arithmetic and negation (`null add null`, `-null`), and Edm.Boolean elsewhere (`not null`).
 
-import type { ArithmeticOp, CompareOp, LogicalOp } from './ast.js';
+import type { ArithmeticOp, CompareOp, LogicalOp } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import type { FunctionName } from './functions.js';
 import type { PrimitiveProperty, Schema, StructuredProperty } from './schema.js';

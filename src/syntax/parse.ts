@@ -5,8 +5,8 @@ import type { Expr, Literal, PathSegment } from './ast.js';
 import { childrenOf } from './ast.js';
 import * as builderModule from './builders.js';
 import type { InList, WordRest } from './builders.js';
-import { FilterError } from './errors.js';
-import { parse as generatedParse, SyntaxError as GeneratedSyntaxError } from './generated/parser.js';
+import { FilterError } from '../errors.js';
+import { parse as generatedParse, SyntaxError as GeneratedSyntaxError } from '../generated/parser.js';
 
 export interface ParseOptions {
   /** Longest accepted filter text, in UTF-16 code units. Default 65,536. */

@@ -2,9 +2,9 @@
 // string functions can return for one row, decided from the tree alone, so that a filter whose
 // worst case passes the limit is refused before any row is read, on every backend.
 
-import { FilterError } from './errors.js';
-import { assertNever } from './assert-never.js';
-import { MAX_STRING_LENGTH, BOUNDED_STRING_FUNCTIONS } from './string-bound.js';
+import { FilterError } from '../errors.js';
+import { assertNever } from '../assert-never.js';
+import { MAX_STRING_LENGTH, BOUNDED_STRING_FUNCTIONS } from '../semantics/string-bound.js';
 import type { TypedCall, TypedExpr } from './typed.js';
 
 /** Default of the `maxStringCost` check option: characters per row. */

@@ -2,8 +2,8 @@
 // backends use it to compute in native numbers where every value provably fits, and in exact
 // wider arithmetic (bigint, Decimal128) only where it may not.
 
-import { INTEGER_RANGES, isInteger } from './edm.js';
-import type { TypedExpr } from './typed.js';
+import { INTEGER_RANGES, isInteger } from '../types/edm.js';
+import type { TypedExpr } from '../types/typed.js';
 
 /** Inclusive lower and upper bound. */
 export type IntegerRange = readonly [bigint, bigint];
