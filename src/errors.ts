@@ -19,6 +19,10 @@ export interface FilterErrorInit {
   readonly expected?: readonly string[];
   readonly issues?: readonly FilterIssue[];
   readonly text?: string;
+  /** The construct an `'unsupported'` error refuses, e.g. `'cast'`, `'lambda'`. */
+  readonly construct?: string;
+  /** The backend or SQL dialect that cannot compile the construct, e.g. `'mysql'`, `'mongo'`. */
+  readonly target?: string;
 }
 
 /**
@@ -37,6 +41,10 @@ export class FilterError extends Error {
   readonly issues: readonly FilterIssue[];
   /** The filter text, when the error came from text; used by {@link formatFilterError}. */
   readonly text: string | undefined;
+  /** What an `'unsupported'` error refuses, as a stable name (`'cast'`, `'lambda'`, …). */
+  readonly construct: string | undefined;
+  /** Where that construct is refused: a backend or SQL dialect; undefined when the language has no such construct. */
+  readonly target: string | undefined;
 
   constructor(init: FilterErrorInit) {
     super(init.message);
@@ -45,6 +53,8 @@ export class FilterError extends Error {
     this.end = init.end;
     this.expected = init.expected;
     this.text = init.text;
+    this.construct = init.construct;
+    this.target = init.target;
     this.issues = init.issues ?? [{ code: init.kind, message: init.message, start: init.start, end: init.end }];
   }
 
@@ -57,9 +67,31 @@ export class FilterError extends Error {
       start: this.start,
       end: this.end,
       ...(this.expected ? { expected: this.expected } : {}),
+      ...(this.construct !== undefined ? { construct: this.construct } : {}),
+      ...(this.target !== undefined ? { target: this.target } : {}),
       issues: this.issues,
     };
   }
+}
+
+export interface UnsupportedInit {
+  /** A stable name of the construct, e.g. `'cast'`, `'lambda'`, `'parameter_alias'`. */
+  readonly construct: string;
+  /** The backend or SQL dialect that refuses it; omitted when the language itself has no such construct. */
+  readonly target?: string;
+  readonly message: string;
+  readonly start: number;
+  readonly end: number;
+  readonly text?: string;
+}
+
+/**
+ * The error for a construct that is refused: by the language (`target` omitted) or by one backend
+ * or dialect. The construct and the target are fields, so a caller can act on them without
+ * reading the message.
+ */
+export function unsupported(init: UnsupportedInit): FilterError {
+  return new FilterError({ kind: 'unsupported', ...init });
 }
 
 export function isFilterError(value: unknown): value is FilterError {
