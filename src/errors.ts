@@ -29,8 +29,16 @@ export interface FilterErrorInit {
  * A filter that cannot be parsed, checked or compiled. `code` is the service's error code
  * (`BadRequest`), so a server can answer with 400 and this object's message.
  */
+/**
+ * Marks every FilterError, whichever copy of the package made it: `Symbol.for` gives two copies
+ * (a bundled one and an installed one, an ESM and a CommonJS one) the same symbol.
+ */
+const BRAND = Symbol.for('odata-filter.FilterError');
+
 export class FilterError extends Error {
   override readonly name = 'FilterError';
+  /** Non-enumerable, so that a spread or structured copy of the fields is not taken for the error. */
+  declare readonly [BRAND]: true;
   readonly code = 'BadRequest' as const;
   readonly kind: FilterErrorKind;
   readonly start: number;
@@ -48,6 +56,7 @@ export class FilterError extends Error {
 
   constructor(init: FilterErrorInit) {
     super(init.message);
+    Object.defineProperty(this, BRAND, { value: true });
     this.kind = init.kind;
     this.start = init.start;
     this.end = init.end;
@@ -94,8 +103,31 @@ export function unsupported(init: UnsupportedInit): FilterError {
   return new FilterError({ kind: 'unsupported', ...init });
 }
 
+/** Whether a value is a FilterError, from this copy of the package or any other. */
 export function isFilterError(value: unknown): value is FilterError {
-  return value instanceof FilterError;
+  return value instanceof FilterError || (typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true);
+}
+
+/**
+ * The error with the filter's text attached, for the caret of {@link formatFilterError}: an error
+ * raised about one node while a tree is checked or compiled does not know the text. An error that
+ * has its text, or a filter without one, is returned as it is.
+ */
+export function withFilterText(error: FilterError, text: string | undefined): FilterError {
+  if (text === undefined || error.text !== undefined) return error;
+  const { kind, message, start, end, expected, issues, construct, target } = error;
+  return new FilterError({ kind, message, start, end, expected, issues, construct, target, text });
+}
+
+/**
+ * What a stage makes of a failure while it walks a filter: a RangeError (the stack or the longest
+ * string exhausted, which only a filter far beyond the default limits can do) becomes a 'limit'
+ * FilterError saying `what`, with the runtime's reason; anything else is returned as it is, for
+ * the caller to rethrow or to turn into its own error.
+ */
+export function limitOnExhaustion(error: unknown, what: string, span: { readonly start: number; readonly end: number }, text?: string): unknown {
+  if (!(error instanceof RangeError)) return error;
+  return new FilterError({ kind: 'limit', message: `${what} (${error.message})`, start: span.start, end: span.end, text });
 }
 
 /**

@@ -3,7 +3,7 @@
 
 import type { Expr, ExprKind } from './ast.js';
 import { childrenOf } from './ast.js';
-import { FilterError } from '../errors.js';
+import { limitOnExhaustion } from '../errors.js';
 
 // Binding strength, loosest first.
 const OR = 1;
@@ -31,10 +31,7 @@ export function print(expr: Expr): string {
   try {
     return render(expr).text;
   } catch (error) {
-    if (error instanceof RangeError) {
-      throw new FilterError({ kind: 'limit', message: `Filter is too large to print (${error.message})`, start: expr.start, end: expr.end });
-    }
-    throw error;
+    throw limitOnExhaustion(error, 'Filter is too large to print', expr);
   }
 }
 

@@ -5,7 +5,7 @@ import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, Nu
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
-import { FilterError, isSpanNumber, malformedTree } from '../errors.js';
+import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
@@ -60,11 +60,9 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
   try {
     root = checker.expr(tree);
   } catch (error) {
-    if (error instanceof FilterError) throw error;
     // Only a tree built by hand can get here: parse() bounds depth and yields well-formed nodes.
-    if (error instanceof RangeError) {
-      throw new FilterError({ kind: 'limit', message: 'Filter tree nests too deeply to check', start: 0, end: 0, text });
-    }
+    const failure = limitOnExhaustion(error, 'Filter tree nests too deeply to check', { start: 0, end: 0 }, text);
+    if (isFilterError(failure)) throw failure;
     throw malformedTree(undefined, 'a node could not be read');
   }
   if (root !== undefined && root.type !== 'Edm.Boolean') {

@@ -2,9 +2,9 @@
 // `(row) => boolean` that means exactly what docs/semantics.md says.
 
 import type { TypedFilter } from '../../types/typed.js';
-import { FilterError } from '../../errors.js';
+import { FilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
 import { compileGenerated } from './compile.js';
-import { compileClosures, tooDeep } from './interpret.js';
+import { compileClosures, TOO_DEEP } from './interpret.js';
 
 export { RowValueError } from './runtime.js';
 export { generateSource } from './compile.js';
@@ -50,11 +50,8 @@ function withinLimits(filter: TypedFilter, compile: () => Predicate): Predicate 
   try {
     return compile();
   } catch (error) {
-    if (error instanceof RangeError) throw tooDeep(filter, error);
     // Errors about one node (a literal outside the Decimal model) carry the filter for their caret.
-    if (error instanceof FilterError && error.text === undefined && filter.text !== undefined) {
-      throw new FilterError({ kind: error.kind, message: error.message, start: error.start, end: error.end, issues: error.issues, text: filter.text });
-    }
-    throw error;
+    if (error instanceof FilterError) throw withFilterText(error, filter.text);
+    throw limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
   }
 }

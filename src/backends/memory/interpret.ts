@@ -7,7 +7,7 @@ import type { CompareOp } from '../../syntax/ast.js';
 import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
 import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as rt from './runtime.js';
-import { FilterError } from '../../errors.js';
+import { limitOnExhaustion } from '../../errors.js';
 
 type Row = Record<string, unknown>;
 
@@ -22,22 +22,13 @@ export function compileClosures(filter: TypedFilter): (row: unknown) => boolean 
       return test(row as Row);
     } catch (error) {
       // Closures recurse per level: a filter nested far beyond the default limits can exhaust the stack.
-      if (error instanceof RangeError) throw tooDeep(filter, error);
-      throw error;
+      throw limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
     }
   };
 }
 
-/** The FilterError for a filter nested too deeply for this runtime's stack. */
-export function tooDeep(filter: TypedFilter, error: RangeError): FilterError {
-  return new FilterError({
-    kind: 'limit',
-    message: `Filter is too deeply nested for the in-memory backend (${error.message}); parse it with lower limits`,
-    start: filter.root.start,
-    end: filter.root.end,
-    text: filter.text,
-  });
-}
+/** The message of the 'limit' error for a filter nested too deeply for this runtime's stack. */
+export const TOO_DEEP = 'Filter is too deeply nested for the in-memory backend; parse it with lower limits';
 
 function as(f: Eval, from: Repr, to: Repr): Eval {
   if (from === to) return f;

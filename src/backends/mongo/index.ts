@@ -1,7 +1,7 @@
 // odata-filter/mongo: compileMongo() turns a checked filter into a MongoDB query document that
 // matches exactly the rows the in-memory reference matches (docs/semantics.md, docs/mongo.md).
 
-import { FilterError } from '../../errors.js';
+import { FilterError, isFilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
 import type { TypedFilter } from '../../types/typed.js';
 import { createContext } from './context.js';
 import type { MongoOptions } from './context.js';
@@ -29,16 +29,13 @@ export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): Q
   } catch (error) {
     // Errors raised while compiling (a literal, a field mapping, an option) carry the filter's
     // text, like the parser's and checker's, so that formatFilterError shows where.
-    if (error instanceof FilterError) throw error.text !== undefined || filter.text === undefined ? error : withText(error, filter.text);
+    if (error instanceof FilterError) throw withFilterText(error, filter.text);
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
     const text = filter.text;
     const end = text?.length ?? filter.root.end;
-    if (error instanceof RangeError) throw new FilterError({ kind: 'limit', message: 'Filter is too large to compile to a MongoDB query document', start: 0, end, text });
+    const failure = limitOnExhaustion(error, 'Filter is too large to compile to a MongoDB query document', { start: 0, end }, text);
+    if (isFilterError(failure)) throw failure;
     const reason = error instanceof Error ? error.message : String(error);
     throw new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile this filter: ${reason}`, start: 0, end, text });
   }
-}
-
-function withText(error: FilterError, text: string): FilterError {
-  return new FilterError({ kind: error.kind, message: error.message, start: error.start, end: error.end, expected: error.expected, issues: error.issues, text });
 }

@@ -2,7 +2,7 @@
 // dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
 
 import { decimalFromText } from '../../semantics/decimal-model.js';
-import { FilterError } from '../../errors.js';
+import { FilterError, limitOnExhaustion } from '../../errors.js';
 import { integerRange } from '../../semantics/integer-range.js';
 import { BOUNDED_STRING_FUNCTIONS } from '../../semantics/string-bound.js';
 import { depthOfTyped } from '../../types/typed.js';
@@ -74,10 +74,7 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
     compiled = render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
-    if (error instanceof RangeError) {
-      throw new FilterError({ kind: 'limit', message: `Filter is too large to compile to SQL for ${dialect.name}`, start: 0, end, text });
-    }
-    throw error;
+    throw limitOnExhaustion(error, `Filter is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, text);
   }
   if (compiled.sql.length > maxSqlLength) {
     const message = `Filter compiles to ${compiled.sql.length} characters of SQL for ${dialect.name}; the limit (maxSqlLength) is ${maxSqlLength}`;
