@@ -7,7 +7,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isFilterError, formatFilterError } from './errors.js';
-import { DEFAULT_LIMITS } from './syntax/parse.js';
+import { DEFAULT_LIMITS } from './syntax/limits.js';
 import type { Command } from './cli/command.js';
 import { parseCommand } from './cli/parse-command.js';
 import { checkCommand } from './cli/check-command.js';

@@ -11,8 +11,38 @@ export interface FilterIssue {
   readonly end: number;
 }
 
+/**
+ * The stable codes of syntax, limit and unsupported issues, each with the error kind it comes
+ * with; the README documents each. Type issues have theirs in `ISSUE_CODES` (src/types/check.ts).
+ */
+export const FILTER_ISSUE_CODES = {
+  not_a_string: { kind: 'syntax', when: 'the filter handed to parse() is not a string' },
+  unexpected_token: { kind: 'syntax', when: "a token no rule accepts at its place; `expected` lists what would be accepted" },
+  unexpected_end: { kind: 'syntax', when: 'the filter ends where more is needed; `expected` lists what would be accepted' },
+  unterminated_string: { kind: 'syntax', when: 'a string literal has no closing quote' },
+  unpaired_surrogate: { kind: 'syntax', when: 'a string literal holds a UTF-16 surrogate without its partner, which no UTF-8 text can carry' },
+  invalid_number: { kind: 'syntax', when: 'a number literal does not fit its suffix (`1.5L`)' },
+  number_out_of_range: { kind: 'syntax', when: 'a number literal is beyond its type: Int64 with `L`, or a Double or Single that would be infinite' },
+  invalid_datetime: { kind: 'syntax', when: 'a date-time literal names no instant (month 13, February 30, hour 24 with minutes, …)' },
+  invalid_guid: { kind: 'syntax', when: 'a `guid` literal is not 8-4-4-4-12 hexadecimal digits' },
+  unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
+  unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
+  wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
+  too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
+  too_deep: { kind: 'limit', when: 'parentheses, or nodes of the tree, nest deeper than `maxDepth`' },
+  too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },
+  string_cost: { kind: 'limit', when: "the filter's string functions can return more characters per row than `maxStringCost`" },
+  runtime_exhausted: { kind: 'limit', when: "a filter far beyond the default limits exhausted the runtime's stack or longest string while it was parsed, checked, printed or compiled" },
+  limit: { kind: 'limit', when: "a backend's own bound on what it builds (the SQL's length, the nesting a SQL dialect allows)" },
+  unsupported: { kind: 'unsupported', when: 'a construct of the OData conventions that the language, or the backend or dialect in `target`, does not have; `construct` names it' },
+} as const satisfies Readonly<Record<string, { readonly kind: FilterErrorKind; readonly when: string }>>;
+
+export type FilterIssueCode = keyof typeof FILTER_ISSUE_CODES;
+
 export interface FilterErrorInit {
   readonly kind: FilterErrorKind;
+  /** The code of the one issue, when `issues` is not given; by default the kind (`'limit'`, `'unsupported'`). */
+  readonly issueCode?: FilterIssueCode;
   readonly message: string;
   readonly start: number;
   readonly end: number;
@@ -64,7 +94,7 @@ export class FilterError extends Error {
     this.text = init.text;
     this.construct = init.construct;
     this.target = init.target;
-    this.issues = init.issues ?? [{ code: init.kind, message: init.message, start: init.start, end: init.end }];
+    this.issues = init.issues ?? [{ code: init.issueCode ?? init.kind, message: init.message, start: init.start, end: init.end }];
   }
 
   /** A plain-data form, suitable for a JSON error body. */
@@ -127,7 +157,8 @@ export function withFilterText(error: FilterError, text: string | undefined): Fi
  */
 export function limitOnExhaustion(error: unknown, what: string, span: { readonly start: number; readonly end: number }, text?: string): unknown {
   if (!(error instanceof RangeError)) return error;
-  return new FilterError({ kind: 'limit', message: `${what} (${error.message})`, start: span.start, end: span.end, text });
+  const message = `${what} (${error.message})`;
+  return new FilterError({ kind: 'limit', issueCode: 'runtime_exhausted', message, start: span.start, end: span.end, text });
 }
 
 /**

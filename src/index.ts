@@ -3,11 +3,12 @@
 
 export type * from './syntax/ast.js';
 export { childrenOf, visit, withoutSpans, COMPARE_OPS, ARITHMETIC_OPS } from './syntax/ast.js';
-export { parse, DEFAULT_LIMITS } from './syntax/parse.js';
-export type { ParseOptions } from './syntax/parse.js';
+export { parse } from './syntax/parse.js';
+export { DEFAULT_LIMITS } from './syntax/limits.js';
+export type { ParseOptions } from './syntax/limits.js';
 export { print } from './syntax/print.js';
-export { FilterError, isFilterError, formatFilterError } from './errors.js';
-export type { FilterErrorKind, FilterIssue } from './errors.js';
+export { FilterError, isFilterError, formatFilterError, FILTER_ISSUE_CODES } from './errors.js';
+export type { FilterErrorKind, FilterIssue, FilterIssueCode } from './errors.js';
 export type { EdmType, NumericType, IntegerType, InstantType } from './types/edm.js';
 export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric } from './types/edm.js';
 export { FUNCTIONS, lookupFunction, arityOf } from './types/functions.js';

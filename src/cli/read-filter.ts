@@ -2,7 +2,7 @@
 // kinds, or one made by another program, needs no shell quoting. One line break at the end (as
 // `echo` writes) is not part of the filter.
 
-import { DEFAULT_LIMITS } from '../syntax/parse.js';
+import { DEFAULT_LIMITS } from '../syntax/limits.js';
 
 /** More than this many characters on stdin cannot be a filter the parser takes (line break aside). */
 const MOST_CHARACTERS = DEFAULT_LIMITS.maxLength + 2;

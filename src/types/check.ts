@@ -10,7 +10,7 @@ import type { FilterIssue } from '../errors.js';
 import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
 import { parse } from '../syntax/parse.js';
-import type { ParseOptions } from '../syntax/parse.js';
+import type { ParseOptions } from '../syntax/limits.js';
 import type { PrimitiveProperty, Property, Schema } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalInString, stringOfLiteral, suggestName } from './suggest.js';

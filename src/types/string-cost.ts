@@ -34,7 +34,7 @@ export function checkStringCost(root: TypedExpr, limit: number, text: string | u
   const message =
     `String functions up to this ${beyond.name} can return ${format(total)} characters per row, beyond the limit of ${format(limit)} ` +
     `(maxStringCost; each string of the row counted as ${format(ROW_STRING_LENGTH)} characters)`;
-  throw new FilterError({ kind: 'limit', message, start: beyond.start, end: beyond.end, text });
+  throw new FilterError({ kind: 'limit', issueCode: 'string_cost', message, start: beyond.start, end: beyond.end, text });
 }
 
 /**

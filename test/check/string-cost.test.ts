@@ -57,7 +57,7 @@ describe('check() refuses a filter beyond maxStringCost', () => {
     expect(kind).toBe('limit');
     expect(text.slice(start, end)).toBe("replace(Name, 'a', Email)");
     expect(errorText).toBe(text);
-    expect(issues).toEqual([expect.objectContaining({ code: 'limit', start, end })]);
+    expect(issues).toEqual([expect.objectContaining({ code: 'string_cost', start, end })]);
     expect((error as FilterError).message).toBe(
       'String functions up to this replace can return 1,060,864 characters per row, beyond the limit of 1,048,576 ' +
         '(maxStringCost; each string of the row counted as 1,024 characters)',

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../../src/syntax/parse.js';
+import { DEFAULT_LIMITS } from '../../src/syntax/limits.js';
 import { MAX_SCHEMA_BYTES } from '../../src/cli/load-schema.js';
 import { runCli } from '../support/cli.js';
 

@@ -7,7 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isFilterError, print } from '../../src/index.js';
-import { parse, parseFast, parseGenerated } from '../../src/syntax/parse.js';
+import { parse } from '../../src/syntax/parse.js';
+import { parseFast } from '../../src/syntax/fast-path.js';
+import { parseGenerated } from '../../src/syntax/parse-generated.js';
 import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
 import { ALL_VALID } from './valid-cases.js';
 import BENCH_FILTERS from '../../bench/parse-filters.json' with { type: 'json' };

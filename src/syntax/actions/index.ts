@@ -1,0 +1,50 @@
+// The actions of grammar/filter.peggy, as the one object the generated parser receives in its
+// options (it imports nothing) and the fast path calls, so both build the same tree.
+
+import { bareDateTime, guid, isLiteral, string, unterminatedString } from './literals.js';
+import { number } from './numbers.js';
+import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
+import { parenthesised } from './parentheses.js';
+import { isUnsupportedFunction, refuse, rejectBoundCall, rejectJsonArray, rejectTypeCast, rejectVariable } from './unsupported.js';
+import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
+
+export type { InList } from './operators.js';
+export type { WordRest } from './words.js';
+
+/** A plain object rather than a module namespace: property reads on one are slower in the hot path. */
+export const actions = {
+  // literals
+  string,
+  unterminatedString,
+  bareDateTime,
+  guid,
+  number,
+  isLiteral,
+  // words: keyword literals, prefixed literals, member paths and calls
+  isReserved,
+  isKeywordLiteral,
+  isHex8,
+  isCastName,
+  KEYWORD,
+  UNSUPPORTED_CALL,
+  segment,
+  pathOrCall,
+  wordLed,
+  // operators
+  isBinaryOperator,
+  chain,
+  unaryOp,
+  foldUnary,
+  inList,
+  foldIn,
+  parenthesised,
+  // constructs outside the language
+  refuse,
+  isUnsupportedFunction,
+  rejectBoundCall,
+  rejectTypeCast,
+  rejectVariable,
+  rejectJsonArray,
+} as const;
+
+export type Actions = typeof actions;

@@ -1,0 +1,102 @@
+// Operator actions: binary chains folded by precedence, `in` lists, unary `not` and `-`.
+
+import type { ArithmeticOp, CompareOp, Expr, Literal, LogicalOp } from '../ast.js';
+import type { Range } from './syntax-error.js';
+
+/** Binding strength of each binary operator, loosest first; `in` is not one (see {@link foldIn}). */
+const PRECEDENCE: Readonly<Record<string, number>> = Object.assign(Object.create(null) as Record<string, number>, {
+  or: 1,
+  and: 2,
+  eq: 3,
+  ne: 3,
+  gt: 4,
+  ge: 4,
+  lt: 4,
+  le: 4,
+  add: 5,
+  sub: 5,
+  mul: 6,
+  div: 6,
+  mod: 6,
+});
+
+export function isBinaryOperator(word: string): boolean {
+  return word.length <= 3 && PRECEDENCE[word.toLowerCase()] !== undefined;
+}
+
+type BinaryOp = CompareOp | ArithmeticOp | LogicalOp;
+
+/** The right-hand side of `in`: the literals and where the closing parenthesis ends. */
+export interface InList {
+  readonly list: readonly Literal[];
+  readonly end: number;
+}
+
+export function inList(list: Literal[], r: Range): InList {
+  return { list, end: r.end };
+}
+
+const COMPARE = new Set<string>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
+
+/**
+ * Folds `head op1 x1 op2 x2 …` by precedence with an explicit operator stack (left-associative:
+ * an operator reduces every pending one that binds at least as tightly). An `and`/`or` built in
+ * this fold absorbs the next operand of the same operator, so chains stay flat; a parenthesised
+ * chain, built by an inner fold, stays one operand.
+ */
+export function chain(head: Expr, tail: [BinaryOp, Expr][]): Expr {
+  const operands: Expr[] = [head];
+  const ops: BinaryOp[] = [];
+  const flat = new Set<Expr>();
+  const reduce = (): void => {
+    const op = ops.pop()!;
+    const right = operands.pop()!;
+    const left = operands.pop()!;
+    operands.push(combine(op, left, right, flat));
+  };
+  for (const [op, right] of tail) {
+    const level = PRECEDENCE[op]!;
+    while (ops.length > 0 && PRECEDENCE[ops[ops.length - 1]!]! >= level) reduce();
+    ops.push(op);
+    operands.push(right);
+  }
+  while (ops.length > 0) reduce();
+  return operands[0]!;
+}
+
+function combine(op: BinaryOp, left: Expr, right: Expr, flat: Set<Expr>): Expr {
+  const start = left.start;
+  const end = right.end;
+  if (op === 'and' || op === 'or') {
+    if (left.kind === 'logical' && left.op === op && flat.has(left)) {
+      (left.operands as Expr[]).push(right);
+      (left as { end: number }).end = end;
+      return left;
+    }
+    const node: Expr = { kind: 'logical', op, operands: [left, right], start, end };
+    flat.add(node);
+    return node;
+  }
+  if (COMPARE.has(op)) return { kind: 'compare', op: op as CompareOp, left, right, start, end };
+  return { kind: 'arithmetic', op: op as ArithmeticOp, left, right, start, end };
+}
+
+/** `x in (…) in (…)`: each list applies to everything before it, as `in` binds left to right. */
+export function foldIn(head: Expr, lists: readonly InList[]): Expr {
+  let node = head;
+  for (const { list, end } of lists) node = { kind: 'in', operand: node, list, start: head.start, end };
+  return node;
+}
+
+export function unaryOp(kind: 'not' | 'negate', start: number): ['not' | 'negate', number] {
+  return [kind, start];
+}
+
+export function foldUnary(ops: ['not' | 'negate', number][], operand: Expr): Expr {
+  let node = operand;
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const [kind, start] = ops[i]!;
+    node = { kind, operand: node, start, end: operand.end };
+  }
+  return node;
+}

@@ -1,0 +1,84 @@
+// Constructs of the OData conventions that this language does not have, read only far enough to
+// name them in an 'unsupported' error whose `construct` says which.
+
+import type { PathSegment } from '../ast.js';
+import { unsupported } from '../../errors.js';
+import { UNSUPPORTED_FUNCTIONS } from '../../types/functions.js';
+import type { Range } from './syntax-error.js';
+
+/**
+ * Refuses a construct of the OData conventions that this language does not have: `construct` is
+ * its stable name (`'lambda'`, `'parameter_alias'`, a function's name such as `'cast'`), `what`
+ * says it in the message.
+ */
+export function refuse(construct: string, what: string, span: Range, advice = ''): never {
+  throw unsupported({ construct, message: `${what} is not supported${advice} at position ${span.start}`, start: span.start, end: span.end });
+}
+
+/**
+ * `Tags/any(…)`, `Path/fn(…)`, `Path/NS.fn(…)`: a call on a path, which the language does not have
+ * yet. Called at the opening parenthesis, before the arguments (a lambda's `t: …` is not an
+ * argument list).
+ */
+export function rejectBoundCall(head: string, tail: readonly PathSegment[], qualified: string | null): false {
+  if (tail.length === 0) return false;
+  const start = tail[0]!.start - 1 - head.length;
+  const last = tail[tail.length - 1]!;
+  const lower = last.name.toLowerCase();
+  const isLambda = qualified === null && (lower === 'any' || lower === 'all');
+  const span = { start, end: last.end + (qualified?.length ?? 0) };
+  if (isLambda) return refuse('lambda', `Lambda operator '${last.name}'`, span);
+  return refuse('bound_function', `Bound function '${last.name}${qualified ?? ''}'`, span);
+}
+
+/** `Address/NS.HomeAddress/City`: a path segment that is a qualified name casts to a derived type. */
+export function rejectTypeCast(tail: readonly PathSegment[], qualified: string | null): false {
+  if (qualified === null) return false;
+  const last = tail[tail.length - 1]!;
+  return refuse('type_cast', `Type cast '${last.name}${qualified}'`, { start: last.start, end: last.end + qualified.length });
+}
+
+/** `NS.Color'Red'` (an enumeration literal), `geo.distance(…)` (a function), `Edm.String` (a type). */
+export function qualifiedName(name: string, quoted: string | null, isCall: boolean, r: Range): never {
+  const nameSpan = { start: r.start, end: r.start + name.length };
+  if (quoted !== null) return refuse('enum_literal', `Enumeration literal ${name}'${quoted}'`, { start: r.start, end: nameSpan.end + quoted.length + 2 });
+  if (isCall) return refuse(name.toLowerCase(), `Function '${name}'`, nameSpan);
+  return refuse('qualified_name', `Qualified name '${name}'`, nameSpan);
+}
+
+export function isUnsupportedFunction(word: string): boolean {
+  return UNSUPPORTED_FUNCTIONS.has(word.toLowerCase());
+}
+
+/** A call of a function outside the language (`cast(x, Edm.String)`), refused at its name. */
+export function rejectFunction(name: string, start: number): never {
+  return refuse(name.toLowerCase(), `Function '${name}'`, { start, end: start + name.length });
+}
+
+/** `$it`, `$this`, `$root`, as the grammar's ImplicitVariable rule reads them. */
+export function rejectVariable(name: string, span: Range): never {
+  if (name === 'root') return refuse('service_root', "Service-root path '$root'", span);
+  return refuse('implicit_variable', `Implicit variable '$${name}'`, span);
+}
+
+/**
+ * `x in ["a", "b"]`, OData 4.01's JSON-array form of the list. `rest` is the text from the `[`;
+ * the error covers the array up to its closing bracket (strings and nested arrays skipped).
+ */
+export function rejectJsonArray(rest: string, start: number): never {
+  let depth = 0;
+  let end = rest.length;
+  for (let i = 0, inString = false; i < rest.length; i++) {
+    const c = rest[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[') depth++;
+    else if (c === ']' && --depth === 0) {
+      end = i + 1;
+      break;
+    }
+  }
+  return refuse('json_array', "JSON array as the list of 'in'", { start, end: start + end }, "; write the list in parentheses, such as ('a', 'b'),");
+}

@@ -1,0 +1,107 @@
+// Word-led actions: reserved words, keyword literals, prefixed and cast date-time literals, member
+// paths and calls, as the grammar's WordLed rule reports what followed the word.
+
+import type { Expr, PathSegment } from '../ast.js';
+import { syntaxError } from './syntax-error.js';
+import type { Range } from './syntax-error.js';
+import { call } from './calls.js';
+import { booleanLiteral, dateTime, guid, nullLiteral } from './literals.js';
+import { isSpecialNumber, number } from './numbers.js';
+import { qualifiedName, refuse, rejectFunction } from './unsupported.js';
+
+export function segment(name: string, r: Range): PathSegment {
+  return { name, start: r.start, end: r.end };
+}
+
+/** Whole words that are never identifiers, in any letter case. */
+const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+const LONGEST_RESERVED = 5;
+
+export function isReserved(word: string): boolean {
+  return word.length <= LONGEST_RESERVED && RESERVED.has(word.toLowerCase());
+}
+
+/**
+ * `null`, `true`, `false` in any case; `INF` and `NaN` exactly, as the OData ABNF spells them,
+ * alone or with a type suffix (`INFF`, `NaNd`).
+ */
+export function isKeywordLiteral(word: string): boolean {
+  if (word.length < 3 || word.length > 5) return false;
+  if (isSpecialNumber(word)) return true;
+  const lower = word.toLowerCase();
+  return lower === 'null' || lower === 'true' || lower === 'false';
+}
+
+const HEX8 = /^[0-9A-Fa-f]{8}$/;
+
+/** A word that may be the first group of a bare guid such as `abcdef01-…`. */
+export function isHex8(word: string): boolean {
+  return word.length === 8 && HEX8.test(word);
+}
+
+/** Names whose call on a quoted string is the service's cast form of a date-time literal. */
+export function isCastName(word: string): boolean {
+  if (word.length !== 8 && word.length !== 14) return false;
+  const lower = word.toLowerCase();
+  return lower === 'datetime' || lower === 'datetimeoffset';
+}
+
+/** What followed a word, as the grammar's WordLed rule reports it. */
+export type WordRest =
+  | readonly ['prefixed', string]
+  | readonly ['cast', string]
+  | readonly ['guid', string]
+  | readonly ['qualified', dotted: string, quotedBody: string | null, isCall: boolean]
+  | typeof KEYWORD
+  | typeof UNSUPPORTED_CALL
+  | PathRest;
+
+interface PathRest {
+  readonly tail: readonly PathSegment[];
+  readonly args: Expr[] | null;
+}
+
+export const KEYWORD = 'keyword' as const;
+/** A call of a function outside the language, refused before its arguments (`cast(x, Edm.String)`). */
+export const UNSUPPORTED_CALL = 'unsupported call' as const;
+const PLAIN_PATH: PathRest = { tail: [], args: null };
+
+export function pathOrCall(tail: PathSegment[], args: Expr[] | null): PathRest {
+  return tail.length === 0 && args === null ? PLAIN_PATH : { tail, args };
+}
+
+/** Literal prefixes of the OData conventions that this language does not have. */
+const UNSUPPORTED_PREFIXES = new Set(['binary', 'x', 'time', 'duration', 'date', 'timeofday', 'geography', 'geometry']);
+
+export function wordLed(head: string, rest: WordRest, r: Range): Expr {
+  if (rest === KEYWORD) return keywordLiteral(head, r);
+  if (rest === UNSUPPORTED_CALL) return rejectFunction(head, r.start);
+  if (Array.isArray(rest)) {
+    const lower = head.toLowerCase();
+    if (rest[0] === 'guid') return guid(head + rest[1], head + rest[1], r);
+    if (rest[0] === 'qualified') return qualifiedName(head + rest[1], rest[2], rest[3], r);
+    if (rest[0] === 'cast') {
+      const type = lower === 'datetime' ? 'Edm.DateTime' : 'Edm.DateTimeOffset';
+      // Canonical spelling: whitespace inside the parentheses is not kept.
+      return dateTime(type, rest[1], `${head}('${rest[1]}')`, r);
+    }
+    const body = rest[1];
+    const raw = `${head}'${body}'`;
+    if (lower === 'datetime') return dateTime('Edm.DateTime', body, raw, r);
+    if (lower === 'datetimeoffset') return dateTime('Edm.DateTimeOffset', body, raw, r);
+    if (lower === 'guid') return guid(body, raw, r);
+    if (UNSUPPORTED_PREFIXES.has(lower)) return refuse(`${lower}_literal`, `Literal ${raw}`, r);
+    throw syntaxError('unknown_literal_prefix', `Unknown literal prefix '${head}'`, r);
+  }
+  const { tail, args } = rest as PathRest;
+  const first: PathSegment = { name: head, start: r.start, end: r.start + head.length };
+  if (args !== null) return call(first, args, r);
+  return { kind: 'member', segments: tail.length === 0 ? [first] : [first, ...tail], start: r.start, end: r.end };
+}
+
+function keywordLiteral(word: string, r: Range): Expr {
+  if (isSpecialNumber(word)) return number(word, r);
+  const lower = word.toLowerCase();
+  if (lower === 'null') return nullLiteral(r);
+  return booleanLiteral(lower === 'true', r);
+}

@@ -1,0 +1,361 @@
+// parseFast(): a hand-written reader of the common shapes of grammar/filter.peggy.
+//
+// The generated parser spends much of a short filter on per-call setup (it builds its closures,
+// expectation objects and regular expressions on every call), on a regular-expression test per
+// character and on bookkeeping for error messages that a valid filter never needs. parseFast reads
+// the common shapes of grammar/filter.peggy directly: at every choice it takes the alternative the
+// grammar would take and calls the same actions with the same arguments, so it builds the same
+// tree. Anything else (an error, a rare form such as a bare guid, or a choice it cannot make
+// without backtracking) makes it give up, and parse() runs the generated parser, which then
+// produces the tree or the error. test/parse/fast-path.prop.test.ts holds the two to exactly the
+// same trees on random and mutated filters.
+
+import type { Expr, Literal, PathSegment } from './ast.js';
+import { actions } from './actions/index.js';
+import type { InList, WordRest } from './actions/index.js';
+
+/**
+ * The tree the generated parser would build, or `undefined` when the text is not of a shape read
+ * here (including every text that is not a valid filter).
+ */
+export function parseFast(text: string): Expr | undefined {
+  try {
+    return new FastReader(text).filter();
+  } catch {
+    // BAIL, a FilterError from an action, or a RangeError on deep nesting: the generated parser
+    // decides, and reports, all of them.
+    return undefined;
+  }
+}
+
+/** Thrown to give up; never escapes parseFast. */
+const BAIL = new Error('fast path gives up');
+
+function bail(): never {
+  throw BAIL;
+}
+
+/** `[A-Za-z_]` */
+function isWordStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/** `[A-Za-z0-9_]` */
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+type Op = Parameters<typeof actions.chain>[1][number][0];
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 13 || c === 10;
+}
+
+const SUFFIX_DF = /^[dDfF]$/;
+
+/** One reading of one text: the position is per call, so nothing outlives parseFast(). */
+class FastReader {
+  private pos = 0;
+  /** `DateTimeLiteral` without its word-boundary check; the grammar's optional parts never backtrack. Sticky, so per reader. */
+  private readonly bareDateTimePattern = /[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?)?/y;
+  /** `NumberLiteral`'s first alternative without its word-boundary check. Sticky, so per reader. */
+  private readonly numberPattern = /-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[mMdDfFlL]?/y;
+
+  constructor(private readonly src: string) {}
+
+  /** `Filter`: the whole text, or undefined when something follows the expression. */
+  filter(): Expr | undefined {
+    this.skipSpace();
+    const tree = this.fastExpr();
+    this.skipSpace();
+    return this.pos === this.src.length ? tree : undefined;
+  }
+
+  /** `_` */
+  skipSpace(): void {
+    for (;;) {
+      const c = this.src.charCodeAt(this.pos);
+      if (c === 32 || c === 9 || c === 13 || c === 10) this.pos++;
+      else return;
+    }
+  }
+
+  /** `Word`, at a word start. */
+  readWord(): string {
+    const start = this.pos++;
+    while (isWordChar(this.src.charCodeAt(this.pos))) this.pos++;
+    return this.src.slice(start, this.pos);
+  }
+
+  /** `Expr`: an operand and `(_ BinaryTail)*`. */
+  fastExpr(): Expr {
+    const head = this.fastUnary();
+    let tail: [Op, Expr][] | undefined;
+    for (;;) {
+      const save = this.pos;
+      this.skipSpace();
+      if (!isWordStart(this.src.charCodeAt(this.pos))) {
+        this.pos = save;
+        break;
+      }
+      const word = this.readWord();
+      if (!actions.isBinaryOperator(word)) {
+        this.pos = save;
+        break;
+      }
+      const op = word.toLowerCase() as Op;
+      this.skipSpace();
+      (tail ??= []).push([op, this.fastUnary()]);
+    }
+    return tail === undefined ? head : actions.chain(head, tail);
+  }
+
+  /** `UnaryExpr`: `UnaryOp* InExpr`. */
+  fastUnary(): Expr {
+    let ops: ['not' | 'negate', number][] | undefined;
+    for (;;) {
+      const c = this.src.charCodeAt(this.pos);
+      // NOT: `not` in any case, not followed by a word character.
+      if ((c | 32) === 110 && (this.src.charCodeAt(this.pos + 1) | 32) === 111 && (this.src.charCodeAt(this.pos + 2) | 32) === 116 && !isWordChar(this.src.charCodeAt(this.pos + 3))) {
+        (ops ??= []).push(actions.unaryOp('not', this.pos));
+        this.pos += 3;
+        this.skipSpace();
+        continue;
+      }
+      // Minus: `-` not followed by a digit or by INF (those are number literals).
+      if (c === 45) {
+        const next = this.src.charCodeAt(this.pos + 1);
+        if (isDigit(next)) break;
+        if (this.negativeInfinityEnd(this.pos) !== undefined) break;
+        (ops ??= []).push(actions.unaryOp('negate', this.pos));
+        this.pos++;
+        this.skipSpace();
+        continue;
+      }
+      break;
+    }
+    const operand = this.fastInExpr();
+    return ops === undefined ? operand : actions.foldUnary(ops, operand);
+  }
+
+  /** `InExpr`: `Primary (_ IN _ InList)*`. */
+  fastInExpr(): Expr {
+    const head = this.fastPrimary();
+    let lists: InList[] | undefined;
+    for (;;) {
+      const save = this.pos;
+      this.skipSpace();
+      // IN: `in` in any case, not followed by a word character.
+      if ((this.src.charCodeAt(this.pos) | 32) !== 105 || (this.src.charCodeAt(this.pos + 1) | 32) !== 110 || isWordChar(this.src.charCodeAt(this.pos + 2))) {
+        this.pos = save;
+        break;
+      }
+      this.pos += 2;
+      this.skipSpace();
+      (lists ??= []).push(this.fastInList());
+    }
+    return lists === undefined ? head : actions.foldIn(head, lists);
+  }
+
+  /** `Primary`: a parenthesised expression, a word-led operand or a literal. */
+  fastPrimary(): Expr {
+    const c = this.src.charCodeAt(this.pos);
+    if (c === 40) {
+      const start = this.pos++;
+      this.skipSpace();
+      const expr = this.fastExpr();
+      this.skipSpace();
+      if (this.src.charCodeAt(this.pos) !== 41) bail();
+      this.pos++;
+      return actions.parenthesised(expr, { start, end: this.pos });
+    }
+    if (isWordStart(c)) return this.fastWordLed();
+    return this.fastLiteral();
+  }
+
+  /** `WordLed`, in the grammar's order of alternatives. */
+  fastWordLed(): Expr {
+    const start = this.pos;
+    const head = this.readWord();
+    const c = this.src.charCodeAt(this.pos);
+    let rest: WordRest;
+    if (c === 39) {
+      // A prefixed literal: `datetime'…'`, `guid'…'`.
+      const close = this.src.indexOf("'", this.pos + 1);
+      if (close < 0) bail();
+      rest = ['prefixed', this.src.slice(this.pos + 1, close)];
+      this.pos = close + 1;
+    } else if (c === 45 && actions.isHex8(head)) {
+      bail(); // perhaps a bare guid
+    } else if (c === 46) {
+      bail(); // perhaps a qualified name, which the generated parser refuses
+    } else if (actions.isCastName(head) && this.castAhead()) {
+      rest = this.fastCast();
+    } else if (actions.isKeywordLiteral(head)) {
+      rest = actions.KEYWORD;
+    } else if (actions.isReserved(head)) {
+      bail();
+    } else {
+      const tail: PathSegment[] = [];
+      while (this.src.charCodeAt(this.pos) === 47) {
+        this.pos++;
+        if (!isWordStart(this.src.charCodeAt(this.pos))) bail();
+        const segmentStart = this.pos;
+        const name = this.readWord();
+        if (actions.isReserved(name)) bail();
+        tail.push(actions.segment(name, { start: segmentStart, end: this.pos }));
+      }
+      let args: Expr[] | null = null;
+      const save = this.pos;
+      this.skipSpace();
+      if (this.src.charCodeAt(this.pos) === 40) {
+        // A bound call or a lambda, or a function outside the language: the generated parser refuses them.
+        if (tail.length > 0 || actions.isUnsupportedFunction(head)) bail();
+        this.pos++;
+        this.skipSpace();
+        args = this.fastArgs();
+        this.skipSpace();
+        if (this.src.charCodeAt(this.pos) !== 41) bail();
+        this.pos++;
+      } else {
+        this.pos = save;
+      }
+      rest = actions.pathOrCall(tail, args);
+    }
+    return actions.wordLed(head, rest, { start, end: this.pos });
+  }
+
+  /** The lookahead `&(_ "(" _ "'")` of the cast form `datetime('…')`. */
+  castAhead(): boolean {
+    let i = this.pos;
+    while (isSpace(this.src.charCodeAt(i))) i++;
+    if (this.src.charCodeAt(i) !== 40) return false;
+    i++;
+    while (isSpace(this.src.charCodeAt(i))) i++;
+    return this.src.charCodeAt(i) === 39;
+  }
+
+  /** `_ "(" _ "'" $[^']* "'" _ ")"`, after castAhead() has seen its start. */
+  fastCast(): WordRest {
+    this.skipSpace();
+    this.pos++; // (
+    this.skipSpace();
+    const close = this.src.indexOf("'", this.pos + 1);
+    if (close < 0) bail();
+    const body = this.src.slice(this.pos + 1, close);
+    this.pos = close + 1;
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 41) bail();
+    this.pos++;
+    return ['cast', body];
+  }
+
+  /** `ArgList`, after `(` and whitespace. */
+  fastArgs(): Expr[] {
+    if (this.src.charCodeAt(this.pos) === 41) return [];
+    const args = [this.fastExpr()];
+    for (;;) {
+      const save = this.pos;
+      this.skipSpace();
+      if (this.src.charCodeAt(this.pos) !== 44) {
+        this.pos = save;
+        return args;
+      }
+      this.pos++;
+      this.skipSpace();
+      args.push(this.fastExpr());
+    }
+  }
+
+  /** `InList`. */
+  fastInList(): InList {
+    if (this.src.charCodeAt(this.pos) !== 40) bail();
+    const start = this.pos++;
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) === 41) {
+      this.pos++;
+      return actions.inList([], { start, end: this.pos });
+    }
+    const list = [this.fastInItem()];
+    for (;;) {
+      const save = this.pos;
+      this.skipSpace();
+      if (this.src.charCodeAt(this.pos) !== 44) {
+        this.pos = save;
+        break;
+      }
+      this.pos++;
+      this.skipSpace();
+      list.push(this.fastInItem());
+    }
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 41) bail();
+    this.pos++;
+    return actions.inList(list, { start, end: this.pos });
+  }
+
+  /** `InItem`: a word-led operand or a literal that is a literal. */
+  fastInItem(): Literal {
+    const item = isWordStart(this.src.charCodeAt(this.pos)) ? this.fastWordLed() : this.fastLiteral();
+    if (!actions.isLiteral(item)) bail();
+    return item;
+  }
+
+  /** Where `"-INF" [dDfF]? ![A-Za-z0-9_]` at `at` ends, if it is there. */
+  negativeInfinityEnd(at: number): number | undefined {
+    if (!this.src.startsWith('-INF', at)) return undefined;
+    let end = at + 4;
+    if (SUFFIX_DF.test(this.src.charAt(end))) end++;
+    return isWordChar(this.src.charCodeAt(end)) ? undefined : end;
+  }
+
+  /** `Literal` at a character that cannot start a word. */
+  fastLiteral(): Literal {
+    const start = this.pos;
+    const c = this.src.charCodeAt(this.pos);
+    if (c === 39) {
+      // `'` ([^']+ / "''")* `'`: a doubled quote is part of the body.
+      let i = this.pos + 1;
+      for (;;) {
+        const q = this.src.indexOf("'", i);
+        if (q < 0) bail(); // unterminated: the generated parser reports it
+        if (this.src.charCodeAt(q + 1) === 39) i = q + 2;
+        else {
+          this.pos = q + 1;
+          return actions.string(this.src.slice(start + 1, q), { start, end: this.pos }) as Literal;
+        }
+      }
+    }
+    if (isDigit(c)) {
+      if (this.src.charCodeAt(this.pos + 4) === 45) {
+        this.bareDateTimePattern.lastIndex = this.pos;
+        const match = this.bareDateTimePattern.exec(this.src);
+        if (match === null) bail();
+        const end = this.pos + match[0].length;
+        if (isWordChar(this.src.charCodeAt(end))) bail();
+        this.pos = end;
+        return actions.bareDateTime(match[0], { start, end });
+      }
+      if (this.src.charCodeAt(this.pos + 8) === 45) bail(); // perhaps a bare guid
+      if (this.src.charCodeAt(this.pos + 2) === 58) bail(); // perhaps a time of day, which the generated parser refuses
+    } else if (c !== 45) {
+      bail();
+    }
+    this.numberPattern.lastIndex = this.pos;
+    const match = this.numberPattern.exec(this.src);
+    if (match === null) {
+      const end = this.negativeInfinityEnd(this.pos);
+      if (end === undefined) bail();
+      this.pos = end;
+      return actions.number(this.src.slice(start, end), { start, end });
+    }
+    const end = this.pos + match[0].length;
+    if (isWordChar(this.src.charCodeAt(end))) bail();
+    this.pos = end;
+    return actions.number(match[0], { start, end });
+  }
+}

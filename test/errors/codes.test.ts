@@ -1,0 +1,107 @@
+// Every syntax, limit and unsupported issue has a stable code from FILTER_ISSUE_CODES, of the
+// error's kind; an unsupported error names its construct in a field. The README's table is held
+// to the code table.
+
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { check, FILTER_ISSUE_CODES, isFilterError, parse, print, VenueRoom } from '../../src/index.js';
+import type { Expr, FilterError, FilterIssueCode } from '../../src/index.js';
+import { INVALID } from '../parse/invalid.test.js';
+
+function thrownBy(run: () => unknown): FilterError {
+  try {
+    run();
+  } catch (error) {
+    expect(isFilterError(error)).toBe(true);
+    return error as FilterError;
+  }
+  throw new Error('nothing was thrown');
+}
+
+/** One filter per code (and, for an unsupported one, its construct), in the table's order. */
+const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: string][] = [
+  ['not_a_string', () => parse(42 as unknown as string)],
+  ['unexpected_token', () => parse('a eq eq 1')],
+  ['unexpected_end', () => parse('Status eq')],
+  ['unterminated_string', () => parse("Name eq 'abc")],
+  ['unpaired_surrogate', () => parse("Name eq 'a\uD83D'")],
+  ['invalid_number', () => parse('x eq 1.5L')],
+  ['number_out_of_range', () => parse('x eq 1e400')],
+  ['invalid_datetime', () => parse('x eq 2012-13-01T00:00Z')],
+  ['invalid_guid', () => parse("x eq guid'nope'")],
+  ['unknown_literal_prefix', () => parse("x eq foo'bar'")],
+  ['unknown_function', () => parse("frobnicate(Name) eq 'a'")],
+  ['wrong_arity', () => parse("startswith(Name) eq true")],
+  ['too_long', () => parse('a eq 1', { maxLength: 3 })],
+  ['too_deep', () => parse('((a eq 1))', { maxDepth: 1 })],
+  ['too_many_nodes', () => parse('a eq 1 and b eq 2', { maxNodes: 3 })],
+  ['string_cost', () => check("length(concat(Name, concat(Name, Name))) gt 1", VenueRoom, { maxStringCost: 10 })],
+  ['runtime_exhausted', () => print(selfNested(40))],
+  ['unsupported', () => parse('Tags/any(t: t eq 1)'), 'lambda'],
+];
+
+/** A tree built by hand whose shared subtrees double its text at every level: beyond the longest string. */
+function selfNested(levels: number): Expr {
+  let node: Expr = { kind: 'member', segments: [{ name: 'x'.repeat(64), start: 0, end: 1 }], start: 0, end: 1 };
+  for (let i = 0; i < levels; i++) node = { kind: 'compare', op: 'eq', left: node, right: node, start: 0, end: 1 };
+  return node;
+}
+
+/** Constructs outside the language, each named in the error's `construct`. */
+const CONSTRUCTS: readonly [filter: string, construct: string][] = [
+  ["cast(x, 'Edm.String')", 'cast'],
+  ['Tags/all(t: t)', 'lambda'],
+  ['Tags/NS.fn()', 'bound_function'],
+  ["Address/NS.HomeAddress/City eq 'x'", 'type_cast'],
+  ["Color eq NS.Color'Red'", 'enum_literal'],
+  ['geo.distance(a, b) lt 1', 'geo.distance'],
+  ['Edm.String eq 1', 'qualified_name'],
+  ['x eq @p', 'parameter_alias'],
+  ['$it/Name eq 1', 'implicit_variable'],
+  ['$root/People eq 1', 'service_root'],
+  ['Tags/$count gt 1', 'count_segment'],
+  ['x eq 2012-12-03', 'date_literal'],
+  ['x eq 07:16:23', 'time_of_day_literal'],
+  ["x eq duration'P1D'", 'duration_literal'],
+  ["x eq binary'AAE='", 'binary_literal'],
+  ['x eq 2012-12-03T07:16:23.1234Z', 'sub_millisecond_precision'],
+  ['x in ["a", "b"]', 'json_array'],
+  ["Flags has NS.Color'Red'", 'has'],
+];
+
+describe('issue codes', () => {
+  it('the README lists every code with its kind and description', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const start = readme.indexOf('| issue code | kind | when |');
+    expect(start).toBeGreaterThan(-1);
+    const rows = readme.slice(start).split('\n').slice(2);
+    const table = rows.slice(0, rows.findIndex((line) => !line.startsWith('|')));
+    expect(table).toEqual(Object.entries(FILTER_ISSUE_CODES).map(([code, { kind, when }]) => `| \`${code}\` | ${kind} | ${when} |`));
+  });
+
+  it('every code has a filter that raises it, except a backend limit of its own', () => {
+    expect(BY_CODE.map(([code]) => code)).toEqual(Object.keys(FILTER_ISSUE_CODES).filter((code) => code !== 'limit'));
+  });
+
+  it.each(BY_CODE)('%s', (code, run, construct) => {
+    const error = thrownBy(run);
+    expect(error.issues.map((issue) => issue.code)).toEqual([code]);
+    expect(error.kind).toBe(FILTER_ISSUE_CODES[code].kind);
+    expect(error.construct).toBe(construct);
+    expect(error.target).toBeUndefined();
+  });
+
+  it.each(CONSTRUCTS)('%s is unsupported, construct %s', (filter, construct) => {
+    const error = thrownBy(() => parse(filter));
+    expect({ kind: error.kind, code: error.issues[0]?.code, construct: error.construct }).toEqual({ kind: 'unsupported', code: 'unsupported', construct });
+    expect(error.toJSON()).toMatchObject({ construct });
+  });
+
+  it.each(INVALID.map(([input]) => input))('%j has one issue whose code is of its kind', (input) => {
+    const error = thrownBy(() => parse(input));
+    expect(error.issues).toHaveLength(1);
+    const code = error.issues[0]!.code as FilterIssueCode;
+    expect(FILTER_ISSUE_CODES[code]?.kind).toBe(error.kind);
+    expect(error.construct === undefined).toBe(error.kind !== 'unsupported');
+  });
+});
