@@ -1,6 +1,8 @@
 // The untyped syntax tree that parse() produces and print() renders. Every node is readonly,
 // tagged by `kind`, and carries the source span it was parsed from.
 
+import { assertNever } from '../assert-never.js';
+
 /**
  * Half-open range of UTF-16 offsets into the filter text: `text.slice(start, end)`. A node's span
  * covers its whole source text, including parentheses written around it.
@@ -143,6 +145,8 @@ export type ExprKind = Expr['kind'];
 export type ExprVisitor<R> = { readonly [K in ExprKind]: (node: Extract<Expr, { kind: K }>) => R };
 
 export function visit<R>(node: Expr, visitor: ExprVisitor<R>): R {
+  // An own property only: a kind such as `toString` must not find Object.prototype.toString.
+  if (!Object.hasOwn(visitor, node.kind)) return assertNever(node as never);
   return (visitor[node.kind] as (node: Expr) => R)(node);
 }
 
@@ -172,6 +176,8 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return node.operands;
     case 'in':
       return [node.operand, ...node.list];
+    default:
+      return assertNever(node);
   }
 }
 

@@ -5,6 +5,7 @@ import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, Nu
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
+import { assertNever } from '../assert-never.js';
 import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { arityOf, lookupFunction } from './functions.js';
@@ -187,7 +188,7 @@ class Checker {
     if (typeof node !== 'object' || node === null) throw malformedTree(node, `a node is ${node === null ? 'null' : typeof node}, not an object`);
     const kind: unknown = node.kind;
     // An own property only: `toString` must not find Object.prototype.toString.
-    if (typeof kind !== 'string' || !Object.hasOwn(this.visitor, kind)) throw malformedTree(node, `unknown node kind ${describe(kind)}`);
+    if (typeof kind !== 'string' || !Object.hasOwn(this.visitor, kind)) return assertNever(node as never);
     if (!isSpanNumber(node.start) || !isSpanNumber(node.end) || node.start > node.end) {
       throw malformedTree(node, `a ${kind} node needs a span: integers 0 <= start <= end`);
     }
@@ -545,8 +546,16 @@ function convertValue(value: LiteralValue, target: EdmType): LiteralValue {
     case 'Edm.Int16':
     case 'Edm.Int32':
       return Number(value);
-    default:
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
       // Instants keep their epoch milliseconds.
       return value;
+    case 'Edm.String':
+    case 'Edm.Boolean':
+    case 'Edm.Guid':
+      // No other type converts to these: a value of the type stays as it is.
+      return value;
+    default:
+      return assertNever(target, 'Edm type');
   }
 }

@@ -1,6 +1,7 @@
 // printTyped(): a compact rendering of a typed tree that shows every node's type and every
 // implicit conversion, for the CLI and for reading what check() decided.
 
+import { assertNever } from '../assert-never.js';
 import type { TypedExpr, TypedFilter } from './typed.js';
 
 const short = (type: string): string => type.replace(/^Edm\./, '');
@@ -46,5 +47,7 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
       return `(${n.operands.map((o) => printTyped(o)).join(` ${n.op} `)})`;
     case 'in':
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
+    default:
+      return assertNever(n);
   }
 }

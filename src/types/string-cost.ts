@@ -5,6 +5,7 @@
 import { FilterError } from '../errors.js';
 import { assertNever } from '../assert-never.js';
 import { MAX_STRING_LENGTH, BOUNDED_STRING_FUNCTIONS } from '../semantics/string-bound.js';
+import type { FunctionName } from './functions.js';
 import type { TypedCall, TypedExpr } from './typed.js';
 
 /** Default of the `maxStringCost` check option: characters per row. */
@@ -21,7 +22,14 @@ export const ROW_STRING_LENGTH = 1_024;
 const CASE_MAPPING_GROWTH = 3;
 
 const CASE_MAPPINGS: ReadonlySet<string> = new Set(['tolower', 'toupper']);
-const STRING_FUNCTIONS: ReadonlySet<string> = new Set(['replace', 'concat', 'substring', 'trim', 'tolower', 'toupper']);
+/** The functions that return a string. */
+const STRING_FUNCTIONS = ['replace', 'concat', 'substring', 'trim', 'tolower', 'toupper'] as const satisfies readonly FunctionName[];
+type StringFunction = (typeof STRING_FUNCTIONS)[number];
+const STRING_FUNCTION_SET: ReadonlySet<string> = new Set(STRING_FUNCTIONS);
+
+function isStringFunction(name: string): name is StringFunction {
+  return STRING_FUNCTION_SET.has(name);
+}
 
 /**
  * Refuses a filter whose string functions can return more than `limit` characters per row, in
@@ -56,7 +64,7 @@ export function stringCost(root: TypedExpr, limit = Infinity): { readonly total:
   let total = 0;
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i]!;
-    if (node.kind !== 'call' || !STRING_FUNCTIONS.has(node.name)) continue;
+    if (node.kind !== 'call' || !isStringFunction(node.name)) continue;
     costs ??= new StringCosts();
     total += costs.lengthOf(node);
     if (total > limit) return { total, beyond: node };
@@ -128,17 +136,27 @@ class StringCosts {
       case 'member':
         return node.type === 'Edm.String' ? { length: ROW_STRING_LENGTH, grows: true } : NONE;
       case 'call':
-        if (!STRING_FUNCTIONS.has(node.name)) return NONE;
-        return this.call(node);
-      default:
+        return isStringFunction(node.name) ? this.call(node, node.name) : NONE;
+      case 'null':
+      case 'structureNull':
+      case 'convert':
+      case 'not':
+      case 'negate':
+      case 'compare':
+      case 'arithmetic':
+      case 'logical':
+      case 'in':
+        // Not a string: a conversion is between numbers or instants only.
         return NONE;
+      default:
+        return assertNever(node);
     }
   }
 
-  private call(node: TypedCall): Bound {
+  private call(node: TypedCall, name: StringFunction): Bound {
     const [s, second, third] = node.args.map((a) => this.boundOf(a)) as [Bound, Bound | undefined, Bound | undefined];
     const result = ((): Bound => {
-      switch (node.name) {
+      switch (name) {
         case 'concat':
           return { length: s.length + second!.length, grows: s.grows || second!.grows };
         case 'replace': {
@@ -165,8 +183,10 @@ class StringCosts {
           const inner = node.args[0]!;
           return inner.kind === 'call' && CASE_MAPPINGS.has(inner.name) ? s : { length: s.length * CASE_MAPPING_GROWTH, grows: s.grows };
         }
-        default:
+        case 'trim':
           return s;
+        default:
+          return assertNever(name, 'string function');
       }
     })();
     return BOUNDED_STRING_FUNCTIONS.has(node.name) && result.length >= MAX_STRING_LENGTH ? { length: MAX_STRING_LENGTH, grows: false } : result;

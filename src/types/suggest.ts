@@ -2,6 +2,7 @@
 // name by edit distance (with transpositions, so `Stauts` is one edit from `Status`); for a literal
 // of the wrong type, the literal of another type that its text spells exactly (`'50'` → `50`).
 
+import { assertNever } from '../assert-never.js';
 import type { Literal } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
 import { print } from '../syntax/print.js';
@@ -68,8 +69,19 @@ export function literalInString(content: string): { readonly text: string; reado
     case 'datetime':
     case 'guid':
       return { text: print(expr), literal: expr };
-    default:
+    case 'null':
+    case 'string':
+    case 'member':
+    case 'call':
+    case 'not':
+    case 'negate':
+    case 'compare':
+    case 'arithmetic':
+    case 'logical':
+    case 'in':
       return undefined;
+    default:
+      return assertNever(expr);
   }
 }
 

@@ -11,6 +11,7 @@
 //   Edm.String in a comparison and in `in` (`null eq null`, `null in ()`), Edm.Int32 in
 //   arithmetic and negation (`null add null`, `-null`), and Edm.Boolean elsewhere (`not null`).
 
+import { assertNever } from '../assert-never.js';
 import type { ArithmeticOp, CompareOp, LogicalOp } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import type { FunctionName } from './functions.js';
@@ -143,6 +144,8 @@ export type TypedKind = TypedExpr['kind'];
 export type TypedVisitor<R> = { readonly [K in TypedKind]: (node: Extract<TypedExpr, { kind: K }>) => R };
 
 export function visitTyped<R>(node: TypedExpr, visitor: TypedVisitor<R>): R {
+  // An own property only: a kind such as `toString` must not find Object.prototype.toString.
+  if (!Object.hasOwn(visitor, node.kind)) return assertNever(node as never);
   return (visitor[node.kind] as (node: TypedExpr) => R)(node);
 }
 
@@ -162,8 +165,13 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
       return [node.operand, ...node.list];
     case 'call':
       return node.args;
-    default:
+    case 'literal':
+    case 'null':
+    case 'member':
+    case 'structureNull':
       return [];
+    default:
+      return assertNever(node);
   }
 }
 

@@ -1,0 +1,60 @@
+// A tree built by hand with a node kind no stage knows is refused by every public function of the
+// syntax and types layers with the same FilterError: kind 'syntax', one malformed_tree issue.
+
+import { describe, expect, it } from 'vitest';
+import { check, childrenOf, isFilterError, print, printTyped, visit, visitTyped, VenueRoom } from '../../src/index.js';
+import type { Expr, ExprVisitor, FilterError, TypedExpr, TypedVisitor } from '../../src/index.js';
+
+/** An unknown kind, alone and under a known node; `toString` would find Object.prototype's if a table were read unguarded. */
+function treesOf(kind: string): Expr[] {
+  const unknown = { kind, type: 'Edm.Boolean', start: 4, end: 9 } as unknown as Expr;
+  return [unknown, { kind: 'not', operand: unknown, start: 0, end: 9 }];
+}
+
+const KINDS = ['lambda', 'toString', 'constructor'];
+
+const RUNS: readonly [name: string, run: (tree: Expr) => unknown][] = [
+  ['print', (tree) => print(tree)],
+  ['childrenOf', (tree) => childrenOf(tree).map((child) => childrenOf(child))],
+  ['visit', (tree) => visit(tree, plainVisitor())],
+  ['check', (tree) => check(tree, VenueRoom)],
+  ['printTyped', (tree) => printTyped(tree as unknown as TypedExpr)],
+  ['visitTyped', (tree) => visitTyped(tree as unknown as TypedExpr, plainVisitor())],
+];
+
+/** A plain-object visitor with a handler for every known kind of both trees. */
+function plainVisitor(): ExprVisitor<string> & TypedVisitor<string> {
+  const kinds = ['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'member', 'call', 'not', 'negate', 'compare', 'arithmetic', 'logical', 'in', 'literal', 'convert', 'structureNull'];
+  return Object.fromEntries(kinds.map((k) => [k, () => 'visited'])) as unknown as ExprVisitor<string> & TypedVisitor<string>;
+}
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe('a node kind no stage knows', () => {
+  for (const [name, run] of RUNS) {
+    it.each(KINDS)(`${name}() refuses kind %s as a malformed tree`, (kind) => {
+      const [alone] = treesOf(kind);
+      const error = thrownBy(() => run(alone!)) as FilterError;
+      expect(isFilterError(error)).toBe(true);
+      expect(error.kind).toBe('syntax');
+      expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
+      expect(error.message).toContain(`unknown node kind ${JSON.stringify(kind)}`);
+    });
+  }
+
+  it.each(KINDS)('print() and check() refuse kind %s under a known node', (kind) => {
+    const [, nested] = treesOf(kind);
+    for (const run of [() => print(nested!), () => check(nested!, VenueRoom)]) {
+      const error = thrownBy(run) as FilterError;
+      expect(isFilterError(error)).toBe(true);
+      expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
+    }
+  });
+});
