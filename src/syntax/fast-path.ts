@@ -70,13 +70,13 @@ class FastReader {
   /** `Filter`: the whole text, or undefined when something follows the expression. */
   filter(): Expr | undefined {
     this.skipSpace();
-    const tree = this.fastExpr();
+    const tree = this.expr();
     this.skipSpace();
     return this.pos === this.src.length ? tree : undefined;
   }
 
   /** `_` */
-  skipSpace(): void {
+  private skipSpace(): void {
     for (;;) {
       const c = this.src.charCodeAt(this.pos);
       if (c === 32 || c === 9 || c === 13 || c === 10) this.pos++;
@@ -85,15 +85,15 @@ class FastReader {
   }
 
   /** `Word`, at a word start. */
-  readWord(): string {
+  private readWord(): string {
     const start = this.pos++;
     while (isWordChar(this.src.charCodeAt(this.pos))) this.pos++;
     return this.src.slice(start, this.pos);
   }
 
   /** `Expr`: an operand and `(_ BinaryTail)*`. */
-  fastExpr(): Expr {
-    const head = this.fastUnary();
+  private expr(): Expr {
+    const head = this.unary();
     let tail: [Op, Expr][] | undefined;
     for (;;) {
       const save = this.pos;
@@ -109,13 +109,13 @@ class FastReader {
       }
       const op = word.toLowerCase() as Op;
       this.skipSpace();
-      (tail ??= []).push([op, this.fastUnary()]);
+      (tail ??= []).push([op, this.unary()]);
     }
     return tail === undefined ? head : actions.chain(head, tail);
   }
 
   /** `UnaryExpr`: `UnaryOp* InExpr`. */
-  fastUnary(): Expr {
+  private unary(): Expr {
     let ops: ['not' | 'negate', number][] | undefined;
     for (;;) {
       const c = this.src.charCodeAt(this.pos);
@@ -138,13 +138,13 @@ class FastReader {
       }
       break;
     }
-    const operand = this.fastInExpr();
+    const operand = this.inExpr();
     return ops === undefined ? operand : actions.foldUnary(ops, operand);
   }
 
   /** `InExpr`: `Primary (_ IN _ InList)*`. */
-  fastInExpr(): Expr {
-    const head = this.fastPrimary();
+  private inExpr(): Expr {
+    const head = this.primary();
     let lists: InList[] | undefined;
     for (;;) {
       const save = this.pos;
@@ -156,29 +156,29 @@ class FastReader {
       }
       this.pos += 2;
       this.skipSpace();
-      (lists ??= []).push(this.fastInList());
+      (lists ??= []).push(this.inList());
     }
     return lists === undefined ? head : actions.foldIn(head, lists);
   }
 
   /** `Primary`: a parenthesised expression, a word-led operand or a literal. */
-  fastPrimary(): Expr {
+  private primary(): Expr {
     const c = this.src.charCodeAt(this.pos);
     if (c === 40) {
       const start = this.pos++;
       this.skipSpace();
-      const expr = this.fastExpr();
+      const expr = this.expr();
       this.skipSpace();
       if (this.src.charCodeAt(this.pos) !== 41) bail();
       this.pos++;
       return actions.parenthesised(expr, { start, end: this.pos });
     }
-    if (isWordStart(c)) return this.fastWordLed();
-    return this.fastLiteral();
+    if (isWordStart(c)) return this.wordLed();
+    return this.literal();
   }
 
   /** `WordLed`, in the grammar's order of alternatives. */
-  fastWordLed(): Expr {
+  private wordLed(): Expr {
     const start = this.pos;
     const head = this.readWord();
     const c = this.src.charCodeAt(this.pos);
@@ -194,7 +194,7 @@ class FastReader {
     } else if (c === 46) {
       bail(); // perhaps a qualified name, which the generated parser refuses
     } else if (actions.isCastName(head) && this.castAhead()) {
-      rest = this.fastCast();
+      rest = this.cast();
     } else if (actions.isKeywordLiteral(head)) {
       rest = actions.KEYWORD;
     } else if (actions.isReserved(head)) {
@@ -217,7 +217,7 @@ class FastReader {
         if (tail.length > 0 || actions.isUnsupportedFunction(head)) bail();
         this.pos++;
         this.skipSpace();
-        args = this.fastArgs();
+        args = this.argList();
         this.skipSpace();
         if (this.src.charCodeAt(this.pos) !== 41) bail();
         this.pos++;
@@ -230,7 +230,7 @@ class FastReader {
   }
 
   /** The lookahead `&(_ "(" _ "'")` of the cast form `datetime('…')`. */
-  castAhead(): boolean {
+  private castAhead(): boolean {
     let i = this.pos;
     while (isSpace(this.src.charCodeAt(i))) i++;
     if (this.src.charCodeAt(i) !== 40) return false;
@@ -240,7 +240,7 @@ class FastReader {
   }
 
   /** `_ "(" _ "'" $[^']* "'" _ ")"`, after castAhead() has seen its start. */
-  fastCast(): WordRest {
+  private cast(): WordRest {
     this.skipSpace();
     this.pos++; // (
     this.skipSpace();
@@ -255,9 +255,9 @@ class FastReader {
   }
 
   /** `ArgList`, after `(` and whitespace. */
-  fastArgs(): Expr[] {
+  private argList(): Expr[] {
     if (this.src.charCodeAt(this.pos) === 41) return [];
-    const args = [this.fastExpr()];
+    const args = [this.expr()];
     for (;;) {
       const save = this.pos;
       this.skipSpace();
@@ -267,12 +267,12 @@ class FastReader {
       }
       this.pos++;
       this.skipSpace();
-      args.push(this.fastExpr());
+      args.push(this.expr());
     }
   }
 
   /** `InList`. */
-  fastInList(): InList {
+  private inList(): InList {
     if (this.src.charCodeAt(this.pos) !== 40) bail();
     const start = this.pos++;
     this.skipSpace();
@@ -280,7 +280,7 @@ class FastReader {
       this.pos++;
       return actions.inList([], { start, end: this.pos });
     }
-    const list = [this.fastInItem()];
+    const list = [this.inItem()];
     for (;;) {
       const save = this.pos;
       this.skipSpace();
@@ -290,7 +290,7 @@ class FastReader {
       }
       this.pos++;
       this.skipSpace();
-      list.push(this.fastInItem());
+      list.push(this.inItem());
     }
     this.skipSpace();
     if (this.src.charCodeAt(this.pos) !== 41) bail();
@@ -299,14 +299,14 @@ class FastReader {
   }
 
   /** `InItem`: a word-led operand or a literal that is a literal. */
-  fastInItem(): Literal {
-    const item = isWordStart(this.src.charCodeAt(this.pos)) ? this.fastWordLed() : this.fastLiteral();
+  private inItem(): Literal {
+    const item = isWordStart(this.src.charCodeAt(this.pos)) ? this.wordLed() : this.literal();
     if (!actions.isLiteral(item)) bail();
     return item;
   }
 
   /** Where `"-INF" [dDfF]? ![A-Za-z0-9_]` at `at` ends, if it is there. */
-  negativeInfinityEnd(at: number): number | undefined {
+  private negativeInfinityEnd(at: number): number | undefined {
     if (!this.src.startsWith('-INF', at)) return undefined;
     let end = at + 4;
     if (SUFFIX_DF.test(this.src.charAt(end))) end++;
@@ -314,7 +314,7 @@ class FastReader {
   }
 
   /** `Literal` at a character that cannot start a word. */
-  fastLiteral(): Literal {
+  private literal(): Literal {
     const start = this.pos;
     const c = this.src.charCodeAt(this.pos);
     if (c === 39) {
