@@ -23,7 +23,7 @@ export const FILTER_ISSUE_CODES = {
   unpaired_surrogate: { kind: 'syntax', when: 'a string literal holds a UTF-16 surrogate without its partner, which no UTF-8 text can carry' },
   invalid_number: { kind: 'syntax', when: 'a number literal does not fit its suffix (`1.5L`)' },
   number_out_of_range: { kind: 'syntax', when: 'a number literal is beyond its type: Int64 with `L`, or a Double or Single that would be infinite' },
-  invalid_datetime: { kind: 'syntax', when: 'a date-time literal names no instant (month 13, February 30, hour 24 with minutes, …)' },
+  invalid_datetime: { kind: 'syntax', when: 'a date-time literal names no instant (month 13, February 30, an offset beyond ±14:00, …)' },
   invalid_guid: { kind: 'syntax', when: 'a `guid` literal is not 8-4-4-4-12 hexadecimal digits' },
   unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
   unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
