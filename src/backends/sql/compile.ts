@@ -5,7 +5,7 @@ import { decimalFromText } from '../../decimal-model.js';
 import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
 import { depthOfTyped } from '../../typed.js';
-import type { TypedCompare, TypedExpr, TypedFilter, TypedIn } from '../../typed.js';
+import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedMember } from '../../typed.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { integerComparison } from './integer-comparison.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
@@ -21,7 +21,9 @@ export interface CompileSqlOptions {
    * Column references by property path (`'PostalAddress/City'`), or a function of the path's
    * segments. The text is used as written (it is the caller's SQL, e.g. `p."contact_id"`). By
    * default a path maps to one quoted column named by its segments joined with `_`
-   * (`PostalAddress/City` → `"PostalAddress_City"`).
+   * (`PostalAddress/City` → `"PostalAddress_City"`), as does a mapping of undefined or null. A
+   * mapping that is not a non-empty string, or a function that throws, is a FilterError of kind
+   * 'unsupported' at the property.
    */
   readonly columns?: { readonly [path: string]: string } | ColumnMapper;
   /**
@@ -66,9 +68,14 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
       throw new FilterError({ kind: 'limit', message, start: 0, end, text });
     }
   }
+  const { columns } = options;
+  if (columns !== undefined && columns !== null && typeof columns !== 'object' && typeof columns !== 'function') {
+    const message = `options.columns must be an object of column references by property path or a function of the path's segments, not ${shown(columns)}`;
+    throw new FilterError({ kind: 'unsupported', message, start: 0, end, text });
+  }
   let compiled: CompiledSql;
   try {
-    const compiler = new Compiler(dialect, columnMapper(options.columns, dialect), text);
+    const compiler = new Compiler(dialect, columnMapper(columns, dialect, text), text);
     compiled = render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
@@ -115,11 +122,40 @@ export function subqueryNesting(text: string): number {
   return max;
 }
 
-function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect): (path: readonly string[]) => string {
-  const fallback = (path: readonly string[]): string => dialect.quoteIdentifier(path.join('_'));
-  if (typeof columns === 'function') return (path) => columns(path) ?? fallback(path);
-  if (columns) return (path) => (Object.prototype.hasOwnProperty.call(columns, path.join('/')) ? columns[path.join('/')]! : fallback(path));
-  return fallback;
+/**
+ * The column reference of each property: the caller's mapping where it gives one, checked to be
+ * SQL text (anything else would be bound as a value or fail to render), else the default.
+ */
+function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect, text: string | undefined): (member: TypedMember) => string {
+  return (member) => {
+    const key = member.path.join('/');
+    let mapped: unknown;
+    if (typeof columns === 'function') {
+      try {
+        mapped = columns(member.path);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new FilterError({ kind: 'unsupported', message: `The column mapping (options.columns) of '${key}' threw: ${reason}`, start: member.start, end: member.end, text });
+      }
+    } else if (columns && Object.prototype.hasOwnProperty.call(columns, key)) {
+      mapped = columns[key];
+    }
+    if (mapped === undefined || mapped === null) return dialect.quoteIdentifier(member.path.join('_'));
+    const problem = typeof mapped !== 'string' ? 'it is not a string' : mapped.trim() === '' ? 'it is empty' : undefined;
+    if (problem !== undefined) {
+      throw new FilterError({ kind: 'unsupported', message: `The column mapping of '${key}' gives ${shown(mapped)}, which is not a column reference: ${problem}`, start: member.start, end: member.end, text });
+    }
+    return mapped as string;
+  };
+}
+
+/** A value as an error message shows it: strings quoted, objects by kind. */
+function shown(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'function') return 'a function';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return `${String(value)} (a ${typeof value})`;
 }
 
 class Compiler {
@@ -128,7 +164,7 @@ class Compiler {
 
   constructor(
     private readonly dialect: Dialect,
-    private readonly column: (path: readonly string[]) => string,
+    private readonly column: (member: TypedMember) => string,
     private readonly text: string | undefined,
   ) {
     this.magnitudes = dialect.decimalRange && new DecimalMagnitudes(dialect.decimalRange);
@@ -230,7 +266,7 @@ class Compiler {
       case 'null':
         return { sql: d.nullOf(node.type), type: node.type, nullable: true, column: false };
       case 'member':
-        return { sql: raw(this.column(node.path)), type: node.type, nullable: node.nullable, column: true };
+        return { sql: raw(this.column(node)), type: node.type, nullable: node.nullable, column: true };
       case 'convert': {
         const operand = this.value(node.operand);
         const range = integerRange(node.operand);
