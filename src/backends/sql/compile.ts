@@ -62,7 +62,8 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   const text = filter.text;
   const end = text?.length ?? filter.root.end;
   if (dialect.maxFilterDepth !== undefined) {
-    const depth = depthOfTyped(filter.root);
+    const run = dialect.maxChainLength;
+    const depth = depthOfTyped(filter.root, (node) => (node.kind === 'logical' && run !== undefined ? chainLevels(node.operands.length, run) : 1));
     if (depth > dialect.maxFilterDepth) {
       const message = `Filter nests ${depth} levels deep; the ${dialect.name} SQL dialect compiles at most ${dialect.maxFilterDepth}`;
       throw new FilterError({ kind: 'limit', message, start: 0, end, text });
@@ -175,10 +176,11 @@ class Compiler {
       case 'not':
         return sql`(NOT ${this.bool(node.operand, FLIP[mode])})`;
       case 'logical':
-        return sql`(${join(
+        return chain(
           node.operands.map((o) => this.bool(o, mode)),
           node.op === 'and' ? ' AND ' : ' OR ',
-        )})`;
+          this.dialect.maxChainLength,
+        );
       case 'compare':
         return this.compare(node, mode);
       case 'in':
@@ -340,6 +342,26 @@ class Compiler {
 const DOUBLE_OVERFLOW = 2n ** 1024n - 2n ** 970n;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * `(a AND b AND …)`, flat; where the dialect bounds the length of a chain, a longer one as a
+ * chain of at most that many parenthesised chains, each of them written the same way.
+ */
+function chain(terms: readonly Frag[], separator: string, maxLength: number | undefined): Frag {
+  if (maxLength === undefined || terms.length <= maxLength) return sql`(${join(terms, separator)})`;
+  // Each part holds maxLength^(levels - 1) terms, so that there are at most maxLength parts.
+  const size = maxLength ** (chainLevels(terms.length, maxLength) - 1);
+  const parts: Frag[] = [];
+  for (let i = 0; i < terms.length; i += size) parts.push(chain(terms.slice(i, i + size), separator, maxLength));
+  return sql`(${join(parts, separator)})`;
+}
+
+/** How many levels of chains of at most maxLength operands hold n operands. */
+function chainLevels(n: number, maxLength: number): number {
+  let levels = 1;
+  for (let held = maxLength; held < n; held *= maxLength) levels++;
+  return levels;
+}
 
 /** `a IN (…)` when the dialect's equality is plain `=`, else the chain of equalities. */
 function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dialect: Dialect, mode: Mode): Frag {

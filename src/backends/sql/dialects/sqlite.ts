@@ -65,6 +65,9 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     // SQLite's expressions nest at most 1,000 deep ("Expression tree is too large"), and the
     // deepest renderings (a bounded replace) take about 11 of them per level of the filter.
     maxFilterDepth: 80,
+    // `a OR b OR c` is parsed as ((a OR b) OR c): a chain of n operands is n - 1 deep there, and
+    // 11 is what one level of the filter may take of the 1,000.
+    maxChainLength: 12,
     placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
     quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
     literal(type: EdmType, value: LiteralValue): Frag | string {
