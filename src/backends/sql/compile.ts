@@ -2,6 +2,7 @@
 // dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
 
 import { decimalFromText } from '../../decimal-model.js';
+import { isInteger } from '../../edm.js';
 import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
 import { depthOfTyped } from '../../typed.js';
@@ -273,12 +274,13 @@ class Compiler {
         const operand = this.value(node.operand);
         const range = integerRange(node.operand);
         const beyondDouble = range !== undefined && (range[0] <= -DOUBLE_OVERFLOW || range[1] >= DOUBLE_OVERFLOW);
-        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: operand.nullable, column: false };
+        const integral = node.type === 'Edm.Decimal' && isInteger(node.operand.type);
+        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: operand.nullable, column: false, integral };
       }
       case 'negate': {
         this.checkIntegerRange(node);
         const operand = this.value(node.operand);
-        return { sql: d.negate(operand), type: node.type, nullable: operand.nullable, column: false };
+        return { sql: d.negate(operand), type: node.type, nullable: operand.nullable, column: false, integral: operand.integral === true };
       }
       case 'arithmetic': {
         this.checkIntegerRange(node);
@@ -286,13 +288,15 @@ class Compiler {
         const a = clampLeft ? this.clamped(this.value(node.left)) : this.value(node.left);
         const b = clampRight ? this.clamped(this.value(node.right)) : this.value(node.right);
         const byZero = (node.op === 'div' || node.op === 'mod') && !(b.literal !== undefined && Number(b.literal) !== 0 && !Number.isNaN(Number(b.literal)));
-        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: a.nullable || b.nullable || byZero, column: false };
+        const integral = node.type === 'Edm.Decimal' && node.op !== 'div' && a.integral === true && b.integral === true;
+        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: a.nullable || b.nullable || byZero, column: false, integral };
       }
       case 'call': {
         const render = d.functions[node.name];
         if (!render) throw this.unsupported(`The function '${node.name}' is not supported by the ${d.name} SQL dialect`, node);
         const args = node.args.map((arg) => this.value(arg));
-        return { sql: render(args), type: node.type, nullable: args.some((a) => a.nullable), column: false };
+        const integral = node.type === 'Edm.Decimal' && (node.name === 'round' || node.name === 'floor' || node.name === 'ceiling');
+        return { sql: render(args), type: node.type, nullable: args.some((a) => a.nullable), column: false, integral };
       }
       case 'not':
       case 'logical':
@@ -303,7 +307,7 @@ class Compiler {
   }
 
   private clamped(operand: Operand): Operand {
-    return { sql: this.dialect.decimalRange!.clamp(operand.sql), type: operand.type, nullable: operand.nullable, column: false };
+    return { sql: this.dialect.decimalRange!.clamp(operand.sql), type: operand.type, nullable: operand.nullable, column: false, integral: operand.integral === true };
   }
 
   /** An integer result the dialect cannot compute exactly on some data is refused before it runs. */

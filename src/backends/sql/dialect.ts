@@ -19,6 +19,11 @@ export interface Operand {
   readonly column: boolean;
   /** The literal value, when the operand is a bound literal. */
   readonly literal?: LiteralValue;
+  /**
+   * A Decimal that holds an integer by construction: an integer converted, a `round`, `floor` or
+   * `ceiling`, and sums, products, remainders and negations of those (never a quotient).
+   */
+  readonly integral?: boolean;
   /** An integer whose exact value may lie beyond the Double range (set where it is converted). */
   readonly beyondDouble?: boolean;
 }
