@@ -123,6 +123,12 @@ const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly
   [`${Array(17).fill('Big').join(' mul ')} gt 1e308`, { mysql: 'unsupported' }],
   // 1e-9999 is 0 as SQLite's REAL and as MySQL's DECIMAL(65,30) (clamped literal).
   ['Price div 1e-9999m gt 0', { sqlite: [], mysql: [] }],
+  // The reference rounds a Decimal result to 1,000 significant digits, half to even: 10^999 + 0.5
+  // is 10^999 there (and so is P * 10^999 + 0.5 for every non-zero P of this table). PostgreSQL's
+  // numeric is exact: only null eq null (ids 5, 7-11). MySQL clamps the literal to DECIMAL(65,30);
+  // SQLite reads it as the REAL Infinity, and 0 times Infinity is NULL there (id 3).
+  ['1e999m add 0.5m eq 1e999m', { postgres: [], mysql: [] }],
+  ['Price mul 1e999m add 0.5m eq Price mul 1e999m', { postgres: [5, 7, 8, 9, 10, 11], sqlite: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], mysql: [5, 7, 8, 9, 10, 11] }],
   // PostgreSQL rounds a product to 16,383 fractional digits: 1e-19998 is 0 there.
   ['Price mul 1e-9999m mul 1e-9999m gt 0', { postgres: [24], sqlite: [], mysql: [] }],
 ];

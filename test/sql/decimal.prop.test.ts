@@ -11,6 +11,7 @@ import { defineSchema } from '../../src/schema.js';
 import type { TypedFilter } from '../../src/typed.js';
 import { engineFor, ENGINES, expectReferenceIds } from './engines.js';
 import { mysqlDecimalDiffers } from './mysql-decimals.js';
+import { postgresDecimalDiffers } from './postgres-decimals.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] === '1';
 const RUNS = Number(process.env['ODATA_FILTER_SQL_RUNS'] ?? (LONG ? 1000 : 20));
@@ -122,7 +123,7 @@ for (const setup of ENGINES.filter((e) => e.exactDecimals)) {
           for (const text of filters) {
             const typed: TypedFilter = check(text, schema);
             // A documented difference leaves the ids uncompared; the query must still run.
-            const differs = setup.name === 'mysql' && mysqlDecimalDiffers(typed, rows);
+            const differs = setup.name === 'mysql' ? mysqlDecimalDiffers(typed, rows) : postgresDecimalDiffers(typed, rows);
             await expectReferenceIds(setup, engine(), typed, rows, differs);
           }
         }),
