@@ -7,6 +7,8 @@ import { FilterError } from '../../errors.js';
 import { integerRange } from '../../integer-range.js';
 import { depthOfTyped } from '../../typed.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedMember } from '../../typed.js';
+import { chain, chainLevels } from './chain.js';
+import { columnMapper } from './columns.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { integerComparison } from './integer-comparison.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
@@ -63,21 +65,17 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   const text = filter.text;
   const end = text?.length ?? filter.root.end;
   if (dialect.maxFilterDepth !== undefined) {
-    const run = dialect.maxChainLength;
-    const depth = depthOfTyped(filter.root, (node) => (node.kind === 'logical' && run !== undefined ? chainLevels(node.operands.length, run) : 1));
+    const maxChain = dialect.maxChainLength;
+    // A chain written as chains of chains (SQLite) counts a level for each level of chains.
+    const depth = depthOfTyped(filter.root, (node) => (node.kind === 'logical' && maxChain !== undefined ? chainLevels(node.operands.length, maxChain) : 1));
     if (depth > dialect.maxFilterDepth) {
       const message = `Filter nests ${depth} levels deep; the ${dialect.name} SQL dialect compiles at most ${dialect.maxFilterDepth}`;
       throw new FilterError({ kind: 'limit', message, start: 0, end, text });
     }
   }
-  const { columns } = options;
-  if (columns !== undefined && columns !== null && typeof columns !== 'object' && typeof columns !== 'function') {
-    const message = `options.columns must be an object of column references by property path or a function of the path's segments, not ${shown(columns)}`;
-    throw new FilterError({ kind: 'unsupported', message, start: 0, end, text });
-  }
   let compiled: CompiledSql;
   try {
-    const compiler = new Compiler(dialect, columnMapper(columns, dialect, text), text);
+    const compiler = new Compiler(dialect, columnMapper(options.columns, dialect, text, end), text);
     compiled = render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
@@ -122,42 +120,6 @@ export function subqueryNesting(text: string): number {
     }
   }
   return max;
-}
-
-/**
- * The column reference of each property: the caller's mapping where it gives one, checked to be
- * SQL text (anything else would be bound as a value or fail to render), else the default.
- */
-function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect, text: string | undefined): (member: TypedMember) => string {
-  return (member) => {
-    const key = member.path.join('/');
-    let mapped: unknown;
-    if (typeof columns === 'function') {
-      try {
-        mapped = columns(member.path);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new FilterError({ kind: 'unsupported', message: `The column mapping (options.columns) of '${key}' threw: ${reason}`, start: member.start, end: member.end, text });
-      }
-    } else if (columns && Object.prototype.hasOwnProperty.call(columns, key)) {
-      mapped = columns[key];
-    }
-    if (mapped === undefined || mapped === null) return dialect.quoteIdentifier(member.path.join('_'));
-    const problem = typeof mapped !== 'string' ? 'it is not a string' : mapped.trim() === '' ? 'it is empty' : undefined;
-    if (problem !== undefined) {
-      throw new FilterError({ kind: 'unsupported', message: `The column mapping of '${key}' gives ${shown(mapped)}, which is not a column reference: ${problem}`, start: member.start, end: member.end, text });
-    }
-    return mapped as string;
-  };
-}
-
-/** A value as an error message shows it: strings quoted, objects by kind. */
-function shown(value: unknown): string {
-  if (typeof value === 'string') return `'${value}'`;
-  if (typeof value === 'function') return 'a function';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object' && value !== null) return 'an object';
-  return `${String(value)} (a ${typeof value})`;
 }
 
 class Compiler {
@@ -346,26 +308,6 @@ class Compiler {
 const DOUBLE_OVERFLOW = 2n ** 1024n - 2n ** 970n;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * `(a AND b AND …)`, flat; where the dialect bounds the length of a chain, a longer one as a
- * chain of at most that many parenthesised chains, each of them written the same way.
- */
-function chain(terms: readonly Frag[], separator: string, maxLength: number | undefined): Frag {
-  if (maxLength === undefined || terms.length <= maxLength) return sql`(${join(terms, separator)})`;
-  // Each part holds maxLength^(levels - 1) terms, so that there are at most maxLength parts.
-  const size = maxLength ** (chainLevels(terms.length, maxLength) - 1);
-  const parts: Frag[] = [];
-  for (let i = 0; i < terms.length; i += size) parts.push(chain(terms.slice(i, i + size), separator, maxLength));
-  return sql`(${join(parts, separator)})`;
-}
-
-/** How many levels of chains of at most maxLength operands hold n operands. */
-function chainLevels(n: number, maxLength: number): number {
-  let levels = 1;
-  for (let held = maxLength; held < n; held *= maxLength) levels++;
-  return levels;
-}
 
 /** `a IN (…)` when the dialect's equality is plain `=`, else the chain of equalities. */
 function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dialect: Dialect, mode: Mode): Frag {
