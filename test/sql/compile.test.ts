@@ -108,8 +108,8 @@ describe('columns', () => {
     expect(compile('Status eq null and Capacity eq 1', postgres, table).sql).toBe(`(("Status" IS NULL) AND ("Capacity" = $1::integer))`);
     expect(compile('Status eq null', postgres, () => null as unknown as undefined).sql).toBe(`("Status" IS NULL)`);
   });
-  // Before being checked, an object was bound as a NULL parameter (`not (Status eq 'a')` matched
-  // every row) and a number or null failed with a bare TypeError.
+  // Unchecked, an object would be bound as a NULL parameter (`not (Status eq 'a')` would match
+  // every row), and a number would fail with a bare TypeError.
   it.each([
     [{ Status: { column: 'x' } }, "an object, which is not a column reference: it is not a string"],
     [{ Status: 5 }, '5 (a number), which is not a column reference: it is not a string'],

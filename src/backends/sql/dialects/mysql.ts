@@ -117,7 +117,7 @@ const ZERO_OF_STORED_SCALE = raw('0.000000000000000000000000000000');
 /**
  * A Decimal dividend with at least a stored Decimal's scale. A quotient gets the dividend's scale
  * plus div_precision_increment (4) decimals, and an integral Decimal (an integer converted to
- * DECIMAL(65,0), or rounded) has scale 0, so `Qty div 100000m` was 0.0000 for Qty = 1: adding a
+ * DECIMAL(65,0), or rounded) has scale 0, so `Qty div 100000m` would be 0.0000 for Qty = 1: adding a
  * zero of scale 30 keeps every digit of the integer and gives the quotient 34 decimals, as a
  * stored Decimal's has.
  */
