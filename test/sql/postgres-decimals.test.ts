@@ -1,5 +1,6 @@
-// The model of where PostgreSQL's exact numeric differs from the reference's 1,000 digits
-// (postgres-decimals.ts) flags exactly the results that need more digits.
+// The model of where PostgreSQL's Decimals differ from the reference (postgres-decimals.ts): it
+// flags exactly the results that need more than 1,000 digits, and the quotients that
+// PostgreSQL's division scale makes other than the reference's 34 digits.
 
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/check.js';
@@ -7,7 +8,7 @@ import { defineSchema } from '../../src/schema.js';
 import { postgresDecimalDiffers } from './postgres-decimals.js';
 
 const schema = defineSchema({ name: 'D', properties: { Id: { type: 'Edm.Int32', nullable: false }, P: 'Edm.Decimal' } });
-const differs = (filter: string, P: string | null): boolean => postgresDecimalDiffers(check(filter, schema), [{ Id: 1, P }]);
+const differs = (filter: string, P: string | null, division = false): boolean => postgresDecimalDiffers(check(filter, schema), [{ Id: 1, P }], { division });
 
 describe('PostgreSQL Decimals beyond the 1,000-digit model', () => {
   it.each([
@@ -21,5 +22,22 @@ describe('PostgreSQL Decimals beyond the 1,000-digit model', () => {
     ['P add 0.5m eq P', null, false],
   ] as const)('%s for P = %s: %s', (filter, P, expected) => {
     expect(differs(filter, P)).toBe(expected);
+  });
+});
+
+describe('PostgreSQL quotients', () => {
+  it.each([
+    // 20 decimals (16 digits, one group below 1 further), where the reference keeps 34 digits.
+    ['P div 3m gt 0', '1', true],
+    ['P div 8m gt 0', '1', false],
+    ['P div 100000m gt 0', '3', false],
+    // At least the operands' scale is kept: where the quotient ends within it, it is exact.
+    ['P div 2m gt 0', '0.000000000000000000000000000001', false],
+    ['P div 3m gt 0', '12345678901234567890.123456789', false],
+    ['P div 11m gt 0', '12345678901234567890.123456789', true],
+    ['P div P gt 0', '7', false],
+  ] as const)('%s for P = %s: %s', (filter, P, expected) => {
+    expect(differs(filter, P, true)).toBe(expected);
+    expect(differs(filter, P)).toBe(false);
   });
 });
