@@ -316,7 +316,7 @@ function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dia
   const key = dialect.equalityKey?.(a) ?? a.sql;
   if (plain && (!a.nullable || mode === 'true')) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}))`;
   if (plain) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}) AND ${a.sql} IS NOT NULL)`;
-  return sql`(${join(eqs, ' OR ')})`;
+  return chain(eqs, ' OR ', dialect.maxChainLength);
 }
 
 /** Whether a Boolean node can be null (OData comparisons and `in` never are). */
