@@ -175,14 +175,17 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
   }
 }
 
-/** The number of nodes on the longest path from the node to a leaf (walked with a stack). */
-export function depthOfTyped(root: TypedExpr): number {
+/**
+ * The number of nodes on the longest path from the node to a leaf (walked with a stack), each
+ * node counting as many levels as `levels` says (one by default).
+ */
+export function depthOfTyped(root: TypedExpr, levels: (node: TypedExpr) => number = () => 1): number {
   let max = 0;
-  const stack: [TypedExpr, number][] = [[root, 1]];
+  const stack: [TypedExpr, number][] = [[root, levels(root)]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (depth > max) max = depth;
-    for (const child of childrenOfTyped(node)) stack.push([child, depth + 1]);
+    for (const child of childrenOfTyped(node)) stack.push([child, depth + levels(child)]);
   }
   return max;
 }

@@ -85,6 +85,12 @@ const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly
   // fractional digits (0 here: no quotient), where dividing by it would pass 81 digits.
   // PostgreSQL: 1e-9999 / 1e-60 is below 10^-1000, so 0 (id 25).
   ['Price div (0.000000000000000000000000000001m mul 0.000000000000000000000000000001m) gt 0', { postgres: [1, 4, 6, 20, 22, 24, 26, 27, 28], mysql: [] }],
+  // A quotient compared is MySQL's rounded to the dividend's scale (at least 30) plus 4 decimals;
+  // in further arithmetic MySQL keeps more of its digits, so (1 / 3) * 3 is 1 there (ids 1, 2),
+  // where the reference's 34 digits times 3 are not, and the largest DECIMAL(65,30) / 3 is exact
+  // (id 6). PostgreSQL divides to its own precision: exactly where the quotient ends within the
+  // operands' scale (ids 6, 26, 27; the reference keeps 34 digits). SQLite: REAL.
+  ['(Price div 3m) mul 3m eq Price', { postgres: [3, 4, 5, 6, 7, 8, 9, 10, 11, 24, 26, 27], sqlite: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], mysql: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }],
   // MariaDB's Decimal MOD made the zero remainder of -2.5 by -2.5 compare below 0 (found by
   // decimal.prop.test.ts as '-((0m add C)) eq (A mod A)' for A = -0.1, C = 0).
   ['Price mod Price eq 0'],
@@ -117,6 +123,12 @@ const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly
   [`${Array(17).fill('Big').join(' mul ')} gt 1e308`, { mysql: 'unsupported' }],
   // 1e-9999 is 0 as SQLite's REAL and as MySQL's DECIMAL(65,30) (clamped literal).
   ['Price div 1e-9999m gt 0', { sqlite: [], mysql: [] }],
+  // The reference rounds a Decimal result to 1,000 significant digits, half to even: 10^999 + 0.5
+  // is 10^999 there (and so is P * 10^999 + 0.5 for every non-zero P of this table). PostgreSQL's
+  // numeric is exact: only null eq null (ids 5, 7-11). MySQL clamps the literal to DECIMAL(65,30);
+  // SQLite reads it as the REAL Infinity, and 0 times Infinity is NULL there (id 3).
+  ['1e999m add 0.5m eq 1e999m', { postgres: [], mysql: [] }],
+  ['Price mul 1e999m add 0.5m eq Price mul 1e999m', { postgres: [5, 7, 8, 9, 10, 11], sqlite: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], mysql: [5, 7, 8, 9, 10, 11] }],
   // PostgreSQL rounds a product to 16,383 fractional digits: 1e-19998 is 0 there.
   ['Price mul 1e-9999m mul 1e-9999m gt 0', { postgres: [24], sqlite: [], mysql: [] }],
 ];

@@ -29,6 +29,15 @@ const schema = defineSchema({
 const compile = (filter: string, dialect = postgres, columns?: Parameters<typeof compileSql>[1]['columns']) =>
   compileSql(check(filter, schema), { dialect, ...(columns ? { columns } : {}) });
 
+function thrown(f: () => unknown): unknown {
+  try {
+    f();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 type Row = readonly [filter: string, sql: string, params: readonly unknown[]];
 
 const POSTGRES: readonly Row[] = [
@@ -98,6 +107,39 @@ describe('columns', () => {
     expect(compile('PostalAddress eq null').sql).toBe(`("PostalAddress_City" IS NULL)`);
     const columns = { 'Presenter/ContactID': 'p."contact_id"' };
     expect(compile('Presenter ne null and not (null eq PostalAddress)', mysql, columns).sql).toBe('((p."contact_id" IS NOT NULL) AND (NOT (`PostalAddress_City` IS NULL)))');
+  });
+  it('falls back to the default for a mapping of undefined or null', () => {
+    const table = { Status: undefined, Capacity: null } as unknown as { [path: string]: string };
+    expect(compile('Status eq null and Capacity eq 1', postgres, table).sql).toBe(`(("Status" IS NULL) AND ("Capacity" = $1::integer))`);
+    expect(compile('Status eq null', postgres, () => null as unknown as undefined).sql).toBe(`("Status" IS NULL)`);
+  });
+  // Unchecked, an object would be bound as a NULL parameter (`not (Status eq 'a')` would match
+  // every row), and a number would fail with a bare TypeError.
+  it.each([
+    [{ Status: { column: 'x' } }, "an object, which is not a column reference: it is not a string"],
+    [{ Status: 5 }, '5 (a number), which is not a column reference: it is not a string'],
+    [{ Status: ['x'] }, 'an array, which is not a column reference: it is not a string'],
+    [{ Status: ' ' }, "' ', which is not a column reference: it is empty"],
+    [(path: readonly string[]) => (path[0] === 'Status' ? 5 : undefined), '5 (a number), which is not a column reference: it is not a string'],
+    [(path: readonly string[]) => (path[0] === 'Status' ? {} : undefined), 'an object, which is not a column reference: it is not a string'],
+  ] as const)('refuses a mapping that is not SQL text (%j), at the property', (columns, reason) => {
+    const text = "Capacity eq 1 and not (Status eq 'a')";
+    for (const dialect of [postgres, sqlite, mysql]) {
+      const error = thrown(() => compile(text, dialect, columns as unknown as { [path: string]: string }));
+      expect(error).toBeInstanceOf(FilterError);
+      expect(error).toMatchObject({ kind: 'unsupported', message: `The column mapping of 'Status' gives ${reason}`, start: 23, end: 29, text });
+    }
+  });
+  it('reports a mapping function that throws as a FilterError at the property', () => {
+    const boom = (): never => {
+      throw new Error('boom');
+    };
+    expect(thrown(() => compile("Name eq 'x'", postgres, boom))).toMatchObject({ kind: 'unsupported', message: "The column mapping (options.columns) of 'Name' threw: boom", start: 0, end: 4 });
+  });
+  it.each([['e.status'], [5], [true]] as const)('refuses options.columns that is neither a table nor a function (%j)', (columns) => {
+    const error = thrown(() => compile('Capacity eq 1', postgres, columns as unknown as { [path: string]: string }));
+    expect(error).toBeInstanceOf(FilterError);
+    expect(error).toMatchObject({ kind: 'unsupported', start: 0, end: 13, message: expect.stringMatching(/^options\.columns must be an object of column references by property path or a function of the path's segments, not /) });
   });
   it('quotes identifiers for each dialect', () => {
     expect(compile('Capacity eq 1', mysql).sql).toBe('(`Capacity` = CAST(? AS SIGNED))');

@@ -72,6 +72,13 @@ const CASES = [
   '-(ceiling(Byte)) lt 0',
   // …and ROUND of a BIGINT column is a BIGINT, whose negation overflowed for -2^63.
   'Id eq -round(Int64)',
+  // MySQL/MariaDB: an integral Decimal dividend (an integer converted, or rounded) had scale 0, so
+  // its quotient kept div_precision_increment (4) decimals: 1 div 100000m was 0.0000.
+  'Int16Req div 100000m gt 0',
+  'Int16Req div 3m eq 0.3333m',
+  'round(Int16Req add 0.5m) div 100000m gt 0',
+  '(Int16Req mul Int16Req) div 100000m gt 0',
+  '-(Int16Req) div 100000m lt 0',
 ];
 
 /**

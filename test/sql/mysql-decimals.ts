@@ -2,7 +2,7 @@
 // ("SQL backends: differences"), decided from the reference's own values: the differential tests
 // leave those filters out on MySQL/MariaDB (and test/sql/boundaries.test.ts pins examples).
 
-import type { Decimal } from 'decimal.js';
+import { Decimal } from 'decimal.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
 import { evaluateOracleValue } from '../support/oracle.js';
@@ -48,9 +48,16 @@ interface Tracked {
   readonly scale: number;
 }
 
+/** Quotients to 200 digits, truncated: enough to tell where one ends and to round it at 38 decimals. */
+const Long = Decimal.clone({ precision: 200, rounding: Decimal.ROUND_DOWN });
+
 /**
- * Whether MySQL/MariaDB compute some Decimal `add`, `sub`, `mul` or `mod` of the filter on the row
- * other than exactly, by the rules of docs/semantics.md ("SQL backends: differences"): operations
+ * Whether MySQL/MariaDB compute some Decimal `add`, `sub`, `mul`, `div` or `mod` of the filter on
+ * the row other than the reference, by the rules of docs/semantics.md ("SQL backends:
+ * differences"). A quotient has the dividend's scale (at least 30, a stored Decimal's) plus 4
+ * decimals, at most 38; compared, it is that rounded half up (the reference rounds to 34
+ * significant digits), and in further arithmetic MySQL uses more of its digits than that, so there
+ * it agrees only where the quotient ends within that scale and within 34 digits. Other operations
  * run in nine words of nine digits, the integer words of the result and the words of the operands'
  * scales (30 for a column or literal, the sum of the factors' for a product, at most 38; both
  * factors' for a product, the larger for a sum); where they need more, the operands' lowest
@@ -68,7 +75,8 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
     const keeps = (t: Tracked): boolean => words(t.value.decimalPlaces()) <= words(t.scale) + spare;
     return !keeps(a) || !keeps(b);
   };
-  const walk = (node: TypedExpr): Tracked | null | undefined => {
+  /** `compared`: the node's value is an operand of a comparison (or `in`), not of more arithmetic. */
+  const walk = (node: TypedExpr, compared = false): Tracked | null | undefined => {
     if (node.type !== 'Edm.Decimal') {
       visitChildren(node);
       return undefined;
@@ -93,6 +101,19 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
         const a = walk(node.left);
         const b = walk(node.right);
         if (!a || !b || value === null) return null;
+        if (node.op === 'div') {
+          const scale = Math.min(Math.max(a.scale, 30) + 4, 38);
+          const quotient = new Long(a.value).div(new Long(b.value));
+          const ends = quotient.times(b.value).eq(a.value);
+          // Digits left for the quotient's fraction in nine words, beside its integer words.
+          const fractionDigits = 9 * (9 - words(integerDigits(quotient)));
+          const computedDivisor = node.right.kind !== 'member' && node.right.kind !== 'literal' && b.value.decimalPlaces() > 38;
+          const agrees = compared
+            ? fractionDigits > scale && quotient.toDecimalPlaces(scale, Decimal.ROUND_HALF_UP).eq(value)
+            : ends && quotient.decimalPlaces() <= Math.min(scale, fractionDigits) && quotient.eq(value);
+          if (!agrees || computedDivisor) inexact = true;
+          return { value, intDigits: 9 * words(integerDigits(value)), scale };
+        }
         if (node.op === 'mul') {
           if (dropsDigits(a, b, words(a.intDigits + b.intDigits), words(a.scale) + words(b.scale)) || value.decimalPlaces() > 38) inexact = true;
           return { value, intDigits: 9 * words(integerDigits(value)), scale: Math.min(a.scale + b.scale, 38) };
@@ -107,7 +128,7 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
     }
   };
   const visitChildren = (node: TypedExpr): void => {
-    for (const child of childrenOfTyped(node)) walk(child);
+    for (const child of childrenOfTyped(node)) walk(child, node.kind === 'compare' || node.kind === 'in');
   };
   walk(typed.root);
   return inexact;

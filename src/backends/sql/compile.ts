@@ -2,12 +2,16 @@
 // dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
 
 import { decimalFromText } from '../../semantics/decimal-model.js';
+import { isInteger } from '../../types/edm.js';
 import { FilterError, limitOnExhaustion } from '../../errors.js';
 import { integerRange } from '../../semantics/integer-range.js';
 import { BOUNDED_STRING_FUNCTIONS } from '../../semantics/string-bound.js';
 import { depthOfTyped } from '../../types/typed.js';
-import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedStructureNull } from '../../types/typed.js';
+import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedMember, TypedStructureNull } from '../../types/typed.js';
 import { listPropertyPaths } from '../../types/schema.js';
+import { chain, chainLevels } from './chain.js';
+import { columnMapper } from './columns.js';
+import type { ColumnRead } from './columns.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { integerComparison } from './integer-comparison.js';
 import type { Dialect, Operand, OrderOp } from './dialect.js';
@@ -23,7 +27,9 @@ export interface CompileSqlOptions {
    * Column references by property path (`'PostalAddress/City'`), or a function of the path's
    * segments. The text is used as written (it is the caller's SQL, e.g. `p."contact_id"`). By
    * default a path maps to one quoted column named by its segments joined with `_`
-   * (`PostalAddress/City` → `"PostalAddress_City"`).
+   * (`PostalAddress/City` → `"PostalAddress_City"`), as does a mapping of undefined or null. A
+   * mapping that is not a non-empty string, or a function that throws, is a FilterError of kind
+   * 'unsupported' at the property.
    */
   readonly columns?: { readonly [path: string]: string } | ColumnMapper;
   /**
@@ -62,7 +68,9 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   const text = filter.text;
   const end = text?.length ?? filter.root.end;
   if (dialect.maxFilterDepth !== undefined) {
-    const depth = depthOfTyped(filter.root);
+    const maxChain = dialect.maxChainLength;
+    // A chain written as chains of chains (SQLite) counts a level for each level of chains.
+    const depth = depthOfTyped(filter.root, (node) => (node.kind === 'logical' && maxChain !== undefined ? chainLevels(node.operands.length, maxChain) : 1));
     if (depth > dialect.maxFilterDepth) {
       const message = `Filter nests ${depth} levels deep; the ${dialect.name} SQL dialect compiles at most ${dialect.maxFilterDepth}`;
       throw new FilterError({ kind: 'limit', message, start: 0, end, text });
@@ -70,7 +78,7 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   }
   let compiled: CompiledSql;
   try {
-    const compiler = new Compiler(dialect, columnMapper(options.columns, dialect), text);
+    const compiler = new Compiler(dialect, columnMapper(options.columns, dialect, text, end), text);
     compiled = render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
@@ -114,20 +122,13 @@ export function subqueryNesting(text: string): number {
   return max;
 }
 
-function columnMapper(columns: CompileSqlOptions['columns'], dialect: Dialect): (path: readonly string[]) => string {
-  const fallback = (path: readonly string[]): string => dialect.quoteIdentifier(path.join('_'));
-  if (typeof columns === 'function') return (path) => columns(path) ?? fallback(path);
-  if (columns) return (path) => (Object.prototype.hasOwnProperty.call(columns, path.join('/')) ? columns[path.join('/')]! : fallback(path));
-  return fallback;
-}
-
 class Compiler {
   /** Where the dialect's Decimal arithmetic can fail on large values: which operands it clamps. */
   private readonly magnitudes: DecimalMagnitudes | undefined;
 
   constructor(
     private readonly dialect: Dialect,
-    private readonly column: (path: readonly string[]) => string,
+    private readonly column: (member: ColumnRead) => string,
     private readonly text: string | undefined,
   ) {
     this.magnitudes = dialect.decimalRange && new DecimalMagnitudes(dialect.decimalRange);
@@ -138,10 +139,11 @@ class Compiler {
       case 'not':
         return sql`(NOT ${this.bool(node.operand, FLIP[mode])})`;
       case 'logical':
-        return sql`(${join(
+        return chain(
           node.operands.map((o) => this.bool(o, mode)),
           node.op === 'and' ? ' AND ' : ' OR ',
-        )})`;
+          this.dialect.maxChainLength,
+        );
       case 'compare':
         return this.compare(node, mode);
       case 'in':
@@ -193,7 +195,7 @@ class Compiler {
     if (!node.nullable) return this.dialect.literal('Edm.Boolean', !isNull) as Frag;
     const members = listPropertyPaths({ name: node.path.join('/'), properties: node.property.properties });
     const required = members.find((m) => !m.nullable);
-    const columns = (required ? [required] : members).map((m) => raw(this.column([...node.path, ...m.path])));
+    const columns = (required ? [required] : members).map((m) => raw(this.column({ path: [...node.path, ...m.path], start: node.start, end: node.end })));
     const tests = columns.map((c) => (isNull ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
     return tests.length === 1 ? sql`(${tests[0]!})` : sql`(${join(tests, isNull ? ' AND ' : ' OR ')})`;
   }
@@ -246,17 +248,18 @@ class Compiler {
       case 'null':
         return { sql: d.nullOf(node.type), type: node.type, nullable: true, column: false };
       case 'member':
-        return { sql: raw(this.column(node.path)), type: node.type, nullable: node.nullable, column: true };
+        return { sql: raw(this.column(node)), type: node.type, nullable: node.nullable, column: true };
       case 'convert': {
         const operand = this.value(node.operand);
         const range = integerRange(node.operand);
         const beyondDouble = range !== undefined && (range[0] <= -DOUBLE_OVERFLOW || range[1] >= DOUBLE_OVERFLOW);
-        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: operand.nullable, column: false };
+        const integral = node.type === 'Edm.Decimal' && isInteger(node.operand.type);
+        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: operand.nullable, column: false, integral };
       }
       case 'negate': {
         this.checkIntegerRange(node);
         const operand = this.value(node.operand);
-        return { sql: d.negate(operand), type: node.type, nullable: operand.nullable, column: false };
+        return { sql: d.negate(operand), type: node.type, nullable: operand.nullable, column: false, integral: operand.integral === true };
       }
       case 'arithmetic': {
         this.checkIntegerRange(node);
@@ -264,7 +267,8 @@ class Compiler {
         const a = clampLeft ? this.clamped(this.value(node.left)) : this.value(node.left);
         const b = clampRight ? this.clamped(this.value(node.right)) : this.value(node.right);
         const byZero = (node.op === 'div' || node.op === 'mod') && !(b.literal !== undefined && Number(b.literal) !== 0 && !Number.isNaN(Number(b.literal)));
-        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: a.nullable || b.nullable || byZero, column: false };
+        const integral = node.type === 'Edm.Decimal' && node.op !== 'div' && a.integral === true && b.integral === true;
+        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: a.nullable || b.nullable || byZero, column: false, integral };
       }
       case 'call': {
         const render = d.functions[node.name];
@@ -272,7 +276,8 @@ class Compiler {
         const args = node.args.map((arg) => this.value(arg));
         // replace and concat are null beyond the string bound, whatever their arguments.
         const nullable = BOUNDED_STRING_FUNCTIONS.has(node.name) || args.some((a) => a.nullable);
-        return { sql: render(args), type: node.type, nullable, column: false };
+        const integral = node.type === 'Edm.Decimal' && (node.name === 'round' || node.name === 'floor' || node.name === 'ceiling');
+        return { sql: render(args), type: node.type, nullable, column: false, integral };
       }
       case 'not':
       case 'logical':
@@ -284,7 +289,7 @@ class Compiler {
   }
 
   private clamped(operand: Operand): Operand {
-    return { sql: this.dialect.decimalRange!.clamp(operand.sql), type: operand.type, nullable: operand.nullable, column: false };
+    return { sql: this.dialect.decimalRange!.clamp(operand.sql), type: operand.type, nullable: operand.nullable, column: false, integral: operand.integral === true };
   }
 
   /** An integer result the dialect cannot compute exactly on some data is refused before it runs. */
@@ -331,7 +336,7 @@ function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dia
   const key = dialect.equalityKey?.(a) ?? a.sql;
   if (plain && (!a.nullable || mode === 'true')) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}))`;
   if (plain) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}) AND ${a.sql} IS NOT NULL)`;
-  return sql`(${join(eqs, ' OR ')})`;
+  return chain(eqs, ' OR ', dialect.maxChainLength);
 }
 
 /** Whether a Boolean node can be null (OData comparisons and `in` never are). */

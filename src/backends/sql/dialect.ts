@@ -19,6 +19,11 @@ export interface Operand {
   readonly column: boolean;
   /** The literal value, when the operand is a bound literal. */
   readonly literal?: LiteralValue;
+  /**
+   * A Decimal that holds an integer by construction: an integer converted, a `round`, `floor` or
+   * `ceiling`, and sums, products, remainders and negations of those (never a quotient).
+   */
+  readonly integral?: boolean;
   /** An integer whose exact value may lie beyond the Double range (set where it is converted). */
   readonly beyondDouble?: boolean;
 }
@@ -61,6 +66,14 @@ export interface Dialect {
    * of kind 'limit', where the engine's own limit on expression depth would fail. Undefined: none.
    */
   readonly maxFilterDepth?: number;
+  /**
+   * The most operands one flat `AND`/`OR` may have, where the engine parses a chain into a tree as
+   * deep as the chain is long and bounds that depth (SQLite): a longer chain is written as a
+   * chain of parenthesised chains, each at most this long, nested as few levels as it takes
+   * (12 operands in one level, 144 in two, 1,728 in three, …), and each of those levels counts as
+   * one level of the filter against maxFilterDepth. Undefined: every chain is written flat.
+   */
+  readonly maxChainLength?: number;
   placeholder(index: number, param: Param): string;
   quoteIdentifier(name: string): string;
   /**

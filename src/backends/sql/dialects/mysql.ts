@@ -111,6 +111,18 @@ const simple = (o: Operand): boolean => o.column || o.literal !== undefined;
  */
 const divisor = (o: Operand, y: Frag): Frag => (simple(o) ? sql`NULLIF(${y}, 0)` : sql`ROUND(${y}, 38)`);
 
+/** A Decimal zero with the scale of a stored Decimal (DECIMAL(65,30)). */
+const ZERO_OF_STORED_SCALE = raw('0.000000000000000000000000000000');
+
+/**
+ * A Decimal dividend with at least a stored Decimal's scale. A quotient gets the dividend's scale
+ * plus div_precision_increment (4) decimals, and an integral Decimal (an integer converted to
+ * DECIMAL(65,0), or rounded) has scale 0, so `Qty div 100000m` would be 0.0000 for Qty = 1: adding a
+ * zero of scale 30 keeps every digit of the integer and gives the quotient 34 decimals, as a
+ * stored Decimal's has.
+ */
+const dividend = (o: Operand, x: Frag): Frag => (o.integral ? sql`(${x} + ${ZERO_OF_STORED_SCALE})` : x);
+
 /** The nine-digit words MySQL may give the integer part of a value below 10^digits. */
 const integerWords = (digits: number): number => Math.ceil(Math.max(digits, 1) / 9);
 
@@ -185,7 +197,7 @@ export const mysql: Dialect = {
         return infix(op, x, y);
       case 'div':
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
-        if (!isInteger(type)) return sql`(${x} / ${divisor(b, y)})`;
+        if (!isInteger(type)) return sql`(${dividend(a, x)} / ${divisor(b, y)})`;
         // A literal or column operand (a short cast of one) is repeated as it is.
         return bind([[x, INTEGER, simple(a)], [y, INTEGER, simple(b)]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
       case 'mod':

@@ -19,7 +19,8 @@ export interface SqliteOptions {
   /**
    * How date-time columns are stored. 'epoch-ms' (default): INTEGER milliseconds since
    * 1970-01-01T00:00:00Z, any year. 'iso-text': TEXT `YYYY-MM-DDTHH:MM:SS.SSSZ` (UTC, always
-   * with milliseconds and `Z`), which sorts correctly for years 0000–9999 only.
+   * with milliseconds and `Z`), which sorts correctly for years 0000–9999 only: a literal in a
+   * later UTC year is a FilterError of kind 'unsupported'.
    */
   readonly dates?: 'epoch-ms' | 'iso-text';
 }
@@ -64,6 +65,9 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     // SQLite's expressions nest at most 1,000 deep ("Expression tree is too large"), and the
     // deepest renderings (a bounded replace) take about 11 of them per level of the filter.
     maxFilterDepth: 80,
+    // `a OR b OR c` is parsed as ((a OR b) OR c): a chain of n operands is n - 1 deep there, and
+    // 11 is what one level of the filter may take of the 1,000.
+    maxChainLength: 12,
     placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
     quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
     literal(type: EdmType, value: LiteralValue): Frag | string {
@@ -82,8 +86,13 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           if (Number.isNaN(value)) return 'SQLite cannot represent NaN (it stores it as NULL)';
           return param(value, 'REAL');
         case 'Edm.DateTime':
-        case 'Edm.DateTimeOffset':
-          return dates === 'epoch-ms' ? param(value, 'INTEGER') : param(isoText(value as number));
+        case 'Edm.DateTimeOffset': {
+          if (dates === 'epoch-ms') return param(value, 'INTEGER');
+          // Beyond year 9999 the text is `+010000-…`, which sorts below every stored date.
+          const year = new Date(value as number).getUTCFullYear();
+          if (year < 0 || year > 9999) return "SQLite 'iso-text' dates hold the years 0000 to 9999 only (UTC)";
+          return param(isoText(value as number));
+        }
         default:
           return param(String(value), 'INTEGER');
       }
