@@ -1,9 +1,22 @@
-// Compiles a typed filter to the source of one straight-line JavaScript function, specialised by
+// Compiles a lowered filter to the source of one straight-line JavaScript function, specialised by
 // the checked types: no per-row dispatch on node kinds, literal conversions done at compile time.
 // Every value from the filter is a JSON-escaped literal or an entry of the constants array `k`.
+// What is null and what each predicate wants was decided by lower(); this file writes JavaScript
+// for it, and shares member reads between the operands of an `and`/`or`.
 
-import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
-import type { CompareOp } from '../../syntax/ast.js';
+import type { TypedFilter } from '../../types/typed.js';
+import type { FunctionName } from '../../types/functions.js';
+import type { ArithmeticOp } from '../../syntax/ast.js';
+import type {
+  ComparePredicate,
+  LoweredCall,
+  LoweredConstant,
+  LoweredMember,
+  LoweredPredicate,
+  LoweredValue,
+} from '../../lower/lowered.js';
+import { lower } from '../../lower/lower.js';
+import { assertNever } from '../../assert-never.js';
 import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 
@@ -23,7 +36,7 @@ interface Val {
 }
 
 interface Lift {
-  readonly member: TypedMember;
+  readonly member: LoweredMember;
   /** Code for the value from the member's read value `x` (a String not yet checked for lone surrogates). */
   readonly map: (x: string) => string;
 }
@@ -36,7 +49,7 @@ export interface GeneratedSource {
 
 export function generateSource(filter: TypedFilter): GeneratedSource {
   const gen = new Generator();
-  const test = gen.truth(filter.root, true);
+  const test = gen.truth(lower(filter).root);
   const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
   const names = [...Array.from({ length: gen.temps }, (_, i) => `t${i}`), ...gen.memberTemps.values()];
   const temps = names.length > 0 ? `let ${names.join(', ')};\n` : '';
@@ -55,43 +68,44 @@ export function compileGenerated(filter: TypedFilter): (row: unknown) => boolean
   return factory(runtime, constants);
 }
 
-const PREDICATES: Readonly<Record<string, (a: string, b: string) => string>> = {
+type BooleanFunction = 'substringof' | 'contains' | 'startswith' | 'endswith';
+type ValueFunction = Exclude<FunctionName, BooleanFunction>;
+
+/** The code of each Boolean function on its non-null arguments. */
+const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => string } = {
   substringof: (a, b) => `${b}.includes(${a})`,
   contains: (a, b) => `${a}.includes(${b})`,
   startswith: (a, b) => `${a}.startsWith(${b})`,
   endswith: (a, b) => `${a}.endsWith(${b})`,
 };
 
+const isBooleanFunction = (name: FunctionName): name is BooleanFunction => Object.hasOwn(PREDICATES, name);
+
 /** The runtime helper of each value-returning function, by the representation of its result. */
-function functionHelper(name: string, repr: Repr): HelperName | 'identity' {
-  switch (name) {
-    case 'length': return 'lengthOf';
-    case 'indexof': return 'indexOf';
-    case 'replace': return 'replaceAll';
-    case 'substring': return 'substring';
-    case 'tolower': return 'toLower';
-    case 'toupper': return 'toUpper';
-    case 'trim': return 'trimSpaces';
-    case 'concat': return 'concat';
-    case 'year': return 'yearOf';
-    case 'month': return 'monthOf';
-    case 'day': return 'dayOf';
-    case 'hour': return 'hourOf';
-    case 'minute': return 'minuteOf';
-    case 'second': return 'secondOf';
-    case 'round': return repr === 'dec' ? 'roundDecimal' : 'roundDouble';
-    case 'floor': return repr === 'dec' ? 'floorDecimal' : 'floorDouble';
-    case 'ceiling': return repr === 'dec' ? 'ceilingDecimal' : 'ceilingDouble';
-    case 'datetime':
-    case 'datetimeoffset':
-      return 'identity';
-    default:
-      throw new Error(`No in-memory implementation of function '${name}'`);
-  }
-}
+const FUNCTION_HELPERS: { readonly [N in ValueFunction]: (repr: Repr) => HelperName | 'identity' } = {
+  length: () => 'lengthOf',
+  indexof: () => 'indexOf',
+  replace: () => 'replaceAll',
+  substring: () => 'substring',
+  tolower: () => 'toLower',
+  toupper: () => 'toUpper',
+  trim: () => 'trimSpaces',
+  concat: () => 'concat',
+  year: () => 'yearOf',
+  month: () => 'monthOf',
+  day: () => 'dayOf',
+  hour: () => 'hourOf',
+  minute: () => 'minuteOf',
+  second: () => 'secondOf',
+  round: (repr) => (repr === 'dec' ? 'roundDecimal' : 'roundDouble'),
+  floor: (repr) => (repr === 'dec' ? 'floorDecimal' : 'floorDouble'),
+  ceiling: (repr) => (repr === 'dec' ? 'ceilingDecimal' : 'ceilingDouble'),
+  datetime: () => 'identity',
+  datetimeoffset: () => 'identity',
+};
 
 /** The representation each argument of a function is passed in. */
-function argumentRepr(name: string, index: number, node: TypedExpr): Repr {
+function argumentRepr(name: FunctionName, index: number, node: LoweredValue): Repr {
   if (name === 'substring' && index > 0) return 'num';
   return reprOf(node);
 }
@@ -102,8 +116,6 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
   'Edm.SByte': (t) => `(${t} << 24 >> 24) === ${t}`,
   'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
 };
-
-const STRING_MATCHERS: ReadonlySet<string> = new Set(['startswith', 'endswith', 'contains', 'substringof']);
 
 class Generator {
   temps = 0;
@@ -198,11 +210,13 @@ class Generator {
   // -------------------------------------------------------------------------------------------
   // Values: code that yields the node's value or null
 
-  value(node: TypedExpr): Val {
+  value(node: LoweredValue): Val {
     const repr = reprOf(node);
     const c = constantOf(node);
     if (c) return this.constant(c.value, repr);
     switch (node.kind) {
+      case 'constant':
+        return this.constant(null, repr);
       case 'member': {
         const map = (x: string): string => x;
         return { code: this.memberTest(node, 'null', (x) => this.wellFormed(node, x)), repr, lift: { member: node, map } };
@@ -221,58 +235,54 @@ class Generator {
         return this.as({ code, repr: work }, repr);
       }
       case 'call': {
-        if (node.type === 'Edm.Boolean') return this.booleanValue(node);
-        const helper = functionHelper(node.name, repr);
-        const args = node.args.map((a, i) => this.as(this.value(a), argumentRepr(node.name, i, a)));
+        const name = node.name;
+        if (isBooleanFunction(name)) {
+          const pred = PREDICATES[name];
+          const args = node.args.map((a) => this.value(a));
+          return { code: this.allNonNull(args, ([a, b]) => pred(a!, b!)), repr: 'bool' };
+        }
+        const helper = FUNCTION_HELPERS[name](repr);
+        const args = node.args.map((a, i) => this.as(this.value(a), argumentRepr(name, i, a)));
         const call = helper === 'identity' ? (xs: string[]) => xs[0]! : (xs: string[]) => `${this.helper(helper)}(${xs.join(', ')})`;
         return { code: this.allNonNull(args, call), repr };
       }
-      default:
-        return this.booleanValue(node);
-    }
-  }
-
-  /**
-   * A Boolean node's three-valued value, generating each operand once so that code size is linear
-   * in the filter: a comparison or `in` is never null, so its value is its truth; `not`, `and`,
-   * `or` and the string predicates compute true, false or null into a temporary.
-   */
-  booleanValue(node: TypedExpr): Val {
-    switch (node.kind) {
-      case 'compare':
-      case 'in':
-      case 'structureNull':
-        return { code: `(${this.truth(node, true)})`, repr: 'bool' };
+      // A predicate's value is its truth: never null.
+      case 'truth':
+        return { code: `(${this.truth(node.predicate)})`, repr: 'bool' };
       case 'not':
         return { code: this.nonNull(this.value(node.operand), (x) => `!${x}`), repr: 'bool' };
       case 'logical': {
-        // and stops at the first false, or at the first true; a null operand makes an undecided result null.
+        // Generating each operand once keeps code size linear in the filter. `and` stops at the
+        // first false, `or` at the first true; a null operand makes an undecided result null.
         const stop = node.op === 'and' ? 'false' : 'true';
         const t = this.temp();
         const sawNull = this.temp();
-        const before = this.read;
-        this.read = new Set(before);
-        const parts: string[] = [];
-        for (const o of node.operands) {
-          parts.push(this.value(o).code);
-          for (const key of readsOfTruth(o)) this.read.add(key);
-        }
-        this.read = before;
+        const parts = this.sharingReads(node.operands, (o) => this.value(o).code, (o) => this.readsOfValue(o));
         let code = `(${sawNull} ? null : ${node.op === 'and' ? 'true' : 'false'})`;
         for (let i = parts.length - 1; i >= 0; i--) {
           code = `((${t} = ${parts[i]}) === ${stop} ? ${stop} : ((${t} === null && (${sawNull} = true)), ${code}))`;
         }
         return { code: `((${sawNull} = false), ${code})`, repr: 'bool' };
       }
-      case 'call': {
-        const pred = PREDICATES[node.name];
-        if (!pred) throw new Error(`Function '${node.name}' is not a Boolean predicate`);
-        const args = node.args.map((a) => this.value(a));
-        return { code: this.allNonNull(args, ([a, b]) => pred(a!, b!)), repr: 'bool' };
-      }
       default:
-        throw new Error(`No Boolean value for a '${node.kind}' node`);
+        return assertNever(node, 'lowered value kind');
     }
+  }
+
+  /**
+   * The code of each operand, in order; each runs only after the ones before it, so it reuses
+   * the member variables they certainly read.
+   */
+  sharingReads<T>(operands: readonly T[], code: (o: T) => string, reads: (o: T) => readonly string[]): string[] {
+    const before = this.read;
+    this.read = new Set(before);
+    const parts: string[] = [];
+    for (const o of operands) {
+      parts.push(code(o));
+      for (const key of reads(o)) this.read.add(key);
+    }
+    this.read = before;
+    return parts;
   }
 
   /**
@@ -280,7 +290,7 @@ class Generator {
    * missing along the path), else `ifValue(x)` with x its value in the member's representation —
    * a String checked to be a string but not yet for lone surrogates (see `wellFormed`).
    */
-  memberTest(node: TypedMember, ifNull: string, ifValue: (x: string) => string): string {
+  memberTest(node: LoweredMember, ifNull: string, ifValue: (x: string) => string): string {
     const path = node.path;
     const leafKey = `v:${path.join('/')}`;
     const leaf = this.memberTemp(leafKey);
@@ -326,7 +336,7 @@ class Generator {
   }
 
   /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
-  readValue(node: TypedMember, t: string, ifValue: (x: string) => string): string {
+  readValue(node: LoweredMember, t: string, ifValue: (x: string) => string): string {
     const p = JSON.stringify(node.path.join('/'));
     const type = node.type;
     const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)})`;
@@ -354,7 +364,7 @@ class Generator {
   }
 
   /** `x` once checked for lone surrogates, for a String member's value; other values as they are. */
-  wellFormed(node: TypedMember, x: string): string {
+  wellFormed(node: LoweredMember, x: string): string {
     if (node.type !== 'Edm.String') return x;
     const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String")`;
     // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
@@ -365,88 +375,82 @@ class Generator {
    * `hit || x is well-formed-or-throw`, false when x is well-formed: for a test that only a
    * well-formed string can pass (it equals, or is in a set of, well-formed constants).
    */
-  wellFormedUnless(node: TypedMember, x: string, hit: string): string {
+  wellFormedUnless(node: LoweredMember, x: string, hit: string): string {
     if (node.type !== 'Edm.String') return hit;
     return `(${hit} || (${this.wellFormed(node, x)}, false))`;
   }
 
   // -------------------------------------------------------------------------------------------
-  // Truth: code that yields whether a Boolean node's value is `want` (true, or false)
+  // Truth: code that yields whether a predicate holds (true or false, never null)
 
-  truth(node: TypedExpr, want: boolean): string {
-    switch (node.kind) {
-      case 'literal':
-        return String(node.value === want);
-      case 'null':
-        return 'false';
-      case 'member':
-        return this.memberTest(node, 'false', (x) => `${x} === ${want}`);
-      case 'structureNull': {
-        const isNull = (node.op === 'eq') === want;
-        return this.structureTest(node.path, String(isNull), String(!isNull));
+  truth(p: LoweredPredicate): string {
+    switch (p.kind) {
+      case 'constant':
+        return String(p.value);
+      case 'booleanTest':
+        return this.booleanTest(p.value, p.is, p.negated);
+      case 'nullTest': {
+        const v = this.value(p.value);
+        // Only whether the value is null matters here.
+        if (v.lift) return this.memberTest(v.lift.member, String(!p.negated), () => String(p.negated));
+        return `(${v.code} ${p.negated ? '!==' : '==='} null)`;
       }
-      case 'not':
-        return this.truth(node.operand, !want);
-      case 'logical': {
-        // want true: and → all true, or → any true; want false: and → any false, or → all false.
-        const all = (node.op === 'and') === want;
-        // Each operand runs only after the ones before it, so it reuses what they certainly read.
-        const before = this.read;
-        this.read = new Set(before);
-        const parts: string[] = [];
-        for (const o of node.operands) {
-          parts.push(this.truth(o, want));
-          for (const key of readsOfTruth(o)) this.read.add(key);
-        }
-        this.read = before;
-        return `(${parts.join(all ? ' && ' : ' || ')})`;
+      case 'structureNull': {
+        const isNull = !p.negated;
+        return this.structureTest(p.path, String(isNull), String(!isNull));
+      }
+      case 'and':
+      case 'or': {
+        const parts = this.sharingReads(p.operands, (o) => this.truth(o), (o) => this.readsOfTruth(o));
+        return `(${parts.join(p.kind === 'and' ? ' && ' : ' || ')})`;
       }
       case 'compare': {
-        const code = this.compare(node.op, node.left, node.right);
-        return want ? code : `!(${code})`;
+        const code = this.compare(p);
+        return p.negated ? `!(${code})` : code;
       }
       case 'in': {
-        const code = this.inList(node.operand, node.list);
-        return want ? code : `!(${code})`;
-      }
-      case 'call': {
-        const pred = PREDICATES[node.name];
-        if (!pred) throw new Error(`Function '${node.name}' is not a Boolean predicate`);
-        const args = node.args.map((a) => this.value(a));
-        const test = (a: string, b: string): string => (want ? pred(a, b) : `!${pred(a, b)}`);
-        // Matching a row string against a well-formed constant needle compares UTF-16 units, which
-        // is exact, and a lone surrogate of the row string can never be part of a match.
-        const subject = node.name === 'substringof' ? 1 : 0;
-        const s = args[subject]!;
-        const needle = args[1 - subject]!;
-        if (STRING_MATCHERS.has(node.name) && s.lift && s.lift.member.type === 'Edm.String' && isWellFormedConstant(needle)) {
-          return this.memberTest(s.lift.member, 'false', (x) => (subject === 0 ? test(x, needle.code) : test(needle.code, x)));
-        }
-        return `(${this.allNonNull(args, ([a, b]) => test(a!, b!), 'false')})`;
+        const code = this.inList(p.operand, p.values, p.orNull);
+        return p.negated ? `!(${code})` : code;
       }
       default:
-        return `(${this.value(node).code} === ${want})`;
+        return assertNever(p, 'lowered predicate kind');
     }
   }
 
-  /** A comparison; never null (docs/semantics.md, section 2). */
-  compare(op: CompareOp, left: TypedExpr, right: TypedExpr): string {
-    let l = this.value(left);
-    let r = this.value(right);
+  /** Whether a Boolean value is `is` (`negated`: is not). */
+  booleanTest(value: LoweredValue, is: boolean, negated: boolean): string {
+    if (value.kind === 'member') return this.memberTest(value, String(negated), (x) => `${x} ${negated ? '!==' : '==='} ${is}`);
+    if (value.kind === 'call' && isBooleanFunction(value.name)) {
+      const code = this.matches(value, value.name, is);
+      return negated ? `!${code}` : code;
+    }
+    return `(${this.value(value).code} ${negated ? '!==' : '==='} ${is})`;
+  }
+
+  /** Whether a string function is `want`: false when an argument is null. */
+  matches(node: LoweredCall, name: BooleanFunction, want: boolean): string {
+    const pred = PREDICATES[name];
+    const args = node.args.map((a) => this.value(a));
+    const test = (a: string, b: string): string => (want ? pred(a, b) : `!${pred(a, b)}`);
+    // Matching a row string against a well-formed constant needle compares UTF-16 units, which
+    // is exact, and a lone surrogate of the row string can never be part of a match.
+    const subject = name === 'substringof' ? 1 : 0;
+    const s = args[subject]!;
+    const needle = args[1 - subject]!;
+    if (s.lift && s.lift.member.type === 'Edm.String' && isWellFormedConstant(needle)) {
+      return this.memberTest(s.lift.member, 'false', (x) => (subject === 0 ? test(x, needle.code) : test(needle.code, x)));
+    }
+    return `(${this.allNonNull(args, ([a, b]) => test(a!, b!), 'false')})`;
+  }
+
+  /** A comparison, before its negation; never null (docs/semantics.md, section 2). */
+  compare(p: ComparePredicate): string {
+    let l = this.value(p.left);
+    let r = this.value(p.right);
     const repr: Repr = l.repr === 'big' || r.repr === 'big' ? 'big' : l.repr;
     l = this.as(l, repr);
     r = this.as(r, repr);
-    const lNull = l.constant?.value === null;
-    const rNull = r.constant?.value === null;
-    if (op === 'eq' || op === 'ne') {
-      const neg = op === 'ne' ? '!' : '';
-      if (lNull && rNull) return String(op === 'eq');
-      if (lNull || rNull) {
-        const other = lNull ? r : l;
-        // Only whether the value is null matters here.
-        if (other.lift) return this.memberTest(other.lift.member, String(op === 'eq'), () => String(op !== 'eq'));
-        return `(${other.code} ${op === 'eq' ? '===' : '!=='} null)`;
-      }
+    if (p.op === 'eq') {
       const k = l.constant ? l : r.constant ? r : undefined;
       const other = k === l ? r : l;
       if (k && other.lift) {
@@ -459,28 +463,23 @@ class Generator {
             : this.bind(map(this.wellFormed(member, x)), x, (y) =>
                 isPlainEquality(repr, kv) ? `(${y} === ${k.code})` : `(${equalCode(y, k.code, repr)})`,
               );
-        return this.memberTest(member, String(op !== 'eq'), (x) => `${neg}(${test(x)})`);
+        return this.memberTest(member, 'false', (x) => `(${test(x)})`);
       }
-      if (k && isPlainEquality(repr, k.constant!.value)) {
-        return `(${other.code} ${op === 'eq' ? '===' : '!=='} ${k.code})`;
-      }
-      if (l.constant || r.constant) return `${neg}(${this.allNonNull([l, r], ([a, b]) => equalCode(a!, b!, repr), 'false')})`;
+      if (k && isPlainEquality(repr, k.constant!.value)) return `(${other.code} === ${k.code})`;
+      if (l.constant || r.constant) return `(${this.allNonNull([l, r], ([a, b]) => equalCode(a!, b!, repr), 'false')})`;
       const a = this.temp();
       const b = this.temp();
       // Each operand's code appears once, so nesting keeps the source linear (both are read anyway).
-      return `${neg}((${a} = ${l.code}), (${b} = ${r.code}), ${a} === null ? ${b} === null : ${b} !== null && ${equalCode(a, b, repr)})`;
+      return `((${a} = ${l.code}), (${b} = ${r.code}), ${a} === null ? ${b} === null : ${b} !== null && ${equalCode(a, b, repr)})`;
     }
-    if (lNull || rNull) return 'false';
+    const op = p.op;
     const native = repr !== 'str' || [l, r].some((v) => v.constant && runtime.hasNoHighUnits(v.constant.value as string));
     return `(${this.allNonNull([l, r], ([a, b]) => orderCode(op, a!, b!, repr, native, this), 'false')})`;
   }
 
-  inList(operand: TypedExpr, list: readonly TypedExpr[]): string {
+  inList(operand: LoweredValue, list: readonly LoweredConstant[], orNull: boolean): string {
     const v = this.value(operand);
-    const items = list.map((i) => this.as(this.value(i), v.repr));
-    const hasNull = items.some((i) => i.constant?.value === null);
-    const values = items.filter((i) => i.constant?.value !== null);
-    if (values.length === 0) return hasNull ? `(${v.code} === null)` : 'false';
+    const values = list.map((i) => this.as(this.value(i), v.repr));
     const testOf = (t: string): string => {
       if (v.repr === 'dec') return values.map((i) => `${t}.eq(${i.code})`).join(' || ');
       // Set membership is SameValueZero: NaN finds NaN and 0 finds -0, as eq says.
@@ -490,12 +489,91 @@ class Generator {
     if (v.lift) {
       const { member, map } = v.lift;
       if (v.repr === 'str' && values.every(isWellFormedConstant)) {
-        return this.memberTest(member, String(hasNull), (x) => this.wellFormedUnless(member, x, testOf(map(x))));
+        return this.memberTest(member, String(orNull), (x) => this.wellFormedUnless(member, x, testOf(map(x))));
       }
-      return this.memberTest(member, String(hasNull), (x) => this.bind(map(this.wellFormed(member, x)), x, (y) => `(${testOf(y)})`));
+      return this.memberTest(member, String(orNull), (x) => this.bind(map(this.wellFormed(member, x)), x, (y) => `(${testOf(y)})`));
     }
     const t = this.temp();
-    return `((${t} = ${v.code}) === null ? ${hasNull} : (${testOf(t)}))`;
+    return `((${t} = ${v.code}) === null ? ${orNull} : (${testOf(t)}))`;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What a node's code certainly reads first, whenever it runs: the member variables that code
+  // after it (a later operand of the same and/or) may use without reading again. Each case
+  // mirrors the code emitted above: the first row value it evaluates. Memoised per node: the
+  // first read of a nested operand lies down its leftmost spine, which a deep filter would
+  // otherwise walk again at every level.
+
+  readonly #valueReads = new WeakMap<LoweredValue, readonly string[]>();
+  readonly #truthReads = new WeakMap<LoweredPredicate, readonly string[]>();
+
+  readsOfValue(node: LoweredValue): readonly string[] {
+    let reads = this.#valueReads.get(node);
+    if (!reads) {
+      reads = this.computeReadsOfValue(node);
+      this.#valueReads.set(node, reads);
+    }
+    return reads;
+  }
+
+  readsOfTruth(p: LoweredPredicate): readonly string[] {
+    let reads = this.#truthReads.get(p);
+    if (!reads) {
+      reads = this.computeReadsOfTruth(p);
+      this.#truthReads.set(p, reads);
+    }
+    return reads;
+  }
+
+  /** The reads of the first operand that is not a constant. */
+  readsOfFirst(operands: readonly LoweredValue[]): readonly string[] {
+    const first = operands.find((o) => !constantOf(o));
+    return first ? this.readsOfValue(first) : [];
+  }
+
+  computeReadsOfValue(node: LoweredValue): readonly string[] {
+    if (constantOf(node)) return [];
+    switch (node.kind) {
+      case 'constant':
+        return [];
+      case 'member':
+        return memberKeys(node);
+      case 'convert':
+      case 'negate':
+      case 'not':
+        return this.readsOfValue(node.operand);
+      case 'arithmetic':
+        return this.readsOfFirst([node.left, node.right]);
+      case 'call':
+        return this.readsOfFirst(node.args);
+      case 'truth':
+        return this.readsOfTruth(node.predicate);
+      case 'logical':
+        return node.operands.length > 0 ? this.readsOfValue(node.operands[0]!) : [];
+      default:
+        return assertNever(node, 'lowered value kind');
+    }
+  }
+
+  computeReadsOfTruth(p: LoweredPredicate): readonly string[] {
+    switch (p.kind) {
+      case 'constant':
+        return [];
+      case 'booleanTest':
+      case 'nullTest':
+        return this.readsOfValue(p.value);
+      case 'structureNull':
+        return structureKeys(p.path);
+      case 'and':
+      case 'or':
+        return p.operands.length > 0 ? this.readsOfTruth(p.operands[0]!) : [];
+      case 'compare':
+        return this.readsOfFirst([p.left, p.right]);
+      case 'in':
+        return this.readsOfValue(p.operand);
+      default:
+        return assertNever(p, 'lowered predicate kind');
+    }
   }
 }
 
@@ -503,85 +581,12 @@ function isWellFormedConstant(v: Val): boolean {
   return v.constant !== undefined && typeof v.constant.value === 'string' && runtime.isWellFormed(v.constant.value);
 }
 
-// ---------------------------------------------------------------------------------------------
-// What a node's code certainly reads first, whenever it runs: the member variables that code
-// after it (a later operand of the same and/or) may use without reading again. Each case mirrors
-// the code the Generator emits: the first row value it evaluates, unless a constant null
-// decides the node without reading anything.
-
-function memberKeys(node: TypedMember): string[] {
+function memberKeys(node: LoweredMember): string[] {
   return [...structureKeys(node.path.slice(0, -1)), `v:${node.path.join('/')}`];
 }
 
 function structureKeys(path: readonly string[]): string[] {
   return path.map((_, i) => `o:${path.slice(0, i + 1).join('/')}`);
-}
-
-const isNullConstant = (node: TypedExpr): boolean => constantOf(node)?.value === null;
-
-/** The reads of the first non-constant operand, evaluated only when no operand is a constant null. */
-function readsOfFirst(operands: readonly TypedExpr[]): readonly string[] {
-  if (operands.some(isNullConstant)) return [];
-  const first = operands.find((o) => !constantOf(o));
-  return first ? readsOfValue(first) : [];
-}
-
-// Memoised: the first read of a nested operand lies down its leftmost spine, which a deep filter
-// would otherwise walk again at every level.
-function memoised(compute: (node: TypedExpr) => readonly string[]): (node: TypedExpr) => readonly string[] {
-  const cache = new WeakMap<TypedExpr, readonly string[]>();
-  return (node) => {
-    let reads = cache.get(node);
-    if (!reads) {
-      reads = compute(node);
-      cache.set(node, reads);
-    }
-    return reads;
-  };
-}
-
-const readsOfValue = memoised((node) => computeReadsOfValue(node));
-const readsOfTruth = memoised((node) => computeReadsOfTruth(node));
-
-function computeReadsOfValue(node: TypedExpr): readonly string[] {
-  if (constantOf(node)) return [];
-  switch (node.kind) {
-    case 'member':
-      return memberKeys(node);
-    case 'convert':
-    case 'negate':
-      return readsOfValue(node.operand);
-    case 'arithmetic':
-      return readsOfFirst([node.left, node.right]);
-    case 'call':
-      return node.type === 'Edm.Boolean' ? readsOfTruth(node) : readsOfFirst(node.args);
-    default:
-      return readsOfTruth(node);
-  }
-}
-
-function computeReadsOfTruth(node: TypedExpr): readonly string[] {
-  switch (node.kind) {
-    case 'literal':
-    case 'null':
-      return [];
-    case 'member':
-      return memberKeys(node);
-    case 'structureNull':
-      return structureKeys(node.path);
-    case 'not':
-      return readsOfTruth(node.operand);
-    case 'logical':
-      return node.operands.length > 0 ? readsOfTruth(node.operands[0]!) : [];
-    case 'compare':
-      return readsOfFirst([node.left, node.right]);
-    case 'in':
-      return node.list.some((i) => !isNullConstant(i)) ? readsOfValue(node.operand) : [];
-    case 'call':
-      return readsOfFirst(node.args);
-    default:
-      return readsOfValue(node);
-  }
 }
 
 /** Whether `x === constant` is the whole meaning of eq for this representation and value. */
@@ -604,7 +609,7 @@ function equalCode(a: string, b: string, repr: Repr): string {
 const DECIMAL_ORDER = { gt: 'gt', ge: 'gte', lt: 'lt', le: 'lte' } as const;
 const JS_ORDER = { gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 
-function orderCode(op: Exclude<CompareOp, 'eq' | 'ne'>, a: string, b: string, repr: Repr, native: boolean, gen: Generator): string {
+function orderCode(op: Exclude<ComparePredicate['op'], 'eq'>, a: string, b: string, repr: Repr, native: boolean, gen: Generator): string {
   if (repr === 'dec') return `${a}.${DECIMAL_ORDER[op]}(${b})`;
   if (repr === 'str' && !native) return `${gen.helper('compareStrings')}(${a}, ${b}) ${JS_ORDER[op]} 0`;
   const base = `${a} ${JS_ORDER[op]} ${b}`;
@@ -613,7 +618,7 @@ function orderCode(op: Exclude<CompareOp, 'eq' | 'ne'>, a: string, b: string, re
   return base;
 }
 
-function arithmeticCode(op: string, a: string, b: string, repr: Repr, gen: Generator): string {
+function arithmeticCode(op: ArithmeticOp, a: string, b: string, repr: Repr, gen: Generator): string {
   switch (repr) {
     case 'dec':
       switch (op) {

@@ -1,10 +1,14 @@
-// Compiles a typed filter to a tree of closures: the path for environments that forbid
+// Compiles a lowered filter to a tree of closures: the path for environments that forbid
 // `new Function` (a strict Content-Security-Policy). Same representations and helpers as the
 // generated code, so the two agree value for value.
 
 import type { Decimal } from 'decimal.js';
-import type { CompareOp } from '../../syntax/ast.js';
-import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
+import type { ArithmeticOp } from '../../syntax/ast.js';
+import type { TypedFilter } from '../../types/typed.js';
+import type { FunctionName } from '../../types/functions.js';
+import type { ComparePredicate, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue } from '../../lower/lowered.js';
+import { lower } from '../../lower/lower.js';
+import { assertNever } from '../../assert-never.js';
 import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
@@ -15,7 +19,7 @@ type Eval = (row: Row) => unknown;
 type Test = (row: Row) => boolean;
 
 export function compileClosures(filter: TypedFilter): (row: unknown) => boolean {
-  const test = truth(filter.root, true);
+  const test = truth(lower(filter).root);
   return (row) => {
     if (row === null || typeof row !== 'object') rt.badRow(row);
     try {
@@ -38,11 +42,11 @@ function as(f: Eval, from: Repr, to: Repr): Eval {
   };
 }
 
-function valueAs(node: TypedExpr, repr: Repr): Eval {
+function valueAs(node: LoweredValue, repr: Repr): Eval {
   return as(value(node), reprOf(node), repr);
 }
 
-function value(node: TypedExpr): Eval {
+function value(node: LoweredValue): Eval {
   const repr = reprOf(node);
   const c = constantOf(node);
   if (c) {
@@ -50,6 +54,8 @@ function value(node: TypedExpr): Eval {
     return () => v;
   }
   switch (node.kind) {
+    case 'constant':
+      return () => null;
     case 'member':
       return member(node);
     case 'convert':
@@ -75,52 +81,24 @@ function value(node: TypedExpr): Eval {
       }, work, repr);
     }
     case 'call': {
-      if (node.type === 'Edm.Boolean') return booleanValue(node);
-      const fn = FUNCTIONS[node.name]?.(repr);
-      if (!fn) throw new Error(`No in-memory implementation of function '${node.name}'`);
-      const args = node.args.map((a, i) => valueAs(a, node.name === 'substring' && i > 0 ? 'num' : reprOf(a)));
-      if (args.length === 1) {
-        const [a] = args as [Eval];
-        return (row) => {
-          const x = a(row);
-          return x === null ? null : fn(x);
-        };
-      }
-      if (args.length === 2) {
-        const [a, b] = args as [Eval, Eval];
+      const name = node.name;
+      if (isBooleanFunction(name)) {
+        const pred = PREDICATES[name];
+        const [a, b] = node.args.map((x) => value(x)) as [Eval, Eval];
         return (row) => {
           const x = a(row);
           if (x === null) return null;
           const y = b(row);
-          return y === null ? null : fn(x, y);
+          return y === null ? null : pred(x as string, y as string);
         };
       }
-      return (row) => {
-        const xs: unknown[] = [];
-        for (const a of args) {
-          const x = a(row);
-          if (x === null) return null;
-          xs.push(x);
-        }
-        return fn(...xs);
-      };
+      const fn = FUNCTIONS[name](repr);
+      const args = node.args.map((a, i) => valueAs(a, name === 'substring' && i > 0 ? 'num' : reprOf(a)));
+      return strictCall(fn, args);
     }
-    default:
-      return booleanValue(node);
-  }
-}
-
-/**
- * A Boolean node's three-valued value, built from each operand once (so closures are linear in the
- * filter): a comparison or `in` is never null, so its value is its truth; `not`, `and`, `or` and
- * the string predicates return true, false or null.
- */
-function booleanValue(node: TypedExpr): Eval {
-  switch (node.kind) {
-    case 'compare':
-    case 'in':
-    case 'structureNull':
-      return truth(node, true);
+    // A predicate's value is its truth: never null.
+    case 'truth':
+      return truth(node.predicate);
     case 'not': {
       const f = value(node.operand);
       return (row) => {
@@ -142,25 +120,46 @@ function booleanValue(node: TypedExpr): Eval {
         return sawNull ? null : !stop;
       };
     }
-    case 'call': {
-      const pred = PREDICATES[node.name];
-      if (!pred) throw new Error(`Function '${node.name}' is not a Boolean predicate`);
-      const [a, b] = node.args.map((x) => value(x)) as [Eval, Eval];
-      return (row) => {
-        const x = a(row);
-        if (x === null) return null;
-        const y = b(row);
-        return y === null ? null : pred(x as string, y as string);
-      };
-    }
     default:
-      throw new Error(`No Boolean value for a '${node.kind}' node`);
+      return assertNever(node, 'lowered value kind');
   }
+}
+
+/** A function applied to its arguments' values, null as soon as one is null. */
+function strictCall(fn: Fn, args: readonly Eval[]): Eval {
+  if (args.length === 1) {
+    const [a] = args as [Eval];
+    return (row) => {
+      const x = a(row);
+      return x === null ? null : fn(x);
+    };
+  }
+  if (args.length === 2) {
+    const [a, b] = args as [Eval, Eval];
+    return (row) => {
+      const x = a(row);
+      if (x === null) return null;
+      const y = b(row);
+      return y === null ? null : fn(x, y);
+    };
+  }
+  return (row) => {
+    const xs: unknown[] = [];
+    for (const a of args) {
+      const x = a(row);
+      if (x === null) return null;
+      xs.push(x);
+    }
+    return fn(...xs);
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each helper takes its own argument types
 type Fn = (...xs: any[]) => unknown;
-const FUNCTIONS: Readonly<Record<string, (repr: Repr) => Fn>> = {
+type BooleanFunction = 'substringof' | 'contains' | 'startswith' | 'endswith';
+
+/** The implementation of each value-returning function, by the representation of its result. */
+const FUNCTIONS: { readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr: Repr) => Fn } = {
   length: () => rt.lengthOf,
   indexof: () => rt.indexOf,
   replace: () => rt.replaceAll,
@@ -182,14 +181,16 @@ const FUNCTIONS: Readonly<Record<string, (repr: Repr) => Fn>> = {
   datetimeoffset: () => (x: number) => x,
 };
 
-const PREDICATES: Readonly<Record<string, (a: string, b: string) => boolean>> = {
+const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => boolean } = {
   substringof: (a, b) => b.includes(a),
   contains: (a, b) => a.includes(b),
   startswith: (a, b) => a.startsWith(b),
   endswith: (a, b) => a.endsWith(b),
 };
 
-function arithmetic(op: string, repr: Repr): (a: unknown, b: unknown) => unknown {
+const isBooleanFunction = (name: FunctionName): name is BooleanFunction => Object.hasOwn(PREDICATES, name);
+
+function arithmetic(op: ArithmeticOp, repr: Repr): (a: unknown, b: unknown) => unknown {
   if (repr === 'dec') {
     switch (op) {
       case 'add': return (a, b) => (a as Decimal).plus(b as Decimal);
@@ -217,7 +218,7 @@ function arithmetic(op: string, repr: Repr): (a: unknown, b: unknown) => unknown
   }
 }
 
-function member(node: TypedMember): Eval {
+function member(node: LoweredMember): Eval {
   const path = node.path;
   const names = path.map((name) => ({ name, own: rt.isPrototypeName(name) }));
   const read = reader(node);
@@ -265,7 +266,7 @@ function structureIsNull(path: readonly string[]): Test {
   };
 }
 
-function reader(node: TypedMember): (v: unknown) => unknown {
+function reader(node: LoweredMember): (v: unknown) => unknown {
   const p = node.path.join('/');
   switch (node.type) {
     case 'Edm.String':
@@ -296,78 +297,79 @@ function reader(node: TypedMember): (v: unknown) => unknown {
   }
 }
 
-function truth(node: TypedExpr, want: boolean): Test {
-  switch (node.kind) {
-    case 'literal': {
-      const r = node.value === want;
+function truth(p: LoweredPredicate): Test {
+  switch (p.kind) {
+    case 'constant': {
+      const r = p.value;
       return () => r;
     }
-    case 'null':
-      return () => false;
+    case 'booleanTest': {
+      const t = booleanTest(p.value, p.is);
+      return p.negated ? (row) => !t(row) : t;
+    }
+    case 'nullTest': {
+      const f = value(p.value);
+      return p.negated ? (row) => f(row) !== null : (row) => f(row) === null;
+    }
     case 'structureNull': {
-      const isNull = structureIsNull(node.path);
-      return (node.op === 'eq') === want ? isNull : (row) => !isNull(row);
+      const isNull = structureIsNull(p.path);
+      return p.negated ? (row) => !isNull(row) : isNull;
     }
-    case 'not':
-      return truth(node.operand, !want);
-    case 'logical': {
-      const tests = node.operands.map((o) => truth(o, want));
-      const all = (node.op === 'and') === want;
-      return chain(tests, all);
-    }
+    case 'and':
+    case 'or':
+      return chain(p.operands.map(truth), p.kind === 'and');
     case 'compare': {
-      const t = compare(node.op, node.left, node.right);
-      return want ? t : (row) => !t(row);
+      const t = compare(p);
+      return p.negated ? (row) => !t(row) : t;
     }
     case 'in': {
-      const t = inList(node.operand, node.list);
-      return want ? t : (row) => !t(row);
+      const t = inList(p.operand, p.values, p.orNull);
+      return p.negated ? (row) => !t(row) : t;
     }
-    case 'call': {
-      const pred = PREDICATES[node.name];
-      if (pred) {
-        const [a, b] = node.args.map((x) => value(x)) as [Eval, Eval];
-        return (row) => {
-          const x = a(row);
-          if (x === null) return false;
-          const y = b(row);
-          return y !== null && pred(x as string, y as string) === want;
-        };
-      }
-      break;
-    }
+    default:
+      return assertNever(p, 'lowered predicate kind');
   }
-  const f = value(node);
-  return (row) => f(row) === want;
 }
 
-function compare(op: CompareOp, left: TypedExpr, right: TypedExpr): Test {
+/** Whether a Boolean value is `is`. */
+function booleanTest(node: LoweredValue, is: boolean): Test {
+  if (node.kind === 'call' && isBooleanFunction(node.name)) {
+    const pred = PREDICATES[node.name];
+    const [a, b] = node.args.map((x) => value(x)) as [Eval, Eval];
+    return (row) => {
+      const x = a(row);
+      if (x === null) return false;
+      const y = b(row);
+      return y !== null && pred(x as string, y as string) === is;
+    };
+  }
+  const f = value(node);
+  return (row) => f(row) === is;
+}
+
+/** A comparison, before its negation; never null (docs/semantics.md, section 2). */
+function compare({ op, left, right }: ComparePredicate): Test {
   const repr: Repr = reprOf(left) === 'big' || reprOf(right) === 'big' ? 'big' : reprOf(left);
   const l = valueAs(left, repr);
   const r = valueAs(right, repr);
-  if (op === 'eq' || op === 'ne') {
+  const k = constantOf(right);
+  const b = k && !constantOf(left) ? convertRepr(k.value, reprOf(right), repr) : undefined;
+  if (op === 'eq') {
     const eq = equality(repr);
-    const k = constantOf(right);
-    if (k && !constantOf(left)) {
-      const b = k.value === null ? null : convertRepr(k.value, reprOf(right), repr);
-      const test: Test = b === null ? (row) => l(row) === null : (row) => {
+    if (b !== undefined) {
+      return (row) => {
         const a = l(row);
         return a !== null && eq(a, b);
       };
-      return op === 'eq' ? test : (row) => !test(row);
     }
-    const test: Test = (row) => {
+    return (row) => {
       const a = l(row);
-      const b = r(row);
-      return a === null || b === null ? a === b : eq(a, b);
+      const c = r(row);
+      return a === null || c === null ? a === c : eq(a, c);
     };
-    return op === 'eq' ? test : (row) => !test(row);
   }
   const ord = ordering(op, repr);
-  const k = constantOf(right);
-  if (k && !constantOf(left)) {
-    const b = k.value === null ? null : convertRepr(k.value, reprOf(right), repr);
-    if (b === null) return () => false;
+  if (b !== undefined) {
     return (row) => {
       const a = l(row);
       return a !== null && ord(a, b);
@@ -376,8 +378,8 @@ function compare(op: CompareOp, left: TypedExpr, right: TypedExpr): Test {
   return (row) => {
     const a = l(row);
     if (a === null) return false;
-    const b = r(row);
-    return b !== null && ord(a, b);
+    const c = r(row);
+    return c !== null && ord(a, c);
   };
 }
 
@@ -387,7 +389,7 @@ function equality(repr: Repr): (a: unknown, b: unknown) => boolean {
   return (a, b) => a === b;
 }
 
-function ordering(op: Exclude<CompareOp, 'eq' | 'ne'>, repr: Repr): (a: unknown, b: unknown) => boolean {
+function ordering(op: Exclude<ComparePredicate['op'], 'eq'>, repr: Repr): (a: unknown, b: unknown) => boolean {
   if (repr === 'num' || repr === 'big' || repr === 'ms' || repr === 'bool') {
     // Never NaN: plain JavaScript order.
     switch (op) {
@@ -440,19 +442,14 @@ function chain(tests: readonly Test[], all: boolean): Test {
       };
 }
 
-function inList(operand: TypedExpr, list: readonly TypedExpr[]): Test {
+function inList(operand: LoweredValue, list: readonly LoweredConstant[], orNull: boolean): Test {
   const repr = reprOf(operand);
   const f = value(operand);
-  const items = list.map((i) => {
-    const c = constantOf(i)!.value;
-    return c === null ? null : convertRepr(c, reprOf(i), repr);
-  });
-  const hasNull = items.includes(null);
-  const values = items.filter((i) => i !== null);
+  const values = list.map((i) => convertRepr(constantOf(i)!.value, reprOf(i), repr));
   const eq = equality(repr);
   return (row) => {
     const v = f(row);
-    if (v === null) return hasNull;
+    if (v === null) return orNull;
     return values.some((x) => eq(v, x));
   };
 }

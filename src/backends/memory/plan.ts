@@ -1,14 +1,13 @@
-// How each typed node's values are represented at run time, shared by both compilers. Integer
+// How each lowered value is represented at run time, shared by both compilers. Integer
 // expressions are JavaScript numbers when their static range fits 2^53, else bigints, so that
 // integer arithmetic is exact without paying for bigints where numbers are exact.
 
 import { INTEGER_RANGES, isInteger, type EdmType } from '../../types/edm.js';
-import type { TypedExpr } from '../../types/typed.js';
+import type { LoweredConstant, LoweredValue } from '../../lower/lowered.js';
 import type { IntegerRange } from '../../semantics/integer-range.js';
 import type { Decimal } from 'decimal.js';
 import { ExactDecimal, decimalFromText } from './runtime.js';
 import { FilterError } from '../../errors.js';
-import { integerRange } from '../../semantics/integer-range.js';
 
 /**
  * str: string (Guid lower-cased); bool: boolean; num: exact integer in a number; big: bigint;
@@ -21,7 +20,7 @@ type Bounds = IntegerRange;
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const INT32 = INTEGER_RANGES['Edm.Int32'];
 
-export function reprOf(node: TypedExpr): Repr {
+export function reprOf(node: LoweredValue): Repr {
   return reprOfType(node.type, () => boundsOf(node));
 }
 
@@ -47,10 +46,9 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
   }
 }
 
-/** Inclusive static range of an integer-typed expression's values. */
-/** The static range of an integer node (see src/semantics/integer-range.ts). */
-export function boundsOf(node: TypedExpr): Bounds {
-  return integerRange(node) ?? INT32;
+/** The static range of an integer value, as lower() found it (src/semantics/integer-range.ts). */
+export function boundsOf(node: LoweredValue): Bounds {
+  return node.range ?? INT32;
 }
 
 /**
@@ -58,7 +56,7 @@ export function boundsOf(node: TypedExpr): Bounds {
  * number-sized result (`mod` is bounded by its smaller operand) of a bigint-sized operand is
  * computed on bigints, so that the operand is not rounded to a number first.
  */
-export function workingRepr(left: TypedExpr, right: TypedExpr, result: Repr): Repr {
+export function workingRepr(left: LoweredValue, right: LoweredValue, result: Repr): Repr {
   return result === 'num' && (reprOf(left) === 'big' || reprOf(right) === 'big') ? 'big' : result;
 }
 
@@ -82,11 +80,10 @@ export function convertRepr(value: unknown, from: Repr, to: Repr): unknown {
   }
 }
 
-/** A literal's value in a representation, or null for a null literal. */
-export function literalValue(node: TypedExpr, repr: Repr): unknown {
-  if (node.kind === 'null') return null;
-  if (node.kind !== 'literal') throw new Error(`not a literal: ${node.kind}`);
+/** A constant's value in a representation (null for null). */
+export function literalValue(node: LoweredConstant, repr: Repr): unknown {
   const v = node.value;
+  if (v === null) return null;
   switch (repr) {
     case 'str':
       return node.type === 'Edm.Guid' ? String(v).toLowerCase() : v;
@@ -110,11 +107,11 @@ export function literalValue(node: TypedExpr, repr: Repr): unknown {
 }
 
 /**
- * The value of a node that needs no row: a literal, or a conversion of one. Undefined for
+ * The value of a node that needs no row: a constant, or a conversion of one. Undefined for
  * anything else; `{ value: null }` for null.
  */
-export function constantOf(node: TypedExpr): { readonly value: unknown } | undefined {
-  if (node.kind === 'literal' || node.kind === 'null') return { value: literalValue(node, reprOf(node)) };
+export function constantOf(node: LoweredValue): { readonly value: unknown } | undefined {
+  if (node.kind === 'constant') return { value: literalValue(node, reprOf(node)) };
   if (node.kind === 'convert') {
     const inner = constantOf(node.operand);
     if (!inner) return undefined;

@@ -1,0 +1,284 @@
+// lower(): a checked filter to the lowered form (src/lower/lowered.ts, docs/lowering.md). A pure
+// pass dispatched through two tables keyed by every typed node kind: one for a node whose truth is
+// wanted (the root, operands of `and`/`or`/`not`), one for a node whose value is used.
+
+import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedKind, TypedLogical, TypedNot } from '../types/typed.js';
+import type { FunctionName } from '../types/functions.js';
+import { assertNever } from '../assert-never.js';
+import { malformedTree } from '../errors.js';
+import { integerRange } from '../semantics/integer-range.js';
+import { integerComparison } from './integer-comparison.js';
+import { andOf, constantPredicate, negatePredicate, orOf } from './predicates.js';
+import type {
+  LoweredConstant,
+  LoweredFilter,
+  LoweredMember,
+  LoweredPredicate,
+  LoweredValue,
+  RowSource,
+} from './lowered.js';
+
+const ROW: RowSource = { kind: 'row' };
+
+export function lower(filter: TypedFilter): LoweredFilter {
+  return { root: lowerPredicate(filter.root, true), schema: filter.schema, text: filter.text };
+}
+
+/** The predicate that holds where the node's value is `want` (true, or false). */
+export function lowerPredicate(node: TypedExpr, want: boolean): LoweredPredicate {
+  return handler<(node: TypedExpr, want: boolean) => LoweredPredicate>(PREDICATES, node)(node, want);
+}
+
+/** The node as a value, null where it is null. */
+export function lowerValue(node: TypedExpr): LoweredValue {
+  return handler<(node: TypedExpr) => LoweredValue>(VALUES, node)(node);
+}
+
+/** A handler per typed node kind, taking that kind's node; adding a kind without one is a compile error. */
+type ByKind<A extends unknown[], R> = { readonly [K in TypedKind]: (node: Extract<TypedExpr, { kind: K }>, ...rest: A) => R };
+
+/** The table's handler for the node's kind; a kind check() never makes is a malformed tree. */
+function handler<F>(table: Readonly<Record<TypedKind, unknown>>, node: TypedExpr): F {
+  const found = Object.hasOwn(table, node.kind) ? table[node.kind] : undefined;
+  if (found === undefined) return assertNever(node as never, 'typed node kind');
+  return found as F;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Predicates
+
+const notBoolean = (node: TypedExpr): never => {
+  throw malformedTree(node, `a ${node.kind} node where a condition is expected`);
+};
+
+const PREDICATES = {
+  literal: (node, want) => constantPredicate(node.value === want, node),
+  // `null` as a condition is null, which is neither true nor false.
+  null: (node) => constantPredicate(false, node),
+  member: (node, want) => booleanTest(lowerValue(node), want, false, node),
+  structureNull: (node, want) => ({
+    kind: 'structureNull',
+    source: ROW,
+    path: node.path,
+    property: node.property,
+    nullable: node.nullable,
+    negated: (node.op === 'eq') !== want,
+    start: node.start,
+    end: node.end,
+  }),
+  call: (node, want) => booleanTest(lowerValue(node), want, false, node),
+  not: (node, want) => lowerPredicate(node.operand, !want),
+  logical: (node, want) => logicalPredicate(node, want),
+  compare: (node, want) => comparePredicate(node, want),
+  in: (node, want) => inPredicate(node, want),
+  negate: notBoolean,
+  arithmetic: notBoolean,
+  convert: notBoolean,
+} satisfies ByKind<[want: boolean], LoweredPredicate>;
+
+/** `and` wanted true is every operand true; wanted false, some operand false (and dually for `or`). */
+function logicalPredicate(node: TypedLogical, want: boolean): LoweredPredicate {
+  const operands = node.operands.map((o) => lowerPredicate(o, want));
+  return (node.op === 'and') === want ? andOf(operands, node) : orOf(operands, node);
+}
+
+/** A test of a Boolean value against true or false; a constant or a predicate's truth is decided here. */
+function booleanTest(value: LoweredValue, is: boolean, negated: boolean, span: TypedExpr): LoweredPredicate {
+  if (value.kind === 'constant') return constantPredicate((value.value === is) !== negated, span);
+  if (value.kind === 'truth') return is !== negated ? value.predicate : negatePredicate(value.predicate);
+  return { kind: 'booleanTest', value, is, negated, start: span.start, end: span.end };
+}
+
+/** Whether the value is null; decided here for a value that is null, or that no row makes null. */
+function nullTest(value: LoweredValue, negated: boolean, span: TypedExpr): LoweredPredicate {
+  if (value.kind === 'constant') return constantPredicate((value.value === null) !== negated, span);
+  if (value.kind === 'truth') return constantPredicate(negated, span);
+  return { kind: 'nullTest', value, negated, start: span.start, end: span.end };
+}
+
+const isBooleanConstant = (v: LoweredValue): v is LoweredConstant & { value: boolean } => v.kind === 'constant' && typeof v.value === 'boolean';
+
+function comparePredicate(typed: TypedCompare, want: boolean): LoweredPredicate {
+  const rewritten = integerComparison(typed);
+  if (rewritten?.kind === 'literal') return constantPredicate(rewritten.value === want, typed);
+  const node = rewritten?.kind === 'compare' ? rewritten : typed;
+  const left = lowerValue(node.left);
+  const right = lowerValue(node.right);
+  const span = { start: typed.start, end: typed.end };
+  const isNullConstant = (v: LoweredValue): boolean => v.kind === 'constant' && v.value === null;
+  if (node.op === 'eq' || node.op === 'ne') {
+    // Where the comparison wants "equal" (eq wanted true, ne wanted false) or "not equal".
+    const equal = (node.op === 'eq') === want;
+    if (isNullConstant(left) && isNullConstant(right)) return constantPredicate(equal, typed);
+    if (isNullConstant(left) || isNullConstant(right)) return nullTest(isNullConstant(left) ? right : left, !equal, typed);
+    if (isBooleanConstant(left) !== isBooleanConstant(right)) {
+      const [x, c] = isBooleanConstant(left) ? [right, left] : [left, right as LoweredConstant];
+      return booleanTest(x, c.value as boolean, !equal, typed);
+    }
+    return { kind: 'compare', op: 'eq', left, right, negated: !equal, ...span };
+  }
+  // An order comparison with a null operand is false, not null.
+  if (isNullConstant(left) || isNullConstant(right)) return constantPredicate(!want, typed);
+  return { kind: 'compare', op: node.op, left, right, negated: !want, ...span };
+}
+
+/** `x in (…)` is a chain of `eq`: true where x equals an item, or is null and null is listed. */
+function inPredicate(node: TypedIn, want: boolean): LoweredPredicate {
+  const operand = lowerValue(node.operand);
+  const items = node.list.map(lowerValue) as LoweredConstant[];
+  const values = items.filter((i) => i.value !== null);
+  const listsNull = values.length < items.length;
+  if (values.length === 0) return listsNull ? nullTest(operand, !want, node) : constantPredicate(!want, node);
+  if (operand.kind === 'constant' && operand.value === null) return constantPredicate(listsNull === want, node);
+  const orNull = listsNull && operand.kind !== 'constant' && operand.kind !== 'truth';
+  return { kind: 'in', operand, values, orNull, negated: !want, start: node.start, end: node.end };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Values
+
+/** Functions whose result is null only for a null argument (`concat` and `replace` also beyond the string bound). */
+const NULL_ONLY_FROM_ARGUMENTS: { readonly [N in FunctionName]: boolean } = {
+  substringof: true,
+  contains: true,
+  startswith: true,
+  endswith: true,
+  length: true,
+  indexof: true,
+  replace: false,
+  substring: true,
+  tolower: true,
+  toupper: true,
+  trim: true,
+  concat: false,
+  year: true,
+  month: true,
+  day: true,
+  hour: true,
+  minute: true,
+  second: true,
+  round: true,
+  floor: true,
+  ceiling: true,
+  datetime: true,
+  datetimeoffset: true,
+};
+
+const VALUES = {
+  literal: (node) => constant(node, node.value),
+  null: (node) => constant(node, null),
+  member: (node) => {
+    const member: { -readonly [K in keyof LoweredMember]: LoweredMember[K] } = {
+      kind: 'member',
+      source: ROW,
+      path: node.path,
+      property: node.property,
+      type: node.type,
+      nullable: node.nullable,
+      nullDecidedBy: undefined,
+      range: integerRange(node),
+      start: node.start,
+      end: node.end,
+    };
+    member.nullDecidedBy = [member];
+    return member;
+  },
+  convert: (node) => {
+    const operand = lowerValue(node.operand);
+    if (isNull(operand)) return constant(node, null);
+    return { kind: 'convert', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
+  },
+  negate: (node) => {
+    const operand = lowerValue(node.operand);
+    if (isNull(operand)) return constant(node, null);
+    return { kind: 'negate', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
+  },
+  arithmetic: (node) => {
+    const left = lowerValue(node.left);
+    const right = lowerValue(node.right);
+    if (isNull(left) || isNull(right)) return constant(node, null);
+    // Division and remainder by zero are null; by a non-zero constant they are not.
+    const byZero = (node.op === 'div' || node.op === 'mod') && !(right.kind === 'constant' && !isZero(right.value));
+    const nullable = left.nullable || right.nullable || byZero;
+    return { kind: 'arithmetic', op: node.op, left, right, ...facts(node, nullable, byZero ? undefined : union([left, right])) };
+  },
+  call: (node) => {
+    const args = node.args.map(lowerValue);
+    // Every function is null for a null argument.
+    if (args.some(isNull)) return constant(node, null);
+    const own = !NULL_ONLY_FROM_ARGUMENTS[node.name];
+    const nullable = own || args.some((a) => a.nullable);
+    return { kind: 'call', name: node.name, args, ...facts(node, nullable, own ? undefined : union(args)) };
+  },
+  compare: (node) => truthValue(lowerPredicate(node, true), node),
+  in: (node) => truthValue(lowerPredicate(node, true), node),
+  structureNull: (node) => truthValue(lowerPredicate(node, true), node),
+  not: (node) => notValue(node),
+  logical: (node) => logicalValue(node),
+} satisfies ByKind<[], LoweredValue>;
+
+const isNull = (v: LoweredValue): boolean => v.kind === 'constant' && v.value === null;
+
+function isZero(value: LoweredConstant['value']): boolean {
+  if (typeof value === 'bigint') return value === 0n;
+  return Number(value) === 0;
+}
+
+/** The facts every value carries, for a value made from `node`. */
+function facts(node: TypedExpr, nullable: boolean, nullDecidedBy: readonly LoweredMember[] | undefined) {
+  return { type: node.type, nullable, nullDecidedBy, range: integerRange(node), start: node.start, end: node.end };
+}
+
+function constant(node: TypedExpr, value: LoweredConstant['value']): LoweredConstant {
+  return { kind: 'constant', value, ...facts(node, value === null, value === null ? undefined : []) };
+}
+
+/** The members of several values' `nullDecidedBy`, each once; undefined when any is. */
+function union(values: readonly LoweredValue[]): readonly LoweredMember[] | undefined {
+  const seen = new Map<string, LoweredMember>();
+  for (const v of values) {
+    if (v.nullDecidedBy === undefined) return undefined;
+    for (const m of v.nullDecidedBy) {
+      const key = `${m.source.kind}:${m.path.join('/')}`;
+      if (!seen.has(key)) seen.set(key, m);
+    }
+  }
+  return [...seen.values()];
+}
+
+/** A predicate as a Boolean value: a constant when it is one. */
+function truthValue(predicate: LoweredPredicate, node: TypedExpr): LoweredValue {
+  if (predicate.kind === 'constant') return constant(node, predicate.value);
+  return { kind: 'truth', predicate, type: 'Edm.Boolean', nullable: false, nullDecidedBy: [], range: undefined, start: node.start, end: node.end };
+}
+
+/** Three-valued `not`: decided for a constant, a predicate's negation where the operand is never null. */
+function notValue(node: TypedNot): LoweredValue {
+  const operand = lowerValue(node.operand);
+  if (operand.kind === 'constant') return constant(node, typeof operand.value === 'boolean' ? !operand.value : null);
+  if (operand.kind === 'truth') return truthValue(negatePredicate(operand.predicate), node);
+  return { kind: 'not', operand, type: 'Edm.Boolean', nullable: operand.nullable, nullDecidedBy: operand.nullDecidedBy, range: undefined, start: node.start, end: node.end };
+}
+
+/**
+ * Three-valued `and`/`or`: a deciding constant (false for `and`, true for `or`) decides it, the
+ * other Boolean constant drops out, and operands that are all never null make a predicate.
+ */
+function logicalValue(node: TypedLogical): LoweredValue {
+  const decides = node.op === 'or';
+  const operands: LoweredValue[] = [];
+  for (const o of node.operands) {
+    const v = lowerValue(o);
+    if (v.kind === 'constant' && v.value === decides) return constant(node, decides);
+    if (v.kind === 'constant' && v.value === !decides) continue;
+    operands.push(v);
+  }
+  if (operands.length === 0) return constant(node, !decides);
+  if (operands.length === 1) return operands[0]!;
+  if (operands.every((v) => v.kind === 'truth')) {
+    const predicates = operands.map((v) => (v.kind === 'truth' ? v.predicate : constantPredicate(false, node)));
+    return truthValue(node.op === 'and' ? andOf(predicates, node) : orOf(predicates, node), node);
+  }
+  const nullable = operands.some((v) => v.nullable);
+  return { kind: 'logical', op: node.op, operands, type: 'Edm.Boolean', nullable, nullDecidedBy: undefined, range: undefined, start: node.start, end: node.end };
+}

@@ -1,0 +1,217 @@
+// The lowered form: what lower() makes of a checked filter, and the one thing every backend renders.
+// Null handling, three-valued logic, polarity, nullability and static facts are decided here once,
+// so a backend never asks "can this be null?" or "what does `not` mean here?" on its own.
+// docs/lowering.md describes each node kind, its invariants and how a backend renders it.
+
+import type { ArithmeticOp } from '../syntax/ast.js';
+import type { EdmType } from '../types/edm.js';
+import type { FunctionName } from '../types/functions.js';
+import type { PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
+import type { LiteralValue } from '../types/typed.js';
+import type { IntegerRange } from '../semantics/integer-range.js';
+
+/** Source span of the typed node a lowered node came from. */
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sources: where a member is read from
+
+/** The row being filtered (`$it`). */
+export interface RowSource {
+  readonly kind: 'row';
+}
+
+/**
+ * Where a member read starts. Only the row today; a lambda's range variable (`t` in
+ * `Tags/any(t: …)`) becomes a second kind, naming its binding, so that nested lambdas and outer
+ * variables are told apart by the source alone.
+ */
+export type Source = RowSource;
+
+// ---------------------------------------------------------------------------------------------
+// Values: expressions that evaluate to a value of their type, or to null
+
+interface ValueBase extends Span {
+  readonly type: EdmType;
+  /** False when the value is never null, whatever the row. */
+  readonly nullable: boolean;
+  /**
+   * The members whose nullness decides this value's: it is null exactly when one of them is null
+   * (empty: never null). Undefined when nullness depends on more than members (a null constant,
+   * division by a value that may be zero, a string that may pass the length bound, logic).
+   */
+  readonly nullDecidedBy: readonly LoweredMember[] | undefined;
+  /** Inclusive bounds of the exact value, for integer types (a null value has none to break). */
+  readonly range: IntegerRange | undefined;
+}
+
+/** A literal of the filter, or null. Never a row value. */
+export interface LoweredConstant extends ValueBase {
+  readonly kind: 'constant';
+  readonly value: LiteralValue | null;
+}
+
+/** A primitive property read from a source along a path. */
+export interface LoweredMember extends ValueBase {
+  readonly kind: 'member';
+  readonly source: Source;
+  /** Segment names, e.g. `['Address', 'City']`. */
+  readonly path: readonly string[];
+  readonly property: PrimitiveProperty;
+}
+
+/** A promotion that keeps the value (docs/semantics.md, section 4), into `type`. */
+export interface LoweredConvert extends ValueBase {
+  readonly kind: 'convert';
+  readonly operand: LoweredValue;
+}
+
+export interface LoweredNegate extends ValueBase {
+  readonly kind: 'negate';
+  readonly operand: LoweredValue;
+}
+
+/** Arithmetic in `type`, the promoted type of both operands. Null with either operand, or on division by zero. */
+export interface LoweredArithmetic extends ValueBase {
+  readonly kind: 'arithmetic';
+  readonly op: ArithmeticOp;
+  readonly left: LoweredValue;
+  readonly right: LoweredValue;
+}
+
+/** A function call; null when an argument is null (and `concat`/`replace` beyond the string bound). */
+export interface LoweredCall extends ValueBase {
+  readonly kind: 'call';
+  readonly name: FunctionName;
+  readonly args: readonly LoweredValue[];
+}
+
+/** A predicate used as a Boolean value: never null. */
+export interface LoweredTruth extends ValueBase {
+  readonly kind: 'truth';
+  readonly type: 'Edm.Boolean';
+  readonly nullable: false;
+  readonly predicate: LoweredPredicate;
+}
+
+/** Three-valued `not` of a Boolean value that may be null (null stays null). */
+export interface LoweredNotValue extends ValueBase {
+  readonly kind: 'not';
+  readonly type: 'Edm.Boolean';
+  readonly operand: LoweredValue;
+}
+
+/** Three-valued `and`/`or` of Boolean values, at least one of which may be null. */
+export interface LoweredLogicalValue extends ValueBase {
+  readonly kind: 'logical';
+  readonly type: 'Edm.Boolean';
+  readonly op: 'and' | 'or';
+  readonly operands: readonly LoweredValue[];
+}
+
+export type LoweredValue =
+  | LoweredConstant
+  | LoweredMember
+  | LoweredConvert
+  | LoweredNegate
+  | LoweredArithmetic
+  | LoweredCall
+  | LoweredTruth
+  | LoweredNotValue
+  | LoweredLogicalValue;
+
+export type LoweredValueKind = LoweredValue['kind'];
+
+// ---------------------------------------------------------------------------------------------
+// Predicates: conditions that are true or false, never null. `negated` is the wanted truth pushed
+// down from every `not` and `ne` above: a negated predicate holds exactly where the plain one fails.
+
+/** Always true or always false. */
+export interface ConstantPredicate extends Span {
+  readonly kind: 'constant';
+  readonly value: boolean;
+}
+
+/** Whether a Boolean value that may be null is `is` (true-test, false-test); negated: is not. */
+export interface BooleanTest extends Span {
+  readonly kind: 'booleanTest';
+  readonly value: LoweredValue;
+  readonly is: boolean;
+  readonly negated: boolean;
+}
+
+/** Whether a value that may be null is null (null-test); negated: is not null. */
+export interface NullTest extends Span {
+  readonly kind: 'nullTest';
+  readonly value: LoweredValue;
+  readonly negated: boolean;
+}
+
+/**
+ * `left op right` on two values of one type, neither a null constant. `eq` is OData's: null equals
+ * null, a null and a value are unequal; an order comparison with a null operand is false. `ne` is
+ * a negated `eq`.
+ */
+export interface ComparePredicate extends Span {
+  readonly kind: 'compare';
+  readonly op: 'eq' | 'gt' | 'ge' | 'lt' | 'le';
+  readonly left: LoweredValue;
+  readonly right: LoweredValue;
+  readonly negated: boolean;
+}
+
+/** `operand` equals one of `values` (non-null constants of its type, at least one), or is null when `orNull`. */
+export interface InPredicate extends Span {
+  readonly kind: 'in';
+  readonly operand: LoweredValue;
+  readonly values: readonly LoweredConstant[];
+  /** True when the list held null and the operand may be null. */
+  readonly orNull: boolean;
+  readonly negated: boolean;
+}
+
+/** Whether the structure (complex or navigation property) at `path` is null or missing. */
+export interface StructureNullTest extends Span {
+  readonly kind: 'structureNull';
+  readonly source: Source;
+  readonly path: readonly string[];
+  readonly property: StructuredProperty;
+  /** False when neither the structure nor one on its path is nullable. */
+  readonly nullable: boolean;
+  readonly negated: boolean;
+}
+
+/** Every operand holds (at least two; none a constant or an `and`). */
+export interface AndPredicate extends Span {
+  readonly kind: 'and';
+  readonly operands: readonly LoweredPredicate[];
+}
+
+/** Some operand holds (at least two; none a constant or an `or`). */
+export interface OrPredicate extends Span {
+  readonly kind: 'or';
+  readonly operands: readonly LoweredPredicate[];
+}
+
+export type LoweredPredicate =
+  | ConstantPredicate
+  | BooleanTest
+  | NullTest
+  | ComparePredicate
+  | InPredicate
+  | StructureNullTest
+  | AndPredicate
+  | OrPredicate;
+
+export type LoweredPredicateKind = LoweredPredicate['kind'];
+
+/** A lowered filter: the predicate a row must satisfy. */
+export interface LoweredFilter {
+  readonly root: LoweredPredicate;
+  readonly schema: Schema;
+  /** The filter text, when checked from text. */
+  readonly text: string | undefined;
+}

@@ -1,0 +1,61 @@
+// Building predicates of the lowered form with their invariants kept: `and`/`or` flat, without
+// constants, of at least two operands; negation pushed to the leaves.
+
+import { assertNever } from '../assert-never.js';
+import type { AndPredicate, ConstantPredicate, LoweredPredicate, OrPredicate } from './lowered.js';
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+export function constantPredicate(value: boolean, span: Span): ConstantPredicate {
+  return { kind: 'constant', value, start: span.start, end: span.end };
+}
+
+/** Every operand holds: a false operand decides, true ones drop out, nested `and`s are spliced in. */
+export function andOf(operands: readonly LoweredPredicate[], span: Span): LoweredPredicate {
+  return junction('and', operands, span);
+}
+
+/** Some operand holds: a true operand decides, false ones drop out, nested `or`s are spliced in. */
+export function orOf(operands: readonly LoweredPredicate[], span: Span): LoweredPredicate {
+  return junction('or', operands, span);
+}
+
+function junction(kind: 'and' | 'or', operands: readonly LoweredPredicate[], span: Span): LoweredPredicate {
+  const decides = kind === 'or';
+  const kept: LoweredPredicate[] = [];
+  for (const p of operands) {
+    if (p.kind === 'constant') {
+      if (p.value === decides) return constantPredicate(decides, span);
+      continue;
+    }
+    if (p.kind === kind) kept.push(...p.operands);
+    else kept.push(p);
+  }
+  if (kept.length === 0) return constantPredicate(!decides, span);
+  if (kept.length === 1) return kept[0]!;
+  const node: AndPredicate | OrPredicate = { kind, operands: kept, start: span.start, end: span.end };
+  return node;
+}
+
+/** The predicate that holds exactly where `p` does not (De Morgan through `and`/`or`). */
+export function negatePredicate(p: LoweredPredicate): LoweredPredicate {
+  switch (p.kind) {
+    case 'constant':
+      return constantPredicate(!p.value, p);
+    case 'booleanTest':
+    case 'nullTest':
+    case 'compare':
+    case 'in':
+    case 'structureNull':
+      return { ...p, negated: !p.negated };
+    case 'and':
+      return orOf(p.operands.map(negatePredicate), p);
+    case 'or':
+      return andOf(p.operands.map(negatePredicate), p);
+    default:
+      return assertNever(p, 'lowered predicate kind');
+  }
+}
