@@ -111,7 +111,8 @@ function comparePredicate(typed: TypedCompare, want: boolean): LoweredPredicate 
     const equal = (node.op === 'eq') === want;
     if (isNullConstant(left) && isNullConstant(right)) return constantPredicate(equal, typed);
     if (isNullConstant(left) || isNullConstant(right)) return nullTest(isNullConstant(left) ? right : left, !equal, typed);
-    if (isBooleanConstant(left) !== isBooleanConstant(right)) {
+    if (isBooleanConstant(left) && isBooleanConstant(right)) return constantPredicate((left.value === right.value) === equal, typed);
+    if (isBooleanConstant(left) || isBooleanConstant(right)) {
       const [x, c] = isBooleanConstant(left) ? [right, left] : [left, right as LoweredConstant];
       return booleanTest(x, c.value as boolean, !equal, typed);
     }

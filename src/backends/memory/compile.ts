@@ -17,7 +17,7 @@ import type {
 } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
+import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 
 type Runtime = typeof runtime;
@@ -212,15 +212,14 @@ class Generator {
 
   value(node: LoweredValue): Val {
     const repr = reprOf(node);
-    const c = constantOf(node);
-    if (c) return this.constant(c.value, repr);
     switch (node.kind) {
       case 'constant':
-        return this.constant(null, repr);
+        return this.constant(literalValue(node, repr), repr);
       case 'member': {
         const map = (x: string): string => x;
         return { code: this.memberTest(node, 'null', (x) => this.wellFormed(node, x)), repr, lift: { member: node, map } };
       }
+      // A constant converted at compile time, by as().
       case 'convert':
         return this.as(this.value(node.operand), repr);
       case 'negate': {

@@ -9,7 +9,7 @@ import type { FunctionName } from '../../types/functions.js';
 import type { ComparePredicate, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, reprOf, workingRepr, type Repr } from './plan.js';
+import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type Repr } from './plan.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
 
@@ -48,18 +48,22 @@ function valueAs(node: LoweredValue, repr: Repr): Eval {
 
 function value(node: LoweredValue): Eval {
   const repr = reprOf(node);
-  const c = constantOf(node);
-  if (c) {
-    const v = c.value;
-    return () => v;
-  }
   switch (node.kind) {
-    case 'constant':
-      return () => null;
+    case 'constant': {
+      const v = literalValue(node, repr);
+      return () => v;
+    }
+    case 'convert': {
+      // A constant converted once, here.
+      const c = constantOf(node);
+      if (c) {
+        const v = c.value;
+        return () => v;
+      }
+      return valueAs(node.operand, repr);
+    }
     case 'member':
       return member(node);
-    case 'convert':
-      return valueAs(node.operand, repr);
     case 'negate': {
       const f = valueAs(node.operand, repr);
       return (row) => {

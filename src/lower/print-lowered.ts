@@ -1,0 +1,71 @@
+// A compact one-line text of the lowered form, for tests, docs and debugging: predicates and values
+// as S-expressions (docs/lowering.md lists the spellings).
+
+import { assertNever } from '../assert-never.js';
+import type { EdmType } from '../types/edm.js';
+import type { LoweredConstant, LoweredPredicate, LoweredValue } from './lowered.js';
+
+export function printLowered(p: LoweredPredicate): string {
+  switch (p.kind) {
+    case 'constant':
+      return String(p.value);
+    case 'booleanTest':
+      return negated(p.negated, `(is ${printValue(p.value)} ${p.is})`);
+    case 'nullTest':
+      return negated(p.negated, `(null ${printValue(p.value)})`);
+    case 'compare':
+      return negated(p.negated, `(${p.op} ${printValue(p.left)} ${printValue(p.right)})`);
+    case 'in':
+      return negated(p.negated, `(in ${printValue(p.operand)} ${p.values.map(printValue).join(' ')}${p.orNull ? ' null' : ''})`);
+    case 'structureNull':
+      return negated(p.negated, `(null ${p.path.join('/')}/)`);
+    case 'and':
+    case 'or':
+      return `(${p.kind} ${p.operands.map(printLowered).join(' ')})`;
+    default:
+      return assertNever(p, 'lowered predicate kind');
+  }
+}
+
+function negated(is: boolean, text: string): string {
+  return is ? `!${text}` : text;
+}
+
+export function printValue(v: LoweredValue): string {
+  switch (v.kind) {
+    case 'constant':
+      return printConstant(v);
+    case 'member':
+      return v.path.join('/');
+    case 'convert':
+      return `(${shortType(v.type)} ${printValue(v.operand)})`;
+    case 'negate':
+      return `(- ${printValue(v.operand)})`;
+    case 'arithmetic':
+      return `(${v.op} ${printValue(v.left)} ${printValue(v.right)})`;
+    case 'call':
+      return `(${v.name}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
+    case 'truth':
+      return `[${printLowered(v.predicate)}]`;
+    case 'not':
+      return `(not? ${printValue(v.operand)})`;
+    case 'logical':
+      return `(${v.op}? ${v.operands.map(printValue).join(' ')})`;
+    default:
+      return assertNever(v, 'lowered value kind');
+  }
+}
+
+/** A constant with its type's literal suffix: `5`, `5L`, `5.5m`, `0.5d`, `0.5f`, `'text'`. */
+function printConstant(c: LoweredConstant): string {
+  const v = c.value;
+  if (v === null) return 'null';
+  if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid')) return `'${v.replaceAll("'", "''")}'`;
+  if (typeof v === 'number' && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset')) return new Date(v).toISOString();
+  const suffix: Partial<Record<EdmType, string>> = { 'Edm.Int64': 'L', 'Edm.Decimal': 'm', 'Edm.Double': 'd', 'Edm.Single': 'f' };
+  return `${String(v)}${suffix[c.type] ?? ''}`;
+}
+
+function shortType(type: EdmType): string {
+  return type.slice('Edm.'.length);
+}

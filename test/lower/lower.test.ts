@@ -1,0 +1,172 @@
+// The lowered form of filters, printed compactly (src/lower/print-lowered.ts): polarity, null
+// tests, Boolean values as operands, constant folding and the integer-literal rewrite, as
+// docs/lowering.md describes them. The meaning of each is pinned on rows by the evaluation table
+// and the memory differential property; this table pins what lower() decides, once.
+
+import { describe, expect, it } from 'vitest';
+import { check, FilterError } from '../../src/index.js';
+import type { TypedExpr, TypedFilter } from '../../src/index.js';
+import { compilePredicate } from '../../src/backends/memory/index.js';
+import { lower } from '../../src/lower/lower.js';
+import type { LoweredPredicate, LoweredValue } from '../../src/lower/lowered.js';
+import { printLowered } from '../../src/lower/print-lowered.js';
+import { evalSchema } from '../support/eval-table.js';
+
+const lowered = (filter: string): string => printLowered(lower(check(filter, evalSchema)).root);
+
+describe('lower()', () => {
+  const polarity: [string, string][] = [
+    ['not (Name eq null)', '!(null Name)'],
+    ['not (Qty lt Short)', '!(lt Qty (Int32 Short))'],
+    ['not not Active', '(is Active true)'],
+    ['not Active', '(is Active false)'],
+    ['(Qty lt Short) eq false', '!(lt Qty (Int32 Short))'],
+    ['(Qty lt Short) ne false', '(lt Qty (Int32 Short))'],
+    ["not (Active and Name eq 'x')", "(or (is Active false) !(eq Name 'x'))"],
+    ["not (Active or Name ne 'x')", "(and (is Active false) (eq Name 'x'))"],
+    ["not startswith(Name, 'A')", "(is (startswith Name 'A') false)"],
+    ["startswith(Name, 'A') eq false", "(is (startswith Name 'A') false)"],
+    ["startswith(Name, 'A') ne true", "!(is (startswith Name 'A') true)"],
+    ["not (Name in ('a', null))", "!(in Name 'a' null)"],
+    ['not (null ne Address/Geo)', '(null Address/Geo/)'],
+    ['Address ne null', '!(null Address/)'],
+    ["(Name eq 'a' and (Code eq 'b' and Qty gt 1)) or Active", "(or (and (eq Name 'a') (eq Code 'b') (gt Qty 1)) (is Active true))"],
+  ];
+  it.each(polarity)('pushes not into the wanted truth: %s', (filter, expected) => {
+    expect(lowered(filter)).toBe(expected);
+  });
+
+  const nulls: [string, string][] = [
+    ['Name eq null', '(null Name)'],
+    ['null ne Name', '!(null Name)'],
+    ['Active eq null', '(null Active)'],
+    ['Active eq true', '(is Active true)'],
+    ['Active ne true', '!(is Active true)'],
+    ['true eq Active', '(is Active true)'],
+    ['null eq null', 'true'],
+    ['null ne null', 'false'],
+    ['Qty lt null', 'false'],
+    ['not (null gt Qty)', 'true'],
+    ['Qty add null eq null', 'true'],
+    ['length(null) eq 3', 'false'],
+    ['Qty div 0 eq null', '(null (div Qty 0))'],
+    ["Name in ('a', null)", "(in Name 'a' null)"],
+    ['Name in (null)', '(null Name)'],
+    ['Name in ()', 'false'],
+    ['not (Name in ())', 'true'],
+    ['(Qty gt 1) eq null', 'false'],
+    ['not (Qty gt 1) ne null', 'true'],
+  ];
+  it.each(nulls)('decides null tests: %s', (filter, expected) => {
+    expect(lowered(filter)).toBe(expected);
+  });
+
+  const values: [string, string][] = [
+    ['(Active and Qty gt 1) eq null', '(null (and? Active [(gt Qty 1)]))'],
+    ['(Qty gt 1 and Qty lt 5) eq Active', '(eq [(and (gt Qty 1) (lt Qty 5))] Active)'],
+    ['(not Active) eq Active', '(eq (not? Active) Active)'],
+    ['(not (Qty gt 1)) eq Active', '(eq [!(gt Qty 1)] Active)'],
+    ["startswith(Name, 'A') eq Active", "(eq (startswith Name 'A') Active)"],
+    ['Active in (true, null)', '(in Active true null)'],
+    ['(Address eq null) eq Active', '(eq [(null Address/)] Active)'],
+  ];
+  it.each(values)('keeps a Boolean used as a value three-valued, or a predicate when it is never null: %s', (filter, expected) => {
+    expect(lowered(filter)).toBe(expected);
+  });
+
+  const folding: [string, string][] = [
+    ['true and Qty gt 1', '(gt Qty 1)'],
+    ['Qty gt 1 and false', 'false'],
+    ['not (Qty gt 1 or true)', 'false'],
+    ['false or Qty gt 1 or false', '(gt Qty 1)'],
+    ['(Qty gt 1 or Active) eq (Active or false)', '(eq (or? [(gt Qty 1)] Active) Active)'],
+    ['(Active and false) eq false', 'true'],
+    ['(Active and null) eq null', '(null (and? Active null))'],
+    ['(not null) eq null', 'true'],
+    ["concat(Name, null) eq 'x'", 'false'],
+    ['-null eq null', 'true'],
+  ];
+  it.each(folding)('folds constants: %s', (filter, expected) => {
+    expect(lowered(filter)).toBe(expected);
+  });
+
+  const integers: [string, string][] = [
+    ['Qty gt 5.5', '(gt Qty 5)'],
+    ['Qty ge 5.5', '(ge Qty 6)'],
+    ['Qty le 5.0', '(le Qty 5)'],
+    ['5.5 lt Qty', '(gt Qty 5)'],
+    ['Qty eq 5.5', 'false'],
+    ['Qty ne 5.5', 'true'],
+    ['not (Qty lt 5.5d)', '!(lt Qty 6)'],
+    ['Big gt 5.5', '(gt Big 5L)'],
+    // Int64 to Double rounds, so there is no exact integer equivalent.
+    ['Big gt 5.5d', '(gt (Double Big) 5.5d)'],
+    // Beyond the member's range no literal of its type can stand for it: left as it is.
+    ['Qty gt 1e20', '(gt (Double Qty) 100000000000000000000d)'],
+  ];
+  it.each(integers)('compares an integer member with an integer where a literal allows it exactly: %s', (filter, expected) => {
+    expect(lowered(filter)).toBe(expected);
+  });
+});
+
+describe('facts on lowered values', () => {
+  const compareOf = (filter: string): LoweredPredicate & { kind: 'compare' } => {
+    const root = lower(check(filter, evalSchema)).root;
+    if (root.kind !== 'compare') throw new Error(`not a comparison: ${printLowered(root)}`);
+    return root;
+  };
+  const members = (v: LoweredValue): string[] | undefined => v.nullDecidedBy?.map((m) => m.path.join('/'));
+
+  it('reads every member from the row', () => {
+    const { left } = compareOf("Address/City eq 'x'");
+    expect(left.kind === 'member' && left.source).toEqual({ kind: 'row' });
+  });
+
+  it('tells which members decide a value’s nullness', () => {
+    expect(members(compareOf('Qty add Short eq 1').left)).toEqual(['Qty', 'Short']);
+    expect(members(compareOf('Qty add Qty eq 1').left)).toEqual(['Qty']);
+    expect(members(compareOf('Qty div 2 eq 1').left)).toEqual(['Qty']);
+    // Division by a value that may be zero, and a string that may pass the bound, are null on their own.
+    expect(members(compareOf('Qty div Short eq 1').left)).toBeUndefined();
+    expect(members(compareOf("concat(Name, 'x') eq 'y'").left)).toBeUndefined();
+    expect(members(compareOf("length(Name) eq 1").left)).toEqual(['Name']);
+    expect(members(compareOf("Id eq 1").right)).toEqual([]);
+  });
+
+  it('carries the schema’s nullability, and what makes a value null by itself', () => {
+    expect(compareOf('Id eq 1').left.nullable).toBe(false);
+    expect(compareOf('Id div 2 eq 1').left.nullable).toBe(false);
+    expect(compareOf('Id div Id eq 1').left.nullable).toBe(true);
+    expect(compareOf("concat('a', 'b') eq 'ab'").left.nullable).toBe(true);
+    expect(compareOf('Qty eq 1').left.nullable).toBe(true);
+  });
+
+  it('carries integer ranges', () => {
+    expect(compareOf('Qty add 1 eq 1').left.range).toEqual([-2147483647n, 2147483648n]);
+    expect(compareOf('Small mul 2 eq 1').left.range).toEqual([0n, 510n]);
+    expect(compareOf('Price eq 1').left.range).toBeUndefined();
+  });
+});
+
+describe('a tree check() could not have made', () => {
+  const handBuilt = (root: unknown): TypedFilter => ({ ...check('Active', evalSchema), root: root as TypedExpr });
+  const cases: [string, unknown][] = [
+    ['an unknown kind', { kind: 'lambda', type: 'Edm.Boolean', start: 0, end: 6 }],
+    ['a kind inherited from Object.prototype', { kind: 'toString', type: 'Edm.Boolean', start: 0, end: 6 }],
+    ['an unknown kind under not', { kind: 'not', type: 'Edm.Boolean', operand: { kind: 'lambda', type: 'Edm.Boolean', start: 4, end: 6 }, start: 0, end: 6 }],
+    ['arithmetic where a condition is expected', { kind: 'arithmetic', op: 'add', type: 'Edm.Int32', left: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 }, right: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 }, start: 0, end: 6 }],
+  ];
+  it.each(cases)('refuses %s as a malformed tree, in lower() and on both memory paths', (_name, root) => {
+    const filter = handBuilt(root);
+    for (const run of [() => lower(filter), () => compilePredicate(filter), () => compilePredicate(filter, { codegen: false })]) {
+      let error: unknown;
+      try {
+        run();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(FilterError);
+      expect((error as FilterError).issues.map((i) => i.code)).toEqual(['malformed_tree']);
+    }
+  });
+});
