@@ -1,5 +1,6 @@
 // The runtime helpers: code-point string functions, decimal division, rounding, instants.
 
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as rt from '../../src/backends/memory/runtime.js';
 import { readInstant } from '../../src/semantics/instant.js';
@@ -140,5 +141,21 @@ describe('instants', () => {
     const ms = Date.UTC(2012, 0, 2, 4, 30, 59, 999);
     expect([rt.yearOf(ms), rt.monthOf(ms), rt.dayOf(ms), rt.hourOf(ms), rt.minuteOf(ms), rt.secondOf(ms)]).toEqual([2012, 1, 2, 4, 30, 59]);
     expect(rt.hourOf(-1)).toBe(23);
+  });
+
+  it('reads the date parts a Date reads, over the whole range of instants', () => {
+    const parts = (ms: number): number[] => [rt.yearOf(ms), rt.monthOf(ms), rt.dayOf(ms), rt.hourOf(ms), rt.minuteOf(ms), rt.secondOf(ms)];
+    const byDate = (ms: number): number[] => {
+      const d = new Date(ms);
+      return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+    };
+    const edges = [-8.64e15, 8.64e15, 0, -1, 1, Date.UTC(2000, 1, 29), Date.UTC(2000, 2, 1) - 1, Date.UTC(1900, 1, 28, 23, 59, 59, 999), Date.UTC(-1, 11, 31), Date.UTC(0, 0, 1) - 1];
+    for (const ms of edges) expect(parts(ms), String(ms)).toEqual(byDate(ms));
+    fc.assert(
+      fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => {
+        expect(parts(ms)).toEqual(byDate(ms));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });

@@ -359,25 +359,64 @@ export function equalDoubles(a: number, b: number): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates: parts of the instant in UTC
+// Dates: parts of the instant in UTC, computed from the epoch milliseconds with integer
+// arithmetic (the proleptic Gregorian calendar, as `Date` reads it) instead of a `Date` per row.
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 shifted to 0000-03-01, so that a leap day ends its year. */
+function marchDays(ms: number): number {
+  return Math.floor(ms / DAY_MS) + 719_468;
+}
+
+/** Days since the start of the 400-year era holding a marchDays count (0–146,096). */
+function dayOfEra(z: number): number {
+  return z - Math.floor(z / 146_097) * 146_097;
+}
+
+/** Years since the start of the era (0–399), March to February, of a day of the era. */
+function yearOfEra(doe: number): number {
+  return Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+}
+
+/** The day of the March-to-February year (0–365) of a day of the era. */
+function dayOfMarchYear(doe: number): number {
+  const yoe = yearOfEra(doe);
+  return doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+}
+
+/** The month of a March-to-February year's day, counted from March (0–11). */
+function marchMonth(doy: number): number {
+  return Math.floor((5 * doy + 2) / 153);
+}
 
 export function yearOf(ms: number): number {
-  return new Date(ms).getUTCFullYear();
+  const z = marchDays(ms);
+  const doe = dayOfEra(z);
+  // January and February (March months 10 and 11) belong to the next calendar year.
+  return (z - doe) / 146_097 * 400 + yearOfEra(doe) + (marchMonth(dayOfMarchYear(doe)) >= 10 ? 1 : 0);
 }
 export function monthOf(ms: number): number {
-  return new Date(ms).getUTCMonth() + 1;
+  const mp = marchMonth(dayOfMarchYear(dayOfEra(marchDays(ms))));
+  return mp < 10 ? mp + 3 : mp - 9;
 }
 export function dayOf(ms: number): number {
-  return new Date(ms).getUTCDate();
+  const doy = dayOfMarchYear(dayOfEra(marchDays(ms)));
+  return doy - Math.floor((153 * marchMonth(doy) + 2) / 5) + 1;
+}
+
+/** Milliseconds since midnight UTC. */
+function timeOfDay(ms: number): number {
+  return ms - Math.floor(ms / DAY_MS) * DAY_MS;
 }
 export function hourOf(ms: number): number {
-  return new Date(ms).getUTCHours();
+  return Math.floor(timeOfDay(ms) / 3_600_000);
 }
 export function minuteOf(ms: number): number {
-  return new Date(ms).getUTCMinutes();
+  return Math.floor(timeOfDay(ms) / 60_000) % 60;
 }
 export function secondOf(ms: number): number {
-  return new Date(ms).getUTCSeconds();
+  return Math.floor(timeOfDay(ms) / 1000) % 60;
 }
 
 export const floorDouble: (x: number) => number = Math.floor;
