@@ -230,8 +230,9 @@ class Generator {
         const work = workingRepr(node.left, node.right, repr);
         const l = this.as(this.value(node.left), work);
         const r = this.as(this.value(node.right), work);
-        const code = this.allNonNull([l, r], ([a, b]) => arithmeticCode(node.op, a!, b!, work, this));
-        return this.as({ code, repr: work }, repr);
+        const compute = ([a, b]: string[]): string => arithmeticCode(node.op, a!, b!, work, this);
+        const code = this.allNonNull([l, r], compute);
+        return this.as({ code, repr: work, ...this.liftThrough(node, [l, r], compute) }, repr);
       }
       case 'call': {
         const name = node.name;
@@ -243,7 +244,7 @@ class Generator {
         const helper = FUNCTION_HELPERS[name](repr);
         const args = node.args.map((a, i) => this.as(this.value(a), argumentRepr(name, i, a)));
         const call = helper === 'identity' ? (xs: string[]) => xs[0]! : (xs: string[]) => `${this.helper(helper)}(${xs.join(', ')})`;
-        return { code: this.allNonNull(args, call), repr };
+        return { code: this.allNonNull(args, call), repr, ...this.liftThrough(node, args, call) };
       }
       // A predicate's value is its truth: never null.
       case 'truth':
@@ -266,6 +267,19 @@ class Generator {
       default:
         return assertNever(node, 'lowered value kind');
     }
+  }
+
+  /**
+   * The lift of `f(operands)` when it is null exactly when one member is (lower() says which
+   * decide it), the member is the one operand read from the row, and the rest are constants: a
+   * consumer then branches on the member's read, with no intermediate null. A String member's
+   * value is left out: functions of it must check it for lone surrogates first.
+   */
+  liftThrough(node: LoweredValue, operands: readonly Val[], f: (xs: string[]) => string): { lift: Lift } | undefined {
+    const variable = operands.filter((v) => !v.constant);
+    const lift = variable.length === 1 ? variable[0]!.lift : undefined;
+    if (!lift || lift.member.type === 'Edm.String' || node.nullDecidedBy?.length !== 1) return undefined;
+    return { lift: { member: lift.member, map: (x) => f(operands.map((v) => (v.constant ? v.code : lift.map(x)))) } };
   }
 
   /**
@@ -481,6 +495,8 @@ class Generator {
     const values = list.map((i) => this.as(this.value(i), v.repr));
     const testOf = (t: string): string => {
       if (v.repr === 'dec') return values.map((i) => `${t}.eq(${i.code})`).join(' || ');
+      // A few values: `===` each, cheaper than hashing into a set (and exact but for NaN, a Double's).
+      if (values.length <= SHORT_LIST && v.repr !== 'dbl') return values.map((i) => `${t} === ${i.code}`).join(' || ');
       // Set membership is SameValueZero: NaN finds NaN and 0 finds -0, as eq says.
       this.constants.push(new Set(values.map((i) => i.constant!.value)));
       return `k[${this.constants.length - 1}].has(${t})`;
@@ -488,7 +504,7 @@ class Generator {
     if (v.lift) {
       const { member, map } = v.lift;
       if (v.repr === 'str' && values.every(isWellFormedConstant)) {
-        return this.memberTest(member, String(orNull), (x) => this.wellFormedUnless(member, x, testOf(map(x))));
+        return this.memberTest(member, String(orNull), (x) => this.wellFormedUnless(member, x, this.bind(map(x), x, (y) => `(${testOf(y)})`)));
       }
       return this.memberTest(member, String(orNull), (x) => this.bind(map(this.wellFormed(member, x)), x, (y) => `(${testOf(y)})`));
     }
@@ -575,6 +591,9 @@ class Generator {
     }
   }
 }
+
+/** The longest `in` list tested by `===` per item rather than by a set. */
+const SHORT_LIST = 4;
 
 function isWellFormedConstant(v: Val): boolean {
   return v.constant !== undefined && typeof v.constant.value === 'string' && runtime.isWellFormed(v.constant.value);
