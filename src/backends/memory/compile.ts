@@ -17,7 +17,7 @@ import type {
 } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type Repr } from './plan.js';
+import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 
 type Runtime = typeof runtime;
@@ -68,7 +68,6 @@ export function compileGenerated(filter: TypedFilter): (row: unknown) => boolean
   return factory(runtime, constants);
 }
 
-type BooleanFunction = 'substringof' | 'contains' | 'startswith' | 'endswith';
 type ValueFunction = Exclude<FunctionName, BooleanFunction>;
 
 /** The code of each Boolean function on its non-null arguments. */

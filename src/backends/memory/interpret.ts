@@ -9,7 +9,7 @@ import type { FunctionName } from '../../types/functions.js';
 import type { ComparePredicate, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type Repr } from './plan.js';
+import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
 
@@ -160,7 +160,6 @@ function strictCall(fn: Fn, args: readonly Eval[]): Eval {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each helper takes its own argument types
 type Fn = (...xs: any[]) => unknown;
-type BooleanFunction = 'substringof' | 'contains' | 'startswith' | 'endswith';
 
 /** The implementation of each value-returning function, by the representation of its result. */
 const FUNCTIONS: { readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr: Repr) => Fn } = {

@@ -17,6 +17,9 @@ export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
 
 type Bounds = IntegerRange;
 
+/** The functions whose value is a Boolean, computed by a string test rather than a runtime helper. */
+export type BooleanFunction = 'substringof' | 'contains' | 'startswith' | 'endswith';
+
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const INT32 = INTEGER_RANGES['Edm.Int32'];
 
