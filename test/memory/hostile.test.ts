@@ -234,6 +234,10 @@ describe('Decimal values are bounded (docs/semantics.md, section 4)', () => {
       expect.objectContaining({ name: 'FilterError', kind: 'unsupported', start: 0, message: 'Decimal literal 1E+9000000000000001 is beyond the in-memory Decimal model: its exponent is beyond ±9,999' }),
     );
     expect(() => compilePredicate(check(`P eq ${digits(1001)}m`, schema), options)).toThrow(/has more than 1,000 significant digits$/);
+    // Also where the literal cannot decide the result.
+    for (const text of ['false and P eq 1e10000m', 'P eq 1e10000m or true', 'null eq 1e10000m', 'P add null lt 1e10000m']) {
+      expect(() => compilePredicate(check(text, schema), options), text).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'unsupported' }));
+    }
     for (const literal of ['1e9999m', '1e-9999m', '-9.99e9999m', `${digits(1000)}m`, `0.${digits(1000)}m`, `${digits(1000)}e8999m`, '0e99999m']) {
       const typed = check(`P eq ${literal}`, schema);
       expect(compilePredicate(typed, options)({ P: literal.slice(0, -1) }), literal).toBe(true);

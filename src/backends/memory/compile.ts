@@ -17,7 +17,7 @@ import type {
 } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
+import { constantOf, convertRepr, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 
 type Runtime = typeof runtime;
@@ -48,6 +48,7 @@ export interface GeneratedSource {
 }
 
 export function generateSource(filter: TypedFilter): GeneratedSource {
+  refuseDecimalsBeyondModel(filter);
   const gen = new Generator();
   const test = gen.truth(lower(filter).root);
   const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');

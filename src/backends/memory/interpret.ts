@@ -9,7 +9,7 @@ import type { FunctionName } from '../../types/functions.js';
 import type { ComparePredicate, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, literalValue, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
+import { constantOf, convertRepr, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
 
@@ -19,6 +19,7 @@ type Eval = (row: Row) => unknown;
 type Test = (row: Row) => boolean;
 
 export function compileClosures(filter: TypedFilter): (row: unknown) => boolean {
+  refuseDecimalsBeyondModel(filter);
   const test = truth(lower(filter).root);
   return (row) => {
     if (row === null || typeof row !== 'object') rt.badRow(row);

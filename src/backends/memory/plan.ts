@@ -4,6 +4,7 @@
 
 import { INTEGER_RANGES, isInteger, type EdmType } from '../../types/edm.js';
 import type { LoweredConstant, LoweredValue } from '../../lower/lowered.js';
+import { childrenOfTyped, type TypedExpr, type TypedFilter } from '../../types/typed.js';
 import type { IntegerRange } from '../../semantics/integer-range.js';
 import type { Decimal } from 'decimal.js';
 import { ExactDecimal, decimalFromText } from './runtime.js';
@@ -94,16 +95,8 @@ export function literalValue(node: LoweredConstant, repr: Repr): unknown {
       return Number(v);
     case 'big':
       return BigInt(v as number | bigint);
-    case 'dec': {
-      const d = decimalFromText(String(v));
-      if (typeof d !== 'string') return d;
-      throw new FilterError({
-        kind: 'unsupported',
-        message: `Decimal literal ${String(v)} is beyond the in-memory Decimal model: ${d}`,
-        start: node.start,
-        end: node.end,
-      });
-    }
+    case 'dec':
+      return decimalLiteral(String(v), node);
     default:
       return v;
   }
@@ -121,4 +114,31 @@ export function constantOf(node: LoweredValue): { readonly value: unknown } | un
     return { value: inner.value === null ? null : convertRepr(inner.value, reprOf(node.operand), reprOf(node)) };
   }
   return undefined;
+}
+
+/** A Decimal literal's value in the in-memory Decimal model; the 'unsupported' FilterError at it when beyond. */
+export function decimalLiteral(text: string, span: { readonly start: number; readonly end: number }): Decimal {
+  const d = decimalFromText(text);
+  if (typeof d !== 'string') return d;
+  throw new FilterError({
+    kind: 'unsupported',
+    message: `Decimal literal ${text} is beyond the in-memory Decimal model: ${d}`,
+    start: span.start,
+    end: span.end,
+  });
+}
+
+/**
+ * Refuses a Decimal literal beyond the in-memory Decimal model wherever it is in the filter, also
+ * where lower() folds it away (`false and P eq 1e10000m`): whether a filter compiles does not
+ * depend on what folding decides. Walked with a stack, so any depth is linear.
+ */
+export function refuseDecimalsBeyondModel(filter: TypedFilter): void {
+  const stack: TypedExpr[] = [filter.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'literal' && node.type === 'Edm.Decimal') decimalLiteral(String(node.value), node);
+    // Reversed, so that the leftmost literal beyond the model is the one reported.
+    stack.push(...[...childrenOfTyped(node)].reverse());
+  }
 }
