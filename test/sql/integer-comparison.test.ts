@@ -1,5 +1,5 @@
 // An integer column compared with a Decimal or Double literal compiles to the exact integer
-// comparison (src/backends/sql/integer-comparison.ts): the bare column against an integer, the
+// comparison (src/lower/integer-comparison.ts): the bare column against an integer, the
 // same rows as the reference on every engine, at the bounds and beyond the column's range.
 
 import { describe, expect, it } from 'vitest';
