@@ -14,6 +14,7 @@ import type {
   LoweredFilter,
   LoweredMember,
   LoweredPredicate,
+  LoweredTruth,
   LoweredValue,
   RowSource,
 } from './lowered.js';
@@ -112,10 +113,8 @@ function comparePredicate(typed: TypedCompare, want: boolean): LoweredPredicate 
     if (isNullConstant(left) && isNullConstant(right)) return constantPredicate(equal, typed);
     if (isNullConstant(left) || isNullConstant(right)) return nullTest(isNullConstant(left) ? right : left, !equal, typed);
     if (isBooleanConstant(left) && isBooleanConstant(right)) return constantPredicate((left.value === right.value) === equal, typed);
-    if (isBooleanConstant(left) || isBooleanConstant(right)) {
-      const [x, c] = isBooleanConstant(left) ? [right, left] : [left, right as LoweredConstant];
-      return booleanTest(x, c.value as boolean, !equal, typed);
-    }
+    if (isBooleanConstant(left)) return booleanTest(right, left.value, !equal, typed);
+    if (isBooleanConstant(right)) return booleanTest(left, right.value, !equal, typed);
     return { kind: 'compare', op: 'eq', left, right, negated: !equal, ...span };
   }
   // An order comparison with a null operand is false, not null.
@@ -219,6 +218,7 @@ const VALUES = {
 } satisfies ByKind<[], LoweredValue>;
 
 const isNull = (v: LoweredValue): boolean => v.kind === 'constant' && v.value === null;
+const isTruth = (v: LoweredValue): v is LoweredTruth => v.kind === 'truth';
 
 function isZero(value: LoweredConstant['value']): boolean {
   if (typeof value === 'bigint') return value === 0n;
@@ -276,8 +276,8 @@ function logicalValue(node: TypedLogical): LoweredValue {
   }
   if (operands.length === 0) return constant(node, !decides);
   if (operands.length === 1) return operands[0]!;
-  if (operands.every((v) => v.kind === 'truth')) {
-    const predicates = operands.map((v) => (v.kind === 'truth' ? v.predicate : constantPredicate(false, node)));
+  if (operands.every(isTruth)) {
+    const predicates = operands.map((v) => v.predicate);
     return truthValue(node.op === 'and' ? andOf(predicates, node) : orOf(predicates, node), node);
   }
   const nullable = operands.some((v) => v.nullable);

@@ -149,6 +149,12 @@ describe('facts on lowered values', () => {
 });
 
 describe('a tree check() could not have made', () => {
+  it('is no TypedFilter to the compiler', () => {
+    const unchecked = { root: check('Active', evalSchema).root, schema: evalSchema, text: undefined };
+    // @ts-expect-error only check() makes a TypedFilter, so lower() cannot be handed an unchecked tree
+    expect(printLowered(lower(unchecked).root)).toBe('(is Active true)');
+  });
+
   const handBuilt = (root: unknown): TypedFilter => ({ ...check('Active', evalSchema), root: root as TypedExpr });
   const cases: [string, unknown][] = [
     ['an unknown kind', { kind: 'lambda', type: 'Edm.Boolean', start: 0, end: 6 }],
