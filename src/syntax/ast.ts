@@ -2,6 +2,7 @@
 // tagged by `kind`, and carries the source span it was parsed from.
 
 import { assertNever } from '../assert-never.js';
+import { handlerOf } from '../dispatch.js';
 
 /**
  * Half-open range of UTF-16 offsets into the filter text: `text.slice(start, end)`. A node's span
@@ -145,9 +146,7 @@ export type ExprKind = Expr['kind'];
 export type ExprVisitor<R> = { readonly [K in ExprKind]: (node: Extract<Expr, { kind: K }>) => R };
 
 export function visit<R>(node: Expr, visitor: ExprVisitor<R>): R {
-  // An own property only: a kind such as `toString` must not find Object.prototype.toString.
-  if (!Object.hasOwn(visitor, node.kind)) return assertNever(node as never);
-  return (visitor[node.kind] as (node: Expr) => R)(node);
+  return handlerOf<(node: Expr) => R>(visitor, node)(node);
 }
 
 export const COMPARE_OPS: readonly CompareOp[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];

@@ -12,6 +12,7 @@
 //   arithmetic and negation (`null add null`, `-null`), and Edm.Boolean elsewhere (`not null`).
 
 import { assertNever } from '../assert-never.js';
+import { handlerOf } from '../dispatch.js';
 import type { ArithmeticOp, CompareOp, LogicalOp } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import type { FunctionName } from './functions.js';
@@ -144,9 +145,7 @@ export type TypedKind = TypedExpr['kind'];
 export type TypedVisitor<R> = { readonly [K in TypedKind]: (node: Extract<TypedExpr, { kind: K }>) => R };
 
 export function visitTyped<R>(node: TypedExpr, visitor: TypedVisitor<R>): R {
-  // An own property only: a kind such as `toString` must not find Object.prototype.toString.
-  if (!Object.hasOwn(visitor, node.kind)) return assertNever(node as never);
-  return (visitor[node.kind] as (node: TypedExpr) => R)(node);
+  return handlerOf<(node: TypedExpr) => R>(visitor, node)(node);
 }
 
 /** The operands of a typed node, in order. */

@@ -17,7 +17,7 @@ import type {
 } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
+import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 
 type Runtime = typeof runtime;
@@ -79,7 +79,6 @@ const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => s
   endswith: (a, b) => `${a}.endsWith(${b})`,
 };
 
-const isBooleanFunction = (name: FunctionName): name is BooleanFunction => Object.hasOwn(PREDICATES, name);
 
 /** The runtime helper of each value-returning function, by the representation of its result. */
 const FUNCTION_HELPERS: { readonly [N in ValueFunction]: (repr: Repr) => HelperName | 'identity' } = {

@@ -9,7 +9,7 @@ import type { FunctionName } from '../../types/functions.js';
 import type { ComparePredicate, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
+import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
 
@@ -192,7 +192,6 @@ const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => b
   endswith: (a, b) => a.endsWith(b),
 };
 
-const isBooleanFunction = (name: FunctionName): name is BooleanFunction => Object.hasOwn(PREDICATES, name);
 
 function arithmetic(op: ArithmeticOp, repr: Repr): (a: unknown, b: unknown) => unknown {
   if (repr === 'dec') {
