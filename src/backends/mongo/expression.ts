@@ -12,8 +12,10 @@ import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr,
 import { visitTyped } from '../../types/typed.js';
 import { integerRange } from '../../semantics/integer-range.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
-import type { Context } from './context.js';
-import { decimalText, plainValue, unsupported } from './context.js';
+import type { Context } from './options.js';
+import { plainValue } from './bson-value.js';
+import { cannotCompile } from './cannot-compile.js';
+import { decimalText } from './decimal128.js';
 
 /** An aggregation expression: plain data. */
 export type Agg = unknown;
@@ -154,7 +156,7 @@ export class ExpressionCompiler {
       case 'call':
         return this.stringTest(node, want);
       default:
-        throw unsupported(node, `a ${node.kind} node as a condition`);
+        throw cannotCompile(node, `a ${node.kind} node as a condition`);
     }
   }
 
@@ -234,7 +236,7 @@ export class ExpressionCompiler {
       case 'call':
         return this.stringTest(node as TypedCall, undefined);
       default:
-        throw unsupported(node, `a ${node.kind} node as a Boolean value`);
+        throw cannotCompile(node, `a ${node.kind} node as a Boolean value`);
     }
   }
 
@@ -330,7 +332,7 @@ export class ExpressionCompiler {
           }));
         break;
       default:
-        throw unsupported(node, `the function ${node.name}() as a condition`);
+        throw cannotCompile(node, `the function ${node.name}() as a condition`);
     }
     const nodes = node.name === 'substringof' ? [node.args[1]!, node.args[0]!] : [node.args[0]!, node.args[1]!];
     const whenNull = want === undefined ? null : false;
@@ -498,7 +500,7 @@ export class ExpressionCompiler {
       case 'datetimeoffset':
         return args[0];
       default:
-        throw unsupported(node, `the function ${node.name}()`);
+        throw cannotCompile(node, `the function ${node.name}()`);
     }
   }
 

@@ -3,12 +3,12 @@
 
 import { FilterError, isFilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
 import type { TypedFilter } from '../../types/typed.js';
-import { createContext } from './context.js';
-import type { MongoOptions } from './context.js';
+import { createContext } from './options.js';
+import type { MongoOptions } from './options.js';
 import { QueryCompiler } from './query.js';
 import type { QueryDocument } from './query.js';
 
-export type { MongoOptions } from './context.js';
+export type { MongoOptions } from './options.js';
 export type { QueryDocument } from './query.js';
 export { escapeRegex } from './regex.js';
 export { toExtendedJson } from './extended-json.js';

@@ -1,0 +1,40 @@
+// Literal values as BSON-ready values, for plain query operators and aggregation expressions alike.
+
+import type { EdmType } from '../../types/edm.js';
+import type { TypedLiteral } from '../../types/typed.js';
+import { decimalText } from './decimal128.js';
+import { fromOption } from './options.js';
+import type { Context } from './options.js';
+
+/**
+ * A literal as a plain BSON-ready value: Int64 as a number when it is a safe integer, else a
+ * bigint or the `long` factory's value; instants as Date; Decimal via the factory only.
+ * Returns undefined for a Decimal without a factory: the caller must use an expression instead.
+ */
+export function plainValue(literal: TypedLiteral, ctx: Context): { value: unknown } | undefined {
+  const { type, value } = literal;
+  if (type === 'Edm.Decimal') {
+    const text = decimalText(literal);
+    const { decimal } = ctx;
+    return decimal ? { value: fromOption(literal, `options.decimal on the Decimal literal ${text}`, () => decimal(text)) } : undefined;
+  }
+  if (type === 'Edm.Int64') {
+    const big = BigInt(value as bigint | number);
+    if (big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)) return { value: Number(big) };
+    const { long } = ctx;
+    return { value: long ? fromOption(literal, `options.long on the Int64 literal ${big}`, () => long(big)) : big };
+  }
+  return { value: convertLiteral(type, value) };
+}
+
+function convertLiteral(type: EdmType, value: TypedLiteral['value']): unknown {
+  switch (type) {
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return new Date(Number(value));
+    case 'Edm.Guid':
+      return String(value).toLowerCase();
+    default:
+      return value;
+  }
+}

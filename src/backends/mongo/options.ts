@@ -1,0 +1,62 @@
+// The options of compileMongo() and what the compilers make of them: field mapping, Decimal128 and
+// Int64 factories. A user-supplied option that throws is reported as a FilterError at the node.
+
+import { FilterError } from '../../errors.js';
+import type { TypedExpr, TypedMember, TypedStructureNull } from '../../types/typed.js';
+import { fieldPathProblem } from './field-path.js';
+
+export interface MongoOptions {
+  /**
+   * Document field path for a property path, e.g. `{ 'PostalAddress/City': 'address.city' }`.
+   * Paths not listed map to the property path with `/` replaced by `.`.
+   */
+  readonly fields?: Readonly<Record<string, string>> | ((path: readonly string[]) => string);
+  /**
+   * Builds a BSON Decimal128 from exact decimal text, e.g. `(s) => Decimal128.fromString(s)` from
+   * the `bson` package. Without it, Decimal literals are written as `{ $toDecimal: '<text>' }`
+   * inside `$expr` (exact, but not able to use an index). It is only given text that Decimal128
+   * holds exactly; if it throws, compileMongo throws a FilterError of kind 'unsupported'.
+   */
+  readonly decimal?: (text: string) => unknown;
+  /**
+   * Builds a BSON Int64 from an Int64 literal beyond ±2^53, e.g. `(v) => Long.fromBigInt(v)` from
+   * the `bson` package. Without it such a literal is a `bigint`, which the MongoDB Node driver
+   * (5.1 and later) writes as an Int64; earlier drivers reject a `bigint` with an error. Literals
+   * within ±2^53 are numbers. If it throws, compileMongo throws a FilterError of kind 'unsupported'.
+   */
+  readonly long?: (value: bigint) => unknown;
+}
+
+export interface Context {
+  /** The document field of a property path, or of a structure's (its null test reads it). */
+  field(member: TypedMember | TypedStructureNull): string;
+  readonly decimal: ((text: string) => unknown) | undefined;
+  readonly long: ((value: bigint) => unknown) | undefined;
+}
+
+export function createContext(options: MongoOptions): Context {
+  const { fields, decimal, long } = options;
+  const field = (member: TypedMember | TypedStructureNull): string => {
+    const key = member.path.join('/');
+    let mapped: string | undefined;
+    if (typeof fields === 'function') mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
+    else if (fields && Object.prototype.hasOwnProperty.call(fields, key)) mapped = fields[key];
+    const path = mapped ?? member.path.join('.');
+    const problem = fieldPathProblem(path);
+    if (problem !== undefined) {
+      throw new FilterError({ kind: 'unsupported', message: `The field mapping of '${key}' gives ${typeof path === 'string' ? `'${path}'` : String(path)}, which is not a document field path: ${problem}`, start: member.start, end: member.end });
+    }
+    return path;
+  };
+  return { field, decimal, long };
+}
+
+/** Calls a user-supplied option; whatever it throws is reported as an 'unsupported' FilterError at the node. */
+export function fromOption<T>(node: TypedExpr, what: string, call: () => T): T {
+  try {
+    return call();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile this: ${what} threw: ${reason}`, start: node.start, end: node.end });
+  }
+}
