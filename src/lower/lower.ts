@@ -102,7 +102,14 @@ const isBooleanConstant = (v: LoweredValue): v is LoweredConstant & { value: boo
 function comparePredicate(typed: TypedCompare, want: boolean): LoweredPredicate {
   const rewritten = integerComparison(typed);
   if (rewritten?.kind === 'literal') return constantPredicate(rewritten.value === want, typed);
-  const node = rewritten?.kind === 'compare' ? rewritten : typed;
+  if (rewritten?.kind !== 'compare') return lowerComparison(typed, typed, want);
+  const lowered = lowerComparison(rewritten, typed, want);
+  // The comparison as written stays beside its rewrite, for a backend that compares it exactly as it is.
+  const asWritten = lowerComparison(typed, typed, want);
+  return lowered.kind === 'compare' && asWritten.kind === 'compare' ? { ...lowered, asWritten } : lowered;
+}
+
+function lowerComparison(node: TypedCompare, typed: TypedCompare, want: boolean): LoweredPredicate {
   const left = lowerValue(node.left);
   const right = lowerValue(node.right);
   const span = { start: typed.start, end: typed.end };

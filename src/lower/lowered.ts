@@ -161,6 +161,12 @@ export interface ComparePredicate extends Span {
   readonly left: LoweredValue;
   readonly right: LoweredValue;
   readonly negated: boolean;
+  /**
+   * Where the integer rewrite (`src/lower/integer-comparison.ts`) made this comparison: the
+   * comparison as the filter wrote it (`Qty gt 1.5`, with its promotion), for a backend whose own
+   * comparison of the written operands is as exact and serves an index as well (MongoDB).
+   */
+  readonly asWritten?: ComparePredicate;
 }
 
 /** `operand` equals one of `values` (non-null constants of its type, at least one), or is null when `orNull`. */

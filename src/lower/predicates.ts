@@ -45,9 +45,10 @@ export function negatePredicate(p: LoweredPredicate): LoweredPredicate {
   switch (p.kind) {
     case 'constant':
       return constantPredicate(!p.value, p);
+    case 'compare':
+      return p.asWritten === undefined ? { ...p, negated: !p.negated } : { ...p, negated: !p.negated, asWritten: { ...p.asWritten, negated: !p.negated } };
     case 'booleanTest':
     case 'nullTest':
-    case 'compare':
     case 'in':
     case 'structureNull':
       return { ...p, negated: !p.negated };

@@ -107,6 +107,21 @@ describe('lower()', () => {
   it.each(integers)('compares an integer member with an integer where a literal allows it exactly: %s', (filter, expected) => {
     expect(lowered(filter)).toBe(expected);
   });
+
+  const asWritten: [string, string][] = [
+    ['Qty gt 5.5', '(gt (Decimal Qty) 5.5m)'],
+    ['5.5 lt Qty', '(lt 5.5m (Decimal Qty))'],
+    ['not (Qty lt 5.5d)', '!(lt (Double Qty) 5.5d)'],
+    ['not (not (Qty lt 5.5d))', '(lt (Double Qty) 5.5d)'],
+  ];
+  it.each(asWritten)('keeps the comparison as written beside its rewrite, with the same polarity: %s', (filter, expected) => {
+    const root = lower(check(filter, evalSchema)).root;
+    expect(root.kind === 'compare' && root.asWritten ? printLowered(root.asWritten) : undefined).toBe(expected);
+  });
+  it('keeps no comparison as written where nothing was rewritten', () => {
+    const root = lower(check('Big gt 5.5d', evalSchema)).root;
+    expect(root.kind === 'compare' && root.asWritten).toBe(undefined);
+  });
 });
 
 describe('facts on lowered values', () => {
