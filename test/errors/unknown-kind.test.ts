@@ -3,7 +3,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { check, childrenOf, isFilterError, print, printTyped, visit, visitTyped, VenueRoom } from '../../src/index.js';
-import type { Expr, ExprVisitor, FilterError, TypedExpr, TypedVisitor } from '../../src/index.js';
+import type { Expr, ExprVisitor, FilterError, TypedExpr, TypedFilter, TypedVisitor } from '../../src/index.js';
+import { compileMongo } from '../../src/backends/mongo/index.js';
 
 /** An unknown kind, alone and under a known node; `toString` would find Object.prototype's if a table were read unguarded. */
 function treesOf(kind: string): Expr[] {
@@ -20,7 +21,13 @@ const RUNS: readonly [name: string, run: (tree: Expr) => unknown][] = [
   ['check', (tree) => check(tree, VenueRoom)],
   ['printTyped', (tree) => printTyped(tree as unknown as TypedExpr)],
   ['visitTyped', (tree) => visitTyped(tree as unknown as TypedExpr, plainVisitor())],
+  ['compileMongo', (tree) => compileMongo(typedFilterOf(tree))],
 ];
+
+/** A checked filter built by hand around the tree, as a caller bypassing check() could. */
+function typedFilterOf(tree: Expr): TypedFilter {
+  return { root: tree, schema: VenueRoom, text: undefined } as unknown as TypedFilter;
+}
 
 /** A plain-object visitor with a handler for every known kind of both trees. */
 function plainVisitor(): ExprVisitor<string> & TypedVisitor<string> {
@@ -49,9 +56,9 @@ describe('a node kind no stage knows', () => {
     });
   }
 
-  it.each(KINDS)('print() and check() refuse kind %s under a known node', (kind) => {
+  it.each(KINDS)('print(), check() and compileMongo() refuse kind %s under a known node', (kind) => {
     const [, nested] = treesOf(kind);
-    for (const run of [() => print(nested!), () => check(nested!, VenueRoom)]) {
+    for (const run of [() => print(nested!), () => check(nested!, VenueRoom), () => compileMongo(typedFilterOf(nested!))]) {
       const error = thrownBy(run) as FilterError;
       expect(isFilterError(error)).toBe(true);
       expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);

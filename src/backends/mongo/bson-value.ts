@@ -1,17 +1,23 @@
 // Literal values as BSON-ready values, for plain query operators and aggregation expressions alike.
 
 import type { EdmType } from '../../types/edm.js';
-import type { TypedLiteral } from '../../types/typed.js';
+import type { LiteralValue } from '../../types/typed.js';
 import { decimalText } from './decimal128.js';
 import { fromOption } from './options.js';
-import type { Context } from './options.js';
+import type { Context, Span } from './options.js';
+
+/** A literal of the filter: a lowered constant that is not null. */
+export interface Literal extends Span {
+  readonly type: EdmType;
+  readonly value: LiteralValue;
+}
 
 /**
  * A literal as a plain BSON-ready value: Int64 as a number when it is a safe integer, else a
  * bigint or the `long` factory's value; instants as Date; Decimal via the factory only.
  * Returns undefined for a Decimal without a factory: the caller must use an expression instead.
  */
-export function plainValue(literal: TypedLiteral, ctx: Context): { value: unknown } | undefined {
+export function plainValue(literal: Literal, ctx: Context): { value: unknown } | undefined {
   const { type, value } = literal;
   if (type === 'Edm.Decimal') {
     const text = decimalText(literal);
@@ -27,7 +33,7 @@ export function plainValue(literal: TypedLiteral, ctx: Context): { value: unknow
   return { value: convertLiteral(type, value) };
 }
 
-function convertLiteral(type: EdmType, value: TypedLiteral['value']): unknown {
+function convertLiteral(type: EdmType, value: LiteralValue): unknown {
   switch (type) {
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':

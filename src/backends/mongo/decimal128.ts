@@ -1,6 +1,8 @@
 // Decimal128, the BSON type of Decimal values: which decimal texts it holds exactly.
 
-import type { TypedLiteral } from '../../types/typed.js';
+import { childrenOfTyped } from '../../types/typed.js';
+import type { TypedExpr, TypedFilter } from '../../types/typed.js';
+import type { Literal } from './bson-value.js';
 import { cannotCompile } from './cannot-compile.js';
 
 /** Decimal128: at most 34 significant digits, exponent (of the last digit) from -6176 to 6111. */
@@ -32,9 +34,24 @@ export function decimal128Problem(text: string): string | undefined {
 }
 
 /** The Decimal literal's exact text, after making sure Decimal128 holds it exactly. */
-export function decimalText(literal: TypedLiteral): string {
+export function decimalText(literal: Literal): string {
   const text = String(literal.value);
   const problem = decimal128Problem(text);
   if (problem !== undefined) throw cannotCompile(literal, `the Decimal literal ${text}: Decimal128 cannot hold it exactly (${problem})`);
   return text;
+}
+
+/**
+ * Refuses the filter when a Decimal literal in it is one Decimal128 cannot hold exactly, also one
+ * that lower() folds away (`Qty eq 1.00000000000000000000000000000000001` is false for an
+ * integer Qty): the document never depends on whether a literal happened to be needed.
+ */
+export function refuseDecimalsBeyondDecimal128(filter: TypedFilter): void {
+  const stack: TypedExpr[] = [filter.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'literal' && node.type === 'Edm.Decimal') decimalText(node);
+    // Reversed, so that the leftmost literal Decimal128 cannot hold is the one reported.
+    stack.push(...[...childrenOfTyped(node)].reverse());
+  }
 }

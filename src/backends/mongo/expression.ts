@@ -1,21 +1,33 @@
-// Aggregation expressions (for `$expr`): what plain query operators cannot say. Every value
-// expression evaluates to the reference value or to null/missing; every truth expression to
-// exactly true or false, so three-valued logic is compiled by polarity rather than computed.
-// Every sub-expression is rendered once (an operand needed twice is a `$let` variable), so the
-// document is linear in the filter; a Boolean used as a value is computed once as true, false
-// or null, never rebuilt from its "is true" and "is false" tests.
+// Aggregation expressions (for `$expr`): what plain query operators cannot say, rendered from the
+// lowered form (docs/lowering.md). Every value expression evaluates to the reference value or to
+// null/missing; every predicate to exactly true or false. Every sub-expression is rendered once
+// (an operand needed twice is a `$let` variable), so the document is linear in the filter; a
+// Boolean used as a value is computed once as true, false or null, never rebuilt from its "is
+// true" and "is false" tests.
 
 import type { CompareOp } from '../../syntax/ast.js';
-import type { EdmType } from '../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../types/edm.js';
-import type { TypedArithmetic, TypedCall, TypedCompare, TypedConvert, TypedExpr, TypedIn, TypedLiteral, TypedNegate } from '../../types/typed.js';
-import { visitTyped } from '../../types/typed.js';
-import { integerRange } from '../../semantics/integer-range.js';
-import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
+import type { EdmType } from '../../types/edm.js';
+import type {
+  BooleanTest,
+  ComparePredicate,
+  InPredicate,
+  LoweredArithmetic,
+  LoweredCall,
+  LoweredConstant,
+  LoweredConvert,
+  LoweredNegate,
+  LoweredPredicate,
+  LoweredValue,
+  NullTest,
+} from '../../lower/lowered.js';
+import { negatePredicate } from '../../lower/predicates.js';
+import { assertNever } from '../../assert-never.js';
+import { malformedTree, unsupported } from '../../errors.js';
 import type { Context } from './options.js';
 import { plainValue } from './bson-value.js';
-import { cannotCompile } from './cannot-compile.js';
 import { decimalText } from './decimal128.js';
+import { FUNCTIONS } from './functions.js';
 
 /** An aggregation expression: plain data. */
 export type Agg = unknown;
@@ -26,36 +38,6 @@ const DOUBLE_OVERFLOW = '1.797693134862315807937289714053035E+308';
 const DOUBLE_MIN_NORMAL = '2.225073858507201383090232717332405E-308';
 /** 2^1074 rounded to 34 digits, half to even. */
 const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
-
-
-/**
- * Functions whose reference value is null exactly when one of their arguments is null (not
- * `replace` and `concat`, also null beyond the string bound).
- */
-const NULL_IFF_ARGUMENT_NULL = new Set([
-  'length', 'indexof', 'substring', 'tolower', 'toupper', 'trim',
-  'year', 'month', 'day', 'hour', 'minute', 'second', 'round', 'floor', 'ceiling', 'datetime', 'datetimeoffset',
-]);
-/**
- * Arguments (by position) for which the MongoDB operator itself returns null when given null or
- * a missing field, as MongoDB documents: such an argument needs no null guard.
- * ($strLenCP, $substrCP and $toLower/$toUpper do not: they fail or return '' instead.)
- */
-const PROPAGATES_NULL: Readonly<Record<string, readonly number[]>> = {
-  indexof: [0], // $indexOfCP: null string → null (a null substring is an error)
-  trim: [0], // $trim
-  floor: [0], // $floor
-  ceiling: [0], // $ceil
-  // $year, $month, $dayOfMonth, $hour, $minute, $second: a null or missing date gives null.
-  year: [0],
-  month: [0],
-  day: [0],
-  hour: [0],
-  minute: [0],
-  second: [0],
-};
-/** Functions whose builder below uses each argument once (so a guard-free argument needs no variable). */
-const SINGLE_USE = new Set(['length', 'indexof', 'tolower', 'toupper', 'trim', 'year', 'month', 'day', 'hour', 'minute', 'second', 'floor', 'ceiling']);
 
 /** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
 const SAFE = 2n ** 53n;
@@ -69,32 +51,17 @@ export class ExpressionCompiler {
   constructor(private readonly ctx: Context) {}
 
   /**
-   * The fields whose nullness decides the node's nullness: the reference value is null exactly
-   * when one of them is null or missing. Undefined when nullness depends on more than fields (a
-   * null literal, division by a non-constant, a condition).
+   * The fields whose nullness decides the value's (lower()'s `nullDecidedBy`), as document fields.
+   * A Boolean computed from conditions (a string test, `not`, `and`, `or`, a predicate's truth) is
+   * tested through its own value instead: its null test then needs no second rendering of its fields.
    */
-  strictFields(node: TypedExpr): ReadonlySet<string> | undefined {
-    switch (node.kind) {
-      case 'literal':
-        return new Set();
-      case 'member':
-        return new Set([this.ctx.field(node)]);
-      case 'convert':
-      case 'negate':
-        return this.strictFields(node.operand);
-      case 'arithmetic': {
-        if ((node.op === 'div' || node.op === 'mod') && !(node.right.kind === 'literal' && !isZero(node.right.value))) return undefined;
-        return union([this.strictFields(node.left), this.strictFields(node.right)]);
-      }
-      case 'call':
-        return NULL_IFF_ARGUMENT_NULL.has(node.name) ? union(node.args.map((a) => this.strictFields(a))) : undefined;
-      default:
-        return undefined;
-    }
+  strictFields(node: LoweredValue): ReadonlySet<string> | undefined {
+    if (node.type === 'Edm.Boolean' && node.kind !== 'member' && node.kind !== 'constant') return undefined;
+    return node.nullDecidedBy === undefined ? undefined : new Set(node.nullDecidedBy.map((m) => this.ctx.field(m)));
   }
 
-  /** Whether the node may be null where it is being compiled. */
-  private mayBeNull(node: TypedExpr): boolean {
+  /** Whether the value may be null where it is being compiled. */
+  private mayBeNull(node: LoweredValue): boolean {
     const fields = this.strictFields(node);
     return fields === undefined || [...fields].some((f) => !this.#known.has(f));
   }
@@ -111,95 +78,122 @@ export class ExpressionCompiler {
   }
 
   /**
-   * A test on the node's fields made once, up front, instead of null guards inside its value:
-   * `{ $cond: [<a field is null>, whenNull, build(value computed directly on the fields)] }`.
+   * A test on the values' fields made once, up front, instead of null guards inside their values:
+   * `{ $cond: [<a field is null>, whenNull, build(values computed directly on the fields)] }`.
    * Used only when it removes at least one guard; $cond (not $and, which MongoDB does not
    * promise to short-circuit) keeps the direct computation from ever seeing a null.
    */
-  private hoisted(nodes: readonly TypedExpr[], whenNull: Agg, build: (values: Agg[]) => Agg): Agg | undefined {
+  private hoisted(nodes: readonly LoweredValue[], whenNull: Agg, build: (values: Agg[]) => Agg): Agg | undefined {
     const fields = union(nodes.map((n) => this.strictFields(n)));
     if (fields === undefined) return undefined;
     const open = new Set([...fields].filter((f) => !this.#known.has(f)));
     if (open.size === 0) return undefined;
     const before = this.#guards;
-    const plain = build(nodes.map((n) => this.value(n)));
+    build(nodes.map((n) => this.value(n)));
     const guarded = this.#guards - before;
     if (guarded === 0) return undefined;
     this.#guards = before;
     const direct = this.assuming(open, () => build(nodes.map((n) => this.value(n))));
-    void plain;
     return { $cond: [anyOf([...open].map((f) => isNull(`$${f}`))), whenNull, direct] };
   }
 
-  /** An expression that is true exactly when `node` (Boolean) is `want`; never null. */
-  truth(node: TypedExpr, want: boolean): Agg {
+  /** An expression that is true exactly where the predicate holds; never null. */
+  truth(node: LoweredPredicate): Agg {
     switch (node.kind) {
-      case 'literal':
-        return node.value === want;
-      case 'null':
-        return false;
-      case 'member':
-        return { $eq: [this.value(node), want] };
+      case 'constant':
+        return node.value;
+      case 'booleanTest':
+        return this.booleanTest(node);
+      case 'nullTest':
+        return this.nullTest(node);
       case 'structureNull':
-        return polarity(isNull(`$${this.ctx.field(node)}`), (node.op === 'eq') === want);
-      case 'not':
-        return this.truth(node.operand, !want);
-      case 'logical': {
-        const all = (node.op === 'and') === want;
-        const parts = node.operands.map((o) => this.truth(o, want));
-        return parts.length === 1 ? parts[0] : { [all ? '$and' : '$or']: parts };
-      }
+        return polarity(isNull(`$${this.ctx.field(node)}`), !node.negated);
+      case 'and':
+      case 'or':
+        return { [`$${node.kind}`]: node.operands.map((o) => this.truth(o)) };
       case 'compare':
-        return this.booleanCompare(node, want) ?? polarity(this.compare(node), want);
+        return this.compare(node.asWritten ?? node);
       case 'in':
-        return polarity(this.in(node), want);
-      case 'call':
-        return this.stringTest(node, want);
+        return polarity(this.in(node), !node.negated);
       default:
-        throw cannotCompile(node, `a ${node.kind} node as a condition`);
+        return assertNever(node, 'lowered predicate kind');
     }
   }
 
   /**
-   * `x eq c` and `x ne c` for a Boolean expression x (not a field) and a constant c (true, false
-   * or null) as a test on x itself, compiled once: `x eq true` is "x is true", `x ne true` is "x is
-   * not true" (false or null). Undefined for other comparisons.
+   * A Boolean value tested against true or false, compiled once: "x is not true" (false or null)
+   * is the negation of "x is true". A field is compared with the constant itself.
    */
-  private booleanCompare(node: TypedCompare, want: boolean): Agg | undefined {
-    const sides = booleanConstantSides(node);
-    if (!sides) return undefined;
-    const [x, c] = sides;
-    // Rows where `x eq c` is `equal`.
-    const equal = (node.op === 'eq') === want;
-    if (c === null) {
-      // x is null: never for a comparison or `in`.
-      if (neverNull(x)) return !equal;
-      const test = isNull(this.value(x));
-      return equal ? test : polarity(test, false);
-    }
-    if (equal) return this.truth(x, c);
-    // Not c: !c when x is never null, else "not (x is c)", x compiled once.
-    return neverNull(x) ? this.truth(x, !c) : polarity(this.truth(x, c), false);
-  }
-  /** The node's value, or null/missing when it is null. */
-  value(node: TypedExpr): Agg {
-    return visitTyped<Agg>(node, {
-      literal: (n) => this.literal(n),
-      null: () => null,
-      member: (n) => `$${this.ctx.field(n)}`,
-      convert: (n) => this.convert(n),
-      negate: (n) => this.negate(this.value(n.operand), n.type, this.native(n)),
-      arithmetic: (n) => this.arithmetic(n),
-      call: (n) => (n.type === 'Edm.Boolean' ? this.booleanValue(n) : this.call(n)),
-      not: (n) => this.booleanValue(n),
-      compare: (n) => this.booleanValue(n),
-      logical: (n) => this.booleanValue(n),
-      in: (n) => this.booleanValue(n),
-      structureNull: (n) => this.booleanValue(n),
-    });
+  private booleanTest(node: BooleanTest): Agg {
+    const x = node.value;
+    if (x.kind === 'member') return { [node.negated ? '$ne' : '$eq']: [this.value(x), node.is] };
+    return polarity(this.valueIs(x, node.is), !node.negated);
   }
 
-  literal(node: TypedLiteral): Agg {
+  /** True exactly where the Boolean value is `is`; never null. */
+  valueIs(node: LoweredValue, is: boolean): Agg {
+    switch (node.kind) {
+      case 'constant':
+        return node.value === is;
+      case 'member':
+        return { $eq: [this.value(node), is] };
+      case 'truth':
+        return this.truth(is ? node.predicate : negatePredicate(node.predicate));
+      case 'not':
+        return this.valueIs(node.operand, !is);
+      case 'logical': {
+        const all = (node.op === 'and') === is;
+        const parts = node.operands.map((o) => this.valueIs(o, is));
+        return { [all ? '$and' : '$or']: parts };
+      }
+      case 'call':
+        return this.stringTest(node, is);
+      case 'convert':
+      case 'negate':
+      case 'arithmetic':
+        throw this.notBoolean(node);
+      default:
+        return assertNever(node, 'lowered value kind');
+    }
+  }
+
+  /** Whether the value is null: a test on the fields that decide it when they do, no value needed. */
+  private nullTest(node: NullTest): Agg {
+    const x = node.value;
+    const fields = this.strictFields(x);
+    if (x.type === 'Edm.Boolean' && x.kind !== 'member') return polarity(isNull(this.value(x)), !node.negated);
+    if (fields !== undefined) {
+      const test = anyOf([...fields].filter((f) => !this.#known.has(f)).map((f) => isNull(`$${f}`)));
+      return polarity(test, !node.negated);
+    }
+    return { [node.negated ? '$ne' : '$eq']: [orNull(this.value(x)), null] };
+  }
+
+  /** The value, or null/missing when it is null. */
+  value(node: LoweredValue): Agg {
+    switch (node.kind) {
+      case 'constant':
+        return node.value === null ? null : this.literal(node as LoweredConstant & { value: NonNullable<LoweredConstant['value']> });
+      case 'member':
+        return `$${this.ctx.field(node)}`;
+      case 'convert':
+        return this.convert(node);
+      case 'negate':
+        return this.negate(this.value(node.operand), node.type, this.native(node));
+      case 'arithmetic':
+        return this.arithmetic(node);
+      case 'call':
+        return node.type === 'Edm.Boolean' ? this.booleanValue(node) : this.call(node);
+      case 'truth':
+      case 'not':
+      case 'logical':
+        return this.booleanValue(node);
+      default:
+        return assertNever(node, 'lowered value kind');
+    }
+  }
+
+  literal(node: LoweredConstant & { value: NonNullable<LoweredConstant['value']> }): Agg {
     const plain = plainValue(node, this.ctx);
     if (!plain) return { $toDecimal: decimalText(node) };
     // A string starting with '$' would be read as a field path: strings are always $literal.
@@ -207,17 +201,14 @@ export class ExpressionCompiler {
   }
 
   /**
-   * A Boolean expression's three-valued value (true, false, or null/missing), each operand
-   * computed once: a comparison or `in` is never null, so its value is its truth; `not`, `and` and
-   * `or` combine their operands' values (bound to variables when used twice); a string test is
-   * null when an argument is null.
+   * A Boolean value (true, false, or null/missing), each operand computed once: a predicate is
+   * never null, so its value is its truth; `not`, `and` and `or` combine their operands' values
+   * (bound to variables when used twice); a string test is null when an argument is null.
    */
-  private booleanValue(node: TypedExpr): Agg {
+  private booleanValue(node: LoweredValue): Agg {
     switch (node.kind) {
-      case 'compare':
-      case 'in':
-      case 'structureNull':
-        return this.truth(node, true);
+      case 'truth':
+        return this.truth(node.predicate);
       case 'not': {
         const v = this.value(node.operand);
         if (!this.booleanMayBeNull(node.operand)) return polarity(v, false);
@@ -234,57 +225,65 @@ export class ExpressionCompiler {
         }));
       }
       case 'call':
-        return this.stringTest(node as TypedCall, undefined);
+        return this.stringTest(node, undefined);
+      case 'constant':
+      case 'member':
+        return this.value(node);
+      case 'convert':
+      case 'negate':
+      case 'arithmetic':
+        throw this.notBoolean(node);
       default:
-        throw cannotCompile(node, `a ${node.kind} node as a Boolean value`);
+        return assertNever(node, 'lowered value kind');
     }
   }
 
-  /** Whether a Boolean expression may be null where it is compiled (false only when it never is). */
-  private booleanMayBeNull(node: TypedExpr): boolean {
+  /** Whether a Boolean value may be null where it is compiled (false only when it never is). */
+  private booleanMayBeNull(node: LoweredValue): boolean {
     switch (node.kind) {
-      case 'literal':
-      case 'compare':
-      case 'in':
-      case 'structureNull':
+      case 'constant':
+        return node.value === null;
+      case 'truth':
         return false;
-      case 'null':
-        return true;
       case 'not':
         return this.booleanMayBeNull(node.operand);
       case 'logical':
         return node.operands.some((o) => this.booleanMayBeNull(o));
       case 'call':
         return node.args.some((a) => this.mayBeNull(a));
-      default:
+      case 'member':
+      case 'convert':
+      case 'negate':
+      case 'arithmetic':
         return this.mayBeNull(node);
+      default:
+        return assertNever(node, 'lowered value kind');
     }
   }
 
-  private compare(node: TypedCompare): Agg {
-    let { op, left, right } = node;
+  /** A comparison, true exactly where it holds: `eq` negated is `$ne`, an order comparison negated is `$not` of it. */
+  private compare(node: ComparePredicate): Agg {
+    const op: CompareOp = node.op === 'eq' && node.negated ? 'ne' : node.op;
+    const test = this.comparison(op, node.left, node.right);
+    return op === 'ne' ? test : polarity(test, !node.negated);
+  }
+
+  private comparison(written: CompareOp, writtenLeft: LoweredValue, writtenRight: LoweredValue): Agg {
+    let [op, left, right] = [written, writtenLeft, writtenRight];
     if (isNonNullConstant(left) && !isNonNullConstant(right)) [left, right, op] = [right, left, SWAPPED[op]];
-    const double = isFloatingPoint(node.left.type);
-    if (right.kind === 'null' && (op === 'eq' || op === 'ne')) {
-      // `x eq null` is whether x is null: a test on its fields when they decide it, no value needed.
-      const fields = this.strictFields(left);
-      if (fields !== undefined) {
-        const test = anyOf([...fields].filter((f) => !this.#known.has(f)).map((f) => isNull(`$${f}`)));
-        return op === 'eq' ? test : polarity(test, false);
-      }
-    }
-    if (isNonNullConstant(right) && !(double && isNaNLiteral(right))) {
+    const double = isFloatingPoint(writtenLeft.type);
+    if (isNonNullConstant(right) && !(double && isNaNConstant(right))) {
       // Against a constant, a null or missing value is unequal, and below it in MongoDB's order
       // (so is NaN): eq, ne, gt and ge need no null test; lt and le test the fields up front.
       const c = this.value(right);
-      const name = op === 'eq' || op === 'ne' ? `$${op}` : ORDER_OPERATORS[op as keyof typeof ORDER_OPERATORS];
+      const name = op === 'eq' || op === 'ne' ? `$${op}` : ORDER_OPERATORS[op];
       const low = op === 'lt' || op === 'le';
       const direct = ([v]: Agg[]) => (low && double ? this.bind([v], ([v]) => ({ $and: [NOT_NAN(v), { [name]: [v, c] }] })) : { [name]: [v, c] });
       const hoisted = this.hoisted([left], op === 'ne', direct);
       if (hoisted !== undefined) return hoisted;
       if (!low) return { [name]: [this.value(left), c] };
     }
-    if (op === 'eq' || op === 'ne') return { [`$${op}`]: [orNull(this.value(node.left)), orNull(this.value(node.right))] };
+    if (op === 'eq' || op === 'ne') return { [`$${op}`]: [orNull(this.value(writtenLeft)), orNull(this.value(writtenRight))] };
     // Both sides null only through their fields: test those once, then compare the values directly.
     const fields = union([this.strictFields(left), this.strictFields(right)]);
     if (fields !== undefined && [...fields].some((f) => !this.#known.has(f))) {
@@ -300,43 +299,27 @@ export class ExpressionCompiler {
     return this.bind([this.value(left), this.value(right)], ([l, r]) => order(op, l, r, double, this.mayBeNull(left) || this.mayBeNull(right)));
   }
 
-  private in(node: TypedIn): Agg {
-    if (node.list.length === 0) return false;
-    const hasNull = node.list.some((item) => item.kind === 'null');
-    const values = node.list.filter((item) => item.kind !== 'null').map((item) => this.value(item));
-    const hoisted = this.hoisted([node.operand], hasNull, ([v]) => ({ $in: [v, values] }));
+  private in(node: InPredicate): Agg {
+    const values = node.values.map((item) => this.value(item));
+    const hoisted = this.hoisted([node.operand], node.orNull, ([v]) => ({ $in: [v, values] }));
     if (hoisted !== undefined) return hoisted;
-    return { $in: [orNull(this.value(node.operand)), node.list.map((item) => this.value(item))] };
+    return { $in: [orNull(this.value(node.operand)), node.orNull ? [...values, null] : values] };
   }
 
   /**
    * contains, substringof, startswith, endswith: null when an argument is null, so false both ways
-   * as a condition; with `want` undefined, the value (true, false or null).
+   * as a condition; with `is` undefined, the value (true, false or null).
    */
-  private stringTest(node: TypedCall, want: boolean | undefined): Agg {
+  private stringTest(node: LoweredCall, is: boolean | undefined): Agg {
+    const renderer = FUNCTIONS[node.name];
+    if (renderer.kind === 'unsupported') throw refused(node);
+    if (renderer.kind !== 'test') throw this.notBoolean(node);
     const [a, b] = node.args.map((arg) => this.value(arg));
-    const [s, t] = node.name === 'substringof' ? [b, a] : [a, b];
-    let test: (s: Agg, t: Agg) => Agg;
-    switch (node.name) {
-      case 'contains':
-      case 'substringof':
-        test = (s, t) => ({ $ne: [{ $indexOfCP: [s, t] }, -1] });
-        break;
-      case 'startswith':
-        test = (s, t) => ({ $eq: [{ $substrCP: [s, 0, { $strLenCP: t }] }, t] });
-        break;
-      case 'endswith':
-        test = (s, t) =>
-          this.bind([{ $strLenCP: s }, { $strLenCP: t }], ([ls, lt]) => ({
-            $cond: [{ $lt: [ls, lt] }, false, { $eq: [{ $substrCP: [s, { $subtract: [ls, lt] }, lt] }, t] }],
-          }));
-        break;
-      default:
-        throw cannotCompile(node, `the function ${node.name}() as a condition`);
-    }
-    const nodes = node.name === 'substringof' ? [node.args[1]!, node.args[0]!] : [node.args[0]!, node.args[1]!];
-    const whenNull = want === undefined ? null : false;
-    const result = (s: Agg, t: Agg) => (want === undefined ? test(s, t) : polarity(test(s, t), want));
+    const [s, t] = renderer.subjectSecond ? [b, a] : [a, b];
+    const nodes = renderer.subjectSecond ? [node.args[1]!, node.args[0]!] : [node.args[0]!, node.args[1]!];
+    const test = (s: Agg, t: Agg) => renderer.test(this, s, t);
+    const whenNull = is === undefined ? null : false;
+    const result = (s: Agg, t: Agg) => (is === undefined ? test(s, t) : polarity(test(s, t), is));
     const hoisted = this.hoisted(nodes, whenNull, ([s, t]) => this.bind([s, t], ([s, t]) => result(s, t)));
     if (hoisted !== undefined) return hoisted;
     return this.bind([s, t], ([s, t]) => {
@@ -345,7 +328,12 @@ export class ExpressionCompiler {
     });
   }
 
-  private convert(node: TypedConvert): Agg {
+  /** lower() never makes a non-Boolean value where a Boolean is wanted; a hand-built form can. */
+  private notBoolean(node: LoweredValue): never {
+    throw malformedTree(node, `a ${node.kind} value of type ${node.type} where a Boolean is expected`);
+  }
+
+  private convert(node: LoweredConvert): Agg {
     const from = node.operand.type;
     const to = node.type;
     const value = this.value(node.operand);
@@ -366,8 +354,8 @@ export class ExpressionCompiler {
    * the smallest 34-digit decimals at or above the exact bounds, so a Decimal128 compares with
    * them as with the bounds themselves. A literal is converted here, exactly.
    */
-  private decimalToDouble(operand: TypedExpr, value: Agg): Agg {
-    if (operand.kind === 'literal') return Number(decimalText(operand));
+  private decimalToDouble(operand: LoweredValue, value: Agg): Agg {
+    if (operand.kind === 'constant' && operand.value !== null) return Number(decimalText(operand as LoweredConstant & { value: NonNullable<LoweredConstant['value']> }));
     return this.bind([value], ([x]) => ({
       $cond: [
         { $gte: [{ $abs: x }, { $toDecimal: DOUBLE_OVERFLOW }] },
@@ -395,23 +383,21 @@ export class ExpressionCompiler {
 
   /**
    * Whether integer arithmetic can run on the stored numbers: the result and both operands lie
-   * within ±2^53, where int, long and double all hold integers exactly (an int overflowing into a
-   * long, or an Int32 stored as a double, stays exact). Beyond that it runs in Decimal128.
+   * within ±2^53 (lower()'s integer ranges), where int, long and double all hold integers exactly
+   * (an int overflowing into a long, or an Int32 stored as a double, stays exact). Beyond that it
+   * runs in Decimal128.
    */
-  private native(node: TypedArithmetic | TypedNegate): boolean {
+  private native(node: LoweredArithmetic | LoweredNegate): boolean {
     const operands = node.kind === 'negate' ? [node.operand] : [node.left, node.right];
-    return [node, ...operands].every((n) => {
-      const range = integerRange(n);
-      return range !== undefined && range[0] >= -SAFE && range[1] <= SAFE;
-    });
+    return [node, ...operands].every(({ range }) => range !== undefined && range[0] >= -SAFE && range[1] <= SAFE);
   }
 
-  private arithmetic(node: TypedArithmetic): Agg {
+  private arithmetic(node: LoweredArithmetic): Agg {
     let left = this.value(node.left);
     let right = this.value(node.right);
     if (isInteger(node.type) && !this.native(node)) {
       // Exact integer arithmetic: Decimal128 holds 34 digits, where int64 would overflow to double.
-      const lit = (n: TypedExpr) => n.kind === 'literal' || n.kind === 'null';
+      const lit = (n: LoweredValue) => n.kind === 'constant';
       if (!lit(node.left) || lit(node.right)) left = { $toDecimal: left };
       if (!lit(node.right)) right = { $toDecimal: right };
     }
@@ -431,8 +417,8 @@ export class ExpressionCompiler {
           // Truncating integer division, exact: (a - a mod b) / b divides exactly.
           else if (integer) result = { $divide: [{ $subtract: [a, { $mod: [a, b] }] }, b] };
           else result = { $divide: [a, b] };
-                    // A literal divisor is zero or not here, whatever BSON value (a Long, a Decimal128) it became.
-          const zero = node.right.kind === 'literal' ? isZero(node.right.value) : isConstant(b) ? compareConstant(b, 0) : { $eq: [b, 0] };
+          // A constant divisor is zero or not here, whatever BSON value (a Long, a Decimal128) it became.
+          const zero = node.right.kind === 'constant' ? isZero(node.right.value) : isConstant(b) ? compareConstant(b, 0) : { $eq: [b, 0] };
           const guard = anyOf([this.mayBeNull(node.left) ? isNull(a) : false, this.mayBeNull(node.right) ? isNull(b) : false, zero]);
           if (guard === false) return result;
           if (guard === true) return null;
@@ -440,88 +426,27 @@ export class ExpressionCompiler {
           return { $cond: [guard, null, result] };
         });
       }
-    }
-  }
-
-  private call(node: TypedCall): Agg {
-    const args = node.args.map((arg) => this.value(arg));
-    const safe = (build: (refs: Agg[]) => Agg) => this.nullSafe(node, args, build);
-    switch (node.name) {
-      case 'length':
-        return safe(([s]) => ({ $strLenCP: s }));
-      case 'indexof':
-        return safe(([s, t]) => ({ $indexOfCP: [s, t] }));
-      case 'substring':
-        return safe(([s, i, n]) => this.substring(s, i, n));
-      case 'tolower':
-        return safe(([s]) => ({ $toLower: s }));
-      case 'toupper':
-        return safe(([s]) => ({ $toUpper: s }));
-      case 'trim':
-        return safe(([s]) => ({ $trim: { input: s, chars: ' ' } }));
-      case 'concat':
-        return safe(([a, b]) => withinBound({ $add: [{ $strLenCP: a }, { $strLenCP: b }] }, { $concat: [a, b] }));
-      case 'replace':
-        // MongoDB's $replaceAll with an empty `find` inserts the replacement everywhere. Otherwise
-        // the result's length is s's plus, per occurrence (one fewer than the parts of a $split),
-        // the replacement's length less find's.
-        return safe(([s, find, replacement]) => ({
-          $cond: [
-            { $eq: [find, { $literal: '' }] },
-            s,
-            withinBound(
-              { $add: [{ $strLenCP: s }, { $multiply: [{ $subtract: [{ $size: { $split: [s, find] } }, 1] }, { $subtract: [{ $strLenCP: replacement }, { $strLenCP: find }] }] }] },
-              { $replaceAll: { input: s, find, replacement } },
-            ),
-          ],
-        }));
-      case 'year':
-      case 'month':
-      case 'day':
-      case 'hour':
-      case 'minute':
-      case 'second': {
-        const op = node.name === 'day' ? '$dayOfMonth' : `$${node.name}`;
-        // A date without a timezone is read in UTC.
-        return safe(([d]) => ({ [op]: d }));
-      }
-      case 'round':
-        // $round rounds half to even; half away from zero is trunc(x) plus sign(x) when |x - trunc(x)| >= 0.5.
-        return safe(([x]) =>
-          this.bind([{ $trunc: x }], ([t]) => ({
-            $cond: [{ $gte: [{ $abs: { $subtract: [x, t] } }, 0.5] }, { $add: [t, { $cond: [{ $gt: [x, 0] }, 1, -1] }] }, t],
-          })),
-        );
-      case 'floor':
-        return safe(([x]) => ({ $floor: x }));
-      case 'ceiling':
-        return safe(([x]) => ({ $ceil: x }));
-      case 'datetime':
-      case 'datetimeoffset':
-        return args[0];
       default:
-        throw cannotCompile(node, `the function ${node.name}()`);
+        return assertNever(node.op as never, 'arithmetic operator');
     }
   }
 
-  /** substring(s, i[, n]) by code points; negative start or length as 0, all clamped to the length. */
-  private substring(s: Agg, i: Agg, n: Agg | undefined): Agg {
-    return this.bind([{ $strLenCP: s }], ([length]) =>
-      this.bind([{ $max: [0, { $min: [i, length] }] }], ([start]) => {
-        const count = n === undefined ? { $subtract: [length, start] } : { $max: [0, { $min: [n, length] }] };
-        return { $substrCP: [s, { $toInt: start }, { $toInt: count }] };
-      }),
-    );
+  private call(node: LoweredCall): Agg {
+    const renderer = FUNCTIONS[node.name];
+    if (renderer.kind === 'unsupported') throw refused(node);
+    if (renderer.kind === 'test') throw this.notBoolean(node);
+    const args = node.args.map((arg) => this.value(arg));
+    if (renderer.kind === 'as-is') return args[0];
+    return this.nullSafe(node, args, renderer.propagatesNull, renderer.singleUse, (refs) => renderer.build(this, refs));
   }
 
   /**
    * `build(args)`, or null when an argument that may be null is null or missing. Arguments known
-   * not to be null are neither tested nor, when the builder uses them once, bound to a variable.
+   * not to be null are neither tested nor, when the builder uses them once, bound to a variable;
+   * nor are those (`propagates`, by position) for which the MongoDB operator itself returns null.
    */
-  private nullSafe(node: TypedCall, args: Agg[], build: (refs: Agg[]) => Agg): Agg {
-    const propagates = PROPAGATES_NULL[node.name] ?? [];
+  private nullSafe(node: LoweredCall, args: Agg[], propagates: readonly number[], once: boolean, build: (refs: Agg[]) => Agg): Agg {
     const nullable = node.args.map((arg, i) => !propagates.includes(i) && this.mayBeNull(arg));
-    const once = SINGLE_USE.has(node.name);
     const bound = args.map((a, i) => (nullable[i] || !once ? a : undefined));
     return this.bind(bound, (refs) => {
       const values = refs.map((r, i) => (bound[i] === undefined ? args[i] : r));
@@ -544,11 +469,6 @@ export class ExpressionCompiler {
     const body = build(refs);
     return Object.keys(vars).length === 0 ? body : { $let: { vars, in: body } };
   }
-}
-
-/** `result`, or null where `length` (in code points) passes the string bound: decided before it is built. */
-function withinBound(length: Agg, result: Agg): Agg {
-  return { $cond: [{ $gt: [length, MAX_STRING_LENGTH] }, null, result] };
 }
 
 /** A value of a class (Date, a driver's Decimal128): a constant, not an expression object. */
@@ -588,10 +508,6 @@ function orNull(e: Agg): Agg {
 function isNull(e: Agg): Agg {
   if (isConstant(e)) return isNullConstant(e);
   return { $eq: [{ $ifNull: [e, null] }, null] };
-}
-
-function anyNull(refs: readonly Agg[]): Agg {
-  return anyOf(refs.filter((r) => r !== undefined).map(isNull));
 }
 
 /** `$or` of the tests, folding the constant ones. */
@@ -637,41 +553,18 @@ function order(op: CompareOp, l: Agg, r: Agg, double: boolean, mayBeNull: boolea
   return { $or: [less, { $and: [...guards, { $eq: [l, r] }] }] };
 }
 
+
 const SWAPPED: Record<CompareOp, CompareOp> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' };
 
-/** Whether a Boolean expression is never null, whatever the row: comparisons and `in` never are. */
-export function neverNull(node: TypedExpr): boolean {
-  switch (node.kind) {
-    case 'literal':
-    case 'compare':
-    case 'in':
-    case 'structureNull':
-      return true;
-    case 'not':
-      return neverNull(node.operand);
-    case 'logical':
-      return node.operands.every(neverNull);
-    default:
-      return false;
-  }
+/** A function the signature table has and MongoDB cannot compute exactly. */
+function refused(node: LoweredCall) {
+  return unsupported({ construct: node.name, target: 'mongo', message: `The MongoDB backend cannot compile the function ${node.name}()`, start: node.start, end: node.end });
 }
 
-/**
- * For `x eq c` or `x ne c` (either order) with x a Boolean expression that is not a field (fields
- * have plain operators) and c true, false or null: [x, c]. Otherwise undefined.
- */
-export function booleanConstantSides(node: TypedCompare): [TypedExpr, boolean | null] | undefined {
-  if (node.op !== 'eq' && node.op !== 'ne') return undefined;
-  const constant = (n: TypedExpr) => n.kind === 'null' || (n.kind === 'literal' && typeof n.value === 'boolean');
-  const [x, c] = constant(node.right) ? [node.left, node.right] : [node.right, node.left];
-  if (!constant(c) || constant(x) || x.type !== 'Edm.Boolean' || x.kind === 'member') return undefined;
-  return [x, c.kind === 'null' ? null : ((c as TypedLiteral).value as boolean)];
-}
+const isNonNullConstant = (node: LoweredValue): boolean => node.kind === 'constant' && node.value !== null;
+const isNaNConstant = (node: LoweredValue): boolean => node.kind === 'constant' && typeof node.value === 'number' && Number.isNaN(node.value);
 
-const isNonNullConstant = (node: TypedExpr): boolean => node.kind === 'literal';
-const isNaNLiteral = (node: TypedExpr): boolean => node.kind === 'literal' && typeof node.value === 'number' && Number.isNaN(node.value);
-
-function isZero(value: TypedLiteral['value']): boolean {
+function isZero(value: LoweredConstant['value']): boolean {
   if (typeof value === 'bigint') return value === 0n;
   return Number(value) === 0;
 }
@@ -685,4 +578,3 @@ function union(sets: readonly (ReadonlySet<string> | undefined)[]): ReadonlySet<
   }
   return out;
 }
-

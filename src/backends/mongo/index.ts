@@ -3,9 +3,11 @@
 
 import { FilterError, isFilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
 import type { TypedFilter } from '../../types/typed.js';
+import { lower } from '../../lower/lower.js';
 import { createContext } from './options.js';
 import type { MongoOptions } from './options.js';
 import { QueryCompiler } from './query.js';
+import { refuseDecimalsBeyondDecimal128 } from './decimal128.js';
 import type { QueryDocument } from './query.js';
 
 export type { MongoOptions } from './options.js';
@@ -25,7 +27,8 @@ export { toExtendedJson } from './extended-json.js';
  */
 export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): QueryDocument {
   try {
-    return new QueryCompiler(createContext(options)).compile(filter.root, true);
+    refuseDecimalsBeyondDecimal128(filter);
+    return new QueryCompiler(createContext(options)).compile(lower(filter).root);
   } catch (error) {
     // Errors raised while compiling (a literal, a field mapping, an option) carry the filter's
     // text, like the parser's and checker's, so that formatFilterError shows where.

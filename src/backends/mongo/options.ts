@@ -2,7 +2,6 @@
 // Int64 factories. A user-supplied option that throws is reported as a FilterError at the node.
 
 import { FilterError } from '../../errors.js';
-import type { TypedExpr, TypedMember, TypedStructureNull } from '../../types/typed.js';
 import { fieldPathProblem } from './field-path.js';
 
 export interface MongoOptions {
@@ -27,16 +26,27 @@ export interface MongoOptions {
   readonly long?: (value: bigint) => unknown;
 }
 
+/** Where in the filter a node stands, for an error about it. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A property path read from the document: a member, or a structure tested for null. */
+export interface PathNode extends Span {
+  readonly path: readonly string[];
+}
+
 export interface Context {
   /** The document field of a property path, or of a structure's (its null test reads it). */
-  field(member: TypedMember | TypedStructureNull): string;
+  field(member: PathNode): string;
   readonly decimal: ((text: string) => unknown) | undefined;
   readonly long: ((value: bigint) => unknown) | undefined;
 }
 
 export function createContext(options: MongoOptions): Context {
   const { fields, decimal, long } = options;
-  const field = (member: TypedMember | TypedStructureNull): string => {
+  const field = (member: PathNode): string => {
     const key = member.path.join('/');
     let mapped: string | undefined;
     if (typeof fields === 'function') mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
@@ -52,7 +62,7 @@ export function createContext(options: MongoOptions): Context {
 }
 
 /** Calls a user-supplied option; whatever it throws is reported as an 'unsupported' FilterError at the node. */
-export function fromOption<T>(node: TypedExpr, what: string, call: () => T): T {
+export function fromOption<T>(node: Span, what: string, call: () => T): T {
   try {
     return call();
   } catch (error) {

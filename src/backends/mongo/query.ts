@@ -1,14 +1,17 @@
-// The query document: plain operators ($eq, $gt, $in, $regex, …) wherever their MongoDB meaning is
-// exactly the reference's, so indexes apply; anything else falls back to `$expr`. Three-valued
-// logic is compiled by polarity: `not x` matches where x is false, which for nulls is not "x is not true".
+// The query document, rendered from the lowered form (docs/lowering.md): plain operators ($eq,
+// $gt, $in, $regex, …) wherever their MongoDB meaning is exactly the reference's, so indexes
+// apply; anything else falls back to `$expr`. Polarity is the lowered form's: a negated predicate
+// matches exactly where the plain one does not, which for nulls is not "x is not true".
 
-import type { CompareOp } from '../../syntax/ast.js';
+import { assertNever } from '../../assert-never.js';
 import { isInteger } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
-import type { TypedCall, TypedCompare, TypedExpr, TypedIn, TypedMember } from '../../types/typed.js';
+import { negatePredicate } from '../../lower/predicates.js';
+import type { BooleanTest, ComparePredicate, InPredicate, LoweredCall, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue, NullTest } from '../../lower/lowered.js';
 import type { Context } from './options.js';
 import { plainValue } from './bson-value.js';
-import { booleanConstantSides, ExpressionCompiler, neverNull, ORDER_OPERATORS } from './expression.js';
+import { ExpressionCompiler, ORDER_OPERATORS } from './expression.js';
+import { FUNCTIONS } from './functions.js';
 import { patternFor } from './regex.js';
 import type { StringTest } from './regex.js';
 
@@ -17,8 +20,9 @@ export type QueryDocument = Record<string, unknown>;
 const NOTHING: QueryDocument = { $expr: false };
 const EVERYTHING: QueryDocument = {};
 
-const SWAPPED: Record<CompareOp, CompareOp> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' };
-const STRING_TESTS: Record<string, StringTest> = { startswith: 'startswith', endswith: 'endswith', contains: 'contains', substringof: 'contains' };
+const MIRRORED = { eq: 'eq', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' } as const;
+/** The string tests a regex on a field says exactly. */
+const STRING_TESTS: Partial<Record<LoweredCall['name'], StringTest>> = { startswith: 'startswith', endswith: 'endswith', contains: 'contains', substringof: 'contains' };
 
 export class QueryCompiler {
   private readonly expressions: ExpressionCompiler;
@@ -26,118 +30,128 @@ export class QueryCompiler {
     this.expressions = new ExpressionCompiler(ctx);
   }
 
-  /** A document matching exactly the rows where `node` is `want`. */
-  compile(node: TypedExpr, want: boolean): QueryDocument {
-    return this.plain(node, want) ?? { $expr: this.expressions.truth(node, want) };
+  /** A document matching exactly the rows where the predicate holds. */
+  compile(node: LoweredPredicate): QueryDocument {
+    return this.plain(node) ?? { $expr: this.expressions.truth(node) };
   }
 
-  private plain(node: TypedExpr, want: boolean): QueryDocument | undefined {
+  private plain(node: LoweredPredicate): QueryDocument | undefined {
     switch (node.kind) {
-      case 'literal':
-        return node.value === want ? EVERYTHING : NOTHING;
-      case 'null':
-        return NOTHING;
-      case 'member':
-        return { [this.ctx.field(node)]: want };
+      case 'constant':
+        return node.value ? EVERYTHING : NOTHING;
+      case 'booleanTest':
+        return this.booleanTest(node);
+      case 'nullTest':
+        return this.nullTest(node);
       case 'structureNull':
         // { f: null } matches a null or missing field, and one under a null or missing parent.
-        return { [this.ctx.field(node)]: (node.op === 'eq') === want ? null : { $ne: null } };
-      case 'not':
-        return this.compile(node.operand, !want);
-      case 'logical': {
-        const parts = node.operands.map((o) => this.compile(o, want));
-        if (parts.length === 1) return parts[0];
-        const all = (node.op === 'and') === want;
-        return (all && mergeConjuncts(parts)) || { [all ? '$and' : '$or']: parts };
+        return { [this.ctx.field(node)]: node.negated ? { $ne: null } : null };
+      case 'and':
+      case 'or': {
+        const parts = node.operands.map((o) => this.compile(o));
+        return (node.kind === 'and' && mergeConjuncts(parts)) || { [`$${node.kind}`]: parts };
       }
       case 'compare':
-        return this.booleanCompare(node, want) ?? this.compare(node, want);
+        return this.compare(node.asWritten ?? node);
       case 'in':
-        return this.in(node, want);
-      case 'call':
-        return this.stringTest(node, want);
+        return this.in(node);
       default:
-        return undefined;
+        return assertNever(node, 'lowered predicate kind');
     }
   }
 
   /**
-   * `x eq true`, `x ne false`, `x eq null`, … for a Boolean expression x that is not a field: the
-   * document for x itself, compiled once. "x is not true" is x false when x is never null, else
-   * `$nor` of "x is true" (it matches exactly the documents that one does not).
+   * A Boolean value tested against true or false. "x is not true" is x false when x is never null
+   * (lower() has made that a predicate), else `$nor` of "x is true": it matches exactly the
+   * documents that one does not.
    */
-  private booleanCompare(node: TypedCompare, want: boolean): QueryDocument | undefined {
-    const sides = booleanConstantSides(node);
-    if (!sides) return undefined;
-    const [x, c] = sides;
-    // Rows where `x eq c` is `equal`.
-    const equal = (node.op === 'eq') === want;
-    if (c === null) return neverNull(x) ? (equal ? NOTHING : EVERYTHING) : undefined;
-    if (equal) return this.compile(x, c);
-    if (neverNull(x)) return this.compile(x, !c);
-    const doc = this.compile(x, c);
+  private booleanTest(node: BooleanTest): QueryDocument {
+    if (node.value.kind === 'member') return { [this.ctx.field(node.value)]: node.negated ? { $ne: node.is } : node.is };
+    const doc = this.valueIs(node.value, node.is);
+    if (!node.negated) return doc;
     return doc === NOTHING ? EVERYTHING : doc === EVERYTHING ? NOTHING : { $nor: [doc] };
   }
 
-  private compare(node: TypedCompare, want: boolean): QueryDocument | undefined {
-    let op = node.op;
-    let member = fieldOf(node.left);
-    let other = node.right;
-    if (!member) {
-      member = fieldOf(node.right);
-      other = node.left;
-      op = SWAPPED[op];
+  /** A document matching exactly the rows where the Boolean value is `is`. */
+  private valueIs(node: LoweredValue, is: boolean): QueryDocument {
+    return this.plainValueIs(node, is) ?? { $expr: this.expressions.valueIs(node, is) };
+  }
+
+  private plainValueIs(node: LoweredValue, is: boolean): QueryDocument | undefined {
+    switch (node.kind) {
+      case 'constant':
+        return node.value === is ? EVERYTHING : NOTHING;
+      case 'member':
+        return { [this.ctx.field(node)]: is };
+      case 'truth':
+        return this.compile(is ? node.predicate : negatePredicate(node.predicate));
+      case 'not':
+        return this.valueIs(node.operand, !is);
+      case 'logical': {
+        const parts = node.operands.map((o) => this.valueIs(o, is));
+        const all = (node.op === 'and') === is;
+        return (all && mergeConjuncts(parts)) || { [all ? '$and' : '$or']: parts };
+      }
+      case 'call':
+        return this.stringTest(node, is);
+      case 'convert':
+      case 'negate':
+      case 'arithmetic':
+        return undefined;
+      default:
+        return assertNever(node, 'lowered value kind');
     }
-    if (!member || (other.kind !== 'literal' && other.kind !== 'null')) return undefined;
-    let value: unknown = null;
-    if (other.kind === 'literal') {
-      const plain = plainValue(other, this.ctx);
-      if (!plain) return undefined;
-      value = plain.value;
-    }
+  }
+
+  /** `{ f: null }` also matches a missing field: that is the reference's `f eq null`. */
+  private nullTest(node: NullTest): QueryDocument | undefined {
+    const member = fieldOf(node.value);
+    if (!member) return undefined;
+    return { [this.ctx.field(member)]: node.negated ? { $ne: null } : null };
+  }
+
+  private compare(node: ComparePredicate): QueryDocument | undefined {
+    let [op, member, other] = [node.op, fieldOf(node.left), node.right] as [ComparePredicate['op'], LoweredMember | undefined, LoweredValue];
+    if (!member) [op, member, other] = [MIRRORED[node.op], fieldOf(node.right), node.left];
+    if (!member || other.kind !== 'constant' || other.value === null) return undefined;
+    const plain = plainValue(other as LoweredConstant & { value: NonNullable<LoweredConstant['value']> }, this.ctx);
+    if (!plain) return undefined;
+    const { value } = plain;
     const field = this.ctx.field(member);
-    if (op === 'eq' || op === 'ne') {
-      // { f: null } also matches a missing field: that is the reference's `f eq null`.
-      const equal = op === 'eq' ? want : !want;
-      if (equal) return { [field]: isPrimitive(value) ? value : { $eq: value } };
+    if (op === 'eq') {
+      if (!node.negated) return { [field]: isPrimitive(value) ? value : { $eq: value } };
       return { [field]: { $ne: value } };
     }
-    // gt/ge/lt/le with a null operand are false, never null.
-    if (value === null) return want ? NOTHING : EVERYTHING;
     // Comparison operators never match null or missing (type bracketing), and in queries NaN is
     // equal to NaN and unordered against numbers, as in the reference.
     const test = { [ORDER_OPERATORS[op]]: value };
-    return { [field]: want ? test : { $not: test } };
+    return { [field]: node.negated ? { $not: test } : test };
   }
 
-  private in(node: TypedIn, want: boolean): QueryDocument | undefined {
+  private in(node: InPredicate): QueryDocument | undefined {
     const member = fieldOf(node.operand);
     if (!member) return undefined;
     const values: unknown[] = [];
-    for (const item of node.list) {
-      if (item.kind === 'null') {
-        values.push(null);
-        continue;
-      }
-      const plain = plainValue(item, this.ctx);
+    for (const item of node.values) {
+      const plain = plainValue(item as LoweredConstant & { value: NonNullable<LoweredConstant['value']> }, this.ctx);
       if (!plain) return undefined;
       values.push(plain.value);
     }
-    return { [this.ctx.field(member)]: { [want ? '$in' : '$nin']: values } };
+    if (node.orNull) values.push(null);
+    return { [this.ctx.field(member)]: { [node.negated ? '$nin' : '$in']: values } };
   }
 
-  private stringTest(node: TypedCall, want: boolean): QueryDocument | undefined {
+  /** A string test of a field against a constant as an anchored, escaped regex; null (no match either way) for a null field. */
+  private stringTest(node: LoweredCall, is: boolean): QueryDocument | undefined {
     const test = STRING_TESTS[node.name];
-    if (!test) return undefined;
+    const renderer = FUNCTIONS[node.name];
+    if (!test || renderer.kind !== 'test') return undefined;
     const [a, b] = node.args;
-    const [subject, needle] = node.name === 'substringof' ? [b, a] : [a, b];
-    if (subject?.kind !== 'member' || !needle) return undefined;
-    // A null argument makes the test null: neither true nor false.
-    if (needle.kind === 'null') return NOTHING;
-    if (needle.kind !== 'literal') return undefined;
+    const [subject, needle] = renderer.subjectSecond ? [b, a] : [a, b];
+    if (subject?.kind !== 'member' || needle?.kind !== 'constant' || needle.value === null) return undefined;
     const regex = { $regex: patternFor(test, String(needle.value)) };
     const field = this.ctx.field(subject);
-    return { [field]: want ? regex : { $ne: null, $not: regex } };
+    return { [field]: is ? regex : { $ne: null, $not: regex } };
   }
 }
 
@@ -146,7 +160,7 @@ export class QueryCompiler {
  * exact value across BSON types; instants are dates either way). Conversions to Double round
  * Int64 and Decimal values, so those must be computed in `$expr`.
  */
-function fieldOf(node: TypedExpr): TypedMember | undefined {
+function fieldOf(node: LoweredValue): LoweredMember | undefined {
   if (node.kind === 'member') return node;
   if (node.kind !== 'convert') return undefined;
   const inner = fieldOf(node.operand);

@@ -1,0 +1,121 @@
+// How each canonical function is rendered as an aggregation expression, keyed by FunctionName: a
+// function the signature table gains without a renderer here is a compile error.
+
+import type { FunctionName } from '../../types/functions.js';
+import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
+import type { Agg, ExpressionCompiler } from './expression.js';
+
+/**
+ * A function whose value is computed from its arguments' values, null when an argument that may
+ * be null is null or missing.
+ */
+export interface ValueRenderer {
+  readonly kind: 'value';
+  readonly build: (compiler: ExpressionCompiler, args: Agg[]) => Agg;
+  /**
+   * Arguments (by position) for which the MongoDB operator itself returns null when given null or
+   * a missing field, as MongoDB documents: such an argument needs no null guard. ($strLenCP,
+   * $substrCP and $toLower/$toUpper do not: they fail or return '' instead.)
+   */
+  readonly propagatesNull: readonly number[];
+  /** Whether `build` uses each argument once (so a guard-free argument needs no variable). */
+  readonly singleUse: boolean;
+}
+
+/** A function that is its argument's value in MongoDB (an instant is a Date either way). */
+export interface AsIsRenderer {
+  readonly kind: 'as-is';
+}
+
+/** A string test (true, false, or null with a null argument) of a subject string and a needle. */
+export interface StringTestRenderer {
+  readonly kind: 'test';
+  /** Whether the subject is the second argument (`substringof(needle, subject)`). */
+  readonly subjectSecond: boolean;
+  readonly test: (compiler: ExpressionCompiler, subject: Agg, needle: Agg) => Agg;
+}
+
+/** A function MongoDB cannot compute exactly: refused with an 'unsupported' FilterError naming it. */
+export interface UnsupportedRenderer {
+  readonly kind: 'unsupported';
+}
+
+export type FunctionRenderer = ValueRenderer | AsIsRenderer | StringTestRenderer | UnsupportedRenderer;
+
+const value = (build: ValueRenderer['build'], propagatesNull: readonly number[] = [], singleUse = true): ValueRenderer => ({ kind: 'value', build, propagatesNull, singleUse });
+const stringTest = (test: StringTestRenderer['test'], subjectSecond = false): StringTestRenderer => ({ kind: 'test', subjectSecond, test });
+
+/** A null or missing date gives null in $year, $month, $dayOfMonth, $hour, $minute, $second; a date without a timezone is read in UTC. */
+const datePart = (op: string): ValueRenderer => value((_, [d]) => ({ [op]: d }), [0]);
+
+const contains = (_: ExpressionCompiler, s: Agg, t: Agg): Agg => ({ $ne: [{ $indexOfCP: [s, t] }, -1] });
+
+export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
+  length: value((_, [s]) => ({ $strLenCP: s })),
+  // $indexOfCP: null string → null (a null substring is an error)
+  indexof: value((_, [s, t]) => ({ $indexOfCP: [s, t] }), [0]),
+  substring: value((c, [s, i, n]) => substring(c, s, i, n), [], false),
+  tolower: value((_, [s]) => ({ $toLower: s })),
+  toupper: value((_, [s]) => ({ $toUpper: s })),
+  trim: value((_, [s]) => ({ $trim: { input: s, chars: ' ' } }), [0]),
+  concat: value((_, [a, b]) => withinBound({ $add: [{ $strLenCP: a }, { $strLenCP: b }] }, { $concat: [a, b] }), [], false),
+  // MongoDB's $replaceAll with an empty `find` inserts the replacement everywhere. Otherwise the
+  // result's length is s's plus, per occurrence (one fewer than the parts of a $split), the
+  // replacement's length less find's.
+  replace: value(
+    (_, [s, find, replacement]) => ({
+      $cond: [
+        { $eq: [find, { $literal: '' }] },
+        s,
+        withinBound(
+          { $add: [{ $strLenCP: s }, { $multiply: [{ $subtract: [{ $size: { $split: [s, find] } }, 1] }, { $subtract: [{ $strLenCP: replacement }, { $strLenCP: find }] }] }] },
+          { $replaceAll: { input: s, find, replacement } },
+        ),
+      ],
+    }),
+    [],
+    false,
+  ),
+  year: datePart('$year'),
+  month: datePart('$month'),
+  day: datePart('$dayOfMonth'),
+  hour: datePart('$hour'),
+  minute: datePart('$minute'),
+  second: datePart('$second'),
+  // $round rounds half to even; half away from zero is trunc(x) plus sign(x) when |x - trunc(x)| >= 0.5.
+  round: value(
+    (c, [x]) =>
+      c.bind([{ $trunc: x }], ([t]) => ({
+        $cond: [{ $gte: [{ $abs: { $subtract: [x, t] } }, 0.5] }, { $add: [t, { $cond: [{ $gt: [x, 0] }, 1, -1] }] }, t],
+      })),
+    [],
+    false,
+  ),
+  floor: value((_, [x]) => ({ $floor: x }), [0]),
+  ceiling: value((_, [x]) => ({ $ceil: x }), [0]),
+  datetime: { kind: 'as-is' },
+  datetimeoffset: { kind: 'as-is' },
+  contains: stringTest(contains),
+  substringof: stringTest(contains, true),
+  startswith: stringTest((_, s, t) => ({ $eq: [{ $substrCP: [s, 0, { $strLenCP: t }] }, t] })),
+  endswith: stringTest((c, s, t) =>
+    c.bind([{ $strLenCP: s }, { $strLenCP: t }], ([ls, lt]) => ({
+      $cond: [{ $lt: [ls, lt] }, false, { $eq: [{ $substrCP: [s, { $subtract: [ls, lt] }, lt] }, t] }],
+    })),
+  ),
+};
+
+/** substring(s, i[, n]) by code points; negative start or length as 0, all clamped to the length. */
+function substring(c: ExpressionCompiler, s: Agg, i: Agg, n: Agg | undefined): Agg {
+  return c.bind([{ $strLenCP: s }], ([length]) =>
+    c.bind([{ $max: [0, { $min: [i, length] }] }], ([start]) => {
+      const count = n === undefined ? { $subtract: [length, start] } : { $max: [0, { $min: [n, length] }] };
+      return { $substrCP: [s, { $toInt: start }, { $toInt: count }] };
+    }),
+  );
+}
+
+/** `result`, or null where `length` (in code points) passes the string bound: decided before it is built. */
+function withinBound(length: Agg, result: Agg): Agg {
+  return { $cond: [{ $gt: [length, MAX_STRING_LENGTH] }, null, result] };
+}
