@@ -47,11 +47,14 @@ export function decimalText(literal: Literal): string {
  * integer Qty): the document never depends on whether a literal happened to be needed.
  */
 export function refuseDecimalsBeyondDecimal128(filter: TypedFilter): void {
-  const stack: TypedExpr[] = [filter.root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.kind === 'literal' && node.type === 'Edm.Decimal') decimalText(node);
-    // Reversed, so that the leftmost literal Decimal128 cannot hold is the one reported.
-    stack.push(...[...childrenOfTyped(node)].reverse());
+  refuseIn(filter.root);
+}
+
+/** Left to right, so that the leftmost literal Decimal128 cannot hold is the one reported. */
+function refuseIn(node: TypedExpr): void {
+  if (node.kind === 'literal') {
+    if (node.type === 'Edm.Decimal') decimalText(node);
+    return;
   }
+  for (const child of childrenOfTyped(node)) refuseIn(child);
 }
