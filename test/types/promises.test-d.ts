@@ -9,6 +9,7 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql, sqlite } from '../../src/backends/sql/index.js';
 import type { FUNCTIONS, FunctionName } from '../../src/types/functions.js';
+import type { FUNCTIONS as MONGO_FUNCTIONS } from '../../src/backends/mongo/functions.js';
 
 describe('backends take only a checked filter', () => {
   it('refuse a parsed tree', () => {
@@ -56,6 +57,10 @@ describe('dispatch tables are exhaustive', () => {
     // @ts-expect-error `concat` has no entry
     const partial: Record<FunctionName, string> = withoutConcat;
     expectTypeOf(partial).toEqualTypeOf<Record<FunctionName, string>>();
+  });
+
+  it("the MongoDB backend's function table has a renderer (or says unsupported) for every FunctionName", () => {
+    expectTypeOf<keyof typeof MONGO_FUNCTIONS>().toEqualTypeOf<FunctionName>();
   });
 
   it('FunctionName is the names of the signature table, not any string', () => {

@@ -2,6 +2,7 @@
 
 import type { EdmType } from '../../types/edm.js';
 import type { LiteralValue } from '../../types/typed.js';
+import type { LoweredValue } from '../../lower/lowered.js';
 import { decimalText } from './decimal128.js';
 import { fromOption } from './options.js';
 import type { Context, Span } from './options.js';
@@ -10,6 +11,11 @@ import type { Context, Span } from './options.js';
 export interface Literal extends Span {
   readonly type: EdmType;
   readonly value: LiteralValue;
+}
+
+/** Whether the lowered value is a literal of the filter (a constant that is not null). */
+export function isLiteral(value: LoweredValue): value is LoweredValue & Literal {
+  return value.kind === 'constant' && value.value !== null;
 }
 
 /**

@@ -25,9 +25,10 @@ import { negatePredicate } from '../../lower/predicates.js';
 import { assertNever } from '../../assert-never.js';
 import { malformedTree, unsupported } from '../../errors.js';
 import type { Context } from './options.js';
-import { plainValue } from './bson-value.js';
+import { isLiteral, plainValue } from './bson-value.js';
+import type { Literal } from './bson-value.js';
 import { decimalText } from './decimal128.js';
-import { FUNCTIONS } from './functions.js';
+import { rendererOf } from './functions.js';
 
 /** An aggregation expression: plain data. */
 export type Agg = unknown;
@@ -173,7 +174,7 @@ export class ExpressionCompiler {
   value(node: LoweredValue): Agg {
     switch (node.kind) {
       case 'constant':
-        return node.value === null ? null : this.literal(node as LoweredConstant & { value: NonNullable<LoweredConstant['value']> });
+        return isLiteral(node) ? this.literal(node) : null;
       case 'member':
         return `$${this.ctx.field(node)}`;
       case 'convert':
@@ -193,7 +194,7 @@ export class ExpressionCompiler {
     }
   }
 
-  literal(node: LoweredConstant & { value: NonNullable<LoweredConstant['value']> }): Agg {
+  literal(node: Literal): Agg {
     const plain = plainValue(node, this.ctx);
     if (!plain) return { $toDecimal: decimalText(node) };
     // A string starting with '$' would be read as a field path: strings are always $literal.
@@ -311,7 +312,7 @@ export class ExpressionCompiler {
    * as a condition; with `is` undefined, the value (true, false or null).
    */
   private stringTest(node: LoweredCall, is: boolean | undefined): Agg {
-    const renderer = FUNCTIONS[node.name];
+    const renderer = rendererOf(node.name);
     if (renderer.kind === 'unsupported') throw refused(node);
     if (renderer.kind !== 'test') throw this.notBoolean(node);
     const [a, b] = node.args.map((arg) => this.value(arg));
@@ -355,7 +356,7 @@ export class ExpressionCompiler {
    * them as with the bounds themselves. A literal is converted here, exactly.
    */
   private decimalToDouble(operand: LoweredValue, value: Agg): Agg {
-    if (operand.kind === 'constant' && operand.value !== null) return Number(decimalText(operand as LoweredConstant & { value: NonNullable<LoweredConstant['value']> }));
+    if (isLiteral(operand)) return Number(decimalText(operand));
     return this.bind([value], ([x]) => ({
       $cond: [
         { $gte: [{ $abs: x }, { $toDecimal: DOUBLE_OVERFLOW }] },
@@ -432,7 +433,7 @@ export class ExpressionCompiler {
   }
 
   private call(node: LoweredCall): Agg {
-    const renderer = FUNCTIONS[node.name];
+    const renderer = rendererOf(node.name);
     if (renderer.kind === 'unsupported') throw refused(node);
     if (renderer.kind === 'test') throw this.notBoolean(node);
     const args = node.args.map((arg) => this.value(arg));

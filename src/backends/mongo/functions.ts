@@ -119,3 +119,10 @@ function substring(c: ExpressionCompiler, s: Agg, i: Agg, n: Agg | undefined): A
 function withinBound(length: Agg, result: Agg): Agg {
   return { $cond: [{ $gt: [length, MAX_STRING_LENGTH] }, null, result] };
 }
+
+/** The function's renderer; a name the signature table does not have (a tree made by hand) is unsupported. */
+export function rendererOf(name: string): FunctionRenderer {
+  return Object.hasOwn(FUNCTIONS, name) ? FUNCTIONS[name as FunctionName] : UNSUPPORTED;
+}
+
+const UNSUPPORTED: UnsupportedRenderer = { kind: 'unsupported' };

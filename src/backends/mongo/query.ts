@@ -7,11 +7,11 @@ import { assertNever } from '../../assert-never.js';
 import { isInteger } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
 import { negatePredicate } from '../../lower/predicates.js';
-import type { BooleanTest, ComparePredicate, InPredicate, LoweredCall, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue, NullTest } from '../../lower/lowered.js';
+import type { BooleanTest, ComparePredicate, InPredicate, LoweredCall, LoweredMember, LoweredPredicate, LoweredValue, NullTest } from '../../lower/lowered.js';
 import type { Context } from './options.js';
-import { plainValue } from './bson-value.js';
+import { isLiteral, plainValue } from './bson-value.js';
 import { ExpressionCompiler, ORDER_OPERATORS } from './expression.js';
-import { FUNCTIONS } from './functions.js';
+import { rendererOf } from './functions.js';
 import { patternFor } from './regex.js';
 import type { StringTest } from './regex.js';
 
@@ -22,7 +22,7 @@ const EVERYTHING: QueryDocument = {};
 
 const MIRRORED = { eq: 'eq', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' } as const;
 /** The string tests a regex on a field says exactly. */
-const STRING_TESTS: Partial<Record<LoweredCall['name'], StringTest>> = { startswith: 'startswith', endswith: 'endswith', contains: 'contains', substringof: 'contains' };
+const STRING_TESTS: Partial<Record<string, StringTest>> = { startswith: 'startswith', endswith: 'endswith', contains: 'contains', substringof: 'contains' };
 
 export class QueryCompiler {
   private readonly expressions: ExpressionCompiler;
@@ -113,8 +113,8 @@ export class QueryCompiler {
   private compare(node: ComparePredicate): QueryDocument | undefined {
     let [op, member, other] = [node.op, fieldOf(node.left), node.right] as [ComparePredicate['op'], LoweredMember | undefined, LoweredValue];
     if (!member) [op, member, other] = [MIRRORED[node.op], fieldOf(node.right), node.left];
-    if (!member || other.kind !== 'constant' || other.value === null) return undefined;
-    const plain = plainValue(other as LoweredConstant & { value: NonNullable<LoweredConstant['value']> }, this.ctx);
+    if (!member || !isLiteral(other)) return undefined;
+    const plain = plainValue(other, this.ctx);
     if (!plain) return undefined;
     const { value } = plain;
     const field = this.ctx.field(member);
@@ -133,7 +133,8 @@ export class QueryCompiler {
     if (!member) return undefined;
     const values: unknown[] = [];
     for (const item of node.values) {
-      const plain = plainValue(item as LoweredConstant & { value: NonNullable<LoweredConstant['value']> }, this.ctx);
+      if (!isLiteral(item)) return undefined;
+      const plain = plainValue(item, this.ctx);
       if (!plain) return undefined;
       values.push(plain.value);
     }
@@ -144,7 +145,7 @@ export class QueryCompiler {
   /** A string test of a field against a constant as an anchored, escaped regex; null (no match either way) for a null field. */
   private stringTest(node: LoweredCall, is: boolean): QueryDocument | undefined {
     const test = STRING_TESTS[node.name];
-    const renderer = FUNCTIONS[node.name];
+    const renderer = rendererOf(node.name);
     if (!test || renderer.kind !== 'test') return undefined;
     const [a, b] = node.args;
     const [subject, needle] = renderer.subjectSecond ? [b, a] : [a, b];
