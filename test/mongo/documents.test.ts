@@ -245,6 +245,18 @@ describe('unsupported constructs', () => {
     const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as unknown as typeof filter;
     expect(() => compileMongo(forged)).toThrow(FilterError);
   });
+  it('names the construct and the backend in fields', () => {
+    const filter = typed("length(Name) eq 1");
+    const root = filter.root as unknown as { left: { name: string } };
+    const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as unknown as typeof filter;
+    expect(thrown(() => compileMongo(forged))).toMatchObject({ kind: 'unsupported', construct: 'soundex', target: 'mongodb' });
+    expect(thrown(() => compileMongo(typed('Price gt 1e6145m')))).toMatchObject({ construct: 'decimal_literal', target: 'mongodb' });
+    expect(thrown(() => compileMongo(typed("Name eq 'x'"), { fields: { Name: '$where' } }))).toMatchObject({ construct: 'field_mapping', target: 'mongodb' });
+    const boom = (): never => {
+      throw new Error('boom');
+    };
+    expect(thrown(() => compileMongo(typed('Price gt 1.5'), { decimal: boom }))).toMatchObject({ construct: 'option', target: 'mongodb' });
+  });
 });
 
 describe('literals MongoDB cannot hold exactly are unsupported, at the literal', () => {

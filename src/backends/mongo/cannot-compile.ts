@@ -1,8 +1,14 @@
-// The error for what the MongoDB backend cannot express exactly.
+// The error for what the MongoDB backend cannot express exactly: an 'unsupported' FilterError
+// naming the construct and this backend in its fields.
 
-import { FilterError } from '../../errors.js';
+import { unsupported } from '../../errors.js';
+import type { FilterError } from '../../errors.js';
 import type { Span } from './options.js';
 
-export function cannotCompile(node: Span, what: string): FilterError {
-  return new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile ${what}`, start: node.start, end: node.end });
+/** The `target` of this backend's 'unsupported' errors. */
+export const MONGODB = 'mongodb';
+
+/** `construct` is a stable name (`decimal_literal`, `field_mapping`, `option`, a function's name); `what` ends the message. */
+export function cannotCompile(node: Span, construct: string, what: string): FilterError {
+  return unsupported({ construct, target: MONGODB, message: `The MongoDB backend cannot compile ${what}`, start: node.start, end: node.end });
 }

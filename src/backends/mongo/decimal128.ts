@@ -37,7 +37,7 @@ export function decimal128Problem(text: string): string | undefined {
 export function decimalText(literal: Literal): string {
   const text = String(literal.value);
   const problem = decimal128Problem(text);
-  if (problem !== undefined) throw cannotCompile(literal, `the Decimal literal ${text}: Decimal128 cannot hold it exactly (${problem})`);
+  if (problem !== undefined) throw cannotCompile(literal, 'decimal_literal', `the Decimal literal ${text}: Decimal128 cannot hold it exactly (${problem})`);
   return text;
 }
 

@@ -23,7 +23,8 @@ import type {
 } from '../../lower/lowered.js';
 import { negatePredicate } from '../../lower/predicates.js';
 import { assertNever } from '../../assert-never.js';
-import { malformedTree, unsupported } from '../../errors.js';
+import { malformedTree } from '../../errors.js';
+import { cannotCompile } from './cannot-compile.js';
 import type { Context } from './options.js';
 import { isLiteral, plainValue } from './bson-value.js';
 import type { Literal } from './bson-value.js';
@@ -559,7 +560,7 @@ const SWAPPED: Record<CompareOp, CompareOp> = { eq: 'eq', ne: 'ne', gt: 'lt', ge
 
 /** A function the signature table has and MongoDB cannot compute exactly. */
 function refused(node: LoweredCall) {
-  return unsupported({ construct: node.name, target: 'mongo', message: `The MongoDB backend cannot compile the function ${node.name}()`, start: node.start, end: node.end });
+  return cannotCompile(node, node.name, `the function ${node.name}()`);
 }
 
 const isNonNullConstant = (node: LoweredValue): boolean => node.kind === 'constant' && node.value !== null;

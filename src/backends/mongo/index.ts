@@ -1,7 +1,8 @@
 // odata-filter/mongo: compileMongo() turns a checked filter into a MongoDB query document that
 // matches exactly the rows the in-memory reference matches (docs/semantics.md, docs/mongo.md).
 
-import { FilterError, isFilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
+import { FilterError, isFilterError, limitOnExhaustion, unsupported, withFilterText } from '../../errors.js';
+import { MONGODB } from './cannot-compile.js';
 import type { TypedFilter } from '../../types/typed.js';
 import { lower } from '../../lower/lower.js';
 import { createContext } from './options.js';
@@ -39,6 +40,6 @@ export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): Q
     const failure = limitOnExhaustion(error, 'Filter is too large to compile to a MongoDB query document', { start: 0, end }, text);
     if (isFilterError(failure)) throw failure;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile this filter: ${reason}`, start: 0, end, text });
+    throw unsupported({ construct: 'filter', target: MONGODB, message: `The MongoDB backend cannot compile this filter: ${reason}`, start: 0, end, text });
   }
 }

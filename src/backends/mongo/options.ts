@@ -1,7 +1,8 @@
 // The options of compileMongo() and what the compilers make of them: field mapping, Decimal128 and
 // Int64 factories. A user-supplied option that throws is reported as a FilterError at the node.
 
-import { FilterError } from '../../errors.js';
+import { unsupported } from '../../errors.js';
+import { MONGODB } from './cannot-compile.js';
 import { fieldPathProblem } from './field-path.js';
 
 export interface MongoOptions {
@@ -54,7 +55,7 @@ export function createContext(options: MongoOptions): Context {
     const path = mapped ?? member.path.join('.');
     const problem = fieldPathProblem(path);
     if (problem !== undefined) {
-      throw new FilterError({ kind: 'unsupported', message: `The field mapping of '${key}' gives ${typeof path === 'string' ? `'${path}'` : String(path)}, which is not a document field path: ${problem}`, start: member.start, end: member.end });
+      throw unsupported({ construct: 'field_mapping', target: MONGODB, message: `The field mapping of '${key}' gives ${typeof path === 'string' ? `'${path}'` : String(path)}, which is not a document field path: ${problem}`, start: member.start, end: member.end });
     }
     return path;
   };
@@ -67,6 +68,6 @@ export function fromOption<T>(node: Span, what: string, call: () => T): T {
     return call();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new FilterError({ kind: 'unsupported', message: `The MongoDB backend cannot compile this: ${what} threw: ${reason}`, start: node.start, end: node.end });
+    throw unsupported({ construct: 'option', target: MONGODB, message: `The MongoDB backend cannot compile this: ${what} threw: ${reason}`, start: node.start, end: node.end });
   }
 }
