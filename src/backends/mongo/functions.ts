@@ -4,6 +4,7 @@
 import type { FunctionName } from '../../types/functions.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import type { Agg, ExpressionCompiler } from './expression.js';
+import type { StringTest } from './regex.js';
 
 /**
  * A function whose value is computed from its arguments' values, null when an argument that may
@@ -30,6 +31,8 @@ export interface AsIsRenderer {
 /** A string test (true, false, or null with a null argument) of a subject string and a needle. */
 export interface StringTestRenderer {
   readonly kind: 'test';
+  /** The anchored regex that says it exactly of a field and a literal needle (src/backends/mongo/regex.ts). */
+  readonly pattern: StringTest;
   /** Whether the subject is the second argument (`substringof(needle, subject)`). */
   readonly subjectSecond: boolean;
   readonly test: (compiler: ExpressionCompiler, subject: Agg, needle: Agg) => Agg;
@@ -43,7 +46,7 @@ export interface UnsupportedRenderer {
 export type FunctionRenderer = ValueRenderer | AsIsRenderer | StringTestRenderer | UnsupportedRenderer;
 
 const value = (build: ValueRenderer['build'], propagatesNull: readonly number[] = [], singleUse = true): ValueRenderer => ({ kind: 'value', build, propagatesNull, singleUse });
-const stringTest = (test: StringTestRenderer['test'], subjectSecond = false): StringTestRenderer => ({ kind: 'test', subjectSecond, test });
+const stringTest = (pattern: StringTest, test: StringTestRenderer['test'], subjectSecond = false): StringTestRenderer => ({ kind: 'test', pattern, subjectSecond, test });
 
 /** A null or missing date gives null in $year, $month, $dayOfMonth, $hour, $minute, $second; a date without a timezone is read in UTC. */
 const datePart = (op: string): ValueRenderer => value((_, [d]) => ({ [op]: d }), [0]);
@@ -95,10 +98,10 @@ export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
   ceiling: value((_, [x]) => ({ $ceil: x }), [0]),
   datetime: { kind: 'as-is' },
   datetimeoffset: { kind: 'as-is' },
-  contains: stringTest(contains),
-  substringof: stringTest(contains, true),
-  startswith: stringTest((_, s, t) => ({ $eq: [{ $substrCP: [s, 0, { $strLenCP: t }] }, t] })),
-  endswith: stringTest((c, s, t) =>
+  contains: stringTest('contains', contains),
+  substringof: stringTest('contains', contains, true),
+  startswith: stringTest('startswith', (_, s, t) => ({ $eq: [{ $substrCP: [s, 0, { $strLenCP: t }] }, t] })),
+  endswith: stringTest('endswith', (c, s, t) =>
     c.bind([{ $strLenCP: s }, { $strLenCP: t }], ([ls, lt]) => ({
       $cond: [{ $lt: [ls, lt] }, false, { $eq: [{ $substrCP: [s, { $subtract: [ls, lt] }, lt] }, t] }],
     })),

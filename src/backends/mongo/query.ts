@@ -13,7 +13,6 @@ import { isLiteral, plainValue } from './bson-value.js';
 import { ExpressionCompiler, ORDER_OPERATORS } from './expression.js';
 import { rendererOf } from './functions.js';
 import { patternFor } from './regex.js';
-import type { StringTest } from './regex.js';
 
 export type QueryDocument = Record<string, unknown>;
 
@@ -21,8 +20,6 @@ const NOTHING: QueryDocument = { $expr: false };
 const EVERYTHING: QueryDocument = {};
 
 const MIRRORED = { eq: 'eq', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' } as const;
-/** The string tests a regex on a field says exactly. */
-const STRING_TESTS: Partial<Record<string, StringTest>> = { startswith: 'startswith', endswith: 'endswith', contains: 'contains', substringof: 'contains' };
 
 export class QueryCompiler {
   private readonly expressions: ExpressionCompiler;
@@ -144,13 +141,12 @@ export class QueryCompiler {
 
   /** A string test of a field against a constant as an anchored, escaped regex; null (no match either way) for a null field. */
   private stringTest(node: LoweredCall, is: boolean): QueryDocument | undefined {
-    const test = STRING_TESTS[node.name];
     const renderer = rendererOf(node.name);
-    if (!test || renderer.kind !== 'test') return undefined;
+    if (renderer.kind !== 'test') return undefined;
     const [a, b] = node.args;
     const [subject, needle] = renderer.subjectSecond ? [b, a] : [a, b];
     if (subject?.kind !== 'member' || needle?.kind !== 'constant' || needle.value === null) return undefined;
-    const regex = { $regex: patternFor(test, String(needle.value)) };
+    const regex = { $regex: patternFor(renderer.pattern, String(needle.value)) };
     const field = this.ctx.field(subject);
     return { [field]: is ? regex : { $ne: null, $not: regex } };
   }
