@@ -3,7 +3,8 @@
 
 import type { FunctionName } from '../../types/functions.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
-import type { Agg, ExpressionCompiler } from './expression.js';
+import type { Agg } from './aggregation.js';
+import type { ExpressionCompiler } from './expression.js';
 import type { StringTest } from './regex.js';
 
 /**

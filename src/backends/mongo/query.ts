@@ -10,7 +10,8 @@ import { negatePredicate } from '../../lower/predicates.js';
 import type { BooleanTest, ComparePredicate, InPredicate, LoweredCall, LoweredMember, LoweredPredicate, LoweredValue, NullTest } from '../../lower/lowered.js';
 import type { Context } from './options.js';
 import { isLiteral, plainValue } from './bson-value.js';
-import { ExpressionCompiler, ORDER_OPERATORS } from './expression.js';
+import { ORDER_OPERATORS } from './aggregation.js';
+import { ExpressionCompiler } from './expression.js';
 import { rendererOf } from './functions.js';
 import { patternFor } from './regex.js';
 
