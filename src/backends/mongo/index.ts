@@ -24,7 +24,8 @@ export { toExtendedJson } from './extended-json.js';
  *
  * Throws only FilterErrors: kind 'unsupported' for a construct it cannot express exactly (a
  * Decimal literal that Decimal128 cannot hold, a field mapping that is not a field path, an
- * option function that throws), kind 'limit' for a tree too deep to compile.
+ * option function that throws), kind 'limit' for a tree too deep to compile, kind 'syntax'
+ * (issue 'malformed_tree') for a tree made by hand with a node kind no stage knows.
  */
 export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): QueryDocument {
   try {
