@@ -39,6 +39,7 @@ export function plainValue(literal: Literal, ctx: Context): { value: unknown } |
   return { value: convertLiteral(type, value) };
 }
 
+/** The literal's BSON value by type (Int64 and Decimal, which need options, are decided above). */
 function convertLiteral(type: EdmType, value: LiteralValue): unknown {
   switch (type) {
     case 'Edm.DateTime':
@@ -46,7 +47,16 @@ function convertLiteral(type: EdmType, value: LiteralValue): unknown {
       return new Date(Number(value));
     case 'Edm.Guid':
       return String(value).toLowerCase();
-    default:
+    case 'Edm.String':
+    case 'Edm.Boolean':
+    case 'Edm.Byte':
+    case 'Edm.SByte':
+    case 'Edm.Int16':
+    case 'Edm.Int32':
+    case 'Edm.Int64':
+    case 'Edm.Decimal':
+    case 'Edm.Double':
+    case 'Edm.Single':
       return value;
   }
 }
