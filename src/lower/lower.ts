@@ -63,6 +63,7 @@ const PREDICATES = {
     path: node.path,
     property: node.property,
     nullable: node.nullable,
+    op: node.op,
     negated: (node.op === 'eq') !== want,
     start: node.start,
     end: node.end,

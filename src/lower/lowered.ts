@@ -187,6 +187,11 @@ export interface StructureNullTest extends Span {
   readonly property: StructuredProperty;
   /** False when neither the structure nor one on its path is nullable. */
   readonly nullable: boolean;
+  /**
+   * The operator as written (`Address eq null`, `Address ne null`), before any `not` above it;
+   * `negated` already accounts for it. SQL spells a written `ne` as IS NOT NULL, a `not` as NOT.
+   */
+  readonly op: 'eq' | 'ne';
   readonly negated: boolean;
 }
 

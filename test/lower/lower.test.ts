@@ -156,6 +156,17 @@ describe('facts on lowered values', () => {
     expect(compareOf('Qty eq 1').left.nullable).toBe(true);
   });
 
+  it('keeps the operator a structure test was written with, under the negation of the nots above', () => {
+    const structureTest = (filter: string) => {
+      const root = lower(check(filter, evalSchema)).root;
+      return root.kind === 'structureNull' ? { op: root.op, negated: root.negated } : printLowered(root);
+    };
+    expect(structureTest('Address eq null')).toEqual({ op: 'eq', negated: false });
+    expect(structureTest('Address ne null')).toEqual({ op: 'ne', negated: true });
+    expect(structureTest('not (Address eq null)')).toEqual({ op: 'eq', negated: true });
+    expect(structureTest('not (null ne Address)')).toEqual({ op: 'ne', negated: false });
+  });
+
   it('carries integer ranges', () => {
     expect(compareOf('Qty add 1 eq 1').left.range).toEqual([-2147483647n, 2147483648n]);
     expect(compareOf('Small mul 2 eq 1').left.range).toEqual([0n, 510n]);
