@@ -1,10 +1,13 @@
 // A tree built by hand with a node kind no stage knows is refused by every public function of the
-// syntax and types layers with the same FilterError: kind 'syntax', one malformed_tree issue.
+// syntax and types layers, and by the SQL backend on each dialect, with the same FilterError: kind
+// 'syntax', one malformed_tree issue.
 
 import { describe, expect, it } from 'vitest';
 import { check, childrenOf, isFilterError, print, printTyped, visit, visitTyped, VenueRoom } from '../../src/index.js';
 import type { Expr, ExprVisitor, FilterError, TypedExpr, TypedFilter, TypedVisitor } from '../../src/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
+import { lower } from '../../src/lower/lower.js';
+import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
 
 /** An unknown kind, alone and under a known node; `toString` would find Object.prototype's if a table were read unguarded. */
 function treesOf(kind: string): Expr[] {
@@ -64,4 +67,23 @@ describe('a node kind no stage knows', () => {
       expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
     }
   });
+});
+
+describe('a node kind no stage knows, handed to the SQL backend', () => {
+  const handBuilt = (root: unknown): TypedFilter => ({ ...check('Capacity gt 1', VenueRoom), root: root as TypedExpr });
+  const dialects = [postgres, sqlite, mysql] as const;
+  it.each(KINDS.flatMap((kind) => dialects.map((dialect) => [kind, dialect.name, dialect] as const)))(
+    'compileSql() refuses kind %s on %s as a malformed tree, alone and under a known node',
+    (kind, _name, dialect) => {
+      for (const tree of treesOf(kind)) {
+        const error = thrownBy(() => compileSql(handBuilt(tree), { dialect })) as FilterError;
+        const lowered = thrownBy(() => lower(handBuilt(tree))) as FilterError;
+        expect(isFilterError(error)).toBe(true);
+        expect(error.kind).toBe('syntax');
+        expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
+        expect(error.message).toContain(`node kind ${JSON.stringify(kind)}`);
+        expect(error.message).toBe(lowered.message);
+      }
+    },
+  );
 });

@@ -8,7 +8,8 @@ import { compileSql, mysql, postgres } from '../../src/backends/sql/index.js';
 import { DecimalMagnitudes } from '../../src/backends/sql/decimal-range.js';
 import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
-import type { TypedExpr } from '../../src/types/typed.js';
+import { lower } from '../../src/lower/lower.js';
+import type { LoweredPredicate, LoweredValue } from '../../src/lower/lowered.js';
 
 const schema = defineSchema({
   name: 'D',
@@ -69,7 +70,7 @@ describe('where the clamp is written', () => {
 
 describe('static magnitudes', () => {
   const upper = (filter: string, dialect = mysql): number => {
-    const root = check(filter, schema).root as TypedExpr & { left: TypedExpr };
+    const root = lower(check(filter, schema)).root as LoweredPredicate & { left: LoweredValue };
     return new DecimalMagnitudes(dialect.decimalRange!).upper(root.left);
   };
   it.each([

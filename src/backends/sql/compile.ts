@@ -1,20 +1,31 @@
-// The one SQL compiler: a typed filter → a Boolean SQL expression and its parameters, through a
-// dialect object. It owns the OData null and three-valued-logic rules; dialects own spelling.
+// The one SQL compiler: a checked filter, lowered (src/lower/), → a Boolean SQL expression and its
+// parameters, through a dialect object. The lowered form decides nulls, polarity and static facts;
+// this compiler chooses how exact each SQL Boolean must be (its mode), and dialects own spelling.
 
 import { decimalFromText } from '../../semantics/decimal-model.js';
 import { isInteger } from '../../types/edm.js';
-import { FilterError, limitOnExhaustion } from '../../errors.js';
-import { integerRange } from '../../semantics/integer-range.js';
-import { BOUNDED_STRING_FUNCTIONS } from '../../semantics/string-bound.js';
+import { FilterError, limitOnExhaustion, unsupported } from '../../errors.js';
+import { assertNever } from '../../assert-never.js';
 import { depthOfTyped } from '../../types/typed.js';
-import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedMember, TypedStructureNull } from '../../types/typed.js';
+import type { TypedFilter } from '../../types/typed.js';
 import { listPropertyPaths } from '../../types/schema.js';
+import { lower } from '../../lower/lower.js';
+import type {
+  BooleanTest,
+  ComparePredicate,
+  InPredicate,
+  LoweredFilter,
+  LoweredPredicate,
+  LoweredValue,
+  NullTest,
+  StructureNullTest,
+} from '../../lower/lowered.js';
 import { chain, chainLevels } from './chain.js';
 import { columnMapper } from './columns.js';
 import type { ColumnRead } from './columns.js';
 import { DecimalMagnitudes } from './decimal-range.js';
-import { integerComparison } from './integer-comparison.js';
-import type { Dialect, Operand, OrderOp } from './dialect.js';
+import { UNSUPPORTED } from './dialect.js';
+import type { Dialect, Operand } from './dialect.js';
 import { isAtomic, join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 
@@ -67,6 +78,13 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   const maxSqlLength = options.maxSqlLength ?? DEFAULT_MAX_SQL_LENGTH;
   const text = filter.text;
   const end = text?.length ?? filter.root.end;
+  // Lowered first: a tree check() could not have made is refused here as by every backend.
+  let lowered: LoweredFilter;
+  try {
+    lowered = lower(filter);
+  } catch (error) {
+    throw limitOnExhaustion(error, `Filter is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, text);
+  }
   if (dialect.maxFilterDepth !== undefined) {
     const maxChain = dialect.maxChainLength;
     // A chain written as chains of chains (SQLite) counts a level for each level of chains.
@@ -79,7 +97,7 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   let compiled: CompiledSql;
   try {
     const compiler = new Compiler(dialect, columnMapper(options.columns, dialect, text, end), text);
-    compiled = render(compiler.bool(filter.root, 'true'), (i, p) => dialect.placeholder(i, p));
+    compiled = render(compiler.predicate(lowered.root, 'true'), (i, p) => dialect.placeholder(i, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
     throw limitOnExhaustion(error, `Filter is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, text);
@@ -134,51 +152,72 @@ class Compiler {
     this.magnitudes = dialect.decimalRange && new DecimalMagnitudes(dialect.decimalRange);
   }
 
-  bool(node: TypedExpr, mode: Mode): Frag {
+  /**
+   * A predicate in a mode. A negated leaf is `NOT` of its plain form rendered in the flipped mode,
+   * as `not` needs; a Boolean test spells its own negation, being exact on a nullable value.
+   */
+  predicate(node: LoweredPredicate, mode: Mode): Frag {
     switch (node.kind) {
-      case 'not':
-        return sql`(NOT ${this.bool(node.operand, FLIP[mode])})`;
-      case 'logical':
+      case 'constant':
+        return this.boolean(node.value);
+      case 'and':
+      case 'or':
         return chain(
-          node.operands.map((o) => this.bool(o, mode)),
-          node.op === 'and' ? ' AND ' : ' OR ',
+          node.operands.map((o) => this.predicate(o, mode)),
+          node.kind === 'and' ? ' AND ' : ' OR ',
           this.dialect.maxChainLength,
         );
+      case 'booleanTest':
+        return this.booleanTest(node, mode);
+      case 'nullTest':
+        return this.negatedIf(node.negated, mode, (m) => this.nullTest(node, m));
       case 'compare':
-        return this.compare(node, mode);
+        return this.negatedIf(node.negated, mode, (m) => this.compare(node, m));
       case 'in':
-        return this.in(node, mode);
+        return this.negatedIf(node.negated, mode, (m) => this.in(node, m));
       case 'structureNull':
         return this.structureNull(node);
       default:
-        return this.value(node).sql;
+        return assertNever(node, 'lowered predicate kind');
     }
   }
 
-  private compare(node: TypedCompare, mode: Mode): Frag {
-    const exact = integerComparison(node);
-    if (exact) return this.bool(exact, mode);
-    const { op } = node;
-    if (op === 'ne') return sql`(NOT ${this.equality(node, FLIP[mode])})`;
-    if (op === 'eq') return this.equality(node, mode);
+  private negatedIf(negated: boolean, mode: Mode, plain: (mode: Mode) => Frag): Frag {
+    return negated ? sql`(NOT ${plain(FLIP[mode])})` : plain(mode);
+  }
+
+  private boolean(value: boolean): Frag {
+    return this.dialect.literal('Edm.Boolean', value) as Frag;
+  }
+
+  /**
+   * X is `is` (negated: is not). SQL's NOT is three-valued as OData's, so a never-null X needs no
+   * more; a nullable one is made exact with `falseIfNull` where NULL must not stand for FALSE.
+   */
+  private booleanTest(node: BooleanTest, mode: Mode): Frag {
+    const x = this.value(node.value);
+    const plain = node.is ? x.sql : sql`(NOT ${x.sql})`;
+    if (!x.nullable) return node.negated ? (node.is ? sql`(NOT ${x.sql})` : x.sql) : plain;
+    if (node.negated) return sql`(NOT ${this.dialect.falseIfNull(plain)})`;
+    return mode === 'true' ? plain : this.dialect.falseIfNull(plain);
+  }
+
+  /** A value that is never NULL in SQL (a `NOT NULL` column, by the schema) is decided here. */
+  private nullTest(node: NullTest, _mode: Mode): Frag {
+    const x = this.value(node.value);
+    return x.nullable ? sql`(${x.sql} IS NULL)` : this.boolean(false);
+  }
+
+  private compare(node: ComparePredicate, mode: Mode): Frag {
     const a = this.value(node.left);
     const b = this.value(node.right);
-    if (node.left.kind === 'null' || node.right.kind === 'null') return this.dialect.literal('Edm.Boolean', false) as Frag;
-    const cmp = this.dialect.order(op as OrderOp, a, b);
+    if (node.op === 'eq') return this.equality(a, b, mode);
+    const cmp = this.dialect.order(node.op, a, b);
     // A null operand makes SQL answer NULL where OData answers false; only 'true' mode may keep it.
     return mode !== 'true' && (a.nullable || b.nullable) ? this.dialect.falseIfNull(cmp) : cmp;
   }
 
-  private equality(node: TypedCompare, mode: Mode): Frag {
-    const leftNull = node.left.kind === 'null';
-    const rightNull = node.right.kind === 'null';
-    if (leftNull && rightNull) return this.dialect.literal('Edm.Boolean', true) as Frag;
-    if (leftNull || rightNull) {
-      const other = this.value(leftNull ? node.right : node.left);
-      return other.nullable ? sql`(${other.sql} IS NULL)` : (this.dialect.literal('Edm.Boolean', false) as Frag);
-    }
-    const a = this.value(node.left);
-    const b = this.value(node.right);
+  private equality(a: Operand, b: Operand, mode: Mode): Frag {
     if (!a.nullable && !b.nullable) return this.dialect.equal(a, b);
     // In 'true' mode a NULL from `=` counts as false, which is right unless both sides are null.
     if (mode === 'true' && (!a.nullable || !b.nullable)) return this.dialect.equal(a, b);
@@ -188,19 +227,24 @@ class Compiler {
   /**
    * A structure has no column of its own (docs/sql.md): it is null where the columns of its members
    * are all NULL. A member that is never null in a present structure (`nullable: false` all the way
-   * down from it) decides alone, and a structure that is never null is not.
+   * down from it) decides alone, and a structure that is never null is not. A test written `ne null`
+   * is spelled IS NOT NULL; a `not` above one is spelled NOT.
    */
-  private structureNull(node: TypedStructureNull): Frag {
-    const isNull = node.op === 'eq';
-    if (!node.nullable) return this.dialect.literal('Edm.Boolean', !isNull) as Frag;
-    const members = listPropertyPaths({ name: node.path.join('/'), properties: node.property.properties });
-    const required = members.find((m) => !m.nullable);
-    const columns = (required ? [required] : members).map((m) => raw(this.column({ path: [...node.path, ...m.path], start: node.start, end: node.end })));
-    const tests = columns.map((c) => (isNull ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
-    return tests.length === 1 ? sql`(${tests[0]!})` : sql`(${join(tests, isNull ? ' AND ' : ' OR ')})`;
+  private structureNull(node: StructureNullTest): Frag {
+    const written = node.op === 'eq';
+    const notAbove = node.negated === written;
+    const test = (): Frag => {
+      if (!node.nullable) return this.boolean(!written);
+      const members = listPropertyPaths({ name: node.path.join('/'), properties: node.property.properties });
+      const required = members.find((m) => !m.nullable);
+      const columns = (required ? [required] : members).map((m) => raw(this.column({ path: [...node.path, ...m.path], start: node.start, end: node.end })));
+      const tests = columns.map((c) => (written ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
+      return tests.length === 1 ? sql`(${tests[0]!})` : sql`(${join(tests, written ? ' AND ' : ' OR ')})`;
+    };
+    return notAbove ? sql`(NOT ${test()})` : test();
   }
 
-  private in(node: TypedIn, mode: Mode): Frag {
+  private in(node: InPredicate, mode: Mode): Frag {
     const a = this.value(node.operand);
     // The operand is used by every item's test: a non-atomic one is named once where the dialect
     // can bind, and otherwise tested in one `IN` on its equality key.
@@ -208,84 +252,88 @@ class Compiler {
     return this.inOf(node, a, mode);
   }
 
-  private inOf(node: TypedIn, a: Operand, mode: Mode): Frag {
-    const items = node.list.filter((i) => i.kind !== 'null');
-    const hasNull = items.length < node.list.length;
+  private inOf(node: InPredicate, a: Operand, mode: Mode): Frag {
     const d = this.dialect;
-    const values = items.map((i) => this.value(i));
-    const tests: Frag[] = [];
-    if (items.length > 0 && !isAtomic(a.sql)) {
+    const orNull = node.orNull && a.nullable;
+    const values = node.values.map((i) => this.value(i));
+    if (!isAtomic(a.sql)) {
       // Only without binding (MySQL): one use of the operand. A NULL operand makes `IN` NULL (the
       // items are non-null literals), which is TRUE when the list holds null, else FALSE.
       const key = d.plainEquality(a.type) || !d.equalityKey ? (o: Operand) => o.sql : d.equalityKey;
       const test = sql`(${key(a)} IN (${join(values.map(key), ', ')}))`;
       if (!a.nullable) return test;
-      if (hasNull) return sql`COALESCE(${test}, TRUE)`;
+      if (orNull) return sql`COALESCE(${test}, TRUE)`;
       return mode === 'true' ? test : d.falseIfNull(test);
     }
-    if (items.length > 0) {
-      const eqs = values.map((b) => (a.nullable && mode !== 'true' ? d.equalNullSafe(a, b) : d.equal(a, b)));
-      tests.push(inList(a, values, eqs, d, mode));
-    }
-    if (hasNull && a.nullable) {
-      tests.push(sql`(${a.sql} IS NULL)`);
-    }
-    if (tests.length === 0) return d.literal('Edm.Boolean', false) as Frag;
-    return tests.length === 1 ? tests[0]! : sql`(${join(tests, ' OR ')})`;
+    const eqs = values.map((b) => (a.nullable && mode !== 'true' ? d.equalNullSafe(a, b) : d.equal(a, b)));
+    const listed = inList(a, values, eqs, d, mode);
+    return orNull ? sql`(${join([listed, sql`(${a.sql} IS NULL)`], ' OR ')})` : listed;
   }
 
-  /** Compiles a node as a value (a Boolean node as an exact true/false/null). */
-  value(node: TypedExpr): Operand {
+  /** Renders a value (a Boolean one as an exact true/false/null). */
+  value(node: LoweredValue): Operand {
     const d = this.dialect;
     switch (node.kind) {
-      case 'literal': {
+      case 'constant': {
+        if (node.value === null) return { sql: d.nullOf(node.type), type: node.type, nullable: true, column: false };
         if (typeof node.value === 'string' && (node.type === 'Edm.String' || node.type === 'Edm.Guid')) this.checkUnicode(node.value, node);
         if (node.type === 'Edm.Decimal') this.checkDecimal(String(node.value), node);
         const frag = d.literal(node.type, node.value);
-        if (typeof frag === 'string') throw this.unsupported(frag, node);
+        if (typeof frag === 'string') throw this.unsupported('literal', frag, node);
         return { sql: frag, type: node.type, nullable: false, column: false, literal: node.value };
       }
-      case 'null':
-        return { sql: d.nullOf(node.type), type: node.type, nullable: true, column: false };
       case 'member':
         return { sql: raw(this.column(node)), type: node.type, nullable: node.nullable, column: true };
       case 'convert': {
         const operand = this.value(node.operand);
-        const range = integerRange(node.operand);
+        const range = node.operand.range;
         const beyondDouble = range !== undefined && (range[0] <= -DOUBLE_OVERFLOW || range[1] >= DOUBLE_OVERFLOW);
         const integral = node.type === 'Edm.Decimal' && isInteger(node.operand.type);
-        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: operand.nullable, column: false, integral };
+        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: node.nullable, column: false, integral };
       }
       case 'negate': {
         this.checkIntegerRange(node);
         const operand = this.value(node.operand);
-        return { sql: d.negate(operand), type: node.type, nullable: operand.nullable, column: false, integral: operand.integral === true };
+        return { sql: d.negate(operand), type: node.type, nullable: node.nullable, column: false, integral: operand.integral === true };
       }
       case 'arithmetic': {
         this.checkIntegerRange(node);
         const [clampLeft, clampRight] = this.magnitudes?.clamps(node) ?? [false, false];
         const a = clampLeft ? this.clamped(this.value(node.left)) : this.value(node.left);
         const b = clampRight ? this.clamped(this.value(node.right)) : this.value(node.right);
-        const byZero = (node.op === 'div' || node.op === 'mod') && !(b.literal !== undefined && Number(b.literal) !== 0 && !Number.isNaN(Number(b.literal)));
         const integral = node.type === 'Edm.Decimal' && node.op !== 'div' && a.integral === true && b.integral === true;
-        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: a.nullable || b.nullable || byZero, column: false, integral };
+        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: node.nullable, column: false, integral };
       }
       case 'call': {
         const render = d.functions[node.name];
-        if (!render) throw this.unsupported(`The function '${node.name}' is not supported by the ${d.name} SQL dialect`, node);
+        if (render === undefined || render === UNSUPPORTED) throw this.unsupported(node.name, `The function '${node.name}' is not supported by the ${d.name} SQL dialect`, node);
         const args = node.args.map((arg) => this.value(arg));
-        // replace and concat are null beyond the string bound, whatever their arguments.
-        const nullable = BOUNDED_STRING_FUNCTIONS.has(node.name) || args.some((a) => a.nullable);
         const integral = node.type === 'Edm.Decimal' && (node.name === 'round' || node.name === 'floor' || node.name === 'ceiling');
-        return { sql: render(args), type: node.type, nullable, column: false, integral };
+        return { sql: render(args), type: node.type, nullable: node.nullable, column: false, integral };
       }
+      case 'truth':
+        return this.booleanValue(node, () => this.predicate(node.predicate, 'exact'));
       case 'not':
+        return this.booleanValue(node, () => sql`(NOT ${this.value(node.operand).sql})`);
       case 'logical':
-      case 'compare':
-      case 'in':
-      case 'structureNull':
-        return { sql: this.bool(node, 'exact'), type: node.type, nullable: mayBeNull(node), column: false };
+        return this.booleanValue(node, () =>
+          chain(
+            node.operands.map((o) => this.value(o).sql),
+            node.op === 'and' ? ' AND ' : ' OR ',
+            this.dialect.maxChainLength,
+          ),
+        );
+      default:
+        return assertNever(node, 'lowered value kind');
     }
+  }
+
+  /** A Boolean used as a value, where the dialect's Booleans are values (docs/sql.md). */
+  private booleanValue(node: LoweredValue, render: () => Frag): Operand {
+    if (!this.dialect.booleanValues) {
+      throw this.unsupported('Boolean value', `The ${this.dialect.name} SQL dialect cannot use a condition as a value`, node);
+    }
+    return { sql: render(), type: 'Edm.Boolean', nullable: node.nullable, column: false };
   }
 
   private clamped(operand: Operand): Operand {
@@ -293,34 +341,35 @@ class Compiler {
   }
 
   /** An integer result the dialect cannot compute exactly on some data is refused before it runs. */
-  private checkIntegerRange(node: TypedExpr): void {
+  private checkIntegerRange(node: LoweredValue): void {
     const digits = this.dialect.maxIntegerDigits;
-    const range = digits === undefined ? undefined : integerRange(node);
+    const range = digits === undefined ? undefined : node.range;
     if (!range) return;
     const limit = 10n ** BigInt(digits!);
     if (range[0] > -limit && range[1] < limit) return;
     const reach = (range[1] > -range[0] ? range[1] : -range[0]).toString().length;
     throw this.unsupported(
+      'integer range',
       `This integer expression can reach ${reach} digits, beyond the ${digits} digits the ${this.dialect.name} SQL dialect computes exactly (DECIMAL(${digits},0))`,
       node,
     );
   }
 
   /** A Decimal literal beyond the model of docs/semantics.md (section 4) is refused, as in memory. */
-  private checkDecimal(text: string, node: TypedExpr): void {
+  private checkDecimal(text: string, node: LoweredValue): void {
     const problem = decimalFromText(text);
-    if (typeof problem === 'string') throw this.unsupported(`Decimal literal ${text} is beyond the Decimal model: ${problem}`, node);
+    if (typeof problem === 'string') throw this.unsupported('literal', `Decimal literal ${text} is beyond the Decimal model: ${problem}`, node);
   }
 
   /** UTF-8 databases cannot hold a lone surrogate; a driver would silently turn it into U+FFFD. */
-  private checkUnicode(value: string, node: TypedExpr): void {
+  private checkUnicode(value: string, node: LoweredValue): void {
     if (LONE_SURROGATE.test(value)) {
-      throw this.unsupported(`This string contains a lone surrogate (not valid Unicode) and cannot be sent to ${this.dialect.name}`, node);
+      throw this.unsupported('literal', `This string contains a lone surrogate (not valid Unicode) and cannot be sent to ${this.dialect.name}`, node);
     }
   }
 
-  private unsupported(message: string, node: TypedExpr): FilterError {
-    return new FilterError({ kind: 'unsupported', message, start: node.start, end: node.end, text: this.text });
+  private unsupported(construct: string, message: string, node: LoweredValue): FilterError {
+    return unsupported({ construct, target: this.dialect.name, message, start: node.start, end: node.end, text: this.text });
   }
 }
 
@@ -337,24 +386,4 @@ function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dia
   if (plain && (!a.nullable || mode === 'true')) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}))`;
   if (plain) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}) AND ${a.sql} IS NOT NULL)`;
   return chain(eqs, ' OR ', dialect.maxChainLength);
-}
-
-/** Whether a Boolean node can be null (OData comparisons and `in` never are). */
-function mayBeNull(node: TypedExpr): boolean {
-  switch (node.kind) {
-    case 'compare':
-    case 'in':
-    case 'structureNull':
-      return false;
-    case 'not':
-      return mayBeNull(node.operand);
-    case 'logical':
-      return node.operands.some(mayBeNull);
-    case 'literal':
-      return false;
-    case 'member':
-      return node.nullable;
-    default:
-      return true;
-  }
 }

@@ -1,12 +1,12 @@
 // Where a dialect's Decimal arithmetic fails on large values (MySQL/MariaDB compute in 81 digits,
 // PostgreSQL's numeric ends below 10^131072), a factor of a Decimal `mul` or the dividend of a
 // Decimal `div` is clamped before the operation, so no data can make the query fail. The clamp is
-// written only where the static magnitudes of the operands (told from the typed tree and the
+// written only where the static magnitudes of the operands (told from the lowered form and the
 // storage conventions) say the operation could fail, so ordinary filters keep their plain SQL.
 
+import { assertNever } from '../../assert-never.js';
 import { decimalFromText } from '../../semantics/decimal-model.js';
-import type { TypedArithmetic, TypedExpr } from '../../types/typed.js';
-import { integerRange } from '../../semantics/integer-range.js';
+import type { LoweredArithmetic, LoweredValue } from '../../lower/lowered.js';
 import type { Frag } from './fragment.js';
 
 /** A dialect's limits of Decimal arithmetic, and its clamp. */
@@ -37,14 +37,14 @@ export type Clamps = readonly [boolean, boolean];
 
 const NONE: Clamps = [false, false];
 
-/** Static magnitude bounds of the nodes of one typed tree under a dialect's DecimalRange. */
+/** Static magnitude bounds of the values of one lowered filter under a dialect's DecimalRange. */
 export class DecimalMagnitudes {
-  private readonly uppers = new WeakMap<TypedExpr, number>();
+  private readonly uppers = new WeakMap<LoweredValue, number>();
 
   constructor(private readonly range: DecimalRange) {}
 
   /** The operands a Decimal `mul` or `div` clamps (none for other nodes). */
-  clamps(node: TypedArithmetic): Clamps {
+  clamps(node: LoweredArithmetic): Clamps {
     if (node.type !== 'Edm.Decimal' || (node.op !== 'mul' && node.op !== 'div')) return NONE;
     const a = this.upper(node.left);
     const b = node.op === 'mul' ? this.upper(node.right) : this.growth(node.right);
@@ -54,7 +54,7 @@ export class DecimalMagnitudes {
   }
 
   /** e such that the node's value is below 10^e in magnitude (Infinity: no bound known). */
-  upper(node: TypedExpr): number {
+  upper(node: LoweredValue): number {
     let e = this.uppers.get(node);
     if (e === undefined) {
       e = this.computeUpper(node);
@@ -63,18 +63,17 @@ export class DecimalMagnitudes {
     return e;
   }
 
-  private computeUpper(node: TypedExpr): number {
-    const range = integerRange(node);
+  private computeUpper(node: LoweredValue): number {
+    const range = node.range;
     if (range) {
       const [lo, hi] = range;
       const max = -lo > hi ? -lo : hi;
       return max === 0n ? 0 : max.toString().length;
     }
     switch (node.kind) {
-      case 'literal':
+      case 'constant':
+        if (node.value === null) return 0;
         return typeof node.value === 'string' ? Math.min(decimalDigits(node.value), this.range.literalDigits) : Infinity;
-      case 'null':
-        return 0;
       case 'member':
         return node.type === 'Edm.Decimal' ? this.range.columnDigits : Infinity;
       case 'convert':
@@ -102,16 +101,20 @@ export class DecimalMagnitudes {
         }
       }
       // falls through: kinds that are never numeric
-      default:
+      case 'truth':
+      case 'not':
+      case 'logical':
         return Infinity;
+      default:
+        return assertNever(node, 'lowered value kind');
     }
   }
 
   /** How many digits dividing by the node can add: -e for the smallest nonzero 10^e it can be. */
-  private growth(node: TypedExpr): number {
-    if (integerRange(node.kind === 'convert' ? node.operand : node)) return 0;
+  private growth(node: LoweredValue): number {
+    if ((node.kind === 'convert' ? node.operand : node).range) return 0;
     let exponent = this.range.minExponent;
-    if (node.kind === 'literal' && typeof node.value === 'string') exponent = Math.max(decimalExponent(node.value), exponent);
+    if (node.kind === 'constant' && typeof node.value === 'string') exponent = Math.max(decimalExponent(node.value), exponent);
     if (node.kind === 'member') exponent = this.range.columnMinExponent;
     return Math.max(0, -exponent);
   }

@@ -1,13 +1,13 @@
 // The shape of an SQL dialect: a data object the one compiler consults for placeholders, quoting,
-// literals, comparisons, arithmetic and every function. A function missing from `functions` is a
-// construct the dialect does not support, reported as a FilterError of kind 'unsupported'.
+// literals, comparisons, arithmetic and every function; dialects/base.ts holds what the dialects
+// share. A function a dialect renders as UNSUPPORTED is a FilterError of kind 'unsupported'.
 
 import type { ArithmeticOp } from '../../syntax/ast.js';
 import type { EdmType } from '../../types/edm.js';
+import type { FunctionName } from '../../types/functions.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { DecimalRange } from './decimal-range.js';
-import type { Frag, Param } from './fragment.js';
-import { raw, sql } from './fragment.js';
+import type { Binder, Frag, Param } from './fragment.js';
 
 /** A compiled operand with what the dialect may need to know about it. */
 export interface Operand {
@@ -30,17 +30,22 @@ export interface Operand {
 
 export type OrderOp = 'gt' | 'ge' | 'lt' | 'le';
 
-/** The SQL spelling of the order comparisons, the same in every dialect. */
-export const ORDER_OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
-
-const INFIX = { add: '+', sub: '-', mul: '*' } as const;
-
-/** `(x + y)`, `(x - y)`, `(x * y)`: spelled alike in every dialect; what x and y are is the dialect's. */
-export function infix(op: keyof typeof INFIX, x: Frag, y: Frag): Frag {
-  return sql`(${x} ${raw(INFIX[op])} ${y})`;
-}
-
 export type FunctionRenderer = (args: readonly Operand[]) => Frag;
+
+/**
+ * The renderer a dialect gives a function it does not support: compiling a call of it is a
+ * FilterError of kind 'unsupported' naming the function (`construct`) and the dialect (`target`).
+ * The compiler recognises it by identity and never calls it.
+ */
+export const UNSUPPORTED: FunctionRenderer = () => {
+  throw new TypeError('UNSUPPORTED marks a function a dialect does not render; it is never called');
+};
+
+/**
+ * A renderer, or UNSUPPORTED, for every function of the signature table: the dialects' tables
+ * `satisfies` it, so a function without an entry is a compile error.
+ */
+export type FunctionTable = { readonly [N in FunctionName]: FunctionRenderer };
 
 export interface Dialect {
   /** `postgres`, `sqlite` or `mysql`; used in error messages. */
@@ -94,13 +99,20 @@ export interface Dialect {
   convert(a: Operand, to: EdmType): Frag;
   /** `COALESCE(x, FALSE)` for a Boolean expression. */
   falseIfNull(x: Frag): Frag;
-  readonly functions: { readonly [name: string]: FunctionRenderer | undefined };
+  /** The functions' renderers (a FunctionTable); a name missing from a hand-built dialect is unsupported. */
+  readonly functions: Partial<FunctionTable>;
+  /**
+   * Whether a Boolean expression can be used as a value (compared, listed, negated three-valued),
+   * as in PostgreSQL, SQLite and MySQL. A dialect without (SQL Server) has predicates only, and a
+   * Boolean used as a value is refused as unsupported until it renders one.
+   */
+  readonly booleanValues: boolean;
   /**
    * Names values once for a body that uses them more than once (atomic values are passed as they
    * are); undefined where the engine has no such construct, and then every rendering names each
    * non-atomic operand at most once by itself.
    */
-  readonly bind?: (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag;
+  readonly bind?: Binder;
   /**
    * A value whose plain `=`, and so `IN`, is this dialect's equality, for dialects whose `equal`
    * is not plain for some type (MySQL strings: their bytes; SQLite strings: the column with

@@ -93,7 +93,10 @@ export function freshName(): Frag {
  * names it: nested bindings would then be planned exponentially many times. With `atomicToo`,
  * atomic values are named as well (so that the body sees no constants to fold).
  */
-export function bindInSubquery(fence: string, atomicToo = false): (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag {
+/** Names values once for a body that uses each more than once (dialect.ts, `bind`). */
+export type Binder = (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag;
+
+export function bindInSubquery(fence: string, atomicToo = false): Binder {
   const kept = (v: Frag): boolean => !atomicToo && isAtomic(v);
   return (values, body) => {
     if (values.every(kept)) return body(values);

@@ -6,12 +6,14 @@ import type { ArithmeticOp } from '../../../syntax/ast.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
-import type { Dialect, Operand } from '../dialect.js';
-import { infix, ORDER_OPS } from '../dialect.js';
+import type { Dialect, FunctionTable, Operand } from '../dialect.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, infix, ORDER_OPS, unary } from './base.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
-import { boundedConcat, boundedReplace, likeLiteral, utcText } from '../values.js';
-import type { TextSpelling } from '../values.js';
+import { boundedConcat, boundedReplace } from '../bounded-strings.js';
+import type { TextSpelling } from '../bounded-strings.js';
+import { likeLiteral } from '../like-pattern.js';
+import { utcText } from '../literal-text.js';
 
 const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
 const chars = (o: Operand): Frag => sql`(${o.sql} COLLATE utf8mb4_bin)`;
@@ -130,6 +132,7 @@ const integerWords = (digits: number): number => Math.ceil(Math.max(digits, 1) /
 const DECIMAL_BOUND = raw('100000000000000000000000000000000000');
 
 export const mysql: Dialect = {
+  ...BASE,
   name: 'mysql',
   // Integer arithmetic runs in DECIMAL(65,0), which fails beyond 65 digits.
   maxIntegerDigits: 65,
@@ -152,12 +155,12 @@ export const mysql: Dialect = {
     fits: (a, b) => integerWords(a) + integerWords(b) <= 9 && a + b <= 76,
     clamp: (x) => sql`LEAST(GREATEST(${x}, -${DECIMAL_BOUND}), ${DECIMAL_BOUND})`,
   },
-  placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
+  placeholder: castPlaceholder,
   quoteIdentifier: (name) => `\`${name.replace(/`/g, '``')}\``,
   literal(type: EdmType, value: LiteralValue): Frag | string {
     switch (type) {
       case 'Edm.Boolean':
-        return raw(value ? 'TRUE' : 'FALSE');
+        return booleanKeyword(value);
       case 'Edm.String':
       case 'Edm.Guid':
         return param(value);
@@ -177,7 +180,6 @@ export const mysql: Dialect = {
         return param(String(value), 'SIGNED');
     }
   },
-  nullOf: () => raw('NULL'),
   plainEquality: (type) => type !== 'Edm.String',
   equal(a, b) {
     if (a.type !== 'Edm.String') return sql`(${a.sql} = ${b.sql})`;
@@ -218,41 +220,39 @@ export const mysql: Dialect = {
     if (to === 'Edm.Decimal' && isInteger(a.type) && a.literal === undefined) return exact(a);
     return a.sql;
   },
-  falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
   // No `bind` for the compiler: `in` on a computed value is one IN on its equality key instead.
   equalityKey: (a) => (a.type === 'Edm.String' ? bytes(a) : a.sql),
   functions: {
+    ...BASE_FUNCTIONS,
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) > 0)`),
     contains: ([s, t]) => needle(s!, t!, (e) => `%${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) > 0)`),
     startswith: ([s, t]) => needle(s!, t!, (e) => `${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) = 1)`),
     endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, sql`(RIGHT(${bytes(s!)}, LENGTH(${bytes(t!)})) = ${bytes(t!)})`),
-    length: ([s]) => sql`CHAR_LENGTH(${s!.sql})`,
+    length: unary('CHAR_LENGTH'),
     indexof: ([s, t]) => sql`(LOCATE(${chars(t!)}, ${chars(s!)}) - 1)`,
     // An empty search string returns s before the replacement is looked at, even a NULL one:
     // boundedReplace tests the replacement for NULL first.
     replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT_SPELLING),
     substring: ([s, i, n]) =>
       n ? sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1, GREATEST(${n.sql}, 0))` : sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1)`,
-    tolower: ([s]) => sql`LOWER(${s!.sql})`,
-    toupper: ([s]) => sql`UPPER(${s!.sql})`,
-    trim: ([s]) => sql`TRIM(${s!.sql})`,
+    tolower: unary('LOWER'),
+    toupper: unary('UPPER'),
+    trim: unary('TRIM'),
     concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT_SPELLING),
-    year: ([x]) => sql`YEAR(${x!.sql})`,
-    month: ([x]) => sql`MONTH(${x!.sql})`,
-    day: ([x]) => sql`DAYOFMONTH(${x!.sql})`,
-    hour: ([x]) => sql`HOUR(${x!.sql})`,
-    minute: ([x]) => sql`MINUTE(${x!.sql})`,
-    second: ([x]) => sql`SECOND(${x!.sql})`,
+    year: unary('YEAR'),
+    month: unary('MONTH'),
+    day: unary('DAYOFMONTH'),
+    hour: unary('HOUR'),
+    minute: unary('MINUTE'),
+    second: unary('SECOND'),
     round: ([x]) =>
       x!.type === 'Edm.Decimal'
         ? sql`ROUND(${x!.sql})`
         : // ROUND(DOUBLE) halves to even; this halves away from zero, exactly.
           bind([[x!.sql, DOUBLE]], ([v]) => sql`(TRUNCATE(${v!}, 0) + CASE WHEN ABS(${v!} - TRUNCATE(${v!}, 0)) >= 0.5 THEN SIGN(${v!}) ELSE 0 END)`),
-    floor: ([x]) => sql`FLOOR(${x!.sql})`,
-    ceiling: ([x]) => sql`CEILING(${x!.sql})`,
-    datetime: ([x]) => x!.sql,
-    datetimeoffset: ([x]) => x!.sql,
-  },
+    floor: unary('FLOOR'),
+    ceiling: unary('CEILING'),
+  } satisfies FunctionTable,
 };
 
 /** The MySQL/MariaDB column type of the storage conventions. */

@@ -8,12 +8,14 @@ import type { ArithmeticOp } from '../../../syntax/ast.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
-import type { Dialect, Operand } from '../dialect.js';
-import { infix, ORDER_OPS } from '../dialect.js';
+import type { Dialect, FunctionTable, Operand } from '../dialect.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, doubleQuoted, infix, ORDER_OPS, unary } from './base.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
-import { boundedConcat, boundedReplace, doubleText, likeLiteral, utcText } from '../values.js';
-import type { TextSpelling } from '../values.js';
+import { boundedConcat, boundedReplace } from '../bounded-strings.js';
+import type { TextSpelling } from '../bounded-strings.js';
+import { likeLiteral } from '../like-pattern.js';
+import { doubleText, utcText } from '../literal-text.js';
 
 // OFFSET 0: PostgreSQL does not pull up a subquery with an OFFSET.
 const bind = bindInSubquery(' OFFSET 0');
@@ -160,6 +162,7 @@ function doubleOfNumeric(value: Frag): Frag {
 const NUMERIC_BOUND = raw('(10::numeric ^ 60000)');
 
 export const postgres: Dialect = {
+  ...BASE,
   name: 'postgres',
   // PGlite runs out of stack from about 88 nested subqueries with heavy expressions in each
   // ("unnamed prepared statement does not exist", "bad buffer ID"); a server allows more.
@@ -178,11 +181,11 @@ export const postgres: Dialect = {
     clamp: (x) => bind([x], ([v]) => sql`(CASE WHEN ${v!} > ${NUMERIC_BOUND} THEN ${NUMERIC_BOUND} WHEN ${v!} < -${NUMERIC_BOUND} THEN -${NUMERIC_BOUND} ELSE ${v!} END)`),
   },
   placeholder: (index, p) => (p.cast ? `$${index}::${p.cast}` : `$${index}`),
-  quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+  quoteIdentifier: doubleQuoted,
   literal(type: EdmType, value: LiteralValue): Frag | string {
     switch (type) {
       case 'Edm.Boolean':
-        return raw(value ? 'TRUE' : 'FALSE');
+        return booleanKeyword(value);
       case 'Edm.String':
         if ((value as string).includes('\u0000')) return 'PostgreSQL text cannot hold the character U+0000';
         return param(value, 'text');
@@ -201,7 +204,6 @@ export const postgres: Dialect = {
     }
   },
   nullOf: (type) => raw(`CAST(NULL AS ${SQL_TYPES[type]})`),
-  plainEquality: () => true,
   equal: (a, b) => sql`(${a.sql} = ${b.sql})`,
   equalNullSafe: (a, b) => sql`(${a.sql} IS NOT DISTINCT FROM ${b.sql})`,
   order(op, a, b) {
@@ -245,22 +247,22 @@ export const postgres: Dialect = {
     if (to === 'Edm.Decimal' && isInteger(a.type)) return sql`CAST(${a.sql} AS numeric)`;
     return a.sql;
   },
-  falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
   bind,
   functions: {
+    ...BASE_FUNCTIONS,
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
     contains: ([s, t]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
     startswith: ([s, t]) => needle(s!, t!, (e) => `${e}%`, sql`starts_with(${s!.sql}, ${t!.sql})`),
     endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, bind([t!.sql], ([u]) => sql`(right(${s!.sql}, length(${u!})) = ${u!})`)),
-    length: ([s]) => sql`length(${s!.sql})`,
+    length: unary('length'),
     indexof: ([s, t]) => sql`(strpos(${s!.sql}, ${t!.sql}) - 1)`,
     replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
     substring: ([s, i, n]) =>
       n
         ? sql`substr(${s!.sql}, ${integerOf(i!.sql, 2147483646)} + 1, ${integerOf(n.sql, 2147483647)})`
         : sql`substr(${s!.sql}, ${integerOf(i!.sql, 2147483646)} + 1)`,
-    tolower: ([s]) => sql`lower(${s!.sql})`,
-    toupper: ([s]) => sql`upper(${s!.sql})`,
+    tolower: unary('lower'),
+    toupper: unary('upper'),
     trim: ([s]) => sql`btrim(${s!.sql}, ' ')`,
     concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
     // EXTRACT counts years BC as negative with no year 0; OData's year is astronomical (1 BC = 0).
@@ -276,11 +278,9 @@ export const postgres: Dialect = {
         ? sql`round(${x!.sql})`
         : // round(double precision) halves to even; this halves away from zero, exactly.
           bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
-    floor: ([x]) => sql`floor(${x!.sql})`,
-    ceiling: ([x]) => sql`ceil(${x!.sql})`,
-    datetime: ([x]) => x!.sql,
-    datetimeoffset: ([x]) => x!.sql,
-  },
+    floor: unary('floor'),
+    ceiling: unary('ceil'),
+  } satisfies FunctionTable,
 };
 
 /** The PostgreSQL column type this package's storage conventions use for an Edm type. */

@@ -5,12 +5,14 @@
 import type { EdmType } from '../../../types/edm.js';
 import { isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
-import type { Dialect, Operand } from '../dialect.js';
-import { infix, ORDER_OPS } from '../dialect.js';
+import type { Dialect, FunctionTable, Operand } from '../dialect.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, doubleQuoted, infix, ORDER_OPS, unary } from './base.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
-import { boundedConcat, boundedReplace, datePartOfEpochMs } from '../values.js';
-import type { DatePart, TextSpelling } from '../values.js';
+import { boundedConcat, boundedReplace } from '../bounded-strings.js';
+import type { TextSpelling } from '../bounded-strings.js';
+import { datePartOfEpochMs } from '../epoch-date-parts.js';
+import type { DatePart } from '../epoch-date-parts.js';
 
 // LIMIT -1 (no limit): SQLite does not flatten a subquery with a LIMIT into an outer aggregate-free scalar subquery.
 const bind = bindInSubquery(' LIMIT -1');
@@ -61,6 +63,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     return sql`CAST(substr(${x!.sql}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
   };
   return {
+    ...BASE,
     name: 'sqlite',
     // SQLite's expressions nest at most 1,000 deep ("Expression tree is too large"), and the
     // deepest renderings (a bounded replace) take about 11 of them per level of the filter.
@@ -68,12 +71,12 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     // `a OR b OR c` is parsed as ((a OR b) OR c): a chain of n operands is n - 1 deep there, and
     // 11 is what one level of the filter may take of the 1,000.
     maxChainLength: 12,
-    placeholder: (_index, p) => (p.cast ? `CAST(? AS ${p.cast})` : '?'),
-    quoteIdentifier: (name) => `"${name.replace(/"/g, '""')}"`,
+    placeholder: castPlaceholder,
+    quoteIdentifier: doubleQuoted,
     literal(type: EdmType, value: LiteralValue): Frag | string {
       switch (type) {
         case 'Edm.Boolean':
-          return raw(value ? 'TRUE' : 'FALSE');
+          return booleanKeyword(value);
         case 'Edm.String':
         case 'Edm.Guid':
           // SQLite's text functions stop at U+0000 (length('a\0b') is 1).
@@ -97,8 +100,6 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           return param(String(value), 'INTEGER');
       }
     },
-    nullOf: () => raw('NULL'),
-    plainEquality: () => true,
     equal: (a, b) => sql`(${a.sql} = ${collated(b)})`,
     equalNullSafe: (a, b) => sql`(${a.sql} IS ${collated(b)})`,
     // `col COLLATE BINARY IN (…)` still searches an index on the column.
@@ -119,27 +120,26 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           return integerDivision(op, type) ? sql`(${x} % NULLIF(${y}, 0))` : sql`mod(${x}, NULLIF(${y}, 0))`;
       }
     },
-    negate: (a) => sql`(-${a.sql})`,
     // Decimals are REAL here; an integer converted to one must divide as a real, not truncate.
     convert: (a, to) => (isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql),
-    falseIfNull: (x) => sql`COALESCE(${x}, FALSE)`,
     bind,
     functions: {
+      ...BASE_FUNCTIONS,
       substringof: ([t, s]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
       contains: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
       startswith: ([s, t]) => bind([t!.sql], ([u]) => sql`(substr(${s!.sql}, 1, length(${u!})) = ${u!})`),
       // substr(s, -0) is all of s, so an empty suffix is handled apart.
       endswith: ([s, t]) =>
         bind([s!.sql, t!.sql], ([v, u]) => sql`(substr(${v!}, -length(${u!})) = ${u!} OR (length(${u!}) = 0 AND ${v!} IS NOT NULL))`),
-      length: ([s]) => sql`length(${s!.sql})`,
+      length: unary('length'),
       indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
       // An empty search string returns s before the replacement is looked at, even a NULL one:
       // boundedReplace tests the replacement for NULL first.
       replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
       substring: ([s, i, n]) =>
         n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
-      tolower: ([s]) => sql`lower(${s!.sql})`,
-      toupper: ([s]) => sql`upper(${s!.sql})`,
+      tolower: unary('lower'),
+      toupper: unary('upper'),
       trim: ([s]) => sql`trim(${s!.sql}, ' ')`,
       concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
       year: datePart('year'),
@@ -150,11 +150,9 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
       second: datePart('second'),
       // round() computes x + 0.5 in floating point (round(0.49999999999999994) is 1); this is exact.
       round: ([x]) => bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
-      floor: ([x]) => sql`floor(${x!.sql})`,
-      ceiling: ([x]) => sql`ceiling(${x!.sql})`,
-      datetime: ([x]) => x!.sql,
-      datetimeoffset: ([x]) => x!.sql,
-    },
+      floor: unary('floor'),
+      ceiling: unary('ceiling'),
+    } satisfies FunctionTable,
   };
 }
 
