@@ -244,10 +244,19 @@ function constant(node: TypedExpr, value: LoweredConstant['value']): LoweredCons
 
 /** The members of several values' `nullDecidedBy`, each once; undefined when any is. */
 function union(values: readonly LoweredValue[]): readonly LoweredMember[] | undefined {
-  const seen = new Map<string, LoweredMember>();
+  // Most often one value brings members and the rest are constants: its list is the union.
+  let only: readonly LoweredMember[] | undefined;
+  let several = false;
   for (const v of values) {
     if (v.nullDecidedBy === undefined) return undefined;
-    for (const m of v.nullDecidedBy) {
+    if (v.nullDecidedBy.length === 0) continue;
+    if (only === undefined) only = v.nullDecidedBy;
+    else several = true;
+  }
+  if (!several) return only ?? [];
+  const seen = new Map<string, LoweredMember>();
+  for (const v of values) {
+    for (const m of v.nullDecidedBy!) {
       const key = `${m.source.kind}:${m.path.join('/')}`;
       if (!seen.has(key)) seen.set(key, m);
     }
