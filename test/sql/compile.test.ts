@@ -217,3 +217,13 @@ describe('Decimal literals on PostgreSQL', () => {
     expect(() => compile(`Price gt 0.${'1'.repeat(1001)}m`, dialect)).toThrow(expect.objectContaining({ kind: 'unsupported', message: expect.stringMatching(/more than 1,000 significant digits/) }));
   });
 });
+
+describe('a dialect whose Booleans are not values (booleanValues: false)', () => {
+  const predicatesOnly = { ...postgres, booleanValues: false };
+  it.each(['(Capacity gt 1) eq IsPublic', 'not IsPublic eq (Capacity gt 1)', '(Capacity gt 1) in (true, false)'])('refuses %s, a Boolean used as a value, naming the construct and the dialect', (filter) => {
+    expect(() => compile(filter, predicatesOnly)).toThrow(expect.objectContaining({ kind: 'unsupported', construct: 'Boolean value', target: 'postgres' }));
+  });
+  it.each(['IsPublic', 'not IsPublic', 'IsPublic eq true', '(Capacity gt 1) eq true', 'not (Capacity gt 1 and IsPublic)'])('compiles %s, where Booleans are conditions, as postgres does', (filter) => {
+    expect(compile(filter, predicatesOnly)).toEqual(compile(filter));
+  });
+});

@@ -40,21 +40,24 @@ function checkSize(parts: readonly Part[]): void {
 /** Tagged template: `sql\`(${a} + ${b})\``; only the template text is spliced, interpolations are fragments. */
 export function sql(strings: TemplateStringsArray, ...frags: Frag[]): Frag {
   const parts: Part[] = [];
-  strings.forEach((s, i) => {
+  // Plain loops: this runs for every fragment of every compiled filter.
+  for (let i = 0; i < strings.length; i++) {
+    const s = strings[i]!;
     if (s) parts.push(s);
     const f = frags[i];
-    if (f) for (const p of f.parts) parts.push(p);
-  });
+    if (f) for (let j = 0; j < f.parts.length; j++) parts.push(f.parts[j]!);
+  }
   checkSize(parts);
   return { parts };
 }
 
 export function join(frags: readonly Frag[], separator: string): Frag {
   const parts: Part[] = [];
-  frags.forEach((f, i) => {
+  for (let i = 0; i < frags.length; i++) {
     if (i > 0) parts.push(separator);
-    for (const p of f.parts) parts.push(p);
-  });
+    const f = frags[i]!;
+    for (let j = 0; j < f.parts.length; j++) parts.push(f.parts[j]!);
+  }
   checkSize(parts);
   return { parts };
 }

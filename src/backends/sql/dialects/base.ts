@@ -24,6 +24,12 @@ export function unary(name: string): FunctionRenderer {
 /** The Boolean keywords TRUE and FALSE, which every dialect here has. */
 export const booleanKeyword = (value: unknown): Frag => raw(value ? 'TRUE' : 'FALSE');
 
+/**
+ * The refusal of a literal whose type no case of a dialect's `literal` names: only a hand-built
+ * tree has one (check() gives every literal an Edm type); the compiler reports it as unsupported.
+ */
+export const noLiteralOf = (type: never): string => `A literal of type ${JSON.stringify(type)} is not one of the Edm types`;
+
 /** `?` placeholders, with a CAST where the parameter's type must be told (SQLite, MySQL). */
 export const castPlaceholder = (_index: number, p: Param): string => (p.cast ? `CAST(? AS ${p.cast})` : '?');
 

@@ -7,7 +7,7 @@ import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, infix, ORDER_OPS, unary } from './base.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
@@ -176,9 +176,14 @@ export const mysql: Dialect = {
         if (year < 1000 || year > 9999) return 'MySQL DATETIME holds the years 1000 to 9999 only';
         return param(utcText(value as number, false), 'DATETIME(3)');
       }
-      default:
+      case 'Edm.Byte':
+      case 'Edm.SByte':
+      case 'Edm.Int16':
+      case 'Edm.Int32':
+      case 'Edm.Int64':
         return param(String(value), 'SIGNED');
     }
+    return noLiteralOf(type);
   },
   plainEquality: (type) => type !== 'Edm.String',
   equal(a, b) {
@@ -279,7 +284,8 @@ export function mysqlColumnType(type: EdmType): string {
     case 'Edm.Double':
     case 'Edm.Single':
       return 'DOUBLE';
-    default:
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
       return 'DATETIME(3)';
   }
 }

@@ -9,7 +9,7 @@ import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, doubleQuoted, infix, ORDER_OPS, unary } from './base.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
@@ -199,9 +199,15 @@ export const postgres: Dialect = {
       case 'Edm.DateTime':
       case 'Edm.DateTimeOffset':
         return param(utcText(value as number, true), 'timestamptz');
-      default:
-        return param(value, type === 'Edm.Guid' ? 'uuid' : 'integer');
+      case 'Edm.Guid':
+        return param(value, 'uuid');
+      case 'Edm.Byte':
+      case 'Edm.SByte':
+      case 'Edm.Int16':
+      case 'Edm.Int32':
+        return param(value, 'integer');
     }
+    return noLiteralOf(type);
   },
   nullOf: (type) => raw(`CAST(NULL AS ${SQL_TYPES[type]})`),
   equal: (a, b) => sql`(${a.sql} = ${b.sql})`,

@@ -6,7 +6,7 @@ import type { EdmType } from '../../../types/edm.js';
 import { isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, doubleQuoted, infix, ORDER_OPS, unary } from './base.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
@@ -96,9 +96,14 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           if (year < 0 || year > 9999) return "SQLite 'iso-text' dates hold the years 0000 to 9999 only (UTC)";
           return param(isoText(value as number));
         }
-        default:
+        case 'Edm.Byte':
+        case 'Edm.SByte':
+        case 'Edm.Int16':
+        case 'Edm.Int32':
+        case 'Edm.Int64':
           return param(String(value), 'INTEGER');
       }
+      return noLiteralOf(type);
     },
     equal: (a, b) => sql`(${a.sql} = ${collated(b)})`,
     equalNullSafe: (a, b) => sql`(${a.sql} IS ${collated(b)})`,
