@@ -18,6 +18,8 @@ const cache = new WeakMap<TypedExpr, IntegerRange>();
  */
 export function integerRange(node: TypedExpr): IntegerRange | undefined {
   if (!isInteger(node.type)) return undefined;
+  // A leaf's range is read off the node itself: caching it would cost more than computing it.
+  if (node.kind !== 'negate' && node.kind !== 'convert' && node.kind !== 'arithmetic') return compute(node);
   let range = cache.get(node);
   if (!range) {
     range = compute(node);
