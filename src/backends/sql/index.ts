@@ -2,7 +2,8 @@
 
 export { compileSql, DEFAULT_MAX_SQL_LENGTH } from './compile.js';
 export type { CompileSqlOptions, CompiledSql, ColumnMapper } from './compile.js';
-export type { Dialect, Operand, FunctionRenderer } from './dialect.js';
+export type { Dialect, Operand, FunctionRenderer, FunctionTable } from './dialect.js';
+export { UNSUPPORTED } from './dialect.js';
 export { postgres, postgresColumnType } from './dialects/postgres.js';
 export { sqlite, createSqliteDialect, sqliteColumnType } from './dialects/sqlite.js';
 export type { SqliteOptions } from './dialects/sqlite.js';
