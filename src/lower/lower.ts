@@ -2,9 +2,9 @@
 // pass dispatched through two tables keyed by every typed node kind: one for a node whose truth is
 // wanted (the root, operands of `and`/`or`/`not`), one for a node whose value is used.
 
+import { handlerOf } from '../dispatch.js';
 import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedKind, TypedLogical, TypedNot } from '../types/typed.js';
 import type { FunctionName } from '../types/functions.js';
-import { assertNever } from '../assert-never.js';
 import { malformedTree } from '../errors.js';
 import { integerRange } from '../semantics/integer-range.js';
 import { integerComparison } from './integer-comparison.js';
@@ -27,23 +27,16 @@ export function lower(filter: TypedFilter): LoweredFilter {
 
 /** The predicate that holds where the node's value is `want` (true, or false). */
 export function lowerPredicate(node: TypedExpr, want: boolean): LoweredPredicate {
-  return handler<(node: TypedExpr, want: boolean) => LoweredPredicate>(PREDICATES, node)(node, want);
+  return handlerOf<(node: TypedExpr, want: boolean) => LoweredPredicate>(PREDICATES, node, 'typed node kind')(node, want);
 }
 
 /** The node as a value, null where it is null. */
 export function lowerValue(node: TypedExpr): LoweredValue {
-  return handler<(node: TypedExpr) => LoweredValue>(VALUES, node)(node);
+  return handlerOf<(node: TypedExpr) => LoweredValue>(VALUES, node, 'typed node kind')(node);
 }
 
 /** A handler per typed node kind, taking that kind's node; adding a kind without one is a compile error. */
 type ByKind<A extends unknown[], R> = { readonly [K in TypedKind]: (node: Extract<TypedExpr, { kind: K }>, ...rest: A) => R };
-
-/** The table's handler for the node's kind; a kind check() never makes is a malformed tree. */
-function handler<F>(table: Readonly<Record<TypedKind, unknown>>, node: TypedExpr): F {
-  const found = Object.hasOwn(table, node.kind) ? table[node.kind] : undefined;
-  if (found === undefined) return assertNever(node as never, 'typed node kind');
-  return found as F;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Predicates
