@@ -2,6 +2,8 @@
 // backends use it to compute in native numbers where every value provably fits, and in exact
 // wider arithmetic (bigint, Decimal128) only where it may not.
 
+import { assertNever } from '../assert-never.js';
+import { malformedTree } from '../errors.js';
 import { INTEGER_RANGES, isInteger } from '../types/edm.js';
 import type { TypedExpr } from '../types/typed.js';
 
@@ -69,9 +71,18 @@ function compute(node: TypedExpr): IntegerRange {
           return [-m, m];
         }
       }
+      throw malformedTree(node, `unknown arithmetic operator ${JSON.stringify((node as { op?: unknown }).op)}`);
     }
-    // falls through: a member, or a kind that is never integer-typed
-    default:
+    case 'member':
       return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
+    // Never integer-typed: check() makes these Boolean.
+    case 'structureNull':
+    case 'not':
+    case 'compare':
+    case 'logical':
+    case 'in':
+      return INT32;
+    default:
+      return assertNever(node);
   }
 }
