@@ -4,19 +4,10 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { check, FILTER_ISSUE_CODES, isFilterError, parse, print, VenueRoom } from '../../src/index.js';
-import type { Expr, FilterError, FilterIssueCode } from '../../src/index.js';
+import { check, FILTER_ISSUE_CODES, parse, print, VenueRoom } from '../../src/index.js';
+import type { Expr, FilterIssueCode } from '../../src/index.js';
 import { INVALID } from '../parse/invalid.test.js';
-
-function thrownBy(run: () => unknown): FilterError {
-  try {
-    run();
-  } catch (error) {
-    expect(isFilterError(error)).toBe(true);
-    return error as FilterError;
-  }
-  throw new Error('nothing was thrown');
-}
+import { thrownFilterError } from '../support/thrown.js';
 
 /** One filter per code (and, for an unsupported one, its construct), in the table's order. */
 const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: string][] = [
@@ -84,7 +75,7 @@ describe('issue codes', () => {
   });
 
   it.each(BY_CODE)('%s', (code, run, construct) => {
-    const error = thrownBy(run);
+    const error = thrownFilterError(run);
     expect(error.issues.map((issue) => issue.code)).toEqual([code]);
     expect(error.kind).toBe(FILTER_ISSUE_CODES[code].kind);
     expect(error.construct).toBe(construct);
@@ -92,13 +83,13 @@ describe('issue codes', () => {
   });
 
   it.each(CONSTRUCTS)('%s is unsupported, construct %s', (filter, construct) => {
-    const error = thrownBy(() => parse(filter));
+    const error = thrownFilterError(() => parse(filter));
     expect({ kind: error.kind, code: error.issues[0]?.code, construct: error.construct }).toEqual({ kind: 'unsupported', code: 'unsupported', construct });
     expect(error.toJSON()).toMatchObject({ construct });
   });
 
   it.each(INVALID.map(([input]) => input))('%j has one issue whose code is of its kind', (input) => {
-    const error = thrownBy(() => parse(input));
+    const error = thrownFilterError(() => parse(input));
     expect(error.issues).toHaveLength(1);
     const code = error.issues[0]!.code as FilterIssueCode;
     expect(FILTER_ISSUE_CODES[code]?.kind).toBe(error.kind);

@@ -8,6 +8,7 @@ import type { Expr, ExprVisitor, FilterError, TypedExpr, TypedFilter, TypedVisit
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { lower } from '../../src/lower/lower.js';
 import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
+import { thrown } from '../support/thrown.js';
 
 /** An unknown kind, alone and under a known node; `toString` would find Object.prototype's if a table were read unguarded. */
 function treesOf(kind: string): Expr[] {
@@ -38,20 +39,11 @@ function plainVisitor(): ExprVisitor<string> & TypedVisitor<string> {
   return Object.fromEntries(kinds.map((k) => [k, () => 'visited'])) as unknown as ExprVisitor<string> & TypedVisitor<string>;
 }
 
-function thrownBy(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
-
 describe('a node kind no stage knows', () => {
   for (const [name, run] of RUNS) {
     it.each(KINDS)(`${name}() refuses kind %s as a malformed tree`, (kind) => {
       const [alone] = treesOf(kind);
-      const error = thrownBy(() => run(alone!)) as FilterError;
+      const error = thrown(() => run(alone!)) as FilterError;
       expect(isFilterError(error)).toBe(true);
       expect(error.kind).toBe('syntax');
       expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
@@ -62,7 +54,7 @@ describe('a node kind no stage knows', () => {
   it.each(KINDS)('print(), check() and compileMongo() refuse kind %s under a known node', (kind) => {
     const [, nested] = treesOf(kind);
     for (const run of [() => print(nested!), () => check(nested!, VenueRoom), () => compileMongo(typedFilterOf(nested!))]) {
-      const error = thrownBy(run) as FilterError;
+      const error = thrown(run) as FilterError;
       expect(isFilterError(error)).toBe(true);
       expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
     }
@@ -76,8 +68,8 @@ describe('a node kind no stage knows, handed to the SQL backend', () => {
     'compileSql() refuses kind %s on %s as a malformed tree, alone and under a known node',
     (kind, _name, dialect) => {
       for (const tree of treesOf(kind)) {
-        const error = thrownBy(() => compileSql(handBuilt(tree), { dialect })) as FilterError;
-        const lowered = thrownBy(() => lower(handBuilt(tree))) as FilterError;
+        const error = thrown(() => compileSql(handBuilt(tree), { dialect })) as FilterError;
+        const lowered = thrown(() => lower(handBuilt(tree))) as FilterError;
         expect(isFilterError(error)).toBe(true);
         expect(error.kind).toBe('syntax');
         expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
@@ -93,7 +85,7 @@ describe('a literal of a type no stage knows, handed to the SQL backend', () => 
   const tree = { kind: 'compare', type: 'Edm.Boolean', op: 'eq', left: literal, right: literal, start: 0, end: 13 };
   const filter = { ...check('Capacity gt 1', VenueRoom), root: tree as unknown as TypedExpr } as TypedFilter;
   it.each([postgres, sqlite, mysql].map((dialect) => [dialect.name, dialect] as const))('is refused as unsupported on %s, naming the type', (_name, dialect) => {
-    const error = thrownBy(() => compileSql(filter, { dialect })) as FilterError;
+    const error = thrown(() => compileSql(filter, { dialect })) as FilterError;
     expect(isFilterError(error)).toBe(true);
     expect(error).toMatchObject({ kind: 'unsupported', construct: 'literal', target: dialect.name, start: 12, end: 13 });
     expect(error.message).toContain('"Edm.Money"');

@@ -8,6 +8,7 @@ import type { TypedFilter } from '../../src/index.js';
 import { Decimal } from 'decimal.js';
 import { compilePredicate, generateSource, RowValueError } from '../../src/backends/memory/index.js';
 import { evaluateOracle } from '../support/oracle.js';
+import { thrownFilterError } from '../support/thrown.js';
 
 const paths = [
   ['generated', {}],
@@ -169,14 +170,7 @@ describe('strings that replace and concat build are bounded (docs/semantics.md, 
 
   it('refuses nine nested replaces when checked, at the third from the inside, where the cost passes the limit', () => {
     const text = nestedReplace(9);
-    let error: unknown;
-    try {
-      check(text, schema);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(FilterError);
-    const { kind, start, end, message } = error as FilterError;
+    const { kind, start, end, message } = thrownFilterError(() => check(text, schema));
     expect(kind).toBe('limit');
     // 10,240 + 102,400 + 1,024,000 characters from a row string counted as 1,024.
     expect(message).toBe(

@@ -7,6 +7,7 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { FilterError, formatFilterError } from '../../src/errors.js';
 import { decimal128, matchIds, toMongoDocument } from '../engines/mingo.js';
 import { rows, schema, typed } from './fixture.js';
+import { thrownFilterError } from '../support/thrown.js';
 
 const compile = (text: string) => compileMongo(typed(text), { decimal: decimal128 });
 
@@ -126,15 +127,6 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
 ];
 
 /** The FilterError `run` throws; anything else, or nothing, fails the test. */
-function thrown(run: () => unknown): FilterError {
-  try {
-    run();
-  } catch (e) {
-    expect(e).toBeInstanceOf(FilterError);
-    return e as FilterError;
-  }
-  throw new Error('expected a FilterError');
-}
 
 describe('documents', () => {
   for (const [filter, expected] of DOCUMENTS) {
@@ -217,13 +209,13 @@ describe('field mapping', () => {
 describe('errors raised while compiling carry the filter text, for formatFilterError', () => {
   it('a field mapping that is not a field path', () => {
     const text = "Name eq 'x' and Qty gt 5";
-    const e = thrown(() => compileMongo(typed(text), { fields: { Qty: 'a.$b' } }));
+    const e = thrownFilterError(() => compileMongo(typed(text), { fields: { Qty: 'a.$b' } }));
     expect(e.text).toBe(text);
     expect(formatFilterError(e)).toBe(`${e.message}\n  ${text}\n  ${' '.repeat(16)}^~~`);
   });
   it('a Decimal literal Decimal128 cannot hold', () => {
     const text = 'Price eq 1.00000000000000000000000000000000000000000001';
-    const e = thrown(() => compileMongo(typed(text)));
+    const e = thrownFilterError(() => compileMongo(typed(text)));
     expect(e.text).toBe(text);
     expect(formatFilterError(e)).toContain(`\n  ${text}\n  ${' '.repeat(9)}^~~~`);
   });
@@ -232,9 +224,9 @@ describe('errors raised while compiling carry the filter text, for formatFilterE
       throw new Error('boom');
     };
     const text = 'Price gt 1.5';
-    expect(thrown(() => compileMongo(typed(text), { decimal: boom })).text).toBe(text);
-    expect(thrown(() => compileMongo(typed(text), { fields: boom })).text).toBe(text);
-    expect(thrown(() => compileMongo(typed('Big lt 9007199254740993'), { long: boom })).text).toBe('Big lt 9007199254740993');
+    expect(thrownFilterError(() => compileMongo(typed(text), { decimal: boom })).text).toBe(text);
+    expect(thrownFilterError(() => compileMongo(typed(text), { fields: boom })).text).toBe(text);
+    expect(thrownFilterError(() => compileMongo(typed('Big lt 9007199254740993'), { long: boom })).text).toBe('Big lt 9007199254740993');
   });
 });
 
@@ -249,13 +241,13 @@ describe('unsupported constructs', () => {
     const filter = typed("length(Name) eq 1");
     const root = filter.root as unknown as { left: { name: string } };
     const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as unknown as typeof filter;
-    expect(thrown(() => compileMongo(forged))).toMatchObject({ kind: 'unsupported', construct: 'soundex', target: 'mongodb' });
-    expect(thrown(() => compileMongo(typed('Price gt 1e6145m')))).toMatchObject({ construct: 'decimal_literal', target: 'mongodb' });
-    expect(thrown(() => compileMongo(typed("Name eq 'x'"), { fields: { Name: '$where' } }))).toMatchObject({ construct: 'field_mapping', target: 'mongodb' });
+    expect(thrownFilterError(() => compileMongo(forged))).toMatchObject({ kind: 'unsupported', construct: 'soundex', target: 'mongodb' });
+    expect(thrownFilterError(() => compileMongo(typed('Price gt 1e6145m')))).toMatchObject({ construct: 'decimal_literal', target: 'mongodb' });
+    expect(thrownFilterError(() => compileMongo(typed("Name eq 'x'"), { fields: { Name: '$where' } }))).toMatchObject({ construct: 'field_mapping', target: 'mongodb' });
     const boom = (): never => {
       throw new Error('boom');
     };
-    expect(thrown(() => compileMongo(typed('Price gt 1.5'), { decimal: boom }))).toMatchObject({ construct: 'option', target: 'mongodb' });
+    expect(thrownFilterError(() => compileMongo(typed('Price gt 1.5'), { decimal: boom }))).toMatchObject({ construct: 'option', target: 'mongodb' });
   });
 });
 
@@ -338,20 +330,20 @@ describe('option functions that throw are reported as FilterErrors', () => {
   };
   it('options.decimal: at the Decimal literal, with its message', () => {
     const text = 'Qty gt 1 and Price gt 1.5';
-    const e = thrown(() => compileMongo(typed(text), { decimal: boom }));
+    const e = thrownFilterError(() => compileMongo(typed(text), { decimal: boom }));
     expect(e.kind).toBe('unsupported');
     expect([e.start, e.end]).toEqual([text.indexOf('1.5'), text.indexOf('1.5') + 3]);
     expect(e.message).toContain('options.decimal on the Decimal literal 1.5 threw: boom');
   });
   it('options.long: at the Int64 literal, with its message; never called for a safe integer', () => {
     const text = 'Big gt 5 and Big lt 9007199254740993';
-    const e = thrown(() => compileMongo(typed(text), { long: boom }));
+    const e = thrownFilterError(() => compileMongo(typed(text), { long: boom }));
     expect(e.kind).toBe('unsupported');
     expect([e.start, e.end]).toEqual([text.indexOf('9007199254740993'), text.length]);
     expect(e.message).toContain('options.long on the Int64 literal 9007199254740993 threw: boom');
   });
   it('options.fields as a function: at the property', () => {
-    const e = thrown(() => compileMongo(typed("Name eq 'x'"), { fields: boom }));
+    const e = thrownFilterError(() => compileMongo(typed("Name eq 'x'"), { fields: boom }));
     expect(e.kind).toBe('unsupported');
     expect([e.start, e.end]).toEqual([0, 4]);
     expect(e.message).toContain("the field mapping (options.fields) of 'Name' threw: boom");
@@ -359,10 +351,10 @@ describe('option functions that throw are reported as FilterErrors', () => {
   it('anything else a hand-built tree makes the compiler throw becomes a FilterError', () => {
     const filter = typed("Name eq 'x'");
     const forged = { ...filter, root: { ...filter.root, left: { kind: 'member', type: 'Edm.String', path: null, start: 0, end: 4 } } } as unknown as typeof filter;
-    expect(thrown(() => compileMongo(forged)).kind).toBe('unsupported');
+    expect(thrownFilterError(() => compileMongo(forged)).kind).toBe('unsupported');
     let deep = typed('Active').root;
     for (let i = 0; i < 200_000; i++) deep = { kind: 'not', type: 'Edm.Boolean', operand: deep, start: 0, end: 6 } as typeof deep;
-    expect(thrown(() => compileMongo({ ...filter, root: deep })).kind).toBe('limit');
+    expect(thrownFilterError(() => compileMongo({ ...filter, root: deep })).kind).toBe('limit');
   });
 });
 

@@ -7,6 +7,7 @@ import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
 import { FUNCTIONS } from '../../src/types/functions.js';
 import { FilterError } from '../../src/errors.js';
+import { thrown } from '../support/thrown.js';
 
 const schema = defineSchema({
   name: 'Event',
@@ -28,15 +29,6 @@ const schema = defineSchema({
 
 const compile = (filter: string, dialect = postgres, columns?: Parameters<typeof compileSql>[1]['columns']) =>
   compileSql(check(filter, schema), { dialect, ...(columns ? { columns } : {}) });
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 type Row = readonly [filter: string, sql: string, params: readonly unknown[]];
 

@@ -8,17 +8,9 @@ import type { Dialect } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
 import { FilterError } from '../../src/errors.js';
 import { defineSchema } from '../../src/types/schema.js';
+import { thrown } from '../support/thrown.js';
 
 const schema = defineSchema({ name: 'T', properties: { D: 'Edm.Double', I: 'Edm.Int32', S: 'Edm.String' } });
-
-function thrown(f: () => unknown): unknown {
-  try {
-    f();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
 
 describe('the compile guard', () => {
   it('turns a stack overflow in a renderer into a FilterError of kind limit', () => {
