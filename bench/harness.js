@@ -12,18 +12,22 @@ import { performance } from 'node:perf_hooks';
  * @property {(input: any) => unknown} run   one operation on one input
  */
 
+/** Loops made so far in this process: the number makes each loop's source text its own. */
+let loopsMade = 0;
+
 /**
  * A timing loop of its own for one competitor. A loop shared by every competitor calls each `run`
  * through one call site, which V8 then sees as megamorphic: it stops inlining and the figures
  * measure the call, not the competitor. So each competitor gets a loop compiled from its own
  * source text (V8 shares type feedback between functions made from identical text, so the text
- * names the competitor). The loop returns operations per second over about `ms` milliseconds,
- * reading the clock after every `batch` operations so the clock is not what is timed.
+ * names the competitor and numbers the loop: a competitor of the same name in the next comparison
+ * of a bench gets a loop of its own too). The loop returns operations per second over about `ms` milliseconds,
+ * reading the clock after each pass of at least 16 operations, so the clock is not what is timed.
  * @param {string} name
  * @returns {(run: (input: any) => unknown, inputs: unknown[], ms: number) => number}
  */
 export function timingLoop(name) {
-  const source = `// timing loop of ${JSON.stringify(name)}
+  const source = `// timing loop ${++loopsMade} of ${JSON.stringify(name)}
 return function measure(run, inputs, ms) {
   const passes = Math.max(1, Math.ceil(16 / inputs.length));
   let ops = 0;
