@@ -68,10 +68,43 @@ export interface PathSegment extends Span {
   readonly name: string;
 }
 
-/** A property path such as `PostalAddress/City`; identifiers are case-sensitive. */
+/**
+ * A property path such as `PostalAddress/City`; identifiers are case-sensitive. The first segment
+ * may name a lambda's range variable (`t` in `Tags/any(t: t eq 'red')`, `s/Capacity`) or be
+ * `$it`, the resource being filtered (`$it/Name`); the checker tells which from the scope.
+ */
 export interface MemberExpr extends Span {
   readonly kind: 'member';
   readonly segments: readonly PathSegment[];
+}
+
+export type LambdaOp = 'any' | 'all';
+
+/**
+ * `Path/any(v: body)`, `Path/all(v: body)` or `Path/any()`: whether some or every element of the
+ * collection at `collection` satisfies `body`, with `variable` bound to the element. `variable`
+ * and `body` are both absent only for `any()`. `opSpan` covers the word `any` or `all`.
+ */
+export interface LambdaExpr extends Span {
+  readonly kind: 'lambda';
+  readonly op: LambdaOp;
+  readonly collection: MemberExpr;
+  readonly opSpan: Span;
+  readonly variable: PathSegment | undefined;
+  readonly body: Expr | undefined;
+}
+
+/** `Path/$count`: the number of elements of the collection at `collection`. */
+export interface CountExpr extends Span {
+  readonly kind: 'count';
+  readonly collection: MemberExpr;
+}
+
+/** `operand in Path`: whether some element of the collection equals `operand`. */
+export interface InCollectionExpr extends Span {
+  readonly kind: 'inCollection';
+  readonly operand: Expr;
+  readonly collection: MemberExpr;
 }
 
 /** A canonical function call; `name` is lower-case whatever the source spelling. */
@@ -138,7 +171,10 @@ export type Expr =
   | CompareExpr
   | ArithmeticExpr
   | LogicalExpr
-  | InExpr;
+  | InExpr
+  | LambdaExpr
+  | CountExpr
+  | InCollectionExpr;
 
 export type ExprKind = Expr['kind'];
 
@@ -175,6 +211,12 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return node.operands;
     case 'in':
       return [node.operand, ...node.list];
+    case 'lambda':
+      return node.body === undefined ? [node.collection] : [node.collection, node.body];
+    case 'count':
+      return [node.collection];
+    case 'inCollection':
+      return [node.operand, node.collection];
     default:
       return assertNever(node);
   }
@@ -184,8 +226,9 @@ export function childrenOf(node: Expr): readonly Expr[] {
 export function withoutSpans(node: Expr): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'start' || key === 'end' || key === 'nameSpan') continue;
-    if (key === 'segments') out[key] = (value as PathSegment[]).map((s) => s.name);
+    if (key === 'start' || key === 'end' || key === 'nameSpan' || key === 'opSpan') continue;
+    if (key === 'variable') out[key] = (value as PathSegment | undefined)?.name;
+    else if (key === 'segments') out[key] = (value as PathSegment[]).map((s) => s.name);
     else if (Array.isArray(value)) out[key] = value.map((v) => withoutSpans(v as Expr));
     else if (value !== null && typeof value === 'object') out[key] = withoutSpans(value as Expr);
     else out[key] = value;
