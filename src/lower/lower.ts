@@ -3,23 +3,21 @@
 // wanted (the root, operands of `and`/`or`/`not`), one for a node whose value is used.
 
 import { handlerOf } from '../dispatch.js';
-import type { TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedKind, TypedLogical, TypedNot } from '../types/typed.js';
+import type { TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedKind, TypedLambda, TypedLogical, TypedNot } from '../types/typed.js';
 import type { FunctionName } from '../types/functions.js';
 import { malformedTree } from '../errors.js';
 import { integerRange } from '../semantics/integer-range.js';
 import { integerComparison } from './integer-comparison.js';
-import { andOf, constantPredicate, negatePredicate, orOf } from './predicates.js';
+import { andOf, constantPredicate, negatePredicate, orOf, quantified } from './predicates.js';
 import type {
+  LoweredCollection,
   LoweredConstant,
   LoweredFilter,
   LoweredMember,
   LoweredPredicate,
   LoweredTruth,
   LoweredValue,
-  RowSource,
 } from './lowered.js';
-
-const ROW: RowSource = { kind: 'row' };
 
 export function lower(filter: TypedFilter): LoweredFilter {
   return { root: lowerPredicate(filter.root, true), schema: filter.schema, text: filter.text };
@@ -52,7 +50,7 @@ const PREDICATES = {
   member: (node, want) => booleanTest(lowerValue(node), want, false, node),
   structureNull: (node, want) => ({
     kind: 'structureNull',
-    source: ROW,
+    source: node.source,
     path: node.path,
     property: node.property,
     nullable: node.nullable,
@@ -66,10 +64,29 @@ const PREDICATES = {
   logical: (node, want) => logicalPredicate(node, want),
   compare: (node, want) => comparePredicate(node, want),
   in: (node, want) => inPredicate(node, want),
+  lambda: (node, want) => lambdaPredicate(node, want),
+  count: notBoolean,
   negate: notBoolean,
   arithmetic: notBoolean,
   convert: notBoolean,
 } satisfies ByKind<[want: boolean], LoweredPredicate>;
+
+/**
+ * `any(v: p)` holds where p is true for some element, `all(v: p)` where it is true for every one
+ * (a null p fails an element). Wanted false, they are the negations: `any` wanted false is every
+ * element's p not true, `all` wanted false some element's p not true.
+ */
+function lambdaPredicate(node: TypedLambda, want: boolean): LoweredPredicate {
+  const body = node.body === undefined ? constantPredicate(true, node) : lowerPredicate(node.body, true);
+  const collection = lowerCollection(node.collection);
+  const some = node.op === 'any';
+  if (some === want) return quantified('exists', collection, node.variable, some ? body : negatePredicate(body), node);
+  return quantified('forall', collection, node.variable, some ? negatePredicate(body) : body, node);
+}
+
+function lowerCollection(c: TypedCollection): LoweredCollection {
+  return { source: c.source, path: c.path, property: c.property };
+}
 
 /** `and` wanted true is every operand true; wanted false, some operand false (and dually for `or`). */
 function logicalPredicate(node: TypedLogical, want: boolean): LoweredPredicate {
@@ -171,7 +188,7 @@ const VALUES = {
   member: (node) => {
     const member: { -readonly [K in keyof LoweredMember]: LoweredMember[K] } = {
       kind: 'member',
-      source: ROW,
+      source: node.source,
       path: node.path,
       property: node.property,
       type: node.type,
@@ -214,6 +231,17 @@ const VALUES = {
   compare: (node) => truthValue(lowerPredicate(node, true), node),
   in: (node) => truthValue(lowerPredicate(node, true), node),
   structureNull: (node) => truthValue(lowerPredicate(node, true), node),
+  lambda: (node) => truthValue(lowerPredicate(node, true), node),
+  count: (node) => ({
+    kind: 'count',
+    collection: lowerCollection(node.collection),
+    type: 'Edm.Int64',
+    nullable: false,
+    nullDecidedBy: [],
+    range: integerRange(node),
+    start: node.start,
+    end: node.end,
+  }),
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;
@@ -250,7 +278,7 @@ function union(values: readonly LoweredValue[]): readonly LoweredMember[] | unde
   const seen = new Map<string, LoweredMember>();
   for (const v of values) {
     for (const m of v.nullDecidedBy!) {
-      const key = `${m.source.kind}:${m.path.join('/')}`;
+      const key = `${m.source.kind === 'variable' ? m.source.name : '$it'}:${m.path.join('/')}`;
       if (!seen.has(key)) seen.set(key, m);
     }
   }

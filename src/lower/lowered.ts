@@ -6,7 +6,7 @@
 import type { ArithmeticOp } from '../syntax/ast.js';
 import type { EdmType } from '../types/edm.js';
 import type { FunctionName } from '../types/functions.js';
-import type { PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
+import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
 import type { LiteralValue } from '../types/typed.js';
 import type { IntegerRange } from '../semantics/integer-range.js';
 
@@ -25,11 +25,25 @@ export interface RowSource {
 }
 
 /**
- * Where a member read starts. Only the row today; a lambda's range variable (`t` in
- * `Tags/any(t: …)`) becomes a second kind, naming its binding, so that nested lambdas and outer
- * variables are told apart by the source alone.
+ * The element a lambda's range variable is bound to (`t` in `Tags/any(t: …)`). The name is that
+ * of the `exists`/`forall` that binds it; names are unique along a chain of nested lambdas, so a
+ * backend finds the binding by name among the lambdas it is inside.
  */
-export type Source = RowSource;
+export interface VariableSource {
+  readonly kind: 'variable';
+  readonly name: string;
+}
+
+/** Where a member read starts: the row, or a lambda's element. */
+export type Source = RowSource | VariableSource;
+
+/** A collection-valued property read from a source: what `exists`, `forall` and `count` range over. */
+export interface LoweredCollection {
+  readonly source: Source;
+  /** Segment names from the source, e.g. `['Address', 'Phones']`. */
+  readonly path: readonly string[];
+  readonly property: CollectionProperty;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Values: expressions that evaluate to a value of their type, or to null
@@ -58,7 +72,7 @@ export interface LoweredConstant extends ValueBase {
 export interface LoweredMember extends ValueBase {
   readonly kind: 'member';
   readonly source: Source;
-  /** Segment names, e.g. `['Address', 'City']`. */
+  /** Segment names from the source, e.g. `['Address', 'City']`; empty for a primitive element itself. */
   readonly path: readonly string[];
   readonly property: PrimitiveProperty;
 }
@@ -112,7 +126,16 @@ export interface LoweredLogicalValue extends ValueBase {
   readonly operands: readonly LoweredValue[];
 }
 
+/** The number of elements of a collection, null elements included; 0 for a null or missing one. Never null. */
+export interface LoweredCount extends ValueBase {
+  readonly kind: 'count';
+  readonly type: 'Edm.Int64';
+  readonly nullable: false;
+  readonly collection: LoweredCollection;
+}
+
 export type LoweredValue =
+  | LoweredCount
   | LoweredConstant
   | LoweredMember
   | LoweredConvert
@@ -195,6 +218,30 @@ export interface StructureNullTest extends Span {
   readonly negated: boolean;
 }
 
+/**
+ * Some element of the collection satisfies `predicate`, read with `variable` bound to it
+ * (`Tags/any(t: …)`); `any()` is `exists` with the predicate `true` and no variable. False for an
+ * empty, null or missing collection. Never of the predicate `false` (that is decided: `false`).
+ */
+export interface ExistsPredicate extends Span {
+  readonly kind: 'exists';
+  readonly collection: LoweredCollection;
+  readonly variable: string | undefined;
+  readonly predicate: LoweredPredicate;
+}
+
+/**
+ * Every element of the collection satisfies `predicate` (`Tags/all(t: …)`): true for an empty,
+ * null or missing collection. A predicate is never null, so an element where the filter's body is
+ * null fails it, whatever a backend's NOT does with NULL. Never of the predicate `true` (decided: `true`).
+ */
+export interface ForallPredicate extends Span {
+  readonly kind: 'forall';
+  readonly collection: LoweredCollection;
+  readonly variable: string | undefined;
+  readonly predicate: LoweredPredicate;
+}
+
 /** Every operand holds (at least two; none a constant or an `and`). */
 export interface AndPredicate extends Span {
   readonly kind: 'and';
@@ -214,6 +261,8 @@ export type LoweredPredicate =
   | ComparePredicate
   | InPredicate
   | StructureNullTest
+  | ExistsPredicate
+  | ForallPredicate
   | AndPredicate
   | OrPredicate;
 

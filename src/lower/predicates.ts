@@ -2,7 +2,7 @@
 // constants, of at least two operands; negation pushed to the leaves.
 
 import { assertNever } from '../assert-never.js';
-import type { AndPredicate, ConstantPredicate, LoweredPredicate, OrPredicate } from './lowered.js';
+import type { AndPredicate, ConstantPredicate, LoweredCollection, LoweredPredicate, OrPredicate } from './lowered.js';
 
 interface Span {
   readonly start: number;
@@ -40,7 +40,17 @@ function junction(kind: 'and' | 'or', operands: readonly LoweredPredicate[], spa
   return node;
 }
 
-/** The predicate that holds exactly where `p` does not (De Morgan through `and`/`or`). */
+/**
+ * Some (`exists`) or every (`forall`) element of the collection satisfies `predicate`. Decided
+ * where the predicate decides it whatever the elements: no element satisfies `false`, every one
+ * satisfies `true`.
+ */
+export function quantified(kind: 'exists' | 'forall', collection: LoweredCollection, variable: string | undefined, predicate: LoweredPredicate, span: Span): LoweredPredicate {
+  if (predicate.kind === 'constant' && predicate.value === (kind === 'forall')) return constantPredicate(predicate.value, span);
+  return { kind, collection, variable, predicate, start: span.start, end: span.end };
+}
+
+/** The predicate that holds exactly where `p` does not (De Morgan through `and`/`or`, `exists`/`forall`). */
 export function negatePredicate(p: LoweredPredicate): LoweredPredicate {
   switch (p.kind) {
     case 'constant':
@@ -56,6 +66,10 @@ export function negatePredicate(p: LoweredPredicate): LoweredPredicate {
       return orOf(p.operands.map(negatePredicate), p);
     case 'or':
       return andOf(p.operands.map(negatePredicate), p);
+    case 'exists':
+      return quantified('forall', p.collection, p.variable, negatePredicate(p.predicate), p);
+    case 'forall':
+      return quantified('exists', p.collection, p.variable, negatePredicate(p.predicate), p);
     default:
       return assertNever(p, 'lowered predicate kind');
   }

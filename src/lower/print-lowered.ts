@@ -3,7 +3,7 @@
 
 import { assertNever } from '../assert-never.js';
 import type { EdmType } from '../types/edm.js';
-import type { LoweredConstant, LoweredPredicate, LoweredValue } from './lowered.js';
+import type { LoweredCollection, LoweredConstant, LoweredPredicate, LoweredValue, Source } from './lowered.js';
 
 export function printLowered(p: LoweredPredicate): string {
   switch (p.kind) {
@@ -18,7 +18,10 @@ export function printLowered(p: LoweredPredicate): string {
     case 'in':
       return negated(p.negated, `(in ${printValue(p.operand)} ${p.values.map(printValue).join(' ')}${p.orNull ? ' null' : ''})`);
     case 'structureNull':
-      return negated(p.negated, `(null ${p.path.join('/')}/)`);
+      return negated(p.negated, `(null ${path(p.source, p.path)}/)`);
+    case 'exists':
+    case 'forall':
+      return `(${p.kind}${p.variable === undefined ? '' : ` ${p.variable}`} in ${collection(p.collection)} ${printLowered(p.predicate)})`;
     case 'and':
     case 'or':
       return `(${p.kind} ${p.operands.map(printLowered).join(' ')})`;
@@ -26,6 +29,13 @@ export function printLowered(p: LoweredPredicate): string {
       return assertNever(p, 'lowered predicate kind');
   }
 }
+
+/** A path from its source: `City` from the row, `t/City` or `t` from a range variable. */
+function path(source: Source, segments: readonly string[]): string {
+  return source.kind === 'row' ? segments.join('/') : [source.name, ...segments].join('/');
+}
+
+const collection = (c: LoweredCollection): string => path(c.source, c.path);
 
 function negated(is: boolean, text: string): string {
   return is ? `!${text}` : text;
@@ -36,7 +46,9 @@ export function printValue(v: LoweredValue): string {
     case 'constant':
       return printConstant(v);
     case 'member':
-      return v.path.join('/');
+      return path(v.source, v.path);
+    case 'count':
+      return `(count ${collection(v.collection)})`;
     case 'convert':
       return `(${shortType(v.type)} ${printValue(v.operand)})`;
     case 'negate':

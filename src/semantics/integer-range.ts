@@ -30,6 +30,9 @@ export function integerRange(node: TypedExpr): IntegerRange | undefined {
   return range;
 }
 
+/** A collection's count: no array or table in reach of a filter holds more than 2^53 - 1 elements. */
+const COUNT: IntegerRange = [0n, BigInt(Number.MAX_SAFE_INTEGER)];
+
 const abs = (x: bigint): bigint => (x < 0n ? -x : x);
 const maxAbs = ([lo, hi]: IntegerRange): bigint => (abs(lo) > abs(hi) ? abs(lo) : abs(hi));
 
@@ -75,12 +78,15 @@ function compute(node: TypedExpr): IntegerRange {
     }
     case 'member':
       return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
+    case 'count':
+      return COUNT;
     // Never integer-typed: check() makes these Boolean.
     case 'structureNull':
     case 'not':
     case 'compare':
     case 'logical':
     case 'in':
+    case 'lambda':
       return INT32;
     default:
       return assertNever(node);

@@ -12,11 +12,11 @@ import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
 import { parse } from '../syntax/parse.js';
 import type { ParseOptions } from '../syntax/limits.js';
-import type { PrimitiveProperty, Property, Schema } from './schema.js';
+import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from '../syntax/print.js';
-import type { LiteralValue, TypedExpr, TypedFilter, TypedLiteral, TypedNull, TypedStructureNull } from './typed.js';
+import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedMember, TypedNull, TypedSource, TypedStructureNull } from './typed.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
 export interface CheckOptions extends ParseOptions {
@@ -33,8 +33,12 @@ export const ISSUE_CODES = {
   not_structured: 'a path continues after a primitive property (`Status/Code`)',
   structured_value: 'a path ends at a complex or navigation property where a primitive value is needed (a structure only compares with null, by `eq` or `ne`)',
   not_filterable: 'the property is marked `filterable: false`',
+  collection_path: 'a path continues through a collection without a lambda (`Tags/Length`, `Sessions/Status`)',
+  collection_value: 'a path ends at a collection where a single value is needed (`Tags eq \'red\'`); its elements are reached by `any`/`all`, its size by `$count`',
+  not_collection: '`any`, `all`, `$count` or `in` is applied to a path that is not a collection',
+  variable_shadows: "a lambda's range variable has the name of a variable of an enclosing lambda",
   type_mismatch: 'the operands of a comparison, or an `in` list item and its operand, are not comparable',
-  not_boolean: 'an operand of `and`/`or`/`not`, or the whole filter, is not Edm.Boolean',
+  not_boolean: 'an operand of `and`/`or`/`not`, the body of a lambda, or the whole filter, is not Edm.Boolean',
   not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
   wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
   no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
@@ -127,7 +131,7 @@ function datetimeProblem(n: Extract<Expr, { kind: 'datetime' }>): string | undef
   return undefined;
 }
 
-const BOOLEAN: EdmType = 'Edm.Boolean';
+const BOOLEAN = 'Edm.Boolean' as const;
 const STRING: EdmType = 'Edm.String';
 const DATETIMEOFFSET: EdmType = 'Edm.DateTimeOffset';
 
@@ -135,10 +139,33 @@ const DATETIMEOFFSET: EdmType = 'Edm.DateTimeOffset';
 type Checked = TypedExpr | undefined;
 
 type Segment = Extract<Expr, { kind: 'member' }>['segments'][number];
+type MemberNode = Extract<Expr, { kind: 'member' }>;
+
+/** A range variable in scope: the name a lambda binds and the element it stands for. */
+interface Scope {
+  readonly name: string;
+  readonly element: PrimitiveProperty | StructuredProperty;
+}
+
+/** What a path names: the property at its end, read from `source` along `path`. */
+interface Resolved {
+  readonly source: TypedSource;
+  readonly path: readonly string[];
+  readonly property: Property;
+  /** True when the value can be null: the element, the property or any structure on the way is nullable. */
+  readonly nullable: boolean;
+  /** `$it` alone: the resource itself. */
+  readonly resource?: true;
+}
+
+const ROW: TypedSource = { kind: 'row' };
+const IT = '$it';
 
 class Checker {
   readonly issues: CheckIssue[] = [];
   private readonly visitor: ExprVisitor<Checked>;
+  /** The range variables in scope, outermost first. */
+  private readonly scopes: Scope[] = [];
 
   constructor(
     private readonly schema: Schema,
@@ -181,6 +208,12 @@ class Checker {
         expect(n, ok ? undefined : "the list of 'in' must be an array of literals");
         return this.in(this.expr(n.operand), n.list, n);
       },
+      lambda: (n) => this.lambda(n),
+      count: (n) => {
+        const collection = this.collection(n.collection, '$count');
+        return collection && { kind: 'count', type: 'Edm.Int64', collection, start: n.start, end: n.end };
+      },
+      inCollection: (n) => this.inCollection(n),
     };
   }
 
@@ -228,10 +261,83 @@ class Checker {
   }
 
   private member(segments: readonly Segment[], span: Span): Checked {
-    const found = this.resolve(segments, span, false);
-    if (found === undefined || found.property.kind !== 'primitive') return undefined;
-    const { property, nullable } = found;
-    return { kind: 'member', type: property.type, path: segments.map((s) => s.name), property, nullable, start: span.start, end: span.end };
+    const found = this.resolve(segments, span);
+    if (found === undefined) return undefined;
+    const { source, path, property, nullable } = found;
+    const written = segments.map((s) => s.name).join('/');
+    if (found.resource) {
+      this.report('structured_value', span, `'${IT}' is the ${this.schema.name} being filtered: filter on one of its properties, such as '${IT}/${this.schema.properties.keys().next().value ?? '…'}'`);
+      return undefined;
+    }
+    if (property.kind === 'structured') {
+      const example = `${written}/${property.properties.keys().next().value ?? '…'}`;
+      this.report('structured_value', span, `'${written}' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as '${example}'`);
+      return undefined;
+    }
+    if (property.kind === 'collection') {
+      this.report('collection_value', span, `'${written}' is a collection: test its elements with a lambda, such as '${lambdaExample(written, property)}', or count them with '${written}/$count'`);
+      return undefined;
+    }
+    return { kind: 'member', type: property.type, source, path, property, nullable, start: span.start, end: span.end };
+  }
+
+  /** The collection a lambda, `$count` or `in` ranges over; undefined once an issue is reported. */
+  private collection(node: MemberNode, what: string): TypedCollection | undefined {
+    const found = this.resolve(expectSegments(node), node);
+    if (found === undefined) return undefined;
+    if (found.property.kind !== 'collection') {
+      const written = node.segments.map((s) => s.name).join('/');
+      const is = found.resource ? `the ${this.schema.name} being filtered` : found.property.kind === 'primitive' ? found.property.type : 'a structured property';
+      this.report('not_collection', node, `'${what}' needs a collection, but '${written}' is ${is}`);
+      return undefined;
+    }
+    return { source: found.source, path: found.path, property: found.property };
+  }
+
+  private lambda(n: Extract<Expr, { kind: 'lambda' }>): Checked {
+    expect(n, n.op === 'any' || n.op === 'all' ? undefined : `unknown lambda operator ${describe(n.op)}`);
+    expect(n, (n.variable === undefined) === (n.body === undefined) && (n.body !== undefined || n.op === 'any') ? undefined : "a lambda needs a variable and a body, or neither for 'any()'");
+    const collection = this.collection(n.collection, n.op);
+    if (n.variable === undefined || n.body === undefined) {
+      return collection && { kind: 'lambda', type: BOOLEAN, op: n.op, collection, variable: undefined, body: undefined, start: n.start, end: n.end };
+    }
+    const name: unknown = n.variable.name;
+    expect(n, typeof name === 'string' && name !== '' ? undefined : 'a lambda variable needs a name');
+    const variable = n.variable.name;
+    if (this.scopes.some((s) => s.name === variable)) {
+      this.report('variable_shadows', n.variable, `Range variable '${variable}' is already bound by an enclosing lambda; give this one another name`);
+    }
+    // The body is checked even when the collection has an issue, so that its own issues are found
+    // too; its variable then stands for nothing, and reads of it are not reported again.
+    const element: PrimitiveProperty | StructuredProperty = collection?.property.element ?? UNKNOWN_ELEMENT;
+    this.scopes.push({ name: variable, element });
+    let body: Checked;
+    try {
+      body = this.boolean(this.expr(n.body), n.body, `The body of '${n.op}' must be Edm.Boolean`);
+    } finally {
+      this.scopes.pop();
+    }
+    if (collection === undefined || body === undefined) return undefined;
+    return { kind: 'lambda', type: BOOLEAN, op: n.op, collection, variable, body, start: n.start, end: n.end };
+  }
+
+  /** `x in C` is `C/any(v: v eq x)`, with a variable no filter can name. */
+  private inCollection(n: Extract<Expr, { kind: 'inCollection' }>): Checked {
+    const operand = this.expr(n.operand);
+    const collection = this.collection(n.collection, 'in');
+    if (operand === undefined || collection === undefined) return undefined;
+    const element = collection.property.element;
+    const written = n.collection.segments.map((s) => s.name).join('/');
+    if (element.kind !== 'primitive') {
+      this.report('type_mismatch', n, `Cannot look for ${this.nameOf(operand, n.operand)} in '${written}': its elements are structures, which compare with nothing; use a lambda, such as '${lambdaExample(written, collection.property)}'`);
+      return undefined;
+    }
+    const variable = `$element${this.scopes.length + 1}`;
+    const span = n.collection;
+    const item: TypedMember = { kind: 'member', type: element.type, source: { kind: 'variable', name: variable }, path: [], property: element, nullable: element.nullable, start: span.start, end: span.end };
+    const comparison: Extract<Expr, { kind: 'compare' }> = { kind: 'compare', op: 'eq', left: n.collection, right: n.operand, start: n.start, end: n.end };
+    const body = this.compare('eq', item, operand, comparison);
+    return body && { kind: 'lambda', type: BOOLEAN, op: 'any', collection, variable, body, start: n.start, end: n.end };
   }
 
   /**
@@ -244,57 +350,86 @@ class Checker {
     const [path, other] = n.left?.kind === 'member' ? [n.left, n.right] : [n.right, n.left];
     if (path?.kind !== 'member' || other?.kind !== 'null' || !isSpanNumber(path.start) || !isSpanNumber(path.end)) return undefined;
     const segments = expectSegments(path);
-    const found = this.resolve(segments, path, true);
+    const found = this.resolve(segments, path);
     if (found === undefined) return { node: undefined };
-    if (found.property.kind !== 'structured') return undefined;
+    if (found.property.kind !== 'structured' || found.resource) return undefined;
     this.expr(other);
-    const { property, nullable } = found;
-    const node: TypedStructureNull = { kind: 'structureNull', type: 'Edm.Boolean', op: n.op, path: segments.map((s) => s.name), property, nullable, start: n.start, end: n.end };
+    const { source, property, nullable } = found;
+    const node: TypedStructureNull = { kind: 'structureNull', type: 'Edm.Boolean', op: n.op, source, path: found.path, property, nullable, start: n.start, end: n.end };
     return { node };
   }
 
   /**
-   * The property a path names, with the nullability of the whole path; undefined once an issue is
-   * reported. A path ending at a structure is an issue unless `structure` allows it.
+   * The property a path names, the source it is read from and the nullability of the whole path;
+   * undefined once an issue is reported. The head segment is `$it` (the resource), a range
+   * variable in scope (its element), or a property of the resource. A path may end at any kind of
+   * property (the caller says which it needs) but not pass through a primitive or a collection.
    */
-  private resolve(segments: readonly Segment[], span: Span, structure: boolean): { property: Property; nullable: boolean } | undefined {
+  private resolve(segments: readonly Segment[], span: Span): Resolved | undefined {
+    const head = segments[0]!;
+    let source = ROW;
     let properties: ReadonlyMap<string, Property> = this.schema.properties;
     let owner = this.schema.name;
     let nullable = false;
     let filterable = true;
-    for (let i = 0; i < segments.length; i++) {
+    let first = 0;
+    // Names are unique along a chain of lambdas (variable_shadows), so the first match is the one.
+    const scope = this.scopes.find((s) => s.name === head.name);
+    if (head.name === IT) {
+      if (segments.length === 1) return { source, path: [], property: RESOURCE, nullable: false, resource: true };
+      first = 1;
+    } else if (scope !== undefined) {
+      source = { kind: 'variable', name: scope.name };
+      const element = scope.element;
+      // A variable whose collection had an issue: that issue was reported, say nothing more.
+      if (element === UNKNOWN_ELEMENT) return undefined;
+      nullable = element.nullable;
+      filterable = element.filterable;
+      if (segments.length === 1) return { source, path: [], property: element, nullable };
+      if (element.kind === 'primitive') {
+        this.report('not_structured', { start: segments[1]!.start, end: span.end }, `'${scope.name}' is ${element.type} and has no properties, so '${segments[1]!.name}' cannot follow it`);
+        return undefined;
+      }
+      properties = element.properties;
+      owner = `the elements of '${scope.name}'`;
+      first = 1;
+    }
+    for (let i = first; i < segments.length; i++) {
       const segment = segments[i]!;
       const property = properties.get(segment.name);
       if (property === undefined) {
-        const suggestion = suggestName(segment.name, properties.keys());
+        const variables = i === 0 ? this.scopes.map((s) => s.name) : [];
+        const suggestion = suggestName(segment.name, [...properties.keys(), ...variables]);
+        const what = variables.length > 0 ? `'${segment.name}' is neither a property of ${owner} nor a range variable (${listNames(variables)})` : `Property '${segment.name}' does not exist on ${owner}`;
         const hint = suggestion !== undefined ? ` Did you mean '${suggestion}'?` : ` Its properties are ${listNames(properties.keys())}.`;
-        this.report('unknown_property', segment, `Property '${segment.name}' does not exist on ${owner}.${hint}`, suggestion);
+        this.report('unknown_property', segment, `${what}.${hint}`, suggestion);
         return undefined;
       }
-      nullable ||= property.nullable;
       filterable &&= property.filterable;
-      const path = (): string => segments.slice(0, i + 1).map((s) => s.name).join('/');
+      const written = (): string => segments.slice(0, i + 1).map((s) => s.name).join('/');
       const last = i === segments.length - 1;
-      if (property.kind === 'structured' && !last) {
+      if (!last) {
+        const next = segments[i + 1]!;
+        const rest = { start: next.start, end: span.end };
+        if (property.kind === 'primitive') {
+          this.report('not_structured', rest, `'${written()}' is ${property.type} and has no properties, so '${next.name}' cannot follow it`);
+          return undefined;
+        }
+        if (property.kind === 'collection') {
+          this.report('collection_path', rest, `'${written()}' is a collection, so '${next.name}' cannot follow it: reach its elements with a lambda, such as '${lambdaExample(written(), property)}'`);
+          return undefined;
+        }
+        nullable ||= property.nullable;
         properties = property.properties;
-        owner = `${this.schema.name}/${path()}`;
+        owner = `${this.schema.name}/${written()}`;
         continue;
       }
-      if (property.kind === 'structured' && !structure) {
-        const example = `${path()}/${property.properties.keys().next().value ?? '…'}`;
-        this.report('structured_value', span, `'${path()}' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as '${example}'`);
-        return undefined;
-      }
-      if (!last) {
-        const rest = { start: segments[i + 1]!.start, end: span.end };
-        this.report('not_structured', rest, `'${path()}' is ${(property as PrimitiveProperty).type} and has no properties, so '${segments[i + 1]!.name}' cannot follow it`);
-        return undefined;
-      }
       if (!filterable) {
-        this.report('not_filterable', span, `Property '${path()}' of ${this.schema.name} cannot be used in a filter`);
+        this.report('not_filterable', span, `Property '${written()}' of ${this.schema.name} cannot be used in a filter`);
         return undefined;
       }
-      return { property, nullable };
+      if (property.kind !== 'collection') nullable ||= property.nullable;
+      return { source, path: segments.slice(first).map((s) => s.name), property, nullable };
     }
     return undefined;
   }
@@ -426,6 +561,19 @@ class Checker {
     const typedList = list.map((item) => coerce(item, type) as TypedLiteral | TypedNull);
     return { kind: 'in', type: BOOLEAN, operand: coerce(operand, type), list: typedList, start: span.start, end: span.end };
   }
+}
+
+/** Stands for the element of a collection that had an issue, so its lambda's body is still checked. */
+const UNKNOWN_ELEMENT: StructuredProperty = { kind: 'structured', name: '', properties: new Map(), nullable: true, filterable: true, relation: false };
+/** Stands for `$it` alone, which names the resource and is no property. */
+const RESOURCE: StructuredProperty = { kind: 'structured', name: IT, properties: new Map(), nullable: false, filterable: true, relation: false };
+
+/** `Tags/any(t: t eq …)`, `Sessions/any(s: s/Status …)`: how to reach a collection's elements. */
+function lambdaExample(written: string, collection: CollectionProperty): string {
+  const variable = (collection.name[0] ?? 'x').toLowerCase();
+  const element = collection.element;
+  const first = element.kind === 'structured' ? element.properties.keys().next().value : undefined;
+  return element.kind === 'primitive' ? `${written}/any(${variable}: ${variable} eq …)` : `${written}/any(${variable}: ${variable}/${first ?? '…'} …)`;
 }
 
 /** The node, when `problem` is undefined; else the malformed-tree error at the node. */

@@ -2,7 +2,7 @@
 // implicit conversion, for the CLI and for reading what check() decided.
 
 import { assertNever } from '../assert-never.js';
-import type { TypedExpr, TypedFilter } from './typed.js';
+import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from './typed.js';
 
 const short = (type: string): string => type.replace(/^Edm\./, '');
 
@@ -12,6 +12,13 @@ function value(v: unknown): string {
   if (typeof v === 'number' && Object.is(v, -0)) return '-0';
   return String(v);
 }
+
+/** A path from its source: `Name`, `t/City`, `t` (a variable's element itself). */
+function path(source: TypedSource, segments: readonly string[]): string {
+  return source.kind === 'row' ? segments.join('/') : [source.name, ...segments].join('/');
+}
+
+const collection = (c: TypedCollection): string => path(c.source, c.path);
 
 /**
  * Renders each node with its type after a colon (`Capacity:Int32`), conversions as
@@ -27,10 +34,14 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
     case 'null':
       return `null${t}`;
     case 'member':
-      return `${n.path.join('/')}${t}`;
+      return `${path(n.source, n.path)}${t}`;
     case 'structureNull':
       // The structure has no Edm type: `:Structure` marks it.
-      return `(${n.path.join('/')}:Structure ${n.op} null)`;
+      return `(${path(n.source, n.path)}:Structure ${n.op} null)`;
+    case 'lambda':
+      return n.body === undefined ? `${collection(n.collection)}/${n.op}()` : `${collection(n.collection)}/${n.op}(${n.variable}: ${printTyped(n.body)})`;
+    case 'count':
+      return `${collection(n.collection)}/$count${t}`;
     case 'convert':
       return `convert(${printTyped(n.operand)})${t}`;
     case 'call':

@@ -4,7 +4,13 @@
 import type { EdmType } from './edm.js';
 import { EDM_TYPES, isEdmType } from './edm.js';
 
-/** A property in a definition: an Edm type name, a primitive with options, or a nested structure. */
+/**
+ * A property in a definition: an Edm type name, a primitive with options, a nested structure, or
+ * a collection of either. `relation: true` marks a structure or a collection of structures that
+ * is another resource (a navigation property: an event's `Sessions`, a registration's `Contact`)
+ * rather than a value held in the resource (a complex property: `PostalAddress`); backends may
+ * store the two differently.
+ */
 export type PropertyDefinition =
   | EdmType
   | { readonly type: EdmType; readonly nullable?: boolean; readonly filterable?: boolean }
@@ -12,7 +18,22 @@ export type PropertyDefinition =
       readonly properties: { readonly [name: string]: PropertyDefinition };
       readonly nullable?: boolean;
       readonly filterable?: boolean;
+      readonly relation?: boolean;
+    }
+  | {
+      readonly collection: ElementDefinition;
+      readonly filterable?: boolean;
+      readonly relation?: boolean;
     };
+
+/**
+ * The element of a collection: an Edm type name, a primitive with options, or a structure (which
+ * may hold collections of its own). Elements are nullable unless `nullable: false`.
+ */
+export type ElementDefinition =
+  | EdmType
+  | { readonly type: EdmType; readonly nullable?: boolean }
+  | { readonly properties: { readonly [name: string]: PropertyDefinition }; readonly nullable?: boolean };
 
 export interface SchemaDefinition {
   readonly name: string;
@@ -34,9 +55,26 @@ export interface StructuredProperty {
   readonly properties: ReadonlyMap<string, Property>;
   readonly nullable: boolean;
   readonly filterable: boolean;
+  /** True for a navigation property (another resource), false for a complex value. */
+  readonly relation: boolean;
 }
 
-export type Property = PrimitiveProperty | StructuredProperty;
+/**
+ * A collection-valued property: of primitives, of complex values, or a to-many relation. A null or
+ * missing collection is an empty one (docs/semantics.md), so the collection itself has no
+ * nullability; its `element` says whether elements may be null. The element is described as a
+ * property named after the collection, so that a range variable reads like any member.
+ */
+export interface CollectionProperty {
+  readonly kind: 'collection';
+  readonly name: string;
+  readonly element: PrimitiveProperty | StructuredProperty;
+  readonly filterable: boolean;
+  /** True for a to-many navigation property (another resource's rows), false for values held in the resource. */
+  readonly relation: boolean;
+}
+
+export type Property = PrimitiveProperty | StructuredProperty | CollectionProperty;
 
 export interface Schema {
   readonly name: string;
@@ -113,27 +151,67 @@ function resolveProperty(schemaName: string, path: readonly string[], value: unk
     return { kind: 'primitive', name, type: value, nullable: true, filterable: parentFilterable };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SchemaDefinitionError(schemaName, at, 'a property is an Edm type name, { type, nullable?, filterable? } or { properties, nullable?, filterable? }');
+    throw new SchemaDefinitionError(schemaName, at, 'a property is an Edm type name, { type, nullable?, filterable? }, { properties, nullable?, filterable?, relation? } or { collection, filterable?, relation? }');
   }
-  const spec = value as { type?: unknown; properties?: unknown; nullable?: unknown; filterable?: unknown };
-  for (const flag of ['nullable', 'filterable'] as const) {
+  const spec = value as { type?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
+  for (const flag of ['nullable', 'filterable', 'relation'] as const) {
     if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') {
       throw new SchemaDefinitionError(schemaName, at, `\`${flag}\` must be true or false`);
     }
   }
-  const nullable = spec.nullable !== false;
-  const filterable = parentFilterable && spec.filterable !== false;
-  if (spec.type !== undefined && spec.properties !== undefined) {
-    throw new SchemaDefinitionError(schemaName, at, 'a property has either a `type` or `properties`, not both');
+  const shapes = (['type', 'properties', 'collection'] as const).filter((k) => spec[k] !== undefined);
+  if (shapes.length > 1) {
+    throw new SchemaDefinitionError(schemaName, at, `a property has one of \`type\`, \`properties\` or \`collection\`, not ${shapes.map((k) => `\`${k}\``).join(' and ')}`);
   }
+  const filterable = parentFilterable && spec.filterable !== false;
+  const relation = spec.relation === true;
+  if (spec.collection !== undefined) {
+    if (spec.nullable !== undefined) {
+      throw new SchemaDefinitionError(schemaName, at, 'a collection has no `nullable`: a null collection is an empty one; give the element `nullable: false` to rule out null elements');
+    }
+    const element = resolveElement(schemaName, path, spec.collection, filterable);
+    if (!relation) return { kind: 'collection', name, element, filterable, relation };
+    if (element.kind !== 'structured') throw new SchemaDefinitionError(schemaName, at, 'a relation is a collection of structures (`{ collection: { properties } }`)');
+    // A relation's elements are the other resource's rows, which are never null.
+    return { kind: 'collection', name, element: { ...element, nullable: false }, filterable, relation };
+  }
+  const nullable = spec.nullable !== false;
   if (spec.type !== undefined) {
+    if (relation) throw new SchemaDefinitionError(schemaName, at, 'only a structure or a collection of structures can be a relation');
     if (typeof spec.type !== 'string' || !isEdmType(spec.type)) throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
     return { kind: 'primitive', name, type: spec.type, nullable, filterable };
   }
   if (spec.properties === undefined) {
-    throw new SchemaDefinitionError(schemaName, at, 'a property needs a `type` or nested `properties`');
+    throw new SchemaDefinitionError(schemaName, at, 'a property needs a `type`, nested `properties` or a `collection`');
   }
-  return { kind: 'structured', name, properties: resolveProperties(schemaName, path, spec.properties, filterable), nullable, filterable };
+  return { kind: 'structured', name, properties: resolveProperties(schemaName, path, spec.properties, filterable), nullable, filterable, relation };
+}
+
+/** The element of the collection at `path`, described as a property named after the collection. */
+function resolveElement(schemaName: string, path: readonly string[], value: unknown, filterable: boolean): PrimitiveProperty | StructuredProperty {
+  const name = path[path.length - 1]!;
+  const at = path.join('/');
+  if (typeof value === 'string') {
+    if (!isEdmType(value)) throw new SchemaDefinitionError(schemaName, at, unknownType(value));
+    return { kind: 'primitive', name, type: value, nullable: true, filterable };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new SchemaDefinitionError(schemaName, at, 'a collection\'s element is an Edm type name, { type, nullable? } or { properties, nullable? }');
+  }
+  const spec = value as { type?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
+  if (spec.collection !== undefined) throw new SchemaDefinitionError(schemaName, at, 'a collection cannot hold collections directly; hold structures that have a collection property');
+  for (const key of ['filterable', 'relation'] as const) {
+    if (spec[key] !== undefined) throw new SchemaDefinitionError(schemaName, at, `\`${key}\` belongs to the collection, not to its element`);
+  }
+  if (spec.nullable !== undefined && typeof spec.nullable !== 'boolean') throw new SchemaDefinitionError(schemaName, at, '`nullable` must be true or false');
+  const nullable = spec.nullable !== false;
+  if (spec.type !== undefined && spec.properties !== undefined) throw new SchemaDefinitionError(schemaName, at, 'an element has either a `type` or `properties`, not both');
+  if (spec.type !== undefined) {
+    if (typeof spec.type !== 'string' || !isEdmType(spec.type)) throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
+    return { kind: 'primitive', name, type: spec.type, nullable, filterable };
+  }
+  if (spec.properties === undefined) throw new SchemaDefinitionError(schemaName, at, 'an element needs a `type` or nested `properties`');
+  return { kind: 'structured', name, properties: resolveProperties(schemaName, path, spec.properties, filterable), nullable, filterable, relation: false };
 }
 
 function unknownType(value: unknown): string {
@@ -150,11 +228,15 @@ export interface PropertyPath {
   readonly filterable: boolean;
 }
 
-/** Every primitive property of a schema, depth first in definition order. */
+/**
+ * Every primitive property of a schema reachable without a lambda, depth first in definition
+ * order: collections and what is inside them are left out.
+ */
 export function listPropertyPaths(schema: Schema): PropertyPath[] {
   const out: PropertyPath[] = [];
   const walk = (properties: ReadonlyMap<string, Property>, prefix: readonly string[], nullable: boolean, filterable: boolean): void => {
     for (const property of properties.values()) {
+      if (property.kind === 'collection') continue;
       const path = [...prefix, property.name];
       const n = nullable || property.nullable;
       const f = filterable && property.filterable;
@@ -173,7 +255,9 @@ export function findProperty(schema: Schema, path: readonly string[]): Property 
   for (const name of path) {
     found = properties?.get(name);
     if (!found) return undefined;
-    properties = found.kind === 'structured' ? found.properties : undefined;
+    // A path continues into a collection's structured element, as a lambda's variable does.
+    const structure: Property = found.kind === 'collection' ? found.element : found;
+    properties = structure.kind === 'structured' ? structure.properties : undefined;
   }
   return found;
 }

@@ -91,10 +91,15 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
     case 'call':
       for (const arg of node.args) stack.push(arg);
       return;
+    case 'lambda':
+      // A lambda's body runs once per element: it is bounded per element, as the row's strings are.
+      if (node.body !== undefined) stack.push(node.body);
+      return;
     case 'literal':
     case 'null':
     case 'member':
     case 'structureNull':
+    case 'count':
       return;
     default:
       assertNever(node);
@@ -146,6 +151,8 @@ class StringCosts {
       case 'arithmetic':
       case 'logical':
       case 'in':
+      case 'lambda':
+      case 'count':
         // Not a string: a conversion is between numbers or instants only.
         return NONE;
       default:

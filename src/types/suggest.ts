@@ -79,6 +79,9 @@ export function literalInString(content: string): { readonly text: string; reado
     case 'arithmetic':
     case 'logical':
     case 'in':
+    case 'lambda':
+    case 'count':
+    case 'inCollection':
       return undefined;
     default:
       return assertNever(expr);

@@ -16,7 +16,7 @@ import { handlerOf } from '../dispatch.js';
 import type { ArithmeticOp, CompareOp, LogicalOp } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import type { FunctionName } from './functions.js';
-import type { PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
+import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
 
 interface TypedBase {
   readonly type: EdmType;
@@ -42,15 +42,56 @@ export interface TypedNull extends TypedBase {
   readonly kind: 'null';
 }
 
+/**
+ * Where a path starts: the resource being filtered (`$it`, or a path with no variable), or the
+ * element a lambda's range variable is bound to. Variable names are unique along a chain of
+ * nested lambdas (the checker refuses shadowing), so a name identifies its lambda.
+ */
+export type TypedSource = { readonly kind: 'row' } | { readonly kind: 'variable'; readonly name: string };
+
 /** A property path resolved against the schema. */
 export interface TypedMember extends TypedBase {
   readonly kind: 'member';
-  /** Segment names, e.g. `['PostalAddress', 'City']`. */
+  readonly source: TypedSource;
+  /**
+   * Segment names from the source, e.g. `['PostalAddress', 'City']`; empty for the element of a
+   * primitive collection itself (`t` in `Tags/any(t: t eq 'red')`).
+   */
   readonly path: readonly string[];
-  /** The primitive property at the end of the path. */
+  /** The primitive property at the end of the path (for an element, the collection's element). */
   readonly property: PrimitiveProperty;
   /** True when the value can be null: the property or any complex/navigation step is nullable. */
   readonly nullable: boolean;
+}
+
+/** A collection-valued property reached from a source: what a lambda or `$count` ranges over. */
+export interface TypedCollection {
+  readonly source: TypedSource;
+  /** Segment names from the source to the collection, e.g. `['Address', 'Phones']`. */
+  readonly path: readonly string[];
+  readonly property: CollectionProperty;
+}
+
+/**
+ * `C/any(v: body)`, `C/all(v: body)`, `C/any()` (no variable, no body); `x in C` is checked as
+ * `C/any(v: v eq x)` with a variable no filter can name. Never null: an `any` is true where the
+ * body is true for some element, an `all` where it is true for every one (docs/semantics.md).
+ */
+export interface TypedLambda extends TypedBase {
+  readonly kind: 'lambda';
+  readonly type: 'Edm.Boolean';
+  readonly op: 'any' | 'all';
+  readonly collection: TypedCollection;
+  readonly variable: string | undefined;
+  /** Edm.Boolean; undefined only for `any()`. */
+  readonly body: TypedExpr | undefined;
+}
+
+/** `C/$count`: the number of elements, null elements included; 0 for a null collection. */
+export interface TypedCount extends TypedBase {
+  readonly kind: 'count';
+  readonly type: 'Edm.Int64';
+  readonly collection: TypedCollection;
 }
 
 /**
@@ -63,7 +104,8 @@ export interface TypedStructureNull extends TypedBase {
   readonly type: 'Edm.Boolean';
   /** `eq`: true where the structure is null; `ne`: true where it is not. */
   readonly op: 'eq' | 'ne';
-  /** Segment names of the structure, e.g. `['PostalAddress']`. */
+  readonly source: TypedSource;
+  /** Segment names of the structure from the source, e.g. `['PostalAddress']`; empty for a lambda's structured element itself. */
   readonly path: readonly string[];
   readonly property: StructuredProperty;
   /** True when the structure can be null: it or any structure on its path is nullable. */
@@ -137,7 +179,9 @@ export type TypedExpr =
   | TypedArithmetic
   | TypedLogical
   | TypedIn
-  | TypedConvert;
+  | TypedConvert
+  | TypedLambda
+  | TypedCount;
 
 export type TypedKind = TypedExpr['kind'];
 
@@ -164,7 +208,10 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
       return [node.operand, ...node.list];
     case 'call':
       return node.args;
+    case 'lambda':
+      return node.body === undefined ? [] : [node.body];
     case 'literal':
+    case 'count':
     case 'null':
     case 'member':
     case 'structureNull':
