@@ -5,8 +5,8 @@
 // character and on bookkeeping for error messages that a valid filter never needs. parseFast reads
 // the common shapes of grammar/filter.peggy directly: at every choice it takes the alternative the
 // grammar would take and calls the same actions with the same arguments, so it builds the same
-// tree. Anything else (an error, a rare form such as a bare guid, or a choice it cannot make
-// without backtracking) makes it give up, and parse() runs the generated parser, which then
+// tree. Anything else (an error, a rare form such as a bare guid or `$it`, or a choice it cannot
+// make without backtracking) makes it give up, and parse() runs the generated parser, which then
 // produces the tree or the error. test/parse/fast-path.prop.test.ts holds the two to exactly the
 // same trees on random and mutated filters.
 
