@@ -104,7 +104,7 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
   if (suffix === COUNT) return count(first, tail, r);
   // The grammar reads a call's arguments only after a bare word, and a lambda's after a path.
   if (Array.isArray(suffix)) return call(first, suffix, r);
-  return lambda(first, tail, suffix as LambdaArgs, r);
+  return lambda(first, tail, suffix, r);
 }
 
 function keywordLiteral(word: string, r: Range): Expr {
