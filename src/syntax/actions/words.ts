@@ -64,7 +64,7 @@ interface PathRest {
 }
 
 /** What ended a path: a call's arguments, a lambda's, or `/$count`. */
-type PathSuffix = Expr[] | LambdaArgs | typeof COUNT;
+export type PathSuffix = Expr[] | LambdaArgs | typeof COUNT;
 
 export const KEYWORD = 'keyword' as const;
 /** A call of a function outside the language, refused before its arguments (`cast(x, Edm.String)`). */
