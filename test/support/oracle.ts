@@ -3,7 +3,7 @@
 // every Decimal a decimal.js value, strings are arrays of code points when counting or ordering.
 
 import { Decimal } from 'decimal.js';
-import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
+import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from '../../src/types/typed.js';
 import { isInteger, type EdmType } from '../../src/types/edm.js';
 import { FilterError } from '../../src/errors.js';
 import { readInstant } from '../../src/semantics/instant.js';
@@ -35,7 +35,7 @@ type V = null | boolean | string | number | bigint | Decimal;
 export class OracleRowError extends Error {}
 
 export function evaluateOracle(filter: TypedFilter, row: unknown): boolean {
-  return evaluate(filter.root, row as Record<string, unknown>) === true;
+  return evaluate(filter.root, row as Record<string, unknown>, NO_VARIABLES) === true;
 }
 
 function kindOf(type: EdmType): 'int' | 'dec' | 'dbl' | 'str' | 'guid' | 'bool' | 'time' {
@@ -157,17 +157,22 @@ function equalValues(a: V, b: V, kind: string): boolean {
 
 /** The value of one node of a checked filter on a row (a Decimal as decimal.js, integers as bigint). */
 export function evaluateOracleValue(node: TypedExpr, row: unknown): V {
-  return evaluate(node, row as Record<string, unknown>);
+  return evaluate(node, row as Record<string, unknown>, NO_VARIABLES);
 }
 
-function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
+/** The elements bound to the range variables of the lambdas around a node, by name. */
+type Env = ReadonlyMap<string, unknown>;
+
+const NO_VARIABLES: Env = new Map();
+
+function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
   switch (node.kind) {
     case 'literal':
       return literal(node.type, node.value);
     case 'null':
       return null;
     case 'member': {
-      let v: unknown = row;
+      let v = sourceValue(node.source, row, env);
       for (const name of node.path) {
         if (v === null || v === undefined) return null;
         if (typeof v !== 'object') throw new OracleRowError('not an object');
@@ -177,7 +182,7 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
     }
     case 'structureNull': {
       // Null or missing anywhere along the path; an object, even with every member null, is not.
-      let v: unknown = row;
+      let v = sourceValue(node.source, row, env);
       for (const name of node.path) {
         if (v === null || v === undefined) break;
         if (typeof v !== 'object') throw new OracleRowError('not an object');
@@ -187,25 +192,25 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
       return (v === null || v === undefined) === (node.op === 'eq');
     }
     case 'convert':
-      return convert(evaluate(node.operand, row), node.operand.type, node.type);
+      return convert(evaluate(node.operand, row, env), node.operand.type, node.type);
     case 'not': {
-      const v = evaluate(node.operand, row);
+      const v = evaluate(node.operand, row, env);
       return v === null ? null : !v;
     }
     case 'logical': {
-      const values = node.operands.map((o) => evaluate(o, row));
+      const values = node.operands.map((o) => evaluate(o, row, env));
       if (node.op === 'and') return values.includes(false) ? false : values.includes(null) ? null : true;
       return values.includes(true) ? true : values.includes(null) ? null : false;
     }
     case 'negate': {
-      const v = evaluate(node.operand, row);
+      const v = evaluate(node.operand, row, env);
       if (v === null) return null;
       if (v instanceof Decimal) return v.neg();
       return typeof v === 'bigint' ? -v : -(v as number);
     }
     case 'compare': {
-      const a = evaluate(node.left, row);
-      const b = evaluate(node.right, row);
+      const a = evaluate(node.left, row, env);
+      const b = evaluate(node.right, row, env);
       const kind = kindOf(node.left.type);
       if (node.op === 'eq') return equalValues(a, b, kind);
       if (node.op === 'ne') return !equalValues(a, b, kind);
@@ -216,13 +221,13 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
       return { gt: c > 0, ge: c >= 0, lt: c < 0, le: c <= 0 }[node.op];
     }
     case 'in': {
-      const v = evaluate(node.operand, row);
+      const v = evaluate(node.operand, row, env);
       const kind = kindOf(node.operand.type);
-      return node.list.some((item) => equalValues(v, evaluate(item, row), kind));
+      return node.list.some((item) => equalValues(v, evaluate(item, row, env), kind));
     }
     case 'arithmetic': {
-      const a = evaluate(node.left, row);
-      const b = evaluate(node.right, row);
+      const a = evaluate(node.left, row, env);
+      const b = evaluate(node.right, row, env);
       if (a === null || b === null) return null;
       const kind = kindOf(node.type);
       if (kind === 'int') {
@@ -259,11 +264,43 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>): V {
       throw new Error('unreachable');
     }
     case 'call': {
-      const args = node.args.map((a) => evaluate(a, row));
+      const args = node.args.map((a) => evaluate(a, row, env));
       if (args.includes(null)) return null;
       return callFunction(node.name, args as Exclude<V, null>[], node);
     }
+    case 'count':
+      return BigInt(elementsOf(node.collection, row, env).length);
+    case 'lambda': {
+      // docs/semantics.md, section 8: every element is tried (no stopping early), with the
+      // variable bound to it beside the enclosing lambdas' variables.
+      const elements = elementsOf(node.collection, row, env);
+      if (node.body === undefined) return elements.length > 0;
+      const body = node.body;
+      const truths = elements.map((element) => evaluate(body, row, new Map([...env, [node.variable!, element]])));
+      return node.op === 'any' ? truths.some((t) => t === true) : truths.every((t) => t === true);
+    }
   }
+}
+
+/** Where a path starts: the row, or the element a range variable is bound to. */
+function sourceValue(source: TypedSource, row: Record<string, unknown>, env: Env): unknown {
+  if (source.kind === 'row') return row;
+  if (!env.has(source.name)) throw new Error(`oracle: unbound variable ${source.name}`);
+  return env.get(source.name);
+}
+
+/** A collection's elements: an array, or none for null or missing. */
+function elementsOf(collection: TypedCollection, row: Record<string, unknown>, env: Env): readonly unknown[] {
+  let v = sourceValue(collection.source, row, env);
+  for (const name of collection.path) {
+    if (v === null || v === undefined) return [];
+    if (typeof v !== 'object') throw new OracleRowError('not an object');
+    v = Object.hasOwn(v, name) ? (v as Record<string, unknown>)[name] : undefined;
+  }
+  if (v === null || v === undefined) return [];
+  if (!Array.isArray(v)) throw new OracleRowError('not an array');
+  // A hole reads as undefined: a null element.
+  return Array.from(v as unknown[]);
 }
 
 /** docs/semantics.md, section 3: replace and concat results longer than this many code points are null. */

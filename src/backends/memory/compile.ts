@@ -9,11 +9,16 @@ import type { FunctionName } from '../../types/functions.js';
 import type { ArithmeticOp } from '../../syntax/ast.js';
 import type {
   ComparePredicate,
+  ExistsPredicate,
+  ForallPredicate,
   LoweredCall,
+  LoweredCollection,
   LoweredConstant,
+  LoweredCount,
   LoweredMember,
   LoweredPredicate,
   LoweredValue,
+  Source,
 } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
@@ -52,10 +57,9 @@ export function generateSource(filter: TypedFilter): GeneratedSource {
   const gen = new Generator();
   const test = gen.truth(lower(filter).root);
   const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
-  const names = [...Array.from({ length: gen.temps }, (_, i) => `t${i}`), ...gen.memberTemps.values()];
-  const temps = names.length > 0 ? `let ${names.join(', ')};\n` : '';
+  const temps = declare(gen.fn.locals);
   const body =
-    `'use strict';\n${helpers}\n` +
+    `'use strict';\n${helpers}\n${gen.functions.join('')}` +
     `return function predicate(row) {\n` +
     `if (row === null || typeof row !== 'object') h_badRow(row);\n${temps}` +
     `return ${test};\n};`;
@@ -116,17 +120,43 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
   'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
 };
 
+/**
+ * A function being generated (the predicate, or a lambda's loop): its local variables, and the
+ * one variable per property path (`v:` + path) and per complex step (`o:` + path) that shares a read.
+ */
+interface FunctionScope {
+  readonly locals: string[];
+  readonly memberTemps: Map<string, string>;
+}
+
+const newFunctionScope = (): FunctionScope => ({ locals: [], memberTemps: new Map() });
+
+function declare(locals: readonly string[]): string {
+  return locals.length > 0 ? `let ${locals.join(', ')};\n` : '';
+}
+
 class Generator {
+  /** Counters that keep every generated name unique in the source. */
   temps = 0;
+  memberCount = 0;
+  lambdas = 0;
   readonly constants: unknown[] = [];
   readonly helpers = new Set<HelperName>(['badRow']);
-  /** One variable per property path (`v:` + path) and per complex step (`o:` + path), so a read is shared. */
-  readonly memberTemps = new Map<string, string>();
+  /** The function being generated. */
+  fn = newFunctionScope();
+  /** The source of each lambda's function, declared beside the predicate. */
+  readonly functions: string[] = [];
+  /** The JavaScript name of the element each range variable in scope is bound to. */
+  readonly elements = new Map<string, string>();
+  /** Those names, outermost first: what a lambda's function is passed besides the row. */
+  elementChain: readonly string[] = [];
   /** Paths certainly read (into their variables) before the code being generated runs. */
   read = new Set<string>();
 
   temp(): string {
-    return `t${this.temps++}`;
+    const t = `t${this.temps++}`;
+    this.fn.locals.push(t);
+    return t;
   }
 
   helper(name: HelperName): string {
@@ -135,12 +165,21 @@ class Generator {
   }
 
   memberTemp(key: string): string {
-    let t = this.memberTemps.get(key);
+    let t = this.fn.memberTemps.get(key);
     if (!t) {
-      t = `m${this.memberTemps.size}`;
-      this.memberTemps.set(key, t);
+      t = `m${this.memberCount++}`;
+      this.fn.memberTemps.set(key, t);
+      this.fn.locals.push(t);
     }
     return t;
+  }
+
+  /** The JavaScript name of a source's value: `row`, or the element a range variable is bound to. */
+  base(source: Source): string {
+    if (source.kind === 'row') return 'row';
+    const element = this.elements.get(source.name);
+    if (element === undefined) throw new Error(`range variable ${source.name} is not bound by an enclosing lambda`);
+    return element;
   }
 
   /** Code for a constant: an inline literal where JavaScript spells it exactly, else `k[i]`. */
@@ -250,6 +289,8 @@ class Generator {
         return { code: `(${this.truth(node.predicate)})`, repr: 'bool' };
       case 'not':
         return { code: this.nonNull(this.value(node.operand), (x) => `!${x}`), repr: 'bool' };
+      case 'count':
+        return this.count(node);
       case 'logical': {
         // Generating each operand once keeps code size linear in the filter. `and` stops at the
         // first false, `or` at the first true; a null operand makes an undecided result null.
@@ -304,10 +345,12 @@ class Generator {
    */
   memberTest(node: LoweredMember, ifNull: string, ifValue: (x: string) => string): string {
     const path = node.path;
-    const leafKey = `v:${path.join('/')}`;
+    const leafKey = `v:${sourceKey(node.source)}${path.join('/')}`;
     const leaf = this.memberTemp(leafKey);
     if (this.read.has(leafKey)) return `(${leaf} == null ? ${ifNull} : ${ifValue(leaf)})`;
-    const { code, obj } = this.structureSteps(path.slice(0, -1), ifNull);
+    // A primitive element itself: copied, so that converting it in place leaves the element as it is.
+    if (path.length === 0) return `((${leaf} = ${this.base(node.source)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+    const { code, obj } = this.structureSteps(node.source, path.slice(0, -1), ifNull);
     return `(${code}(${leaf} = ${this.readProperty(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
   }
 
@@ -315,31 +358,107 @@ class Generator {
    * Whether the structure at `path` is null or missing (`ifNull`) or an object (`ifObject`): each
    * step read once into its variable, as memberTest reads them, and checked to be an object.
    */
-  structureTest(path: readonly string[], ifNull: string, ifObject: string): string {
-    return `(${this.structureSteps(path, ifNull).code}${ifObject})`;
+  structureTest(source: Source, path: readonly string[], ifNull: string, ifObject: string): string {
+    return `(${this.structureSteps(source, path, ifNull).code}${ifObject})`;
   }
 
   /**
-   * The code that reads each step of a path of structures, `ifNull` as soon as one is null, each
-   * checked to be an object; it ends in `: `, for the code that runs when every step is an object,
-   * which finds the last one in `obj`.
+   * The code that reads each step of a path of structures from a source, `ifNull` as soon as one
+   * is null, each checked to be an object (a range variable's element too, as the first step); it
+   * ends in `: `, for the code that runs when every step is an object, which finds the last one in `obj`.
    */
-  structureSteps(path: readonly string[], ifNull: string): { code: string; obj: string } {
+  structureSteps(source: Source, path: readonly string[], ifNull: string): { code: string; obj: string } {
     let code = '';
-    let obj = 'row';
+    let obj = this.base(source);
+    const from = sourceKey(source);
+    const variable = variableArgument(source);
+    if (source.kind === 'variable') {
+      const key = `o:${from}`;
+      code += this.read.has(key)
+        ? `${obj} == null ? ${ifNull} : `
+        : `${obj} == null ? ${ifNull} : typeof ${obj} !== 'object' ? ${this.helper('badValue')}(${obj}, "", 'object'${variable}) : `;
+    }
     for (let i = 0; i < path.length; i++) {
       const prefix = path.slice(0, i + 1).join('/');
-      const key = `o:${prefix}`;
+      const key = `o:${from}${prefix}`;
       const t = this.memberTemp(key);
       // A complex step read before was checked to be an object (or null) then.
       if (this.read.has(key)) code += `${t} == null ? ${ifNull} : `;
       else
         code +=
           `(${t} = ${this.readProperty(obj, path[i]!)}) == null ? ${ifNull} : ` +
-          `typeof ${t} !== 'object' ? ${this.helper('badValue')}(${t}, ${JSON.stringify(prefix)}, 'object') : `;
+          `typeof ${t} !== 'object' ? ${this.helper('badValue')}(${t}, ${JSON.stringify(prefix)}, 'object'${variable}) : `;
       obj = t;
     }
     return { code, obj };
+  }
+
+  /** Code for a collection's elements: an array, or null for a null or missing one. */
+  collection(c: LoweredCollection): string {
+    const { code, obj } = this.structureSteps(c.source, c.path.slice(0, -1), 'null');
+    const read = `${this.helper('readArray')}(${this.readProperty(obj, c.path[c.path.length - 1]!)}, ${JSON.stringify(c.path.join('/'))}${variableArgument(c.source)})`;
+    return `(${code}${read})`;
+  }
+
+  /** The number of elements, in the count's representation. */
+  count(node: LoweredCount): Val {
+    const repr = reprOf(node);
+    const t = this.temp();
+    const length = repr === 'big' ? `BigInt(${t}.length)` : `${t}.length`;
+    return { code: `((${t} = ${this.collection(node.collection)}) === null ? ${repr === 'big' ? '0n' : '0'} : ${length})`, repr };
+  }
+
+  /**
+   * A lambda as a call of a function of its own, declared beside the predicate: a plain loop over
+   * the elements that returns at the deciding one (`exists` at the first satisfying the predicate,
+   * `forall` at the first not). The function takes the row and the elements of the lambdas around
+   * it; its element's bad values leave the loop re-rooted at the element (runtime.elementError).
+   */
+  quantifier(p: ExistsPredicate | ForallPredicate): string {
+    const some = p.kind === 'exists';
+    const id = this.lambdas++;
+    const name = `q${id}`;
+    const params = ['row', ...this.elementChain];
+    const outer = { fn: this.fn, read: this.read, chain: this.elementChain };
+    this.fn = newFunctionScope();
+    this.read = new Set();
+    const elements = this.collection(p.collection);
+    let loop: string;
+    if (p.variable === undefined) {
+      // `any()` and its negation: the predicate reads no element, so any one element decides.
+      loop = `return c === null || c.length === 0 ? ${!some} : ${this.truth(p.predicate)};\n`;
+    } else {
+      const element = `e${id}`;
+      this.elements.set(p.variable, element);
+      this.elementChain = [...this.elementChain, element];
+      // The body's variables are declared in the loop, fresh for each element: a read shared
+      // between its operands must never find the previous element's value.
+      const collectionScope = this.fn;
+      this.fn = newFunctionScope();
+      const body = this.truth(p.predicate);
+      const bodyLocals = declare(this.fn.locals);
+      this.fn = collectionScope;
+      this.elements.delete(p.variable);
+      const where = JSON.stringify(p.collection.path.join('/'));
+      const from = p.collection.source.kind === 'variable' ? JSON.stringify(p.collection.source.name) : 'undefined';
+      loop =
+        `if (c === null) return ${!some};\n` +
+        `let i = 0;\n` +
+        `try {\n` +
+        `for (; i < c.length; i++) {\n` +
+        `const ${element} = c[i];\n${bodyLocals}` +
+        `if (${some ? body : `!${body}`}) return ${some};\n` +
+        `}\n` +
+        `} catch (error) {\n` +
+        `throw ${this.helper('elementError')}(error, ${JSON.stringify(p.variable)}, ${where}, i, ${from});\n` +
+        `}\n` +
+        `return ${!some};\n`;
+    }
+    this.functions.push(`function ${name}(${params.join(', ')}) {\n${declare(this.fn.locals)}const c = ${elements};\n${loop}}\n`);
+    this.fn = outer.fn;
+    this.read = outer.read;
+    this.elementChain = outer.chain;
+    return `${name}(${params.join(', ')})`;
   }
 
   /** Code reading a property of an object; an Object.prototype name only as an own property. */
@@ -349,9 +468,10 @@ class Generator {
 
   /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
   readValue(node: LoweredMember, t: string, ifValue: (x: string) => string): string {
+    const variable = variableArgument(node.source);
     const p = JSON.stringify(node.path.join('/'));
     const type = node.type;
-    const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)})`;
+    const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
     // Only Int64 members are bigints (readInt64 makes them so); every other integer member is a number.
     const then = ifValue(t);
     const smallTest = SMALL_INTEGER_TEST[type];
@@ -365,20 +485,20 @@ class Generator {
       case 'Edm.Single':
         return `typeof ${t} === 'number' ? ${then} : ${bad}`;
       case 'Edm.Guid':
-        return `((${t} = ${this.helper('readGuid')}(${t}, ${p})), ${then})`;
+        return `((${t} = ${this.helper('readGuid')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Int64':
-        return `((${t} = ${this.helper('readInt64')}(${t}, ${p})), ${then})`;
+        return `((${t} = ${this.helper('readInt64')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Decimal':
-        return `((${t} = ${this.helper('readDecimal')}(${t}, ${p})), ${then})`;
+        return `((${t} = ${this.helper('readDecimal')}(${t}, ${p}${variable})), ${then})`;
       default:
-        return `((${t} = ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)})), ${then})`;
+        return `((${t} = ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)}${variable})), ${then})`;
     }
   }
 
   /** `x` once checked for lone surrogates, for a String member's value; other values as they are. */
   wellFormed(node: LoweredMember, x: string): string {
     if (node.type !== 'Edm.String') return x;
-    const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String")`;
+    const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String"${variableArgument(node.source)})`;
     // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
     return runtime.HAS_WELL_FORMED ? `(${x}.isWellFormed() ? ${x} : ${bad})` : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
   }
@@ -409,7 +529,7 @@ class Generator {
       }
       case 'structureNull': {
         const isNull = !p.negated;
-        return this.structureTest(p.path, String(isNull), String(!isNull));
+        return this.structureTest(p.source, p.path, String(isNull), String(!isNull));
       }
       case 'and':
       case 'or': {
@@ -424,6 +544,9 @@ class Generator {
         const code = this.inList(p.operand, p.values, p.orNull);
         return p.negated ? `!(${code})` : code;
       }
+      case 'exists':
+      case 'forall':
+        return this.quantifier(p);
       default:
         return assertNever(p, 'lowered predicate kind');
     }
@@ -564,6 +687,9 @@ class Generator {
         return this.readsOfTruth(node.predicate);
       case 'logical':
         return node.operands.length > 0 ? this.readsOfValue(node.operands[0]!) : [];
+      // The collection's steps are read into no member variable.
+      case 'count':
+        return [];
       default:
         return assertNever(node, 'lowered value kind');
     }
@@ -577,7 +703,7 @@ class Generator {
       case 'nullTest':
         return this.readsOfValue(p.value);
       case 'structureNull':
-        return structureKeys(p.path);
+        return structureKeys(p.source, p.path);
       case 'and':
       case 'or':
         return p.operands.length > 0 ? this.readsOfTruth(p.operands[0]!) : [];
@@ -585,6 +711,10 @@ class Generator {
         return this.readsOfFirst([p.left, p.right]);
       case 'in':
         return this.readsOfValue(p.operand);
+      // Read in a function of their own, and for no element of an empty collection.
+      case 'exists':
+      case 'forall':
+        return [];
       default:
         return assertNever(p, 'lowered predicate kind');
     }
@@ -599,11 +729,25 @@ function isWellFormedConstant(v: Val): boolean {
 }
 
 function memberKeys(node: LoweredMember): string[] {
-  return [...structureKeys(node.path.slice(0, -1)), `v:${node.path.join('/')}`];
+  const leaf = `v:${sourceKey(node.source)}${node.path.join('/')}`;
+  return node.path.length === 0 ? [leaf] : [...structureKeys(node.source, node.path.slice(0, -1)), leaf];
 }
 
-function structureKeys(path: readonly string[]): string[] {
-  return path.map((_, i) => `o:${path.slice(0, i + 1).join('/')}`);
+/** The keys of a structure path's steps; a range variable's element, checked as the first step, too. */
+function structureKeys(source: Source, path: readonly string[]): string[] {
+  const from = sourceKey(source);
+  const steps = path.map((_, i) => `o:${from}${path.slice(0, i + 1).join('/')}`);
+  return source.kind === 'variable' ? [`o:${from}`, ...steps] : steps;
+}
+
+/** What a member key starts with: nothing for the row, the variable's name and a space (no name holds one) for an element. */
+function sourceKey(source: Source): string {
+  return source.kind === 'row' ? '' : `${source.name} `;
+}
+
+/** The trailing argument of a runtime reader for a value read from a range variable's element. */
+function variableArgument(source: Source): string {
+  return source.kind === 'row' ? '' : `, ${JSON.stringify(source.name)}`;
 }
 
 /** Whether `x === constant` is the whole meaning of eq for this representation and value. */

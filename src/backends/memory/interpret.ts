@@ -6,7 +6,18 @@ import type { Decimal } from 'decimal.js';
 import type { ArithmeticOp } from '../../syntax/ast.js';
 import type { TypedFilter } from '../../types/typed.js';
 import type { FunctionName } from '../../types/functions.js';
-import type { ComparePredicate, LoweredConstant, LoweredMember, LoweredPredicate, LoweredValue } from '../../lower/lowered.js';
+import type {
+  ComparePredicate,
+  ExistsPredicate,
+  ForallPredicate,
+  LoweredCollection,
+  LoweredConstant,
+  LoweredCount,
+  LoweredMember,
+  LoweredPredicate,
+  LoweredValue,
+  Source,
+} from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
 import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
@@ -15,16 +26,32 @@ import { limitOnExhaustion } from '../../errors.js';
 
 type Row = Record<string, unknown>;
 
-type Eval = (row: Row) => unknown;
-type Test = (row: Row) => boolean;
+/**
+ * The elements bound to the range variables of the lambdas being evaluated, by slot
+ * (`Scope.slots`); allocated once per row for a filter with lambdas.
+ */
+type Env = unknown[];
+
+type Eval = (row: Row, env: Env) => unknown;
+type Test = (row: Row, env: Env) => boolean;
+
+/**
+ * Per-compilation state: the slot of `env` each range variable's element is kept in. Names are
+ * unique along a chain of nested lambdas, so one slot per name never holds two live elements.
+ */
+interface Scope {
+  readonly slots: Map<string, number>;
+}
 
 export function compileClosures(filter: TypedFilter): (row: unknown) => boolean {
   refuseDecimalsBeyondModel(filter);
-  const test = truth(lower(filter).root);
+  const scope: Scope = { slots: new Map() };
+  const test = truth(lower(filter).root, scope);
+  const slots = scope.slots.size;
   return (row) => {
     if (row === null || typeof row !== 'object') rt.badRow(row);
     try {
-      return test(row as Row);
+      return test(row as Row, slots === 0 ? NO_ELEMENTS : new Array<unknown>(slots));
     } catch (error) {
       // Closures recurse per level: a filter nested far beyond the default limits can exhaust the stack.
       throw limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
@@ -32,22 +59,25 @@ export function compileClosures(filter: TypedFilter): (row: unknown) => boolean 
   };
 }
 
+/** The environment of a filter without lambdas: never written. */
+const NO_ELEMENTS: Env = [];
+
 /** The message of the 'limit' error for a filter nested too deeply for this runtime's stack. */
 export const TOO_DEEP = 'Filter is too deeply nested for the in-memory backend; parse it with lower limits';
 
 function as(f: Eval, from: Repr, to: Repr): Eval {
   if (from === to) return f;
-  return (row) => {
-    const v = f(row);
+  return (row, env) => {
+    const v = f(row, env);
     return v === null ? null : convertRepr(v, from, to);
   };
 }
 
-function valueAs(node: LoweredValue, repr: Repr): Eval {
-  return as(value(node), reprOf(node), repr);
+function valueAs(node: LoweredValue, repr: Repr, scope: Scope): Eval {
+  return as(value(node, scope), reprOf(node), repr);
 }
 
-function value(node: LoweredValue): Eval {
+function value(node: LoweredValue, scope: Scope): Eval {
   const repr = reprOf(node);
   switch (node.kind) {
     case 'constant': {
@@ -61,27 +91,29 @@ function value(node: LoweredValue): Eval {
         const v = c.value;
         return () => v;
       }
-      return valueAs(node.operand, repr);
+      return valueAs(node.operand, repr, scope);
     }
     case 'member':
-      return member(node);
+      return member(node, scope);
+    case 'count':
+      return count(node, scope);
     case 'negate': {
-      const f = valueAs(node.operand, repr);
-      return (row) => {
-        const x = f(row);
+      const f = valueAs(node.operand, repr, scope);
+      return (row, env) => {
+        const x = f(row, env);
         if (x === null) return null;
         return repr === 'dec' ? (x as Decimal).neg() : -(x as number);
       };
     }
     case 'arithmetic': {
       const work = workingRepr(node.left, node.right, repr);
-      const l = valueAs(node.left, work);
-      const r = valueAs(node.right, work);
+      const l = valueAs(node.left, work, scope);
+      const r = valueAs(node.right, work, scope);
       const op = arithmetic(node.op, work);
-      return as((row) => {
-        const a = l(row);
+      return as((row, env) => {
+        const a = l(row, env);
         if (a === null) return null;
-        const b = r(row);
+        const b = r(row, env);
         return b === null ? null : op(a, b);
       }, work, repr);
     }
@@ -89,36 +121,36 @@ function value(node: LoweredValue): Eval {
       const name = node.name;
       if (isBooleanFunction(name)) {
         const pred = PREDICATES[name];
-        const [a, b] = node.args.map((x) => value(x)) as [Eval, Eval];
-        return (row) => {
-          const x = a(row);
+        const [a, b] = node.args.map((x) => value(x, scope)) as [Eval, Eval];
+        return (row, env) => {
+          const x = a(row, env);
           if (x === null) return null;
-          const y = b(row);
+          const y = b(row, env);
           return y === null ? null : pred(x as string, y as string);
         };
       }
       const fn = FUNCTIONS[name](repr);
-      const args = node.args.map((a, i) => valueAs(a, name === 'substring' && i > 0 ? 'num' : reprOf(a)));
+      const args = node.args.map((a, i) => valueAs(a, name === 'substring' && i > 0 ? 'num' : reprOf(a), scope));
       return strictCall(fn, args);
     }
     // A predicate's value is its truth: never null.
     case 'truth':
-      return truth(node.predicate);
+      return truth(node.predicate, scope);
     case 'not': {
-      const f = value(node.operand);
-      return (row) => {
-        const x = f(row);
+      const f = value(node.operand, scope);
+      return (row, env) => {
+        const x = f(row, env);
         return x === null ? null : !x;
       };
     }
     case 'logical': {
-      const operands = node.operands.map(value);
+      const operands = node.operands.map((o) => value(o, scope));
       // and stops at the first false, or at the first true; a null operand makes an undecided result null.
       const stop = node.op !== 'and';
-      return (row) => {
+      return (row, env) => {
         let sawNull = false;
         for (let i = 0; i < operands.length; i++) {
-          const x = operands[i]!(row);
+          const x = operands[i]!(row, env);
           if (x === stop) return stop;
           if (x === null) sawNull = true;
         }
@@ -134,24 +166,24 @@ function value(node: LoweredValue): Eval {
 function strictCall(fn: Fn, args: readonly Eval[]): Eval {
   if (args.length === 1) {
     const [a] = args as [Eval];
-    return (row) => {
-      const x = a(row);
+    return (row, env) => {
+      const x = a(row, env);
       return x === null ? null : fn(x);
     };
   }
   if (args.length === 2) {
     const [a, b] = args as [Eval, Eval];
-    return (row) => {
-      const x = a(row);
+    return (row, env) => {
+      const x = a(row, env);
       if (x === null) return null;
-      const y = b(row);
+      const y = b(row, env);
       return y === null ? null : fn(x, y);
     };
   }
-  return (row) => {
+  return (row, env) => {
     const xs: unknown[] = [];
     for (const a of args) {
-      const x = a(row);
+      const x = a(row, env);
       if (x === null) return null;
       xs.push(x);
     }
@@ -221,11 +253,10 @@ function arithmetic(op: ArithmeticOp, repr: Repr): (a: unknown, b: unknown) => u
   }
 }
 
-function member(node: LoweredMember): Eval {
+function member(node: LoweredMember, scope: Scope): Eval {
   const path = node.path;
-  const names = path.map((name) => ({ name, own: rt.isPrototypeName(name) }));
   const read = reader(node);
-  if (!names.some((n) => n.own) && path.length <= 2) {
+  if (node.source.kind === 'row' && !path.some(rt.isPrototypeName) && path.length <= 2) {
     const [first, second] = path as unknown as [string, string | undefined];
     if (second === undefined) {
       return (row) => {
@@ -242,146 +273,229 @@ function member(node: LoweredMember): Eval {
       return v == null ? null : read(v);
     };
   }
-  return (row) => {
-    let v: unknown = row;
-    for (let i = 0; i < names.length; i++) {
-      if (i > 0 && typeof v !== 'object') rt.badValue(v, path.slice(0, i).join('/'), 'object');
-      const { name, own } = names[i]!;
-      v = own ? rt.readOwn(v as object, name) : (v as Row)[name];
-      if (v == null) return null;
-    }
-    return read(v);
+  const at = pathReader(node.source, path, scope);
+  return (row, env) => {
+    const v = at(row, env);
+    return v == null ? null : read(v);
   };
 }
 
-/** Whether the structure at a path is null or missing: reads each step, checked to be an object. */
-function structureIsNull(path: readonly string[]): Test {
+/**
+ * The row value at `path` from a source (the row, or a range variable's element), null or
+ * undefined as soon as a step is: each structure the path goes through, a variable's element
+ * included, checked to be an object.
+ */
+function pathReader(source: Source, path: readonly string[], scope: Scope): Eval {
   const names = path.map((name) => ({ name, own: rt.isPrototypeName(name) }));
-  return (row) => {
-    let v: unknown = row;
+  const variable = source.kind === 'variable' ? source.name : undefined;
+  const slot = variable === undefined ? undefined : slotOf(scope, variable);
+  return (row, env) => {
+    let v: unknown = slot === undefined ? row : env[slot];
     for (let i = 0; i < names.length; i++) {
+      if (v == null) return null;
+      // The row is an object; an element is checked like any structure.
+      if ((i > 0 || slot !== undefined) && typeof v !== 'object') rt.badValue(v, path.slice(0, i).join('/'), 'object', variable);
       const { name, own } = names[i]!;
       v = own ? rt.readOwn(v as object, name) : (v as Row)[name];
-      if (v == null) return true;
-      if (typeof v !== 'object') rt.badValue(v, path.slice(0, i + 1).join('/'), 'object');
     }
+    return v;
+  };
+}
+
+/** The slot of `env` that holds the element bound to a range variable. */
+function slotOf(scope: Scope, variable: string): number {
+  let slot = scope.slots.get(variable);
+  if (slot === undefined) {
+    slot = scope.slots.size;
+    scope.slots.set(variable, slot);
+  }
+  return slot;
+}
+
+/** Whether the structure at a path is null or missing: reads each step, checked to be an object. */
+function structureIsNull(source: Source, path: readonly string[], scope: Scope): Test {
+  const at = pathReader(source, path, scope);
+  const variable = source.kind === 'variable' ? source.name : undefined;
+  const where = path.join('/');
+  return (row, env) => {
+    const v = at(row, env);
+    if (v == null) return true;
+    if (typeof v !== 'object') rt.badValue(v, where, 'object', variable);
     return false;
   };
 }
 
+/** A collection's elements (null for an empty one: null or missing), checked to be an array. */
+function collectionReader(collection: LoweredCollection, scope: Scope): (row: Row, env: Env) => readonly unknown[] | null {
+  const at = pathReader(collection.source, collection.path, scope);
+  const variable = collection.source.kind === 'variable' ? collection.source.name : undefined;
+  const where = collection.path.join('/');
+  return (row, env) => rt.readArray(at(row, env), where, variable);
+}
+
+/**
+ * `exists` stops at the first element that satisfies the predicate, `forall` at the first that
+ * does not; a plain loop over the array, the element kept in the variable's slot. An element's
+ * bad value leaves the loop re-rooted at the element (`Tags[2]`, runtime.elementError).
+ */
+function quantifier(p: ExistsPredicate | ForallPredicate, scope: Scope): Test {
+  const elements = collectionReader(p.collection, scope);
+  const some = p.kind === 'exists';
+  const variable = p.variable;
+  if (variable === undefined) {
+    // `any()` and its negation: the predicate reads no element, so any one element decides.
+    const test = truth(p.predicate, scope);
+    return (row, env) => {
+      const c = elements(row, env);
+      return c === null || c.length === 0 ? !some : test(row, env);
+    };
+  }
+  const slot = slotOf(scope, variable);
+  const test = truth(p.predicate, scope);
+  const where = p.collection.path.join('/');
+  const outer = p.collection.source.kind === 'variable' ? p.collection.source.name : undefined;
+  return (row, env) => {
+    const c = elements(row, env);
+    if (c === null) return !some;
+    let i = 0;
+    try {
+      for (; i < c.length; i++) {
+        env[slot] = c[i];
+        if (test(row, env) === some) return some;
+      }
+    } catch (error) {
+      throw rt.elementError(error, variable, where, i, outer);
+    }
+    return !some;
+  };
+}
+
+/** The number of elements, in the count's representation. */
+function count(node: LoweredCount, scope: Scope): Eval {
+  const elements = collectionReader(node.collection, scope);
+  if (reprOf(node) === 'big') {
+    return (row, env) => BigInt(elements(row, env)?.length ?? 0);
+  }
+  return (row, env) => elements(row, env)?.length ?? 0;
+}
+
 function reader(node: LoweredMember): (v: unknown) => unknown {
   const p = node.path.join('/');
+  const variable = node.source.kind === 'variable' ? node.source.name : undefined;
   switch (node.type) {
     case 'Edm.String':
       return rt.HAS_WELL_FORMED
-        ? (v) => (typeof v === 'string' && (v as unknown as { isWellFormed(): boolean }).isWellFormed() ? v : rt.badValue(v, p, 'Edm.String'))
-        : (v) => rt.readString(v, p);
-    case 'Edm.Guid': return (v) => rt.readGuid(v, p);
-    case 'Edm.Boolean': return (v) => rt.readBoolean(v, p);
+        ? (v) => (typeof v === 'string' && (v as unknown as { isWellFormed(): boolean }).isWellFormed() ? v : rt.badValue(v, p, 'Edm.String', variable))
+        : (v) => rt.readString(v, p, variable);
+    case 'Edm.Guid': return (v) => rt.readGuid(v, p, variable);
+    case 'Edm.Boolean': return (v) => rt.readBoolean(v, p, variable);
     case 'Edm.Byte':
     case 'Edm.SByte':
     case 'Edm.Int16':
     case 'Edm.Int32': {
       const type = node.type;
-      if (type === 'Edm.Int32') return (v) => (typeof v === 'number' && (v | 0) === v ? v : rt.badValue(v, p, type));
-      return (v) => rt.readSmallInteger(v, p, type);
+      if (type === 'Edm.Int32') return (v) => (typeof v === 'number' && (v | 0) === v ? v : rt.badValue(v, p, type, variable));
+      return (v) => rt.readSmallInteger(v, p, type, variable);
     }
-    case 'Edm.Int64': return (v) => rt.readInt64(v, p);
-    case 'Edm.Decimal': return (v) => rt.readDecimal(v, p);
+    case 'Edm.Int64': return (v) => rt.readInt64(v, p, variable);
+    case 'Edm.Decimal': return (v) => rt.readDecimal(v, p, variable);
     case 'Edm.Double':
     case 'Edm.Single': {
       const type = node.type;
-      return (v) => (typeof v === 'number' ? v : rt.badValue(v, p, type));
+      return (v) => (typeof v === 'number' ? v : rt.badValue(v, p, type, variable));
     }
     default: {
       const type = node.type;
-      return (v) => rt.readInstant(v, p, type);
+      return (v) => rt.readInstant(v, p, type, variable);
     }
   }
 }
 
-function truth(p: LoweredPredicate): Test {
+function truth(p: LoweredPredicate, scope: Scope): Test {
   switch (p.kind) {
     case 'constant': {
       const r = p.value;
       return () => r;
     }
     case 'booleanTest': {
-      const t = booleanTest(p.value, p.is);
-      return p.negated ? (row) => !t(row) : t;
+      const t = booleanTest(p.value, p.is, scope);
+      return p.negated ? (row, env) => !t(row, env) : t;
     }
     case 'nullTest': {
-      const f = value(p.value);
-      return p.negated ? (row) => f(row) !== null : (row) => f(row) === null;
+      const f = value(p.value, scope);
+      return p.negated ? (row, env) => f(row, env) !== null : (row, env) => f(row, env) === null;
     }
     case 'structureNull': {
-      const isNull = structureIsNull(p.path);
-      return p.negated ? (row) => !isNull(row) : isNull;
+      const isNull = structureIsNull(p.source, p.path, scope);
+      return p.negated ? (row, env) => !isNull(row, env) : isNull;
     }
     case 'and':
     case 'or':
-      return chain(p.operands.map(truth), p.kind === 'and');
+      return chain(p.operands.map((o) => truth(o, scope)), p.kind === 'and');
     case 'compare': {
-      const t = compare(p);
-      return p.negated ? (row) => !t(row) : t;
+      const t = compare(p, scope);
+      return p.negated ? (row, env) => !t(row, env) : t;
     }
     case 'in': {
-      const t = inList(p.operand, p.values, p.orNull);
-      return p.negated ? (row) => !t(row) : t;
+      const t = inList(p.operand, p.values, p.orNull, scope);
+      return p.negated ? (row, env) => !t(row, env) : t;
     }
+    case 'exists':
+    case 'forall':
+      return quantifier(p, scope);
     default:
       return assertNever(p, 'lowered predicate kind');
   }
 }
 
 /** Whether a Boolean value is `is`. */
-function booleanTest(node: LoweredValue, is: boolean): Test {
+function booleanTest(node: LoweredValue, is: boolean, scope: Scope): Test {
   if (node.kind === 'call' && isBooleanFunction(node.name)) {
     const pred = PREDICATES[node.name];
-    const [a, b] = node.args.map((x) => value(x)) as [Eval, Eval];
-    return (row) => {
-      const x = a(row);
+    const [a, b] = node.args.map((x) => value(x, scope)) as [Eval, Eval];
+    return (row, env) => {
+      const x = a(row, env);
       if (x === null) return false;
-      const y = b(row);
+      const y = b(row, env);
       return y !== null && pred(x as string, y as string) === is;
     };
   }
-  const f = value(node);
-  return (row) => f(row) === is;
+  const f = value(node, scope);
+  return (row, env) => f(row, env) === is;
 }
 
 /** A comparison, before its negation; never null (docs/semantics.md, section 2). */
-function compare({ op, left, right }: ComparePredicate): Test {
+function compare({ op, left, right }: ComparePredicate, scope: Scope): Test {
   const repr: Repr = reprOf(left) === 'big' || reprOf(right) === 'big' ? 'big' : reprOf(left);
-  const l = valueAs(left, repr);
-  const r = valueAs(right, repr);
+  const l = valueAs(left, repr, scope);
+  const r = valueAs(right, repr, scope);
   const k = constantOf(right);
   const b = k && !constantOf(left) ? convertRepr(k.value, reprOf(right), repr) : undefined;
   if (op === 'eq') {
     const eq = equality(repr);
     if (b !== undefined) {
-      return (row) => {
-        const a = l(row);
+      return (row, env) => {
+        const a = l(row, env);
         return a !== null && eq(a, b);
       };
     }
-    return (row) => {
-      const a = l(row);
-      const c = r(row);
+    return (row, env) => {
+      const a = l(row, env);
+      const c = r(row, env);
       return a === null || c === null ? a === c : eq(a, c);
     };
   }
   const ord = ordering(op, repr);
   if (b !== undefined) {
-    return (row) => {
-      const a = l(row);
+    return (row, env) => {
+      const a = l(row, env);
       return a !== null && ord(a, b);
     };
   }
-  return (row) => {
-    const a = l(row);
+  return (row, env) => {
+    const a = l(row, env);
     if (a === null) return false;
-    const c = r(row);
+    const c = r(row, env);
     return c !== null && ord(a, c);
   };
 }
@@ -428,30 +542,30 @@ function chain(tests: readonly Test[], all: boolean): Test {
   if (tests.length === 1) return tests[0]!;
   if (tests.length === 2) {
     const [a, b] = tests as [Test, Test];
-    return all ? (row) => a(row) && b(row) : (row) => a(row) || b(row);
+    return all ? (row, env) => a(row, env) && b(row, env) : (row, env) => a(row, env) || b(row, env);
   }
   if (tests.length === 3) {
     const [a, b, c] = tests as [Test, Test, Test];
-    return all ? (row) => a(row) && b(row) && c(row) : (row) => a(row) || b(row) || c(row);
+    return all ? (row, env) => a(row, env) && b(row, env) && c(row, env) : (row, env) => a(row, env) || b(row, env) || c(row, env);
   }
   return all
-    ? (row) => {
-        for (let i = 0; i < tests.length; i++) if (!tests[i]!(row)) return false;
+    ? (row, env) => {
+        for (let i = 0; i < tests.length; i++) if (!tests[i]!(row, env)) return false;
         return true;
       }
-    : (row) => {
-        for (let i = 0; i < tests.length; i++) if (tests[i]!(row)) return true;
+    : (row, env) => {
+        for (let i = 0; i < tests.length; i++) if (tests[i]!(row, env)) return true;
         return false;
       };
 }
 
-function inList(operand: LoweredValue, list: readonly LoweredConstant[], orNull: boolean): Test {
+function inList(operand: LoweredValue, list: readonly LoweredConstant[], orNull: boolean, scope: Scope): Test {
   const repr = reprOf(operand);
-  const f = value(operand);
+  const f = value(operand, scope);
   const values = list.map((i) => convertRepr(constantOf(i)!.value, reprOf(i), repr));
   const eq = equality(repr);
-  return (row) => {
-    const v = f(row);
+  return (row, env) => {
+    const v = f(row, env);
     if (v === null) return orNull;
     return values.some((x) => eq(v, x));
   };

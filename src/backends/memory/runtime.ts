@@ -20,17 +20,48 @@ export class RowValueError extends Error {
   override readonly name = 'RowValueError';
   /** The property path, segments joined by `/` as in a filter. */
   readonly path: string;
-  /** The declared type, or `'object'` for a structured step of a path. */
-  readonly expected: EdmType | 'object' | 'row';
+  /** The declared type, `'object'` for a structured step of a path, `'array'` for a collection. */
+  readonly expected: Expected | 'row';
   readonly value: unknown;
 
-  constructor(path: string, expected: EdmType | 'object' | 'row', value: unknown) {
-    const what = expected === 'object' ? 'an object' : expected === 'row' ? 'an object' : `an ${expected}`;
+  constructor(path: string, expected: Expected | 'row', value: unknown) {
+    const what = expected === 'object' || expected === 'row' ? 'an object' : expected === 'array' ? 'an array' : `an ${expected}`;
     super(`${expected === 'row' ? 'Row' : `Row value at '${path}'`} is not ${what}: ${describe(value)}`);
     this.path = path;
     this.expected = expected;
     this.value = value;
   }
+}
+
+/** What a row value was expected to be: a value of an Edm type, a structure, or a collection. */
+export type Expected = EdmType | 'object' | 'array';
+
+/**
+ * A RowValueError read from a lambda's element, its path relative to that element: the lambda's
+ * loop makes it the error of the element's own source, prefixing the collection's path and the
+ * element's index (`Qty` read from `l` becomes `Lines[1]/Qty`, then `Orders[0]/Lines[1]/Qty`). It
+ * never leaves the predicate: every read of a variable runs inside the loop that binds it.
+ */
+export class ElementValueError extends RowValueError {
+  /** The range variable the path is relative to. */
+  readonly variable: string;
+
+  constructor(variable: string, path: string, expected: Expected, value: unknown) {
+    super(path, expected, value);
+    this.variable = variable;
+  }
+}
+
+/**
+ * The error as it leaves the loop of the lambda binding `variable` to the element at `index` of
+ * the collection at `collectionPath` (from `outer`, the variable the collection is read from, or
+ * the row): the element's errors re-rooted there; any other error as it is.
+ */
+export function elementError(error: unknown, variable: string, collectionPath: string, index: number, outer: string | undefined): unknown {
+  if (!(error instanceof ElementValueError) || error.variable !== variable) return error;
+  const path = `${collectionPath}[${index}]${error.path === '' ? '' : `/${error.path}`}`;
+  const expected = error.expected as Expected;
+  return outer === undefined ? new RowValueError(path, expected, error.value) : new ElementValueError(outer, path, expected, error.value);
 }
 
 function describe(value: unknown): string {
@@ -53,8 +84,15 @@ function describe(value: unknown): string {
   }
 }
 
-export function badValue(value: unknown, path: string, expected: EdmType | 'object'): never {
-  throw new RowValueError(path, expected, value);
+/** Throws for a bad row value at `path`, from the row, or from the element `variable` is bound to. */
+export function badValue(value: unknown, path: string, expected: Expected, variable?: string): never {
+  throw variable === undefined ? new RowValueError(path, expected, value) : new ElementValueError(variable, path, expected, value);
+}
+
+/** A collection's row value: an array, or null for a null or missing one (the empty collection). */
+export function readArray(v: unknown, path: string, variable?: string): readonly unknown[] | null {
+  if (v == null) return null;
+  return Array.isArray(v) ? v : badValue(v, path, 'array', variable);
 }
 
 export function badRow(row: unknown): never {
@@ -78,19 +116,19 @@ export const isWellFormed: (s: string) => boolean = HAS_WELL_FORMED
   ? (s) => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
   : (s) => !LONE_SURROGATE.test(s);
 
-export function readString(v: unknown, path: string): string {
+export function readString(v: unknown, path: string, variable?: string): string {
   if (typeof v === 'string' && isWellFormed(v)) return v;
-  return badValue(v, path, 'Edm.String');
+  return badValue(v, path, 'Edm.String', variable);
 }
 
-export function readGuid(v: unknown, path: string): string {
+export function readGuid(v: unknown, path: string, variable?: string): string {
   if (typeof v === 'string' && GUID.test(v)) return v.toLowerCase();
-  return badValue(v, path, 'Edm.Guid');
+  return badValue(v, path, 'Edm.Guid', variable);
 }
 
-export function readBoolean(v: unknown, path: string): boolean {
+export function readBoolean(v: unknown, path: string, variable?: string): boolean {
   if (typeof v === 'boolean') return v;
-  return badValue(v, path, 'Edm.Boolean');
+  return badValue(v, path, 'Edm.Boolean', variable);
 }
 
 export type SmallIntegerType = 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32';
@@ -106,24 +144,24 @@ function smallRange(type: SmallIntegerType): readonly [number, number] {
   return [Number(lo), Number(hi)];
 }
 
-export function readSmallInteger(v: unknown, path: string, type: SmallIntegerType): number {
+export function readSmallInteger(v: unknown, path: string, type: SmallIntegerType, variable?: string): number {
   const [lo, hi] = SMALL_RANGES[type];
   if (typeof v === 'number' && Number.isInteger(v) && v >= lo && v <= hi) return v;
-  return badValue(v, path, type);
+  return badValue(v, path, type, variable);
 }
 
-export function readInt64(v: unknown, path: string): bigint {
+export function readInt64(v: unknown, path: string, variable?: string): bigint {
   if (typeof v === 'bigint') {
     if (v >= INT64_MIN && v <= INT64_MAX) return v;
   } else if (typeof v === 'number' && Number.isInteger(v)) {
     const big = BigInt(v);
     if (big >= INT64_MIN && big <= INT64_MAX) return big;
   }
-  return badValue(v, path, 'Edm.Int64');
+  return badValue(v, path, 'Edm.Int64', variable);
 }
 
 /** A number, decimal text or Decimal within the Decimal model of docs/semantics.md, section 4. */
-export function readDecimal(v: unknown, path: string): Decimal {
+export function readDecimal(v: unknown, path: string, variable?: string): Decimal {
   if (typeof v === 'number') {
     // At most 17 digits and an exponent within ±324: always within the model.
     if (Number.isFinite(v)) return new ExactDecimal(v);
@@ -135,7 +173,7 @@ export function readDecimal(v: unknown, path: string): Decimal {
   } else if (Decimal.isDecimal(v)) {
     if ((v as Decimal).isFinite() && decimalProblem(v as Decimal) === undefined) return new ExactDecimal(v as Decimal);
   }
-  return badValue(v, path, 'Edm.Decimal');
+  return badValue(v, path, 'Edm.Decimal', variable);
 }
 
 /** The instants a `Date` can hold: ±8.64e15 ms, about 275,000 years either side of 1970. */
@@ -146,7 +184,7 @@ const MAX_EPOCH_MS = 8.64e15;
  * an integer number of epoch milliseconds (SQLite's default), or ISO 8601 text, including the
  * `2012-03-01 09:00:00` text of MySQL and PostgreSQL drivers, read in UTC without an offset.
  */
-export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Edm.DateTimeOffset' = 'Edm.DateTimeOffset'): number {
+export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Edm.DateTimeOffset' = 'Edm.DateTimeOffset', variable?: string): number {
   if (v instanceof Date) {
     const ms = v.getTime();
     if (!Number.isNaN(ms)) return ms;
@@ -157,7 +195,7 @@ export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Ed
     const ms = parseInstant(v);
     if (ms !== undefined) return ms;
   }
-  return badValue(v, path, type);
+  return badValue(v, path, type, variable);
 }
 
 /** Epoch milliseconds of a row's date-time text (no offset means UTC), or undefined if invalid. */
