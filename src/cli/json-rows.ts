@@ -1,7 +1,7 @@
 // Rows from JSON text for `eval`, read exactly: JSON numbers are doubles to JSON.parse, so a number
 // a double would change (an Int64 beyond 2^53, a long Decimal) is re-read with its text kept.
 
-import type { Property, Schema } from '../types/schema.js';
+import type { PrimitiveProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
 
 /** A JSON number that no double holds exactly, as its source text. */
 export class ExactNumber {
@@ -54,7 +54,9 @@ export function rowReader(schema: Schema): (text: string) => RowReading {
 
 function someProperty(properties: ReadonlyMap<string, Property>, test: (p: Property) => boolean): boolean {
   for (const p of properties.values()) {
-    if (test(p) || (p.kind === 'structured' && someProperty(p.properties, test))) return true;
+    if (test(p)) return true;
+    const structure = p.kind === 'collection' ? p.element : p;
+    if (structure.kind === 'structured' ? someProperty(structure.properties, test) : p.kind === 'collection' && test(structure)) return true;
   }
   return false;
 }
@@ -66,17 +68,27 @@ function adapt(object: Record<string, unknown>, properties: ReadonlyMap<string, 
   for (const [name, property] of properties) {
     if (!Object.hasOwn(object, name)) continue;
     const value = object[name];
-    if (property.kind === 'structured') {
-      if (value instanceof ExactNumber) object[name] = Number(value.text);
-      else if (value !== null && typeof value === 'object' && !Array.isArray(value)) adapt(value as Record<string, unknown>, property.properties);
-    } else if (property.type === 'Edm.Int64') {
-      const text = value instanceof ExactNumber ? value.text : typeof value === 'string' ? value : undefined;
-      if (text !== undefined && INTEGER_TEXT.test(text)) object[name] = BigInt(text);
-      else if (value instanceof ExactNumber) object[name] = Number(value.text);
-    } else if (value instanceof ExactNumber) {
-      object[name] = property.type === 'Edm.Decimal' ? value.text : Number(value.text);
-    }
+    if (property.kind === 'collection') {
+      // Each element as a property of the element's type; anything but an array is left for the predicate to refuse.
+      if (Array.isArray(value)) for (let i = 0; i < value.length; i++) value[i] = adapted(value[i], property.element);
+    } else object[name] = adapted(value, property);
   }
+}
+
+/** A value of a primitive or structured property, in the representation compilePredicate reads exactly. */
+function adapted(value: unknown, property: PrimitiveProperty | StructuredProperty): unknown {
+  if (property.kind === 'structured') {
+    if (value instanceof ExactNumber) return Number(value.text);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) adapt(value as Record<string, unknown>, property.properties);
+    return value;
+  }
+  if (property.type === 'Edm.Int64') {
+    const text = value instanceof ExactNumber ? value.text : typeof value === 'string' ? value : undefined;
+    if (text !== undefined && INTEGER_TEXT.test(text)) return BigInt(text);
+    return value instanceof ExactNumber ? Number(value.text) : value;
+  }
+  if (value instanceof ExactNumber) return property.type === 'Edm.Decimal' ? value.text : Number(value.text);
+  return value;
 }
 
 // A digit run of 16 or more (with dots), or an exponent: the only numbers a double may change.

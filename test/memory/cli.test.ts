@@ -76,6 +76,36 @@ describe('odata-filter eval', () => {
     });
   });
 
+  it('evaluates lambdas over rows with collections, their Int64 and Decimal elements read exactly', async () => {
+    const schema = join(mkdtempSync(join(tmpdir(), 'odata-eval-')), 'schema.json');
+    const definition = {
+      name: 'T',
+      properties: {
+        Id: 'Edm.Int32',
+        Codes: { collection: 'Edm.Int64' },
+        Orders: { relation: true, collection: { properties: { Total: 'Edm.Decimal', Lines: { collection: { properties: { Qty: 'Edm.Int64' } } } } } },
+      },
+    };
+    writeFileSync(schema, JSON.stringify(definition));
+    const input = [
+      '{"Id":1,"Codes":[1,9007199254740993],"Orders":[{"Total":0.10000000000000000001,"Lines":[{"Qty":"9007199254740993"}]}]}',
+      '{"Id":2,"Codes":[9007199254740992],"Orders":[{"Total":0.1,"Lines":[]}]}',
+      '{"Id":3,"Codes":null}',
+      '{"Id":4,"Codes":[null],"Orders":[{"Total":1,"Lines":[{"Qty":1},{"Qty":"x"}]}]}',
+    ].join('\n');
+    const lines = input.split('\n');
+    const codes = await run(['eval', 'Codes/any(c: c eq 9007199254740993)', '--schema', schema], input);
+    expect(codes).toEqual({ code: 0, out: `${lines[0]}\n`, err: '' });
+    const totals = await run(['eval', 'Orders/any(o: o/Total gt 0.1)', '--schema', schema], input);
+    expect(totals).toEqual({ code: 0, out: `${lines[0]}\n${lines[3]}\n`, err: '' });
+    const empty = await run(['eval', 'not Codes/any() or Codes/$count eq 2', '--schema', schema], input);
+    expect(empty).toEqual({ code: 0, out: `${lines[0]}\n${lines[2]}\n`, err: '' });
+    const nested = await run(['eval', 'Orders/any(o: o/Lines/any(l: l/Qty gt 9007199254740992))', '--schema', schema], input);
+    expect(nested.code).toBe(1);
+    expect(nested.out).toBe(`${lines[0]}\n`);
+    expect(nested.err).toBe("line 4: Row value at 'Orders[0]/Lines[1]/Qty' is not an Edm.Int64: \"x\" (a string)\n");
+  });
+
   it('reports array elements by their number and a broken array by line and column', async () => {
     const elements = `[\n${JSON.stringify(rows[0])},\n{"RoomID":4,"Capacity":"many"},\n[1],\n5\n]`;
     const bad = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom'], elements);
