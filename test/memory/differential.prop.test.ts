@@ -6,8 +6,9 @@ import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Property, Schema } from '../../src/index.js';
+import type { PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { arbRows, arbTypedFilter, testSchema, type Row } from '../support/arbitraries.js';
+import { arbRows, arbTypedFilter, lambdaTestSchema, testSchema, type Row } from '../support/arbitraries.js';
 import { evaluateOracle } from '../support/oracle.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
@@ -80,10 +81,15 @@ function representRow(properties: ReadonlyMap<string, Property>, row: Row, next:
   for (const [name, value] of Object.entries(row)) {
     const property = properties.get(name);
     if (property === undefined) out[name] = value;
-    else if (property.kind === 'primitive') out[name] = represent(property.type, value, next());
-    else out[name] = value === null || typeof value !== 'object' ? value : representRow(property.properties, value as Row, next);
+    else if (property.kind === 'collection') out[name] = Array.isArray(value) ? value.map((element) => representValue(property.element, element, next)) : value;
+    else out[name] = representValue(property, value, next);
   }
   return out;
+}
+
+function representValue(property: PrimitiveProperty | StructuredProperty, value: unknown, next: () => number): unknown {
+  if (property.kind === 'primitive') return represent(property.type, value, next());
+  return value === null || typeof value !== 'object' ? value : representRow(property.properties, value as Row, next);
 }
 
 /** Rows of a schema whose Decimals, instants and Int64s take every accepted representation. */
@@ -107,6 +113,20 @@ describe('compiled predicates agree with the oracle', () => {
     fc.assert(
       fc.property(arbTypedFilter(testSchema), arbRepresentedRows(testSchema), (filter, rows) => agree(filter, rows)),
       { numRuns: LONG ? 20_000 : 400 },
+    );
+  });
+
+  it('on random filters with lambdas over rows with random collections, both paths', () => {
+    fc.assert(
+      fc.property(arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), arbRows(lambdaTestSchema), (filter, rows) => agree(filter, rows)),
+      { numRuns: LONG ? 10_000 : 300 },
+    );
+  });
+
+  it('on filters with lambdas over collections holding every accepted representation, both paths', () => {
+    fc.assert(
+      fc.property(arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), arbRepresentedRows(lambdaTestSchema), (filter, rows) => agree(filter, rows)),
+      { numRuns: LONG ? 10_000 : 200 },
     );
   });
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { check, defineSchema, DEFAULT_MAX_STRING_COST, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
 import { stringCost } from '../../src/types/string-cost.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
+import type { CollectionProperty, PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test schema
@@ -51,6 +52,59 @@ export const testSchemaDefinition: SchemaDefinition = {
 
 export const testSchema: Schema = defineSchema(testSchemaDefinition);
 
+/**
+ * `Item` with collections: of primitives (`Tags`, `Scores`, `Codes` Int64, non-null `Amounts`
+ * Decimal, `Dates`, `Keys` Guid, `Flags`, `Ratios` Double), of complex values with a nested
+ * collection (`Addresses`, each with `Phones`), and a to-many relation with a nested relation
+ * (`Orders`, each with `Lines`), one of them under a structure (`Owner/Badges`). For filters
+ * drawn with the `lambdas` option.
+ */
+export const lambdaTestSchemaDefinition: SchemaDefinition = {
+  name: 'Item',
+  properties: {
+    ...testSchemaDefinition.properties,
+    Owner: {
+      nullable: false,
+      properties: {
+        ...(testSchemaDefinition.properties['Owner'] as { properties: { [name: string]: PropertyDefinition } }).properties,
+        Badges: { collection: 'Edm.String' },
+      },
+    },
+    Tags: { collection: 'Edm.String' },
+    Scores: { collection: 'Edm.Int32' },
+    Codes: { collection: 'Edm.Int64' },
+    Amounts: { collection: { type: 'Edm.Decimal', nullable: false } },
+    Dates: { collection: 'Edm.DateTimeOffset' },
+    Keys: { collection: 'Edm.Guid' },
+    Flags: { collection: 'Edm.Boolean' },
+    Ratios: { collection: 'Edm.Double' },
+    Addresses: {
+      collection: {
+        properties: {
+          City: 'Edm.String',
+          Zip: { type: 'Edm.Int32', nullable: false },
+          Geo: { properties: { Lat: 'Edm.Double' } },
+          Phones: { collection: 'Edm.String' },
+        },
+      },
+    },
+    Orders: {
+      relation: true,
+      collection: {
+        properties: {
+          Id: { type: 'Edm.Int32', nullable: false },
+          Status: 'Edm.String',
+          Total: 'Edm.Decimal',
+          Due: 'Edm.DateTimeOffset',
+          Lines: { relation: true, collection: { properties: { Qty: 'Edm.Int32', Sku: 'Edm.String', Price: 'Edm.Double' } } },
+        },
+      },
+    },
+  },
+};
+
+export const lambdaTestSchema: Schema = defineSchema(lambdaTestSchemaDefinition);
+
 // ---------------------------------------------------------------------------------------------
 // Value pools, shared by literals and rows
 
@@ -70,6 +124,13 @@ export interface ArbOptions {
    * strings map exactly as the reference maps them. Default false: any string.
    */
   readonly asciiCaseMapping?: boolean;
+  /**
+   * Filters reach the schema's collections: `any` and `all` lambdas (reading their variable, the
+   * variables of the lambdas around them, and the resource, plainly or as `$it/…`), `any()`,
+   * `$count` and `x in C`, lambdas nested up to three deep. Default false: filters read no
+   * collection, exactly as without collections.
+   */
+  readonly lambdas?: boolean;
 }
 
 /** Whether a code point's case mappings (both ways) are the identity or stay within ASCII. */
@@ -204,6 +265,10 @@ export type Row = { [name: string]: unknown };
 function arbObject(properties: ReadonlyMap<string, Property>, options: ArbOptions): fc.Arbitrary<Row> {
   const entries: [string, fc.Arbitrary<unknown>][] = [];
   for (const property of properties.values()) {
+    if (property.kind === 'collection') {
+      entries.push([property.name, arbCollection(property, options)]);
+      continue;
+    }
     const value = property.kind === 'primitive' ? arbValue(property.type, options) : arbObject(property.properties, options);
     // A nullable property is sometimes null and sometimes missing altogether; both mean null.
     const arb = property.nullable
@@ -221,6 +286,22 @@ function arbObject(properties: ReadonlyMap<string, Property>, options: ArbOption
 }
 
 const MISSING = Symbol('missing');
+
+/**
+ * A collection's row value: mostly an array of up to four elements (null ones where the element is
+ * nullable), sometimes empty, null or missing (the last two also mean empty).
+ */
+function arbCollection(property: CollectionProperty, options: ArbOptions): fc.Arbitrary<unknown> {
+  const element = property.element;
+  const value = element.kind === 'primitive' ? arbValue(element.type, options) : arbObject(element.properties, options);
+  const elements = element.nullable ? fc.oneof({ arbitrary: value, weight: 5 }, { arbitrary: fc.constant(null), weight: 1 }) : value;
+  return fc.oneof(
+    { arbitrary: fc.array(elements, { minLength: 1, maxLength: 4 }), weight: 6 },
+    { arbitrary: fc.constant([]), weight: 1 },
+    { arbitrary: fc.constant(null), weight: 1 },
+    { arbitrary: fc.constant(MISSING), weight: 1 },
+  );
+}
 
 /** One row of a schema: every nullable property or structure may be null or missing. */
 export function arbRow(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<Row> {
@@ -360,6 +441,64 @@ const compound = (text: string): Term => ({ text, binds: 'binary' });
 const group = (term: Term): string => (term.binds !== 'binary' ? term.text : `(${term.text})`);
 const groupPrimary = (term: Term): string => (term.binds === 'primary' ? term.text : `(${term.text})`);
 
+/** A collection a filter can reach, as the path text that names it. */
+interface CollectionRef {
+  readonly text: string;
+  readonly property: CollectionProperty;
+}
+
+/** The range variables bound where an expression is drawn, outermost first. */
+type Scope = readonly { readonly variable: string; readonly collection: CollectionRef }[];
+
+const scopeKey = (scope: Scope): string => scope.map((b) => `${b.variable}=${b.collection.text}`).join(';');
+
+/** What an expression can read from one source: members by kind, structures and collections, as path texts. */
+interface Reach {
+  readonly members: ReadonlyMap<Kind, readonly string[]>;
+  /** Inside lambdas: what the range variables reach, apart from the resource's `members`. */
+  readonly elementMembers?: ReadonlyMap<Kind, readonly string[]>;
+  readonly structures: readonly string[];
+  readonly collections: readonly CollectionRef[];
+}
+
+const KIND_OF_NAMES: { readonly [K in Kind]: true } = { bool: true, num: true, int32: true, string: true, instant: true, guid: true };
+
+/** The filterable members, structures and collections under `properties`, their paths after `prefix`. */
+function reachable(properties: ReadonlyMap<string, Property>, prefix: string): Reach {
+  const members = new Map<Kind, string[]>();
+  const structures: string[] = [];
+  const collections: CollectionRef[] = [];
+  const walk = (props: ReadonlyMap<string, Property>, at: string): void => {
+    for (const property of props.values()) {
+      if (!property.filterable) continue;
+      const text = `${at}${property.name}`;
+      if (property.kind === 'collection') collections.push({ text, property });
+      else if (property.kind === 'structured') {
+        structures.push(text);
+        walk(property.properties, `${text}/`);
+      } else {
+        const kinds: Kind[] = [KIND_OF[property.type]];
+        if (INT32ISH.has(property.type)) kinds.push('int32');
+        for (const kind of kinds) members.set(kind, [...(members.get(kind) ?? []), text]);
+      }
+    }
+  };
+  walk(properties, prefix);
+  return { members, structures, collections };
+}
+
+/** What a range variable reaches: a primitive element itself, or a structured one, its members and collections. */
+function elementReach({ variable, collection }: Scope[number]): Reach {
+  const element: PrimitiveProperty | StructuredProperty = collection.property.element;
+  if (element.kind === 'primitive') {
+    const kinds: Kind[] = [KIND_OF[element.type]];
+    if (INT32ISH.has(element.type)) kinds.push('int32');
+    return { members: new Map(kinds.map((k) => [k, [variable]])), structures: [], collections: [] };
+  }
+  const inner = reachable(element.properties, `${variable}/`);
+  return { ...inner, structures: [variable, ...inner.structures] };
+}
+
 /**
  * Random well-typed Boolean filter text over a schema: every operator and canonical function,
  * `in` lists (empty too), `not`, `null` in every position, boundary literals of every type in
@@ -386,24 +525,53 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
     ),
   ];
 
+  // What a filter can read where range variables are bound (`lambdas`): the resource's members,
+  // also as `$it/…`, and each variable's element, its members, structures and collections.
+  const rowReach = reachable(schema.properties, '');
+  const scopes = new Map<string, Reach>();
+  const reachOf = (scope: Scope): Reach => {
+    if (!options.lambdas) return { members, structures, collections: [] };
+    const key = scopeKey(scope);
+    let reach = scopes.get(key);
+    if (reach === undefined) {
+      const rows = [rowReach, reachable(schema.properties, '$it/')];
+      const elements = scope.map(elementReach);
+      const parts = [...rows, ...elements];
+      const membersOf = (reaches: readonly Reach[]): ReadonlyMap<Kind, readonly string[]> =>
+        new Map((Object.keys(KIND_OF_NAMES) as Kind[]).map((k) => [k, reaches.flatMap((r) => r.members.get(k) ?? [])]));
+      reach = {
+        members: membersOf(rows),
+        elementMembers: membersOf(elements),
+        structures: parts.flatMap((r) => r.structures),
+        collections: parts.flatMap((r) => r.collections),
+      };
+      scopes.set(key, reach);
+    }
+    return reach;
+  };
+
   const memo = new Map<string, fc.Arbitrary<Term>>();
-  const expr = (kind: Kind, depth: number): fc.Arbitrary<Term> => {
-    const id = `${kind}:${depth}`;
+  const expr = (kind: Kind, depth: number, scope: Scope = []): fc.Arbitrary<Term> => {
+    const id = scope.length === 0 ? `${kind}:${depth}` : `${kind}:${depth}:${scopeKey(scope)}`;
     let arb = memo.get(id);
     if (arb === undefined) {
-      arb = build(kind, depth);
+      arb = build(kind, depth, scope);
       memo.set(id, arb);
     }
     return arb;
   };
 
-  const atom = (kind: Kind): fc.Arbitrary<Term> => {
+  const atom = (kind: Kind, scope: Scope): fc.Arbitrary<Term> => {
     const choices: fc.WeightedArbitrary<string>[] = [
       { arbitrary: literalOf[kind](options), weight: 3 },
       { arbitrary: fc.constantFrom('null', 'NULL'), weight: 1 },
     ];
-    const names = members.get(kind);
+    const reach = reachOf(scope);
+    const names = reach.members.get(kind);
     if (names !== undefined && names.length > 0) choices.push({ arbitrary: fc.constantFrom(...names), weight: 5 });
+    // Inside a lambda, mostly what its variables reach, so that bodies depend on the elements.
+    const elements = reach.elementMembers?.get(kind);
+    if (elements !== undefined && elements.length > 0) choices.push({ arbitrary: fc.constantFrom(...elements), weight: 10 });
     return fc.oneof(...choices).map(atomic);
   };
 
@@ -415,10 +583,11 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
   const COMPARE = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
   const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'mod'];
 
-  const build = (kind: Kind, depth: number): fc.Arbitrary<Term> => {
-    if (depth <= 0) return atom(kind);
-    const sub = (k: Kind): fc.Arbitrary<Term> => expr(k, depth - 1);
+  const build = (kind: Kind, depth: number, scope: Scope): fc.Arbitrary<Term> => {
+    if (depth <= 0) return atom(kind, scope);
+    const sub = (k: Kind): fc.Arbitrary<Term> => expr(k, depth - 1, scope);
     const forms: fc.Arbitrary<Term>[] = [];
+    const reach = reachOf(scope);
     switch (kind) {
       case 'bool': {
         const compareOf = (k: Kind): fc.Arbitrary<Term> => binary(sub(k), COMPARE, sub(k));
@@ -437,10 +606,10 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
           fc.tuple(word('not'), sub('bool')).map(([not, b]) => unary(`${not} ${group(b)}`)),
           fc.oneof(...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string')))),
         );
-        if (structures.length > 0) {
+        if (reach.structures.length > 0) {
           forms.push(
             fc
-              .tuple(fc.constantFrom(...structures), fc.constantFrom('eq', 'ne').chain(word), fc.constantFrom('null', 'NULL'), fc.boolean())
+              .tuple(fc.constantFrom(...reach.structures), fc.constantFrom('eq', 'ne').chain(word), fc.constantFrom('null', 'NULL'), fc.boolean())
               .map(([path, op, nul, mirrored]) => compound(mirrored ? `${nul} ${op} ${path}` : `${path} ${op} ${nul}`)),
           );
         }
@@ -457,6 +626,7 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
           fc.constantFrom('year', 'month', 'day', 'hour', 'minute', 'second').chain((f) => call(f, sub('instant'))),
         );
         if (kind === 'num') forms.push(fc.constantFrom('round', 'floor', 'ceiling').chain((f) => call(f, sub('num'))));
+        if (kind === 'num' && reach.collections.length > 0) forms.push(fc.constantFrom(...reach.collections).map((c) => atomic(`${c.text}/$count`)));
         break;
       }
       case 'string':
@@ -475,7 +645,31 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
       case 'guid':
         break;
     }
-    return fc.oneof({ arbitrary: atom(kind), weight: 2 }, ...forms.map((arbitrary) => ({ arbitrary, weight: 2 })));
+    const weighted = forms.map((arbitrary) => ({ arbitrary, weight: 2 }));
+    // Lambdas nest up to three deep; their variable is named by its depth, unique along a chain.
+    if (kind === 'bool' && reach.collections.length > 0 && scope.length < 3) {
+      const lambda = (c: CollectionRef): fc.Arbitrary<Term> => {
+        const variable = `x${scope.length}`;
+        const inner: Scope = [...scope, { variable, collection: c }];
+        // Often a comparison of what the element reaches, so that most bodies depend on the element.
+        const kinds = [...elementReach(inner[inner.length - 1]!).members.keys()];
+        const operand = (k: Kind): fc.Arbitrary<Term> => expr(k, Math.max(depth - 2, 0), inner);
+        const focused = fc.constantFrom(...kinds).chain((k) => binary(operand(k), COMPARE, operand(k)));
+        const body = kinds.length > 0 ? fc.oneof(expr('bool', depth - 1, inner), focused) : expr('bool', depth - 1, inner);
+        return fc.tuple(fc.constantFrom('any', 'all'), body).map(([op, b]) => atomic(`${c.text}/${op}(${variable}: ${b.text})`));
+      };
+      const membership = (c: CollectionRef): fc.Arbitrary<Term> =>
+        c.property.element.kind === 'primitive'
+          ? sub(KIND_OF[c.property.element.type]).map((x) => atomic(`${groupPrimary(x)} in ${c.text}`))
+          : fc.constant(atomic(`${c.text}/any()`));
+      const collection = fc.constantFrom(...reach.collections);
+      weighted.push(
+        { arbitrary: collection.chain(lambda), weight: 5 },
+        { arbitrary: collection.map((c) => atomic(`${c.text}/any()`)), weight: 1 },
+        { arbitrary: collection.chain(membership), weight: 2 },
+      );
+    }
+    return fc.oneof({ arbitrary: atom(kind, scope), weight: 2 }, ...weighted);
   };
 
   // check() refuses a filter whose string functions could return more than the default cost
