@@ -5,8 +5,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
 import type { Expr } from '../../src/index.js';
-import { arbFilterText, arbRow, arbRows, testSchema } from '../support/arbitraries.js';
+import { arbFilterText, arbRow, arbRows, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
+import type { TypedExpr } from '../../src/types/typed.js';
 import { nodesOf, typedNodesOf } from '../support/trees.js';
+import { childrenOfTyped } from '../../src/types/typed.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const runs = (n: number): number => (LONG ? n * 20 : n);
@@ -52,6 +54,55 @@ describe('arbFilterText', () => {
   });
 });
 
+describe('arbFilterText with lambdas', () => {
+  it('generates filters with lambdas that always check against the schema with collections', () => {
+    fc.assert(fc.property(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), (text) => void check(text, lambdaTestSchema)), { numRuns: runs(400) });
+  });
+
+  it('reads no collection without the option, whatever the schema holds', () => {
+    fc.assert(
+      fc.property(arbFilterText(lambdaTestSchema), (text) => {
+        const kinds = nodesOf(parse(text)).map((n) => n.kind);
+        expect(kinds.filter((k) => k === 'lambda' || k === 'count' || k === 'inCollection')).toEqual([]);
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+
+  it('covers any, all, any(), $count, x in C, outer variables, $it and three-deep nesting in a sample', () => {
+    const seen = new Set<string>();
+    /** The lambda depth of every node, with the variables bound around it. */
+    const walk = (node: TypedExpr, bound: readonly string[]): void => {
+      if (node.kind === 'lambda') {
+        seen.add(node.body === undefined ? 'any()' : node.op);
+        if (node.variable?.startsWith('x') === false) seen.add('x in C');
+        if (node.collection.source.kind === 'variable') seen.add('a collection of an element');
+        if (node.collection.property.relation) seen.add('a relation');
+        if (bound.length === 2) seen.add('nested three deep');
+        if (node.body !== undefined) walk(node.body, [...bound, node.variable!]);
+        return;
+      }
+      if (node.kind === 'count') seen.add('$count');
+      if (node.kind === 'member' && node.source.kind === 'variable') {
+        seen.add(node.source.name === bound[bound.length - 1] ? 'the variable' : 'an outer variable');
+        if (node.path.length === 0) seen.add('a primitive element');
+      }
+      if (node.kind === 'member' && node.source.kind === 'row' && bound.length > 0) seen.add('the resource in a lambda');
+      if (node.kind === 'structureNull' && node.source.kind === 'variable') seen.add('an element compared with null');
+      for (const child of childrenOfTyped(node)) walk(child, bound);
+    };
+    for (const text of fc.sample(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), { numRuns: 1500, seed: 42 })) {
+      if (/\$it\//.test(text)) seen.add('$it');
+      walk(check(text, lambdaTestSchema).root, []);
+    }
+    const wanted = [
+      'any', 'all', 'any()', '$count', 'x in C', 'a collection of an element', 'a relation', 'nested three deep', 'the variable',
+      'an outer variable', 'a primitive element', 'the resource in a lambda', 'an element compared with null', '$it',
+    ];
+    expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
+  });
+});
+
 describe('arbRow and arbRows', () => {
   it('give every property a value of its type, null or nothing where nullable', () => {
     const paths = listPropertyPaths(testSchema);
@@ -78,6 +129,30 @@ describe('arbRow and arbRows', () => {
       }),
       { numRuns: runs(200) },
     );
+  });
+
+  it('give collections an array of elements of their type, empty, null or nothing', () => {
+    const seen = new Set<string>();
+    fc.assert(
+      fc.property(arbRow(lambdaTestSchema), (row) => {
+        for (const name of ['Tags', 'Scores', 'Amounts', 'Addresses', 'Orders']) {
+          const value = row[name];
+          if (value === undefined) seen.add('missing');
+          else if (value === null) seen.add('null');
+          else {
+            expect(Array.isArray(value)).toBe(true);
+            const elements = value as unknown[];
+            if (elements.length === 0) seen.add('empty');
+            if (elements.includes(null)) seen.add(`a null element of ${name}`);
+            if (name === 'Tags') for (const e of elements) if (e !== null) expect(typeof e).toBe('string');
+            if (name === 'Addresses' || name === 'Orders') for (const e of elements) if (e !== null) expect(typeof e).toBe('object');
+          }
+        }
+      }),
+      { numRuns: runs(200) },
+    );
+    // Amounts' elements are not nullable, nor are a relation's.
+    expect([...seen].sort()).toEqual(['a null element of Addresses', 'a null element of Scores', 'a null element of Tags', 'empty', 'missing', 'null']);
   });
 
   it('give unique ids', () => {
