@@ -20,12 +20,12 @@ describe('check: lambdas and collections', () => {
     ['Orders/any(o: o/Lines/all(l: l/Qty le o/Id))', 'Orders/any(o: o/Lines/all(l: (l/Qty:Int32 le o/Id:Int32)))'],
     ['Tags/any(t: t eq $it/Name)', 'Tags/any(t: (t:String eq Name:String))'],
     ["$it/Name eq 'x'", "(Name:String eq 'x':String)"],
-    ['Tags/$count gt 2', '(Tags/$count:Int64 gt 2:Int64)'],
-    ['Tags/$count add Scores/$count eq 4', '((Tags/$count:Int64 add Scores/$count:Int64):Int64 eq 4:Int64)'],
+    ['Tags/$count gt 2', '(Tags/$count:Int64 gt 2n:Int64)'],
+    ['Tags/$count add Scores/$count eq 4', '((Tags/$count:Int64 add Scores/$count:Int64):Int64 eq 4n:Int64)'],
     // `x in C` is `C/any(v: v eq x)` with a variable no filter can name.
     ['Name in Tags', 'Tags/any($element1: ($element1:String eq Name:String))'],
     ['2 in Scores', 'Scores/any($element1: ($element1:Int32 eq 2:Int32))'],
-    ['Limit add 1 in Scores', 'Scores/any($element1: ($element1:Int32 eq (Limit:Int32 add 1:Int32):Int32))'],
+    ['(Limit add 1) in Scores', 'Scores/any($element1: ($element1:Int32 eq (Limit:Int32 add 1:Int32):Int32))'],
     ['Tags/any(t: t in Tags)', 'Tags/any(t: Tags/any($element2: ($element2:String eq t:String)))'],
     // A variable takes precedence over a property of the same name; $it reaches the property.
     ['Tags/any(Name: Name eq $it/Name)', 'Tags/any(Name: (Name:String eq Name:String))'],
@@ -36,7 +36,7 @@ describe('check: lambdas and collections', () => {
   });
 
   it('types a range variable by its element, so Int32 elements meet numbers as Int32 members do', () => {
-    expect(typed('Scores/any(s: s add 1.5 gt 2)')).toBe('Scores/any(s: ((convert(s:Int32):Decimal add 1.5:Decimal):Decimal gt 2:Decimal))');
+    expect(typed('Scores/any(s: s add 1.5 gt 2)')).toBe("Scores/any(s: ((convert(s:Int32):Decimal add '1.5':Decimal):Decimal gt '2':Decimal))");
   });
 
   const issue = (filter: string): CheckIssue => thrownFilterError(() => check(filter, lambdaSchema)).issues[0] as CheckIssue;
@@ -52,7 +52,7 @@ describe('check: lambdas and collections', () => {
     ["'x' in Name", 'not_collection', 'Name', "'in' needs a collection"],
     ['$it/any()', 'not_collection', '$it', 'the Owner being filtered'],
     ["Tags/any(t: u eq 'x')", 'unknown_property', 'u', "'u' is neither a property of Owner nor a range variable ('t')"],
-    ["Tags/any(tag: tg eq 'x')", 'unknown_property', 'tg', "Did you mean 'tag'?"],
+    ["Tags/any(item: iten eq 'x')", 'unknown_property', 'iten', "Did you mean 'item'?"],
     ["Addresses/any(a: a/Cty eq 'x')", 'unknown_property', 'Cty', "Property 'Cty' does not exist on the elements of 'a'. Did you mean 'City'?"],
     ["Tags/any(t: t/Length eq 1)", 'not_structured', 'Length', "'t' is Edm.String and has no properties"],
     ['Tags/any(t: t)', 'not_boolean', 't', "The body of 'any' must be Edm.Boolean, but t is Edm.String"],
