@@ -12,7 +12,7 @@
 
 import type { Expr, Literal, MemberExpr, PathSegment } from './ast.js';
 import { actions } from './actions/index.js';
-import type { InList, LambdaArgs, WordRest } from './actions/index.js';
+import type { InList, LambdaArgs, PathSuffix, WordRest } from './actions/index.js';
 
 /**
  * The tree the generated parser would build, or `undefined` when the text is not of a shape read
@@ -202,7 +202,7 @@ class FastReader {
       bail();
     } else {
       const tail: PathSegment[] = [];
-      let suffix: Expr[] | LambdaArgs | typeof actions.COUNT | null = null;
+      let suffix: PathSuffix | null = null;
       while (this.src.charCodeAt(this.pos) === 47) {
         this.pos++;
         if (!isWordStart(this.src.charCodeAt(this.pos))) {
@@ -217,27 +217,33 @@ class FastReader {
         if (actions.isReserved(name)) bail();
         tail.push(actions.segment(name, { start: segmentStart, end: this.pos }));
       }
-      const save = this.pos;
-      if (suffix === null) this.skipSpace();
-      if (suffix === null && this.src.charCodeAt(this.pos) === 40) {
-        this.pos++;
-        this.skipSpace();
-        if (actions.isLambdaOperator(tail, null)) {
-          suffix = this.lambdaArgs();
-        } else {
-          // A bound call, or a function outside the language: the generated parser refuses them.
-          if (tail.length > 0 || actions.isUnsupportedFunction(head)) bail();
-          suffix = this.argList();
-        }
-        this.skipSpace();
-        if (this.src.charCodeAt(this.pos) !== 41) bail();
-        this.pos++;
-      } else if (suffix === null) {
-        this.pos = save;
-      }
-      rest = actions.pathOrCall(tail, suffix);
+      rest = actions.pathOrCall(tail, suffix ?? this.parenthesisedSuffix(head, tail));
     }
     return actions.wordLed(head, rest, { start, end: this.pos });
+  }
+
+  /** After a path not ended by `/$count`: a lambda's or a call's arguments, or null without `(`. */
+  private parenthesisedSuffix(head: string, tail: readonly PathSegment[]): PathSuffix | null {
+    const save = this.pos;
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 40) {
+      this.pos = save;
+      return null;
+    }
+    this.pos++;
+    this.skipSpace();
+    let suffix: PathSuffix;
+    if (actions.isLambdaOperator(tail, null)) {
+      suffix = this.lambdaArgs();
+    } else {
+      // A bound call, or a function outside the language: the generated parser refuses them.
+      if (tail.length > 0 || actions.isUnsupportedFunction(head)) bail();
+      suffix = this.argList();
+    }
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 41) bail();
+    this.pos++;
+    return suffix;
   }
 
   /** The lookahead `&(_ "(" _ "'")` of the cast form `datetime('…')`. */

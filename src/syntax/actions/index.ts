@@ -11,7 +11,7 @@ import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, 
 
 export type { LambdaArgs } from './collections.js';
 export type { InList } from './operators.js';
-export type { WordRest } from './words.js';
+export type { PathSuffix, WordRest } from './words.js';
 
 /** A plain object rather than a module namespace: property reads on one are slower in the hot path. */
 export const actions = {

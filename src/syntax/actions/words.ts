@@ -64,7 +64,7 @@ interface PathRest {
 }
 
 /** What ended a path: a call's arguments, a lambda's, or `/$count`. */
-type PathSuffix = Expr[] | LambdaArgs | typeof COUNT;
+export type PathSuffix = Expr[] | LambdaArgs | typeof COUNT;
 
 export const KEYWORD = 'keyword' as const;
 /** A call of a function outside the language, refused before its arguments (`cast(x, Edm.String)`). */
@@ -104,7 +104,7 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
   if (suffix === COUNT) return count(first, tail, r);
   // The grammar reads a call's arguments only after a bare word, and a lambda's after a path.
   if (Array.isArray(suffix)) return call(first, suffix, r);
-  return lambda(first, tail, suffix as LambdaArgs, r);
+  return lambda(first, tail, suffix, r);
 }
 
 function keywordLiteral(word: string, r: Range): Expr {
