@@ -222,7 +222,7 @@ function queryElemMatch(selector: string, criteria: unknown, options: unknown) {
   const keys = Object.keys(criteria);
   const valueForm = keys.length > 0 && keys.every((k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$nor');
   const query = new Query(valueForm ? { element: criteria } : (criteria as Record<string, unknown>), options as never);
-  const matches = valueForm ? (e: unknown) => query.test({ element: e }) : (e: unknown) => isDocument(e) && query.test(e);
+  const matches = valueForm ? (e: unknown) => query.test({ element: e }) : (e: unknown) => isDocument(e) && query.test(e as Record<string, unknown>);
   return (obj: object): boolean => {
     const value = arrayAt(obj, selector);
     return Array.isArray(value) && value.some(matches);
