@@ -183,3 +183,50 @@ describe('a collection field that is not an array (docs/mongo.md, "What a collec
     expect(() => mongoQuery(compile('Tags/any(t: t eq Name)')).test(doc)).toThrow(/array/);
   });
 });
+
+describe('elements of every stored BSON type, compared across numeric types', () => {
+  const schema = defineSchema({
+    name: 'Typed',
+    properties: {
+      Id: { type: 'Edm.Int32', nullable: false },
+      Longs: { collection: 'Edm.Int64' },
+      Prices: { collection: 'Edm.Decimal' },
+      Days: { collection: 'Edm.DateTimeOffset' },
+      Keys: { collection: 'Edm.Guid' },
+      Flags: { collection: 'Edm.Boolean' },
+      Ratios: { collection: 'Edm.Double' },
+    },
+  });
+  const rows: readonly Record<string, unknown>[] = [
+    { Id: 1, Longs: [9007199254740993n, 1n], Prices: ['1.50', '0.1'], Days: [new Date('2012-01-01T00:00:00Z')], Keys: ['0F8FAD5B-D9CB-469F-A165-70867728950E'], Flags: [true, null], Ratios: [Number.NaN, 0.5] },
+    { Id: 2, Longs: [5n], Prices: ['2'], Days: [null], Keys: [], Flags: [false], Ratios: [Infinity] },
+    { Id: 3 },
+  ];
+  const cases: readonly (readonly [string, readonly number[]])[] = [
+    ['Longs/any(l: l eq 9007199254740993)', [1]],
+    ['Longs/any(l: l gt 4)', [1, 2]],
+    ['Longs/all(l: l lt 6)', [2, 3]],
+    ['Prices/any(p: p eq 1.5)', [1]],
+    ['Prices/any(p: p gt 1)', [1, 2]],
+    ['Prices/any(p: p mul 3 eq 0.3)', [1]],
+    ['Days/any(d: year(d) eq 2012)', [1]],
+    ['Days/any(d: d eq null)', [2]],
+    ['Days/any(d: d lt 2013-01-01T00:00:00Z)', [1]],
+    ['Keys/any(k: k eq 0f8fad5b-d9cb-469f-a165-70867728950e)', [1]],
+    ['Flags/any(f: f)', [1]],
+    ['Flags/all(f: f)', [3]],
+    ['Flags/any(f: not f)', [2]],
+    ['Ratios/any(r: r eq NaN)', [1]],
+    ['Ratios/any(r: r gt 1)', [2]],
+    ['Ratios/all(r: r le 1)', [3]],
+  ];
+  const docs = rows.map((row) => toMongoDocument(schema, row));
+  for (const [filter, ids] of cases) {
+    it(filter, () => {
+      for (const options of [{ decimal: decimal128 }, {}]) {
+        const query = mongoQuery(compileMongo(check(filter, schema), options));
+        expect(rows.filter((_, i) => query.test(docs[i]!)).map((row) => row['Id'])).toEqual(ids);
+      }
+    });
+  }
+});
