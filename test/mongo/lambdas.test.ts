@@ -230,3 +230,25 @@ describe('elements of every stored BSON type, compared across numeric types', ()
     });
   }
 });
+
+describe('nested lambdas', () => {
+  /** Lambdas nested n deep over Tags and Scores in turn, the body reading every variable and the row. */
+  const nest = (n: number, test: (variable: string, level: number) => string, join: string): string => {
+    const variables = Array.from({ length: n }, (_, i) => `v${i}`);
+    let text = variables.map(test).join(join);
+    for (let i = n - 1; i >= 0; i--) text = `${i % 2 ? 'Scores' : 'Tags'}/${i % 3 ? 'all' : 'any'}(${variables[i]!}: ${text})`;
+    return text;
+  };
+  const SHAPES = {
+    'hoisted null tests': (n: number) => nest(n, (v, i) => (i % 2 ? `${v} lt Limit` : `length(${v}) gt Limit`), ' and '),
+    'Boolean values': (n: number) => nest(n, (v, i) => (i % 2 ? `(${v} gt 2) eq null` : `contains(${v}, Name) ne true`), ' or '),
+  };
+
+  for (const [name, shape] of Object.entries(SHAPES)) {
+    it(`render each body once (${name}): at most 300 characters of JSON per level, up to the default maxLambdaDepth`, () => {
+      const sizes = [1, 2, 3, 4].map((n) => JSON.stringify(compile(shape(n))).length);
+      for (let n = 1; n < sizes.length; n++) expect(sizes[n]! - sizes[n - 1]!).toBeLessThanOrEqual(300);
+      expect(() => compile(shape(5))).toThrow(/nest/);
+    });
+  }
+});
