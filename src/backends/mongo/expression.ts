@@ -23,13 +23,12 @@ import type {
   LoweredPredicate,
   LoweredValue,
   NullTest,
-  Source,
 } from '../../lower/lowered.js';
 import { negatePredicate } from '../../lower/predicates.js';
 import { assertNever } from '../../assert-never.js';
 import { malformedTree } from '../../errors.js';
 import { cannotCompile } from './cannot-compile.js';
-import type { Context, Span } from './options.js';
+import type { Context, PathRead, Span } from './options.js';
 import { anyOf, compareConstant, isConstant, isNull, isSimple, NOT_NAN, order, ORDER_OPERATORS, orNull, polarity } from './aggregation.js';
 import type { Agg } from './aggregation.js';
 import { isLiteral, plainValue } from './bson-value.js';
@@ -47,8 +46,6 @@ const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
 /** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
 const SAFE = 2n ** 53n;
 
-/** A path read from a source (a member, a structure tested for null, a collection), where it stands in the filter. */
-type PathRead = { readonly source: Source; readonly path: readonly string[] } & Span;
 
 /** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
 interface Element {

@@ -4,6 +4,7 @@
 import { unsupported } from '../../errors.js';
 import { MONGODB } from './cannot-compile.js';
 import { fieldPathProblem } from './field-path.js';
+import type { Source } from '../../lower/lowered.js';
 
 export interface MongoOptions {
   /**
@@ -36,6 +37,11 @@ export interface Span {
 /** A property path read from the document: a member, or a structure tested for null. */
 export interface PathNode extends Span {
   readonly path: readonly string[];
+}
+
+/** A path read from a source (a member, a structure tested for null, a collection), where it stands in the filter. */
+export interface PathRead extends PathNode {
+  readonly source: Source;
 }
 
 export interface Context {

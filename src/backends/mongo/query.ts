@@ -17,10 +17,9 @@ import type {
   LoweredPredicate,
   LoweredValue,
   NullTest,
-  Source,
   StructureNullTest,
 } from '../../lower/lowered.js';
-import type { Context, Span } from './options.js';
+import type { Context, PathRead } from './options.js';
 import { holdsOnNullElement } from './null-element.js';
 import { isLiteral, plainValue } from './bson-value.js';
 import { ORDER_OPERATORS } from './aggregation.js';
@@ -55,8 +54,6 @@ type Scope = RowScope | ElementScope;
 
 const ROW: RowScope = { kind: 'row' };
 
-/** A path read from a source: a member, a structure tested for null, a collection. */
-type PathRead = { readonly source: Source; readonly path: readonly string[] } & Span;
 
 export class QueryCompiler {
   private readonly expressions: ExpressionCompiler;
@@ -166,8 +163,9 @@ export class QueryCompiler {
   private countTest(node: ComparePredicate, scope: Scope): QueryDocument | undefined {
     if (node.op !== 'eq') return undefined;
     const [count, other] = node.left.kind === 'count' ? [node.left, node.right] : [node.right, node.left];
-    if (count.kind !== 'count' || other.kind !== 'constant' || (typeof other.value !== 'number' && typeof other.value !== 'bigint')) return undefined;
-    const n = BigInt(other.value);
+    if (count.kind !== 'count' || other.kind !== 'constant') return undefined;
+    if (typeof other.value !== 'bigint' && !Number.isInteger(other.value)) return undefined;
+    const n = BigInt(other.value as number | bigint);
     if (n < 0n || n > MAX_SIZE) return undefined;
     const field = this.field({ ...count.collection, start: count.start, end: count.end }, scope);
     if (field === undefined || field === '') return undefined;
