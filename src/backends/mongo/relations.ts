@@ -58,13 +58,13 @@ function refusePath(node: Span, source: TypedSource, path: readonly string[], ro
   const element = source.kind === 'variable' ? elements.get(source.name) : undefined;
   const prefix = element?.path ?? [];
   let properties = element === undefined ? root : element.property.kind === 'structured' ? element.property.properties : undefined;
-  path.forEach((name, i) => {
+  for (const [i, name] of path.entries()) {
     const property = properties?.get(name);
-    if (property === undefined || property.kind === 'primitive') return;
+    if (property === undefined || property.kind === 'primitive') break;
     if (property.relation) throw relation(node, [...prefix, ...path.slice(0, i + 1)]);
     const structure = property.kind === 'collection' ? property.element : property;
     properties = structure.kind === 'structured' ? structure.properties : undefined;
-  });
+  }
   return [...prefix, ...path];
 }
 
