@@ -20,6 +20,9 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Tags/any(t: t eq null)', { Tags: { $elemMatch: { $eq: null } } }],
   ['Scores/any(s: s ge 1 and s le 9)', { Scores: { $elemMatch: { $gte: 1, $lte: 9 } } }],
   ["Tags/any(t: startswith(t, 'r'))", { Tags: { $elemMatch: { $regex: '\\Ar' } } }],
+  // An or of them: some element satisfies P or Q where some satisfies P or some satisfies Q.
+  ["Tags/any(t: t eq 'red' or startswith(t, 'b'))", { $or: [{ Tags: { $elemMatch: { $eq: 'red' } } }, { Tags: { $elemMatch: { $regex: '\\Ab' } } }] }],
+  ['Scores/all(s: s gt 0 and s lt 9)', { $nor: [{ $or: [{ Scores: { $elemMatch: { $not: { $gt: 0 } } } }, { Scores: { $elemMatch: { $not: { $lt: 9 } } } }] }] }],
   // forall is "no element satisfies the negation".
   ["Tags/all(t: t eq 'red')", { Tags: { $not: { $elemMatch: { $ne: 'red' } } } }],
   ['Scores/all(s: s gt 2)', { Scores: { $not: { $elemMatch: { $not: { $gt: 2 } } } } }],

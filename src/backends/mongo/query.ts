@@ -139,10 +139,16 @@ export class QueryCompiler {
     if (field === undefined || field === '') return undefined;
     if (node.predicate.kind === 'constant') return node.predicate.value ? { [field]: { $elemMatch: { $exists: true } } } : undefined;
     if (node.variable === undefined) return undefined;
+    const element = collection.property.element;
+    if (element.kind === 'primitive' && node.predicate.kind === 'or') {
+      // Operators on one element have no `$or`, but some element satisfies P or Q exactly where
+      // some element satisfies P or some element satisfies Q.
+      const some = node.predicate.operands.map((p) => this.exists({ ...node, predicate: p }, scope));
+      return allDefined(some) ? { $or: some } : undefined;
+    }
     const path = scope.kind === 'row' ? collection.path : [...scope.path, ...collection.path];
     const inner = this.plain(node.predicate, { kind: 'element', variable: node.variable, path });
     if (inner === undefined) return undefined;
-    const element = collection.property.element;
     if (element.kind === 'primitive') {
       const keys = Object.keys(inner);
       if (keys.length !== 1 || keys[0] !== '') return undefined;
