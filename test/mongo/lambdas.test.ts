@@ -38,6 +38,18 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ["Addresses/any(a: a/City eq 'Paris')", { Addresses: { $elemMatch: { City: 'Paris' } } }],
   ['Addresses/any(a: a/City eq null)', { $or: [{ Addresses: { $elemMatch: { City: null } } }, { Addresses: { $elemMatch: { $eq: null } } }] }],
   ['Addresses/any(a: a ne null)', { Addresses: { $elemMatch: {} } }],
+  ['Addresses/any(a: a eq null)', { Addresses: { $elemMatch: { $eq: null } } }],
+  ['Addresses/all(a: a ne null)', { Addresses: { $not: { $elemMatch: { $eq: null } } } }],
+  [
+    'Addresses/any(a: a eq null or a/City eq $it/Name)',
+    {
+      $expr: {
+        $anyElementTrue: [
+          { $map: { input: { $ifNull: ['$Addresses', []] }, as: 'e0', in: { $or: [{ $eq: [{ $ifNull: ['$$e0', null] }, null] }, { $eq: [{ $ifNull: ['$$e0.City', null] }, { $ifNull: ['$Name', null] }] }] } } },
+        ],
+      },
+    },
+  ],
   ["Addresses/any(a: a/Phones/any(p: p eq '1'))", { Addresses: { $elemMatch: { Phones: { $elemMatch: { $eq: '1' } } } } }],
   ["Addresses/all(a: a/City eq 'Paris')", { $nor: [{ $or: [{ Addresses: { $elemMatch: { City: { $ne: 'Paris' } } } }, { Addresses: { $elemMatch: { $eq: null } } }] }] }],
   // $expr: the predicate reads the row (a field of the same document inside $map) or needs $expr itself.
@@ -48,10 +60,6 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   [
     'Addresses/all(a: a/Phones/$count gt 1)',
     { $expr: { $allElementsTrue: [{ $map: { input: { $ifNull: ['$Addresses', []] }, as: 'e0', in: { $gt: [{ $size: { $ifNull: ['$$e0.Phones', []] } }, 1] } } }] } },
-  ],
-  [
-    'Addresses/any(a: a eq null)',
-    { $expr: { $anyElementTrue: [{ $map: { input: { $ifNull: ['$Addresses', []] }, as: 'e0', in: { $eq: [{ $ifNull: ['$$e0', null] }, null] } } }] } },
   ],
 ];
 

@@ -146,6 +146,8 @@ export class QueryCompiler {
       const some = node.predicate.operands.map((p) => this.exists({ ...node, predicate: p }, scope));
       return allDefined(some) ? { $or: some } : undefined;
     }
+    const nullElement = { [field]: { $elemMatch: { $eq: null } } };
+    if (isElementNullTest(node.predicate, node.variable)) return nullElement;
     const path = scope.kind === 'row' ? collection.path : [...scope.path, ...collection.path];
     const inner = this.plain(node.predicate, { kind: 'element', variable: node.variable, path });
     if (inner === undefined) return undefined;
@@ -159,7 +161,7 @@ export class QueryCompiler {
     if (!element.nullable) return some;
     const onNull = holdsOnNullElement(node.predicate, node.variable);
     if (onNull === undefined) return undefined;
-    return onNull ? { $or: [some, { [field]: { $elemMatch: { $eq: null } } }] } : some;
+    return onNull ? { $or: [some, nullElement] } : some;
   }
 
   /**
@@ -343,6 +345,11 @@ function negation(doc: QueryDocument): QueryDocument {
     return { [keys[0]!]: { $not: test } };
   }
   return { $nor: [doc] };
+}
+
+/** Whether the predicate is `v eq null` of the element itself (`Addresses/any(a: a eq null)`). */
+function isElementNullTest(p: LoweredPredicate, variable: string): boolean {
+  return p.kind === 'structureNull' && !p.negated && p.path.length === 0 && p.source.kind === 'variable' && p.source.name === variable;
 }
 
 /** The largest `$size` operand: MongoDB reads it as a 32-bit integer. */
