@@ -21,6 +21,8 @@ const CASES = [
   [Event, "substring(Code, 0, 2) eq 'EV' and indexof(Code, '-') gt 0"],
   [Registration, "Event/EventID eq 7 and Status eq 'Approved'"],
   [Registration, "Contact/LastModifiedDateTime gt datetime('2017-07-01T10:00:00+1200')"],
+  [Event, "Sessions/any(s: s/Presenter/ContactID eq 12 and s/Status eq 'Active')"],
+  [Event, "Registrations/all(r: r/Status ne 'Cancelled') and Sessions/$count ge 2"],
 ];
 
 const inputs = CASES.map(([schema, text]) => ({ schema, text, tree: parse(text) }));

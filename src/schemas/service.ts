@@ -11,9 +11,12 @@
 // Interface B (public, JSON; sections 2.4–2.7): exactly the fields the document lists, under
 // names starting with `Public`, since the public representation of a time zone or a presenter is
 // not the authenticated resource of the same kind. Every element is optional there (section 2.3)
-// unless the document says otherwise. Array fields (`TzNames`, `AdvertisedPresenters`,
-// `BestAdvertisedOffers`, `Tags`, `Credits`) are left out: the schema language has no
-// collection-valued properties yet, so no filter could reach them.
+// unless the document says otherwise; its array fields are collections.
+//
+// Links to other resources are relations (`relation: true`): an Event's EventTemplate and TimeZone,
+// its Sessions and Registrations (section 2.2's related links), a Registration's Contact (its
+// expandable link) and Event, a session's Presenter. A relation holds the target's own fields; the
+// way back (a registration's event's registrations) is left out, so the definitions stay finite.
 
 import type { PropertyDefinition, Schema, SchemaDefinition } from '../types/schema.js';
 import { defineSchema } from '../types/schema.js';
@@ -37,10 +40,11 @@ const eventTemplateProperties: Properties = {
   ...audit,
 };
 
-/** The fields of a public TimeZone (section 2.6) that are not arrays. */
+/** The fields of a public TimeZone (section 2.6). */
 const publicTimeZoneProperties: Properties = {
   TimeZoneID: 'Edm.Int32',
   Name: 'Edm.String',
+  TzNames: { collection: 'Edm.String' },
   UtcOffset: 'Edm.Int32',
 };
 
@@ -51,8 +55,18 @@ const timeZoneProperties: Properties = {
   ...audit,
 };
 
-/** Event: every field of section 2.2, with its EventTemplate and TimeZone links as navigations. */
-const eventProperties: Properties = {
+/** A session of an event: the fields filters reference (section 2.2), with its presenter, a contact a session may not have yet. */
+const eventSessionProperties: Properties = {
+  EventSessionID: key,
+  Status: 'Edm.String',
+  StartDateTime: 'Edm.DateTimeOffset',
+  FinishDateTime: 'Edm.DateTimeOffset',
+  Presenter: { relation: true, properties: { ContactID: key, Email: 'Edm.String' } },
+  ...audit,
+};
+
+/** Event: every field of section 2.2, with its EventTemplate and TimeZone links as relations. */
+const eventOwnProperties: Properties = {
   EventID: key,
   UniqueIdentifier: 'Edm.Guid',
   Code: 'Edm.String',
@@ -62,8 +76,8 @@ const eventProperties: Properties = {
   LocationName: 'Edm.String',
   Status: 'Edm.String',
   ...audit,
-  EventTemplate: { properties: eventTemplateProperties },
-  TimeZone: { properties: timeZoneProperties },
+  EventTemplate: { relation: true, properties: eventTemplateProperties },
+  TimeZone: { relation: true, properties: timeZoneProperties },
 };
 
 const contactProperties: Properties = {
@@ -72,6 +86,22 @@ const contactProperties: Properties = {
   Status: 'Edm.String',
   PostalAddress: postalAddress,
   ...audit,
+};
+
+/** A registration's own fields and its contact (its expandable link). */
+const registrationOwnProperties: Properties = {
+  RegistrationID: key,
+  Status: 'Edm.String',
+  ...audit,
+  Contact: { relation: true, properties: contactProperties },
+};
+
+const sessions: PropertyDefinition = { relation: true, collection: { properties: eventSessionProperties } };
+
+const eventProperties: Properties = {
+  ...eventOwnProperties,
+  Sessions: sessions,
+  Registrations: { relation: true, collection: { properties: registrationOwnProperties } },
 };
 
 export const eventDefinition: SchemaDefinition = { name: 'Event', properties: eventProperties };
@@ -85,26 +115,12 @@ export const venueRoomDefinition: SchemaDefinition = {
   properties: { VenueRoomID: key, Name: 'Edm.String', Capacity: 'Edm.Int32', ...audit },
 };
 export const eventTemplateDefinition: SchemaDefinition = { name: 'EventTemplate', properties: eventTemplateProperties };
-export const eventSessionDefinition: SchemaDefinition = {
-  name: 'EventSession',
-  properties: {
-    EventSessionID: key,
-    Status: 'Edm.String',
-    StartDateTime: 'Edm.DateTimeOffset',
-    FinishDateTime: 'Edm.DateTimeOffset',
-    // The presenter is a contact; a session may have none yet.
-    Presenter: { properties: { ContactID: key, Email: 'Edm.String' } },
-    ...audit,
-  },
-};
+export const eventSessionDefinition: SchemaDefinition = { name: 'EventSession', properties: eventSessionProperties };
 export const registrationDefinition: SchemaDefinition = {
   name: 'Registration',
   properties: {
-    RegistrationID: key,
-    Status: 'Edm.String',
-    ...audit,
-    Contact: { properties: contactProperties },
-    Event: { properties: eventProperties },
+    ...registrationOwnProperties,
+    Event: { relation: true, properties: { ...eventOwnProperties, Sessions: sessions } },
   },
 };
 export const timeZoneDefinition: SchemaDefinition = { name: 'TimeZone', properties: timeZoneProperties };
@@ -163,6 +179,10 @@ export const publicEventTemplateCategoryItemDefinition: SchemaDefinition = {
     SequenceIndex: 'Edm.Int32',
     Code: 'Edm.String',
     AdvertisedDuration: 'Edm.String',
+    AdvertisedPresenters: { collection: { properties: { PresenterID: 'Edm.Int32', Name: 'Edm.String', ViewUri: 'Edm.String' } } },
+    BestAdvertisedOffers: { collection: { properties: { OfferID: 'Edm.Int32' } } },
+    Tags: { collection: 'Edm.String' },
+    Credits: { collection: { properties: { Type: 'Edm.String', Value: 'Edm.Decimal' } } },
     RegisterInterestUri: 'Edm.String',
     RegisterPrivateInterestUri: 'Edm.String',
   },

@@ -11,9 +11,8 @@ import { Context, evalExpr } from 'mingo/core';
 import { Query } from 'mingo/query';
 import * as expressionOperators from 'mingo/operators/expression';
 import * as queryOperators from 'mingo/operators/query';
-import { resolve } from 'mingo/util';
 import { listPropertyPaths } from '../../src/types/schema.js';
-import type { Schema } from '../../src/types/schema.js';
+import type { CollectionProperty, Property, Schema } from '../../src/types/schema.js';
 
 /** IEEE 754 decimal128 arithmetic: 34 significant digits, half to even. */
 const D34 = DecimalJs.clone({ precision: 34, rounding: DecimalJs.ROUND_HALF_EVEN, modulo: DecimalJs.ROUND_DOWN, toExpNeg: -40, toExpPos: 40 });
@@ -139,7 +138,24 @@ const queryOperator =
   (predicate: QueryPredicate) =>
   (selector: string, operand: unknown) =>
   (obj: object): boolean =>
-    predicate(resolve(obj as never, selector), operand);
+    predicate(scalarAt(obj, selector), operand);
+
+/**
+ * The value at a dotted path, for a query operator that compares it. MongoDB's operators look
+ * into arrays on the way and at the end (`{ Tags: 'red' }` matches an array holding 'red', or one
+ * holding an array holding it), which the harness does not model: the documents test arrays only
+ * through `$elemMatch` and `$size`, and the harness fails on anything else that meets an array.
+ */
+function scalarAt(obj: object, selector: string): unknown {
+  let value: unknown = obj;
+  for (const key of selector.split('.')) {
+    if (Array.isArray(value)) throw new Error(`harness: a query operator on a path through an array (${selector}) is not modelled`);
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  if (Array.isArray(value)) throw new Error(`harness: a query operator other than $elemMatch or $size on an array (${selector}) is not modelled`);
+  return value;
+}
 
 const isNil = (v: unknown): boolean => v === null || v === undefined;
 const sameClass = (a: unknown, b: unknown): boolean => typeRank(a) === typeRank(b);
@@ -191,6 +207,48 @@ export function pcreToJs(pattern: string): RegExp {
   return new RegExp(out, 'u');
 }
 
+/** A document (or array) as `$elemMatch` sees one: BSON's object and array types, not a Date or a Decimal128. */
+const isDocument = (v: unknown): v is object => v !== null && typeof v === 'object' && !(v instanceof Date) && !(v instanceof Decimal128);
+
+/**
+ * `$elemMatch` as MongoDB's matcher runs it (ElemMatchObjectMatchExpression and
+ * ElemMatchValueMatchExpression): false unless the field is an array; with operators only (no
+ * field name, no `$and`/`$or`/`$nor`), each element itself is tested by them, a null element too;
+ * otherwise the criteria are a query on each element that is a document, and other elements (a
+ * null one) are skipped. mingo runs an object query on a null element too.
+ */
+function queryElemMatch(selector: string, criteria: unknown, options: unknown) {
+  if (!isDocument(criteria) || Array.isArray(criteria)) throw new Error('harness: $elemMatch expects a document');
+  const keys = Object.keys(criteria);
+  const valueForm = keys.length > 0 && keys.every((k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$nor');
+  const query = new Query(valueForm ? { element: criteria } : (criteria as Record<string, unknown>), options as never);
+  const matches = valueForm ? (e: unknown) => query.test({ element: e }) : (e: unknown) => isDocument(e) && query.test(e as Record<string, unknown>);
+  return (obj: object): boolean => {
+    const value = arrayAt(obj, selector);
+    return Array.isArray(value) && value.some(matches);
+  };
+}
+
+/** `$size`: true for an array of exactly that many elements, false for anything else (also a missing field). */
+function querySize(selector: string, size: unknown) {
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new Error('harness: $size expects a non-negative integer');
+  return (obj: object): boolean => {
+    const value = arrayAt(obj, selector);
+    return Array.isArray(value) && value.length === size;
+  };
+}
+
+/** The value at a dotted path that leads through documents only (never through an array). */
+function arrayAt(obj: object, selector: string): unknown {
+  let value: unknown = obj;
+  for (const key of selector.split('.')) {
+    if (Array.isArray(value)) throw new Error(`harness: a path through an array (${selector}) is not modelled`);
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
 const regexCache = new Map<string, RegExp>();
 function queryRegex(selector: string, operand: unknown) {
   // mingo's normalize() has already built a JavaScript RegExp from the pattern text; take the text back.
@@ -203,7 +261,7 @@ function queryRegex(selector: string, operand: unknown) {
   if (!re) regexCache.set(operand, (re = pcreToJs(operand)));
   const regex = re;
   return (obj: object): boolean => {
-    const value = resolve(obj as never, selector);
+    const value = scalarAt(obj, selector);
     return typeof value === 'string' && regex.test(value);
   };
 }
@@ -375,6 +433,9 @@ const CONTEXT = Context.init({
     $in: queryOperator(queryIn),
     $nin: queryOperator((v, o) => !queryIn(v, o)),
     $regex: queryRegex,
+    $elemMatch: queryElemMatch,
+    $size: querySize,
+    $exists: (selector: string, exists: unknown) => (obj: object) => (arrayAt(obj, selector) !== undefined) === Boolean(exists),
   },
   expression: {
     ...expressionOperators,
@@ -437,8 +498,60 @@ export function matchIds(document: Record<string, unknown>, docs: readonly Recor
 
 // ---- storage -----------------------------------------------------------------------------------
 
-/** A row as docs/mongo.md stores it (default field mapping). */
+/**
+ * A row as docs/mongo.md stores it (default field mapping): collections (not relations, which a
+ * `find()` document cannot read) as arrays, their elements stored by the element's type.
+ */
 export function toMongoDocument(schema: Schema, row: Record<string, unknown>): Record<string, unknown> {
+  const doc = storePrimitives(schema, row);
+  for (const { path, property } of listCollectionPaths(schema.properties, [])) {
+    const value = valueAt(row, path);
+    if (value !== undefined && !property.relation) setPath(doc, path, storeCollection(property, value));
+  }
+  return doc;
+}
+
+/** Every collection reachable from the root through structures, with its path. */
+function listCollectionPaths(properties: ReadonlyMap<string, Property>, prefix: readonly string[]): { path: string[]; property: CollectionProperty }[] {
+  return [...properties.values()].flatMap((property) => {
+    const path = [...prefix, property.name];
+    if (property.kind === 'collection') return [{ path, property }];
+    return property.kind === 'structured' ? listCollectionPaths(property.properties, path) : [];
+  });
+}
+
+/** The value at a path, undefined when a step on the way is missing, null or not an object. */
+function valueAt(row: Record<string, unknown>, path: readonly string[]): unknown {
+  let value: unknown = row;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** A collection's value: null stays null, an array's elements are stored by the element's type. */
+function storeCollection(property: CollectionProperty, value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  const element = property.element;
+  return value.map((e) => (element.kind === 'primitive' ? store(element.type, e) : storeStructure(element.properties, e)));
+}
+
+/** A structure (an element, or one inside it): each member by its type, a missing one left out. */
+function storeStructure(properties: ReadonlyMap<string, Property>, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const property of properties.values()) {
+    const member = (value as Record<string, unknown>)[property.name];
+    if (member === undefined) continue;
+    if (property.kind === 'primitive') out[property.name] = store(property.type, member);
+    else if (property.kind === 'structured') out[property.name] = storeStructure(property.properties, member);
+    else if (!property.relation) out[property.name] = storeCollection(property, member);
+  }
+  return out;
+}
+
+function storePrimitives(schema: Schema, row: Record<string, unknown>): Record<string, unknown> {
   const doc: Record<string, unknown> = {};
   for (const { path, property } of listPropertyPaths(schema)) {
     let value: unknown = row;

@@ -12,7 +12,7 @@
 import { Decimal } from 'decimal.js';
 import { isInteger } from '../../src/types/edm.js';
 import type { EdmType } from '../../src/types/edm.js';
-import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
+import type { TypedExpr, TypedFilter, TypedSource } from '../../src/types/typed.js';
 import { isAsciiCaseMappable } from '../support/arbitraries.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
 
@@ -30,8 +30,10 @@ const exactType = (type: EdmType): boolean => isInteger(type) || type === 'Edm.D
 /** The gaps the filter meets on the row (empty for nearly every row). */
 export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<Gap> {
   const gaps = new Set<Gap>();
-  const read = (path: readonly string[]): unknown => {
-    let value: unknown = row;
+  /** The elements the range variables of the lambdas being walked are bound to. */
+  let elements: ReadonlyMap<string, unknown> = new Map();
+  const read = (source: TypedSource, path: readonly string[]): unknown => {
+    let value: unknown = source.kind === 'row' ? row : elements.get(source.name);
     for (const key of path) {
       if (value === null || value === undefined || typeof value !== 'object') return null;
       value = (value as Record<string, unknown>)[key];
@@ -53,7 +55,7 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
       case 'literal':
         return exactType(node.type) ? new Exact(String(node.value)) : undefined;
       case 'member': {
-        const v = read(node.path);
+        const v = read(node.source, node.path);
         if (v === null) return null;
         return exactType(node.type) ? new Exact(String(v)) : undefined;
       }
@@ -99,6 +101,22 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
         if (node.name === 'ceiling') return x.ceil();
         return x.toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
       }
+      case 'count': {
+        const c = read(node.collection.source, node.collection.path);
+        return new Exact(Array.isArray(c) ? c.length : 0);
+      }
+      case 'lambda': {
+        // MongoDB's $map computes the body on every element: a gap on any of them counts.
+        const c = read(node.collection.source, node.collection.path);
+        if (node.body === undefined || node.variable === undefined || !Array.isArray(c)) return undefined;
+        const outer = elements;
+        for (const element of c) {
+          elements = new Map([...outer, [node.variable, element]]);
+          exact(node.body);
+        }
+        elements = outer;
+        return undefined;
+      }
       default:
         for (const child of childrenOfTyped(node)) exact(child);
         return undefined;
@@ -107,7 +125,7 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
 
   /** A case mapping's argument, when it is a field or a literal (other arguments are not computed here). */
   const caseMapping = (arg: TypedExpr): void => {
-    const text = arg.kind === 'literal' ? arg.value : arg.kind === 'member' ? read(arg.path) : null;
+    const text = arg.kind === 'literal' ? arg.value : arg.kind === 'member' ? read(arg.source, arg.path) : null;
     if (typeof text === 'string' && !isAsciiCaseMappable(text)) gaps.add('case-mapping');
   };
 

@@ -5,6 +5,32 @@ import { check, defineSchema, findProperty, listPropertyPaths, SchemaDefinitionE
 import type { SchemaDefinition } from '../../src/index.js';
 
 describe('defineSchema', () => {
+  it('resolves collections: of primitives, of structures with nested collections, and relations', () => {
+    const schema = defineSchema({
+      name: 'Owner',
+      properties: {
+        Id: { type: 'Edm.Int32', nullable: false },
+        Tags: { collection: 'Edm.String' },
+        Scores: { collection: { type: 'Edm.Int32', nullable: false }, filterable: false },
+        Addresses: { collection: { properties: { City: 'Edm.String', Phones: { collection: 'Edm.String' } } } },
+        Orders: { relation: true, collection: { properties: { Id: 'Edm.Int32' } } },
+        Manager: { relation: true, properties: { Name: 'Edm.String' } },
+      },
+    });
+    expect(findProperty(schema, ['Tags'])).toEqual({
+      kind: 'collection', name: 'Tags', filterable: true, relation: false,
+      element: { kind: 'primitive', name: 'Tags', type: 'Edm.String', nullable: true, filterable: true },
+    });
+    expect(findProperty(schema, ['Scores'])).toMatchObject({ filterable: false, element: { nullable: false, filterable: false } });
+    // A path through a collection reaches its element's members, as a range variable does.
+    expect(findProperty(schema, ['Addresses', 'Phones'])).toMatchObject({ kind: 'collection', element: { type: 'Edm.String' } });
+    // A relation's elements are rows: never null.
+    expect(findProperty(schema, ['Orders'])).toMatchObject({ relation: true, element: { kind: 'structured', nullable: false } });
+    expect(findProperty(schema, ['Manager'])).toMatchObject({ kind: 'structured', relation: true });
+    // Collections are reached only through lambdas, so they are not among the paths a filter reads directly.
+    expect(listPropertyPaths(schema).map((p) => p.path.join('/'))).toEqual(['Id', 'Manager/Name']);
+  });
+
   it('resolves primitives, options and nested structures, nullable unless said otherwise', () => {
     const schema = defineSchema({
       name: 'Contact',
@@ -55,8 +81,17 @@ describe('defineSchema', () => {
     ['no properties', { name: 'S', properties: {} }, "Schema 'S': a schema needs at least one property"],
     ['an empty schema name', { name: '', properties: { A: 'Edm.String' } }, "Schema '': the schema needs a non-empty name"],
     ['a non-boolean nullable', { name: 'S', properties: { A: { type: 'Edm.String', nullable: 'no' } } }, "Schema 'S', property 'A': `nullable` must be true or false"],
-    ['both type and properties', { name: 'S', properties: { A: { type: 'Edm.String', properties: { B: 'Edm.String' } } } }, 'either a `type` or `properties`, not both'],
-    ['neither type nor properties', { name: 'S', properties: { A: { nullable: true } } }, 'needs a `type` or nested `properties`'],
+    ['both type and properties', { name: 'S', properties: { A: { type: 'Edm.String', properties: { B: 'Edm.String' } } } }, 'one of `type`, `properties` or `collection`, not `type` and `properties`'],
+    ['neither type nor properties', { name: 'S', properties: { A: { nullable: true } } }, 'needs a `type`, nested `properties` or a `collection`'],
+    ['a collection and a type', { name: 'S', properties: { A: { type: 'Edm.String', collection: 'Edm.String' } } }, 'not `type` and `collection`'],
+    ['a collection with nullable', { name: 'S', properties: { A: { collection: 'Edm.String', nullable: false } } }, 'a collection has no `nullable`'],
+    ['a collection of an unknown type', { name: 'S', properties: { A: { collection: 'Edm.Strin' } } }, "unknown type 'Edm.Strin'"],
+    ['a collection of collections', { name: 'S', properties: { A: { collection: { collection: 'Edm.String' } } } }, 'cannot hold collections directly'],
+    ['an element with filterable', { name: 'S', properties: { A: { collection: { type: 'Edm.String', filterable: false } } } }, '`filterable` belongs to the collection'],
+    ['a relation of primitives', { name: 'S', properties: { A: { collection: 'Edm.String', relation: true } } }, 'a relation is a collection of structures'],
+    ['a primitive relation', { name: 'S', properties: { A: { type: 'Edm.String', relation: true } } }, 'only a structure or a collection of structures'],
+    ['relation not a Boolean', { name: 'S', properties: { A: { properties: { B: 'Edm.String' }, relation: 'yes' } } }, '`relation` must be true or false'],
+    ['an unknown type inside an element', { name: 'S', properties: { A: { collection: { properties: { B: 'Edm.Nope' } } } } }, "property 'A/B': unknown type"],
     ['a number as a property', { name: 'S', properties: { A: 3 } }, 'a property is an Edm type name'],
     ['properties as an array', { name: 'S', properties: ['Edm.String'] }, '`properties` must be an object'],
     ['not an object', 'Contact', 'a definition must be an object'],

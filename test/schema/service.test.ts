@@ -67,6 +67,15 @@ const CLIENT_FILTERS: [Schema, string][] = [
   [Registration, "Contact/LastModifiedDateTime gt datetime('2017-07-01T10:00:00+1200')"],
   [Registration, "CreatedDateTime gt datetime('2012-01-01T00:00:00Z') and Contact/Email eq 'ann@example.org'"],
   [Registration, "Event/EventTemplate/Code eq 'EV01'"],
+  // The relations and arrays: sessions and registrations of an event, the public array fields.
+  [Event, "Sessions/any(s: s/Presenter/ContactID eq 12 and s/Status eq 'Active')"],
+  [Event, "Status eq 'Active' and Registrations/$count ge 10"],
+  [Event, "Registrations/any(r: r/Contact/PostalAddress/City eq 'Wellington' and r/CreatedDateTime gt $it/StartDateTime)"],
+  [Event, "Sessions/all(s: s/FinishDateTime le $it/FinishDateTime)"],
+  [Registration, "Event/Sessions/any(s: s/Presenter eq null)"],
+  [PublicTimeZone, "'Pacific/Auckland' in TzNames"],
+  [PublicEventTemplateCategoryItem, "Tags/any(t: t eq 'leadership') and Credits/any(c: c/Type eq 'Points' and c/Value ge 2.5)"],
+  [PublicEventTemplateCategoryItem, "AdvertisedPresenters/any(p: p/PresenterID eq 7) or BestAdvertisedOffers/$count gt 0"],
 ];
 
 const paths = (s: Schema): string[] => listPropertyPaths(s).map((p) => p.path.join('/'));

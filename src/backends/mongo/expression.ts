@@ -11,9 +11,12 @@ import type { EdmType } from '../../types/edm.js';
 import type {
   BooleanTest,
   ComparePredicate,
+  ExistsPredicate,
+  ForallPredicate,
   InPredicate,
   LoweredArithmetic,
   LoweredCall,
+  LoweredCollection,
   LoweredConstant,
   LoweredConvert,
   LoweredNegate,
@@ -25,7 +28,7 @@ import { negatePredicate } from '../../lower/predicates.js';
 import { assertNever } from '../../assert-never.js';
 import { malformedTree } from '../../errors.js';
 import { cannotCompile } from './cannot-compile.js';
-import type { Context } from './options.js';
+import type { Context, PathRead, Span } from './options.js';
 import { anyOf, compareConstant, isConstant, isNull, isSimple, NOT_NAN, order, ORDER_OPERATORS, orNull, polarity } from './aggregation.js';
 import type { Agg } from './aggregation.js';
 import { isLiteral, plainValue } from './bson-value.js';
@@ -43,22 +46,33 @@ const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
 /** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
 const SAFE = 2n ** 53n;
 
+
+/** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
+interface Element {
+  /** `$$e0`: the name is generated, never the filter's. */
+  readonly ref: string;
+  /** The collection's property path from the row (for the field mapping). */
+  readonly path: readonly string[];
+}
+
 export class ExpressionCompiler {
   #next = 0;
-  /** Field paths known to be non-null where the expression being compiled is evaluated. */
+  /** Field references (`$Name`, `$$e0.City`) known to be non-null where the expression being compiled is evaluated. */
   #known: ReadonlySet<string> = new Set();
+  /** The range variables of the lambdas being compiled, by the filter's name. */
+  #elements: ReadonlyMap<string, Element> = new Map();
   /** Null guards emitted so far (a `$cond` on a null test inside a value). */
   #guards = 0;
   constructor(private readonly ctx: Context) {}
 
   /**
-   * The fields whose nullness decides the value's (lower()'s `nullDecidedBy`), as document fields.
+   * The fields whose nullness decides the value's (lower()'s `nullDecidedBy`), as field references.
    * A Boolean computed from conditions (a string test, `not`, `and`, `or`, a predicate's truth) is
    * tested through its own value instead: its null test then needs no second rendering of its fields.
    */
   strictFields(node: LoweredValue): ReadonlySet<string> | undefined {
     if (node.type === 'Edm.Boolean' && node.kind !== 'member' && node.kind !== 'constant') return undefined;
-    return node.nullDecidedBy === undefined ? undefined : new Set(node.nullDecidedBy.map((m) => this.ctx.field(m)));
+    return node.nullDecidedBy === undefined ? undefined : new Set(node.nullDecidedBy.map((m) => this.ref(m)));
   }
 
   /** Whether the value may be null where it is being compiled. */
@@ -95,7 +109,7 @@ export class ExpressionCompiler {
     if (guarded === 0) return undefined;
     this.#guards = before;
     const direct = this.assuming(open, () => build(nodes.map((n) => this.value(n))));
-    return { $cond: [anyOf([...open].map((f) => isNull(`$${f}`))), whenNull, direct] };
+    return { $cond: [anyOf([...open].map((f) => isNull(f))), whenNull, direct] };
   }
 
   /** An expression that is true exactly where the predicate holds; never null. */
@@ -108,7 +122,10 @@ export class ExpressionCompiler {
       case 'nullTest':
         return this.nullTest(node);
       case 'structureNull':
-        return polarity(isNull(`$${this.ctx.field(node)}`), !node.negated);
+        return polarity(isNull(this.ref(node)), !node.negated);
+      case 'exists':
+      case 'forall':
+        return this.quantified(node);
       case 'and':
       case 'or':
         return { [`$${node.kind}`]: node.operands.map((o) => this.truth(o)) };
@@ -149,6 +166,7 @@ export class ExpressionCompiler {
       }
       case 'call':
         return this.stringTest(node, is);
+      case 'count':
       case 'convert':
       case 'negate':
       case 'arithmetic':
@@ -164,7 +182,7 @@ export class ExpressionCompiler {
     const fields = this.strictFields(x);
     if (x.type === 'Edm.Boolean' && x.kind !== 'member') return polarity(isNull(this.value(x)), !node.negated);
     if (fields !== undefined) {
-      const test = anyOf([...fields].filter((f) => !this.#known.has(f)).map((f) => isNull(`$${f}`)));
+      const test = anyOf([...fields].filter((f) => !this.#known.has(f)).map((f) => isNull(f)));
       return polarity(test, !node.negated);
     }
     return { [node.negated ? '$ne' : '$eq']: [orNull(this.value(x)), null] };
@@ -176,7 +194,9 @@ export class ExpressionCompiler {
       case 'constant':
         return isLiteral(node) ? this.literal(node) : null;
       case 'member':
-        return `$${this.ctx.field(node)}`;
+        return this.ref(node);
+      case 'count':
+        return { $size: this.elementsOf(node.collection, node) };
       case 'convert':
         return this.convert(node);
       case 'negate':
@@ -192,6 +212,62 @@ export class ExpressionCompiler {
       default:
         return assertNever(node, 'lowered value kind');
     }
+  }
+
+  /**
+   * The reference to a path read from its source: a document field (`$Address.City`, the same
+   * document inside `$map` as outside it), or a field of a range variable's element
+   * (`$$e0.City`, `$$e0` for the element itself).
+   */
+  private ref(node: PathRead): string {
+    if (node.source.kind === 'row') return `$${this.ctx.field(node)}`;
+    const element = this.element(node.source.name, node);
+    const field = this.ctx.elementField({ ...node, path: element.path }, { ...node, path: [...element.path, ...node.path] });
+    return field === '' ? element.ref : `${element.ref}.${field}`;
+  }
+
+  /** A collection's elements: its array, or an empty one for a null or missing collection. */
+  private elementsOf(collection: LoweredCollection, at: Span): Agg {
+    return { $ifNull: [this.ref({ source: collection.source, path: collection.path, start: at.start, end: at.end }), []] };
+  }
+
+  /**
+   * `exists` as `$anyElementTrue`, `forall` as `$allElementsTrue`, of the predicate `$map`ped over
+   * the elements with the range variable bound to each (a name of the form `e<n>`): the predicate
+   * is never null, so each element gives exactly true or false. Without a variable (`any()`, and
+   * "empty") the predicate is a constant and only the size matters.
+   */
+  private quantified(node: ExistsPredicate | ForallPredicate): Agg {
+    const elements = this.elementsOf(node.collection, node);
+    const some = node.kind === 'exists';
+    if (node.variable === undefined || node.predicate.kind === 'constant') {
+      if (node.predicate.kind !== 'constant') throw malformedTree(node, `a ${node.kind} without a variable over a predicate that reads one`);
+      if (node.predicate.value !== some) return node.predicate.value;
+      return { [some ? '$gt' : '$eq']: [{ $size: elements }, 0] };
+    }
+    const ref = `e${this.#next++}`;
+    const path = this.fullPath(node.collection, node);
+    const outer = this.#elements;
+    this.#elements = new Map([...outer, [node.variable, { ref: `$$${ref}`, path }]]);
+    try {
+      const test = this.truth(node.predicate);
+      return { [some ? '$anyElementTrue' : '$allElementsTrue']: [{ $map: { input: elements, as: ref, in: test } }] };
+    } finally {
+      this.#elements = outer;
+    }
+  }
+
+  /** A collection's property path from the row, through the lambdas it is read in. */
+  private fullPath(collection: LoweredCollection, at: Span): readonly string[] {
+    if (collection.source.kind === 'row') return collection.path;
+    return [...this.element(collection.source.name, at).path, ...collection.path];
+  }
+
+  private element(variable: string, at: Span): Element {
+    const element = this.#elements.get(variable);
+    // lower() reads a variable only inside its lambda; a hand-built form can do otherwise.
+    if (element === undefined) throw malformedTree(at, `the range variable ${variable} outside its lambda`);
+    return element;
   }
 
   literal(node: Literal): Agg {
@@ -230,6 +306,7 @@ export class ExpressionCompiler {
       case 'constant':
       case 'member':
         return this.value(node);
+      case 'count':
       case 'convert':
       case 'negate':
       case 'arithmetic':
@@ -253,6 +330,7 @@ export class ExpressionCompiler {
       case 'call':
         return node.args.some((a) => this.mayBeNull(a));
       case 'member':
+      case 'count':
       case 'convert':
       case 'negate':
       case 'arithmetic':
@@ -295,7 +373,7 @@ export class ExpressionCompiler {
         const build = ([l, r]: Agg[]) => order(op, l, r, double, false);
         return double ? this.bind(values, build) : build(values);
       });
-      return { $cond: [anyOf(open.map((f) => isNull(`$${f}`))), false, direct] };
+      return { $cond: [anyOf(open.map((f) => isNull(f))), false, direct] };
     }
     return this.bind([this.value(left), this.value(right)], ([l, r]) => order(op, l, r, double, this.mayBeNull(left) || this.mayBeNull(right)));
   }

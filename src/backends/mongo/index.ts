@@ -9,6 +9,7 @@ import { createContext } from './options.js';
 import type { MongoOptions } from './options.js';
 import { QueryCompiler } from './query.js';
 import { refuseDecimalsBeyondDecimal128 } from './decimal128.js';
+import { refuseRelations } from './relations.js';
 import type { QueryDocument } from './query.js';
 
 export type { MongoOptions } from './options.js';
@@ -23,13 +24,14 @@ export { toExtendedJson } from './extended-json.js';
  * holds no functions and no JavaScript.
  *
  * Throws only FilterErrors: kind 'unsupported' for a construct it cannot express exactly (a
- * Decimal literal that Decimal128 cannot hold, a field mapping that is not a field path, an
- * option function that throws), kind 'limit' for a tree too deep to compile, kind 'syntax'
+ * Decimal literal that Decimal128 cannot hold, a relation, a field mapping that is not a field
+ * path, an option function that throws), kind 'limit' for a tree too deep to compile, kind 'syntax'
  * (issue 'malformed_tree') for a tree made by hand with a node kind no stage knows.
  */
 export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): QueryDocument {
   try {
     refuseDecimalsBeyondDecimal128(filter);
+    refuseRelations(filter);
     return new QueryCompiler(createContext(options)).compile(lower(filter).root);
   } catch (error) {
     // Errors raised while compiling (a literal, a field mapping, an option) carry the filter's

@@ -4,6 +4,7 @@
 import { unsupported } from '../../errors.js';
 import { MONGODB } from './cannot-compile.js';
 import { fieldPathProblem } from './field-path.js';
+import type { Source } from '../../lower/lowered.js';
 
 export interface MongoOptions {
   /**
@@ -38,9 +39,20 @@ export interface PathNode extends Span {
   readonly path: readonly string[];
 }
 
+/** A path read from a source (a member, a structure tested for null, a collection), where it stands in the filter. */
+export interface PathRead extends PathNode {
+  readonly source: Source;
+}
+
 export interface Context {
   /** The document field of a property path, or of a structure's (its null test reads it). */
   field(member: PathNode): string;
+  /**
+   * The document field of a path under an element of a collection, relative to the element: both
+   * paths are property paths from the row (`Addresses`, `Addresses/City` → `City`); empty for the
+   * element itself. The mapping of a path under a collection must extend the collection's.
+   */
+  elementField(collection: PathNode, member: PathNode): string;
   readonly decimal: ((text: string) => unknown) | undefined;
   readonly long: ((value: bigint) => unknown) | undefined;
 }
@@ -59,7 +71,17 @@ export function createContext(options: MongoOptions): Context {
     }
     return path;
   };
-  return { field, decimal, long };
+  const elementField = (collection: PathNode, member: PathNode): string => {
+    if (member.path.length === collection.path.length) return '';
+    const base = field(collection);
+    const full = field(member);
+    if (!full.startsWith(`${base}.`)) {
+      const key = member.path.join('/');
+      throw unsupported({ construct: 'field_mapping', target: MONGODB, message: `The field mapping of '${key}' gives '${full}', which is not a field under '${base}', the field of its collection '${collection.path.join('/')}'`, start: member.start, end: member.end });
+    }
+    return full.slice(base.length + 1);
+  };
+  return { field, elementField, decimal, long };
 }
 
 /** Calls a user-supplied option; whatever it throws is reported as an 'unsupported' FilterError at the node. */
