@@ -166,6 +166,11 @@ class Checker {
   private readonly visitor: ExprVisitor<Checked>;
   /** The range variables in scope, outermost first. */
   private readonly scopes: Scope[] = [];
+  /**
+   * How many `x in C` have their x being checked: x is checked outside the lambda `x in C` stands
+   * for, but lowered into its body, so an `in` within x is one lambda deeper than scopes say.
+   */
+  private openIns = 0;
 
   constructor(
     private readonly schema: Schema,
@@ -323,7 +328,13 @@ class Checker {
 
   /** `x in C` is `C/any(v: v eq x)`, with a variable no filter can name. */
   private inCollection(n: Extract<Expr, { kind: 'inCollection' }>): Checked {
-    const operand = this.expr(n.operand);
+    this.openIns++;
+    let operand: Checked;
+    try {
+      operand = this.expr(n.operand);
+    } finally {
+      this.openIns--;
+    }
     const collection = this.collection(n.collection, 'in');
     if (operand === undefined || collection === undefined) return undefined;
     const element = collection.property.element;
@@ -332,7 +343,9 @@ class Checker {
       this.report('type_mismatch', n, `Cannot look for ${this.nameOf(operand, n.operand)} in '${written}': its elements are structures, which compare with nothing; use a lambda, such as '${lambdaExample(written, collection.property)}'`);
       return undefined;
     }
-    const variable = `$element${this.scopes.length + 1}`;
+    // Named by its depth among the lambdas of the lowered form, so unique along any chain of them
+    // (`(a in B) in C` binds $element1, then $element2 inside it).
+    const variable = `$element${this.scopes.length + this.openIns + 1}`;
     const span = n.collection;
     const item: TypedMember = { kind: 'member', type: element.type, source: { kind: 'variable', name: variable }, path: [], property: element, nullable: element.nullable, start: span.start, end: span.end };
     const comparison: Extract<Expr, { kind: 'compare' }> = { kind: 'compare', op: 'eq', left: n.collection, right: n.operand, start: n.start, end: n.end };

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isInteger } from '../../src/types/edm.js';
 import { lower } from '../../src/lower/lower.js';
-import type { LoweredPredicate, LoweredValue } from '../../src/lower/lowered.js';
+import type { LoweredPredicate, LoweredValue, Source } from '../../src/lower/lowered.js';
 import { printLowered } from '../../src/lower/print-lowered.js';
-import { arbTypedFilter, testSchema } from '../support/arbitraries.js';
+import { arbTypedFilter, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 
@@ -18,10 +18,17 @@ function violations(root: LoweredPredicate): string[] {
   const decided = (v: LoweredValue): boolean => v.kind === 'constant' || v.kind === 'truth';
   const isNull = (v: LoweredValue): boolean => v.kind === 'constant' && v.value === null;
 
-  function predicate(p: LoweredPredicate): void {
+  // The range variables of the lambdas around the node being walked, innermost last.
+  let bound: readonly string[] = [];
+  const source = (s: Source, what: string): void => {
+    if (s.kind === 'variable' && !bound.includes(s.name)) found.push(`${what} read from ${s.name}, which no enclosing lambda binds`);
+  };
+
+  function predicate(p: LoweredPredicate, quantified = false): void {
     switch (p.kind) {
       case 'constant':
-        if (p !== root) found.push(`a constant inside: ${printLowered(root)}`);
+        // A quantifier's predicate may be a constant (`any()` is `exists` of true); nothing else inside may.
+        if (p !== root && !quantified) found.push(`a constant inside: ${printLowered(root)}`);
         return;
       case 'booleanTest':
       case 'nullTest':
@@ -39,13 +46,24 @@ function violations(root: LoweredPredicate): string[] {
         if (p.orNull && decided(p.operand)) found.push('orNull on a decided operand');
         return value(p.operand);
       case 'structureNull':
-        if (p.source.kind !== 'row') found.push('a structure read from elsewhere than the row');
+        return source(p.source, 'a structure');
+      case 'exists':
+      case 'forall': {
+        const decided = p.predicate.kind === 'constant' && p.predicate.value === (p.kind === 'forall');
+        if (decided) found.push(`${p.kind} of ${String(p.predicate.kind === 'constant' && p.predicate.value)}`);
+        source(p.collection.source, 'a collection');
+        if (p.variable !== undefined && bound.includes(p.variable)) found.push(`${p.variable} bound again inside its lambda`);
+        const outer = bound;
+        if (p.variable !== undefined) bound = [...bound, p.variable];
+        predicate(p.predicate, true);
+        bound = outer;
         return;
+      }
       case 'and':
       case 'or':
         if (p.operands.length < 2) found.push(`an ${p.kind} of ${p.operands.length}`);
         if (p.operands.some((o) => o.kind === p.kind)) found.push(`an ${p.kind} inside an ${p.kind}`);
-        return p.operands.forEach(predicate);
+        return p.operands.forEach((o) => predicate(o));
     }
   }
 
@@ -56,8 +74,10 @@ function violations(root: LoweredPredicate): string[] {
       case 'constant':
         return;
       case 'member':
-        if (v.source.kind !== 'row') found.push('a member read from elsewhere than the row');
-        return;
+        return source(v.source, 'a member');
+      case 'count':
+        if (v.nullable || v.type !== 'Edm.Int64') found.push('a count that may be null, or not an Int64');
+        return source(v.collection.source, 'a counted collection');
       case 'convert':
       case 'negate':
         if (isNull(v.operand)) found.push(`a ${v.kind} of null`);
@@ -91,6 +111,16 @@ describe('lower()', () => {
   it('lowers every checked filter, keeping the invariants of the lowered form', () => {
     fc.assert(
       fc.property(arbTypedFilter(testSchema), (filter) => {
+        const { root } = lower(filter);
+        expect(violations(root), `${filter.text ?? ''}\n${printLowered(root)}`).toEqual([]);
+      }),
+      { numRuns: LONG ? 20_000 : 1_000 },
+    );
+  });
+
+  it('lowers every checked filter with lambdas, each exists never of false nor forall of true, every variable bound by an enclosing lambda', () => {
+    fc.assert(
+      fc.property(arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), (filter) => {
         const { root } = lower(filter);
         expect(violations(root), `${filter.text ?? ''}\n${printLowered(root)}`).toEqual([]);
       }),

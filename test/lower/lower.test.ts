@@ -11,6 +11,8 @@ import { lower } from '../../src/lower/lower.js';
 import type { LoweredPredicate, LoweredValue } from '../../src/lower/lowered.js';
 import { printLowered } from '../../src/lower/print-lowered.js';
 import { evalSchema } from '../support/eval-table.js';
+import { lambdaSchema } from '../support/lambda-table.js';
+import { lambdaTestSchema } from '../support/arbitraries.js';
 
 const lowered = (filter: string): string => printLowered(lower(check(filter, evalSchema)).root);
 
@@ -121,6 +123,52 @@ describe('lower()', () => {
   it('keeps no comparison as written where nothing was rewritten', () => {
     const root = lower(check('Big gt 5.5d', evalSchema)).root;
     expect(root.kind === 'compare' && root.asWritten).toBe(undefined);
+  });
+});
+
+describe('lower() of lambdas', () => {
+  const lambdaLowered = (filter: string): string => printLowered(lower(check(filter, lambdaSchema)).root);
+
+  const lambdas: [string, string][] = [
+    ["Tags/any(t: t eq 'red')", "(exists t in Tags (eq t 'red'))"],
+    ['Tags/any()', '(exists in Tags true)'],
+    ['not Tags/any()', '(forall in Tags false)'],
+    ['Tags/all(t: t ne null)', '(forall t in Tags !(null t))'],
+    // all(p) fails an element where p is null: its negation finds an element where p is not true.
+    ['not Tags/all(t: length(t) gt 2)', '(exists t in Tags !(gt (length t) 2))'],
+    ["not Orders/any(o: o/Status ne 'open')", "(forall o in Orders (eq o/Status 'open'))"],
+    ["Tags/any(t: t eq 'a') eq false", "(forall t in Tags !(eq t 'a'))"],
+    ['Scores/any(s: not (s gt 2))', '(exists s in Scores !(gt s 2))'],
+    // Decided where the body decides it whatever the elements; a null body is true for no element.
+    ['Tags/any(t: false)', 'false'],
+    ['Tags/all(t: true)', 'true'],
+    ['Tags/any(t: null)', 'false'],
+    ['Tags/all(t: null)', '(forall t in Tags false)'],
+    ['not Tags/all(t: null)', '(exists t in Tags true)'],
+    // $count is an Int64 value, never null.
+    ['Tags/$count eq 0', '(eq (count Tags) 0L)'],
+    ['Scores/$count add 1 gt Limit', '(gt (add (count Scores) 1L) (Int64 Limit))'],
+    // x in C is an exists over a variable no filter can name.
+    ["'red' in Tags", "(exists $element1 in Tags (eq $element1 'red'))"],
+    ['not (Name in Tags)', '(forall $element1 in Tags !(eq $element1 Name))'],
+    // Members and structures from a variable, outer variables, the resource as $it.
+    ['Orders/any(o: o/Lines/all(l: l/Qty le o/Id))', '(exists o in Orders (forall l in o/Lines (le l/Qty o/Id)))'],
+    ['Addresses/any(a: a eq null)', '(exists a in Addresses (null a/))'],
+    ['Addresses/all(a: a ne null and a/Phones/any())', '(forall a in Addresses (and !(null a/) (exists in a/Phones true)))'],
+    ['Tags/any(t: t eq $it/Name)', '(exists t in Tags (eq t Name))'],
+    ['Tags/all(t: Scores/any(s: s eq length(t)))', '(forall t in Tags (exists s in Scores (eq s (length t))))'],
+    ['Addresses/any(a: a/City eq Name or a/Phones/$count eq 0)', '(exists a in Addresses (or (eq a/City Name) (eq (count a/Phones) 0L)))'],
+    // A lambda as a Boolean value is never null: a truth.
+    ["Tags/any(t: t eq 'a') eq Tags/all(t: t eq 'b')", "(eq [(exists t in Tags (eq t 'a'))] [(forall t in Tags (eq t 'b'))])"],
+  ];
+  it.each(lambdas)('%s', (filter, expected) => {
+    expect(lambdaLowered(filter)).toBe(expected);
+  });
+
+  it('names the variable of an `in` within x apart from that of the `in` whose body x is lowered into', () => {
+    expect(printLowered(lower(check("('red' in Tags) in Flags", lambdaTestSchema)).root)).toBe(
+      "(exists $element1 in Flags (eq $element1 [(exists $element2 in Tags (eq $element2 'red'))]))",
+    );
   });
 });
 
