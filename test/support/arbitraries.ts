@@ -507,6 +507,52 @@ function elementReach({ variable, collection }: Scope[number]): Reach {
  */
 export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<string> {
   const maxDepth = options.maxDepth ?? 3;
+  // check() refuses a filter whose string functions could return more than the default cost
+  // limit per row (docs/semantics.md, section 7): such a filter is not a filter to compare.
+  return grammar(schema, options)
+    .expr('bool', maxDepth)
+    .map((t) => t.text)
+    .filter((text) => withinStringCost(text, schema));
+}
+
+const withinStringCost = (text: string, schema: Schema): boolean =>
+  stringCost(check(text, schema, { maxStringCost: Infinity }).root).total <= DEFAULT_MAX_STRING_COST;
+
+/** A case of the lambda laws: a collection of the resource, two bodies over its element `x0`, and a value of its element's type. */
+export interface LambdaLawCase {
+  /** The collection's path, e.g. `Orders` or `Owner/Badges`. */
+  readonly collection: string;
+  /** Boolean filter text reading the element as `x0` (and the resource, and lambdas of its own). */
+  readonly p: string;
+  readonly q: string;
+  /** A value of the element's type, read from the resource; undefined for structured elements. */
+  readonly x: string | undefined;
+}
+
+/**
+ * Random cases of the laws of docs/semantics.md, section 8, over a schema's collections: two
+ * bodies drawn as lambda bodies are (with the `lambdas` generator, nested lambdas included, so
+ * `maxDepth` counts from the body), and an operand for `x in C`.
+ */
+export function arbLambdaLawCase(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<LambdaLawCase> {
+  const depth = options.maxDepth ?? 2;
+  const { expr, reachOf } = grammar(schema, { ...options, lambdas: true });
+  const collections = reachOf([]).collections.filter((c) => !c.text.startsWith('$it/'));
+  return fc
+    .constantFrom(...collections)
+    .chain((c) => {
+      const inner: Scope = [{ variable: 'x0', collection: c }];
+      const element = c.property.element;
+      const x = element.kind === 'primitive' ? expr(KIND_OF[element.type], depth, []).map((t) => groupPrimary(t)) : fc.constant(undefined);
+      return fc.record({ collection: fc.constant(c.text), p: expr('bool', depth, inner).map((t) => t.text), q: expr('bool', depth, inner).map((t) => t.text), x });
+    })
+    .filter(({ collection, p, q, x }) =>
+      [`${collection}/any(x0: (${p}) or (${q}))`, ...(x === undefined ? [] : [`${x} in ${collection}`])].every((text) => withinStringCost(text, schema)),
+    );
+}
+
+/** The generator of filter text for a schema: expressions of a kind and depth where variables are bound. */
+function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, depth: number, scope?: Scope) => fc.Arbitrary<Term>; reachOf: (scope: Scope) => Reach } {
   const members = new Map<Kind, string[]>();
   for (const { path, property, filterable } of listPropertyPaths(schema)) {
     if (!filterable) continue;
@@ -672,11 +718,7 @@ export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbi
     return fc.oneof({ arbitrary: atom(kind, scope), weight: 2 }, ...weighted);
   };
 
-  // check() refuses a filter whose string functions could return more than the default cost
-  // limit per row (docs/semantics.md, section 7): such a filter is not a filter to compare.
-  return expr('bool', maxDepth)
-    .map((t) => t.text)
-    .filter((text) => stringCost(check(text, schema, { maxStringCost: Infinity }).root).total <= DEFAULT_MAX_STRING_COST);
+  return { expr, reachOf };
 }
 
 /** Random filters already checked against the schema. */
