@@ -154,6 +154,36 @@ describe('filters nested beyond the default limits', () => {
     });
   });
 
+  it.each(paths)('%s: lambdas nested beyond the default limits answer right, or are a FilterError of kind limit, as they run too', (_p, options) => {
+    const nodes = defineSchema({ name: 'Tree', properties: { Nodes: { collection: { properties: { V: 'Edm.Int32' } } } } });
+    const nested = (n: number): string => {
+      let text = 'true';
+      for (let i = n; i >= 1; i--) text = `Nodes/any(x${i}: x${i}/V eq ${i} and ${text})`;
+      return text;
+    };
+    let limits = 0;
+    for (const n of [100, 800, 3000]) {
+      // Each level finds its element after looping past the ones before it: the calls nest n deep.
+      const row = { Nodes: Array.from({ length: n }, (_, i) => ({ V: i + 1 })) };
+      let typed: TypedFilter;
+      try {
+        typed = check(nested(n), nodes, { ...raised, maxLambdaDepth: 1e6 });
+      } catch (error) {
+        expect(error).toBeInstanceOf(FilterError);
+        continue;
+      }
+      try {
+        expect(compilePredicate(typed, options)(row)).toBe(true);
+      } catch (error) {
+        expect(error).toBeInstanceOf(FilterError);
+        expect((error as FilterError).kind).toBe('limit');
+        expect((error as FilterError).message).toMatch(/too deeply nested/);
+        limits++;
+      }
+    }
+    expect(limits).toBeLessThan(3);
+  });
+
   it('a RangeError while generating code is a limit error', () => {
     const typed = check('Q' + ' add 1'.repeat(3000) + ' eq 1', schema, raised);
     expect(() => compilePredicate(typed)).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit' }));

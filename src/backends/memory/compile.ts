@@ -24,6 +24,8 @@ import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
 import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
+import { TOO_DEEP } from './interpret.js';
+import { limitOnExhaustion } from '../../errors.js';
 
 type Runtime = typeof runtime;
 type HelperName = keyof Runtime;
@@ -50,6 +52,8 @@ interface Lift {
 export interface GeneratedSource {
   readonly body: string;
   readonly constants: readonly unknown[];
+  /** Lambdas nest as calls of their functions: a filter nested far beyond the default limits can exhaust the stack as it runs. */
+  readonly calls: boolean;
 }
 
 export function generateSource(filter: TypedFilter): GeneratedSource {
@@ -63,14 +67,22 @@ export function generateSource(filter: TypedFilter): GeneratedSource {
     `return function predicate(row) {\n` +
     `if (row === null || typeof row !== 'object') h_badRow(row);\n${temps}` +
     `return ${test};\n};`;
-  return { body, constants: gen.constants };
+  return { body, constants: gen.constants, calls: gen.lambdas > 0 };
 }
 
 /** Builds the predicate from generated source; throws where `new Function` is forbidden. */
 export function compileGenerated(filter: TypedFilter): (row: unknown) => boolean {
-  const { body, constants } = generateSource(filter);
+  const { body, constants, calls } = generateSource(filter);
   const factory = new Function('$', 'k', body) as (rt: Runtime, k: readonly unknown[]) => (row: unknown) => boolean;
-  return factory(runtime, constants);
+  const predicate = factory(runtime, constants);
+  if (!calls) return predicate;
+  return (row) => {
+    try {
+      return predicate(row);
+    } catch (error) {
+      throw limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
+    }
+  };
 }
 
 type ValueFunction = Exclude<FunctionName, BooleanFunction>;
