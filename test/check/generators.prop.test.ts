@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
 import type { Expr } from '../../src/index.js';
-import { arbFilterText, arbRow, arbRows, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
+import { arbCollectionSchema, arbFilterText, arbRow, arbRows, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
 import type { TypedExpr } from '../../src/types/typed.js';
 import { nodesOf, typedNodesOf } from '../support/trees.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
@@ -57,6 +57,11 @@ describe('arbFilterText', () => {
 describe('arbFilterText with lambdas', () => {
   it('generates filters with lambdas that always check against the schema with collections', () => {
     fc.assert(fc.property(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), (text) => void check(text, lambdaTestSchema)), { numRuns: runs(400) });
+  });
+
+  it('generates filters with lambdas that always check against random schemas with collections', () => {
+    const arbCase = arbCollectionSchema().chain((schema) => fc.tuple(fc.constant(schema), arbFilterText(schema, { lambdas: true, maxDepth: 4 })));
+    fc.assert(fc.property(arbCase, ([schema, text]) => void check(text, schema)), { numRuns: runs(200) });
   });
 
   it('reads no collection without the option, whatever the schema holds', () => {

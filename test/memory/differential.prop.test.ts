@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Property, Schema } from '../../src/index.js';
 import type { PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { arbRows, arbTypedFilter, lambdaTestSchema, testSchema, type Row } from '../support/arbitraries.js';
+import { arbCollectionSchema, arbRows, arbTypedFilter, lambdaTestSchema, testSchema, type Row } from '../support/arbitraries.js';
 import { evaluateOracle } from '../support/oracle.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
@@ -126,6 +126,14 @@ describe('compiled predicates agree with the oracle', () => {
   it('on filters with lambdas over collections holding every accepted representation, both paths', () => {
     fc.assert(
       fc.property(arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), arbRepresentedRows(lambdaTestSchema), (filter, rows) => agree(filter, rows)),
+      { numRuns: LONG ? 10_000 : 200 },
+    );
+  });
+
+  it('on filters with lambdas over random schemas with collections, both paths', () => {
+    const arbCase = arbCollectionSchema().chain((schema) => fc.tuple(arbTypedFilter(schema, { lambdas: true, maxDepth: 4 }), arbRows(schema, { maxRows: 8 })));
+    fc.assert(
+      fc.property(arbCase, ([filter, rows]) => agree(filter, rows)),
       { numRuns: LONG ? 10_000 : 200 },
     );
   });

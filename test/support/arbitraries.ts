@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { check, defineSchema, DEFAULT_MAX_STRING_COST, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
 import { stringCost } from '../../src/types/string-cost.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
-import type { CollectionProperty, PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
+import type { CollectionProperty, ElementDefinition, PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test schema
@@ -104,6 +104,52 @@ export const lambdaTestSchemaDefinition: SchemaDefinition = {
 };
 
 export const lambdaTestSchema: Schema = defineSchema(lambdaTestSchemaDefinition);
+
+/** A collection's element: an Edm type, nullable or not. */
+const arbPrimitiveElement: fc.Arbitrary<PropertyDefinition> = fc
+  .tuple(fc.constantFrom(...EDM_TYPES), fc.boolean())
+  .map(([type, nullable]) => (nullable ? type : { type, nullable: false }));
+
+/** The members of a structured element (`P0`, `P1`, …), with collections of their own (`K0`, …) while `depth` lasts. */
+function arbElementMembers(depth: number): fc.Arbitrary<{ [name: string]: PropertyDefinition }> {
+  const collections = depth > 0 ? fc.array(arbCollectionDefinition(depth - 1), { maxLength: 1 }) : fc.constant([]);
+  return fc.tuple(fc.array(arbPrimitiveElement, { minLength: 1, maxLength: 3 }), collections).map(([members, nested]) => ({
+    ...Object.fromEntries(members.map((m, i) => [`P${i}`, m])),
+    ...Object.fromEntries(nested.map((c, i) => [`K${i}`, c])),
+  }));
+}
+
+/** A collection: of primitives, or of structures (complex values, or a to-many relation) that may hold collections. */
+function arbCollectionDefinition(depth: number): fc.Arbitrary<PropertyDefinition> {
+  return fc.oneof(
+    arbPrimitiveElement.map((element): PropertyDefinition => ({ collection: element as ElementDefinition })),
+    fc
+      .tuple(arbElementMembers(depth), fc.boolean(), fc.boolean())
+      .map(([properties, relation, nullable]): PropertyDefinition =>
+        relation ? { relation: true, collection: { properties } } : { collection: nullable ? { properties } : { properties, nullable: false } },
+      ),
+  );
+}
+
+/**
+ * Random schemas with collections: a few plain properties of the test schema, and one to three
+ * random collections (`C0`, …) of primitives of any type, of complex values and of relations,
+ * their structured elements holding collections two levels down.
+ */
+export function arbCollectionSchema(): fc.Arbitrary<Schema> {
+  return fc.array(arbCollectionDefinition(2), { minLength: 1, maxLength: 3 }).map((collections) =>
+    defineSchema({
+      name: 'Random',
+      properties: {
+        Id: { type: 'Edm.Int32', nullable: false },
+        String: 'Edm.String',
+        Int32: 'Edm.Int32',
+        Decimal: 'Edm.Decimal',
+        ...Object.fromEntries(collections.map((c, i) => [`C${i}`, c])),
+      },
+    }),
+  );
+}
 
 // ---------------------------------------------------------------------------------------------
 // Value pools, shared by literals and rows
