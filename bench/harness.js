@@ -49,6 +49,32 @@ return function measure(run, inputs, ms) {
   return new Function('performance', source)(performance);
 }
 
+/**
+ * An asynchronous timing loop of its own for one competitor (see timingLoop), for operations that
+ * return a promise, such as a query on an embedded database: each is awaited before the next.
+ * @param {string} name
+ * @returns {(run: (input: any) => Promise<unknown>, inputs: unknown[], ms: number) => Promise<number>}
+ */
+export function timingLoopAsync(name) {
+  const source = `// asynchronous timing loop ${++loopsMade} of ${JSON.stringify(name)}
+return async function measure(run, inputs, ms) {
+  let ops = 0;
+  let sink = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  do {
+    for (let i = 0; i < inputs.length; i++) {
+      if (await run(inputs[i])) sink++;
+    }
+    ops += inputs.length;
+    elapsed = performance.now() - start;
+  } while (elapsed < ms);
+  globalThis.__benchSink = sink;
+  return (ops * 1000) / elapsed;
+};`;
+  return new Function('performance', source)(performance);
+}
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -106,6 +132,27 @@ export async function compare({ title, competitors, inputs, baseline, unit = 'op
       accepted: `${c.ok.length}/${inputs.length}`,
       rejected: c.rejected.map(label),
     };
+  });
+  printTable(title, rows, unit, baseline);
+  return rows;
+}
+
+/**
+ * As compare(), for competitors whose `run` returns a promise (awaited, each in its own
+ * asynchronous loop). Every competitor must accept every input.
+ */
+export async function compareAsync({ title, competitors, inputs, baseline, unit = 'ops', rounds = 5, ms = 300 }) {
+  const prepared = competitors.map((c) => ({ ...c, samples: [], measure: timingLoopAsync(c.name) }));
+  for (const c of prepared) await c.measure(c.run, inputs, Math.min(ms, 100)); // warm-up
+  for (let round = 0; round < rounds; round++) {
+    for (const c of prepared) c.samples.push(await c.measure(c.run, inputs, ms));
+  }
+  const base = prepared.find((c) => c.name === baseline);
+  if (!base) throw new Error(`no baseline ${baseline}`);
+  const baseRate = median(base.samples);
+  const rows = prepared.map((c) => {
+    const rate = median(c.samples);
+    return { name: c.name, rate, ratio: rate / baseRate, accepted: `${inputs.length}/${inputs.length}`, rejected: [] };
   });
   printTable(title, rows, unit, baseline);
   return rows;
