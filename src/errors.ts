@@ -31,6 +31,7 @@ export const FILTER_ISSUE_CODES = {
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
   too_deep: { kind: 'limit', when: 'parentheses, or nodes of the tree, nest deeper than `maxDepth`' },
   too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },
+  too_deep_lambda: { kind: 'limit', when: 'lambdas (`any`, `all`) nest inside one another deeper than `maxLambdaDepth`' },
   string_cost: { kind: 'limit', when: "the filter's string functions can return more characters per row than `maxStringCost`" },
   runtime_exhausted: { kind: 'limit', when: "a filter far beyond the default limits exhausted the runtime's stack or longest string while it was parsed, checked, printed or compiled" },
   limit: { kind: 'limit', when: "a backend's own bound on what it builds (the SQL's length, the nesting a SQL dialect allows)" },
@@ -49,7 +50,7 @@ export interface FilterErrorInit {
   readonly expected?: readonly string[];
   readonly issues?: readonly FilterIssue[];
   readonly text?: string;
-  /** The construct an `'unsupported'` error refuses, e.g. `'cast'`, `'lambda'`. */
+  /** The construct an `'unsupported'` error refuses, e.g. `'cast'`, `'has'`. */
   readonly construct?: string;
   /** The backend or SQL dialect that cannot compile the construct, e.g. `'mysql'`, `'mongo'`. */
   readonly target?: string;
@@ -79,7 +80,7 @@ export class FilterError extends Error {
   readonly issues: readonly FilterIssue[];
   /** The filter text, when the error came from text; used by {@link formatFilterError}. */
   readonly text: string | undefined;
-  /** What an `'unsupported'` error refuses, as a stable name (`'cast'`, `'lambda'`, …). */
+  /** What an `'unsupported'` error refuses, as a stable name (`'cast'`, `'has'`, …). */
   readonly construct: string | undefined;
   /** Where that construct is refused: a backend or SQL dialect; undefined when the language has no such construct. */
   readonly target: string | undefined;
@@ -114,7 +115,7 @@ export class FilterError extends Error {
 }
 
 export interface UnsupportedInit {
-  /** A stable name of the construct, e.g. `'cast'`, `'lambda'`, `'parameter_alias'`. */
+  /** A stable name of the construct, e.g. `'cast'`, `'has'`, `'parameter_alias'`. */
   readonly construct: string;
   /** The backend or SQL dialect that refuses it; omitted when the language itself has no such construct. */
   readonly target?: string;

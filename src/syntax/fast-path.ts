@@ -5,14 +5,14 @@
 // character and on bookkeeping for error messages that a valid filter never needs. parseFast reads
 // the common shapes of grammar/filter.peggy directly: at every choice it takes the alternative the
 // grammar would take and calls the same actions with the same arguments, so it builds the same
-// tree. Anything else (an error, a rare form such as a bare guid, or a choice it cannot make
-// without backtracking) makes it give up, and parse() runs the generated parser, which then
+// tree. Anything else (an error, a rare form such as a bare guid or `$it`, or a choice it cannot
+// make without backtracking) makes it give up, and parse() runs the generated parser, which then
 // produces the tree or the error. test/parse/fast-path.prop.test.ts holds the two to exactly the
 // same trees on random and mutated filters.
 
-import type { Expr, Literal, PathSegment } from './ast.js';
+import type { Expr, Literal, MemberExpr, PathSegment } from './ast.js';
 import { actions } from './actions/index.js';
-import type { InList, WordRest } from './actions/index.js';
+import type { InList, LambdaArgs, PathSuffix, WordRest } from './actions/index.js';
 
 /**
  * The tree the generated parser would build, or `undefined` when the text is not of a shape read
@@ -145,7 +145,7 @@ class FastReader {
   /** `InExpr`: `Primary (_ IN _ InList)*`. */
   private inExpr(): Expr {
     const head = this.primary();
-    let lists: InList[] | undefined;
+    let lists: (InList | MemberExpr)[] | undefined;
     for (;;) {
       const save = this.pos;
       this.skipSpace();
@@ -156,7 +156,8 @@ class FastReader {
       }
       this.pos += 2;
       this.skipSpace();
-      (lists ??= []).push(this.inList());
+      // `CollectionPath`: a word-led operand that must be a member path.
+      (lists ??= []).push(isWordStart(this.src.charCodeAt(this.pos)) ? actions.collectionPath(this.wordLed()) : this.inList());
     }
     return lists === undefined ? head : actions.foldIn(head, lists);
   }
@@ -201,32 +202,48 @@ class FastReader {
       bail();
     } else {
       const tail: PathSegment[] = [];
+      let suffix: PathSuffix | null = null;
       while (this.src.charCodeAt(this.pos) === 47) {
         this.pos++;
-        if (!isWordStart(this.src.charCodeAt(this.pos))) bail();
+        if (!isWordStart(this.src.charCodeAt(this.pos))) {
+          // `CountSegment`, which ends the path.
+          if (!this.src.startsWith('$count', this.pos) || isWordChar(this.src.charCodeAt(this.pos + 6))) bail();
+          this.pos += 6;
+          suffix = actions.COUNT;
+          break;
+        }
         const segmentStart = this.pos;
         const name = this.readWord();
         if (actions.isReserved(name)) bail();
         tail.push(actions.segment(name, { start: segmentStart, end: this.pos }));
       }
-      let args: Expr[] | null = null;
-      const save = this.pos;
-      this.skipSpace();
-      if (this.src.charCodeAt(this.pos) === 40) {
-        // A bound call or a lambda, or a function outside the language: the generated parser refuses them.
-        if (tail.length > 0 || actions.isUnsupportedFunction(head)) bail();
-        this.pos++;
-        this.skipSpace();
-        args = this.argList();
-        this.skipSpace();
-        if (this.src.charCodeAt(this.pos) !== 41) bail();
-        this.pos++;
-      } else {
-        this.pos = save;
-      }
-      rest = actions.pathOrCall(tail, args);
+      rest = actions.pathOrCall(tail, suffix ?? this.parenthesisedSuffix(head, tail));
     }
     return actions.wordLed(head, rest, { start, end: this.pos });
+  }
+
+  /** After a path not ended by `/$count`: a lambda's or a call's arguments, or null without `(`. */
+  private parenthesisedSuffix(head: string, tail: readonly PathSegment[]): PathSuffix | null {
+    const save = this.pos;
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 40) {
+      this.pos = save;
+      return null;
+    }
+    this.pos++;
+    this.skipSpace();
+    let suffix: PathSuffix;
+    if (actions.isLambdaOperator(tail, null)) {
+      suffix = this.lambdaArgs();
+    } else {
+      // A bound call, or a function outside the language: the generated parser refuses them.
+      if (tail.length > 0 || actions.isUnsupportedFunction(head)) bail();
+      suffix = this.argList();
+    }
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 41) bail();
+    this.pos++;
+    return suffix;
   }
 
   /** The lookahead `&(_ "(" _ "'")` of the cast form `datetime('…')`. */
@@ -252,6 +269,20 @@ class FastReader {
     if (this.src.charCodeAt(this.pos) !== 41) bail();
     this.pos++;
     return ['cast', body];
+  }
+
+  /** `LambdaArgs?` after `(` and whitespace: `v: body`, or nothing before `)`. */
+  private lambdaArgs(): LambdaArgs {
+    if (!isWordStart(this.src.charCodeAt(this.pos))) return actions.lambdaArgs(null);
+    const start = this.pos;
+    const name = this.readWord();
+    if (actions.isReserved(name)) bail();
+    const variable = actions.segment(name, { start, end: this.pos });
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 58) bail();
+    this.pos++;
+    this.skipSpace();
+    return actions.lambdaArgs([variable, this.expr()]);
   }
 
   /** `ArgList`, after `(` and whitespace. */

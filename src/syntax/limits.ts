@@ -1,5 +1,6 @@
 // The input limits of parse(): the text's length, the nesting of parentheses measured on the text
-// before the generated parser recurses into them, and the depth and size of the built tree.
+// before the generated parser recurses into them, and the depth, size and lambda nesting of the
+// built tree.
 
 import type { Expr } from './ast.js';
 import { childrenOf } from './ast.js';
@@ -16,9 +17,14 @@ export interface ParseOptions {
   readonly maxDepth?: number;
   /** Most nodes accepted in the tree. Default 10,000. */
   readonly maxNodes?: number;
+  /**
+   * Deepest accepted nesting of lambdas (`any`/`all` inside the body of another): each level asks a
+   * backend for one more nested scan of a collection per row. Default 4.
+   */
+  readonly maxLambdaDepth?: number;
 }
 
-export const DEFAULT_LIMITS = { maxLength: 65_536, maxDepth: 100, maxNodes: 10_000 } as const;
+export const DEFAULT_LIMITS = { maxLength: 65_536, maxDepth: 100, maxNodes: 10_000, maxLambdaDepth: 4 } as const;
 
 export type Limits = { readonly [K in keyof ParseOptions]-?: number };
 
@@ -27,6 +33,7 @@ export function limitsOf(options: ParseOptions): Limits {
     maxLength: options.maxLength ?? DEFAULT_LIMITS.maxLength,
     maxDepth: options.maxDepth ?? DEFAULT_LIMITS.maxDepth,
     maxNodes: options.maxNodes ?? DEFAULT_LIMITS.maxNodes,
+    maxLambdaDepth: options.maxLambdaDepth ?? DEFAULT_LIMITS.maxLambdaDepth,
   };
 }
 
@@ -64,26 +71,39 @@ function checkParenthesisDepth(text: string, maxDepth: number): void {
   }
 }
 
-/** Depth and size of the built tree, walked with an explicit stack (no recursion, no tuples). */
-export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes }: Limits): void {
-  // Every node owns at least one character that its children do not, so a short text is within
-  // both limits without a walk.
-  if (text.length <= maxDepth && text.length <= maxNodes) return;
+/** The fewest characters a lambda owns beside its children: `a/any()`. */
+const SHORTEST_LAMBDA = 7;
+
+/**
+ * Depth, size and lambda nesting of the built tree, walked with an explicit stack (no recursion,
+ * no tuples). A lambda nested too deeply is reported at the first one beyond the limit, which for
+ * one chain of nested lambdas is the innermost.
+ */
+export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes, maxLambdaDepth }: Limits): void {
+  // Every node owns at least one character that its children do not, and every lambda seven, so
+  // a short text is within all three limits without a walk.
+  if (text.length <= maxDepth && text.length <= maxNodes && text.length < SHORTEST_LAMBDA * (maxLambdaDepth + 1)) return;
   const nodes: Expr[] = [tree];
   const depths: number[] = [1];
+  const lambdaDepths: number[] = [0];
   let count = 0;
   while (nodes.length > 0) {
     const node = nodes.pop()!;
     const depth = depths.pop()!;
+    let lambdaDepth = lambdaDepths.pop()!;
     if (++count > maxNodes) {
       throw limitError('too_many_nodes', `Filter has more than ${maxNodes} nodes (limit reached at position ${node.start})`, node.start, node.end, text);
     }
     if (depth > maxDepth) {
       throw limitError('too_deep', `Expression nests deeper than ${maxDepth} levels at position ${node.start}`, node.start, node.end, text);
     }
+    if (node.kind === 'lambda' && ++lambdaDepth > maxLambdaDepth) {
+      throw limitError('too_deep_lambda', `Lambdas nest deeper than ${maxLambdaDepth} levels at position ${node.start}`, node.start, node.end, text);
+    }
     for (const child of childrenOf(node)) {
       nodes.push(child);
       depths.push(depth + 1);
+      lambdaDepths.push(lambdaDepth);
     }
   }
 }

@@ -1,5 +1,8 @@
 // print(): the canonical text of a tree, with parentheses only where precedence needs them,
-// so that parse(print(tree)) rebuilds the same tree.
+// so that parse(print(tree)) rebuilds the same tree. Canonical spelling: lower-case keywords,
+// operators and function names; one space around a binary operator; `, ` between arguments and
+// list items; identifiers and literals as written; a lambda as `Tags/any(t: t eq 'red')` (no
+// space before the colon, one after, as between arguments) and `Tags/any()`.
 
 import type { Expr, ExprKind } from './ast.js';
 import { childrenOf } from './ast.js';
@@ -123,6 +126,18 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
   },
   in: (_n, [subject, ...list]) => ({
     text: `${operand(subject!, IN)} in (${list.map((l) => l.text).join(', ')})`,
+    level: IN,
+    numeric: leads(subject!, IN),
+  }),
+  // A path starts with a letter, `_` or `$it`; a lambda's body is a whole expression inside its
+  // own parentheses, and `$count` and a collection's path are paths, which never need any.
+  lambda: (n, [collection, body]) => {
+    const inner = n.variable === undefined || body === undefined ? '' : `${n.variable.name}: ${body.text}`;
+    return { text: `${collection!.text}/${n.op}(${inner})`, level: PRIMARY, numeric: false };
+  },
+  count: (_n, [collection]) => ({ text: `${collection!.text}/$count`, level: PRIMARY, numeric: false }),
+  inCollection: (_n, [subject, collection]) => ({
+    text: `${operand(subject!, IN)} in ${collection!.text}`,
     level: IN,
     numeric: leads(subject!, IN),
   }),

@@ -16,6 +16,7 @@ describe('odata-filter parse', () => {
     ["Status  EQ 'Active'   AND year(StartDateTime) eq 2012", "Status eq 'Active' and year(StartDateTime) eq 2012"],
     ['(a or b) and c', '(a or b) and c'],
     ["SubstringOf('ann',ToLower(Email))", "substringof('ann', tolower(Email))"],
+    ["Sessions/any(s:s/Tags/all(t:t ne $it/Name)) and Tags/$count gt 1 and 'x' in Tags", "Sessions/any(s: s/Tags/all(t: t ne $it/Name)) and Tags/$count gt 1 and 'x' in Tags"],
   ])('prints %j canonically', async (filter, canonical) => {
     expect(await run(['parse', filter])).toEqual({ code: 0, out: `${canonical}\n`, err: '' });
   });
@@ -30,6 +31,31 @@ describe('odata-filter parse', () => {
       right: { kind: 'number', type: 'Edm.Int64', raw: '9223372036854775807', value: '9223372036854775807', start: 6, end: 25 },
       start: 0,
       end: 25,
+    });
+  });
+
+  it('prints a lambda, $count and in a collection with --json, an empty any() without variable or body', async () => {
+    const { code, out } = await run(['parse', '--json', 'T/any(t: t in $it/U) or T/any() or T/$count']);
+    expect(code).toBe(0);
+    const member = (names: string[], start: number) => {
+      let at = start;
+      const segments = names.map((name) => ({ name, start: at, end: (at += name.length + 1) - 1 }));
+      return { kind: 'member', segments, start, end: at - 1 };
+    };
+    expect(JSON.parse(out)).toEqual({
+      kind: 'logical',
+      op: 'or',
+      operands: [
+        {
+          kind: 'lambda', op: 'any', collection: member(['T'], 0), opSpan: { start: 2, end: 5 }, variable: { name: 't', start: 6, end: 7 },
+          body: { kind: 'inCollection', operand: member(['t'], 9), collection: member(['$it', 'U'], 14), start: 9, end: 19 },
+          start: 0, end: 20,
+        },
+        { kind: 'lambda', op: 'any', collection: member(['T'], 24), opSpan: { start: 26, end: 29 }, start: 24, end: 31 },
+        { kind: 'count', collection: member(['T'], 35), start: 35, end: 43 },
+      ],
+      start: 0,
+      end: 43,
     });
   });
 

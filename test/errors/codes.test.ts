@@ -26,9 +26,10 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['too_long', () => parse('a eq 1', { maxLength: 3 })],
   ['too_deep', () => parse('((a eq 1))', { maxDepth: 1 })],
   ['too_many_nodes', () => parse('a eq 1 and b eq 2', { maxNodes: 3 })],
+  ['too_deep_lambda', () => parse('A/any(a: a/B/any(b: b eq 1))', { maxLambdaDepth: 1 })],
   ['string_cost', () => check("length(concat(Name, concat(Name, Name))) gt 1", VenueRoom, { maxStringCost: 10 })],
   ['runtime_exhausted', () => print(selfNested(40))],
-  ['unsupported', () => parse('Tags/any(t: t eq 1)'), 'lambda'],
+  ['unsupported', () => parse('Tags/fn(t)'), 'bound_function'],
 ];
 
 /** A tree built by hand whose shared subtrees double its text at every level: beyond the longest string. */
@@ -41,16 +42,15 @@ function selfNested(levels: number): Expr {
 /** Constructs outside the language, each named in the error's `construct`. */
 const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ["cast(x, 'Edm.String')", 'cast'],
-  ['Tags/all(t: t)', 'lambda'],
+  ['Tags/All(t: t)', 'bound_function'],
   ['Tags/NS.fn()', 'bound_function'],
   ["Address/NS.HomeAddress/City eq 'x'", 'type_cast'],
   ["Color eq NS.Color'Red'", 'enum_literal'],
   ['geo.distance(a, b) lt 1', 'geo.distance'],
   ['Edm.String eq 1', 'qualified_name'],
   ['x eq @p', 'parameter_alias'],
-  ['$it/Name eq 1', 'implicit_variable'],
+  ['$this/Name eq 1', 'implicit_variable'],
   ['$root/People eq 1', 'service_root'],
-  ['Tags/$count gt 1', 'count_segment'],
   ['x eq 2012-12-03', 'date_literal'],
   ['x eq 07:16:23', 'time_of_day_literal'],
   ["x eq duration'P1D'", 'duration_literal'],

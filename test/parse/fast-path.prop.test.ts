@@ -67,6 +67,7 @@ const TOKENS = [
   "'2012-01-01T00:00Z'", '2012-01-01', 'T10:00', '2012-01-01T10:00:00Z', '+01:00', 'abcdef01', '01234567', '-89ab', 'substring',
   'length', 'tolower', 'year', 'has', ':', '+', 'T', '/', '.', '\t', '\n', '\u00e9', '\ud83d\ude00', '\ud800',
   '@', '$it', '$count', '[', ']', '"', 'cast', 'now', 'Edm.String', '07:16',
+  'any', 'all', 'Any', '/any(', '/all(', 't:', ': ', 't/', '$it/', '/$count', ' in Tags', 'Tags/any(t: t eq 1)', 'Tags/all(t: ', 'Tags/any()',
 ];
 
 describe('the fast path builds exactly what the generated parser builds', () => {
@@ -112,7 +113,11 @@ describe('the fast path builds exactly what the generated parser builds', () => 
 
 describe('the fast path reads the common shapes', () => {
   // The filters of bench/parse.js, so the speed claimed in the README is the fast path's, and more.
-  const COMMON = [...BENCH_FILTERS, "Name eq 'it''s' or -Price lt -INF or not (x in ()) or y eq NULL"];
+  const COMMON = [
+    ...BENCH_FILTERS,
+    "Name eq 'it''s' or -Price lt -INF or not (x in ()) or y eq NULL",
+    "Sessions/any(s: s/Capacity gt 50 and s/Tags/all(t: t ne 'x')) or Tags/any() or Tags/$count ge 2 or 'red' in Tags",
+  ];
   it.each(COMMON)('%s', (text) => {
     const fast = parseFast(text);
     expect(fast).toBeDefined();
@@ -120,7 +125,7 @@ describe('the fast path reads the common shapes', () => {
   });
 
   it('declines what it does not read, and the generated parser decides', () => {
-    for (const text of ['abcdef01-2345-6789-abcd-ef0123456789 eq x', 'x eq', "x eq 'open", 'Tags/any(t: t eq 1)', '', 'x eq 1 )']) {
+    for (const text of ['abcdef01-2345-6789-abcd-ef0123456789 eq x', 'x eq', "x eq 'open", '$it/Name eq 1', 'x in $it/Tags', 'Tags/all()', '', 'x eq 1 )']) {
       expect(parseFast(text)).toBeUndefined();
     }
   });
@@ -129,7 +134,8 @@ describe('the fast path reads the common shapes', () => {
 describe('parentheses keep a node’s shape', () => {
   // parenthesised() copies each kind field by field; a spread would too, so the keys must not move.
   const ATOMS = ['null', 'TRUE', '1', '12345678901L', '2.5M', '1e5', '2.0f', 'INF', "'x'", "datetime'2012-01-01T00:00Z'", '2012-01-01T00:00:00+01:00',
-    "guid'01234567-89ab-cdef-0123-456789abcdef'", 'a/b', 'length(x)', 'not x', '-x', 'x eq 1', 'x add 1', 'x and y', 'x in (1, 2)'];
+    "guid'01234567-89ab-cdef-0123-456789abcdef'", 'a/b', 'length(x)', 'not x', '-x', 'x eq 1', 'x add 1', 'x and y', 'x in (1, 2)',
+    'Tags/any(t: t eq 1)', 'Tags/any()', 'Tags/all(t: t)', 'Tags/$count', 'x in Tags', '$it', '$it/Tags/any(t: t eq $it/Name)'];
   it.each(ATOMS)('(%s)', (text) => {
     const plain = parse(text);
     const wrapped = parse(`(( ${text} ))`);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, isFilterError, parse, print, type Expr, type FilterError, type ParseOptions } from '../../src/index.js';
 
-const RAISED: ParseOptions = { maxLength: 4_000_000, maxDepth: 1_000_000, maxNodes: 10_000_000 };
+const RAISED: ParseOptions = { maxLength: 4_000_000, maxDepth: 1_000_000, maxNodes: 10_000_000, maxLambdaDepth: 1_000_000 };
 
 const SHAPES: Record<string, () => string> = {
   '1 MB of text': () => `Name eq '${'x'.repeat(1_000_000)}'`,
@@ -23,6 +23,15 @@ const SHAPES: Record<string, () => string> = {
   'unterminated 500 KB string': () => `Name eq '${'x'.repeat(500_000)}`,
   '100,000 open brackets after in': () => `x in ${'['.repeat(100_000)}`,
   '100,000-part qualified name': () => Array.from({ length: 100_000 }, () => 'a').join('.') + ' eq 1',
+  '100,000 nested lambdas': () => 'a/any(x:x/'.repeat(100_000) + 'b' + ')'.repeat(100_000),
+  '100,000 nested empty lambdas': () => 'a/any(x:'.repeat(100_000) + 'x/any()' + ')'.repeat(100_000),
+  '100,000 unclosed lambdas': () => 'a/any(x:'.repeat(100_000),
+  '100,000-term or chain inside a lambda': () => `Tags/any(t: ${'t eq 1 or '.repeat(100_000)}t eq 2)`,
+  '100,000-term add chain inside nested lambdas': () => `A/any(a: a/B/all(b: b ${'add 1 '.repeat(100_000)}eq a))`,
+  '10,000 lambdas in an and chain': () => Array.from({ length: 10_000 }, (_, i) => `T${i}/any(t: t/$count gt ${i})`).join(' and '),
+  'lambda over a 100,000-segment path': () => Array.from({ length: 100_000 }, () => 'a').join('/') + '/all(x: x in a/b)',
+  '100,000 $counts in a chain': () => Array.from({ length: 100_000 }, () => 'a/$count').join(' add ') + ' eq 0',
+  '100,000 ins of a collection': () => 'x' + ' in a'.repeat(100_000),
 };
 
 /** What each shape gives with raised limits, where it is not a tree. */
@@ -31,6 +40,7 @@ const RAISED_OUTCOME: Record<string, FilterError['kind']> = {
   'unterminated 500 KB string': 'syntax',
   '100,000 open brackets after in': 'unsupported',
   '100,000-part qualified name': 'unsupported',
+  '100,000 unclosed lambdas': 'syntax',
 };
 
 function outcome(text: string, options?: ParseOptions): 'tree' | FilterError['kind'] {
@@ -80,7 +90,7 @@ describe('hostile shapes', () => {
 
 describe('limits', () => {
   it('has the documented defaults', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxLength: 65_536, maxDepth: 100, maxNodes: 10_000 });
+    expect(DEFAULT_LIMITS).toEqual({ maxLength: 65_536, maxDepth: 100, maxNodes: 10_000, maxLambdaDepth: 4 });
   });
 
   it.each([
@@ -94,6 +104,21 @@ describe('limits', () => {
     ['a add 1 add 2 add 3 eq 4', { maxDepth: 3 }, 12, 'Expression nests deeper than 3 levels at position 12'],
     ['a eq 1 and b eq 2', { maxNodes: 6 }, 0, 'Filter has more than 6 nodes (limit reached at position 0)'],
     ['a eq 1 and b eq 2', { maxNodes: 7 }, undefined, undefined],
+    // Lambdas nested beyond maxLambdaDepth, reported at the first one beyond it; side by side they do not nest.
+    ['A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d/E/any(e: e)))))', undefined, 42, 'Lambdas nest deeper than 4 levels at position 42'],
+    ['A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d/E/any()))))', undefined, 42, 'Lambdas nest deeper than 4 levels at position 42'],
+    ['A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d))))', undefined, undefined, undefined],
+    ['A/any(a: B/any(b: b)) and C/all(c: D/all(d: d)) or A/any(a: B/any(b: b))', { maxLambdaDepth: 2 }, undefined, undefined],
+    ['A/any(a: B/any(b: b)) and C/all(c: D/all(d: E/all(e: e)))', { maxLambdaDepth: 2 }, 44, 'Lambdas nest deeper than 2 levels at position 44'],
+    ['A/any(a: not (a/B/$count gt 1 or B/all(b: b)))', { maxLambdaDepth: 1 }, 33, 'Lambdas nest deeper than 1 levels at position 33'],
+    ['A/any()', { maxLambdaDepth: 0 }, 0, 'Lambdas nest deeper than 0 levels at position 0'],
+    ['A/$count eq 1 and x in A', { maxLambdaDepth: 0 }, undefined, undefined],
+    // The new nodes count towards the depth and node limits: the collection's path is a node.
+    ['A/any(a: a)', { maxNodes: 2 }, 0, 'Filter has more than 2 nodes (limit reached at position 0)'],
+    ['A/any(a: a)', { maxNodes: 3 }, undefined, undefined],
+    ['x in A', { maxNodes: 2 }, 0, 'Filter has more than 2 nodes (limit reached at position 0)'],
+    ['A/$count eq 1', { maxNodes: 3 }, 0, 'Filter has more than 3 nodes (limit reached at position 0)'],
+    ['A/any(a: not not a)', { maxDepth: 3 }, 17, 'Expression nests deeper than 3 levels at position 17'],
   ] as const)('%#: %j with %j', (text, options, start, message) => {
     let caught: unknown;
     try {

@@ -39,6 +39,23 @@ describe('print', () => {
     ["datetime ( '2000-12-12T12:00Z' ) lt X", "datetime('2000-12-12T12:00Z') lt X"],
     ['x eq NULL', 'x eq null'],
     ["datetime(('2000'))", "datetime(('2000'))"],
+    // Lambdas: one space after the colon, none before; `any()` empty. The body needs no parentheses.
+    ["Tags/any(t:t eq 'red')", "Tags/any(t: t eq 'red')"],
+    ['Tags/all(t :  (t or u))', 'Tags/all(t: t or u)'],
+    ['Tags/any( )', 'Tags/any()'],
+    ['(Tags/any(t: t)) and (Tags/$count gt 1)', 'Tags/any(t: t) and Tags/$count gt 1'],
+    // `$count` is a primary operand; `in` a collection's path binds as `in (…)` does.
+    ['-(Tags/$count)', '-Tags/$count'],
+    ['(Tags/$count) in (1)', 'Tags/$count in (1)'],
+    ['(a add b) in Tags', '(a add b) in Tags'],
+    ['a add (b in Tags)', 'a add b in Tags'],
+    ['not (a in Tags)', 'not a in Tags'],
+    ['(not a) in Tags', '(not a) in Tags'],
+    ['(-a) in Tags', '(-a) in Tags'],
+    ['-(5 in Tags)', '-(5 in Tags)'],
+    ['(a in Tags) in (true)', 'a in Tags in (true)'],
+    ['(a in (1)) in Flags', 'a in (1) in Flags'],
+    ['(a eq b) in Flags', '(a eq b) in Flags'],
   ])('%j prints as %j', (input, expected) => {
     const printed = print(parse(input));
     expect(printed).toBe(expected);

@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isFilterError, parse, print, withoutSpans } from '../../src/index.js';
+import { childrenOf, isFilterError, parse, print, withoutSpans } from '../../src/index.js';
 import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
 import { ALL_VALID } from './valid-cases.js';
 
@@ -62,10 +62,12 @@ describe('print/parse round trip', () => {
         while (stack.length > 0) {
           const node = stack.pop()!;
           expect(withoutSpans(parse(text.slice(node.start, node.end), limits))).toEqual(withoutSpans(node));
-          if (node.kind === 'logical') stack.push(...node.operands);
-          else if (node.kind === 'compare' || node.kind === 'arithmetic') stack.push(node.left, node.right);
-          else if (node.kind === 'not' || node.kind === 'negate') stack.push(node.operand);
-          else if (node.kind === 'call') stack.push(...node.args);
+          if (node.kind === 'lambda') {
+            expect(text.slice(node.opSpan.start, node.opSpan.end)).toBe(node.op);
+            if (node.variable !== undefined) expect(text.slice(node.variable.start, node.variable.end)).toBe(node.variable.name);
+          }
+          if (node.kind === 'call') expect(text.slice(node.nameSpan.start, node.nameSpan.end)).toBe(node.name);
+          stack.push(...childrenOf(node));
         }
       }),
       runs(200),

@@ -1,5 +1,6 @@
 // A compact s-expression rendering of syntax trees, so that tables of parse cases stay readable:
-// `(and (eq Status 'Active') (gt (add Price i32:1) dec:2.5))`.
+// `(and (eq Status 'Active') (gt (add Price i32:1) dec:2.5))`, `(any Tags t: (eq t 'red'))`,
+// `(count Tags)`, `(in x Tags)` beside `(in x ['a'])`.
 
 import type { Expr, ExprVisitor } from '../../src/syntax/ast.js';
 import { visit } from '../../src/syntax/ast.js';
@@ -28,6 +29,9 @@ const render: ExprVisitor<string> = {
   arithmetic: (n) => `(${n.op} ${sexpr(n.left)} ${sexpr(n.right)})`,
   logical: (n) => `(${n.op} ${n.operands.map(sexpr).join(' ')})`,
   in: (n) => `(in ${sexpr(n.operand)} [${n.list.map(sexpr).join(' ')}])`,
+  lambda: (n) => `(${n.op} ${sexpr(n.collection)}${n.variable === undefined ? '' : ` ${n.variable.name}:`}${n.body === undefined ? '' : ' ' + sexpr(n.body)})`,
+  count: (n) => `(count ${sexpr(n.collection)})`,
+  inCollection: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.collection)})`,
 };
 
 export function sexpr(node: Expr): string {

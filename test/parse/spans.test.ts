@@ -16,6 +16,11 @@ describe('spans', () => {
     ["x in ('a', 'b')", "x in ('a', 'b')"],
     ["substring( Code , 1 )", 'substring( Code , 1 )'],
     ["datetime ( '2012-01-01T00:00Z' )", "datetime ( '2012-01-01T00:00Z' )"],
+    [' Tags/any ( t : t eq 1 ) ', 'Tags/any ( t : t eq 1 )'],
+    ['(Tags/any())', '(Tags/any())'],
+    ['Tags/$count', 'Tags/$count'],
+    ['x in  a/Tags', 'x in  a/Tags'],
+    ['( $it/Name )', '( $it/Name )'],
   ])('%j spans %j', (text, expected) => {
     expect(slice(text, parse(text))).toBe(expected);
   });
@@ -39,5 +44,28 @@ describe('spans', () => {
     if (tree.kind !== 'compare' || tree.right.kind !== 'call') throw new Error('unexpected shape');
     expect(text.slice(tree.right.nameSpan.start, tree.right.nameSpan.end)).toBe('Length');
     expect(slice(text, tree.right)).toBe('Length(Code)');
+  });
+
+  it('gives a lambda its collection, operator, variable and body', () => {
+    const text = 'x and $it/Tags/any( t :(t/a eq 1))';
+    const tree = parse(text);
+    if (tree.kind !== 'logical') throw new Error('expected and');
+    const lambda = tree.operands[1]!;
+    if (lambda.kind !== 'lambda' || lambda.variable === undefined || lambda.body === undefined) throw new Error('expected a lambda');
+    expect(slice(text, lambda)).toBe('$it/Tags/any( t :(t/a eq 1))');
+    expect(slice(text, lambda.collection)).toBe('$it/Tags');
+    expect(lambda.collection.segments.map((s) => text.slice(s.start, s.end))).toEqual(['$it', 'Tags']);
+    expect(text.slice(lambda.opSpan.start, lambda.opSpan.end)).toBe('any');
+    expect(text.slice(lambda.variable.start, lambda.variable.end)).toBe('t');
+    expect(slice(text, lambda.body)).toBe('(t/a eq 1)');
+  });
+
+  it('gives $count and in a collection their paths', () => {
+    const text = 'Tags/$count in  s/Counts';
+    const tree = parse(text);
+    if (tree.kind !== 'inCollection' || tree.operand.kind !== 'count') throw new Error('unexpected shape');
+    expect(slice(text, tree.operand)).toBe('Tags/$count');
+    expect(slice(text, tree.operand.collection)).toBe('Tags');
+    expect(slice(text, tree.collection)).toBe('s/Counts');
   });
 });

@@ -409,6 +409,58 @@ export const CONVENTIONS: readonly ValidCase[] = [
   ["startswith(Code,'X') eq true", "startswith(Code, 'X') eq true"],
 ];
 
+/** Lambdas, `$count`, `$it` and `in` a collection's path: syntax only (the checker gives meaning). */
+export const COLLECTIONS: readonly ValidCase[] = [
+  ["Tags/any(t: t eq 'red')", '=', "(any Tags t: (eq t 'red'))"],
+  ["Tags/all(t: t ne 'red')", '=', "(all Tags t: (ne t 'red'))"],
+  ['Tags/any()', '=', '(any Tags)'],
+  ['Tags/any( )', 'Tags/any()', '(any Tags)'],
+  ["Tags/any(t:t eq 'red')", "Tags/any(t: t eq 'red')", "(any Tags t: (eq t 'red'))"],
+  ["Tags/any ( t : t eq 'red' )", "Tags/any(t: t eq 'red')", "(any Tags t: (eq t 'red'))"],
+  ['Address/Phones/any(p: p/Kind eq 1)', '=', '(any Address/Phones p: (eq p/Kind i32:1))'],
+  ['Sessions/any(s: s/Capacity gt 50)', '=', '(any Sessions s: (gt s/Capacity i32:50))'],
+  // The body is a whole filter: `or` inside a lambda stays inside it.
+  ['Tags/any(t: t eq 1 or t eq 2) and x', '=', '(and (any Tags t: (or (eq t i32:1) (eq t i32:2))) x)'],
+  ['not Tags/any(t: t)', '=', '(not (any Tags t: t))'],
+  ['Tags/any(t: (t))', 'Tags/any(t: t)', '(any Tags t: t)'],
+  // Nested lambdas: an inner collection from the outer variable, the outer variable read inside.
+  ['Sessions/any(s: s/Tags/all(t: t ne s/Name))', '=', '(any Sessions s: (all s/Tags t: (ne t s/Name)))'],
+  ['A/any(a: a/B/any(b: b/C/any(c: c eq a/X and b/Y)))', '=', '(any A a: (any a/B b: (any b/C c: (and (eq c a/X) b/Y))))'],
+  ['A/any(a: B/all(b: a eq b))', '=', '(any A a: (all B b: (eq a b)))'],
+  // Variables are identifiers: a keyword's prefix, a property's name, `any` itself.
+  ['Tags/any(notes: notes)', '=', '(any Tags notes: notes)'],
+  ['Tags/any(any: any/all(all: all))', '=', '(any Tags any: (all any all: all))'],
+  // `any`/`all` are lambdas only before `(`; elsewhere they are names.
+  ['Tags/any eq any', '=', '(eq Tags/any any)'],
+  ['all/any(x: x)', '=', '(any all x: x)'],
+  // `$it`, the resource, heads a path.
+  ['$it', '=', '$it'],
+  ["$it/Name eq 'x'", '=', "(eq $it/Name 'x')"],
+  ['$it/Tags/any(t: t eq $it/Name)', '=', '(any $it/Tags t: (eq t $it/Name))'],
+  ['$it/any(t: t)', '=', '(any $it t: t)'],
+  ['length($it/Name) gt 1', '=', '(gt (length $it/Name) i32:1)'],
+  // `$count` is an operand of comparisons and arithmetic.
+  ['Tags/$count gt 2', '=', '(gt (count Tags) i32:2)'],
+  ['Sessions/$count add 1 eq 3', '=', '(eq (add (count Sessions) i32:1) i32:3)'],
+  ['-Tags/$count lt 0', '=', '(lt (- (count Tags)) i32:0)'],
+  ['Tags/$count in (1, 2)', '=', '(in (count Tags) [i32:1 i32:2])'],
+  ['$it/Tags/$count eq s/Tags/$count', '=', '(eq (count $it/Tags) (count s/Tags))'],
+  ['Tags/any(t: t/Parts/$count gt 0)', '=', '(any Tags t: (gt (count t/Parts) i32:0))'],
+  ['(Tags/$count) mul 2', 'Tags/$count mul 2', '(mul (count Tags) i32:2)'],
+  // `in` a collection's path: a primary operator, as `in (…)` is.
+  ["'red' in Tags", '=', "(in 'red' Tags)"],
+  ['x in $it/Tags', '=', '(in x $it/Tags)'],
+  ['Tags/any(t: t in s/Allowed)', '=', '(any Tags t: (in t s/Allowed))'],
+  ['not x in Tags', '=', '(not (in x Tags))'],
+  ['a add b in Tags', '=', '(add a (in b Tags))'],
+  ['(a add b) in Tags', '=', '(in (add a b) Tags)'],
+  ['x in Tags in (true)', '=', '(in (in x Tags) [true])'],
+  ['x in (1) in Flags', '=', '(in (in x [i32:1]) Flags)'],
+  ['x in Tags eq true', '=', '(eq (in x Tags) true)'],
+  ['x IN Tags', 'x in Tags', '(in x Tags)'],
+  ['Tags/$count in Counts', '=', '(in (count Tags) Counts)'],
+];
+
 export const ALL_VALID: readonly ValidCase[] = [
   ...OPERATORS,
   ...PRECEDENCE,
@@ -417,4 +469,5 @@ export const ALL_VALID: readonly ValidCase[] = [
   ...NAMES,
   ...WHITESPACE,
   ...CONVENTIONS,
+  ...COLLECTIONS,
 ];

@@ -1,8 +1,10 @@
 // Random syntax trees over every node kind and operator, for print/parse properties. Literals are
-// generated as source text and parsed, so raw text and exact value are always consistent.
+// generated as source text and parsed, so raw text and exact value are always consistent. Lambdas
+// nest up to three deep, and paths in their bodies start at their own range variable, an outer
+// one or `$it`.
 
 import fc from 'fast-check';
-import type { Expr, Literal } from '../../src/syntax/ast.js';
+import type { Expr, LambdaOp, Literal, MemberExpr } from '../../src/syntax/ast.js';
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/syntax/ast.js';
 import { FUNCTIONS, arityOf } from '../../src/types/functions.js';
 import { parse } from '../../src/syntax/parse.js';
@@ -63,32 +65,70 @@ export const arbIdentifier: fc.Arbitrary<string> = fc
 
 const span = { start: 0, end: 0 };
 
-const arbMember: fc.Arbitrary<Expr> = fc
-  .array(arbIdentifier, { minLength: 1, maxLength: 3 })
-  .map((names) => ({ kind: 'member', segments: names.map((name) => ({ name, ...span })), ...span }));
+/** Lambdas nest up to this deep in a random tree. */
+const MAX_LAMBDA_NESTING = 3;
+
+const memberOf = (names: readonly string[]): MemberExpr => ({ kind: 'member', segments: names.map((name) => ({ name, ...span })), ...span });
+
+/**
+ * A member path as it can be written where `scope` holds the range variables of the lambdas
+ * around it: a property path, a path from `$it` (or `$it` alone), or, most often inside a lambda,
+ * a path from its own range variable or an outer one.
+ */
+function arbMemberIn(scope: readonly string[]): fc.Arbitrary<MemberExpr> {
+  const rest = fc.array(arbIdentifier, { maxLength: 2 });
+  const heads = [
+    { weight: 3, arbitrary: fc.array(arbIdentifier, { minLength: 1, maxLength: 3 }) },
+    { weight: 1, arbitrary: rest.map((names) => ['$it', ...names]) },
+  ];
+  if (scope.length > 0) heads.push({ weight: 4, arbitrary: fc.tuple(fc.constantFrom(...scope), rest).map(([variable, names]) => [variable, ...names]) });
+  return fc.oneof(...heads).map(memberOf);
+}
 
 /** Random trees up to a depth; spans are zero, so compare with withoutSpans(). */
 export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
-  const { expr } = fc.letrec<{ expr: Expr }>((tie) => ({
-    expr: fc.oneof(
-      { depthSize: 'small', maxDepth, withCrossShrink: true },
-      arbLiteral,
-      arbMember,
+  const depthIdentifier = fc.createDepthIdentifier();
+  const tree = (depth: number, scope: readonly string[]): fc.Arbitrary<Expr> => {
+    const member = arbMemberIn(scope);
+    const leaves: fc.WeightedArbitrary<Expr>[] = [
+      { weight: 4, arbitrary: arbLiteral },
+      { weight: 4, arbitrary: member },
+      { weight: 1, arbitrary: member.map((collection): Expr => ({ kind: 'count', collection, ...span })) },
+    ];
+    if (scope.length < MAX_LAMBDA_NESTING) {
+      const emptyAny = member.map((collection): Expr => ({ kind: 'lambda', op: 'any', collection, opSpan: span, variable: undefined, body: undefined, ...span }));
+      leaves.push({ weight: 1, arbitrary: emptyAny });
+    }
+    const leaf = fc.oneof(...leaves);
+    if (depth <= 1) return leaf;
+    const sub = tree(depth - 1, scope);
+    const forms: fc.MaybeWeightedArbitrary<Expr>[] = [
+      leaf,
       fc.constantFrom(...FUNCTIONS).chain((f) => {
         const { min, max } = arityOf(f);
-        return fc
-          .array(tie('expr'), { minLength: min, maxLength: max })
-          .map((args): Expr => ({ kind: 'call', name: f.name, nameSpan: span, args, ...span }));
+        return fc.array(sub, { minLength: min, maxLength: max }).map((args): Expr => ({ kind: 'call', name: f.name, nameSpan: span, args, ...span }));
       }),
-      tie('expr').map((operand): Expr => ({ kind: 'not', operand, ...span })),
-      tie('expr').map((operand): Expr => ({ kind: 'negate', operand, ...span })),
-      fc.tuple(fc.constantFrom(...COMPARE_OPS), tie('expr'), tie('expr')).map(([op, left, right]): Expr => ({ kind: 'compare', op, left, right, ...span })),
-      fc.tuple(fc.constantFrom(...ARITHMETIC_OPS), tie('expr'), tie('expr')).map(([op, left, right]): Expr => ({ kind: 'arithmetic', op, left, right, ...span })),
+      sub.map((operand): Expr => ({ kind: 'not', operand, ...span })),
+      sub.map((operand): Expr => ({ kind: 'negate', operand, ...span })),
+      fc.tuple(fc.constantFrom(...COMPARE_OPS), sub, sub).map(([op, left, right]): Expr => ({ kind: 'compare', op, left, right, ...span })),
+      fc.tuple(fc.constantFrom(...ARITHMETIC_OPS), sub, sub).map(([op, left, right]): Expr => ({ kind: 'arithmetic', op, left, right, ...span })),
       fc
-        .tuple(fc.constantFrom('and' as const, 'or' as const), fc.array(tie('expr'), { minLength: 2, maxLength: 4 }))
+        .tuple(fc.constantFrom('and' as const, 'or' as const), fc.array(sub, { minLength: 2, maxLength: 4 }))
         .map(([op, operands]): Expr => ({ kind: 'logical', op, operands, ...span })),
-      fc.tuple(tie('expr'), fc.array(arbLiteral, { maxLength: 3 })).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
-    ),
-  }));
-  return expr;
+      fc.tuple(sub, fc.array(arbLiteral, { maxLength: 3 })).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
+      fc.tuple(sub, member).map(([operand, collection]): Expr => ({ kind: 'inCollection', operand, collection, ...span })),
+    ];
+    if (scope.length < MAX_LAMBDA_NESTING) {
+      // The body is drawn once its variable is known, so that its paths can start at it.
+      const lambda = fc
+        .tuple(member, fc.constantFrom<LambdaOp>('any', 'all'), arbIdentifier)
+        .chain(([collection, op, name]) =>
+          tree(depth - 1, [...scope, name]).map((body): Expr => ({ kind: 'lambda', op, collection, opSpan: span, variable: { name, ...span }, body, ...span })),
+        );
+      // Weighted up, so that lambdas inside lambdas, and outer variables read in them, are common.
+      forms.push({ weight: 3, arbitrary: lambda });
+    }
+    return fc.oneof({ depthSize: 'small', depthIdentifier, withCrossShrink: true }, ...forms);
+  };
+  return tree(maxDepth, []);
 }

@@ -1,6 +1,7 @@
 // The actions of grammar/filter.peggy, as the one object the generated parser receives in its
 // options (it imports nothing) and the fast path calls, so both build the same tree.
 
+import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
 import { bareDateTime, guid, isLiteral, string, unterminatedString } from './literals.js';
 import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
@@ -8,8 +9,9 @@ import { parenthesised } from './parentheses.js';
 import { isUnsupportedFunction, refuse, rejectBoundCall, rejectJsonArray, rejectTypeCast, rejectVariable } from './unsupported.js';
 import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
 
+export type { LambdaArgs } from './collections.js';
 export type { InList } from './operators.js';
-export type { WordRest } from './words.js';
+export type { PathSuffix, WordRest } from './words.js';
 
 /** A plain object rather than a module namespace: property reads on one are slower in the hot path. */
 export const actions = {
@@ -38,6 +40,11 @@ export const actions = {
   inList,
   foldIn,
   parenthesised,
+  // collection operators on paths
+  COUNT,
+  isLambdaOperator,
+  lambdaArgs,
+  collectionPath,
   // constructs outside the language
   refuse,
   isUnsupportedFunction,

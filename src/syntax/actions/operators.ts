@@ -1,6 +1,6 @@
 // Operator actions: binary chains folded by precedence, `in` lists, unary `not` and `-`.
 
-import type { ArithmeticOp, CompareOp, Expr, Literal, LogicalOp } from '../ast.js';
+import type { ArithmeticOp, CompareOp, Expr, Literal, LogicalOp, MemberExpr } from '../ast.js';
 import type { Range } from './syntax-error.js';
 
 /** Binding strength of each binary operator, loosest first; `in` is not one (see {@link foldIn}). */
@@ -81,10 +81,17 @@ function combine(op: BinaryOp, left: Expr, right: Expr, flat: Set<Expr>): Expr {
   return { kind: 'arithmetic', op: op as ArithmeticOp, left, right, start, end };
 }
 
-/** `x in (…) in (…)`: each list applies to everything before it, as `in` binds left to right. */
-export function foldIn(head: Expr, lists: readonly InList[]): Expr {
+/**
+ * `x in (…) in Path`: each list or collection's path applies to everything before it, as `in`
+ * binds left to right.
+ */
+export function foldIn(head: Expr, rights: readonly (InList | MemberExpr)[]): Expr {
   let node = head;
-  for (const { list, end } of lists) node = { kind: 'in', operand: node, list, start: head.start, end };
+  for (const right of rights) {
+    node = 'kind' in right
+      ? { kind: 'inCollection', operand: node, collection: right, start: head.start, end: right.end }
+      : { kind: 'in', operand: node, list: right.list, start: head.start, end: right.end };
+  }
   return node;
 }
 

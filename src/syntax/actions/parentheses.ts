@@ -30,4 +30,7 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
   arithmetic: (n, start, end) => ({ kind: n.kind, op: n.op, left: n.left, right: n.right, start, end }),
   logical: (n, start, end) => ({ kind: n.kind, op: n.op, operands: n.operands, start, end }),
   in: (n, start, end) => ({ kind: n.kind, operand: n.operand, list: n.list, start, end }),
+  lambda: (n, start, end) => ({ kind: n.kind, op: n.op, collection: n.collection, opSpan: n.opSpan, variable: n.variable, body: n.body, start, end }),
+  count: (n, start, end) => ({ kind: n.kind, collection: n.collection, start, end }),
+  inCollection: (n, start, end) => ({ kind: n.kind, operand: n.operand, collection: n.collection, start, end }),
 };

@@ -5,10 +5,11 @@ import type { PathSegment } from '../ast.js';
 import { unsupported } from '../../errors.js';
 import { UNSUPPORTED_FUNCTIONS } from '../../types/functions.js';
 import type { Range } from './syntax-error.js';
+import { isLambdaOperator } from './collections.js';
 
 /**
  * Refuses a construct of the OData conventions that this language does not have: `construct` is
- * its stable name (`'lambda'`, `'parameter_alias'`, a function's name such as `'cast'`), `what`
+ * its stable name (`'bound_function'`, `'parameter_alias'`, a function's name such as `'cast'`), `what`
  * says it in the message.
  */
 export function refuse(construct: string, what: string, span: Range, advice = ''): never {
@@ -16,18 +17,16 @@ export function refuse(construct: string, what: string, span: Range, advice = ''
 }
 
 /**
- * `Tags/any(…)`, `Path/fn(…)`, `Path/NS.fn(…)`: a call on a path, which the language does not have
- * yet. Called at the opening parenthesis, before the arguments (a lambda's `t: …` is not an
- * argument list).
+ * `Path/fn(…)`, `Path/NS.fn(…)`, `Path/Any(…)`: a call on a path, which the language does not have.
+ * Called at the opening parenthesis, before the arguments. True after a lambda operator: the
+ * grammar tried the lambda first, and its failure is the one to report.
  */
-export function rejectBoundCall(head: string, tail: readonly PathSegment[], qualified: string | null): false {
+export function rejectBoundCall(head: string, tail: readonly PathSegment[], qualified: string | null): boolean {
   if (tail.length === 0) return false;
+  if (isLambdaOperator(tail, qualified)) return true;
   const start = tail[0]!.start - 1 - head.length;
   const last = tail[tail.length - 1]!;
-  const lower = last.name.toLowerCase();
-  const isLambda = qualified === null && (lower === 'any' || lower === 'all');
   const span = { start, end: last.end + (qualified?.length ?? 0) };
-  if (isLambda) return refuse('lambda', `Lambda operator '${last.name}'`, span);
   return refuse('bound_function', `Bound function '${last.name}${qualified ?? ''}'`, span);
 }
 
@@ -55,7 +54,7 @@ export function rejectFunction(name: string, start: number): never {
   return refuse(name.toLowerCase(), `Function '${name}'`, { start, end: start + name.length });
 }
 
-/** `$it`, `$this`, `$root`, as the grammar's ImplicitVariable rule reads them. */
+/** `$this` and `$root`, as the grammar's ImplicitVariable rule reads them (`$it` heads a path). */
 export function rejectVariable(name: string, span: Range): never {
   if (name === 'root') return refuse('service_root', "Service-root path '$root'", span);
   return refuse('implicit_variable', `Implicit variable '$${name}'`, span);

@@ -5,6 +5,8 @@ import type { Expr, PathSegment } from '../ast.js';
 import { syntaxError } from './syntax-error.js';
 import type { Range } from './syntax-error.js';
 import { call } from './calls.js';
+import { COUNT, count, lambda } from './collections.js';
+import type { LambdaArgs } from './collections.js';
 import { booleanLiteral, dateTime, guid, nullLiteral } from './literals.js';
 import { isSpecialNumber, number } from './numbers.js';
 import { qualifiedName, refuse, rejectFunction } from './unsupported.js';
@@ -58,16 +60,19 @@ export type WordRest =
 
 interface PathRest {
   readonly tail: readonly PathSegment[];
-  readonly args: Expr[] | null;
+  readonly suffix: PathSuffix | null;
 }
+
+/** What ended a path: a call's arguments, a lambda's, or `/$count`. */
+export type PathSuffix = Expr[] | LambdaArgs | typeof COUNT;
 
 export const KEYWORD = 'keyword' as const;
 /** A call of a function outside the language, refused before its arguments (`cast(x, Edm.String)`). */
 export const UNSUPPORTED_CALL = 'unsupported call' as const;
-const PLAIN_PATH: PathRest = { tail: [], args: null };
+const PLAIN_PATH: PathRest = { tail: [], suffix: null };
 
-export function pathOrCall(tail: PathSegment[], args: Expr[] | null): PathRest {
-  return tail.length === 0 && args === null ? PLAIN_PATH : { tail, args };
+export function pathOrCall(tail: PathSegment[], suffix: PathSuffix | null): PathRest {
+  return tail.length === 0 && suffix === null ? PLAIN_PATH : { tail, suffix };
 }
 
 /** Literal prefixes of the OData conventions that this language does not have. */
@@ -93,10 +98,13 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
     if (UNSUPPORTED_PREFIXES.has(lower)) return refuse(`${lower}_literal`, `Literal ${raw}`, r);
     throw syntaxError('unknown_literal_prefix', `Unknown literal prefix '${head}'`, r);
   }
-  const { tail, args } = rest as PathRest;
+  const { tail, suffix } = rest as PathRest;
   const first: PathSegment = { name: head, start: r.start, end: r.start + head.length };
-  if (args !== null) return call(first, args, r);
-  return { kind: 'member', segments: tail.length === 0 ? [first] : [first, ...tail], start: r.start, end: r.end };
+  if (suffix === null) return { kind: 'member', segments: tail.length === 0 ? [first] : [first, ...tail], start: r.start, end: r.end };
+  if (suffix === COUNT) return count(first, tail, r);
+  // The grammar reads a call's arguments only after a bare word, and a lambda's after a path.
+  if (Array.isArray(suffix)) return call(first, suffix, r);
+  return lambda(first, tail, suffix, r);
 }
 
 function keywordLiteral(word: string, r: Range): Expr {
