@@ -190,16 +190,19 @@ export async function startMariadb(): Promise<Engine> {
   await db.query('CREATE DATABASE t CHARACTER SET utf8mb4');
   await db.query('USE t');
   await db.query("SET time_zone = '+00:00'");
-  return {
+  const engine: Engine = {
     name: 'mysql',
     async load(schema: Schema, rows: readonly unknown[]) {
-      const columns = columnsOf(schema);
-      await db.query('DROP TABLE IF EXISTS items');
-      await db.query(`CREATE TABLE items (${columns.map((c) => `\`${c.name}\` ${mysqlColumnType(c.type)}`).join(', ')})`);
-      if (rows.length === 0) return;
+      await engine.loadTable('items', columnsOf(schema), rows);
+    },
+    async loadTable(table, columns, records, indexed = []) {
+      await db.query(`DROP TABLE IF EXISTS ${table}`);
+      await db.query(`CREATE TABLE ${table} (${columns.map((c) => `\`${c.name}\` ${mysqlColumnType(c.type)}`).join(', ')})`);
+      for (const name of indexed) await db.query(`CREATE INDEX \`${table}_${name}\` ON ${table} (\`${name}\`)`);
+      if (records.length === 0) return;
       const params: unknown[] = [];
-      const tuples = rows.map((row) => `(${columns.map((c) => { params.push(toMysql(c, valueAt(row, c.path))); return '?'; }).join(', ')})`);
-      await db.execute(`INSERT INTO items VALUES ${tuples.join(', ')}`, params as never);
+      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toMysql(c, valueAt(row, c.path))); return '?'; }).join(', ')})`);
+      await db.execute(`INSERT INTO ${table} VALUES ${tuples.join(', ')}`, params as never);
     },
     async ids(where) {
       const [rows] = await db.execute(`SELECT \`Id\` FROM items WHERE ${where.sql} ORDER BY \`Id\``, where.params as never);
@@ -214,4 +217,5 @@ export async function startMariadb(): Promise<Engine> {
       await stop();
     },
   };
+  return engine;
 }

@@ -27,16 +27,19 @@ function toPg(column: Column, v: unknown): unknown {
 
 export async function startPglite(): Promise<Engine> {
   const db = await PGlite.create();
-  return {
+  const engine: Engine = {
     name: 'postgres',
     async load(schema: Schema, rows: readonly unknown[]) {
-      const columns = columnsOf(schema);
+      await engine.loadTable('items', columnsOf(schema), rows);
+    },
+    async loadTable(table, columns, records, indexed = []) {
       const defs = columns.map((c) => `"${c.name}" ${postgresColumnType(c.type)}`).join(', ');
-      await db.exec(`DROP TABLE IF EXISTS items; CREATE TABLE items (${defs})`);
-      if (rows.length === 0) return;
+      await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (${defs})`);
+      for (const name of indexed) await db.exec(`CREATE INDEX ON ${table} ("${name}")`);
+      if (records.length === 0) return;
       const params: unknown[] = [];
-      const tuples = rows.map((row) => `(${columns.map((c) => { params.push(toPg(c, valueAt(row, c.path))); return `$${params.length}::${postgresColumnType(c.type)}`; }).join(', ')})`);
-      await db.query(`INSERT INTO items (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toPg(c, valueAt(row, c.path))); return `$${params.length}::${postgresColumnType(c.type)}`; }).join(', ')})`);
+      await db.query(`INSERT INTO ${table} (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES ${tuples.join(', ')}`, params);
     },
     async ids(where) {
       const result = await db.query<{ Id: number }>(`SELECT "Id" FROM items WHERE ${where.sql} ORDER BY "Id"`, [...where.params]);
@@ -47,4 +50,5 @@ export async function startPglite(): Promise<Engine> {
     },
     close: () => db.close(),
   };
+  return engine;
 }

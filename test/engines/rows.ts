@@ -43,6 +43,11 @@ export interface Engine {
   readonly name: string;
   /** Replaces the table `items` with one holding these rows. */
   load(schema: Schema, rows: readonly unknown[]): Promise<void>;
+  /**
+   * Replaces a table with one of these columns holding these records (each column's value read
+   * at its path), with an index on each of `indexed`.
+   */
+  loadTable(table: string, columns: readonly Column[], records: readonly unknown[], indexed?: readonly string[]): Promise<void>;
   /** Ids of the rows matching a WHERE expression, ascending. */
   ids(where: { sql: string; params: readonly unknown[] }): Promise<number[]>;
   /** Runs a query and returns its rows (for EXPLAIN and checks that the table is unchanged). */

@@ -42,16 +42,19 @@ export async function startSqlite(): Promise<Engine> {
       statement.free();
     }
   };
-  return {
+  const engine: Engine = {
     name: 'sqlite',
     async load(schema: Schema, rows: readonly unknown[]) {
-      const columns = columnsOf(schema);
-      db.run('DROP TABLE IF EXISTS items');
-      db.run(`CREATE TABLE items (${columns.map((c) => `"${c.name}" ${sqliteColumnType(c.type)}`).join(', ')})`);
-      for (const row of rows) {
+      await engine.loadTable('items', columnsOf(schema), rows);
+    },
+    async loadTable(table, columns, records, indexed = []) {
+      db.run(`DROP TABLE IF EXISTS ${table}`);
+      db.run(`CREATE TABLE ${table} (${columns.map((c) => `"${c.name}" ${sqliteColumnType(c.type)}`).join(', ')})`);
+      for (const name of indexed) db.run(`CREATE INDEX "${table}_${name}" ON ${table} ("${name}")`);
+      for (const row of records) {
         const values = columns.map((c) => toSqlite(c, valueAt(row, c.path)));
         const marks = values.map((v) => (v.cast ? `CAST(? AS ${v.cast})` : '?')).join(', ');
-        db.run(`INSERT INTO items VALUES (${marks})`, values.map((v) => v.value) as never);
+        db.run(`INSERT INTO ${table} VALUES (${marks})`, values.map((v) => v.value) as never);
       }
     },
     async ids(where) {
@@ -64,4 +67,5 @@ export async function startSqlite(): Promise<Engine> {
       db.close();
     },
   };
+  return engine;
 }

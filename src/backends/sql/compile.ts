@@ -4,33 +4,36 @@
 
 import { decimalFromText } from '../../semantics/decimal-model.js';
 import { isInteger } from '../../types/edm.js';
-import { FilterError, limitOnExhaustion, unsupported } from '../../errors.js';
+import { FilterError, limitOnExhaustion, malformedTree, unsupported } from '../../errors.js';
 import { assertNever } from '../../assert-never.js';
-import { depthOfTyped } from '../../types/typed.js';
 import type { TypedFilter } from '../../types/typed.js';
 import { listPropertyPaths } from '../../types/schema.js';
 import { lower } from '../../lower/lower.js';
 import type {
   BooleanTest,
   ComparePredicate,
+  ExistsPredicate,
+  ForallPredicate,
   InPredicate,
+  LoweredCollection,
   LoweredFilter,
   LoweredPredicate,
   LoweredValue,
   NullTest,
+  Source,
   StructureNullTest,
 } from '../../lower/lowered.js';
 import { chain, chainLevels } from './chain.js';
-import { columnMapper } from './columns.js';
-import type { ColumnRead } from './columns.js';
+import { CollectionTables } from './collections.js';
+import type { ChildTableRead, CollectionStorage } from './collections.js';
+import { columnMapping, shown } from './columns.js';
+import type { ColumnMapping, ColumnRead } from './columns.js';
 import { DecimalMagnitudes } from './decimal-range.js';
+import { filterDepth } from './filter-depth.js';
 import { UNSUPPORTED } from './dialect.js';
 import type { Dialect, Operand } from './dialect.js';
 import { isAtomic, join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
-
-/** Maps a property path to an SQL column reference; undefined falls back to the default. */
-export type ColumnMapper = (path: readonly string[]) => string | undefined;
 
 export interface CompileSqlOptions {
   readonly dialect: Dialect;
@@ -42,7 +45,21 @@ export interface CompileSqlOptions {
    * mapping that is not a non-empty string, or a function that throws, is a FilterError of kind
    * 'unsupported' at the property.
    */
-  readonly columns?: { readonly [path: string]: string } | ColumnMapper;
+  readonly columns?: ColumnMapping;
+  /**
+   * The row's table or alias, as written in the caller's `FROM` (SQL text, e.g. `owners` or `o`):
+   * the default columns are qualified with it (`o."Name"`), so that a child table's column of the
+   * same name cannot shadow them in a correlated subquery. Needed by a filter that reads a
+   * collection from a child table (its key is a column of this table). `c1`, `c2`, … and `_f1`,
+   * `_f2`, … are the compiler's own aliases and cannot be used.
+   */
+  readonly table?: string;
+  /**
+   * Where each collection property is stored, by its schema path (`Orders`, `Orders/Lines`,
+   * `Addresses/Phones`): a child table (docs/sql.md, "Collections"). A filter reading a collection
+   * without one, or with one that is unusable, is a FilterError of kind 'unsupported' at it.
+   */
+  readonly collections?: CollectionStorage;
   /**
    * The longest SQL text to return, in characters (default {@link DEFAULT_MAX_SQL_LENGTH}); a
    * longer result is a FilterError of kind 'limit' naming its length.
@@ -87,8 +104,9 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   }
   if (dialect.maxFilterDepth !== undefined) {
     const maxChain = dialect.maxChainLength;
-    // A chain written as chains of chains (SQLite) counts a level for each level of chains.
-    const depth = depthOfTyped(filter.root, (node) => (node.kind === 'logical' && maxChain !== undefined ? chainLevels(node.operands.length, maxChain) : 1));
+    // A chain written as chains of chains (SQLite) counts a level for each level of chains, and a
+    // lambda's body once more for each lambda around it (filter-depth.ts).
+    const depth = filterDepth(filter.root, (node) => (node.kind === 'logical' && maxChain !== undefined ? chainLevels(node.operands.length, maxChain) : 1));
     if (depth > dialect.maxFilterDepth) {
       const message = `Filter nests ${depth} levels deep; the ${dialect.name} SQL dialect compiles at most ${dialect.maxFilterDepth}`;
       throw new FilterError({ kind: 'limit', message, start: 0, end, text });
@@ -96,7 +114,7 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   }
   let compiled: CompiledSql;
   try {
-    const compiler = new Compiler(dialect, columnMapper(options.columns, dialect, text, end), text);
+    const compiler = new Compiler(dialect, rowColumns(options, dialect, text, end), new CollectionTables(options.collections, dialect, text, end), rowTable(options.table, dialect, text, end), text);
     compiled = render(compiler.predicate(lowered.root, 'true'), (i, p) => dialect.placeholder(i, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
@@ -113,6 +131,33 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
     throw new FilterError({ kind: 'limit', message, start: 0, end, text });
   }
   return compiled;
+}
+
+/**
+ * The row's columns: the caller's mapping as written, else the default column, qualified with
+ * options.table when it is given.
+ */
+function rowColumns(options: CompileSqlOptions, dialect: Dialect, text: string | undefined, end: number): (member: ColumnRead) => string {
+  const mapped = columnMapping(options.columns, { option: 'options.columns', of: '' }, text, end);
+  const table = options.table;
+  return (member) => {
+    const column = mapped(member);
+    if (column !== undefined) return column;
+    const name = dialect.quoteIdentifier(member.path.join('_'));
+    return typeof table === 'string' ? `${table}.${name}` : name;
+  };
+}
+
+/** The compiler's own aliases: subqueries on child tables (`c1`, …) and named values (`_f1`, …). */
+const RESERVED_ALIAS = /^(c|_f)[0-9]+$/i;
+
+/** options.table, checked to be SQL text that is not one of the compiler's aliases. */
+function rowTable(table: unknown, dialect: Dialect, text: string | undefined, end: number): string | undefined {
+  if (table === undefined || table === null) return undefined;
+  const problem = typeof table !== 'string' ? 'it is not a string' : table.trim() === '' ? 'it is empty' : RESERVED_ALIAS.test(table.trim()) ? "it is one of the compiler's own aliases (c1, c2, …, _f1, _f2, …)" : undefined;
+  if (problem === undefined) return table as string;
+  const message = `options.table gives ${shown(table)}, which cannot name the row's table: ${problem}`;
+  throw unsupported({ construct: 'collection storage', target: dialect.name, message, start: 0, end, text });
 }
 
 /**
@@ -141,13 +186,31 @@ export function subqueryNesting(text: string): number {
   return max;
 }
 
+/** A lambda the compiler is inside: its variable, bound to the rows of a child table under an alias. */
+interface Scope {
+  readonly variable: string | undefined;
+  readonly alias: string;
+  /** The collection's schema path, which a nested collection's path continues. */
+  readonly schemaPath: readonly string[];
+  readonly table: ChildTableRead;
+}
+
+interface Span {
+  readonly start: number;
+  readonly end: number;
+}
+
 class Compiler {
   /** Where the dialect's Decimal arithmetic can fail on large values: which operands it clamps. */
   private readonly magnitudes: DecimalMagnitudes | undefined;
+  /** The lambdas around the node being rendered, innermost last. */
+  private readonly scopes: Scope[] = [];
 
   constructor(
     private readonly dialect: Dialect,
-    private readonly column: (member: ColumnRead) => string,
+    private readonly rowColumn: (member: ColumnRead) => string,
+    private readonly collections: CollectionTables,
+    private readonly rowTable: string | undefined,
     private readonly text: string | undefined,
   ) {
     this.magnitudes = dialect.decimalRange && new DecimalMagnitudes(dialect.decimalRange);
@@ -178,6 +241,10 @@ class Compiler {
         return this.negatedIf(node.negated, mode, (m) => this.in(node, m));
       case 'structureNull':
         return this.structureNull(node);
+      case 'exists':
+        return this.exists(node);
+      case 'forall':
+        return this.forall(node);
       default:
         return assertNever(node, 'lowered predicate kind');
     }
@@ -238,11 +305,80 @@ class Compiler {
       if (!node.nullable) return this.boolean(!written);
       const members = listPropertyPaths({ name: node.path.join('/'), properties: node.property.properties });
       const required = members.find((m) => !m.nullable);
-      const columns = (required ? [required] : members).map((m) => raw(this.column({ path: [...node.path, ...m.path], start: node.start, end: node.end })));
+      const columns = (required ? [required] : members).map((m) => raw(this.column(node.source, [...node.path, ...m.path], node)));
       const tests = columns.map((c) => (written ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
       return tests.length === 1 ? sql`(${tests[0]!})` : sql`(${join(tests, written ? ' AND ' : ' OR ')})`;
     };
     return notAbove ? sql`(NOT ${test()})` : test();
+  }
+
+  /** Some element satisfies P: a row of the child table that does. `any()` (P true) is any row. */
+  private exists(node: ExistsPredicate): Frag {
+    const p = node.predicate;
+    const condition = p.kind === 'constant' && p.value ? undefined : () => this.predicate(p, 'true');
+    return sql`EXISTS (SELECT 1 ${this.fromChildTable(node.collection, node.variable, node, condition)})`;
+  }
+
+  /**
+   * Every element satisfies P: no row of the child table where P fails. P is two-valued, and its
+   * SQL in 'false' mode is FALSE exactly where P fails, so its NOT is TRUE exactly there: an
+   * element whose body is null in the filter (P false) is found, and fails `all`.
+   */
+  private forall(node: ForallPredicate): Frag {
+    const p = node.predicate;
+    const condition = p.kind === 'constant' && !p.value ? undefined : () => sql`(NOT ${this.predicate(p, 'false')})`;
+    return sql`(NOT EXISTS (SELECT 1 ${this.fromChildTable(node.collection, node.variable, node, condition)}))`;
+  }
+
+  /**
+   * `FROM <child table> AS cN WHERE <correlation>[ AND <condition>]`: the rows of the collection's
+   * elements, aliased by lambda depth, with the variable bound to them while the condition renders.
+   */
+  private fromChildTable(collection: LoweredCollection, variable: string | undefined, span: Span, condition?: () => Frag): Frag {
+    const parent = collection.source.kind === 'row' ? undefined : this.scopeOf(collection.source.name, span);
+    const schemaPath = [...(parent?.schemaPath ?? []), ...collection.path];
+    const path = schemaPath.join('/');
+    const table = this.collections.childTable({ schemaPath: path, property: collection.property, start: span.start, end: span.end });
+    const parentKey = parent ? `${parent.alias}.${table.key}` : `${this.rowTableFor(path, span)}.${table.key}`;
+    const nesting = this.scopes.length + 1;
+    if (this.dialect.maxLambdaNesting !== undefined && nesting > this.dialect.maxLambdaNesting) {
+      const message = `Lambdas and counts nest ${nesting} deep here; the ${this.dialect.name} SQL dialect compiles at most ${this.dialect.maxLambdaNesting}`;
+      throw new FilterError({ kind: 'limit', message, start: span.start, end: span.end, text: this.text });
+    }
+    const alias = `c${nesting}`;
+    const correlation = raw(`${alias}.${table.foreignKey} = ${parentKey}`);
+    let where = correlation;
+    if (condition) {
+      this.scopes.push({ variable, alias, schemaPath, table });
+      try {
+        where = sql`${correlation} AND ${condition()}`;
+      } finally {
+        this.scopes.pop();
+      }
+    }
+    return sql`FROM ${raw(table.table)} AS ${raw(alias)} WHERE ${where}`;
+  }
+
+  /** The row's table, which a collection of the row needs for its key and to keep its columns apart. */
+  private rowTableFor(path: string, span: Span): string {
+    if (this.rowTable !== undefined) return this.rowTable;
+    const message = `The collection '${path}' is read from a child table, which needs options.table: the row's table or alias, whose key column the child rows refer to and which qualifies the row's columns (a child table's column of the same name would shadow them)`;
+    throw unsupported({ construct: 'collection storage', target: this.dialect.name, message, start: span.start, end: span.end, text: this.text });
+  }
+
+  /** The column of a member read from the row or from a lambda's element. */
+  private column(source: Source, path: readonly string[], span: Span): string {
+    if (source.kind === 'row') return this.rowColumn({ path, start: span.start, end: span.end });
+    const scope = this.scopeOf(source.name, span);
+    return `${scope.alias}.${scope.table.column({ path, start: span.start, end: span.end })}`;
+  }
+
+  /** The lambda binding a variable: names are unique along a chain of nested lambdas. */
+  private scopeOf(name: string, span: Span): Scope {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      if (this.scopes[i]!.variable === name) return this.scopes[i]!;
+    }
+    throw malformedTree(span, `the range variable '${name}' is read outside a lambda binding it`);
   }
 
   private in(node: InPredicate, mode: Mode): Frag {
@@ -284,7 +420,9 @@ class Compiler {
         return { sql: frag, type: node.type, nullable: false, column: false, literal: node.value };
       }
       case 'member':
-        return { sql: raw(this.column(node)), type: node.type, nullable: node.nullable, column: true };
+        return { sql: raw(this.column(node.source, node.path, node)), type: node.type, nullable: node.nullable, column: true };
+      case 'count':
+        return { sql: sql`(SELECT COUNT(*) ${this.fromChildTable(node.collection, undefined, node)})`, type: node.type, nullable: false, column: false };
       case 'convert': {
         const operand = this.value(node.operand);
         const range = node.operand.range;

@@ -100,7 +100,8 @@ export class DecimalMagnitudes {
           }
         }
       }
-      // falls through: kinds that are never numeric
+      // falls through: kinds that are never numeric, and a count, whose integer range (above) always bounds it
+      case 'count':
       case 'truth':
       case 'not':
       case 'logical':

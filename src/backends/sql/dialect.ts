@@ -67,7 +67,14 @@ export interface Dialect {
    */
   readonly maxSubqueryNesting?: number;
   /**
-   * The deepest filter (nodes on its longest path) the dialect compiles: deeper is a FilterError
+   * The most lambdas and counts (subqueries on child tables) nested in one another, where the
+   * engine takes fewer of them than of other subqueries: deeper is a FilterError of kind 'limit'
+   * at the innermost. Undefined: maxSubqueryNesting alone bounds them.
+   */
+  readonly maxLambdaNesting?: number;
+  /**
+   * The deepest filter (nodes on its longest path, and a lambda's body again for each lambda or
+   * count around it: filter-depth.ts) the dialect compiles: deeper is a FilterError
    * of kind 'limit', where the engine's own limit on expression depth would fail. Undefined: none.
    */
   readonly maxFilterDepth?: number;

@@ -1,7 +1,9 @@
 // odata-filter/sql: compileSql() and the dialect objects for PostgreSQL, SQLite and MySQL/MariaDB.
 
 export { compileSql, DEFAULT_MAX_SQL_LENGTH } from './compile.js';
-export type { CompileSqlOptions, CompiledSql, ColumnMapper } from './compile.js';
+export type { CompileSqlOptions, CompiledSql } from './compile.js';
+export type { ColumnMapper, ColumnMapping } from './columns.js';
+export type { ChildTable, CollectionStorage } from './collections.js';
 export type { Dialect, Operand, FunctionRenderer, FunctionTable } from './dialect.js';
 export { UNSUPPORTED } from './dialect.js';
 export { postgres, postgresColumnType } from './dialects/postgres.js';

@@ -167,6 +167,9 @@ export const postgres: Dialect = {
   // PGlite runs out of stack from about 88 nested subqueries with heavy expressions in each
   // ("unnamed prepared statement does not exist", "bad buffer ID"); a server allows more.
   maxSubqueryNesting: 64,
+  // PGlite answers 61 nested `NOT EXISTS` wrongly (no rows) and then hangs: each takes more of its
+  // stack than a named operand does. 32 of them leave room for 32 named operands inside.
+  maxLambdaNesting: 32,
   // numeric ends below 10^131072 ("value overflows numeric format"); 125,000 digits leave room
   // for the sums a filter of 10,000 nodes can build on a product.
   decimalRange: {
