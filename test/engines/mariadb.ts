@@ -13,7 +13,8 @@ import { dirname, join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnsOf, instantMs, utcDateTime, valueAt } from './rows.js';
+import { columnValue, columnsOf, instantMs, jsonText, utcDateTime, valueAt } from './rows.js';
+import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 
 function which(binary: string): string | undefined {
@@ -48,7 +49,28 @@ async function freePort(): Promise<number> {
   });
 }
 
+
+/** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
+function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
+  switch (type) {
+    case 'Edm.Guid':
+      return JSON.stringify(String(v).toLowerCase());
+    case 'Edm.String':
+      return JSON.stringify(v);
+    case 'Edm.Boolean':
+      return v ? 'true' : 'false';
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return instant(instantMs(v));
+    default:
+      return String(v);
+  }
+}
+
+const columnType = (c: Column): string => (c.type === 'Json' ? 'LONGTEXT CHARACTER SET utf8mb4' : mysqlColumnType(c.type));
+
 function toMysql(column: Column, v: unknown): unknown {
+  if (column.type === 'Json') return jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => JSON.stringify(utcDateTime(ms))));
   if (v === null) return null;
   switch (column.type) {
     case 'Edm.Guid':
@@ -197,11 +219,11 @@ export async function startMariadb(): Promise<Engine> {
     },
     async loadTable(table, columns, records, indexed = []) {
       await db.query(`DROP TABLE IF EXISTS ${table}`);
-      await db.query(`CREATE TABLE ${table} (${columns.map((c) => `\`${c.name}\` ${mysqlColumnType(c.type)}`).join(', ')})`);
+      await db.query(`CREATE TABLE ${table} (${columns.map((c) => `\`${c.name}\` ${columnType(c)}`).join(', ')})`);
       for (const name of indexed) await db.query(`CREATE INDEX \`${table}_${name}\` ON ${table} (\`${name}\`)`);
       if (records.length === 0) return;
       const params: unknown[] = [];
-      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toMysql(c, valueAt(row, c.path))); return '?'; }).join(', ')})`);
+      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toMysql(c, columnValue(row, c))); return '?'; }).join(', ')})`);
       await db.execute(`INSERT INTO ${table} VALUES ${tuples.join(', ')}`, params as never);
     },
     async ids(where) {

@@ -3,10 +3,32 @@
 import { PGlite } from '@electric-sql/pglite';
 import { postgresColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnsOf, instantMs, valueAt } from './rows.js';
+import { columnValue, columnsOf, instantMs, jsonText, valueAt } from './rows.js';
+import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 
+
+/** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
+function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
+  switch (type) {
+    case 'Edm.Guid':
+      return JSON.stringify(String(v).toLowerCase());
+    case 'Edm.String':
+      return JSON.stringify(v);
+    case 'Edm.Boolean':
+      return v ? 'true' : 'false';
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return instant(instantMs(v));
+    default:
+      return String(v);
+  }
+}
+
+const columnType = (c: Column): string => (c.type === 'Json' ? 'jsonb' : postgresColumnType(c.type));
+
 function toPg(column: Column, v: unknown): unknown {
+  if (column.type === 'Json') return jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => JSON.stringify(new Date(ms).toISOString())));
   if (v === null) return null;
   switch (column.type) {
     case 'Edm.Guid':
@@ -33,12 +55,12 @@ export async function startPglite(): Promise<Engine> {
       await engine.loadTable('items', columnsOf(schema), rows);
     },
     async loadTable(table, columns, records, indexed = []) {
-      const defs = columns.map((c) => `"${c.name}" ${postgresColumnType(c.type)}`).join(', ');
+      const defs = columns.map((c) => `"${c.name}" ${columnType(c)}`).join(', ');
       await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (${defs})`);
       for (const name of indexed) await db.exec(`CREATE INDEX ON ${table} ("${name}")`);
       if (records.length === 0) return;
       const params: unknown[] = [];
-      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toPg(c, valueAt(row, c.path))); return `$${params.length}::${postgresColumnType(c.type)}`; }).join(', ')})`);
+      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toPg(c, columnValue(row, c))); return `$${params.length}::${columnType(c)}`; }).join(', ')})`);
       await db.query(`INSERT INTO ${table} (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES ${tuples.join(', ')}`, params);
     },
     async ids(where) {

@@ -3,12 +3,31 @@
 
 import type { EdmType } from '../../src/types/edm.js';
 import { listPropertyPaths } from '../../src/types/schema.js';
-import type { Schema } from '../../src/types/schema.js';
+import type { PrimitiveProperty, Property, Schema, StructuredProperty } from '../../src/types/schema.js';
 
 export interface Column {
   readonly name: string;
   readonly path: readonly string[];
-  readonly type: EdmType;
+  /** An Edm type, or `Json`: a collection's array as JSON text (its element says how to write it). */
+  readonly type: EdmType | 'Json';
+  readonly element?: PrimitiveProperty | StructuredProperty;
+}
+
+/**
+ * A collection's value as JSON text, each non-null primitive written by `scalar` (JSON text as
+ * the engine stores that type: a number's digits as they are, a date-time as its convention says);
+ * a missing collection is SQL NULL, a null one the JSON `null`.
+ */
+export function jsonText(value: unknown, element: PrimitiveProperty | StructuredProperty, scalar: (type: EdmType, v: unknown) => string): string | null {
+  if (value === undefined) return null;
+  if (value === null) return 'null';
+  const write = (v: unknown, property: Property): string => {
+    if (v === null || v === undefined) return 'null';
+    if (property.kind === 'primitive') return scalar(property.type, v);
+    if (property.kind === 'collection') return Array.isArray(v) ? `[${v.map((e) => write(e, property.element)).join(',')}]` : 'null';
+    return `{${[...property.properties.values()].map((p) => `${JSON.stringify(p.name)}:${write((v as Record<string, unknown>)[p.name], p)}`).join(',')}}`;
+  };
+  return `[${(value as unknown[]).map((e) => write(e, element)).join(',')}]`;
 }
 
 export function columnsOf(schema: Schema): Column[] {
@@ -23,6 +42,14 @@ export function valueAt(row: unknown, path: readonly string[]): unknown {
     v = (v as Record<string, unknown>)[segment];
   }
   return v === undefined ? null : v;
+}
+
+/** A column's value in a row: as valueAt, but a JSON column's value is undefined where it is missing. */
+export function columnValue(row: unknown, column: Column): unknown {
+  if (column.type !== 'Json') return valueAt(row, column.path);
+  let v: unknown = row;
+  for (const segment of column.path) v = v === null || v === undefined || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[segment];
+  return v;
 }
 
 /** An instant given as a Date, ISO string or epoch milliseconds, in epoch milliseconds. */

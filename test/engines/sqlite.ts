@@ -4,10 +4,32 @@
 import initSqlJs from 'sql.js';
 import { sqliteColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnsOf, instantMs, valueAt } from './rows.js';
+import { columnValue, columnsOf, instantMs, jsonText, valueAt } from './rows.js';
+import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 
+
+/** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
+function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
+  switch (type) {
+    case 'Edm.Guid':
+      return JSON.stringify(String(v).toLowerCase());
+    case 'Edm.String':
+      return JSON.stringify(v);
+    case 'Edm.Boolean':
+      return v ? 'true' : 'false';
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return instant(instantMs(v));
+    default:
+      return String(v);
+  }
+}
+
+const columnType = (c: Column): string => (c.type === 'Json' ? 'TEXT' : sqliteColumnType(c.type));
+
 function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string } {
+  if (column.type === 'Json') return { value: jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => String(ms))) };
   if (v === null) return { value: null };
   switch (column.type) {
     case 'Edm.Guid':
@@ -49,10 +71,10 @@ export async function startSqlite(): Promise<Engine> {
     },
     async loadTable(table, columns, records, indexed = []) {
       db.run(`DROP TABLE IF EXISTS ${table}`);
-      db.run(`CREATE TABLE ${table} (${columns.map((c) => `"${c.name}" ${sqliteColumnType(c.type)}`).join(', ')})`);
+      db.run(`CREATE TABLE ${table} (${columns.map((c) => `"${c.name}" ${columnType(c)}`).join(', ')})`);
       for (const name of indexed) db.run(`CREATE INDEX "${table}_${name}" ON ${table} ("${name}")`);
       for (const row of records) {
-        const values = columns.map((c) => toSqlite(c, valueAt(row, c.path)));
+        const values = columns.map((c) => toSqlite(c, columnValue(row, c)));
         const marks = values.map((v) => (v.cast ? `CAST(? AS ${v.cast})` : '?')).join(', ');
         db.run(`INSERT INTO ${table} VALUES (${marks})`, values.map((v) => v.value) as never);
       }

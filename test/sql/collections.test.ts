@@ -60,6 +60,20 @@ describe('lambdas over child tables: the SQL', () => {
     expect(compile("Tags/any(t: t eq 'red')", { dialect: sqlite }).sql).toBe(`EXISTS (SELECT 1 FROM owner_tags AS c1 WHERE c1."owner_id" = o."Id" AND (c1."tag" = ? COLLATE BINARY))`);
   });
 
+  it('reads a collection in a JSON column through the dialect\'s table function, nested ones from the element', () => {
+    const collections: CollectionStorage = { Tags: { json: 'tags' }, Addresses: { json: 'addresses' } };
+    expect(compile("Tags/any(t: t eq 'red')", { collections }).sql).toBe(
+      `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(o."tags") = 'array' THEN o."tags" END) AS c1(v) WHERE ((c1.v #>> '{}')::text = $1::text))`,
+    );
+    expect(compile('Addresses/any(a: a/Phones/$count gt 1)', { collections, dialect: sqlite }).sql).toBe(
+      `EXISTS (SELECT 1 FROM json_each(CASE WHEN json_type(o."addresses") = 'array' THEN o."addresses" END) AS c1 WHERE ((SELECT COUNT(*) FROM json_each(CASE WHEN json_type(json_extract(c1.value, '$.Phones')) = 'array' THEN json_extract(c1.value, '$.Phones') END) AS c2) > CAST(? AS INTEGER)))`,
+    );
+    // MySQL declares each member the filter reads as a typed column of JSON_TABLE.
+    expect(compile('Addresses/any(a: a/City eq a/Zip)', { collections, dialect: mysql }).sql).toBe(
+      "EXISTS (SELECT 1 FROM JSON_TABLE(CASE WHEN JSON_TYPE(o.`addresses`) = 'ARRAY' THEN o.`addresses` END, '$[*]' COLUMNS (v JSON PATH '$', m1 LONGTEXT CHARACTER SET utf8mb4 PATH '$.City', m2 LONGTEXT CHARACTER SET utf8mb4 PATH '$.Zip')) AS c1 WHERE (CAST(c1.m1 AS BINARY) <=> CAST(c1.m2 AS BINARY)))",
+    );
+  });
+
   it("qualifies the row's default columns with options.table, and leaves mapped ones as written", () => {
     expect(compile("Name eq 'x' and Limit eq 1", { columns: { Limit: 'lim' } }).sql).toBe(`((o."Name" = $1::text) AND (lim = $2::integer))`);
     expect(compile("Name eq 'x'", { table: undefined }).sql).toBe(`("Name" = $1::text)`);
@@ -79,7 +93,7 @@ describe('lambdas over child tables: unusable options', () => {
     refused('Tags/$count eq 0', { collections: undefined }, /options.collections\['Tags'\] does not say/);
   });
   it('refuses a lambda without options.table, which would leave the row unqualified', () => {
-    refused('Tags/any()', { table: undefined }, /^The collection 'Tags' is read from a child table, which needs options.table/);
+    refused('Tags/any()', { table: undefined }, /^The collection 'Tags' is read through a subquery, which needs options.table/);
   });
   it.each([
     [{ table: 'owner_tags', foreignKey: 'owner_id' }, /options.collections\['Tags'\].key is missing; it must be a non-empty string/],
@@ -89,6 +103,10 @@ describe('lambdas over child tables: unusable options', () => {
     [{ table: 'owner_tags', foreignKey: 'owner_id', key: 'Id', columns: { x: 'y' } }, /columns maps members, but the elements are primitives/],
   ])('refuses the child table %j', (spec, message) => {
     refused('Tags/any()', { collections: { Tags: spec } as never }, message);
+  });
+  it('refuses a JSON column that is not a name, or with child-table fields', () => {
+    refused('Tags/any()', { collections: { Tags: { json: '' } } }, /options.collections\['Tags'\].json is ''; it must be a non-empty string/);
+    refused('Tags/any()', { collections: { Tags: { json: 'tags', table: 't' } as never } }, /names a JSON column, which takes no table/);
   });
   it('refuses a value column for structured elements, and a member mapping that is not text', () => {
     refused('Addresses/any()', { collections: { Addresses: { table: 'a', foreignKey: 'f', key: 'k', value: 'v' } } }, /value names the column of a primitive element, but the elements are structures/);

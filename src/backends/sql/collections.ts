@@ -32,11 +32,30 @@ export interface ChildTable {
   readonly columns?: ColumnMapping;
 }
 
-/** Child tables by the collection's schema path: `Orders`, `Orders/Lines`, `Addresses/Phones`. */
-export type CollectionStorage = { readonly [schemaPath: string]: ChildTable };
+/**
+ * A collection stored as a JSON array in a column of its parent: the row's table, or the child
+ * table of the element that holds it (PostgreSQL `jsonb`, SQLite JSON text, MySQL/MariaDB `JSON`).
+ * A null element is JSON null; the collections of a JSON element are read from it.
+ */
+export interface JsonColumn {
+  /** The parent's column holding the array (an identifier). */
+  readonly json: string;
+}
 
-/** A child table as the compiler reads it: checked, its column names quoted. */
+/** Where each collection is, by its schema path: `Orders`, `Orders/Lines`, `Addresses/Phones`. */
+export type CollectionStorage = { readonly [schemaPath: string]: ChildTable | JsonColumn };
+
+/** A collection's storage as the compiler reads it: checked, its column names quoted. */
+export type StorageRead = ChildTableRead | JsonColumnRead;
+
+export interface JsonColumnRead {
+  readonly kind: 'json';
+  /** The parent's column holding the array, quoted. */
+  readonly column: string;
+}
+
 export interface ChildTableRead {
+  readonly kind: 'table';
   readonly table: string;
   readonly foreignKey: string;
   readonly key: string;
@@ -54,7 +73,7 @@ export interface CollectionRead {
 
 /** The `collections` option of one compilation, each child table checked once when first read. */
 export class CollectionTables {
-  private readonly read = new Map<string, ChildTableRead>();
+  private readonly read = new Map<string, StorageRead>();
   private readonly storage: Readonly<Record<string, unknown>>;
 
   constructor(
@@ -70,8 +89,8 @@ export class CollectionTables {
     this.storage = (option ?? {}) as Record<string, unknown>;
   }
 
-  /** The child table of a collection, or a FilterError naming the option that is missing or unusable. */
-  childTable(collection: CollectionRead): ChildTableRead {
+  /** The storage of a collection, or a FilterError naming the option that is missing or unusable. */
+  storageOf(collection: CollectionRead): StorageRead {
     let table = this.read.get(collection.schemaPath);
     if (table === undefined) {
       table = this.check(collection);
@@ -80,16 +99,24 @@ export class CollectionTables {
     return table;
   }
 
-  private check(collection: CollectionRead): ChildTableRead {
+  private check(collection: CollectionRead): StorageRead {
     const path = collection.schemaPath;
     const option = `options.collections['${path}']`;
     const fail = (problem: string): never => {
       throw unsupported({ construct: 'collection storage', target: this.dialect.name, message: `The collection '${path}' cannot be read: ${problem}`, start: collection.start, end: collection.end, text: this.text });
     };
     const spec = Object.prototype.hasOwnProperty.call(this.storage, path) ? this.storage[path] : undefined;
-    if (spec === undefined || spec === null) return fail(`${option} does not say where it is stored (a child table: { table, foreignKey, key })`);
-    if (typeof spec !== 'object' || Array.isArray(spec)) return fail(`${option} is ${shown(spec)}, not a child table ({ table, foreignKey, key })`);
+    if (spec === undefined || spec === null) return fail(`${option} does not say where it is stored (a child table: { table, foreignKey, key }, or a JSON column: { json })`);
+    if (typeof spec !== 'object' || Array.isArray(spec)) return fail(`${option} is ${shown(spec)}, not a child table ({ table, foreignKey, key }) or a JSON column ({ json })`);
     const s = spec as Record<string, unknown>;
+    const quote = (n: string): string => this.dialect.quoteIdentifier(n);
+    if (s['json'] !== undefined) {
+      if (typeof s['json'] !== 'string' || s['json'].trim() === '') return fail(`${option}.json is ${shown(s['json'])}; it must be a non-empty string`);
+      if (this.dialect.jsonArrays === undefined) return fail(`the ${this.dialect.name} SQL dialect does not read JSON arrays (${option}.json)`);
+      const extra = Object.keys(s).filter((k) => k !== 'json');
+      if (extra.length > 0) return fail(`${option} names a JSON column, which takes no ${extra.join(', ')}`);
+      return { kind: 'json', column: quote(s['json']) };
+    }
     const name = (field: string, required: boolean): string | undefined => {
       const v = s[field];
       if (v === undefined && !required) return undefined;
@@ -104,9 +131,9 @@ export class CollectionTables {
     if (primitive && s['columns'] !== undefined) fail(`${option}.columns maps members, but the elements are primitives: name their column with ${option}.value`);
     if (!primitive && value !== undefined) fail(`${option}.value names the column of a primitive element, but the elements are structures: map their members with ${option}.columns`);
     const mapped = columnMapping(s['columns'], { option: `${option}.columns`, of: ` in the elements of '${path}'` }, this.text, collection.end);
-    const quote = (n: string): string => this.dialect.quoteIdentifier(n);
     const valueColumn = quote(value ?? collection.property.name);
     return {
+      kind: 'table',
       table,
       foreignKey: quote(foreignKey),
       key: quote(key),

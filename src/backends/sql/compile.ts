@@ -4,6 +4,7 @@
 
 import { decimalFromText } from '../../semantics/decimal-model.js';
 import { isInteger } from '../../types/edm.js';
+import type { EdmType } from '../../types/edm.js';
 import { FilterError, limitOnExhaustion, malformedTree, unsupported } from '../../errors.js';
 import { assertNever } from '../../assert-never.js';
 import type { TypedFilter } from '../../types/typed.js';
@@ -25,13 +26,13 @@ import type {
 } from '../../lower/lowered.js';
 import { chain, chainLevels } from './chain.js';
 import { CollectionTables } from './collections.js';
-import type { ChildTableRead, CollectionStorage } from './collections.js';
+import type { CollectionStorage, StorageRead } from './collections.js';
 import { columnMapping, shown } from './columns.js';
 import type { ColumnMapping, ColumnRead } from './columns.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { filterDepth } from './filter-depth.js';
 import { UNSUPPORTED } from './dialect.js';
-import type { Dialect, Operand } from './dialect.js';
+import type { Dialect, JsonArrays, JsonMember, Operand } from './dialect.js';
 import { isAtomic, join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 
@@ -56,7 +57,7 @@ export interface CompileSqlOptions {
   readonly table?: string;
   /**
    * Where each collection property is stored, by its schema path (`Orders`, `Orders/Lines`,
-   * `Addresses/Phones`): a child table (docs/sql.md, "Collections"). A filter reading a collection
+   * `Addresses/Phones`): a child table, or a JSON column (docs/sql.md, "Collections"). A filter reading a collection
    * without one, or with one that is unusable, is a FilterError of kind 'unsupported' at it.
    */
   readonly collections?: CollectionStorage;
@@ -186,13 +187,18 @@ export function subqueryNesting(text: string): number {
   return max;
 }
 
-/** A lambda the compiler is inside: its variable, bound to the rows of a child table under an alias. */
+/**
+ * A lambda the compiler is inside: its variable, bound to the elements of a collection (rows of a
+ * child table, or of a JSON array's table function) under an alias.
+ */
 interface Scope {
   readonly variable: string | undefined;
   readonly alias: string;
   /** The collection's schema path, which a nested collection's path continues. */
   readonly schemaPath: readonly string[];
-  readonly table: ChildTableRead;
+  readonly storage: StorageRead;
+  /** The typed members the filter reads of a JSON element, named in the order first read. */
+  readonly members: JsonMember[];
 }
 
 interface Span {
@@ -303,9 +309,14 @@ class Compiler {
     const notAbove = node.negated === written;
     const test = (): Frag => {
       if (!node.nullable) return this.boolean(!written);
+      const json = node.source.kind === 'variable' ? this.jsonScope(node.source.name, node) : undefined;
+      if (json) {
+        const isNull = this.json(node).isNull(json.alias, node.path);
+        return written ? isNull : sql`(NOT ${isNull})`;
+      }
       const members = listPropertyPaths({ name: node.path.join('/'), properties: node.property.properties });
       const required = members.find((m) => !m.nullable);
-      const columns = (required ? [required] : members).map((m) => raw(this.column(node.source, [...node.path, ...m.path], node)));
+      const columns = (required ? [required] : members).map((m) => this.column(node.source, [...node.path, ...m.path], m.property.type, node));
       const tests = columns.map((c) => (written ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
       return tests.length === 1 ? sql`(${tests[0]!})` : sql`(${join(tests, written ? ' AND ' : ' OR ')})`;
     };
@@ -316,7 +327,7 @@ class Compiler {
   private exists(node: ExistsPredicate): Frag {
     const p = node.predicate;
     const condition = p.kind === 'constant' && p.value ? undefined : () => this.predicate(p, 'true');
-    return sql`EXISTS (SELECT 1 ${this.fromChildTable(node.collection, node.variable, node, condition)})`;
+    return sql`EXISTS (SELECT 1 ${this.fromCollection(node.collection, node.variable, node, condition)})`;
   }
 
   /**
@@ -327,50 +338,76 @@ class Compiler {
   private forall(node: ForallPredicate): Frag {
     const p = node.predicate;
     const condition = p.kind === 'constant' && !p.value ? undefined : () => sql`(NOT ${this.predicate(p, 'false')})`;
-    return sql`(NOT EXISTS (SELECT 1 ${this.fromChildTable(node.collection, node.variable, node, condition)}))`;
+    return sql`(NOT EXISTS (SELECT 1 ${this.fromCollection(node.collection, node.variable, node, condition)}))`;
   }
 
   /**
-   * `FROM <child table> AS cN WHERE <correlation>[ AND <condition>]`: the rows of the collection's
-   * elements, aliased by lambda depth, with the variable bound to them while the condition renders.
+   * `FROM <elements> AS cN[ WHERE <correlation>][ AND <condition>]`: the rows of a child table
+   * correlated with their parent, or a JSON array's elements, aliased by lambda depth, with the
+   * variable bound to them while the condition renders.
    */
-  private fromChildTable(collection: LoweredCollection, variable: string | undefined, span: Span, condition?: () => Frag): Frag {
+  private fromCollection(collection: LoweredCollection, variable: string | undefined, span: Span, condition?: () => Frag): Frag {
     const parent = collection.source.kind === 'row' ? undefined : this.scopeOf(collection.source.name, span);
     const schemaPath = [...(parent?.schemaPath ?? []), ...collection.path];
     const path = schemaPath.join('/');
-    const table = this.collections.childTable({ schemaPath: path, property: collection.property, start: span.start, end: span.end });
-    const parentKey = parent ? `${parent.alias}.${table.key}` : `${this.rowTableFor(path, span)}.${table.key}`;
+    // A collection of a JSON element is in the element; any other has its storage option.
+    const storage: StorageRead = parent?.storage.kind === 'json' ? parent.storage : this.collections.storageOf({ schemaPath: path, property: collection.property, start: span.start, end: span.end });
     const nesting = this.scopes.length + 1;
     if (this.dialect.maxLambdaNesting !== undefined && nesting > this.dialect.maxLambdaNesting) {
       const message = `Lambdas and counts nest ${nesting} deep here; the ${this.dialect.name} SQL dialect compiles at most ${this.dialect.maxLambdaNesting}`;
       throw new FilterError({ kind: 'limit', message, start: span.start, end: span.end, text: this.text });
     }
     const alias = `c${nesting}`;
-    const correlation = raw(`${alias}.${table.foreignKey} = ${parentKey}`);
-    let where = correlation;
+    const scope: Scope = { variable, alias, schemaPath, storage, members: [] };
+    const parentColumn = (column: string): string => (parent ? `${parent.alias}.${column}` : `${this.rowTableFor(path, span)}.${column}`);
+    const correlation = storage.kind === 'table' ? raw(`${alias}.${storage.foreignKey} = ${parentColumn(storage.key)}`) : undefined;
+    let body: Frag | undefined;
     if (condition) {
-      this.scopes.push({ variable, alias, schemaPath, table });
+      this.scopes.push(scope);
       try {
-        where = sql`${correlation} AND ${condition()}`;
+        body = condition();
       } finally {
         this.scopes.pop();
       }
     }
-    return sql`FROM ${raw(table.table)} AS ${raw(alias)} WHERE ${where}`;
+    const where = correlation && body ? sql` WHERE ${correlation} AND ${body}` : correlation || body ? sql` WHERE ${(correlation ?? body)!}` : raw('');
+    if (storage.kind === 'table') return sql`FROM ${raw(storage.table)} AS ${raw(alias)}${where}`;
+    const array = parent?.storage.kind === 'json' ? this.json(span).json(parent.alias, collection.path) : raw(parentColumn(storage.column));
+    return sql`FROM ${this.json(span).elements(array, alias, scope.members)}${where}`;
+  }
+
+  /** The dialect's JSON arrays; a JSON column is refused before this for a dialect without them. */
+  private json(span: Span): JsonArrays {
+    if (this.dialect.jsonArrays) return this.dialect.jsonArrays;
+    throw unsupported({ construct: 'collection storage', target: this.dialect.name, message: `The ${this.dialect.name} SQL dialect does not read JSON arrays`, start: span.start, end: span.end, text: this.text });
+  }
+
+  /** The scope of a variable bound to a JSON element, or undefined for a child table's row. */
+  private jsonScope(name: string, span: Span): Scope | undefined {
+    const scope = this.scopeOf(name, span);
+    return scope.storage.kind === 'json' ? scope : undefined;
   }
 
   /** The row's table, which a collection of the row needs for its key and to keep its columns apart. */
   private rowTableFor(path: string, span: Span): string {
     if (this.rowTable !== undefined) return this.rowTable;
-    const message = `The collection '${path}' is read from a child table, which needs options.table: the row's table or alias, whose key column the child rows refer to and which qualifies the row's columns (a child table's column of the same name would shadow them)`;
+    const message = `The collection '${path}' is read through a subquery, which needs options.table: the row's table or alias, whose key or JSON column it reads and which qualifies the row's columns (a child table's column of the same name would shadow them)`;
     throw unsupported({ construct: 'collection storage', target: this.dialect.name, message, start: span.start, end: span.end, text: this.text });
   }
 
-  /** The column of a member read from the row or from a lambda's element. */
-  private column(source: Source, path: readonly string[], span: Span): string {
-    if (source.kind === 'row') return this.rowColumn({ path, start: span.start, end: span.end });
+  /** A member read from the row or from a lambda's element: its column, or its typed JSON value. */
+  private column(source: Source, path: readonly string[], type: EdmType, span: Span): Frag {
+    if (source.kind === 'row') return raw(this.rowColumn({ path, start: span.start, end: span.end }));
     const scope = this.scopeOf(source.name, span);
-    return `${scope.alias}.${scope.table.column({ path, start: span.start, end: span.end })}`;
+    const storage = scope.storage;
+    if (storage.kind === 'table') return raw(`${scope.alias}.${storage.column({ path, start: span.start, end: span.end })}`);
+    const key = path.join('/');
+    let member = scope.members.find((m) => m.path.join('/') === key);
+    if (member === undefined) {
+      member = { name: `m${scope.members.length + 1}`, path, type };
+      scope.members.push(member);
+    }
+    return this.json(span).value(scope.alias, member);
   }
 
   /** The lambda binding a variable: names are unique along a chain of nested lambdas. */
@@ -420,9 +457,9 @@ class Compiler {
         return { sql: frag, type: node.type, nullable: false, column: false, literal: node.value };
       }
       case 'member':
-        return { sql: raw(this.column(node.source, node.path, node)), type: node.type, nullable: node.nullable, column: true };
+        return { sql: this.column(node.source, node.path, node.type, node), type: node.type, nullable: node.nullable, column: true };
       case 'count':
-        return { sql: sql`(SELECT COUNT(*) ${this.fromChildTable(node.collection, undefined, node)})`, type: node.type, nullable: false, column: false };
+        return { sql: sql`(SELECT COUNT(*) ${this.fromCollection(node.collection, undefined, node)})`, type: node.type, nullable: false, column: false };
       case 'convert': {
         const operand = this.value(node.operand);
         const range = node.operand.range;

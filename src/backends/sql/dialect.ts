@@ -47,6 +47,32 @@ export const UNSUPPORTED: FunctionRenderer = () => {
  */
 export type FunctionTable = { readonly [N in FunctionName]: FunctionRenderer };
 
+/** A typed value a JSON array's elements are read as: a member at a path of the element ([]: the element). */
+export interface JsonMember {
+  /** The name the compiler gives it (`m1`, `m2`, … per table function), for a dialect that declares columns. */
+  readonly name: string;
+  readonly path: readonly string[];
+  readonly type: EdmType;
+}
+
+/**
+ * How a dialect reads a collection stored as a JSON array (docs/sql.md, "Collections"): a table
+ * function over the array's elements, and the element's members, typed as columns are.
+ */
+export interface JsonArrays {
+  /**
+   * The elements of `array` as a FROM item aliased `alias`: none for SQL NULL, JSON null or any
+   * value that is not an array. `members` are the typed values the filter reads of each element.
+   */
+  elements(array: Frag, alias: string, members: readonly JsonMember[]): Frag;
+  /** A member of the element as an SQL value of its type (its storage type as a column). */
+  value(alias: string, member: JsonMember): Frag;
+  /** The JSON value at a path of the element: a nested collection's array. */
+  json(alias: string, path: readonly string[]): Frag;
+  /** TRUE where the value at a path of the element (path []: the element) is JSON null or missing. */
+  isNull(alias: string, path: readonly string[]): Frag;
+}
+
 export interface Dialect {
   /** `postgres`, `sqlite` or `mysql`; used in error messages. */
   readonly name: string;
@@ -126,4 +152,6 @@ export interface Dialect {
    * `COLLATE BINARY`, whatever collation it was declared with).
    */
   readonly equalityKey?: (a: Operand) => Frag;
+  /** Collections stored as JSON arrays; undefined where the dialect cannot read them. */
+  readonly jsonArrays?: JsonArrays;
 }

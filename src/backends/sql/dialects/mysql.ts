@@ -6,7 +6,7 @@ import type { ArithmeticOp } from '../../../syntax/ast.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
-import type { Dialect, FunctionTable, Operand } from '../dialect.js';
+import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
@@ -131,9 +131,29 @@ const integerWords = (digits: number): number => Math.ceil(Math.max(digits, 1) /
 /** 10^35: beyond every DECIMAL(65,30) value, so clamping to it never changes a stored value or a literal. */
 const DECIMAL_BOUND = raw('100000000000000000000000000000000000');
 
+/** A path of schema names (identifiers, so nothing to escape) as a JSON path. */
+const jsonPath = (path: readonly string[]): string => `'$${path.map((n) => `.${n}`).join('')}'`;
+
+/**
+ * JSON arrays: `JSON_TABLE` over the array (none for a JSON null or a non-array), with the element
+ * as JSON (`v`) and each member the filter reads as a column of its storage type, so a Decimal or
+ * an Int64 never passes through a double. MariaDB allows an outer column in JSON_TABLE's argument,
+ * as MySQL 8.0.4+ does (docs/sql.md, Size).
+ */
+const JSON_ARRAYS: JsonArrays = {
+  elements: (array, alias, members) => {
+    const columns = members.map((m) => `, ${m.name} ${mysqlColumnType(m.type)} PATH ${jsonPath(m.path)}`).join('');
+    return sql`JSON_TABLE(CASE WHEN JSON_TYPE(${array}) = 'ARRAY' THEN ${array} END, '$[*]' COLUMNS (v JSON PATH '$'${raw(columns)})) AS ${raw(alias)}`;
+  },
+  value: (alias, member) => raw(`${alias}.${member.name}`),
+  json: (alias, path) => raw(`JSON_EXTRACT(${alias}.v, ${jsonPath(path)})`),
+  isNull: (alias, path) => raw(`(COALESCE(JSON_TYPE(JSON_EXTRACT(${alias}.v, ${jsonPath(path)})), 'NULL') = 'NULL')`),
+};
+
 export const mysql: Dialect = {
   ...BASE,
   name: 'mysql',
+  jsonArrays: JSON_ARRAYS,
   // Integer arithmetic runs in DECIMAL(65,0), which fails beyond 65 digits.
   maxIntegerDigits: 65,
   // A MariaDB statement nests at most 63 SELECTs ("Too high level of nesting for select"); the

@@ -8,7 +8,7 @@ import type { ArithmeticOp } from '../../../syntax/ast.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
-import type { Dialect, FunctionTable, Operand } from '../dialect.js';
+import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import { BASE, BASE_FUNCTIONS, booleanKeyword, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
@@ -161,9 +161,25 @@ function doubleOfNumeric(value: Frag): Frag {
 /** 10^60000 (PostgreSQL folds the constant once per query). */
 const NUMERIC_BOUND = raw('(10::numeric ^ 60000)');
 
+/** A path of schema names (identifiers, so nothing to escape) as a `text[]` literal for `#>`. */
+const jsonPath = (path: readonly string[]): string => `'{${path.join(',')}}'`;
+
+/**
+ * `jsonb` arrays: `jsonb_array_elements` over the array (none for a JSON null or a non-array,
+ * which it would refuse), each member read as text by `#>>` and cast to its column type, so a
+ * Decimal or an Int64 never passes through a double.
+ */
+const JSON_ARRAYS: JsonArrays = {
+  elements: (array, alias) => sql`jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} END) AS ${raw(alias)}(v)`,
+  value: (alias, member) => raw(`(${alias}.v #>> ${jsonPath(member.path)})::${SQL_TYPES[member.type]}`),
+  json: (alias, path) => raw(`(${alias}.v #> ${jsonPath(path)})`),
+  isNull: (alias, path) => raw(`(COALESCE(jsonb_typeof(${alias}.v #> ${jsonPath(path)}), 'null') = 'null')`),
+};
+
 export const postgres: Dialect = {
   ...BASE,
   name: 'postgres',
+  jsonArrays: JSON_ARRAYS,
   // PGlite runs out of stack from about 88 nested subqueries with heavy expressions in each
   // ("unnamed prepared statement does not exist", "bad buffer ID"); a server allows more.
   maxSubqueryNesting: 64,

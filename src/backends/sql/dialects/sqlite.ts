@@ -5,7 +5,7 @@
 import type { EdmType } from '../../../types/edm.js';
 import { isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
-import type { Dialect, FunctionTable, Operand } from '../dialect.js';
+import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
@@ -55,6 +55,21 @@ const ISO_PARTS: { readonly [P in DatePart]: readonly [number, number] } = {
 };
 
 /** A SQLite dialect for a storage convention; `sqlite` is the default one. */
+/** A path of schema names (identifiers, so nothing to escape) as a JSON path. */
+const jsonPath = (path: readonly string[]): string => `'$${path.map((n) => `.${n}`).join('')}'`;
+
+/**
+ * JSON text arrays: `json_each` over the array (none for a JSON null or a non-array, which it
+ * would walk as one value). Its `value` and `json_extract` give SQL values as columns store them:
+ * integers exactly as INTEGER, numbers with a fraction as REAL, JSON true and false as 1 and 0.
+ */
+const JSON_ARRAYS: JsonArrays = {
+  elements: (array, alias) => sql`json_each(CASE WHEN json_type(${array}) = 'array' THEN ${array} END) AS ${raw(alias)}`,
+  value: (alias, member) => raw(member.path.length === 0 ? `${alias}.value` : `json_extract(${alias}.value, ${jsonPath(member.path)})`),
+  json: (alias, path) => raw(`json_extract(${alias}.value, ${jsonPath(path)})`),
+  isNull: (alias, path) => raw(path.length === 0 ? `(${alias}.type = 'null')` : `(COALESCE(json_type(${alias}.value, ${jsonPath(path)}), 'null') = 'null')`),
+};
+
 export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const dates = options.dates ?? 'epoch-ms';
   const datePart = (p: DatePart) => ([x]: readonly Operand[]): Frag => {
@@ -65,6 +80,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   return {
     ...BASE,
     name: 'sqlite',
+    jsonArrays: JSON_ARRAYS,
     // SQLite's expressions nest at most 1,000 deep ("Expression tree is too large"), and the
     // deepest renderings (a bounded replace) take about 11 of them per level of the filter.
     maxFilterDepth: 80,
