@@ -21,7 +21,7 @@ export const SCHEMA_HELP = [
 ].join('\n');
 
 /** The file's text, or undefined when it has more than `limit` bytes. Throws when it cannot be read. */
-function readBounded(file: string, limit: number): string | undefined {
+export function readBounded(file: string, limit: number): string | undefined {
   const fd = openSync(file, 'r');
   try {
     const buffer = Buffer.alloc(limit + 1);

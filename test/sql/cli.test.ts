@@ -43,4 +43,34 @@ describe('odata-filter sql', () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out).params).toContain('9223372036854775807');
   });
+
+  it('reads where the data is from --storage: the row table and each collection', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'odata-sql-'));
+    const storage = join(dir, 'storage.json');
+    writeFileSync(storage, JSON.stringify({ table: 'e', collections: { Sessions: { table: 'sessions', foreignKey: 'event_id', key: 'EventID' } } }));
+    const r = await run(['sql', "Sessions/any(s: s/Status eq 'Active')", '--schema', 'Event', '--storage', storage]);
+    expect(r).toEqual({ code: 0, out: `EXISTS (SELECT 1 FROM sessions AS c1 WHERE c1."event_id" = e."EventID" AND (c1."Status" = $1::text))\n["Active"]\n`, err: '' });
+    // Without it, the collection's storage is unknown: the compiler names the option.
+    const bare = await run(['sql', "Sessions/any(s: s/Status eq 'Active')", '--schema', 'Event']);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain("options.collections['Sessions']");
+  });
+  it('refuses a --storage file that is not a storage object', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'odata-sql-'));
+    const cases: [string, string][] = [
+      ['[1]', 'expected a JSON object'],
+      ['{"table": "e", "dialect": "mysql"}', "unknown key 'dialect'"],
+      ['{', 'JSON'],
+    ];
+    for (const [text, words] of cases) {
+      const file = join(dir, 'bad.json');
+      writeFileSync(file, text);
+      const r = await run(['sql', "Status eq 'x'", '--schema', 'Event', '--storage', file]);
+      expect(r.code).toBe(64);
+      expect(r.err).toContain(words);
+    }
+    const missing = await run(['sql', "Status eq 'x'", '--schema', 'Event', '--storage', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(64);
+    expect(missing.err).toContain('is not a readable file');
+  });
 });
