@@ -107,6 +107,16 @@ export interface InCollectionExpr extends Span {
   readonly collection: MemberExpr;
 }
 
+/**
+ * `@name`, a parameter alias: a literal given beside the filter (`@p=5` in a request's query
+ * options), by name without the `@`. check() reads its value from its `aliases` option and types
+ * it as that literal would be typed where the alias stands; the typed tree holds the literal.
+ */
+export interface AliasExpr extends Span {
+  readonly kind: 'alias';
+  readonly name: string;
+}
+
 /** A canonical function call; `name` is lower-case whatever the source spelling. */
 export interface CallExpr extends Span {
   readonly kind: 'call';
@@ -165,6 +175,7 @@ export type Expr =
   | DateTimeLiteral
   | GuidLiteral
   | MemberExpr
+  | AliasExpr
   | CallExpr
   | NotExpr
   | NegateExpr
@@ -192,6 +203,7 @@ export const ARITHMETIC_OPS: readonly ArithmeticOp[] = ['add', 'sub', 'mul', 'di
 export function childrenOf(node: Expr): readonly Expr[] {
   switch (node.kind) {
     case 'member':
+    case 'alias':
     case 'null':
     case 'boolean':
     case 'number':

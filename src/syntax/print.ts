@@ -98,6 +98,7 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
   datetime: (n) => leaf(n.raw),
   guid: (n) => leaf(n.raw),
   member: (n) => leaf(n.segments.map((s) => s.name).join('/')),
+  alias: (n) => leaf(`@${n.name}`),
   call: (n, parts) => {
     const args = parts.map((p) => p.text);
     // `datetime('…')` is the date-time literal; a call on a string literal needs its own parentheses.

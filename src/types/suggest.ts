@@ -72,6 +72,7 @@ export function literalInString(content: string): { readonly text: string; reado
     case 'null':
     case 'string':
     case 'member':
+    case 'alias':
     case 'call':
     case 'not':
     case 'negate':

@@ -461,6 +461,23 @@ export const COLLECTIONS: readonly ValidCase[] = [
   ['Tags/$count in Counts', '=', '(in (count Tags) Counts)'],
 ];
 
+/** Parameter aliases: `@name` wherever a value can stand; check() gives each its literal. */
+export const ALIASES: readonly ValidCase[] = [
+  ['Price gt @p', '=', '(gt Price @p)'],
+  ['@p lt Price', '=', '(lt @p Price)'],
+  ['@flag', '=', '@flag'],
+  ['not @flag', '=', '(not @flag)'],
+  ['-@p eq 1', '=', '(eq (- @p) i32:1)'],
+  ["Tags/any(t: t eq @tag)", '=', '(any Tags t: (eq t @tag))'],
+  ['contains(@word, Title)', '=', '(contains @word Title)'],
+  ['(@p) add @P_2 eq @_', '@p add @P_2 eq @_', '(eq (add @p @P_2) @_)'],
+  ['@p in (1, 2)', '=', '(in @p [i32:1 i32:2])'],
+  ['@p in Tags', '=', '(in @p Tags)'],
+  // Words after `@` are names, keywords and operators included.
+  ['@not eq @null', '=', '(eq @not @null)'],
+  ['@p  EQ  @q', '@p eq @q', '(eq @p @q)'],
+];
+
 export const ALL_VALID: readonly ValidCase[] = [
   ...OPERATORS,
   ...PRECEDENCE,
@@ -470,4 +487,5 @@ export const ALL_VALID: readonly ValidCase[] = [
   ...WHITESPACE,
   ...CONVENTIONS,
   ...COLLECTIONS,
+  ...ALIASES,
 ];

@@ -65,6 +65,11 @@ export const arbIdentifier: fc.Arbitrary<string> = fc
 
 const span = { start: 0, end: 0 };
 
+/** Parameter aliases: any word after `@`, keywords and operators included (`@not`, `@null`). */
+const arbAlias: fc.Arbitrary<Expr> = fc
+  .oneof(arbIdentifier, fc.constantFrom(...RESERVED, 'INF', 'NaN', 'abcdef01'))
+  .map((name): Expr => ({ kind: 'alias', name, ...span }));
+
 /** Lambdas nest up to this deep in a random tree. */
 const MAX_LAMBDA_NESTING = 3;
 
@@ -93,6 +98,7 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
     const leaves: fc.WeightedArbitrary<Expr>[] = [
       { weight: 4, arbitrary: arbLiteral },
       { weight: 4, arbitrary: member },
+      { weight: 1, arbitrary: arbAlias },
       { weight: 1, arbitrary: member.map((collection): Expr => ({ kind: 'count', collection, ...span })) },
     ];
     if (scope.length < MAX_LAMBDA_NESTING) {

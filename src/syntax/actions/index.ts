@@ -1,6 +1,7 @@
 // The actions of grammar/filter.peggy, as the one object the generated parser receives in its
 // options (it imports nothing) and the fast path calls, so both build the same tree.
 
+import { alias, rejectListAlias } from './aliases.js';
 import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
 import { bareDateTime, guid, isLiteral, string, unterminatedString } from './literals.js';
 import { number } from './numbers.js';
@@ -40,6 +41,9 @@ export const actions = {
   inList,
   foldIn,
   parenthesised,
+  // parameter aliases
+  alias,
+  rejectListAlias,
   // collection operators on paths
   COUNT,
   isLambdaOperator,

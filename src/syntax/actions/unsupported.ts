@@ -9,7 +9,7 @@ import { isLambdaOperator } from './collections.js';
 
 /**
  * Refuses a construct of the OData conventions that this language does not have: `construct` is
- * its stable name (`'bound_function'`, `'parameter_alias'`, a function's name such as `'cast'`), `what`
+ * its stable name (`'bound_function'`, `'type_cast'`, a function's name such as `'cast'`), `what`
  * says it in the message.
  */
 export function refuse(construct: string, what: string, span: Range, advice = ''): never {
