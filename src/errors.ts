@@ -21,6 +21,7 @@ export const FILTER_ISSUE_CODES = {
   unexpected_end: { kind: 'syntax', when: 'the filter ends where more is needed; `expected` lists what would be accepted' },
   unterminated_string: { kind: 'syntax', when: 'a string literal has no closing quote' },
   unpaired_surrogate: { kind: 'syntax', when: 'a string literal holds a UTF-16 surrogate without its partner, which no UTF-8 text can carry' },
+  invalid_json_string: { kind: 'syntax', when: 'a string of a JSON array (`x in ["a"]`) holds an unescaped control character or an escape JSON does not have' },
   invalid_number: { kind: 'syntax', when: 'a number literal does not fit its suffix (`1.5L`)' },
   number_out_of_range: { kind: 'syntax', when: 'a number literal is beyond its type: Int64 with `L`, or a Double or Single that would be infinite' },
   invalid_datetime: { kind: 'syntax', when: 'a date-time literal names no instant (month 13, February 30, an offset beyond ±14:00, …)' },

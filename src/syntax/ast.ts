@@ -40,6 +40,12 @@ export interface StringLiteral extends Span {
   readonly kind: 'string';
   /** The decoded value: `''` in the source is one `'` here. */
   readonly value: string;
+  /**
+   * Set on a string of a JSON array (`x in ["…"]`) that spells a guid or a date-time: OData's JSON
+   * writes those values as strings, so against a Guid or date-time operand the checker reads it as
+   * that value, and as a string elsewhere. print() keeps such a list a JSON array.
+   */
+  readonly json?: true;
 }
 
 /**

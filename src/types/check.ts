@@ -17,6 +17,7 @@ import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from '../syntax/print.js';
 import { aliasLiteral } from './aliases.js';
+import { spelledAs } from './json-strings.js';
 import type { AliasValues } from './aliases.js';
 import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedMember, TypedNull, TypedSource, TypedStructureNull } from './typed.js';
 
@@ -574,8 +575,9 @@ class Checker {
     return { kind: 'compare', type: BOOLEAN, op, left: coerce(left, type), right: coerce(right, type), start: span.start, end: span.end };
   }
 
-  private in(operand: Checked, listNodes: readonly Literal[], node: Extract<Expr, { kind: 'in' }>): Checked {
+  private in(operand: Checked, written: readonly Literal[], node: Extract<Expr, { kind: 'in' }>): Checked {
     const span = node;
+    const listNodes = operand === undefined ? written : written.map((l) => spelledAs(l, operand.type));
     const list = listNodes.map((l) => this.expr(l) as TypedLiteral | TypedNull);
     if (operand === undefined) return undefined;
     const items = list.filter((i): i is TypedLiteral => i.kind !== 'null');

@@ -16,6 +16,7 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['unexpected_end', () => parse('Status eq')],
   ['unterminated_string', () => parse("Name eq 'abc")],
   ['unpaired_surrogate', () => parse("Name eq 'a\uD83D'")],
+  ['invalid_json_string', () => parse('x in ["\\q"]')],
   ['invalid_number', () => parse('x eq 1.5L')],
   ['number_out_of_range', () => parse('x eq 1e400')],
   ['invalid_datetime', () => parse('x eq 2012-13-01T00:00Z')],
@@ -57,7 +58,9 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ["x eq duration'P1D'", 'duration_literal'],
   ["x eq binary'AAE='", 'binary_literal'],
   ['x eq 2012-12-03T07:16:23.1234Z', 'sub_millisecond_precision'],
-  ['x in ["a", "b"]', 'json_array'],
+  ['x in [[1]]', 'nested_json_array'],
+  ['x in [{}]', 'json_object'],
+  ["x in ['a']", 'json_array_item'],
   ["Flags has NS.Color'Red'", 'has'],
 ];
 

@@ -2,12 +2,13 @@
 // options (it imports nothing) and the fast path calls, so both build the same tree.
 
 import { alias, rejectListAlias } from './aliases.js';
+import { jsonKeyword, jsonNumber, jsonString, rejectJsonItem, rejectNestedJson, unterminatedJsonString } from './json-array.js';
 import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
 import { bareDateTime, guid, isLiteral, string, unterminatedString } from './literals.js';
 import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
-import { isUnsupportedFunction, refuse, rejectBoundCall, rejectJsonArray, rejectTypeCast, rejectVariable } from './unsupported.js';
+import { isUnsupportedFunction, refuse, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
 import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
 
 export type { LambdaArgs } from './collections.js';
@@ -41,6 +42,13 @@ export const actions = {
   inList,
   foldIn,
   parenthesised,
+  // the JSON-array list of `in`
+  jsonString,
+  unterminatedJsonString,
+  jsonNumber,
+  jsonKeyword,
+  rejectNestedJson,
+  rejectJsonItem,
   // parameter aliases
   alias,
   rejectListAlias,
@@ -55,7 +63,6 @@ export const actions = {
   rejectBoundCall,
   rejectTypeCast,
   rejectVariable,
-  rejectJsonArray,
 } as const;
 
 export type Actions = typeof actions;

@@ -59,25 +59,3 @@ export function rejectVariable(name: string, span: Range): never {
   if (name === 'root') return refuse('service_root', "Service-root path '$root'", span);
   return refuse('implicit_variable', `Implicit variable '$${name}'`, span);
 }
-
-/**
- * `x in ["a", "b"]`, OData 4.01's JSON-array form of the list. `rest` is the text from the `[`;
- * the error covers the array up to its closing bracket (strings and nested arrays skipped).
- */
-export function rejectJsonArray(rest: string, start: number): never {
-  let depth = 0;
-  let end = rest.length;
-  for (let i = 0, inString = false; i < rest.length; i++) {
-    const c = rest[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '[') depth++;
-    else if (c === ']' && --depth === 0) {
-      end = i + 1;
-      break;
-    }
-  }
-  return refuse('json_array', "JSON array as the list of 'in'", { start, end: start + end }, "; write the list in parentheses, such as ('a', 'b'),");
-}
