@@ -27,7 +27,7 @@ export const FILTER_ISSUE_CODES = {
   invalid_datetime: { kind: 'syntax', when: 'a date-time literal names no instant (month 13, February 30, an offset beyond ±14:00, …)' },
   invalid_guid: { kind: 'syntax', when: 'a `guid` literal is not 8-4-4-4-12 hexadecimal digits' },
   unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
-  invalid_alias_value: { kind: 'syntax', when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal: an expression, another alias, a list or bad text" },
+  invalid_alias_value: { kind: 'syntax', when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal (an expression, another alias, bad text), or, for `x in @list`, of a list in parentheses or a JSON array" },
   unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
   wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },

@@ -12,7 +12,8 @@ export const ALIAS_USAGE = '[--alias <name>=<value>]...';
 /** The lines of a command's --help for --alias. */
 export const ALIAS_HELP = [
   '--alias <name>=<value>  the value of the parameter alias @name: the text of one literal,',
-  "                        as in --alias p=5 --alias tag=\"'red'\"; once for each alias",
+  "                        as in --alias p=5 --alias tag=\"'red'\", or of a list for x in @name,",
+  "                        as in --alias 'list=[\"a\", \"b\"]'; once for each alias",
 ].join('\n');
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

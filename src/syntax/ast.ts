@@ -173,6 +173,16 @@ export interface InExpr extends Span {
   readonly list: readonly Literal[];
 }
 
+/**
+ * `operand in @list`: an `in` whose list is the value of a parameter alias, a list in parentheses
+ * or a JSON array given beside the filter. check() reads it and types the usual `in`.
+ */
+export interface InAliasExpr extends Span {
+  readonly kind: 'inAlias';
+  readonly operand: Expr;
+  readonly alias: AliasExpr;
+}
+
 export type Expr =
   | NullLiteral
   | BooleanLiteral
@@ -189,6 +199,7 @@ export type Expr =
   | ArithmeticExpr
   | LogicalExpr
   | InExpr
+  | InAliasExpr
   | LambdaExpr
   | CountExpr
   | InCollectionExpr;
@@ -235,6 +246,8 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return [node.collection];
     case 'inCollection':
       return [node.operand, node.collection];
+    case 'inAlias':
+      return [node.operand, node.alias];
     default:
       return assertNever(node);
   }

@@ -164,6 +164,11 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
     return { text: `${collection!.text}/${n.op}(${inner})`, level: PRIMARY, numeric: false };
   },
   count: (_n, [collection]) => ({ text: `${collection!.text}/$count`, level: PRIMARY, numeric: false }),
+  inAlias: (_n, [subject, alias]) => ({
+    text: `${operand(subject!, IN)} in ${alias!.text}`,
+    level: IN,
+    numeric: leads(subject!, IN),
+  }),
   inCollection: (_n, [subject, collection]) => ({
     text: `${operand(subject!, IN)} in ${collection!.text}`,
     level: IN,

@@ -1,11 +1,14 @@
-// The values of parameter aliases: each the text of one literal, given beside the filter as a
-// request's query option carries it (`@p=5`, `@tag='red'`), read by the filter's own grammar.
+// The values of parameter aliases, given beside the filter as a request's query options carry
+// them (`@p=5`, `@tag='red'`, `@list=["a","b"]`), read by the filter's own grammar: the text of
+// one literal, or of a whole list where the alias is the list of `in`.
 
 import type { AliasExpr, Literal } from '../syntax/ast.js';
 import { isLiteral } from '../syntax/actions/literals.js';
 import { FilterError, isFilterError } from '../errors.js';
 import type { ParseOptions } from '../syntax/limits.js';
+import { checkText, checkTreeSize, limitsOf } from '../syntax/limits.js';
 import { parse } from '../syntax/parse.js';
+import { parseGeneratedList } from '../syntax/parse-generated.js';
 
 /** Alias values by name, without the `@`: `{ p: '5', tag: "'red'" }`. Names are case-sensitive. */
 export type AliasValues = Readonly<Record<string, string>>;
@@ -32,6 +35,29 @@ export function aliasLiteral(node: AliasExpr, aliases: AliasValues | undefined, 
     throw invalidValue(node, `'${text}' ${what}, not one literal`);
   }
   return { ...value, start: node.start, end: node.end };
+}
+
+/**
+ * The literals of an alias that is the list of `in` (`x in @list`), each at the alias's span, or
+ * undefined when `aliases` gives it no value. The value is a list in parentheses or a JSON array,
+ * as `('a', 'b')` or `["a", "b"]` would be written after `in`, within the parse limits; anything
+ * else is a 'syntax' FilterError at the alias.
+ */
+export function aliasList(node: AliasExpr, aliases: AliasValues | undefined, options: ParseOptions): readonly Literal[] | undefined {
+  if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
+  const text: unknown = aliases[node.name];
+  if (typeof text !== 'string') throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a list`);
+  let list: readonly Literal[];
+  try {
+    const limits = limitsOf(options);
+    checkText(text, limits);
+    list = parseGeneratedList(text);
+    checkTreeSize({ kind: 'in', operand: node, list, start: 0, end: text.length }, text, limits);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw invalidValue(node, `'${text}' is not a list in parentheses or a JSON array: ${error.message}`);
+  }
+  return list.map((item) => ({ ...item, start: node.start, end: node.end }));
 }
 
 function invalidValue(node: AliasExpr, problem: string): FilterError {

@@ -16,7 +16,7 @@ import type { CollectionProperty, PrimitiveProperty, Property, Schema, Structure
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from '../syntax/print.js';
-import { aliasLiteral } from './aliases.js';
+import { aliasList, aliasLiteral } from './aliases.js';
 import { spelledAs } from './json-strings.js';
 import type { AliasValues } from './aliases.js';
 import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedMember, TypedNull, TypedSource, TypedStructureNull } from './typed.js';
@@ -230,6 +230,7 @@ class Checker {
         return collection && { kind: 'count', type: 'Edm.Int64', collection, start: n.start, end: n.end };
       },
       inCollection: (n) => this.inCollection(n),
+      inAlias: (n) => this.inAlias(n),
     };
   }
 
@@ -354,6 +355,19 @@ class Checker {
     const comparison: Extract<Expr, { kind: 'compare' }> = { kind: 'compare', op: 'eq', left: n.collection, right: n.operand, start: n.start, end: n.end };
     const body = this.compare('eq', item, operand, comparison);
     return body && { kind: 'lambda', type: BOOLEAN, op: 'any', collection, variable, body, start: n.start, end: n.end };
+  }
+
+  /** `x in @list`: the usual `in` over the literals of the alias's value, each at the alias. */
+  private inAlias(n: Extract<Expr, { kind: 'inAlias' }>): Checked {
+    const operand = this.expr(n.operand);
+    const alias = n.alias;
+    expect(n, alias?.kind === 'alias' ? undefined : "the list of 'in' from an alias must be an alias node");
+    const list = aliasList(alias, this.options.aliases, this.options);
+    if (list === undefined) {
+      this.report('unknown_alias', alias, `Parameter alias '@${String(alias.name)}' has no value: give it in the aliases option, a list such as { ${String(alias.name)}: "('a', 'b')" }`);
+      return undefined;
+    }
+    return this.in(operand, list, { kind: 'in', operand: n.operand, list, start: n.start, end: n.end });
   }
 
   /**

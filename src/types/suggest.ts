@@ -80,6 +80,7 @@ export function literalInString(content: string): { readonly text: string; reado
     case 'arithmetic':
     case 'logical':
     case 'in':
+    case 'inAlias':
     case 'lambda':
     case 'count':
     case 'inCollection':

@@ -46,6 +46,49 @@ describe('check: parameter aliases', () => {
     expect(typed(filter, aliases)).toBe(expected);
   });
 
+  it.each([
+    ['Name in @list', { list: "('a', 'b')" }, "Name in ('a', 'b')"],
+    ['Name in @list', { list: '["a", "b"]' }, "Name in ('a', 'b')"],
+    ['Name in @list', { list: ' [] ' }, 'Name in ()'],
+    ['Price in @list', { list: '[1, 2.5, 1e3, null]' }, 'Price in (1, 2.5, 1e3m, null)'],
+    ['Key in @list', { list: '["01234567-89ab-cdef-0123-456789abcdef"]' }, 'Key in (01234567-89ab-cdef-0123-456789abcdef)'],
+    ['Tags/any(t: t in @list)', { list: "('red')" }, "Tags/any(t: t in ('red'))"],
+  ])('%s with %j is typed as %s', (filter, aliases, written) => {
+    expect(typed(filter, aliases)).toBe(printTyped(check(written, schema)));
+  });
+
+  it('puts the items of a list alias at the span of the alias', () => {
+    const root = check('Qty in @l', schema, { aliases: { l: '(1, 2)' } }).root as Extract<TypedExpr, { kind: 'in' }>;
+    expect(root.list.map((item) => [item.start, item.end])).toEqual([[7, 9], [7, 9]]);
+  });
+
+  it('reports a list alias without a value as unknown_alias, and a list item that does not fit at the alias', () => {
+    const missing = thrownFilterError(() => check('Qty in @l', schema));
+    expect(missing.issues.map((i) => [i.code, i.start, i.end])).toEqual([['unknown_alias', 7, 9]]);
+    expect(missing.message).toBe(`Parameter alias '@l' has no value: give it in the aliases option, a list such as { l: "('a', 'b')" }`);
+    const mismatch = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: "(1, 'a')" } }));
+    expect(mismatch.issues.map((i) => [i.code, i.start, i.end])).toEqual([['type_mismatch', 7, 9]]);
+  });
+
+  it.each([
+    ['5', "The value of parameter alias '@l' (aliases.l) '5' is not a list in parentheses or a JSON array: Unexpected '5' at position 0; expected a list in parentheses or a JSON array"],
+    ['(1, 2', "The value of parameter alias '@l' (aliases.l) '(1, 2' is not a list in parentheses or a JSON array: Unexpected end of input at position 5; expected ',' or ')'"],
+    ['(1) in (2)', "The value of parameter alias '@l' (aliases.l) '(1) in (2)' is not a list in parentheses or a JSON array: Unexpected 'in' at position 4; expected end of input"],
+    ['@m', "The value of parameter alias '@l' (aliases.l) '@m' is not a list in parentheses or a JSON array: Unexpected '@' at position 0; expected a list in parentheses or a JSON array"],
+    ['Tags', "The value of parameter alias '@l' (aliases.l) 'Tags' is not a list in parentheses or a JSON array: Unexpected 'Tags' at position 0; expected a list in parentheses or a JSON array"],
+  ])('refuses the list value %j as invalid_alias_value', (value, message) => {
+    const error = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: value } }));
+    expect([error.issues.map((i) => i.code), error.start, error.end]).toEqual([['invalid_alias_value'], 7, 9]);
+    expect(error.message).toBe(message);
+  });
+
+  it('reads a list value within the parse limits given to check()', () => {
+    const deep = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: `(length(${'length('.repeat(200)}'a'${')'.repeat(201)})` } }));
+    expect(deep.message).toMatch(/is not a list in parentheses or a JSON array: Parentheses nest deeper than 100 levels/);
+    const many = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: `[${'1,'.repeat(20)}1]` }, maxNodes: 10 }));
+    expect(many.message).toMatch(/is not a list in parentheses or a JSON array: Filter has more than 10 nodes/);
+  });
+
   it('puts the literal in the typed tree at the span of the alias, so backends see a literal', () => {
     const root = check('Price gt @p', schema, { aliases: { p: '5' } }).root as Extract<TypedExpr, { kind: 'compare' }>;
     expect(root.right).toEqual({ kind: 'literal', type: 'Edm.Decimal', value: '5', start: 9, end: 11 });

@@ -29,6 +29,13 @@ describe('odata-filter --alias', () => {
     expect(evaluated).toEqual({ code: 0, out: '{"Capacity": 60}\n', err: '' });
   });
 
+  it('gives the whole list of in as a JSON array or a list in parentheses', async () => {
+    const json = await run('sql', 'Capacity in @list', '--schema', 'VenueRoom', '--alias', 'list=[10, 20]');
+    const parenthesised = await run('sql', 'Capacity in @list', '--schema', 'VenueRoom', '--alias', 'list=(10, 20)');
+    expect(json).toEqual({ code: 0, out: '("Capacity" IN ($1::integer, $2::integer))\n[10,20]\n', err: '' });
+    expect(parenthesised).toEqual(json);
+  });
+
   it('reports an alias without a value as a bad filter, at the alias', async () => {
     const r = await run('check', 'Capacity gt @p', '--schema', 'VenueRoom');
     expect(r.code).toBe(2);

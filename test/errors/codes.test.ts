@@ -50,7 +50,7 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ["Color eq NS.Color'Red'", 'enum_literal'],
   ['geo.distance(a, b) lt 1', 'geo.distance'],
   ['Edm.String eq 1', 'qualified_name'],
-  ['x in @list', 'parameter_alias_list'],
+  ['x in (@p)', 'parameter_alias_item'],
   ['$this/Name eq 1', 'implicit_variable'],
   ['$root/People eq 1', 'service_root'],
   ['x eq 2012-12-03', 'date_literal'],

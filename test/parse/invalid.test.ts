@@ -136,10 +136,10 @@ export const INVALID: readonly InvalidCase[] = [
   ['x in [{"a": 1}]', 'unsupported', 6, "JSON object in the list of 'in' is not supported at position 6", '{"a": 1}'],
   ['x in [[[', 'unsupported', 6, "Nested JSON array in the list of 'in' is not supported at position 6", '[['],
   ['x eq ["a"]', 'syntax', 5, "Unexpected '[' at position 5; expected an expression"],
-  // An alias's value is one literal: never the list of `in`, nor an item of a list.
-  ['x in @list', 'unsupported', 5, "Parameter alias '@list' in the list of 'in' is not supported; write the literals in the list itself, such as (1, 2), at position 5", '@list'],
-  ['x in (1, @p)', 'unsupported', 9, "Parameter alias '@p' in the list of 'in' is not supported; write the literals in the list itself, such as (1, 2), at position 9", '@p'],
-  ['x in (@p)', 'unsupported', 6, "Parameter alias '@p' in the list of 'in' is not supported; write the literals in the list itself, such as (1, 2), at position 6", '@p'],
+  // An alias is a literal or a whole list, never an item of a list.
+  ['x in (1, @p)', 'unsupported', 9, "Parameter alias '@p' as an item of a list is not supported; write the literal in the list, or the whole list in the alias, as in x in @list, at position 9", '@p'],
+  ['x in (@p)', 'unsupported', 6, "Parameter alias '@p' as an item of a list is not supported; write the literal in the list, or the whole list in the alias, as in x in @list, at position 6", '@p'],
+  ['x in @', 'syntax', 5, "Unexpected '@' at position 5; expected a list in parentheses, a JSON array or a collection's path"],
   // `@` needs a name: a letter or `_`, then word characters.
   ['x eq @1', 'syntax', 5, "Unexpected '@' at position 5; expected an expression"],
   ['x eq @ p', 'syntax', 5, "Unexpected '@' at position 5; expected an expression"],

@@ -32,6 +32,7 @@ const render: ExprVisitor<string> = {
   in: (n) => `(in ${sexpr(n.operand)} [${n.list.map(sexpr).join(' ')}])`,
   lambda: (n) => `(${n.op} ${sexpr(n.collection)}${n.variable === undefined ? '' : ` ${n.variable.name}:`}${n.body === undefined ? '' : ' ' + sexpr(n.body)})`,
   count: (n) => `(count ${sexpr(n.collection)})`,
+  inAlias: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.alias)})`,
   inCollection: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.collection)})`,
 };
 

@@ -473,6 +473,10 @@ export const ALIASES: readonly ValidCase[] = [
   ['(@p) add @P_2 eq @_', '@p add @P_2 eq @_', '(eq (add @p @P_2) @_)'],
   ['@p in (1, 2)', '=', '(in @p [i32:1 i32:2])'],
   ['@p in Tags', '=', '(in @p Tags)'],
+  // An alias is the whole list of `in` too: its value is a list.
+  ['Status in @list', '=', '(in Status @list)'],
+  ['Status IN  @list in (true)', 'Status in @list in (true)', '(in (in Status @list) [true])'],
+  ['not x in @l', '=', '(not (in x @l))'],
   // Words after `@` are names, keywords and operators included.
   ['@not eq @null', '=', '(eq @not @null)'],
   ['@p  EQ  @q', '@p eq @q', '(eq @p @q)'],

@@ -135,6 +135,7 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
         .map(([op, operands]): Expr => ({ kind: 'logical', op, operands, ...span })),
       fc.tuple(sub, fc.array(arbLiteral, { maxLength: 3 })).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
       fc.tuple(sub, arbJsonList).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
+      fc.tuple(sub, arbAlias).map(([operand, alias]): Expr => ({ kind: 'inAlias', operand, alias: alias as Extract<Expr, { kind: 'alias' }>, ...span })),
       fc.tuple(sub, member).map(([operand, collection]): Expr => ({ kind: 'inCollection', operand, collection, ...span })),
     ];
     if (scope.length < MAX_LAMBDA_NESTING) {

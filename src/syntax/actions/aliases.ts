@@ -1,4 +1,5 @@
-// Parameter aliases: `@name` where a value can stand, and the places of `in` that do not take one.
+// Parameter aliases: `@name` where a value or the list of `in` can stand, and the item of a list
+// where none can.
 
 import type { AliasExpr } from '../ast.js';
 import type { Range } from './syntax-error.js';
@@ -10,9 +11,9 @@ export function alias(name: string, r: Range): AliasExpr {
 }
 
 /**
- * `x in @list` and `x in ('a', @p)`: the value of an alias is one literal (docs/semantics.md,
- * section 9), so an alias is neither the whole list of `in` nor an item of one.
+ * `x in ('a', @p)`: an alias as an item of a list. An alias is a literal or a whole list, so the
+ * list is written in one place, in the filter or in the alias's value.
  */
-export function rejectListAlias(r: Range, text: string): never {
-  return refuse('parameter_alias_list', `Parameter alias '${text}' in the list of 'in'`, r, '; write the literals in the list itself, such as (1, 2),');
+export function rejectItemAlias(r: Range, text: string): never {
+  return refuse('parameter_alias_item', `Parameter alias '${text}' as an item of a list`, r, '; write the literal in the list, or the whole list in the alias, as in x in @list,');
 }

@@ -1,7 +1,7 @@
 // The actions of grammar/filter.peggy, as the one object the generated parser receives in its
 // options (it imports nothing) and the fast path calls, so both build the same tree.
 
-import { alias, rejectListAlias } from './aliases.js';
+import { alias, rejectItemAlias } from './aliases.js';
 import { jsonKeyword, jsonNumber, jsonString, rejectJsonItem, rejectNestedJson, unterminatedJsonString } from './json-array.js';
 import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
 import { bareDateTime, guid, isLiteral, string, unterminatedString } from './literals.js';
@@ -51,7 +51,7 @@ export const actions = {
   rejectJsonItem,
   // parameter aliases
   alias,
-  rejectListAlias,
+  rejectItemAlias,
   // collection operators on paths
   COUNT,
   isLambdaOperator,

@@ -34,4 +34,5 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
   lambda: (n, start, end) => ({ kind: n.kind, op: n.op, collection: n.collection, opSpan: n.opSpan, variable: n.variable, body: n.body, start, end }),
   count: (n, start, end) => ({ kind: n.kind, collection: n.collection, start, end }),
   inCollection: (n, start, end) => ({ kind: n.kind, operand: n.operand, collection: n.collection, start, end }),
+  inAlias: (n, start, end) => ({ kind: n.kind, operand: n.operand, alias: n.alias, start, end }),
 };
