@@ -29,9 +29,10 @@ export interface CheckOptions extends ParseOptions {
    */
   readonly maxStringCost?: number;
   /**
-   * The values of the filter's parameter aliases by name, without the `@`, each the text of one
-   * literal as a request's query option carries it: `{ p: '5', tag: "'red'" }` for `@p=5&@tag='red'`.
-   * Names are case-sensitive; a value no alias uses is not read.
+   * The values of the filter's parameter aliases by name, without the `@`, as a request's query
+   * options carry them: the text of one literal, `{ p: '5', tag: "'red'" }` for `@p=5&@tag='red'`,
+   * or of a list for `x in @list`, `{ list: '["a","b"]' }`. Names are case-sensitive; a value no
+   * alias uses is not read (docs/semantics.md, section 9).
    */
   readonly aliases?: AliasValues;
 }
@@ -364,7 +365,7 @@ class Checker {
     expect(n, alias?.kind === 'alias' ? undefined : "the list of 'in' from an alias must be an alias node");
     const list = aliasList(alias, this.options.aliases, this.options);
     if (list === undefined) {
-      this.report('unknown_alias', alias, `Parameter alias '@${String(alias.name)}' has no value: give it in the aliases option, a list such as { ${String(alias.name)}: "('a', 'b')" }`);
+      this.unknownAlias(alias, `"('a', 'b')"`);
       return undefined;
     }
     return this.in(operand, list, { kind: 'in', operand: n.operand, list, start: n.start, end: n.end });
@@ -379,9 +380,14 @@ class Checker {
     if (node?.kind !== 'alias') return node;
     const value = aliasLiteral(node, this.options.aliases, this.options);
     if (value !== undefined) return value;
-    const hint = typeof node.name === 'string' && /^[A-Za-z_]\w*$/.test(node.name) ? `, such as { ${node.name}: '…' }` : '';
-    this.report('unknown_alias', node, `Parameter alias '@${String(node.name)}' has no value: give it in the aliases option${hint}`);
+    this.unknownAlias(node, "'…'");
     return node;
+  }
+
+  /** `unknown_alias` at the alias, with an example of the value it needs. */
+  private unknownAlias(node: Extract<Expr, { kind: 'alias' }>, example: string): void {
+    const name = String(node.name);
+    this.report('unknown_alias', node, `Parameter alias '@${name}' has no value: give it in the aliases option, such as { ${name}: ${example} }`);
   }
 
   /**

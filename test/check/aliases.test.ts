@@ -65,7 +65,7 @@ describe('check: parameter aliases', () => {
   it('reports a list alias without a value as unknown_alias, and a list item that does not fit at the alias', () => {
     const missing = thrownFilterError(() => check('Qty in @l', schema));
     expect(missing.issues.map((i) => [i.code, i.start, i.end])).toEqual([['unknown_alias', 7, 9]]);
-    expect(missing.message).toBe(`Parameter alias '@l' has no value: give it in the aliases option, a list such as { l: "('a', 'b')" }`);
+    expect(missing.message).toBe(`Parameter alias '@l' has no value: give it in the aliases option, such as { l: "('a', 'b')" }`);
     const mismatch = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: "(1, 'a')" } }));
     expect(mismatch.issues.map((i) => [i.code, i.start, i.end])).toEqual([['type_mismatch', 7, 9]]);
   });

@@ -3,7 +3,7 @@
 
 import type { Literal, StringLiteral } from '../ast.js';
 import { readInstant } from '../../semantics/instant.js';
-import { booleanLiteral, nullLiteral } from './literals.js';
+import { booleanLiteral, GUID, LONE_SURROGATE, nullLiteral } from './literals.js';
 import { number } from './numbers.js';
 import { syntaxError } from './syntax-error.js';
 import type { Range } from './syntax-error.js';
@@ -54,13 +54,10 @@ export function jsonString(body: string, r: Range): StringLiteral {
   return spellsGuidOrInstant(value) ? { ...node, json: true } : node;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 function hex(unit: number): string {
   return unit.toString(16).toUpperCase().padStart(4, '0');
 }
 
-export const GUID_SPELLING = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 /** The bare date-time literal's form, as the grammar's DateTimeLiteral has it with a time. */
 export const INSTANT_SPELLING = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?$/;
 
@@ -68,9 +65,8 @@ export const INSTANT_SPELLING = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2
  * Whether a JSON string spells a guid or a date-time: OData's JSON format writes those values as
  * strings, so against a Guid or date-time operand the checker reads it as that value.
  */
-function spellsGuidOrInstant(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  return GUID_SPELLING.test(value) || (INSTANT_SPELLING.test(value) && readInstant(value).ok);
+function spellsGuidOrInstant(value: string): boolean {
+  return GUID.test(value) || (INSTANT_SPELLING.test(value) && readInstant(value).ok);
 }
 
 export function unterminatedJsonString(r: Range): never {
