@@ -21,11 +21,13 @@ export const FILTER_ISSUE_CODES = {
   unexpected_end: { kind: 'syntax', when: 'the filter ends where more is needed; `expected` lists what would be accepted' },
   unterminated_string: { kind: 'syntax', when: 'a string literal has no closing quote' },
   unpaired_surrogate: { kind: 'syntax', when: 'a string literal holds a UTF-16 surrogate without its partner, which no UTF-8 text can carry' },
+  invalid_json_string: { kind: 'syntax', when: 'a string of a JSON array (`x in ["a"]`) holds an unescaped control character or an escape JSON does not have' },
   invalid_number: { kind: 'syntax', when: 'a number literal does not fit its suffix (`1.5L`)' },
   number_out_of_range: { kind: 'syntax', when: 'a number literal is beyond its type: Int64 with `L`, or a Double or Single that would be infinite' },
   invalid_datetime: { kind: 'syntax', when: 'a date-time literal names no instant (month 13, February 30, an offset beyond ±14:00, …)' },
   invalid_guid: { kind: 'syntax', when: 'a `guid` literal is not 8-4-4-4-12 hexadecimal digits' },
   unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
+  invalid_alias_value: { kind: 'syntax', when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal (an expression, another alias, bad text), or, for `x in @list`, of a list in parentheses or a JSON array" },
   unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
   wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
@@ -115,7 +117,7 @@ export class FilterError extends Error {
 }
 
 export interface UnsupportedInit {
-  /** A stable name of the construct, e.g. `'cast'`, `'has'`, `'parameter_alias'`. */
+  /** A stable name of the construct, e.g. `'cast'`, `'has'`, `'type_cast'`. */
   readonly construct: string;
   /** The backend or SQL dialect that refuses it; omitted when the language itself has no such construct. */
   readonly target?: string;

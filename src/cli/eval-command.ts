@@ -1,6 +1,6 @@
-// `odata-filter eval "<filter>" --schema <name-or-file> [file | -] [--max-json-length <n>]`: the
-// rows of a JSON array or of JSON lines (a file or stdin) that match, as JSON lines, each in its
-// own source text. JSON lines are streamed line by line, so memory stays constant; a bad line (or
+// `odata-filter eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]...
+// [--max-json-length <n>]`: the rows of a JSON array or of JSON lines (a file or stdin) that
+// match, as JSON lines, each in its own source text. JSON lines are streamed line by line, so memory stays constant; a bad line (or
 // array element) is reported with its number and skipped (exit code 1). A JSON line, or a whole
 // JSON array, longer than --max-json-length characters is bad input too, reported without being
 // read into memory. Numbers are read exactly (see json-rows.ts).
@@ -12,6 +12,7 @@ import { compilePredicate, RowValueError } from '../backends/memory/index.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { arrayElements, compactJson, JsonSyntaxError, parseJsonExact, rowReader } from './json-rows.js';
+import { ALIAS_HELP, ALIAS_OPTION, aliasesFromOptions } from './alias-option.js';
 import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 import { readLines } from './read-lines.js';
 
@@ -32,16 +33,17 @@ function maxJsonLength(value: unknown): number | { readonly usageError: string }
 
 export const evalCommand: Command = {
   name: 'eval',
-  usage: 'eval "<filter>" --schema <name-or-file> [file | -] [--max-json-length <n>]',
+  usage: 'eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]... [--max-json-length <n>]',
   summary: 'print the rows of a JSON array or JSON lines (file or stdin) that match a filter, as JSON lines',
   maxOperands: 1,
   help: [
     FILTER_HELP,
     SCHEMA_HELP,
     'file                    JSON lines or a JSON array; stdin when left out or -',
+    ALIAS_HELP,
     `--max-json-length <n>   the most characters in a JSON line, or in a whole JSON array (default ${DEFAULT_MAX_JSON_LENGTH})`,
   ],
-  options: { ...SCHEMA_OPTION, 'max-json-length': { type: 'string' } },
+  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, 'max-json-length': { type: 'string' } },
   async run({ filter, filterFromStdin, operands, values, out, err, stdin }) {
     const [file] = operands;
     const fromStdin = file === undefined || file === '-';
@@ -50,7 +52,9 @@ export const evalCommand: Command = {
     if (typeof maxLength !== 'number') return maxLength;
     const loaded = schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
-    const matches = compilePredicate(check(filter, loaded.schema));
+    const given = aliasesFromOptions(values);
+    if ('usageError' in given) return given;
+    const matches = compilePredicate(check(filter, loaded.schema, { aliases: given.aliases }));
     const read = rowReader(loaded.schema);
     let input: NodeJS.ReadableStream = stdin;
     if (!fromStdin) {

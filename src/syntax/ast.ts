@@ -40,6 +40,12 @@ export interface StringLiteral extends Span {
   readonly kind: 'string';
   /** The decoded value: `''` in the source is one `'` here. */
   readonly value: string;
+  /**
+   * Set on a string of a JSON array (`x in ["…"]`) that spells a guid or a date-time: OData's JSON
+   * writes those values as strings, so against a Guid or date-time operand the checker reads it as
+   * that value, and as a string elsewhere. print() keeps such a list a JSON array.
+   */
+  readonly json?: true;
 }
 
 /**
@@ -107,6 +113,16 @@ export interface InCollectionExpr extends Span {
   readonly collection: MemberExpr;
 }
 
+/**
+ * `@name`, a parameter alias: a literal given beside the filter (`@p=5` in a request's query
+ * options), by name without the `@`. check() reads its value from its `aliases` option and types
+ * it as that literal would be typed where the alias stands; the typed tree holds the literal.
+ */
+export interface AliasExpr extends Span {
+  readonly kind: 'alias';
+  readonly name: string;
+}
+
 /** A canonical function call; `name` is lower-case whatever the source spelling. */
 export interface CallExpr extends Span {
   readonly kind: 'call';
@@ -157,6 +173,16 @@ export interface InExpr extends Span {
   readonly list: readonly Literal[];
 }
 
+/**
+ * `operand in @list`: an `in` whose list is the value of a parameter alias, a list in parentheses
+ * or a JSON array given beside the filter. check() reads it and types the usual `in`.
+ */
+export interface InAliasExpr extends Span {
+  readonly kind: 'inAlias';
+  readonly operand: Expr;
+  readonly alias: AliasExpr;
+}
+
 export type Expr =
   | NullLiteral
   | BooleanLiteral
@@ -165,6 +191,7 @@ export type Expr =
   | DateTimeLiteral
   | GuidLiteral
   | MemberExpr
+  | AliasExpr
   | CallExpr
   | NotExpr
   | NegateExpr
@@ -172,6 +199,7 @@ export type Expr =
   | ArithmeticExpr
   | LogicalExpr
   | InExpr
+  | InAliasExpr
   | LambdaExpr
   | CountExpr
   | InCollectionExpr;
@@ -192,6 +220,7 @@ export const ARITHMETIC_OPS: readonly ArithmeticOp[] = ['add', 'sub', 'mul', 'di
 export function childrenOf(node: Expr): readonly Expr[] {
   switch (node.kind) {
     case 'member':
+    case 'alias':
     case 'null':
     case 'boolean':
     case 'number':
@@ -217,6 +246,8 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return [node.collection];
     case 'inCollection':
       return [node.operand, node.collection];
+    case 'inAlias':
+      return [node.operand, node.alias];
     default:
       return assertNever(node);
   }

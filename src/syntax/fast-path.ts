@@ -175,7 +175,16 @@ class FastReader {
       return actions.parenthesised(expr, { start, end: this.pos });
     }
     if (isWordStart(c)) return this.wordLed();
+    if (c === 64) return this.alias();
     return this.literal();
+  }
+
+  /** `ParameterAlias`: `@` and a word; anything else after `@` is an error the generated parser reports. */
+  private alias(): Expr {
+    const start = this.pos++;
+    if (!isWordStart(this.src.charCodeAt(this.pos))) bail();
+    const name = this.readWord();
+    return actions.alias(name, { start, end: this.pos });
   }
 
   /** `WordLed`, in the grammar's order of alternatives. */

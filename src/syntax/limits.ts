@@ -51,7 +51,7 @@ export function checkText(text: string, { maxLength, maxDepth }: Limits): void {
 
 /**
  * The generated parser recurses once per parenthesis level, so nesting is measured on the text
- * before it runs: no input can exhaust the stack. String literals are skipped.
+ * before it runs: no input can exhaust the stack. String literals, and JSON strings, are skipped.
  */
 function checkParenthesisDepth(text: string, maxDepth: number): void {
   let depth = 0;
@@ -67,6 +67,12 @@ function checkParenthesisDepth(text: string, maxDepth: number): void {
       const close = text.indexOf("'", i + 1);
       if (close < 0) return;
       i = close; // a doubled quote closes and reopens, which this loop sees as two literals
+    } else if (c === 34 /* " */) {
+      // A JSON string, which no parser recurses into; `\` escapes the next character.
+      let j = i + 1;
+      while (j < text.length && text.charCodeAt(j) !== 34) j += text.charCodeAt(j) === 92 ? 2 : 1;
+      if (j >= text.length) return;
+      i = j;
     }
   }
 }

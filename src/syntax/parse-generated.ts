@@ -1,14 +1,28 @@
 // The parser generated from grammar/filter.peggy, given the actions, with its failures as
-// FilterErrors: every text the fast path does not read, and the reference the fast path is held to.
+// FilterErrors: every text the fast path does not read, and the reference the fast path is held to;
+// and, from its own start rule, the list a parameter alias gives `in`.
 
-import type { Expr } from './ast.js';
+import type { Expr, Literal } from './ast.js';
 import { actions } from './actions/index.js';
+import type { InList } from './actions/index.js';
 import { parse as generatedParse } from '../generated/parser.js';
 import { toFilterError } from './parse-error.js';
 
 export function parseGenerated(text: string): Expr {
   try {
     return generatedParse(text, { actions }) as Expr;
+  } catch (error) {
+    throw toFilterError(error, text);
+  }
+}
+
+/**
+ * The value of a parameter alias that is the list of `in`: a list in parentheses or a JSON array,
+ * as the grammar's AliasList reads it; its items at offsets into `text`.
+ */
+export function parseGeneratedList(text: string): readonly Literal[] {
+  try {
+    return (generatedParse(text, { actions, startRule: 'AliasList' }) as InList).list;
   } catch (error) {
     throw toFilterError(error, text);
   }

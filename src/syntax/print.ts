@@ -2,9 +2,13 @@
 // so that parse(print(tree)) rebuilds the same tree. Canonical spelling: lower-case keywords,
 // operators and function names; one space around a binary operator; `, ` between arguments and
 // list items; identifiers and literals as written; a lambda as `Tags/any(t: t eq 'red')` (no
-// space before the colon, one after, as between arguments) and `Tags/any()`.
+// space before the colon, one after, as between arguments) and `Tags/any()`; a parameter alias
+// as `@p`. An `in` list is written in parentheses whether it was read from them or from a JSON
+// array (`x in ["a", 1]` prints `x in ('a', 1)`, the same tree), except a JSON array holding a
+// string that spells a guid or a date-time: that string's meaning depends on the operand, which
+// only the JSON form says, so that list stays a JSON array.
 
-import type { Expr, ExprKind } from './ast.js';
+import type { Expr, ExprKind, Literal } from './ast.js';
 import { childrenOf } from './ast.js';
 import { limitOnExhaustion } from '../errors.js';
 
@@ -90,6 +94,29 @@ function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
+/** A JSON number as JSON writes it, and a Decimal read from one with an exponent (`1e3m`). */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+const JSON_EXPONENT_DECIMAL = /^(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?[eE][+-]?[0-9]+)m$/;
+
+/**
+ * The JSON array of an `in` list that holds a JSON string spelling a guid or a date-time (whose
+ * reading depends on the operand, which no parenthesised list can say); undefined for any other
+ * list, or for one with an item JSON cannot write, which only a tree built by hand can have.
+ */
+function jsonList(list: readonly Literal[]): string | undefined {
+  if (!list.some((item) => item.kind === 'string' && item.json === true)) return undefined;
+  const items: string[] = [];
+  for (const item of list) {
+    if (item.kind === 'null') items.push('null');
+    else if (item.kind === 'boolean') items.push(item.value ? 'true' : 'false');
+    else if (item.kind === 'string') items.push(JSON.stringify(item.value));
+    else if (item.kind === 'number' && JSON_NUMBER.test(item.raw)) items.push(item.raw);
+    else if (item.kind === 'number' && item.type === 'Edm.Decimal' && JSON_EXPONENT_DECIMAL.test(item.raw)) items.push(item.raw.slice(0, -1));
+    else return undefined;
+  }
+  return `[${items.join(', ')}]`;
+}
+
 const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>> } = {
   null: () => leaf('null'),
   boolean: (n) => leaf(n.value ? 'true' : 'false'),
@@ -98,6 +125,7 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
   datetime: (n) => leaf(n.raw),
   guid: (n) => leaf(n.raw),
   member: (n) => leaf(n.segments.map((s) => s.name).join('/')),
+  alias: (n) => leaf(`@${n.name}`),
   call: (n, parts) => {
     const args = parts.map((p) => p.text);
     // `datetime('…')` is the date-time literal; a call on a string literal needs its own parentheses.
@@ -124,8 +152,8 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
     const level = n.op === 'and' ? AND : OR;
     return { text: parts.map((o) => operand(o, level + 1)).join(` ${n.op} `), level, numeric: leads(parts[0]!, level + 1) };
   },
-  in: (_n, [subject, ...list]) => ({
-    text: `${operand(subject!, IN)} in (${list.map((l) => l.text).join(', ')})`,
+  in: (n, [subject, ...list]) => ({
+    text: `${operand(subject!, IN)} in ${jsonList(n.list) ?? `(${list.map((l) => l.text).join(', ')})`}`,
     level: IN,
     numeric: leads(subject!, IN),
   }),
@@ -136,6 +164,11 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
     return { text: `${collection!.text}/${n.op}(${inner})`, level: PRIMARY, numeric: false };
   },
   count: (_n, [collection]) => ({ text: `${collection!.text}/$count`, level: PRIMARY, numeric: false }),
+  inAlias: (_n, [subject, alias]) => ({
+    text: `${operand(subject!, IN)} in ${alias!.text}`,
+    level: IN,
+    numeric: leads(subject!, IN),
+  }),
   inCollection: (_n, [subject, collection]) => ({
     text: `${operand(subject!, IN)} in ${collection!.text}`,
     level: IN,

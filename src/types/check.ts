@@ -6,7 +6,7 @@ import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
 import { assertNever } from '../assert-never.js';
-import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree } from '../errors.js';
+import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree, withFilterText } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
@@ -16,6 +16,9 @@ import type { CollectionProperty, PrimitiveProperty, Property, Schema, Structure
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from '../syntax/print.js';
+import { aliasList, aliasLiteral } from './aliases.js';
+import { spelledAs } from './json-strings.js';
+import type { AliasValues } from './aliases.js';
 import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedMember, TypedNull, TypedSource, TypedStructureNull } from './typed.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
@@ -25,6 +28,13 @@ export interface CheckOptions extends ParseOptions {
    * counted as 1,024 characters (docs/semantics.md, section 7). Default 1,048,576.
    */
   readonly maxStringCost?: number;
+  /**
+   * The values of the filter's parameter aliases by name, without the `@`, as a request's query
+   * options carry them: the text of one literal, `{ p: '5', tag: "'red'" }` for `@p=5&@tag='red'`,
+   * or of a list for `x in @list`, `{ list: '["a","b"]' }`. Names are case-sensitive; a value no
+   * alias uses is not read (docs/semantics.md, section 9).
+   */
+  readonly aliases?: AliasValues;
 }
 
 /** The stable codes of type issues; the README documents each. */
@@ -36,6 +46,7 @@ export const ISSUE_CODES = {
   collection_path: 'a path continues through a collection without a lambda (`Tags/Length`, `Sessions/Status`)',
   collection_value: 'a path ends at a collection where a single value is needed (`Tags eq \'red\'`); its elements are reached by `any`/`all`, its size by `$count`',
   not_collection: '`any`, `all`, `$count` or `in` is applied to a path that is not a collection',
+  unknown_alias: "a parameter alias (`@p`) has no value in check()'s `aliases` option",
   variable_shadows: "a lambda's range variable has the name of a variable of an enclosing lambda",
   type_mismatch: 'the operands of a comparison, or an `in` list item and its operand, are not comparable',
   not_boolean: 'an operand of `and`/`or`/`not`, the body of a lambda, or the whole filter, is not Edm.Boolean',
@@ -60,14 +71,15 @@ export interface CheckIssue extends FilterIssue {
 export function check(exprOrText: Expr | string, schema: Schema, options: CheckOptions = {}): TypedFilter {
   const text = typeof exprOrText === 'string' ? exprOrText : undefined;
   const tree: Expr = typeof exprOrText === 'string' ? parse(exprOrText, options) : exprOrText;
-  const checker = new Checker(schema, text);
+  const checker = new Checker(schema, text, options);
   let root: TypedExpr | undefined;
   try {
     root = checker.expr(tree);
   } catch (error) {
-    // Only a tree built by hand can get here: parse() bounds depth and yields well-formed nodes.
+    // A FilterError here is an alias's value that is no literal; anything else only a tree built by
+    // hand can raise: parse() bounds depth and yields well-formed nodes.
     const failure = limitOnExhaustion(error, 'Filter tree nests too deeply to check', { start: 0, end: 0 }, text);
-    if (isFilterError(failure)) throw failure;
+    if (isFilterError(failure)) throw withFilterText(failure, text);
     throw malformedTree(undefined, 'a node could not be read');
   }
   if (root !== undefined && root.type !== 'Edm.Boolean') {
@@ -176,6 +188,7 @@ class Checker {
     private readonly schema: Schema,
     /** The filter's text, when checked from text: operands are named by their source. */
     private readonly text: string | undefined,
+    private readonly options: CheckOptions,
   ) {
     this.visitor = {
       null: (n) => ({ kind: 'null', type: BOOLEAN, start: n.start, end: n.end }),
@@ -188,6 +201,10 @@ class Checker {
         return literal('Edm.Guid', expect(n, ok ? undefined : 'a guid literal needs its raw text and a lower-case xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx value').value, n);
       },
       member: (n) => this.member(expectSegments(n), n),
+      alias: (n) => {
+        const value = this.aliased(n);
+        return value.kind === 'alias' ? undefined : this.expr(value);
+      },
       call: (n) => this.call(n.name, n.args, n),
       not: (n) => {
         const operand = this.boolean(this.expr(n.operand), n.operand, "Operator 'not' needs a Boolean operand");
@@ -219,6 +236,7 @@ class Checker {
         return collection && { kind: 'count', type: 'Edm.Int64', collection, start: n.start, end: n.end };
       },
       inCollection: (n) => this.inCollection(n),
+      inAlias: (n) => this.inAlias(n),
     };
   }
 
@@ -353,6 +371,38 @@ class Checker {
     return body && { kind: 'lambda', type: BOOLEAN, op: 'any', collection, variable, body, start: n.start, end: n.end };
   }
 
+  /** `x in @list`: the usual `in` over the literals of the alias's value, each at the alias. */
+  private inAlias(n: Extract<Expr, { kind: 'inAlias' }>): Checked {
+    const operand = this.expr(n.operand);
+    const alias = n.alias;
+    expect(n, alias?.kind === 'alias' ? undefined : "the list of 'in' from an alias must be an alias node");
+    const list = aliasList(alias, this.options.aliases, this.options);
+    if (list === undefined) {
+      this.unknownAlias(alias, `"('a', 'b')"`);
+      return undefined;
+    }
+    return this.in(operand, list, { kind: 'in', operand: n.operand, list, start: n.start, end: n.end });
+  }
+
+  /**
+   * The literal an alias stands for, typed then as that literal would be where the alias stands;
+   * for an alias without a value, the alias itself, once `unknown_alias` is reported. Any other
+   * node is returned as it is.
+   */
+  private aliased(node: Expr): Expr {
+    if (node?.kind !== 'alias') return node;
+    const value = aliasLiteral(node, this.options.aliases, this.options);
+    if (value !== undefined) return value;
+    this.unknownAlias(node, "'…'");
+    return node;
+  }
+
+  /** `unknown_alias` at the alias, with an example of the value it needs. */
+  private unknownAlias(node: Extract<Expr, { kind: 'alias' }>, example: string): void {
+    const name = String(node.name);
+    this.report('unknown_alias', node, `Parameter alias '@${name}' has no value: give it in the aliases option, such as { ${name}: ${example} }`);
+  }
+
   /**
    * `Path eq null` or `Path ne null` (either way round) where the path ends at a structure: its
    * null test, or undefined as the node when the path has an issue. Undefined when the comparison
@@ -360,12 +410,19 @@ class Checker {
    */
   private structureNull(n: Extract<Expr, { kind: 'compare' }>): { node: Checked } | undefined {
     if (n.op !== 'eq' && n.op !== 'ne') return undefined;
-    const [path, other] = n.left?.kind === 'member' ? [n.left, n.right] : [n.right, n.left];
-    if (path?.kind !== 'member' || other?.kind !== 'null' || !isSpanNumber(path.start) || !isSpanNumber(path.end)) return undefined;
+    const [path, written] = n.left?.kind === 'member' ? [n.left, n.right] : [n.right, n.left];
+    // `Address eq @p` with `@p=null` is the null test too; with no value for `@p`, the alias is
+    // the one issue.
+    const other = written?.kind === 'alias' ? (aliasLiteral(written, this.options.aliases, this.options) ?? written) : written;
+    if (path?.kind !== 'member' || (other?.kind !== 'null' && other?.kind !== 'alias') || !isSpanNumber(path.start) || !isSpanNumber(path.end)) return undefined;
     const segments = expectSegments(path);
     const found = this.resolve(segments, path);
     if (found === undefined) return { node: undefined };
     if (found.property.kind !== 'structured' || found.resource) return undefined;
+    if (other.kind === 'alias') {
+      this.aliased(other);
+      return { node: undefined };
+    }
     this.expr(other);
     const { source, property, nullable } = found;
     const node: TypedStructureNull = { kind: 'structureNull', type: 'Edm.Boolean', op: n.op, source, path: found.path, property, nullable, start: n.start, end: n.end };
@@ -551,8 +608,9 @@ class Checker {
     return { kind: 'compare', type: BOOLEAN, op, left: coerce(left, type), right: coerce(right, type), start: span.start, end: span.end };
   }
 
-  private in(operand: Checked, listNodes: readonly Literal[], node: Extract<Expr, { kind: 'in' }>): Checked {
+  private in(operand: Checked, written: readonly Literal[], node: Extract<Expr, { kind: 'in' }>): Checked {
     const span = node;
+    const listNodes = operand === undefined ? written : written.map((l) => spelledAs(l, operand.type));
     const list = listNodes.map((l) => this.expr(l) as TypedLiteral | TypedNull);
     if (operand === undefined) return undefined;
     const items = list.filter((i): i is TypedLiteral => i.kind !== 'null');

@@ -72,6 +72,7 @@ export function literalInString(content: string): { readonly text: string; reado
     case 'null':
     case 'string':
     case 'member':
+    case 'alias':
     case 'call':
     case 'not':
     case 'negate':
@@ -79,6 +80,7 @@ export function literalInString(content: string): { readonly text: string; reado
     case 'arithmetic':
     case 'logical':
     case 'in':
+    case 'inAlias':
     case 'lambda':
     case 'count':
     case 'inCollection':

@@ -32,6 +32,15 @@ const SHAPES: Record<string, () => string> = {
   'lambda over a 100,000-segment path': () => Array.from({ length: 100_000 }, () => 'a').join('/') + '/all(x: x in a/b)',
   '100,000 $counts in a chain': () => Array.from({ length: 100_000 }, () => 'a/$count').join(' add ') + ' eq 0',
   '100,000 ins of a collection': () => 'x' + ' in a'.repeat(100_000),
+  '100,000-item JSON array': () => `Id in [${Array.from({ length: 100_000 }, (_, i) => i).join(',')}]`,
+  '100,000 nested JSON arrays': () => `x in [${'['.repeat(100_000)}${']'.repeat(100_001)}`,
+  '100,000 nested JSON objects': () => `x in [${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}]`,
+  'unterminated JSON array of 100,000 items': () => `x in [${'1,'.repeat(100_000)}`,
+  'unterminated 500 KB JSON string': () => `x in ["${'x'.repeat(500_000)}`,
+  '500 KB JSON string of escapes': () => `x in ["${'\\u00e9\\n'.repeat(50_000)}"]`,
+  '100,000 parentheses inside a JSON string': () => `x in ["${'('.repeat(100_000)}"] and (a)`,
+  '100,000 aliases in an and chain': () => Array.from({ length: 100_000 }, (_, i) => `@p${i}`).join(' and '),
+  'alias of 100,000 characters': () => `x eq @${'p'.repeat(100_000)}`,
 };
 
 /** What each shape gives with raised limits, where it is not a tree. */
@@ -39,6 +48,10 @@ const RAISED_OUTCOME: Record<string, FilterError['kind']> = {
   '100,000 unclosed parentheses': 'syntax',
   'unterminated 500 KB string': 'syntax',
   '100,000 open brackets after in': 'unsupported',
+  '100,000 nested JSON arrays': 'unsupported',
+  '100,000 nested JSON objects': 'unsupported',
+  'unterminated JSON array of 100,000 items': 'syntax',
+  'unterminated 500 KB JSON string': 'syntax',
   '100,000-part qualified name': 'unsupported',
   '100,000 unclosed lambdas': 'syntax',
 };

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { childrenOf, isFilterError, parse, print, withoutSpans } from '../../src/index.js';
+import type { Expr } from '../../src/index.js';
 import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
 import { ALL_VALID } from './valid-cases.js';
 
@@ -67,6 +68,16 @@ describe('print/parse round trip', () => {
             if (node.variable !== undefined) expect(text.slice(node.variable.start, node.variable.end)).toBe(node.variable.name);
           }
           if (node.kind === 'call') expect(text.slice(node.nameSpan.start, node.nameSpan.end)).toBe(node.name);
+          // A node's span covers the parentheses written around it.
+          if (node.kind === 'in' && /\]\)*$/.test(text.slice(node.start, node.end))) {
+            // The items of a JSON array are JSON values, which read as such only inside one.
+            for (const item of node.list) {
+              const alone = parse(`x in [${text.slice(item.start, item.end)}]`, limits) as Extract<Expr, { kind: 'in' }>;
+              expect(withoutSpans(alone.list[0]!)).toEqual(withoutSpans(item));
+            }
+            stack.push(node.operand);
+            continue;
+          }
           stack.push(...childrenOf(node));
         }
       }),

@@ -22,6 +22,7 @@ const render: ExprVisitor<string> = {
     `${n.type === 'Edm.DateTime' ? 'dt' : 'dto'}:${new Date(n.epochMs).toISOString()}${n.offsetMinutes ? `@${n.offsetMinutes}` : ''}`,
   guid: (n) => `guid:${n.value}`,
   member: (n) => n.segments.map((s) => s.name).join('/'),
+  alias: (n) => `@${n.name}`,
   call: (n) => `(${n.name}${n.args.map((a) => ' ' + sexpr(a)).join('')})`,
   not: (n) => `(not ${sexpr(n.operand)})`,
   negate: (n) => `(- ${sexpr(n.operand)})`,
@@ -31,6 +32,7 @@ const render: ExprVisitor<string> = {
   in: (n) => `(in ${sexpr(n.operand)} [${n.list.map(sexpr).join(' ')}])`,
   lambda: (n) => `(${n.op} ${sexpr(n.collection)}${n.variable === undefined ? '' : ` ${n.variable.name}:`}${n.body === undefined ? '' : ' ' + sexpr(n.body)})`,
   count: (n) => `(count ${sexpr(n.collection)})`,
+  inAlias: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.alias)})`,
   inCollection: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.collection)})`,
 };
 

@@ -461,6 +461,53 @@ export const COLLECTIONS: readonly ValidCase[] = [
   ['Tags/$count in Counts', '=', '(in (count Tags) Counts)'],
 ];
 
+/** Parameter aliases: `@name` wherever a value can stand; check() gives each its literal. */
+export const ALIASES: readonly ValidCase[] = [
+  ['Price gt @p', '=', '(gt Price @p)'],
+  ['@p lt Price', '=', '(lt @p Price)'],
+  ['@flag', '=', '@flag'],
+  ['not @flag', '=', '(not @flag)'],
+  ['-@p eq 1', '=', '(eq (- @p) i32:1)'],
+  ["Tags/any(t: t eq @tag)", '=', '(any Tags t: (eq t @tag))'],
+  ['contains(@word, Title)', '=', '(contains @word Title)'],
+  ['(@p) add @P_2 eq @_', '@p add @P_2 eq @_', '(eq (add @p @P_2) @_)'],
+  ['@p in (1, 2)', '=', '(in @p [i32:1 i32:2])'],
+  ['@p in Tags', '=', '(in @p Tags)'],
+  // An alias is the whole list of `in` too: its value is a list.
+  ['Status in @list', '=', '(in Status @list)'],
+  ['Status IN  @list in (true)', 'Status in @list in (true)', '(in (in Status @list) [true])'],
+  ['not x in @l', '=', '(not (in x @l))'],
+  // Words after `@` are names, keywords and operators included.
+  ['@not eq @null', '=', '(eq @not @null)'],
+  ['@p  EQ  @q', '@p eq @q', '(eq @p @q)'],
+];
+
+/**
+ * OData 4.01's JSON-array list of `in`: the literals the parenthesised list would hold, printed in
+ * parentheses, except a list with a string that spells a guid or a date-time.
+ */
+export const JSON_ARRAYS: readonly ValidCase[] = [
+  ['Status in ["Active","Draft"]', "Status in ('Active', 'Draft')", "(in Status ['Active' 'Draft'])"],
+  ['Qty in [1, 2.5, null]', 'Qty in (1, 2.5, null)', '(in Qty [i32:1 dec:2.5 null])'],
+  ['Flag in [true]', 'Flag in (true)', '(in Flag [true])'],
+  ['Flag in [false, true]', 'Flag in (false, true)', '(in Flag [false true])'],
+  ['x in []', 'x in ()', '(in x [])'],
+  ['x in [ ]', 'x in ()', '(in x [])'],
+  ['x in [\n1 ,\t2 ]', 'x in (1, 2)', '(in x [i32:1 i32:2])'],
+  // Numbers by their form: integers as Int32, Int64 and Decimal beyond; a fraction or an exponent
+  // is a Decimal, exactly.
+  ['x in [2147483648, 9223372036854775808]', 'x in (2147483648, 9223372036854775808)', '(in x [i64:2147483648 dec:9223372036854775808])'],
+  ['x in [-0, -1.50, 1e3, 1.5E-400]', 'x in (-0, -1.50, 1e3m, 1.5E-400m)', '(in x [i32:0 dec:-1.5 dec:1E+3 dec:1.5E-400])'],
+  // A JSON string is text: quotes and parentheses inside it are characters.
+  ['x in ["(((", ")"]', "x in ('(((', ')')", "(in x ['(((' ')'])"],
+  // A string that spells a guid or a date-time keeps its JSON form: the operand decides its type.
+  ['Key in ["01234567-89ab-cdef-0123-456789ABCDEF"]', '=', "(in Key ['01234567-89ab-cdef-0123-456789ABCDEF'])"],
+  ['Due in ["2012-12-03T07:16:23Z", "x", 1, 1e3, null, true]', 'Due in ["2012-12-03T07:16:23Z", "x", 1, 1e3, null, true]', undefined],
+  ['x in ["2012-12-03"]', "x in ('2012-12-03')", "(in x ['2012-12-03'])"],
+  ['x in [1] in ["a"]', "x in (1) in ('a')", "(in (in x [i32:1]) ['a'])"],
+  ['not x in [1]', 'not x in (1)', '(not (in x [i32:1]))'],
+];
+
 export const ALL_VALID: readonly ValidCase[] = [
   ...OPERATORS,
   ...PRECEDENCE,
@@ -470,4 +517,6 @@ export const ALL_VALID: readonly ValidCase[] = [
   ...WHITESPACE,
   ...CONVENTIONS,
   ...COLLECTIONS,
+  ...ALIASES,
+  ...JSON_ARRAYS,
 ];

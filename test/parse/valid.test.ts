@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse, print, withoutSpans } from '../../src/index.js';
 import { sexpr } from './sexpr.js';
-import { ALL_VALID, COLLECTIONS, CONVENTIONS, FUNCTIONS_CASES, LITERALS, NAMES, OPERATORS, PRECEDENCE, WHITESPACE, type ValidCase } from './valid-cases.js';
+import { ALIASES, ALL_VALID, JSON_ARRAYS, COLLECTIONS, CONVENTIONS, FUNCTIONS_CASES, LITERALS, NAMES, OPERATORS, PRECEDENCE, WHITESPACE, type ValidCase } from './valid-cases.js';
 
 const GROUPS: Record<string, readonly ValidCase[]> = {
   operators: OPERATORS,
@@ -15,6 +15,8 @@ const GROUPS: Record<string, readonly ValidCase[]> = {
   whitespace: WHITESPACE,
   'URL-convention examples': CONVENTIONS,
   'lambdas, $count, $it and in a collection': COLLECTIONS,
+  'parameter aliases': ALIASES,
+  'JSON arrays as the list of in': JSON_ARRAYS,
 };
 
 describe('valid filters', () => {

@@ -1,7 +1,7 @@
 // Random syntax trees over every node kind and operator, for print/parse properties. Literals are
 // generated as source text and parsed, so raw text and exact value are always consistent. Lambdas
 // nest up to three deep, and paths in their bodies start at their own range variable, an outer
-// one or `$it`.
+// one or `$it`. Parameter aliases are leaves; `in` lists come from parentheses or JSON arrays.
 
 import fc from 'fast-check';
 import type { Expr, LambdaOp, Literal, MemberExpr } from '../../src/syntax/ast.js';
@@ -65,6 +65,23 @@ export const arbIdentifier: fc.Arbitrary<string> = fc
 
 const span = { start: 0, end: 0 };
 
+/** The text of a JSON value: strings (escapes, and guid and date-time spellings, included), numbers, keywords. */
+const arbJsonValueText: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ maxLength: 6 }).filter((s) => !/[\uD800-\uDFFF]/.test(s)).map((s) => JSON.stringify(s)),
+  fc.constantFrom('"\\u00e9\\n"', '"01234567-89ab-cdef-0123-456789ABCDEF"', '"2012-12-03T07:16:23+01:00"', '"2012-12-03"'),
+  fc.constantFrom('0', '-0', '42', '2147483648', '9223372036854775808', '2.50', '-1e3', '1.5E-400', 'true', 'false', 'null'),
+);
+
+/** The items of a JSON-array list of `in`, as parse() reads them from `x in […]`. */
+const arbJsonList: fc.Arbitrary<readonly Literal[]> = fc
+  .array(arbJsonValueText, { maxLength: 3 })
+  .map((items) => (parse(`x in [${items.join(', ')}]`) as Extract<Expr, { kind: 'in' }>).list);
+
+/** Parameter aliases: any word after `@`, keywords and operators included (`@not`, `@null`). */
+const arbAlias: fc.Arbitrary<Expr> = fc
+  .oneof(arbIdentifier, fc.constantFrom(...RESERVED, 'INF', 'NaN', 'abcdef01'))
+  .map((name): Expr => ({ kind: 'alias', name, ...span }));
+
 /** Lambdas nest up to this deep in a random tree. */
 const MAX_LAMBDA_NESTING = 3;
 
@@ -93,6 +110,7 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
     const leaves: fc.WeightedArbitrary<Expr>[] = [
       { weight: 4, arbitrary: arbLiteral },
       { weight: 4, arbitrary: member },
+      { weight: 1, arbitrary: arbAlias },
       { weight: 1, arbitrary: member.map((collection): Expr => ({ kind: 'count', collection, ...span })) },
     ];
     if (scope.length < MAX_LAMBDA_NESTING) {
@@ -116,6 +134,8 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
         .tuple(fc.constantFrom('and' as const, 'or' as const), fc.array(sub, { minLength: 2, maxLength: 4 }))
         .map(([op, operands]): Expr => ({ kind: 'logical', op, operands, ...span })),
       fc.tuple(sub, fc.array(arbLiteral, { maxLength: 3 })).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
+      fc.tuple(sub, arbJsonList).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
+      fc.tuple(sub, arbAlias).map(([operand, alias]): Expr => ({ kind: 'inAlias', operand, alias: alias as Extract<Expr, { kind: 'alias' }>, ...span })),
       fc.tuple(sub, member).map(([operand, collection]): Expr => ({ kind: 'inCollection', operand, collection, ...span })),
     ];
     if (scope.length < MAX_LAMBDA_NESTING) {

@@ -61,6 +61,6 @@ export function count(first: PathSegment, tail: readonly PathSegment[], r: Range
 /** The right-hand side of `x in Path`: a member path, and nothing else that starts with a word. */
 export function collectionPath(node: Expr): MemberExpr {
   if (node.kind === 'member') return node;
-  const message = `Expected a list in parentheses or a collection's path after 'in' at position ${node.start}`;
-  throw new FilterError({ kind: 'syntax', issueCode: 'unexpected_token', message, start: node.start, end: node.end, expected: ['a list in parentheses', "a collection's path"] });
+  const message = `Expected a list in parentheses, a JSON array or a collection's path after 'in' at position ${node.start}`;
+  throw new FilterError({ kind: 'syntax', issueCode: 'unexpected_token', message, start: node.start, end: node.end, expected: ['a list in parentheses', 'a JSON array', "a collection's path"] });
 }

@@ -1,12 +1,14 @@
 // The actions of grammar/filter.peggy, as the one object the generated parser receives in its
 // options (it imports nothing) and the fast path calls, so both build the same tree.
 
+import { alias, rejectItemAlias } from './aliases.js';
+import { jsonKeyword, jsonNumber, jsonString, rejectJsonItem, rejectNestedJson, unterminatedJsonString } from './json-array.js';
 import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
 import { bareDateTime, guid, isLiteral, string, unterminatedString } from './literals.js';
 import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
-import { isUnsupportedFunction, refuse, rejectBoundCall, rejectJsonArray, rejectTypeCast, rejectVariable } from './unsupported.js';
+import { isUnsupportedFunction, refuse, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
 import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
 
 export type { LambdaArgs } from './collections.js';
@@ -40,6 +42,16 @@ export const actions = {
   inList,
   foldIn,
   parenthesised,
+  // the JSON-array list of `in`
+  jsonString,
+  unterminatedJsonString,
+  jsonNumber,
+  jsonKeyword,
+  rejectNestedJson,
+  rejectJsonItem,
+  // parameter aliases
+  alias,
+  rejectItemAlias,
   // collection operators on paths
   COUNT,
   isLambdaOperator,
@@ -51,7 +63,6 @@ export const actions = {
   rejectBoundCall,
   rejectTypeCast,
   rejectVariable,
-  rejectJsonArray,
 } as const;
 
 export type Actions = typeof actions;

@@ -16,7 +16,7 @@ export function booleanLiteral(value: boolean, r: Range): Expr {
 }
 
 /** A surrogate code unit without its partner: text that no UTF-8 URL can carry. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function string(body: string, r: Range): Expr {
   // A string value must be a sequence of code points: every backend counts and orders by them.
@@ -46,7 +46,8 @@ export function dateTime(type: DateTimeLiteralType, body: string, raw: string, r
   return { kind: 'datetime', type, raw, epochMs, offsetMinutes, start: r.start, end: r.end };
 }
 
-const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+/** A guid's text, in any case: 8-4-4-4-12 hexadecimal digits. */
+export const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
 export function guid(body: string, raw: string, r: Range): Literal {
   if (!GUID.test(body)) throw syntaxError('invalid_guid', `Invalid guid '${body}': expected xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, r);

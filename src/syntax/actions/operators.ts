@@ -1,6 +1,6 @@
 // Operator actions: binary chains folded by precedence, `in` lists, unary `not` and `-`.
 
-import type { ArithmeticOp, CompareOp, Expr, Literal, LogicalOp, MemberExpr } from '../ast.js';
+import type { AliasExpr, ArithmeticOp, CompareOp, Expr, Literal, LogicalOp, MemberExpr } from '../ast.js';
 import type { Range } from './syntax-error.js';
 
 /** Binding strength of each binary operator, loosest first; `in` is not one (see {@link foldIn}). */
@@ -82,15 +82,15 @@ function combine(op: BinaryOp, left: Expr, right: Expr, flat: Set<Expr>): Expr {
 }
 
 /**
- * `x in (…) in Path`: each list or collection's path applies to everything before it, as `in`
+ * `x in (…) in Path in @list`: each list, collection's path or alias applies to everything before it, as `in`
  * binds left to right.
  */
-export function foldIn(head: Expr, rights: readonly (InList | MemberExpr)[]): Expr {
+export function foldIn(head: Expr, rights: readonly (InList | MemberExpr | AliasExpr)[]): Expr {
   let node = head;
   for (const right of rights) {
-    node = 'kind' in right
-      ? { kind: 'inCollection', operand: node, collection: right, start: head.start, end: right.end }
-      : { kind: 'in', operand: node, list: right.list, start: head.start, end: right.end };
+    if (!('kind' in right)) node = { kind: 'in', operand: node, list: right.list, start: head.start, end: right.end };
+    else if (right.kind === 'alias') node = { kind: 'inAlias', operand: node, alias: right, start: head.start, end: right.end };
+    else node = { kind: 'inCollection', operand: node, collection: right, start: head.start, end: right.end };
   }
   return node;
 }

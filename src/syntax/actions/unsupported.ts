@@ -9,7 +9,7 @@ import { isLambdaOperator } from './collections.js';
 
 /**
  * Refuses a construct of the OData conventions that this language does not have: `construct` is
- * its stable name (`'bound_function'`, `'parameter_alias'`, a function's name such as `'cast'`), `what`
+ * its stable name (`'bound_function'`, `'type_cast'`, a function's name such as `'cast'`), `what`
  * says it in the message.
  */
 export function refuse(construct: string, what: string, span: Range, advice = ''): never {
@@ -58,26 +58,4 @@ export function rejectFunction(name: string, start: number): never {
 export function rejectVariable(name: string, span: Range): never {
   if (name === 'root') return refuse('service_root', "Service-root path '$root'", span);
   return refuse('implicit_variable', `Implicit variable '$${name}'`, span);
-}
-
-/**
- * `x in ["a", "b"]`, OData 4.01's JSON-array form of the list. `rest` is the text from the `[`;
- * the error covers the array up to its closing bracket (strings and nested arrays skipped).
- */
-export function rejectJsonArray(rest: string, start: number): never {
-  let depth = 0;
-  let end = rest.length;
-  for (let i = 0, inString = false; i < rest.length; i++) {
-    const c = rest[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '[') depth++;
-    else if (c === ']' && --depth === 0) {
-      end = i + 1;
-      break;
-    }
-  }
-  return refuse('json_array', "JSON array as the list of 'in'", { start, end: start + end }, "; write the list in parentheses, such as ('a', 'b'),");
 }

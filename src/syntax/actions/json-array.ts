@@ -1,0 +1,116 @@
+// OData 4.01's JSON form of the list of `in` (`x in ["a", 1, null]`): its items read as the
+// literals the parenthesised list would hold, and the JSON a list here does not take refused.
+
+import type { Literal, StringLiteral } from '../ast.js';
+import { readInstant } from '../../semantics/instant.js';
+import { booleanLiteral, GUID, LONE_SURROGATE, nullLiteral } from './literals.js';
+import { number } from './numbers.js';
+import { syntaxError } from './syntax-error.js';
+import type { Range } from './syntax-error.js';
+import { refuse } from './unsupported.js';
+
+const ESCAPED: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * A JSON string, `r` covering its quotes, `body` the text between them. Its value is the decoded
+ * text; an unescaped control character, an unknown escape or a surrogate without its partner
+ * (written or escaped, as `\ud800`) is a syntax error at that character.
+ */
+export function jsonString(body: string, r: Range): StringLiteral {
+  let value = '';
+  // The source offset of each code unit of the value, to place a lone surrogate's error.
+  const offsets: number[] = [];
+  for (let i = 0; i < body.length; ) {
+    const at = r.start + 1 + i;
+    const c = body.charCodeAt(i);
+    if (c < 0x20) throw syntaxError('invalid_json_string', `JSON string contains the control character U+${hex(c)}; write it as \\u${hex(c)}`, { start: at, end: at + 1 });
+    if (c !== 92) {
+      value += body[i];
+      offsets.push(at);
+      i++;
+      continue;
+    }
+    const escape = body[i + 1] ?? '';
+    if (escape === 'u' && /^[0-9A-Fa-f]{4}$/.test(body.slice(i + 2, i + 6))) {
+      value += String.fromCharCode(parseInt(body.slice(i + 2, i + 6), 16));
+      offsets.push(at);
+      i += 6;
+    } else if (ESCAPED[escape] !== undefined) {
+      value += ESCAPED[escape];
+      offsets.push(at);
+      i += 2;
+    } else {
+      const end = Math.min(r.start + 1 + body.length, at + (escape === 'u' ? 6 : 2));
+      throw syntaxError('invalid_json_string', `Invalid escape '${body.slice(i, end - r.start - 1)}' in a JSON string`, { start: at, end });
+    }
+  }
+  const lone = LONE_SURROGATE.exec(value);
+  if (lone) {
+    const at = offsets[lone.index]!;
+    const unit = hex(lone[0].charCodeAt(0));
+    throw syntaxError('unpaired_surrogate', `String literal contains an unpaired surrogate U+${unit}`, { start: at, end: at + (body.charCodeAt(at - r.start - 1) === 92 ? 6 : 1) });
+  }
+  const node = { kind: 'string', value, start: r.start, end: r.end } as const;
+  return spellsGuidOrInstant(value) ? { ...node, json: true } : node;
+}
+
+function hex(unit: number): string {
+  return unit.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** The bare date-time literal's form, as the grammar's DateTimeLiteral has it with a time. */
+export const INSTANT_SPELLING = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?$/;
+
+/**
+ * Whether a JSON string spells a guid or a date-time: OData's JSON format writes those values as
+ * strings, so against a Guid or date-time operand the checker reads it as that value.
+ */
+function spellsGuidOrInstant(value: string): boolean {
+  return GUID.test(value) || (INSTANT_SPELLING.test(value) && readInstant(value).ok);
+}
+
+export function unterminatedJsonString(r: Range): never {
+  throw syntaxError('unterminated_string', 'Unterminated JSON string', r);
+}
+
+/**
+ * A JSON number by its form: an integer is Int32, Int64 beyond it and Decimal beyond that, as the
+ * parenthesised list's; a fraction or an exponent makes it a Decimal, every digit and the exponent
+ * kept (JSON has no Double of its own). `raw` is its spelling as a literal (`1e3` is `1e3m`).
+ */
+export function jsonNumber(text: string, r: Range): Literal {
+  return number(/[eE]/.test(text) ? `${text}m` : text, r);
+}
+
+/** `true`, `false`, `null`: JSON spells them in lower case only. */
+export function jsonKeyword(value: boolean | null, r: Range): Literal {
+  return (value === null ? nullLiteral(r) : booleanLiteral(value, r)) as Literal;
+}
+
+/**
+ * `[…]` or `{…}` as an item of a JSON array (`[FirstName, LastName] in [["John", "Doe"]]` in OData):
+ * refused, its span up to the matching bracket (strings skipped), or to the end without one.
+ */
+export function rejectNestedJson(rest: string, start: number): never {
+  let depth = 0;
+  let end = rest.length;
+  for (let i = 0, inString = false; i < rest.length; i++) {
+    const c = rest[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') depth++;
+    else if ((c === ']' || c === '}') && --depth === 0) {
+      end = i + 1;
+      break;
+    }
+  }
+  const what = rest[0] === '{' ? 'JSON object' : 'Nested JSON array';
+  return refuse(rest[0] === '{' ? 'json_object' : 'nested_json_array', `${what} in the list of 'in'`, { start, end: start + end });
+}
+
+/** An item of a JSON array that is no JSON value (`'a'`, `Name`, `1.5d`, `TRUE`), refused at its span. */
+export function rejectJsonItem(r: Range): never {
+  return refuse('json_array_item', 'An item of a JSON array other than a JSON value (a string in double quotes, a number, true, false or null)', r, '; write other literals in a list in parentheses,');
+}

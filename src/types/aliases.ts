@@ -1,0 +1,66 @@
+// The values of parameter aliases, given beside the filter as a request's query options carry
+// them (`@p=5`, `@tag='red'`, `@list=["a","b"]`), read by the filter's own grammar: the text of
+// one literal, or of a whole list where the alias is the list of `in`.
+
+import type { AliasExpr, Literal } from '../syntax/ast.js';
+import { isLiteral } from '../syntax/actions/literals.js';
+import { FilterError, isFilterError } from '../errors.js';
+import type { ParseOptions } from '../syntax/limits.js';
+import { checkText, checkTreeSize, limitsOf } from '../syntax/limits.js';
+import { parse } from '../syntax/parse.js';
+import { parseGeneratedList } from '../syntax/parse-generated.js';
+
+/** Alias values by name, without the `@`: `{ p: '5', tag: "'red'" }`. Names are case-sensitive. */
+export type AliasValues = Readonly<Record<string, string>>;
+
+/**
+ * The literal an alias stands for, at the alias's span, or undefined when `aliases` gives it no
+ * value. A value that is not the text of one literal (an expression, another alias, a list, bad
+ * text) is a 'syntax' FilterError at the alias, naming it and the option.
+ */
+export function aliasLiteral(node: AliasExpr, aliases: AliasValues | undefined, options: ParseOptions): Literal | undefined {
+  // An own property only: `@toString` must not find Object.prototype.toString.
+  if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
+  const text: unknown = aliases[node.name];
+  if (typeof text !== 'string') throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a literal`);
+  let value;
+  try {
+    value = parse(text, options);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw invalidValue(node, `'${text}' is not a literal: ${error.message}`);
+  }
+  if (!isLiteral(value)) {
+    const what = value.kind === 'alias' ? 'names another alias' : 'is an expression';
+    throw invalidValue(node, `'${text}' ${what}, not one literal`);
+  }
+  return { ...value, start: node.start, end: node.end };
+}
+
+/**
+ * The literals of an alias that is the list of `in` (`x in @list`), each at the alias's span, or
+ * undefined when `aliases` gives it no value. The value is a list in parentheses or a JSON array,
+ * as `('a', 'b')` or `["a", "b"]` would be written after `in`, within the parse limits; anything
+ * else is a 'syntax' FilterError at the alias.
+ */
+export function aliasList(node: AliasExpr, aliases: AliasValues | undefined, options: ParseOptions): readonly Literal[] | undefined {
+  if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
+  const text: unknown = aliases[node.name];
+  if (typeof text !== 'string') throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a list`);
+  let list: readonly Literal[];
+  try {
+    const limits = limitsOf(options);
+    checkText(text, limits);
+    list = parseGeneratedList(text);
+    checkTreeSize({ kind: 'in', operand: node, list, start: 0, end: text.length }, text, limits);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw invalidValue(node, `'${text}' is not a list in parentheses or a JSON array: ${error.message}`);
+  }
+  return list.map((item) => ({ ...item, start: node.start, end: node.end }));
+}
+
+function invalidValue(node: AliasExpr, problem: string): FilterError {
+  const message = `The value of parameter alias '@${node.name}' (aliases.${node.name}) ${problem}`;
+  return new FilterError({ kind: 'syntax', issueCode: 'invalid_alias_value', message, start: node.start, end: node.end });
+}
