@@ -1,5 +1,14 @@
 // The Mongo document, run with MongoDB's semantics (test/engines/mingo.ts), matches exactly the
-// rows the in-memory reference matches, on random well-typed filters over random rows.
+// rows the in-memory reference matches, on random well-typed filters over random rows: filters
+// without collections on the test schema, and filters with lambdas (`any`, `all`, `any()`,
+// `$count`, `x in C`, nested three deep, reading outer variables and `$it`) over rows whose
+// collections are empty, null, missing or hold null elements, on the lambda test schema and on
+// random schemas with collections.
+//
+// A find() document cannot read a relation (docs/mongo.md, "Errors"): the lambda properties run
+// on the schemas with their relations embedded (test/mongo/embed-relations.ts), over the same
+// rows, and a last property holds compileMongo's refusal of a drawn filter that reads a relation
+// to the relation it names.
 //
 // The generators draw strings whose case mapping MongoDB reproduces (`asciiCaseMapping`), so
 // `tolower`/`toupper` are compared on every row. The only rows left out are those where the
@@ -9,44 +18,106 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileMongo } from '../../src/backends/mongo/index.js';
+import type { MongoOptions } from '../../src/backends/mongo/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { arbRows, arbTypedFilter, isAsciiCaseMappable, testSchema } from '../support/arbitraries.js';
-import type { ArbOptions } from '../support/arbitraries.js';
+import { defineSchema } from '../../src/types/schema.js';
+import type { Schema } from '../../src/types/schema.js';
+import { check } from '../../src/types/check.js';
+import type { TypedFilter } from '../../src/types/typed.js';
+import { arbCollectionSchema, arbRows, arbTypedFilter, isAsciiCaseMappable, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
+import type { ArbOptions, Row } from '../support/arbitraries.js';
+import { thrownFilterError } from '../support/thrown.js';
+import { typedNodesOf } from '../support/trees.js';
 import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
+import { embedRelations } from './embed-relations.js';
+import { firstRelationRead } from './first-relation.js';
 import { gapsOf } from './gaps.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const show = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 const OPTIONS: ArbOptions = { asciiCaseMapping: true };
+const LAMBDA_OPTIONS: ArbOptions = { ...OPTIONS, lambdas: true };
+const DECIMALS = [
+  ['Decimal128 literals', decimal128],
+  ['Decimal literals as $toDecimal', undefined],
+] as const;
+
+/** Rows compared and rows left out for a documented difference, over a property's runs. */
+interface Tally {
+  compared: number;
+  excluded: number;
+}
+
+/** Runs the filter's document on every row and expects the reference's answer, but on rows that meet the Decimal128 difference. */
+function agree(filter: TypedFilter, rows: readonly Row[], options: MongoOptions, tally: Tally): void {
+  const expected = compilePredicate(filter);
+  const document = compileMongo(filter, options);
+  const query = mongoQuery(document);
+  for (const row of rows) {
+    const gaps = gapsOf(filter, row);
+    // Generated strings never reach MongoDB's ASCII-only case mapping.
+    expect([...gaps].filter((g) => g !== 'decimal128'), `${filter.text ?? ''}\nrow ${show(row)}`).toEqual([]);
+    if (gaps.has('decimal128')) {
+      tally.excluded++;
+      continue;
+    }
+    tally.compared++;
+    const actual = query.test(toMongoDocument(filter.schema, row));
+    expect(actual, `${filter.text ?? ''}\n${show(document)}\nrow ${show(row)}`).toBe(expected(row));
+  }
+}
+
+/** The property is about the rows it compares: they must be nearly all of them. */
+const expectMostCompared = ({ compared, excluded }: Tally): void => expect(compared).toBeGreaterThan(20 * excluded);
+
+/**
+ * Filters that read a collection (a lambda, `any()`, `$count`, `x in C`), one to four deep. The
+ * shallow ones, drawn more often, hold most of the lambdas whose bodies test an element's members
+ * against literals (the plain `$elemMatch` forms, where null elements are looked for on their
+ * own); the deep ones are mostly `$expr`.
+ */
+function arbLambdaFilter(schema: Schema): fc.Arbitrary<TypedFilter> {
+  const depth = (maxDepth: number, weight: number) => ({ arbitrary: arbTypedFilter(schema, { ...LAMBDA_OPTIONS, maxDepth }), weight });
+  return fc
+    .oneof(depth(1, 3), depth(2, 3), depth(3, 2), depth(4, 2))
+    .filter((filter) => typedNodesOf(filter.root).some((node) => node.kind === 'lambda' || node.kind === 'count'));
+}
+
+const embeddedLambdaSchema = embedRelations(lambdaTestSchema);
+
+/** A random schema with collections, its relations embedded, a filter with lambdas and rows for it. */
+const arbEmbeddedCase: fc.Arbitrary<[TypedFilter, Row[]]> = arbCollectionSchema()
+  .map(embedRelations)
+  .chain((schema) => fc.tuple(arbLambdaFilter(schema), arbRows(schema, { ...OPTIONS, maxRows: 8 })));
 
 describe('compileMongo agrees with the in-memory reference', () => {
-  for (const decimal of [decimal128, undefined]) {
-    it(`on random filters over random rows (${decimal ? 'Decimal128 literals' : 'Decimal literals as $toDecimal'})`, () => {
-      let compared = 0;
-      let excluded = 0;
+  for (const [name, decimal] of DECIMALS) {
+    it(`on random filters over random rows (${name})`, () => {
+      const tally: Tally = { compared: 0, excluded: 0 };
       fc.assert(
-        fc.property(arbTypedFilter(testSchema, OPTIONS), arbRows(testSchema, OPTIONS), (filter, rows) => {
-          const expected = compilePredicate(filter);
-          const document = compileMongo(filter, { decimal });
-          const query = mongoQuery(document);
-          for (const row of rows) {
-            const gaps = gapsOf(filter, row);
-            // Generated strings never reach MongoDB's ASCII-only case mapping.
-            expect([...gaps].filter((g) => g !== 'decimal128'), `${filter.text ?? ''}\nrow ${show(row)}`).toEqual([]);
-            if (gaps.has('decimal128')) {
-              excluded++;
-              continue;
-            }
-            compared++;
-            const actual = query.test(toMongoDocument(testSchema, row));
-            expect(actual, `${filter.text ?? ''}\n${show(document)}\nrow ${show(row)}`).toBe(expected(row));
-          }
-        }),
+        fc.property(arbTypedFilter(testSchema, OPTIONS), arbRows(testSchema, OPTIONS), (filter, rows) => agree(filter, rows, { decimal }, tally)),
         { numRuns: LONG ? 10_000 : 300 },
       );
-      // The property is about the rows it compares: they must be nearly all of them.
-      expect(compared).toBeGreaterThan(20 * excluded);
+      expectMostCompared(tally);
     }, LONG ? 600_000 : 60_000);
+
+    it(`on random filters with lambdas over rows with random collections, relations embedded (${name})`, () => {
+      const tally: Tally = { compared: 0, excluded: 0 };
+      fc.assert(
+        fc.property(arbLambdaFilter(embeddedLambdaSchema), arbRows(embeddedLambdaSchema, OPTIONS), (filter, rows) => agree(filter, rows, { decimal }, tally)),
+        { numRuns: LONG ? 10_000 : 400 },
+      );
+      expectMostCompared(tally);
+    }, LONG ? 1_200_000 : 60_000);
+
+    it(`on random filters with lambdas over random schemas with collections, relations embedded (${name})`, () => {
+      const tally: Tally = { compared: 0, excluded: 0 };
+      fc.assert(
+        fc.property(arbEmbeddedCase, ([filter, rows]) => agree(filter, rows, { decimal }, tally)),
+        { numRuns: LONG ? 10_000 : 400 },
+      );
+      expectMostCompared(tally);
+    }, LONG ? 1_200_000 : 60_000);
   }
 
   it('draws only strings whose case mapping MongoDB reproduces, and still non-ASCII ones', () => {
@@ -58,4 +129,47 @@ describe('compileMongo agrees with the in-memory reference', () => {
     expect(texts.some((t) => /tolower|toupper/i.test(t))).toBe(true);
     expect(texts.join('').includes('İ')).toBe(false);
   });
+});
+
+describe('compileMongo and relations', () => {
+  /** A relation inside an embedded collection's elements: `Sessions/any(s: s/Speakers/…)` reads `Sessions/Speakers`. */
+  const nestedRelationSchema = defineSchema({
+    name: 'Event',
+    properties: {
+      Id: { type: 'Edm.Int32', nullable: false },
+      Name: 'Edm.String',
+      Sessions: { collection: { properties: { Title: 'Edm.String', Speakers: { relation: true, collection: { properties: { Name: 'Edm.String' } } } } } },
+    },
+  });
+
+  /** A filter with lambdas drawn on a schema with relations, and the schema with them embedded. */
+  const arbRelationCase: fc.Arbitrary<[TypedFilter, Schema]> = fc
+    .oneof(fc.constant(lambdaTestSchema), fc.constant(nestedRelationSchema), arbCollectionSchema())
+    .chain((schema) => fc.tuple(arbLambdaFilter(schema), fc.constant(embedRelations(schema))));
+
+  it('refuses a drawn filter that reads a relation, naming the first; compiles one that reads none as on the embedded schema', () => {
+    let refused = 0;
+    let compiled = 0;
+    fc.assert(
+      fc.property(arbRelationCase, ([filter, embedded]) => {
+        const text = filter.text ?? '';
+        const read = firstRelationRead(filter);
+        if (read === undefined) {
+          compiled++;
+          expect(compileMongo(filter, { decimal: decimal128 }), text).toEqual(compileMongo(check(text, embedded), { decimal: decimal128 }));
+          return;
+        }
+        refused++;
+        const error = thrownFilterError(() => compileMongo(filter, { decimal: decimal128 }));
+        expect(error.kind, text).toBe('unsupported');
+        expect(error.construct, text).toBe('relation');
+        expect(error.target, text).toBe('mongodb');
+        expect(error.message, text).toContain(`the relation '${read.path}'`);
+        expect([error.start, error.end], text).toEqual([read.start, read.end]);
+      }),
+      { numRuns: LONG ? 10_000 : 300 },
+    );
+    // Both sides of the property are exercised.
+    expect(Math.min(refused, compiled)).toBeGreaterThan(LONG ? 1_000 : 30);
+  }, LONG ? 600_000 : 60_000);
 });

@@ -2,30 +2,18 @@
 // and without a Decimal128 factory (with one, Decimal comparisons inside a lambda are plain
 // operators; without, `$expr`). The relation `Orders` is stored in another collection, which a
 // find() document cannot read: those cases are refused, naming it, and they run on a variant of
-// the schema where `Orders` and its `Lines` are embedded arrays, with the same ids.
+// the schema where `Orders` and its `Lines` are embedded arrays (test/mongo/embed-relations.ts),
+// with the same ids.
 
 import { describe, expect, it } from 'vitest';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { check } from '../../src/types/check.js';
-import { defineSchema } from '../../src/types/schema.js';
-import type { PropertyDefinition, SchemaDefinition } from '../../src/types/schema.js';
-import { lambdaCases, lambdaRows, lambdaSchema, lambdaSchemaDefinition } from '../support/lambda-table.js';
+import { lambdaCases, lambdaRows, lambdaSchema } from '../support/lambda-table.js';
 import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { thrownFilterError } from '../support/thrown.js';
+import { embedRelations } from './embed-relations.js';
 
-/** The table's schema with every `relation: true` taken away: Orders and Lines held in the document. */
-function embedded(definition: SchemaDefinition): SchemaDefinition {
-  const strip = (p: PropertyDefinition): PropertyDefinition => {
-    if (typeof p === 'string' || 'type' in p) return p;
-    if ('properties' in p) return { ...p, relation: false, properties: Object.fromEntries(Object.entries(p.properties).map(([k, v]) => [k, strip(v)])) };
-    const element = p.collection;
-    const inner = typeof element !== 'string' && 'properties' in element ? { ...element, properties: Object.fromEntries(Object.entries(element.properties).map(([k, v]) => [k, strip(v)])) } : element;
-    return { ...p, relation: false, collection: inner };
-  };
-  return { ...definition, properties: Object.fromEntries(Object.entries(definition.properties).map(([k, v]) => [k, strip(v)])) };
-}
-
-const embeddedSchema = defineSchema(embedded(lambdaSchemaDefinition));
+const embeddedSchema = embedRelations(lambdaSchema);
 
 /** The cases that read the relation: decided from the text, not from what compileMongo does. */
 const readsOrders = (filter: string): boolean => /\bOrders\b/.test(filter);
