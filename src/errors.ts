@@ -33,7 +33,7 @@ export const FILTER_ISSUE_CODES = {
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
   too_deep: { kind: 'limit', when: 'parentheses, or nodes of the tree, nest deeper than `maxDepth`' },
   too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },
-  too_deep_lambda: { kind: 'limit', when: 'lambdas (`any`, `all`) nest inside one another deeper than `maxLambdaDepth`' },
+  too_deep_lambda: { kind: 'limit', when: 'lambdas (`any`, `all`, and `x in C`, which is `C/any(…)`) nest inside one another deeper than `maxLambdaDepth`' },
   string_cost: { kind: 'limit', when: "the filter's string functions can return more characters per row than `maxStringCost`" },
   runtime_exhausted: { kind: 'limit', when: "a filter far beyond the default limits exhausted the runtime's stack or longest string while it was parsed, checked, printed or compiled" },
   limit: { kind: 'limit', when: "a backend's own bound on what it builds (the SQL's length, the nesting a SQL dialect allows)" },

@@ -77,8 +77,8 @@ function checkParenthesisDepth(text: string, maxDepth: number): void {
   }
 }
 
-/** The fewest characters a lambda owns beside its children: `a/any()`. */
-const SHORTEST_LAMBDA = 7;
+/** The fewest characters a lambda owns beside its children: `1 in T`, `a/any()`. */
+const SHORTEST_LAMBDA = 6;
 
 /**
  * Depth, size and lambda nesting of the built tree, walked with an explicit stack (no recursion,
@@ -86,7 +86,7 @@ const SHORTEST_LAMBDA = 7;
  * one chain of nested lambdas is the innermost.
  */
 export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes, maxLambdaDepth }: Limits): void {
-  // Every node owns at least one character that its children do not, and every lambda seven, so
+  // Every node owns at least one character that its children do not, and every lambda six, so
   // a short text is within all three limits without a walk.
   if (text.length <= maxDepth && text.length <= maxNodes && text.length < SHORTEST_LAMBDA * (maxLambdaDepth + 1)) return;
   const nodes: Expr[] = [tree];
@@ -103,7 +103,8 @@ export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes, ma
     if (depth > maxDepth) {
       throw limitError('too_deep', `Expression nests deeper than ${maxDepth} levels at position ${node.start}`, node.start, node.end, text);
     }
-    if (node.kind === 'lambda' && ++lambdaDepth > maxLambdaDepth) {
+    // `x in C` is `C/any(v: v eq x)`, and nests as one: its operand is read inside the lambda.
+    if ((node.kind === 'lambda' || node.kind === 'inCollection') && ++lambdaDepth > maxLambdaDepth) {
       throw limitError('too_deep_lambda', `Lambdas nest deeper than ${maxLambdaDepth} levels at position ${node.start}`, node.start, node.end, text);
     }
     for (const child of childrenOf(node)) {

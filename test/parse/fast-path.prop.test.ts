@@ -17,7 +17,7 @@ import BENCH_FILTERS from '../../bench/parse-filters.json' with { type: 'json' }
 const LONG = process.env['ODATA_FILTER_LONG'] === '1';
 const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
 /** Limits out of the way, so parse() and the generated parser see the same texts. */
-const limits = { maxLength: 1_000_000, maxDepth: 1000, maxNodes: 1_000_000 };
+const limits = { maxLength: 1_000_000, maxDepth: 1000, maxNodes: 1_000_000, maxLambdaDepth: 1000 };
 
 /** Exact text of a tree or an error: key order, bigint, NaN, -0 and infinities included. */
 function exact(value: unknown): string {

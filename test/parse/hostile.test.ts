@@ -125,7 +125,12 @@ describe('limits', () => {
     ['A/any(a: B/any(b: b)) and C/all(c: D/all(d: E/all(e: e)))', { maxLambdaDepth: 2 }, 44, 'Lambdas nest deeper than 2 levels at position 44'],
     ['A/any(a: not (a/B/$count gt 1 or B/all(b: b)))', { maxLambdaDepth: 1 }, 33, 'Lambdas nest deeper than 1 levels at position 33'],
     ['A/any()', { maxLambdaDepth: 0 }, 0, 'Lambdas nest deeper than 0 levels at position 0'],
-    ['A/$count eq 1 and x in A', { maxLambdaDepth: 0 }, undefined, undefined],
+    ['A/$count eq 1', { maxLambdaDepth: 0 }, undefined, undefined],
+    // `x in C` is `C/any(v: v eq x)`, a lambda whose body holds x.
+    ['A/$count eq 1 and x in A', { maxLambdaDepth: 0 }, 18, 'Lambdas nest deeper than 0 levels at position 18'],
+    ['A/any(a: x in a/B)', { maxLambdaDepth: 1 }, 9, 'Lambdas nest deeper than 1 levels at position 9'],
+    ['(x in A) in B', { maxLambdaDepth: 1 }, 0, 'Lambdas nest deeper than 1 levels at position 0'],
+    ['A/any(a: x in a/B)', { maxLambdaDepth: 2 }, undefined, undefined],
     // The new nodes count towards the depth and node limits: the collection's path is a node.
     ['A/any(a: a)', { maxNodes: 2 }, 0, 'Filter has more than 2 nodes (limit reached at position 0)'],
     ['A/any(a: a)', { maxNodes: 3 }, undefined, undefined],

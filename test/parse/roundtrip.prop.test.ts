@@ -10,7 +10,7 @@ import { ALL_VALID } from './valid-cases.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] === '1';
 const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
-const limits = { maxDepth: 1000, maxNodes: 100_000 };
+const limits = { maxDepth: 1000, maxNodes: 100_000, maxLambdaDepth: 1000 };
 
 /** Parses, or returns the FilterError; anything else thrown fails the property. */
 function parseOrError(text: string): unknown {

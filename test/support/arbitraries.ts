@@ -750,10 +750,13 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
         const body = kinds.length > 0 ? fc.oneof(expr('bool', depth - 1, inner), focused) : expr('bool', depth - 1, inner);
         return fc.tuple(fc.constantFrom('any', 'all'), body).map(([op, b]) => atomic(`${c.text}/${op}(${variable}: ${b.text})`));
       };
-      const membership = (c: CollectionRef): fc.Arbitrary<Term> =>
-        c.property.element.kind === 'primitive'
-          ? sub(KIND_OF[c.property.element.type]).map((x) => atomic(`${groupPrimary(x)} in ${c.text}`))
-          : fc.constant(atomic(`${c.text}/any()`));
+      // `x in C` nests as a lambda (maxLambdaDepth counts it), and only a Boolean x can hold
+      // another: that one is an atom, so a filter nests at most four deep, the default limit.
+      const membership = (c: CollectionRef): fc.Arbitrary<Term> => {
+        if (c.property.element.kind !== 'primitive') return fc.constant(atomic(`${c.text}/any()`));
+        const k = KIND_OF[c.property.element.type];
+        return (k === 'bool' ? atom(k, scope) : sub(k)).map((x) => atomic(`${groupPrimary(x)} in ${c.text}`));
+      };
       const collection = fc.constantFrom(...reach.collections);
       weighted.push(
         { arbitrary: collection.chain(lambda), weight: 5 },
