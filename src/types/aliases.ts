@@ -5,6 +5,7 @@
 import type { AliasExpr, Literal } from '../syntax/ast.js';
 import { isLiteral } from '../syntax/actions/literals.js';
 import { FilterError, isFilterError } from '../errors.js';
+import type { FilterIssueCode } from '../errors.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import { checkText, checkTreeSize, limitsOf } from '../syntax/limits.js';
 import { parse } from '../syntax/parse.js';
@@ -28,11 +29,11 @@ export function aliasLiteral(node: AliasExpr, aliases: AliasValues | undefined, 
     value = parse(text, options);
   } catch (error) {
     if (!isFilterError(error)) throw error;
-    throw invalidValue(node, `'${text}' is not a literal: ${error.message}`);
+    throw unreadable(node, error, `${shown(text)} is not a literal`);
   }
   if (!isLiteral(value)) {
     const what = value.kind === 'alias' ? 'names another alias' : 'is an expression';
-    throw invalidValue(node, `'${text}' ${what}, not one literal`);
+    throw invalidValue(node, `${shown(text)} ${what}, not one literal`);
   }
   return { ...value, start: node.start, end: node.end };
 }
@@ -55,7 +56,7 @@ export function aliasList(node: AliasExpr, aliases: AliasValues | undefined, opt
     checkTreeSize({ kind: 'in', operand: node, list, start: 0, end: text.length }, text, limits);
   } catch (error) {
     if (!isFilterError(error)) throw error;
-    throw invalidValue(node, `'${text}' is not a list in parentheses or a JSON array: ${error.message}`);
+    throw unreadable(node, error, `${shown(text)} is not a list in parentheses or a JSON array`);
   }
   return list.map((item) => ({ ...item, start: node.start, end: node.end }));
 }
@@ -63,4 +64,24 @@ export function aliasList(node: AliasExpr, aliases: AliasValues | undefined, opt
 function invalidValue(node: AliasExpr, problem: string): FilterError {
   const message = `The value of parameter alias '@${node.name}' (aliases.${node.name}) ${problem}`;
   return new FilterError({ kind: 'syntax', issueCode: 'invalid_alias_value', message, start: node.start, end: node.end });
+}
+
+/**
+ * The error for a value the grammar could not read: a limit it passes stays a 'limit' error (a
+ * value may be as long as the filter may), at the alias; anything else is an invalid value.
+ */
+function unreadable(node: AliasExpr, error: FilterError, problem: string): FilterError {
+  if (error.kind !== 'limit') return invalidValue(node, `${problem}: ${error.message}`);
+  const limit = error.message.replace(/^Filter/, 'the value').replace(/at position (\d+)/, 'at position $1 of the value');
+  const message = `The value of parameter alias '@${node.name}' (aliases.${node.name}) passes a limit: ${limit}`;
+  return new FilterError({ kind: 'limit', issueCode: error.issues[0]?.code as FilterIssueCode | undefined, message, start: node.start, end: node.end });
+}
+
+/** The longest value a message quotes, in characters. */
+const SHOWN_VALUE_LENGTH = 40;
+
+/** A value as a message quotes it, shortened when long: a message must not repeat a megabyte. */
+function shown(text: string): string {
+  const chars = [...text];
+  return chars.length > SHOWN_VALUE_LENGTH ? `'${chars.slice(0, SHOWN_VALUE_LENGTH - 1).join('')}…'` : `'${text}'`;
 }

@@ -83,10 +83,25 @@ describe('check: parameter aliases', () => {
   });
 
   it('reads a list value within the parse limits given to check()', () => {
+    // A value beyond a limit is a 'limit' error at the alias, whose message does not repeat the value.
     const deep = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: `(length(${'length('.repeat(200)}'a'${')'.repeat(201)})` } }));
-    expect(deep.message).toMatch(/is not a list in parentheses or a JSON array: Parentheses nest deeper than 100 levels/);
+    expect([deep.kind, deep.issues[0]!.code, deep.start, deep.end]).toEqual(['limit', 'too_deep', 7, 9]);
+    expect(deep.message).toBe("The value of parameter alias '@l' (aliases.l) passes a limit: Parentheses nest deeper than 100 levels at position 700 of the value");
     const many = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: `[${'1,'.repeat(20)}1]` }, maxNodes: 10 }));
-    expect(many.message).toMatch(/is not a list in parentheses or a JSON array: Filter has more than 10 nodes/);
+    expect([many.kind, many.issues[0]!.code]).toEqual(['limit', 'too_many_nodes']);
+    expect(many.message).toMatch(/passes a limit: the value has more than 10 nodes/);
+    const long = thrownFilterError(() => check('Name eq @p', schema, { aliases: { p: `'${'x'.repeat(70_000)}'` } }));
+    expect([long.kind, long.issues[0]!.code]).toEqual(['limit', 'too_long']);
+    expect(long.message.length).toBeLessThan(200);
+    const huge = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: `[${'1,'.repeat(200_000)}1]` } }));
+    expect(huge.kind).toBe('limit');
+    expect(huge.message.length).toBeLessThan(200);
+  });
+
+  it('quotes a long invalid value shortened', () => {
+    const error = thrownFilterError(() => check('Qty eq @p', schema, { aliases: { p: `1 add ${'2 add '.repeat(20)}3` } }));
+    expect(error.issues[0]!.code).toBe('invalid_alias_value');
+    expect(error.message).toContain("'1 add 2 add 2 add 2 add 2 add 2 add 2 a…' is an expression, not one literal");
   });
 
   it('puts the literal in the typed tree at the span of the alias, so backends see a literal', () => {
@@ -159,7 +174,7 @@ describe('check: parameter aliases', () => {
 
   it('reads a value within the parse limits given to check()', () => {
     const error = thrownFilterError(() => check('Name eq @p', schema, { aliases: { p: `'${'x'.repeat(20)}'` }, maxLength: 12 }));
-    expect(error.issues.map((i) => i.code)).toEqual(['invalid_alias_value']);
-    expect(error.message).toMatch(/is not a literal: Filter is 22 characters long; the limit is 12$/);
+    expect([error.kind, ...error.issues.map((i) => i.code)]).toEqual(['limit', 'too_long']);
+    expect(error.message).toBe("The value of parameter alias '@p' (aliases.p) passes a limit: the value is 22 characters long; the limit is 12");
   });
 });
