@@ -153,8 +153,10 @@ export const INVALID: readonly InvalidCase[] = [
   ['x in [1, 2', 'syntax', 10, "Unexpected end of input at position 10; expected ',' or ']'"],
   ["a/b/fn(1)", 'unsupported', 0, "Bound function 'fn' is not supported at position 0", 'a/b/fn'],
   // Only `any` and `all` spelt so are lambda operators, as in the OData ABNF.
-  ["Tags/Any(t: t eq 'x')", 'unsupported', 0, "Bound function 'Any' is not supported at position 0", 'Tags/Any'],
-  ['Tags/ALL()', 'unsupported', 0, "Bound function 'ALL' is not supported at position 0", 'Tags/ALL'],
+  ["Tags/Any(t: t eq 'x')", 'unsupported', 0, "Bound function 'Any' is not supported (did you mean the lambda operator 'any', spelt in lower case?) at position 0", 'Tags/Any'],
+  ['Tags/ALL()', 'unsupported', 0, "Bound function 'ALL' is not supported (did you mean the lambda operator 'all', spelt in lower case?) at position 0", 'Tags/ALL'],
+  ['Tags/alll(t: true)', 'unsupported', 0, "Bound function 'alll' is not supported (did you mean the lambda operator 'all', spelt in lower case?) at position 0", 'Tags/alll'],
+  ['Tags/count()', 'unsupported', 0, "Bound function 'count' is not supported at position 0", 'Tags/count'],
   ['Tags/NS.any(t: t)', 'unsupported', 0, "Bound function 'NS.any' is not supported at position 0", 'Tags/NS.any'],
   ["x has Color'Red'", 'unsupported', 2, "Operator 'has' is not supported at position 2", 'has'],
   ["x has NS.Color'Red'", 'unsupported', 2, "Operator 'has' is not supported at position 2", 'has'],

@@ -4,6 +4,7 @@
 import type { PathSegment } from '../ast.js';
 import { unsupported } from '../../errors.js';
 import { UNSUPPORTED_FUNCTIONS } from '../../types/functions.js';
+import { suggestName } from '../../types/suggest.js';
 import type { Range } from './syntax-error.js';
 import { isLambdaOperator } from './collections.js';
 
@@ -27,8 +28,13 @@ export function rejectBoundCall(head: string, tail: readonly PathSegment[], qual
   const start = tail[0]!.start - 1 - head.length;
   const last = tail[tail.length - 1]!;
   const span = { start, end: last.end + (qualified?.length ?? 0) };
-  return refuse('bound_function', `Bound function '${last.name}${qualified ?? ''}'`, span);
+  // `Any(…)`, `alll(…)`: most likely a lambda operator misspelt, which says what would be read.
+  const meant = qualified === null ? suggestName(last.name, LAMBDA_OPERATORS) : undefined;
+  const advice = meant === undefined ? '' : ` (did you mean the lambda operator '${meant}', spelt in lower case?)`;
+  return refuse('bound_function', `Bound function '${last.name}${qualified ?? ''}'`, span, advice);
 }
+
+const LAMBDA_OPERATORS = ['any', 'all'];
 
 /** `Address/NS.HomeAddress/City`: a path segment that is a qualified name casts to a derived type. */
 export function rejectTypeCast(tail: readonly PathSegment[], qualified: string | null): false {
