@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
 import type { CollectionStorage, CompileSqlOptions } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
+import { defineSchema } from '../../src/types/schema.js';
 import { FilterError } from '../../src/errors.js';
 import { lambdaSchema } from '../support/lambda-table.js';
 import { thrownFilterError } from '../support/thrown.js';
@@ -101,6 +102,7 @@ describe('lambdas over child tables: unusable options', () => {
     [{ table: 'owner_tags', foreignKey: 5, key: 'Id' }, /foreignKey is 5 \(a number\)/],
     ['owner_tags', /options.collections\['Tags'\] is 'owner_tags', not a child table/],
     [{ table: 'owner_tags', foreignKey: 'owner_id', key: 'Id', columns: { x: 'y' } }, /columns maps members, but the elements are primitives/],
+    [{ table: 'owner_tags', foreignKey: 'owner_id', key: 'Id', valeu: 'tag' }, /options.collections\['Tags'\] has 'valeu', which a child table does not take: its fields are table, foreignKey, key, value, columns/],
   ])('refuses the child table %j', (spec, message) => {
     refused('Tags/any()', { collections: { Tags: spec } as never }, message);
   });
@@ -115,6 +117,17 @@ describe('lambdas over child tables: unusable options', () => {
   });
   it.each([[''], ['c1'], ['C2'], ['_f1'], [5]])('refuses options.table %j', (table) => {
     refused("Name eq 'x'", { table: table as never }, /^options.table gives .*, which cannot name the row's table/, [0, 11]);
+  });
+  it('refuses a null test of a structure whose members are all collections: no column would say it is null', () => {
+    const schema = defineSchema({ name: 'S', properties: { Id: 'Edm.Int32', St: { properties: { P: { collection: 'Edm.String' } } }, A: { collection: { properties: { P: { collection: 'Edm.String' } } } } } });
+    const collections = { A: { table: 'a', foreignKey: 'f', key: 'Id' }, 'A/P': { table: 'p', foreignKey: 'f', key: 'k' } };
+    for (const [filter, at] of [['A/any(a: a eq null)', "'a'"], ['A/all(a: a ne null)', "'a'"], ['St eq null', "'St'"]] as const) {
+      for (const dialect of [postgres, sqlite, mysql]) {
+        const error = thrownFilterError(() => compileSql(check(filter, schema), { dialect, table: 'o', collections }));
+        expect(error).toMatchObject({ kind: 'unsupported', construct: 'structure null test', target: dialect.name });
+        expect(error.message).toContain(`cannot test ${at} for null: its members are all collections`);
+      }
+    }
   });
   it('refuses options.collections that is not an object', () => {
     refused("Name eq 'x'", { collections: 'Tags' as never }, /^options.collections must be an object of child tables by collection path, not 'Tags'/);

@@ -71,6 +71,9 @@ export interface CollectionRead {
   readonly end: number;
 }
 
+/** The fields of a child table's entry (ChildTable). */
+const CHILD_TABLE_FIELDS: ReadonlySet<string> = new Set(['table', 'foreignKey', 'key', 'value', 'columns']);
+
 /** The `collections` option of one compilation, each child table checked once when first read. */
 export class CollectionTables {
   private readonly read = new Map<string, StorageRead>();
@@ -117,6 +120,9 @@ export class CollectionTables {
       if (extra.length > 0) return fail(`${option} names a JSON column, which takes no ${extra.join(', ')}`);
       return { kind: 'json', column: quote(s['json']) };
     }
+    // A misspelt field (`valeu`) would leave its default in force and read the wrong column.
+    const unknown = Object.keys(s).filter((k) => !CHILD_TABLE_FIELDS.has(k));
+    if (unknown.length > 0) return fail(`${option} has ${unknown.map((k) => `'${k}'`).join(', ')}, which a child table does not take: its fields are ${[...CHILD_TABLE_FIELDS].join(', ')}`);
     const name = (field: string, required: boolean): string | undefined => {
       const v = s[field];
       if (v === undefined && !required) return undefined;

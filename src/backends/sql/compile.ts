@@ -315,6 +315,12 @@ class Compiler {
         return written ? isNull : sql`(NOT ${isNull})`;
       }
       const members = listPropertyPaths({ name: node.path.join('/'), properties: node.property.properties });
+      if (members.length === 0) {
+        // Its members are all collections, stored apart: no column says whether it is null.
+        const at = [...(node.source.kind === 'variable' ? [node.source.name] : []), ...node.path].join('/');
+        const message = `The ${this.dialect.name} backend cannot test '${at}' for null: its members are all collections, and a structure is null where its members' columns are all NULL (docs/sql.md)`;
+        throw unsupported({ construct: 'structure null test', target: this.dialect.name, message, start: node.start, end: node.end, text: this.text });
+      }
       const required = members.find((m) => !m.nullable);
       const columns = (required ? [required] : members).map((m) => this.column(node.source, [...node.path, ...m.path], m.property.type, node));
       const tests = columns.map((c) => (written ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
