@@ -7,7 +7,7 @@ import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/inde
 import { FilterError } from '../../src/errors.js';
 import type { Schema } from '../../src/types/schema.js';
 import type { TypedFilter } from '../../src/types/typed.js';
-import type { Dialect } from '../../src/backends/sql/index.js';
+import type { CompileSqlOptions, Dialect } from '../../src/backends/sql/index.js';
 import { mariadbAvailable, startMariadb } from '../engines/mariadb.js';
 import { startPglite } from '../engines/pglite.js';
 import type { Engine } from '../engines/rows.js';
@@ -31,22 +31,31 @@ export const ENGINES: readonly EngineSetup[] = [
 
 /**
  * The messages of the documented 'unsupported' refusals (docs/semantics.md, "SQL backends:
- * differences"): U+0000 in text, NaN/Infinity where they cannot be stored, and MySQL/MariaDB's
- * integer expressions that can pass DECIMAL(65,0).
+ * differences"): U+0000 in text, NaN/Infinity where they cannot be stored, MySQL/MariaDB's
+ * integer expressions that can pass DECIMAL(65,0), and the null test of a structure whose
+ * members are all collections, which no column answers (docs/sql.md, "Collections").
  */
-export const DOCUMENTED_UNSUPPORTED = /U\+0000|NaN|Infinity|integer expression can reach \d+ digits, beyond the \d+ digits/;
+export const DOCUMENTED_UNSUPPORTED = /U\+0000|NaN|Infinity|integer expression can reach \d+ digits, beyond the \d+ digits|for null: its members are all collections/;
+
+/** How a case is compiled, and what it is held to. */
+export interface CaseOptions {
+  /** Options of compileSql beside the dialect (the row's table, collections in child tables). */
+  readonly sql?: Omit<CompileSqlOptions, 'dialect'>;
+  /** The filter whose reference ids the engine must return, where a documented difference rewrites it. */
+  readonly reference?: TypedFilter;
+}
 
 /**
  * Compiles a checked filter for an engine and runs it over the loaded rows: the query must not
  * fail, and unless `differs` (a documented difference applies) it must return the reference's
  * ids. A documented 'unsupported' refusal ends the case.
  */
-export async function expectReferenceIds(setup: EngineSetup, engine: Engine, typed: TypedFilter, rows: readonly object[], differs: boolean): Promise<void> {
-  const predicate = compilePredicate(typed);
+export async function expectReferenceIds(setup: EngineSetup, engine: Engine, typed: TypedFilter, rows: readonly object[], differs: boolean, options: CaseOptions = {}): Promise<void> {
+  const predicate = compilePredicate(options.reference ?? typed);
   const expected = rows.filter((r) => predicate(r)).map((r) => (r as { Id: number }).Id).sort((a, b) => a - b);
   let compiled;
   try {
-    compiled = compileSql(typed, { dialect: setup.dialect });
+    compiled = compileSql(typed, { ...options.sql, dialect: setup.dialect });
   } catch (error) {
     if (error instanceof FilterError && error.kind === 'unsupported' && DOCUMENTED_UNSUPPORTED.test(error.message)) return;
     throw error;
