@@ -3,7 +3,7 @@
 // so a backend never asks "can this be null?" or "what does `not` mean here?" on its own.
 // docs/lowering.md describes each node kind, its invariants and how a backend renders it.
 
-import type { ArithmeticOp } from '../syntax/ast.js';
+import type { ArithmeticOp, TemporalOp } from '../syntax/ast.js';
 import type { EdmType } from '../types/edm.js';
 import type { FunctionName } from '../types/functions.js';
 import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
@@ -96,6 +96,20 @@ export interface LoweredArithmetic extends ValueBase {
   readonly right: LoweredValue;
 }
 
+/**
+ * Date-time arithmetic in `type` (docs/semantics.md §5): the operand types say which, as for
+ * TypedTemporal in src/types/typed.ts (a Duration is always the right operand of `add`/`sub` with
+ * an instant or a Date, and the left of `mul`/`div`). Null when an operand is null, when the
+ * result leaves its type's range, and for `mul`/`div` by zero or a non-finite number.
+ */
+export interface LoweredTemporal extends ValueBase {
+  readonly kind: 'temporal';
+  readonly type: 'Edm.DateTimeOffset' | 'Edm.Duration';
+  readonly op: TemporalOp;
+  readonly left: LoweredValue;
+  readonly right: LoweredValue;
+}
+
 /** A function call; null when an argument is null (and `concat`/`replace` beyond the string bound). */
 export interface LoweredCall extends ValueBase {
   readonly kind: 'call';
@@ -141,6 +155,7 @@ export type LoweredValue =
   | LoweredConvert
   | LoweredNegate
   | LoweredArithmetic
+  | LoweredTemporal
   | LoweredCall
   | LoweredTruth
   | LoweredNotValue

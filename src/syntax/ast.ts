@@ -68,7 +68,37 @@ export interface GuidLiteral extends Span {
   readonly value: string;
 }
 
-export type Literal = NullLiteral | BooleanLiteral | NumberLiteral | StringLiteral | DateTimeLiteral | GuidLiteral;
+/** `2012-12-03` (Edm.Date): a calendar date, as `days` since 1970-01-01 (docs/semantics.md §5). */
+export interface DateLiteral extends Span {
+  readonly kind: 'date';
+  readonly raw: string;
+  readonly days: number;
+}
+
+/** `07:59:59.999`, or v3 `time'PT13H20M'` (Edm.TimeOfDay): `ms` since midnight, 0 to 86,399,999. */
+export interface TimeOfDayLiteral extends Span {
+  readonly kind: 'timeOfDay';
+  readonly raw: string;
+  readonly ms: number;
+}
+
+/** `duration'P1DT2H'` (Edm.Duration): a signed length of time in milliseconds. */
+export interface DurationLiteral extends Span {
+  readonly kind: 'duration';
+  readonly raw: string;
+  readonly ms: number;
+}
+
+export type Literal =
+  | NullLiteral
+  | BooleanLiteral
+  | NumberLiteral
+  | StringLiteral
+  | DateTimeLiteral
+  | GuidLiteral
+  | DateLiteral
+  | TimeOfDayLiteral
+  | DurationLiteral;
 
 export interface PathSegment extends Span {
   readonly name: string;
@@ -143,6 +173,8 @@ export interface NegateExpr extends Span {
 
 export type CompareOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
 export type ArithmeticOp = 'add' | 'sub' | 'mul' | 'div' | 'mod';
+/** The arithmetic operators that apply to dates, times and durations (docs/semantics.md §5). */
+export type TemporalOp = Exclude<ArithmeticOp, 'mod'>;
 export type LogicalOp = 'and' | 'or';
 
 export interface CompareExpr extends Span {
@@ -190,6 +222,9 @@ export type Expr =
   | StringLiteral
   | DateTimeLiteral
   | GuidLiteral
+  | DateLiteral
+  | TimeOfDayLiteral
+  | DurationLiteral
   | MemberExpr
   | AliasExpr
   | CallExpr
@@ -227,6 +262,9 @@ export function childrenOf(node: Expr): readonly Expr[] {
     case 'string':
     case 'datetime':
     case 'guid':
+    case 'date':
+    case 'timeOfDay':
+    case 'duration':
       return [];
     case 'call':
       return node.args;

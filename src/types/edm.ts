@@ -13,6 +13,9 @@ export type EdmType =
   | 'Edm.Single'
   | 'Edm.DateTime'
   | 'Edm.DateTimeOffset'
+  | 'Edm.Date'
+  | 'Edm.TimeOfDay'
+  | 'Edm.Duration'
   | 'Edm.Guid';
 
 export const EDM_TYPES: readonly EdmType[] = [
@@ -28,12 +31,17 @@ export const EDM_TYPES: readonly EdmType[] = [
   'Edm.Single',
   'Edm.DateTime',
   'Edm.DateTimeOffset',
+  'Edm.Date',
+  'Edm.TimeOfDay',
+  'Edm.Duration',
   'Edm.Guid',
 ];
 
 export type NumericType = 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Decimal' | 'Edm.Double' | 'Edm.Single';
 export type IntegerType = 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64';
 export type InstantType = 'Edm.DateTime' | 'Edm.DateTimeOffset';
+/** The types whose values are integers of a unit (docs/semantics.md §5): days, milliseconds. */
+export type TemporalType = 'Edm.Date' | 'Edm.TimeOfDay' | 'Edm.Duration';
 
 const NUMERIC = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single']);
 const INTEGER = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64']);
@@ -53,6 +61,10 @@ export function isFloatingPoint(type: EdmType): boolean {
 }
 export function isInstant(type: EdmType): type is InstantType {
   return type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset';
+}
+
+export function isTemporal(type: EdmType): type is TemporalType {
+  return type === 'Edm.Date' || type === 'Edm.TimeOfDay' || type === 'Edm.Duration';
 }
 
 /**

@@ -20,16 +20,23 @@ const S: EdmType = 'Edm.String';
 const B: EdmType = 'Edm.Boolean';
 const I: EdmType = 'Edm.Int32';
 
-function datePart<N extends string>(name: N, summary: string): FunctionSignature<N> {
+/** `year`…`second`: a part of an instant (read in UTC), or of a Date or a TimeOfDay (`part`). */
+function datePart<N extends string>(name: N, part: 'Edm.Date' | 'Edm.TimeOfDay', summary: string): FunctionSignature<N> {
   return {
     name,
     overloads: [
       { params: ['Edm.DateTimeOffset'], returns: I },
       { params: ['Edm.DateTime'], returns: I },
+      { params: [part], returns: I },
     ],
     summary,
     example: `${name}(StartDateTime) eq 3`,
   };
+}
+
+/** `now()`, `mindatetime()`, `maxdatetime()`: an instant that depends on no row. */
+function instantConstant<N extends string>(name: N, summary: string, example: string): FunctionSignature<N> {
+  return { name, overloads: [{ params: [], returns: 'Edm.DateTimeOffset' }], summary, example };
 }
 
 function rounding<N extends string>(name: N, summary: string): FunctionSignature<N> {
@@ -120,12 +127,58 @@ export const FUNCTIONS = [
     summary: 'the two strings joined',
     example: "concat(Code, '-x') eq 'EV01-x'",
   },
-  datePart('year', 'year of the instant, in UTC'),
-  datePart('month', 'month (1–12) of the instant, in UTC'),
-  datePart('day', 'day of the month (1–31) of the instant, in UTC'),
-  datePart('hour', 'hour (0–23) of the instant, in UTC'),
-  datePart('minute', 'minute (0–59) of the instant, in UTC'),
-  datePart('second', 'whole seconds (0–59) of the instant, in UTC'),
+  datePart('year', 'Edm.Date', 'year of the instant (in UTC) or date'),
+  datePart('month', 'Edm.Date', 'month (1–12) of the instant (in UTC) or date'),
+  datePart('day', 'Edm.Date', 'day of the month (1–31) of the instant (in UTC) or date'),
+  datePart('hour', 'Edm.TimeOfDay', 'hour (0–23) of the instant (in UTC) or time of day'),
+  datePart('minute', 'Edm.TimeOfDay', 'minute (0–59) of the instant (in UTC) or time of day'),
+  datePart('second', 'Edm.TimeOfDay', 'whole seconds (0–59) of the instant (in UTC) or time of day'),
+  {
+    name: 'fractionalseconds',
+    overloads: [
+      { params: ['Edm.DateTimeOffset'], returns: 'Edm.Decimal' },
+      { params: ['Edm.DateTime'], returns: 'Edm.Decimal' },
+      { params: ['Edm.TimeOfDay'], returns: 'Edm.Decimal' },
+    ],
+    summary: 'the milliseconds of the instant (in UTC) or time of day, as a fraction of a second',
+    example: 'fractionalseconds(StartDateTime) lt 0.5',
+  },
+  {
+    name: 'date',
+    overloads: [
+      { params: ['Edm.DateTimeOffset'], returns: 'Edm.Date' },
+      { params: ['Edm.DateTime'], returns: 'Edm.Date' },
+    ],
+    summary: 'the date of the instant, in UTC',
+    example: 'date(StartDateTime) eq 2012-12-03',
+  },
+  {
+    name: 'time',
+    overloads: [
+      { params: ['Edm.DateTimeOffset'], returns: 'Edm.TimeOfDay' },
+      { params: ['Edm.DateTime'], returns: 'Edm.TimeOfDay' },
+    ],
+    summary: 'the time of day of the instant, in UTC',
+    example: 'time(StartDateTime) lt 12:00',
+  },
+  {
+    name: 'totaloffsetminutes',
+    overloads: [
+      { params: ['Edm.DateTimeOffset'], returns: I },
+      { params: ['Edm.DateTime'], returns: I },
+    ],
+    summary: 'the offset of the instant from UTC in minutes: 0, as stored instants are read in UTC',
+    example: 'totaloffsetminutes(StartDateTime) eq 0',
+  },
+  {
+    name: 'totalseconds',
+    overloads: [{ params: ['Edm.Duration'], returns: 'Edm.Decimal' }],
+    summary: 'the length of the duration in seconds',
+    example: 'totalseconds(FinishDateTime sub StartDateTime) gt 3600',
+  },
+  instantConstant('now', 'the instant the filter was compiled (one per compiled filter)', 'StartDateTime ge now() sub duration\'P7D\''),
+  instantConstant('mindatetime', 'the earliest instant, 0001-01-01T00:00:00Z', 'StartDateTime gt mindatetime()'),
+  instantConstant('maxdatetime', 'the latest instant, 9999-12-31T23:59:59.999Z', 'FinishDateTime lt maxdatetime()'),
   rounding('round', 'nearest integral value, halves away from zero'),
   rounding('floor', 'largest integral value not greater than the argument'),
   rounding('ceiling', 'smallest integral value not less than the argument'),
@@ -174,14 +227,6 @@ export function arityOf(signature: FunctionSignature): { readonly min: number; r
  * `'unsupported'` error rather than an unknown-function error.
  */
 export const UNSUPPORTED_FUNCTIONS: ReadonlySet<string> = new Set([
-  'now',
-  'date',
-  'time',
-  'fractionalseconds',
-  'totaloffsetminutes',
-  'totalseconds',
-  'maxdatetime',
-  'mindatetime',
   'cast',
   'isof',
   'matchespattern',

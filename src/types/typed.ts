@@ -13,7 +13,7 @@
 
 import { assertNever } from '../assert-never.js';
 import { handlerOf } from '../dispatch.js';
-import type { ArithmeticOp, CompareOp, LogicalOp } from '../syntax/ast.js';
+import type { ArithmeticOp, CompareOp, LogicalOp, TemporalOp } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import type { FunctionName } from './functions.js';
 import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
@@ -29,7 +29,8 @@ interface TypedBase {
  * Literal values by type: Edm.String and Edm.Guid (lower case) are strings; Edm.Boolean a boolean;
  * Byte, SByte, Int16, Int32, Double and Single are numbers; Edm.Int64 is a bigint; Edm.Decimal is
  * an exact decimal string such as `'-12.50'`; Edm.DateTime and Edm.DateTimeOffset are epoch
- * milliseconds (UTC).
+ * milliseconds (UTC); Edm.Date is days since 1970-01-01, Edm.TimeOfDay milliseconds since
+ * midnight, Edm.Duration signed milliseconds — all integer numbers (docs/semantics.md §5).
  */
 export type LiteralValue = string | number | bigint | boolean;
 
@@ -126,7 +127,7 @@ export interface TypedNot extends TypedBase {
 
 export interface TypedNegate extends TypedBase {
   readonly kind: 'negate';
-  readonly type: NumericType;
+  readonly type: NumericType | 'Edm.Duration';
   readonly operand: TypedExpr;
 }
 
@@ -142,6 +143,24 @@ export interface TypedArithmetic extends TypedBase {
   readonly kind: 'arithmetic';
   readonly type: NumericType;
   readonly op: ArithmeticOp;
+  readonly left: TypedExpr;
+  readonly right: TypedExpr;
+}
+
+/**
+ * Date-time arithmetic (docs/semantics.md §5, "Arithmetic"), by the operand types:
+ * - `add`/`sub` of a DateTimeOffset or Date (left) and a Duration (right): Edm.DateTimeOffset;
+ * - `sub` of two DateTimeOffsets, or of two Dates: Edm.Duration;
+ * - `add`/`sub` of two Durations: Edm.Duration;
+ * - `mul`/`div` of a Duration (left) and a numeric value (right, of its own numeric type, not
+ *   converted): Edm.Duration. `n mul d` is checked as `d mul n`.
+ * A DateTime operand is converted to DateTimeOffset. Null where an operand is null, the result
+ * leaves its type's range, or a `div` is by zero (or a `mul`/`div` by a NaN or ±INF).
+ */
+export interface TypedTemporal extends TypedBase {
+  readonly kind: 'temporal';
+  readonly type: 'Edm.DateTimeOffset' | 'Edm.Duration';
+  readonly op: TemporalOp;
   readonly left: TypedExpr;
   readonly right: TypedExpr;
 }
@@ -177,6 +196,7 @@ export type TypedExpr =
   | TypedNegate
   | TypedCompare
   | TypedArithmetic
+  | TypedTemporal
   | TypedLogical
   | TypedIn
   | TypedConvert
@@ -201,6 +221,7 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
       return [node.operand];
     case 'compare':
     case 'arithmetic':
+    case 'temporal':
       return [node.left, node.right];
     case 'logical':
       return node.operands;

@@ -1,0 +1,218 @@
+// Dates, times of day and durations (docs/semantics.md §5): their ranges, their text, and the
+// calendar facts every backend shares. Each value is an integer of one unit — a Date is days since
+// 1970-01-01, a TimeOfDay milliseconds since midnight, a Duration signed milliseconds, an instant
+// milliseconds since the epoch — so the arithmetic on them is integer arithmetic; the calendar
+// (which days exist, which year a day falls in) comes from date-fns, read in UTC.
+
+import { format, getDate, getHours, getMinutes, getMonth, getSeconds, getYear } from 'date-fns';
+import { UTCDate } from '@date-fns/utc';
+
+export const MS_PER_DAY = 86_400_000;
+/** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the range of a result that is an instant. */
+export const MIN_INSTANT = -62_135_596_800_000;
+export const MAX_INSTANT = 253_402_300_799_999;
+/** 0001-01-01 and 9999-12-31, in days since 1970-01-01. */
+export const MIN_DATE = -719_162;
+export const MAX_DATE = 2_932_896;
+/** 23:59:59.999 in milliseconds since midnight. */
+export const MAX_TIME_OF_DAY = MS_PER_DAY - 1;
+/** The longest Duration either way, in milliseconds: the span of the instants above. */
+export const MAX_DURATION = MAX_INSTANT - MIN_INSTANT;
+
+export type TemporalReading =
+  | { readonly ok: true; readonly value: number }
+  /** `unsupported`: well-formed, but more precise than a millisecond. */
+  | { readonly ok: false; readonly problem: string; readonly unsupported: boolean };
+
+const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_TEXT = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
+const DURATION_TEXT = /^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d+))?S)?)?$/;
+
+function refused(problem: string): TemporalReading {
+  return { ok: false, problem, unsupported: false };
+}
+
+const SUB_MILLISECOND: TemporalReading = {
+  ok: false,
+  problem: 'more precise than a millisecond, the precision of date and time values',
+  unsupported: true,
+};
+
+/** Milliseconds of a fraction of a second written as digits after the point; undefined when finer. */
+function fractionMs(fraction: string): number | undefined {
+  if (/[1-9]/.test(fraction.slice(3))) return undefined;
+  return Number(fraction.slice(0, 3).padEnd(3, '0'));
+}
+
+/** `YYYY-MM-DD`, years 0001–9999: the day it names, in days since 1970-01-01. */
+export function readDate(text: string): TemporalReading {
+  const match = DATE_TEXT.exec(text);
+  if (!match) return refused('expected YYYY-MM-DD');
+  const [, y, m, d] = match;
+  const year = Number(y);
+  if (year < 1) return refused('there is no year 0000');
+  const days = daysOf(year, Number(m), Number(d));
+  // A day that does not exist rolls over into another month (date-fns's isExists cannot be used:
+  // it reads the years 0–99 as 1900–1999).
+  if (Number(m) < 1 || Number(m) > 12 || formatDate(days) !== text) return refused(`there is no day ${d} of month ${m} in ${y}`);
+  return { ok: true, value: days };
+}
+
+/** `hh:mm[:ss[.fff…]]` within a day: milliseconds since midnight. */
+export function readTimeOfDay(text: string): TemporalReading {
+  const match = TIME_TEXT.exec(text);
+  if (!match) return refused('expected hh:mm[:ss[.fff]]');
+  const [, h, mi, s = '0', fraction = ''] = match;
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  if (hour > 23) return refused(`there is no hour ${h}`);
+  if (minute > 59) return refused(`there is no minute ${mi}`);
+  if (second > 59) return refused(`there is no second ${s}`);
+  const ms = fractionMs(fraction);
+  if (ms === undefined) return SUB_MILLISECOND;
+  return { ok: true, value: ((hour * 60 + minute) * 60 + second) * 1000 + ms };
+}
+
+/**
+ * `[-]P[nD][T[nH][nM][n[.fff…]S]]`, at least one part: signed milliseconds within ±MAX_DURATION.
+ * Years and months are refused: they are not a fixed length of time.
+ */
+export function readDuration(text: string): TemporalReading {
+  const match = DURATION_TEXT.exec(text);
+  const [, sign, d, h, mi, s, fraction = ''] = match ?? [];
+  if (!match || (d === undefined && h === undefined && mi === undefined && s === undefined) || text.endsWith('T')) {
+    return refused('expected [-]P[nD][T[nH][nM][n[.fff]S]] with at least one part (days, hours, minutes, seconds)');
+  }
+  const ms = fractionMs(fraction);
+  if (ms === undefined) return SUB_MILLISECOND;
+  // BigInt: the parts may be long digit strings, and are checked against the range only once added.
+  const total =
+    BigInt(d ?? 0) * BigInt(MS_PER_DAY) +
+    BigInt(h ?? 0) * 3_600_000n +
+    BigInt(mi ?? 0) * 60_000n +
+    BigInt(s ?? 0) * 1000n +
+    BigInt(ms);
+  if (total > BigInt(MAX_DURATION)) return refused(`longer than ${formatDuration(MAX_DURATION)}, the longest duration`);
+  const value = Number(total);
+  return { ok: true, value: sign === '-' && value !== 0 ? -value : value };
+}
+
+/**
+ * v2/v3 `time'PT13H20M'`: a time of day written as the duration since midnight; non-negative and
+ * shorter than a day.
+ */
+export function readDurationTimeOfDay(text: string): TemporalReading {
+  const reading = readDuration(text);
+  if (!reading.ok) return reading;
+  if (text.startsWith('-') || reading.value > MAX_TIME_OF_DAY) return refused('a time of day is at least PT0S and shorter than P1D');
+  return reading;
+}
+
+function daysOf(year: number, month: number, day: number): number {
+  const date = new UTCDate(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return Math.round(date.getTime() / MS_PER_DAY);
+}
+
+/** `YYYY-MM-DD` of a day. */
+export function formatDate(days: number): string {
+  return format(new UTCDate(days * MS_PER_DAY), 'yyyy-MM-dd');
+}
+
+/** `hh:mm:ss.fff` of a time of day. */
+export function formatTimeOfDay(ms: number): string {
+  return format(new UTCDate(ms), 'HH:mm:ss.SSS');
+}
+
+/** The shortest ISO 8601 text of a duration: `P1DT2H`, `-PT0.5S`, `PT0S`. */
+export function formatDuration(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  let rest = Math.abs(ms);
+  const days = Math.floor(rest / MS_PER_DAY);
+  rest -= days * MS_PER_DAY;
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = rest / 1000;
+  const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds ? `${seconds}S` : ''}`;
+  if (!days && !time) return 'PT0S';
+  return `${sign}P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts and conversions (instants read in UTC)
+
+export type DatePart = 'year' | 'month' | 'day';
+export type TimePart = 'hour' | 'minute' | 'second';
+
+/** The UTC date of an instant, in days. */
+export function dateOfInstant(instant: number): number {
+  return Math.floor(instant / MS_PER_DAY);
+}
+
+/** The UTC time of day of an instant, in milliseconds since midnight. */
+export function timeOfInstant(instant: number): number {
+  return instant - dateOfInstant(instant) * MS_PER_DAY;
+}
+
+/** The midnight (UTC) that starts a day, as an instant. */
+export function instantOfDate(days: number): number {
+  return days * MS_PER_DAY;
+}
+
+export function datePart(days: number, part: DatePart): number {
+  const date = new UTCDate(days * MS_PER_DAY);
+  return part === 'year' ? getYear(date) : part === 'month' ? getMonth(date) + 1 : getDate(date);
+}
+
+export function timePart(ms: number, part: TimePart): number {
+  const time = new UTCDate(ms);
+  return part === 'hour' ? getHours(time) : part === 'minute' ? getMinutes(time) : getSeconds(time);
+}
+
+/** Milliseconds (an integer) as exact decimal seconds: `0.125`, `-1.5`, `3600`. */
+export function secondsText(ms: number): string {
+  const sign = ms < 0 ? '-' : '';
+  const abs = Math.abs(ms);
+  const whole = Math.floor(abs / 1000);
+  const fraction = String(abs % 1000).padStart(3, '0').replace(/0+$/, '');
+  return abs === 0 ? '0' : `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** `fractionalseconds`: the milliseconds within the second of a time of day, as decimal seconds. */
+export function fractionalSeconds(msOfDay: number): string {
+  return secondsText(msOfDay % 1000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Arithmetic: null where a result leaves its type's range
+
+export function instantOrNull(instant: number): number | null {
+  return instant >= MIN_INSTANT && instant <= MAX_INSTANT ? instant : null;
+}
+
+export function durationOrNull(ms: number): number | null {
+  return Number.isFinite(ms) && Math.abs(ms) <= MAX_DURATION ? ms : null;
+}
+
+/** `instant add duration` (`sub`: the duration negated). */
+export function addToInstant(instant: number, duration: number): number | null {
+  return instantOrNull(instant + duration);
+}
+
+/** `date add duration`: from the date's midnight, UTC. */
+export function addToDate(days: number, duration: number): number | null {
+  return instantOrNull(instantOfDate(days) + duration);
+}
+
+/** `a sub b` of two instants: a Duration. */
+export function instantsBetween(a: number, b: number): number | null {
+  return durationOrNull(a - b);
+}
+
+/** `a sub b` of two dates: whole days, as a Duration. */
+export function datesBetween(a: number, b: number): number | null {
+  return durationOrNull((a - b) * MS_PER_DAY);
+}
