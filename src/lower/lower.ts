@@ -3,11 +3,14 @@
 // wanted (the root, operands of `and`/`or`/`not`), one for a node whose value is used.
 
 import { handlerOf } from '../dispatch.js';
-import type { TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedKind, TypedLambda, TypedLogical, TypedNot } from '../types/typed.js';
+import type { TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedKind, TypedLambda, TypedLogical, TypedNot, TypedTemporal } from '../types/typed.js';
 import type { FunctionName } from '../types/functions.js';
 import { malformedTree } from '../errors.js';
 import { integerRange } from '../semantics/integer-range.js';
 import { integerComparison } from './integer-comparison.js';
+import { callsNow, readClock, withNow } from './now.js';
+import type { ClockOption } from './now.js';
+import { foldTemporal, MAX_DATETIME, MIN_DATETIME } from './temporal.js';
 import { andOf, constantPredicate, negatePredicate, orOf, quantified } from './predicates.js';
 import type {
   LoweredCollection,
@@ -19,8 +22,10 @@ import type {
   LoweredValue,
 } from './lowered.js';
 
-export function lower(filter: TypedFilter): LoweredFilter {
-  return { root: lowerPredicate(filter.root, true), schema: filter.schema, text: filter.text };
+/** `clock`: what `now()` is, read once when the filter calls it (src/lower/now.ts). */
+export function lower(filter: TypedFilter, options: ClockOption = {}): LoweredFilter {
+  const root = callsNow(filter.root) ? withNow(filter.root, readClock(options.clock, filter.text)) : filter.root;
+  return { root: lowerPredicate(root, true), schema: filter.schema, text: filter.text };
 }
 
 /** The predicate that holds where the node's value is `want` (true, or false). */
@@ -68,6 +73,7 @@ const PREDICATES = {
   count: notBoolean,
   negate: notBoolean,
   arithmetic: notBoolean,
+  temporal: notBoolean,
   convert: notBoolean,
 } satisfies ByKind<[want: boolean], LoweredPredicate>;
 
@@ -180,6 +186,15 @@ const NULL_ONLY_FROM_ARGUMENTS: { readonly [N in FunctionName]: boolean } = {
   ceiling: true,
   datetime: true,
   datetimeoffset: true,
+  fractionalseconds: true,
+  date: true,
+  time: true,
+  totaloffsetminutes: true,
+  totalseconds: true,
+  // Constants: decided here, never null.
+  now: true,
+  mindatetime: true,
+  maxdatetime: true,
 };
 
 const VALUES = {
@@ -209,6 +224,8 @@ const VALUES = {
   negate: (node) => {
     const operand = lowerValue(node.operand);
     if (isNull(operand)) return constant(node, null);
+    // A negated Duration constant is one (`now() sub -duration'P1D'` folds); its negation is in range.
+    if (operand.kind === 'constant' && node.type === 'Edm.Duration') return constant(node, -(operand.value as number) + 0);
     return { kind: 'negate', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
   },
   arithmetic: (node) => {
@@ -220,7 +237,12 @@ const VALUES = {
     const nullable = left.nullable || right.nullable || byZero;
     return { kind: 'arithmetic', op: node.op, left, right, ...facts(node, nullable, byZero ? undefined : union([left, right])) };
   },
+  temporal: (node) => temporalValue(node),
   call: (node) => {
+    if (node.name === 'mindatetime') return constant(node, MIN_DATETIME);
+    if (node.name === 'maxdatetime') return constant(node, MAX_DATETIME);
+    // lower() has put the clock's instant in place of every now().
+    if (node.name === 'now') throw malformedTree(node, 'now() left for the lowering to decide');
     const args = node.args.map(lowerValue);
     // Every function is null for a null argument.
     if (args.some(isNull)) return constant(node, null);
@@ -245,6 +267,15 @@ const VALUES = {
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;
+
+/** Date-time arithmetic: decided where both operands are constants, null-able (it may leave its range) otherwise. */
+function temporalValue(node: TypedTemporal): LoweredValue {
+  const left = lowerValue(node.left);
+  const right = lowerValue(node.right);
+  if (isNull(left) || isNull(right)) return constant(node, null);
+  if (left.kind === 'constant' && right.kind === 'constant') return constant(node, foldTemporal(node, left, right));
+  return { kind: 'temporal', op: node.op, left, right, ...facts(node, true, undefined), type: node.type };
+}
 
 const isNull = (v: LoweredValue): boolean => v.kind === 'constant' && v.value === null;
 const isTruth = (v: LoweredValue): v is LoweredTruth => v.kind === 'truth';

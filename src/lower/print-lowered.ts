@@ -1,6 +1,7 @@
 // A compact one-line text of the lowered form, for tests, docs and debugging: predicates and values
 // as S-expressions (docs/lowering.md lists the spellings).
 
+import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
 import type { EdmType } from '../types/edm.js';
 import type { LoweredCollection, LoweredConstant, LoweredPredicate, LoweredValue, Source } from './lowered.js';
@@ -55,6 +56,8 @@ export function printValue(v: LoweredValue): string {
       return `(- ${printValue(v.operand)})`;
     case 'arithmetic':
       return `(${v.op} ${printValue(v.left)} ${printValue(v.right)})`;
+    case 'temporal':
+      return `(${v.op}? ${printValue(v.left)} ${printValue(v.right)})`;
     case 'call':
       return `(${v.name}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
     case 'truth':
@@ -74,6 +77,9 @@ function printConstant(c: LoweredConstant): string {
   if (v === null) return 'null';
   if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid')) return `'${v.replaceAll("'", "''")}'`;
   if (typeof v === 'number' && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset')) return new Date(v).toISOString();
+  if (typeof v === 'number' && c.type === 'Edm.Date') return formatDate(v);
+  if (typeof v === 'number' && c.type === 'Edm.TimeOfDay') return formatTimeOfDay(v);
+  if (typeof v === 'number' && c.type === 'Edm.Duration') return `duration'${formatDuration(v)}'`;
   const suffix: Partial<Record<EdmType, string>> = { 'Edm.Int64': 'L', 'Edm.Decimal': 'm', 'Edm.Double': 'd', 'Edm.Single': 'f' };
   return `${String(v)}${suffix[c.type] ?? ''}`;
 }

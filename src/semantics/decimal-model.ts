@@ -23,6 +23,9 @@ export const ExactDecimal = Decimal.clone({
   maxE: EXPONENT_LIMIT,
 });
 
+/** Division alone rounds further, to decimal128's 34 digits (docs/semantics.md §4). */
+export const QuotientDecimal = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, minE: -EXPONENT_LIMIT, maxE: EXPONENT_LIMIT });
+
 /** Why a finite Decimal is outside the model (too many digits, or too large or small), or undefined. */
 export function decimalProblem(d: Decimal): string | undefined {
   if (d.sd() > DECIMAL_DIGITS) return `it has more than ${DECIMAL_DIGITS.toLocaleString('en-US')} significant digits`;

@@ -80,7 +80,8 @@ function compute(node: TypedExpr): IntegerRange {
       return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
     case 'count':
       return COUNT;
-    // Never integer-typed: check() makes these Boolean.
+    // Never integer-typed: check() makes these Boolean, an instant or a Duration.
+    case 'temporal':
     case 'structureNull':
     case 'not':
     case 'compare':

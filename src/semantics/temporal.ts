@@ -6,6 +6,10 @@
 
 import { format, getDate, getHours, getMinutes, getMonth, getSeconds, getYear } from 'date-fns';
 import { UTCDate } from '@date-fns/utc';
+import { isInteger } from '../types/edm.js';
+import type { EdmType, NumericType } from '../types/edm.js';
+import type { TemporalOp } from '../syntax/ast.js';
+import { ExactDecimal, QuotientDecimal } from './decimal-model.js';
 
 export const MS_PER_DAY = 86_400_000;
 /** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the range of a result that is an instant. */
@@ -215,4 +219,48 @@ export function instantsBetween(a: number, b: number): number | null {
 /** `a sub b` of two dates: whole days, as a Duration. */
 export function datesBetween(a: number, b: number): number | null {
   return durationOrNull((a - b) * MS_PER_DAY);
+}
+
+/**
+ * `duration mul n` and `duration div n`: the duration's milliseconds and n as numbers of their
+ * promoted type (docs/semantics.md §4: Int64 with an integer, exact; Decimal, exact, a quotient
+ * rounded to 34 significant digits; Double or Single in binary64), then truncated toward zero.
+ * Null for a division by zero, a non-finite result, or one beyond the Duration range. `n` is the
+ * literal value form of its type: a number, a bigint (Int64) or decimal text (Decimal).
+ */
+export function scaleDuration(ms: number, op: 'mul' | 'div', n: number | bigint | string, type: NumericType): number | null {
+  if (isInteger(type)) {
+    const factor = BigInt(n as number | bigint);
+    if (op === 'div' && factor === 0n) return null;
+    // bigint division truncates toward zero.
+    const exact = op === 'mul' ? BigInt(ms) * factor : BigInt(ms) / factor;
+    return exact >= -BigInt(MAX_DURATION) && exact <= BigInt(MAX_DURATION) ? Number(exact) : null;
+  }
+  if (type === 'Edm.Decimal') {
+    const factor = new ExactDecimal(String(n));
+    if (op === 'div' && factor.isZero()) return null;
+    const result = op === 'mul' ? ExactDecimal.mul(ms, factor) : QuotientDecimal.div(ms, factor);
+    return durationOrNull(result.trunc().toNumber());
+  }
+  const factor = Number(n);
+  if (op === 'div' && factor === 0) return null;
+  const result = op === 'mul' ? ms * factor : ms / factor;
+  return Number.isFinite(result) ? durationOrNull(Math.trunc(result) + 0) : null;
+}
+
+/**
+ * A temporal operation on non-null operand values, by the operand types (see TypedTemporal): the
+ * one rule the lowering folds constants with and the in-memory backend evaluates rows with.
+ */
+export function evaluateTemporal(op: TemporalOp, leftType: EdmType, rightType: EdmType, a: number, b: number | bigint | string): number | null {
+  if (rightType === 'Edm.Duration' && (op === 'add' || op === 'sub')) {
+    const d = op === 'add' ? (b as number) : -(b as number);
+    if (leftType === 'Edm.Date') return addToDate(a, d);
+    if (leftType === 'Edm.Duration') return durationOrNull(a + d);
+    return addToInstant(a, d);
+  }
+  if (op === 'sub' && leftType === 'Edm.Date') return datesBetween(a, b as number);
+  if (op === 'sub') return instantsBetween(a, b as number);
+  if (op === 'mul' || op === 'div') return scaleDuration(a, op, b, rightType as NumericType);
+  throw new Error(`No date-time arithmetic '${op}' of ${leftType} and ${rightType}`);
 }

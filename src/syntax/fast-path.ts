@@ -381,7 +381,7 @@ class FastReader {
         return actions.bareDateTime(match[0], { start, end });
       }
       if (this.src.charCodeAt(this.pos + 8) === 45) bail(); // perhaps a bare guid
-      if (this.src.charCodeAt(this.pos + 2) === 58) bail(); // perhaps a time of day, which the generated parser refuses
+      if (this.src.charCodeAt(this.pos + 2) === 58) bail(); // perhaps a time of day, which the generated parser reads
     } else if (c !== 45) {
       bail();
     }

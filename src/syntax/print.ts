@@ -124,6 +124,9 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
   string: (n) => leaf(quote(n.value)),
   datetime: (n) => leaf(n.raw),
   guid: (n) => leaf(n.raw),
+  date: (n) => leaf(n.raw),
+  timeOfDay: (n) => leaf(n.raw),
+  duration: (n) => leaf(n.raw),
   member: (n) => leaf(n.segments.map((s) => s.name).join('/')),
   alias: (n) => leaf(`@${n.name}`),
   call: (n, parts) => {

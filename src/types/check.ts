@@ -1,10 +1,11 @@
 // check(): resolves member paths against a schema, types every node and makes every implicit
 // conversion explicit, collecting all issues into one FilterError of kind 'type'.
 
-import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span } from '../syntax/ast.js';
+import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span, TemporalOp } from '../syntax/ast.js';
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
-import { INTEGER_RANGES, isInstant, isInteger, isNumeric, promoteNumeric } from './edm.js';
+import { INTEGER_RANGES, isInstant, isInteger, isNumeric, isTemporal, promoteNumeric } from './edm.js';
+import { MAX_DATE, MAX_DURATION, MAX_TIME_OF_DAY, MIN_DATE, readDuration } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
 import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree, withFilterText } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
@@ -14,7 +15,7 @@ import { parse } from '../syntax/parse.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
-import { literalInString, stringOfLiteral, suggestName } from './suggest.js';
+import { literalsInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from '../syntax/print.js';
 import { aliasList, aliasLiteral } from './aliases.js';
 import { spelledAs } from './json-strings.js';
@@ -103,7 +104,7 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
 const LOGICAL = new Set<unknown>(['and', 'or']);
-const LITERAL_KINDS = new Set<unknown>(['null', 'boolean', 'number', 'string', 'datetime', 'guid']);
+const LITERAL_KINDS = new Set<unknown>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration']);
 const INSTANT_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
 const GUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DECIMAL_VALUE = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -143,9 +144,33 @@ function datetimeProblem(n: Extract<Expr, { kind: 'datetime' }>): string | undef
   return undefined;
 }
 
+/** Why a Date, TimeOfDay or Duration literal's value or raw text is not what the parser makes, if so. */
+function temporalProblem(raw: unknown, value: unknown, what: string, min: number, max: number): string | undefined {
+  if (typeof raw !== 'string' || raw === '') return `a ${what} literal needs its raw text`;
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `a ${what} literal needs an integer between ${min} and ${max}`;
+}
+
 const BOOLEAN = 'Edm.Boolean' as const;
 const STRING: EdmType = 'Edm.String';
-const DATETIMEOFFSET: EdmType = 'Edm.DateTimeOffset';
+const DATETIMEOFFSET = 'Edm.DateTimeOffset' as const;
+const DATE = 'Edm.Date' as const;
+const DURATION = 'Edm.Duration' as const;
+
+/** What an arithmetic type error says applies (docs/semantics.md §5, "Arithmetic"). */
+const TEMPORAL_ARITHMETIC =
+  'date-time arithmetic takes an instant or Date add or sub a Duration, an instant sub an instant, a Date sub a Date, Durations add or sub each other, and a Duration mul or div a number';
+
+/** Types whose arithmetic is date-time arithmetic. */
+function isTimeLike(type: EdmType): boolean {
+  return isInstant(type) || isTemporal(type);
+}
+
+/** An operand's type in date-time arithmetic: a DateTime is an instant; a null takes the other side's counterpart. */
+function temporalOperandType(node: TypedExpr): EdmType {
+  if (node.kind === 'null') return DURATION;
+  if (isInstant(node.type)) return DATETIMEOFFSET;
+  return node.type;
+}
 
 /** The node or undefined: undefined means an issue was reported below, so say nothing more. */
 type Checked = TypedExpr | undefined;
@@ -196,6 +221,9 @@ class Checker {
       number: (n) => literal(n.type, expect(n, numberProblem(n)).value, n),
       string: (n) => literal(STRING, expect(n, typeof n.value === 'string' ? undefined : 'a string literal needs a string value').value, n),
       datetime: (n) => literal(n.type, expect(n, datetimeProblem(n)).epochMs, n),
+      date: (n) => literal('Edm.Date', expect(n, temporalProblem(n.raw, n.days, 'date', MIN_DATE, MAX_DATE)).days, n),
+      timeOfDay: (n) => literal('Edm.TimeOfDay', expect(n, temporalProblem(n.raw, n.ms, 'time-of-day', 0, MAX_TIME_OF_DAY)).ms, n),
+      duration: (n) => literal('Edm.Duration', expect(n, temporalProblem(n.raw, n.ms, 'duration', -MAX_DURATION, MAX_DURATION)).ms, n),
       guid: (n) => {
         const ok = typeof n.raw === 'string' && typeof n.value === 'string' && GUID_VALUE.test(n.value);
         return literal('Edm.Guid', expect(n, ok ? undefined : 'a guid literal needs its raw text and a lower-case xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx value').value, n);
@@ -273,9 +301,13 @@ class Checker {
     if (node.kind !== 'literal') return '';
     let text: string | undefined;
     if (node.type === STRING) {
-      const found = literalInString(node.value as string);
-      const typed = found && this.expr(found.literal);
-      if (found && typed && accepts(typed)) text = found.text;
+      for (const found of literalsInString(node.value as string)) {
+        const typed = this.expr(found.literal);
+        if (typed && accepts(typed)) {
+          text = found.text;
+          break;
+        }
+      }
     } else {
       const quoted = stringOfLiteral(this.nameOf(node, source));
       if (quoted !== undefined && accepts(literal(STRING, quoted.slice(1, -1), node))) text = quoted;
@@ -574,7 +606,9 @@ class Checker {
   }
 
   private negate(operandNode: Expr, span: Span): Checked {
-    const operand = this.numeric(this.expr(operandNode), operandNode, "Unary '-' needs a numeric operand");
+    const checked = this.expr(operandNode);
+    if (checked?.type === DURATION) return { kind: 'negate', type: DURATION, operand: checked, start: span.start, end: span.end };
+    const operand = this.numeric(checked, operandNode, "Unary '-' needs a numeric or Duration operand");
     if (operand === undefined) return undefined;
     // Byte, SByte and Int16 promote to Int32, as in binary arithmetic: -255 is not a Byte.
     const type: NumericType = operand.kind === 'null' ? 'Edm.Int32' : promoteUnary(operand.type as NumericType);
@@ -583,6 +617,13 @@ class Checker {
 
   private arithmetic(op: ArithmeticOp, leftNode: Checked, rightNode: Checked, node: Extract<Expr, { kind: 'arithmetic' }>): Checked {
     const span = node;
+    if (leftNode === undefined || rightNode === undefined) {
+      // Report the numeric operand's problem only when the other side says the operation is numeric.
+      const other = leftNode ?? rightNode;
+      if (other !== undefined && isTimeLike(other.type)) return undefined;
+    } else if (isTimeLike(leftNode.type) || isTimeLike(rightNode.type)) {
+      return this.temporal(op, leftNode, rightNode, node);
+    }
     const what = `Operator '${op}' needs numeric operands`;
     const left = this.numeric(leftNode, node.left, what);
     const right = this.numeric(rightNode, node.right, what);
@@ -593,6 +634,32 @@ class Checker {
       right.kind === 'null' ? promoteUnary(left.type as NumericType) :
       promoteNumeric(left.type as NumericType, right.type as NumericType);
     return { kind: 'arithmetic', type, op, left: coerce(left, type), right: coerce(right, type), start: span.start, end: span.end };
+  }
+
+  /**
+   * Date-time arithmetic (docs/semantics.md §5): the operation follows from the operand types; a
+   * DateTime becomes a DateTimeOffset, a null takes the type the other side needs, and `n mul d`
+   * is typed as `d mul n`.
+   */
+  private temporal(op: ArithmeticOp, left: TypedExpr, right: TypedExpr, node: Extract<Expr, { kind: 'arithmetic' }>): Checked {
+    const l = temporalOperandType(left);
+    const r = temporalOperandType(right);
+    const make = (type: 'Edm.DateTimeOffset' | 'Edm.Duration', a: TypedExpr, b: TypedExpr, at: EdmType, bt: EdmType, tOp: TemporalOp = op as TemporalOp): TypedExpr => ({
+      kind: 'temporal', type, op: tOp, left: coerce(a, at), right: coerce(b, bt), start: node.start, end: node.end,
+    });
+    const instantOrDate = (t: EdmType) => t === DATETIMEOFFSET || t === DATE;
+    if ((op === 'add' || op === 'sub') && instantOrDate(l) && r === DURATION) return make(DATETIMEOFFSET, left, right, l, r);
+    if (op === 'sub' && l === r && instantOrDate(l)) return make(DURATION, left, right, l, r);
+    if ((op === 'add' || op === 'sub') && l === DURATION && r === DURATION) return make(DURATION, left, right, l, r);
+    if ((op === 'mul' || op === 'div') && l === DURATION && (isNumeric(right.type) || right.kind === 'null')) {
+      return make(DURATION, left, right, l, right.kind === 'null' ? 'Edm.Int32' : right.type);
+    }
+    if (op === 'mul' && r === DURATION && (isNumeric(left.type) || left.kind === 'null')) {
+      return make(DURATION, right, left, r, left.kind === 'null' ? 'Edm.Int32' : left.type);
+    }
+    const operands = `${this.nameOf(left, node.left)} (${left.type}) and ${this.nameOf(right, node.right)} (${right.type})`;
+    this.report('type_mismatch', node, `Operator '${op}' does not apply to ${operands}; ${TEMPORAL_ARITHMETIC}`);
+    return undefined;
   }
 
   private compare(op: CompareOp, left: Checked, right: Checked, node: Extract<Expr, { kind: 'compare' }>): Checked {
@@ -715,7 +782,12 @@ function fits(node: TypedExpr, target: EdmType): boolean {
     return integerLiteralFits(node, target) || promoteNumeric(node.type, target) === target;
   }
   if (isInstant(node.type) && isInstant(target)) return node.kind === 'literal' || target === DATETIMEOFFSET;
-  return false;
+  return target === DURATION && spellsDuration(node);
+}
+
+/** A string literal that spells a duration: OData 4.01 lets a Duration literal leave out its prefix. */
+function spellsDuration(node: TypedExpr): boolean {
+  return node.kind === 'literal' && node.type === STRING && readDuration(node.value as string).ok;
 }
 
 /**
@@ -736,6 +808,8 @@ function compareType(left: TypedExpr, right: TypedExpr): EdmType | undefined {
     if (left.kind === 'literal') return right.type;
     return DATETIMEOFFSET;
   }
+  if (left.type === DURATION && spellsDuration(right)) return DURATION;
+  if (right.type === DURATION && spellsDuration(left)) return DURATION;
   return undefined;
 }
 
@@ -769,6 +843,14 @@ function convertValue(value: LiteralValue, target: EdmType): LiteralValue {
     case 'Edm.DateTimeOffset':
       // Instants keep their epoch milliseconds.
       return value;
+    case 'Edm.Duration': {
+      // A string that spells a duration (fits() said so) is that duration in milliseconds.
+      if (typeof value !== 'string') return value;
+      const reading = readDuration(value);
+      return reading.ok ? reading.value : value;
+    }
+    case 'Edm.Date':
+    case 'Edm.TimeOfDay':
     case 'Edm.String':
     case 'Edm.Boolean':
     case 'Edm.Guid':

@@ -53,6 +53,7 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
     case 'compare':
       return `(${printTyped(n.left)} ${n.op} ${printTyped(n.right)})`;
     case 'arithmetic':
+    case 'temporal':
       return `(${printTyped(n.left)} ${n.op} ${printTyped(n.right)})${t}`;
     case 'logical':
       return `(${n.operands.map((o) => printTyped(o)).join(` ${n.op} `)})`;

@@ -83,6 +83,7 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
       return;
     case 'compare':
     case 'arithmetic':
+    case 'temporal':
       stack.push(node.left, node.right);
       return;
     case 'logical':
@@ -149,6 +150,7 @@ class StringCosts {
       case 'negate':
       case 'compare':
       case 'arithmetic':
+      case 'temporal':
       case 'logical':
       case 'in':
       case 'lambda':

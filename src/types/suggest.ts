@@ -50,44 +50,53 @@ const MAX_LITERAL_TEXT = 100;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The literal of another type that a string's content spells, with its canonical text: `50`,
- * `true`, a guid, a date-time, and a date alone as midnight UTC (`2012-01-01` →
- * `2012-01-01T00:00:00Z`, the instant an Edm.Date literal would name). Undefined when the content
- * is not exactly one such literal.
+ * The literals of other types that a string's content spells, each with its canonical text:
+ * `50`, `true`, a guid, a date-time, a time of day, and a date alone both as a Date and as
+ * midnight UTC (`2012-01-01` → `2012-01-01`, `2012-01-01T00:00:00Z`), for an operand of either
+ * type. Empty when the content is not exactly one such literal.
  */
-export function literalInString(content: string): { readonly text: string; readonly literal: Literal } | undefined {
-  if (content.length > MAX_LITERAL_TEXT) return undefined;
-  let expr;
-  try {
-    expr = parse(DATE_ONLY.test(content) ? `${content}T00:00:00Z` : content);
-  } catch {
-    return undefined;
+export function literalsInString(content: string): readonly { readonly text: string; readonly literal: Literal }[] {
+  if (content.length > MAX_LITERAL_TEXT) return [];
+  const spellings = DATE_ONLY.test(content) ? [content, `${content}T00:00:00Z`] : [content];
+  const found: { text: string; literal: Literal }[] = [];
+  for (const spelling of spellings) {
+    let expr;
+    try {
+      expr = parse(spelling);
+    } catch {
+      continue;
+    }
+    switch (expr.kind) {
+      case 'number':
+      case 'boolean':
+      case 'datetime':
+      case 'guid':
+      case 'date':
+      case 'timeOfDay':
+      case 'duration':
+        found.push({ text: print(expr), literal: expr });
+        break;
+      case 'null':
+      case 'string':
+      case 'member':
+      case 'alias':
+      case 'call':
+      case 'not':
+      case 'negate':
+      case 'compare':
+      case 'arithmetic':
+      case 'logical':
+      case 'in':
+      case 'inAlias':
+      case 'lambda':
+      case 'count':
+      case 'inCollection':
+        break;
+      default:
+        assertNever(expr);
+    }
   }
-  switch (expr.kind) {
-    case 'number':
-    case 'boolean':
-    case 'datetime':
-    case 'guid':
-      return { text: print(expr), literal: expr };
-    case 'null':
-    case 'string':
-    case 'member':
-    case 'alias':
-    case 'call':
-    case 'not':
-    case 'negate':
-    case 'compare':
-    case 'arithmetic':
-    case 'logical':
-    case 'in':
-    case 'inAlias':
-    case 'lambda':
-    case 'count':
-    case 'inCollection':
-      return undefined;
-    default:
-      return assertNever(expr);
-  }
+  return found;
 }
 
 const PLAIN_NUMBER_OR_BOOLEAN = /^(?:-?\d+(?:\.\d+)?|true|false)$/i;

@@ -7,6 +7,7 @@
 import type { TypedFilter } from '../../types/typed.js';
 import type { FunctionName } from '../../types/functions.js';
 import type { ArithmeticOp } from '../../syntax/ast.js';
+import type { EdmType } from '../../types/edm.js';
 import type {
   ComparePredicate,
   ExistsPredicate,
@@ -14,6 +15,7 @@ import type {
   LoweredCall,
   LoweredCollection,
   LoweredConstant,
+  LoweredFilter,
   LoweredCount,
   LoweredMember,
   LoweredPredicate,
@@ -21,6 +23,7 @@ import type {
   Source,
 } from '../../lower/lowered.js';
 import { lower } from '../../lower/lower.js';
+import type { ClockOption } from '../../lower/now.js';
 import { assertNever } from '../../assert-never.js';
 import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
@@ -56,10 +59,15 @@ export interface GeneratedSource {
   readonly calls: boolean;
 }
 
-export function generateSource(filter: TypedFilter): GeneratedSource {
+/** The source of a filter's predicate; `clock` says what `now()` is (read once, if the filter calls it). */
+export function generateSource(filter: TypedFilter, options: ClockOption = {}): GeneratedSource {
+  return sourceOf(filter, lower(filter, options));
+}
+
+function sourceOf(filter: TypedFilter, lowered: LoweredFilter): GeneratedSource {
   refuseDecimalsBeyondModel(filter);
   const gen = new Generator();
-  const test = gen.truth(lower(filter).root);
+  const test = gen.truth(lowered.root);
   const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
   const temps = declare(gen.fn.locals);
   const body =
@@ -71,8 +79,8 @@ export function generateSource(filter: TypedFilter): GeneratedSource {
 }
 
 /** Builds the predicate from generated source; throws where `new Function` is forbidden. */
-export function compileGenerated(filter: TypedFilter): (row: unknown) => boolean {
-  const { body, constants, calls } = generateSource(filter);
+export function compileGenerated(filter: TypedFilter, lowered: LoweredFilter): (row: unknown) => boolean {
+  const { body, constants, calls } = sourceOf(filter, lowered);
   const factory = new Function('$', 'k', body) as (rt: Runtime, k: readonly unknown[]) => (row: unknown) => boolean;
   const predicate = factory(runtime, constants);
   if (!calls) return predicate;
@@ -96,8 +104,16 @@ const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => s
 };
 
 
-/** The runtime helper of each value-returning function, by the representation of its result. */
-const FUNCTION_HELPERS: { readonly [N in ValueFunction]: (repr: Repr) => HelperName | 'identity' } = {
+/** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none reaches a backend. */
+const decidedByLowering = (): never => {
+  throw new Error('now(), mindatetime() and maxdatetime() are decided by lower()');
+};
+
+/**
+ * The runtime helper of each value-returning function, by the representation of its result and
+ * the type of its first argument.
+ */
+const FUNCTION_HELPERS: { readonly [N in ValueFunction]: (repr: Repr, argType: EdmType | undefined) => HelperName | 'identity' } = {
   length: () => 'lengthOf',
   indexof: () => 'indexOf',
   replace: () => 'replaceAll',
@@ -106,12 +122,21 @@ const FUNCTION_HELPERS: { readonly [N in ValueFunction]: (repr: Repr) => HelperN
   toupper: () => 'toUpper',
   trim: () => 'trimSpaces',
   concat: () => 'concat',
-  year: () => 'yearOf',
-  month: () => 'monthOf',
-  day: () => 'dayOf',
+  year: (_, t) => (t === 'Edm.Date' ? 'yearOfDate' : 'yearOf'),
+  month: (_, t) => (t === 'Edm.Date' ? 'monthOfDate' : 'monthOf'),
+  day: (_, t) => (t === 'Edm.Date' ? 'dayOfDate' : 'dayOf'),
+  // Of a time of day too: its milliseconds are those of an instant on 1970-01-01.
   hour: () => 'hourOf',
   minute: () => 'minuteOf',
   second: () => 'secondOf',
+  fractionalseconds: () => 'fractionalSecondsOf',
+  date: () => 'dateOf',
+  time: () => 'timeOf',
+  totaloffsetminutes: () => 'totalOffsetMinutes',
+  totalseconds: () => 'totalSecondsOf',
+  now: decidedByLowering,
+  mindatetime: decidedByLowering,
+  maxdatetime: decidedByLowering,
   round: (repr) => (repr === 'dec' ? 'roundDecimal' : 'roundDouble'),
   floor: (repr) => (repr === 'dec' ? 'floorDecimal' : 'floorDouble'),
   ceiling: (repr) => (repr === 'dec' ? 'ceilingDecimal' : 'ceilingDouble'),
@@ -276,6 +301,13 @@ class Generator {
         const v = this.as(this.value(node.operand), repr);
         return { code: this.nonNull(v, (x) => (repr === 'dec' ? `${x}.neg()` : `(-${x})`)), repr };
       }
+      case 'temporal': {
+        const l = this.value(node.left);
+        const r = this.value(node.right);
+        const types = `${JSON.stringify(node.op)}, ${JSON.stringify(node.left.type)}, ${JSON.stringify(node.right.type)}`;
+        const compute = ([a, b]: string[]): string => `${this.helper('temporal')}(${types}, ${a}, ${b})`;
+        return { code: this.allNonNull([l, r], compute), repr, ...this.liftThrough(node, [l, r], compute) };
+      }
       case 'arithmetic': {
         const work = workingRepr(node.left, node.right, repr);
         const l = this.as(this.value(node.left), work);
@@ -291,7 +323,7 @@ class Generator {
           const args = node.args.map((a) => this.value(a));
           return { code: this.allNonNull(args, ([a, b]) => pred(a!, b!)), repr: 'bool' };
         }
-        const helper = FUNCTION_HELPERS[name](repr);
+        const helper = FUNCTION_HELPERS[name](repr, node.args[0]?.type);
         const args = node.args.map((a, i) => this.as(this.value(a), argumentRepr(name, i, a)));
         const call = helper === 'identity' ? (xs: string[]) => xs[0]! : (xs: string[]) => `${this.helper(helper)}(${xs.join(', ')})`;
         return { code: this.allNonNull(args, call), repr, ...this.liftThrough(node, args, call) };
@@ -502,6 +534,12 @@ class Generator {
         return `((${t} = ${this.helper('readInt64')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Decimal':
         return `((${t} = ${this.helper('readDecimal')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Date':
+        return `((${t} = ${this.helper('readDate')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.TimeOfDay':
+        return `((${t} = ${this.helper('readTimeOfDay')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Duration':
+        return `((${t} = ${this.helper('readDuration')}(${t}, ${p}${variable})), ${then})`;
       default:
         return `((${t} = ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)}${variable})), ${then})`;
     }
@@ -692,6 +730,7 @@ class Generator {
       case 'not':
         return this.readsOfValue(node.operand);
       case 'arithmetic':
+      case 'temporal':
         return this.readsOfFirst([node.left, node.right]);
       case 'call':
         return this.readsOfFirst(node.args);

@@ -5,11 +5,13 @@ import type { TypedFilter } from '../../types/typed.js';
 import { FilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
 import { compileGenerated } from './compile.js';
 import { compileClosures, TOO_DEEP } from './interpret.js';
+import { lower } from '../../lower/lower.js';
+import type { ClockOption } from '../../lower/now.js';
 
 export { RowValueError } from './runtime.js';
 export { generateSource } from './compile.js';
 
-export interface PredicateOptions {
+export interface PredicateOptions extends ClockOption {
   /**
    * `true` (the default) generates specialised JavaScript with `new Function`, falling back to
    * closures where that is forbidden (a strict Content-Security-Policy); `false` always uses
@@ -28,14 +30,16 @@ export type Predicate = (row: unknown) => boolean;
  * docs/semantics.md, sections 4 and 7.
  */
 export function compilePredicate(filter: TypedFilter, options: PredicateOptions = {}): Predicate {
-  if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter));
+  // Lowered once: `now()` is the one instant the clock gives for this compile (docs/semantics.md §5).
+  const lowered = withinLimits(filter, () => lower(filter, options));
+  if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter, lowered));
   let generated: Predicate;
   try {
-    generated = withinLimits(filter, () => compileGenerated(filter));
+    generated = withinLimits(filter, () => compileGenerated(filter, lowered));
   } catch (error) {
     // `new Function` refused (EvalError under a CSP): same meaning, built from closures.
     if (error instanceof EvalError || (error instanceof Error && /unsafe-eval|Content Security Policy/i.test(error.message))) {
-      return withinLimits(filter, () => compileClosures(filter));
+      return withinLimits(filter, () => compileClosures(filter, lowered));
     }
     throw error;
   }
@@ -46,7 +50,7 @@ export function compilePredicate(filter: TypedFilter, options: PredicateOptions 
  * Runs a compiler; a RangeError (the stack or a string length exhausted by a filter nested far
  * beyond the default parse limits) is the filter's size, so it is a FilterError of kind 'limit'.
  */
-function withinLimits(filter: TypedFilter, compile: () => Predicate): Predicate {
+function withinLimits<T>(filter: TypedFilter, compile: () => T): T {
   try {
     return compile();
   } catch (error) {

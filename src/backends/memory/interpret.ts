@@ -6,6 +6,8 @@ import type { Decimal } from 'decimal.js';
 import type { ArithmeticOp } from '../../syntax/ast.js';
 import type { TypedFilter } from '../../types/typed.js';
 import type { FunctionName } from '../../types/functions.js';
+import type { EdmType } from '../../types/edm.js';
+import type { LoweredFilter } from '../../lower/lowered.js';
 import type {
   ComparePredicate,
   ExistsPredicate,
@@ -18,7 +20,6 @@ import type {
   LoweredValue,
   Source,
 } from '../../lower/lowered.js';
-import { lower } from '../../lower/lower.js';
 import { assertNever } from '../../assert-never.js';
 import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
 import * as rt from './runtime.js';
@@ -43,10 +44,10 @@ interface Scope {
   readonly slots: Map<string, number>;
 }
 
-export function compileClosures(filter: TypedFilter): (row: unknown) => boolean {
+export function compileClosures(filter: TypedFilter, lowered: LoweredFilter): (row: unknown) => boolean {
   refuseDecimalsBeyondModel(filter);
   const scope: Scope = { slots: new Map() };
-  const test = truth(lower(filter).root, scope);
+  const test = truth(lowered.root, scope);
   const slots = scope.slots.size;
   return (row) => {
     if (row === null || typeof row !== 'object') rt.badRow(row);
@@ -105,6 +106,12 @@ function value(node: LoweredValue, scope: Scope): Eval {
         return repr === 'dec' ? (x as Decimal).neg() : -(x as number);
       };
     }
+    case 'temporal': {
+      const { op } = node;
+      const leftType = node.left.type;
+      const rightType = node.right.type;
+      return strictCall((a: number, b: number | bigint | Decimal) => rt.temporal(op, leftType, rightType, a, b), [value(node.left, scope), value(node.right, scope)]);
+    }
     case 'arithmetic': {
       const work = workingRepr(node.left, node.right, repr);
       const l = valueAs(node.left, work, scope);
@@ -129,7 +136,7 @@ function value(node: LoweredValue, scope: Scope): Eval {
           return y === null ? null : pred(x as string, y as string);
         };
       }
-      const fn = FUNCTIONS[name](repr);
+      const fn = FUNCTIONS[name](repr, node.args[0]?.type);
       const args = node.args.map((a, i) => valueAs(a, name === 'substring' && i > 0 ? 'num' : reprOf(a), scope));
       return strictCall(fn, args);
     }
@@ -195,7 +202,7 @@ function strictCall(fn: Fn, args: readonly Eval[]): Eval {
 type Fn = (...xs: any[]) => unknown;
 
 /** The implementation of each value-returning function, by the representation of its result. */
-const FUNCTIONS: { readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr: Repr) => Fn } = {
+const FUNCTIONS: { readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr: Repr, argType: EdmType | undefined) => Fn } = {
   length: () => rt.lengthOf,
   indexof: () => rt.indexOf,
   replace: () => rt.replaceAll,
@@ -204,9 +211,10 @@ const FUNCTIONS: { readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr
   toupper: () => rt.toUpper,
   trim: () => rt.trimSpaces,
   concat: () => rt.concat,
-  year: () => rt.yearOf,
-  month: () => rt.monthOf,
-  day: () => rt.dayOf,
+  year: (_, t) => (t === 'Edm.Date' ? rt.yearOfDate : rt.yearOf),
+  month: (_, t) => (t === 'Edm.Date' ? rt.monthOfDate : rt.monthOf),
+  day: (_, t) => (t === 'Edm.Date' ? rt.dayOfDate : rt.dayOf),
+  // Of a time of day too: its milliseconds are those of an instant on 1970-01-01.
   hour: () => rt.hourOf,
   minute: () => rt.minuteOf,
   second: () => rt.secondOf,
@@ -215,7 +223,20 @@ const FUNCTIONS: { readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr
   ceiling: (r) => (r === 'dec' ? rt.ceilingDecimal : rt.ceilingDouble),
   datetime: () => (x: number) => x,
   datetimeoffset: () => (x: number) => x,
+  fractionalseconds: () => rt.fractionalSecondsOf,
+  date: () => rt.dateOf,
+  time: () => rt.timeOf,
+  totaloffsetminutes: () => rt.totalOffsetMinutes,
+  totalseconds: () => rt.totalSecondsOf,
+  now: decidedByLowering,
+  mindatetime: decidedByLowering,
+  maxdatetime: decidedByLowering,
 };
+
+/** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none reaches a backend. */
+function decidedByLowering(): never {
+  throw new Error('now(), mindatetime() and maxdatetime() are decided by lower()');
+}
 
 const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => boolean } = {
   substringof: (a, b) => b.includes(a),
@@ -399,6 +420,9 @@ function reader(node: LoweredMember): (v: unknown) => unknown {
     }
     case 'Edm.Int64': return (v) => rt.readInt64(v, p, variable);
     case 'Edm.Decimal': return (v) => rt.readDecimal(v, p, variable);
+    case 'Edm.Date': return (v) => rt.readDate(v, p, variable);
+    case 'Edm.TimeOfDay': return (v) => rt.readTimeOfDay(v, p, variable);
+    case 'Edm.Duration': return (v) => rt.readDuration(v, p, variable);
     case 'Edm.Double':
     case 'Edm.Single': {
       const type = node.type;

@@ -48,6 +48,11 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return 'ms';
+    // Days, milliseconds since midnight, milliseconds: integers within ±2^53.
+    case 'Edm.Date':
+    case 'Edm.TimeOfDay':
+    case 'Edm.Duration':
+      return 'num';
     default: {
       const [lo, hi] = bounds();
       return lo >= -SAFE && hi <= SAFE ? 'num' : 'big';

@@ -5,7 +5,10 @@ import { Decimal } from 'decimal.js';
 import { INTEGER_RANGES, type EdmType } from '../../types/edm.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import { readStoredInstant } from '../../semantics/instant.js';
-import { EXPONENT_LIMIT, ExactDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
+import { ExactDecimal, QuotientDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
+import { evaluateTemporal, MAX_DURATION, MAX_INSTANT, MAX_TIME_OF_DAY, MIN_INSTANT, MS_PER_DAY, secondsText } from '../../semantics/temporal.js';
+import type { TemporalOp } from '../../syntax/ast.js';
+import { readDate as readDateText, readDuration as readDurationText, readTimeOfDay as readTimeOfDayText } from '../../semantics/temporal.js';
 
 export { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
 
@@ -198,6 +201,45 @@ export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Ed
   return badValue(v, path, type, variable);
 }
 
+/**
+ * A date (docs/semantics.md §5, "Row values"): `YYYY-MM-DD`, or a `Date` at midnight UTC, as days
+ * since 1970-01-01.
+ */
+export function readDate(v: unknown, path: string, variable?: string): number {
+  if (typeof v === 'string') {
+    const reading = readDateText(v);
+    if (reading.ok) return reading.value;
+  } else if (v instanceof Date) {
+    const ms = v.getTime();
+    if (Number.isInteger(ms) && ms % MS_PER_DAY === 0 && ms >= MIN_INSTANT && ms <= MAX_INSTANT) return ms / MS_PER_DAY + 0;
+  }
+  return badValue(v, path, 'Edm.Date', variable);
+}
+
+/** A time of day: `hh:mm[:ss[.fff]]`, or an integer number of milliseconds since midnight. */
+export function readTimeOfDay(v: unknown, path: string, variable?: string): number {
+  if (typeof v === 'string') {
+    const reading = readTimeOfDayText(v);
+    if (reading.ok) return reading.value;
+  } else if (typeof v === 'number') {
+    if (Number.isInteger(v) && v >= 0 && v <= MAX_TIME_OF_DAY) return v + 0;
+  }
+  return badValue(v, path, 'Edm.TimeOfDay', variable);
+}
+
+/** A duration: an integer number or bigint of milliseconds within the range, or ISO 8601 text (`P1DT2H`). */
+export function readDuration(v: unknown, path: string, variable?: string): number {
+  if (typeof v === 'number') {
+    if (Number.isInteger(v) && Math.abs(v) <= MAX_DURATION) return v + 0;
+  } else if (typeof v === 'bigint') {
+    if (v >= -BigInt(MAX_DURATION) && v <= BigInt(MAX_DURATION)) return Number(v);
+  } else if (typeof v === 'string') {
+    const reading = readDurationText(v);
+    if (reading.ok) return reading.value;
+  }
+  return badValue(v, path, 'Edm.Duration', variable);
+}
+
 /** Epoch milliseconds of a row's date-time text (no offset means UTC), or undefined if invalid. */
 export function parseInstant(text: string): number | undefined {
   const reading = readStoredInstant(text);
@@ -324,9 +366,6 @@ export function concat(a: string, b: string): string | null {
 
 // ---------------------------------------------------------------------------------------------
 // Numbers
-
-/** Division alone rounds further, to decimal128's 34 digits. */
-const QuotientDecimal = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, minE: -EXPONENT_LIMIT, maxE: EXPONENT_LIMIT });
 
 export function decimal(text: string | number): Decimal {
   return new ExactDecimal(text);
@@ -455,6 +494,44 @@ export function minuteOf(ms: number): number {
 }
 export function secondOf(ms: number): number {
   return Math.floor(timeOfDay(ms) / 1000) % 60;
+}
+
+// Dates (days since 1970-01-01), times of day and durations (docs/semantics.md §5).
+
+export function yearOfDate(days: number): number {
+  return yearOf(days * DAY_MS);
+}
+export function monthOfDate(days: number): number {
+  return monthOf(days * DAY_MS);
+}
+export function dayOfDate(days: number): number {
+  return dayOf(days * DAY_MS);
+}
+/** `date(x)`: the UTC date of an instant, in days. */
+export function dateOf(ms: number): number {
+  return Math.floor(ms / DAY_MS);
+}
+/** `time(x)`: the UTC time of day of an instant. */
+export const timeOf: (ms: number) => number = timeOfDay;
+/** `fractionalseconds(x)` of an instant or a time of day: the milliseconds of its second, as decimal seconds. */
+export function fractionalSecondsOf(ms: number): Decimal {
+  return new ExactDecimal(secondsText(timeOfDay(ms) % 1000));
+}
+/** `totalseconds(d)`: the duration in decimal seconds. */
+export function totalSecondsOf(ms: number): Decimal {
+  return new ExactDecimal(secondsText(ms));
+}
+/** `totaloffsetminutes(x)`: instants are read in UTC. */
+export function totalOffsetMinutes(): number {
+  return 0;
+}
+/** Date-time arithmetic on non-null operands, by their types (src/semantics/temporal.ts). */
+export function temporal(op: TemporalOp, leftType: EdmType, rightType: EdmType, a: number, b: number | bigint | Decimal): number | null {
+  return evaluateTemporal(op, leftType, rightType, a, Decimal.isDecimal(b) ? (b as Decimal).toString() : (b as number | bigint));
+}
+/** A duration negated (`+ 0`: never -0). */
+export function negateDuration(ms: number): number {
+  return -ms + 0;
 }
 
 export const floorDouble: (x: number) => number = Math.floor;

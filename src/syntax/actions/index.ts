@@ -4,7 +4,7 @@
 import { alias, rejectItemAlias } from './aliases.js';
 import { jsonKeyword, jsonNumber, jsonString, rejectJsonItem, rejectNestedJson, unterminatedJsonString } from './json-array.js';
 import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
-import { bareDateTime, guid, isLiteral, string, unterminatedString } from './literals.js';
+import { bareDateTime, guid, isLiteral, string, timeOfDay, unterminatedString } from './literals.js';
 import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
@@ -21,6 +21,7 @@ export const actions = {
   string,
   unterminatedString,
   bareDateTime,
+  timeOfDay,
   guid,
   number,
   isLiteral,

@@ -3,6 +3,7 @@
 
 import type { Literal, StringLiteral } from '../ast.js';
 import { readInstant } from '../../semantics/instant.js';
+import { readDate, readDuration, readTimeOfDay } from '../../semantics/temporal.js';
 import { booleanLiteral, GUID, LONE_SURROGATE, nullLiteral } from './literals.js';
 import { number } from './numbers.js';
 import { syntaxError } from './syntax-error.js';
@@ -51,7 +52,7 @@ export function jsonString(body: string, r: Range): StringLiteral {
     throw syntaxError('unpaired_surrogate', `String literal contains an unpaired surrogate U+${unit}`, { start: at, end: at + (body.charCodeAt(at - r.start - 1) === 92 ? 6 : 1) });
   }
   const node = { kind: 'string', value, start: r.start, end: r.end } as const;
-  return spellsGuidOrInstant(value) ? { ...node, json: true } : node;
+  return spellsTypedValue(value) ? { ...node, json: true } : node;
 }
 
 function hex(unit: number): string {
@@ -62,11 +63,18 @@ function hex(unit: number): string {
 export const INSTANT_SPELLING = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?$/;
 
 /**
- * Whether a JSON string spells a guid or a date-time: OData's JSON format writes those values as
- * strings, so against a Guid or date-time operand the checker reads it as that value.
+ * Whether a JSON string spells a guid, a date-time, a date, a time of day or a duration: OData's
+ * JSON format writes those values as strings, so against an operand of that type the checker
+ * reads it as that value.
  */
-function spellsGuidOrInstant(value: string): boolean {
-  return GUID.test(value) || (INSTANT_SPELLING.test(value) && readInstant(value).ok);
+function spellsTypedValue(value: string): boolean {
+  return (
+    GUID.test(value) ||
+    (INSTANT_SPELLING.test(value) && readInstant(value).ok) ||
+    readDate(value).ok ||
+    readTimeOfDay(value).ok ||
+    readDuration(value).ok
+  );
 }
 
 export function unterminatedJsonString(r: Range): never {

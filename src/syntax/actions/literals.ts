@@ -3,6 +3,8 @@
 import type { DateTimeLiteralType, Expr, Literal } from '../ast.js';
 import { unsupported } from '../../errors.js';
 import { readInstant } from '../../semantics/instant.js';
+import { readDate, readDuration, readDurationTimeOfDay, readTimeOfDay } from '../../semantics/temporal.js';
+import type { TemporalReading } from '../../semantics/temporal.js';
 import { syntaxError } from './syntax-error.js';
 import type { Range } from './syntax-error.js';
 import { refuse } from './unsupported.js';
@@ -54,15 +56,46 @@ export function guid(body: string, raw: string, r: Range): Literal {
   return { kind: 'guid', raw, value: body.toLowerCase(), start: r.start, end: r.end };
 }
 
-/** The v4 bare form `2012-12-03T07:16:23Z`; a bare date is matched only to say it is unsupported. */
+/** The v4 bare forms `2012-12-03T07:16:23Z` (Edm.DateTimeOffset) and `2012-12-03` (Edm.Date). */
 export function bareDateTime(body: string, r: Range): Literal {
-  if (body.length === 10) {
-    return refuse('date_literal', `Date literal '${body}' (Edm.Date)`, r, `; write a date-time such as ${body}T00:00:00Z`);
-  }
+  if (body.length === 10) return date(body, r);
   return dateTime('Edm.DateTimeOffset', body, body, r);
 }
 
-const LITERAL_KINDS = new Set<string>(['null', 'boolean', 'number', 'string', 'datetime', 'guid']);
+/** The value a reading gives, or the error at the literal: syntax for an impossible value, unsupported beyond the millisecond. */
+function temporalValue(reading: TemporalReading, code: 'invalid_date' | 'invalid_time_of_day' | 'invalid_duration', what: string, body: string, r: Range): number {
+  if (reading.ok) return reading.value;
+  if (reading.unsupported) {
+    throw unsupported({ construct: 'sub_millisecond_precision', message: `${what} '${body}' is ${reading.problem} at position ${r.start}`, start: r.start, end: r.end });
+  }
+  throw syntaxError(code, `Invalid ${what.toLowerCase()} '${body}': ${reading.problem}`, r);
+}
+
+/** `2012-12-03`: an Edm.Date. */
+export function date(body: string, r: Range): Literal {
+  const days = temporalValue(readDate(body), 'invalid_date', 'Date', body, r);
+  return { kind: 'date', raw: body, days, start: r.start, end: r.end };
+}
+
+/** `07:59:59.999`: an Edm.TimeOfDay. */
+export function timeOfDay(body: string, r: Range): Literal {
+  const ms = temporalValue(readTimeOfDay(body), 'invalid_time_of_day', 'Time of day', body, r);
+  return { kind: 'timeOfDay', raw: body, ms, start: r.start, end: r.end };
+}
+
+/** v2/v3 `time'PT13H20M'`: an Edm.TimeOfDay written as the duration since midnight. */
+export function durationTimeOfDay(body: string, raw: string, r: Range): Literal {
+  const ms = temporalValue(readDurationTimeOfDay(body), 'invalid_time_of_day', 'Time of day', body, r);
+  return { kind: 'timeOfDay', raw, ms, start: r.start, end: r.end };
+}
+
+/** `duration'P1DT2H'`: an Edm.Duration. */
+export function duration(body: string, raw: string, r: Range): Literal {
+  const ms = temporalValue(readDuration(body), 'invalid_duration', 'Duration', body, r);
+  return { kind: 'duration', raw, ms, start: r.start, end: r.end };
+}
+
+const LITERAL_KINDS = new Set<string>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration']);
 
 export function isLiteral(node: Expr): node is Literal {
   return LITERAL_KINDS.has(node.kind);

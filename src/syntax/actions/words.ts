@@ -7,7 +7,7 @@ import type { Range } from './syntax-error.js';
 import { call } from './calls.js';
 import { COUNT, count, lambda } from './collections.js';
 import type { LambdaArgs } from './collections.js';
-import { booleanLiteral, dateTime, guid, nullLiteral } from './literals.js';
+import { booleanLiteral, dateTime, duration, durationTimeOfDay, guid, nullLiteral } from './literals.js';
 import { isSpecialNumber, number } from './numbers.js';
 import { qualifiedName, refuse, rejectFunction } from './unsupported.js';
 
@@ -76,7 +76,7 @@ export function pathOrCall(tail: PathSegment[], suffix: PathSuffix | null): Path
 }
 
 /** Literal prefixes of the OData conventions that this language does not have. */
-const UNSUPPORTED_PREFIXES = new Set(['binary', 'x', 'time', 'duration', 'date', 'timeofday', 'geography', 'geometry']);
+const UNSUPPORTED_PREFIXES = new Set(['binary', 'x', 'date', 'timeofday', 'geography', 'geometry']);
 
 export function wordLed(head: string, rest: WordRest, r: Range): Expr {
   if (rest === KEYWORD) return keywordLiteral(head, r);
@@ -95,6 +95,9 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
     if (lower === 'datetime') return dateTime('Edm.DateTime', body, raw, r);
     if (lower === 'datetimeoffset') return dateTime('Edm.DateTimeOffset', body, raw, r);
     if (lower === 'guid') return guid(body, raw, r);
+    if (lower === 'duration') return duration(body, raw, r);
+    // OData v3's Edm.Time is a time of day written as a duration: `time'PT13H20M'`.
+    if (lower === 'time') return durationTimeOfDay(body, raw, r);
     if (UNSUPPORTED_PREFIXES.has(lower)) return refuse(`${lower}_literal`, `Literal ${raw}`, r);
     throw syntaxError('unknown_literal_prefix', `Unknown literal prefix '${head}'`, r);
   }
