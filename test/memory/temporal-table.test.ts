@@ -1,0 +1,25 @@
+// The temporal evaluation table through both compiled paths, with now() from the table's clock.
+
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/index.js';
+import { compilePredicate } from '../../src/backends/memory/index.js';
+import { TEMPORAL_NOW, temporalCases, temporalRows, temporalSchema } from '../support/temporal-table.js';
+
+const clock = (): Date => TEMPORAL_NOW;
+
+function matching(test: (row: unknown) => boolean): number[] {
+  return temporalRows.filter((row) => test(row)).map((row) => row.Id);
+}
+
+describe('the temporal evaluation table', () => {
+  it('has each filter once', () => {
+    expect(temporalCases.length).toBeGreaterThanOrEqual(90);
+    expect(new Set(temporalCases.map((c) => c.filter)).size).toBe(temporalCases.length);
+  });
+
+  describe.each(temporalCases.map((c, i) => [i, c.filter, c.ids] as const))('%i: %s', (_i, filter, ids) => {
+    const typed = check(filter, temporalSchema);
+    it('generated code', () => expect(matching(compilePredicate(typed, { clock }))).toEqual(ids));
+    it('closures', () => expect(matching(compilePredicate(typed, { clock, codegen: false }))).toEqual(ids));
+  });
+});
