@@ -13,7 +13,7 @@ import { dirname, join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, instantMs, jsonText, utcDateTime, valueAt } from './rows.js';
+import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText, utcDateTime, valueAt } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 
@@ -63,7 +63,7 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
     case 'Edm.DateTimeOffset':
       return instant(instantMs(v));
     default:
-      return String(v);
+      return temporalJson(type, v) ?? String(v);
   }
 }
 
@@ -83,6 +83,12 @@ function toMysql(column: Column, v: unknown): unknown {
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return utcDateTime(instantMs(v));
+    case 'Edm.Date':
+      return dateText(v);
+    case 'Edm.TimeOfDay':
+      return timeText(v);
+    case 'Edm.Duration':
+      return String(durationMs(v));
     default:
       return v;
   }

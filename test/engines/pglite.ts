@@ -3,7 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { postgresColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, instantMs, jsonText, valueAt } from './rows.js';
+import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText, valueAt } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 
@@ -21,7 +21,7 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
     case 'Edm.DateTimeOffset':
       return instant(instantMs(v));
     default:
-      return String(v);
+      return temporalJson(type, v) ?? String(v);
   }
 }
 
@@ -42,6 +42,12 @@ function toPg(column: Column, v: unknown): unknown {
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return new Date(instantMs(v)).toISOString();
+    case 'Edm.Date':
+      return dateText(v);
+    case 'Edm.TimeOfDay':
+      return timeText(v);
+    case 'Edm.Duration':
+      return String(durationMs(v));
     default:
       return v;
   }

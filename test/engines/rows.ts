@@ -3,6 +3,7 @@
 
 import type { EdmType } from '../../src/types/edm.js';
 import { listPropertyPaths } from '../../src/types/schema.js';
+import { formatDate, formatTimeOfDay, MS_PER_DAY, readDuration, readTimeOfDay } from '../../src/semantics/temporal.js';
 import type { PrimitiveProperty, Property, Schema, StructuredProperty } from '../../src/types/schema.js';
 
 export interface Column {
@@ -80,4 +81,33 @@ export interface Engine {
   /** Runs a query and returns its rows (for EXPLAIN and checks that the table is unchanged). */
   query(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
+}
+
+/** A date (`YYYY-MM-DD`, or a `Date` at midnight UTC) as `YYYY-MM-DD`. */
+export function dateText(v: unknown): string {
+  return v instanceof Date ? formatDate(v.getTime() / MS_PER_DAY) : String(v);
+}
+
+/** A time of day (text, or milliseconds since midnight) as the fixed-width `hh:mm:ss.sss`. */
+export function timeText(v: unknown): string {
+  if (typeof v === 'number') return formatTimeOfDay(v);
+  const reading = readTimeOfDay(String(v));
+  if (!reading.ok) throw new Error(`not a time of day: ${String(v)}`);
+  return formatTimeOfDay(reading.value);
+}
+
+/** A duration (milliseconds as a number or bigint, or ISO 8601 text) in milliseconds. */
+export function durationMs(v: unknown): number {
+  if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
+  const reading = readDuration(String(v));
+  if (!reading.ok) throw new Error(`not a duration: ${String(v)}`);
+  return reading.value;
+}
+
+/** A non-null value of a date, time-of-day or duration type as JSON text, as the engines store it. */
+export function temporalJson(type: EdmType, v: unknown): string | undefined {
+  if (type === 'Edm.Date') return JSON.stringify(dateText(v));
+  if (type === 'Edm.TimeOfDay') return JSON.stringify(timeText(v));
+  if (type === 'Edm.Duration') return String(durationMs(v));
+  return undefined;
 }

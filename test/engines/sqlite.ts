@@ -4,7 +4,7 @@
 import initSqlJs from 'sql.js';
 import { sqliteColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, instantMs, jsonText, valueAt } from './rows.js';
+import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText, valueAt } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 
@@ -22,7 +22,7 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
     case 'Edm.DateTimeOffset':
       return instant(instantMs(v));
     default:
-      return String(v);
+      return temporalJson(type, v) ?? String(v);
   }
 }
 
@@ -45,6 +45,12 @@ function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string }
       return { value: instantMs(v), cast: 'INTEGER' };
     case 'Edm.String':
       return { value: v };
+    case 'Edm.Date':
+      return { value: dateText(v) };
+    case 'Edm.TimeOfDay':
+      return { value: timeText(v) };
+    case 'Edm.Duration':
+      return { value: String(durationMs(v)), cast: 'INTEGER' };
     default:
       return { value: String(v), cast: 'INTEGER' };
   }

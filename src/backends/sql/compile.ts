@@ -10,6 +10,7 @@ import { assertNever } from '../../assert-never.js';
 import type { TypedFilter } from '../../types/typed.js';
 import { listPropertyPaths } from '../../types/schema.js';
 import { lower } from '../../lower/lower.js';
+import type { ClockOption } from '../../lower/now.js';
 import type {
   BooleanTest,
   ComparePredicate,
@@ -36,7 +37,7 @@ import type { Dialect, JsonArrays, JsonMember, Operand } from './dialect.js';
 import { isAtomic, join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 
-export interface CompileSqlOptions {
+export interface CompileSqlOptions extends ClockOption {
   readonly dialect: Dialect;
   /**
    * Column references by property path (`'PostalAddress/City'`), or a function of the path's
@@ -99,7 +100,7 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   // Lowered first: a tree check() could not have made is refused here as by every backend.
   let lowered: LoweredFilter;
   try {
-    lowered = lower(filter);
+    lowered = lower(filter, options);
   } catch (error) {
     throw limitOnExhaustion(error, `Filter is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, text);
   }
@@ -485,6 +486,11 @@ class Compiler {
         const b = clampRight ? this.clamped(this.value(node.right)) : this.value(node.right);
         const integral = node.type === 'Edm.Decimal' && node.op !== 'div' && a.integral === true && b.integral === true;
         return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: node.nullable, column: false, integral };
+      }
+      case 'temporal': {
+        const a = this.value(node.left);
+        const b = this.value(node.right);
+        return { sql: d.temporal(node.op, a, b), type: node.type, nullable: true, column: false };
       }
       case 'call': {
         const render = d.functions[node.name];

@@ -105,6 +105,7 @@ export class DecimalMagnitudes {
       case 'truth':
       case 'not':
       case 'logical':
+      case 'temporal':
         return Infinity;
       default:
         return assertNever(node, 'lowered value kind');

@@ -2,7 +2,7 @@
 // literals, comparisons, arithmetic and every function; dialects/base.ts holds what the dialects
 // share. A function a dialect renders as UNSUPPORTED is a FilterError of kind 'unsupported'.
 
-import type { ArithmeticOp } from '../../syntax/ast.js';
+import type { ArithmeticOp, TemporalOp } from '../../syntax/ast.js';
 import type { EdmType } from '../../types/edm.js';
 import type { FunctionName } from '../../types/functions.js';
 import type { LiteralValue } from '../../types/typed.js';
@@ -129,6 +129,8 @@ export interface Dialect {
   order(op: OrderOp, a: Operand, b: Operand): Frag;
   arithmetic(op: ArithmeticOp, a: Operand, b: Operand, type: EdmType): Frag;
   negate(a: Operand): Frag;
+  /** Date-time arithmetic (TypedTemporal in src/types/typed.ts), NULL beyond its result's range. */
+  temporal(op: TemporalOp, a: Operand, b: Operand): Frag;
   convert(a: Operand, to: EdmType): Frag;
   /** `COALESCE(x, FALSE)` for a Boolean expression. */
   falseIfNull(x: Frag): Frag;

@@ -28,6 +28,11 @@ export const booleanKeyword = (value: unknown): Frag => raw(value ? 'TRUE' : 'FA
  * The refusal of a literal whose type no case of a dialect's `literal` names: only a hand-built
  * tree has one (check() gives every literal an Edm type); the compiler reports it as unsupported.
  */
+/** now(), mindatetime(), maxdatetime(): lower() makes them constants, so no dialect renders them. */
+export const decidedByLowering = (): never => {
+  throw new TypeError('now(), mindatetime() and maxdatetime() are decided by lower()');
+};
+
 export const noLiteralOf = (type: never): string => `A literal of type ${JSON.stringify(type)} is not one of the Edm types`;
 
 /** `?` placeholders, with a CAST where the parameter's type must be told (SQLite, MySQL). */

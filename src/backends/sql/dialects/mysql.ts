@@ -7,13 +7,16 @@ import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, decidedByLowering, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
 import type { TextSpelling } from '../bounded-strings.js';
 import { likeLiteral } from '../like-pattern.js';
 import { utcText } from '../literal-text.js';
+import { factorKind, temporalArithmetic } from '../temporal.js';
+import type { TemporalSpelling } from '../temporal.js';
+import { formatDate, formatTimeOfDay, MAX_DURATION, MAX_INSTANT } from '../../../semantics/temporal.js';
 
 const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
 const chars = (o: Operand): Frag => sql`(${o.sql} COLLATE utf8mb4_bin)`;
@@ -150,6 +153,37 @@ const JSON_ARRAYS: JsonArrays = {
   isNull: (alias, path) => raw(`(COALESCE(JSON_TYPE(JSON_EXTRACT(${alias}.v, ${jsonPath(path)})), 'NULL') = 'NULL')`),
 };
 
+/** 1000-01-01T00:00:00Z, the first instant DATETIME holds. */
+const FIRST_DATETIME = -30_610_224_000_000;
+/** A Decimal factor beyond ±10^20 makes any non-zero duration leave the range, so it is taken as ±10^20 (DECIMAL(65,30) products stay within 65 digits). */
+const FACTOR_BOUND = raw('100000000000000000000');
+
+/**
+ * Instants, dates and times of day as exact integers and back (src/backends/sql/temporal.ts): a
+ * DATETIME(3) in UTC is its microseconds from 1970-01-01, a whole number of milliseconds.
+ */
+const TEMPORAL: TemporalSpelling = {
+  msOfInstant: (x) => sql`(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', ${x}) DIV 1000)`,
+  instantOfMs: (ms) => sql`CAST(TIMESTAMPADD(MICROSECOND, ${ms} * 1000, TIMESTAMP'1970-01-01 00:00:00') AS DATETIME(3))`,
+  daysOfDate: (x) => sql`DATEDIFF(${x}, DATE'1970-01-01')`,
+  scale(op, ms, n) {
+    const kind = factorKind(n.type);
+    const x = sql`CAST(${ms} AS DECIMAL(65,0))`;
+    if (kind === 'double') {
+      return bind([[doubleArithmetic(op, sql`CAST(${ms} AS DOUBLE)`, n.sql), DOUBLE]], ([r]) =>
+        sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(TRUNCATE(${r!}, 0) AS SIGNED) END)`,
+      );
+    }
+    if (kind === 'integer') return op === 'mul' ? sql`(${x} * ${n.sql})` : sql`(${x} DIV NULLIF(${n.sql}, 0))`;
+    if (op === 'mul') return sql`TRUNCATE(${x} * LEAST(GREATEST(${n.sql}, -${FACTOR_BOUND}), ${FACTOR_BOUND}), 0)`;
+    // The remainder first, so that the quotient divided is exact: DIV would round the DECIMAL
+    // quotient to div_precision_increment places before truncating it.
+    return bind([[x, INTEGER], [n.sql, 'DECIMAL(65,30)', simple(n)]], ([u, v]) => sql`TRUNCATE((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0), 0)`);
+  },
+  bindIntegers: (values, body) => bind(values.map((v) => [v, INTEGER] as const), body),
+  instantRange: [FIRST_DATETIME, MAX_INSTANT],
+};
+
 export const mysql: Dialect = {
   ...BASE,
   name: 'mysql',
@@ -201,7 +235,15 @@ export const mysql: Dialect = {
       case 'Edm.Int16':
       case 'Edm.Int32':
       case 'Edm.Int64':
+      case 'Edm.Duration':
         return param(String(value), 'SIGNED');
+      case 'Edm.Date': {
+        const text = formatDate(value as number);
+        if (text < '1000') return 'MySQL DATE holds the years 1000 to 9999 only';
+        return param(text, 'DATE');
+      }
+      case 'Edm.TimeOfDay':
+        return param(formatTimeOfDay(value as number), 'TIME(3)');
     }
     return noLiteralOf(type);
   },
@@ -237,6 +279,7 @@ export const mysql: Dialect = {
     }
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${exact(a)})` : sql`(-${a.sql})`),
+  temporal: (op, a, b) => temporalArithmetic(TEMPORAL, op, a, b),
   convert(a, to) {
     if (isFloatingPoint(to) && !isFloatingPoint(a.type)) return sql`CAST(${a.sql} AS DOUBLE)`;
     // An integer stays an integer type in MySQL's Decimal operations: a Byte (TINYINT UNSIGNED)
@@ -270,6 +313,14 @@ export const mysql: Dialect = {
     hour: unary('HOUR'),
     minute: unary('MINUTE'),
     second: unary('SECOND'),
+    fractionalseconds: ([x]) => sql`((MICROSECOND(${x!.sql}) DIV 1000) / 1000)`,
+    date: ([x]) => sql`CAST(${x!.sql} AS DATE)`,
+    time: ([x]) => sql`CAST(${x!.sql} AS TIME(3))`,
+    totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
+    totalseconds: ([x]) => sql`(${x!.sql} / 1000)`,
+    now: decidedByLowering,
+    mindatetime: decidedByLowering,
+    maxdatetime: decidedByLowering,
     round: ([x]) =>
       x!.type === 'Edm.Decimal'
         ? sql`ROUND(${x!.sql})`
@@ -307,5 +358,11 @@ export function mysqlColumnType(type: EdmType): string {
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return 'DATETIME(3)';
+    case 'Edm.Date':
+      return 'DATE';
+    case 'Edm.TimeOfDay':
+      return 'TIME(3)';
+    case 'Edm.Duration':
+      return 'BIGINT';
   }
 }

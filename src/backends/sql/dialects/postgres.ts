@@ -1,7 +1,8 @@
 // PostgreSQL 14+ (numeric ±Infinity, used by Double `mod`; PGlite): `$n` placeholders typed with
 // casts, IS NOT DISTINCT FROM, numeric for exact integer arithmetic, COLLATE "C" for code-point
 // order, LIKE patterns for literal needles.
-// Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz.
+// Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz,
+// date, time(3), and durations as bigint milliseconds.
 
 import { Decimal } from 'decimal.js';
 import type { ArithmeticOp } from '../../../syntax/ast.js';
@@ -9,13 +10,16 @@ import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, decidedByLowering, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
 import type { TextSpelling } from '../bounded-strings.js';
 import { likeLiteral } from '../like-pattern.js';
 import { doubleText, utcText } from '../literal-text.js';
+import { factorKind, temporalArithmetic } from '../temporal.js';
+import type { TemporalSpelling } from '../temporal.js';
+import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 
 // OFFSET 0: PostgreSQL does not pull up a subquery with an OFFSET.
 const bind = bindInSubquery(' OFFSET 0');
@@ -39,7 +43,36 @@ const SQL_TYPES: { readonly [T in EdmType]: string } = {
   'Edm.Single': 'double precision',
   'Edm.DateTime': 'timestamptz',
   'Edm.DateTimeOffset': 'timestamptz',
+  'Edm.Date': 'date',
+  'Edm.TimeOfDay': 'time(3)',
+  'Edm.Duration': 'bigint',
 };
+
+/**
+ * Instants, dates and times of day as exact integers and back (src/backends/sql/temporal.ts).
+ * An instant is moved by whole hours and milliseconds, never by days: a day-valued interval added
+ * to a timestamptz follows the session TimeZone's daylight saving time.
+ */
+const TEMPORAL: TemporalSpelling = {
+  msOfInstant: (x) => sql`CAST(EXTRACT(EPOCH FROM ${x}) * 1000 AS bigint)`,
+  instantOfMs: (ms) =>
+    sql`(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (${ms} / 3600000) * INTERVAL '1 hour' + (${ms} % 3600000) * INTERVAL '1 millisecond')`,
+  daysOfDate: (x) => sql`CAST(${x} - DATE '1970-01-01' AS bigint)`,
+  scale(op, ms, n) {
+    const kind = factorKind(n.type);
+    if (kind === 'double') {
+      return bindAll([doubleArithmetic(op, sql`CAST(${ms} AS double precision)`, n.sql)], ([r]) =>
+        sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${r!}) AS bigint) END)`,
+      );
+    }
+    const x = sql`CAST(${ms} AS numeric)`;
+    if (op === 'div') return sql`div(${x}, NULLIF(${n.sql}, 0))`;
+    return kind === 'integer' ? sql`(${x} * ${n.sql})` : sql`trunc(${x} * ${n.sql})`;
+  },
+  bindIntegers: bind,
+};
+
+const utcDate = (x: Frag): Frag => sql`CAST(${x} AT TIME ZONE 'UTC' AS date)`;
 
 /**
  * Decimal literal text for numeric input: positional where the written exponent or the value's
@@ -76,7 +109,8 @@ const integerOf = (value: Frag, max: number): Frag =>
   bind([value], ([x]) => sql`CAST(CASE WHEN ${x!} < 0 THEN 0 WHEN ${x!} > ${raw(String(max))} THEN ${raw(String(max))} ELSE ${x!} END AS integer)`);
 const numeric = (o: Operand): Frag => sql`CAST(${o.sql} AS numeric)`;
 const utcOf = (x: Frag): Frag => sql`(${x} AT TIME ZONE 'UTC')`;
-const utc = (o: Operand): Frag => utcOf(o.sql);
+/** An instant read in UTC; a date or a time of day as it is. */
+const utc = (o: Operand): Frag => (o.type === 'Edm.Date' || o.type === 'Edm.TimeOfDay' ? o.sql : utcOf(o.sql));
 const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRACT(${raw(name)} FROM ${utc(x!)}) AS integer)`;
 
 // PostgreSQL raises an error where IEEE 754 overflows to ±Infinity or underflows to 0; OData
@@ -220,6 +254,12 @@ export const postgres: Dialect = {
         return param(utcText(value as number, true), 'timestamptz');
       case 'Edm.Guid':
         return param(value, 'uuid');
+      case 'Edm.Date':
+        return param(formatDate(value as number), 'date');
+      case 'Edm.TimeOfDay':
+        return param(formatTimeOfDay(value as number), 'time');
+      case 'Edm.Duration':
+        return param(String(value), 'bigint');
       case 'Edm.Byte':
       case 'Edm.SByte':
       case 'Edm.Int16':
@@ -262,6 +302,7 @@ export const postgres: Dialect = {
     }
   },
   negate: (a) => (isInteger(a.type) ? sql`(-${numeric(a)})` : sql`(-${a.sql})`),
+  temporal: (op, a, b) => temporalArithmetic(TEMPORAL, op, a, b),
   convert(a, to) {
     if (isFloatingPoint(to) && a.type === 'Edm.Decimal') return doubleOfNumeric(a.sql);
     // Integer arithmetic runs in numeric, unbounded: where it can pass the Double range, the
@@ -292,12 +333,22 @@ export const postgres: Dialect = {
     concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
     // EXTRACT counts years BC as negative with no year 0; OData's year is astronomical (1 BC = 0).
     year: ([x]) =>
-      bind([x!.sql], ([v]) => sql`(CAST(EXTRACT(YEAR FROM ${utcOf(v!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utcOf(v!)}) < 0 THEN 1 ELSE 0 END)`),
+      x!.type === 'Edm.Date'
+        ? sql`CAST(EXTRACT(YEAR FROM ${x!.sql}) AS integer)`
+        : bind([x!.sql], ([v]) => sql`(CAST(EXTRACT(YEAR FROM ${utcOf(v!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utcOf(v!)}) < 0 THEN 1 ELSE 0 END)`),
     month: part('MONTH'),
     day: part('DAY'),
     hour: part('HOUR'),
     minute: part('MINUTE'),
     second: ([x]) => sql`CAST(floor(EXTRACT(SECOND FROM ${utc(x!)})) AS integer)`,
+    fractionalseconds: ([x]) => sql`(mod(EXTRACT(MILLISECONDS FROM ${utc(x!)}), 1000) / 1000)`,
+    date: ([x]) => utcDate(x!.sql),
+    time: ([x]) => sql`CAST(${x!.sql} AT TIME ZONE 'UTC' AS time(3))`,
+    totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
+    totalseconds: ([x]) => sql`(CAST(${x!.sql} AS numeric) / 1000)`,
+    now: decidedByLowering,
+    mindatetime: decidedByLowering,
+    maxdatetime: decidedByLowering,
     round: ([x]) =>
       x!.type === 'Edm.Decimal'
         ? sql`round(${x!.sql})`

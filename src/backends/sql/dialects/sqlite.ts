@@ -1,12 +1,16 @@
 // SQLite (3.35+ with the built-in math functions): `?` placeholders with CAST for numbers, `IS`
 // for null-safe equality, BINARY (code-point) collation, and date-times as integer epoch
-// milliseconds by default or ISO 8601 text (`createSqliteDialect({ dates: 'iso-text' })`).
+// milliseconds by default or ISO 8601 text (`createSqliteDialect({ dates: 'iso-text' })`); dates
+// as `YYYY-MM-DD` text, times of day as `hh:mm:ss.sss` text, durations as integer milliseconds.
 
 import type { EdmType } from '../../../types/edm.js';
 import { isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
+import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, decidedByLowering, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
+import { factorKind, temporalArithmetic } from '../temporal.js';
+import type { TemporalSpelling } from '../temporal.js';
+import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 import { bindInSubquery, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
@@ -70,8 +74,39 @@ const JSON_ARRAYS: JsonArrays = {
   isNull: (alias, path) => raw(path.length === 0 ? `(${alias}.type = 'null')` : `(COALESCE(json_type(${alias}.value, ${jsonPath(path)}), 'null') = 'null')`),
 };
 
+/** A `YYYY-MM-DD` date's or an `hh:mm:ss.sss` time's part, from its fixed place in the text. */
+const textPart = (x: Frag, [from, length]: readonly [number, number]): Frag => sql`CAST(substr(${x}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
+const DATE_PARTS: { readonly [P in 'year' | 'month' | 'day']: readonly [number, number] } = { year: [1, 4], month: [6, 2], day: [9, 2] };
+const TIME_PARTS: { readonly [P in 'hour' | 'minute' | 'second']: readonly [number, number] } = { hour: [1, 2], minute: [4, 2], second: [7, 2] };
+/** Julian day number of 1970-01-01T00:00:00Z. */
+const EPOCH_JULIAN_DAY = '2440587.5';
+
 export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const dates = options.dates ?? 'epoch-ms';
+  const epochMs = dates === 'epoch-ms';
+  const temporal: TemporalSpelling = {
+    msOfInstant: (x) => (epochMs ? x : sql`CAST(round((julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)}) * 86400000) AS INTEGER)`),
+    instantOfMs: (ms) => (epochMs ? ms : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`),
+    daysOfDate: (x) => sql`CAST(julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)} AS INTEGER)`,
+    scale(op, ms, n) {
+      const kind = factorKind(n.type);
+      if (kind === 'integer') return op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(${n.sql}, 0))`;
+      // Decimal is REAL here: the product or quotient in binary64, truncated where it is a duration.
+      const r = op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(CAST(${n.sql} AS REAL), 0))`;
+      return bind([r], ([v]) => sql`(CASE WHEN ${v!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${v!}) AS INTEGER) END)`);
+    },
+    bindIntegers: bind,
+  };
+  const datePartOf = (p: 'year' | 'month' | 'day', hour: DatePart) => (args: readonly Operand[]): Frag => {
+    const [x] = args;
+    if (x!.type === 'Edm.Date') return textPart(x!.sql, DATE_PARTS[p]);
+    return datePart(hour)(args);
+  };
+  const timePartOf = (p: 'hour' | 'minute' | 'second') => (args: readonly Operand[]): Frag => {
+    const [x] = args;
+    if (x!.type === 'Edm.TimeOfDay') return textPart(x!.sql, TIME_PARTS[p]);
+    return datePart(p)(args);
+  };
   const datePart = (p: DatePart) => ([x]: readonly Operand[]): Frag => {
     if (dates === 'epoch-ms') return datePartOfEpochMs(x!.sql, p, bind);
     const [from, length] = ISO_PARTS[p];
@@ -117,7 +152,12 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
         case 'Edm.Int16':
         case 'Edm.Int32':
         case 'Edm.Int64':
+        case 'Edm.Duration':
           return param(String(value), 'INTEGER');
+        case 'Edm.Date':
+          return param(formatDate(value as number));
+        case 'Edm.TimeOfDay':
+          return param(formatTimeOfDay(value as number));
       }
       return noLiteralOf(type);
     },
@@ -141,6 +181,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           return integerDivision(op, type) ? sql`(${x} % NULLIF(${y}, 0))` : sql`mod(${x}, NULLIF(${y}, 0))`;
       }
     },
+    temporal: (op, a, b) => temporalArithmetic(temporal, op, a, b),
     // Decimals are REAL here; an integer converted to one must divide as a real, not truncate.
     convert: (a, to) => (isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql),
     bind,
@@ -163,12 +204,24 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
       toupper: unary('upper'),
       trim: ([s]) => sql`trim(${s!.sql}, ' ')`,
       concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
-      year: datePart('year'),
-      month: datePart('month'),
-      day: datePart('day'),
-      hour: datePart('hour'),
-      minute: datePart('minute'),
-      second: datePart('second'),
+      year: datePartOf('year', 'year'),
+      month: datePartOf('month', 'month'),
+      day: datePartOf('day', 'day'),
+      hour: timePartOf('hour'),
+      minute: timePartOf('minute'),
+      second: timePartOf('second'),
+      fractionalseconds: ([x]) => {
+        if (x!.type === 'Edm.TimeOfDay') return sql`(${textPart(x!.sql, [10, 3])} / 1000.0)`;
+        if (!epochMs) return sql`(${textPart(x!.sql, [21, 3])} / 1000.0)`;
+        return sql`(((${x!.sql} % 1000 + 1000) % 1000) / 1000.0)`;
+      },
+      date: ([x]) => (epochMs ? sql`date(${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 1, 10)`),
+      time: ([x]) => (epochMs ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 12, 12)`),
+      totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
+      totalseconds: ([x]) => sql`(${x!.sql} / 1000.0)`,
+      now: decidedByLowering,
+      mindatetime: decidedByLowering,
+      maxdatetime: decidedByLowering,
       // round() computes x + 0.5 in floating point (round(0.49999999999999994) is 1); this is exact.
       round: ([x]) => bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
       floor: unary('floor'),
@@ -181,7 +234,7 @@ export const sqlite: Dialect = createSqliteDialect();
 
 /** The SQLite column type of the storage conventions. */
 export function sqliteColumnType(type: EdmType, options: SqliteOptions = {}): string {
-  if (type === 'Edm.String' || type === 'Edm.Guid') return 'TEXT';
+  if (type === 'Edm.String' || type === 'Edm.Guid' || type === 'Edm.Date' || type === 'Edm.TimeOfDay') return 'TEXT';
   if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset') return (options.dates ?? 'epoch-ms') === 'epoch-ms' ? 'INTEGER' : 'TEXT';
   if (isReal(type)) return 'REAL';
   return 'INTEGER';
