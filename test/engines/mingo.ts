@@ -6,6 +6,8 @@
 // PCRE anchors in $regex, the missing $indexOfCP, ASCII-only $toLower/$toUpper, date parts of a
 // null date (null, where mingo throws).
 
+import { dateText, durationMs, timeText } from './rows.js';
+import { readTimeOfDay } from '../../src/semantics/temporal.js';
 import { Decimal as DecimalJs } from 'decimal.js';
 import { Context, evalExpr } from 'mingo/core';
 import { Query } from 'mingo/query';
@@ -409,6 +411,42 @@ const mod: ExprOp = (obj, expr, options) => {
 };
 
 /**
+ * MongoDB's date arithmetic: `$add` of one date and numbers is the date moved by that many
+ * milliseconds (a second date is an error); `$subtract` of two dates is their difference in
+ * milliseconds (a long), of a date and a number the date moved back. Only whole milliseconds are
+ * modelled (the server rounds a fraction, which the backend never gives).
+ */
+function dateArithmetic(name: '$add' | '$subtract', numeric: ExprOp): ExprOp {
+  const whole = (v: unknown): number => {
+    const n = typeof v === 'bigint' ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n)) throw new Error(`harness: ${name} of a date and ${String(v)} is not modelled`);
+    return n;
+  };
+  return (obj, expr, options) => {
+    const values = args(obj, expr, options);
+    if (!values.some((v) => v instanceof Date)) return numeric(obj, expr, options);
+    if (values.some(isNil)) return null;
+    if (name === '$subtract') {
+      const [a, b] = values;
+      if (!(a instanceof Date)) throw new Error('harness: $subtract of a date from a number');
+      return b instanceof Date ? BigInt(a.getTime() - b.getTime()) : new Date(a.getTime() - whole(b));
+    }
+    if (values.filter((v) => v instanceof Date).length > 1) throw new Error('harness: only one date allowed in an $add expression');
+    return new Date(values.reduce<number>((sum, v) => sum + (v instanceof Date ? v.getTime() : whole(v)), 0));
+  };
+}
+
+/** `$toLong`: a date's epoch milliseconds, a number truncated (an error beyond int64), a long as it is. */
+function toLong(v: unknown): bigint | null {
+  if (isNil(v)) return null;
+  if (v instanceof Date) return BigInt(v.getTime());
+  if (typeof v === 'bigint') return v;
+  const n = typeof v === 'number' ? Math.trunc(v) : v instanceof Decimal128 ? Number(v.value.trunc().toString()) : NaN;
+  if (!Number.isFinite(n) || Math.abs(n) >= 2 ** 63) throw new Error(`harness: $toLong overflow or bad value ${String(v)}`);
+  return BigInt(n);
+}
+
+/**
  * $year, $month, $dayOfMonth, $hour, $minute, $second on a date, in UTC (no timezone argument).
  * MongoDB returns null for a null or missing date (DateExpressionAcceptingTimeZone::evaluate in
  * the server: `if (dateVal.nullish()) return Value(BSONNULL)`) and fails on any other non-date;
@@ -449,8 +487,8 @@ const CONTEXT = Context.init({
       const [v, list] = args(obj, expr, options);
       return (list as unknown[]).some((item) => compareBson(v, item) === 0);
     },
-    $add: arithmetic('$add', (a, b) => a.add(b), (a, b) => a + b, (a, b) => a + b),
-    $subtract: arithmetic('$subtract', (a, b) => a.sub(b), (a, b) => a - b, (a, b) => a - b),
+    $add: dateArithmetic('$add', arithmetic('$add', (a, b) => a.add(b), (a, b) => a + b, (a, b) => a + b)),
+    $subtract: dateArithmetic('$subtract', arithmetic('$subtract', (a, b) => a.sub(b), (a, b) => a - b, (a, b) => a - b)),
     $multiply: arithmetic('$multiply', (a, b) => a.mul(b), (a, b) => a * b, (a, b) => a * b),
     $divide: divide,
     $mod: mod,
@@ -461,6 +499,7 @@ const CONTEXT = Context.init({
     $toDecimal: single(toDecimal),
     $toDouble: single(toDouble),
     $toInt: single(toInt),
+    $toLong: single(toLong),
     $max: extreme(1),
     $min: extreme(-1),
     $indexOfCP: indexOfCP,
@@ -472,6 +511,7 @@ const CONTEXT = Context.init({
     $hour: datePart('$hour', (d) => d.getUTCHours()),
     $minute: datePart('$minute', (d) => d.getUTCMinutes()),
     $second: datePart('$second', (d) => d.getUTCSeconds()),
+    $millisecond: datePart('$millisecond', (d) => d.getUTCMilliseconds()),
   },
 } as never);
 
@@ -608,7 +648,20 @@ function store(type: string, value: unknown): unknown {
       return value instanceof Date ? new Date(value.getTime()) : new Date(String(value));
     case 'Edm.Guid':
       return String(value).toLowerCase();
+    // docs/mongo.md: a date as the Date of its midnight (UTC), a time of day and a duration as milliseconds.
+    case 'Edm.Date':
+      return new Date(`${dateText(value)}T00:00:00Z`);
+    case 'Edm.TimeOfDay':
+      return millisecondsOfTime(timeText(value));
+    case 'Edm.Duration':
+      return durationMs(value);
     default:
       return value;
   }
+}
+
+function millisecondsOfTime(text: string): number {
+  const reading = readTimeOfDay(text);
+  if (!reading.ok) throw new Error(`not a time of day: ${text}`);
+  return reading.value;
 }

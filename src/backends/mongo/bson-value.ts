@@ -1,5 +1,6 @@
 // Literal values as BSON-ready values, for plain query operators and aggregation expressions alike.
 
+import { MS_PER_DAY } from '../../semantics/temporal.js';
 import type { EdmType } from '../../types/edm.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { LoweredValue } from '../../lower/lowered.js';
@@ -45,6 +46,12 @@ function convertLiteral(type: EdmType, value: LiteralValue): unknown {
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return new Date(Number(value));
+    // A date is stored as the Date of its midnight (UTC); a time of day and a duration as milliseconds.
+    case 'Edm.Date':
+      return new Date(Number(value) * MS_PER_DAY);
+    case 'Edm.TimeOfDay':
+    case 'Edm.Duration':
+      return value;
     case 'Edm.Guid':
       return String(value).toLowerCase();
     case 'Edm.String':

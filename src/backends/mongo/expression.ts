@@ -35,6 +35,7 @@ import { isLiteral, plainValue } from './bson-value.js';
 import type { Literal } from './bson-value.js';
 import { decimalText } from './decimal128.js';
 import { rendererOf } from './functions.js';
+import { temporalArithmetic } from './temporal.js';
 
 /** 2^1024 - 2^970 rounded up to 34 digits: a Decimal128 at or above it converts to ±Infinity. */
 const DOUBLE_OVERFLOW = '1.797693134862315807937289714053035E+308';
@@ -170,6 +171,7 @@ export class ExpressionCompiler {
       case 'convert':
       case 'negate':
       case 'arithmetic':
+      case 'temporal':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -203,6 +205,8 @@ export class ExpressionCompiler {
         return this.negate(this.value(node.operand), node.type, this.native(node));
       case 'arithmetic':
         return this.arithmetic(node);
+      case 'temporal':
+        return temporalArithmetic(this, node.op, node.left, node.right, this.value(node.left), this.value(node.right));
       case 'call':
         return node.type === 'Edm.Boolean' ? this.booleanValue(node) : this.call(node);
       case 'truth':
@@ -310,6 +314,7 @@ export class ExpressionCompiler {
       case 'convert':
       case 'negate':
       case 'arithmetic':
+      case 'temporal':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -334,6 +339,7 @@ export class ExpressionCompiler {
       case 'convert':
       case 'negate':
       case 'arithmetic':
+      case 'temporal':
         return this.mayBeNull(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -516,7 +522,8 @@ export class ExpressionCompiler {
     if (renderer.kind === 'test') throw this.notBoolean(node);
     const args = node.args.map((arg) => this.value(arg));
     if (renderer.kind === 'as-is') return args[0];
-    return this.nullSafe(node, args, renderer.propagatesNull, renderer.singleUse, (refs) => renderer.build(this, refs));
+    const types = node.args.map((a) => a.type);
+    return this.nullSafe(node, args, renderer.propagatesNull, renderer.singleUse, (refs) => renderer.build(this, refs, types));
   }
 
   /**

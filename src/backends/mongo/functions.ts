@@ -2,6 +2,8 @@
 // function the signature table gains without a renderer here is a compile error.
 
 import type { FunctionName } from '../../types/functions.js';
+import type { EdmType } from '../../types/edm.js';
+import { dateOfInstant, timeOfInstant } from './temporal.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import type { Agg } from './aggregation.js';
 import type { ExpressionCompiler } from './expression.js';
@@ -13,7 +15,8 @@ import type { StringTest } from './regex.js';
  */
 export interface ValueRenderer {
   readonly kind: 'value';
-  readonly build: (compiler: ExpressionCompiler, args: Agg[]) => Agg;
+  /** `types`: the arguments' Edm types (a part of a Date or a TimeOfDay is read otherwise than an instant's). */
+  readonly build: (compiler: ExpressionCompiler, args: Agg[], types: readonly EdmType[]) => Agg;
   /**
    * Arguments (by position) for which the MongoDB operator itself returns null when given null or
    * a missing field, as MongoDB documents: such an argument needs no null guard. ($strLenCP,
@@ -49,8 +52,26 @@ export type FunctionRenderer = ValueRenderer | AsIsRenderer | StringTestRenderer
 const value = (build: ValueRenderer['build'], propagatesNull: readonly number[] = [], singleUse = true): ValueRenderer => ({ kind: 'value', build, propagatesNull, singleUse });
 const stringTest = (pattern: StringTest, test: StringTestRenderer['test'], subjectSecond = false): StringTestRenderer => ({ kind: 'test', pattern, subjectSecond, test });
 
-/** A null or missing date gives null in $year, $month, $dayOfMonth, $hour, $minute, $second; a date without a timezone is read in UTC. */
+/**
+ * A null or missing date gives null in $year, $month, $dayOfMonth, $hour, $minute, $second; a date
+ * without a timezone is read in UTC. A Date is a BSON Date at midnight UTC, so it is read alike.
+ */
 const datePart = (op: string): ValueRenderer => value((_, [d]) => ({ [op]: d }), [0]);
+
+/**
+ * hour, minute, second: of an instant as `$hour`…; of a TimeOfDay (milliseconds since midnight)
+ * by division — a double quotient of an integer below 2^53 truncates to the exact one. A null
+ * or missing one gives null in both.
+ */
+const timePart = (op: string, unit: number, modulo: number | undefined): ValueRenderer =>
+  value((_, [x], [type]) => {
+    if (type !== 'Edm.TimeOfDay') return { [op]: x };
+    const whole = { $trunc: { $divide: [x, unit] } };
+    return modulo === undefined ? whole : { $mod: [whole, modulo] };
+  }, [0]);
+
+/** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none is rendered. */
+const DECIDED_BY_LOWERING: UnsupportedRenderer = { kind: 'unsupported' };
 
 const contains = (_: ExpressionCompiler, s: Agg, t: Agg): Agg => ({ $ne: [{ $indexOfCP: [s, t] }, -1] });
 
@@ -83,9 +104,18 @@ export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
   year: datePart('$year'),
   month: datePart('$month'),
   day: datePart('$dayOfMonth'),
-  hour: datePart('$hour'),
-  minute: datePart('$minute'),
-  second: datePart('$second'),
+  hour: timePart('$hour', 3_600_000, undefined),
+  minute: timePart('$minute', 60_000, 60),
+  second: timePart('$second', 1000, 60),
+  // Decimal128, as every Decimal: the milliseconds of the second, divided exactly.
+  fractionalseconds: value((_, [x], [type]) => ({ $divide: [{ $toDecimal: type === 'Edm.TimeOfDay' ? { $mod: [x, 1000] } : { $millisecond: x } }, 1000] }), [0]),
+  date: value((c, [x]) => dateOfInstant(c, x), [], false),
+  time: value((c, [x]) => timeOfInstant(c, x), [], false),
+  totaloffsetminutes: value(() => 0),
+  totalseconds: value((_, [x]) => ({ $divide: [{ $toDecimal: x }, 1000] }), [0]),
+  now: DECIDED_BY_LOWERING,
+  mindatetime: DECIDED_BY_LOWERING,
+  maxdatetime: DECIDED_BY_LOWERING,
   // $round rounds half to even; half away from zero is trunc(x) plus sign(x) when |x - trunc(x)| >= 0.5.
   round: value(
     (c, [x]) =>

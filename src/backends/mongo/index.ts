@@ -32,7 +32,7 @@ export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): Q
   try {
     refuseDecimalsBeyondDecimal128(filter);
     refuseRelations(filter);
-    return new QueryCompiler(createContext(options)).compile(lower(filter).root);
+    return new QueryCompiler(createContext(options)).compile(lower(filter, options).root);
   } catch (error) {
     // Errors raised while compiling (a literal, a field mapping, an option) carry the filter's
     // text, like the parser's and checker's, so that formatFilterError shows where.

@@ -1,12 +1,13 @@
 // The options of compileMongo() and what the compilers make of them: field mapping, Decimal128 and
 // Int64 factories. A user-supplied option that throws is reported as a FilterError at the node.
 
+import type { ClockOption } from '../../lower/now.js';
 import { unsupported } from '../../errors.js';
 import { MONGODB } from './cannot-compile.js';
 import { fieldPathProblem } from './field-path.js';
 import type { Source } from '../../lower/lowered.js';
 
-export interface MongoOptions {
+export interface MongoOptions extends ClockOption {
   /**
    * Document field path for a property path, e.g. `{ 'PostalAddress/City': 'address.city' }`.
    * Paths not listed map to the property path with `/` replaced by `.`.

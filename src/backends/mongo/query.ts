@@ -227,6 +227,7 @@ export class QueryCompiler {
       case 'convert':
       case 'negate':
       case 'arithmetic':
+      case 'temporal':
         return undefined;
       default:
         return assertNever(node, 'lowered value kind');

@@ -43,6 +43,7 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
     case 'negate':
     case 'compare':
     case 'arithmetic':
+    case 'temporal':
     case 'logical':
     case 'in':
     case 'convert':
