@@ -9,7 +9,7 @@ import { UTCDate } from '@date-fns/utc';
 import { isInteger } from '../types/edm.js';
 import type { EdmType, NumericType } from '../types/edm.js';
 import type { TemporalOp } from '../syntax/ast.js';
-import { ExactDecimal, QuotientDecimal } from './decimal-model.js';
+import { ExactDecimal } from './decimal-model.js';
 
 export const MS_PER_DAY = 86_400_000;
 /** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the range of a result that is an instant. */
@@ -223,8 +223,8 @@ export function datesBetween(a: number, b: number): number | null {
 
 /**
  * `duration mul n` and `duration div n`: the duration's milliseconds and n as numbers of their
- * promoted type (docs/semantics.md §4: Int64 with an integer, exact; Decimal, exact, a quotient
- * rounded to 34 significant digits; Double or Single in binary64), then truncated toward zero.
+ * promoted type (docs/semantics.md §4: Int64 with an integer, exact; Decimal, exact, a quotient's
+ * integer part exact too; Double or Single in binary64), then truncated toward zero.
  * Null for a division by zero, a non-finite result, or one beyond the Duration range. `n` is the
  * literal value form of its type: a number, a bigint (Int64) or decimal text (Decimal).
  */
@@ -239,8 +239,9 @@ export function scaleDuration(ms: number, op: 'mul' | 'div', n: number | bigint 
   if (type === 'Edm.Decimal') {
     const factor = new ExactDecimal(String(n));
     if (op === 'div' && factor.isZero()) return null;
-    const result = op === 'mul' ? ExactDecimal.mul(ms, factor) : QuotientDecimal.div(ms, factor);
-    return durationOrNull(result.trunc().toNumber());
+    // The integer part of the exact quotient: what SQL's exact integer division gives.
+    const result = op === 'mul' ? ExactDecimal.mul(ms, factor) : new ExactDecimal(ms).divToInt(factor);
+    return durationOrNull(result.trunc().toNumber() + 0);
   }
   const factor = Number(n);
   if (op === 'div' && factor === 0) return null;

@@ -21,6 +21,9 @@ const render: ExprVisitor<string> = {
   datetime: (n) =>
     `${n.type === 'Edm.DateTime' ? 'dt' : 'dto'}:${new Date(n.epochMs).toISOString()}${n.offsetMinutes ? `@${n.offsetMinutes}` : ''}`,
   guid: (n) => `guid:${n.value}`,
+  date: (n) => `date:${n.days}`,
+  timeOfDay: (n) => `time:${n.ms}`,
+  duration: (n) => `duration:${n.ms}`,
   member: (n) => n.segments.map((s) => s.name).join('/'),
   alias: (n) => `@${n.name}`,
   call: (n) => `(${n.name}${n.args.map((a) => ' ' + sexpr(a)).join('')})`,

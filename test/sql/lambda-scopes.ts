@@ -76,6 +76,7 @@ function bindVariables(node: TypedExpr): TypedExpr {
       return { ...node, operand: bindVariables(node.operand) } as TypedExpr;
     case 'compare':
     case 'arithmetic':
+    case 'temporal':
       return { ...node, left: bindVariables(node.left), right: bindVariables(node.right) } as TypedExpr;
     case 'logical':
       return { ...node, operands: node.operands.map(bindVariables) };

@@ -57,6 +57,7 @@ function rewrite(node: TypedExpr): TypedExpr {
       return { ...node, operand: rewrite(node.operand) } as TypedExpr;
     case 'compare':
     case 'arithmetic':
+    case 'temporal':
       return { ...node, left: rewrite(node.left), right: rewrite(node.right) } as TypedExpr;
     case 'logical':
       return { ...node, operands: node.operands.map(rewrite) };

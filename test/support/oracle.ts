@@ -65,10 +65,82 @@ function literal(type: EdmType, value: unknown): V {
   }
 }
 
+const DAY = 86_400_000n;
+/** docs/semantics.md §5: the longest Duration, and the instants a result may be. */
+const MAX_DURATION = 315_537_897_599_999n;
+const FIRST_INSTANT = -62_135_596_800_000n;
+const LAST_INSTANT = 253_402_300_799_999n;
+const TIME_TEXT = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})0*)?)?$/;
+const DURATION_TEXT = /^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d{1,3})0*)?S)?)?$/;
+
+/** A Date, TimeOfDay or Duration row value as a bigint of its unit (days, milliseconds), written from §5 "Row values". */
+function readTemporal(type: EdmType, v: unknown, fail: () => never): bigint {
+  if (type === 'Edm.Date') {
+    if (v instanceof Date) {
+      const ms = BigInt(v.getTime());
+      if (ms % DAY === 0n && ms >= FIRST_INSTANT && ms <= LAST_INSTANT) return ms / DAY;
+      return fail();
+    }
+    if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || v < '0001') return fail();
+    const ms = Date.parse(`${v}T00:00:00Z`);
+    if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== v) return fail();
+    return BigInt(ms) / DAY;
+  }
+  if (type === 'Edm.TimeOfDay') {
+    if (typeof v === 'number') return Number.isInteger(v) && v >= 0 && v < 86_400_000 ? BigInt(v) : fail();
+    const m = typeof v === 'string' ? TIME_TEXT.exec(v) : null;
+    if (!m) return fail();
+    const [h, mi, sec] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
+    if (h > 23 || mi > 59 || sec > 59) return fail();
+    return BigInt(((h * 60 + mi) * 60 + sec) * 1000 + Number((m[4] ?? '').padEnd(3, '0')));
+  }
+  let ms: bigint;
+  if (typeof v === 'number') ms = Number.isInteger(v) ? BigInt(v) : fail();
+  else if (typeof v === 'bigint') ms = v;
+  else {
+    const m = typeof v === 'string' ? DURATION_TEXT.exec(v) : null;
+    if (!m || m.slice(2, 6).every((part) => part === undefined) || (v as string).endsWith('T')) return fail();
+    const part = (i: number): bigint => BigInt(m[i] ?? 0);
+    ms = part(2) * DAY + part(3) * 3_600_000n + part(4) * 60_000n + part(5) * 1000n + BigInt((m[6] ?? '').padEnd(3, '0') || 0);
+    if (m[1]) ms = -ms;
+  }
+  return ms >= -MAX_DURATION && ms <= MAX_DURATION ? ms : fail();
+}
+
+const TEMPORAL_TYPES = new Set<EdmType>(['Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration']);
+
+/** Date-time arithmetic (§5 "Arithmetic") on non-null values: bigints of their units; null beyond range. */
+function temporal(op: string, leftType: EdmType, rightType: EdmType, a: Exclude<V, null>, b: Exclude<V, null>): V {
+  const inRange = (x: bigint, lo: bigint, hi: bigint): V => (x >= lo && x <= hi ? x : null);
+  const duration = (x: bigint): V => inRange(x, -MAX_DURATION, MAX_DURATION);
+  const msOf = (x: bigint, type: EdmType): bigint => (type === 'Edm.Date' ? x * DAY : x);
+  if (rightType === 'Edm.Duration' && (op === 'add' || op === 'sub')) {
+    const moved = op === 'add' ? msOf(a as bigint, leftType) + (b as bigint) : msOf(a as bigint, leftType) - (b as bigint);
+    return leftType === 'Edm.Duration' ? duration(moved) : inRange(moved, FIRST_INSTANT, LAST_INSTANT);
+  }
+  if (op === 'sub') return duration(msOf(a as bigint, leftType) - msOf(b as bigint, rightType));
+  // mul, div: the milliseconds and the factor in the factor's arithmetic, truncated toward zero.
+  const ms = a as bigint;
+  if (typeof b === 'bigint') {
+    if (op === 'div') return b === 0n ? null : duration(ms / b);
+    return duration(ms * b);
+  }
+  if (b instanceof Decimal) {
+    if (op === 'div' && b.isZero()) return null;
+    const exact = op === 'mul' ? new Exact(ms.toString()).times(b) : new Exact(ms.toString()).dividedToIntegerBy(b);
+    return duration(BigInt(exact.trunc().toFixed()));
+  }
+  const n = b as number;
+  if (op === 'div' && n === 0) return null;
+  const r = op === 'mul' ? Number(ms) * n : Number(ms) / n;
+  return Number.isFinite(r) ? duration(BigInt(Math.trunc(r))) : null;
+}
+
 function readRow(type: EdmType, v: unknown): V {
   const fail = (): never => {
     throw new OracleRowError(`bad ${type}: ${String(v)}`);
   };
+  if (TEMPORAL_TYPES.has(type)) return readTemporal(type, v, fail);
   switch (kindOf(type)) {
     case 'str':
       if (typeof v !== 'string') fail();
@@ -263,6 +335,11 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
       }
       throw new Error('unreachable');
     }
+    case 'temporal': {
+      const a = evaluate(node.left, row, env);
+      const b = evaluate(node.right, row, env);
+      return a === null || b === null ? null : temporal(node.op, node.left.type, node.right.type, a, b);
+    }
     case 'call': {
       const args = node.args.map((a) => evaluate(a, row, env));
       if (args.includes(null)) return null;
@@ -313,7 +390,11 @@ function bounded(result: string): string | null {
 function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & { readonly name: string }): V {
   const s = args[0] as string;
   const t = args[1] as string;
-  const date = () => new Date(Number(args[0] as bigint));
+  const argType = (node as { args?: readonly TypedExpr[] }).args?.[0]?.type;
+  // An instant's parts in UTC; a Date's are those of its midnight, a TimeOfDay's those of 1970-01-01.
+  const date = () => new Date(Number(argType === 'Edm.Date' ? (args[0] as bigint) * DAY : (args[0] as bigint)));
+  const ms = () => args[0] as bigint;
+  const floorDiv = (x: bigint, y: bigint): bigint => (x >= 0n ? x / y : -((-x + y - 1n) / y));
   switch (name) {
     case 'substringof': return t.includes(s);
     case 'contains': return s.includes(t);
@@ -372,6 +453,14 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
     case 'datetime':
     case 'datetimeoffset':
       return args[0]!;
+    case 'date': return floorDiv(ms(), DAY);
+    case 'time': return ms() - floorDiv(ms(), DAY) * DAY;
+    case 'fractionalseconds': {
+      const within = ((ms() % 1000n) + 1000n) % 1000n;
+      return new Exact(within.toString()).div(1000);
+    }
+    case 'totalseconds': return new Exact(ms().toString()).div(1000);
+    case 'totaloffsetminutes': return 0n;
   }
   throw new Error(`oracle: unknown function ${name}`);
 }
