@@ -45,9 +45,11 @@ describe('arbFilterText', () => {
       }
     }
     const wanted = [
-      ...FUNCTIONS.flatMap((f) => f.overloads.map((o) => `${f.name}/${o.params.length}`)),
+      // now() is left to the temporal table: the properties compare two compilations of a filter,
+      // which would read the clock twice.
+      ...FUNCTIONS.filter((f) => f.name !== 'now').flatMap((f) => f.overloads.map((o) => `${f.name}/${o.params.length}`)),
       'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'and', 'or',
-      'not', 'negate', 'in', 'null', 'boolean', 'number', 'string', 'datetime', 'guid', 'member', 'depth 3 path', 'empty in',
+      'not', 'negate', 'in', 'null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration', 'member', 'depth 3 path', 'empty in',
       'eq null on a structure', 'ne null on a structure',
     ];
     expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
@@ -96,7 +98,7 @@ describe('arbFilterText with lambdas', () => {
       if (node.kind === 'structureNull' && node.source.kind === 'variable') seen.add('an element compared with null');
       for (const child of childrenOfTyped(node)) walk(child, bound);
     };
-    for (const text of fc.sample(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), { numRuns: 1500, seed: 42 })) {
+    for (const text of fc.sample(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), { numRuns: 3000, seed: 42 })) {
       if (/\$it\//.test(text)) seen.add('$it');
       walk(check(text, lambdaTestSchema).root, []);
     }
@@ -127,6 +129,9 @@ describe('arbRow and arbRows', () => {
           const expected = { 'Edm.String': 'string', 'Edm.Guid': 'string', 'Edm.Decimal': 'string', 'Edm.Boolean': 'boolean', 'Edm.Int64': 'bigint' }[property.type as string];
           if (expected !== undefined) expect(typeof value).toBe(expected);
           else if (property.type === 'Edm.DateTime' || property.type === 'Edm.DateTimeOffset') expect(value).toBeInstanceOf(Date);
+          // A date as text or a Date at midnight UTC; a time of day and a duration as milliseconds or text.
+          else if (property.type === 'Edm.Date') expect(typeof value === 'string' || value instanceof Date).toBe(true);
+          else if (property.type === 'Edm.TimeOfDay' || property.type === 'Edm.Duration') expect(['number', 'string']).toContain(typeof value);
           else expect(typeof value).toBe('number');
         }
         expect(typeof row['Id']).toBe('number');

@@ -287,21 +287,23 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /** MongoDB's arithmetic result types: decimal if any decimal, else double if any double, else long. */
 function arithmetic(name: string, op: (a: DecimalJs, b: DecimalJs) => DecimalJs, doubleOp: (a: number, b: number) => number, longOp: (a: bigint, b: bigint) => bigint): ExprOp {
-  return (obj, expr, options) => {
-    const values = args(obj, expr, options);
-    if (values.some(isNil)) return null;
-    for (const v of values) if (!numberKind(v)) throw new Error(`harness: ${name} only supports numeric types, not ${String(v)}`);
-    return (values as Num[]).reduce((a, b) => {
-      if (a instanceof Decimal128 || b instanceof Decimal128) return rounded(op(exactOf(a), exactOf(b)));
-      if (typeof a === 'bigint' || typeof b === 'bigint') {
-        if ((typeof a === 'number' && !Number.isInteger(a)) || (typeof b === 'number' && !Number.isInteger(b))) return doubleOp(Number(a), Number(b));
-        const result = longOp(BigInt(a), BigInt(b));
-        // A long result beyond int64 becomes a double in MongoDB.
-        return result < INT64_MIN || result > INT64_MAX ? doubleOp(Number(a), Number(b)) : result;
-      }
-      return doubleOp(a, b);
-    });
-  };
+  return (obj, expr, options) => combine(name, args(obj, expr, options), op, doubleOp, longOp);
+}
+
+/** The arithmetic of already evaluated operands (each operand is evaluated once). */
+function combine(name: string, values: unknown[], op: (a: DecimalJs, b: DecimalJs) => DecimalJs, doubleOp: (a: number, b: number) => number, longOp: (a: bigint, b: bigint) => bigint): unknown {
+  if (values.some(isNil)) return null;
+  for (const v of values) if (!numberKind(v)) throw new Error(`harness: ${name} only supports numeric types, not ${String(v)}`);
+  return (values as Num[]).reduce((a, b) => {
+    if (a instanceof Decimal128 || b instanceof Decimal128) return rounded(op(exactOf(a), exactOf(b)));
+    if (typeof a === 'bigint' || typeof b === 'bigint') {
+      if ((typeof a === 'number' && !Number.isInteger(a)) || (typeof b === 'number' && !Number.isInteger(b))) return doubleOp(Number(a), Number(b));
+      const result = longOp(BigInt(a), BigInt(b));
+      // A long result beyond int64 becomes a double in MongoDB.
+      return result < INT64_MIN || result > INT64_MAX ? doubleOp(Number(a), Number(b)) : result;
+    }
+    return doubleOp(a, b);
+  });
 }
 
 function unary(name: string, decimalOp: (d: D34) => D34, numberOp: (n: number) => number): ExprOp {
@@ -416,7 +418,7 @@ const mod: ExprOp = (obj, expr, options) => {
  * milliseconds (a long), of a date and a number the date moved back. Only whole milliseconds are
  * modelled (the server rounds a fraction, which the backend never gives).
  */
-function dateArithmetic(name: '$add' | '$subtract', numeric: ExprOp): ExprOp {
+function dateArithmetic(name: '$add' | '$subtract', numeric: (values: unknown[]) => unknown): ExprOp {
   const whole = (v: unknown): number => {
     const n = typeof v === 'bigint' ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isInteger(n)) throw new Error(`harness: ${name} of a date and ${String(v)} is not modelled`);
@@ -424,7 +426,7 @@ function dateArithmetic(name: '$add' | '$subtract', numeric: ExprOp): ExprOp {
   };
   return (obj, expr, options) => {
     const values = args(obj, expr, options);
-    if (!values.some((v) => v instanceof Date)) return numeric(obj, expr, options);
+    if (!values.some((v) => v instanceof Date)) return numeric(values);
     if (values.some(isNil)) return null;
     if (name === '$subtract') {
       const [a, b] = values;
@@ -487,8 +489,8 @@ const CONTEXT = Context.init({
       const [v, list] = args(obj, expr, options);
       return (list as unknown[]).some((item) => compareBson(v, item) === 0);
     },
-    $add: dateArithmetic('$add', arithmetic('$add', (a, b) => a.add(b), (a, b) => a + b, (a, b) => a + b)),
-    $subtract: dateArithmetic('$subtract', arithmetic('$subtract', (a, b) => a.sub(b), (a, b) => a - b, (a, b) => a - b)),
+    $add: dateArithmetic('$add', (values) => combine('$add', values, (a, b) => a.add(b), (a, b) => a + b, (a, b) => a + b)),
+    $subtract: dateArithmetic('$subtract', (values) => combine('$subtract', values, (a, b) => a.sub(b), (a, b) => a - b, (a, b) => a - b)),
     $multiply: arithmetic('$multiply', (a, b) => a.mul(b), (a, b) => a * b, (a, b) => a * b),
     $divide: divide,
     $mod: mod,

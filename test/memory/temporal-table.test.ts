@@ -1,8 +1,12 @@
-// The temporal evaluation table through both compiled paths, with now() from the table's clock.
+// The temporal evaluation table through both compiled paths and the oracle, with now() from the
+// table's clock (the oracle takes the instant folded in by lower(): it evaluates the typed tree).
 
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
+import { evaluateOracle } from '../support/oracle.js';
+import { withNow } from '../../src/lower/now.js';
+import type { TypedFilter } from '../../src/types/typed.js';
 import { TEMPORAL_NOW, temporalCases, temporalRows, temporalSchema } from '../support/temporal-table.js';
 
 const clock = (): Date => TEMPORAL_NOW;
@@ -21,5 +25,9 @@ describe('the temporal evaluation table', () => {
     const typed = check(filter, temporalSchema);
     it('generated code', () => expect(matching(compilePredicate(typed, { clock }))).toEqual(ids));
     it('closures', () => expect(matching(compilePredicate(typed, { clock, codegen: false }))).toEqual(ids));
+    it('oracle', () => {
+      const fixed = { ...typed, root: withNow(typed.root, TEMPORAL_NOW.getTime()) } as TypedFilter;
+      expect(matching((row) => evaluateOracle(fixed, row))).toEqual(ids);
+    });
   });
 });

@@ -148,6 +148,14 @@ describe('every function compiles and agrees with the reference', () => {
     ceiling: 'ceiling(Price) eq 1',
     datetime: 'datetime(Due) lt 2000-01-01T00:00:00Z',
     datetimeoffset: 'datetimeoffset(Created) gt 2000-01-01T00:00:00Z',
+    fractionalseconds: 'fractionalseconds(Due) eq 0.5',
+    date: 'date(Due) eq 2012-01-01',
+    time: 'time(Due) lt 00:00:00.001',
+    totaloffsetminutes: 'totaloffsetminutes(Due) eq 0',
+    totalseconds: "totalseconds(Due sub Created) gt 0",
+    now: 'Due gt now()',
+    mindatetime: 'Due gt mindatetime()',
+    maxdatetime: 'Due lt maxdatetime()',
   };
   it('the table names every function of FUNCTIONS', () => {
     expect(Object.keys(BY_FUNCTION).sort()).toEqual(FUNCTIONS.map((f) => f.name).sort());

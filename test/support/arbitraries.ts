@@ -7,6 +7,7 @@ import { check, defineSchema, DEFAULT_MAX_STRING_COST, EDM_TYPES, FUNCTIONS, lis
 import { stringCost } from '../../src/types/string-cost.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
 import type { CollectionProperty, ElementDefinition, PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
+import { formatDate, formatDuration, formatTimeOfDay, MS_PER_DAY } from '../../src/semantics/temporal.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test schema
@@ -177,6 +178,12 @@ export interface ArbOptions {
    * collection, exactly as without collections.
    */
   readonly lambdas?: boolean;
+  /**
+   * False for engines that hold no instant before 1000-01-01 (MySQL's DATETIME): filters then
+   * compute no instant (`Due add Wait`, `Day sub Wait`) and call no `mindatetime()`, whose
+   * results could fall before it (docs/semantics.md, "SQL backends: differences"). Default true.
+   */
+  readonly earlyInstants?: boolean;
 }
 
 /** Whether a code point's case mappings (both ways) are the identity or stay within ASCII. */
@@ -233,6 +240,11 @@ export const INSTANT_POOL: readonly number[] = [
   Date.UTC(2017, 6, 1, 10, 0),
   Date.UTC(2100, 11, 31, 23, 59, 59, 999),
 ];
+/** Dates (as `YYYY-MM-DD`), times of day and durations (milliseconds) at their boundaries. */
+export const DATE_POOL: readonly string[] = ['1900-01-01', '1969-12-31', '1970-01-01', '2000-02-29', '2012-12-03', '2100-12-31'];
+export const TIME_POOL: readonly number[] = [0, 1, 999, 43_200_000, 28_799_999, 86_399_999];
+const YEAR_MS = 31_556_952_000;
+export const DURATION_POOL: readonly number[] = [0, 1, -1, 1000, -1500, 5_400_000, 86_400_000, -86_400_000, 100 * YEAR_MS, -100 * YEAR_MS];
 const MIN_MS = Date.UTC(1900, 0, 1);
 const MAX_MS = Date.UTC(2100, 11, 31, 23, 59, 59, 999);
 /** Offsets written on date-time literals, in minutes. */
@@ -300,7 +312,27 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
       return instantArb().map((ms) => new Date(ms));
     case 'Edm.Guid':
       return pooled(GUID_POOL, fc.uuid());
+    // Each in every form a row may hold it (docs/semantics.md §5, "Row values").
+    case 'Edm.Date':
+      return fc.tuple(dateArb(), fc.nat(3)).map(([text, form]) => (form === 0 ? new Date(`${text}T00:00:00Z`) : text));
+    case 'Edm.TimeOfDay':
+      return fc.tuple(timeArb(), fc.nat(2)).map(([ms, form]) => (form === 0 ? ms : form === 1 ? formatTimeOfDay(ms) : formatTimeOfDay(ms).replace(/(:00)?\.000$/, '')));
+    case 'Edm.Duration':
+      return fc.tuple(durationArb(), fc.nat(3)).map(([ms, form]) => (form === 0 ? formatDuration(ms) : ms));
   }
+}
+
+function dateArb(): fc.Arbitrary<string> {
+  return pooled(DATE_POOL, fc.integer({ min: MIN_MS / MS_PER_DAY, max: Math.floor(MAX_MS / MS_PER_DAY) }).map(formatDate));
+}
+
+function timeArb(): fc.Arbitrary<number> {
+  return pooled(TIME_POOL, fc.integer({ min: 0, max: MS_PER_DAY - 1 }));
+}
+
+/** Durations within ±200 years, so that an instant moved by one stays within 1700–2300. */
+function durationArb(): fc.Arbitrary<number> {
+  return pooled(DURATION_POOL, fc.integer({ min: -200 * YEAR_MS, max: 200 * YEAR_MS }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,7 +405,7 @@ export function arbRows(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<
 // Filter text
 
 /** The type classes that the generator builds expressions of. */
-type Kind = 'bool' | 'num' | 'int32' | 'string' | 'instant' | 'guid';
+type Kind = 'bool' | 'num' | 'int32' | 'string' | 'instant' | 'guid' | 'date' | 'time' | 'duration';
 
 const KIND_OF: { readonly [T in EdmType]: Kind } = {
   'Edm.String': 'string',
@@ -389,6 +421,9 @@ const KIND_OF: { readonly [T in EdmType]: Kind } = {
   'Edm.DateTime': 'instant',
   'Edm.DateTimeOffset': 'instant',
   'Edm.Guid': 'guid',
+  'Edm.Date': 'date',
+  'Edm.TimeOfDay': 'time',
+  'Edm.Duration': 'duration',
 };
 const INT32ISH = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32']);
 
@@ -469,7 +504,18 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
   instant: instantLiteral,
   guid: () =>
     fc.tuple(fc.constantFrom(...GUID_POOL), fc.boolean()).map(([g, bare]) => (bare ? g.toUpperCase() : `guid'${g}'`)),
+  date: () => dateArb(),
+  time: () =>
+    fc.tuple(timeArb(), fc.nat(3)).map(([ms, form]) => {
+      const text = formatTimeOfDay(ms);
+      if (form === 0) return `time'${formatDuration(ms)}'`;
+      return form === 1 ? text : text.replace(/(:00)?\.000$/, '');
+    }),
+  duration: () => fc.tuple(durationArb(), fc.constantFrom('duration', 'DURATION')).map(([ms, prefix]) => `${prefix}'${formatDuration(ms)}'`),
 };
+
+/** Whether generated text is the null literal, which takes its type from the other operand. */
+const isNullText = (t: Term): boolean => t.text.toLowerCase() === 'null';
 
 /**
  * Generated text with how tightly it binds: literals, members, calls and `in` are primary; `-x`
@@ -507,7 +553,7 @@ interface Reach {
   readonly collections: readonly CollectionRef[];
 }
 
-const KIND_OF_NAMES: { readonly [K in Kind]: true } = { bool: true, num: true, int32: true, string: true, instant: true, guid: true };
+const KIND_OF_NAMES: { readonly [K in Kind]: true } = { bool: true, num: true, int32: true, string: true, instant: true, guid: true, date: true, time: true, duration: true };
 
 /** The filterable members, structures and collections under `properties`, their paths after `prefix`. */
 function reachable(properties: ReadonlyMap<string, Property>, prefix: string): Reach {
@@ -692,6 +738,7 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
         forms.push(
           fc.oneof(compareOf('num'), compareOf('string'), compareOf('instant'), compareOf('guid'), compareOf('bool')),
           fc.oneof(inOf('num'), inOf('string'), inOf('instant'), inOf('guid'), inOf('bool')),
+          fc.oneof(compareOf('date'), compareOf('time'), compareOf('duration'), inOf('date'), inOf('time'), inOf('duration')),
           fc
             .tuple(fc.constantFrom('and', 'or').chain(word), fc.array(sub('bool'), { minLength: 2, maxLength: 4 }))
             .map(([op, items]) => compound(items.map(group).join(` ${op} `))),
@@ -716,8 +763,17 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
           call('length', sub('string')),
           call('indexof', sub('string'), sub('string')),
           fc.constantFrom('year', 'month', 'day', 'hour', 'minute', 'second').chain((f) => call(f, sub('instant'))),
+          fc.constantFrom('year', 'month', 'day').chain((f) => call(f, sub('date'))),
+          fc.constantFrom('hour', 'minute', 'second').chain((f) => call(f, sub('time'))),
+          call('totaloffsetminutes', sub('instant')),
         );
         if (kind === 'num') forms.push(fc.constantFrom('round', 'floor', 'ceiling').chain((f) => call(f, sub('num'))));
+        if (kind === 'num') {
+          forms.push(
+            fc.oneof(call('fractionalseconds', sub('instant')), call('fractionalseconds', sub('time'))),
+            call('totalseconds', sub('duration')),
+          );
+        }
         if (kind === 'num' && reach.collections.length > 0) forms.push(fc.constantFrom(...reach.collections).map((c) => atomic(`${c.text}/$count`)));
         break;
       }
@@ -732,8 +788,37 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
         break;
       case 'instant':
         // `datetime('…')` is literal syntax, but a call on any expression, even a literal, is a call.
-        forms.push(fc.constantFrom('datetime', 'datetimeoffset').chain((f) => call(f, sub('instant'))));
+        forms.push(fc.constantFrom('datetime', 'datetimeoffset').chain((f) => call(f, sub('instant'))), call('maxdatetime'));
+        if (options.earlyInstants !== false) {
+          // A null instant or date would make these Duration sums; a null duration is fine.
+          forms.push(
+            call('mindatetime'),
+            binary(sub('instant'), ['add', 'sub'], sub('duration')).filter((t) => !t.text.toLowerCase().startsWith('null ')),
+            binary(sub('date'), ['add', 'sub'], sub('duration')).filter((t) => !t.text.toLowerCase().startsWith('null ')),
+          );
+        }
         break;
+      case 'date':
+        forms.push(call('date', sub('instant')));
+        break;
+      case 'time':
+        forms.push(call('time', sub('instant')));
+        break;
+      case 'duration': {
+        // A null operand takes its type from the other side: where that would not make a duration
+        // (`Due sub null` moves an instant; `null add null` and `null mul 2` are numbers), it is drawn again.
+        const both = (k: Kind, ops: readonly string[]) =>
+          fc.tuple(sub(k), fc.constantFrom(...ops).chain(word), sub(k)).filter(([l, , r]) => !isNullText(l) && !isNullText(r));
+        forms.push(
+          both('instant', ['sub']).map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`)),
+          both('date', ['sub']).map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`)),
+          binary(sub('duration'), ['add', 'sub'], sub('duration')).filter((t) => !/^null \w+ null$/i.test(t.text)),
+          fc.tuple(sub('duration'), fc.constantFrom('mul', 'div').chain(word), sub('num')).filter(([d]) => !isNullText(d)).map(([d, op, n]) => compound(`${group(d)} ${op} ${group(n)}`)),
+          fc.tuple(sub('num'), word('mul'), sub('duration')).filter(([, , d]) => !isNullText(d)).map(([n, op, d]) => compound(`${group(n)} ${op} ${group(d)}`)),
+          sub('duration').filter((d) => !isNullText(d)).map((d) => unary(`-${group(d)}`)),
+        );
+        break;
+      }
       case 'guid':
         break;
     }

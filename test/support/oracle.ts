@@ -461,6 +461,8 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
     }
     case 'totalseconds': return new Exact(ms().toString()).div(1000);
     case 'totaloffsetminutes': return 0n;
+    case 'mindatetime': return FIRST_INSTANT;
+    case 'maxdatetime': return LAST_INSTANT;
   }
   throw new Error(`oracle: unknown function ${name}`);
 }
