@@ -48,6 +48,22 @@ export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
     }),
   fc.uuid().map((u) => u),
   fc.uuid().map((u) => `guid'${u.toUpperCase()}'`),
+  // Dates, times of day (bare, and v3's duration form) and durations.
+  fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  fc
+    .tuple(fc.integer({ min: 0, max: 86_399_999 }), fc.constantFrom('hh:mm', 'hh:mm:ss', 'hh:mm:ss.fff', "time'"))
+    .map(([ms, form]) => {
+      const text = new Date(ms).toISOString().slice(11, 23);
+      if (form === "time'") return `time'PT${Math.floor(ms / 3_600_000)}H${Math.floor(ms / 60_000) % 60}M${(ms % 60_000) / 1000}S'`;
+      return form === 'hh:mm' ? text.slice(0, 5) : form === 'hh:mm:ss' ? text.slice(0, 8) : text;
+    }),
+  fc
+    .tuple(fc.boolean(), fc.option(fc.integer({ min: 0, max: 99_999 })), fc.option(fc.integer({ min: 0, max: 48 })), fc.option(fc.integer({ min: 0, max: 99 })), fc.option(fc.integer({ min: 0, max: 999_999 })), fc.constantFrom('duration', 'DURATION', 'Duration'))
+    .filter(([, d, h, m, s]) => d !== null || h !== null || m !== null || s !== null)
+    .map(([negative, d, h, m, s, prefix]) => {
+      const time = `${h === null ? '' : `${h}H`}${m === null ? '' : `${m}M`}${s === null ? '' : `${s / 1000}S`}`;
+      return `${prefix}'${negative ? '-' : ''}P${d === null ? '' : `${d}D`}${time === '' ? '' : `T${time}`}'`;
+    }),
 );
 
 export const arbLiteral: fc.Arbitrary<Literal> = arbLiteralText.map((text) => parse(text) as Literal);
