@@ -1,4 +1,4 @@
-// `odata-filter mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]...`: prints the
+// `odata-filter mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>]`: prints the
 // MongoDB query document as Extended JSON (dates, Int64 and Decimal128 values in their
 // `$date`/`$numberLong`/`$numberDecimal` forms).
 
@@ -8,21 +8,24 @@ import { check } from '../types/check.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { ALIAS_HELP, ALIAS_OPTION, aliasesFromOptions } from './alias-option.js';
+import { clockFromOptions, NOW_HELP, NOW_OPTION } from './now-option.js';
 import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 
 export const mongoCommand: Command = {
   name: 'mongo',
-  usage: 'mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]...',
+  usage: 'mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>]',
   summary: 'print the MongoDB query document of a filter as Extended JSON',
   maxOperands: 0,
-  help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP],
-  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION },
+  help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP, NOW_HELP],
+  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION },
   run({ filter, values, out }) {
     const loaded = schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
-    const document = compileMongo(check(filter, loaded.schema, { aliases: given.aliases }), { decimal: (s) => new DecimalText(s) });
+    const now = clockFromOptions(values);
+    if ('usageError' in now) return now;
+    const document = compileMongo(check(filter, loaded.schema, { aliases: given.aliases }), { decimal: (s) => new DecimalText(s), ...now });
     out.write(`${toExtendedJson(document)}\n`);
     return { exitCode: 0 };
   },

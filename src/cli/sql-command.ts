@@ -11,6 +11,7 @@ import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';
 import { ALIAS_HELP, ALIAS_OPTION, aliasesFromOptions } from './alias-option.js';
+import { clockFromOptions, NOW_HELP, NOW_OPTION } from './now-option.js';
 import { readBounded, SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 
 const DIALECTS: { readonly [name: string]: Dialect } = { postgres, sqlite, mysql };
@@ -48,19 +49,20 @@ function loadStorage(file: string): { readonly storage: Storage } | { readonly u
 
 export const sqlCommand: Command = {
   name: 'sql',
-  usage: 'sql "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--dialect postgres|sqlite|mysql] [--storage <file>] [--json]',
+  usage: 'sql "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--dialect postgres|sqlite|mysql] [--storage <file>] [--json]',
   summary: 'print the SQL WHERE expression of a filter and its parameters (default dialect: postgres)',
   maxOperands: 0,
   help: [
     FILTER_HELP,
     SCHEMA_HELP,
     ALIAS_HELP,
+    NOW_HELP,
     '--dialect <name>        postgres (the default), sqlite or mysql (MySQL and MariaDB)',
     '--storage <file>        a JSON file with where the data is: {"table", "columns", "collections"},',
     "                        compileSql's options of those names (docs/sql.md); needed for lambdas",
     '--json                  print one JSON object {"sql": …, "params": […]} (Int64 values as strings)',
   ],
-  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, dialect: { type: 'string' }, storage: { type: 'string' }, json: { type: 'boolean' } },
+  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, dialect: { type: 'string' }, storage: { type: 'string' }, json: { type: 'boolean' } },
   run({ filter, values, out }) {
     const dialectName = typeof values['dialect'] === 'string' ? values['dialect'] : 'postgres';
     const dialect = DIALECTS[dialectName];
@@ -69,9 +71,11 @@ export const sqlCommand: Command = {
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
+    const now = clockFromOptions(values);
+    if ('usageError' in now) return now;
     const storage = typeof values['storage'] === 'string' ? loadStorage(values['storage']) : { storage: {} };
     if ('usageError' in storage) return storage;
-    const { sql, params } = compileSql(check(filter, loaded.schema, { aliases: given.aliases }), { ...storage.storage, dialect });
+    const { sql, params } = compileSql(check(filter, loaded.schema, { aliases: given.aliases }), { ...storage.storage, dialect, ...now });
     out.write(values['json'] ? `${toJson({ sql, params })}\n` : `${sql}\n${toJson(params, 0)}\n`);
     return { exitCode: 0 };
   },
