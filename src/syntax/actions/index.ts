@@ -8,7 +8,7 @@ import { bareDateTime, guid, isLiteral, string, timeOfDay, unterminatedString } 
 import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
-import { isUnsupportedFunction, refuse, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
+import { isUnsupportedFunction, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
 import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
 
 export type { LambdaArgs } from './collections.js';
@@ -59,7 +59,6 @@ export const actions = {
   lambdaArgs,
   collectionPath,
   // constructs outside the language
-  refuse,
   isUnsupportedFunction,
   rejectBoundCall,
   rejectTypeCast,
