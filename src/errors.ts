@@ -32,6 +32,7 @@ export const FILTER_ISSUE_CODES = {
   unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
   invalid_alias_value: { kind: 'syntax', when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal (an expression, another alias, bad text), or, for `x in @list`, of a list in parentheses or a JSON array" },
   unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
+  expected_type_name: { kind: 'syntax', when: "`cast` or `isof` is not given a value and a type name (`cast(Price, 5)`, `isof(Name)`)" },
   wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
   too_deep: { kind: 'limit', when: 'parentheses, or nodes of the tree, nest deeper than `maxDepth`' },

@@ -3,7 +3,9 @@
 // wanted (the root, operands of `and`/`or`/`not`), one for a node whose value is used.
 
 import { handlerOf } from '../dispatch.js';
-import type { TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedKind, TypedLambda, TypedLogical, TypedNot, TypedTemporal } from '../types/typed.js';
+import type { TypedCast, TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedIsOf, TypedKind, TypedLambda, TypedLogical, TypedNot, TypedTemporal } from '../types/typed.js';
+import { canFail, conversionOf } from '../types/conversions.js';
+import { assertNever } from '../assert-never.js';
 import type { FunctionName } from '../types/functions.js';
 import { malformedTree } from '../errors.js';
 import { integerRange } from '../semantics/integer-range.js';
@@ -65,6 +67,8 @@ const PREDICATES = {
     end: node.end,
   }),
   call: (node, want) => booleanTest(lowerValue(node), want, false, node),
+  cast: (node, want) => booleanTest(lowerValue(node), want, false, node),
+  isof: (node, want) => isofPredicate(node, want),
   not: (node, want) => lowerPredicate(node.operand, !want),
   logical: (node, want) => logicalPredicate(node, want),
   compare: (node, want) => comparePredicate(node, want),
@@ -76,6 +80,18 @@ const PREDICATES = {
   temporal: notBoolean,
   convert: notBoolean,
 } satisfies ByKind<[want: boolean], LoweredPredicate>;
+
+/**
+ * `isof(x, T)` holds where x is not null and `cast(x, T)` is not null (docs/semantics.md §11):
+ * the null test of the cast where the conversion can fail, else of x; false where OData defines
+ * no conversion.
+ */
+function isofPredicate(node: TypedIsOf, want: boolean): LoweredPredicate {
+  const conversion = conversionOf(node.operand.type, node.target);
+  if (conversion === 'none' || conversion === 'unsupported') return constantPredicate(!want, node);
+  const tested: TypedExpr = canFail(conversion) ? { kind: 'cast', type: node.target, operand: node.operand, start: node.start, end: node.end } : node.operand;
+  return nullTest(lowerValue(tested), want, node);
+}
 
 /**
  * `any(v: p)` holds where p is true for some element, `all(v: p)` where it is true for every one
@@ -238,6 +254,8 @@ const VALUES = {
     return { kind: 'arithmetic', op: node.op, left, right, ...facts(node, nullable, byZero ? undefined : union([left, right])) };
   },
   temporal: (node) => temporalValue(node),
+  cast: (node) => castValue(node),
+  isof: (node) => truthValue(lowerPredicate(node, true), node),
   call: (node) => {
     if (node.name === 'mindatetime') return constant(node, MIN_DATETIME);
     if (node.name === 'maxdatetime') return constant(node, MAX_DATETIME);
@@ -267,6 +285,32 @@ const VALUES = {
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;
+
+/**
+ * `cast(x, T)`: x itself where the value is kept (a `convert` where the type changes), else a
+ * `cast` node, null-able where the conversion can fail (docs/semantics.md §11).
+ */
+function castValue(node: TypedCast): LoweredValue {
+  const operand = lowerValue(node.operand);
+  if (isNull(operand)) return constant(node, null);
+  const conversion = conversionOf(operand.type, node.type);
+  switch (conversion) {
+    case 'same':
+      return operand.type === node.type ? operand : { kind: 'convert', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
+    case 'toString':
+      return { kind: 'cast', conversion, operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
+    case 'toInteger':
+    case 'toDecimal':
+    case 'toDouble':
+    case 'toInstant':
+      return { kind: 'cast', conversion, operand, ...facts(node, true, undefined) };
+    case 'none':
+    case 'unsupported':
+      throw malformedTree(node, `no cast from ${operand.type} to ${node.type}`);
+    default:
+      return assertNever(conversion);
+  }
+}
 
 /** Date-time arithmetic: decided where both operands are constants, null-able (it may leave its range) otherwise. */
 function temporalValue(node: TypedTemporal): LoweredValue {

@@ -117,6 +117,20 @@ export interface LoweredCall extends ValueBase {
   readonly args: readonly LoweredValue[];
 }
 
+/**
+ * `cast(x, T)` where the conversion may change the value (docs/semantics.md §11; a cast that keeps
+ * it is the operand itself, or a `convert`): `conversion` says which, from the operand's type to
+ * `type`. Null when the operand is null, and, but for `toString`, when the conversion fails.
+ */
+export interface LoweredCast extends ValueBase {
+  readonly kind: 'cast';
+  readonly conversion: CastConversion;
+  readonly operand: LoweredValue;
+}
+
+/** The conversions of src/types/conversions.ts that change a value. */
+export type CastConversion = 'toString' | 'toInteger' | 'toDecimal' | 'toDouble' | 'toInstant';
+
 /** A predicate used as a Boolean value: never null. */
 export interface LoweredTruth extends ValueBase {
   readonly kind: 'truth';
@@ -157,6 +171,7 @@ export type LoweredValue =
   | LoweredArithmetic
   | LoweredTemporal
   | LoweredCall
+  | LoweredCast
   | LoweredTruth
   | LoweredNotValue
   | LoweredLogicalValue;

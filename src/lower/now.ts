@@ -56,6 +56,8 @@ export function withNow(node: TypedExpr, now: number): TypedExpr {
     case 'not':
     case 'negate':
     case 'convert':
+    case 'cast':
+    case 'isof':
       return { ...node, operand: withNow(node.operand, now) } as TypedExpr;
     case 'compare':
     case 'arithmetic':

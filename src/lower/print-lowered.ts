@@ -60,6 +60,8 @@ export function printValue(v: LoweredValue): string {
       return `(${v.op}? ${printValue(v.left)} ${printValue(v.right)})`;
     case 'call':
       return `(${v.name}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
+    case 'cast':
+      return `(${v.conversion} ${shortType(v.type)} ${printValue(v.operand)})`;
     case 'truth':
       return `[${printLowered(v.predicate)}]`;
     case 'not':

@@ -51,6 +51,9 @@ function compute(node: TypedExpr): IntegerRange {
     }
     case 'convert':
       return integerRange(node.operand) ?? INT32;
+    // A cast to an integer type is within that type, or null (docs/semantics.md §11).
+    case 'cast':
+      return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
     case 'arithmetic': {
       const a = integerRange(node.left) ?? INT32;
       const b = integerRange(node.right) ?? INT32;
@@ -88,6 +91,7 @@ function compute(node: TypedExpr): IntegerRange {
     case 'logical':
     case 'in':
     case 'lambda':
+    case 'isof':
       return INT32;
     default:
       return assertNever(node);

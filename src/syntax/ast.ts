@@ -161,6 +161,27 @@ export interface CallExpr extends Span {
   readonly args: readonly Expr[];
 }
 
+/** The two functions of a value and a type: `cast` converts, `isof` tests (docs/semantics.md §11). */
+export type TypeFunctionName = 'cast' | 'isof';
+
+/**
+ * A qualified type name as written after the value of `cast` or `isof`: bare (`Edm.Int32`, v4) or
+ * in quotes (`'Edm.Int32'`, v2/v3). The span covers the quotes.
+ */
+export interface TypeName extends Span {
+  readonly name: string;
+  readonly quoted: boolean;
+}
+
+/** `cast(operand, Edm.Int32)`, `isof(operand, 'Edm.String')`; `name` is lower-case. */
+export interface TypeFunctionExpr extends Span {
+  readonly kind: 'typeFunction';
+  readonly name: TypeFunctionName;
+  readonly nameSpan: Span;
+  readonly operand: Expr;
+  readonly target: TypeName;
+}
+
 export interface NotExpr extends Span {
   readonly kind: 'not';
   readonly operand: Expr;
@@ -228,6 +249,7 @@ export type Expr =
   | MemberExpr
   | AliasExpr
   | CallExpr
+  | TypeFunctionExpr
   | NotExpr
   | NegateExpr
   | CompareExpr
@@ -270,6 +292,7 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return node.args;
     case 'not':
     case 'negate':
+    case 'typeFunction':
       return [node.operand];
     case 'compare':
     case 'arithmetic':

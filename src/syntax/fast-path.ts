@@ -207,6 +207,8 @@ class FastReader {
       rest = this.cast();
     } else if (actions.isKeywordLiteral(head)) {
       rest = actions.KEYWORD;
+    } else if (actions.isTypeFunction(head) && this.parenthesisAhead()) {
+      rest = this.typeArguments();
     } else if (actions.isReserved(head)) {
       bail();
     } else {
@@ -278,6 +280,57 @@ class FastReader {
     if (this.src.charCodeAt(this.pos) !== 41) bail();
     this.pos++;
     return ['cast', body];
+  }
+
+  /** `_ "("` ahead. */
+  private parenthesisAhead(): boolean {
+    let i = this.pos;
+    while (isSpace(this.src.charCodeAt(i))) i++;
+    return this.src.charCodeAt(i) === 40;
+  }
+
+  /**
+   * `_ "(" _ TypeFunctionArgs _ ")"` of `cast` and `isof`, in the two-argument form: a value, then
+   * a type name, bare or quoted. The one-argument form (refused) gives up: its operand is a
+   * qualified name or is not followed by a comma.
+   */
+  private typeArguments(): WordRest {
+    this.skipSpace();
+    this.pos++; // (
+    this.skipSpace();
+    const operand = this.expr();
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 44) bail();
+    this.pos++;
+    this.skipSpace();
+    const start = this.pos;
+    const quoted = this.src.charCodeAt(this.pos) === 39;
+    if (quoted) this.pos++;
+    const name = this.qualifiedName();
+    if (quoted) {
+      if (this.src.charCodeAt(this.pos) !== 39) bail();
+      this.pos++;
+    }
+    const target = actions.typeName(name, quoted, { start, end: this.pos });
+    this.skipSpace();
+    if (this.src.charCodeAt(this.pos) !== 41) bail();
+    this.pos++;
+    return actions.typeArguments(operand, target);
+  }
+
+  /** `$(Word QualifiedTail)`: a word and at least one `.Word`. */
+  private qualifiedName(): string {
+    const start = this.pos;
+    if (!isWordStart(this.src.charCodeAt(this.pos))) bail();
+    this.readWord();
+    let parts = 0;
+    while (this.src.charCodeAt(this.pos) === 46 && isWordStart(this.src.charCodeAt(this.pos + 1))) {
+      this.pos++;
+      this.readWord();
+      parts++;
+    }
+    if (parts === 0) bail();
+    return this.src.slice(start, this.pos);
   }
 
   /** `LambdaArgs?` after `(` and whitespace: `v: body`, or nothing before `)`. */

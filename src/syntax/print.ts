@@ -136,6 +136,11 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
     // A function name starts with a letter.
     return { text: `${n.name}(${args.join(', ')})`, level: PRIMARY, numeric: false };
   },
+  // The type name as written: bare (v4) or quoted (v2/v3).
+  typeFunction: (n, [inner]) => {
+    const target = n.target.quoted ? `'${n.target.name}'` : n.target.name;
+    return { text: `${n.name}(${inner!.text}, ${target})`, level: PRIMARY, numeric: false };
+  },
   not: (_n, [inner]) => ({ text: `not ${operand(inner!, UNARY)}`, level: UNARY, numeric: false }),
   negate: (_n, [inner]) => {
     const text = operand(inner!, UNARY);

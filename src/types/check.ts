@@ -1,13 +1,14 @@
 // check(): resolves member paths against a schema, types every node and makes every implicit
 // conversion explicit, collecting all issues into one FilterError of kind 'type'.
 
-import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span, TemporalOp } from '../syntax/ast.js';
+import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span, TemporalOp, TypeName } from '../syntax/ast.js';
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
-import { INTEGER_RANGES, isInstant, isInteger, isNumeric, isTemporal, promoteNumeric } from './edm.js';
+import { EDM_TYPES, INTEGER_RANGES, isEdmType, isInstant, isInteger, isNumeric, isTemporal, promoteNumeric } from './edm.js';
+import { conversionOf } from './conversions.js';
 import { MAX_DATE, MAX_DURATION, MAX_TIME_OF_DAY, MIN_DATE, readDuration } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
-import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree, withFilterText } from '../errors.js';
+import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree, unsupported, withFilterText } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
@@ -54,6 +55,8 @@ export const ISSUE_CODES = {
   not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
   wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
   no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
+  unknown_type: 'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`)',
+  invalid_cast: '`cast` asks for a conversion OData does not define (`cast(Due, Edm.Int32)`; docs/semantics.md §11)',
   malformed_tree: "a tree handed to check() is not one parse() makes (unknown kind or operator, missing operands, a literal value that does not fit its type); the FilterError's kind is 'syntax'",
 } as const;
 
@@ -234,6 +237,7 @@ class Checker {
         return value.kind === 'alias' ? undefined : this.expr(value);
       },
       call: (n) => this.call(n.name, n.args, n),
+      typeFunction: (n) => this.typeFunction(n),
       not: (n) => {
         const operand = this.boolean(this.expr(n.operand), n.operand, "Operator 'not' needs a Boolean operand");
         return operand && { kind: 'not', type: BOOLEAN, operand, start: n.start, end: n.end };
@@ -579,6 +583,36 @@ class Checker {
       this.report('no_matching_overload', span, `Function '${signature.name}' has no overload for (${found}); it takes ${overloads.map(describeOverload).join(' or ')}`);
     }
     return undefined;
+  }
+
+  /** `cast(x, T)` and `isof(x, T)`, typed by the conversion from x's type to T (docs/semantics.md §11). */
+  private typeFunction(n: Extract<Expr, { kind: 'typeFunction' }>): Checked {
+    expect(n, n.name === 'cast' || n.name === 'isof' ? undefined : `a type function is 'cast' or 'isof', not ${describe(n.name)}`);
+    const target = n.target as Partial<TypeName> | null | undefined;
+    const name = target?.name;
+    const nameSpan = target !== null && target !== undefined && isSpanNumber(target.start) && isSpanNumber(target.end) ? (target as Span) : n;
+    expect(n, typeof name === 'string' ? undefined : `'${n.name}' needs a target type name`);
+    const operand = this.expr(n.operand);
+    if (!isEdmType(name!)) {
+      const suggestion = suggestName(name!, EDM_TYPES);
+      this.report('unknown_type', nameSpan, `Unknown type '${name}'${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, suggestion);
+      return undefined;
+    }
+    if (operand === undefined) return undefined;
+    const span = { start: n.start, end: n.end };
+    const conversion = conversionOf(operand.type, name);
+    if (conversion === 'unsupported' && operand.kind !== 'null') {
+      throw unsupported({ construct: 'cast_from_string', message: `Converting an Edm.String to ${name} is not supported at position ${n.start} (a String converts to Edm.String, Edm.DateTimeOffset and Edm.DateTime)`, ...span });
+    }
+    // The null literal is a null of the target type (OData: "the null value can be cast to any type").
+    const typedOperand = operand.kind === 'null' ? { ...operand, type: name } : operand;
+    if (n.name === 'isof') return { kind: 'isof', type: BOOLEAN, operand: typedOperand, target: name, ...span };
+    if (conversion === 'none' && operand.kind !== 'null') {
+      const hint = isInstant(operand.type) && (name === 'Edm.Date' || name === 'Edm.TimeOfDay') ? ` (${name === 'Edm.Date' ? 'date' : 'time'}() gives its UTC ${name === 'Edm.Date' ? 'date' : 'time of day'})` : '';
+      this.report('invalid_cast', span, `Cannot cast ${this.nameOf(operand, n.operand)} (${operand.type}) to ${name}: OData defines no such conversion${hint}`);
+      return undefined;
+    }
+    return { kind: 'cast', type: name, operand: typedOperand, ...span };
   }
 
   private boolean(node: Checked, source: Expr, what: string): Checked {

@@ -227,8 +227,6 @@ export function arityOf(signature: FunctionSignature): { readonly min: number; r
  * `'unsupported'` error rather than an unknown-function error.
  */
 export const UNSUPPORTED_FUNCTIONS: ReadonlySet<string> = new Set([
-  'cast',
-  'isof',
   'matchespattern',
   'hassubset',
   'hassubsequence',

@@ -44,6 +44,10 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
       return `${collection(n.collection)}/$count${t}`;
     case 'convert':
       return `convert(${printTyped(n.operand)})${t}`;
+    case 'cast':
+      return `cast(${printTyped(n.operand)})${t}`;
+    case 'isof':
+      return `isof(${printTyped(n.operand)}, ${n.target})`;
     case 'call':
       return `${n.name}(${n.args.map((a) => printTyped(a)).join(', ')})${t}`;
     case 'not':

@@ -79,6 +79,8 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
     case 'negate':
     case 'convert':
     case 'in':
+    case 'cast':
+    case 'isof':
       stack.push(node.operand);
       return;
     case 'compare':
@@ -117,6 +119,10 @@ interface Bound {
 }
 
 const NONE: Bound = { length: 0, grows: false };
+/** A sign, a point, 1,000 significant digits and 9,999 zeros: the longest Decimal text. */
+const DECIMAL_TEXT_LENGTH = 11_001;
+/** Longer than any other value's text: an Int64 (20), a date-time (24), a duration (26), a guid (36). */
+const OTHER_TEXT_LENGTH = 40;
 
 /** The bound of each string expression, memoised: a parent asks for its children's. */
 class StringCosts {
@@ -143,8 +149,11 @@ class StringCosts {
         return node.type === 'Edm.String' ? { length: ROW_STRING_LENGTH, grows: true } : NONE;
       case 'call':
         return isStringFunction(node.name) ? this.call(node, node.name) : NONE;
+      case 'cast':
+        return node.type === 'Edm.String' ? this.castText(node.operand) : NONE;
       case 'null':
       case 'structureNull':
+      case 'isof':
       case 'convert':
       case 'not':
       case 'negate':
@@ -160,6 +169,16 @@ class StringCosts {
       default:
         return assertNever(node);
     }
+  }
+
+  /**
+   * The text `cast(x, Edm.String)` writes (docs/semantics.md §11): a String as it is; a Decimal in
+   * plain notation, at most 1,000 digits with up to 9,999 zeros beside them; anything else a
+   * few dozen characters.
+   */
+  private castText(operand: TypedExpr): Bound {
+    if (operand.type === 'Edm.String') return this.boundOf(operand);
+    return { length: operand.type === 'Edm.Decimal' ? DECIMAL_TEXT_LENGTH : OTHER_TEXT_LENGTH, grows: false };
   }
 
   private call(node: TypedCall, name: StringFunction): Bound {

@@ -81,6 +81,7 @@ export function literalsInString(content: string): readonly { readonly text: str
       case 'member':
       case 'alias':
       case 'call':
+      case 'typeFunction':
       case 'not':
       case 'negate':
       case 'compare':

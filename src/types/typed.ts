@@ -120,6 +120,23 @@ export interface TypedCall extends TypedBase {
   readonly args: readonly TypedExpr[];
 }
 
+/**
+ * `cast(x, T)` (docs/semantics.md §11): the operand converted to `type` as
+ * src/types/conversions.ts says; null when the operand is null or the conversion fails.
+ */
+export interface TypedCast extends TypedBase {
+  readonly kind: 'cast';
+  readonly operand: TypedExpr;
+}
+
+/** `isof(x, T)`: whether the operand is not null and converts to `target`. Never null. */
+export interface TypedIsOf extends TypedBase {
+  readonly kind: 'isof';
+  readonly type: 'Edm.Boolean';
+  readonly operand: TypedExpr;
+  readonly target: EdmType;
+}
+
 export interface TypedNot extends TypedBase {
   readonly kind: 'not';
   readonly operand: TypedExpr;
@@ -192,6 +209,8 @@ export type TypedExpr =
   | TypedMember
   | TypedStructureNull
   | TypedCall
+  | TypedCast
+  | TypedIsOf
   | TypedNot
   | TypedNegate
   | TypedCompare
@@ -218,6 +237,8 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
     case 'not':
     case 'negate':
     case 'convert':
+    case 'cast':
+    case 'isof':
       return [node.operand];
     case 'compare':
     case 'arithmetic':

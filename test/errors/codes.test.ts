@@ -27,6 +27,7 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['unknown_literal_prefix', () => parse("x eq foo'bar'")],
   ['invalid_alias_value', () => check('Capacity gt @p', VenueRoom, { aliases: { p: 'Capacity' } })],
   ['unknown_function', () => parse("frobnicate(Name) eq 'a'")],
+  ['expected_type_name', () => parse('cast(Name, 5) eq 1')],
   ['wrong_arity', () => parse("startswith(Name) eq true")],
   ['too_long', () => parse('a eq 1', { maxLength: 3 })],
   ['too_deep', () => parse('((a eq 1))', { maxDepth: 1 })],
@@ -46,7 +47,9 @@ function selfNested(levels: number): Expr {
 
 /** Constructs outside the language, each named in the error's `construct`. */
 const CONSTRUCTS: readonly [filter: string, construct: string][] = [
-  ["cast(x, 'Edm.String')", 'cast'],
+  ["isof('Edm.String')", 'instance_type_test'],
+  ['cast(x, NS.Type) eq 1', 'model_type'],
+  ['cast(x, Edm.Stream) eq 1', 'cast_type'],
   ['Tags/All(t: t)', 'bound_function'],
   ['Tags/NS.fn()', 'bound_function'],
   ["Address/NS.HomeAddress/City eq 'x'", 'type_cast'],

@@ -16,7 +16,7 @@ function treesOf(kind: string): Expr[] {
   return [unknown, { kind: 'not', operand: unknown, start: 0, end: 9 }];
 }
 
-const KINDS = ['cast', 'toString', 'constructor'];
+const KINDS = ['frobnicate', 'toString', 'constructor'];
 
 const RUNS: readonly [name: string, run: (tree: Expr) => unknown][] = [
   ['print', (tree) => print(tree)],

@@ -117,6 +117,7 @@ describe('the fast path reads the common shapes', () => {
     ...BENCH_FILTERS,
     "Name eq 'it''s' or -Price lt -INF or not (x in ()) or y eq NULL",
     "Sessions/any(s: s/Capacity gt 50 and s/Tags/all(t: t ne 'x')) or Tags/any() or Tags/$count ge 2 or 'red' in Tags",
+    "cast(Price mul 2, Edm.Int32) eq 3 and isof( Name ,'Edm.String') or CAST(cast('a.b', Edm.Decimal), Edm.Double) lt 1",
   ];
   it.each(COMMON)('%s', (text) => {
     const fast = parseFast(text);
@@ -125,7 +126,7 @@ describe('the fast path reads the common shapes', () => {
   });
 
   it('declines what it does not read, and the generated parser decides', () => {
-    for (const text of ['abcdef01-2345-6789-abcd-ef0123456789 eq x', 'x eq', "x eq 'open", '$it/Name eq 1', 'x in $it/Tags', 'Tags/all()', '', 'x eq 1 )']) {
+    for (const text of ['abcdef01-2345-6789-abcd-ef0123456789 eq x', 'x eq', "x eq 'open", '$it/Name eq 1', 'x in $it/Tags', 'Tags/all()', '', 'x eq 1 )', "isof('Edm.String')", 'cast(Edm.Int32)', 'cast(x, 5) eq 1']) {
       expect(parseFast(text)).toBeUndefined();
     }
   });

@@ -27,6 +27,7 @@ const render: ExprVisitor<string> = {
   member: (n) => n.segments.map((s) => s.name).join('/'),
   alias: (n) => `@${n.name}`,
   call: (n) => `(${n.name}${n.args.map((a) => ' ' + sexpr(a)).join('')})`,
+  typeFunction: (n) => `(${n.name} ${sexpr(n.operand)} ${n.target.quoted ? `'${n.target.name}'` : n.target.name})`,
   not: (n) => `(not ${sexpr(n.operand)})`,
   negate: (n) => `(- ${sexpr(n.operand)})`,
   compare: (n) => `(${n.op} ${sexpr(n.left)} ${sexpr(n.right)})`,

@@ -73,6 +73,8 @@ function bindVariables(node: TypedExpr): TypedExpr {
     case 'not':
     case 'negate':
     case 'convert':
+    case 'cast':
+    case 'isof':
       return { ...node, operand: bindVariables(node.operand) } as TypedExpr;
     case 'compare':
     case 'arithmetic':

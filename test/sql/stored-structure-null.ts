@@ -54,6 +54,8 @@ function rewrite(node: TypedExpr): TypedExpr {
     case 'not':
     case 'negate':
     case 'convert':
+    case 'cast':
+    case 'isof':
       return { ...node, operand: rewrite(node.operand) } as TypedExpr;
     case 'compare':
     case 'arithmetic':

@@ -4,7 +4,8 @@
 // one or `$it`. Parameter aliases are leaves; `in` lists come from parentheses or JSON arrays.
 
 import fc from 'fast-check';
-import type { Expr, LambdaOp, Literal, MemberExpr } from '../../src/syntax/ast.js';
+import type { Expr, LambdaOp, Literal, MemberExpr, TypeFunctionName } from '../../src/syntax/ast.js';
+import { EDM_TYPES } from '../../src/types/edm.js';
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/syntax/ast.js';
 import { FUNCTIONS, arityOf } from '../../src/types/functions.js';
 import { parse } from '../../src/syntax/parse.js';
@@ -142,6 +143,9 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
         const { min, max } = arityOf(f);
         return fc.array(sub, { minLength: min, maxLength: max }).map((args): Expr => ({ kind: 'call', name: f.name, nameSpan: span, args, ...span }));
       }),
+      fc
+        .tuple(fc.constantFrom<TypeFunctionName>('cast', 'isof'), sub, fc.constantFrom(...EDM_TYPES), fc.boolean())
+        .map(([name, operand, type, quoted]): Expr => ({ kind: 'typeFunction', name, nameSpan: span, operand, target: { name: type, quoted, ...span }, ...span })),
       sub.map((operand): Expr => ({ kind: 'not', operand, ...span })),
       sub.map((operand): Expr => ({ kind: 'negate', operand, ...span })),
       fc.tuple(fc.constantFrom(...COMPARE_OPS), sub, sub).map(([op, left, right]): Expr => ({ kind: 'compare', op, left, right, ...span })),

@@ -347,6 +347,12 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
     }
     case 'count':
       return BigInt(elementsOf(node.collection, row, env).length);
+    case 'cast':
+      return castOracle(evaluate(node.operand, row, env), node.operand.type, node.type);
+    case 'isof': {
+      const v = evaluate(node.operand, row, env);
+      return v !== null && castOracle(v, node.operand.type, node.target) !== null;
+    }
     case 'lambda': {
       // docs/semantics.md, section 8: every element is tried (no stopping early), with the
       // variable bound to it beside the enclosing lambdas' variables.
@@ -465,4 +471,112 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
     case 'maxdatetime': return LAST_INSTANT;
   }
   throw new Error(`oracle: unknown function ${name}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// docs/semantics.md §11, written from the text: cast(v, T) for a value of type `from`; undefined
+// conversions are null here (isof is then false; check() refuses such a cast).
+
+const INTEGER_BOUNDS: Record<string, [bigint, bigint]> = {
+  'Edm.Byte': [0n, 255n], 'Edm.SByte': [-128n, 127n], 'Edm.Int16': [-32768n, 32767n],
+  'Edm.Int32': [-2147483648n, 2147483647n], 'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
+};
+const INSTANT_TYPES = new Set<EdmType>(['Edm.DateTime', 'Edm.DateTimeOffset']);
+
+function castOracle(v: V, from: EdmType, to: EdmType): V {
+  if (v === null) return null;
+  if (from === to) return v;
+  if (to === 'Edm.String') return textOracle(v, from);
+  if (from === 'Edm.String') {
+    if (!INSTANT_TYPES.has(to)) throw new Error(`oracle: no cast from String to ${to}`);
+    const reading = readInstant(v as string);
+    if (!reading.ok) return null;
+    return reading.epochMs >= -62135596800000 && reading.epochMs <= 253402300799999 ? BigInt(reading.epochMs) : null;
+  }
+  if (INSTANT_TYPES.has(from) && INSTANT_TYPES.has(to)) return v;
+  const f = kindOf(from);
+  const t = kindOf(to);
+  if (!['int', 'dec', 'dbl'].includes(f) || !['int', 'dec', 'dbl'].includes(t)) return null;
+  if (t === 'int') {
+    let whole: bigint;
+    if (f === 'int') whole = v as bigint;
+    else if (f === 'dec') {
+      const d = v as Decimal;
+      // Half away from zero: the magnitude plus one half, floored, with the sign put back.
+      const m = d.abs().plus(0.5).floor();
+      whole = BigInt((d.isNegative() ? m.neg() : m).toFixed());
+    } else {
+      const x = v as number;
+      if (!Number.isFinite(x)) return null;
+      // The fraction |x| - floor(|x|) is exact, so the half is decided exactly (adding 0.5 first
+      // would round 0.49999999999999994 up).
+      const floor = Math.floor(Math.abs(x));
+      const magnitude = Math.abs(x) - floor >= 0.5 ? floor + 1 : floor;
+      whole = BigInt(x < 0 ? -magnitude : magnitude);
+    }
+    const [lo, hi] = INTEGER_BOUNDS[to]!;
+    return whole < lo || whole > hi ? null : whole;
+  }
+  if (t === 'dec') {
+    if (f === 'int') return new Exact((v as bigint).toString());
+    const x = v as number;
+    return Number.isFinite(x) ? new Exact(String(x)) : null;
+  }
+  if (f === 'dec') {
+    const x = Number((v as Decimal).toString());
+    return Number.isFinite(x) ? x : null;
+  }
+  return f === 'int' ? Number(v as bigint) : v;
+}
+
+const pad = (n: number | bigint, width: number): string => String(n).padStart(width, '0');
+
+/** Milliseconds as a fraction after a point, trailing zeros left out; nothing for zero. */
+function fractionOracle(ms: number): string {
+  if (ms === 0) return '';
+  let digits = pad(ms, 3);
+  while (digits.endsWith('0')) digits = digits.slice(0, -1);
+  return `.${digits}`;
+}
+
+function textOracle(v: Exclude<V, null>, from: EdmType): string {
+  if (INSTANT_TYPES.has(from) || from === 'Edm.Date') {
+    const ms = Number(from === 'Edm.Date' ? (v as bigint) * DAY : (v as bigint));
+    const d = new Date(ms);
+    const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
+    if (from === 'Edm.Date') return date;
+    return `${date}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}${fractionOracle(d.getUTCMilliseconds())}Z`;
+  }
+  if (from === 'Edm.TimeOfDay') {
+    const ms = Number(v as bigint);
+    return `${pad(Math.floor(ms / 3600000), 2)}:${pad(Math.floor(ms / 60000) % 60, 2)}:${pad(Math.floor(ms / 1000) % 60, 2)}${fractionOracle(ms % 1000)}`;
+  }
+  if (from === 'Edm.Duration') {
+    const total = v as bigint;
+    const ms = Number(total < 0n ? -total : total);
+    const days = Math.floor(ms / Number(DAY));
+    const hours = Math.floor(ms / 3600000) % 24;
+    const minutes = Math.floor(ms / 60000) % 60;
+    const seconds = Math.floor(ms / 1000) % 60;
+    const fraction = fractionOracle(ms % 1000);
+    if (ms === 0) return 'PT0S';
+    const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds || fraction ? `${seconds}${fraction}S` : ''}`;
+    return `${total < 0n ? '-' : ''}P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
+  }
+  switch (kindOf(from)) {
+    case 'bool': return v ? 'true' : 'false';
+    case 'int': return (v as bigint).toString();
+    case 'dec': {
+      const d = v as Decimal;
+      return d.isZero() ? '0' : d.toFixed();
+    }
+    case 'dbl': {
+      const x = v as number;
+      if (Number.isNaN(x)) return 'NaN';
+      if (x === Infinity) return 'INF';
+      if (x === -Infinity) return '-INF';
+      return String(x);
+    }
+    default: return v as string;
+  }
 }

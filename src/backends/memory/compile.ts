@@ -301,6 +301,11 @@ class Generator {
         const v = this.as(this.value(node.operand), repr);
         return { code: this.nonNull(v, (x) => (repr === 'dec' ? `${x}.neg()` : `(-${x})`)), repr };
       }
+      case 'cast': {
+        const v = this.value(node.operand);
+        const args = `${JSON.stringify(node.conversion)}, ${JSON.stringify(node.operand.type)}, ${JSON.stringify(node.type)}, ${JSON.stringify(repr)}`;
+        return { code: this.nonNull(v, (x) => `${this.helper('castValue')}(${args}, ${x})`), repr };
+      }
       case 'temporal': {
         const l = this.value(node.left);
         const r = this.value(node.right);
@@ -728,6 +733,7 @@ class Generator {
       case 'convert':
       case 'negate':
       case 'not':
+      case 'cast':
         return this.readsOfValue(node.operand);
       case 'arithmetic':
       case 'temporal':

@@ -106,6 +106,15 @@ function value(node: LoweredValue, scope: Scope): Eval {
         return repr === 'dec' ? (x as Decimal).neg() : -(x as number);
       };
     }
+    case 'cast': {
+      const { conversion, type } = node;
+      const from = node.operand.type;
+      const f = value(node.operand, scope);
+      return (row, env) => {
+        const x = f(row, env);
+        return x === null ? null : rt.castValue(conversion, from, type, repr, x);
+      };
+    }
     case 'temporal': {
       const { op } = node;
       const leftType = node.left.type;

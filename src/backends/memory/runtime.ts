@@ -10,6 +10,7 @@ import { evaluateTemporal, MAX_DURATION, MAX_INSTANT, MAX_TIME_OF_DAY, MIN_INSTA
 import type { TemporalOp } from '../../syntax/ast.js';
 import { readDate as readDateText, readDuration as readDurationText, readTimeOfDay as readTimeOfDayText } from '../../semantics/temporal.js';
 
+export { castValue } from './cast.js';
 export { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
 
 // ---------------------------------------------------------------------------------------------

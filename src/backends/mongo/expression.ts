@@ -28,6 +28,7 @@ import { negatePredicate } from '../../lower/predicates.js';
 import { assertNever } from '../../assert-never.js';
 import { malformedTree } from '../../errors.js';
 import { cannotCompile } from './cannot-compile.js';
+import { castValue } from './cast.js';
 import type { Context, PathRead, Span } from './options.js';
 import { anyOf, compareConstant, isConstant, isNull, isSimple, NOT_NAN, order, ORDER_OPERATORS, orNull, polarity } from './aggregation.js';
 import type { Agg } from './aggregation.js';
@@ -172,6 +173,7 @@ export class ExpressionCompiler {
       case 'negate':
       case 'arithmetic':
       case 'temporal':
+      case 'cast':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -207,6 +209,8 @@ export class ExpressionCompiler {
         return this.arithmetic(node);
       case 'temporal':
         return temporalArithmetic(this, node.op, node.left, node.right, this.value(node.left), this.value(node.right));
+      case 'cast':
+        return castValue(this, node, this.value(node.operand));
       case 'call':
         return node.type === 'Edm.Boolean' ? this.booleanValue(node) : this.call(node);
       case 'truth':
@@ -315,6 +319,7 @@ export class ExpressionCompiler {
       case 'negate':
       case 'arithmetic':
       case 'temporal':
+      case 'cast':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -340,6 +345,7 @@ export class ExpressionCompiler {
       case 'negate':
       case 'arithmetic':
       case 'temporal':
+      case 'cast':
         return this.mayBeNull(node);
       default:
         return assertNever(node, 'lowered value kind');

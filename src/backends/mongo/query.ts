@@ -228,6 +228,7 @@ export class QueryCompiler {
       case 'negate':
       case 'arithmetic':
       case 'temporal':
+      case 'cast':
         return undefined;
       default:
         return assertNever(node, 'lowered value kind');

@@ -47,6 +47,8 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
     case 'logical':
     case 'in':
     case 'convert':
+    case 'cast':
+    case 'isof':
       for (const child of childrenOfTyped(node)) refuseIn(child, root, elements);
       return;
     default:

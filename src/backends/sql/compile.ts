@@ -499,6 +499,13 @@ class Compiler {
         const integral = node.type === 'Edm.Decimal' && (node.name === 'round' || node.name === 'floor' || node.name === 'ceiling');
         return { sql: render(args), type: node.type, nullable: node.nullable, column: false, integral };
       }
+      case 'cast': {
+        const operand = this.value(node.operand);
+        const rendered = d.cast === undefined ? `The ${d.name} SQL dialect has no casts` : d.cast(node.conversion, operand, node.type);
+        const construct = `cast(${node.operand.type}, ${node.type})`;
+        if (typeof rendered === 'string') throw this.unsupported(construct, `${construct} is not supported by the ${d.name} SQL dialect: ${rendered}`, node);
+        return { sql: rendered, type: node.type, nullable: node.nullable, column: false, integral: false };
+      }
       case 'truth':
         return this.booleanValue(node, () => this.predicate(node.predicate, 'exact'));
       case 'not':

@@ -101,6 +101,9 @@ export class DecimalMagnitudes {
         }
       }
       // falls through: kinds that are never numeric, and a count, whose integer range (above) always bounds it
+      // A Decimal made from a Double is below 10^309; no other cast is a Decimal.
+      case 'cast':
+        return node.conversion === 'toDecimal' ? 309 : Infinity;
       case 'count':
       case 'truth':
       case 'not':

@@ -4,6 +4,7 @@
 
 import type { ArithmeticOp, TemporalOp } from '../../syntax/ast.js';
 import type { EdmType } from '../../types/edm.js';
+import type { CastConversion } from '../../lower/lowered.js';
 import type { FunctionName } from '../../types/functions.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { DecimalRange } from './decimal-range.js';
@@ -132,6 +133,12 @@ export interface Dialect {
   /** Date-time arithmetic (TypedTemporal in src/types/typed.ts), NULL beyond its result's range. */
   temporal(op: TemporalOp, a: Operand, b: Operand): Frag;
   convert(a: Operand, to: EdmType): Frag;
+  /**
+   * `cast(a, to)` by a conversion that changes the value (docs/semantics.md §11), NULL where it
+   * fails; a message (string) where the dialect cannot render it exactly, which the compiler
+   * turns into a FilterError of kind 'unsupported' naming the cast and the dialect.
+   */
+  cast?(conversion: CastConversion, a: Operand, to: EdmType): Frag | string;
   /** `COALESCE(x, FALSE)` for a Boolean expression. */
   falseIfNull(x: Frag): Frag;
   /** The functions' renderers (a FunctionTable); a name missing from a hand-built dialect is unsupported. */

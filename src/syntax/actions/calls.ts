@@ -4,11 +4,13 @@
 import type { Expr, PathSegment, Span } from '../ast.js';
 import { arityOf, lookupFunction } from '../../types/functions.js';
 import { syntaxError } from './syntax-error.js';
+import { expectedTypeName, isTypeFunction } from './type-functions.js';
 import type { Range } from './syntax-error.js';
 
 export function call(head: PathSegment, args: Expr[], r: Range): Expr {
   const nameSpan: Span = { start: head.start, end: head.end };
   const lower = head.name.toLowerCase();
+  if (isTypeFunction(lower)) return expectedTypeName(head.name, args, r);
   const signature = lookupFunction(lower);
   if (!signature) throw syntaxError('unknown_function', `Unknown function '${head.name}'`, nameSpan);
   const { min, max } = arityOf(signature);

@@ -9,6 +9,7 @@ import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
 import { isUnsupportedFunction, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
+import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
 import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
 
 export type { LambdaArgs } from './collections.js';
@@ -35,6 +36,10 @@ export const actions = {
   segment,
   pathOrCall,
   wordLed,
+  // cast and isof
+  isTypeFunction,
+  typeArguments,
+  typeName,
   // operators
   isBinaryOperator,
   chain,

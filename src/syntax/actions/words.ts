@@ -10,6 +10,8 @@ import type { LambdaArgs } from './collections.js';
 import { booleanLiteral, dateTime, duration, durationTimeOfDay, guid, nullLiteral } from './literals.js';
 import { isSpecialNumber, number } from './numbers.js';
 import { qualifiedName, refuse, rejectFunction } from './unsupported.js';
+import { typeFunction } from './type-functions.js';
+import type { TypeArguments } from './type-functions.js';
 
 export function segment(name: string, r: Range): PathSegment {
   return { name, start: r.start, end: r.end };
@@ -54,6 +56,7 @@ export type WordRest =
   | readonly ['cast', string]
   | readonly ['guid', string]
   | readonly ['qualified', dotted: string, quotedBody: string | null, isCall: boolean]
+  | TypeArguments
   | typeof KEYWORD
   | typeof UNSUPPORTED_CALL
   | PathRest;
@@ -83,6 +86,7 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
   if (rest === UNSUPPORTED_CALL) return rejectFunction(head, r.start);
   if (Array.isArray(rest)) {
     const lower = head.toLowerCase();
+    if (rest[0] === 'typeFunction') return typeFunction(head, rest[1], rest[2], r);
     if (rest[0] === 'guid') return guid(head + rest[1], head + rest[1], r);
     if (rest[0] === 'qualified') return qualifiedName(head + rest[1], rest[2], rest[3], r);
     if (rest[0] === 'cast') {

@@ -1,0 +1,140 @@
+// The cast evaluation table: rows with a value of every type (at range ends, halves, NaN and
+// ±INF, null and missing) and `cast`/`isof` filters with the ids they must match, written from
+// docs/semantics.md §11. Every backend must reproduce it, or refuse a cast by name.
+
+import { defineSchema } from '../../src/index.js';
+import type { Schema, SchemaDefinition } from '../../src/index.js';
+import type { EvalCase, EvalRow } from './eval-table.js';
+
+export const castSchemaDefinition: SchemaDefinition = {
+  name: 'Sample',
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Name: 'Edm.String',
+    Flag: 'Edm.Boolean',
+    Small: 'Edm.Int16',
+    Qty: 'Edm.Int32',
+    Big: 'Edm.Int64',
+    Price: 'Edm.Decimal',
+    Score: 'Edm.Double',
+    Due: 'Edm.DateTimeOffset',
+    Day: 'Edm.Date',
+    Opens: 'Edm.TimeOfDay',
+    Wait: 'Edm.Duration',
+    Key: 'Edm.Guid',
+  },
+};
+
+export const castSchema: Schema = defineSchema(castSchemaDefinition);
+
+const at = (iso: string): Date => new Date(iso);
+
+/** Row 3 lacks every property, row 4 has every nullable property null. */
+export const castRows: readonly EvalRow[] = [
+  { Id: 1, Name: '2012-05-29T09:13:28Z', Flag: true, Small: 255, Qty: 42, Big: 9007199254740993n, Price: '2.5', Score: 2.5, Due: at('2012-05-29T09:13:28Z'), Day: '2012-12-03', Opens: '07:59:59.250', Wait: 129_600_000, Key: '01234567-89ab-cdef-0123-456789abcdef' },
+  { Id: 2, Name: '2012-05-29T11:13:28.5+02:00', Flag: false, Small: 256, Qty: -42, Big: -9223372036854775808n, Price: '-2.5', Score: -2.5, Due: at('2012-05-29T09:13:28.500Z'), Day: '0001-01-01', Opens: '00:00:00.000', Wait: -500, Key: 'fedcba98-7654-3210-fedc-ba9876543210' },
+  { Id: 3 },
+  { Id: 4, Name: null, Flag: null, Small: null, Qty: null, Big: null, Price: null, Score: null, Due: null, Day: null, Opens: null, Wait: null, Key: null },
+  { Id: 5, Name: '2012-02-30T00:00:00Z', Flag: true, Small: -1, Qty: 2147483647, Big: 9223372036854775807n, Price: '1.50', Score: NaN, Due: at('9999-12-31T23:59:59.999Z'), Day: '9999-12-31', Opens: '23:59:59.999', Wait: 0, Key: '00000000-0000-0000-0000-000000000000' },
+  { Id: 6, Name: 'not a date', Flag: false, Small: 0, Qty: 0, Big: 0n, Price: '0.0010', Score: Infinity, Due: at('0001-01-01T00:00:00Z'), Day: '1970-01-01', Opens: '12:00:00.500', Wait: 1_000, Key: 'ffffffff-ffff-ffff-ffff-ffffffffffff' },
+  { Id: 7, Name: '2012-05-29', Flag: true, Small: 127, Qty: 255, Big: 255n, Price: '255.4999', Score: 0.1, Due: at('1970-01-01T00:00:00Z'), Day: '2024-02-29', Opens: '00:00:00.001', Wait: 3_600_000, Key: '11111111-1111-1111-1111-111111111111' },
+  { Id: 8, Name: '12', Flag: false, Small: -32768, Qty: -2147483648, Big: -1n, Price: '-0.5', Score: -0.49999999999999994, Due: at('1999-12-31T23:59:59.010Z'), Day: '1999-12-31', Opens: '23:00:00.000', Wait: -86_400_001, Key: '22222222-2222-2222-2222-222222222222' },
+];
+
+const table: readonly (readonly [string, readonly number[]])[] = [
+  // To an integer type: rounded half away from zero, null beyond the target's range
+  ['cast(Price, Edm.Int32) eq 3', [1]],
+  ['cast(Price, Edm.Int32) eq -3', [2]],
+  ['cast(Price, Edm.Int32) eq 2', [5]],
+  ['cast(Price, Edm.Int32) eq 0', [6]],
+  ['cast(Price, Edm.Int32) eq -1', [8]],
+  ['cast(Price, Edm.Byte) eq 255', [7]],
+  ['cast(Score, Edm.Int32) eq 3', [1]],
+  ['cast(Score, Edm.Int32) eq -3', [2]],
+  ['cast(Score, Edm.Int32) eq 0', [7, 8]],
+  ['cast(Score, Edm.Int32) eq null', [3, 4, 5, 6]],
+  ['cast(Small, Edm.Byte) eq null', [2, 3, 4, 5, 8]],
+  ['cast(Small, Edm.Byte) ge 0', [1, 6, 7]],
+  ['cast(Qty, Edm.SByte) eq null', [3, 4, 5, 7, 8]],
+  ['cast(Qty, Edm.Int16) eq -42', [2]],
+  ['cast(Big, Edm.Int32) eq null', [1, 2, 3, 4, 5]],
+  ['cast(Big, Edm.Int32) eq -1', [8]],
+  ["cast(Big, 'Edm.Int64') eq 9223372036854775807", [5]],
+  ['cast(Price mul 1000000000000, Edm.Int64) eq 2500000000000', [1]],
+  ['cast(Score mul 4e18, Edm.Int64) eq null', [1, 2, 3, 4, 5, 6]],
+  ['cast(2.5, Edm.Int32) eq 3 and cast(-2.5d, Edm.Int16) eq -3 and cast(300, Edm.Byte) eq null', [1, 2, 3, 4, 5, 6, 7, 8]],
+  // Widening keeps the value; to Decimal and to Double
+  ['cast(Qty, Edm.Int64) eq 42', [1]],
+  ['cast(Qty, Edm.Decimal) eq 42', [1]],
+  ['cast(Score, Edm.Decimal) eq 0.1', [7]],
+  ['cast(Score, Edm.Decimal) eq -0.49999999999999994', [8]],
+  ['cast(Score, Edm.Decimal) eq null', [3, 4, 5, 6]],
+  ['cast(Price, Edm.Double) eq 2.5d', [1]],
+  ['cast(Price, Edm.Double) eq 0.001d', [6]],
+  ['cast(Big, Edm.Double) eq 9007199254740992d', [1]],
+  ['cast(Qty, Edm.Single) eq 42', [1]],
+  ['cast(Score, Edm.Single) eq INF', [6]],
+  // To String: the literal text of each type
+  ["cast(Qty, Edm.String) eq '42'", [1]],
+  ["cast(Qty, Edm.String) eq '-2147483648'", [8]],
+  ["cast(Big, Edm.String) eq '9223372036854775807'", [5]],
+  ["cast(Big, Edm.String) eq '-9223372036854775808'", [2]],
+  ["cast(Flag, Edm.String) eq 'true'", [1, 5, 7]],
+  ["cast(Flag, 'Edm.String') eq 'false'", [2, 6, 8]],
+  ["cast(Price, Edm.String) eq '1.5'", [5]],
+  ["cast(Price, Edm.String) eq '0.001'", [6]],
+  ["cast(Price, Edm.String) eq '-0.5'", [8]],
+  ["cast(Price, Edm.String) in ('2.5', '255.4999')", [1, 7]],
+  ["cast(Score, Edm.String) eq '0.1'", [7]],
+  ["cast(Score, Edm.String) in ('NaN', 'INF')", [5, 6]],
+  ["cast(Score, Edm.String) eq '-0.49999999999999994'", [8]],
+  ["cast(Due, Edm.String) eq '2012-05-29T09:13:28Z'", [1]],
+  ["cast(Due, Edm.String) eq '2012-05-29T09:13:28.5Z'", [2]],
+  ["cast(Due, Edm.String) eq '9999-12-31T23:59:59.999Z'", [5]],
+  ["cast(Due, Edm.String) eq '0001-01-01T00:00:00Z'", [6]],
+  ["cast(Due, Edm.String) eq '1999-12-31T23:59:59.01Z'", [8]],
+  ["cast(Day, Edm.String) eq '0001-01-01'", [2]],
+  ["cast(Day, Edm.String) eq '2024-02-29'", [7]],
+  ["cast(Opens, Edm.String) eq '07:59:59.25'", [1]],
+  ["cast(Opens, Edm.String) eq '00:00:00'", [2]],
+  ["cast(Opens, Edm.String) eq '00:00:00.001'", [7]],
+  ["cast(Opens, Edm.String) eq '12:00:00.5'", [6]],
+  ["cast(Wait, Edm.String) eq 'P1DT12H'", [1]],
+  ["cast(Wait, Edm.String) eq '-PT0.5S'", [2]],
+  ["cast(Wait, Edm.String) eq 'PT0S'", [5]],
+  ["cast(Wait, Edm.String) eq 'PT1S'", [6]],
+  ["cast(Wait, Edm.String) eq 'PT1H'", [7]],
+  ["cast(Wait, Edm.String) eq '-P1DT0.001S'", [8]],
+  ["cast(Key, Edm.String) eq '01234567-89ab-cdef-0123-456789abcdef'", [1]],
+  ["startswith(cast(Key, Edm.String), 'ffff')", [6]],
+  ["cast(Name, Edm.String) eq '12'", [8]],
+  ["length(cast(Due, Edm.String)) eq 20", [1, 6, 7]],
+  ["concat(cast(Qty, Edm.String), cast(Flag, Edm.String)) eq '42true'", [1]],
+  ["cast(Qty, Edm.String) eq null", [3, 4]],
+  // From String to an instant: a date-time literal's text, else null
+  ['cast(Name, Edm.DateTimeOffset) eq 2012-05-29T09:13:28Z', [1]],
+  ['cast(Name, Edm.DateTimeOffset) eq Due', [1, 2, 3, 4]],
+  ['cast(Name, Edm.DateTimeOffset) eq null', [3, 4, 5, 6, 7, 8]],
+  ["cast('2012-05-29T09:13:28', Edm.DateTimeOffset) eq 2012-05-29T09:13:28Z", [1, 2, 3, 4, 5, 6, 7, 8]],
+  // Instants between their two types; null of any type
+  ['cast(Due, Edm.DateTime) eq 1970-01-01T00:00:00Z', [7]],
+  ['cast(null, Edm.Int32) eq null', [1, 2, 3, 4, 5, 6, 7, 8]],
+  ["cast(null, Edm.String) eq 'x'", []],
+  // isof: not null, and the cast does not fail
+  ['isof(Small, Edm.Byte)', [1, 6, 7]],
+  ['not isof(Small, Edm.Byte)', [2, 3, 4, 5, 8]],
+  ['isof(Price, Edm.Byte)', [1, 5, 6, 7]],
+  ['isof(Score, Edm.Int64)', [1, 2, 7, 8]],
+  ['isof(Score, Edm.Decimal)', [1, 2, 7, 8]],
+  ['isof(Name, Edm.String)', [1, 2, 5, 6, 7, 8]],
+  ['isof(Name, Edm.DateTimeOffset)', [1, 2]],
+  ["isof(Name, 'Edm.DateTimeOffset') eq false", [3, 4, 5, 6, 7, 8]],
+  ['isof(Qty, Edm.String)', [1, 2, 5, 6, 7, 8]],
+  ['isof(Qty, Edm.Int64)', [1, 2, 5, 6, 7, 8]],
+  ['isof(Due, Edm.Int32)', []],
+  ['not isof(Day, Edm.Boolean)', [1, 2, 3, 4, 5, 6, 7, 8]],
+  ['isof(null, Edm.String)', []],
+  ['isof(Big, Edm.Int32) or isof(Price, Edm.SByte)', [1, 2, 5, 6, 7, 8]],
+];
+
+export const castCases: readonly EvalCase[] = table.map(([filter, ids]) => ({ filter, ids: [...ids].sort((a, b) => a - b) }));
