@@ -17,6 +17,8 @@ import { utcText } from '../literal-text.js';
 import { factorKind, temporalArithmetic } from '../temporal.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION, MAX_INSTANT } from '../../../semantics/temporal.js';
+import { renderCast } from '../cast.js';
+import type { BoundKind, CastSpelling } from '../cast.js';
 
 const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
 const chars = (o: Operand): Frag => sql`(${o.sql} COLLATE utf8mb4_bin)`;
@@ -184,6 +186,42 @@ const TEMPORAL: TemporalSpelling = {
   instantRange: [FIRST_DATETIME, MAX_INSTANT],
 };
 
+const BOUND_TYPES: { readonly [K in BoundKind]: string } = { integer: INTEGER, decimal: 'DECIMAL(65,30)', double: DOUBLE, text: TEXT };
+const trimFraction = (x: Frag): Frag => sql`TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM ${x}))`;
+
+/** `cast` (docs/semantics.md §11) on this dialect's storage; functions.round is filled in below. */
+const CAST: Omit<CastSpelling, 'round'> = {
+  bind: (values, kind, body) => bind(values.map((v) => [v, BOUND_TYPES[kind]] as const), body),
+  integerType: () => 'SIGNED',
+  integerText: (x) => sql`CAST(${x} AS CHAR)`,
+  concat: (parts) => sql`CONCAT(${join(parts, ', ')})`,
+  div: (a, b) => sql`(${a} DIV ${b})`,
+  mod: (a, b) => sql`MOD(${a}, ${b})`,
+  pad3: (x) => sql`LPAD(${x}, 3, '0')`,
+  trimFraction,
+  text(x) {
+    switch (x.type) {
+      case 'Edm.Decimal':
+        // As DECIMAL(65,30) it always has a point; a negative value that rounds to zero keeps its sign.
+        return bind([[trimFraction(sql`CAST(CAST(${x.sql} AS DECIMAL(65,30)) AS CHAR)`), TEXT]], ([t]) => sql`(CASE WHEN ${t!} = '-0' THEN '0' ELSE ${t!} END)`);
+      case 'Edm.Date':
+        return sql`DATE_FORMAT(${x.sql}, '%Y-%m-%d')`;
+      case 'Edm.TimeOfDay':
+        return trimFraction(sql`CAST(${x.sql} AS CHAR)`);
+      case 'Edm.DateTime':
+      case 'Edm.DateTimeOffset':
+        return sql`CONCAT(${trimFraction(sql`DATE_FORMAT(${x.sql}, '%Y-%m-%dT%H:%i:%s.%f')`)}, 'Z')`;
+      case 'Edm.Guid':
+        // Stored in lower case (docs/sql.md).
+        return x.sql;
+      default:
+        return `MySQL writes ${x.type} values in another form than JavaScript's`;
+    }
+  },
+  toDecimal: () => 'DECIMAL(65,30) does not hold every Double (those below 1e-30 or from 1e35)',
+  toInstant: () => 'reading a date-time from text is not rendered in SQL',
+};
+
 export const mysql: Dialect = {
   ...BASE,
   name: 'mysql',
@@ -288,6 +326,7 @@ export const mysql: Dialect = {
     if (to === 'Edm.Decimal' && isInteger(a.type) && a.literal === undefined) return exact(a);
     return a.sql;
   },
+  cast: (conversion, a, to) => renderCast({ ...CAST, round: (x) => mysql.functions.round!([x]) }, conversion, a, to, mysql.convert),
   // No `bind` for the compiler: `in` on a computed value is one IN on its equality key instead.
   equalityKey: (a) => (a.type === 'Edm.String' ? bytes(a) : a.sql),
   functions: {

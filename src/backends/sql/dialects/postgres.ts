@@ -11,7 +11,7 @@ import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import { BASE, BASE_FUNCTIONS, booleanKeyword, decidedByLowering, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
-import { bindInSubquery, param, raw, sql } from '../fragment.js';
+import { bindInSubquery, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
 import type { TextSpelling } from '../bounded-strings.js';
@@ -20,6 +20,8 @@ import { doubleText, utcText } from '../literal-text.js';
 import { factorKind, temporalArithmetic } from '../temporal.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
+import { renderCast } from '../cast.js';
+import type { CastSpelling } from '../cast.js';
 
 // OFFSET 0: PostgreSQL does not pull up a subquery with an OFFSET.
 const bind = bindInSubquery(' OFFSET 0');
@@ -210,6 +212,43 @@ const JSON_ARRAYS: JsonArrays = {
   isNull: (alias, path) => raw(`(COALESCE(jsonb_typeof(${alias}.v #> ${jsonPath(path)}), 'null') = 'null')`),
 };
 
+const INTEGER_TYPES = { 'Edm.Byte': 'smallint', 'Edm.SByte': 'smallint', 'Edm.Int16': 'smallint', 'Edm.Int32': 'integer', 'Edm.Int64': 'bigint' } as const;
+
+/** `cast` (docs/semantics.md §11) on this dialect's storage; functions.round is filled in below. */
+const CAST: Omit<CastSpelling, 'round'> = {
+  bind: (values, _kind, body) => bind(values, body),
+  integerType: (to) => INTEGER_TYPES[to],
+  integerText: (x) => sql`CAST(${x} AS text)`,
+  concat: (parts) => sql`(${join(parts, ' || ')})`,
+  div: (a, b) => sql`(${a} / ${b})`,
+  mod: (a, b) => sql`(${a} % ${b})`,
+  pad3: (x) => sql`lpad(CAST(${x} AS text), 3, '0')`,
+  trimFraction: (x) => sql`rtrim(rtrim(${x}, '0'), '.')`,
+  text(x) {
+    switch (x.type) {
+      case 'Edm.Decimal':
+        // numeric keeps the scale it was written or computed with: trim_scale drops the zeros.
+        return sql`CAST(trim_scale(${x.sql}) AS text)`;
+      case 'Edm.Date':
+        return sql`to_char(${x.sql}, 'YYYY-MM-DD')`;
+      case 'Edm.TimeOfDay':
+        return sql`rtrim(rtrim(to_char(${x.sql}, 'HH24:MI:SS.MS'), '0'), '.')`;
+      case 'Edm.DateTime':
+      case 'Edm.DateTimeOffset':
+        return sql`(rtrim(rtrim(to_char(${utcOf(x.sql)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS'), '0'), '.') || 'Z')`;
+      case 'Edm.Guid':
+        return sql`CAST(${x.sql} AS text)`;
+      default:
+        // float8's text is the shortest round-trip digits, but in exponent form from 1e15 and below 1e-4.
+        return `PostgreSQL writes ${x.type} values in another form than JavaScript's`;
+    }
+  },
+  // float8's text is its shortest round-trip digits (extra_float_digits 1, the default since 12).
+  toDecimal: (x) =>
+    bind([x.sql], ([v]) => sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN CAST(CAST(${v!} AS text) AS numeric) END)`),
+  toInstant: () => 'reading a date-time from text is not rendered in SQL',
+};
+
 export const postgres: Dialect = {
   ...BASE,
   name: 'postgres',
@@ -313,6 +352,7 @@ export const postgres: Dialect = {
     if (to === 'Edm.Decimal' && isInteger(a.type)) return sql`CAST(${a.sql} AS numeric)`;
     return a.sql;
   },
+  cast: (conversion, a, to) => renderCast({ ...CAST, round: (x) => postgres.functions.round!([x]) }, conversion, a, to, postgres.convert),
   bind,
   functions: {
     ...BASE_FUNCTIONS,

@@ -11,11 +11,13 @@ import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, decidedByLowerin
 import { factorKind, temporalArithmetic } from '../temporal.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
-import { bindInSubquery, param, raw, sql } from '../fragment.js';
+import { bindInSubquery, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
 import type { TextSpelling } from '../bounded-strings.js';
 import { datePartOfEpochMs } from '../epoch-date-parts.js';
+import { renderCast } from '../cast.js';
+import type { CastSpelling } from '../cast.js';
 import type { DatePart } from '../epoch-date-parts.js';
 
 // LIMIT -1 (no limit): SQLite does not flatten a subquery with a LIMIT into an outer aggregate-free scalar subquery.
@@ -112,6 +114,83 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     const [from, length] = ISO_PARTS[p];
     return sql`CAST(substr(${x!.sql}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
   };
+  const trimFraction = (x: Frag): Frag => sql`rtrim(rtrim(${x}, '0'), '.')`;
+  const castSpelling: CastSpelling = {
+    bind: (values, _kind, body) => bind(values, body),
+    integerType: () => 'INTEGER',
+    round: (x) => functions.round([x]),
+    integerText: (x) => sql`CAST(${x} AS TEXT)`,
+    concat: (parts) => sql`(${join(parts, ' || ')})`,
+    div: (a, b) => sql`(${a} / ${b})`,
+    mod: (a, b) => sql`(${a} % ${b})`,
+    pad3: (x) => sql`substr('00' || ${x}, -3)`,
+    trimFraction,
+    text(x) {
+      switch (x.type) {
+        case 'Edm.Date':
+        case 'Edm.Guid':
+          // Stored as their text: `YYYY-MM-DD`, a lower-case guid.
+          return x.sql;
+        case 'Edm.TimeOfDay':
+          return trimFraction(x.sql);
+        case 'Edm.DateTime':
+        case 'Edm.DateTimeOffset':
+          return epochMs
+            ? sql`(${trimFraction(sql`strftime('%Y-%m-%dT%H:%M:%f', ${x.sql} / 1000.0, 'unixepoch')`)} || 'Z')`
+            : sql`(${trimFraction(sql`substr(${x.sql}, 1, 23)`)} || 'Z')`;
+        case 'Edm.Decimal':
+          return 'SQLite stores Decimals as REAL, whose text is not the Decimal\'s';
+        default:
+          return `SQLite writes ${x.type} values in another form than JavaScript's`;
+      }
+    },
+    // A Decimal is REAL here: the Double itself, but for ±INF.
+    toDecimal: (x) => bind([x.sql], ([v]) => sql`(CASE WHEN abs(${v!}) <= 1.7976931348623157e308 THEN ${v!} END)`),
+    toInstant: () => 'reading a date-time from text is not rendered in SQL',
+  };
+  const convert = (a: Operand, to: EdmType): Frag => (isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql);
+  const functions = {
+    ...BASE_FUNCTIONS,
+    substringof: ([t, s]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
+    contains: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
+    startswith: ([s, t]) => bind([t!.sql], ([u]) => sql`(substr(${s!.sql}, 1, length(${u!})) = ${u!})`),
+    // substr(s, -0) is all of s, so an empty suffix is handled apart.
+    endswith: ([s, t]) =>
+      bind([s!.sql, t!.sql], ([v, u]) => sql`(substr(${v!}, -length(${u!})) = ${u!} OR (length(${u!}) = 0 AND ${v!} IS NOT NULL))`),
+    length: unary('length'),
+    indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
+    // An empty search string returns s before the replacement is looked at, even a NULL one:
+    // boundedReplace tests the replacement for NULL first.
+    replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
+    substring: ([s, i, n]) =>
+      n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
+    tolower: unary('lower'),
+    toupper: unary('upper'),
+    trim: ([s]) => sql`trim(${s!.sql}, ' ')`,
+    concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
+    year: datePartOf('year', 'year'),
+    month: datePartOf('month', 'month'),
+    day: datePartOf('day', 'day'),
+    hour: timePartOf('hour'),
+    minute: timePartOf('minute'),
+    second: timePartOf('second'),
+    fractionalseconds: ([x]) => {
+      if (x!.type === 'Edm.TimeOfDay') return sql`(${textPart(x!.sql, [10, 3])} / 1000.0)`;
+      if (!epochMs) return sql`(${textPart(x!.sql, [21, 3])} / 1000.0)`;
+      return sql`(((${x!.sql} % 1000 + 1000) % 1000) / 1000.0)`;
+    },
+    date: ([x]) => (epochMs ? sql`date(${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 1, 10)`),
+    time: ([x]) => (epochMs ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 12, 12)`),
+    totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
+    totalseconds: ([x]) => sql`(${x!.sql} / 1000.0)`,
+    now: decidedByLowering,
+    mindatetime: decidedByLowering,
+    maxdatetime: decidedByLowering,
+    // round() computes x + 0.5 in floating point (round(0.49999999999999994) is 1); this is exact.
+    round: ([x]) => bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
+    floor: unary('floor'),
+    ceiling: unary('ceiling'),
+  } satisfies FunctionTable;
   return {
     ...BASE,
     name: 'sqlite',
@@ -183,50 +262,10 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     },
     temporal: (op, a, b) => temporalArithmetic(temporal, op, a, b),
     // Decimals are REAL here; an integer converted to one must divide as a real, not truncate.
-    convert: (a, to) => (isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql),
+    convert,
     bind,
-    functions: {
-      ...BASE_FUNCTIONS,
-      substringof: ([t, s]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
-      contains: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
-      startswith: ([s, t]) => bind([t!.sql], ([u]) => sql`(substr(${s!.sql}, 1, length(${u!})) = ${u!})`),
-      // substr(s, -0) is all of s, so an empty suffix is handled apart.
-      endswith: ([s, t]) =>
-        bind([s!.sql, t!.sql], ([v, u]) => sql`(substr(${v!}, -length(${u!})) = ${u!} OR (length(${u!}) = 0 AND ${v!} IS NOT NULL))`),
-      length: unary('length'),
-      indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
-      // An empty search string returns s before the replacement is looked at, even a NULL one:
-      // boundedReplace tests the replacement for NULL first.
-      replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
-      substring: ([s, i, n]) =>
-        n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
-      tolower: unary('lower'),
-      toupper: unary('upper'),
-      trim: ([s]) => sql`trim(${s!.sql}, ' ')`,
-      concat: ([a, b]) => boundedConcat(a!.sql, b!.sql, TEXT),
-      year: datePartOf('year', 'year'),
-      month: datePartOf('month', 'month'),
-      day: datePartOf('day', 'day'),
-      hour: timePartOf('hour'),
-      minute: timePartOf('minute'),
-      second: timePartOf('second'),
-      fractionalseconds: ([x]) => {
-        if (x!.type === 'Edm.TimeOfDay') return sql`(${textPart(x!.sql, [10, 3])} / 1000.0)`;
-        if (!epochMs) return sql`(${textPart(x!.sql, [21, 3])} / 1000.0)`;
-        return sql`(((${x!.sql} % 1000 + 1000) % 1000) / 1000.0)`;
-      },
-      date: ([x]) => (epochMs ? sql`date(${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 1, 10)`),
-      time: ([x]) => (epochMs ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 12, 12)`),
-      totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
-      totalseconds: ([x]) => sql`(${x!.sql} / 1000.0)`,
-      now: decidedByLowering,
-      mindatetime: decidedByLowering,
-      maxdatetime: decidedByLowering,
-      // round() computes x + 0.5 in floating point (round(0.49999999999999994) is 1); this is exact.
-      round: ([x]) => bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
-      floor: unary('floor'),
-      ceiling: unary('ceiling'),
-    } satisfies FunctionTable,
+    cast: (conversion, a, to) => renderCast(castSpelling, conversion, a, to, convert),
+    functions,
   };
 }
 
