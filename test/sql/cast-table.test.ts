@@ -5,15 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { compileSql } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
-import { castCases, castRows, castSchema } from '../support/cast-table.js';
+import { castCases, castRows, castSchema, castsOf } from '../support/cast-table.js';
 import { DOCUMENTED_UNSUPPORTED, engineFor, ENGINES } from './engines.js';
 import type { EngineSetup } from './engines.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import type { EvalRow } from '../support/eval-table.js';
 import { thrown } from '../support/thrown.js';
-import { childrenOfTyped } from '../../src/types/typed.js';
-import { canFail, conversionOf } from '../../src/types/conversions.js';
-import type { TypedExpr } from '../../src/types/typed.js';
 
 /** Casts refused on every dialect: a Double's text, and reading a date-time from text. */
 const REFUSED_EVERYWHERE = ['cast(Edm.Double, Edm.String)', 'cast(Edm.String, Edm.DateTimeOffset)', 'cast(Edm.String, Edm.DateTime)'];
@@ -37,18 +34,6 @@ function storedRows(setup: EngineSetup): readonly EvalRow[] {
   return castRows.map((row) => (typeof row.Score === 'number' && !Number.isFinite(row.Score) ? { ...row, Score: null } : row));
 }
 
-/** The casts of a filter (an `isof` tests one), as the 'unsupported' error names them (`cast(Edm.Double, Edm.String)`). */
-function castsOf(filter: string): string[] {
-  const casts: string[] = [];
-  const stack: TypedExpr[] = [check(filter, castSchema).root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.kind === 'cast') casts.push(`cast(${node.operand.type}, ${node.type})`);
-    if (node.kind === 'isof' && canFail(conversionOf(node.operand.type, node.target))) casts.push(`cast(${node.operand.type}, ${node.target})`);
-    stack.push(...childrenOfTyped(node));
-  }
-  return casts;
-}
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: the cast evaluation table`, () => {

@@ -2,7 +2,10 @@
 // ±INF, null and missing) and `cast`/`isof` filters with the ids they must match, written from
 // docs/semantics.md §11. Every backend must reproduce it, or refuse a cast by name.
 
-import { defineSchema } from '../../src/index.js';
+import { check, defineSchema } from '../../src/index.js';
+import { childrenOfTyped } from '../../src/types/typed.js';
+import type { TypedExpr } from '../../src/types/typed.js';
+import { canFail, conversionOf } from '../../src/types/conversions.js';
 import type { Schema, SchemaDefinition } from '../../src/index.js';
 import type { EvalCase, EvalRow } from './eval-table.js';
 
@@ -140,3 +143,16 @@ const table: readonly (readonly [string, readonly number[]])[] = [
 ];
 
 export const castCases: readonly EvalCase[] = table.map(([filter, ids]) => ({ filter, ids: [...ids].sort((a, b) => a - b) }));
+
+/** The casts of a filter (an `isof` tests one), as the 'unsupported' error names them (`cast(Edm.Double, Edm.String)`). */
+export function castsOf(filter: string): string[] {
+  const casts: string[] = [];
+  const stack: TypedExpr[] = [check(filter, castSchema).root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'cast') casts.push(`cast(${node.operand.type}, ${node.type})`);
+    if (node.kind === 'isof' && canFail(conversionOf(node.operand.type, node.target))) casts.push(`cast(${node.operand.type}, ${node.target})`);
+    stack.push(...childrenOfTyped(node));
+  }
+  return casts;
+}
