@@ -1,6 +1,7 @@
 // The shared generators hold their contract: generated filters always check, over the test schema
 // and every shipped schema, and they cover the whole language; rows fit the schema.
 
+import { conversionOf } from '../../src/types/conversions.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
@@ -35,7 +36,11 @@ describe('arbFilterText', () => {
   it('covers every function, operator and node kind in a sample', () => {
     const seen = new Set<string>();
     for (const text of fc.sample(arbFilterText(testSchema), { numRuns: 1500, seed: 42 })) {
-      for (const node of typedNodesOf(check(text, testSchema).root)) if (node.kind === 'structureNull') seen.add(`${node.op} null on a structure`);
+      for (const node of typedNodesOf(check(text, testSchema).root)) {
+        if (node.kind === 'structureNull') seen.add(`${node.op} null on a structure`);
+        // Each conversion of docs/semantics.md §11, by cast and by isof.
+        if (node.kind === 'cast' || node.kind === 'isof') seen.add(`${node.kind} ${conversionOf(node.operand.type, node.kind === 'cast' ? node.type : node.target)}`);
+      }
       for (const node of nodesOf(parse(text))) {
         seen.add(node.kind);
         if (node.kind === 'call') seen.add(`${node.name}/${node.args.length}`);
@@ -51,6 +56,8 @@ describe('arbFilterText', () => {
       'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'and', 'or',
       'not', 'negate', 'in', 'null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration', 'member', 'depth 3 path', 'empty in',
       'eq null on a structure', 'ne null on a structure',
+      ...['same', 'toString', 'toInteger', 'toDecimal', 'toDouble', 'toInstant'].flatMap((c) => [`cast ${c}`, `isof ${c}`]),
+      'isof none',
     ];
     expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
   });

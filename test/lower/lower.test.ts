@@ -231,9 +231,9 @@ describe('a tree check() could not have made', () => {
 
   const handBuilt = (root: unknown): TypedFilter => ({ ...check('Active', evalSchema), root: root as TypedExpr });
   const cases: [string, unknown][] = [
-    ['an unknown kind', { kind: 'cast', type: 'Edm.Boolean', start: 0, end: 6 }],
+    ['an unknown kind', { kind: 'frobnicate', type: 'Edm.Boolean', start: 0, end: 6 }],
     ['a kind inherited from Object.prototype', { kind: 'toString', type: 'Edm.Boolean', start: 0, end: 6 }],
-    ['an unknown kind under not', { kind: 'not', type: 'Edm.Boolean', operand: { kind: 'cast', type: 'Edm.Boolean', start: 4, end: 6 }, start: 0, end: 6 }],
+    ['an unknown kind under not', { kind: 'not', type: 'Edm.Boolean', operand: { kind: 'frobnicate', type: 'Edm.Boolean', start: 4, end: 6 }, start: 0, end: 6 }],
     ['arithmetic where a condition is expected', { kind: 'arithmetic', op: 'add', type: 'Edm.Int32', left: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 }, right: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 }, start: 0, end: 6 }],
   ];
   it.each(cases)('refuses %s as a malformed tree, in lower() and on both memory paths', (_name, root) => {

@@ -1,29 +1,17 @@
 // The cast evaluation table (docs/semantics.md §11) on the three engines. A cast a dialect cannot
-// render exactly is refused as 'unsupported', naming the cast and the dialect: each is listed
-// here (docs/semantics.md, "SQL backends: differences"), so no gap is silent.
+// render exactly is refused as 'unsupported', naming the cast and the dialect: each is listed in
+// REFUSED_CASTS (docs/semantics.md, "SQL backends: differences"), so no gap is silent.
 
 import { describe, expect, it } from 'vitest';
 import { compileSql } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
-import { castCases, castRows, castSchema, castsOf } from '../support/cast-table.js';
+import { castCases, castRows, castSchema, castsOf, REFUSED_CASTS } from '../support/cast-table.js';
 import { DOCUMENTED_UNSUPPORTED, engineFor, ENGINES } from './engines.js';
 import type { EngineSetup } from './engines.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import type { EvalRow } from '../support/eval-table.js';
 import { thrown } from '../support/thrown.js';
 
-/** Casts refused on every dialect: a Double's text, and reading a date-time from text. */
-const REFUSED_EVERYWHERE = ['cast(Edm.Double, Edm.String)', 'cast(Edm.String, Edm.DateTimeOffset)', 'cast(Edm.String, Edm.DateTime)'];
-
-/**
- * Further refusals by dialect: SQLite stores Decimals as REAL, whose text is not the Decimal's;
- * MySQL's DECIMAL(65,30) does not hold every Double.
- */
-const REFUSED: Readonly<Record<string, readonly string[]>> = {
-  postgres: REFUSED_EVERYWHERE,
-  sqlite: [...REFUSED_EVERYWHERE, 'cast(Edm.Decimal, Edm.String)'],
-  mysql: [...REFUSED_EVERYWHERE, 'cast(Edm.Double, Edm.Decimal)'],
-};
 
 /**
  * The rows as an engine stores them: SQLite and MariaDB cannot store NaN or ±Infinity (SQLite
@@ -45,7 +33,7 @@ for (const setup of ENGINES) {
       const reference = compilePredicate(typed);
       const ids = rows === castRows ? tableIds : rows.filter((row) => reference(row)).map((row) => row.Id);
       const compile = () => compileSql(typed, { dialect: setup.dialect });
-      const refused = castsOf(filter).find((c) => REFUSED[setup.name]!.includes(c));
+      const refused = castsOf(filter).find((c) => REFUSED_CASTS[setup.name].includes(c));
       if (refused) {
         expect(thrown(compile)).toMatchObject({ kind: 'unsupported', target: setup.name, construct: refused });
         return;

@@ -219,6 +219,8 @@ const SINGLE_POOL: readonly number[] = [0, 1, -1, 1.5, 0.5, 42, Math.fround(0.1)
 export const STRING_POOL: readonly string[] = [
   '', 'Active', 'active', 'ACTIVE', 'Completed', 'ann', 'Ann Smith', ' padded ', '100%', 'a_b', '%_', 'back\\slash',
   "O'Brien", "''", '.*+?^$()[]{}|', 'a.c', '😀', 'x𝒳y', 'e\u0301', 'é', 'İstanbul', 'ß', 'Wellington',
+  // Texts `cast` reads as instants, and one it does not (no 30 February).
+  '2012-05-29T09:13:28Z', '2000-02-29T23:30:00.5-01:00', '2012-02-30T00:00:00Z',
 ];
 export const GUID_POOL: readonly string[] = [
   '00000000-0000-0000-0000-000000000000',
@@ -426,6 +428,11 @@ const KIND_OF: { readonly [T in EdmType]: Kind } = {
   'Edm.Duration': 'duration',
 };
 const INT32ISH = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32']);
+const SMALL_INTEGER_TYPES: readonly EdmType[] = [...INT32ISH];
+const NUMERIC_TYPES: readonly EdmType[] = EDM_TYPES.filter((t) => KIND_OF[t] === 'num');
+const INSTANT_TYPES: readonly EdmType[] = ['Edm.DateTimeOffset', 'Edm.DateTime'];
+/** The targets a String converts to (docs/semantics.md §11). */
+const TEXT_TARGETS: readonly EdmType[] = ['Edm.String', ...INSTANT_TYPES];
 
 /** An operator or function name in a random case: the language is case-insensitive there. */
 function word(name: string): fc.Arbitrary<string> {
@@ -721,6 +728,12 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
   const COMPARE = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
   const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'mod'];
 
+  /** `cast(x, T)` or `isof(x, T)` of an operand of kind `k`, T bare or quoted (docs/semantics.md §11). */
+  const typeFunction = (name: 'cast' | 'isof', operand: fc.Arbitrary<Term>, targets: readonly EdmType[]): fc.Arbitrary<Term> =>
+    fc
+      .tuple(word(name), operand, fc.constantFrom(...targets), fc.boolean())
+      .map(([n, x, t, quoted]) => atomic(`${n}(${x.text}, ${quoted ? `'${t}'` : t})`));
+
   const build = (kind: Kind, depth: number, scope: Scope): fc.Arbitrary<Term> => {
     if (depth <= 0) return atom(kind, scope);
     const sub = (k: Kind): fc.Arbitrary<Term> => expr(k, depth - 1, scope);
@@ -744,6 +757,16 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
             .map(([op, items]) => compound(items.map(group).join(` ${op} `))),
           fc.tuple(word('not'), sub('bool')).map(([not, b]) => unary(`${not} ${group(b)}`)),
           fc.oneof(...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string')))),
+          // isof of every kind against every target, defined conversions or not (isof is then false),
+          // but from a String only those the language has; a number of one type (a member, mostly)
+          // tested against, and compared as, each numeric type.
+          fc.oneof(
+            fc.constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration').chain((k) =>
+              typeFunction('isof', sub(k), k === 'string' ? TEXT_TARGETS : EDM_TYPES),
+            ),
+            typeFunction('isof', atom('num', scope).filter((t) => !isNullText(t)), NUMERIC_TYPES),
+            binary(typeFunction('cast', atom('num', scope).filter((t) => !isNullText(t)), NUMERIC_TYPES), COMPARE, sub('num')),
+          ),
         );
         if (reach.structures.length > 0) {
           forms.push(
@@ -766,7 +789,9 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
           fc.constantFrom('year', 'month', 'day').chain((f) => call(f, sub('date'))),
           fc.constantFrom('hour', 'minute', 'second').chain((f) => call(f, sub('time'))),
           call('totaloffsetminutes', sub('instant')),
+          typeFunction('cast', sub('num'), SMALL_INTEGER_TYPES),
         );
+        if (kind === 'num') forms.push(typeFunction('cast', sub('num'), NUMERIC_TYPES), typeFunction('cast', atom('num', scope).filter((t) => !isNullText(t)), ['Edm.Decimal', 'Edm.Double', 'Edm.Single', 'Edm.Int64']));
         if (kind === 'num') forms.push(fc.constantFrom('round', 'floor', 'ceiling').chain((f) => call(f, sub('num'))));
         if (kind === 'num') {
           forms.push(
@@ -784,11 +809,16 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
           call('replace', sub('string'), sub('string'), sub('string')),
           call('substring', sub('string'), sub('int32')),
           call('substring', sub('string'), sub('int32'), sub('int32')),
+          fc.constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration').chain((k) => typeFunction('cast', sub(k), ['Edm.String'])),
         );
         break;
       case 'instant':
         // `datetime('…')` is literal syntax, but a call on any expression, even a literal, is a call.
-        forms.push(fc.constantFrom('datetime', 'datetimeoffset').chain((f) => call(f, sub('instant'))), call('maxdatetime'));
+        forms.push(
+          fc.constantFrom('datetime', 'datetimeoffset').chain((f) => call(f, sub('instant'))),
+          call('maxdatetime'),
+          typeFunction('cast', fc.oneof(sub('instant'), sub('string')), INSTANT_TYPES),
+        );
         if (options.earlyInstants !== false) {
           // A null instant or date would make these Duration sums; a null duration is fine.
           forms.push(

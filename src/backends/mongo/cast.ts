@@ -51,7 +51,7 @@ export function castValue(c: ExpressionCompiler, node: LoweredCast, operand: Agg
           throw refuse("MongoDB writes a double's text in another form than JavaScript's");
         default:
           if (!isInteger(from)) throw refuse('no text is written for it');
-          return integerText(node, operand, refuse);
+          return integerText(node, operand);
       }
   }
 }
@@ -75,12 +75,18 @@ function roundHalfAway(c: ExpressionCompiler, x: Agg, node: LoweredCast): Agg {
   return round.build(c, [x], [node.operand.type]);
 }
 
-/** An integer's digits: a stored int or long as it is, a computed one as a long first (exact within Int64). */
-function integerText(node: LoweredCast, operand: Agg, refuse: (why: string) => Error): Agg {
+/**
+ * An integer's digits: a stored int or long as it is, a computed one as a long first (exact within
+ * Int64). One whose static range passes Int64 may be a Decimal128 there, whose text can take an
+ * exponent: refused.
+ */
+function integerText(node: LoweredCast, operand: Agg): Agg {
   const v = node.operand;
   if (v.kind === 'member' || v.kind === 'constant') return { $toString: operand };
   const range = v.range;
-  if (range === undefined || range[0] < -(2n ** 63n) || range[1] >= 2n ** 63n) throw refuse('the integer may lie beyond Int64');
+  if (range === undefined || range[0] < -(2n ** 63n) || range[1] >= 2n ** 63n) {
+    throw cannotCompile(node, 'integer_text_beyond_int64', 'the text of an integer that may lie beyond Int64');
+  }
   return { $toString: { $toLong: operand } };
 }
 
