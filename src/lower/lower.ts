@@ -3,7 +3,7 @@
 // wanted (the root, operands of `and`/`or`/`not`), one for a node whose value is used.
 
 import { handlerOf } from '../dispatch.js';
-import type { TypedCast, TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedIn, TypedIsOf, TypedKind, TypedLambda, TypedLogical, TypedNot, TypedTemporal } from '../types/typed.js';
+import type { TypedCast, TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedHas, TypedIn, TypedIsOf, TypedKind, TypedLambda, TypedLogical, TypedNot, TypedTemporal } from '../types/typed.js';
 import { canFail, conversionOf } from '../types/conversions.js';
 import { assertNever } from '../assert-never.js';
 import type { FunctionName } from '../types/functions.js';
@@ -69,6 +69,7 @@ const PREDICATES = {
   call: (node, want) => booleanTest(lowerValue(node), want, false, node),
   cast: (node, want) => booleanTest(lowerValue(node), want, false, node),
   isof: (node, want) => isofPredicate(node, want),
+  has: (node, want) => hasPredicate(node, want),
   not: (node, want) => lowerPredicate(node.operand, !want),
   logical: (node, want) => logicalPredicate(node, want),
   compare: (node, want) => comparePredicate(node, want),
@@ -91,6 +92,29 @@ function isofPredicate(node: TypedIsOf, want: boolean): LoweredPredicate {
   if (conversion === 'none' || conversion === 'unsupported') return constantPredicate(!want, node);
   const tested: TypedExpr = canFail(conversion) ? { kind: 'cast', type: node.target, operand: node.operand, start: node.start, end: node.end } : node.operand;
   return nullTest(lowerValue(tested), want, node);
+}
+
+/**
+ * `x has v` (docs/semantics.md §12): for each bit b set in v, `(x div 2^b) mod 2 eq 1`, on x as an
+ * Int64 (a value of the type is never negative where it has flags to test); with no bit set,
+ * `x ne null`. Integer arithmetic every backend computes exactly, so `has` needs no operator of
+ * its own anywhere.
+ */
+function hasPredicate(node: TypedHas, want: boolean): LoweredPredicate {
+  const span = { start: node.start, end: node.end };
+  const int64 = (value: bigint): TypedExpr => ({ kind: 'literal', type: 'Edm.Int64', value, ...span });
+  const x: TypedExpr = node.operand.type === 'Edm.Int64' ? node.operand : { kind: 'convert', type: 'Edm.Int64', operand: node.operand, ...span };
+  const mask = BigInt(node.value.value as number | bigint);
+  if (mask === 0n) return lowerPredicate({ kind: 'compare', type: 'Edm.Boolean', op: 'ne', left: x, right: { kind: 'null', type: 'Edm.Int64', ...span }, ...span }, want);
+  const tests: TypedExpr[] = [];
+  for (let bit = 0n; mask >> bit > 0n; bit++) {
+    if (((mask >> bit) & 1n) === 0n) continue;
+    const shifted: TypedExpr = { kind: 'arithmetic', type: 'Edm.Int64', op: 'div', left: x, right: int64(1n << bit), ...span };
+    const parity: TypedExpr = { kind: 'arithmetic', type: 'Edm.Int64', op: 'mod', left: shifted, right: int64(2n), ...span };
+    tests.push({ kind: 'compare', type: 'Edm.Boolean', op: 'eq', left: parity, right: int64(1n), ...span });
+  }
+  const all: TypedExpr = tests.length === 1 ? tests[0]! : { kind: 'logical', type: 'Edm.Boolean', op: 'and', operands: tests, ...span };
+  return lowerPredicate(all, want);
 }
 
 /**
@@ -256,6 +280,7 @@ const VALUES = {
   temporal: (node) => temporalValue(node),
   cast: (node) => castValue(node),
   isof: (node) => truthValue(lowerPredicate(node, true), node),
+  has: (node) => truthValue(lowerPredicate(node, true), node),
   call: (node) => {
     if (node.name === 'mindatetime') return constant(node, MIN_DATETIME);
     if (node.name === 'maxdatetime') return constant(node, MAX_DATETIME);

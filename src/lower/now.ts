@@ -66,6 +66,7 @@ export function withNow(node: TypedExpr, now: number): TypedExpr {
     case 'logical':
       return { ...node, operands: node.operands.map((o) => withNow(o, now)) };
     case 'in':
+    case 'has':
       return { ...node, operand: withNow(node.operand, now) };
     case 'lambda':
       return node.body === undefined ? node : { ...node, body: withNow(node.body, now) };

@@ -92,6 +92,7 @@ function compute(node: TypedExpr): IntegerRange {
     case 'in':
     case 'lambda':
     case 'isof':
+    case 'has':
       return INT32;
     default:
       return assertNever(node);

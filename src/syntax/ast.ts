@@ -89,7 +89,19 @@ export interface DurationLiteral extends Span {
   readonly ms: number;
 }
 
+/**
+ * `Sales.Color'Red,Blue'`: a value of an enumeration type by the type's qualified name; `body` is
+ * what the quotes hold (member names or values, comma-separated), which check() resolves against
+ * the schema's enumeration (docs/semantics.md §12).
+ */
+export interface EnumLiteral extends Span {
+  readonly kind: 'enum';
+  readonly typeName: string;
+  readonly body: string;
+}
+
 export type Literal =
+  | EnumLiteral
   | NullLiteral
   | BooleanLiteral
   | NumberLiteral
@@ -134,6 +146,13 @@ export interface LambdaExpr extends Span {
 export interface CountExpr extends Span {
   readonly kind: 'count';
   readonly collection: MemberExpr;
+}
+
+/** `operand has value`: whether every flag of the enumeration value is set in operand (docs/semantics.md §12). */
+export interface HasExpr extends Span {
+  readonly kind: 'has';
+  readonly operand: Expr;
+  readonly value: Expr;
 }
 
 /** `operand in Path`: whether some element of the collection equals `operand`. */
@@ -237,6 +256,8 @@ export interface InAliasExpr extends Span {
 }
 
 export type Expr =
+  | EnumLiteral
+  | HasExpr
   | NullLiteral
   | BooleanLiteral
   | NumberLiteral
@@ -287,7 +308,10 @@ export function childrenOf(node: Expr): readonly Expr[] {
     case 'date':
     case 'timeOfDay':
     case 'duration':
+    case 'enum':
       return [];
+    case 'has':
+      return [node.operand, node.value];
     case 'call':
       return node.args;
     case 'not':

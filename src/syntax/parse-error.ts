@@ -1,7 +1,7 @@
-// What a failure of the generated parser says: the token it met (or the end of input), what it
-// would have accepted there, and the one construct it reads only to refuse (`has`).
+// What a failure of the generated parser says: the token it met (or the end of input) and what it
+// would have accepted there.
 
-import { FilterError, isFilterError, limitOnExhaustion, unsupported, withFilterText } from '../errors.js';
+import { FilterError, isFilterError, limitOnExhaustion, withFilterText } from '../errors.js';
 import { SyntaxError as GeneratedSyntaxError } from '../generated/parser.js';
 
 /** The FilterError for what the generated parser threw while reading `text`. */
@@ -11,10 +11,6 @@ export function toFilterError(error: unknown, text: string): FilterError {
     const start = error.location.start.offset;
     const expected = describeExpected(error.expected);
     const found = describeFound(text, start);
-    if (/^'has'$/i.test(found) && expected.includes('an operator')) {
-      const message = `Operator 'has' is not supported at position ${start}`;
-      return unsupported({ construct: 'has', message, start, end: start + 3, text });
-    }
     const message = `Unexpected ${found} at position ${start}${expected.length ? `; expected ${joinAlternatives(expected)}` : ''}`;
     const atEnd = found === 'end of input';
     const end = atEnd ? start : start + tokenAt(text, start).length;

@@ -127,6 +127,7 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
   date: (n) => leaf(n.raw),
   timeOfDay: (n) => leaf(n.raw),
   duration: (n) => leaf(n.raw),
+  enum: (n) => leaf(`${n.typeName}'${n.body}'`),
   member: (n) => leaf(n.segments.map((s) => s.name).join('/')),
   alias: (n) => leaf(`@${n.name}`),
   call: (n, parts) => {
@@ -172,6 +173,11 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
     return { text: `${collection!.text}/${n.op}(${inner})`, level: PRIMARY, numeric: false };
   },
   count: (_n, [collection]) => ({ text: `${collection!.text}/$count`, level: PRIMARY, numeric: false }),
+  has: (_n, [subject, value]) => ({
+    text: `${operand(subject!, IN)} has ${operand(value!, IN + 1)}`,
+    level: IN,
+    numeric: leads(subject!, IN),
+  }),
   inAlias: (_n, [subject, alias]) => ({
     text: `${operand(subject!, IN)} in ${alias!.text}`,
     level: IN,

@@ -14,7 +14,7 @@ import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
 import { parse } from '../syntax/parse.js';
 import type { ParseOptions } from '../syntax/limits.js';
-import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from './schema.js';
+import type { CollectionProperty, EnumType, PrimitiveProperty, Property, Schema, StructuredProperty } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalsInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from '../syntax/print.js';
@@ -22,6 +22,8 @@ import { aliasList, aliasLiteral } from './aliases.js';
 import { spelledAs } from './json-strings.js';
 import type { AliasValues } from './aliases.js';
 import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedMember, TypedNull, TypedSource, TypedStructureNull } from './typed.js';
+import { enumOf } from './typed.js';
+import { readEnumValue } from './enum-values.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
 export interface CheckOptions extends ParseOptions {
@@ -55,7 +57,9 @@ export const ISSUE_CODES = {
   not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
   wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
   no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
-  unknown_type: 'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`)',
+  unknown_type: 'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`), or an enumeration literal names a type the schema does not declare',
+  unknown_enum_member: "an enumeration literal or string names no member of the enumeration type (`'Purple'`), or names two members of a type that is not flags",
+  enum_value: 'an enumeration value is used other than in `eq`, `ne`, an order comparison, `in` or `has` with a value of its own type (arithmetic, a function, `cast`)',
   invalid_cast: '`cast` asks for a conversion OData does not define (`cast(Due, Edm.Int32)`; docs/semantics.md §11)',
   malformed_tree: "a tree handed to check() is not one parse() makes (unknown kind or operator, missing operands, a literal value that does not fit its type); the FilterError's kind is 'syntax'",
 } as const;
@@ -107,7 +111,7 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
 const LOGICAL = new Set<unknown>(['and', 'or']);
-const LITERAL_KINDS = new Set<unknown>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration']);
+const LITERAL_KINDS = new Set<unknown>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration', 'enum']);
 const INSTANT_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
 const GUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DECIMAL_VALUE = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -234,10 +238,13 @@ class Checker {
       member: (n) => this.member(expectSegments(n), n),
       alias: (n) => {
         const value = this.aliased(n);
+        if (this.enumOperands.has(n)) this.enumOperands.add(value);
         return value.kind === 'alias' ? undefined : this.expr(value);
       },
       call: (n) => this.call(n.name, n.args, n),
       typeFunction: (n) => this.typeFunction(n),
+      enum: (n) => this.enumLiteral(n),
+      has: (n) => this.has(n),
       not: (n) => {
         const operand = this.boolean(this.expr(n.operand), n.operand, "Operator 'not' needs a Boolean operand");
         return operand && { kind: 'not', type: BOOLEAN, operand, start: n.start, end: n.end };
@@ -246,7 +253,7 @@ class Checker {
       compare: (n) => {
         expect(n, COMPARE.has(n.op) ? undefined : `unknown comparison operator ${describe(n.op)}`);
         const structure = this.structureNull(n);
-        return structure ? structure.node : this.compare(n.op, this.expr(n.left), this.expr(n.right), n);
+        return structure ? structure.node : this.compare(n.op, this.enumOperand(n.left), this.enumOperand(n.right), n);
       },
       arithmetic: (n) => {
         expect(n, ARITHMETIC.has(n.op) ? undefined : `unknown arithmetic operator ${describe(n.op)}`);
@@ -260,7 +267,7 @@ class Checker {
       in: (n) => {
         const ok = Array.isArray(n.list) && n.list.every((item: unknown) => LITERAL_KINDS.has((item as Partial<Expr> | null)?.kind));
         expect(n, ok ? undefined : "the list of 'in' must be an array of literals");
-        return this.in(this.expr(n.operand), n.list, n);
+        return this.in(this.enumOperand(n.operand), n.list, n);
       },
       lambda: (n) => this.lambda(n),
       count: (n) => {
@@ -280,7 +287,87 @@ class Checker {
     if (!isSpanNumber(node.start) || !isSpanNumber(node.end) || node.start > node.end) {
       throw malformedTree(node, `a ${kind} node needs a span: integers 0 <= start <= end`);
     }
-    return (this.visitor[kind as Expr['kind']] as (node: Expr) => Checked)(node);
+    const checked = (this.visitor[kind as Expr['kind']] as (node: Expr) => Checked)(node);
+    const enumType = checked && enumOf(checked);
+    if (enumType !== undefined && !this.enumOperands.has(node)) {
+      this.report('enum_value', node, `${this.nameOf(node, node)} is a ${enumType.name} value, which is compared (eq, ne, gt, …, in) with values of its type or tested with 'has', and takes part in nothing else`);
+      return undefined;
+    }
+    return checked;
+  }
+
+  /**
+   * The nodes whose value may be of an enumeration type: the operands of comparisons, `in` and
+   * `has` (docs/semantics.md §12). Anywhere else such a value is the issue `enum_value`.
+   */
+  private readonly enumOperands = new Set<Expr>();
+
+  private enumOperand(node: Expr): Checked {
+    if (typeof node === 'object' && node !== null) this.enumOperands.add(node);
+    return this.expr(node);
+  }
+
+  /** `Sales.Color'Red,Blue'`: the members resolved against the schema's enumeration of that name. */
+  private enumLiteral(n: Extract<Expr, { kind: 'enum' }>): Checked {
+    expect(n, typeof n.typeName === 'string' && typeof n.body === 'string' ? undefined : 'an enumeration literal needs a type name and a body');
+    const enumType = this.schema.enums?.get(n.typeName);
+    if (enumType === undefined) {
+      const declared = [...(this.schema.enums?.keys() ?? [])];
+      const suggestion = suggestName(n.typeName, declared);
+      const hint = suggestion !== undefined ? ` (did you mean '${suggestion}'?)` : declared.length > 0 ? `; it declares ${listNames(declared)}` : '; it declares none';
+      this.report('unknown_type', { start: n.start, end: n.start + n.typeName.length }, `Unknown enumeration type '${n.typeName}': the schema ${this.schema.name} does not declare it${hint}`, suggestion);
+      return undefined;
+    }
+    return this.enumValue(enumType, n.body, n);
+  }
+
+  /** The value of `body` (member names or values, comma-separated) in an enumeration type, as a literal of it. */
+  private enumValue(enumType: EnumType, body: string, span: Span): TypedLiteral | undefined {
+    const value = readEnumValue(enumType, body);
+    if (typeof value !== 'bigint') {
+      this.report('unknown_enum_member', span, `${value.problem}${value.suggestion === undefined ? `; its members are ${listNames(enumType.members.keys())}` : ` (did you mean '${value.suggestion}'?)`}`, value.suggestion);
+      return undefined;
+    }
+    const literalValue: LiteralValue = enumType.underlyingType === 'Edm.Int64' ? value : Number(value);
+    return { kind: 'literal', type: enumType.underlyingType, value: literalValue, enum: enumType, start: span.start, end: span.end };
+  }
+
+  /**
+   * An operand beside a value of `enumType`: a literal or null of it as it is; a string naming its
+   * members as that value (OData 4.01 lets the type be left out); anything else undefined, once
+   * `type_mismatch` is reported with `what` (the operator or context).
+   */
+  private asEnumValue(enumType: EnumType, node: TypedExpr, source: Expr, what: string): TypedExpr | undefined {
+    const other = enumOf(node);
+    if (other !== undefined) {
+      if (other.name === enumType.name) return node;
+    } else if (node.kind === 'null') {
+      return { ...node, type: enumType.underlyingType, enum: enumType };
+    } else if (node.kind === 'literal' && node.type === STRING) {
+      return this.enumValue(enumType, node.value as string, node);
+    }
+    const first = enumType.members.keys().next().value ?? '…';
+    this.report('type_mismatch', node, `${what}: ${this.nameOf(node, source)} (${other?.name ?? node.type}) is no ${enumType.name} value; write one as '${first}' or ${enumType.name}'${first}'`);
+    return undefined;
+  }
+
+  /** `x has v`: x of an enumeration type, v a literal of it (docs/semantics.md §12). */
+  private has(n: Extract<Expr, { kind: 'has' }>): Checked {
+    const operand = this.enumOperand(n.operand);
+    const value = this.enumOperand(n.value);
+    if (operand === undefined || value === undefined) return undefined;
+    const enumType = enumOf(operand);
+    if (enumType === undefined) {
+      this.report('type_mismatch', n.operand, `'has' tests the flags of an enumeration value, but ${this.nameOf(operand, n.operand)} is ${operand.type}`);
+      return undefined;
+    }
+    const mask = this.asEnumValue(enumType, value, n.value, "The right operand of 'has'");
+    if (mask === undefined) return undefined;
+    if (mask.kind !== 'literal') {
+      this.report('type_mismatch', n.value, `The right operand of 'has' is an enumeration literal, such as ${enumType.name}'${enumType.members.keys().next().value ?? '…'}', not ${this.nameOf(mask, n.value)}`);
+      return undefined;
+    }
+    return { kind: 'has', type: BOOLEAN, operand, value: mask, start: n.start, end: n.end };
   }
 
   report(code: IssueCode, span: Span, message: string, suggestion?: string): void {
@@ -385,7 +472,7 @@ class Checker {
     this.openIns++;
     let operand: Checked;
     try {
-      operand = this.expr(n.operand);
+      operand = this.enumOperand(n.operand);
     } finally {
       this.openIns--;
     }
@@ -409,7 +496,7 @@ class Checker {
 
   /** `x in @list`: the usual `in` over the literals of the alias's value, each at the alias. */
   private inAlias(n: Extract<Expr, { kind: 'inAlias' }>): Checked {
-    const operand = this.expr(n.operand);
+    const operand = this.enumOperand(n.operand);
     const alias = n.alias;
     expect(n, alias?.kind === 'alias' ? undefined : "the list of 'in' from an alias must be an alias node");
     const list = aliasList(alias, this.options.aliases, this.options);
@@ -696,8 +783,14 @@ class Checker {
     return undefined;
   }
 
-  private compare(op: CompareOp, left: Checked, right: Checked, node: Extract<Expr, { kind: 'compare' }>): Checked {
+  private compare(op: CompareOp, leftChecked: Checked, rightChecked: Checked, node: Extract<Expr, { kind: 'compare' }>): Checked {
     const span = node;
+    if (leftChecked === undefined || rightChecked === undefined) return undefined;
+    // A value of an enumeration type meets only values of its type (docs/semantics.md §12).
+    const enumType = enumOf(leftChecked) ?? enumOf(rightChecked);
+    const what = `Cannot compare with a ${enumType?.name ?? ''} value`;
+    const left = enumType ? this.asEnumValue(enumType, leftChecked, node.left, what) : leftChecked;
+    const right = enumType ? this.asEnumValue(enumType, rightChecked, node.right, what) : rightChecked;
     if (left === undefined || right === undefined) return undefined;
     const type = compareType(left, right);
     if (type === undefined) {
@@ -712,8 +805,17 @@ class Checker {
   private in(operand: Checked, written: readonly Literal[], node: Extract<Expr, { kind: 'in' }>): Checked {
     const span = node;
     const listNodes = operand === undefined ? written : written.map((l) => spelledAs(l, operand.type));
-    const list = listNodes.map((l) => this.expr(l) as TypedLiteral | TypedNull);
+    const list = listNodes.map((l) => this.enumOperand(l) as TypedLiteral | TypedNull);
     if (operand === undefined) return undefined;
+    const enumType = enumOf(operand) ?? list.map((i) => (i === undefined ? undefined : enumOf(i))).find((e) => e !== undefined);
+    if (enumType !== undefined) {
+      // Every item, and the operand, a value of the one enumeration type.
+      const what = `Cannot look for a ${enumType.name} value`;
+      const typedOperand = this.asEnumValue(enumType, operand, node.operand, what);
+      const typedList = list.map((item, i) => (item === undefined ? undefined : this.asEnumValue(enumType, item, listNodes[i]!, what)));
+      if (typedOperand === undefined || !everyDefined(typedList)) return undefined;
+      return { kind: 'in', type: BOOLEAN, operand: typedOperand, list: typedList as (TypedLiteral | TypedNull)[], start: span.start, end: span.end };
+    }
     const items = list.filter((i): i is TypedLiteral => i.kind !== 'null');
     let type: EdmType = operand.kind === 'null' ? (items[0]?.type ?? STRING) : operand.type;
     if (!items.every((item) => fits(item, type))) {

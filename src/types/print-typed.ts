@@ -3,6 +3,7 @@
 
 import { assertNever } from '../assert-never.js';
 import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from './typed.js';
+import { enumOf } from './typed.js';
 
 const short = (type: string): string => type.replace(/^Edm\./, '');
 
@@ -27,7 +28,9 @@ const collection = (c: TypedCollection): string => path(c.source, c.path);
  */
 export function printTyped(node: TypedExpr | TypedFilter): string {
   const n: TypedExpr = 'root' in node ? node.root : node;
-  const t = `:${short(n.type)}`;
+  // An enumeration value shows its type's name, not its underlying integer type.
+  const enumType = enumOf(n);
+  const t = enumType ? `:${enumType.name}` : `:${short(n.type)}`;
   switch (n.kind) {
     case 'literal':
       return `${value(n.value)}${t}`;
@@ -61,6 +64,8 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
       return `(${printTyped(n.left)} ${n.op} ${printTyped(n.right)})${t}`;
     case 'logical':
       return `(${n.operands.map((o) => printTyped(o)).join(` ${n.op} `)})`;
+    case 'has':
+      return `(${printTyped(n.operand)} has ${printTyped(n.value)})`;
     case 'in':
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
     default:

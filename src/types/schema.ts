@@ -1,8 +1,8 @@
 // Resource schemas: the entity types that filters are checked against. defineSchema() validates a
 // definition once, up front, and turns it into the resolved form the checker and backends read.
 
-import type { EdmType } from './edm.js';
-import { EDM_TYPES, isEdmType } from './edm.js';
+import type { EdmType, IntegerType } from './edm.js';
+import { EDM_TYPES, INTEGER_RANGES, isEdmType, isInteger } from './edm.js';
 
 /**
  * A property in a definition: an Edm type name, a primitive with options, a nested structure, or
@@ -14,6 +14,7 @@ import { EDM_TYPES, isEdmType } from './edm.js';
 export type PropertyDefinition =
   | EdmType
   | { readonly type: EdmType; readonly nullable?: boolean; readonly filterable?: boolean }
+  | { readonly enum: EnumDefinition; readonly nullable?: boolean; readonly filterable?: boolean }
   | {
       readonly properties: { readonly [name: string]: PropertyDefinition };
       readonly nullable?: boolean;
@@ -33,7 +34,28 @@ export type PropertyDefinition =
 export type ElementDefinition =
   | EdmType
   | { readonly type: EdmType; readonly nullable?: boolean }
+  | { readonly enum: EnumDefinition; readonly nullable?: boolean }
   | { readonly properties: { readonly [name: string]: PropertyDefinition }; readonly nullable?: boolean };
+
+/**
+ * An enumeration type (docs/semantics.md §12): its qualified name (`Sales.Color`), its members and
+ * their values, whether values combine members bit by bit (`flags`), and its underlying integer
+ * type (Int32 by default). Properties that share a type give it the same definition.
+ */
+export interface EnumDefinition {
+  readonly name: string;
+  readonly members: { readonly [member: string]: number | bigint };
+  readonly flags?: boolean;
+  readonly underlyingType?: IntegerType;
+}
+
+/** A resolved enumeration type: members by name, values exact. */
+export interface EnumType {
+  readonly name: string;
+  readonly members: ReadonlyMap<string, bigint>;
+  readonly flags: boolean;
+  readonly underlyingType: IntegerType;
+}
 
 export interface SchemaDefinition {
   readonly name: string;
@@ -43,7 +65,10 @@ export interface SchemaDefinition {
 export interface PrimitiveProperty {
   readonly kind: 'primitive';
   readonly name: string;
+  /** The Edm type; for an enumeration, its underlying integer type. */
   readonly type: EdmType;
+  /** The enumeration type, for a property of one: its values are integers of `type`. */
+  readonly enum?: EnumType;
   readonly nullable: boolean;
   readonly filterable: boolean;
 }
@@ -79,6 +104,8 @@ export type Property = PrimitiveProperty | StructuredProperty | CollectionProper
 export interface Schema {
   readonly name: string;
   readonly properties: ReadonlyMap<string, Property>;
+  /** The enumeration types its properties have, by qualified name (absent when none). */
+  readonly enums?: ReadonlyMap<string, EnumType>;
 }
 
 /**
@@ -98,7 +125,7 @@ export class SchemaDefinitionError extends TypeError {
 
 // Words the grammar reserves: a property with one of these names could never be referenced.
 // These in any case; `INF` and `NaN` only exactly so spelt, as the parser reads them as Doubles.
-const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'has', 'null', 'true', 'false']);
 const RESERVED_EXACT = new Set(['INF', 'NaN']);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -114,16 +141,68 @@ export function defineSchema(definition: SchemaDefinition): Schema {
   if (typeof name !== 'string' || name.trim() === '') {
     throw new SchemaDefinitionError(String(name ?? ''), '', 'the schema needs a non-empty name');
   }
-  return { name, properties: resolveProperties(name, [], definition.properties, true) };
+  const enums = new Map<string, EnumType>();
+  const properties = resolveProperties({ name, enums }, [], definition.properties, true);
+  return enums.size === 0 ? { name, properties } : { name, properties, enums };
+}
+
+/** What resolving a definition carries along: the schema's name, and the enumeration types met so far. */
+interface Resolution {
+  readonly name: string;
+  readonly enums: Map<string, EnumType>;
+}
+
+const QUALIFIED = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+
+/** Validates an enumeration definition; a type met before must have been defined the same way. */
+function resolveEnum(r: Resolution, at: string, value: unknown): EnumType {
+  const fail = (problem: string): never => {
+    throw new SchemaDefinitionError(r.name, at, problem);
+  };
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('`enum` is { name, members, flags?, underlyingType? }');
+  const spec = value as { name?: unknown; members?: unknown; flags?: unknown; underlyingType?: unknown };
+  if (typeof spec.name !== 'string' || !QUALIFIED.test(spec.name) || spec.name.startsWith('Edm.')) {
+    fail("an enumeration's `name` is a qualified name outside the Edm namespace, such as 'Sales.Color'");
+  }
+  if (spec.flags !== undefined && typeof spec.flags !== 'boolean') fail('`flags` must be true or false');
+  const underlyingType = spec.underlyingType ?? 'Edm.Int32';
+  if (typeof underlyingType !== 'string' || !isEdmType(underlyingType) || !isInteger(underlyingType)) {
+    fail('`underlyingType` is one of Edm.Byte, Edm.SByte, Edm.Int16, Edm.Int32, Edm.Int64');
+  }
+  const integer = underlyingType as IntegerType;
+  const [lo, hi] = INTEGER_RANGES[integer];
+  if (spec.members === null || typeof spec.members !== 'object' || Array.isArray(spec.members)) fail('`members` is an object of member names and values');
+  const entries = Object.entries(spec.members as Record<string, unknown>);
+  if (entries.length === 0) fail('an enumeration needs at least one member');
+  const flags = spec.flags === true;
+  const members = new Map<string, bigint>();
+  for (const [member, v] of entries) {
+    if (!IDENTIFIER.test(member)) fail(`member '${member}' is not an identifier`);
+    const exact = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
+    if (exact === undefined) fail(`member '${member}' needs an integer value`);
+    if (exact! < lo || exact! > hi) fail(`member '${member}' is ${String(v)}, beyond ${integer}`);
+    if (flags && exact! < 0n) fail(`member '${member}' of a flags enumeration is negative`);
+    members.set(member, exact!);
+  }
+  const resolved: EnumType = { name: spec.name as string, members, flags, underlyingType: integer };
+  const earlier = r.enums.get(resolved.name);
+  if (earlier && !sameEnum(earlier, resolved)) fail(`enumeration '${resolved.name}' is defined differently elsewhere in the schema`);
+  r.enums.set(resolved.name, earlier ?? resolved);
+  return earlier ?? resolved;
+}
+
+function sameEnum(a: EnumType, b: EnumType): boolean {
+  return a.flags === b.flags && a.underlyingType === b.underlyingType && a.members.size === b.members.size && [...a.members].every(([k, v]) => b.members.get(k) === v);
 }
 
 function resolveProperties(
-  schemaName: string,
+  r: Resolution,
   prefix: readonly string[],
   definitions: unknown,
   filterable: boolean,
 ): ReadonlyMap<string, Property> {
   const at = prefix.join('/');
+  const schemaName = r.name;
   if (definitions === null || typeof definitions !== 'object' || Array.isArray(definitions)) {
     throw new SchemaDefinitionError(schemaName, at, '`properties` must be an object of property definitions');
   }
@@ -134,12 +213,13 @@ function resolveProperties(
   const out = new Map<string, Property>();
   for (const [key, value] of entries) {
     const path = [...prefix, key];
-    out.set(key, resolveProperty(schemaName, path, value, filterable));
+    out.set(key, resolveProperty(r, path, value, filterable));
   }
   return out;
 }
 
-function resolveProperty(schemaName: string, path: readonly string[], value: unknown, parentFilterable: boolean): Property {
+function resolveProperty(r: Resolution, path: readonly string[], value: unknown, parentFilterable: boolean): Property {
+  const schemaName = r.name;
   const name = path[path.length - 1]!;
   const at = path.join('/');
   if (name === '') throw new SchemaDefinitionError(schemaName, at, 'a property name cannot be empty');
@@ -153,15 +233,15 @@ function resolveProperty(schemaName: string, path: readonly string[], value: unk
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new SchemaDefinitionError(schemaName, at, 'a property is an Edm type name, { type, nullable?, filterable? }, { properties, nullable?, filterable?, relation? } or { collection, filterable?, relation? }');
   }
-  const spec = value as { type?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
+  const spec = value as { type?: unknown; enum?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
   for (const flag of ['nullable', 'filterable', 'relation'] as const) {
     if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') {
       throw new SchemaDefinitionError(schemaName, at, `\`${flag}\` must be true or false`);
     }
   }
-  const shapes = (['type', 'properties', 'collection'] as const).filter((k) => spec[k] !== undefined);
+  const shapes = (['type', 'enum', 'properties', 'collection'] as const).filter((k) => spec[k] !== undefined);
   if (shapes.length > 1) {
-    throw new SchemaDefinitionError(schemaName, at, `a property has one of \`type\`, \`properties\` or \`collection\`, not ${shapes.map((k) => `\`${k}\``).join(' and ')}`);
+    throw new SchemaDefinitionError(schemaName, at, `a property has one of \`type\`, \`enum\`, \`properties\` or \`collection\`, not ${shapes.map((k) => `\`${k}\``).join(' and ')}`);
   }
   const filterable = parentFilterable && spec.filterable !== false;
   const relation = spec.relation === true;
@@ -169,13 +249,18 @@ function resolveProperty(schemaName: string, path: readonly string[], value: unk
     if (spec.nullable !== undefined) {
       throw new SchemaDefinitionError(schemaName, at, 'a collection has no `nullable`: a null collection is an empty one; give the element `nullable: false` to rule out null elements');
     }
-    const element = resolveElement(schemaName, path, spec.collection, filterable);
+    const element = resolveElement(r, path, spec.collection, filterable);
     if (!relation) return { kind: 'collection', name, element, filterable, relation };
     if (element.kind !== 'structured') throw new SchemaDefinitionError(schemaName, at, 'a relation is a collection of structures (`{ collection: { properties } }`)');
     // A relation's elements are the other resource's rows, which are never null.
     return { kind: 'collection', name, element: { ...element, nullable: false }, filterable, relation };
   }
   const nullable = spec.nullable !== false;
+  if (spec.enum !== undefined) {
+    if (relation) throw new SchemaDefinitionError(schemaName, at, 'only a structure or a collection of structures can be a relation');
+    const enumType = resolveEnum(r, at, spec.enum);
+    return { kind: 'primitive', name, type: enumType.underlyingType, enum: enumType, nullable, filterable };
+  }
   if (spec.type !== undefined) {
     if (relation) throw new SchemaDefinitionError(schemaName, at, 'only a structure or a collection of structures can be a relation');
     if (typeof spec.type !== 'string' || !isEdmType(spec.type)) throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
@@ -184,11 +269,12 @@ function resolveProperty(schemaName: string, path: readonly string[], value: unk
   if (spec.properties === undefined) {
     throw new SchemaDefinitionError(schemaName, at, 'a property needs a `type`, nested `properties` or a `collection`');
   }
-  return { kind: 'structured', name, properties: resolveProperties(schemaName, path, spec.properties, filterable), nullable, filterable, relation };
+  return { kind: 'structured', name, properties: resolveProperties(r, path, spec.properties, filterable), nullable, filterable, relation };
 }
 
 /** The element of the collection at `path`, described as a property named after the collection. */
-function resolveElement(schemaName: string, path: readonly string[], value: unknown, filterable: boolean): PrimitiveProperty | StructuredProperty {
+function resolveElement(r: Resolution, path: readonly string[], value: unknown, filterable: boolean): PrimitiveProperty | StructuredProperty {
+  const schemaName = r.name;
   const name = path[path.length - 1]!;
   const at = path.join('/');
   if (typeof value === 'string') {
@@ -198,7 +284,7 @@ function resolveElement(schemaName: string, path: readonly string[], value: unkn
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new SchemaDefinitionError(schemaName, at, 'a collection\'s element is an Edm type name, { type, nullable? } or { properties, nullable? }');
   }
-  const spec = value as { type?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
+  const spec = value as { type?: unknown; enum?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
   if (spec.collection !== undefined) throw new SchemaDefinitionError(schemaName, at, 'a collection cannot hold collections directly; hold structures that have a collection property');
   for (const key of ['filterable', 'relation'] as const) {
     if (spec[key] !== undefined) throw new SchemaDefinitionError(schemaName, at, `\`${key}\` belongs to the collection, not to its element`);
@@ -206,12 +292,17 @@ function resolveElement(schemaName: string, path: readonly string[], value: unkn
   if (spec.nullable !== undefined && typeof spec.nullable !== 'boolean') throw new SchemaDefinitionError(schemaName, at, '`nullable` must be true or false');
   const nullable = spec.nullable !== false;
   if (spec.type !== undefined && spec.properties !== undefined) throw new SchemaDefinitionError(schemaName, at, 'an element has either a `type` or `properties`, not both');
+  if (spec.enum !== undefined) {
+    if (spec.type !== undefined || spec.properties !== undefined) throw new SchemaDefinitionError(schemaName, at, 'an element has one of `type`, `enum` or `properties`');
+    const enumType = resolveEnum(r, at, spec.enum);
+    return { kind: 'primitive', name, type: enumType.underlyingType, enum: enumType, nullable, filterable };
+  }
   if (spec.type !== undefined) {
     if (typeof spec.type !== 'string' || !isEdmType(spec.type)) throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
     return { kind: 'primitive', name, type: spec.type, nullable, filterable };
   }
   if (spec.properties === undefined) throw new SchemaDefinitionError(schemaName, at, 'an element needs a `type` or nested `properties`');
-  return { kind: 'structured', name, properties: resolveProperties(schemaName, path, spec.properties, filterable), nullable, filterable, relation: false };
+  return { kind: 'structured', name, properties: resolveProperties(r, path, spec.properties, filterable), nullable, filterable, relation: false };
 }
 
 function unknownType(value: unknown): string {

@@ -81,6 +81,7 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
     case 'in':
     case 'cast':
     case 'isof':
+    case 'has':
       stack.push(node.operand);
       return;
     case 'compare':
@@ -154,6 +155,7 @@ class StringCosts {
       case 'null':
       case 'structureNull':
       case 'isof':
+      case 'has':
       case 'convert':
       case 'not':
       case 'negate':

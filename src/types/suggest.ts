@@ -82,6 +82,8 @@ export function literalsInString(content: string): readonly { readonly text: str
       case 'alias':
       case 'call':
       case 'typeFunction':
+      case 'enum':
+      case 'has':
       case 'not':
       case 'negate':
       case 'compare':

@@ -16,7 +16,7 @@ import { handlerOf } from '../dispatch.js';
 import type { ArithmeticOp, CompareOp, LogicalOp, TemporalOp } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import type { FunctionName } from './functions.js';
-import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
+import type { CollectionProperty, EnumType, PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
 
 interface TypedBase {
   readonly type: EdmType;
@@ -37,10 +37,14 @@ export type LiteralValue = string | number | bigint | boolean;
 export interface TypedLiteral extends TypedBase {
   readonly kind: 'literal';
   readonly value: LiteralValue;
+  /** For a value of an enumeration type: the type; `type` is its underlying integer type. */
+  readonly enum?: EnumType;
 }
 
 export interface TypedNull extends TypedBase {
   readonly kind: 'null';
+  /** For a null of an enumeration type: the type. */
+  readonly enum?: EnumType;
 }
 
 /**
@@ -129,6 +133,24 @@ export interface TypedCast extends TypedBase {
   readonly operand: TypedExpr;
 }
 
+/**
+ * `x has v` (docs/semantics.md §12): whether every bit of the enumeration literal `value` is set in
+ * the enumeration value `operand` (both of one enumeration type). False for a null operand.
+ */
+export interface TypedHas extends TypedBase {
+  readonly kind: 'has';
+  readonly type: 'Edm.Boolean';
+  readonly operand: TypedExpr;
+  readonly value: TypedLiteral;
+}
+
+/** The enumeration type of a value, when it is of one: a member of an enumeration property, or an enumeration literal or null. */
+export function enumOf(node: TypedExpr): EnumType | undefined {
+  if (node.kind === 'member') return node.property.enum;
+  if (node.kind === 'literal' || node.kind === 'null') return node.enum;
+  return undefined;
+}
+
 /** `isof(x, T)`: whether the operand is not null and converts to `target`. Never null. */
 export interface TypedIsOf extends TypedBase {
   readonly kind: 'isof';
@@ -211,6 +233,7 @@ export type TypedExpr =
   | TypedCall
   | TypedCast
   | TypedIsOf
+  | TypedHas
   | TypedNot
   | TypedNegate
   | TypedCompare
@@ -244,6 +267,8 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
     case 'arithmetic':
     case 'temporal':
       return [node.left, node.right];
+    case 'has':
+      return [node.operand, node.value];
     case 'logical':
       return node.operands;
     case 'in':

@@ -53,7 +53,6 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ['Tags/All(t: t)', 'bound_function'],
   ['Tags/NS.fn()', 'bound_function'],
   ["Address/NS.HomeAddress/City eq 'x'", 'type_cast'],
-  ["Color eq NS.Color'Red'", 'enum_literal'],
   ['geo.distance(a, b) lt 1', 'geo.distance'],
   ['Edm.String eq 1', 'qualified_name'],
   ['x in (@p)', 'parameter_alias_item'],
@@ -68,7 +67,6 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ['x in [[1]]', 'nested_json_array'],
   ['x in [{}]', 'json_object'],
   ["x in ['a']", 'json_array_item'],
-  ["Flags has NS.Color'Red'", 'has'],
 ];
 
 describe('issue codes', () => {

@@ -27,6 +27,8 @@ const render: ExprVisitor<string> = {
   member: (n) => n.segments.map((s) => s.name).join('/'),
   alias: (n) => `@${n.name}`,
   call: (n) => `(${n.name}${n.args.map((a) => ' ' + sexpr(a)).join('')})`,
+  enum: (n) => `enum:${n.typeName}'${n.body}'`,
+  has: (n) => `(has ${sexpr(n.operand)} ${sexpr(n.value)})`,
   typeFunction: (n) => `(${n.name} ${sexpr(n.operand)} ${n.target.quoted ? `'${n.target.name}'` : n.target.name})`,
   not: (n) => `(not ${sexpr(n.operand)})`,
   negate: (n) => `(- ${sexpr(n.operand)})`,

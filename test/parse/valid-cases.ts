@@ -47,6 +47,13 @@ export const PRECEDENCE: readonly ValidCase[] = [
   // `in` is a primary operator (OData 4.01): tighter than `not`, `-` and every binary operator.
   ["not Status in ('A', 'B')", '=', "(not (in Status ['A' 'B']))"],
   ['-x in (1)', '=', '(- (in x [i32:1]))'],
+  // `has` is a primary operator, as `in` is; its right operand a primary: an enumeration literal,
+  // a string, an alias (docs/semantics.md §12).
+  ["Color has Sales.Color'Red,Blue'", '=', "(has Color enum:Sales.Color'Red,Blue')"],
+  ["not Color HAS 'Red'", "not Color has 'Red'", "(not (has Color 'Red'))"],
+  ["Color has 'Red' eq true", '=', "(eq (has Color 'Red') true)"],
+  ["Color has @flag and Size in (Sales.Size'Large', 'Small')", '=', "(and (has Color @flag) (in Size [enum:Sales.Size'Large' 'Small']))"],
+  ["Colors/any(c: c has 'Red') or Sales.Color'Red' in Colors", '=', "(or (any Colors c: (has c 'Red')) (in enum:Sales.Color'Red' Colors))"],
   ['- 5 in (1)', '-(5 in (1))', '(- (in i32:5 [i32:1]))'],
   ['-5 in (1)', '=', '(in i32:-5 [i32:1])'],
   ['(-x) in (1)', '=', '(in (- x) [i32:1])'],
@@ -302,7 +309,7 @@ export const NAMES: readonly ValidCase[] = [
   ['INFM eq NaNL', '=', '(eq INFM NaNL)'],
   ['x eq -INFM', '=', '(eq x (- INFM))'],
   ['datetime eq guid', '=', '(eq datetime guid)'],
-  ['has eq 1', '=', '(eq has i32:1)'],
+  ['hash eq 1', '=', '(eq hash i32:1)'],
   ['not notes', '=', '(not notes)'],
   ['Order/andrew/notes eq 1', '=', '(eq Order/andrew/notes i32:1)'],
   ['abcdef01 eq 1', '=', '(eq abcdef01 i32:1)'],

@@ -81,7 +81,7 @@ describe('defineSchema', () => {
     ['no properties', { name: 'S', properties: {} }, "Schema 'S': a schema needs at least one property"],
     ['an empty schema name', { name: '', properties: { A: 'Edm.String' } }, "Schema '': the schema needs a non-empty name"],
     ['a non-boolean nullable', { name: 'S', properties: { A: { type: 'Edm.String', nullable: 'no' } } }, "Schema 'S', property 'A': `nullable` must be true or false"],
-    ['both type and properties', { name: 'S', properties: { A: { type: 'Edm.String', properties: { B: 'Edm.String' } } } }, 'one of `type`, `properties` or `collection`, not `type` and `properties`'],
+    ['both type and properties', { name: 'S', properties: { A: { type: 'Edm.String', properties: { B: 'Edm.String' } } } }, 'one of `type`, `enum`, `properties` or `collection`, not `type` and `properties`'],
     ['neither type nor properties', { name: 'S', properties: { A: { nullable: true } } }, 'needs a `type`, nested `properties` or a `collection`'],
     ['a collection and a type', { name: 'S', properties: { A: { type: 'Edm.String', collection: 'Edm.String' } } }, 'not `type` and `collection`'],
     ['a collection with nullable', { name: 'S', properties: { A: { collection: 'Edm.String', nullable: false } } }, 'a collection has no `nullable`'],
@@ -95,6 +95,19 @@ describe('defineSchema', () => {
     ['a number as a property', { name: 'S', properties: { A: 3 } }, 'a property is an Edm type name'],
     ['properties as an array', { name: 'S', properties: ['Edm.String'] }, '`properties` must be an object'],
     ['not an object', 'Contact', 'a definition must be an object'],
+    ['has, an operator', { name: 'S', properties: { has: 'Edm.Boolean' } }, "'has' is a reserved word"],
+    // Enumerations (docs/semantics.md §12)
+    ['an enumeration without a qualified name', { name: 'S', properties: { C: { enum: { name: 'Color', members: { Red: 1 } } } } }, 'a qualified name outside the Edm namespace'],
+    ['an enumeration in the Edm namespace', { name: 'S', properties: { C: { enum: { name: 'Edm.Color', members: { Red: 1 } } } } }, 'a qualified name outside the Edm namespace'],
+    ['an enumeration without members', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: {} } } } }, 'at least one member'],
+    ['a member that is no identifier', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: { 'Light Red': 1 } } } } }, "member 'Light Red' is not an identifier"],
+    ['a member value that is no integer', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: { Red: 1.5 } } } } }, "member 'Red' needs an integer value"],
+    ['a member beyond the underlying type', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: { Red: 300 }, underlyingType: 'Edm.Byte' } } } }, "member 'Red' is 300, beyond Edm.Byte"],
+    ['a negative flag', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: { Red: -1 }, flags: true } } } }, "member 'Red' of a flags enumeration is negative"],
+    ['a non-integer underlying type', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: { Red: 1 }, underlyingType: 'Edm.String' } } } }, '`underlyingType` is one of'],
+    ['flags not a Boolean', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: { Red: 1 }, flags: 'yes' } } } }, '`flags` must be true or false'],
+    ['one enumeration defined twice otherwise', { name: 'S', properties: { C: { enum: { name: 'NS.Color', members: { Red: 1 } } }, D: { collection: { enum: { name: 'NS.Color', members: { Red: 2 } } } } } }, "property 'D': enumeration 'NS.Color' is defined differently"],
+    ['an enumeration and a type', { name: 'S', properties: { C: { type: 'Edm.Int32', enum: { name: 'NS.Color', members: { Red: 1 } } } } }, 'not `type` and `enum`'],
   ];
   it.each(bad)('throws a SchemaDefinitionError (a TypeError) for %s', (_what, definition, message) => {
     let thrown: unknown;

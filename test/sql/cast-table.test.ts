@@ -12,7 +12,6 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import type { EvalRow } from '../support/eval-table.js';
 import { thrown } from '../support/thrown.js';
 
-
 /**
  * The rows as an engine stores them: SQLite and MariaDB cannot store NaN or ±Infinity (SQLite
  * makes NaN NULL), so those Doubles are null there, and the ids are the reference's on those rows.

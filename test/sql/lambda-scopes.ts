@@ -84,6 +84,8 @@ function bindVariables(node: TypedExpr): TypedExpr {
       return { ...node, operands: node.operands.map(bindVariables) };
     case 'in':
       return { ...node, operand: bindVariables(node.operand) };
+    case 'has':
+      return { ...node, operand: bindVariables(node.operand) };
     case 'call':
       return { ...node, args: node.args.map(bindVariables) };
     default:

@@ -65,6 +65,8 @@ function rewrite(node: TypedExpr): TypedExpr {
       return { ...node, operands: node.operands.map(rewrite) };
     case 'in':
       return { ...node, operand: rewrite(node.operand) };
+    case 'has':
+      return { ...node, operand: rewrite(node.operand) };
     case 'call':
       return { ...node, args: node.args.map(rewrite) };
     default:

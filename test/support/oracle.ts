@@ -4,6 +4,7 @@
 
 import { Decimal } from 'decimal.js';
 import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from '../../src/types/typed.js';
+import type { EnumType } from '../../src/types/schema.js';
 import { isInteger, type EdmType } from '../../src/types/edm.js';
 import { FilterError } from '../../src/errors.js';
 import { readInstant } from '../../src/semantics/instant.js';
@@ -250,7 +251,8 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
         if (typeof v !== 'object') throw new OracleRowError('not an object');
         v = Object.hasOwn(v, name) ? (v as Record<string, unknown>)[name] : undefined;
       }
-      return v === null || v === undefined ? null : readRow(node.type, v);
+      if (v === null || v === undefined) return null;
+      return node.property.enum ? readEnumRow(node.property.enum, v) : readRow(node.type, v);
     }
     case 'structureNull': {
       // Null or missing anywhere along the path; an object, even with every member null, is not.
@@ -349,6 +351,12 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
       return BigInt(elementsOf(node.collection, row, env).length);
     case 'cast':
       return castOracle(evaluate(node.operand, row, env), node.operand.type, node.type);
+    case 'has': {
+      // docs/semantics.md §12: every bit of the value set in the operand; false for a null operand.
+      const v = evaluate(node.operand, row, env);
+      const mask = BigInt(node.value.value as number | bigint);
+      return v !== null && ((v as bigint) & mask) === mask;
+    }
     case 'isof': {
       const v = evaluate(node.operand, row, env);
       return v !== null && castOracle(v, node.operand.type, node.target) !== null;
@@ -579,4 +587,27 @@ function textOracle(v: Exclude<V, null>, from: EdmType): string {
     }
     default: return v as string;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// docs/semantics.md §12, "Row values": an enumeration's number, or its member names joined by
+// commas (a space after each allowed); a value no member (or combination, for flags) has fails.
+
+function readEnumRow(enumType: EnumType, v: unknown): V {
+  const fail = (): never => {
+    throw new OracleRowError(`bad ${enumType.name}: ${String(v)}`);
+  };
+  let value: bigint;
+  if (typeof v === 'number') value = Number.isInteger(v) ? BigInt(v) : fail();
+  else if (typeof v === 'bigint') value = v;
+  else if (typeof v === 'string') {
+    value = 0n;
+    const names = v.split(/, ?/);
+    if (names.length > 1 && !enumType.flags) fail();
+    for (const name of names) value |= enumType.members.has(name) ? enumType.members.get(name)! : fail();
+  } else return fail();
+  const values = [...enumType.members.values()];
+  const union = values.reduce((a, b) => a | b, 0n);
+  const valid = enumType.flags ? value >= 0n && (value | union) === union : values.includes(value);
+  return valid ? value : fail();
 }

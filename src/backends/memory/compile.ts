@@ -523,6 +523,11 @@ class Generator {
     const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
     // Only Int64 members are bigints (readInt64 makes them so); every other integer member is a number.
     const then = ifValue(t);
+    const enumType = node.property.enum;
+    if (enumType !== undefined) {
+      const typeRef = this.constant(enumType, 'str').code;
+      return `((${t} = ${this.helper('readEnum')}(${t}, ${p}, ${typeRef}${variable})), ${then})`;
+    }
     const smallTest = SMALL_INTEGER_TEST[type];
     if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
     switch (type) {

@@ -412,6 +412,8 @@ function count(node: LoweredCount, scope: Scope): Eval {
 function reader(node: LoweredMember): (v: unknown) => unknown {
   const p = node.path.join('/');
   const variable = node.source.kind === 'variable' ? node.source.name : undefined;
+  const enumType = node.property.enum;
+  if (enumType !== undefined) return (v) => rt.readEnum(v, p, enumType, variable);
   switch (node.type) {
     case 'Edm.String':
       return rt.HAS_WELL_FORMED

@@ -3,6 +3,8 @@
 
 import { Decimal } from 'decimal.js';
 import { INTEGER_RANGES, type EdmType } from '../../types/edm.js';
+import type { EnumType } from '../../types/schema.js';
+import { isEnumValue, readEnumValue } from '../../types/enum-values.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import { readStoredInstant } from '../../semantics/instant.js';
 import { ExactDecimal, QuotientDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
@@ -29,7 +31,8 @@ export class RowValueError extends Error {
   readonly value: unknown;
 
   constructor(path: string, expected: Expected | 'row', value: unknown) {
-    const what = expected === 'object' || expected === 'row' ? 'an object' : expected === 'array' ? 'an array' : `an ${expected}`;
+    const what =
+      expected === 'object' || expected === 'row' ? 'an object' : expected === 'array' ? 'an array' : expected.startsWith('Edm.') ? `an ${expected}` : `a value of ${expected}`;
     super(`${expected === 'row' ? 'Row' : `Row value at '${path}'`} is not ${what}: ${describe(value)}`);
     this.path = path;
     this.expected = expected;
@@ -38,7 +41,8 @@ export class RowValueError extends Error {
 }
 
 /** What a row value was expected to be: a value of an Edm type, a structure, or a collection. */
-export type Expected = EdmType | 'object' | 'array';
+/** What a row value should have been: an Edm type, an enumeration type's qualified name, an object or an array. */
+export type Expected = EdmType | 'object' | 'array' | (string & {});
 
 /**
  * A RowValueError read from a lambda's element, its path relative to that element: the lambda's
@@ -92,6 +96,25 @@ function describe(value: unknown): string {
 export function badValue(value: unknown, path: string, expected: Expected, variable?: string): never {
   throw variable === undefined ? new RowValueError(path, expected, value) : new ElementValueError(variable, path, expected, value);
 }
+
+/**
+ * A value of an enumeration type (docs/semantics.md §12, "Row values"): its number (a bigint too),
+ * or its text, member names joined by commas; a bigint for an Int64 underlying type, else a number.
+ */
+export function readEnum(v: unknown, path: string, enumType: EnumType, variable?: string): number | bigint {
+  let value: bigint | undefined;
+  if (typeof v === 'number' && Number.isSafeInteger(v)) value = BigInt(v);
+  else if (typeof v === 'bigint') value = v;
+  else if (typeof v === 'string' && !v.split(ROW_ENUM_SEPARATOR).some((part) => /^-?[0-9]+$/.test(part))) {
+    const read = readEnumValue(enumType, v, ROW_ENUM_SEPARATOR);
+    if (typeof read === 'bigint') value = read;
+  }
+  if (value === undefined || !isEnumValue(enumType, value)) return badValue(v, path, enumType.name, variable);
+  return enumType.underlyingType === 'Edm.Int64' ? value : Number(value);
+}
+
+/** Names in a row's text are joined by commas, a space after each allowed. */
+const ROW_ENUM_SEPARATOR = /, ?/;
 
 /** A collection's row value: an array, or null for a null or missing one (the empty collection). */
 export function readArray(v: unknown, path: string, variable?: string): readonly unknown[] | null {

@@ -49,6 +49,7 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
     case 'convert':
     case 'cast':
     case 'isof':
+    case 'has':
       for (const child of childrenOfTyped(node)) refuseIn(child, root, elements);
       return;
     default:

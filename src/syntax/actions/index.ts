@@ -6,7 +6,7 @@ import { jsonKeyword, jsonNumber, jsonString, rejectJsonItem, rejectNestedJson, 
 import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
 import { bareDateTime, guid, isLiteral, string, timeOfDay, unterminatedString } from './literals.js';
 import { number } from './numbers.js';
-import { chain, foldIn, foldUnary, inList, isBinaryOperator, unaryOp } from './operators.js';
+import { chain, foldIn, foldUnary, hasValue, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
 import { isUnsupportedFunction, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
 import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
@@ -46,6 +46,7 @@ export const actions = {
   unaryOp,
   foldUnary,
   inList,
+  hasValue,
   foldIn,
   parenthesised,
   // the JSON-array list of `in`

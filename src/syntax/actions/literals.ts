@@ -95,7 +95,7 @@ export function duration(body: string, raw: string, r: Range): Literal {
   return { kind: 'duration', raw, ms, start: r.start, end: r.end };
 }
 
-const LITERAL_KINDS = new Set<string>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration']);
+const LITERAL_KINDS = new Set<string>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration', 'enum']);
 
 export function isLiteral(node: Expr): node is Literal {
   return LITERAL_KINDS.has(node.kind);

@@ -85,10 +85,20 @@ function combine(op: BinaryOp, left: Expr, right: Expr, flat: Set<Expr>): Expr {
  * `x in (…) in Path in @list`: each list, collection's path or alias applies to everything before it, as `in`
  * binds left to right.
  */
-export function foldIn(head: Expr, rights: readonly (InList | MemberExpr | AliasExpr)[]): Expr {
+/** The right operand of `has`, told apart from what follows `in` by foldIn. */
+export interface HasValue {
+  readonly has: Expr;
+}
+
+export function hasValue(value: Expr): HasValue {
+  return { has: value };
+}
+
+export function foldIn(head: Expr, rights: readonly (InList | MemberExpr | AliasExpr | HasValue)[]): Expr {
   let node = head;
   for (const right of rights) {
-    if (!('kind' in right)) node = { kind: 'in', operand: node, list: right.list, start: head.start, end: right.end };
+    if ('has' in right) node = { kind: 'has', operand: node, value: right.has, start: head.start, end: right.has.end };
+    else if (!('kind' in right)) node = { kind: 'in', operand: node, list: right.list, start: head.start, end: right.end };
     else if (right.kind === 'alias') node = { kind: 'inAlias', operand: node, alias: right, start: head.start, end: right.end };
     else node = { kind: 'inCollection', operand: node, collection: right, start: head.start, end: right.end };
   }

@@ -1,7 +1,7 @@
 // Constructs of the OData conventions that this language does not have, read only far enough to
 // name them in an 'unsupported' error whose `construct` says which.
 
-import type { PathSegment } from '../ast.js';
+import type { Expr, PathSegment } from '../ast.js';
 import { unsupported } from '../../errors.js';
 import { UNSUPPORTED_FUNCTIONS } from '../../types/functions.js';
 import { suggestName } from '../../types/suggest.js';
@@ -43,10 +43,13 @@ export function rejectTypeCast(tail: readonly PathSegment[], qualified: string |
   return refuse('type_cast', `Type cast '${last.name}${qualified}'`, { start: last.start, end: last.end + qualified.length });
 }
 
-/** `NS.Color'Red'` (an enumeration literal), `geo.distance(…)` (a function), `Edm.String` (a type). */
-export function qualifiedName(name: string, quoted: string | null, isCall: boolean, r: Range): never {
+/**
+ * `NS.Color'Red'` is an enumeration literal; `geo.distance(…)` (a function) and `Edm.String` (a
+ * type outside `cast` and `isof`) are refused.
+ */
+export function qualifiedName(name: string, quoted: string | null, isCall: boolean, r: Range): Expr {
   const nameSpan = { start: r.start, end: r.start + name.length };
-  if (quoted !== null) return refuse('enum_literal', `Enumeration literal ${name}'${quoted}'`, { start: r.start, end: nameSpan.end + quoted.length + 2 });
+  if (quoted !== null) return { kind: 'enum', typeName: name, body: quoted, start: r.start, end: nameSpan.end + quoted.length + 2 };
   if (isCall) return refuse(name.toLowerCase(), `Function '${name}'`, nameSpan);
   return refuse('qualified_name', `Qualified name '${name}'`, nameSpan);
 }

@@ -18,7 +18,7 @@ export function segment(name: string, r: Range): PathSegment {
 }
 
 /** Whole words that are never identifiers, in any letter case. */
-const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'has', 'null', 'true', 'false']);
 const LONGEST_RESERVED = 5;
 
 export function isReserved(word: string): boolean {
