@@ -18,7 +18,7 @@ export { DEFAULT_MAX_STRING_COST } from './types/string-cost.js';
 export { printTyped } from './types/print-typed.js';
 export type { CheckOptions, CheckIssue, IssueCode } from './types/check.js';
 export type { AliasValues } from './types/aliases.js';
-export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty } from './types/schema.js';
+export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty, enumTypesOf } from './types/schema.js';
 export type * from './types/schema.js';
 export type * from './types/typed.js';
 export { visitTyped } from './types/typed.js';

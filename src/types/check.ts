@@ -15,6 +15,7 @@ import type { Overload } from './functions.js';
 import { parse } from '../syntax/parse.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import type { CollectionProperty, EnumType, PrimitiveProperty, Property, Schema, StructuredProperty } from './schema.js';
+import { enumTypesOf } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalsInString, stringOfLiteral, suggestName } from './suggest.js';
 import { print } from '../syntax/print.js';
@@ -310,9 +311,10 @@ class Checker {
   /** `Sales.Color'Red,Blue'`: the members resolved against the schema's enumeration of that name. */
   private enumLiteral(n: Extract<Expr, { kind: 'enum' }>): Checked {
     expect(n, typeof n.typeName === 'string' && typeof n.body === 'string' ? undefined : 'an enumeration literal needs a type name and a body');
-    const enumType = this.schema.enums?.get(n.typeName);
+    const enums = enumTypesOf(this.schema);
+    const enumType = enums.get(n.typeName);
     if (enumType === undefined) {
-      const declared = [...(this.schema.enums?.keys() ?? [])];
+      const declared = [...enums.keys()];
       const suggestion = suggestName(n.typeName, declared);
       const hint = suggestion !== undefined ? ` (did you mean '${suggestion}'?)` : declared.length > 0 ? `; it declares ${listNames(declared)}` : '; it declares none';
       this.report('unknown_type', { start: n.start, end: n.start + n.typeName.length }, `Unknown enumeration type '${n.typeName}': the schema ${this.schema.name} does not declare it${hint}`, suggestion);
@@ -337,7 +339,7 @@ class Checker {
    * members as that value (OData 4.01 lets the type be left out); anything else undefined, once
    * `type_mismatch` is reported with `what` (the operator or context).
    */
-  private asEnumValue(enumType: EnumType, node: TypedExpr, source: Expr, what: string): TypedExpr | undefined {
+  private asEnumValue(enumType: EnumType, node: TypedExpr, source: Expr, what: string, at: Span = node): TypedExpr | undefined {
     const other = enumOf(node);
     if (other !== undefined) {
       if (other.name === enumType.name) return node;
@@ -347,7 +349,7 @@ class Checker {
       return this.enumValue(enumType, node.value as string, node);
     }
     const first = enumType.members.keys().next().value ?? '…';
-    this.report('type_mismatch', node, `${what}: ${this.nameOf(node, source)} (${other?.name ?? node.type}) is no ${enumType.name} value; write one as '${first}' or ${enumType.name}'${first}'`);
+    this.report('type_mismatch', at, `${what}: ${this.nameOf(node, source)} (${other?.name ?? node.type}) is no ${enumType.name} value; write one as '${first}' or ${enumType.name}'${first}'`);
     return undefined;
   }
 
@@ -789,8 +791,9 @@ class Checker {
     // A value of an enumeration type meets only values of its type (docs/semantics.md §12).
     const enumType = enumOf(leftChecked) ?? enumOf(rightChecked);
     const what = `Cannot compare with a ${enumType?.name ?? ''} value`;
-    const left = enumType ? this.asEnumValue(enumType, leftChecked, node.left, what) : leftChecked;
-    const right = enumType ? this.asEnumValue(enumType, rightChecked, node.right, what) : rightChecked;
+    // A mismatch is reported at the whole comparison, as every other comparison's is.
+    const left = enumType ? this.asEnumValue(enumType, leftChecked, node.left, what, span) : leftChecked;
+    const right = enumType ? this.asEnumValue(enumType, rightChecked, node.right, what, span) : rightChecked;
     if (left === undefined || right === undefined) return undefined;
     const type = compareType(left, right);
     if (type === undefined) {

@@ -104,8 +104,6 @@ export type Property = PrimitiveProperty | StructuredProperty | CollectionProper
 export interface Schema {
   readonly name: string;
   readonly properties: ReadonlyMap<string, Property>;
-  /** The enumeration types its properties have, by qualified name (absent when none). */
-  readonly enums?: ReadonlyMap<string, EnumType>;
 }
 
 /**
@@ -141,9 +139,31 @@ export function defineSchema(definition: SchemaDefinition): Schema {
   if (typeof name !== 'string' || name.trim() === '') {
     throw new SchemaDefinitionError(String(name ?? ''), '', 'the schema needs a non-empty name');
   }
-  const enums = new Map<string, EnumType>();
-  const properties = resolveProperties({ name, enums }, [], definition.properties, true);
-  return enums.size === 0 ? { name, properties } : { name, properties, enums };
+  return { name, properties: resolveProperties({ name, enums: new Map() }, [], definition.properties, true) };
+}
+
+const ENUM_TYPES = new WeakMap<Schema, ReadonlyMap<string, EnumType>>();
+
+/**
+ * The enumeration types a schema's properties (collection elements included) have, by qualified
+ * name: those an enumeration literal (`Sales.Color'Red'`) can name.
+ */
+export function enumTypesOf(schema: Schema): ReadonlyMap<string, EnumType> {
+  let found = ENUM_TYPES.get(schema);
+  if (found === undefined) {
+    const out = new Map<string, EnumType>();
+    const walk = (properties: ReadonlyMap<string, Property>): void => {
+      for (const property of properties.values()) {
+        const inner = property.kind === 'collection' ? property.element : property;
+        if (inner.kind === 'structured') walk(inner.properties);
+        else if (inner.enum !== undefined && !out.has(inner.enum.name)) out.set(inner.enum.name, inner.enum);
+      }
+    };
+    walk(schema.properties);
+    found = out;
+    ENUM_TYPES.set(schema, found);
+  }
+  return found;
 }
 
 /** What resolving a definition carries along: the schema's name, and the enumeration types met so far. */

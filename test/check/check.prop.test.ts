@@ -1,6 +1,7 @@
 // Properties of check(): generated well-typed filters check, and their printed text re-checks to
 // the same typed tree; mutated filters are rejected with exactly the expected FilterError.
 
+import { enumOf } from '../../src/types/typed.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, isFilterError, lookupFunction, parse, print } from '../../src/index.js';
@@ -137,12 +138,13 @@ describe('check properties', () => {
         const compares = nodesOf(tree).filter((n): n is Extract<Expr, { kind: 'compare' }> => n.kind === 'compare');
         const candidates = compares.flatMap((c) => {
           const t = typed.find((n) => n.kind === 'compare' && n.start === c.start && n.end === c.end);
-          return t !== undefined && t.kind === 'compare' && t.left.kind !== 'null' ? [{ c, type: t.left.type }] : [];
+          return t !== undefined && t.kind === 'compare' && t.left.kind !== 'null' ? [{ c, type: t.left.type, left: t.left }] : [];
         });
         fc.pre(candidates.length > 0);
-        const { c, type } = candidates[pick % candidates.length]!;
+        const { c, type, left } = candidates[pick % candidates.length]!;
         // Edit the tree, not the text: a parenthesised operand's span leaves out its parentheses.
-        const value = type === 'Edm.String' ? 'Edm.Int32' : 'Edm.String';
+        // An enumeration value meets a number as a type mismatch (a string would name its members).
+        const value = type === 'Edm.String' || enumOf(left) !== undefined ? 'Edm.Int32' : 'Edm.String';
         const literal: Expr = value === 'Edm.Int32' ? { kind: 'number', type: 'Edm.Int32', raw: '1', value: 1, start: 0, end: 0 } : { kind: 'string', value: 'x', start: 0, end: 0 };
         const mutated = print(replaceNode(tree, c.right, literal));
         const issues = issuesOf(mutated);

@@ -58,6 +58,7 @@ describe('arbFilterText', () => {
       'eq null on a structure', 'ne null on a structure',
       ...['same', 'toString', 'toInteger', 'toDecimal', 'toDouble', 'toInstant'].flatMap((c) => [`cast ${c}`, `isof ${c}`]),
       'isof none',
+      'has', 'enum',
     ];
     expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
   });

@@ -182,11 +182,11 @@ const WELL_TYPED: [string, string][] = [
 ];
 
 const ILL_TYPED: [string, [string, string, string][]][] = [
-    ["Stauts eq 'x'", [["unknown_property","Stauts","Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 23 more."]]],
+    ["Stauts eq 'x'", [["unknown_property","Stauts","Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more."]]],
     ["string eq 'x'", [["unknown_property","string","Property 'string' does not exist on Item. Did you mean 'String'?"]]],
     ["STRINGREQ eq 'x'", [["unknown_property","STRINGREQ","Property 'STRINGREQ' does not exist on Item. Did you mean 'StringReq'?"]]],
     ["Int23 eq 1", [["unknown_property","Int23","Property 'Int23' does not exist on Item. Did you mean 'Int32'?"]]],
-    ["Xyzzy eq 1", [["unknown_property","Xyzzy","Property 'Xyzzy' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 23 more."]]],
+    ["Xyzzy eq 1", [["unknown_property","Xyzzy","Property 'Xyzzy' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more."]]],
     ["Address/Cty eq 'x'", [["unknown_property","Cty","Property 'Cty' does not exist on Item/Address. Did you mean 'City'?"]]],
     ["Address/Geo/Lan gt 1", [["unknown_property","Lan","Property 'Lan' does not exist on Item/Address/Geo. Did you mean 'Lat'?"]]],
     ["Owner/Manager/Nme eq 'x'", [["unknown_property","Nme","Property 'Nme' does not exist on Item/Owner/Manager. Did you mean 'Name'?"]]],
@@ -259,8 +259,8 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
     ["DateTime in ('2012-01-01')", [["type_mismatch","'2012-01-01'","List item '2012-01-01' (Edm.String) does not fit DateTime (Edm.DateTime) on the left of 'in'. Did you mean 2012-01-01T00:00:00Z?"]]],
     ["Boolean in (1)", [["type_mismatch","1","List item 1 (Edm.Int32) does not fit Boolean (Edm.Boolean) on the left of 'in'"]]],
     ["null in (1, 'a')", [["type_mismatch","'a'","List item 'a' (Edm.String) does not fit null (Edm.Int32) on the left of 'in'"]]],
-    ["Stauts eq 'x' and Int32 eq 'y' and not Int64", [["unknown_property","Stauts","Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 23 more."],["type_mismatch","Int32 eq 'y'","Cannot compare Int32 (Edm.Int32) with 'y' (Edm.String)"],["not_boolean","Int64","Operator 'not' needs a Boolean operand, but Int64 is Edm.Int64"]]],
-    ["year(Nope) eq 'x'", [["unknown_property","Nope","Property 'Nope' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 23 more."],["type_mismatch","year(Nope) eq 'x'","Cannot compare year(Nope) (Edm.Int32) with 'x' (Edm.String)"]]],
+    ["Stauts eq 'x' and Int32 eq 'y' and not Int64", [["unknown_property","Stauts","Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more."],["type_mismatch","Int32 eq 'y'","Cannot compare Int32 (Edm.Int32) with 'y' (Edm.String)"],["not_boolean","Int64","Operator 'not' needs a Boolean operand, but Int64 is Edm.Int64"]]],
+    ["year(Nope) eq 'x'", [["unknown_property","Nope","Property 'Nope' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more."],["type_mismatch","year(Nope) eq 'x'","Cannot compare year(Nope) (Edm.Int32) with 'x' (Edm.String)"]]],
     ["Int32 eq 'x' or Strng eq 'x'", [["type_mismatch","Int32 eq 'x'","Cannot compare Int32 (Edm.Int32) with 'x' (Edm.String)"],["unknown_property","Strng","Property 'Strng' does not exist on Item. Did you mean 'String'?"]]],
 ];
 

@@ -5,8 +5,9 @@
 import fc from 'fast-check';
 import { check, defineSchema, DEFAULT_MAX_STRING_COST, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
 import { stringCost } from '../../src/types/string-cost.js';
+import { enumTypesOf } from '../../src/types/schema.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
-import type { CollectionProperty, ElementDefinition, PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
+import type { CollectionProperty, ElementDefinition, EnumDefinition, EnumType, PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
 import { formatDate, formatDuration, formatTimeOfDay, MS_PER_DAY } from '../../src/semantics/temporal.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -23,16 +24,22 @@ function everyType(): { [name: string]: PropertyDefinition } {
   return out;
 }
 
+/** The flags enumeration of the test schema (docs/semantics.md §12). */
+export const TEST_COLOR: EnumDefinition = { name: 'Sales.Color', members: { Red: 1, Green: 2, Blue: 4, Gold: 64 }, flags: true };
+
 /**
  * `Item`: key `Id` (Edm.Int32, not nullable); each Edm type `X` as a nullable property `X` and a
- * non-nullable `XReq`; a nullable complex `Address` holding a nullable `Geo` (two levels); a
- * non-nullable `Owner` holding a nullable navigation `Manager`.
+ * non-nullable `XReq`; the flags enumeration `Color` and `ColorReq`; a nullable complex `Address`
+ * holding a nullable `Geo` (two levels); a non-nullable `Owner` holding a nullable navigation
+ * `Manager`.
  */
 export const testSchemaDefinition: SchemaDefinition = {
   name: 'Item',
   properties: {
     Id: { type: 'Edm.Int32', nullable: false },
     ...everyType(),
+    Color: { enum: TEST_COLOR },
+    ColorReq: { enum: TEST_COLOR, nullable: false },
     Address: {
       properties: {
         City: 'Edm.String',
@@ -324,6 +331,18 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
   }
 }
 
+/** A value of an enumeration type as SQL and MongoDB store it: a member's value, or for flags a combination. */
+function arbEnumValue(enumType: EnumType): fc.Arbitrary<unknown> {
+  const values = [...enumType.members.values()];
+  const value = enumType.flags ? fc.subarray(values).map((bits) => bits.reduce((a, b) => a | b, 0n)) : fc.constantFrom(...values);
+  return value.map((v) => (enumType.underlyingType === 'Edm.Int64' ? v : Number(v)));
+}
+
+/** A row value of a primitive property: of its enumeration type, or its Edm type. */
+function arbPrimitive(property: PrimitiveProperty, options: ArbOptions): fc.Arbitrary<unknown> {
+  return property.enum ? arbEnumValue(property.enum) : arbValue(property.type, options);
+}
+
 function dateArb(): fc.Arbitrary<string> {
   return pooled(DATE_POOL, fc.integer({ min: MIN_MS / MS_PER_DAY, max: Math.floor(MAX_MS / MS_PER_DAY) }).map(formatDate));
 }
@@ -349,7 +368,7 @@ function arbObject(properties: ReadonlyMap<string, Property>, options: ArbOption
       entries.push([property.name, arbCollection(property, options)]);
       continue;
     }
-    const value = property.kind === 'primitive' ? arbValue(property.type, options) : arbObject(property.properties, options);
+    const value = property.kind === 'primitive' ? arbPrimitive(property, options) : arbObject(property.properties, options);
     // A nullable property is sometimes null and sometimes missing altogether; both mean null.
     const arb = property.nullable
       ? fc.oneof({ arbitrary: value, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.constant(MISSING), weight: 1 })
@@ -373,7 +392,7 @@ const MISSING = Symbol('missing');
  */
 function arbCollection(property: CollectionProperty, options: ArbOptions): fc.Arbitrary<unknown> {
   const element = property.element;
-  const value = element.kind === 'primitive' ? arbValue(element.type, options) : arbObject(element.properties, options);
+  const value = element.kind === 'primitive' ? arbPrimitive(element, options) : arbObject(element.properties, options);
   const elements = element.nullable ? fc.oneof({ arbitrary: value, weight: 5 }, { arbitrary: fc.constant(null), weight: 1 }) : value;
   return fc.oneof(
     { arbitrary: fc.array(elements, { minLength: 1, maxLength: 4 }), weight: 6 },
@@ -407,7 +426,7 @@ export function arbRows(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<
 // Filter text
 
 /** The type classes that the generator builds expressions of. */
-type Kind = 'bool' | 'num' | 'int32' | 'string' | 'instant' | 'guid' | 'date' | 'time' | 'duration';
+type Kind = 'bool' | 'num' | 'int32' | 'string' | 'instant' | 'guid' | 'date' | 'time' | 'duration' | 'color';
 
 const KIND_OF: { readonly [T in EdmType]: Kind } = {
   'Edm.String': 'string',
@@ -519,7 +538,14 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
       return form === 1 ? text : text.replace(/(:00)?\.000$/, '');
     }),
   duration: () => fc.tuple(durationArb(), fc.constantFrom('duration', 'DURATION')).map(([ms, prefix]) => `${prefix}'${formatDuration(ms)}'`),
+  color: () => colorBody().map((body) => `${TEST_COLOR.name}'${body}'`),
 };
+
+/** What an enumeration literal of the test's Sales.Color holds: members, combined, or a value. */
+function colorBody(): fc.Arbitrary<string> {
+  const names = Object.keys(TEST_COLOR.members);
+  return fc.oneof(fc.subarray(names, { minLength: 1 }).map((ns) => ns.join(',')), fc.constantFrom('0', '3', '64', 'Gold,5'));
+}
 
 /** Whether generated text is the null literal, which takes its type from the other operand. */
 const isNullText = (t: Term): boolean => t.text.toLowerCase() === 'null';
@@ -560,7 +586,7 @@ interface Reach {
   readonly collections: readonly CollectionRef[];
 }
 
-const KIND_OF_NAMES: { readonly [K in Kind]: true } = { bool: true, num: true, int32: true, string: true, instant: true, guid: true, date: true, time: true, duration: true };
+const KIND_OF_NAMES: { readonly [K in Kind]: true } = { bool: true, num: true, int32: true, string: true, instant: true, guid: true, date: true, time: true, duration: true, color: true };
 
 /** The filterable members, structures and collections under `properties`, their paths after `prefix`. */
 function reachable(properties: ReadonlyMap<string, Property>, prefix: string): Reach {
@@ -576,9 +602,7 @@ function reachable(properties: ReadonlyMap<string, Property>, prefix: string): R
         structures.push(text);
         walk(property.properties, `${text}/`);
       } else {
-        const kinds: Kind[] = [KIND_OF[property.type]];
-        if (INT32ISH.has(property.type)) kinds.push('int32');
-        for (const kind of kinds) members.set(kind, [...(members.get(kind) ?? []), text]);
+        for (const kind of kindsOf(property)) members.set(kind, [...(members.get(kind) ?? []), text]);
       }
     }
   };
@@ -586,13 +610,17 @@ function reachable(properties: ReadonlyMap<string, Property>, prefix: string): R
   return { members, structures, collections };
 }
 
+/** The kinds a primitive property's values are drawn as: its type's, Int32 too for the small integers, `color` for the test's enumeration. */
+function kindsOf(property: PrimitiveProperty): Kind[] {
+  if (property.enum) return property.enum.name === TEST_COLOR.name ? ['color'] : [];
+  return INT32ISH.has(property.type) ? [KIND_OF[property.type], 'int32'] : [KIND_OF[property.type]];
+}
+
 /** What a range variable reaches: a primitive element itself, or a structured one, its members and collections. */
 function elementReach({ variable, collection }: Scope[number]): Reach {
   const element: PrimitiveProperty | StructuredProperty = collection.property.element;
   if (element.kind === 'primitive') {
-    const kinds: Kind[] = [KIND_OF[element.type]];
-    if (INT32ISH.has(element.type)) kinds.push('int32');
-    return { members: new Map(kinds.map((k) => [k, [variable]])), structures: [], collections: [] };
+    return { members: new Map(kindsOf(element).map((k) => [k, [variable]])), structures: [], collections: [] };
   }
   const inner = reachable(element.properties, `${variable}/`);
   return { ...inner, structures: [variable, ...inner.structures] };
@@ -642,7 +670,7 @@ export function arbLambdaLawCase(schema: Schema, options: ArbOptions = {}): fc.A
     .chain((c) => {
       const inner: Scope = [{ variable: 'x0', collection: c }];
       const element = c.property.element;
-      const x = element.kind === 'primitive' ? expr(KIND_OF[element.type], depth, []).map((t) => groupPrimary(t)) : fc.constant(undefined);
+      const x = element.kind === 'primitive' ? expr(kindsOf(element)[0] ?? 'bool', depth, []).map((t) => groupPrimary(t)) : fc.constant(undefined);
       return fc.record({ collection: fc.constant(c.text), p: expr('bool', depth, inner).map((t) => t.text), q: expr('bool', depth, inner).map((t) => t.text), x });
     })
     .filter(({ collection, p, q, x }) =>
@@ -656,9 +684,7 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
   for (const { path, property, filterable } of listPropertyPaths(schema)) {
     if (!filterable) continue;
     const text = path.join('/');
-    const kinds: Kind[] = [KIND_OF[property.type]];
-    if (INT32ISH.has(property.type)) kinds.push('int32');
-    for (const kind of kinds) members.set(kind, [...(members.get(kind) ?? []), text]);
+    for (const kind of kindsOf(property)) members.set(kind, [...(members.get(kind) ?? []), text]);
   }
 
   // Structures under which some property is filterable, compared with null below.
@@ -752,6 +778,20 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
           fc.oneof(compareOf('num'), compareOf('string'), compareOf('instant'), compareOf('guid'), compareOf('bool')),
           fc.oneof(inOf('num'), inOf('string'), inOf('instant'), inOf('guid'), inOf('bool')),
           fc.oneof(compareOf('date'), compareOf('time'), compareOf('duration'), inOf('date'), inOf('time'), inOf('duration')),
+        );
+        // Where the schema declares the test's enumeration: a value of it compared, listed and
+        // tested with has, its literals in either form.
+        if (enumTypesOf(schema).has(TEST_COLOR.name)) forms.push(
+          fc.oneof(
+            compareOf('color'),
+            inOf('color'),
+            binary(sub('color'), COMPARE, colorBody().map((b) => atomic(quote(b)))),
+            fc
+              .tuple(sub('color').filter((t) => !isNullText(t)), word('has'), fc.oneof(literalOf.color(options), colorBody().map(quote)))
+              .map(([x, has, v]) => atomic(`${groupPrimary(x)} ${has} ${v}`)),
+          ),
+        );
+        forms.push(
           fc
             .tuple(fc.constantFrom('and', 'or').chain(word), fc.array(sub('bool'), { minLength: 2, maxLength: 4 }))
             .map(([op, items]) => compound(items.map(group).join(` ${op} `))),
@@ -869,7 +909,7 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
       // another: that one is an atom, so a filter nests at most four deep, the default limit.
       const membership = (c: CollectionRef): fc.Arbitrary<Term> => {
         if (c.property.element.kind !== 'primitive') return fc.constant(atomic(`${c.text}/any()`));
-        const k = KIND_OF[c.property.element.type];
+        const k = kindsOf(c.property.element)[0] ?? 'bool';
         return (k === 'bool' ? atom(k, scope) : sub(k)).map((x) => atomic(`${groupPrimary(x)} in ${c.text}`));
       };
       const collection = fc.constantFrom(...reach.collections);

@@ -67,9 +67,14 @@ export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
     }),
 );
 
-export const arbLiteral: fc.Arbitrary<Literal> = arbLiteralText.map((text) => parse(text) as Literal);
+/** Enumeration literals: a qualified type name and members or values, comma-separated. */
+const arbEnumLiteralText: fc.Arbitrary<string> = fc
+  .tuple(fc.constantFrom('Sales.Color', 'NS.Sub.Flags', 'a.b'), fc.array(fc.oneof(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,5}$/), fc.constantFrom('0', '4', '-1')), { minLength: 1, maxLength: 3 }))
+  .map(([type, members]) => `${type}'${members.join(',')}'`);
 
-const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'null', 'true', 'false']);
+export const arbLiteral: fc.Arbitrary<Literal> = fc.oneof({ arbitrary: arbLiteralText, weight: 12 }, { arbitrary: arbEnumLiteralText, weight: 1 }).map((text) => parse(text) as Literal);
+
+const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'has', 'null', 'true', 'false']);
 const KEYWORD_PREFIXES = ['and', 'or', 'not', 'eq', 'in', 'null', 'true', 'false', 'datetime', 'guid', 'INF', 'NaN'];
 
 /** Identifiers, including ones that start with a keyword (`andrew`, `notes`, `nullable`). */
@@ -146,6 +151,7 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
       fc
         .tuple(fc.constantFrom<TypeFunctionName>('cast', 'isof'), sub, fc.constantFrom(...EDM_TYPES), fc.boolean())
         .map(([name, operand, type, quoted]): Expr => ({ kind: 'typeFunction', name, nameSpan: span, operand, target: { name: type, quoted, ...span }, ...span })),
+      fc.tuple(sub, sub).map(([operand, value]): Expr => ({ kind: 'has', operand, value, ...span })),
       sub.map((operand): Expr => ({ kind: 'not', operand, ...span })),
       sub.map((operand): Expr => ({ kind: 'negate', operand, ...span })),
       fc.tuple(fc.constantFrom(...COMPARE_OPS), sub, sub).map(([op, left, right]): Expr => ({ kind: 'compare', op, left, right, ...span })),
