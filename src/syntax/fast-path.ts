@@ -12,7 +12,7 @@
 
 import type { Expr, Literal, MemberExpr, PathSegment } from './ast.js';
 import { actions } from './actions/index.js';
-import type { InList, LambdaArgs, PathSuffix, WordRest } from './actions/index.js';
+import type { HasValue, InList, LambdaArgs, PathSuffix, WordRest } from './actions/index.js';
 
 /**
  * The tree the generated parser would build, or `undefined` when the text is not of a shape read
@@ -145,19 +145,28 @@ class FastReader {
   /** `InExpr`: `Primary (_ IN _ InList)*`. */
   private inExpr(): Expr {
     const head = this.primary();
-    let lists: (InList | MemberExpr)[] | undefined;
+    let lists: (InList | MemberExpr | HasValue)[] | undefined;
     for (;;) {
       const save = this.pos;
       this.skipSpace();
+      const c = this.src.charCodeAt(this.pos) | 32;
       // IN: `in` in any case, not followed by a word character.
-      if ((this.src.charCodeAt(this.pos) | 32) !== 105 || (this.src.charCodeAt(this.pos + 1) | 32) !== 110 || isWordChar(this.src.charCodeAt(this.pos + 2))) {
-        this.pos = save;
-        break;
+      if (c === 105 && (this.src.charCodeAt(this.pos + 1) | 32) === 110 && !isWordChar(this.src.charCodeAt(this.pos + 2))) {
+        this.pos += 2;
+        this.skipSpace();
+        // `CollectionPath`: a word-led operand that must be a member path.
+        (lists ??= []).push(isWordStart(this.src.charCodeAt(this.pos)) ? actions.collectionPath(this.wordLed()) : this.inList());
+        continue;
       }
-      this.pos += 2;
-      this.skipSpace();
-      // `CollectionPath`: a word-led operand that must be a member path.
-      (lists ??= []).push(isWordStart(this.src.charCodeAt(this.pos)) ? actions.collectionPath(this.wordLed()) : this.inList());
+      // HAS: `has` in any case, not followed by a word character; its value a primary.
+      if (c === 104 && (this.src.charCodeAt(this.pos + 1) | 32) === 97 && (this.src.charCodeAt(this.pos + 2) | 32) === 115 && !isWordChar(this.src.charCodeAt(this.pos + 3))) {
+        this.pos += 3;
+        this.skipSpace();
+        (lists ??= []).push(actions.hasValue(this.primary()));
+        continue;
+      }
+      this.pos = save;
+      break;
     }
     return lists === undefined ? head : actions.foldIn(head, lists);
   }

@@ -118,6 +118,7 @@ describe('the fast path reads the common shapes', () => {
     "Name eq 'it''s' or -Price lt -INF or not (x in ()) or y eq NULL",
     "Sessions/any(s: s/Capacity gt 50 and s/Tags/all(t: t ne 'x')) or Tags/any() or Tags/$count ge 2 or 'red' in Tags",
     "cast(Price mul 2, Edm.Int32) eq 3 and isof( Name ,'Edm.String') or CAST(cast('a.b', Edm.Decimal), Edm.Double) lt 1",
+    "Color has 'Red,Blue' and not Color HAS @flag or (Color has 'Red') eq true or Colors/any(c: c has 'Green')",
   ];
   it.each(COMMON)('%s', (text) => {
     const fast = parseFast(text);

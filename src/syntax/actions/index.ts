@@ -13,7 +13,7 @@ import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
 import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
 
 export type { LambdaArgs } from './collections.js';
-export type { InList } from './operators.js';
+export type { HasValue, InList } from './operators.js';
 export type { PathSuffix, WordRest } from './words.js';
 
 /** A plain object rather than a module namespace: property reads on one are slower in the hot path. */
