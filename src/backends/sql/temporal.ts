@@ -41,6 +41,11 @@ function duration(t: TemporalSpelling, ms: Frag): Frag {
   return within(t, ms, -MAX_DURATION, MAX_DURATION, (v) => v);
 }
 
+/** The instant of exact epoch milliseconds, NULL outside the instants the dialect holds. */
+export function instantWithin(t: TemporalSpelling, ms: Frag): Frag {
+  return instant(t, ms);
+}
+
 function instant(t: TemporalSpelling, ms: Frag): Frag {
   const [lo, hi] = t.instantRange ?? [MIN_INSTANT, MAX_INSTANT];
   return within(t, ms, lo, hi, (v) => t.instantOfMs(v));

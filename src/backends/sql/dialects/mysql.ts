@@ -14,7 +14,8 @@ import { boundedConcat, boundedReplace } from '../bounded-strings.js';
 import type { TextSpelling } from '../bounded-strings.js';
 import { likeLiteral } from '../like-pattern.js';
 import { utcText } from '../literal-text.js';
-import { factorKind, temporalArithmetic } from '../temporal.js';
+import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
+import { instantOfText } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION, MAX_INSTANT } from '../../../semantics/temporal.js';
 import { renderCast } from '../cast.js';
@@ -219,7 +220,22 @@ const CAST: Omit<CastSpelling, 'round'> = {
     }
   },
   toDecimal: () => 'DECIMAL(65,30) does not hold every Double (those below 1e-30 or from 1e35)',
-  toInstant: () => 'reading a date-time from text is not rendered in SQL',
+  toInstant: (x) =>
+    instantOfText(
+      {
+        bindText: (values, body) => bind(values.map((v) => [v, TEXT] as const), body),
+        bindIntegers: TEMPORAL.bindIntegers,
+        substr: (s, from, length) => sql`SUBSTRING(${s}, ${from}, GREATEST(${length}, 0))`,
+        length: (s) => sql`CHAR_LENGTH(${s})`,
+        // On the bytes: a collation would take other digits, and a regular expression's `$` a final newline.
+        digits: (s) => sql`(${s} <> '' AND CAST(${s} AS BINARY) NOT REGEXP '[^0-9]')`,
+        exact: (s) => sql`CAST(${s} AS BINARY)`,
+        integer: (s) => sql`CAST(${s} AS SIGNED)`,
+        div: (a, b) => sql`(${a} DIV ${b})`,
+        instant: (ms) => instantWithin(TEMPORAL, ms),
+      },
+      x.sql,
+    ),
 };
 
 export const mysql: Dialect = {

@@ -17,7 +17,9 @@ import { boundedConcat, boundedReplace } from '../bounded-strings.js';
 import type { TextSpelling } from '../bounded-strings.js';
 import { likeLiteral } from '../like-pattern.js';
 import { doubleText, utcText } from '../literal-text.js';
-import { factorKind, temporalArithmetic } from '../temporal.js';
+import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
+import { instantOfText } from '../instant-text.js';
+import type { TextReading } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 import { renderCast } from '../cast.js';
@@ -214,6 +216,20 @@ const JSON_ARRAYS: JsonArrays = {
 
 const INTEGER_TYPES = { 'Edm.Byte': 'smallint', 'Edm.SByte': 'smallint', 'Edm.Int16': 'smallint', 'Edm.Int32': 'integer', 'Edm.Int64': 'bigint' } as const;
 
+/** A String read as a date-time literal (src/backends/sql/instant-text.ts). */
+const TEXT_READING: TextReading = {
+  // Constants too: a CASE arm is folded while planning, and a cast of a constant text with it.
+  bindText: bindAll,
+  bindIntegers: bind,
+  substr: (x, from, length) => sql`substr(${x}, ${from}, greatest(${length}, 0))`,
+  length: (x) => sql`length(${x})`,
+  digits: (x) => sql`(${x} ~ '^[0-9]+$')`,
+  exact: (x) => x,
+  integer: (x) => sql`CAST(${x} AS bigint)`,
+  div: (a, b) => sql`(${a} / ${b})`,
+  instant: (ms) => instantWithin(TEMPORAL, ms),
+};
+
 /** `cast` (docs/semantics.md §11) on this dialect's storage; functions.round is filled in below. */
 const CAST: Omit<CastSpelling, 'round'> = {
   bind: (values, _kind, body) => bind(values, body),
@@ -246,7 +262,7 @@ const CAST: Omit<CastSpelling, 'round'> = {
   // float8's text is its shortest round-trip digits (extra_float_digits 1, the default since 12).
   toDecimal: (x) =>
     bind([x.sql], ([v]) => sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN CAST(CAST(${v!} AS text) AS numeric) END)`),
-  toInstant: () => 'reading a date-time from text is not rendered in SQL',
+  toInstant: (x) => instantOfText(TEXT_READING, x.sql),
 };
 
 export const postgres: Dialect = {

@@ -8,7 +8,8 @@ import { isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, decidedByLowering, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
-import { factorKind, temporalArithmetic } from '../temporal.js';
+import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
+import { instantOfText } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 import { bindInSubquery, join, param, raw, sql } from '../fragment.js';
@@ -146,7 +147,21 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     },
     // A Decimal is REAL here: the Double itself, but for ±INF.
     toDecimal: (x) => bind([x.sql], ([v]) => sql`(CASE WHEN abs(${v!}) <= 1.7976931348623157e308 THEN ${v!} END)`),
-    toInstant: () => 'reading a date-time from text is not rendered in SQL',
+    toInstant: (x) =>
+      instantOfText(
+        {
+          bindText: bind,
+          bindIntegers: bind,
+          substr: (s, from, length) => sql`substr(${s}, ${from}, max(${length}, 0))`,
+          length: (s) => sql`length(${s})`,
+          digits: (s) => sql`(${s} <> '' AND ${s} NOT GLOB '*[^0-9]*')`,
+          exact: (s) => s,
+          integer: (s) => sql`CAST(${s} AS INTEGER)`,
+          div: (a, b) => sql`(${a} / ${b})`,
+          instant: (ms) => instantWithin(temporal, ms),
+        },
+        x.sql,
+      ),
   };
   const convert = (a: Operand, to: EdmType): Frag => (isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql);
   const functions = {
