@@ -7,8 +7,11 @@ export interface FilterIssue {
   /** Stable identifier of the problem, e.g. `unknown_property`, `type_mismatch`. */
   readonly code: string;
   readonly message: string;
+  /** Offsets in the filter text, or, for a request's option, in that option's value. */
   readonly start: number;
   readonly end: number;
+  /** The request's option the issue is in, as the request spelt it (`$filter`, `top`); docs/query.md. */
+  readonly option?: string;
 }
 
 /**
@@ -34,6 +37,11 @@ export const FILTER_ISSUE_CODES = {
   unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
   expected_type_name: { kind: 'syntax', when: "`cast` or `isof` is not given a value and a type name (`cast(Price, 5)`, `isof(Name)`)" },
   wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
+  repeated_option: { kind: 'syntax', when: 'a request gives an option twice, in any case or spelling (docs/query.md)' },
+  unknown_option: { kind: 'syntax', when: "a request gives an option the collection does not take (docs/query.md)" },
+  invalid_option_value: { kind: 'syntax', when: '`top` or `skip` is not a whole number in digits, the count option not true or false, or the filter option empty' },
+  top_beyond_maximum: { kind: 'limit', when: "`top` is beyond the policy's `maxTop`" },
+  skip_beyond_maximum: { kind: 'limit', when: "`skip` is beyond the policy's `maxSkip`" },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
   too_deep: { kind: 'limit', when: 'parentheses, or nodes of the tree, nest deeper than `maxDepth`' },
   too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },

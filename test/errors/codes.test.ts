@@ -8,6 +8,10 @@ import { check, FILTER_ISSUE_CODES, parse, print, VenueRoom } from '../../src/in
 import type { Expr, FilterIssueCode } from '../../src/index.js';
 import { INVALID } from '../parse/invalid.test.js';
 import { thrownFilterError } from '../support/thrown.js';
+import { parseQuery, SERVICE_INTERFACE_A } from '../../src/query/index.js';
+import type { QueryResource } from '../../src/query/index.js';
+
+const QUERY: QueryResource = { schema: VenueRoom, key: ['VenueRoomID'], policy: SERVICE_INTERFACE_A };
 
 /** One filter per code (and, for an unsupported one, its construct), in the table's order. */
 const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: string][] = [
@@ -29,6 +33,11 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['unknown_function', () => parse("frobnicate(Name) eq 'a'")],
   ['expected_type_name', () => parse('cast(Name, 5) eq 1')],
   ['wrong_arity', () => parse("startswith(Name) eq true")],
+  ['repeated_option', () => parseQuery('top=1&top=2', QUERY)],
+  ['unknown_option', () => parseQuery('bogus=1', QUERY)],
+  ['invalid_option_value', () => parseQuery('top=x', QUERY)],
+  ['top_beyond_maximum', () => parseQuery('top=251', QUERY)],
+  ['skip_beyond_maximum', () => parseQuery('skip=11', { ...QUERY, policy: { ...SERVICE_INTERFACE_A, maxSkip: 10 } })],
   ['too_long', () => parse('a eq 1', { maxLength: 3 })],
   ['too_deep', () => parse('((a eq 1))', { maxDepth: 1 })],
   ['too_many_nodes', () => parse('a eq 1 and b eq 2', { maxNodes: 3 })],

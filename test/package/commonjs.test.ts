@@ -21,6 +21,7 @@ const USES: Readonly<Record<string, { readonly names: string; readonly use: stri
   './memory': { names: 'compilePredicate', use: "[{ Capacity: 80 }, { Capacity: 5 }].filter(compilePredicate(check('Capacity gt 50', VenueRoom))).length", prints: '1' },
   './sql': { names: 'compileSql, sqlite', use: "compileSql(check('Capacity gt 50', VenueRoom), { dialect: sqlite }).params.length", prints: '1' },
   './mongo': { names: 'compileMongo', use: "JSON.stringify(compileMongo(check('Capacity gt 50', VenueRoom)))", prints: '{"Capacity":{"$gt":50}}' },
+  './query': { names: 'parseQuery, SERVICE_INTERFACE_A', use: "parseQuery('top=5', { schema: VenueRoom, key: ['VenueRoomID'], policy: SERVICE_INTERFACE_A }).top", prints: '5' },
 };
 
 const specifier = (entry: string): string => (entry === '.' ? 'odata-filter' : `odata-filter/${entry.slice(2)}`);

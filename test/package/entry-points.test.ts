@@ -43,6 +43,13 @@ describe('entry points', () => {
     expect(others).toEqual([]);
   });
 
+  it('the query entry reaches no backend module, and is exported from its built entry', () => {
+    const modules = [...reachable(join(src, 'query', 'index.ts'))];
+    expect(modules.filter((f) => f.startsWith('backends/'))).toEqual([]);
+    expect(modules).toContain('query/parse-query.ts');
+    expect(packageJson.exports['./query']).toEqual({ types: './dist/query/index.d.ts', default: './dist/query/index.js' });
+  });
+
   it.each(BACKENDS)('package.json exports ./%s from its built entry', (name) => {
     expect(packageJson.exports[`./${name}`]).toEqual({
       types: `./dist/backends/${name}/index.d.ts`,

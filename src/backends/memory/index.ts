@@ -10,6 +10,8 @@ import type { ClockOption } from '../../lower/now.js';
 
 export { RowValueError } from './runtime.js';
 export { generateSource } from './compile.js';
+export { applyQuery } from './apply-query.js';
+export type { QueryPage } from './apply-query.js';
 
 export interface PredicateOptions extends ClockOption {
   /**

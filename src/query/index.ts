@@ -1,0 +1,8 @@
+// The `odata-filter/query` entry point: the options of a collection request read into a plan,
+// and the links of its response (docs/query.md).
+
+export { parseQuery } from './parse-query.js';
+export { nextLink, selfLink } from './links.js';
+export { SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from './policy.js';
+export type { QueryPolicy, QueryResource } from './policy.js';
+export type { OrderKey, QueryPlan } from './plan.js';

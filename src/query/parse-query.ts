@@ -1,0 +1,152 @@
+// parseQuery(): the options of a collection request, read against a resource and its policy into
+// one plan, every problem of every option reported at once (docs/query.md).
+
+import { FilterError, isFilterError } from '../errors.js';
+import type { FilterErrorKind, FilterIssue, FilterIssueCode } from '../errors.js';
+import { check } from '../types/check.js';
+import { findProperty } from '../types/schema.js';
+import type { TypedFilter } from '../types/typed.js';
+import type { QueryPlan } from './plan.js';
+import type { QueryResource } from './policy.js';
+
+/** The options parseQuery reads, by their canonical name. */
+type Known = 'filter' | 'top' | 'skip' | 'count';
+
+/** Options that a later part reads: refused by name until then (docs/query.md, "Not yet"). */
+const NOT_YET = { service: new Set(['orderby', 'expand', 'fields']), odata: new Set(['orderby', 'select', 'expand']) } as const;
+
+const SERVICE_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', includetotalcount: 'count' };
+const ODATA_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', count: 'count' };
+
+interface Issue extends FilterIssue {
+  readonly kind: FilterErrorKind;
+}
+
+/**
+ * Reads the options of a request (`?$top=5&$filter=…`, `top=5`, or a URLSearchParams) into a plan.
+ * Throws one FilterError listing every problem, each naming its option.
+ */
+export function parseQuery(query: string | URLSearchParams, resource: QueryResource): QueryPlan {
+  checkKey(resource);
+  const { policy } = resource;
+  const options = [...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query)] as [string, string][];
+  const issues: Issue[] = [];
+  const issue = (kind: FilterErrorKind, code: FilterIssueCode, option: string, message: string, start = 0, end = 0): void => {
+    issues.push({ kind, code, option, message, start, end });
+  };
+  const seen = new Map<string, string>();
+  const given: Partial<Record<Known, [name: string, value: string]>> = {};
+  const aliases: Record<string, string> = {};
+  const passThrough = new Set((policy.passThrough ?? []).map((n) => n.toLowerCase()));
+  for (const [name, value] of options) {
+    const lower = name.toLowerCase();
+    // Option names are case-insensitive, `$` optional in OData 4.01; alias names are case-sensitive.
+    const identity = name.startsWith('@') ? name : lower.startsWith('$') ? lower.slice(1) : lower;
+    const earlier = seen.get(identity);
+    if (earlier !== undefined) {
+      issue('syntax', 'repeated_option', name, `Option '${name}' is given twice (first as '${earlier}'); give each option once`);
+      continue;
+    }
+    seen.set(identity, name);
+    if (policy.spelling === 'odata' && name.startsWith('@')) {
+      aliases[name.slice(1)] = value;
+      continue;
+    }
+    const bare = policy.spelling === 'odata' && lower.startsWith('$') ? lower.slice(1) : lower;
+    const known = (policy.spelling === 'odata' ? ODATA_NAMES : SERVICE_NAMES)[bare];
+    const allowed = known !== undefined && (known !== 'filter' || policy.filter !== false) && (known !== 'count' || policy.count !== false);
+    if (allowed) {
+      given[known] = [name, value];
+    } else if (passThrough.has(lower)) {
+      continue;
+    } else if (NOT_YET[policy.spelling].has(bare)) {
+      issue('unsupported', 'unsupported', name, `Option '${name}' is not supported yet`);
+    } else if (policy.unknownOptions !== 'ignore' || (policy.spelling === 'odata' && name.startsWith('$'))) {
+      issue('syntax', 'unknown_option', name, `Unknown option '${name}'${knownList(resource)}`);
+    }
+  }
+  const top = given.top ? nonNegative(given.top, issue) : policy.defaultTop;
+  if (top !== undefined && top > policy.maxTop) {
+    issue('limit', 'top_beyond_maximum', given.top![0], `Option '${given.top![0]}' is ${top}, beyond the largest page of ${policy.maxTop} rows`, 0, given.top![1].length);
+  }
+  const skip = given.skip ? nonNegative(given.skip, issue) : 0;
+  if (skip !== undefined && policy.maxSkip !== undefined && skip > policy.maxSkip) {
+    issue('limit', 'skip_beyond_maximum', given.skip![0], `Option '${given.skip![0]}' is ${skip}, beyond the most rows a request may skip, ${policy.maxSkip}`, 0, given.skip![1].length);
+  }
+  const count = given.count ? countOf(given.count, issue) : false;
+  const filter = given.filter ? filterOf(given.filter, resource, aliases, issue) : undefined;
+  if (issues.length > 0) throw requestError(issues);
+  return {
+    filter,
+    top: top!,
+    skip: skip!,
+    count: count!,
+    orderBy: resource.key.map((k) => ({ path: k.split('/'), descending: false })),
+    options,
+    skipOption: given.skip?.[0] ?? (policy.spelling === 'odata' ? '$skip' : 'skip'),
+  };
+}
+
+type Report = (kind: FilterErrorKind, code: FilterIssueCode, option: string, message: string, start?: number, end?: number) => void;
+
+const DIGITS = /^[0-9]+$/;
+
+/** `top` and `skip`: decimal digits only; a value beyond any page is reported as such by the caller. */
+function nonNegative([name, value]: [string, string], issue: Report): number | undefined {
+  if (!DIGITS.test(value)) {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}' must be a non-negative whole number in digits, not '${shorten(value)}'`, 0, value.length);
+    return undefined;
+  }
+  // Beyond 2^53 the exact value does not matter: it is beyond every maximum.
+  return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
+}
+
+function countOf([name, value]: [string, string], issue: Report): boolean | undefined {
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === 'false') return lower === 'true';
+  issue('syntax', 'invalid_option_value', name, `Option '${name}' must be true or false, not '${shorten(value)}'`, 0, value.length);
+  return undefined;
+}
+
+function filterOf([name, value]: [string, string], resource: QueryResource, aliases: Record<string, string>, issue: Report): TypedFilter | undefined {
+  if (value.trim() === '') {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}' is empty: give a filter, or leave the option out`);
+    return undefined;
+  }
+  try {
+    return check(value, resource.schema, { ...resource.policy.filterLimits, aliases });
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    for (const i of error.issues) issue(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
+    return undefined;
+  }
+}
+
+/** One FilterError for every issue of the request, of its first issue's kind. */
+function requestError(issues: readonly Issue[]): FilterError {
+  const first = issues[0]!;
+  const message = issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;
+  return new FilterError({ kind: first.kind, message, start: first.start, end: first.end, issues: issues.map(({ kind: _kind, ...rest }) => rest) });
+}
+
+function knownList(resource: QueryResource): string {
+  const { policy } = resource;
+  const names = policy.spelling === 'odata' ? ['$filter', '$top', '$skip', '$count'] : ['filter', 'top', 'skip', 'includeTotalCount'];
+  const allowed = names.filter((n) => !(/filter/.test(n) && policy.filter === false) && !(/count/i.test(n) && policy.count === false));
+  return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
+}
+
+function shorten(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 39)}…` : value;
+}
+
+/** A resource's key: property paths of non-nullable primitives, at least one; a TypeError otherwise (a programmer's error). */
+function checkKey(resource: QueryResource): void {
+  if (!Array.isArray(resource.key) || resource.key.length === 0) throw new TypeError(`Resource ${resource.schema.name}: \`key\` names at least one property path`);
+  for (const path of resource.key) {
+    const property = typeof path === 'string' ? findProperty(resource.schema, path.split('/')) : undefined;
+    if (property?.kind !== 'primitive' || property.nullable) {
+      throw new TypeError(`Resource ${resource.schema.name}: key '${String(path)}' is no non-nullable primitive property`);
+    }
+  }
+}

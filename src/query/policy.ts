@@ -1,0 +1,49 @@
+// What a collection request may ask of a resource (docs/query.md): the options' spelling, the
+// page sizes, the count, the options a server interprets itself; and the service document's two
+// interfaces as presets.
+
+import type { Schema } from '../types/schema.js';
+import type { ParseOptions } from '../syntax/limits.js';
+
+export interface QueryPolicy {
+  /** `service`: `filter`, `top`, `skip`, `includeTotalCount`; `odata`: `$filter`, `$top`, `$skip`, `$count` and `@aliases`. */
+  readonly spelling: 'service' | 'odata';
+  /** The page size without `top`. */
+  readonly defaultTop: number;
+  /** The largest `top`; a larger one is the limit error `top_beyond_maximum`. */
+  readonly maxTop: number;
+  /** The largest `skip` (default: none). */
+  readonly maxSkip?: number;
+  /** Whether the request may filter (default true). */
+  readonly filter?: boolean;
+  /** Whether the request may ask for the count (default true). */
+  readonly count?: boolean;
+  /** Options the server interprets itself: kept, and repeated in links, but not read here. */
+  readonly passThrough?: readonly string[];
+  /** What an option no one knows is: an error (the default) or left alone. */
+  readonly unknownOptions?: 'error' | 'ignore';
+  /** The parse limits of the filter (docs: README, "Errors and limits"). */
+  readonly filterLimits?: ParseOptions;
+}
+
+/** A collection: its schema, and the property paths that identify a row (non-nullable primitives). */
+export interface QueryResource {
+  readonly schema: Schema;
+  readonly key: readonly string[];
+  readonly policy: QueryPolicy;
+}
+
+/** The service document's authenticated XML interface: `filter`, `top` (100, at most 250), `skip`. */
+export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false };
+
+/**
+ * The service document's public JSON interface: `top` (20, at most 200), `skip`,
+ * `includeTotalCount`; `format`, `callback`, `region` and `categoryIDs` are the server's.
+ */
+export const SERVICE_INTERFACE_B: QueryPolicy = {
+  spelling: 'service',
+  defaultTop: 20,
+  maxTop: 200,
+  filter: false,
+  passThrough: ['format', 'callback', 'region', 'categoryIDs'],
+};

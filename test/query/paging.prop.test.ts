@@ -1,0 +1,73 @@
+// Paging properties (docs/query.md, "Pages and links"): following `next` links from the first page
+// visits every row the filter matches exactly once, in key order, and the count is their number;
+// a link repeats every option as it was given, whatever the value holds.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { nextLink, parseQuery, selfLink, SERVICE_INTERFACE_A } from '../../src/query/index.js';
+import { Event } from '../../src/index.js';
+import type { QueryResource } from '../../src/query/index.js';
+import { applyQuery } from '../../src/backends/memory/index.js';
+import { compilePredicate } from '../../src/backends/memory/index.js';
+import { arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
+
+const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const runs = (n: number): number => (LONG ? n * 20 : n);
+
+const resource: QueryResource = { schema: testSchema, key: ['Id'], policy: { spelling: 'odata', defaultTop: 3, maxTop: 10, passThrough: ['note'] } };
+const BASE = 'https://example.test/api/items';
+
+describe('following next links', () => {
+  it('visits every matching row exactly once, in key order, with the count on every page', () => {
+    fc.assert(
+      fc.property(arbTypedFilter(testSchema), arbRows(testSchema), fc.option(fc.integer({ min: 1, max: 10 })), (filter, rows, top) => {
+        const matches = compilePredicate(filter);
+        const expected = rows.filter((r) => matches(r)).map((r) => r.Id as number).sort((a, b) => a - b);
+        let url: string | undefined = `${BASE}?$filter=${encodeURIComponent(filter.text!)}&$count=true${top === null ? '' : `&$top=${top}`}`;
+        const seen: number[] = [];
+        let pages = 0;
+        while (url !== undefined) {
+          const plan = parseQuery(new URL(url).search, resource);
+          const page = applyQuery(rows, plan);
+          expect(page.count).toBe(expected.length);
+          expect(page.items.length).toBeLessThanOrEqual(top ?? 3);
+          seen.push(...page.items.map((r) => r.Id as number));
+          url = nextLink(url, plan, page.more);
+          pages++;
+          expect(pages).toBeLessThanOrEqual(expected.length + 1);
+        }
+        expect(seen).toEqual(expected);
+      }),
+      { numRuns: runs(200) },
+    );
+  });
+});
+
+describe('links', () => {
+  // Text with every character a query string treats specially, and beyond ASCII.
+  const arbText = fc.string({ unit: fc.constantFrom('a', ' ', '&', '#', '+', '%', '=', '?', '/', "'", 'é', '😀', '%2B', '$'), maxLength: 12 });
+
+  it('repeat every option as given, in order, with skip moved on by the page', () => {
+    fc.assert(
+      fc.property(arbText, fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 10 }), fc.boolean(), (note, skip, top, withSkip) => {
+        const query = new URLSearchParams([['note', note], ['$top', String(top)], ...(withSkip ? [['$skip', String(skip)]] : [])]);
+        const url = `${BASE}?${query.toString()}`;
+        const plan = parseQuery(query, resource);
+        const next = nextLink(url, plan, true)!;
+        const params = [...new URL(next).searchParams];
+        const expected = [['note', note], ['$top', String(top)], ['$skip', String((withSkip ? skip : 0) + top)]];
+        expect(params).toEqual(expected);
+        expect(next.startsWith(`${BASE}?`)).toBe(true);
+        expect(nextLink(url, plan, false)).toBeUndefined();
+        expect(selfLink(url)).toBe(url);
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('writes the next link of the service document\'s example', () => {
+    const url = "https://host/demo/api/2012-02-01/auth/resources/events/?filter=Code eq 'A&B'&skip=30&top=10";
+    const plan = parseQuery('filter=Code%20eq%20%27A%26B%27&skip=30&top=10', { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A });
+    expect(nextLink(url, plan, true)).toBe("https://host/demo/api/2012-02-01/auth/resources/events/?filter=Code%20eq%20'A%26B'&skip=40&top=10");
+  });
+});

@@ -1,0 +1,100 @@
+// parseQuery() (docs/query.md): option strings to plans, and to the one FilterError that lists
+// every problem of every option, each naming its option; the service document's presets.
+
+import { describe, expect, it } from 'vitest';
+import { parseQuery, SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from '../../src/query/index.js';
+import type { QueryPolicy, QueryResource } from '../../src/query/index.js';
+import { Event, printTyped } from '../../src/index.js';
+import { thrownFilterError } from '../support/thrown.js';
+
+const A: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A };
+const B: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_B };
+const ODATA: QueryResource = { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 50, maxTop: 1000, maxSkip: 10_000 } };
+
+const summary = (query: string, resource: QueryResource) => {
+  const plan = parseQuery(query, resource);
+  return { filter: plan.filter && printTyped(plan.filter), top: plan.top, skip: plan.skip, count: plan.count };
+};
+
+describe('parseQuery', () => {
+  it.each([
+    ['', A, { filter: undefined, top: 100, skip: 0, count: false }],
+    ['?top=10&skip=30', A, { filter: undefined, top: 10, skip: 30, count: false }],
+    ["filter=Code eq 'EV1'&top=250", A, { filter: "(Code:String eq 'EV1':String)", top: 250, skip: 0, count: false }],
+    ['TOP=007&Skip=0', A, { filter: undefined, top: 7, skip: 0, count: false }],
+    ['', B, { filter: undefined, top: 20, skip: 0, count: false }],
+    ['includeTotalCount=true&top=200&format=json&callback=cb&region=nz', B, { filter: undefined, top: 200, skip: 0, count: true }],
+    ['includetotalcount=FALSE', B, { filter: undefined, top: 20, skip: 0, count: false }],
+    ['$top=0&$count=true', ODATA, { filter: undefined, top: 0, skip: 0, count: true }],
+    ['$filter=EventID gt @c&@c=5&top=3', ODATA, { filter: '(EventID:Int32 gt 5:Int32)', top: 3, skip: 0, count: false }],
+    ['%24filter=Code%20eq%20%27a%26b%27&%24skip=10000', ODATA, { filter: "(Code:String eq 'a&b':String)", top: 50, skip: 10_000, count: false }],
+    ['custom=1', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, { filter: undefined, top: 50, skip: 0, count: false }],
+  ] as const)('%s', (query, resource, expected) => {
+    expect(summary(query, resource)).toEqual(expected);
+  });
+
+  it('keeps the options as written, in order, for the links, and orders by the key', () => {
+    const plan = parseQuery('filter=Code%20eq%20%27x%27&top=5', A);
+    expect(plan.options).toEqual([
+      ['filter', "Code eq 'x'"],
+      ['top', '5'],
+    ]);
+    expect(plan.orderBy).toEqual([{ path: ['EventID'], descending: false }]);
+    expect(plan.skipOption).toBe('skip');
+    expect(parseQuery('$top=5', ODATA).skipOption).toBe('$skip');
+    expect(parseQuery('SKIP=5', A).skipOption).toBe('SKIP');
+  });
+
+  it.each([
+    ['top=251', A, [['top_beyond_maximum', 'top', "Option 'top' is 251, beyond the largest page of 250 rows"]]],
+    ['top=201', B, [['top_beyond_maximum', 'top', "Option 'top' is 201, beyond the largest page of 200 rows"]]],
+    ['top=-1', A, [['invalid_option_value', 'top', "Option 'top' must be a non-negative whole number in digits, not '-1'"]]],
+    ['skip=1.5', A, [['invalid_option_value', 'skip', "Option 'skip' must be a non-negative whole number in digits, not '1.5'"]]],
+    ['skip= 1', A, [['invalid_option_value', 'skip', "Option 'skip' must be a non-negative whole number in digits, not ' 1'"]]],
+    ['top=', A, [['invalid_option_value', 'top', "Option 'top' must be a non-negative whole number in digits, not ''"]]],
+    ['$skip=10001', ODATA, [['skip_beyond_maximum', '$skip', "Option '$skip' is 10001, beyond the most rows a request may skip, 10000"]]],
+    ['top=99999999999999999999999', A, [['top_beyond_maximum', 'top', "Option 'top' is 9007199254740991, beyond the largest page of 250 rows"]]],
+    ['top=1&TOP=2', A, [['repeated_option', 'TOP', "Option 'TOP' is given twice (first as 'top'); give each option once"]]],
+    ['$top=1&top=2', ODATA, [['repeated_option', 'top', "Option 'top' is given twice (first as '$top'); give each option once"]]],
+    ['includeTotalCount=yes', B, [['invalid_option_value', 'includeTotalCount', "Option 'includeTotalCount' must be true or false, not 'yes'"]]],
+    ['includeTotalCount=true', A, [['unknown_option', 'includeTotalCount', "Unknown option 'includeTotalCount'; this collection takes 'filter', 'top', 'skip'"]]],
+    ["filter=Code eq 'x'", B, [['unknown_option', 'filter', "Unknown option 'filter'; this collection takes 'top', 'skip', 'includeTotalCount', 'format', 'callback', 'region', 'categoryIDs'"]]],
+    ['filter=', A, [['invalid_option_value', 'filter', "Option 'filter' is empty: give a filter, or leave the option out"]]],
+    ['$orderby=Code', ODATA, [['unsupported', '$orderby', "Option '$orderby' is not supported yet"]]],
+    ['expand=EventTemplate', A, [['unsupported', 'expand', "Option 'expand' is not supported yet"]]],
+    ['$search=x', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, [['unknown_option', '$search', "Unknown option '$search'; this collection takes '$filter', '$top', '$skip', '$count'"]]],
+  ] as const)('refuses %s', (query, resource, expected) => {
+    const error = thrownFilterError(() => parseQuery(query, resource));
+    expect(error.code).toBe('BadRequest');
+    expect(error.issues.map((i) => [i.code, i.option, i.message])).toEqual(expected);
+  });
+
+  it('reports every problem of every option at once, the filter issues at their positions in it', () => {
+    const error = thrownFilterError(() => parseQuery('top=300&skip=x&filter=Nope eq 1 and Code eq 5&bogus=1', A));
+    expect(error.issues.map((i) => [i.code, i.option, i.start, i.end])).toEqual([
+      ['unknown_option', 'bogus', 0, 0],
+      ['top_beyond_maximum', 'top', 0, 3],
+      ['invalid_option_value', 'skip', 0, 1],
+      ['unknown_property', 'filter', 0, 4],
+      ['type_mismatch', 'filter', 14, 23],
+    ]);
+    // The error's kind is its first issue's.
+    expect(error.kind).toBe('syntax');
+  });
+
+  it("reads the filter's aliases from the request, and names a missing one", () => {
+    const error = thrownFilterError(() => parseQuery('$filter=EventID gt @c', ODATA));
+    expect(error.issues.map((i) => [i.code, i.option])).toEqual([['unknown_alias', '$filter']]);
+  });
+
+  it('applies the policy\'s filter limits', () => {
+    const policy: QueryPolicy = { ...SERVICE_INTERFACE_A, filterLimits: { maxLength: 10 } };
+    const error = thrownFilterError(() => parseQuery("filter=Code eq 'abcdefgh'", { ...A, policy }));
+    expect(error.issues.map((i) => [i.code, i.option])).toEqual([['too_long', 'filter']]);
+  });
+
+  it('refuses a key that is no non-nullable primitive, as a programmer error', () => {
+    expect(() => parseQuery('', { ...A, key: ['Code'] })).toThrow(TypeError);
+    expect(() => parseQuery('', { ...A, key: [] })).toThrow(TypeError);
+  });
+});
