@@ -67,6 +67,12 @@ export interface CompileSqlOptions extends ClockOption {
    * longer result is a FilterError of kind 'limit' naming its length.
    */
   readonly maxSqlLength?: number;
+  /**
+   * The number of the first placeholder (PostgreSQL's `$n`; default 1), so that the SQL joins a
+   * query whose own parameters come first: with 3 of them, `firstParameter: 4` numbers this SQL's
+   * `$4`, `$5`, …. Ignored by the dialects whose placeholders are `?`, which count by position.
+   */
+  readonly firstParameter?: number;
 }
 
 /** Default of `maxSqlLength`: 100,000 characters. */
@@ -117,7 +123,8 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   let compiled: CompiledSql;
   try {
     const compiler = new Compiler(dialect, rowColumns(options, dialect, text, end), new CollectionTables(options.collections, dialect, text, end), rowTable(options.table, dialect, text, end), text);
-    compiled = render(compiler.predicate(lowered.root, 'true'), (i, p) => dialect.placeholder(i, p));
+    const offset = firstParameterOf(options, dialect, text, end) - 1;
+    compiled = render(compiler.predicate(lowered.root, 'true'), (i, p) => dialect.placeholder(i + offset, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
     throw limitOnExhaustion(error, `Filter is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, text);
@@ -148,6 +155,21 @@ function rowColumns(options: CompileSqlOptions, dialect: Dialect, text: string |
     const name = dialect.quoteIdentifier(member.path.join('_'));
     return typeof table === 'string' ? `${table}.${name}` : name;
   };
+}
+
+/** options.firstParameter, a positive integer; anything else refused, naming the option. */
+function firstParameterOf(options: CompileSqlOptions, dialect: Dialect, text: string | undefined, end: number): number {
+  const first: unknown = options.firstParameter;
+  if (first === undefined) return 1;
+  if (typeof first === 'number' && Number.isSafeInteger(first) && first >= 1) return first;
+  const message = `options.firstParameter gives ${shown(first)}, which numbers no placeholder: give a whole number from 1`;
+  throw unsupported({ construct: 'option', target: dialect.name, message, start: 0, end, text });
+}
+
+/** The column of each property path of the row, as compileSql maps it (options.columns, options.table). */
+export function rowColumnsOf(options: CompileSqlOptions, paths: readonly (readonly string[])[]): string[] {
+  const column = rowColumns(options, options.dialect, undefined, 0);
+  return paths.map((path) => column({ path, start: 0, end: 0 }));
 }
 
 /** The compiler's own aliases: subqueries on child tables (`c1`, …) and named values (`_f1`, …). */

@@ -1,0 +1,45 @@
+// compileSqlQuery(): a query plan (docs/query.md) as the SQL of its page and of its count, over the
+// caller's table and column mapping, with the filter compileSql() makes of the plan's filter.
+
+import type { QueryPlan } from '../../query/plan.js';
+import { compileSql, rowColumnsOf } from './compile.js';
+import type { CompiledSql, CompileSqlOptions } from './compile.js';
+
+export interface SqlQueryOptions extends CompileSqlOptions {
+  /** The rows' table as the query's FROM names it (SQL text, e.g. `events` or `app.events e`). */
+  readonly from: string;
+}
+
+export interface CompiledSqlQuery {
+  /**
+   * The page: `SELECT * FROM … WHERE … ORDER BY … LIMIT top + 1 OFFSET skip`. The one row beyond
+   * the page, when it comes, says that rows follow it: pageOf() drops it and says so.
+   */
+  readonly data: CompiledSql;
+  /** The number of rows the filter matches (`top` and `skip` left out), as `count`, when the plan asks for it. */
+  readonly count?: CompiledSql;
+}
+
+export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): CompiledSqlQuery {
+  const where = plan.filter ? compileSql(plan.filter, options) : undefined;
+  const condition = where ? ` WHERE ${where.sql}` : '';
+  const params = where?.params ?? [];
+  const columns = rowColumnsOf(options, plan.orderBy.map((key) => key.path));
+  const order = columns.map((column, i) => `${column} ${plan.orderBy[i]!.descending ? 'DESC' : 'ASC'}`).join(', ');
+  // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
+  // expression, not even a cast placeholder, after LIMIT).
+  const page = ` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`;
+  const data = { sql: `SELECT * FROM ${options.from}${condition}${order ? ` ORDER BY ${order}` : ''}${page}`, params: [...params] };
+  if (!plan.count) return { data };
+  return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${condition}`, params: [...params] } };
+}
+
+/** The page of the rows the data query returned: at most `top` of them, and whether more follow. */
+export function pageOf<Row>(rows: readonly Row[], plan: QueryPlan): { readonly items: readonly Row[]; readonly more: boolean } {
+  return { items: rows.slice(0, plan.top), more: rows.length > plan.top };
+}
+
+function integer(n: number): string {
+  if (!Number.isSafeInteger(n) || n < 0) throw new TypeError(`A page bound must be a whole number, not ${n}`);
+  return String(n);
+}
