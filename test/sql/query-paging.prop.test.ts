@@ -30,7 +30,9 @@ for (const setup of ENGINES) {
           await engine().load(testSchema, rows);
           const matches = filter === undefined ? () => true : compilePredicate(check(filter, testSchema));
           const expected = rows.filter((r) => matches(r)).map((r) => r.Id as number).sort((a, b) => a - b);
-          const options = [...(filter === undefined ? [] : [['$filter', filter]]), ['$count', 'true'], ...(top === null ? [] : [['$top', String(top)]])];
+          const options: [string, string][] = [['$count', 'true']];
+          if (filter !== undefined) options.push(['$filter', filter]);
+          if (top !== null) options.push(['$top', String(top)]);
           let url: string | undefined = `${BASE}?${new URLSearchParams(options).toString()}`;
           const seen: number[] = [];
           while (url !== undefined) {

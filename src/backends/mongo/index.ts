@@ -16,6 +16,8 @@ export type { MongoOptions } from './options.js';
 export type { QueryDocument } from './query.js';
 export { escapeRegex } from './regex.js';
 export { toExtendedJson } from './extended-json.js';
+export { compileMongoQuery } from './query-plan.js';
+export type { MongoQuery } from './query-plan.js';
 
 /**
  * Compiles a checked filter to a query document for `collection.find()`. The document is plain

@@ -1,0 +1,31 @@
+// compileMongoQuery(): a query plan (docs/query.md) as the arguments of `find()` and of
+// `countDocuments()`, with the query document compileMongo() makes of the plan's filter.
+
+import type { QueryPlan } from '../../query/plan.js';
+import { compileMongo } from './index.js';
+import { createContext } from './options.js';
+import type { MongoOptions } from './options.js';
+import type { QueryDocument } from './query.js';
+
+export interface MongoQuery {
+  /** The query document of `find()` and of `countDocuments()`: `{}` without a filter. */
+  readonly filter: QueryDocument;
+  /** The plan's order: `{ field: 1 }` ascending, `-1` descending, the key's fields last. */
+  readonly sort: Readonly<Record<string, 1 | -1>>;
+  readonly skip: number;
+  /**
+   * `top + 1`: the one document beyond the page, when it comes, says that documents follow it
+   * (pageOf() in odata-filter/sql, or `items.length > top`, tells).
+   */
+  readonly limit: number;
+  /** Whether to count the documents `filter` matches (`countDocuments(filter)`). */
+  readonly count: boolean;
+}
+
+export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): MongoQuery {
+  const filter = plan.filter ? compileMongo(plan.filter, options) : {};
+  const context = createContext(options);
+  const sort: Record<string, 1 | -1> = {};
+  for (const key of plan.orderBy) sort[context.field({ path: key.path, start: 0, end: 0 })] = key.descending ? -1 : 1;
+  return { filter, sort, skip: plan.skip, limit: plan.top + 1, count: plan.count };
+}
