@@ -110,6 +110,9 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["cast(Wait, Edm.String) eq '-P1DT0.001S'", [8]],
   ["cast(Key, Edm.String) eq '01234567-89ab-cdef-0123-456789abcdef'", [1]],
   ["startswith(cast(Key, Edm.String), 'ffff')", [6]],
+  // A guid's text is a String like any other, whatever its column's character set (MySQL: ascii).
+  ["indexof(cast(Key, Edm.String), 'ff') eq 0", [6]],
+  ["toupper(cast(Key, Edm.String)) eq 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF'", [6]],
   ["cast(Name, Edm.String) eq '12'", [8]],
   ["length(cast(Due, Edm.String)) eq 20", [1, 6, 7]],
   ["concat(cast(Qty, Edm.String), cast(Flag, Edm.String)) eq '42true'", [1]],

@@ -100,6 +100,10 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["Wait mul 2 eq duration'PT3H'", [1]],
   ["2 mul Wait eq duration'-PT3S'", [6]],
   ['Wait mul 2 gt Wait', [1, 7]],
+  // A date moved by a scaled duration (computed in numeric on PostgreSQL): 1000-01-01 moved back
+  // by 6.4 minutes is on 0999-12-31, and moved on by 6.4 minutes still on its own day.
+  ['date(Day add (Wait mul 256)) eq Day', [2, 3, 4]],
+  ['date(Day add (Wait mul -256)) eq Day', [2, 3, 4, 6]],
   ["Wait mul Qty eq duration'PT4H30M'", [1]],
   ['Wait mul Qty eq null', [3, 4, 5]],
   ["Wait mul 1.5 eq duration'-PT2.25S'", [6]],

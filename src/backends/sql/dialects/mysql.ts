@@ -213,8 +213,8 @@ const CAST: Omit<CastSpelling, 'round'> = {
       case 'Edm.DateTimeOffset':
         return sql`CONCAT(${trimFraction(sql`DATE_FORMAT(${x.sql}, '%Y-%m-%dT%H:%i:%s.%f')`)}, 'Z')`;
       case 'Edm.Guid':
-        // Stored in lower case (docs/sql.md).
-        return x.sql;
+        // Stored in lower case (docs/sql.md), in an ascii column: as text it is utf8mb4, as every String.
+        return sql`CONVERT(${x.sql} USING utf8mb4)`;
       default:
         return `MySQL writes ${x.type} values in another form than JavaScript's`;
     }

@@ -59,8 +59,10 @@ const SQL_TYPES: { readonly [T in EdmType]: string } = {
  */
 const TEMPORAL: TemporalSpelling = {
   msOfInstant: (x) => sql`CAST(EXTRACT(EPOCH FROM ${x}) * 1000 AS bigint)`,
+  // div() and mod() truncate whether the milliseconds are a bigint or a numeric (a Duration
+  // scaled in numeric): `/` divides a numeric exactly, and would count the hours' fraction twice.
   instantOfMs: (ms) =>
-    sql`(TIMESTAMPTZ '1970-01-01 00:00:00+00' + (${ms} / 3600000) * INTERVAL '1 hour' + (${ms} % 3600000) * INTERVAL '1 millisecond')`,
+    sql`(TIMESTAMPTZ '1970-01-01 00:00:00+00' + div(${ms}, 3600000) * INTERVAL '1 hour' + mod(${ms}, 3600000) * INTERVAL '1 millisecond')`,
   daysOfDate: (x) => sql`CAST(${x} - DATE '1970-01-01' AS bigint)`,
   scale(op, ms, n) {
     const kind = factorKind(n.type);
