@@ -4,19 +4,22 @@
 import { FilterError, isFilterError } from '../errors.js';
 import type { FilterErrorKind, FilterIssue, FilterIssueCode } from '../errors.js';
 import { check } from '../types/check.js';
+import type { IssueCode } from '../types/check.js';
 import { findProperty } from '../types/schema.js';
 import type { TypedFilter } from '../types/typed.js';
-import type { QueryPlan } from './plan.js';
+import type { OrderKey, QueryPlan } from './plan.js';
+import type { PrimitiveProperty, Property } from '../types/schema.js';
+import { suggestName } from '../types/suggest.js';
 import type { QueryResource } from './policy.js';
 
 /** The options parseQuery reads, by their canonical name. */
-type Known = 'filter' | 'top' | 'skip' | 'count';
+type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby';
 
 /** Options that a later part reads: refused by name until then (docs/query.md, "Not yet"). */
-const NOT_YET = { service: new Set(['orderby', 'expand', 'fields']), odata: new Set(['orderby', 'select', 'expand']) } as const;
+const NOT_YET = { service: new Set(['expand', 'fields']), odata: new Set(['select', 'expand']) } as const;
 
-const SERVICE_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', includetotalcount: 'count' };
-const ODATA_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', count: 'count' };
+const SERVICE_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', includetotalcount: 'count', orderby: 'orderby' };
+const ODATA_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', count: 'count', orderby: 'orderby' };
 
 interface Issue extends FilterIssue {
   readonly kind: FilterErrorKind;
@@ -31,7 +34,7 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   const { policy } = resource;
   const options = [...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query)] as [string, string][];
   const issues: Issue[] = [];
-  const issue = (kind: FilterErrorKind, code: FilterIssueCode, option: string, message: string, start = 0, end = 0): void => {
+  const issue = (kind: FilterErrorKind, code: FilterIssueCode | IssueCode, option: string, message: string, start = 0, end = 0): void => {
     issues.push({ kind, code, option, message, start, end });
   };
   const seen = new Map<string, string>();
@@ -54,7 +57,7 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
     }
     const bare = policy.spelling === 'odata' && lower.startsWith('$') ? lower.slice(1) : lower;
     const known = (policy.spelling === 'odata' ? ODATA_NAMES : SERVICE_NAMES)[bare];
-    const allowed = known !== undefined && (known !== 'filter' || policy.filter !== false) && (known !== 'count' || policy.count !== false);
+    const allowed = known !== undefined && (known !== 'filter' || policy.filter !== false) && (known !== 'count' || policy.count !== false) && (known !== 'orderby' || policy.orderBy !== false);
     if (allowed) {
       given[known] = [name, value];
     } else if (passThrough.has(lower)) {
@@ -75,19 +78,20 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   }
   const count = given.count ? countOf(given.count, issue) : false;
   const filter = given.filter ? filterOf(given.filter, resource, aliases, issue) : undefined;
+  const requested = given.orderby ? orderOf(given.orderby, resource, issue) : [];
   if (issues.length > 0) throw requestError(issues);
   return {
     filter,
     top: top!,
     skip: skip!,
     count: count!,
-    orderBy: resource.key.map((k) => ({ path: k.split('/'), descending: false })),
+    orderBy: completeOrder(requested, resource),
     options,
     skipOption: given.skip?.[0] ?? (policy.spelling === 'odata' ? '$skip' : 'skip'),
   };
 }
 
-type Report = (kind: FilterErrorKind, code: FilterIssueCode, option: string, message: string, start?: number, end?: number) => void;
+type Report = (kind: FilterErrorKind, code: FilterIssueCode | IssueCode, option: string, message: string, start?: number, end?: number) => void;
 
 const DIGITS = /^[0-9]+$/;
 
@@ -122,6 +126,81 @@ function filterOf([name, value]: [string, string], resource: QueryResource, alia
   }
 }
 
+/** One item of `orderby`: a property path, then `asc` or `desc` after whitespace. */
+const ORDER_ITEM = /^(\s*)([A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*)(?:\s+(asc|desc))?\s*$/i;
+
+/** `orderby`: comma-separated property paths of primitives, each `asc` (the default) or `desc`. */
+function orderOf([name, value]: [string, string], resource: QueryResource, issue: Report): OrderKey[] {
+  const keys: OrderKey[] = [];
+  let at = 0;
+  for (const item of value.split(',')) {
+    const start = at;
+    at += item.length + 1;
+    const match = ORDER_ITEM.exec(item);
+    if (match === null) {
+      const what = item.includes('(') ? 'ordering by an expression is not supported yet' : 'an item is a property path, then asc or desc';
+      issue(item.includes('(') ? 'unsupported' : 'syntax', item.includes('(') ? 'unsupported' : 'invalid_option_value', name, `Option '${name}': '${shorten(item.trim())}' cannot be ordered by: ${what}`, start, start + item.length);
+      continue;
+    }
+    const path = match[2]!.split('/');
+    const span = { start: start + match[1]!.length, end: start + match[1]!.length + match[2]!.length };
+    const found = orderProperty(resource, path, name, span, issue);
+    if (found === undefined) continue;
+    if (keys.some((k) => k.path.join('/') === match[2])) {
+      issue('syntax', 'invalid_option_value', name, `Option '${name}' orders by '${match[2]}' twice`, span.start, span.end);
+      continue;
+    }
+    keys.push({ path, property: found.property, nullable: found.nullable, descending: match[3]?.toLowerCase() === 'desc' });
+  }
+  return keys;
+}
+
+/** The primitive property a path of `orderby` names, outside collections; undefined once an issue is reported. */
+function orderProperty(resource: QueryResource, path: readonly string[], name: string, span: { start: number; end: number }, issue: Report): { property: PrimitiveProperty; nullable: boolean } | undefined {
+  let properties = resource.schema.properties;
+  let property: Property | undefined;
+  let filterable = true;
+  let nullable = false;
+  for (let i = 0; i < path.length; i++) {
+    property = properties.get(path[i]!);
+    const written = path.slice(0, i + 1).join('/');
+    if (property === undefined) {
+      const suggestion = suggestName(path[i]!, properties.keys());
+      issue('type', 'unknown_property', name, `Option '${name}': property '${written}' does not exist on ${resource.schema.name}${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, span.start, span.end);
+      return undefined;
+    }
+    filterable &&= property.filterable;
+    nullable ||= property.kind !== 'collection' && property.nullable;
+    if (property.kind === 'collection') {
+      issue('type', 'collection_value', name, `Option '${name}': '${written}' is a collection, which orders nothing`, span.start, span.end);
+      return undefined;
+    }
+    if (property.kind === 'structured') {
+      if (i === path.length - 1) {
+        issue('type', 'structured_value', name, `Option '${name}': '${written}' is a structured property; order by one of its properties`, span.start, span.end);
+        return undefined;
+      }
+      properties = property.properties;
+    } else if (i < path.length - 1) {
+      issue('type', 'not_structured', name, `Option '${name}': '${written}' is ${property.type} and has no properties`, span.start, span.end);
+      return undefined;
+    }
+  }
+  if (!filterable) {
+    issue('type', 'not_filterable', name, `Option '${name}': property '${path.join('/')}' of ${resource.schema.name} cannot be used to order`, span.start, span.end);
+    return undefined;
+  }
+  return { property: property as PrimitiveProperty, nullable };
+}
+
+/** The request's order, then every key path it does not name, ascending: a total order. */
+function completeOrder(requested: readonly OrderKey[], resource: QueryResource): OrderKey[] {
+  const named = new Set(requested.map((k) => k.path.join('/')));
+  // The key's properties are non-nullable primitives (checkKey); a structure on the way may not be: no matter, a key is never null.
+  const key = resource.key.filter((k) => !named.has(k)).map((k) => ({ path: k.split('/'), property: findProperty(resource.schema, k.split('/')) as PrimitiveProperty, nullable: false, descending: false }));
+  return [...requested, ...key];
+}
+
 /** One FilterError for every issue of the request, of its first issue's kind. */
 function requestError(issues: readonly Issue[]): FilterError {
   const first = issues[0]!;
@@ -131,8 +210,8 @@ function requestError(issues: readonly Issue[]): FilterError {
 
 function knownList(resource: QueryResource): string {
   const { policy } = resource;
-  const names = policy.spelling === 'odata' ? ['$filter', '$top', '$skip', '$count'] : ['filter', 'top', 'skip', 'includeTotalCount'];
-  const allowed = names.filter((n) => !(/filter/.test(n) && policy.filter === false) && !(/count/i.test(n) && policy.count === false));
+  const names = policy.spelling === 'odata' ? ['$filter', '$orderby', '$top', '$skip', '$count'] : ['filter', 'orderby', 'top', 'skip', 'includeTotalCount'];
+  const allowed = names.filter((n) => !(/filter/.test(n) && policy.filter === false) && !(/count/i.test(n) && policy.count === false) && !(/orderby/.test(n) && policy.orderBy === false));
   return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
 }
 

@@ -1,10 +1,15 @@
 // What parseQuery() makes of a request (docs/query.md, "The plan").
 
 import type { TypedFilter } from '../types/typed.js';
+import type { PrimitiveProperty } from '../types/schema.js';
 
-/** One key of the order: a property path, ascending or descending. */
+/** One key of the order: a property path, ascending or descending (docs/query.md, "Order"). */
 export interface OrderKey {
   readonly path: readonly string[];
+  /** The primitive property at the path: its type decides how values compare. */
+  readonly property: PrimitiveProperty;
+  /** False when neither the property nor a structure on its path is nullable (the key). */
+  readonly nullable: boolean;
   readonly descending: boolean;
 }
 
@@ -17,7 +22,7 @@ export interface QueryPlan {
   readonly skip: number;
   /** Whether the response carries the number of rows the filter matches. */
   readonly count: boolean;
-  /** The order of the rows: for now the resource's key, ascending. */
+  /** The order of the rows: the request's, completed by the resource's key (ascending), so that it is total. */
   readonly orderBy: readonly OrderKey[];
   /** The request's options as written, in order: what links repeat. */
   readonly options: readonly (readonly [name: string, value: string])[];

@@ -16,6 +16,8 @@ export interface QueryPolicy {
   readonly maxSkip?: number;
   /** Whether the request may filter (default true). */
   readonly filter?: boolean;
+  /** Whether the request may order the rows (default true). */
+  readonly orderBy?: boolean;
   /** Whether the request may ask for the count (default true). */
   readonly count?: boolean;
   /** Options the server interprets itself: kept, and repeated in links, but not read here. */
@@ -34,7 +36,7 @@ export interface QueryResource {
 }
 
 /** The service document's authenticated XML interface: `filter`, `top` (100, at most 250), `skip`. */
-export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false };
+export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false, orderBy: false };
 
 /**
  * The service document's public JSON interface: `top` (20, at most 200), `skip`,
@@ -45,5 +47,6 @@ export const SERVICE_INTERFACE_B: QueryPolicy = {
   defaultTop: 20,
   maxTop: 200,
   filter: false,
+  orderBy: false,
   passThrough: ['format', 'callback', 'region', 'categoryIDs'],
 };

@@ -33,13 +33,26 @@ describe('parseQuery', () => {
     expect(summary(query, resource)).toEqual(expected);
   });
 
+  it('orders as the request asks, then by the key', () => {
+    const order = (query: string) => parseQuery(query, ODATA).orderBy.map((k) => [k.path.join('/'), k.descending, k.nullable, k.property.type]);
+    expect(order('$orderby=Code desc,StartDateTime')).toEqual([
+      ['Code', true, true, 'Edm.String'],
+      ['StartDateTime', false, true, 'Edm.DateTimeOffset'],
+      ['EventID', false, false, 'Edm.Int32'],
+    ]);
+    expect(order('$orderby= EventID DESC , EventTemplate/Code ASC')).toEqual([
+      ['EventID', true, false, 'Edm.Int32'],
+      ['EventTemplate/Code', false, true, 'Edm.String'],
+    ]);
+  });
+
   it('keeps the options as written, in order, for the links, and orders by the key', () => {
     const plan = parseQuery('filter=Code%20eq%20%27x%27&top=5', A);
     expect(plan.options).toEqual([
       ['filter', "Code eq 'x'"],
       ['top', '5'],
     ]);
-    expect(plan.orderBy).toEqual([{ path: ['EventID'], descending: false }]);
+    expect(plan.orderBy.map((k) => [k.path.join('/'), k.descending, k.nullable])).toEqual([['EventID', false, false]]);
     expect(plan.skipOption).toBe('skip');
     expect(parseQuery('$top=5', ODATA).skipOption).toBe('$skip');
     expect(parseQuery('SKIP=5', A).skipOption).toBe('SKIP');
@@ -60,9 +73,16 @@ describe('parseQuery', () => {
     ['includeTotalCount=true', A, [['unknown_option', 'includeTotalCount', "Unknown option 'includeTotalCount'; this collection takes 'filter', 'top', 'skip'"]]],
     ["filter=Code eq 'x'", B, [['unknown_option', 'filter', "Unknown option 'filter'; this collection takes 'top', 'skip', 'includeTotalCount', 'format', 'callback', 'region', 'categoryIDs'"]]],
     ['filter=', A, [['invalid_option_value', 'filter', "Option 'filter' is empty: give a filter, or leave the option out"]]],
-    ['$orderby=Code', ODATA, [['unsupported', '$orderby', "Option '$orderby' is not supported yet"]]],
+    ['$select=Code', ODATA, [['unsupported', '$select', "Option '$select' is not supported yet"]]],
+    ['orderby=Code', A, [['unknown_option', 'orderby', "Unknown option 'orderby'; this collection takes 'filter', 'top', 'skip'"]]],
+    ['$orderby=Cod', ODATA, [['unknown_property', '$orderby', "Option '$orderby': property 'Cod' does not exist on Event (did you mean 'Code'?)"]]],
+    ['$orderby=Code desc, EventTemplate', ODATA, [['structured_value', '$orderby', "Option '$orderby': 'EventTemplate' is a structured property; order by one of its properties"]]],
+    ['$orderby=Code/Length', ODATA, [['not_structured', '$orderby', "Option '$orderby': 'Code' is Edm.String and has no properties"]]],
+    ['$orderby=Code,code,Code desc', ODATA, [['unknown_property', '$orderby', "Option '$orderby': property 'code' does not exist on Event (did you mean 'Code'?)"], ['invalid_option_value', '$orderby', "Option '$orderby' orders by 'Code' twice"]]],
+    ['$orderby=Code upward', ODATA, [['invalid_option_value', '$orderby', "Option '$orderby': 'Code upward' cannot be ordered by: an item is a property path, then asc or desc"]]],
+    ['$orderby=length(Code)', ODATA, [['unsupported', '$orderby', "Option '$orderby': 'length(Code)' cannot be ordered by: ordering by an expression is not supported yet"]]],
     ['expand=EventTemplate', A, [['unsupported', 'expand', "Option 'expand' is not supported yet"]]],
-    ['$search=x', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, [['unknown_option', '$search', "Unknown option '$search'; this collection takes '$filter', '$top', '$skip', '$count'"]]],
+    ['$search=x', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, [['unknown_option', '$search', "Unknown option '$search'; this collection takes '$filter', '$orderby', '$top', '$skip', '$count'"]]],
   ] as const)('refuses %s', (query, resource, expected) => {
     const error = thrownFilterError(() => parseQuery(query, resource));
     expect(error.code).toBe('BadRequest');

@@ -1,15 +1,16 @@
 // compileSqlQuery() on the three engines (docs/query.md): following `next` links from the first
 // page, each page read with the plan's data query, visits every row the filter matches exactly
-// once, in key order, and the count query counts them — as the in-memory reference says.
+// once, in the order the in-memory reference gives the whole set (random `orderby`, nulls, NaN,
+// ties), and the count query counts them. Decimal keys are left to PostgreSQL: SQLite stores them
+// as REAL and MySQL rounds them to 30 places (docs/semantics.md, "SQL backends: differences").
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextLink, parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { compileSqlQuery, pageOf } from '../../src/backends/sql/index.js';
-import { compilePredicate } from '../../src/backends/memory/index.js';
-import { check } from '../../src/index.js';
-import { arbRows, testSchema } from '../support/arbitraries.js';
+import { applyQuery } from '../../src/backends/memory/index.js';
+import { arbOrderBy, arbRows, testSchema } from '../support/arbitraries.js';
 import { engineFor, ENGINES } from './engines.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
@@ -23,16 +24,18 @@ for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: paging by the plan's SQL`, () => {
     const engine = engineFor(setup);
 
-    it('visits every matching row exactly once, in key order, and counts them', async () => {
+    it('visits every matching row exactly once, in the reference\'s order, and counts them', async () => {
       await fc.assert(
         // Strings without U+0000, which PostgreSQL and SQLite cannot store (docs/semantics.md, "SQL backends: differences").
-        fc.asyncProperty(arbRows(testSchema, { finiteDoubles: setup.finiteDoubles, maxRows: 12 }).map((rows) => rows.map(withoutNul)), fc.constantFrom(...FILTERS), fc.option(fc.integer({ min: 1, max: 5 })), fc.integer({ min: 1, max: 5 }), async (rows, filter, top, first) => {
+        fc.asyncProperty(arbRows(testSchema, { finiteDoubles: setup.finiteDoubles, maxRows: 12 }).map((rows) => rows.map(withoutNul)), fc.constantFrom(...FILTERS), fc.option(fc.integer({ min: 1, max: 5 })), fc.integer({ min: 1, max: 5 }), arbOrderBy(testSchema, (type) => type === 'Edm.Decimal' && setup.name !== 'postgres'), async (rows, filter, top, first, orderby) => {
           await engine().load(testSchema, rows);
-          const matches = filter === undefined ? () => true : compilePredicate(check(filter, testSchema));
-          const expected = rows.filter((r) => matches(r)).map((r) => r.Id as number).sort((a, b) => a - b);
           const options: [string, string][] = [['$count', 'true']];
           if (filter !== undefined) options.push(['$filter', filter]);
           if (top !== null) options.push(['$top', String(top)]);
+          if (orderby !== undefined) options.push(['$orderby', orderby]);
+          // The reference's order of the whole set: every engine's pages must follow it.
+          const whole = applyQuery(rows, parseQuery(new URLSearchParams([...options.filter(([n]) => n !== '$top'), ['$top', '1000']]), { ...resource, policy: { ...resource.policy, maxTop: 1000 } }));
+          const expected = whole.items.map((r) => r.Id as number);
           let url: string | undefined = `${BASE}?${new URLSearchParams(options).toString()}`;
           const seen: number[] = [];
           while (url !== undefined) {

@@ -932,3 +932,18 @@ export function arbTypedFilter(schema: Schema, options: ArbOptions = {}): fc.Arb
 
 /** Every canonical function name, for coverage assertions on generated filters. */
 export const FUNCTION_NAMES: readonly string[] = FUNCTIONS.map((f) => f.name);
+
+/**
+ * An `orderby` value for a schema (docs/query.md, "Order"): up to two distinct primitive property
+ * paths outside collections, each `asc`, `desc` or neither, types `skip` leaves out; or nothing.
+ */
+export function arbOrderBy(schema: Schema, skip: (type: EdmType) => boolean = () => false): fc.Arbitrary<string | undefined> {
+  const paths = listPropertyPaths(schema)
+    .filter((p) => p.filterable && !skip(p.property.type))
+    .map((p) => p.path.join('/'));
+  const item = fc.tuple(fc.constantFrom(...paths), fc.constantFrom('', ' asc', ' desc', ' DESC'));
+  return fc.option(
+    fc.uniqueArray(item, { minLength: 1, maxLength: 2, selector: ([path]) => path }).map((items) => items.map(([path, direction]) => `${path}${direction}`).join(',')),
+    { nil: undefined },
+  );
+}

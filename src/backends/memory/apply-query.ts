@@ -5,6 +5,9 @@ import type { QueryPlan } from '../../query/plan.js';
 import type { PredicateOptions } from './index.js';
 import { compilePredicate } from './index.js';
 import { compareStrings } from './runtime.js';
+import { compileMemberReader } from './interpret.js';
+import type { Repr } from './plan.js';
+import type { Decimal } from 'decimal.js';
 
 export interface QueryPage<Row> {
   /** At most `top` rows, from `skip`. */
@@ -18,28 +21,44 @@ export interface QueryPage<Row> {
 export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: PredicateOptions = {}): QueryPage<Row> {
   const matches = plan.filter ? compilePredicate(plan.filter, options) : () => true;
   const matched = rows.filter((row) => matches(row));
+  // Each row's order values read once, as a filter reads them.
+  const readers = plan.orderBy.map((key) => ({ ...compileMemberReader(key.property, key.path), descending: key.descending }));
+  const keyed = matched.map((row) => ({ row, values: readers.map((r) => r.read(row)) }));
   // Array.prototype.sort is stable; the key makes the order total anyway.
-  const ordered = [...matched].sort((a, b) => {
-    for (const key of plan.orderBy) {
-      const c = compareKeys(valueAt(a, key.path), valueAt(b, key.path));
-      if (c !== 0) return key.descending ? -c : c;
+  keyed.sort((a, b) => {
+    for (let i = 0; i < readers.length; i++) {
+      const c = compareOrderValues(a.values[i], b.values[i], readers[i]!.repr);
+      if (c !== 0) return readers[i]!.descending ? -c : c;
     }
     return 0;
   });
+  const ordered = keyed.map((k) => k.row);
   const end = plan.skip + plan.top;
   const page = { items: ordered.slice(plan.skip, end), more: ordered.length > end };
   return plan.count ? { ...page, count: matched.length } : page;
 }
 
-function valueAt(row: unknown, path: readonly string[]): unknown {
-  let v = row;
-  for (const name of path) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[name] : undefined;
-  return v;
-}
-
-/** Key values: numbers and bigints by value, strings by code point. */
-function compareKeys(a: unknown, b: unknown): number {
-  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
-  if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) return a < b ? -1 : a > b ? 1 : 0;
-  throw new TypeError(`Key values must be numbers or strings, not ${typeof a} and ${typeof b}`);
+/**
+ * The ascending order of docs/query.md, "Order": null first, then (Doubles) NaN, then values by
+ * their type's order — strings and guids by code point, false before true, numbers, decimals,
+ * instants, dates, times and durations by value.
+ */
+function compareOrderValues(a: unknown, b: unknown, repr: Repr): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  switch (repr) {
+    case 'str':
+      return compareStrings(a as string, b as string);
+    case 'bool':
+      return Number(a) - Number(b);
+    case 'dec':
+      return (a as Decimal).comparedTo(b as Decimal);
+    case 'dbl': {
+      const x = a as number;
+      const y = b as number;
+      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y) ? 0 : Number.isNaN(x) ? -1 : 1;
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    default:
+      return (a as number | bigint) < (b as number | bigint) ? -1 : (a as number | bigint) > (b as number | bigint) ? 1 : 0;
+  }
 }

@@ -4,7 +4,9 @@
 
 import type { Decimal } from 'decimal.js';
 import type { ArithmeticOp } from '../../syntax/ast.js';
-import type { TypedFilter } from '../../types/typed.js';
+import type { TypedFilter, TypedMember } from '../../types/typed.js';
+import type { PrimitiveProperty } from '../../types/schema.js';
+import { lowerValue } from '../../lower/lower.js';
 import type { FunctionName } from '../../types/functions.js';
 import type { EdmType } from '../../types/edm.js';
 import type { LoweredFilter } from '../../lower/lowered.js';
@@ -58,6 +60,18 @@ export function compileClosures(filter: TypedFilter, lowered: LoweredFilter): (r
       throw limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
     }
   };
+}
+
+/**
+ * A reader of a row's value of a primitive property, as a filter reads it (checked against its
+ * declared type, in its in-memory representation; null for null or missing): what applyQuery
+ * orders rows by.
+ */
+export function compileMemberReader(property: PrimitiveProperty, path: readonly string[]): { readonly read: (row: unknown) => unknown; readonly repr: Repr } {
+  const member: TypedMember = { kind: 'member', type: property.type, source: { kind: 'row' }, path, property, nullable: true, start: 0, end: 0 };
+  const node = lowerValue(member);
+  const read = value(node, { slots: new Map() });
+  return { read: (row) => read(row as Row, NO_ELEMENTS), repr: reprOf(node) };
 }
 
 /** The environment of a filter without lambdas: never written. */

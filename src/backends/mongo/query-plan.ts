@@ -10,7 +10,11 @@ import type { QueryDocument } from './query.js';
 export interface MongoQuery {
   /** The query document of `find()` and of `countDocuments()`: `{}` without a filter. */
   readonly filter: QueryDocument;
-  /** The plan's order: `{ field: 1 }` ascending, `-1` descending, the key's fields last. */
+  /**
+   * The plan's order: `{ field: 1 }` ascending, `-1` descending, the key's fields last. MongoDB's
+   * order of values is the reference's (docs/query.md, "Order"): null and missing first, NaN
+   * before every number, strings by their UTF-8 bytes.
+   */
   readonly sort: Readonly<Record<string, 1 | -1>>;
   readonly skip: number;
   /**

@@ -161,6 +161,11 @@ export interface Dialect {
    * `COLLATE BINARY`, whatever collation it was declared with).
    */
   readonly equalityKey?: (a: Operand) => Frag;
+  /**
+   * The ORDER BY keys of a non-null column of a type, in ascending sense (docs/query.md,
+   * "Order"): code point order for strings, NaN before every number. Undefined: the column itself.
+   */
+  readonly orderKeys?: (column: string, type: EdmType) => readonly string[];
   /** Collections stored as JSON arrays; undefined where the dialect cannot read them. */
   readonly jsonArrays?: JsonArrays;
 }

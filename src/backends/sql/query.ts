@@ -1,7 +1,8 @@
 // compileSqlQuery(): a query plan (docs/query.md) as the SQL of its page and of its count, over the
 // caller's table and column mapping, with the filter compileSql() makes of the plan's filter.
 
-import type { QueryPlan } from '../../query/plan.js';
+import type { OrderKey, QueryPlan } from '../../query/plan.js';
+import type { Dialect } from './dialect.js';
 import { compileSql, rowColumnsOf } from './compile.js';
 import type { CompiledSql, CompileSqlOptions } from './compile.js';
 
@@ -25,13 +26,22 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   const condition = where ? ` WHERE ${where.sql}` : '';
   const params = where?.params ?? [];
   const columns = rowColumnsOf(options, plan.orderBy.map((key) => key.path));
-  const order = columns.map((column, i) => `${column} ${plan.orderBy[i]!.descending ? 'DESC' : 'ASC'}`).join(', ');
+  const order = plan.orderBy.flatMap((key, i) => orderKeys(options.dialect, columns[i]!, key)).join(', ');
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = ` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`;
   const data = { sql: `SELECT * FROM ${options.from}${condition}${order ? ` ORDER BY ${order}` : ''}${page}`, params: [...params] };
   if (!plan.count) return { data };
   return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${condition}`, params: [...params] } };
+}
+
+/** One key of the order as ORDER BY items: nulls first ascending (last descending), then the dialect's keys of the type. */
+function orderKeys(dialect: Dialect, column: string, key: OrderKey): string[] {
+  const direction = key.descending ? ' DESC' : ' ASC';
+  const keys = dialect.orderKeys?.(column, key.property.type) ?? [column];
+  // A non-nullable key (the resource's) is ordered by its column alone, which its index serves.
+  const nulls = key.nullable ? [`(CASE WHEN ${column} IS NULL THEN 0 ELSE 1 END)`] : [];
+  return [...nulls, ...keys].map((k) => `${k}${direction}`);
 }
 
 /** The page of the rows the data query returned: at most `top` of them, and whether more follow. */

@@ -342,6 +342,8 @@ export const mysql: Dialect = {
     if (to === 'Edm.Decimal' && isInteger(a.type) && a.literal === undefined) return exact(a);
     return a.sql;
   },
+  // The UTF-8 bytes of text, whose order is code point order, whatever the column's collation.
+  orderKeys: (column, type) => (type === 'Edm.String' ? [`CAST(${column} AS BINARY)`] : [column]),
   cast: (conversion, a, to) => renderCast({ ...CAST, round: (x) => mysql.functions.round!([x]) }, conversion, a, to, mysql.convert),
   // No `bind` for the compiler: `in` on a computed value is one IN on its equality key instead.
   equalityKey: (a) => (a.type === 'Edm.String' ? bytes(a) : a.sql),

@@ -370,6 +370,8 @@ export const postgres: Dialect = {
     if (to === 'Edm.Decimal' && isInteger(a.type)) return sql`CAST(${a.sql} AS numeric)`;
     return a.sql;
   },
+  // Code point order for text; NaN, which PostgreSQL sorts above every number, before them.
+  orderKeys: (column, type) => (type === 'Edm.String' ? [`${column} COLLATE "C"`] : isFloatingPoint(type) ? [`(CASE WHEN ${column} = 'NaN'::float8 THEN 0 ELSE 1 END)`, column] : [column]),
   cast: (conversion, a, to) => renderCast({ ...CAST, round: (x) => postgres.functions.round!([x]) }, conversion, a, to, postgres.convert),
   bind,
   functions: {

@@ -279,6 +279,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     // Decimals are REAL here; an integer converted to one must divide as a real, not truncate.
     convert,
     bind,
+    // Code point order for text, whatever collation the column was declared with.
+    orderKeys: (column, type) => (isString(type) ? [`${column} COLLATE BINARY`] : [column]),
     cast: (conversion, a, to) => renderCast(castSpelling, conversion, a, to, convert),
     functions,
   };
