@@ -64,7 +64,7 @@ export interface FilterErrorInit {
   readonly expected?: readonly string[];
   readonly issues?: readonly FilterIssue[];
   readonly text?: string;
-  /** The construct an `'unsupported'` error refuses, e.g. `'cast'`, `'has'`. */
+  /** The construct an `'unsupported'` error refuses, e.g. `'bound_function'`, `'cast(Edm.Double, Edm.String)'`. */
   readonly construct?: string;
   /** The backend or SQL dialect that cannot compile the construct, e.g. `'mysql'`, `'mongo'`. */
   readonly target?: string;
@@ -94,7 +94,7 @@ export class FilterError extends Error {
   readonly issues: readonly FilterIssue[];
   /** The filter text, when the error came from text; used by {@link formatFilterError}. */
   readonly text: string | undefined;
-  /** What an `'unsupported'` error refuses, as a stable name (`'cast'`, `'has'`, …). */
+  /** What an `'unsupported'` error refuses, as a stable name (`'bound_function'`, `'model_type'`, …). */
   readonly construct: string | undefined;
   /** Where that construct is refused: a backend or SQL dialect; undefined when the language has no such construct. */
   readonly target: string | undefined;
@@ -129,7 +129,7 @@ export class FilterError extends Error {
 }
 
 export interface UnsupportedInit {
-  /** A stable name of the construct, e.g. `'cast'`, `'has'`, `'type_cast'`. */
+  /** A stable name of the construct, e.g. `'bound_function'`, `'model_type'`, `'type_cast'`. */
   readonly construct: string;
   /** The backend or SQL dialect that refuses it; omitted when the language itself has no such construct. */
   readonly target?: string;
