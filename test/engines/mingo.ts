@@ -438,12 +438,22 @@ function dateArithmetic(name: '$add' | '$subtract', numeric: (values: unknown[])
   };
 }
 
-/** `$toLong`: a date's epoch milliseconds, a number truncated (an error beyond int64), a long as it is. */
+/**
+ * `$toLong`: a date's epoch milliseconds, a number truncated (an error beyond int64), a long as it
+ * is; a Decimal128 truncated exactly (MongoDB converts it digit for digit, not through a double).
+ */
 function toLong(v: unknown): bigint | null {
   if (isNil(v)) return null;
   if (v instanceof Date) return BigInt(v.getTime());
   if (typeof v === 'bigint') return v;
-  const n = typeof v === 'number' ? Math.trunc(v) : v instanceof Decimal128 ? Number(v.value.trunc().toString()) : NaN;
+  if (v instanceof Decimal128) {
+    const whole = v.value.trunc();
+    if (!whole.isFinite()) throw new Error(`harness: $toLong of a non-finite Decimal128 ${whole.toString()}`);
+    const exact = BigInt(whole.toFixed());
+    if (exact < -(2n ** 63n) || exact >= 2n ** 63n) throw new Error(`harness: $toLong overflow ${whole.toString()}`);
+    return exact;
+  }
+  const n = typeof v === 'number' ? Math.trunc(v) : NaN;
   if (!Number.isFinite(n) || Math.abs(n) >= 2 ** 63) throw new Error(`harness: $toLong overflow or bad value ${String(v)}`);
   return BigInt(n);
 }

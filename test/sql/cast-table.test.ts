@@ -13,6 +13,15 @@ import type { EvalRow } from '../support/eval-table.js';
 import { thrown } from '../support/thrown.js';
 
 /**
+ * Where SQLite's Decimals, REAL there (docs/semantics.md, "SQL backends: differences"), give
+ * other ids: 9223372036854775807 times 1.0 is 2^63 as a REAL, beyond Int64.
+ */
+const KNOWN: readonly { readonly filter: string; readonly engine: string; readonly ids: readonly number[] }[] = [
+  { filter: 'cast(Big mul 1.0, Edm.Int64) eq 9223372036854775807', engine: 'sqlite', ids: [] },
+  { filter: 'isof(Big mul 1.0, Edm.Int64)', engine: 'sqlite', ids: [1, 2, 6, 7, 8] },
+];
+
+/**
  * The rows as an engine stores them: SQLite and MariaDB cannot store NaN or ±Infinity (SQLite
  * makes NaN NULL), so those Doubles are null there, and the ids are the reference's on those rows.
  */
@@ -43,7 +52,8 @@ for (const setup of ENGINES) {
         expect(error).toMatchObject({ kind: 'unsupported', message: expect.stringMatching(DOCUMENTED_UNSUPPORTED) });
         return;
       }
-      expect(await engine().ids(compile())).toEqual(ids);
+      const known = KNOWN.find((k) => k.filter === filter && k.engine === setup.name);
+      expect(await engine().ids(compile())).toEqual(known?.ids ?? ids);
     });
   });
 }

@@ -63,6 +63,9 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['cast(Big, Edm.Int32) eq null', [1, 2, 3, 4, 5]],
   ['cast(Big, Edm.Int32) eq -1', [8]],
   ["cast(Big, 'Edm.Int64') eq 9223372036854775807", [5]],
+  // A Decimal at the ends of Int64, converted digit for digit (MongoDB's $toLong of a Decimal128).
+  ['cast(Big mul 1.0, Edm.Int64) eq 9223372036854775807', [5]],
+  ['isof(Big mul 1.0, Edm.Int64)', [1, 2, 5, 6, 7, 8]],
   ['cast(Price mul 1000000000000, Edm.Int64) eq 2500000000000', [1]],
   ['cast(Score mul 4e18, Edm.Int64) eq null', [1, 2, 3, 4, 5, 6]],
   ['cast(2.5, Edm.Int32) eq 3 and cast(-2.5d, Edm.Int16) eq -3 and cast(300, Edm.Byte) eq null', [1, 2, 3, 4, 5, 6, 7, 8]],
