@@ -20,6 +20,7 @@ export const temporalSchemaDefinition: SchemaDefinition = {
     Due: 'Edm.DateTimeOffset',
     Legacy: 'Edm.DateTime',
     Qty: 'Edm.Int32',
+    Rank: 'Edm.Byte',
     Price: 'Edm.Decimal',
     Score: 'Edm.Double',
   },
@@ -36,14 +37,14 @@ const at = (iso: string): Date => new Date(iso);
 
 /** Row 3 lacks every property, row 4 has every nullable property null. */
 export const temporalRows: readonly EvalRow[] = [
-  { Id: 1, Day: '2012-12-03', Opens: '07:59:59.999', Wait: 5_400_000, Due: at('2012-12-03T23:30:00Z'), Legacy: at('2012-12-01T00:00:00Z'), Qty: 3, Price: '1.5', Score: 0.5 },
-  { Id: 2, Day: '2024-02-29', Opens: '00:00:00.000', Wait: 0, Due: at('2024-02-29T00:00:00Z'), Legacy: null, Qty: 0, Price: '0', Score: 2.5 },
+  { Id: 1, Rank: 2, Day: '2012-12-03', Opens: '07:59:59.999', Wait: 5_400_000, Due: at('2012-12-03T23:30:00Z'), Legacy: at('2012-12-01T00:00:00Z'), Qty: 3, Price: '1.5', Score: 0.5 },
+  { Id: 2, Rank: 0, Day: '2024-02-29', Opens: '00:00:00.000', Wait: 0, Due: at('2024-02-29T00:00:00Z'), Legacy: null, Qty: 0, Price: '0', Score: 2.5 },
   { Id: 3 },
-  { Id: 4, Day: null, Opens: null, Wait: null, Due: null, Legacy: null, Qty: null, Price: null, Score: null },
-  { Id: 5, Day: '9999-12-31', Opens: '23:59:59.999', Wait: MAX_WAIT, Due: at('9999-12-31T23:59:59.999Z'), Legacy: at('9999-12-31T00:00:00Z'), Qty: -2, Price: '-0.5', Score: -1.5 },
-  { Id: 6, Day: '1000-01-01', Opens: '12:00:00.500', Wait: -1_500, Due: at('1000-01-01T00:00:00Z'), Legacy: at('1000-01-01T00:00:00.001Z'), Qty: 2, Price: '0.25', Score: 1e300 },
-  { Id: 7, Day: '2012-12-04', Opens: '23:00:00.000', Wait: 86_400_000, Due: at('2012-12-03T23:59:59.999Z'), Legacy: at('2012-12-04T00:00:00Z'), Qty: 1, Price: '3', Score: -0.5 },
-  { Id: 8, Day: '1970-01-01', Opens: '00:00:00.001', Wait: -86_400_000, Due: at('1969-12-31T23:59:59.999Z'), Legacy: at('1970-01-01T00:00:00Z'), Qty: 1000, Price: '0.001', Score: 0 },
+  { Id: 4, Rank: null, Day: null, Opens: null, Wait: null, Due: null, Legacy: null, Qty: null, Price: null, Score: null },
+  { Id: 5, Rank: 255, Day: '9999-12-31', Opens: '23:59:59.999', Wait: MAX_WAIT, Due: at('9999-12-31T23:59:59.999Z'), Legacy: at('9999-12-31T00:00:00Z'), Qty: -2, Price: '-0.5', Score: -1.5 },
+  { Id: 6, Rank: 2, Day: '1000-01-01', Opens: '12:00:00.500', Wait: -1_500, Due: at('1000-01-01T00:00:00Z'), Legacy: at('1000-01-01T00:00:00.001Z'), Qty: 2, Price: '0.25', Score: 1e300 },
+  { Id: 7, Rank: 1, Day: '2012-12-04', Opens: '23:00:00.000', Wait: 86_400_000, Due: at('2012-12-03T23:59:59.999Z'), Legacy: at('2012-12-04T00:00:00Z'), Qty: 1, Price: '3', Score: -0.5 },
+  { Id: 8, Rank: 3, Day: '1970-01-01', Opens: '00:00:00.001', Wait: -86_400_000, Due: at('1969-12-31T23:59:59.999Z'), Legacy: at('1970-01-01T00:00:00Z'), Qty: 1000, Price: '0.001', Score: 0 },
 ];
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -104,6 +105,10 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   // by 6.4 minutes is on 0999-12-31, and moved on by 6.4 minutes still on its own day.
   ['date(Day add (Wait mul 256)) eq Day', [2, 3, 4]],
   ['date(Day add (Wait mul -256)) eq Day', [2, 3, 4, 6]],
+  // A duration scaled by an unsigned column (a Byte: MySQL's TINYINT UNSIGNED), to a negative result.
+  ["Wait div Rank eq duration'-PT0.75S'", [6]],
+  ["Wait mul Rank eq duration'-PT3S'", [6]],
+  ['Wait div Rank eq null', [2, 3, 4]],
   ["Wait mul Qty eq duration'PT4H30M'", [1]],
   ['Wait mul Qty eq null', [3, 4, 5]],
   ["Wait mul 1.5 eq duration'-PT2.25S'", [6]],

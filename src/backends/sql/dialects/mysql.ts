@@ -177,7 +177,10 @@ const TEMPORAL: TemporalSpelling = {
         sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(TRUNCATE(${r!}, 0) AS SIGNED) END)`,
       );
     }
-    if (kind === 'integer') return op === 'mul' ? sql`(${x} * ${n.sql})` : sql`(${x} DIV NULLIF(${n.sql}, 0))`;
+    // The factor as a signed DECIMAL too: DIV or * with an unsigned column (a Byte) is BIGINT
+    // UNSIGNED, which a negative duration's result is out of range of.
+    const factor = sql`CAST(${n.sql} AS DECIMAL(65,0))`;
+    if (kind === 'integer') return op === 'mul' ? sql`(${x} * ${factor})` : sql`(${x} DIV NULLIF(${factor}, 0))`;
     if (op === 'mul') return sql`TRUNCATE(${x} * LEAST(GREATEST(${n.sql}, -${FACTOR_BOUND}), ${FACTOR_BOUND}), 0)`;
     // The remainder first, so that the quotient divided is exact: DIV would round the DECIMAL
     // quotient to div_precision_increment places before truncating it.
