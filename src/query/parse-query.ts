@@ -10,7 +10,7 @@ import type { TypedFilter } from '../types/typed.js';
 import type { OrderKey, QueryPlan } from './plan.js';
 import type { PrimitiveProperty, Property } from '../types/schema.js';
 import { suggestName } from '../types/suggest.js';
-import type { QueryResource } from './policy.js';
+import type { QueryPolicy, QueryResource } from './policy.js';
 
 /** The options parseQuery reads, by their canonical name. */
 type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby';
@@ -18,8 +18,26 @@ type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby';
 /** Options that a later part reads: refused by name until then (docs/query.md, "Not yet"). */
 const NOT_YET = { service: new Set(['expand', 'fields']), odata: new Set(['select', 'expand']) } as const;
 
-const SERVICE_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', includetotalcount: 'count', orderby: 'orderby' };
-const ODATA_NAMES: Readonly<Record<string, Known>> = { filter: 'filter', top: 'top', skip: 'skip', count: 'count', orderby: 'orderby' };
+/** How each option is written in each spelling, in the order messages list them. */
+const WRITTEN: { readonly [S in QueryPolicy['spelling']]: Readonly<Record<Known, string>> } = {
+  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount' },
+  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count' },
+};
+
+/** A spelling's options by their name in lower case, without `$`: what a request's names are looked up by. */
+function lookup(written: Readonly<Record<Known, string>>): ReadonlyMap<string, Known> {
+  return new Map(Object.entries(written).map(([known, name]) => [name.replace(/^\$/, '').toLowerCase(), known as Known]));
+}
+
+const NAMES = { service: lookup(WRITTEN.service), odata: lookup(WRITTEN.odata) } as const;
+
+/** Whether the policy takes the option (filter, order and count can be turned off). */
+function offered(known: Known, policy: QueryPolicy): boolean {
+  if (known === 'filter') return policy.filter !== false;
+  if (known === 'orderby') return policy.orderBy !== false;
+  if (known === 'count') return policy.count !== false;
+  return true;
+}
 
 interface Issue extends FilterIssue {
   readonly kind: FilterErrorKind;
@@ -56,9 +74,8 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
       continue;
     }
     const bare = policy.spelling === 'odata' && lower.startsWith('$') ? lower.slice(1) : lower;
-    const known = (policy.spelling === 'odata' ? ODATA_NAMES : SERVICE_NAMES)[bare];
-    const allowed = known !== undefined && (known !== 'filter' || policy.filter !== false) && (known !== 'count' || policy.count !== false) && (known !== 'orderby' || policy.orderBy !== false);
-    if (allowed) {
+    const known = NAMES[policy.spelling].get(bare);
+    if (known !== undefined && offered(known, policy)) {
       given[known] = [name, value];
     } else if (passThrough.has(lower)) {
       continue;
@@ -210,8 +227,9 @@ function requestError(issues: readonly Issue[]): FilterError {
 
 function knownList(resource: QueryResource): string {
   const { policy } = resource;
-  const names = policy.spelling === 'odata' ? ['$filter', '$orderby', '$top', '$skip', '$count'] : ['filter', 'orderby', 'top', 'skip', 'includeTotalCount'];
-  const allowed = names.filter((n) => !(/filter/.test(n) && policy.filter === false) && !(/count/i.test(n) && policy.count === false) && !(/orderby/.test(n) && policy.orderBy === false));
+  const allowed = Object.entries(WRITTEN[policy.spelling])
+    .filter(([known]) => offered(known as Known, policy))
+    .map(([, name]) => name);
   return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
 }
 

@@ -9,7 +9,7 @@ import { raw, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 
 /** The SQL type a value is named by (where a dialect needs one to name it once). */
-export type BoundKind = 'integer' | 'decimal' | 'double' | 'text';
+export type BoundKind = 'integer' | 'double';
 
 export interface CastSpelling {
   /** Names values once for a body that uses them more than once. */

@@ -190,7 +190,7 @@ const TEMPORAL: TemporalSpelling = {
   instantRange: [FIRST_DATETIME, MAX_INSTANT],
 };
 
-const BOUND_TYPES: { readonly [K in BoundKind]: string } = { integer: INTEGER, decimal: 'DECIMAL(65,30)', double: DOUBLE, text: TEXT };
+const BOUND_TYPES: { readonly [K in BoundKind]: string } = { integer: INTEGER, double: DOUBLE };
 const trimFraction = (x: Frag): Frag => sql`TRIM(TRAILING '.' FROM TRIM(TRAILING '0' FROM ${x}))`;
 
 /** `cast` (docs/semantics.md §11) on this dialect's storage; functions.round is filled in below. */
