@@ -15,8 +15,9 @@ export interface FilterIssue {
 }
 
 /**
- * The stable codes of syntax, limit and unsupported issues, each with the error kind it comes
- * with; the README documents each. Type issues have theirs in `ISSUE_CODES` (src/types/check.ts).
+ * The stable codes of syntax, limit and unsupported issues, and of the type issues a request's
+ * policy raises, each with the error kind it comes with; the README documents each. A filter's
+ * type issues have theirs in `ISSUE_CODES` (src/types/check.ts).
  */
 export const FILTER_ISSUE_CODES = {
   not_a_string: { kind: 'syntax', when: 'the filter handed to parse() is not a string' },
@@ -39,7 +40,8 @@ export const FILTER_ISSUE_CODES = {
   wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
   repeated_option: { kind: 'syntax', when: 'a request gives an option twice, in any case or spelling (docs/query.md)' },
   unknown_option: { kind: 'syntax', when: "a request gives an option the collection does not take (docs/query.md)" },
-  invalid_option_value: { kind: 'syntax', when: '`top` or `skip` is not a whole number in digits, the count option not true or false, or the filter option empty' },
+  invalid_option_value: { kind: 'syntax', when: '`top` or `skip` is not a whole number in digits, the count option not true or false, an option empty, or an item of `orderby` or of a projection not of its shape' },
+  not_selectable: { kind: 'type', when: "a projection (`$select`, `fields`) names a relation (expanded, not selected) or a property the resource's rules keep from projections (docs/query.md)" },
   top_beyond_maximum: { kind: 'limit', when: "`top` is beyond the policy's `maxTop`" },
   skip_beyond_maximum: { kind: 'limit', when: "`skip` is beyond the policy's `maxSkip`" },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },

@@ -5,4 +5,4 @@ export { parseQuery } from './parse-query.js';
 export { nextLink, selfLink } from './links.js';
 export { SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from './policy.js';
 export type { QueryPolicy, QueryResource } from './policy.js';
-export type { OrderKey, QueryPlan } from './plan.js';
+export type { OrderKey, QueryPlan, SelectItem } from './plan.js';

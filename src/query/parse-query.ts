@@ -11,17 +11,20 @@ import type { OrderKey, QueryPlan } from './plan.js';
 import type { PrimitiveProperty, Property } from '../types/schema.js';
 import { suggestName } from '../types/suggest.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
+import type { Report } from './report.js';
+import { shorten } from './report.js';
+import { defaultSelectOf, selectOf } from './select.js';
 
 /** The options parseQuery reads, by their canonical name. */
-type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby';
+type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select';
 
 /** Options that a later part reads: refused by name until then (docs/query.md, "Not yet"). */
-const NOT_YET = { service: new Set(['expand', 'fields']), odata: new Set(['select', 'expand']) } as const;
+const NOT_YET = { service: new Set(['expand']), odata: new Set(['expand']) } as const;
 
 /** How each option is written in each spelling, in the order messages list them. */
 const WRITTEN: { readonly [S in QueryPolicy['spelling']]: Readonly<Record<Known, string>> } = {
-  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount' },
-  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count' },
+  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount', select: 'fields' },
+  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count', select: '$select' },
 };
 
 /** A spelling's options by their name in lower case, without `$`: what a request's names are looked up by. */
@@ -36,6 +39,7 @@ function offered(known: Known, policy: QueryPolicy): boolean {
   if (known === 'filter') return policy.filter !== false;
   if (known === 'orderby') return policy.orderBy !== false;
   if (known === 'count') return policy.count !== false;
+  if (known === 'select') return policy.select !== false;
   return true;
 }
 
@@ -49,6 +53,8 @@ interface Issue extends FilterIssue {
  */
 export function parseQuery(query: string | URLSearchParams, resource: QueryResource): QueryPlan {
   checkKey(resource);
+  checkPolicy(resource);
+  const defaultSelect = resource.defaultSelect === undefined ? undefined : defaultSelectOf(resource.schema, resource.defaultSelect);
   const { policy } = resource;
   const options = [...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query)] as [string, string][];
   const issues: Issue[] = [];
@@ -96,6 +102,7 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   const count = given.count ? countOf(given.count, issue) : false;
   const filter = given.filter ? filterOf(given.filter, resource, aliases, issue) : undefined;
   const requested = given.orderby ? orderOf(given.orderby, resource, issue) : [];
+  const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema }, issue) : defaultSelect;
   if (issues.length > 0) throw requestError(issues);
   return {
     filter,
@@ -103,12 +110,11 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
     skip: skip!,
     count: count!,
     orderBy: completeOrder(requested, resource),
+    select,
     options,
     skipOption: given.skip?.[0] ?? (policy.spelling === 'odata' ? '$skip' : 'skip'),
   };
 }
-
-type Report = (kind: FilterErrorKind, code: FilterIssueCode | IssueCode, option: string, message: string, start?: number, end?: number) => void;
 
 const DIGITS = /^[0-9]+$/;
 
@@ -233,8 +239,17 @@ function knownList(resource: QueryResource): string {
   return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
 }
 
-function shorten(value: string): string {
-  return value.length > 40 ? `${value.slice(0, 39)}…` : value;
+/** A policy's page bounds: whole numbers, the default within the maximum; a TypeError otherwise (a programmer's error). */
+function checkPolicy({ schema, policy }: QueryResource): void {
+  const fail = (problem: string): never => {
+    throw new TypeError(`Resource ${schema.name}: the policy's ${problem}`);
+  };
+  if (policy === null || typeof policy !== 'object') fail('is missing');
+  if (policy.spelling !== 'service' && policy.spelling !== 'odata') fail(`spelling is ${String(policy.spelling)}, not 'service' or 'odata'`);
+  for (const [name, value] of [['defaultTop', policy.defaultTop], ['maxTop', policy.maxTop], ['maxSkip', policy.maxSkip ?? 0]] as const) {
+    if (!Number.isSafeInteger(value) || value < 0) fail(`${name} is ${String(value)}, not a whole number of rows`);
+  }
+  if (policy.defaultTop > policy.maxTop) fail(`defaultTop (${policy.defaultTop}) is beyond its maxTop (${policy.maxTop})`);
 }
 
 /** A resource's key: property paths of non-nullable primitives, at least one; a TypeError otherwise (a programmer's error). */

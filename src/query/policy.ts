@@ -18,6 +18,8 @@ export interface QueryPolicy {
   readonly filter?: boolean;
   /** Whether the request may order the rows (default true). */
   readonly orderBy?: boolean;
+  /** Whether the request may choose the properties each row keeps (`fields`, `$select`; default true). */
+  readonly select?: boolean;
   /** Whether the request may ask for the count (default true). */
   readonly count?: boolean;
   /** Options the server interprets itself: kept, and repeated in links, but not read here. */
@@ -33,14 +35,20 @@ export interface QueryResource {
   readonly schema: Schema;
   readonly key: readonly string[];
   readonly policy: QueryPolicy;
+  /**
+   * The properties a row keeps when the request does not choose (property paths as the schema
+   * spells them, e.g. the service's `['PresenterID', 'FullName', 'ViewUri']`); by default every one.
+   */
+  readonly defaultSelect?: readonly string[];
 }
 
 /** The service document's authenticated XML interface: `filter`, `top` (100, at most 250), `skip`. */
-export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false, orderBy: false };
+export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false, orderBy: false, select: false };
 
 /**
- * The service document's public JSON interface: `top` (20, at most 200), `skip`,
- * `includeTotalCount`; `format`, `callback`, `region` and `categoryIDs` are the server's.
+ * The service document's public JSON interface: `fields` (each resource gives its
+ * `defaultSelect`), `top` (20, at most 200), `skip`, `includeTotalCount`; `format`, `callback`,
+ * `region` and `categoryIDs` are the server's.
  */
 export const SERVICE_INTERFACE_B: QueryPolicy = {
   spelling: 'service',

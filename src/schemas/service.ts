@@ -133,7 +133,7 @@ const textContent: PropertyDefinition = {
 export const publicPresenterDefinition: SchemaDefinition = {
   name: 'PublicPresenter',
   properties: {
-    PresenterID: 'Edm.Int32',
+    PresenterID: key,
     FullName: 'Edm.String',
     FirstName: 'Edm.String',
     LastName: 'Edm.String',
@@ -145,7 +145,7 @@ export const publicPresenterDefinition: SchemaDefinition = {
 export const publicVenueDefinition: SchemaDefinition = {
   name: 'PublicVenue',
   properties: {
-    VenueID: 'Edm.Int32',
+    VenueID: key,
     Name: 'Edm.String',
     LocationName: 'Edm.String',
     GeoData: { properties: { PointLatitude: 'Edm.Double', PointLongitude: 'Edm.Double' } },

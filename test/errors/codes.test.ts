@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { check, FILTER_ISSUE_CODES, parse, print, VenueRoom } from '../../src/index.js';
+import { check, Event, FILTER_ISSUE_CODES, parse, print, VenueRoom } from '../../src/index.js';
 import type { Expr, FilterIssueCode } from '../../src/index.js';
 import { INVALID } from '../parse/invalid.test.js';
 import { thrownFilterError } from '../support/thrown.js';
@@ -36,6 +36,7 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['repeated_option', () => parseQuery('top=1&top=2', QUERY)],
   ['unknown_option', () => parseQuery('bogus=1', QUERY)],
   ['invalid_option_value', () => parseQuery('top=x', QUERY)],
+  ['not_selectable', () => parseQuery('$select=TimeZone', { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1 } })],
   ['top_beyond_maximum', () => parseQuery('top=251', QUERY)],
   ['skip_beyond_maximum', () => parseQuery('skip=11', { ...QUERY, policy: { ...SERVICE_INTERFACE_A, maxSkip: 10 } })],
   ['too_long', () => parse('a eq 1', { maxLength: 3 })],

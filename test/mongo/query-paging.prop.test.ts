@@ -5,7 +5,9 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextLink, parseQuery } from '../../src/query/index.js';
+import { nextLink, parseQuery, SERVICE_INTERFACE_B } from '../../src/query/index.js';
+import { PublicVenue } from '../../src/index.js';
+import { Query } from 'mingo';
 import type { QueryResource } from '../../src/query/index.js';
 import { compileMongoQuery } from '../../src/backends/mongo/index.js';
 import { arbOrderBy, arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
@@ -86,3 +88,56 @@ describe('paging by the plan\'s find()', () => {
     );
   });
 });
+
+describe('the projection of find()', () => {
+  const venues: QueryResource = { schema: PublicVenue, key: ['VenueID'], policy: SERVICE_INTERFACE_B, defaultSelect: ['VenueID', 'Name', 'ViewUri'] };
+
+  it('keeps the selected fields, mapped as the options map them, and leaves _id out unless kept', () => {
+    expect(compileMongoQuery(parseQuery('', venues)).projection).toEqual({ VenueID: 1, Name: 1, ViewUri: 1, _id: 0 });
+    expect(compileMongoQuery(parseQuery('fields=geodata,venueid', venues), { fields: { VenueID: '_id', 'GeoData/PointLatitude': 'geo.lat' } }).projection).toEqual({ GeoData: 1, _id: 1 });
+    expect(compileMongoQuery(parseQuery('$top=1', resource)).projection).toBeUndefined();
+  });
+
+  it('leaves out a structure that is null on the way to a kept path, where applyQuery() keeps it null', () => {
+    const plan = parseQuery('$select=Address/Geo/Lat,Id', resource);
+    const docs = [{ Id: 1, Address: null }, { Id: 2, Address: { Geo: null, City: 'x' } }];
+    expect(new Query({}).find(docs, compileMongoQuery(plan).projection).all()).toEqual([{ Id: 1 }, { Id: 2, Address: {} }]);
+    expect(applyQuery(docs, plan).items).toEqual([{ Id: 1, Address: null }, { Id: 2, Address: { Geo: null } }]);
+  });
+
+  it('gives each document as applyQuery() gives its row, but for that', () => {
+    fc.assert(
+      fc.property(arbRows(testSchema, { asciiCaseMapping: true }), fc.uniqueArray(fc.constantFrom(...testSchema.properties.keys(), 'Address/Geo/Lat', 'Owner/Manager'), { minLength: 1, maxLength: 4 }), (rows, items) => {
+        const plan = parseQuery(`$select=${items.join(',')}&$top=10`, resource);
+        const query = compileMongoQuery(plan);
+        const docs = rows.map((r) => toMongoDocument(testSchema, r as Record<string, unknown>));
+        const found = new Query({}).find(find(docs, query), query.projection).all();
+        const expected = applyQuery(docs, plan).items.map((doc) => withoutNullParents(dropUndefined(doc) as Record<string, unknown>, plan.select!.map((item) => item.path)));
+        expect(found).toEqual(expected);
+      }),
+      { numRuns: LONG ? 2000 : 100 },
+    );
+  });
+});
+
+/**
+ * A projected row as MongoDB projects it (docs/mongo.md, "Differences"): a structure that is null
+ * on the way to a kept path is left out, not kept as null.
+ */
+function withoutNullParents(doc: Record<string, unknown>, paths: readonly (readonly string[])[]): Record<string, unknown> {
+  for (const path of paths) {
+    let parent: Record<string, unknown> | undefined = doc;
+    for (let i = 0; i < path.length - 1 && parent !== undefined; i++) {
+      const value: unknown = parent[path[i]!];
+      if (value === null) delete parent[path[i]!];
+      parent = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+    }
+  }
+  return doc;
+}
+
+/** A document as MongoDB returns it: a field set to undefined is not stored. */
+function dropUndefined(doc: unknown): unknown {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || Object.getPrototypeOf(doc) !== Object.prototype) return doc;
+  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined).map(([k, v]) => [k, dropUndefined(v)]));
+}

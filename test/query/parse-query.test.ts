@@ -71,9 +71,10 @@ describe('parseQuery', () => {
     ['$top=1&top=2', ODATA, [['repeated_option', 'top', "Option 'top' is given twice (first as '$top'); give each option once"]]],
     ['includeTotalCount=yes', B, [['invalid_option_value', 'includeTotalCount', "Option 'includeTotalCount' must be true or false, not 'yes'"]]],
     ['includeTotalCount=true', A, [['unknown_option', 'includeTotalCount', "Unknown option 'includeTotalCount'; this collection takes 'filter', 'top', 'skip'"]]],
-    ["filter=Code eq 'x'", B, [['unknown_option', 'filter', "Unknown option 'filter'; this collection takes 'top', 'skip', 'includeTotalCount', 'format', 'callback', 'region', 'categoryIDs'"]]],
+    ["filter=Code eq 'x'", B, [['unknown_option', 'filter', "Unknown option 'filter'; this collection takes 'top', 'skip', 'includeTotalCount', 'fields', 'format', 'callback', 'region', 'categoryIDs'"]]],
     ['filter=', A, [['invalid_option_value', 'filter', "Option 'filter' is empty: give a filter, or leave the option out"]]],
-    ['$select=Code', ODATA, [['unsupported', '$select', "Option '$select' is not supported yet"]]],
+    ['$expand=EventTemplate', ODATA, [['unsupported', '$expand', "Option '$expand' is not supported yet"]]],
+    ['fields=Code', A, [['unknown_option', 'fields', "Unknown option 'fields'; this collection takes 'filter', 'top', 'skip'"]]],
     ['orderby=Code', A, [['unknown_option', 'orderby', "Unknown option 'orderby'; this collection takes 'filter', 'top', 'skip'"]]],
     ['$orderby=Cod', ODATA, [['unknown_property', '$orderby', "Option '$orderby': property 'Cod' does not exist on Event (did you mean 'Code'?)"]]],
     ['$orderby=Code desc, EventTemplate', ODATA, [['structured_value', '$orderby', "Option '$orderby': 'EventTemplate' is a structured property; order by one of its properties"]]],
@@ -82,7 +83,7 @@ describe('parseQuery', () => {
     ['$orderby=Code upward', ODATA, [['invalid_option_value', '$orderby', "Option '$orderby': 'Code upward' cannot be ordered by: an item is a property path, then asc or desc"]]],
     ['$orderby=length(Code)', ODATA, [['unsupported', '$orderby', "Option '$orderby': 'length(Code)' cannot be ordered by: ordering by an expression is not supported yet"]]],
     ['expand=EventTemplate', A, [['unsupported', 'expand', "Option 'expand' is not supported yet"]]],
-    ['$search=x', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, [['unknown_option', '$search', "Unknown option '$search'; this collection takes '$filter', '$orderby', '$top', '$skip', '$count'"]]],
+    ['$search=x', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, [['unknown_option', '$search', "Unknown option '$search'; this collection takes '$filter', '$orderby', '$top', '$skip', '$count', '$select'"]]],
   ] as const)('refuses %s', (query, resource, expected) => {
     const error = thrownFilterError(() => parseQuery(query, resource));
     expect(error.code).toBe('BadRequest');
@@ -111,6 +112,13 @@ describe('parseQuery', () => {
     const policy: QueryPolicy = { ...SERVICE_INTERFACE_A, filterLimits: { maxLength: 10 } };
     const error = thrownFilterError(() => parseQuery("filter=Code eq 'abcdefgh'", { ...A, policy }));
     expect(error.issues.map((i) => [i.code, i.option])).toEqual([['too_long', 'filter']]);
+  });
+
+  it('refuses a policy whose page bounds are not whole numbers, or whose default is beyond its maximum, as a programmer error', () => {
+    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, defaultTop: 300 } })).toThrow("Resource Event: the policy's defaultTop (300) is beyond its maxTop (250)");
+    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, maxTop: 2.5 } })).toThrow("Resource Event: the policy's maxTop is 2.5, not a whole number of rows");
+    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, maxSkip: -1 } })).toThrow(TypeError);
+    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, spelling: 'sql' as 'odata' } })).toThrow(TypeError);
   });
 
   it('refuses a key that is no non-nullable primitive, as a programmer error', () => {

@@ -86,3 +86,13 @@ export function engineFor(setup: EngineSetup, schema?: Schema, rows?: readonly u
   });
   return () => engine!;
 }
+
+/** A row's strings without U+0000, which PostgreSQL and SQLite cannot store (docs/semantics.md, "SQL backends: differences"). */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/\u0000/g, '') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  }
+  return value;
+}

@@ -11,7 +11,7 @@ import type { QueryResource } from '../../src/query/index.js';
 import { compileSqlQuery, pageOf } from '../../src/backends/sql/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, testSchema } from '../support/arbitraries.js';
-import { engineFor, ENGINES } from './engines.js';
+import { engineFor, ENGINES, withoutNul } from './engines.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const BASE = 'https://example.test/items';
@@ -56,15 +56,6 @@ for (const setup of ENGINES) {
       );
     }, LONG ? 600_000 : 120_000);
   });
-}
-
-function withoutNul<T>(value: T): T {
-  if (typeof value === 'string') return value.replace(/\u0000/g, '') as T;
-  if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
-  }
-  return value;
 }
 
 /** On PostgreSQL, the query with `shift` parameters of its own before the plan's, as a caller's conditions would hold. */

@@ -2,7 +2,7 @@
 // count, placeholders numbered after a caller's own, and the options refused by name.
 
 import { describe, expect, it } from 'vitest';
-import { check, VenueRoom } from '../../src/index.js';
+import { check, PublicEventTemplateCategoryItem, PublicVenue, VenueRoom } from '../../src/index.js';
 import { compileSql, compileSqlQuery, mysql, pageOf, postgres, sqlite } from '../../src/backends/sql/index.js';
 import { parseQuery, SERVICE_INTERFACE_B } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
@@ -36,6 +36,27 @@ describe('compileSqlQuery', () => {
     const error = thrownFilterError(() => compileSql(check('Capacity gt 50', VenueRoom), { dialect: postgres, firstParameter: first as number }));
     expect(error.kind).toBe('unsupported');
     expect(error.message).toContain('options.firstParameter');
+  });
+
+  it('selects the kept columns, named by their paths; a structure gives each of its members', () => {
+    const plan = parseQuery('fields=name,GeoData&top=2', { schema: PublicVenue, key: ['VenueID'], policy: SERVICE_INTERFACE_B });
+    expect(compileSqlQuery(plan, { dialect: postgres, from: 'venues v', table: 'v', columns: { Name: 'v.title' } }).data.sql).toBe(
+      'SELECT v.title AS "Name", v."GeoData_PointLatitude" AS "GeoData/PointLatitude", v."GeoData_PointLongitude" AS "GeoData/PointLongitude" FROM venues v ORDER BY v."VenueID" ASC LIMIT 3 OFFSET 0',
+    );
+    expect(compileSqlQuery(plan, { dialect: mysql, from: 'venues' }).data.sql).toBe(
+      'SELECT `Name` AS `Name`, `GeoData_PointLatitude` AS `GeoData/PointLatitude`, `GeoData_PointLongitude` AS `GeoData/PointLongitude` FROM venues ORDER BY `VenueID` ASC LIMIT 3 OFFSET 0',
+    );
+  });
+
+  it('selects a collection stored as a JSON column, and refuses one in a child table by name', () => {
+    const items: QueryResource = { schema: PublicEventTemplateCategoryItem, key: ['CategoryID'], policy: SERVICE_INTERFACE_B };
+    const plan = parseQuery('fields=Title,Tags', items);
+    expect(compileSqlQuery(plan, { dialect: sqlite, from: 'items i', table: 'i', collections: { Tags: { json: 'tags' } } }).data.sql).toBe(
+      'SELECT i."Title" AS "Title", i."tags" AS "Tags" FROM items i ORDER BY i."CategoryID" ASC LIMIT 21 OFFSET 0',
+    );
+    const error = thrownFilterError(() => compileSqlQuery(plan, { dialect: sqlite, from: 'items', collections: { Tags: { table: 'tags', foreignKey: 'item', key: 'CategoryID' } } }));
+    expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'select_child_table', 'sqlite']);
+    expect(thrownFilterError(() => compileSqlQuery(plan, { dialect: sqlite, from: 'items' })).message).toContain("options.collections['Tags'] does not say where it is stored");
   });
 
   it('pageOf keeps top rows and says whether the extra one came', () => {

@@ -8,10 +8,17 @@ import { compareStrings } from './runtime.js';
 import { compileMemberReader } from './interpret.js';
 import type { Repr } from './plan.js';
 import type { Decimal } from 'decimal.js';
+import { projectRow } from './project.js';
+
+/**
+ * A row as a plan may give it back: every property optional, structures too, since a projection
+ * keeps only what it names (a row the plan does not project is the row itself).
+ */
+export type ProjectedRow<Row> = Row extends readonly unknown[] ? Row : Row extends object ? { [K in keyof Row]?: ProjectedRow<Row[K]> } : Row;
 
 export interface QueryPage<Row> {
-  /** At most `top` rows, from `skip`. */
-  readonly items: readonly Row[];
+  /** At most `top` rows, from `skip`: the rows themselves, or, when the plan selects, new rows holding what it keeps. */
+  readonly items: readonly ProjectedRow<Row>[];
   /** Whether rows follow the page: the response then carries a `next` link. */
   readonly more: boolean;
   /** The rows the filter matches (`top` and `skip` left out), when the plan asks for the count. */
@@ -34,7 +41,11 @@ export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: 
   });
   const ordered = keyed.map((k) => k.row);
   const end = plan.skip + plan.top;
-  const page = { items: ordered.slice(plan.skip, end), more: ordered.length > end };
+  const items = ordered.slice(plan.skip, end);
+  const { select } = plan;
+  // A row is its own projection of every property: the type cannot see it for a generic Row.
+  const projected = (select === undefined ? items : items.map((row) => projectRow(row, select))) as ProjectedRow<Row>[];
+  const page = { items: projected, more: ordered.length > end };
   return plan.count ? { ...page, count: matched.length } : page;
 }
 

@@ -11,7 +11,7 @@ import type { ClockOption } from '../../lower/now.js';
 export { RowValueError } from './runtime.js';
 export { generateSource } from './compile.js';
 export { applyQuery } from './apply-query.js';
-export type { QueryPage } from './apply-query.js';
+export type { ProjectedRow, QueryPage } from './apply-query.js';
 
 export interface PredicateOptions extends ClockOption {
   /**

@@ -6,6 +6,7 @@ import { compileMongo } from './index.js';
 import { createContext } from './options.js';
 import type { MongoOptions } from './options.js';
 import type { QueryDocument } from './query.js';
+import type { Property } from '../../types/schema.js';
 
 export interface MongoQuery {
   /** The query document of `find()` and of `countDocuments()`: `{}` without a filter. */
@@ -24,6 +25,11 @@ export interface MongoQuery {
   readonly limit: number;
   /** Whether to count the documents `filter` matches (`countDocuments(filter)`). */
   readonly count: boolean;
+  /**
+   * When the plan projects: `{ field: 1, …, _id: 0 }`, the fields it keeps (a structure whole,
+   * unless it holds a relation: then its other members), `_id` only when a kept property maps to it.
+   */
+  readonly projection?: Readonly<Record<string, 0 | 1>>;
 }
 
 export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): MongoQuery {
@@ -31,5 +37,23 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
   const context = createContext(options);
   const sort: Record<string, 1 | -1> = {};
   for (const key of plan.orderBy) sort[context.field({ path: key.path, start: 0, end: 0 })] = key.descending ? -1 : 1;
-  return { filter, sort, skip: plan.skip, limit: plan.top + 1, count: plan.count };
+  const query = { filter, sort, skip: plan.skip, limit: plan.top + 1, count: plan.count };
+  if (plan.select === undefined) return query;
+  const projection: Record<string, 0 | 1> = {};
+  for (const item of plan.select) {
+    for (const path of keptPaths(item.path, item.property)) projection[context.field({ path, start: 0, end: 0 })] = 1;
+  }
+  if (!Object.hasOwn(projection, '_id')) projection['_id'] = 0;
+  return { ...query, projection };
+}
+
+/** The paths a kept property projects: itself, or, for a structure holding a relation, its other members. */
+function keptPaths(path: readonly string[], property: Property): (readonly string[])[] {
+  if (property.kind !== 'structured' || !holdsRelation(property)) return property.kind !== 'primitive' && property.relation ? [] : [path];
+  return [...property.properties.values()].flatMap((member) => keptPaths([...path, member.name], member));
+}
+
+function holdsRelation(property: Property): boolean {
+  if (property.kind === 'primitive') return false;
+  return property.relation || (property.kind === 'structured' && [...property.properties.values()].some(holdsRelation));
 }

@@ -5,6 +5,7 @@ import type { OrderKey, QueryPlan } from '../../query/plan.js';
 import type { Dialect } from './dialect.js';
 import { compileSql, rowColumnsOf } from './compile.js';
 import type { CompiledSql, CompileSqlOptions } from './compile.js';
+import { selectList } from './select-list.js';
 
 export interface SqlQueryOptions extends CompileSqlOptions {
   /** The rows' table as the query's FROM names it (SQL text, e.g. `events` or `app.events e`). */
@@ -13,8 +14,9 @@ export interface SqlQueryOptions extends CompileSqlOptions {
 
 export interface CompiledSqlQuery {
   /**
-   * The page: `SELECT * FROM … WHERE … ORDER BY … LIMIT top + 1 OFFSET skip`. The one row beyond
-   * the page, when it comes, says that rows follow it: pageOf() drops it and says so.
+   * The page: `SELECT * FROM … WHERE … ORDER BY … LIMIT top + 1 OFFSET skip` — or, when the plan
+   * projects, `SELECT <column> AS "<path>", …`. The one row beyond the page, when it comes, says
+   * that rows follow it: pageOf() drops it and says so.
    */
   readonly data: CompiledSql;
   /** The number of rows the filter matches (`top` and `skip` left out), as `count`, when the plan asks for it. */
@@ -30,7 +32,8 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = ` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`;
-  const data = { sql: `SELECT * FROM ${options.from}${condition}${order ? ` ORDER BY ${order}` : ''}${page}`, params: [...params] };
+  const list = plan.select === undefined ? '*' : selectList(plan.select, options);
+  const data = { sql: `SELECT ${list} FROM ${options.from}${condition}${order ? ` ORDER BY ${order}` : ''}${page}`, params: [...params] };
   if (!plan.count) return { data };
   return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${condition}`, params: [...params] } };
 }

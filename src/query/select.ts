@@ -1,0 +1,115 @@
+// The projection of a request (`$select`, the service's `fields`): which properties each row keeps
+// (docs/query.md, "Projection").
+
+import type { Property, Schema } from '../types/schema.js';
+import { suggestName } from '../types/suggest.js';
+import type { SelectItem } from './plan.js';
+import type { Report } from './report.js';
+import { shorten } from './report.js';
+
+/** A property path: names joined by `/`. */
+const PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+export interface SelectReading {
+  /** `fields` matches names in any case; `$select` as the schema spells them, and takes `*`. */
+  readonly spelling: 'service' | 'odata';
+  readonly schema: Schema;
+}
+
+/**
+ * The items of a `$select` or `fields` value, or undefined for `*` (every property); issues are
+ * reported at the item's span.
+ */
+export function selectOf([name, value]: readonly [string, string], reading: SelectReading, issue: Report): SelectItem[] | undefined {
+  if (value.trim() === '') {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}' is empty: name the properties to keep, or leave the option out`);
+    return [];
+  }
+  const items: SelectItem[] = [];
+  let all = false;
+  let at = 0;
+  for (const raw of value.split(',')) {
+    const start = at + (raw.length - raw.trimStart().length);
+    at += raw.length + 1;
+    const item = raw.trim();
+    const end = start + item.length;
+    if (item === '*' && reading.spelling === 'odata') {
+      all = true;
+      continue;
+    }
+    if (!PATH.test(item)) {
+      const what = item === '' ? 'an item is empty' : `'${shorten(item)}' is not a property ${reading.spelling === 'odata' ? 'path' : 'name'}`;
+      issue('syntax', 'invalid_option_value', name, `Option '${name}': ${what}`, start, end);
+      continue;
+    }
+    const found = selectedProperty(reading, item.split('/'), name, { start, end }, issue);
+    if (found !== undefined) items.push(found);
+  }
+  return all ? undefined : withoutCovered(items);
+}
+
+/** The property a select item names, its path as the schema spells it; undefined once an issue is reported. */
+function selectedProperty(reading: SelectReading, written: readonly string[], name: string, span: { start: number; end: number }, issue: Report): SelectItem | undefined {
+  let properties = reading.schema.properties;
+  const path: string[] = [];
+  let property: Property | undefined;
+  for (let i = 0; i < written.length; i++) {
+    property = lookUp(properties, written[i]!, reading.spelling === 'service');
+    const shown = [...path, written[i]].join('/');
+    if (property === undefined) {
+      const suggestion = suggestName(written[i]!, properties.keys());
+      issue('type', 'unknown_property', name, `Option '${name}': property '${shown}' does not exist on ${reading.schema.name}${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, span.start, span.end);
+      return undefined;
+    }
+    path.push(property.name);
+    const last = i === written.length - 1;
+    if (property.kind !== 'primitive' && property.relation) {
+      issue('type', 'not_selectable', name, `Option '${name}': '${path.join('/')}' is a relation to other rows, which a projection does not hold: expand it`, span.start, span.end);
+      return undefined;
+    }
+    if (last) break;
+    if (property.kind === 'collection') {
+      issue('type', 'collection_path', name, `Option '${name}': '${path.join('/')}' is a collection; select it whole`, span.start, span.end);
+      return undefined;
+    }
+    if (property.kind === 'primitive') {
+      issue('type', 'not_structured', name, `Option '${name}': '${path.join('/')}' is ${property.type} and has no properties`, span.start, span.end);
+      return undefined;
+    }
+    properties = property.properties;
+  }
+  return { path, property: property! };
+}
+
+/**
+ * A property by name: as spelt, or, where names are case-insensitive, the one property whose name
+ * matches in any case (two such properties match none, so the name must be spelt exactly).
+ */
+function lookUp(properties: ReadonlyMap<string, Property>, name: string, anyCase: boolean): Property | undefined {
+  const exact = properties.get(name);
+  if (exact !== undefined || !anyCase) return exact;
+  const lower = name.toLowerCase();
+  const matches = [...properties.values()].filter((p) => p.name.toLowerCase() === lower);
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** The items in order, each once, leaving out those under a structure that is kept whole. */
+function withoutCovered(items: readonly SelectItem[]): SelectItem[] {
+  const joined = items.map((item) => item.path.join('/'));
+  return items.filter((_, i) => {
+    const path = joined[i]!;
+    return !joined.some((other, j) => (other === path ? j < i : path.startsWith(`${other}/`)));
+  });
+}
+
+/**
+ * A resource's `defaultSelect` read as a request's select would be; a path the schema lacks, or
+ * that a projection cannot hold, is a TypeError (a programmer's error).
+ */
+export function defaultSelectOf(schema: Schema, paths: readonly string[]): SelectItem[] {
+  if (!Array.isArray(paths)) throw new TypeError(`Resource ${schema.name}: \`defaultSelect\` is a list of property paths`);
+  const problems: string[] = [];
+  const items = paths.map((path) => selectedProperty({ spelling: 'odata', schema }, String(path).split('/'), 'defaultSelect', { start: 0, end: 0 }, (_k, _c, _o, message) => problems.push(message)));
+  if (problems.length > 0) throw new TypeError(`Resource ${schema.name}: ${problems[0]!.replace("Option 'defaultSelect'", '`defaultSelect`')}`);
+  return withoutCovered(items as SelectItem[]);
+}
