@@ -8,12 +8,15 @@ import type { IssueCode } from '../types/check.js';
 import { findProperty } from '../types/schema.js';
 import type { TypedFilter } from '../types/typed.js';
 import type { OrderKey, QueryPlan } from './plan.js';
-import type { PrimitiveProperty, Property } from '../types/schema.js';
+import type { PrimitiveProperty, Property, Schema } from '../types/schema.js';
 import { suggestName } from '../types/suggest.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
 import type { Report } from './report.js';
 import { shorten } from './report.js';
 import { defaultSelectOf, selectOf } from './select.js';
+import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
+import { checkAllowed } from './allowed.js';
+import type { Rules } from './rules.js';
 
 /** The options parseQuery reads, by their canonical name. */
 type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select';
@@ -54,7 +57,8 @@ interface Issue extends FilterIssue {
 export function parseQuery(query: string | URLSearchParams, resource: QueryResource): QueryPlan {
   checkKey(resource);
   checkPolicy(resource);
-  const defaultSelect = resource.defaultSelect === undefined ? undefined : defaultSelectOf(resource.schema, resource.defaultSelect);
+  const rules = rulesOf(resource.schema, resource.rules);
+  const defaultSelect = resource.defaultSelect === undefined ? visibleItems(resource.schema, rules) : defaultSelectOf(resource.schema, resource.defaultSelect, rules);
   const { policy } = resource;
   const options = [...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query)] as [string, string][];
   const issues: Issue[] = [];
@@ -100,9 +104,10 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
     issue('limit', 'skip_beyond_maximum', given.skip![0], `Option '${given.skip![0]}' is ${skip}, beyond the most rows a request may skip, ${policy.maxSkip}`, 0, given.skip![1].length);
   }
   const count = given.count ? countOf(given.count, issue) : false;
-  const filter = given.filter ? filterOf(given.filter, resource, aliases, issue) : undefined;
-  const requested = given.orderby ? orderOf(given.orderby, resource, issue) : [];
-  const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema }, issue) : defaultSelect;
+  const filter = given.filter ? filterOf(given.filter, filterSchemaOf(resource.schema, rules), resource.policy, aliases, issue) : undefined;
+  if (filter !== undefined) checkAllowed(filter, policy, given.filter![0], issue);
+  const requested = given.orderby ? orderOf(given.orderby, resource, rules, issue) : [];
+  const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue) : defaultSelect;
   if (issues.length > 0) throw requestError(issues);
   return {
     filter,
@@ -135,13 +140,13 @@ function countOf([name, value]: [string, string], issue: Report): boolean | unde
   return undefined;
 }
 
-function filterOf([name, value]: [string, string], resource: QueryResource, aliases: Record<string, string>, issue: Report): TypedFilter | undefined {
+function filterOf([name, value]: [string, string], schema: Schema, policy: QueryPolicy, aliases: Record<string, string>, issue: Report): TypedFilter | undefined {
   if (value.trim() === '') {
     issue('syntax', 'invalid_option_value', name, `Option '${name}' is empty: give a filter, or leave the option out`);
     return undefined;
   }
   try {
-    return check(value, resource.schema, { ...resource.policy.filterLimits, aliases });
+    return check(value, schema, { ...policy.filterLimits, aliases });
   } catch (error) {
     if (!isFilterError(error)) throw error;
     for (const i of error.issues) issue(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
@@ -153,7 +158,7 @@ function filterOf([name, value]: [string, string], resource: QueryResource, alia
 const ORDER_ITEM = /^(\s*)([A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*)(?:\s+(asc|desc))?\s*$/i;
 
 /** `orderby`: comma-separated property paths of primitives, each `asc` (the default) or `desc`. */
-function orderOf([name, value]: [string, string], resource: QueryResource, issue: Report): OrderKey[] {
+function orderOf([name, value]: [string, string], resource: QueryResource, rules: Rules, issue: Report): OrderKey[] {
   const keys: OrderKey[] = [];
   let at = 0;
   for (const item of value.split(',')) {
@@ -168,6 +173,10 @@ function orderOf([name, value]: [string, string], resource: QueryResource, issue
     const path = match[2]!.split('/');
     const span = { start: start + match[1]!.length, end: start + match[1]!.length + match[2]!.length };
     const found = orderProperty(resource, path, name, span, issue);
+    if (found !== undefined && !rules.allows('sort', path)) {
+      issue('type', 'not_sortable', name, `Option '${name}': property '${match[2]}' of ${resource.schema.name} cannot be used to order`, span.start, span.end);
+      continue;
+    }
     if (found === undefined) continue;
     if (keys.some((k) => k.path.join('/') === match[2])) {
       issue('syntax', 'invalid_option_value', name, `Option '${name}' orders by '${match[2]}' twice`, span.start, span.end);

@@ -4,6 +4,8 @@
 
 import type { Schema } from '../types/schema.js';
 import type { ParseOptions } from '../syntax/limits.js';
+import type { PropertyRules } from './rules.js';
+import type { FilterOperator } from './allowed.js';
 
 export interface QueryPolicy {
   /** `service`: `filter`, `top`, `skip`, `includeTotalCount`; `odata`: `$filter`, `$top`, `$skip`, `$count` and `@aliases`. */
@@ -26,6 +28,16 @@ export interface QueryPolicy {
   readonly passThrough?: readonly string[];
   /** What an option no one knows is: an error (the default) or left alone. */
   readonly unknownOptions?: 'error' | 'ignore';
+  /**
+   * The functions a filter may call, by name (`contains`, `year`, `cast`, `isof`, …); default all.
+   * A function not listed is `function_not_allowed` wherever it appears, inside lambdas too.
+   */
+  readonly functions?: readonly string[];
+  /**
+   * The operators a filter may use (`eq` … `le`, `and`, `or`, `not`, `add` … `mod`, `-` for
+   * negation, `in`, `has`, `any`, `all`, `$count`); default all. One not listed is `operator_not_allowed`.
+   */
+  readonly operators?: readonly FilterOperator[];
   /** The parse limits of the filter (docs: README, "Errors and limits"). */
   readonly filterLimits?: ParseOptions;
 }
@@ -40,6 +52,11 @@ export interface QueryResource {
    * spells them, e.g. the service's `['PresenterID', 'FullName', 'ViewUri']`); by default every one.
    */
   readonly defaultSelect?: readonly string[];
+  /**
+   * What a request may do with each property, by schema path: `{ 'Owner/Email': { filter: false,
+   * select: false } }` (docs/query.md, "Rules"). A rule holds for everything under its path.
+   */
+  readonly rules?: PropertyRules;
 }
 
 /** The service document's authenticated XML interface: `filter`, `top` (100, at most 250), `skip`. */

@@ -6,6 +6,8 @@ import { suggestName } from '../types/suggest.js';
 import type { SelectItem } from './plan.js';
 import type { Report } from './report.js';
 import { shorten } from './report.js';
+import type { Rules } from './rules.js';
+import { visibleItems, withoutHidden } from './rules.js';
 
 /** A property path: names joined by `/`. */
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -14,6 +16,7 @@ export interface SelectReading {
   /** `fields` matches names in any case; `$select` as the schema spells them, and takes `*`. */
   readonly spelling: 'service' | 'odata';
   readonly schema: Schema;
+  readonly rules: Rules;
 }
 
 /**
@@ -45,7 +48,7 @@ export function selectOf([name, value]: readonly [string, string], reading: Sele
     const found = selectedProperty(reading, item.split('/'), name, { start, end }, issue);
     if (found !== undefined) items.push(found);
   }
-  return all ? undefined : withoutCovered(items);
+  return all ? visibleItems(reading.schema, reading.rules) : withoutHidden(withoutCovered(items), reading.rules);
 }
 
 /** The property a select item names, its path as the schema spells it; undefined once an issue is reported. */
@@ -65,6 +68,10 @@ function selectedProperty(reading: SelectReading, written: readonly string[], na
     const last = i === written.length - 1;
     if (property.kind !== 'primitive' && property.relation) {
       issue('type', 'not_selectable', name, `Option '${name}': '${path.join('/')}' is a relation to other rows, which a projection does not hold: expand it`, span.start, span.end);
+      return undefined;
+    }
+    if (!reading.rules.allows('select', path)) {
+      issue('type', 'not_selectable', name, `Option '${name}': property '${path.join('/')}' of ${reading.schema.name} cannot be selected`, span.start, span.end);
       return undefined;
     }
     if (last) break;
@@ -106,10 +113,10 @@ function withoutCovered(items: readonly SelectItem[]): SelectItem[] {
  * A resource's `defaultSelect` read as a request's select would be; a path the schema lacks, or
  * that a projection cannot hold, is a TypeError (a programmer's error).
  */
-export function defaultSelectOf(schema: Schema, paths: readonly string[]): SelectItem[] {
+export function defaultSelectOf(schema: Schema, paths: readonly string[], rules: Rules): SelectItem[] {
   if (!Array.isArray(paths)) throw new TypeError(`Resource ${schema.name}: \`defaultSelect\` is a list of property paths`);
   const problems: string[] = [];
-  const items = paths.map((path) => selectedProperty({ spelling: 'odata', schema }, String(path).split('/'), 'defaultSelect', { start: 0, end: 0 }, (_k, _c, _o, message) => problems.push(message)));
+  const items = paths.map((path) => selectedProperty({ spelling: 'odata', schema, rules }, String(path).split('/'), 'defaultSelect', { start: 0, end: 0 }, (_k, _c, _o, message) => problems.push(message)));
   if (problems.length > 0) throw new TypeError(`Resource ${schema.name}: ${problems[0]!.replace("Option 'defaultSelect'", '`defaultSelect`')}`);
-  return withoutCovered(items as SelectItem[]);
+  return withoutHidden(withoutCovered(items as SelectItem[]), rules);
 }

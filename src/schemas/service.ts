@@ -42,7 +42,7 @@ const eventTemplateProperties: Properties = {
 
 /** The fields of a public TimeZone (section 2.6). */
 const publicTimeZoneProperties: Properties = {
-  TimeZoneID: 'Edm.Int32',
+  TimeZoneID: key,
   Name: 'Edm.String',
   TzNames: { collection: 'Edm.String' },
   UtcOffset: 'Edm.Int32',
@@ -51,7 +51,6 @@ const publicTimeZoneProperties: Properties = {
 /** A member of interface A's `timezones` collection, which the Event's TimeZone link targets. */
 const timeZoneProperties: Properties = {
   ...publicTimeZoneProperties,
-  TimeZoneID: key,
   ...audit,
 };
 

@@ -124,8 +124,9 @@ describe('the service schemas', () => {
     const all = [...SERVICE_SCHEMAS.values()].flatMap((s) => listPropertyPaths(s).map((p) => ({ ...p, at: `${s.name}.${p.path.join('/')}` })));
     expect(all.filter((p) => !p.filterable).map((p) => p.at)).toEqual([]);
     const required = (s: Schema): string[] => listPropertyPaths(s).filter((p) => !p.nullable).map((p) => p.path.join('/'));
-    // Section 2.3: every public element is optional unless stated; 2.7 states CategoryID, Title and Uri.
-    expect([PublicPresenter, PublicVenue, PublicTimeZone].flatMap(required)).toEqual([]);
+    // Section 2.3: every public element is optional unless stated; 2.4–2.6 state each id "Unique
+    // within the platform" (an identity every record has), 2.7 states CategoryID, Title and Uri.
+    expect([PublicPresenter, PublicVenue, PublicTimeZone].flatMap(required)).toEqual(['PresenterID', 'VenueID', 'TimeZoneID']);
     expect(required(PublicEventTemplateCategoryItem)).toEqual(['CategoryID', 'Title', 'Uri']);
   });
 

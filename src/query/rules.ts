@@ -1,0 +1,137 @@
+// A resource's rules per property (docs/query.md, "Rules"): which properties a request may filter
+// by, order by, select and expand. A rule on a structure or collection holds for everything under
+// it; paths go through collections by the collection's name (`Sessions/Capacity`).
+
+import type { CollectionProperty, Property, PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
+import type { SelectItem } from './plan.js';
+
+/** What a request may do with a property; each is allowed unless `false`. */
+export interface PropertyRule {
+  /** In a filter, anywhere: lambdas, `$count`, functions, `cast`. */
+  readonly filter?: boolean;
+  /** In `orderby`. */
+  readonly sort?: boolean;
+  /** In a projection, and in rows at all: a property that cannot be selected is never returned. */
+  readonly select?: boolean;
+  /** In `expand` (a relation). */
+  readonly expand?: boolean;
+}
+
+/** Rules by schema path: `{ 'Owner/Email': { filter: false, select: false }, Sessions: { expand: false } }`. */
+export type PropertyRules = { readonly [path: string]: PropertyRule };
+
+export type RuleName = keyof PropertyRule;
+
+const RULE_NAMES: ReadonlySet<string> = new Set<RuleName>(['filter', 'sort', 'select', 'expand']);
+
+/** Checked rules of a resource: which schema paths each rule forbids. */
+export interface Rules {
+  /** Whether the rule allows the property at the path (and at every path above it). */
+  allows(rule: RuleName, path: readonly string[]): boolean;
+  /** The paths a rule forbids. */
+  forbidden(rule: RuleName): readonly string[];
+}
+
+const CHECKED = new WeakMap<PropertyRules, Rules>();
+
+/** A resource's rules, checked once; a path the schema lacks, or a rule no one knows, is a TypeError (a programmer's error). */
+export function rulesOf(schema: Schema, rules: PropertyRules | undefined): Rules {
+  if (rules === undefined) return NO_RULES;
+  const known = CHECKED.get(rules);
+  if (known !== undefined) return known;
+  if (rules === null || typeof rules !== 'object') throw new TypeError(`Resource ${schema.name}: \`rules\` is an object of rules by property path`);
+  const forbidden = new Map<RuleName, string[]>();
+  for (const [path, rule] of Object.entries(rules)) {
+    if (propertyAt(schema, path.split('/')) === undefined) throw new TypeError(`Resource ${schema.name}: \`rules\` names '${path}', which is no property path of the schema`);
+    if (rule === null || typeof rule !== 'object') throw new TypeError(`Resource ${schema.name}: the rule of '${path}' is not an object`);
+    for (const [name, value] of Object.entries(rule)) {
+      if (!RULE_NAMES.has(name) || typeof value !== 'boolean') throw new TypeError(`Resource ${schema.name}: the rule of '${path}' has ${name}: ${String(value)}; a rule is { filter?, sort?, select?, expand? }, each true or false`);
+      if (value === false) forbidden.set(name as RuleName, [...(forbidden.get(name as RuleName) ?? []), path]);
+    }
+  }
+  const checked: Rules = {
+    allows: (rule, path) => {
+      const joined = path.join('/');
+      return !(forbidden.get(rule) ?? []).some((p) => joined === p || joined.startsWith(`${p}/`));
+    },
+    forbidden: (rule) => forbidden.get(rule) ?? [],
+  };
+  CHECKED.set(rules, checked);
+  return checked;
+}
+
+const NO_RULES: Rules = { allows: () => true, forbidden: () => [] };
+
+/** The property at a schema path, going through collections to their elements' members. */
+function propertyAt(schema: Schema, path: readonly string[]): Property | undefined {
+  let properties: ReadonlyMap<string, Property> = schema.properties;
+  let property: Property | undefined;
+  for (const name of path) {
+    if (property !== undefined) {
+      const inner: Property = property.kind === 'collection' ? property.element : property;
+      if (inner.kind !== 'structured') return undefined;
+      properties = inner.properties;
+    }
+    property = properties.get(name);
+    if (property === undefined) return undefined;
+  }
+  return property;
+}
+
+const FILTER_SCHEMAS = new WeakMap<Rules, WeakMap<Schema, Schema>>();
+
+/**
+ * The schema a request's filter is checked against: the resource's, with every property the
+ * rules keep from filters marked `filterable: false`, so that the checker refuses it wherever a
+ * filter names it (`not_filterable`), inside lambdas too.
+ */
+export function filterSchemaOf(schema: Schema, rules: Rules): Schema {
+  const paths = rules.forbidden('filter');
+  if (paths.length === 0) return schema;
+  let bySchema = FILTER_SCHEMAS.get(rules);
+  if (bySchema === undefined) FILTER_SCHEMAS.set(rules, (bySchema = new WeakMap()));
+  let restricted = bySchema.get(schema);
+  if (restricted === undefined) {
+    restricted = { name: schema.name, properties: restrict(schema.properties, [], rules) };
+    bySchema.set(schema, restricted);
+  }
+  return restricted;
+}
+
+function restrict(properties: ReadonlyMap<string, Property>, prefix: readonly string[], rules: Rules): ReadonlyMap<string, Property> {
+  return new Map([...properties].map(([name, property]) => [name, restrictProperty(property, [...prefix, name], rules)]));
+}
+
+function restrictProperty<P extends Property>(property: P, path: readonly string[], rules: Rules): P {
+  const filterable = property.filterable && rules.allows('filter', path);
+  if (property.kind === 'primitive') return { ...property, filterable } as P;
+  if (property.kind === 'structured') return { ...property, filterable, properties: restrict((property as StructuredProperty).properties, path, rules) } as P;
+  const collection = property as CollectionProperty;
+  const element: PrimitiveProperty | StructuredProperty = collection.element.kind === 'primitive' ? { ...collection.element, filterable } : { ...collection.element, filterable, properties: restrict(collection.element.properties, path, rules) };
+  return { ...collection, filterable, element } as P;
+}
+
+/**
+ * The items a row keeps when every property is asked for (no projection, or `*`) and the rules
+ * hide some: each property but the hidden ones and relations. Undefined when nothing is hidden:
+ * the row is kept whole.
+ */
+export function visibleItems(schema: Schema, rules: Rules): SelectItem[] | undefined {
+  if (rules.forbidden('select').length === 0) return undefined;
+  const top = [...schema.properties.values()].filter((p) => p.kind === 'primitive' || !p.relation).map((property) => ({ path: [property.name], property }));
+  return withoutHidden(top.filter((item) => rules.allows('select', item.path)), rules);
+}
+
+/** Items with a structure that holds a hidden member replaced by its other members (relations left out), recursively. */
+export function withoutHidden(items: readonly SelectItem[], rules: Rules): SelectItem[] {
+  const hidden = rules.forbidden('select');
+  if (hidden.length === 0) return [...items];
+  return items.flatMap((item) => {
+    const prefix = `${item.path.join('/')}/`;
+    if (item.property.kind !== 'structured' || !hidden.some((p) => p.startsWith(prefix))) return [item];
+    const members = [...item.property.properties.values()]
+      .filter((m) => (m.kind === 'primitive' || !m.relation) && rules.allows('select', [...item.path, m.name]))
+      .map((m) => ({ path: [...item.path, m.name], property: m }));
+    return withoutHidden(members, rules);
+  });
+}
