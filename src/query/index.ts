@@ -2,6 +2,8 @@
 // and the links of its response (docs/query.md).
 
 export { parseQuery } from './parse-query.js';
+export type { QueryRequest } from './parse-query.js';
+export type { ParameterValue, RelationRules, RowFilterParameters } from './row-filter.js';
 export { nextLink, selfLink } from './links.js';
 export { SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from './policy.js';
 export type { QueryPolicy, QueryResource } from './policy.js';

@@ -1,22 +1,25 @@
 // parseQuery(): the options of a collection request, read against a resource and its policy into
 // one plan, every problem of every option reported at once (docs/query.md).
 
-import { FilterError, isFilterError } from '../errors.js';
+import { FilterError } from '../errors.js';
 import type { FilterErrorKind, FilterIssue, FilterIssueCode } from '../errors.js';
-import { check } from '../types/check.js';
 import type { IssueCode } from '../types/check.js';
 import { findProperty } from '../types/schema.js';
-import type { TypedFilter } from '../types/typed.js';
-import type { OrderKey, QueryPlan } from './plan.js';
-import type { PrimitiveProperty, Property, Schema } from '../types/schema.js';
-import { suggestName } from '../types/suggest.js';
+import type { QueryPlan } from './plan.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
-import type { Report } from './report.js';
-import { shorten } from './report.js';
 import { defaultSelectOf, selectOf } from './select.js';
+import { completeOrder, orderOf } from './order.js';
+import type { Level } from './order.js';
+import { countOf, filterOf, nonNegative } from './values.js';
 import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from './allowed.js';
-import type { Rules } from './rules.js';
+import { withRowFilters } from './row-filter.js';
+import type { RowFilterParameters } from './row-filter.js';
+
+/** What a request brings beside its options: the values of the row filters' parameters (the user, the tenant). */
+export interface QueryRequest {
+  readonly parameters?: RowFilterParameters;
+}
 
 /** The options parseQuery reads, by their canonical name. */
 type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select';
@@ -54,7 +57,7 @@ interface Issue extends FilterIssue {
  * Reads the options of a request (`?$top=5&$filter=…`, `top=5`, or a URLSearchParams) into a plan.
  * Throws one FilterError listing every problem, each naming its option.
  */
-export function parseQuery(query: string | URLSearchParams, resource: QueryResource): QueryPlan {
+export function parseQuery(query: string | URLSearchParams, resource: QueryResource, request: QueryRequest = {}): QueryPlan {
   checkKey(resource);
   checkPolicy(resource);
   const rules = rulesOf(resource.schema, resource.rules);
@@ -106,131 +109,22 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   const count = given.count ? countOf(given.count, issue) : false;
   const filter = given.filter ? filterOf(given.filter, filterSchemaOf(resource.schema, rules), resource.policy, aliases, issue) : undefined;
   if (filter !== undefined) checkAllowed(filter, policy, given.filter![0], issue);
-  const requested = given.orderby ? orderOf(given.orderby, resource, rules, issue) : [];
+  const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
+  const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
+  const level: Level = { schema: resource.schema, key: resource.key, rules, prefix: [] };
+  const requested = given.orderby ? orderOf(given.orderby, level, issue) : [];
   const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue) : defaultSelect;
   if (issues.length > 0) throw requestError(issues);
   return {
-    filter,
+    filter: restricted,
     top: top!,
     skip: skip!,
     count: count!,
-    orderBy: completeOrder(requested, resource),
+    orderBy: completeOrder(requested, level),
     select,
     options,
     skipOption: given.skip?.[0] ?? (policy.spelling === 'odata' ? '$skip' : 'skip'),
   };
-}
-
-const DIGITS = /^[0-9]+$/;
-
-/** `top` and `skip`: decimal digits only; a value beyond any page is reported as such by the caller. */
-function nonNegative([name, value]: [string, string], issue: Report): number | undefined {
-  if (!DIGITS.test(value)) {
-    issue('syntax', 'invalid_option_value', name, `Option '${name}' must be a non-negative whole number in digits, not '${shorten(value)}'`, 0, value.length);
-    return undefined;
-  }
-  // Beyond 2^53 the exact value does not matter: it is beyond every maximum.
-  return Math.min(Number(value), Number.MAX_SAFE_INTEGER);
-}
-
-function countOf([name, value]: [string, string], issue: Report): boolean | undefined {
-  const lower = value.toLowerCase();
-  if (lower === 'true' || lower === 'false') return lower === 'true';
-  issue('syntax', 'invalid_option_value', name, `Option '${name}' must be true or false, not '${shorten(value)}'`, 0, value.length);
-  return undefined;
-}
-
-function filterOf([name, value]: [string, string], schema: Schema, policy: QueryPolicy, aliases: Record<string, string>, issue: Report): TypedFilter | undefined {
-  if (value.trim() === '') {
-    issue('syntax', 'invalid_option_value', name, `Option '${name}' is empty: give a filter, or leave the option out`);
-    return undefined;
-  }
-  try {
-    return check(value, schema, { ...policy.filterLimits, aliases });
-  } catch (error) {
-    if (!isFilterError(error)) throw error;
-    for (const i of error.issues) issue(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
-    return undefined;
-  }
-}
-
-/** One item of `orderby`: a property path, then `asc` or `desc` after whitespace. */
-const ORDER_ITEM = /^(\s*)([A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*)(?:\s+(asc|desc))?\s*$/i;
-
-/** `orderby`: comma-separated property paths of primitives, each `asc` (the default) or `desc`. */
-function orderOf([name, value]: [string, string], resource: QueryResource, rules: Rules, issue: Report): OrderKey[] {
-  const keys: OrderKey[] = [];
-  let at = 0;
-  for (const item of value.split(',')) {
-    const start = at;
-    at += item.length + 1;
-    const match = ORDER_ITEM.exec(item);
-    if (match === null) {
-      const what = item.includes('(') ? 'ordering by an expression is not supported yet' : 'an item is a property path, then asc or desc';
-      issue(item.includes('(') ? 'unsupported' : 'syntax', item.includes('(') ? 'unsupported' : 'invalid_option_value', name, `Option '${name}': '${shorten(item.trim())}' cannot be ordered by: ${what}`, start, start + item.length);
-      continue;
-    }
-    const path = match[2]!.split('/');
-    const span = { start: start + match[1]!.length, end: start + match[1]!.length + match[2]!.length };
-    const found = orderProperty(resource, path, name, span, issue);
-    if (found !== undefined && !rules.allows('sort', path)) {
-      issue('type', 'not_sortable', name, `Option '${name}': property '${match[2]}' of ${resource.schema.name} cannot be used to order`, span.start, span.end);
-      continue;
-    }
-    if (found === undefined) continue;
-    if (keys.some((k) => k.path.join('/') === match[2])) {
-      issue('syntax', 'invalid_option_value', name, `Option '${name}' orders by '${match[2]}' twice`, span.start, span.end);
-      continue;
-    }
-    keys.push({ path, property: found.property, nullable: found.nullable, descending: match[3]?.toLowerCase() === 'desc' });
-  }
-  return keys;
-}
-
-/** The primitive property a path of `orderby` names, outside collections; undefined once an issue is reported. */
-function orderProperty(resource: QueryResource, path: readonly string[], name: string, span: { start: number; end: number }, issue: Report): { property: PrimitiveProperty; nullable: boolean } | undefined {
-  let properties = resource.schema.properties;
-  let property: Property | undefined;
-  let filterable = true;
-  let nullable = false;
-  for (let i = 0; i < path.length; i++) {
-    property = properties.get(path[i]!);
-    const written = path.slice(0, i + 1).join('/');
-    if (property === undefined) {
-      const suggestion = suggestName(path[i]!, properties.keys());
-      issue('type', 'unknown_property', name, `Option '${name}': property '${written}' does not exist on ${resource.schema.name}${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, span.start, span.end);
-      return undefined;
-    }
-    filterable &&= property.filterable;
-    nullable ||= property.kind !== 'collection' && property.nullable;
-    if (property.kind === 'collection') {
-      issue('type', 'collection_value', name, `Option '${name}': '${written}' is a collection, which orders nothing`, span.start, span.end);
-      return undefined;
-    }
-    if (property.kind === 'structured') {
-      if (i === path.length - 1) {
-        issue('type', 'structured_value', name, `Option '${name}': '${written}' is a structured property; order by one of its properties`, span.start, span.end);
-        return undefined;
-      }
-      properties = property.properties;
-    } else if (i < path.length - 1) {
-      issue('type', 'not_structured', name, `Option '${name}': '${written}' is ${property.type} and has no properties`, span.start, span.end);
-      return undefined;
-    }
-  }
-  if (!filterable) {
-    issue('type', 'not_filterable', name, `Option '${name}': property '${path.join('/')}' of ${resource.schema.name} cannot be used to order`, span.start, span.end);
-    return undefined;
-  }
-  return { property: property as PrimitiveProperty, nullable };
-}
-
-/** The request's order, then every key path it does not name, ascending: a total order. */
-function completeOrder(requested: readonly OrderKey[], resource: QueryResource): OrderKey[] {
-  const named = new Set(requested.map((k) => k.path.join('/')));
-  // The key's properties are non-nullable primitives (checkKey); a structure on the way may not be: no matter, a key is never null.
-  const key = resource.key.filter((k) => !named.has(k)).map((k) => ({ path: k.split('/'), property: findProperty(resource.schema, k.split('/')) as PrimitiveProperty, nullable: false, descending: false }));
-  return [...requested, ...key];
 }
 
 /** One FilterError for every issue of the request, of its first issue's kind. */
@@ -246,6 +140,12 @@ function knownList(resource: QueryResource): string {
     .filter(([known]) => offered(known as Known, policy))
     .map(([, name]) => name);
   return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
+}
+
+function rowFilterContext(resource: QueryResource, request: QueryRequest) {
+  const parameters = request.parameters ?? {};
+  if (parameters === null || typeof parameters !== 'object') throw new TypeError(`Resource ${resource.schema.name}: the request's parameters are an object of values by name`);
+  return { schema: resource.schema, owner: resource.schema.name, rowFilter: resource.rowFilter, relations: resource.relations, parameters };
 }
 
 /** A policy's page bounds: whole numbers, the default within the maximum; a TypeError otherwise (a programmer's error). */

@@ -6,6 +6,7 @@ import type { Schema } from '../types/schema.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import type { PropertyRules } from './rules.js';
 import type { FilterOperator } from './allowed.js';
+import type { RelationRules } from './row-filter.js';
 
 export interface QueryPolicy {
   /** `service`: `filter`, `top`, `skip`, `includeTotalCount`; `odata`: `$filter`, `$top`, `$skip`, `$count` and `@aliases`. */
@@ -57,6 +58,14 @@ export interface QueryResource {
    * select: false } }` (docs/query.md, "Rules"). A rule holds for everything under its path.
    */
   readonly rules?: PropertyRules;
+  /**
+   * The rows a request may ever see: a filter over the schema with named parameters, such as
+   * `OwnerID eq @user`, whose values each request gives (parseQuery's third argument). It is and-ed
+   * with the request's filter, so the page and the count both hold it (docs/query.md, "Row filters").
+   */
+  readonly rowFilter?: string;
+  /** Per to-many relation, by schema path (`Sessions`, `Sessions/Registrations`): its row filter, which every lambda over it holds. */
+  readonly relations?: { readonly [schemaPath: string]: RelationRules };
 }
 
 /** The service document's authenticated XML interface: `filter`, `top` (100, at most 250), `skip`. */

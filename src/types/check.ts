@@ -104,7 +104,18 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
   if (root === undefined) throw malformedTree(tree, 'it has no typed form');
   // Every backend compiles only checked filters, so this one limit holds for all of them.
   checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
-  // The one place a TypedFilter is made: the brand is what keeps unchecked trees from backends.
+  // One of the two places a TypedFilter is made: the brand is what keeps unchecked trees from backends.
+  return { root, schema, text } as unknown as TypedFilter;
+}
+
+/**
+ * A filter whose tree is made of the trees of checked filters of one schema, joined by the query
+ * layer (a row filter and-ed with a request's, a relation's row filter put into a lambda), every
+ * invariant of check() kept: the other place a TypedFilter is made. The string cost of the whole
+ * is checked again.
+ */
+export function composedFilter(root: TypedExpr, schema: Schema, text: string | undefined): TypedFilter {
+  checkStringCost(root, DEFAULT_MAX_STRING_COST, text);
   return { root, schema, text } as unknown as TypedFilter;
 }
 

@@ -288,6 +288,40 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
   }
 }
 
+/** The node with each operand replaced by what `map` makes of it (the node itself when none changes). */
+export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => TypedExpr): TypedExpr {
+  switch (node.kind) {
+    case 'not':
+    case 'negate':
+    case 'convert':
+    case 'cast':
+    case 'isof':
+      return { ...node, operand: map(node.operand) } as TypedExpr;
+    case 'compare':
+    case 'arithmetic':
+    case 'temporal':
+      return { ...node, left: map(node.left), right: map(node.right) } as TypedExpr;
+    case 'has':
+      return { ...node, operand: map(node.operand), value: map(node.value) as TypedLiteral };
+    case 'logical':
+      return { ...node, operands: node.operands.map(map) };
+    case 'in':
+      return { ...node, operand: map(node.operand), list: node.list.map((item) => map(item) as TypedLiteral | TypedNull) };
+    case 'call':
+      return { ...node, args: node.args.map(map) };
+    case 'lambda':
+      return node.body === undefined ? node : { ...node, body: map(node.body) };
+    case 'literal':
+    case 'count':
+    case 'null':
+    case 'member':
+    case 'structureNull':
+      return node;
+    default:
+      return assertNever(node);
+  }
+}
+
 /**
  * The number of nodes on the longest path from the node to a leaf (walked with a stack), each
  * node counting as many levels as `levels` says (one by default).

@@ -3,8 +3,7 @@
 // overflow) reaches inside lambdas: each body, its range variables read from fields of the row
 // that bind them, over the rows extended with every binding of their elements.
 
-import { assertNever } from '../../src/assert-never.js';
-import { childrenOfTyped } from '../../src/types/typed.js';
+import { childrenOfTyped, mapChildrenOfTyped } from '../../src/types/typed.js';
 import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from '../../src/types/typed.js';
 
 /** One body (or the filter itself) and the rows, each with one binding of the variables it reads. */
@@ -70,25 +69,7 @@ function bindVariables(node: TypedExpr): TypedExpr {
       return { ...node, collection: { ...node.collection, ...bound(node.collection.source, node.collection.path) } };
     case 'lambda':
       return { kind: 'literal', type: 'Edm.Boolean', value: false, start: node.start, end: node.end };
-    case 'not':
-    case 'negate':
-    case 'convert':
-    case 'cast':
-    case 'isof':
-      return { ...node, operand: bindVariables(node.operand) } as TypedExpr;
-    case 'compare':
-    case 'arithmetic':
-    case 'temporal':
-      return { ...node, left: bindVariables(node.left), right: bindVariables(node.right) } as TypedExpr;
-    case 'logical':
-      return { ...node, operands: node.operands.map(bindVariables) };
-    case 'in':
-      return { ...node, operand: bindVariables(node.operand) };
-    case 'has':
-      return { ...node, operand: bindVariables(node.operand) };
-    case 'call':
-      return { ...node, args: node.args.map(bindVariables) };
     default:
-      return assertNever(node);
+      return mapChildrenOfTyped(node, bindVariables);
   }
 }

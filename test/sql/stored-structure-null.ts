@@ -3,8 +3,8 @@
 // of its own, so one whose member columns are all NULL is null. The differential property holds
 // the engines to the reference's answer for the filter rewritten so.
 
-import { assertNever } from '../../src/assert-never.js';
 import { listPropertyPaths } from '../../src/types/schema.js';
+import { mapChildrenOfTyped } from '../../src/types/typed.js';
 import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
 
 type StructureNull = Extract<TypedExpr, { kind: 'structureNull' }>;
@@ -44,32 +44,7 @@ function rewrite(node: TypedExpr): TypedExpr {
         ? { kind: 'logical', op: 'or', type: 'Edm.Boolean', operands: [node, allNull], ...span }
         : { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [node, { kind: 'not', type: 'Edm.Boolean', operand: allNull, ...span }], ...span };
     }
-    case 'literal':
-    case 'null':
-    case 'member':
-    case 'count':
-      return node;
-    case 'lambda':
-      return node.body === undefined ? node : { ...node, body: rewrite(node.body) };
-    case 'not':
-    case 'negate':
-    case 'convert':
-    case 'cast':
-    case 'isof':
-      return { ...node, operand: rewrite(node.operand) } as TypedExpr;
-    case 'compare':
-    case 'arithmetic':
-    case 'temporal':
-      return { ...node, left: rewrite(node.left), right: rewrite(node.right) } as TypedExpr;
-    case 'logical':
-      return { ...node, operands: node.operands.map(rewrite) };
-    case 'in':
-      return { ...node, operand: rewrite(node.operand) };
-    case 'has':
-      return { ...node, operand: rewrite(node.operand) };
-    case 'call':
-      return { ...node, args: node.args.map(rewrite) };
     default:
-      return assertNever(node);
+      return mapChildrenOfTyped(node, rewrite);
   }
 }

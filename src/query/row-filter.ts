@@ -1,0 +1,297 @@
+// Row filters (docs/query.md, "Row filters"): a resource's predicate, written in the filter
+// language with named parameters (`OwnerID eq @user`), that a request cannot get past. It is
+// and-ed with the request's filter — so the page and the count both hold it — and a relation's is
+// put into every lambda over that relation, so that no `any` or `all` sees a row it excludes.
+
+import { Decimal } from 'decimal.js';
+import { isFilterError } from '../errors.js';
+import { childrenOf } from '../syntax/ast.js';
+import type { Expr } from '../syntax/ast.js';
+import { parse } from '../syntax/parse.js';
+import { check, composedFilter } from '../types/check.js';
+import type { EdmType } from '../types/edm.js';
+import { INTEGER_RANGES, isInteger } from '../types/edm.js';
+import type { EnumType, Property, Schema } from '../types/schema.js';
+import type { TypedExpr, TypedFilter, TypedLambda, TypedSource } from '../types/typed.js';
+import { childrenOfTyped, mapChildrenOfTyped } from '../types/typed.js';
+import type { Report } from './report.js';
+
+/** A parameter's value: of the type the filter gives the parameter where it stands. */
+export type ParameterValue = string | number | bigint | boolean | Date | null;
+
+export type RowFilterParameters = Readonly<Record<string, ParameterValue>>;
+
+/** Where a relation's rows are restricted: its row filter, over the relation's own properties. */
+export interface RelationRules {
+  readonly rowFilter?: string;
+}
+
+/** The type a parameter has where it stands in a row filter. */
+interface ParameterUse {
+  readonly type: EdmType;
+  readonly enum: EnumType | undefined;
+}
+
+/** Each row filter's parameters and their types, learnt once per schema and text. */
+const USES = new WeakMap<Schema, Map<string, ReadonlyMap<string, ParameterUse>>>();
+
+/**
+ * A row filter checked with its parameters' values: each value written as a literal of the type
+ * its place gives it, then read as a parameter alias is. A filter that does not check, a missing
+ * parameter or a value that does not fit is a TypeError (the server's mistake, not the request's).
+ */
+export function checkRowFilter(text: string, schema: Schema, parameters: RowFilterParameters, owner: string): TypedFilter {
+  const uses = parameterUses(text, schema, owner);
+  const aliases: Record<string, string> = {};
+  for (const [name, use] of uses) {
+    if (!Object.hasOwn(parameters, name)) throw new TypeError(`The row filter of ${owner} needs the parameter @${name}, which the request's parameters do not give`);
+    aliases[name] = parameterText(parameters[name], use, name, owner);
+  }
+  let typed: TypedFilter;
+  try {
+    typed = check(text, schema, { aliases });
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw new TypeError(`The row filter of ${owner} with its parameters (${Object.entries(aliases).map(([n, v]) => `@${n} = ${v}`).join(', ')}) does not check: ${error.message}`);
+  }
+  // A value is read as its place's type, or not at all: a literal that made its place another
+  // type (a number beyond Int64 read as a Decimal) is refused.
+  for (const node of parameterNodes(typed.root, text)) {
+    const name = text.slice(node.start + 1, node.end);
+    const use = uses.get(name)!;
+    if (node.type !== use.type) throw new TypeError(`The row filter of ${owner} reads @${name} as ${describe(use)}, which ${shownValue(parameters[name])} is not`);
+  }
+  return typed;
+}
+
+/** The nodes a row filter's parameters became: the literals (or nulls) whose span starts with `@`. */
+function parameterNodes(root: TypedExpr, text: string): TypedExpr[] {
+  const found: TypedExpr[] = [];
+  const stack: TypedExpr[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    stack.push(...childrenOfTyped(node));
+    if ((node.kind === 'null' || node.kind === 'literal') && text[node.start] === '@') found.push(node);
+  }
+  return found;
+}
+
+/** The parameters of a row filter and the type each has where it stands: checked with every parameter null, which takes the type of its place. */
+function parameterUses(text: string, schema: Schema, owner: string): ReadonlyMap<string, ParameterUse> {
+  let bySchema = USES.get(schema);
+  if (bySchema === undefined) USES.set(schema, (bySchema = new Map()));
+  const known = bySchema.get(text);
+  if (known !== undefined) return known;
+  let typed: TypedFilter;
+  const names = new Set<string>();
+  try {
+    const stack: Expr[] = [parse(text)];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      if (node.kind === 'alias') names.add(node.name);
+      stack.push(...childrenOf(node));
+    }
+    typed = check(text, schema, { aliases: Object.fromEntries([...names].map((n) => [n, 'null'])) });
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw new TypeError(`The row filter of ${owner} does not check: ${error.message}`);
+  }
+  const uses = new Map<string, ParameterUse>();
+  for (const node of parameterNodes(typed.root, text)) {
+    if (node.kind !== 'null') continue;
+    const name = text.slice(node.start + 1, node.end);
+    const use = { type: node.type, enum: node.enum };
+    const earlier = uses.get(name);
+    if (earlier !== undefined && (earlier.type !== use.type || earlier.enum !== use.enum)) {
+      throw new TypeError(`The row filter of ${owner} uses @${name} as ${describe(earlier)} and as ${describe(use)}; give each place its own parameter`);
+    }
+    uses.set(name, use);
+  }
+  bySchema.set(text, uses);
+  return uses;
+}
+
+function describe(use: ParameterUse): string {
+  return use.enum?.name ?? use.type;
+}
+
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/**
+ * A value as the text of a literal of the parameter's type, which check() then reads (and
+ * refuses, when the value does not fit): strings quoted with `''` for a quote, guids, dates, times
+ * and durations in their literal forms, numbers exactly (no exponent for a Decimal), a Date as its
+ * instant. Never guessed from the value alone.
+ */
+function parameterText(value: unknown, use: ParameterUse, name: string, owner: string): string {
+  const wrong = (): never => {
+    throw new TypeError(`The row filter of ${owner} reads @${name} as ${describe(use)}, which ${shownValue(value)} is not`);
+  };
+  if (value === null) return 'null';
+  if (use.enum !== undefined) {
+    if (typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return `${use.enum.name}'${String(value).replace(/'/g, "''")}'`;
+    return wrong();
+  }
+  switch (use.type) {
+    case 'Edm.String':
+      return typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : wrong();
+    case 'Edm.Guid':
+      return typeof value === 'string' && GUID.test(value) ? value : wrong();
+    case 'Edm.Boolean':
+      return typeof value === 'boolean' ? String(value) : wrong();
+    case 'Edm.DateTimeOffset':
+    case 'Edm.DateTime':
+      return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : wrong();
+    case 'Edm.Date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : wrong();
+    case 'Edm.TimeOfDay':
+      return typeof value === 'string' && /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? value : wrong();
+    case 'Edm.Duration':
+      return typeof value === 'string' && /^-?P[0-9DTHMS.]+$/.test(value) ? `duration'${value}'` : wrong();
+    default:
+      break;
+  }
+  if (typeof value === 'bigint') return isInteger(use.type) && (value < INTEGER_RANGES[use.type][0] || value > INTEGER_RANGES[use.type][1]) ? wrong() : String(value);
+  if (typeof value !== 'number') return wrong();
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
+  if (isInteger(use.type) && !Number.isInteger(value)) return wrong();
+  if (isInteger(use.type) && (BigInt(value) < INTEGER_RANGES[use.type][0] || BigInt(value) > INTEGER_RANGES[use.type][1])) return wrong();
+  // Exactly the number, without an exponent, which would make a Double of a Decimal.
+  return new Decimal(value).toFixed();
+}
+
+function shownValue(value: unknown): string {
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
+  if (typeof value === 'bigint') return `the bigint ${value}n`;
+  if (value instanceof Date) return `the Date ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}`;
+  return `the ${typeof value} ${String(value)}`;
+}
+
+/** What the request's filter becomes: and-ed with the resource's row filter, each lambda over a restricted relation holding the relation's. */
+export interface RowFilterContext {
+  readonly schema: Schema;
+  readonly owner: string;
+  readonly rowFilter: string | undefined;
+  readonly relations: Readonly<Record<string, RelationRules>> | undefined;
+  readonly parameters: RowFilterParameters;
+}
+
+/**
+ * The filter a request's data and count are read with: the row filter and the request's filter
+ * (either may be absent), every lambda over a relation with a row filter restricted to the rows
+ * it keeps. A `$count` over such a relation cannot be restricted yet: it is reported.
+ */
+export function withRowFilters(filter: TypedFilter | undefined, context: RowFilterContext, option: string, issue: Report): TypedFilter | undefined {
+  const relations = context.relations ?? {};
+  for (const path of Object.keys(relations)) {
+    if (relationAt(context.schema, path) === undefined) throw new TypeError(`Resource ${context.owner}: \`relations\` names '${path}', which is no to-many relation of the schema`);
+  }
+  if (context.rowFilter === undefined && Object.values(relations).every((r) => r.rowFilter === undefined)) return filter;
+  const rewriter = new Restriction(context, option, issue);
+  const own = context.rowFilter === undefined ? undefined : rewriter.restricted(checkRowFilter(context.rowFilter, context.schema, context.parameters, context.owner).root, [], true);
+  const requested = filter === undefined ? undefined : rewriter.restricted(filter.root, [], false);
+  const root = own === undefined ? requested : requested === undefined ? own : { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [own, requested], start: requested.start, end: requested.end } as const;
+  if (root === undefined) return undefined;
+  try {
+    return composedFilter(root, context.schema, filter?.text);
+  } catch (error) {
+    // The string functions of both filters together can pass the work a row may cost.
+    if (!isFilterError(error)) throw error;
+    for (const i of error.issues) issue(error.kind, i.code as 'string_cost', option, `Option '${option}', with the row filters: ${i.message}`, i.start, i.end);
+    return undefined;
+  }
+}
+
+/** The relation (a to-many navigation property) at a schema path, through structures and collections. */
+function relationAt(schema: Schema, path: string): Property | undefined {
+  let properties: ReadonlyMap<string, Property> = schema.properties;
+  let property: Property | undefined;
+  for (const name of path.split('/')) {
+    if (property !== undefined) {
+      const inner = property.kind === 'collection' ? property.element : property;
+      if (inner.kind !== 'structured') return undefined;
+      properties = inner.properties;
+    }
+    property = properties.get(name);
+    if (property === undefined) return undefined;
+  }
+  return property?.kind === 'collection' && property.relation ? property : undefined;
+}
+
+/** One rewriting of a filter: the lambdas over restricted relations, and the names it gives variables. */
+class Restriction {
+  private fresh = 0;
+
+  constructor(
+    private readonly context: RowFilterContext,
+    private readonly option: string,
+    private readonly issue: Report,
+  ) {}
+
+  /**
+   * The tree with each lambda over a restricted relation holding that relation's row filter.
+   * `scopes` are the schema paths of the variables in scope; `server` says the tree is a row
+   * filter, whose nodes carry no position in the request.
+   */
+  restricted(node: TypedExpr, scopes: readonly (readonly [variable: string, path: string])[], server: boolean): TypedExpr {
+    const base = server ? { ...node, start: 0, end: 0 } : node;
+    if (node.kind === 'count' && node.collection.property.relation) {
+      const path = this.schemaPath(node.collection.source, node.collection.path, scopes);
+      if (this.context.relations?.[path]?.rowFilter !== undefined) {
+        if (server) throw new TypeError(`A row filter of ${this.context.owner} counts '${path}', whose rows a row filter restricts, which is not supported yet; test for one with '${path}/any()'`);
+        this.issue('unsupported', 'unsupported', this.option, `Option '${this.option}': '${path}/$count' counts rows a row filter restricts, which is not supported yet; use '${path}/any()' to test for one`, base.start, base.end);
+      }
+      return base;
+    }
+    if (node.kind !== 'lambda') return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
+    const path = this.schemaPath(node.collection.source, node.collection.path, scopes);
+    const variable = node.variable ?? `$row${++this.fresh}`;
+    const inner = [...scopes, [variable, path] as const];
+    const body = node.body === undefined ? undefined : this.restricted(node.body, inner, server);
+    const rowFilter = node.collection.property.relation ? this.context.relations?.[path]?.rowFilter : undefined;
+    if (rowFilter === undefined) return { ...(base as TypedLambda), body };
+    const element = node.collection.property.element;
+    if (element.kind !== 'structured') return { ...(base as TypedLambda), body };
+    const checked = checkRowFilter(rowFilter, { name: `${this.context.owner}/${path}`, properties: element.properties }, this.context.parameters, `${this.context.owner}/${path}`);
+    // The row filter reads the element: its paths start at the lambda's variable, its own
+    // variables renamed so that none can shadow one in scope, then its own lambdas restricted.
+    const bound = this.restricted(this.rebound(checked.root, variable, new Map()), inner, true);
+    const visible: TypedExpr = { kind: 'compare', op: 'eq', type: 'Edm.Boolean', left: bound, right: { kind: 'literal', type: 'Edm.Boolean', value: true, start: 0, end: 0 }, start: 0, end: 0 };
+    const restrictedBody: TypedExpr =
+      node.op === 'any'
+        ? body === undefined
+          ? bound
+          : { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [bound, body], start: 0, end: 0 }
+        : // `all` over the rows the filter keeps: an element it does not keep (false or null) passes.
+          { kind: 'logical', op: 'or', type: 'Edm.Boolean', operands: [{ kind: 'not', type: 'Edm.Boolean', operand: visible, start: 0, end: 0 }, body!], start: 0, end: 0 };
+    return { ...(base as TypedLambda), variable, body: restrictedBody };
+  }
+
+  /** The schema path of a collection reached from a source: the row's, or a variable's element's. */
+  private schemaPath(source: TypedSource, path: readonly string[], scopes: readonly (readonly [string, string])[]): string {
+    if (source.kind === 'row') return path.join('/');
+    const scope = scopes.find(([name]) => name === source.name);
+    return [scope?.[1] ?? '', ...path].filter((s) => s !== '').join('/');
+  }
+
+  /** A row filter's tree read from a variable's element: row paths start at the variable, its variables renamed. */
+  private rebound(node: TypedExpr, variable: string, renamed: Map<string, string>): TypedExpr {
+    const source = (s: TypedSource): TypedSource => (s.kind === 'row' ? { kind: 'variable', name: variable } : { kind: 'variable', name: renamed.get(s.name) ?? s.name });
+    switch (node.kind) {
+      case 'member':
+      case 'structureNull':
+        return { ...node, source: source(node.source) };
+      case 'count':
+        return { ...node, collection: { ...node.collection, source: source(node.collection.source) } };
+      case 'lambda': {
+        const inner = new Map(renamed);
+        const name = node.variable === undefined ? undefined : `$row${++this.fresh}`;
+        if (node.variable !== undefined) inner.set(node.variable, name!);
+        return { ...node, variable: name, collection: { ...node.collection, source: source(node.collection.source) }, body: node.body === undefined ? undefined : this.rebound(node.body, variable, inner) };
+      }
+      default:
+        return mapChildrenOfTyped(node, (child) => this.rebound(child, variable, renamed));
+    }
+  }
+}
