@@ -10,13 +10,11 @@ import type { Report } from './report.js';
 import { shorten } from './report.js';
 import type { Rules } from './rules.js';
 
-/** The rows an option reads: their schema, their key, the resource's rules and the schema path of the rows within the resource. */
+/** The rows an option reads — the resource's, or a relation's: their schema, their key, and the resource's rules as they see them (scopedRules). */
 export interface Level {
   readonly schema: Schema;
   readonly key: readonly string[];
   readonly rules: Rules;
-  /** Empty for the resource's rows; a relation's path (`Sessions`) for its rows. */
-  readonly prefix: readonly string[];
 }
 
 /** One item of `orderby`: a property path, then `asc` or `desc` after whitespace. */
@@ -38,7 +36,7 @@ export function orderOf([name, value]: readonly [string, string], level: Level, 
     const path = match[2]!.split('/');
     const span = { start: start + match[1]!.length, end: start + match[1]!.length + match[2]!.length };
     const found = orderProperty(level.schema, path, name, span, issue);
-    if (found !== undefined && !level.rules.allows('sort', [...level.prefix, ...path])) {
+    if (found !== undefined && !level.rules.allows('sort', path)) {
       issue('type', 'not_sortable', name, `Option '${name}': property '${match[2]}' of ${level.schema.name} cannot be used to order`, span.start, span.end);
       continue;
     }

@@ -13,6 +13,7 @@ import type { Level } from './order.js';
 import { countOf, filterOf, nonNegative } from './values.js';
 import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from './allowed.js';
+import { expandOf } from './expand.js';
 import { withRowFilters } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 
@@ -22,15 +23,12 @@ export interface QueryRequest {
 }
 
 /** The options parseQuery reads, by their canonical name. */
-type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select';
-
-/** Options that a later part reads: refused by name until then (docs/query.md, "Not yet"). */
-const NOT_YET = { service: new Set(['expand']), odata: new Set(['expand']) } as const;
+type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select' | 'expand';
 
 /** How each option is written in each spelling, in the order messages list them. */
 const WRITTEN: { readonly [S in QueryPolicy['spelling']]: Readonly<Record<Known, string>> } = {
-  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount', select: 'fields' },
-  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count', select: '$select' },
+  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount', select: 'fields', expand: 'expand' },
+  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count', select: '$select', expand: '$expand' },
 };
 
 /** A spelling's options by their name in lower case, without `$`: what a request's names are looked up by. */
@@ -46,6 +44,7 @@ function offered(known: Known, policy: QueryPolicy): boolean {
   if (known === 'orderby') return policy.orderBy !== false;
   if (known === 'count') return policy.count !== false;
   if (known === 'select') return policy.select !== false;
+  if (known === 'expand') return policy.expand !== false;
   return true;
 }
 
@@ -92,8 +91,6 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
       given[known] = [name, value];
     } else if (passThrough.has(lower)) {
       continue;
-    } else if (NOT_YET[policy.spelling].has(bare)) {
-      issue('unsupported', 'unsupported', name, `Option '${name}' is not supported yet`);
     } else if (policy.unknownOptions !== 'ignore' || (policy.spelling === 'odata' && name.startsWith('$'))) {
       issue('syntax', 'unknown_option', name, `Unknown option '${name}'${knownList(resource)}`);
     }
@@ -111,17 +108,21 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   if (filter !== undefined) checkAllowed(filter, policy, given.filter![0], issue);
   const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
   const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
-  const level: Level = { schema: resource.schema, key: resource.key, rules, prefix: [] };
+  const level: Level = { schema: resource.schema, key: resource.key, rules };
   const requested = given.orderby ? orderOf(given.orderby, level, issue) : [];
   const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue) : defaultSelect;
+  const expand = given.expand ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue) : [];
   if (issues.length > 0) throw requestError(issues);
   return {
+    schema: resource.schema,
     filter: restricted,
     top: top!,
     skip: skip!,
     count: count!,
     orderBy: completeOrder(requested, level),
     select,
+    expand,
+    inline: policy.spelling === 'odata' || given.expand !== undefined,
     options,
     skipOption: given.skip?.[0] ?? (policy.spelling === 'odata' ? '$skip' : 'skip'),
   };

@@ -1,7 +1,7 @@
 // What parseQuery() makes of a request (docs/query.md, "The plan").
 
 import type { TypedFilter } from '../types/typed.js';
-import type { PrimitiveProperty, Property } from '../types/schema.js';
+import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
 
 /** One key of the order: a property path, ascending or descending (docs/query.md, "Order"). */
 export interface OrderKey {
@@ -20,7 +20,33 @@ export interface SelectItem {
   readonly property: Property;
 }
 
+/** One relation an expansion inlines (docs/query.md, "Expansion"), with what its rows keep. */
+export interface ExpandItem {
+  /** The relation's path from the rows it expands (through complex structures), as the schema spells it. */
+  readonly path: readonly string[];
+  /** Its schema path within the resource (`Sessions`, `Sessions/Presenter`): what `relations` and the storage options name. */
+  readonly schemaPath: string;
+  readonly property: StructuredProperty | CollectionProperty;
+  /** Whether the relation is to-many (a list of rows) or single-valued (a row, or null). */
+  readonly many: boolean;
+  /** The related rows' schema: the relation's properties, or its elements'. */
+  readonly schema: Schema;
+  /** The related rows kept: the request's `$filter` and the relation's row filter; undefined keeps every one. */
+  readonly filter: TypedFilter | undefined;
+  /** To-many: the related rows' order, completed by the relation's key; empty for a single-valued relation. */
+  readonly orderBy: readonly OrderKey[];
+  /** To-many: the most related rows per row, after `skip`; undefined for all of them. */
+  readonly top: number | undefined;
+  readonly skip: number;
+  /** What each related row keeps, as the plan's `select`. */
+  readonly select: readonly SelectItem[] | undefined;
+  /** The relations of the related rows to inline in turn. */
+  readonly expand: readonly ExpandItem[];
+}
+
 export interface QueryPlan {
+  /** The resource's schema: what the rows are. */
+  readonly schema: Schema;
   /** The checked filter, or undefined without one. */
   readonly filter: TypedFilter | undefined;
   /** The page size in effect: the request's `top`, or the policy's default. */
@@ -36,6 +62,13 @@ export interface QueryPlan {
    * `$select`/`fields`, or the resource's `defaultSelect`; undefined keeps every property.
    */
   readonly select: readonly SelectItem[] | undefined;
+  /** The relations each row inlines; empty without an expansion. */
+  readonly expand: readonly ExpandItem[];
+  /**
+   * Whether the rows themselves are asked for: always in the `odata` spelling; in the service's,
+   * only with `expand` (without it, its collections answer with links to the rows).
+   */
+  readonly inline: boolean;
   /** The request's options as written, in order: what links repeat. */
   readonly options: readonly (readonly [name: string, value: string])[];
   /** The name of the skip option to write in links: the request's, or the spelling's. */

@@ -23,6 +23,10 @@ export interface QueryPolicy {
   readonly orderBy?: boolean;
   /** Whether the request may choose the properties each row keeps (`fields`, `$select`; default true). */
   readonly select?: boolean;
+  /** Whether the request may expand relations (`expand`, `$expand`; default true). */
+  readonly expand?: boolean;
+  /** The most levels of relations an expansion may nest (default 6, the service document's). */
+  readonly maxExpandDepth?: number;
   /** Whether the request may ask for the count (default true). */
   readonly count?: boolean;
   /** Options the server interprets itself: kept, and repeated in links, but not read here. */
@@ -68,8 +72,8 @@ export interface QueryResource {
   readonly relations?: { readonly [schemaPath: string]: RelationRules };
 }
 
-/** The service document's authenticated XML interface: `filter`, `top` (100, at most 250), `skip`. */
-export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false, orderBy: false, select: false };
+/** The service document's authenticated XML interface: `filter`, `expand` (six levels), `top` (100, at most 250), `skip`. */
+export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false, orderBy: false, select: false, maxExpandDepth: 6 };
 
 /**
  * The service document's public JSON interface: `fields` (each resource gives its
@@ -82,5 +86,6 @@ export const SERVICE_INTERFACE_B: QueryPolicy = {
   maxTop: 200,
   filter: false,
   orderBy: false,
+  expand: false,
   passThrough: ['format', 'callback', 'region', 'categoryIDs'],
 };

@@ -21,9 +21,12 @@ export type ParameterValue = string | number | bigint | boolean | Date | null;
 
 export type RowFilterParameters = Readonly<Record<string, ParameterValue>>;
 
-/** Where a relation's rows are restricted: its row filter, over the relation's own properties. */
+/** A to-many relation's rows as a request meets them (docs/query.md, "Row filters", "Expansion"). */
 export interface RelationRules {
+  /** Its row filter, over the relation's own properties: every lambda over it, and its expansion, keep only the rows it keeps. */
   readonly rowFilter?: string;
+  /** The property paths that identify its rows (non-nullable primitives): what completes the order of an expansion of it. */
+  readonly key?: readonly string[];
 }
 
 /** The type a parameter has where it stands in a row filter. */

@@ -62,6 +62,20 @@ export function rulesOf(schema: Schema, rules: PropertyRules | undefined): Rules
 
 const NO_RULES: Rules = { allows: () => true, forbidden: () => [] };
 
+/**
+ * The rules as the rows of a relation see them (paths from the relation's rows): `prefix` is the
+ * relation's schema path. A rule on the relation or above it holds for every path of its rows.
+ */
+export function scopedRules(rules: Rules, prefix: readonly string[]): Rules {
+  if (prefix.length === 0) return rules;
+  const at = `${prefix.join('/')}/`;
+  return {
+    allows: (rule, path) => rules.allows(rule, [...prefix, ...path]),
+    forbidden: (rule) =>
+      rules.forbidden(rule).flatMap((p) => (p.startsWith(at) ? [p.slice(at.length)] : at.startsWith(`${p}/`) ? ['*'] : [])),
+  };
+}
+
 /** The property at a schema path, going through collections to their elements' members. */
 function propertyAt(schema: Schema, path: readonly string[]): Property | undefined {
   let properties: ReadonlyMap<string, Property> = schema.properties;

@@ -92,7 +92,7 @@ function selectedProperty(reading: SelectReading, written: readonly string[], na
  * A property by name: as spelt, or, where names are case-insensitive, the one property whose name
  * matches in any case (two such properties match none, so the name must be spelt exactly).
  */
-function lookUp(properties: ReadonlyMap<string, Property>, name: string, anyCase: boolean): Property | undefined {
+export function lookUp(properties: ReadonlyMap<string, Property>, name: string, anyCase: boolean): Property | undefined {
   const exact = properties.get(name);
   if (exact !== undefined || !anyCase) return exact;
   const lower = name.toLowerCase();

@@ -1,0 +1,48 @@
+// Rows in the order of a plan's keys (docs/query.md, "Order"): the reference order every backend
+// writes — null first ascending, strings by code point, NaN before numbers.
+
+import type { Decimal } from 'decimal.js';
+import type { OrderKey } from '../../query/plan.js';
+import { compileMemberReader } from './interpret.js';
+import type { Repr } from './plan.js';
+import { compareStrings } from './runtime.js';
+
+/** The rows sorted by the keys, each key ascending unless descending; a stable sort, so ties keep their order. */
+export function orderRows<Row>(rows: readonly Row[], orderBy: readonly OrderKey[]): Row[] {
+  // Each row's order values read once, as a filter reads them.
+  const readers = orderBy.map((key) => ({ ...compileMemberReader(key.property, key.path), descending: key.descending }));
+  const keyed = rows.map((row) => ({ row, values: readers.map((r) => r.read(row)) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < readers.length; i++) {
+      const c = compareOrderValues(a.values[i], b.values[i], readers[i]!.repr);
+      if (c !== 0) return readers[i]!.descending ? -c : c;
+    }
+    return 0;
+  });
+  return keyed.map((k) => k.row);
+}
+
+/**
+ * The ascending order of docs/query.md, "Order": null first, then (Doubles) NaN, then values by
+ * their type's order — strings and guids by code point, false before true, numbers, decimals,
+ * instants, dates, times and durations by value.
+ */
+function compareOrderValues(a: unknown, b: unknown, repr: Repr): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
+  switch (repr) {
+    case 'str':
+      return compareStrings(a as string, b as string);
+    case 'bool':
+      return Number(a) - Number(b);
+    case 'dec':
+      return (a as Decimal).comparedTo(b as Decimal);
+    case 'dbl': {
+      const x = a as number;
+      const y = b as number;
+      if (Number.isNaN(x) || Number.isNaN(y)) return Number.isNaN(x) && Number.isNaN(y) ? 0 : Number.isNaN(x) ? -1 : 1;
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    default:
+      return (a as number | bigint) < (b as number | bigint) ? -1 : (a as number | bigint) > (b as number | bigint) ? 1 : 0;
+  }
+}

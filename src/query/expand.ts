@@ -1,0 +1,318 @@
+// The expansion of a request (`$expand`, the service's `expand`; docs/query.md, "Expansion"): the
+// relations each row inlines, and, in the `odata` spelling, the options of each — `$filter`,
+// `$select`, `$orderby`, `$top`, `$skip`, `$expand` in parentheses — read as the request's own
+// options are read, against the relation's rows, under the resource's rules and row filters.
+
+import type { CollectionProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
+import { findProperty } from '../types/schema.js';
+import { suggestName } from '../types/suggest.js';
+import type { TypedFilter } from '../types/typed.js';
+import { checkAllowed } from './allowed.js';
+import { completeOrder, orderOf } from './order.js';
+import type { ExpandItem, OrderKey, SelectItem } from './plan.js';
+import type { QueryPolicy, QueryResource } from './policy.js';
+import type { Report } from './report.js';
+import { shorten } from './report.js';
+import { withRowFilters } from './row-filter.js';
+import type { RowFilterParameters } from './row-filter.js';
+import { filterSchemaOf, scopedRules, visibleItems } from './rules.js';
+import type { Rules } from './rules.js';
+import { lookUp, selectOf } from './select.js';
+import { splitTopLevel } from './split.js';
+import type { Part } from './split.js';
+import { filterOf, nonNegative } from './values.js';
+
+/** The deepest expansion by default: the service document's six levels. */
+export const DEFAULT_MAX_EXPAND_DEPTH = 6;
+
+/** What reading an expansion needs of the request. */
+export interface ExpandReading {
+  readonly resource: QueryResource;
+  readonly rules: Rules;
+  readonly aliases: Readonly<Record<string, string>>;
+  readonly parameters: RowFilterParameters;
+}
+
+/** An expansion as written, before its options are read: one relation, its options' text, and the relations under it. */
+interface Draft {
+  readonly path: readonly string[];
+  readonly schemaPath: readonly string[];
+  readonly property: StructuredProperty | CollectionProperty;
+  readonly start: number;
+  readonly end: number;
+  /** The options in parentheses, each with its offset in the option's value. */
+  options: Part[];
+  readonly children: Map<string, Draft>;
+}
+
+/** One item of an expansion: a path, then, in the `odata` spelling, options in parentheses. */
+const ITEM = /^([A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:\(([\s\S]*)\))?$/;
+
+/** The options an expanded relation takes, by their name in lower case without `$`. */
+const NESTED = new Set(['filter', 'select', 'orderby', 'top', 'skip', 'expand']);
+
+/** Reads `$expand`/`expand` into the relations each row inlines; problems are reported, naming the option. */
+export function expandOf([name, value]: readonly [string, string], reading: ExpandReading, issue: Report): ExpandItem[] {
+  const { resource } = reading;
+  const spelling = resource.policy.spelling;
+  if (value.trim() === '') {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}' is empty: name the relations to expand, or leave the option out`);
+    return [];
+  }
+  const drafts = new Map<string, Draft>();
+  readDrafts(value, 0, { schema: resource.schema, schemaPath: [] }, drafts, name, spelling, issue, true);
+  const max = resource.policy.maxExpandDepth ?? DEFAULT_MAX_EXPAND_DEPTH;
+  return [...drafts.values()].flatMap((draft) => finished(draft, 1, max, reading, name, issue) ?? []);
+}
+
+interface DraftLevel {
+  /** The rows' schema: the resource's, or a relation's rows'. */
+  readonly schema: Schema;
+  readonly schemaPath: readonly string[];
+}
+
+/** The relations a list of items names, merged into `into` by path (`A,A/B` is A with B under it). */
+function readDrafts(text: string, offset: number, level: DraftLevel, into: Map<string, Draft>, name: string, spelling: QueryPolicy['spelling'], issue: Report, top: boolean): void {
+  const parts = splitTopLevel(text, ',', offset);
+  if (parts === undefined) {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}': a parenthesis or quote is left open, or closes nothing`, offset, offset + text.length);
+    return;
+  }
+  for (const part of parts) {
+    const item = part.text.trim();
+    const start = part.start + (part.text.length - part.text.trimStart().length);
+    const end = start + item.length;
+    if (item === '') {
+      issue('syntax', 'invalid_option_value', name, `Option '${name}': an item is empty`, start, end);
+      continue;
+    }
+    if (item === '*' && spelling === 'odata') {
+      for (const property of level.schema.properties.values()) {
+        if (property.kind !== 'primitive' && property.relation) merge(into, { path: [property.name], schemaPath: [...level.schemaPath, property.name], property, start, end, options: [], children: new Map() });
+      }
+      continue;
+    }
+    const match = ITEM.exec(item);
+    if (match === null || (spelling === 'service' && match[2] !== undefined)) {
+      const what = spelling === 'service' ? 'a relation path (`Event/TimeZone`)' : 'a relation path, then its options in parentheses (`Sessions($filter=…;$top=5)`)';
+      issue('syntax', 'invalid_option_value', name, `Option '${name}': '${shorten(item)}' is not ${what}`, start, end);
+      continue;
+    }
+    let segments = match[1]!.split('/');
+    // The service's expressions may start with the rows' type name (`Event/TimeZone` on events).
+    if (top && spelling === 'service' && segments[0]!.toLowerCase() === level.schema.name.toLowerCase() && lookUp(level.schema.properties, segments[0]!, true) === undefined) segments = segments.slice(1);
+    if (segments.length === 0) continue;
+    const chain = relationChain(level, segments, spelling === 'service', name, { start, end: start + match[1]!.length }, issue);
+    if (chain === undefined) continue;
+    // `A/B` expands A, and B under it; the options in parentheses belong to the last relation.
+    let at = into;
+    chain.forEach((link, i) => {
+      const draft: Draft = { ...link, start, end, options: [], children: new Map() };
+      const merged = merge(at, draft);
+      if (i === chain.length - 1 && match[2] !== undefined) {
+        const inner = start + item.indexOf('(', match[1]!.length) + 1;
+        readOptions(match[2], inner, merged, name, spelling, issue);
+      }
+      at = merged.children;
+    });
+  }
+}
+
+/** The relations along a path: each with its path from the rows before it (through complex structures) and its schema path. */
+function relationChain(level: DraftLevel, segments: readonly string[], anyCase: boolean, name: string, span: { start: number; end: number }, issue: Report): Pick<Draft, 'path' | 'schemaPath' | 'property'>[] | undefined {
+  const chain: Pick<Draft, 'path' | 'schemaPath' | 'property'>[] = [];
+  let properties = level.schema.properties;
+  let schemaPath = [...level.schemaPath];
+  let path: string[] = [];
+  let property: Property | undefined;
+  for (const segment of segments) {
+    property = lookUp(properties, segment, anyCase);
+    const written = [...path, segment].join('/');
+    if (property === undefined) {
+      const suggestion = suggestName(segment, properties.keys());
+      issue('type', 'unknown_property', name, `Option '${name}': property '${written}' does not exist${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, span.start, span.end);
+      return undefined;
+    }
+    path.push(property.name);
+    schemaPath.push(property.name);
+    if (property.kind !== 'primitive' && property.relation) {
+      chain.push({ path, schemaPath: [...schemaPath], property });
+      properties = property.kind === 'collection' ? (property.element as StructuredProperty).properties : property.properties;
+      path = [];
+      continue;
+    }
+    if (property.kind !== 'structured') {
+      issue('type', 'not_expandable', name, `Option '${name}': '${written}' is ${property.kind === 'primitive' ? property.type : 'a collection of values'}, not a relation: select it`, span.start, span.end);
+      return undefined;
+    }
+    properties = property.properties;
+  }
+  if (path.length > 0) {
+    issue('type', 'not_expandable', name, `Option '${name}': '${path.join('/')}' is a structure, not a relation: select it`, span.start, span.end);
+    return undefined;
+  }
+  return chain;
+}
+
+/** Adds a relation to the list, or finds it there (readOptions refuses options given for it twice). */
+function merge(into: Map<string, Draft>, draft: Draft): Draft {
+  const key = draft.path.join('/');
+  const earlier = into.get(key);
+  if (earlier === undefined) {
+    into.set(key, draft);
+    return draft;
+  }
+  return earlier;
+}
+
+/** The options in an item's parentheses: `$expand` read into the relations under it, the rest kept for finished(). */
+function readOptions(text: string, offset: number, draft: Draft, name: string, spelling: QueryPolicy['spelling'], issue: Report): void {
+  if (draft.options.length > 0) {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}': the options of '${draft.schemaPath.join('/')}' are given twice; give them once`, offset, offset + text.length);
+    return;
+  }
+  const parts = splitTopLevel(text, ';', offset) ?? [];
+  const relationSchema = schemaOf(draft);
+  for (const part of parts) {
+    const eq = part.text.indexOf('=');
+    const written = (eq < 0 ? part.text : part.text.slice(0, eq)).trim();
+    const bare = written.toLowerCase().replace(/^\$/, '');
+    if (eq < 0 || !NESTED.has(bare)) {
+      const known = eq >= 0 && (bare === 'count' || bare === 'levels' || bare === 'search');
+      issue(known ? 'unsupported' : 'syntax', known ? 'unsupported' : 'unknown_option', name, `Option '${name}': '${shorten(part.text.trim())}' in the options of '${draft.schemaPath.join('/')}' is ${known ? 'not supported in an expansion yet' : 'no option an expansion takes ($filter, $select, $orderby, $top, $skip, $expand)'}`, part.start, part.start + part.text.length);
+      continue;
+    }
+    if (draft.options.some((o) => o.text.slice(0, o.text.indexOf('=')).trim().toLowerCase().replace(/^\$/, '') === bare)) {
+      issue('syntax', 'repeated_option', name, `Option '${name}': '${written}' is given twice in the options of '${draft.schemaPath.join('/')}'`, part.start, part.start + part.text.length);
+      continue;
+    }
+    draft.options.push(part);
+    if (bare === 'expand') {
+      const value = part.text.slice(eq + 1);
+      readDrafts(value, part.start + eq + 1, { schema: relationSchema, schemaPath: draft.schemaPath }, draft.children, name, spelling, issue, false);
+    }
+  }
+}
+
+/** A relation's rows' schema: its properties, or its elements'. */
+function schemaOf(draft: Pick<Draft, 'property' | 'schemaPath'>): Schema {
+  const properties = draft.property.kind === 'collection' ? (draft.property.element as StructuredProperty).properties : draft.property.properties;
+  return { name: draft.schemaPath.join('/'), properties };
+}
+
+/** A draft with its options read, at `depth` (1 for the resource's relations); undefined once a problem is reported. */
+function finished(draft: Draft, depth: number, max: number, reading: ExpandReading, name: string, issue: Report): ExpandItem | undefined {
+  const { resource } = reading;
+  const schemaPath = draft.schemaPath.join('/');
+  if (depth > max) {
+    issue('limit', 'too_deep_expand', name, `Option '${name}': '${schemaPath}' is expanded ${depth} levels deep, beyond the ${max} levels a request may expand`, draft.start, draft.end);
+    return undefined;
+  }
+  if (!reading.rules.allows('expand', draft.schemaPath)) {
+    issue('type', 'not_expandable', name, `Option '${name}': relation '${schemaPath}' of ${resource.schema.name} cannot be expanded`, draft.start, draft.end);
+    return undefined;
+  }
+  const many = draft.property.kind === 'collection';
+  const schema = { ...schemaOf(draft), name: `${resource.schema.name}/${schemaPath}` };
+  const config = resource.relations?.[schemaPath];
+  const key = many ? relationKey(resource, schemaPath, schema, config?.key) : [];
+  const rules = scopedRules(reading.rules, draft.schemaPath);
+  const values = new Map(draft.options.map((part) => {
+    const eq = part.text.indexOf('=');
+    return [part.text.slice(0, eq).trim().toLowerCase().replace(/^\$/, ''), { value: part.text.slice(eq + 1), start: part.start + eq + 1, written: part.text.slice(0, eq).trim() }] as const;
+  }));
+  let failed = false;
+  // A nested option's problems name the request's option; positions are in its value.
+  const nested = (option: string) => {
+    const given = values.get(option)!;
+    const report: Report = (kind, code, _option, message, start = 0, end = 0) => {
+      failed = true;
+      issue(kind, code, name, message, given.start + start, given.start + end);
+    };
+    return [[`${name}=${schemaPath}(${given.written})`, given.value] as const, report] as const;
+  };
+  if (!many) {
+    for (const option of ['filter', 'orderby', 'top', 'skip']) {
+      const given = values.get(option);
+      if (given !== undefined) {
+        issue('syntax', 'invalid_option_value', name, `Option '${name}': '${given.written}' orders, filters or pages the rows of a to-many relation; '${schemaPath}' is one row`, given.start, given.start + given.value.length);
+        failed = true;
+      }
+    }
+  }
+  let filter: TypedFilter | undefined;
+  if (values.has('filter')) {
+    const [option, report] = nested('filter');
+    const relationFilterSchema: Schema = { ...filterSchemaAt(resource.schema, reading.rules, draft), name: schema.name };
+    filter = filterOf(option, relationFilterSchema, resource.policy, reading.aliases, report);
+    if (filter !== undefined) checkAllowed(filter, resource.policy, option[0], report);
+  }
+  let requested: OrderKey[] = [];
+  if (values.has('orderby')) {
+    const [option, report] = nested('orderby');
+    requested = orderOf(option, { schema, key, rules }, report);
+  }
+  let top: number | undefined;
+  if (values.has('top')) {
+    const [option, report] = nested('top');
+    top = nonNegative(option, report);
+    if (top !== undefined && top > resource.policy.maxTop) report('limit', 'top_beyond_maximum', option[0], `Option '${option[0]}' is ${top}, beyond the largest page of ${resource.policy.maxTop} rows`, 0, option[1].length);
+  }
+  let skip = 0;
+  if (values.has('skip')) {
+    const [option, report] = nested('skip');
+    skip = nonNegative(option, report) ?? 0;
+  }
+  let select: SelectItem[] | undefined = visibleItems(schema, rules);
+  if (values.has('select')) {
+    const [option, report] = nested('select');
+    select = selectOf(option, { spelling: 'odata', schema, rules }, report);
+  }
+  const expand = [...draft.children.values()].flatMap((child) => finished(child, depth + 1, max, reading, name, issue) ?? []);
+  if (failed || expand.length < draft.children.size) return undefined;
+  const relations = Object.fromEntries(
+    Object.entries(resource.relations ?? {})
+      .filter(([path]) => path.startsWith(`${schemaPath}/`))
+      .map(([path, rules]) => [path.slice(schemaPath.length + 1), rules]),
+  );
+  // Problems of the row filters with the request's filter are at the filter; without one, at the relation.
+  const [filterOption, filterReport] = values.has('filter') ? nested('filter') : [[`${name}=${schemaPath}`, ''] as const, ((kind, code, _o, message) => issue(kind, code, name, message, draft.start, draft.end)) as Report];
+  const kept = withRowFilters(filter, { schema, owner: schema.name, rowFilter: config?.rowFilter, relations, parameters: reading.parameters }, filterOption[0], filterReport);
+  if (failed) return undefined;
+  return {
+    path: draft.path,
+    schemaPath,
+    property: draft.property,
+    many,
+    schema,
+    filter: kept,
+    orderBy: many ? completeOrder(requested, { schema, key, rules }) : [],
+    top,
+    skip,
+    select,
+    expand,
+  };
+}
+
+/** The relation's rows' schema as a filter over them is checked: with the properties the rules keep from filters marked. */
+function filterSchemaAt(root: Schema, rules: Rules, draft: Draft): Schema {
+  const restricted = filterSchemaOf(root, rules);
+  let properties = restricted.properties;
+  let property: Property | undefined;
+  for (const name of draft.schemaPath) {
+    property = properties.get(name)!;
+    const inner = property.kind === 'collection' ? property.element : property;
+    properties = inner.kind === 'structured' ? inner.properties : new Map();
+  }
+  return { name: draft.schemaPath.join('/'), properties };
+}
+
+/** The key of a to-many relation's rows, which completes their order: the resource's `relations` give it. */
+function relationKey(resource: QueryResource, schemaPath: string, schema: Schema, key: readonly string[] | undefined): readonly string[] {
+  if (!Array.isArray(key) || key.length === 0) throw new TypeError(`Resource ${resource.schema.name}: expanding '${schemaPath}' needs the key of its rows: relations['${schemaPath}'].key`);
+  for (const path of key) {
+    const property = typeof path === 'string' ? findProperty(schema, path.split('/')) : undefined;
+    if (property?.kind !== 'primitive' || property.nullable) throw new TypeError(`Resource ${resource.schema.name}: relations['${schemaPath}'].key names '${String(path)}', no non-nullable primitive property of its rows`);
+  }
+  return key;
+}
