@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nextLink, parseQuery, SERVICE_INTERFACE_B } from '../../src/query/index.js';
-import { PublicVenue } from '../../src/index.js';
+import { Event, PublicVenue } from '../../src/index.js';
+import { thrownFilterError } from '../support/thrown.js';
 import { Query } from 'mingo';
 import type { QueryResource } from '../../src/query/index.js';
 import { compileMongoQuery } from '../../src/backends/mongo/index.js';
@@ -86,6 +87,13 @@ describe('paging by the plan\'s find()', () => {
       }),
       { numRuns: LONG ? 2_000 : 150 },
     );
+  });
+});
+
+describe('an expansion', () => {
+  it('is refused by name: a relation\'s rows are in another collection', () => {
+    const error = thrownFilterError(() => compileMongoQuery(parseQuery('$expand=Sessions', { schema: Event, key: ['EventID'], policy: resource.policy, relations: { Sessions: { key: ['EventSessionID'] } } })));
+    expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'expand', 'mongodb']);
   });
 });
 

@@ -7,6 +7,7 @@ import { createContext } from './options.js';
 import type { MongoOptions } from './options.js';
 import type { QueryDocument } from './query.js';
 import type { Property } from '../../types/schema.js';
+import { cannotCompile } from './cannot-compile.js';
 
 export interface MongoQuery {
   /** The query document of `find()` and of `countDocuments()`: `{}` without a filter. */
@@ -33,6 +34,9 @@ export interface MongoQuery {
 }
 
 export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): MongoQuery {
+  // A relation's rows are in another collection, which a find() does not read (docs/mongo.md).
+  const [expanded] = plan.expand;
+  if (expanded !== undefined) throw cannotCompile({ start: 0, end: 0 }, 'expand', `the expansion of '${expanded.schemaPath}': a relation's rows are in another collection, which find() does not read; look them up with the keys of the page`);
   const filter = plan.filter ? compileMongo(plan.filter, options) : {};
   const context = createContext(options);
   const sort: Record<string, 1 | -1> = {};

@@ -4,6 +4,8 @@ export { compileSql, DEFAULT_MAX_SQL_LENGTH } from './compile.js';
 export type { CompileSqlOptions, CompiledSql } from './compile.js';
 export { compileSqlQuery, pageOf } from './query.js';
 export type { CompiledSqlQuery, SqlQueryOptions } from './query.js';
+export { compileSqlExpansion, expandSqlRows, EXPANSION_KEYS_PER_QUERY } from './expand.js';
+export type { RelatedTable, RunSql, SqlExpandOptions } from './expand.js';
 export type { ColumnMapper, ColumnMapping } from './columns.js';
 export type { ChildTable, CollectionStorage } from './collections.js';
 export type { Dialect, Operand, FunctionRenderer, FunctionTable } from './dialect.js';

@@ -1,13 +1,15 @@
 // compileSqlQuery(): a query plan (docs/query.md) as the SQL of its page and of its count, over the
 // caller's table and column mapping, with the filter compileSql() makes of the plan's filter.
 
-import type { OrderKey, QueryPlan } from '../../query/plan.js';
-import type { Dialect } from './dialect.js';
+import type { QueryPlan } from '../../query/plan.js';
 import { compileSql, rowColumnsOf } from './compile.js';
-import type { CompiledSql, CompileSqlOptions } from './compile.js';
+import type { CompiledSql } from './compile.js';
 import { selectList } from './select-list.js';
+import { expansionKeyColumns } from './expand.js';
+import { orderKeys } from './order-keys.js';
+import type { SqlExpandOptions } from './expand.js';
 
-export interface SqlQueryOptions extends CompileSqlOptions {
+export interface SqlQueryOptions extends SqlExpandOptions {
   /** The rows' table as the query's FROM names it (SQL text, e.g. `events` or `app.events e`). */
   readonly from: string;
 }
@@ -32,19 +34,12 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = ` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`;
-  const list = plan.select === undefined ? '*' : selectList(plan.select, options);
+  // An expansion finds the related rows by a key of each row: the page carries it (expandSqlRows() reads it and leaves it out).
+  const keys = expansionKeyColumns(plan.expand, options.table, options);
+  const list = [plan.select === undefined ? (keys.length > 0 ? `${options.table}.*` : '*') : selectList(plan.select, options), ...keys].join(', ');
   const data = { sql: `SELECT ${list} FROM ${options.from}${condition}${order ? ` ORDER BY ${order}` : ''}${page}`, params: [...params] };
   if (!plan.count) return { data };
   return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${condition}`, params: [...params] } };
-}
-
-/** One key of the order as ORDER BY items: nulls first ascending (last descending), then the dialect's keys of the type. */
-function orderKeys(dialect: Dialect, column: string, key: OrderKey): string[] {
-  const direction = key.descending ? ' DESC' : ' ASC';
-  const keys = dialect.orderKeys?.(column, key.property.type) ?? [column];
-  // A non-nullable key (the resource's) is ordered by its column alone, which its index serves.
-  const nulls = key.nullable ? [`(CASE WHEN ${column} IS NULL THEN 0 ELSE 1 END)`] : [];
-  return [...nulls, ...keys].map((k) => `${k}${direction}`);
 }
 
 /** The page of the rows the data query returned: at most `top` of them, and whether more follow. */
