@@ -6,6 +6,8 @@ export { compileSqlQuery, pageOf } from './query.js';
 export type { CompiledSqlQuery, SqlQueryOptions } from './query.js';
 export { compileSqlExpansion, expandSqlRows, EXPANSION_KEYS_PER_QUERY } from './expand.js';
 export type { RelatedTable, RunSql, SqlExpandOptions } from './expand.js';
+export { sqlTemplate } from './template.js';
+export type { SqlTemplate } from './template.js';
 export type { ColumnMapper, ColumnMapping } from './columns.js';
 export type { ChildTable, CollectionStorage } from './collections.js';
 export type { Dialect, Operand, FunctionRenderer, FunctionTable } from './dialect.js';
