@@ -58,12 +58,12 @@ function usedBy(node: TypedExpr): { readonly function?: string; readonly operato
  * Reports each function and operator of the filter the policy does not allow, once, at its first
  * use. A policy naming a function or operator the language does not have is a TypeError.
  */
-export function checkAllowed(filter: TypedFilter, policy: QueryPolicy, option: string, issue: Report): void {
+export function checkAllowed(filter: TypedFilter | TypedExpr, policy: QueryPolicy, option: string, issue: Report): void {
   const functions = allowedSet(policy.functions, FUNCTION_NAMES, 'functions');
   const operators = allowedSet(policy.operators, OPERATOR_NAMES, 'operators');
   if (functions === undefined && operators === undefined) return;
   const reported = new Set<string>();
-  const stack: TypedExpr[] = [filter.root];
+  const stack: TypedExpr[] = ['root' in filter ? filter.root : filter];
   const found: { node: TypedExpr; what: 'function' | 'operator'; name: string }[] = [];
   while (stack.length > 0) {
     const node = stack.pop()!;

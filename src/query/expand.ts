@@ -250,7 +250,7 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
   let requested: OrderKey[] = [];
   if (values.has('orderby')) {
     const [option, report] = nested('orderby');
-    requested = orderOf(option, { schema, key, rules }, report);
+    requested = orderOf(option, { schema, key, rules, policy: resource.policy }, report);
   }
   let top: number | undefined;
   if (values.has('top')) {
@@ -286,7 +286,7 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
     many,
     schema,
     filter: kept,
-    orderBy: many ? completeOrder(requested, { schema, key, rules }) : [],
+    orderBy: many ? completeOrder(requested, { schema, key, rules, policy: resource.policy }) : [],
     top,
     skip,
     select,

@@ -7,30 +7,47 @@ import { findProperty } from '../types/schema.js';
 import { suggestName } from '../types/suggest.js';
 import type { OrderKey } from './plan.js';
 import type { Report } from './report.js';
-import { shorten } from './report.js';
 import type { Rules } from './rules.js';
+import type { QueryPolicy } from './policy.js';
+import { checkAllowed } from './allowed.js';
+import { splitTopLevel } from './split.js';
+import { checkValue } from '../types/check.js';
+import { isFilterError } from '../errors.js';
+import type { FilterIssueCode } from '../errors.js';
+import type { TypedExpr } from '../types/typed.js';
+import { childrenOfTyped } from '../types/typed.js';
+import { callsNow } from '../lower/now.js';
 
-/** The rows an option reads — the resource's, or a relation's: their schema, their key, and the resource's rules as they see them (scopedRules). */
+/** The rows an option reads — the resource's, or a relation's: their schema, their key, the resource's rules as they see them (scopedRules), and the policy. */
 export interface Level {
   readonly schema: Schema;
   readonly key: readonly string[];
   readonly rules: Rules;
+  readonly policy: QueryPolicy;
 }
 
 /** One item of `orderby`: a property path, then `asc` or `desc` after whitespace. */
 const ORDER_ITEM = /^(\s*)([A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*)(?:\s+(asc|desc))?\s*$/i;
 
-/** `orderby`: comma-separated property paths of primitives, each `asc` (the default) or `desc`. */
+/** An item that is an expression: its text, then `asc` or `desc` after whitespace. */
+const EXPRESSION_ITEM = /^([\s\S]*?)(?:\s+(asc|desc))?\s*$/i;
+
+/**
+ * `orderby`: comma-separated property paths of primitives or expressions (`length(Code)`,
+ * `year(StartDateTime)`), each `asc` (the default) or `desc`.
+ */
 export function orderOf([name, value]: readonly [string, string], level: Level, issue: Report): OrderKey[] {
   const keys: OrderKey[] = [];
-  let at = 0;
-  for (const item of value.split(',')) {
-    const start = at;
-    at += item.length + 1;
+  const parts = splitTopLevel(value, ',');
+  if (parts === undefined) {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}': a parenthesis or quote is left open, or closes nothing`, 0, value.length);
+    return keys;
+  }
+  for (const { text: item, start } of parts) {
     const match = ORDER_ITEM.exec(item);
     if (match === null) {
-      const what = item.includes('(') ? 'ordering by an expression is not supported yet' : 'an item is a property path, then asc or desc';
-      issue(item.includes('(') ? 'unsupported' : 'syntax', item.includes('(') ? 'unsupported' : 'invalid_option_value', name, `Option '${name}': '${shorten(item.trim())}' cannot be ordered by: ${what}`, start, start + item.length);
+      const key = expressionKey(item, start, level, name, issue);
+      if (key !== undefined) keys.push(key);
       continue;
     }
     const path = match[2]!.split('/');
@@ -41,13 +58,68 @@ export function orderOf([name, value]: readonly [string, string], level: Level, 
       continue;
     }
     if (found === undefined) continue;
-    if (keys.some((k) => k.path.join('/') === match[2])) {
+    if (keys.some((k) => k.expression === undefined && k.path.join('/') === match[2])) {
       issue('syntax', 'invalid_option_value', name, `Option '${name}' orders by '${match[2]}' twice`, span.start, span.end);
       continue;
     }
     keys.push({ path, property: found.property, nullable: found.nullable, descending: match[3]?.toLowerCase() === 'desc' });
   }
   return keys;
+}
+
+/**
+ * An item that orders by an expression: checked as a filter's operand is (the policy's limits,
+ * functions and operators; the rules' `sort` for every property it reads), at its place in the option.
+ */
+function expressionKey(item: string, start: number, level: Level, name: string, issue: Report): OrderKey | undefined {
+  const match = EXPRESSION_ITEM.exec(item)!;
+  const text = match[1]!;
+  const offset = start + (text.length - text.trimStart().length);
+  const expression = text.trim();
+  if (expression === '') {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}': an item is empty`, start, start + item.length);
+    return undefined;
+  }
+  const at: Report = (kind, code, option, message, s = 0, e = 0) => issue(kind, code, option, message, offset + s, offset + e);
+  let typed: TypedExpr;
+  try {
+    typed = checkValue(expression, level.schema, level.policy.filterLimits ?? {});
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    for (const i of error.issues) at(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
+    return undefined;
+  }
+  if (callsNow(typed)) {
+    at('unsupported', 'unsupported', name, `Option '${name}': ordering by now() is not supported: it is one instant for every row`, 0, expression.length);
+    return undefined;
+  }
+  let failed = false;
+  checkAllowed(typed, level.policy, name, (...args) => {
+    failed = true;
+    at(...args);
+  });
+  for (const read of propertiesRead(typed)) {
+    if (!level.rules.allows('sort', read.path)) {
+      at('type', 'not_sortable', name, `Option '${name}': property '${read.path.join('/')}' of ${level.schema.name} cannot be used to order`, read.start, read.end);
+      failed = true;
+    }
+  }
+  if (failed) return undefined;
+  const property: PrimitiveProperty = { kind: 'primitive', name: expression, type: typed.type, nullable: true, filterable: true };
+  return { path: [], property, nullable: true, descending: match[2]?.toLowerCase() === 'desc', expression: typed };
+}
+
+/** The row's properties an expression reads (members, and the collections its lambdas and counts range over), with their spans. */
+function propertiesRead(root: TypedExpr): { path: readonly string[]; start: number; end: number }[] {
+  const read: { path: readonly string[]; start: number; end: number }[] = [];
+  const stack: TypedExpr[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    stack.push(...childrenOfTyped(node));
+    if ((node.kind === 'member' || node.kind === 'structureNull') && node.source.kind === 'row') read.push(node);
+    if ((node.kind === 'lambda' || node.kind === 'count') && node.collection.source.kind === 'row') read.push({ path: node.collection.path, start: node.start, end: node.end });
+  }
+  return read;
 }
 
 /** The primitive property a path of `orderby` names, outside collections; undefined once an issue is reported. */

@@ -108,7 +108,7 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   if (filter !== undefined) checkAllowed(filter, policy, given.filter![0], issue);
   const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
   const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
-  const level: Level = { schema: resource.schema, key: resource.key, rules };
+  const level: Level = { schema: resource.schema, key: resource.key, rules, policy };
   const requested = given.orderby ? orderOf(given.orderby, level, issue) : [];
   const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue) : defaultSelect;
   const expand = given.expand ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue) : [];

@@ -1,13 +1,16 @@
 // What parseQuery() makes of a request (docs/query.md, "The plan").
 
-import type { TypedFilter } from '../types/typed.js';
+import type { TypedExpr, TypedFilter } from '../types/typed.js';
 import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
 
-/** One key of the order: a property path, ascending or descending (docs/query.md, "Order"). */
+/** One key of the order: a property path or an expression, ascending or descending (docs/query.md, "Order"). */
 export interface OrderKey {
+  /** The property path; empty for an expression. */
   readonly path: readonly string[];
-  /** The primitive property at the path: its type decides how values compare. */
+  /** The primitive property at the path (for an expression, one named by its text, of its type): its type decides how values compare. */
   readonly property: PrimitiveProperty;
+  /** The checked expression an item orders by (`length(Code)`), when it is no property path. */
+  readonly expression?: TypedExpr;
   /** False when neither the property nor a structure on its path is nullable (the key). */
   readonly nullable: boolean;
   readonly descending: boolean;

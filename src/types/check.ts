@@ -78,6 +78,20 @@ export interface CheckIssue extends FilterIssue {
  * FilterError: of kind 'type' listing every issue found, or the parser's error for bad text.
  */
 export function check(exprOrText: Expr | string, schema: Schema, options: CheckOptions = {}): TypedFilter {
+  const { root, text } = checkTree(exprOrText, schema, options, true);
+  // One of the two places a TypedFilter is made: the brand is what keeps unchecked trees from backends.
+  return { root, schema, text } as unknown as TypedFilter;
+}
+
+/**
+ * Checks an expression of any primitive type (text or a parsed tree) against a schema, as check()
+ * checks a filter: what an `orderby` item orders by (`length(Code)`, `year(StartDateTime)`).
+ */
+export function checkValue(exprOrText: Expr | string, schema: Schema, options: CheckOptions = {}): TypedExpr {
+  return checkTree(exprOrText, schema, options, false).root;
+}
+
+function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOptions, filter: boolean): { root: TypedExpr; text: string | undefined } {
   const text = typeof exprOrText === 'string' ? exprOrText : undefined;
   const tree: Expr = typeof exprOrText === 'string' ? parse(exprOrText, options) : exprOrText;
   const checker = new Checker(schema, text, options);
@@ -91,7 +105,7 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
     if (isFilterError(failure)) throw withFilterText(failure, text);
     throw malformedTree(undefined, 'a node could not be read');
   }
-  if (root !== undefined && root.type !== 'Edm.Boolean') {
+  if (filter && root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
   }
   const issues = checker.issues;
@@ -104,8 +118,7 @@ export function check(exprOrText: Expr | string, schema: Schema, options: CheckO
   if (root === undefined) throw malformedTree(tree, 'it has no typed form');
   // Every backend compiles only checked filters, so this one limit holds for all of them.
   checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
-  // One of the two places a TypedFilter is made: the brand is what keeps unchecked trees from backends.
-  return { root, schema, text } as unknown as TypedFilter;
+  return { root, text };
 }
 
 /**

@@ -46,6 +46,11 @@ function fieldOf(doc: Record<string, unknown>, field: string): unknown {
 }
 
 describe('paging by the plan\'s find()', () => {
+  it('refuses an order by an expression by name: find() sorts by fields', () => {
+    const error = thrownFilterError(() => compileMongoQuery(parseQuery('$orderby=length(String)', resource)));
+    expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'orderby_expression', 'mongodb']);
+  });
+
   it('sorts by the key and limits to one document beyond the page', () => {
     const plan = parseQuery('$top=4&$skip=8&$count=true', resource);
     expect(compileMongoQuery(plan)).toEqual({ filter: {}, sort: { Id: 1 }, skip: 8, limit: 5, count: true });

@@ -46,6 +46,16 @@ describe('parseQuery', () => {
     ]);
   });
 
+  it('orders by expressions, commas inside them kept, each checked and typed', () => {
+    const keys = parseQuery('$orderby=substring(Code, 1, 2) desc, year(StartDateTime),Code', ODATA).orderBy;
+    expect(keys.map((k) => [k.property.name, k.descending, k.property.type, k.expression === undefined])).toEqual([
+      ['substring(Code, 1, 2)', true, 'Edm.String', false],
+      ['year(StartDateTime)', false, 'Edm.Int32', false],
+      ['Code', false, 'Edm.String', true],
+      ['EventID', false, 'Edm.Int32', true],
+    ]);
+  });
+
   it('keeps the options as written, in order, for the links, and orders by the key', () => {
     const plan = parseQuery('filter=Code%20eq%20%27x%27&top=5', A);
     expect(plan.options).toEqual([
@@ -79,8 +89,10 @@ describe('parseQuery', () => {
     ['$orderby=Code desc, EventTemplate', ODATA, [['structured_value', '$orderby', "Option '$orderby': 'EventTemplate' is a structured property; order by one of its properties"]]],
     ['$orderby=Code/Length', ODATA, [['not_structured', '$orderby', "Option '$orderby': 'Code' is Edm.String and has no properties"]]],
     ['$orderby=Code,code,Code desc', ODATA, [['unknown_property', '$orderby', "Option '$orderby': property 'code' does not exist on Event (did you mean 'Code'?)"], ['invalid_option_value', '$orderby', "Option '$orderby' orders by 'Code' twice"]]],
-    ['$orderby=Code upward', ODATA, [['invalid_option_value', '$orderby', "Option '$orderby': 'Code upward' cannot be ordered by: an item is a property path, then asc or desc"]]],
-    ['$orderby=length(Code)', ODATA, [['unsupported', '$orderby', "Option '$orderby': 'length(Code)' cannot be ordered by: ordering by an expression is not supported yet"]]],
+    ['$orderby=Code upward', ODATA, [['unexpected_token', '$orderby', "Option '$orderby': Unexpected 'upward' at position 5; expected an operator or end of input"]]],
+    ['$orderby=Code eq', ODATA, [['unexpected_end', '$orderby', "Option '$orderby': Unexpected end of input at position 7; expected an expression"]]],
+    ['$orderby=now() sub StartDateTime', ODATA, [['unsupported', '$orderby', "Option '$orderby': ordering by now() is not supported: it is one instant for every row"]]],
+    ['$orderby=year(StartDateTime), length(Cod)', ODATA, [['unknown_property', '$orderby', "Option '$orderby': Property 'Cod' does not exist on Event. Did you mean 'Code'?"]]],
     ['$search=x', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, [['unknown_option', '$search', "Unknown option '$search'; this collection takes '$filter', '$orderby', '$top', '$skip', '$count', '$select', '$expand'"]]],
   ] as const)('refuses %s', (query, resource, expected) => {
     const error = thrownFilterError(() => parseQuery(query, resource));

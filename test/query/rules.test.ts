@@ -32,6 +32,7 @@ describe('rules per property', () => {
     ['$orderby=Description desc', [['not_sortable', '$orderby', 0, 11]]],
     ['$orderby=Code,EventTemplate/Code', [['not_sortable', '$orderby', 5, 23]]],
     ['$select=Code,Description', [['not_selectable', '$select', 5, 16]]],
+    ['$orderby=Code, length(Description) desc', [['not_sortable', '$orderby', 13, 24]]],
   ] as const)('refuses %s', (query, expected) => {
     expect(codes(query)).toEqual(expected);
   });
@@ -73,6 +74,7 @@ describe('allowed functions and operators', () => {
     ["$filter=Sessions/all(s: s/Status eq 'x')", [['operator_not_allowed', '$filter', 0, 32]]],
     ['$filter=Sessions/$count ge 1', [['operator_not_allowed', '$filter', 0, 20], ['operator_not_allowed', '$filter', 0, 15]]],
     ["$filter=not (Code eq 'a')", [['operator_not_allowed', '$filter', 0, 17]]],
+    ['$orderby=length(Code) desc', [['function_not_allowed', '$orderby', 0, 12]]],
     ['$filter=EventID add 1 gt -EventID', [['operator_not_allowed', '$filter', 0, 13], ['operator_not_allowed', '$filter', 17, 25]]],
   ] as const)('refuses %s', (query, expected) => {
     expect(codes(query, strict)).toEqual(expected);

@@ -129,6 +129,7 @@ const EXPANSIONS = [
   'Orders($select=Id;$expand=Lines($filter=Qty ne null;$select=Qty))',
   'Region,Orders($orderby=Id desc;$expand=Rep,Lines)',
   'Orders/Lines',
+  "Orders($orderby=Total mod 7 desc, length(Status);$top=2;$select=Id,Total;$expand=Lines($orderby=Qty add Id desc))",
 ];
 
 const arbRequest = fc

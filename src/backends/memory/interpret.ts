@@ -4,7 +4,7 @@
 
 import type { Decimal } from 'decimal.js';
 import type { ArithmeticOp } from '../../syntax/ast.js';
-import type { TypedFilter, TypedMember } from '../../types/typed.js';
+import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
 import type { PrimitiveProperty } from '../../types/schema.js';
 import { lowerValue } from '../../lower/lower.js';
 import type { FunctionName } from '../../types/functions.js';
@@ -69,7 +69,12 @@ export function compileClosures(filter: TypedFilter, lowered: LoweredFilter): (r
  */
 export function compileMemberReader(property: PrimitiveProperty, path: readonly string[]): { readonly read: (row: unknown) => unknown; readonly repr: Repr } {
   const member: TypedMember = { kind: 'member', type: property.type, source: { kind: 'row' }, path, property, nullable: true, start: 0, end: 0 };
-  const node = lowerValue(member);
+  return compileValueReader(member);
+}
+
+/** A checked expression of the row (an `orderby` item's) as a function of the row, with its representation. */
+export function compileValueReader(expression: TypedExpr): { readonly read: (row: unknown) => unknown; readonly repr: Repr } {
+  const node = lowerValue(expression);
   const read = value(node, { slots: new Map() });
   return { read: (row) => read(row as Row, NO_ELEMENTS), repr: reprOf(node) };
 }

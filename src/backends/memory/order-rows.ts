@@ -3,14 +3,14 @@
 
 import type { Decimal } from 'decimal.js';
 import type { OrderKey } from '../../query/plan.js';
-import { compileMemberReader } from './interpret.js';
+import { compileMemberReader, compileValueReader } from './interpret.js';
 import type { Repr } from './plan.js';
 import { compareStrings } from './runtime.js';
 
 /** The rows sorted by the keys, each key ascending unless descending; a stable sort, so ties keep their order. */
 export function orderRows<Row>(rows: readonly Row[], orderBy: readonly OrderKey[]): Row[] {
   // Each row's order values read once, as a filter reads them.
-  const readers = orderBy.map((key) => ({ ...compileMemberReader(key.property, key.path), descending: key.descending }));
+  const readers = orderBy.map((key) => ({ ...(key.expression ? compileValueReader(key.expression) : compileMemberReader(key.property, key.path)), descending: key.descending }));
   const keyed = rows.map((row) => ({ row, values: readers.map((r) => r.read(row)) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < readers.length; i++) {

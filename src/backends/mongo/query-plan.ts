@@ -40,7 +40,11 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
   const filter = plan.filter ? compileMongo(plan.filter, options) : {};
   const context = createContext(options);
   const sort: Record<string, 1 | -1> = {};
-  for (const key of plan.orderBy) sort[context.field({ path: key.path, start: 0, end: 0 })] = key.descending ? -1 : 1;
+  for (const key of plan.orderBy) {
+    // find() sorts by fields: a computed value needs an aggregation's $addFields.
+    if (key.expression !== undefined) throw cannotCompile({ start: 0, end: 0 }, 'orderby_expression', `the order by '${key.property.name}': find() sorts by fields, not by computed values`);
+    sort[context.field({ path: key.path, start: 0, end: 0 })] = key.descending ? -1 : 1;
+  }
   const query = { filter, sort, skip: plan.skip, limit: plan.top + 1, count: plan.count };
   if (plan.select === undefined) return query;
   const projection: Record<string, 0 | 1> = {};

@@ -7,9 +7,9 @@ import { isInteger } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
 import { FilterError, limitOnExhaustion, malformedTree, unsupported } from '../../errors.js';
 import { assertNever } from '../../assert-never.js';
-import type { TypedFilter } from '../../types/typed.js';
+import type { TypedExpr, TypedFilter } from '../../types/typed.js';
 import { listPropertyPaths } from '../../types/schema.js';
-import { lower } from '../../lower/lower.js';
+import { lower, lowerValue } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
 import type {
   BooleanTest,
@@ -140,6 +140,22 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
     throw new FilterError({ kind: 'limit', message, start: 0, end, text });
   }
   return compiled;
+}
+
+/**
+ * A checked expression of the row (an `orderby` item's) as SQL: its value, NULL where it is null,
+ * with its values bound, placeholders numbered from `firstParameter`.
+ */
+export function compileSqlValue(expression: TypedExpr, options: CompileSqlOptions): CompiledSql {
+  const { dialect } = options;
+  const end = expression.end;
+  try {
+    const compiler = new Compiler(dialect, rowColumns(options, dialect, undefined, end), new CollectionTables(options.collections, dialect, undefined, end), rowTable(options.table, dialect, undefined, end), undefined);
+    const offset = firstParameterOf(options, dialect, undefined, end) - 1;
+    return render(compiler.value(lowerValue(expression)).sql, (i, p) => dialect.placeholder(i + offset, p));
+  } catch (error) {
+    throw limitOnExhaustion(error, `Expression is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, undefined);
+  }
 }
 
 /**

@@ -13,7 +13,7 @@ import { columnMapping } from './columns.js';
 import type { ColumnMapping } from './columns.js';
 import { compileSql } from './compile.js';
 import type { CompiledSql, CompileSqlOptions } from './compile.js';
-import { orderKeys } from './order-keys.js';
+import { orderByList } from './order-keys.js';
 import { selectList } from './select-list.js';
 
 /**
@@ -112,16 +112,18 @@ export function compileSqlExpansion(item: ExpandItem, keys: readonly unknown[], 
     collections: nested,
     relations: Object.fromEntries(Object.entries(options.relations ?? {}).filter(([path]) => path.startsWith(`${item.schemaPath}/`)).map(([path, related]) => [path.slice(item.schemaPath.length + 1), related])),
   };
-  const placeholders = keys.map((_, i) => dialect.placeholder((options.firstParameter ?? 1) + i, { value: keys[i], cast: undefined }));
-  const filter = item.filter === undefined ? undefined : compileSql(item.filter, { ...elementOptions, firstParameter: (options.firstParameter ?? 1) + keys.length });
+  // Placeholders in the order of the text: the order's (in the select list), the keys, the filter's.
+  const first = options.firstParameter ?? 1;
+  const order = item.many ? orderByList(item.orderBy, (key) => member(key.path), elementOptions, first) : { sql: '', params: [] };
+  const placeholders = keys.map((_, i) => dialect.placeholder(first + order.params.length + i, { value: keys[i], cast: undefined }));
+  const filter = item.filter === undefined ? undefined : compileSql(item.filter, { ...elementOptions, firstParameter: first + order.params.length + keys.length });
   const where = `${ALIAS}.${storage.finder} IN (${placeholders.join(', ')})${filter === undefined ? '' : ` AND ${filter.sql}`}`;
   const kept = item.select ?? everyValue(item);
   const hidden = item.expand.map((child) => `${ALIAS}.${storageOf(child, options).holder} AS ${quote(keyColumnOf(child))}`);
   const columns = [kept.length > 0 ? selectList(kept, elementOptions) : undefined, ...hidden, `${ALIAS}.${storage.finder} AS ${quote(PARENT)}`].filter((c) => c !== undefined).join(', ');
-  const params = [...keys, ...(filter?.params ?? [])];
+  const params = [...order.params, ...keys, ...(filter?.params ?? [])];
   if (!item.many) return { sql: `SELECT ${columns} FROM ${storage.table} ${ALIAS} WHERE ${where}`, params };
-  const order = item.orderBy.flatMap((key) => orderKeys(dialect, member(key.path), key)).join(', ');
-  const numbered = `SELECT ${columns}, ROW_NUMBER() OVER (PARTITION BY ${ALIAS}.${storage.finder} ORDER BY ${order}) AS ${quote(ROW_NUMBER)} FROM ${storage.table} ${ALIAS} WHERE ${where}`;
+  const numbered = `SELECT ${columns}, ROW_NUMBER() OVER (PARTITION BY ${ALIAS}.${storage.finder} ORDER BY ${order.sql}) AS ${quote(ROW_NUMBER)} FROM ${storage.table} ${ALIAS} WHERE ${where}`;
   const page = [`w.${quote(ROW_NUMBER)} > ${item.skip}`, ...(item.top === undefined ? [] : [`w.${quote(ROW_NUMBER)} <= ${item.skip + item.top}`])];
   return { sql: `SELECT * FROM (${numbered}) w WHERE ${page.join(' AND ')} ORDER BY w.${quote(PARENT)}, w.${quote(ROW_NUMBER)}`, params };
 }

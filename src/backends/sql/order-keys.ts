@@ -1,7 +1,10 @@
-// The ORDER BY items of one key of a plan's order (docs/query.md, "Order"): the reference order
-// written for a dialect — nulls first ascending (last descending), then the dialect's keys of the type.
+// The ORDER BY items of a plan's order (docs/query.md, "Order"): the reference order written for
+// a dialect — nulls first ascending (last descending), then the dialect's keys of the type — over
+// a key's column, or its expression compiled.
 
 import type { OrderKey } from '../../query/plan.js';
+import { compileSqlValue } from './compile.js';
+import type { CompiledSql, CompileSqlOptions } from './compile.js';
 import type { Dialect } from './dialect.js';
 
 /** One key of the order as ORDER BY items over its column. */
@@ -13,3 +16,27 @@ export function orderKeys(dialect: Dialect, column: string, key: OrderKey): stri
   return [...nulls, ...keys].map((k) => `${k}${direction}`);
 }
 
+
+/** Where an expression's SQL goes in the items orderKeys() writes for its key. */
+const EXPRESSION = '\u0000expression\u0000';
+
+/**
+ * The ORDER BY list of an order: each path key over its column, each expression key compiled
+ * where its items use it (once per use, so that `?` placeholders come in the order of the text),
+ * placeholders numbered from `firstParameter`.
+ */
+export function orderByList(orderBy: readonly OrderKey[], column: (key: OrderKey) => string, options: CompileSqlOptions, firstParameter: number): CompiledSql {
+  const params: unknown[] = [];
+  const items = orderBy.flatMap((key) => {
+    if (key.expression === undefined) return orderKeys(options.dialect, column(key), key);
+    const expression = key.expression;
+    return orderKeys(options.dialect, EXPRESSION, key).map((item) =>
+      item.split(EXPRESSION).reduce((written, after) => {
+        const value = compileSqlValue(expression, { ...options, firstParameter: firstParameter + params.length });
+        params.push(...value.params);
+        return `${written}(${value.sql})${after}`;
+      }),
+    );
+  });
+  return { sql: items.join(', '), params };
+}

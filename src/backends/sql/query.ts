@@ -6,7 +6,7 @@ import { compileSql, rowColumnsOf } from './compile.js';
 import type { CompiledSql } from './compile.js';
 import { selectList } from './select-list.js';
 import { expansionKeyColumns } from './expand.js';
-import { orderKeys } from './order-keys.js';
+import { orderByList } from './order-keys.js';
 import type { SqlExpandOptions } from './expand.js';
 
 export interface SqlQueryOptions extends SqlExpandOptions {
@@ -29,15 +29,16 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   const where = plan.filter ? compileSql(plan.filter, options) : undefined;
   const condition = where ? ` WHERE ${where.sql}` : '';
   const params = where?.params ?? [];
-  const columns = rowColumnsOf(options, plan.orderBy.map((key) => key.path));
-  const order = plan.orderBy.flatMap((key, i) => orderKeys(options.dialect, columns[i]!, key)).join(', ');
+  const columns = new Map(plan.orderBy.map((key, i) => [key, rowColumnsOf(options, [key.path])[0]!] as const));
+  // After the WHERE in the text, so its placeholders come after the filter's.
+  const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options, (options.firstParameter ?? 1) + params.length);
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = ` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`;
   // An expansion finds the related rows by a key of each row: the page carries it (expandSqlRows() reads it and leaves it out).
   const keys = expansionKeyColumns(plan.expand, options.table, options);
   const list = [plan.select === undefined ? (keys.length > 0 ? `${options.table}.*` : '*') : selectList(plan.select, options), ...keys].join(', ');
-  const data = { sql: `SELECT ${list} FROM ${options.from}${condition}${order ? ` ORDER BY ${order}` : ''}${page}`, params: [...params] };
+  const data = { sql: `SELECT ${list} FROM ${options.from}${condition}${order.sql ? ` ORDER BY ${order.sql}` : ''}${page}`, params: [...params, ...order.params] };
   if (!plan.count) return { data };
   return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${condition}`, params: [...params] } };
 }
