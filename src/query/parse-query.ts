@@ -5,7 +5,8 @@ import { FilterError } from '../errors.js';
 import type { FilterErrorKind, FilterIssue, FilterIssueCode } from '../errors.js';
 import type { IssueCode } from '../types/check.js';
 import { findProperty } from '../types/schema.js';
-import type { QueryPlan } from './plan.js';
+import type { QueryPlan, SelectItem } from './plan.js';
+import type { Rules } from './rules.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
 import { defaultSelectOf, selectOf } from './select.js';
 import { completeOrder, orderOf } from './order.js';
@@ -57,10 +58,7 @@ interface Issue extends FilterIssue {
  * Throws one FilterError listing every problem, each naming its option.
  */
 export function parseQuery(query: string | URLSearchParams, resource: QueryResource, request: QueryRequest = {}): QueryPlan {
-  checkKey(resource);
-  checkPolicy(resource);
-  const rules = rulesOf(resource.schema, resource.rules);
-  const defaultSelect = resource.defaultSelect === undefined ? visibleItems(resource.schema, rules) : defaultSelectOf(resource.schema, resource.defaultSelect, rules);
+  const { rules, defaultSelect, level } = prepared(resource);
   const { policy } = resource;
   const options = [...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query)] as [string, string][];
   const issues: Issue[] = [];
@@ -108,7 +106,6 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   if (filter !== undefined) checkAllowed(filter, policy, given.filter![0], issue);
   const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
   const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
-  const level: Level = { schema: resource.schema, key: resource.key, rules, policy };
   const requested = given.orderby ? orderOf(given.orderby, level, issue) : [];
   const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue) : defaultSelect;
   const expand = given.expand ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue) : [];
@@ -141,6 +138,28 @@ function knownList(resource: QueryResource): string {
     .filter(([known]) => offered(known as Known, policy))
     .map(([, name]) => name);
   return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
+}
+
+/** What parseQuery reads of a resource before any request: checked once per resource object. */
+interface Prepared {
+  readonly rules: Rules;
+  readonly defaultSelect: SelectItem[] | undefined;
+  readonly level: Level;
+}
+
+const PREPARED = new WeakMap<QueryResource, Prepared>();
+
+/** The resource checked — key, policy, rules, default projection (each wrong one a TypeError) — once per resource object. */
+function prepared(resource: QueryResource): Prepared {
+  const known = resource !== null && typeof resource === 'object' ? PREPARED.get(resource) : undefined;
+  if (known !== undefined) return known;
+  checkKey(resource);
+  checkPolicy(resource);
+  const rules = rulesOf(resource.schema, resource.rules);
+  const defaultSelect = resource.defaultSelect === undefined ? visibleItems(resource.schema, rules) : defaultSelectOf(resource.schema, resource.defaultSelect, rules);
+  const made = { rules, defaultSelect, level: { schema: resource.schema, key: resource.key, rules, policy: resource.policy } };
+  PREPARED.set(resource, made);
+  return made;
 }
 
 function rowFilterContext(resource: QueryResource, request: QueryRequest) {

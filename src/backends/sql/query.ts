@@ -29,7 +29,8 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   const where = plan.filter ? compileSql(plan.filter, options) : undefined;
   const condition = where ? ` WHERE ${where.sql}` : '';
   const params = where?.params ?? [];
-  const columns = new Map(plan.orderBy.map((key, i) => [key, rowColumnsOf(options, [key.path])[0]!] as const));
+  const pathKeys = plan.orderBy.filter((key) => key.expression === undefined);
+  const columns = new Map(rowColumnsOf(options, pathKeys.map((key) => key.path)).map((column, i) => [pathKeys[i]!, column]));
   // After the WHERE in the text, so its placeholders come after the filter's.
   const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options, (options.firstParameter ?? 1) + params.length);
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no

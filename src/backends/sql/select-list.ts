@@ -15,11 +15,13 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
   const leaves = select.flatMap((item) => leavesOf(item.path, item.property));
   const primitives = leaves.filter((leaf) => leaf.property.kind === 'primitive');
   const columns = new Map(rowColumnsOf(options, primitives.map((leaf) => leaf.path)).map((column, i) => [primitives[i]!, column]));
-  const collections = new CollectionTables(options.collections, dialect, undefined, 0);
+  // Read only for a collection kept whole.
+  let collections: CollectionTables | undefined;
   const items = leaves.map((leaf) => {
     const path = leaf.path.join('/');
     let column = columns.get(leaf);
     if (column === undefined) {
+      collections ??= new CollectionTables(options.collections, dialect, undefined, 0);
       const storage = collections.storageOf({ schemaPath: path, property: leaf.property as Extract<Property, { kind: 'collection' }>, start: 0, end: 0 });
       if (storage.kind !== 'json') {
         throw unsupported({ construct: 'select_child_table', target: dialect.name, message: `The collection '${path}' is in a child table, which a projection cannot hold yet; store it as a JSON column, or leave it out of the projection`, start: 0, end: 0 });
