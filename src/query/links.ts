@@ -10,22 +10,28 @@ export function selfLink(requestUrl: string): string {
 
 /**
  * The `next` link, or undefined when no row follows the page: the request URI with every option
- * repeated in order, `skip` set to the previous `skip` plus the page size (added at the end when
- * the request had none), names and values percent-encoded.
+ * repeated in order, and — given the page's skiptoken (a keyset plan's page has one) — the
+ * skiptoken set to it and `skip` left out; otherwise `skip` set to the previous `skip` plus the
+ * page size (added at the end when the request had none). Names and values percent-encoded.
  */
-export function nextLink(requestUrl: string, plan: QueryPlan, more: boolean): string | undefined {
+export function nextLink(requestUrl: string, plan: QueryPlan, more: boolean, skipToken?: string): string | undefined {
   if (!more) return undefined;
   const cut = requestUrl.search(/[?#]/);
   const base = cut < 0 ? requestUrl : requestUrl.slice(0, cut);
-  const next = String(plan.skip + plan.top);
-  let skipWritten = false;
-  const pairs = plan.options.map(([name, value]) => {
-    if (name !== plan.skipOption) return [name, value] as const;
-    skipWritten = true;
-    return [name, next] as const;
-  });
-  if (!skipWritten) pairs.push([plan.skipOption, next]);
-  return `${base}?${pairs.map(([name, value]) => `${encodeName(name)}=${encodeURIComponent(value)}`).join('&')}`;
+  const [option, value] = skipToken === undefined ? [plan.skipOption, String(plan.skip + plan.top)] : [plan.skipTokenOption, skipToken];
+  let written = false;
+  const pairs: (readonly [string, string])[] = [];
+  for (const [name, given] of plan.options) {
+    if (name === option) {
+      pairs.push([name, value]);
+      written = true;
+    } else if (!(skipToken !== undefined && name === plan.skipOption)) {
+      // A continuation by token starts after the token's row: the skip was spent on an earlier page.
+      pairs.push([name, given]);
+    }
+  }
+  if (!written) pairs.push([option, value]);
+  return `${base}?${pairs.map(([name, v]) => `${encodeName(name)}=${encodeURIComponent(v)}`).join('&')}`;
 }
 
 /** A name percent-encoded, keeping `$` and `@` (allowed in a query, and how OData writes its names). */

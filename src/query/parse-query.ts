@@ -1,11 +1,14 @@
 // parseQuery(): the options of a collection request, read against a resource and its policy into
 // one plan, every problem of every option reported at once (docs/query.md).
 
-import { FilterError } from '../errors.js';
+import { FilterError, isFilterError } from '../errors.js';
 import type { FilterErrorKind, FilterIssue, FilterIssueCode } from '../errors.js';
 import type { IssueCode } from '../types/check.js';
 import { findProperty } from '../types/schema.js';
-import type { QueryPlan, SelectItem } from './plan.js';
+import type { OrderKey, QueryPlan, SelectItem } from './plan.js';
+import type { TypedFilter } from '../types/typed.js';
+import type { Report } from './report.js';
+import { keysetOrder, pageFilterOf, readSkipToken, rowsAfter } from './keyset.js';
 import type { Rules } from './rules.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
 import { defaultSelectOf, selectOf } from './select.js';
@@ -24,12 +27,12 @@ export interface QueryRequest {
 }
 
 /** The options parseQuery reads, by their canonical name. */
-type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select' | 'expand';
+type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select' | 'expand' | 'skiptoken';
 
 /** How each option is written in each spelling, in the order messages list them. */
 const WRITTEN: { readonly [S in QueryPolicy['spelling']]: Readonly<Record<Known, string>> } = {
-  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount', select: 'fields', expand: 'expand' },
-  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count', select: '$select', expand: '$expand' },
+  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount', select: 'fields', expand: 'expand', skiptoken: 'skiptoken' },
+  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count', select: '$select', expand: '$expand', skiptoken: '$skiptoken' },
 };
 
 /** A spelling's options by their name in lower case, without `$`: what a request's names are looked up by. */
@@ -46,6 +49,7 @@ function offered(known: Known, policy: QueryPolicy): boolean {
   if (known === 'count') return policy.count !== false;
   if (known === 'select') return policy.select !== false;
   if (known === 'expand') return policy.expand !== false;
+  if (known === 'skiptoken') return policy.keyset === true;
   return true;
 }
 
@@ -109,19 +113,25 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   const requested = given.orderby ? orderOf(given.orderby, level, issue) : [];
   const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue) : defaultSelect;
   const expand = given.expand ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue) : [];
+  const orderBy = completeOrder(requested, level);
+  const keyset = policy.keyset === true && keysetOrder(orderBy);
+  const pageFilter = given.skiptoken && issues.length === 0 ? continuationOf(given.skiptoken, orderBy, keyset, restricted, resource, issue) : restricted;
   if (issues.length > 0) throw requestError(issues);
   return {
     schema: resource.schema,
     filter: restricted,
+    pageFilter,
+    keyset,
     top: top!,
     skip: skip!,
     count: count!,
-    orderBy: completeOrder(requested, level),
+    orderBy,
     select,
     expand,
     inline: policy.spelling === 'odata' || given.expand !== undefined,
     options,
-    skipOption: given.skip?.[0] ?? (policy.spelling === 'odata' ? '$skip' : 'skip'),
+    skipOption: given.skip?.[0] ?? WRITTEN[policy.spelling].skip,
+    skipTokenOption: given.skiptoken?.[0] ?? WRITTEN[policy.spelling].skiptoken,
   };
 }
 
@@ -138,6 +148,23 @@ function knownList(resource: QueryResource): string {
     .filter(([known]) => offered(known as Known, policy))
     .map(([, name]) => name);
   return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
+}
+
+/** The page's filter after a skiptoken: the rows after the token's row; a token that cannot be read is the option's issue. */
+function continuationOf([name, value]: readonly [string, string], orderBy: readonly OrderKey[], keyset: boolean, filter: TypedFilter | undefined, resource: QueryResource, issue: Report): TypedFilter | undefined {
+  const problem = (why: string): undefined => {
+    issue('syntax', 'invalid_option_value', name, `Option '${name}' cannot be read: ${why}`, 0, value.length);
+    return undefined;
+  };
+  if (!keyset) return problem('this order is not continued by a token (an order by a Double or an enumeration pages by skip)');
+  const texts = readSkipToken(value, orderBy);
+  if (typeof texts === 'string') return problem(texts);
+  try {
+    return pageFilterOf(filter, rowsAfter(orderBy, texts, resource.schema), resource.schema);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return problem('its values do not fit the order');
+  }
 }
 
 /** What parseQuery reads of a resource before any request: checked once per resource object. */

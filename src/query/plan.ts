@@ -50,8 +50,12 @@ export interface ExpandItem {
 export interface QueryPlan {
   /** The resource's schema: what the rows are. */
   readonly schema: Schema;
-  /** The checked filter, or undefined without one. */
+  /** The checked filter (the row filters and-ed in), or undefined without one: the rows the count counts. */
   readonly filter: TypedFilter | undefined;
+  /** The filter the page is read with: `filter`, and with a skiptoken, only the rows after the token's row. */
+  readonly pageFilter: TypedFilter | undefined;
+  /** Whether the `next` link continues by the order's values (`$skiptoken`) rather than `skip`: the policy's `keyset`, for an order that allows it. */
+  readonly keyset: boolean;
   /** The page size in effect: the request's `top`, or the policy's default. */
   readonly top: number;
   /** The rows before the page. */
@@ -76,4 +80,6 @@ export interface QueryPlan {
   readonly options: readonly (readonly [name: string, value: string])[];
   /** The name of the skip option to write in links: the request's, or the spelling's. */
   readonly skipOption: string;
+  /** The name of the skiptoken option to write in keyset links: the request's, or the spelling's. */
+  readonly skipTokenOption: string;
 }

@@ -29,6 +29,11 @@ export interface QueryPolicy {
   readonly maxExpandDepth?: number;
   /** Whether the request may ask for the count (default true). */
   readonly count?: boolean;
+  /**
+   * Whether `next` links continue by the order's values (`$skiptoken`, `skiptoken`) instead of
+   * `skip`, so that a deep page costs what the first does (default false; docs/query.md, "Keyset pages").
+   */
+  readonly keyset?: boolean;
   /** Options the server interprets itself: kept, and repeated in links, but not read here. */
   readonly passThrough?: readonly string[];
   /** What an option no one knows is: an error (the default) or left alone. */

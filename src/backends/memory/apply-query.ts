@@ -6,6 +6,8 @@ import type { PredicateOptions } from './index.js';
 import { compilePredicate } from './index.js';
 import { orderRows } from './order-rows.js';
 import { rowShaper } from './shape-row.js';
+import { compileValueReader } from './interpret.js';
+import { keyText, skipTokenOf } from '../../query/keyset.js';
 
 /**
  * A row as a plan may give it back: every property optional, structures too, since a projection
@@ -23,18 +25,24 @@ export interface QueryPage<Row> {
   readonly more: boolean;
   /** The rows the filter matches (`top` and `skip` left out), when the plan asks for the count. */
   readonly count?: number;
+  /** For a keyset plan, when rows follow: the skiptoken of the page's last row, for nextLink(). */
+  readonly skipToken?: string;
 }
 
 export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: PredicateOptions = {}): QueryPage<Row> {
   const matches = plan.filter ? compilePredicate(plan.filter, options) : () => true;
-  const matched = rows.filter((row) => matches(row));
+  // After a skiptoken, the page is read from the rows after the token's row; the count counts them all.
+  const onPage = plan.pageFilter === plan.filter ? matches : plan.pageFilter ? compilePredicate(plan.pageFilter, options) : () => true;
   // The key completes the order, so it is total and the page the same on every backend.
-  const ordered = orderRows(matched, plan.orderBy);
+  const ordered = orderRows(rows.filter((row) => onPage(row)), plan.orderBy);
   const end = plan.skip + plan.top;
   const shape = rowShaper(plan.schema, plan.select, plan.expand, options);
+  const last = ordered.slice(plan.skip, end);
   // A row is its own shape when the plan keeps it whole: the type cannot see it for a generic Row.
-  const items = ordered.slice(plan.skip, end).map(shape) as ProjectedRow<Row>[];
-  const page = { items, more: ordered.length > end };
-  return plan.count ? { ...page, count: matched.length } : page;
+  const items = last.map(shape) as ProjectedRow<Row>[];
+  const more = ordered.length > end;
+  const token = plan.keyset && more && last.length > 0 ? skipTokenOf(plan.orderBy, plan.orderBy.map((key) => compileValueReader(keyText(key)).read(last[last.length - 1]) as string | null)) : undefined;
+  const page = { items, more, ...(token === undefined ? {} : { skipToken: token }) };
+  return plan.count ? { ...page, count: plan.pageFilter === plan.filter ? ordered.length : rows.filter((row) => matches(row)).length } : page;
 }
 

@@ -37,6 +37,8 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
   // A relation's rows are in another collection, which a find() does not read (docs/mongo.md).
   const [expanded] = plan.expand;
   if (expanded !== undefined) throw cannotCompile({ start: 0, end: 0 }, 'expand', `the expansion of '${expanded.schemaPath}': a relation's rows are in another collection, which find() does not read; look them up with the keys of the page`);
+  // A skiptoken's page reads the rows after its row; find() takes no keyset here yet.
+  if (plan.pageFilter !== plan.filter) throw cannotCompile({ start: 0, end: 0 }, 'keyset', 'a page after a skiptoken: compileMongoQuery pages by skip; leave `keyset` off the policy of a MongoDB collection');
   const filter = plan.filter ? compileMongo(plan.filter, options) : {};
   const context = createContext(options);
   const sort: Record<string, 1 | -1> = {};

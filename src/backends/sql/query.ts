@@ -2,7 +2,9 @@
 // caller's table and column mapping, with the filter compileSql() makes of the plan's filter.
 
 import type { QueryPlan } from '../../query/plan.js';
-import { compileSql, rowColumnsOf } from './compile.js';
+import { compileSql, compileSqlValue, rowColumnsOf } from './compile.js';
+import { isFilterError } from '../../errors.js';
+import { keyText, skipTokenOf } from '../../query/keyset.js';
 import type { CompiledSql } from './compile.js';
 import { selectList } from './select-list.js';
 import { expansionKeyColumns } from './expand.js';
@@ -26,27 +28,72 @@ export interface CompiledSqlQuery {
 }
 
 export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): CompiledSqlQuery {
-  const where = plan.filter ? compileSql(plan.filter, options) : undefined;
-  const condition = where ? ` WHERE ${where.sql}` : '';
+  const first = options.firstParameter ?? 1;
+  // The text's order of placeholders: the select list (a keyset plan's key texts), WHERE, ORDER BY.
+  const tokens = plan.keyset ? keyTextColumns(plan, options, first) : undefined;
+  const afterTokens = first + (tokens?.params.length ?? 0);
+  const where = plan.pageFilter ? compileSql(plan.pageFilter, { ...options, firstParameter: afterTokens }) : undefined;
   const params = where?.params ?? [];
   const pathKeys = plan.orderBy.filter((key) => key.expression === undefined);
   const columns = new Map(rowColumnsOf(options, pathKeys.map((key) => key.path)).map((column, i) => [pathKeys[i]!, column]));
-  // After the WHERE in the text, so its placeholders come after the filter's.
-  const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options, (options.firstParameter ?? 1) + params.length);
+  const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options, afterTokens + params.length);
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = ` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`;
   // An expansion finds the related rows by a key of each row: the page carries it (expandSqlRows() reads it and leaves it out).
   const keys = expansionKeyColumns(plan.expand, options.table, options);
-  const list = [plan.select === undefined ? (keys.length > 0 ? `${options.table}.*` : '*') : selectList(plan.select, options), ...keys].join(', ');
-  const data = { sql: `SELECT ${list} FROM ${options.from}${condition}${order.sql ? ` ORDER BY ${order.sql}` : ''}${page}`, params: [...params, ...order.params] };
+  const hidden = [...keys, ...(tokens?.sql ?? [])];
+  const list = [plan.select === undefined ? (hidden.length > 0 ? `${options.table ?? options.from}.*` : '*') : selectList(plan.select, options), ...hidden].join(', ');
+  const data = {
+    sql: `SELECT ${list} FROM ${options.from}${where ? ` WHERE ${where.sql}` : ''}${order.sql ? ` ORDER BY ${order.sql}` : ''}${page}`,
+    params: [...(tokens?.params ?? []), ...params, ...order.params],
+  };
   if (!plan.count) return { data };
-  return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${condition}`, params: [...params] } };
+  // The count counts every row the filter keeps, those before a skiptoken's row too.
+  const counted = plan.filter === undefined ? undefined : plan.filter === plan.pageFilter && afterTokens === first ? where : compileSql(plan.filter, options);
+  return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${counted ? ` WHERE ${counted.sql}` : ''}`, params: [...(counted?.params ?? [])] } };
 }
 
-/** The page of the rows the data query returned: at most `top` of them, and whether more follow. */
-export function pageOf<Row>(rows: readonly Row[], plan: QueryPlan): { readonly items: readonly Row[]; readonly more: boolean } {
-  return { items: rows.slice(0, plan.top), more: rows.length > plan.top };
+/** The column a keyset page adds for each order key: the key's text at the row, `"$order:<i>"`. */
+const TOKEN_COLUMN = (i: number): string => `$order:${i}`;
+
+/**
+ * The texts of the order's keys at each row, for the page's skiptoken; undefined where the dialect
+ * cannot write a key's text exactly (SQLite's Decimals): that page continues by `skip`.
+ */
+function keyTextColumns(plan: QueryPlan, options: SqlQueryOptions, first: number): { sql: string[]; params: unknown[] } | undefined {
+  const params: unknown[] = [];
+  const sql: string[] = [];
+  try {
+    plan.orderBy.forEach((key, i) => {
+      const text = compileSqlValue(keyText(key), { ...options, firstParameter: first + params.length });
+      params.push(...text.params);
+      sql.push(`${text.sql} AS ${options.dialect.quoteIdentifier(TOKEN_COLUMN(i))}`);
+    });
+  } catch (error) {
+    if (isFilterError(error) && error.kind === 'unsupported') return undefined;
+    throw error;
+  }
+  return { sql, params };
+}
+
+/**
+ * The page of the rows the data query returned: at most `top` of them, whether more follow, and
+ * for a keyset plan, when more do, the skiptoken of the last one (for nextLink()); the columns the
+ * query added for it are left out of the rows.
+ */
+export function pageOf<Row>(rows: readonly Row[], plan: QueryPlan): { readonly items: readonly Row[]; readonly more: boolean; readonly skipToken?: string } {
+  const items = rows.slice(0, plan.top);
+  const more = rows.length > plan.top;
+  const last = items[items.length - 1] as Record<string, unknown> | undefined;
+  if (!plan.keyset || last === undefined || !Object.hasOwn(last, TOKEN_COLUMN(0))) return { items, more };
+  const texts = plan.orderBy.map((_, i) => last[TOKEN_COLUMN(i)] as string | null);
+  const stripped = items.map((row) => {
+    const copy = { ...(row as Record<string, unknown>) };
+    plan.orderBy.forEach((_, i) => delete copy[TOKEN_COLUMN(i)]);
+    return copy as Row;
+  });
+  return more ? { items: stripped, more, skipToken: skipTokenOf(plan.orderBy, texts) } : { items: stripped, more };
 }
 
 function integer(n: number): string {

@@ -1,0 +1,106 @@
+// Keyset continuations (docs/query.md, "Keyset pages"): a `next` link that carries, in place of
+// `skip`, the order's values at the last row of the page (`$skiptoken`), and a page read as the
+// rows after that row in the order — so a deep page costs what the first one does. The values
+// travel as the text `cast(key, Edm.String)` gives them on every backend, and come back as the
+// literals of a filter checked like any other, with the null order of "Order".
+
+import { check, composedFilter } from '../types/check.js';
+import type { EdmType } from '../types/edm.js';
+import type { Schema } from '../types/schema.js';
+import type { TypedExpr, TypedFilter } from '../types/typed.js';
+import type { OrderKey } from './plan.js';
+
+/** Whether an order can be continued by its values: none of its keys a Double (NaN, and no exact text) or an enumeration. */
+export function keysetOrder(orderBy: readonly OrderKey[]): boolean {
+  return orderBy.every((key) => key.property.enum === undefined && key.property.type !== 'Edm.Double' && key.property.type !== 'Edm.Single');
+}
+
+/** The text of a key's value at a row, as `cast(key, Edm.String)` writes it: what a skiptoken carries. */
+export function keyText(key: OrderKey): TypedExpr {
+  const operand: TypedExpr = key.expression ?? { kind: 'member', type: key.property.type, source: { kind: 'row' }, path: key.path, property: key.property, nullable: key.nullable, start: 0, end: 0 };
+  return { kind: 'cast', type: 'Edm.String', operand, start: 0, end: 0 };
+}
+
+/** The order a token belongs to: each key's path or expression and direction. */
+function signature(orderBy: readonly OrderKey[]): string {
+  return orderBy.map((key) => `${key.expression === undefined ? key.path.join('/') : key.property.name} ${key.descending ? 'desc' : 'asc'}`).join(',');
+}
+
+/** The skiptoken of the row whose keys' texts are given (null for a null value). */
+export function skipTokenOf(orderBy: readonly OrderKey[], texts: readonly (string | null)[]): string {
+  return toBase64Url(JSON.stringify({ o: signature(orderBy), v: texts }));
+}
+
+/** A token's texts, or why it cannot be read for this order. */
+export function readSkipToken(token: string, orderBy: readonly OrderKey[]): readonly (string | null)[] | string {
+  let decoded: unknown;
+  try {
+    decoded = /^[A-Za-z0-9_-]*={0,2}$/.test(token) ? JSON.parse(fromBase64Url(token)) : undefined;
+  } catch {
+    decoded = undefined;
+  }
+  const fields = decoded as { o?: unknown; v?: unknown } | undefined;
+  if (fields === undefined || fields === null || typeof fields !== 'object' || !Array.isArray(fields.v) || !fields.v.every((t) => t === null || typeof t === 'string')) {
+    return 'it is not a token a next link of this service wrote';
+  }
+  if (fields.o !== signature(orderBy) || fields.v.length !== orderBy.length) return 'it continues another order: keep the order of the request that wrote it';
+  return fields.v as (string | null)[];
+}
+
+/**
+ * The rows after the one whose keys' texts are given, in the order: for each key, the rows equal
+ * on every key before it and after it on this one — null first ascending, last descending. The
+ * texts are read as the literals of parameter aliases, so a token holds values and nothing else;
+ * one that does not fit its key is the FilterError of check().
+ */
+export function rowsAfter(orderBy: readonly OrderKey[], texts: readonly (string | null)[], schema: Schema): TypedFilter {
+  const aliases: Record<string, string> = {};
+  const operand = (key: OrderKey): string => (key.expression === undefined ? key.path.join('/') : `(${key.property.name})`);
+  const equal = (key: OrderKey, i: number): string => (texts[i] === null ? `${operand(key)} eq null` : `${operand(key)} eq @k${i}`);
+  const after = (key: OrderKey, i: number): string | undefined => {
+    const x = operand(key);
+    const text = texts[i];
+    if (text === null) return key.descending ? undefined : `${x} ne null`;
+    if (key.property.type === 'Edm.Boolean') {
+      if (key.descending) return text === 'true' ? `(${x} eq false or ${x} eq null)` : `${x} eq null`;
+      return text === 'false' ? `${x} eq true` : undefined;
+    }
+    return key.descending ? `(${x} lt @k${i} or ${x} eq null)` : `${x} gt @k${i}`;
+  };
+  orderBy.forEach((key, i) => {
+    const text = texts[i];
+    if (text !== null && text !== undefined) aliases[`k${i}`] = literalText(text, key.property.type);
+  });
+  const disjuncts = orderBy.flatMap((key, i) => {
+    const last = after(key, i);
+    return last === undefined ? [] : [[...orderBy.slice(0, i).map(equal), last].join(' and ')];
+  });
+  const text = disjuncts.length === 0 ? 'false' : disjuncts.map((d) => `(${d})`).join(' or ');
+  return check(text, schema, { aliases, maxLength: Number.MAX_SAFE_INTEGER });
+}
+
+/** A key's text as the literal of its type: a string quoted (a quote doubled), a duration in its form, the rest as written. */
+function literalText(text: string, type: EdmType): string {
+  if (type === 'Edm.String') return `'${text.replace(/'/g, "''")}'`;
+  if (type === 'Edm.Duration') return `duration'${text.replace(/'/g, "''")}'`;
+  return text;
+}
+
+/** The filter a page is read with: the request's rows that come after the token's row. */
+export function pageFilterOf(filter: TypedFilter | undefined, after: TypedFilter, schema: Schema): TypedFilter {
+  if (filter === undefined) return after;
+  return composedFilter({ kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [filter.root, after.root], start: 0, end: 0 }, schema, filter.text);
+}
+
+/** UTF-8 text as base64url without padding (btoa and TextEncoder: in browsers as in Node). */
+function toBase64Url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** The UTF-8 text of base64url; throws on what is not (atob, or a fatal TextDecoder). */
+function fromBase64Url(token: string): string {
+  const binary = atob(token.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'));
+  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
