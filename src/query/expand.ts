@@ -215,7 +215,12 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
   const many = draft.property.kind === 'collection';
   const schema = { ...schemaOf(draft), name: `${resource.schema.name}/${schemaPath}` };
   const config = resource.relations?.[schemaPath];
-  const key = many ? relationKey(resource, schemaPath, schema, config?.key) : [];
+  const key = config?.key ?? [];
+  if (many && key.length === 0) {
+    // Without a key the relation's rows have no total order to page by: the server did not offer it.
+    issue('type', 'not_expandable', name, `Option '${name}': relation '${schemaPath}' of ${resource.schema.name} cannot be expanded: the resource gives no key to order its rows`, draft.start, draft.end);
+    return undefined;
+  }
   const rules = scopedRules(reading.rules, draft.schemaPath);
   const values = new Map(draft.options.map((part) => {
     const eq = part.text.indexOf('=');
@@ -243,7 +248,8 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
   let filter: TypedFilter | undefined;
   if (values.has('filter')) {
     const [option, report] = nested('filter');
-    const relationFilterSchema: Schema = { ...filterSchemaAt(resource.schema, reading.rules, draft), name: schema.name };
+    // The relation's rows as a filter over them is checked: with the properties the rules keep from filters marked.
+    const relationFilterSchema: Schema = { ...relationRows(filterSchemaOf(resource.schema, reading.rules), schemaPath)!.schema, name: schema.name };
     filter = filterOf(option, relationFilterSchema, resource.policy, reading.aliases, report);
     if (filter !== undefined) checkAllowed(filter, resource.policy, option[0], report);
   }
@@ -294,25 +300,41 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
   };
 }
 
-/** The relation's rows' schema as a filter over them is checked: with the properties the rules keep from filters marked. */
-function filterSchemaAt(root: Schema, rules: Rules, draft: Draft): Schema {
-  const restricted = filterSchemaOf(root, rules);
-  let properties = restricted.properties;
+/**
+ * The schema of a relation's rows, found by its schema path through structures and collections;
+ * undefined when the path names no relation.
+ */
+export function relationRows(root: Schema, schemaPath: string): { readonly schema: Schema; readonly many: boolean } | undefined {
+  let properties = root.properties;
   let property: Property | undefined;
-  for (const name of draft.schemaPath) {
-    property = properties.get(name)!;
-    const inner = property.kind === 'collection' ? property.element : property;
-    properties = inner.kind === 'structured' ? inner.properties : new Map();
+  for (const name of schemaPath.split('/')) {
+    if (property !== undefined) {
+      const inner = property.kind === 'collection' ? property.element : property;
+      if (inner.kind !== 'structured') return undefined;
+      properties = inner.properties;
+    }
+    property = properties.get(name);
+    if (property === undefined) return undefined;
   }
-  return { name: draft.schemaPath.join('/'), properties };
+  if (property === undefined || property.kind === 'primitive' || !property.relation) return undefined;
+  const element = property.kind === 'collection' ? property.element : property;
+  return element.kind === 'structured' ? { schema: { name: `${root.name}/${schemaPath}`, properties: element.properties }, many: property.kind === 'collection' } : undefined;
 }
 
-/** The key of a to-many relation's rows, which completes their order: the resource's `relations` give it. */
-function relationKey(resource: QueryResource, schemaPath: string, schema: Schema, key: readonly string[] | undefined): readonly string[] {
-  if (!Array.isArray(key) || key.length === 0) throw new TypeError(`Resource ${resource.schema.name}: expanding '${schemaPath}' needs the key of its rows: relations['${schemaPath}'].key`);
-  for (const path of key) {
-    const property = typeof path === 'string' ? findProperty(schema, path.split('/')) : undefined;
-    if (property?.kind !== 'primitive' || property.nullable) throw new TypeError(`Resource ${resource.schema.name}: relations['${schemaPath}'].key names '${String(path)}', no non-nullable primitive property of its rows`);
+/**
+ * A resource's `relations`, checked once (a TypeError for a path that names no to-many relation,
+ * or a key that is not non-nullable primitive paths of its rows): the server's mistakes, found
+ * before any request can meet them.
+ */
+export function checkRelations(resource: QueryResource): void {
+  for (const [schemaPath, config] of Object.entries(resource.relations ?? {})) {
+    const rows = relationRows(resource.schema, schemaPath);
+    if (rows === undefined || !rows.many) throw new TypeError(`Resource ${resource.schema.name}: \`relations\` names '${schemaPath}', which is no to-many relation of the schema`);
+    if (config?.key === undefined) continue;
+    if (!Array.isArray(config.key) || config.key.length === 0) throw new TypeError(`Resource ${resource.schema.name}: relations['${schemaPath}'].key names at least one property path of its rows`);
+    for (const path of config.key) {
+      const property = typeof path === 'string' ? findProperty(rows.schema, path.split('/')) : undefined;
+      if (property?.kind !== 'primitive' || property.nullable) throw new TypeError(`Resource ${resource.schema.name}: relations['${schemaPath}'].key names '${String(path)}', no non-nullable primitive property of its rows`);
+    }
   }
-  return key;
 }

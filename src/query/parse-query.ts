@@ -17,7 +17,7 @@ import type { Level } from './order.js';
 import { countOf, filterOf, nonNegative } from './values.js';
 import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from './allowed.js';
-import { expandOf } from './expand.js';
+import { checkRelations, expandOf } from './expand.js';
 import { withRowFilters } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 
@@ -182,6 +182,7 @@ function prepared(resource: QueryResource): Prepared {
   if (known !== undefined) return known;
   checkKey(resource);
   checkPolicy(resource);
+  checkRelations(resource);
   const rules = rulesOf(resource.schema, resource.rules);
   const defaultSelect = resource.defaultSelect === undefined ? visibleItems(resource.schema, rules) : defaultSelectOf(resource.schema, resource.defaultSelect, rules);
   const made = { rules, defaultSelect, level: { schema: resource.schema, key: resource.key, rules, policy: resource.policy } };

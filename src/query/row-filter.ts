@@ -11,7 +11,7 @@ import { parse } from '../syntax/parse.js';
 import { check, composedFilter } from '../types/check.js';
 import type { EdmType } from '../types/edm.js';
 import { INTEGER_RANGES, isInteger } from '../types/edm.js';
-import type { EnumType, Property, Schema } from '../types/schema.js';
+import type { EnumType, Schema } from '../types/schema.js';
 import type { TypedExpr, TypedFilter, TypedLambda, TypedSource } from '../types/typed.js';
 import { childrenOfTyped, mapChildrenOfTyped } from '../types/typed.js';
 import type { Report } from './report.js';
@@ -186,10 +186,8 @@ export interface RowFilterContext {
  * it keeps. A `$count` over such a relation cannot be restricted yet: it is reported.
  */
 export function withRowFilters(filter: TypedFilter | undefined, context: RowFilterContext, option: string, issue: Report): TypedFilter | undefined {
+  // parseQuery checked the paths of `relations` (checkRelations).
   const relations = context.relations ?? {};
-  for (const path of Object.keys(relations)) {
-    if (relationAt(context.schema, path) === undefined) throw new TypeError(`Resource ${context.owner}: \`relations\` names '${path}', which is no to-many relation of the schema`);
-  }
   if (context.rowFilter === undefined && Object.values(relations).every((r) => r.rowFilter === undefined)) return filter;
   const rewriter = new Restriction(context, option, issue);
   const own = context.rowFilter === undefined ? undefined : rewriter.restricted(checkRowFilter(context.rowFilter, context.schema, context.parameters, context.owner).root, [], true);
@@ -204,22 +202,6 @@ export function withRowFilters(filter: TypedFilter | undefined, context: RowFilt
     for (const i of error.issues) issue(error.kind, i.code as 'string_cost', option, `Option '${option}', with the row filters: ${i.message}`, i.start, i.end);
     return undefined;
   }
-}
-
-/** The relation (a to-many navigation property) at a schema path, through structures and collections. */
-function relationAt(schema: Schema, path: string): Property | undefined {
-  let properties: ReadonlyMap<string, Property> = schema.properties;
-  let property: Property | undefined;
-  for (const name of path.split('/')) {
-    if (property !== undefined) {
-      const inner = property.kind === 'collection' ? property.element : property;
-      if (inner.kind !== 'structured') return undefined;
-      properties = inner.properties;
-    }
-    property = properties.get(name);
-    if (property === undefined) return undefined;
-  }
-  return property?.kind === 'collection' && property.relation ? property : undefined;
 }
 
 /** One rewriting of a filter: the lambdas over restricted relations, and the names it gives variables. */

@@ -88,8 +88,12 @@ describe('reading an expansion', () => {
     expect(sessions!.select!.map((s) => s.path.join('/'))).not.toContain('Status');
   });
 
-  it('needs the key of an expanded to-many relation, as the server\'s mistake', () => {
-    expect(() => parseQuery('$expand=Sessions', { ...odata, relations: {} })).toThrow("Resource Event: expanding 'Sessions' needs the key of its rows: relations['Sessions'].key");
+  it('refuses a to-many relation the resource gives no key for (a 400), and a key that is none (the server\'s mistake)', () => {
+    expect(thrownFilterError(() => parseQuery('$expand=Sessions', { ...odata, relations: {} })).issues.map((i) => [i.code, i.message])).toEqual([
+      ['not_expandable', "Option '$expand': relation 'Sessions' of Event cannot be expanded: the resource gives no key to order its rows"],
+    ]);
+    expect(() => parseQuery('', { ...odata, relations: { Sessions: { key: ['Status'] } } })).toThrow("Resource Event: relations['Sessions'].key names 'Status', no non-nullable primitive property of its rows");
+    expect(() => parseQuery('', { ...odata, relations: { TimeZone: {} } })).toThrow("Resource Event: `relations` names 'TimeZone', which is no to-many relation of the schema");
   });
 });
 
