@@ -454,7 +454,8 @@ function toLong(v: unknown): bigint | null {
     return exact;
   }
   const n = typeof v === 'number' ? Math.trunc(v) : NaN;
-  if (!Number.isFinite(n) || Math.abs(n) >= 2 ** 63) throw new Error(`harness: $toLong overflow or bad value ${String(v)}`);
+  // -2^63 is a long; 2^63, the next double up from the largest long, is not.
+  if (!Number.isFinite(n) || n < -(2 ** 63) || n >= 2 ** 63) throw new Error(`harness: $toLong overflow or bad value ${String(v)}`);
   return BigInt(n);
 }
 

@@ -134,6 +134,8 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['not isof(Small, Edm.Byte)', [2, 3, 4, 5, 8]],
   ['isof(Price, Edm.Byte)', [1, 5, 6, 7]],
   ['isof(Score, Edm.Int64)', [1, 2, 7, 8]],
+  // The Single nearest -2^63 is -2^63, a long; the one nearest 2^63 - 1 is 2^63, beyond one.
+  ['isof(cast(Big, Edm.Single), Edm.Int64)', [1, 2, 6, 7, 8]],
   ['isof(Score, Edm.Decimal)', [1, 2, 7, 8]],
   ['isof(Name, Edm.String)', [1, 2, 5, 6, 7, 8]],
   ['isof(Name, Edm.DateTimeOffset)', [1, 2]],
