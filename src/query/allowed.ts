@@ -3,7 +3,7 @@
 
 import { assertNever } from '../assert-never.js';
 import { FUNCTIONS } from '../types/functions.js';
-import type { TypedExpr, TypedFilter } from '../types/typed.js';
+import type { TypedExpr } from '../types/typed.js';
 import { childrenOfTyped } from '../types/typed.js';
 import type { QueryPolicy } from './policy.js';
 import type { Report } from './report.js';
@@ -58,12 +58,12 @@ function usedBy(node: TypedExpr): { readonly function?: string; readonly operato
  * Reports each function and operator of the filter the policy does not allow, once, at its first
  * use. A policy naming a function or operator the language does not have is a TypeError.
  */
-export function checkAllowed(filter: TypedFilter | TypedExpr, policy: QueryPolicy, option: string, issue: Report): void {
+export function checkAllowed(root: TypedExpr, policy: QueryPolicy, option: string, issue: Report): void {
   const functions = allowedSet(policy.functions, FUNCTION_NAMES, 'functions');
   const operators = allowedSet(policy.operators, OPERATOR_NAMES, 'operators');
   if (functions === undefined && operators === undefined) return;
   const reported = new Set<string>();
-  const stack: TypedExpr[] = ['root' in filter ? filter.root : filter];
+  const stack: TypedExpr[] = [root];
   const found: { node: TypedExpr; what: 'function' | 'operator'; name: string }[] = [];
   while (stack.length > 0) {
     const node = stack.pop()!;

@@ -251,7 +251,7 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
     // The relation's rows as a filter over them is checked: with the properties the rules keep from filters marked.
     const relationFilterSchema: Schema = { ...relationRows(filterSchemaOf(resource.schema, reading.rules), schemaPath)!.schema, name: schema.name };
     filter = filterOf(option, relationFilterSchema, resource.policy, reading.aliases, report);
-    if (filter !== undefined) checkAllowed(filter, resource.policy, option[0], report);
+    if (filter !== undefined) checkAllowed(filter.root, resource.policy, option[0], report);
   }
   let requested: OrderKey[] = [];
   if (values.has('orderby')) {

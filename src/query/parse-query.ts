@@ -107,7 +107,7 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   }
   const count = given.count ? countOf(given.count, issue) : false;
   const filter = given.filter ? filterOf(given.filter, filterSchemaOf(resource.schema, rules), resource.policy, aliases, issue) : undefined;
-  if (filter !== undefined) checkAllowed(filter, policy, given.filter![0], issue);
+  if (filter !== undefined) checkAllowed(filter.root, policy, given.filter![0], issue);
   const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
   const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
   const requested = given.orderby ? orderOf(given.orderby, level, issue) : [];

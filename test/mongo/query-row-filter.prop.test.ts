@@ -11,20 +11,19 @@ import type { QueryResource } from '../../src/query/index.js';
 import { compileMongoQuery } from '../../src/backends/mongo/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { arbRows, lambdaTestSchema } from '../support/arbitraries.js';
-import { arbLambda, prefiltered } from '../support/row-filters.js';
+import { arbLambda, arbLambdaRequest, prefiltered } from '../support/row-filters.js';
 import type { Row } from '../support/row-filters.js';
 import { mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { embedRelations } from './embed-relations.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const policy = { spelling: 'odata', defaultTop: 10, maxTop: 1000 } as const;
-const arbRequest = fc.oneof(arbLambda, fc.tuple(arbLambda, fc.constantFrom('and', 'or'), arbLambda).map(([a, op, b]) => `${a} ${op} not ${b}`));
 const embedded = embedRelations(lambdaTestSchema);
 
 describe('row filters in the query document', () => {
   it('leaves out of find() every row it excludes', () => {
     fc.assert(
-      fc.property(arbRows(embedded, { maxRows: 8 }), arbRequest, arbLambda, (rows, filter, root) => {
+      fc.property(arbRows(embedded, { maxRows: 8 }), arbLambdaRequest, arbLambda, (rows, filter, root) => {
         const filters = { root };
         const resource: QueryResource = { schema: embedded, key: ['Id'], policy, rowFilter: root };
         const query = `$filter=${encodeURIComponent(filter)}&$count=true&$top=1000`;

@@ -109,8 +109,8 @@ export function compileSqlExpansion(item: ExpandItem, keys: readonly unknown[], 
     ...options,
     table: ALIAS,
     columns: (segments) => member(segments),
+    // Read by the nested filter's lambdas and the projection's JSON columns, by paths from the related row.
     collections: nested,
-    relations: Object.fromEntries(Object.entries(options.relations ?? {}).filter(([path]) => path.startsWith(`${item.schemaPath}/`)).map(([path, related]) => [path.slice(item.schemaPath.length + 1), related])),
   };
   // Placeholders in the order of the text: the order's (in the select list), the keys, the filter's.
   const first = options.firstParameter ?? 1;
