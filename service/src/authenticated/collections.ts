@@ -1,0 +1,54 @@
+// Interface A's collections (section 4.1): each a path segment, the element its representation is
+// named after, the type of its members, and the resources the package reads its requests against.
+
+import { SERVICE_INTERFACE_A } from 'odata-filter/query';
+import type { QueryPolicy, QueryResource } from 'odata-filter/query';
+import type { SqlQueryOptions } from 'odata-filter/sql';
+import { STORED_TYPES, relationRulesOf, storageOf } from '../storage.js';
+import type { TypeName } from '../storage.js';
+
+export interface AuthenticatedCollection {
+  /** The path segment: `events`. */
+  readonly name: string;
+  /** The collection's element: `Events`. */
+  readonly element: string;
+  /** The members' type, the name of their element and of their `rel`: `Event`. */
+  readonly type: TypeName;
+  /** The collection: filter, expand, skip, top as the interface's policy has them. */
+  readonly resource: QueryResource;
+  /** One member, `<collection>/{id}/`: the collection's row filtered by its key, with `expand` only. */
+  readonly item: QueryResource;
+  /** Where the rows are, for compileSqlQuery and for expandSqlRows. */
+  readonly storage: { readonly query: SqlQueryOptions; readonly expand: SqlQueryOptions };
+}
+
+/** A member takes `expand`: one row, no filter to give. */
+const ITEM_POLICY: QueryPolicy = { ...SERVICE_INTERFACE_A, defaultTop: 1, maxTop: 1, filter: false };
+
+function collection(name: string, element: string, type: TypeName): AuthenticatedCollection {
+  const { schema, key } = STORED_TYPES[type];
+  const relations = relationRulesOf(type);
+  return {
+    name,
+    element,
+    type,
+    resource: { schema, key: [key], policy: SERVICE_INTERFACE_A, relations },
+    item: { schema, key: [key], policy: ITEM_POLICY, relations, rowFilter: `${key} eq @id` },
+    storage: storageOf(type),
+  };
+}
+
+/** The collections, in the order the root collection lists them. */
+export const COLLECTIONS: readonly AuthenticatedCollection[] = [
+  collection('events', 'Events', 'Event'),
+  collection('contacts', 'Contacts', 'Contact'),
+  collection('registrations', 'Registrations', 'Registration'),
+  collection('eventtemplates', 'EventTemplates', 'EventTemplate'),
+  collection('venuerooms', 'VenueRooms', 'VenueRoom'),
+  collection('organisations', 'Organisations', 'Organisation'),
+  collection('eventsessions', 'EventSessions', 'EventSession'),
+  collection('timezones', 'TimeZones', 'TimeZone'),
+];
+
+export const COLLECTION_BY_NAME: ReadonlyMap<string, AuthenticatedCollection> = new Map(COLLECTIONS.map((c) => [c.name, c]));
+export const COLLECTION_OF_TYPE: ReadonlyMap<TypeName, AuthenticatedCollection> = new Map(COLLECTIONS.map((c) => [c.type, c]));

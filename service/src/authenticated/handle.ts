@@ -1,0 +1,126 @@
+// Interface A (section 4.1): `/{platform}/api/2012-02-01/auth/resources/…` — the root collection,
+// the collections and their members, as XML, for an authenticated user allowed to read them.
+
+import type { IncomingMessage } from 'node:http';
+import { isFilterError } from 'odata-filter';
+import { nextLink, parseQuery } from 'odata-filter/query';
+import type { ExpandItem, QueryPlan } from 'odata-filter/query';
+import { compileSqlQuery, expandSqlRows, pageOf } from 'odata-filter/sql';
+import type { Database, Row } from '../database.js';
+import type { Authenticator, User } from '../authenticate.js';
+import { mayRead } from '../authenticate.js';
+import { accepts } from '../http/negotiate.js';
+import type { Reply } from '../http/respond.js';
+import { typeAt } from '../storage.js';
+import type { TypeName } from '../storage.js';
+import { writeXml } from '../xml.js';
+import type { XmlElement } from '../xml.js';
+import { COLLECTIONS, COLLECTION_BY_NAME, COLLECTION_OF_TYPE } from './collections.js';
+import type { AuthenticatedCollection } from './collections.js';
+import { completeExpandedRows } from './complete-rows.js';
+import { itemLink, link, member } from './represent.js';
+import type { LinkContext } from './represent.js';
+
+export interface AuthenticatedContext {
+  readonly db: Database;
+  readonly authenticator: Authenticator;
+  /** The one platform this server holds (`demo`); another name is a 404. */
+  readonly platform: string;
+  readonly schemaBase: string;
+  readonly registrationPage: string;
+}
+
+const XML_TYPE = 'application/xml; charset=utf-8';
+
+/** The error body of interface A: the shape the service's own clients read. */
+export function apiException(status: number, code: string, message: string, headers: Record<string, string> = {}): Reply {
+  const body: XmlElement = { name: 'ApiException', children: [{ name: 'Code', children: [code] }, { name: 'Message', children: [message] }] };
+  return { status, headers: { 'Content-Type': XML_TYPE, ...headers }, body: writeXml(body) };
+}
+
+const xml = (root: XmlElement): Reply => ({ status: 200, headers: { 'Content-Type': XML_TYPE }, body: writeXml(root) });
+
+/** A member's id in a path: a positive Int32 in digits, or nothing (a 404). */
+function idOf(segment: string): number | undefined {
+  if (!/^[1-9][0-9]{0,9}$/.test(segment)) return undefined;
+  const id = Number(segment);
+  return id <= 2 ** 31 - 1 ? id : undefined;
+}
+
+/**
+ * Answers a request under `…/auth/resources/`: `rest` is the path after it, `origin` the
+ * absolute URI the links start with (`http://host:port`).
+ */
+export async function handleAuthenticated(request: IncomingMessage, origin: string, platform: string, rest: string, context: AuthenticatedContext): Promise<{ reply: Reply; user?: string }> {
+  const segments = rest.split('/');
+  if (segments[segments.length - 1] === '') segments.pop();
+  if (platform !== context.platform) return { reply: apiException(404, 'NotFound', `There is no platform '${platform}'`) };
+  const collection = segments.length === 0 ? undefined : COLLECTION_BY_NAME.get(segments[0]!);
+  const id = segments.length === 2 ? idOf(segments[1]!) : undefined;
+  const found = segments.length === 0 || (collection !== undefined && (segments.length === 1 || id !== undefined));
+  if (!found) return { reply: apiException(404, 'NotFound', 'No resource has this address') };
+  const user = await context.authenticator.authenticate(request.headers.authorization);
+  if (user === undefined) {
+    return { reply: apiException(401, 'AuthenticationException', 'The request needs the credentials of a user (HTTP Basic)', { 'WWW-Authenticate': 'Basic realm="auth", charset="UTF-8"' }) };
+  }
+  if (accepts(request.headers.accept, 'application/xml') === false) return { reply: { status: 406 }, user: user.name };
+  const links: LinkContext = { resources: `${origin}/${platform}/api/2012-02-01/auth/resources/`, schemaBase: context.schemaBase, registrationPage: context.registrationPage };
+  const requestUri = `${origin}${request.url ?? ''}`;
+  let reply: Reply;
+  if (collection === undefined) reply = root(links, requestUri);
+  else if (!mayRead(user, collection.name)) reply = forbidden(collection.name);
+  else reply = await answer(request, collection, id, requestUri, links, user, context.db);
+  return { reply, user: user.name };
+}
+
+function forbidden(collection: string): Reply {
+  return apiException(403, 'SecurityException', `You may not read the collection '${collection}'`);
+}
+
+/** The root collection: a Link to each collection. */
+function root(links: LinkContext, requestUri: string): Reply {
+  const children = COLLECTIONS.map((c) => link(`${links.schemaBase}/related/${c.element}`, `${links.resources}${c.name}/`, c.element));
+  return xml({ name: 'Resources', children: [link('self', requestUri), ...children] });
+}
+
+async function answer(request: IncomingMessage, collection: AuthenticatedCollection, id: number | undefined, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
+  const search = new URL(request.url ?? '/', 'http://x').search;
+  try {
+    return await read(collection, id, search, requestUri, links, user, db);
+  } catch (error) {
+    // A request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
+    if (isFilterError(error)) return apiException(400, 'BadRequest', error.message);
+    throw error;
+  }
+}
+
+async function read(collection: AuthenticatedCollection, id: number | undefined, search: string, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
+  const plan: QueryPlan = id === undefined ? parseQuery(search, collection.resource) : parseQuery(search, collection.item, { parameters: { id } });
+  const hidden = forbiddenExpansion(user, collection.type, plan.expand);
+  if (hidden !== undefined) return forbidden(hidden);
+  const run = (q: { sql: string; params: readonly unknown[] }): Promise<readonly Row[]> => db.query(q.sql, q.params);
+  const { data } = compileSqlQuery(plan, collection.storage.query);
+  const page = pageOf(await run(data), plan);
+  const rows = plan.expand.length > 0 ? ((await expandSqlRows(page.items, plan, collection.storage.expand, run)) as readonly Row[]) : page.items;
+  await completeExpandedRows(db, collection.type, rows, plan.expand);
+  if (id !== undefined) {
+    const [row] = rows;
+    if (row === undefined) return apiException(404, 'NotFound', `There is no ${collection.type} ${id}`);
+    return xml(member(links, collection.type, row, plan.expand));
+  }
+  const next = nextLink(requestUri, plan, page.more);
+  const items = rows.map((row) => itemLink(links, collection.type, row, plan.inline ? plan.expand : undefined));
+  return xml({ name: collection.element, children: [link('self', requestUri), ...(next === undefined ? [] : [link('next', next)]), ...items] });
+}
+
+/** The collection of the first expanded relation whose rows the user may not read, if any: an expansion reads them as the collection would. */
+function forbiddenExpansion(user: User, type: TypeName, expand: readonly ExpandItem[]): string | undefined {
+  for (const item of expand) {
+    const target = typeAt(type, item.path.join('/'));
+    const name = COLLECTION_OF_TYPE.get(target)!.name;
+    if (!mayRead(user, name)) return name;
+    const deeper = forbiddenExpansion(user, target, item.expand);
+    if (deeper !== undefined) return deeper;
+  }
+  return undefined;
+}

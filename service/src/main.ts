@@ -1,0 +1,45 @@
+// `npm start`: the service on 127.0.0.1:$PORT (8080), over PGlite in memory — or in
+// $PGLITE_DATA_DIR, kept between starts — or over the PostgreSQL server at $DATABASE_URL; the
+// demo data is written on first start. Stops cleanly on SIGINT and SIGTERM.
+
+import { openPglite, openPostgres } from './database.js';
+import { createDemoDatabase, isSeeded } from './seed.js';
+import { createService } from './server.js';
+
+const env = process.env;
+const port = Number(env['PORT'] ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`PORT must be a port number, not '${env['PORT']}'`);
+  process.exit(64);
+}
+
+const db = env['DATABASE_URL'] ? await openPostgres(env['DATABASE_URL']) : await openPglite(env['PGLITE_DATA_DIR'] || undefined);
+if (!(await isSeeded(db))) {
+  const started = Date.now();
+  await createDemoDatabase(db);
+  console.log(`Demo data written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+const service = createService({ db, log: (line) => console.log(line), ...(env['PUBLIC_URL'] ? { publicUrl: env['PUBLIC_URL'] } : {}), ...(env['SCHEMA_BASE'] ? { schemaBase: env['SCHEMA_BASE'] } : {}) });
+const base = await service.listen(port, env['HOST'] ?? '127.0.0.1');
+
+console.log(`Event management service on ${db.description}
+
+  Interface A (XML, HTTP Basic): ${base}/demo/api/2012-02-01/auth/resources/
+    curl -u admin:admin-demo '${base}/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20%27Active%27&top=2&expand=Event/TimeZone'
+  Interface B (JSON, public):    ${base}/api/2012-02-01/pub/resources/
+    curl '${base}/api/2012-02-01/pub/resources/presenters/?format=json&top=3&includeTotalCount=true'
+
+  Users: admin / admin-demo (every collection), events-only / events-demo (events only)
+  Ctrl-C stops it.`);
+
+let stopping = false;
+const stop = async (signal: string): Promise<void> => {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  await service.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -1,0 +1,130 @@
+// Interface B (sections 4.2 and 7): `/api/2012-02-01/pub/resources/…`, read-only JSON — or JSONP
+// with a callback — for anyone, with the envelope, defaults and limits of the service document.
+
+import type { IncomingMessage } from 'node:http';
+import { isFilterError } from 'odata-filter';
+import { parseQuery } from 'odata-filter/query';
+import type { QueryPlan, QueryResource } from 'odata-filter/query';
+import { compileSqlQuery, pageOf } from 'odata-filter/sql';
+import type { Database } from '../database.js';
+import { accepts } from '../http/negotiate.js';
+import type { Reply } from '../http/respond.js';
+import { REGIONS } from '../tables.js';
+import { recordOf } from './records.js';
+import { PUBLIC_RESOURCE_BY_NAME, storageIn } from './resources.js';
+import type { PublicResource, Scope } from './resources.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** A failure of the request, with the status and Code of section 7.2. */
+class Refusal {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly message: string,
+  ) {}
+}
+
+/**
+ * A JSONP callback: a JavaScript identifier path (`cb`, `jQuery123_456`, `app.on.data`) of plain
+ * ASCII identifier characters, at most 128 of them. Anything else could make the response a
+ * script of the requester's choosing.
+ */
+const CALLBACK = /^[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
+
+/** The value of a parameter named in any case (the service's names are case-insensitive), or undefined. */
+function parameter(search: URLSearchParams, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  for (const [key, value] of search) if (key.toLowerCase() === lower) return value;
+  return undefined;
+}
+
+/** Answers a request under `…/pub/resources/`; `rest` is the path after it. */
+export async function handlePublic(request: IncomingMessage, rest: string, db: Database): Promise<Reply> {
+  const search = new URL(request.url ?? '/', 'http://x').searchParams;
+  const callback = parameter(search, 'callback');
+  if (callback !== undefined && (callback.length > 128 || !CALLBACK.test(callback))) {
+    return json(new Refusal(400, 'BadRequest', "The callback must be a JavaScript identifier or a dotted path of them (letters, digits, '_' and '$'), at most 128 characters"));
+  }
+  const format = parameter(search, 'format');
+  const wanted = callback === undefined ? ['application/json'] : ['application/javascript', 'application/json'];
+  const negotiated = format?.toLowerCase() === 'json' || wanted.some((type) => accepts(request.headers.accept, type) === true);
+  if (!negotiated) return { status: 406 };
+  let body: unknown;
+  try {
+    body = await answer(rest, search, db);
+  } catch (caught) {
+    // A request the package refuses — its options, or a value the database cannot hold — is the request's fault.
+    const error = isFilterError(caught) ? new Refusal(400, 'BadRequest', caught.message) : caught;
+    if (!(error instanceof Refusal)) throw error;
+    return callback === undefined ? json(error) : jsonp(callback, { Success: false, Code: error.code, Message: error.message });
+  }
+  return callback === undefined ? { status: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(body) } : jsonp(callback, body);
+}
+
+/** The body of a failure as interface B writes it. */
+function json(refusal: Refusal): Reply {
+  return { status: refusal.status, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify({ Code: refusal.code, Message: refusal.message }) };
+}
+
+/** JSONP: status 200 whatever happened (section 7.3), the callback called with the object. */
+function jsonp(callback: string, value: unknown): Reply {
+  // U+2028 and U+2029 end a line in older JavaScript, though not in JSON.
+  const text = JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // The leading comment keeps the body from being read as another kind of file by a sniffer.
+  return { status: 200, headers: { 'Content-Type': 'application/javascript; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }, body: `/**/${callback}(${text});` };
+}
+
+async function answer(rest: string, search: URLSearchParams, db: Database): Promise<unknown> {
+  const segments = rest.split('/');
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
+  const resource = PUBLIC_RESOURCE_BY_NAME.get(segments[0] ?? '');
+  if (resource === undefined || segments.length > 2 || (segments.length === 2 && resource.item === undefined)) throw new Refusal(404, 'NotFound', 'No resource has this address');
+  if (segments.length === 2 && segments[1] !== '') {
+    const id = /^[1-9][0-9]{0,9}$/.test(segments[1]!) ? Number(segments[1]) : undefined;
+    if (id === undefined || id > 2 ** 31 - 1) throw new Refusal(404, 'NotFound', `There is no ${resource.name} item '${segments[1]}'`);
+    return item(resource, resource.item!, id, search, db);
+  }
+  return collection(resource, scopeOf(resource, search), search, db);
+}
+
+function planOf(search: URLSearchParams, resource: QueryResource, parameters?: { id: number }): QueryPlan {
+  return parseQuery(search, resource, parameters === undefined ? {} : { parameters });
+}
+
+/** The region and categories a collection request asks for, checked. */
+function scopeOf(resource: PublicResource, search: URLSearchParams): Scope {
+  const region = (resource.regional ? parameter(search, 'region') : undefined) ?? REGIONS[0];
+  if (!(REGIONS as readonly string[]).includes(region)) throw new Refusal(400, 'BadRequest', `Unknown region '${region}': this platform's regions are ${REGIONS.join(', ')}`);
+  const ids = resource.categorised ? parameter(search, 'categoryIDs') : undefined;
+  if (ids === undefined) return { region };
+  const items = ids.split(',').map((s) => s.trim());
+  if (items.length > 100 || items.some((s) => !/^[0-9]{1,9}$/.test(s))) {
+    throw new Refusal(400, 'BadRequest', "categoryIDs must be a comma-separated list of at most 100 category IDs (whole numbers)");
+  }
+  return { region, categoryIDs: items.map(Number) };
+}
+
+async function item(resource: PublicResource, itemResource: QueryResource, id: number, search: URLSearchParams, db: Database): Promise<unknown> {
+  const plan = planOf(search, itemResource, { id });
+  const { options, params } = storageIn(resource, undefined);
+  const { data } = compileSqlQuery(plan, options);
+  const [row] = await db.query(data.sql, [...params, ...data.params]);
+  if (row === undefined) throw new Refusal(404, 'NotFound', `There is no ${resource.name} item ${id}`);
+  return recordOf(row);
+}
+
+async function collection(resource: PublicResource, scope: Scope, search: URLSearchParams, db: Database): Promise<unknown> {
+  const plan = planOf(search, resource.collection);
+  const { options, params } = storageIn(resource, scope);
+  const { data, count } = compileSqlQuery(plan, options);
+  const [rows, counted] = await Promise.all([db.query(data.sql, [...params, ...data.params]), count === undefined ? undefined : db.query(count.sql, [...params, ...count.params])]);
+  const page = pageOf(rows, plan);
+  const items = page.items.map(recordOf);
+  return {
+    StartIndex: plan.skip,
+    Count: items.length,
+    ...(counted === undefined ? {} : { TotalCount: Number(counted[0]!['count']) }),
+    Items: items,
+  };
+}

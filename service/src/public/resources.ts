@@ -1,0 +1,117 @@
+// Interface B's resources (sections 2.3–2.7 and 4.2): presenters, venues, time zones and event
+// template category items, each read from its table through a subquery that keeps what the
+// public may see — presenters with a public profile, records promoted in the request's region,
+// the offers of that region, the categories asked for — with the request's options on top.
+
+import { PublicEventTemplateCategoryItem, PublicPresenter, PublicTimeZone, PublicVenue } from 'odata-filter';
+import type { Schema } from 'odata-filter';
+import { SERVICE_INTERFACE_B } from 'odata-filter/query';
+import type { QueryPolicy, QueryResource } from 'odata-filter/query';
+import { postgres } from 'odata-filter/sql';
+import type { SqlQueryOptions } from 'odata-filter/sql';
+import { REGIONS } from '../tables.js';
+
+/** What a request chooses beside its query options: the region (validated) and the categories. */
+export interface Scope {
+  readonly region: string;
+  readonly categoryIDs?: readonly number[];
+}
+
+export interface PublicResource {
+  /** The path segment: `presenters`. */
+  readonly name: string;
+  readonly collection: QueryResource;
+  /** Absent for a resource served only as a collection (category items). */
+  readonly item?: QueryResource;
+  /** Whether `region` applies (presenters, venues, category items; not time zones). */
+  readonly regional: boolean;
+  /** Whether `categoryIDs` applies. */
+  readonly categorised: boolean;
+  /**
+   * The rows the public may see, as a FROM source with its own parameters ($1, …): in the scope
+   * of a collection request, or, without one, those a single record may be read from (in any region).
+   */
+  readonly source: (scope: Scope | undefined) => { readonly sql: string; readonly params: readonly unknown[] };
+  /** Where the collections of values are: jsonb columns of the same names. */
+  readonly collections: SqlQueryOptions['collections'];
+}
+
+function policy(passThrough: readonly string[]): QueryPolicy {
+  return { ...SERVICE_INTERFACE_B, passThrough };
+}
+
+/** A single record: `fields`, `format` and `callback` only — no page to ask for. */
+const ITEM_POLICY: QueryPolicy = { ...policy(['format', 'callback']), defaultTop: 1, maxTop: 1, count: false };
+
+function resource(schema: Schema, key: string, defaultSelect: readonly string[], passThrough: readonly string[]): QueryResource {
+  return { schema, key: [key], policy: policy(passThrough), defaultSelect };
+}
+
+function itemOf(collection: QueryResource, key: string): QueryResource {
+  return { ...collection, policy: ITEM_POLICY, rowFilter: `${key} eq @id` };
+}
+
+const json = (...names: string[]): SqlQueryOptions['collections'] => Object.fromEntries(names.map((name) => [name, { json: name }]));
+
+const presenters = resource(PublicPresenter, 'PresenterID', ['PresenterID', 'FullName', 'ViewUri'], ['format', 'callback', 'region']);
+const venues = resource(PublicVenue, 'VenueID', ['VenueID', 'Name', 'ViewUri'], ['format', 'callback', 'region']);
+const timeZones = resource(PublicTimeZone, 'TimeZoneID', ['TimeZoneID', 'Name'], ['format', 'callback']);
+// A category's items are told apart by their address within it; the key orders them so.
+const items: QueryResource = { ...resource(PublicEventTemplateCategoryItem, 'CategoryID', ['Title', 'Uri'], ['format', 'callback', 'region', 'categoryIDs']), key: ['CategoryID', 'Uri'] };
+
+export const PUBLIC_RESOURCES: readonly PublicResource[] = [
+  {
+    name: 'presenters',
+    collection: presenters,
+    item: itemOf(presenters, 'PresenterID'),
+    regional: true,
+    categorised: false,
+    // Only presenters with a public profile are exposed (section 2.4).
+    source: (scope) => (scope === undefined ? { sql: `(SELECT * FROM presenters WHERE "IsPublic")`, params: [] } : { sql: `(SELECT * FROM presenters WHERE "IsPublic" AND "Regions" ? $1)`, params: [scope.region] }),
+    collections: {},
+  },
+  {
+    name: 'venues',
+    collection: venues,
+    item: itemOf(venues, 'VenueID'),
+    regional: true,
+    categorised: false,
+    source: (scope) => (scope === undefined ? { sql: 'venues', params: [] } : { sql: `(SELECT * FROM venues WHERE "Regions" ? $1)`, params: [scope.region] }),
+    collections: {},
+  },
+  {
+    name: 'timezones',
+    collection: timeZones,
+    item: itemOf(timeZones, 'TimeZoneID'),
+    regional: false,
+    categorised: false,
+    source: () => ({ sql: 'time_zones', params: [] }),
+    collections: json('TzNames'),
+  },
+  {
+    name: 'eventtemplatecategoryitems',
+    collection: items,
+    regional: true,
+    categorised: true,
+    // The region also chooses the offers: their currency and tax (section 4.2).
+    source: (scope) => {
+      const { region, categoryIDs } = scope ?? { region: REGIONS[0] };
+      return {
+      sql: `(SELECT i.*, o."BestAdvertisedOffers" FROM template_category_items i LEFT JOIN template_item_offers o ON o."ItemID" = i."ItemID" AND o."Region" = $1 WHERE i."Regions" ? $1${categoryIDs === undefined ? '' : ' AND i."CategoryID" = ANY($2::integer[])'})`,
+      params: categoryIDs === undefined ? [region] : [region, categoryIDs],
+      };
+    },
+    collections: json('AdvertisedPresenters', 'BestAdvertisedOffers', 'Tags', 'Credits'),
+  },
+];
+
+export const PUBLIC_RESOURCE_BY_NAME: ReadonlyMap<string, PublicResource> = new Map(PUBLIC_RESOURCES.map((r) => [r.name, r]));
+
+/** The storage options of a request (in a scope for a collection, none for a record): its source as the FROM, numbered after the source's own parameters. */
+export function storageIn(resource: PublicResource, scope: Scope | undefined): { readonly options: SqlQueryOptions; readonly params: readonly unknown[] } {
+  const source = resource.source(scope);
+  return {
+    options: { dialect: postgres, from: `${source.sql} r`, table: 'r', firstParameter: source.params.length + 1, collections: resource.collections },
+    params: source.params,
+  };
+}

@@ -1,0 +1,141 @@
+// The HTTP server: routes a request to interface A or B, answers what both share — 405 for
+// anything but GET and HEAD, 503 while in maintenance, 500 when something unforeseen breaks —
+// and logs one line per request.
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Authenticator } from './authenticate.js';
+import type { Database } from './database.js';
+import { apiException, handleAuthenticated } from './authenticated/handle.js';
+import { handlePublic } from './public/handle.js';
+import { send } from './http/respond.js';
+import type { Reply } from './http/respond.js';
+
+export interface ServiceOptions {
+  readonly db: Database;
+  /** The platform interface A serves (`demo`). */
+  readonly platform?: string;
+  /** The `rel` base of interface A's links, which embeds 2012/02 (section 9). */
+  readonly schemaBase?: string;
+  /** The website's public registration page, which an event's WebsiteRegister link adds `sgid` to. */
+  readonly registrationPage?: string;
+  /** The absolute URI links start with (`https://api.example.com`); by default the request's Host, or the server's address. */
+  readonly publicUrl?: string;
+  /** One line per request; by default none. */
+  readonly log?: (line: string) => void;
+}
+
+export interface Service {
+  readonly server: Server;
+  /** While true, every request is answered 503 with an empty text/plain body (section 7.2). */
+  maintenance: boolean;
+  /** Starts listening; resolves to the base URL. */
+  listen(port: number, host?: string): Promise<string>;
+  /** Stops accepting requests and waits for those under way. */
+  close(): Promise<void>;
+}
+
+const AUTHENTICATED = /^\/([^/]+)\/api\/2012-02-01\/auth\/resources(?:\/(.*))?$/;
+const PUBLIC = /^\/api\/2012-02-01\/pub\/resources(?:\/(.*))?$/;
+/**
+ * The most bytes of a request's head: a filter of the package's greatest length (65,536
+ * characters), every one percent-encoded, fits with room for the headers; beyond it Node answers 431.
+ */
+const MAX_HEADER_BYTES = 3 * 65_536 + 16_384;
+const HOST = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+
+export function createService(options: ServiceOptions): Service {
+  const platform = options.platform ?? 'demo';
+  const context = {
+    db: options.db,
+    authenticator: new Authenticator(options.db),
+    platform,
+    schemaBase: options.schemaBase ?? 'http://schemas.example.com/events/2012/02',
+    registrationPage: options.registrationPage ?? `https://www.example.com/${platform}/register`,
+  };
+  const log = options.log ?? (() => {});
+
+  /** The scheme and authority of the links: the configured one, else the request's Host when it is a plain host name, else the server's own address. */
+  const originOf = (request: IncomingMessage): string => {
+    if (options.publicUrl !== undefined) return options.publicUrl.replace(/\/+$/, '');
+    const host = request.headers.host;
+    if (host !== undefined && HOST.test(host)) return `http://${host}`;
+    const address = request.socket.address() as AddressInfo;
+    return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  };
+
+  const route = async (request: IncomingMessage): Promise<{ reply: Reply; user?: string }> => {
+    const path = (request.url ?? '/').split('?')[0]!;
+    const a = AUTHENTICATED.exec(path);
+    const b = a === null ? PUBLIC.exec(path) : null;
+    if (request.method !== 'GET' && request.method !== 'HEAD' && (a !== null || b !== null)) {
+      // Every resource is read-only (section 4): the method is refused before anything else is read.
+      const reply: Reply = a !== null ? apiException(405, 'MethodNotAllowed', `${request.method} is not supported here`) : { status: 405, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ Code: 'MethodNotAllowed', Message: `${request.method} is not supported here` }) };
+      return { reply: { ...reply, headers: { ...reply.headers, Allow: 'GET, HEAD' } } };
+    }
+    if (a !== null) return handleAuthenticated(request, originOf(request), decodeSegment(a[1]!), a[2] ?? '', context);
+    if (b !== null) return { reply: await handlePublic(request, b[1] ?? '', options.db) };
+    return { reply: { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found\n' } };
+  };
+
+  const service: Service = {
+    server: createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => void handle(request, response)),
+    maintenance: false,
+    listen: (port, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        service.server.once('error', reject);
+        service.server.listen(port, host, () => {
+          const address = service.server.address() as AddressInfo;
+          resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+        });
+      }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        service.server.close((error) => (error ? reject(error) : resolve()));
+        service.server.closeIdleConnections();
+      }),
+  };
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = process.hrtime.bigint();
+    let answered: { reply: Reply; user?: string };
+    if (service.maintenance) {
+      answered = { reply: { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '300' } } };
+    } else {
+      try {
+        answered = await route(request);
+      } catch (error) {
+        log(`error ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
+        answered = { reply: internalError(request) };
+      }
+    }
+    let bytes = 0;
+    try {
+      bytes = send(request, response, answered.reply);
+    } catch (error) {
+      log(`error writing the response to ${request.method} ${request.url}: ${String(error)}`);
+      response.destroy();
+    }
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log(`${new Date().toISOString()} ${request.method} ${request.url} ${answered.reply.status} ${bytes}B ${ms.toFixed(1)}ms${answered.user === undefined ? '' : ` user=${answered.user}`}`);
+  }
+
+  return service;
+}
+
+/** A 500 in the body the interface writes (section 7.2: "possibly an error structure"). */
+function internalError(request: IncomingMessage): Reply {
+  const message = 'The server could not answer the request';
+  if (AUTHENTICATED.test((request.url ?? '/').split('?')[0]!)) return apiException(500, 'InternalServerError', message);
+  return { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ Code: 'InternalServerError', Message: message }) };
+}
+
+/** A path segment as text; one that is no valid percent-encoding stays as written (and names no platform). */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,58 @@
+// XML text for interface A: an element writer that escapes every text and attribute value for
+// its exact context, whatever the data holds.
+//
+// XML 1.0 cannot carry some characters at all, not even as character references: the C0
+// controls but tab, line feed and carriage return, and U+FFFE/U+FFFF (lone surrogates cannot
+// reach here: the database holds UTF-8). A value holding one is written with U+FFFD, the
+// replacement character, in its place, so the document stays well-formed and the reader sees
+// where a character was lost. Carriage returns and tabs in attributes are written as references,
+// which a parser would otherwise normalise to spaces.
+
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
+const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;' };
+
+/** Character data: `&`, `<` and `>` (which `]]>` needs) escaped, characters XML cannot carry replaced. */
+export function escapeText(value: string): string {
+  return value.replace(NOT_IN_XML, '\uFFFD').replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!);
+}
+
+/** A double-quoted attribute value. */
+export function escapeAttribute(value: string): string {
+  return value.replace(NOT_IN_XML, '\uFFFD').replace(/[&<>"\r\t\n]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
+}
+
+/** An element: its name, its attributes (undefined ones left out), and its children or text. */
+export interface XmlElement {
+  readonly name: string;
+  readonly attributes?: { readonly [name: string]: string | undefined };
+  readonly children?: readonly XmlNode[];
+}
+
+export type XmlNode = XmlElement | string;
+
+/** The document, with its declaration. Element and attribute names come from the service's own tables, never from a request. */
+export function writeXml(root: XmlElement): string {
+  const out: string[] = ['<?xml version="1.0" encoding="utf-8"?>'];
+  write(root, out);
+  return out.join('');
+}
+
+function write(node: XmlNode, out: string[]): void {
+  if (typeof node === 'string') {
+    out.push(escapeText(node));
+    return;
+  }
+  out.push('<', node.name);
+  for (const [name, value] of Object.entries(node.attributes ?? {})) {
+    if (value !== undefined) out.push(' ', name, '="', escapeAttribute(value), '"');
+  }
+  if (node.children === undefined || node.children.length === 0) {
+    out.push('/>');
+    return;
+  }
+  out.push('>');
+  for (const child of node.children) write(child, out);
+  out.push('</', node.name, '>');
+}

@@ -1,0 +1,10 @@
+// The service over HTTP on PGlite, the embedded PostgreSQL `npm start` uses.
+
+import { openPglite } from '../src/database.js';
+import { authenticatedSuite } from './suites/authenticated.js';
+import { hostileSuite } from './suites/hostile.js';
+import { publicSuite } from './suites/public.js';
+
+authenticatedSuite('PGlite', () => openPglite());
+publicSuite('PGlite', () => openPglite());
+hostileSuite('PGlite', () => openPglite());
