@@ -22,16 +22,6 @@ if (!(await isSeeded(db))) {
 const service = createService({ db, log: (line) => console.log(line), ...(env['PUBLIC_URL'] ? { publicUrl: env['PUBLIC_URL'] } : {}), ...(env['SCHEMA_BASE'] ? { schemaBase: env['SCHEMA_BASE'] } : {}) });
 const base = await service.listen(port, env['HOST'] ?? '127.0.0.1');
 
-console.log(`Event management service on ${db.description}
-
-  Interface A (XML, HTTP Basic): ${base}/demo/api/2012-02-01/auth/resources/
-    curl -u admin:admin-demo '${base}/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20%27Active%27&top=2&expand=Event/TimeZone'
-  Interface B (JSON, public):    ${base}/api/2012-02-01/pub/resources/
-    curl '${base}/api/2012-02-01/pub/resources/presenters/?format=json&top=3&includeTotalCount=true'
-
-  Users: admin / admin-demo (every collection), events-only / events-demo (events only)
-  Ctrl-C stops it.`);
-
 let stopping = false;
 const stop = async (signal: string): Promise<void> => {
   if (stopping) return;
@@ -43,3 +33,20 @@ const stop = async (signal: string): Promise<void> => {
 };
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// Maintenance (every request answered 503): MAINTENANCE=1 starts in it, SIGUSR2 switches it on and off.
+service.maintenance = env['MAINTENANCE'] === '1';
+process.on('SIGUSR2', () => {
+  service.maintenance = !service.maintenance;
+  console.log(`maintenance ${service.maintenance ? 'on: every request is answered 503' : 'off'}`);
+});
+
+// The banner last: whoever waits for it may signal the process at once.
+console.log(`Event management service on ${db.description}
+
+  Interface A (XML, HTTP Basic): ${base}/demo/api/2012-02-01/auth/resources/
+    curl -u admin:admin-demo '${base}/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20%27Active%27&top=2&expand=Event/TimeZone'
+  Interface B (JSON, public):    ${base}/api/2012-02-01/pub/resources/
+    curl '${base}/api/2012-02-01/pub/resources/presenters/?format=json&top=3&includeTotalCount=true'
+
+  Users: admin / admin-demo (every collection), events-only / events-demo (events only)
+  Ctrl-C stops it; kill -USR2 ${process.pid} switches maintenance (503) on and off.`);

@@ -40,9 +40,18 @@ async function start(env: Record<string, string> = {}): Promise<Started> {
   return { child, base, output: () => output };
 }
 
-function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<number | null> {
+/** Resolves once the output shows the pattern (the process's log is where a signal's effect shows). */
+async function waitFor(output: () => string, pattern: RegExp): Promise<void> {
+  for (let waited = 0; !pattern.test(output()); waited += 20) {
+    if (waited > 10_000) throw new Error(`no ${pattern} in:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The exit of the process after the signal: its code, or the signal that ended it. */
+function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<number | string | null> {
   return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
+    child.once('exit', (code, by) => resolve(code ?? by));
     child.kill(signal);
   });
 }
@@ -55,11 +64,17 @@ describe('npm start (service/dist/main.js)', () => {
   const directory = mkdtempSync(join(tmpdir(), 'odata-filter-service-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('serves both interfaces, logs one line per request, and stops cleanly on SIGTERM', async () => {
+  it('serves both interfaces, logs one line per request, switches maintenance on SIGUSR2, and stops cleanly on SIGTERM', async () => {
     const { child, base, output } = await start();
     expect(output()).toMatch(/PGlite \(embedded PostgreSQL\), in memory/);
     expect(output()).toMatch(/admin \/ admin-demo/);
     expect((await get(base, `${A}events/?top=1`, { user: 'admin' })).status).toBe(200);
+    expect((await get(base, `${B}timezones/?format=json`)).status).toBe(200);
+    child.kill('SIGUSR2');
+    await waitFor(output, /maintenance on/);
+    expect((await get(base, `${B}timezones/?format=json`)).status).toBe(503);
+    child.kill('SIGUSR2');
+    await waitFor(output, /maintenance off/);
     expect((await get(base, `${B}timezones/?format=json`)).status).toBe(200);
     expect(await stopped(child, 'SIGTERM')).toBe(0);
     expect(output()).toMatch(/ GET \/demo\/api\/2012-02-01\/auth\/resources\/events\/\?top=1 200 \d+B [\d.]+ms user=admin\n/);
@@ -70,12 +85,12 @@ describe('npm start (service/dist/main.js)', () => {
   it('keeps the demo data in PGLITE_DATA_DIR: written on the first start only; stops on SIGINT', async () => {
     const first = await start({ PGLITE_DATA_DIR: directory });
     expect(first.output()).toMatch(/Demo data written/);
-    expect(await stopped(first.child, 'SIGINT')).toBe(0);
+    expect(await stopped(first.child, 'SIGINT'), first.output()).toBe(0);
     const second = await start({ PGLITE_DATA_DIR: directory });
     expect(second.output()).not.toMatch(/Demo data written/);
     expect(second.output()).toContain(`data in ${directory}`);
     expect((await get(second.base, `${A}contacts/?top=1`, { user: 'admin' })).status).toBe(200);
-    expect(await stopped(second.child, 'SIGINT')).toBe(0);
+    expect(await stopped(second.child, 'SIGINT'), second.output()).toBe(0);
   });
 
   it('refuses a PORT that is no port number', async () => {

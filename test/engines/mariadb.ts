@@ -4,27 +4,21 @@
 // mariadbd is missing the tests say so loudly and skip, except under CI=true, where that is a
 // failure.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText, utcDateTime, valueAt } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
+import { executable, freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';
 
 function which(binary: string): string | undefined {
   for (const dir of (process.env['PATH'] ?? '').split(':').concat(['/usr/sbin', '/usr/bin'])) {
-    try {
-      execFileSync('test', ['-x', join(dir, binary)]);
-      return join(dir, binary);
-    } catch {
-      // not here
-    }
+    if (executable(join(dir, binary))) return join(dir, binary);
   }
   return undefined;
 }
@@ -38,17 +32,6 @@ export function mariadbAvailable(): boolean {
   }
   return found;
 }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 
 /** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
 function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
@@ -94,87 +77,17 @@ function toMysql(column: Column, v: unknown): unknown {
   }
 }
 
-/** Who the server runs as: the `mysql` user when the tests run as root (mariadbd refuses root). */
-interface ServerAccount {
-  readonly uid: number;
-  readonly gid: number;
-  readonly userOption: readonly string[];
-}
-
-function serverAccount(): ServerAccount {
-  if (process.getuid?.() !== 0) return { uid: process.getuid?.() ?? -1, gid: process.getgid?.() ?? -1, userOption: [] };
-  const id = (flag: string): number => Number(execFileSync('id', [flag, 'mysql']).toString().trim());
-  return { uid: id('-u'), gid: id('-g'), userOption: ['--user=mysql'] };
-}
-
-/** The first directory on the way down to `path` that `account` may not enter, if any. */
-function blockedAncestor(path: string, account: ServerAccount): string | undefined {
-  for (let dir = path; ; dir = dirname(dir)) {
-    const { mode, uid, gid } = statSync(dir);
-    const search = uid === account.uid ? mode & 0o100 : gid === account.gid ? mode & 0o010 : mode & 0o001;
-    if (search === 0) return dir;
-    if (dir === dirname(dir)) return undefined;
-  }
-}
-
-/**
- * A new directory, owned by the server's account, for the data, socket and logs. TMPDIR can lie
- * under a directory the `mysql` user cannot enter (root's home is mode 700): the server then
- * could not create its files, so the first of TMPDIR, /tmp and /var/tmp it can reach is used.
- */
-function serverDirectory(account: ServerAccount): string {
-  const reasons: string[] = [];
-  for (const base of new Set([tmpdir(), '/tmp', '/var/tmp'])) {
-    let blocked: string | undefined;
-    try {
-      blocked = blockedAncestor(base, account);
-    } catch (error) {
-      reasons.push(`${base}: ${(error as Error).message}`);
-      continue;
-    }
-    if (blocked !== undefined) {
-      reasons.push(`${base}: uid ${account.uid} cannot enter ${blocked}`);
-      continue;
-    }
-    const dir = mkdtempSync(join(base, 'odata-filter-mariadb-'));
-    if (account.userOption.length > 0) chownSync(dir, account.uid, account.gid);
-    return dir;
-  }
-  throw new Error(`MariaDB: no temporary directory the server's account can use (${reasons.join('; ')})`);
-}
-
-/** The last lines of a log file, or '' when there is none. */
-function tail(file: string, lines = 20): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-/**
- * The server's environment: its own temporary files (TMPDIR, which mariadbd reads too) go in its
- * directory, since the caller's TMPDIR may be out of its reach.
- */
-function serverEnvironment(dir: string): NodeJS.ProcessEnv {
-  return { ...process.env, TMPDIR: dir };
-}
-
 /** Runs a MariaDB tool; a failure is an Error that carries the tool's own output. */
 export function runServerTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
-  try {
-    execFileSync(tool, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env });
-  } catch (error) {
-    const { status, stdout, stderr } = error as { status?: number | null; stdout?: string; stderr?: string };
-    const output = `${stderr ?? ''}\n${stdout ?? ''}`.trim();
-    throw new Error(`MariaDB: ${tool} failed (exit ${status ?? 'signal'}): ${output === '' ? (error as Error).message : output}`);
-  }
+  runTool('MariaDB', tool, args, { env });
 }
 
 export async function startMariadb(): Promise<Engine> {
-  const account = serverAccount();
-  const dir = serverDirectory(account);
-  const user = account.userOption;
+  // mariadbd refuses to run as root: under root it is told --user=mysql and switches to it itself.
+  const account = serverAccount('mysql');
+  const dir = serverDirectory(account, 'odata-filter-mariadb-', 'MariaDB');
+  const user = account.switched ? [`--user=${account.user}`] : [];
+  // serverEnvironment's TMPDIR is read by mariadbd too: its temporary files go in `dir` as well.
   try {
     runServerTool('mariadb-install-db', ['--no-defaults', ...user, `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db'], serverEnvironment(dir));
   } catch (error) {

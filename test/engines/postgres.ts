@@ -4,25 +4,16 @@
 // words. Where the server is missing the tests say so loudly and skip, except under CI=true, where
 // that is a failure.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { accessSync, chownSync, closeSync, constants, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { closeSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
+import { asAccount, executable, freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';
+import type { ServerAccount } from './server-process.js';
 
 /** Where Debian installs each major version's server, as `<major>/bin`; it is not on PATH. */
 const INSTALL_ROOT = '/usr/lib/postgresql';
-
-function executable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The bin directory of the highest major version installed that has initdb and postgres, if any. */
 function serverBin(): string | undefined {
@@ -50,100 +41,14 @@ export function postgresAvailable(): boolean {
   return found;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /**
- * Who the server runs as: the `postgres` user when the tests run as root (the server refuses
- * root). Node's spawn takes the uid and gid itself, and drops root's supplementary groups.
+ * Runs a PostgreSQL tool as the server's account; a failure is an Error that carries the tool's own
+ * output. It runs in the server's directory, as the server does (see startPostgres): the caller's
+ * working directory may be out of the account's reach, and the server and initdb look up where
+ * they are started from.
  */
-interface ServerAccount {
-  readonly uid: number;
-  readonly gid: number;
-  readonly switched: boolean;
-}
-
-function serverAccount(): ServerAccount {
-  if (process.getuid?.() !== 0) return { uid: process.getuid?.() ?? -1, gid: process.getgid?.() ?? -1, switched: false };
-  const id = (flag: string): number => Number(execFileSync('id', [flag, 'postgres']).toString().trim());
-  return { uid: id('-u'), gid: id('-g'), switched: true };
-}
-
-/** The options that run a child as the server's account. */
-function asAccount(account: ServerAccount): { uid?: number; gid?: number } {
-  return account.switched ? { uid: account.uid, gid: account.gid } : {};
-}
-
-/** The first directory on the way down to `path` that `account` may not enter, if any. */
-function blockedAncestor(path: string, account: ServerAccount): string | undefined {
-  for (let dir = path; ; dir = dirname(dir)) {
-    const { mode, uid, gid } = statSync(dir);
-    const search = uid === account.uid ? mode & 0o100 : gid === account.gid ? mode & 0o010 : mode & 0o001;
-    if (search === 0) return dir;
-    if (dir === dirname(dir)) return undefined;
-  }
-}
-
-/**
- * A new directory, owned by the server's account, for the data, socket and log. TMPDIR can lie
- * under a directory the `postgres` user cannot enter (root's home is mode 700): the server then
- * could not create its files, so the first of TMPDIR, /tmp and /var/tmp it can reach is used.
- */
-function serverDirectory(account: ServerAccount): string {
-  const reasons: string[] = [];
-  for (const base of new Set([tmpdir(), '/tmp', '/var/tmp'])) {
-    let blocked: string | undefined;
-    try {
-      blocked = blockedAncestor(base, account);
-    } catch (error) {
-      reasons.push(`${base}: ${(error as Error).message}`);
-      continue;
-    }
-    if (blocked !== undefined) {
-      reasons.push(`${base}: uid ${account.uid} cannot enter ${blocked}`);
-      continue;
-    }
-    const dir = mkdtempSync(join(base, 'odata-filter-postgres-'));
-    if (account.switched) chownSync(dir, account.uid, account.gid);
-    return dir;
-  }
-  throw new Error(`PostgreSQL: no temporary directory the server's account can use (${reasons.join('; ')})`);
-}
-
-/** The last lines of a log file, or '' when there is none. */
-function tail(file: string, lines = 20): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-/**
- * The server's environment: its own temporary files go in its directory, since the caller's
- * TMPDIR may be out of its reach; the working directory is that directory too, for the same
- * reason (the server and initdb look up where they are started from).
- */
-function serverEnvironment(dir: string): NodeJS.ProcessEnv {
-  return { ...process.env, TMPDIR: dir };
-}
-
-/** Runs a PostgreSQL tool as the server's account; a failure is an Error that carries the tool's own output. */
 function runServerTool(tool: string, args: readonly string[], dir: string, account: ServerAccount): void {
-  try {
-    execFileSync(tool, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', env: serverEnvironment(dir), cwd: dir, ...asAccount(account) });
-  } catch (error) {
-    const { status, stdout, stderr } = error as { status?: number | null; stdout?: string; stderr?: string };
-    const output = `${stderr ?? ''}\n${stdout ?? ''}`.trim();
-    throw new Error(`PostgreSQL: ${tool} failed (exit ${status ?? 'signal'}): ${output === '' ? (error as Error).message : output}`);
-  }
+  runTool('PostgreSQL', tool, args, { env: serverEnvironment(dir), cwd: dir, ...asAccount(account) });
 }
 
 /**
@@ -178,8 +83,9 @@ export interface PostgresServer {
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = serverBin();
   if (bin === undefined) throw new Error(`PostgreSQL: no server under ${INSTALL_ROOT}/<major>/bin (install postgresql)`);
-  const account = serverAccount();
-  const dir = serverDirectory(account);
+  // The server refuses to run as root: under root it and initdb are spawned as `postgres`.
+  const account = serverAccount('postgres');
+  const dir = serverDirectory(account, 'odata-filter-postgres-', 'PostgreSQL');
   try {
     initCluster(bin, dir, account);
   } catch (error) {
@@ -188,7 +94,8 @@ export async function startPostgres(): Promise<PostgresServer> {
   }
   const port = await freePort();
   const serverLog = `${dir}/server.log`;
-  // The server writes its log to its standard error, kept in a file for the error messages.
+  // The server writes its log to its standard error, kept in a file for the error messages. It is
+  // started in its own directory, like initdb (see runServerTool).
   const logFd = openSync(serverLog, 'a');
   let child: ChildProcess;
   try {
