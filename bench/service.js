@@ -2,7 +2,7 @@
 // (`filter=Status eq 'Active' and year(StartDateTime) eq 2012&top=25&expand=Event/TimeZone,Event/Sessions`,
 // three queries on PGlite), through the service — parseQuery, compileSqlQuery, expandSqlRows —
 // against a hand-written handler that issues the same SQL, written out beforehand, and renders
-// the same XML. Both servers run in a child process (bench/service-server.js); each is asked in
+// the same XML. Both servers run in a child process (bench/_service-server.js); each is asked in
 // a loop of its own over one keep-alive connection, and must answer byte for byte alike. The
 // goal: the package's layer costs at most 10% of the request, i.e. the service runs at 0.90× or
 // more of the hand-written handler.
@@ -16,7 +16,7 @@ import { compareAsync } from './harness.js';
 const PATH = "/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20'Active'%20and%20year(StartDateTime)%20eq%202012&top=25&expand=Event/TimeZone,Event/Sessions";
 const AUTHORIZATION = `Basic ${Buffer.from('admin:admin-demo').toString('base64')}`;
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('./service-server.js', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [fileURLToPath(new URL('./_service-server.js', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
 const bases = await new Promise((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (chunk) => {
