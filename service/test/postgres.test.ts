@@ -1,7 +1,7 @@
 // The service over HTTP on Debian's PostgreSQL server through `pg` (DATABASE_URL's path), each
-// suite on a database of its own.
+// suite on a database of its own; and main.js started with DATABASE_URL.
 
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openPostgres } from '../src/database.js';
 import type { Database } from '../src/database.js';
@@ -10,6 +10,8 @@ import type { PostgresServer } from '../../test/engines/postgres.js';
 import { authenticatedSuite } from './suites/authenticated.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
+import { start, stopped } from './support/main-process.js';
+import { A, B, get } from './support/service.js';
 
 describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   let server: PostgresServer;
@@ -34,4 +36,23 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   authenticatedSuite('PostgreSQL', open);
   publicSuite('PostgreSQL', open);
   hostileSuite('PostgreSQL', open);
+});
+
+describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {
+  it('writes the demo data into the server’s database on the first start only, and serves from it', async () => {
+    const server = await startPostgres();
+    try {
+      const first = await start({ DATABASE_URL: server.url });
+      expect(first.output()).toMatch(/Demo data written/);
+      expect(first.output()).toContain('on PostgreSQL at postgres://postgres@127.0.0.1:');
+      expect((await get(first.base, `${A}registrations/?top=1`, { user: 'admin' })).status).toBe(200);
+      expect(await stopped(first.child, 'SIGTERM'), first.output()).toBe(0);
+      const second = await start({ DATABASE_URL: server.url });
+      expect(second.output()).not.toMatch(/Demo data written/);
+      expect((await get(second.base, `${B}venues/?format=json`)).status).toBe(200);
+      expect(await stopped(second.child, 'SIGTERM'), second.output()).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
 });
