@@ -52,3 +52,21 @@ export const COLLECTIONS: readonly AuthenticatedCollection[] = [
 
 export const COLLECTION_BY_NAME: ReadonlyMap<string, AuthenticatedCollection> = new Map(COLLECTIONS.map((c) => [c.name, c]));
 export const COLLECTION_OF_TYPE: ReadonlyMap<TypeName, AuthenticatedCollection> = new Map(COLLECTIONS.map((c) => [c.type, c]));
+
+/** A member's part that is a collection of another type's members: an event's `sessions/` and `registrations/`. */
+export interface MemberPart {
+  /** The collection its members belong to (`eventsessions`). */
+  readonly of: AuthenticatedCollection;
+  /** Its element, the relation's name: `Sessions`. */
+  readonly element: string;
+  /** The column of those members holding the member's key. */
+  readonly foreignKey: string;
+}
+
+/** The part of a member of the collection at the path segment (the to-many relation's name in lower case), if it has one. */
+export function partOf(collection: AuthenticatedCollection, segment: string): MemberPart | undefined {
+  for (const [name, reach] of Object.entries(STORED_TYPES[collection.type].relations)) {
+    if (name.toLowerCase() === segment && 'foreignKey' in reach) return { of: COLLECTION_OF_TYPE.get(reach.type)!, element: name, foreignKey: reach.foreignKey };
+  }
+  return undefined;
+}

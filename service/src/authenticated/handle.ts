@@ -11,11 +11,11 @@ import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
 import { accepts } from '../http/negotiate.js';
 import type { Reply } from '../http/respond.js';
-import { typeAt } from '../storage.js';
+import { STORED_TYPES, typeAt } from '../storage.js';
 import type { TypeName } from '../storage.js';
 import { writeXml } from '../xml.js';
 import type { XmlElement } from '../xml.js';
-import { COLLECTIONS, COLLECTION_BY_NAME, COLLECTION_OF_TYPE } from './collections.js';
+import { COLLECTIONS, COLLECTION_BY_NAME, COLLECTION_OF_TYPE, partOf } from './collections.js';
 import type { AuthenticatedCollection } from './collections.js';
 import { completeExpandedRows } from './complete-rows.js';
 import { itemLink, link, member } from './represent.js';
@@ -56,8 +56,9 @@ export async function handleAuthenticated(request: IncomingMessage, origin: stri
   if (segments[segments.length - 1] === '') segments.pop();
   if (platform !== context.platform) return { reply: apiException(404, 'NotFound', `There is no platform '${platform}'`) };
   const collection = segments.length === 0 ? undefined : COLLECTION_BY_NAME.get(segments[0]!);
-  const id = segments.length === 2 ? idOf(segments[1]!) : undefined;
-  const found = segments.length === 0 || (collection !== undefined && (segments.length === 1 || id !== undefined));
+  const id = segments.length >= 2 ? idOf(segments[1]!) : undefined;
+  const part = segments.length === 3 && collection !== undefined ? partOf(collection, segments[2]!) : undefined;
+  const found = segments.length === 0 || (collection !== undefined && (segments.length === 1 || (id !== undefined && (segments.length === 2 || part !== undefined))));
   if (!found) return { reply: apiException(404, 'NotFound', 'No resource has this address') };
   const user = await context.authenticator.authenticate(request.headers.authorization);
   if (user === undefined) {
@@ -69,7 +70,8 @@ export async function handleAuthenticated(request: IncomingMessage, origin: stri
   let reply: Reply;
   if (collection === undefined) reply = root(links, requestUri);
   else if (!mayRead(user, collection.name)) reply = forbidden(collection.name);
-  else reply = await answer(request, collection, id, requestUri, links, user, context.db);
+  else if (part !== undefined && !mayRead(user, part.of.name)) reply = forbidden(part.of.name);
+  else reply = await answer(request, part === undefined ? { collection, id } : { collection: part.of, element: part.element, within: { parent: collection, foreignKey: part.foreignKey, id: id! } }, requestUri, links, user, context.db);
   return { reply, user: user.name };
 }
 
@@ -83,10 +85,22 @@ function root(links: LinkContext, requestUri: string): Reply {
   return xml({ name: 'Resources', children: [link('self', requestUri), ...children] });
 }
 
-async function answer(request: IncomingMessage, collection: AuthenticatedCollection, id: number | undefined, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
+/**
+ * What a request reads: a collection, one member (`id`), or the members related to one member of
+ * another collection (`within`: an event's sessions, `events/{id}/sessions/`).
+ */
+interface Target {
+  readonly collection: AuthenticatedCollection;
+  readonly id?: number | undefined;
+  /** The element of a member's part, named after its relation (`Sessions`). */
+  readonly element?: string;
+  readonly within?: { readonly parent: AuthenticatedCollection; readonly foreignKey: string; readonly id: number };
+}
+
+async function answer(request: IncomingMessage, target: Target, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').search;
   try {
-    return await read(collection, id, search, requestUri, links, user, db);
+    return await read(target, search, requestUri, links, user, db);
   } catch (error) {
     // A request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
     if (isFilterError(error)) return apiException(400, 'BadRequest', error.message);
@@ -94,13 +108,25 @@ async function answer(request: IncomingMessage, collection: AuthenticatedCollect
   }
 }
 
-async function read(collection: AuthenticatedCollection, id: number | undefined, search: string, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
+async function read(target: Target, search: string, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
+  const { collection, id, within } = target;
   const plan: QueryPlan = id === undefined ? parseQuery(search, collection.resource) : parseQuery(search, collection.item, { parameters: { id } });
   const hidden = forbiddenExpansion(user, collection.type, plan.expand);
   if (hidden !== undefined) return forbidden(hidden);
   const run = (q: { sql: string; params: readonly unknown[] }): Promise<readonly Row[]> => db.query(q.sql, q.params);
-  const { data } = compileSqlQuery(plan, collection.storage.query);
-  const page = pageOf(await run(data), plan);
+  let page;
+  if (within === undefined) {
+    page = pageOf(await run(compileSqlQuery(plan, collection.storage.query).data), plan);
+  } else {
+    const parent = STORED_TYPES[within.parent.type];
+    const [exists] = await db.query(`SELECT 1 FROM ${parent.table} WHERE "${parent.key}" = $1`, [within.id]);
+    if (exists === undefined) return apiException(404, 'NotFound', `There is no ${within.parent.type} ${within.id}`);
+    // The collection's own view, narrowed to the member's rows under the same name, so every column reference still reads it.
+    const { from } = collection.storage.query;
+    const narrowed = { ...collection.storage.query, from: `(SELECT * FROM ${from} WHERE "${within.foreignKey}" = $1) ${from}`, firstParameter: 2 };
+    const data = compileSqlQuery(plan, narrowed).data;
+    page = pageOf(await db.query(data.sql, [within.id, ...data.params]), plan);
+  }
   const rows = plan.expand.length > 0 ? ((await expandSqlRows(page.items, plan, collection.storage.expand, run)) as readonly Row[]) : page.items;
   await completeExpandedRows(db, collection.type, rows, plan.expand);
   if (id !== undefined) {
@@ -110,7 +136,7 @@ async function read(collection: AuthenticatedCollection, id: number | undefined,
   }
   const next = nextLink(requestUri, plan, page.more);
   const items = rows.map((row) => itemLink(links, collection.type, row, plan.inline ? plan.expand : undefined));
-  return xml({ name: collection.element, children: [link('self', requestUri), ...(next === undefined ? [] : [link('next', next)]), ...items] });
+  return xml({ name: target.element ?? collection.element, children: [link('self', requestUri), ...(next === undefined ? [] : [link('next', next)]), ...items] });
 }
 
 /** The collection of the first expanded relation whose rows the user may not read, if any: an expansion reads them as the collection would. */

@@ -7,7 +7,7 @@ import { A, get, startService } from '../support/service.js';
 import type { Running } from '../support/service.js';
 import { child, childrenNamed, linksOf, parseXml } from '../support/xml-tree.js';
 import type { XmlTree } from '../support/xml-tree.js';
-import { HOSTILE_EVENT_ID } from '../../src/demo-data.js';
+import { BUSY_EVENT_ID, BUSY_EVENT_REGISTRATIONS, HOSTILE_EVENT_ID } from '../../src/demo-data.js';
 
 const SCHEMA = 'http://schemas.example.com/events/2012/02';
 const EVENT_LINKS = ['self', 'EventTemplate', 'Logistics', 'Sessions', 'RegistrationSettings', 'Registrations', 'PublicationSettings', 'PublicationStatus', 'TimeZone', 'WebsiteRegister'];
@@ -223,6 +223,33 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         expect(linksOf(member, 'self')[0]!.attributes['href']).toBe(`${s.base}${A}${collection}/${first}/`);
       }
       expect(ids(await xml(`${A}venuerooms/?filter=Capacity%20gt%20100&top=250`), 'VenueRoom')).toEqual((await query('SELECT "VenueRoomID" FROM venue_rooms WHERE "Capacity" > 100 ORDER BY 1')).map((r) => r['VenueRoomID']));
+    });
+
+    it('serves an event’s sessions and registrations at the addresses its Links give, paged and filtered', async () => {
+      const event = await xml(`${A}events/${BUSY_EVENT_ID}/`);
+      const href = linksOf(event, `${SCHEMA}/related/Registrations`)[0]!.attributes['href']!;
+      expect(href).toBe(`${s.base}${A}events/${BUSY_EVENT_ID}/registrations/`);
+      const seen: number[] = [];
+      let path: string | undefined = href.slice(s.base.length);
+      while (path !== undefined) {
+        const page = await xml(path);
+        expect(page.name).toBe('Registrations');
+        seen.push(...ids(page, 'Registration'));
+        path = linksOf(page, 'next')[0]?.attributes['href']?.slice(s.base.length);
+      }
+      const expected = await query('SELECT "RegistrationID" FROM registrations WHERE "EventID" = $1 ORDER BY 1', [BUSY_EVENT_ID]);
+      expect(seen).toEqual(expected.map((r) => r['RegistrationID']));
+      expect(seen).toHaveLength(BUSY_EVENT_REGISTRATIONS);
+      const filtered = await xml(`${A}events/${BUSY_EVENT_ID}/registrations/?filter=${encodeURIComponent("Status eq 'Active'")}&top=250&expand=Registration/Contact`);
+      const active = await query(`SELECT "RegistrationID" FROM registrations WHERE "EventID" = $1 AND "Status" = 'Active' ORDER BY 1`, [BUSY_EVENT_ID]);
+      expect(ids(filtered, 'Registration')).toEqual(active.map((r) => r['RegistrationID']));
+      expect(linksOf(filtered, `${SCHEMA}/Registration`).every((l) => child(l, 'Registration').name === 'Registration')).toBe(true);
+      const [withSessions] = await query('SELECT "EventID", count(*)::integer AS n FROM event_sessions GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1');
+      expect(ids(await xml(`${A}events/${withSessions!['EventID']}/sessions/`), 'EventSession')).toHaveLength(withSessions!['n'] as number);
+      await refusal(`${A}events/999999/sessions/`, 404, 'NotFound');
+      await refusal(`${A}events/1/logistics/`, 404, 'NotFound');
+      await refusal(`${A}contacts/1/sessions/`, 404, 'NotFound');
+      await refusal(`${A}events/1/registrations/`, 403, 'SecurityException', 'events-only');
     });
 
     it('refuses without credentials (401 with a Basic challenge) and with wrong ones', async () => {
