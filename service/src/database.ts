@@ -45,9 +45,14 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-/** A PostgreSQL server through a pool of `pg` connections. */
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/**
+ * A PostgreSQL server through a pool of `pg` connections. A connection that fails while idle (the
+ * server restarted, the network dropped it) is reported to `onIdleError` and replaced at the next
+ * query: without a listener the pool's error event would end the process.
+ */
+export async function openPostgres(url: string, poolSize = 10, onIdleError: (error: Error) => void = (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`)): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', onIdleError);
   // Fail at start, with the driver's words, rather than at the first request.
   await pool.query('SELECT 1');
   const shown = new URL(url);

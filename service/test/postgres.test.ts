@@ -11,7 +11,7 @@ import { authenticatedSuite } from './suites/authenticated.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 import { start, stopped } from './support/main-process.js';
-import { A, B, get } from './support/service.js';
+import { A, B, get, startService } from './support/service.js';
 
 describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   let server: PostgresServer;
@@ -32,6 +32,28 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
     url.pathname = `/${name}`;
     return openPostgres(url.href);
   };
+
+  it('keeps serving when the server ends its connections (idle connections fail, new ones are made)', async () => {
+    const name = `service_${++databases}`;
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server.url);
+    url.pathname = `/${name}`;
+    const failures: Error[] = [];
+    const running = await startService(await openPostgres(url.href, 10, (error) => failures.push(error)));
+    try {
+      expect((await get(running.base, `${A}events/?top=5`, { user: 'admin' })).status).toBe(200);
+      const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      expect(ended.rows.length).toBeGreaterThan(0);
+      for (let waited = 0; failures.length === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(failures.length).toBeGreaterThan(0);
+      for (let i = 0; i < 5; i++) expect((await get(running.base, `${B}venues/`, { headers: { Accept: 'application/json' } })).status).toBe(200);
+    } finally {
+      await running.stop();
+      await admin.end();
+    }
+  });
 
   authenticatedSuite('PostgreSQL', open);
   publicSuite('PostgreSQL', open);
