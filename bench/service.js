@@ -1,6 +1,6 @@
 // The package's share of a request to the service: one filtered, expanded page of interface A
 // (`filter=Status eq 'Active' and year(StartDateTime) eq 2012&top=25&expand=Event/TimeZone,Event/Sessions`,
-// three queries on PGlite), through the service — parseQuery, compileSqlQuery, expandSqlRows —
+// four queries on PGlite), through the service — parseQuery, compileSqlQuery, expandSqlRows —
 // against a hand-written handler that issues the same SQL, written out beforehand, and renders
 // the same XML. Both servers run in a child process (bench/_service-server.js); each is asked in
 // a loop of its own over one keep-alive connection, and must answer byte for byte alike. The

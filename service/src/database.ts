@@ -1,7 +1,7 @@
 // The database the service reads: an embedded PostgreSQL (PGlite, in memory or in a data
 // directory) or a PostgreSQL server reached by `DATABASE_URL` through `pg`. Both answer the same
-// SQL with `$n` placeholders; the one difference the service meets, how each driver hands back a
-// value, is settled in rows.ts.
+// SQL with `$n` placeholders. The one difference the service meets, how a driver hands back a
+// timestamptz, is settled by instantOf() (instants.ts).
 
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';

@@ -161,6 +161,8 @@ export interface EventSessionRow extends Audit {
   StartDateTime: Date;
   FinishDateTime: Date | null;
   PresenterContactID: number | null;
+  /** Its event's offset: a session is where its event is. */
+  UtcOffsetMinutes: number;
 }
 
 export interface RegistrationRow extends Audit {
@@ -1219,6 +1221,7 @@ function eventSessions(eventRows: readonly EventRow[], trainers: readonly number
         FinishDateTime: sessionFinish === null ? null : new Date(sessionFinish),
         // A session may not have its presenter yet.
         PresenterContactID: random.chance(0.85) ? random.pick(trainers) : null,
+        UtcOffsetMinutes: event.UtcOffsetMinutes,
         CreatedDateTime: new Date(created),
         LastModifiedDateTime: new Date(random.chance(0.3) ? created : random.between(created, REFERENCE_MS)),
       });

@@ -2,13 +2,13 @@
 // anything but GET and HEAD, 503 while in maintenance, 500 when something unforeseen breaks —
 // and logs one line per request.
 
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Authenticator } from './authenticate.js';
 import type { Database } from './database.js';
 import { apiException, handleAuthenticated } from './authenticated/handle.js';
-import { handlePublic } from './public/handle.js';
+import { handlePublic, INTERNAL_ERROR, publicError } from './public/handle.js';
 import { send } from './http/respond.js';
 import type { Reply } from './http/respond.js';
 
@@ -20,7 +20,11 @@ export interface ServiceOptions {
   readonly schemaBase?: string;
   /** The website's public registration page, which an event's WebsiteRegister link adds `sgid` to. */
   readonly registrationPage?: string;
-  /** The absolute URI links start with (`https://api.example.com`); by default the request's Host, or the server's address. */
+  /**
+   * The absolute URI links start with (`https://api.example.com`); by default the server's own
+   * address. Never the request's Host: a client could make the links of a cached response point
+   * anywhere.
+   */
   readonly publicUrl?: string;
   /** One line per request; by default none. */
   readonly log?: (line: string) => void;
@@ -43,7 +47,6 @@ const PUBLIC = /^\/api\/2012-02-01\/pub\/resources(?:\/(.*))?$/;
  * characters), every one percent-encoded, fits with room for the headers; beyond it Node answers 431.
  */
 const MAX_HEADER_BYTES = 3 * 65_536 + 16_384;
-const HOST = /^[A-Za-z0-9.-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
 
 export function createService(options: ServiceOptions): Service {
   const platform = options.platform ?? 'demo';
@@ -56,11 +59,9 @@ export function createService(options: ServiceOptions): Service {
   };
   const log = options.log ?? (() => {});
 
-  /** The scheme and authority of the links: the configured one, else the request's Host when it is a plain host name, else the server's own address. */
+  /** The scheme and authority of the links: the configured one, else the address the request reached. */
   const originOf = (request: IncomingMessage): string => {
     if (options.publicUrl !== undefined) return options.publicUrl.replace(/\/+$/, '');
-    const host = request.headers.host;
-    if (host !== undefined && HOST.test(host)) return `http://${host}`;
     const address = request.socket.address() as AddressInfo;
     return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   };
@@ -71,11 +72,12 @@ export function createService(options: ServiceOptions): Service {
     const b = a === null ? PUBLIC.exec(path) : null;
     if (request.method !== 'GET' && request.method !== 'HEAD' && (a !== null || b !== null)) {
       // Every resource is read-only (section 4): the method is refused before anything else is read.
-      const reply: Reply = a !== null ? apiException(405, 'MethodNotAllowed', `${request.method} is not supported here`) : { status: 405, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ Code: 'MethodNotAllowed', Message: `${request.method} is not supported here` }) };
+      const message = `${request.method} is not supported here`;
+      const reply = a !== null ? apiException(405, 'MethodNotAllowed', message) : publicError(405, 'MethodNotAllowed', message);
       return { reply: { ...reply, headers: { ...reply.headers, Allow: 'GET, HEAD' } } };
     }
     if (a !== null) return handleAuthenticated(request, originOf(request), decodeSegment(a[1]!), a[2] ?? '', context);
-    if (b !== null) return { reply: await handlePublic(request, b[1] ?? '', options.db) };
+    if (b !== null) return { reply: await handlePublic(request, b[1] ?? '', options.db, log) };
     return { reply: { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found\n' } };
   };
 
@@ -96,6 +98,15 @@ export function createService(options: ServiceOptions): Service {
         service.server.closeIdleConnections();
       }),
   };
+
+  // A request Node cannot read (a head beyond MAX_HEADER_BYTES, a malformed request line) never
+  // reaches handle(): it is answered and logged here.
+  service.server.on('clientError', (error: Error & { code?: string }, socket) => {
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    log(`${new Date().toISOString()} - (unreadable request: ${error.code ?? error.message}) ${status}`);
+    if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    else socket.destroy();
+  });
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
@@ -126,9 +137,8 @@ export function createService(options: ServiceOptions): Service {
 
 /** A 500 in the body the interface writes (section 7.2: "possibly an error structure"). */
 function internalError(request: IncomingMessage): Reply {
-  const message = 'The server could not answer the request';
-  if (AUTHENTICATED.test((request.url ?? '/').split('?')[0]!)) return apiException(500, 'InternalServerError', message);
-  return { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify({ Code: 'InternalServerError', Message: message }) };
+  if (AUTHENTICATED.test((request.url ?? '/').split('?')[0]!)) return apiException(500, 'InternalServerError', INTERNAL_ERROR);
+  return publicError(500, 'InternalServerError', INTERNAL_ERROR);
 }
 
 /** A path segment as text; one that is no valid percent-encoding stays as written (and names no platform). */

@@ -27,7 +27,7 @@ interface StoredType {
   readonly table: string;
   readonly key: string;
   readonly relations: { readonly [name: string]: Reach };
-  /** Columns of the table no schema property holds that the representation reads: an event's local offset. */
+  /** Columns of the table no schema property holds that the representation reads: an event's or a session's local offset. */
   readonly representation?: readonly string[];
 }
 
@@ -46,7 +46,7 @@ export const STORED_TYPES: { readonly [T in TypeName]: StoredType } = {
     },
     representation: ['UtcOffsetMinutes'],
   },
-  EventSession: { schema: EventSession, table: 'event_sessions', key: 'EventSessionID', relations: { Presenter: { type: 'Contact', reference: 'PresenterContactID' } } },
+  EventSession: { schema: EventSession, table: 'event_sessions', key: 'EventSessionID', relations: { Presenter: { type: 'Contact', reference: 'PresenterContactID' } }, representation: ['UtcOffsetMinutes'] },
   Registration: {
     schema: Registration,
     table: 'registrations',
@@ -151,6 +151,26 @@ export function storageOf(type: TypeName): { readonly query: SqlQueryOptions; re
   walk(type, [...STORED_TYPES[type].schema.properties.values()], [], []);
   const base = { dialect: postgres, from: view, table: view, relations };
   return { query: { ...base, collections: filterCollections }, expand: { ...base, collections: expandCollections } };
+}
+
+/** Every relation a type's rows reach, at any depth, by schema path (`Registrations`, `Registrations/Contact`), with the type it reaches. */
+export function relationPathsOf(type: TypeName): readonly { readonly path: string; readonly type: TypeName }[] {
+  const found: { path: string; type: TypeName }[] = [];
+  const walk = (holder: TypeName, properties: readonly Property[], path: readonly string[]): void => {
+    for (const property of properties) {
+      if (property.kind === 'primitive' || (property.kind === 'collection' && !property.relation)) continue;
+      const at = [...path, property.name];
+      if (!property.relation) {
+        walk(holder, membersOf(property), at);
+        continue;
+      }
+      const target = reachOf(holder, property).type;
+      found.push({ path: at.join('/'), type: target });
+      walk(target, membersOf(property), at);
+    }
+  };
+  walk(type, [...STORED_TYPES[type].schema.properties.values()], []);
+  return found;
 }
 
 /** The key of each to-many relation's rows, by schema path: what orders an expansion of it (docs/query.md, "Expansion"). */

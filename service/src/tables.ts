@@ -2,7 +2,7 @@
 // package's shipped schemas, segments joined with `_` (`PostalAddress_City`): the package's
 // default column mapping, so a resource needs no column list. Columns no schema holds are the
 // service's own: references between rows (`EventID` of a session, `PresenterContactID`), an
-// event's local UTC offset, who may see a public record (`IsPublic`, `Regions`) and the users.
+// event's (and its sessions') local UTC offset, who may see a public record (`IsPublic`, `Regions`) and the users.
 // Collections of values are `jsonb` arrays (the package reads them as JSON columns); an event's
 // sessions and registrations are child tables (rows of their own that `any`/`all` reach).
 
@@ -26,7 +26,8 @@ export const TABLES: readonly string[] = [
     "UtcOffsetMinutes" integer NOT NULL)`,
   `CREATE TABLE event_sessions (
     "EventSessionID" integer PRIMARY KEY, "EventID" integer NOT NULL REFERENCES events, "Status" text,
-    "StartDateTime" timestamptz, "FinishDateTime" timestamptz, "PresenterContactID" integer REFERENCES contacts, ${audit})`,
+    "StartDateTime" timestamptz, "FinishDateTime" timestamptz, "PresenterContactID" integer REFERENCES contacts, ${audit},
+    "UtcOffsetMinutes" integer NOT NULL)`,
   `CREATE INDEX event_sessions_event ON event_sessions ("EventID")`,
   `CREATE TABLE registrations (
     "RegistrationID" integer PRIMARY KEY, "EventID" integer NOT NULL REFERENCES events,
@@ -51,7 +52,8 @@ export const TABLES: readonly string[] = [
     "ItemID" integer PRIMARY KEY, "CategoryID" integer NOT NULL REFERENCES template_categories,
     "EventTemplateID" integer REFERENCES event_templates, "Title" text NOT NULL, "Uri" text NOT NULL, "Summary" text,
     "SequenceIndex" integer, "Code" text, "AdvertisedDuration" text, "AdvertisedPresenters" jsonb,
-    "Tags" jsonb, "Credits" jsonb, "RegisterInterestUri" text, "RegisterPrivateInterestUri" text, "Regions" jsonb NOT NULL)`,
+    "Tags" jsonb, "Credits" jsonb, "RegisterInterestUri" text, "RegisterPrivateInterestUri" text, "Regions" jsonb NOT NULL,
+    UNIQUE ("CategoryID", "Uri"))`,
   `CREATE TABLE template_item_offers (
     "ItemID" integer NOT NULL REFERENCES template_category_items, "Region" text NOT NULL, "BestAdvertisedOffers" jsonb NOT NULL,
     PRIMARY KEY ("ItemID", "Region"))`,

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/database.js';
+import type { Database } from '../src/database.js';
 import { createDemoDatabase } from '../src/seed.js';
 import { createService } from '../src/server.js';
 import type { Service } from '../src/server.js';
@@ -23,14 +24,18 @@ function shownAnswer(curl: string): string {
 
 describe('the README’s example requests', () => {
   let service: Service;
+  let db: Database;
   let base: string;
   beforeAll(async () => {
-    const db = await openPglite();
+    db = await openPglite();
     await createDemoDatabase(db);
     service = createService({ db, publicUrl: PUBLIC });
     base = await service.listen(0);
   });
-  afterAll(async () => service?.close());
+  afterAll(async () => {
+    await service?.close();
+    await db?.close();
+  });
 
   it.each([
     ['events-only', 'events-demo', '/demo/api/2012-02-01/auth/resources/events/?filter=LocationName%20eq%20%27Z%C3%BCrich%27&top=2', 200],

@@ -9,13 +9,15 @@ export function selfLink(requestUrl: string): string {
 }
 
 /**
- * The `next` link, or undefined when no row follows the page: the request URI with every option
+ * The `next` link, or undefined when no row follows the page — or when the page holds none
+ * (`top=0`: its next page would be the same page, and a client following it would never stop):
+ * the request URI with every option
  * repeated in order, and — given the page's skiptoken (a keyset plan's page has one) — the
  * skiptoken set to it and `skip` left out; otherwise `skip` set to the previous `skip` plus the
  * page size (added at the end when the request had none). Names and values percent-encoded.
  */
 export function nextLink(requestUrl: string, plan: QueryPlan, more: boolean, skipToken?: string): string | undefined {
-  if (!more) return undefined;
+  if (!more || plan.top === 0) return undefined;
   const cut = requestUrl.search(/[?#]/);
   const base = cut < 0 ? requestUrl : requestUrl.slice(0, cut);
   const [option, value] = skipToken === undefined ? [plan.skipOption, String(plan.skip + plan.top)] : [plan.skipTokenOption, skipToken];

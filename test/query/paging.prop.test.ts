@@ -71,6 +71,13 @@ describe('links', () => {
     );
   });
 
+  it('give a page of top=0 no next link: it would lead back to itself', () => {
+    const plan = parseQuery('$top=0&$skip=5', resource);
+    expect(plan.top).toBe(0);
+    expect(nextLink(`${BASE}?$top=0&$skip=5`, plan, true)).toBeUndefined();
+    expect(nextLink(`${BASE}?$top=1&$skip=5`, parseQuery('$top=1&$skip=5', resource), true)).toBe(`${BASE}?$top=1&$skip=6`);
+  });
+
   it('writes the next link of the service document\'s example', () => {
     const url = "https://host/demo/api/2012-02-01/auth/resources/events/?filter=Code eq 'A&B'&skip=30&top=10";
     const plan = parseQuery('filter=Code%20eq%20%27A%26B%27&skip=30&top=10', { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A });

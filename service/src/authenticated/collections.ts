@@ -4,7 +4,9 @@
 import { SERVICE_INTERFACE_A } from 'odata-filter/query';
 import type { QueryPolicy, QueryResource } from 'odata-filter/query';
 import type { SqlQueryOptions } from 'odata-filter/sql';
-import { STORED_TYPES, relationRulesOf, storageOf } from '../storage.js';
+import { mayRead } from '../authenticate.js';
+import type { User } from '../authenticate.js';
+import { STORED_TYPES, relationPathsOf, relationRulesOf, storageOf } from '../storage.js';
 import type { TypeName } from '../storage.js';
 
 export interface AuthenticatedCollection {
@@ -69,4 +71,26 @@ export function partOf(collection: AuthenticatedCollection, segment: string): Me
     if (name.toLowerCase() === segment && 'foreignKey' in reach) return { of: COLLECTION_OF_TYPE.get(reach.type)!, element: name, foreignKey: reach.foreignKey };
   }
   return undefined;
+}
+
+/** The resources as each set of permissions sees them, made once per collection and set. */
+const seen = new Map<string, { readonly resource: QueryResource; readonly item: QueryResource }>();
+
+/**
+ * A collection's resources as a user may query them: a filter cannot read through a relation to
+ * a collection the user may not read (`Registrations/any(r: r/Contact/Email eq …)` would tell an
+ * `events`-only user which contacts exist). The package's rules refuse it (`not_filterable`)
+ * wherever a filter names it, lambdas and `$count` included. Made once per set of permissions,
+ * since the package checks a resource's rules once per resource object.
+ */
+export function resourcesFor(collection: AuthenticatedCollection, user: User): { readonly resource: QueryResource; readonly item: QueryResource } {
+  const id = `${collection.name} ${[...user.collections].sort().join(',')}`;
+  let found = seen.get(id);
+  if (found === undefined) {
+    const hidden = relationPathsOf(collection.type).filter((r) => !mayRead(user, COLLECTION_OF_TYPE.get(r.type)!.name));
+    const rules = Object.fromEntries(hidden.map((r) => [r.path, { filter: false }]));
+    found = hidden.length === 0 ? collection : { resource: { ...collection.resource, rules }, item: { ...collection.item, rules } };
+    seen.set(id, found);
+  }
+  return found;
 }

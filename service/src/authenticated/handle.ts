@@ -10,12 +10,13 @@ import type { Database, Row } from '../database.js';
 import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
 import { accepts } from '../http/negotiate.js';
+import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
 import { STORED_TYPES, typeAt } from '../storage.js';
 import type { TypeName } from '../storage.js';
 import { writeXml } from '../xml.js';
 import type { XmlElement } from '../xml.js';
-import { COLLECTIONS, COLLECTION_BY_NAME, COLLECTION_OF_TYPE, partOf } from './collections.js';
+import { COLLECTIONS, COLLECTION_BY_NAME, COLLECTION_OF_TYPE, partOf, resourcesFor } from './collections.js';
 import type { AuthenticatedCollection } from './collections.js';
 import { completeExpandedRows } from './complete-rows.js';
 import { itemLink, link, member } from './represent.js';
@@ -102,15 +103,20 @@ async function answer(request: IncomingMessage, target: Target, requestUri: stri
   try {
     return await read(target, search, requestUri, links, user, db);
   } catch (error) {
-    // A request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
-    if (isFilterError(error)) return apiException(400, 'BadRequest', error.message);
-    throw error;
+    if (!isFilterError(error)) throw error;
+    // A filter reading through a relation to a collection the user may not read (resourcesFor()).
+    if (error.issues.length > 0 && error.issues.every((issue) => issue.code === 'not_filterable')) return apiException(403, 'SecurityException', error.message);
+    // Any other request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
+    return apiException(400, 'BadRequest', error.message);
   }
 }
 
 async function read(target: Target, search: string, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
   const { collection, id, within } = target;
-  const plan: QueryPlan = id === undefined ? parseQuery(search, collection.resource) : parseQuery(search, collection.item, { parameters: { id } });
+  const paging = pagingOptionsOf(new URLSearchParams(search));
+  if (id !== undefined && paging.length > 0) return apiException(400, 'BadRequest', `Option '${paging[0]}': a member is not a collection and has no pages`);
+  const { resource, item } = resourcesFor(collection, user);
+  const plan: QueryPlan = id === undefined ? parseQuery(search, resource) : parseQuery(search, item, { parameters: { id } });
   const hidden = forbiddenExpansion(user, collection.type, plan.expand);
   if (hidden !== undefined) return forbidden(hidden);
   const run = (q: { sql: string; params: readonly unknown[] }): Promise<readonly Row[]> => db.query(q.sql, q.params);

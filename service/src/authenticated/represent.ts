@@ -22,7 +22,8 @@ export interface LinkContext {
 
 const XML = 'application/xml';
 
-export function link(rel: string, href: string, title?: string, type: string | undefined = title === undefined ? undefined : XML, children?: readonly XmlNode[]): XmlElement {
+/** A Link: `type` is the target's media type (XML unless given), `title` its type name on item and related links, none on `self` and `next` (section 2.1). */
+export function link(rel: string, href: string, title?: string, type: string = XML, children?: readonly XmlNode[]): XmlElement {
   return { name: 'Link', attributes: { rel, type, title, href }, ...(children ? { children } : {}) };
 }
 

@@ -1,5 +1,5 @@
-// Writing a response: its status, headers and body, gzip-compressed when the request accepts it
-// and the body is worth it (section 8), with the length always stated.
+// Writing a response: its status, headers and body, gzip-compressed whenever the request accepts
+// gzip and there is a body (section 8), with the length always stated.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -12,14 +12,12 @@ export interface Reply {
   readonly body?: string;
 }
 
-/** Bodies shorter than this are sent as they are: compressing them would only add bytes. */
-const GZIP_FROM = 256;
-
 export function send(request: IncomingMessage, response: ServerResponse, reply: Reply): number {
   let body = reply.body === undefined ? Buffer.alloc(0) : Buffer.from(reply.body, 'utf8');
   const headers: Record<string, string> = { ...reply.headers };
-  if (body.length > 0) headers['Vary'] = 'Accept-Encoding';
-  if (body.length >= GZIP_FROM && acceptsGzip(request.headers['accept-encoding'])) {
+  // Both interfaces answer by Accept (a representation, or 406) and by Accept-Encoding.
+  headers['Vary'] = 'Accept, Accept-Encoding';
+  if (body.length > 0 && acceptsGzip(request.headers['accept-encoding'])) {
     body = gzipSync(body);
     headers['Content-Encoding'] = 'gzip';
   }

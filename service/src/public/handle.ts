@@ -8,6 +8,7 @@ import type { QueryPlan, QueryResource } from 'odata-filter/query';
 import { compileSqlQuery, pageOf } from 'odata-filter/sql';
 import type { Database } from '../database.js';
 import { accepts } from '../http/negotiate.js';
+import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
 import { REGIONS } from '../tables.js';
 import { recordOf } from './records.js';
@@ -17,12 +18,14 @@ import type { PublicResource, Scope } from './resources.js';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A failure of the request, with the status and Code of section 7.2. */
-class Refusal {
+class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
-    readonly message: string,
-  ) {}
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -39,8 +42,8 @@ function parameter(search: URLSearchParams, name: string): string | undefined {
   return undefined;
 }
 
-/** Answers a request under `…/pub/resources/`; `rest` is the path after it. */
-export async function handlePublic(request: IncomingMessage, rest: string, db: Database): Promise<Reply> {
+/** Answers a request under `…/pub/resources/`; `rest` is the path after it. A fault of the server is logged and answered 500 — as JSONP too, with status 200 (section 7.3). */
+export async function handlePublic(request: IncomingMessage, rest: string, db: Database, log: (line: string) => void): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').searchParams;
   const callback = parameter(search, 'callback');
   if (callback !== undefined && (callback.length > 128 || !CALLBACK.test(callback))) {
@@ -54,17 +57,28 @@ export async function handlePublic(request: IncomingMessage, rest: string, db: D
   try {
     body = await answer(rest, search, db);
   } catch (caught) {
+    let error: Refusal;
+    if (caught instanceof Refusal) error = caught;
     // A request the package refuses — its options, or a value the database cannot hold — is the request's fault.
-    const error = isFilterError(caught) ? new Refusal(400, 'BadRequest', caught.message) : caught;
-    if (!(error instanceof Refusal)) throw error;
+    else if (isFilterError(caught)) error = new Refusal(400, 'BadRequest', caught.message);
+    else {
+      log(`error ${request.method} ${request.url}: ${(caught as Error)?.stack ?? String(caught)}`);
+      error = new Refusal(500, 'InternalServerError', INTERNAL_ERROR);
+    }
     return callback === undefined ? json(error) : jsonp(callback, { Success: false, Code: error.code, Message: error.message });
   }
   return callback === undefined ? { status: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(body) } : jsonp(callback, body);
 }
 
-/** The body of a failure as interface B writes it. */
+export const INTERNAL_ERROR = 'The server could not answer the request';
+
+/** A failure as interface B writes it: `{ Code, Message }` with its status. */
+export function publicError(status: number, code: string, message: string): Reply {
+  return { status, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify({ Code: code, Message: message }) };
+}
+
 function json(refusal: Refusal): Reply {
-  return { status: refusal.status, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify({ Code: refusal.code, Message: refusal.message }) };
+  return publicError(refusal.status, refusal.code, refusal.message);
 }
 
 /** JSONP: status 200 whatever happened (section 7.3), the callback called with the object. */
@@ -81,6 +95,8 @@ async function answer(rest: string, search: URLSearchParams, db: Database): Prom
   const resource = PUBLIC_RESOURCE_BY_NAME.get(segments[0] ?? '');
   if (resource === undefined || segments.length > 2 || (segments.length === 2 && resource.item === undefined)) throw new Refusal(404, 'NotFound', 'No resource has this address');
   if (segments.length === 2 && segments[1] !== '') {
+    const paging = pagingOptionsOf(search);
+    if (paging.length > 0) throw new Refusal(400, 'BadRequest', `Option '${paging[0]}': a single record has no pages`);
     const id = /^[1-9][0-9]{0,9}$/.test(segments[1]!) ? Number(segments[1]) : undefined;
     if (id === undefined || id > 2 ** 31 - 1) throw new Refusal(404, 'NotFound', `There is no ${resource.name} item '${segments[1]}'`);
     return item(resource, resource.item!, id, search, db);

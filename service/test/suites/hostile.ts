@@ -40,33 +40,36 @@ export function hostileSuite(engine: string, open: () => Promise<Database>): voi
       await expectStatus(`${A}events/?filter=${encodeURIComponent('not '.repeat(3000))}true`, [400]);
       // Beyond what a request line may hold: the HTTP layer's own 431.
       await expectStatus(`${A}events/?filter=${'%41'.repeat(100_000)}`, [431]);
+      expect(s.log.some((line) => line.includes('unreadable request') && line.endsWith(' 431'))).toBe(true);
     });
 
-    it('refuses malformed and oddly encoded options with 400', async () => {
-      for (const search of [
-        'filter=%E0%A4%A',
-        'filter=%FF%FE',
-        'filter=Code%20eq%20%27a%00b%27',
-        'filter=Code%20eq%20%27%C3%A9',
-        'top=1&top=2',
-        'top=99999999999999999999',
-        'top=1e3',
-        'top=%201',
-        'skip=-0',
-        'filter=',
-        'expand=',
-        'expand=Event/',
-        'expand=Event//TimeZone',
-        'expand=' + 'Event/TimeZone,'.repeat(2000),
-        'filter=' + encodeURIComponent("Code eq 'it's'"),
-        Array.from({ length: 500 }, (_, i) => `o${i}=1`).join('&'),
-        'filter=' + encodeURIComponent('EventID eq 1 or ') + '%',
-        'filter=' + encodeURIComponent("substringof('%', Code) and contains(Code, '_')"),
-      ]) {
-        await expectStatus(`${A}events/?${search}`, [200, 400]);
+    it('refuses malformed and oddly encoded options with 400, and reads odd but valid ones', async () => {
+      for (const [search, status] of [
+        ['filter=%E0%A4%A', 400],
+        ['filter=%FF%FE', 400],
+        ['filter=Code%20eq%20%27a%00b%27', 400],
+        ['filter=Code%20eq%20%27%C3%A9', 400],
+        ['top=1&top=2', 400],
+        ['top=99999999999999999999', 400],
+        ['top=1e3', 400],
+        ['top=%201', 400],
+        ['skip=-0', 400],
+        ['filter=', 400],
+        ['expand=', 400],
+        ['expand=Event/', 400],
+        ['expand=Event//TimeZone', 400],
+        ['expand=' + 'Event/TimeZone,'.repeat(2000), 400],
+        ['filter=' + encodeURIComponent("Code eq 'it's'"), 400],
+        [Array.from({ length: 500 }, (_, i) => `o${i}=1`).join('&'), 400],
+        ['filter=' + encodeURIComponent('EventID eq 1 or ') + '%', 400],
+        ['filter=' + encodeURIComponent("Code eq 'it''s' and LocationName ne '%'"), 200],
+        ['filter=' + encodeURIComponent("substringof('%', Code) and substringof('_', Code)"), 200],
+        ['expand=' + 'Event/TimeZone,'.repeat(200) + 'Event', 200],
+        ['FILTER=' + encodeURIComponent("status eq 'Active'") + '&Top=2', 400],
+        ['FILTER=' + encodeURIComponent("Status eq 'Active'") + '&Top=2', 200],
+      ] as const) {
+        await expectStatus(`${A}events/?${search}`, [status]);
       }
-      await expectStatus(`${A}events/?filter=Code%20eq%20%27a%00b%27`, [400]);
-      await expectStatus(`${A}events/?top=1&top=2`, [400]);
     });
 
     it('keeps to its own paths whatever the path holds', async () => {

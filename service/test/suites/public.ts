@@ -88,6 +88,7 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
       await refusal(`${B}presenters/${closed!['PresenterID']}`, 404, 'NotFound');
       await refusal(`${B}presenters/0`, 404, 'NotFound');
       await refusal(`${B}presenters/abc`, 404, 'NotFound');
+      expect(await refusal(`${B}presenters/${open!['PresenterID']}?skip=1`, 400, 'BadRequest')).toMatch(/page/);
       await refusal(`${B}nothing/`, 404, 'NotFound');
       const [zone] = await query('SELECT * FROM time_zones ORDER BY 1 LIMIT 1');
       expect(await json(`${B}timezones/${zone!['TimeZoneID']}/?fields=TzNames,UtcOffset,Name`)).toEqual({ TzNames: zone!['TzNames'], UtcOffset: zone!['UtcOffset'], Name: zone!['Name'] });
@@ -114,6 +115,11 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
       expect([...(await currencies('au'))]).toEqual(['AUD']);
       expect([...(await currencies('nz'))]).toEqual(['NZD']);
       expect(await refusal(`${B}eventtemplatecategoryitems/?categoryIDs=1,x`, 400, 'BadRequest')).toMatch(/categoryIDs/);
+      // The name in the case the document's example writes it.
+      const lower = await json(`${B}eventtemplatecategoryitems/?categoryids=${id}&fields=CategoryID&top=200`);
+      expect(lower.Items.every((i) => i['CategoryID'] === id)).toBe(true);
+      expect(lower.Count).toBe(rows.length);
+      expect(await json(`${B}presenters/?includeTotalCount=false`)).not.toHaveProperty('TotalCount');
       await refusal(`${B}eventtemplatecategoryitems/1`, 404, 'NotFound');
     });
 
@@ -168,9 +174,38 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
       expect(Number(zipped.headers['content-length'])).toBe(zipped.raw.length);
       const refused = await get(s.base, `${B}presenters/?top=50`, { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip;q=0' } });
       expect(refused.headers['content-encoding']).toBeUndefined();
+      expect(zipped.headers['vary']).toBe('Accept, Accept-Encoding');
+      // Interface A, and a short body, alike.
+      const xmlZipped = await get(s.base, '/demo/api/2012-02-01/auth/resources/events/?top=1', { user: 'admin', headers: { 'Accept-Encoding': 'gzip' } });
+      expect(xmlZipped.headers['content-encoding']).toBe('gzip');
+      expect(xmlZipped.text).toMatch(/^<\?xml/);
+      const short = await get(s.base, `${B}timezones/1?fields=UtcOffset`, { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip' } });
+      expect(short.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(short.text)).toHaveProperty('UtcOffset');
       const head = await get(s.base, `${B}presenters/`, { method: 'HEAD', headers: { Accept: 'application/json' } });
       expect(head.status).toBe(200);
       expect(head.raw.length).toBe(0);
+    });
+
+    it('answers a fault of the server with 500 InternalServerError, as JSONP with status 200, and logs it', async () => {
+      const query = s.db.query;
+      (s.db as { query: typeof query }).query = async () => {
+        throw new Error('the database went away');
+      };
+      try {
+        expect(await refusal(`${B}venues/`, 500, 'InternalServerError')).not.toMatch(/database/);
+        const response = await get(s.base, `${B}venues/?callback=cb`, { headers: { Accept: '*/*' } });
+        expect(response.status).toBe(200);
+        expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+        expect(response.text).toMatch(/^\/\*\*\/cb\(\{"Success":false,"Code":"InternalServerError","Message":"[^"]+"\}\);$/);
+        const xml = await get(s.base, '/demo/api/2012-02-01/auth/resources/events/?top=1', { user: 'admin' });
+        expect(xml.status).toBe(500);
+        expect(xml.text).toContain('<Code>InternalServerError</Code>');
+      } finally {
+        (s.db as { query: typeof query }).query = query;
+      }
+      expect(s.log.filter((line) => line.includes('the database went away')).length).toBeGreaterThanOrEqual(2);
+      await json(`${B}venues/`);
     });
 
     it('answers 503 with an empty text/plain body while in maintenance, then serves again', async () => {
