@@ -3,21 +3,16 @@
 // and-ed with the request's filter — so the page and the count both hold it — and a relation's is
 // put into every lambda over that relation, so that no `any` or `all` sees a row it excludes.
 
-import { Decimal } from 'decimal.js';
 import { isFilterError } from '../errors.js';
-import { childrenOf } from '../syntax/ast.js';
-import type { Expr } from '../syntax/ast.js';
-import { parse } from '../syntax/parse.js';
 import { check, composedFilter } from '../types/check.js';
-import type { EdmType } from '../types/edm.js';
-import { INTEGER_RANGES, isInteger } from '../types/edm.js';
-import type { EnumType, Schema } from '../types/schema.js';
+import type { Schema } from '../types/schema.js';
 import type { TypedExpr, TypedFilter, TypedLambda, TypedSource } from '../types/typed.js';
-import { childrenOfTyped, mapChildrenOfTyped } from '../types/typed.js';
+import { mapChildrenOfTyped } from '../types/typed.js';
+import { aliasNodes, aliasUses, describeUse, shownValue, valueLiteral } from '../types/value-literal.js';
+import type { AliasUses, ParameterValue, ValueUse } from '../types/value-literal.js';
 import type { Report } from './report.js';
 
-/** A parameter's value: of the type the filter gives the parameter where it stands. */
-export type ParameterValue = string | number | bigint | boolean | Date | null;
+export type { ParameterValue };
 
 export type RowFilterParameters = Readonly<Record<string, ParameterValue>>;
 
@@ -29,14 +24,8 @@ export interface RelationRules {
   readonly key?: readonly string[];
 }
 
-/** The type a parameter has where it stands in a row filter. */
-interface ParameterUse {
-  readonly type: EdmType;
-  readonly enum: EnumType | undefined;
-}
-
 /** Each row filter's parameters and their types, learnt once per schema and text. */
-const USES = new WeakMap<Schema, Map<string, ReadonlyMap<string, ParameterUse>>>();
+const USES = new WeakMap<Schema, Map<string, ReadonlyMap<string, ValueUse>>>();
 
 /**
  * A row filter checked with its parameters' values: each value written as a literal of the type
@@ -48,7 +37,9 @@ export function checkRowFilter(text: string, schema: Schema, parameters: RowFilt
   const aliases: Record<string, string> = {};
   for (const [name, use] of uses) {
     if (!Object.hasOwn(parameters, name)) throw new TypeError(`The row filter of ${owner} needs the parameter @${name}, which the request's parameters do not give`);
-    aliases[name] = parameterText(parameters[name], use, name, owner);
+    const literal = valueLiteral(parameters[name], use);
+    if (literal === undefined) throw new TypeError(`The row filter of ${owner} reads @${name} as ${describeUse(use)}, which ${shownValue(parameters[name])} is not`);
+    aliases[name] = literal;
   }
   let typed: TypedFilter;
   try {
@@ -59,116 +50,31 @@ export function checkRowFilter(text: string, schema: Schema, parameters: RowFilt
   }
   // A value is read as its place's type, or not at all: a literal that made its place another
   // type (a number beyond Int64 read as a Decimal) is refused.
-  for (const node of parameterNodes(typed.root, text)) {
+  for (const node of aliasNodes(typed.root, text)) {
     const name = text.slice(node.start + 1, node.end);
     const use = uses.get(name)!;
-    if (node.type !== use.type) throw new TypeError(`The row filter of ${owner} reads @${name} as ${describe(use)}, which ${shownValue(parameters[name])} is not`);
+    if (node.type !== use.type) throw new TypeError(`The row filter of ${owner} reads @${name} as ${describeUse(use)}, which ${shownValue(parameters[name])} is not`);
   }
   return typed;
 }
 
-/** The nodes a row filter's parameters became: the literals (or nulls) whose span starts with `@`. */
-function parameterNodes(root: TypedExpr, text: string): TypedExpr[] {
-  const found: TypedExpr[] = [];
-  const stack: TypedExpr[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    stack.push(...childrenOfTyped(node));
-    if ((node.kind === 'null' || node.kind === 'literal') && text[node.start] === '@') found.push(node);
-  }
-  return found;
-}
-
-/** The parameters of a row filter and the type each has where it stands: checked with every parameter null, which takes the type of its place. */
-function parameterUses(text: string, schema: Schema, owner: string): ReadonlyMap<string, ParameterUse> {
+/** The parameters of a row filter and the type each has where it stands. */
+function parameterUses(text: string, schema: Schema, owner: string): ReadonlyMap<string, ValueUse> {
   let bySchema = USES.get(schema);
   if (bySchema === undefined) USES.set(schema, (bySchema = new Map()));
   const known = bySchema.get(text);
   if (known !== undefined) return known;
-  let typed: TypedFilter;
-  const names = new Set<string>();
+  let learnt: AliasUses;
   try {
-    const stack: Expr[] = [parse(text)];
-    while (stack.length > 0) {
-      const node = stack.pop()!;
-      if (node.kind === 'alias') names.add(node.name);
-      stack.push(...childrenOf(node));
-    }
-    typed = check(text, schema, { aliases: Object.fromEntries([...names].map((n) => [n, 'null'])) });
+    learnt = aliasUses(text, schema);
   } catch (error) {
     if (!isFilterError(error)) throw error;
     throw new TypeError(`The row filter of ${owner} does not check: ${error.message}`);
   }
-  const uses = new Map<string, ParameterUse>();
-  for (const node of parameterNodes(typed.root, text)) {
-    if (node.kind !== 'null') continue;
-    const name = text.slice(node.start + 1, node.end);
-    const use = { type: node.type, enum: node.enum };
-    const earlier = uses.get(name);
-    if (earlier !== undefined && (earlier.type !== use.type || earlier.enum !== use.enum)) {
-      throw new TypeError(`The row filter of ${owner} uses @${name} as ${describe(earlier)} and as ${describe(use)}; give each place its own parameter`);
-    }
-    uses.set(name, use);
-  }
-  bySchema.set(text, uses);
-  return uses;
-}
-
-function describe(use: ParameterUse): string {
-  return use.enum?.name ?? use.type;
-}
-
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/**
- * A value as the text of a literal of the parameter's type, which check() then reads (and
- * refuses, when the value does not fit): strings quoted with `''` for a quote, guids, dates, times
- * and durations in their literal forms, numbers exactly (no exponent for a Decimal), a Date as its
- * instant. Never guessed from the value alone.
- */
-function parameterText(value: unknown, use: ParameterUse, name: string, owner: string): string {
-  const wrong = (): never => {
-    throw new TypeError(`The row filter of ${owner} reads @${name} as ${describe(use)}, which ${shownValue(value)} is not`);
-  };
-  if (value === null) return 'null';
-  if (use.enum !== undefined) {
-    if (typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return `${use.enum.name}'${String(value).replace(/'/g, "''")}'`;
-    return wrong();
-  }
-  switch (use.type) {
-    case 'Edm.String':
-      return typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : wrong();
-    case 'Edm.Guid':
-      return typeof value === 'string' && GUID.test(value) ? value : wrong();
-    case 'Edm.Boolean':
-      return typeof value === 'boolean' ? String(value) : wrong();
-    case 'Edm.DateTimeOffset':
-    case 'Edm.DateTime':
-      return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : wrong();
-    case 'Edm.Date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : wrong();
-    case 'Edm.TimeOfDay':
-      return typeof value === 'string' && /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? value : wrong();
-    case 'Edm.Duration':
-      return typeof value === 'string' && /^-?P[0-9DTHMS.]+$/.test(value) ? `duration'${value}'` : wrong();
-    default:
-      break;
-  }
-  if (typeof value === 'bigint') return isInteger(use.type) && (value < INTEGER_RANGES[use.type][0] || value > INTEGER_RANGES[use.type][1]) ? wrong() : String(value);
-  if (typeof value !== 'number') return wrong();
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
-  if (isInteger(use.type) && !Number.isInteger(value)) return wrong();
-  if (isInteger(use.type) && (BigInt(value) < INTEGER_RANGES[use.type][0] || BigInt(value) > INTEGER_RANGES[use.type][1])) return wrong();
-  // Exactly the number, without an exponent, which would make a Double of a Decimal.
-  return new Decimal(value).toFixed();
-}
-
-function shownValue(value: unknown): string {
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
-  if (typeof value === 'bigint') return `the bigint ${value}n`;
-  if (value instanceof Date) return `the Date ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}`;
-  return `the ${typeof value} ${String(value)}`;
+  const [conflict] = learnt.conflicts;
+  if (conflict !== undefined) throw new TypeError(`The row filter of ${owner} uses @${conflict.name} as ${describeUse(conflict.first)} and as ${describeUse(conflict.other)}; give each place its own parameter`);
+  bySchema.set(text, learnt.uses);
+  return learnt.uses;
 }
 
 /** What the request's filter becomes: and-ed with the resource's row filter, each lambda over a restricted relation holding the relation's. */

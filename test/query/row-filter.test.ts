@@ -75,7 +75,7 @@ describe('a row filter', () => {
     ['Level gt @n', { n: '5' }, 'The row filter of Owned reads @n as Edm.Int64, which the string "5" is not'],
     ['Tenant eq @t', { t: 5 }, 'The row filter of Owned reads @t as Edm.String, which the number 5 is not'],
     ['Since gt @t', { t: new Date(Number.NaN) }, 'The row filter of Owned reads @t as Edm.DateTimeOffset, which the Date Invalid Date is not'],
-    ['Tenant eq @x or Level eq @x', { x: 1 }, 'The row filter of Owned uses @x as Edm.Int64 and as Edm.String; give each place its own parameter'],
+    ['Tenant eq @x or Level eq @x', { x: 1 }, 'The row filter of Owned uses @x as Edm.String and as Edm.Int64; give each place its own parameter'],
     ['Nope eq 1', {}, 'The row filter of Owned does not check'],
     ['Color eq @c', { c: 'Green' }, 'does not check'],
     ['Level gt @n', { n: 99999999999999999999n }, 'The row filter of Owned reads @n as Edm.Int64, which the bigint 99999999999999999999n is not'],
