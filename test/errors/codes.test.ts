@@ -10,6 +10,7 @@ import { INVALID } from '../parse/invalid.test.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { parseQuery, SERVICE_INTERFACE_A } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
+import { filter } from '../../src/client/index.js';
 
 const QUERY: QueryResource = { schema: VenueRoom, key: ['VenueRoomID'], policy: SERVICE_INTERFACE_A };
 
@@ -41,6 +42,7 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['function_not_allowed', () => parseQuery("$filter=contains(Code, 'a')", { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, functions: [] } })],
   ['operator_not_allowed', () => parseQuery("$filter=not (Code eq 'a')", { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, operators: ['eq'] } })],
   ['not_expandable', () => parseQuery('expand=Event/Code', { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A })],
+  ['value_does_not_fit', () => filter(VenueRoom)`Capacity gt ${'50'}`],
   ['top_beyond_maximum', () => parseQuery('top=251', QUERY)],
   ['skip_beyond_maximum', () => parseQuery('skip=11', { ...QUERY, policy: { ...SERVICE_INTERFACE_A, maxSkip: 10 } })],
   ['too_deep_expand', () => parseQuery('expand=Event/TimeZone', { schema: Event, key: ['EventID'], policy: { ...SERVICE_INTERFACE_A, maxExpandDepth: 0 } })],

@@ -22,6 +22,7 @@ const USES: Readonly<Record<string, { readonly names: string; readonly use: stri
   './sql': { names: 'compileSql, sqlite', use: "compileSql(check('Capacity gt 50', VenueRoom), { dialect: sqlite }).params.length", prints: '1' },
   './mongo': { names: 'compileMongo', use: "JSON.stringify(compileMongo(check('Capacity gt 50', VenueRoom)))", prints: '{"Capacity":{"$gt":50}}' },
   './query': { names: 'parseQuery, SERVICE_INTERFACE_A', use: "parseQuery('top=5', { schema: VenueRoom, key: ['VenueRoomID'], policy: SERVICE_INTERFACE_A }).top", prints: '5' },
+  './client': { names: 'filter, writeQuery', use: "writeQuery({ filter: filter(VenueRoom)`Name eq ${\"it's\"}`, top: 5 })", prints: "?$filter=Name%20eq%20'it''s'&$top=5" },
 };
 
 const specifier = (entry: string): string => (entry === '.' ? 'odata-filter' : `odata-filter/${entry.slice(2)}`);

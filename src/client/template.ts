@@ -1,0 +1,148 @@
+// filter(schema)`…`: a filter written with holes for values (docs/client.md). Each hole's value is
+// written as a literal of the type its place gives it — `Status eq ${status}` a string quoted with
+// '' for a quote, `Id eq ${id}` a guid, `Big eq ${n}` an Int64 from a bigint, `Price eq ${p}` a
+// Decimal without binary rounding, `Created gt ${date}` an instant — never of a type guessed from
+// the value; a value that does not fit its place is a FilterError at the hole.
+
+import { FilterError, isFilterError } from '../errors.js';
+import type { FilterIssue } from '../errors.js';
+import { check } from '../types/check.js';
+import type { CheckOptions } from '../types/check.js';
+import type { Schema } from '../types/schema.js';
+import type { TypedExpr, TypedFilter } from '../types/typed.js';
+import { childrenOfTyped } from '../types/typed.js';
+import { aliasUses, describeUse, shownValue, valueLiteral } from '../types/value-literal.js';
+import type { ValueUse } from '../types/value-literal.js';
+
+/** A filter made from a template: its text, the values written as literals, and the checked tree. */
+export interface BuiltFilter {
+  readonly text: string;
+  readonly typed: TypedFilter;
+  /** The text, so that a built filter can stand wherever a filter's text goes. */
+  toString(): string;
+}
+
+export type FilterTemplate = (strings: TemplateStringsArray, ...values: readonly unknown[]) => BuiltFilter;
+
+/**
+ * The template tag of a schema: filter(Contact)`Status eq ${status} and CreatedDateTime gt ${since}`.
+ * Errors show the template with each hole written `${n}` (n counting from 0), at the positions of
+ * that text; `options` are check()'s (limits, `now`), but for `aliases`, which the holes replace.
+ */
+export function filter(schema: Schema, options: Omit<CheckOptions, 'aliases'> = {}): FilterTemplate {
+  return (strings, ...values) => build(schema, options, strings, values);
+}
+
+/**
+ * Holes are read as aliases named `@__<n>`, as long as the `${n}` the errors show them as, so
+ * that a position in one text is the same position in the other.
+ */
+const aliasOf = (hole: number): string => `@__${hole}`;
+const shownHole = (hole: number): string => `\${${hole}}`;
+
+function build(schema: Schema, options: CheckOptions, strings: TemplateStringsArray, values: readonly unknown[]): BuiltFilter {
+  if (strings.some((s) => /@__\d/.test(s))) throw new TypeError('A filter template cannot itself use an alias named @__<digits>: the template reads its holes as those');
+  const holes = values.map((_, i) => ({ start: spanStart(strings, i), length: shownHole(i).length }));
+  const shown = interleave(strings, values.map((_, i) => shownHole(i)));
+  const aliased = interleave(strings, values.map((_, i) => aliasOf(i)));
+  let uses: ReadonlyMap<string, ValueUse>;
+  try {
+    uses = aliasUses(aliased, schema, options).uses;
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw rewritten(error, shown, (position) => position);
+  }
+  const issues: FilterIssue[] = [];
+  const literals = values.map((value, i) => {
+    const use = uses.get(aliasOf(i).slice(1));
+    const at = { start: holes[i]!.start, end: holes[i]!.start + holes[i]!.length };
+    if (use === undefined) {
+      issues.push({ code: 'value_does_not_fit', message: `No value can stand at ${shownHole(i)}: it is not in the place of an operand`, ...at });
+      return 'null';
+    }
+    const literal = value === undefined ? undefined : valueLiteral(value, use);
+    if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at });
+    return literal ?? 'null';
+  });
+  if (issues.length > 0) throw new FilterError({ kind: 'type', message: issues.map((i) => i.message).join('; '), start: issues[0]!.start, end: issues[0]!.end, issues, text: shown });
+  const text = interleave(strings, literals);
+  // Where each hole's literal is in the text, and how a position there maps back to the template.
+  const placed = placements(strings, literals);
+  const back = (position: number, end: boolean): number => {
+    let shift = 0;
+    for (const [i, p] of placed.entries()) {
+      if (end ? position <= p.start : position < p.start) break;
+      // Inside a literal: the whole hole.
+      if (end ? position <= p.end : position < p.end) return end ? holes[i]!.start + holes[i]!.length : holes[i]!.start;
+      shift += p.end - p.start - holes[i]!.length;
+    }
+    return position - shift;
+  };
+  let typed: TypedFilter;
+  try {
+    typed = check(text, schema, options);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw rewritten(error, shown, back);
+  }
+  // A literal read as another type than its place's (beyond what valueLiteral() can see) does not fit either.
+  const nodes = new Map<number, TypedExpr>();
+  const stack: TypedExpr[] = [typed.root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'literal' || node.kind === 'null') nodes.set(node.start, node);
+    stack.push(...childrenOfTyped(node));
+  }
+  values.forEach((value, i) => {
+    const use = uses.get(aliasOf(i).slice(1))!;
+    const node = nodes.get(placed[i]!.start);
+    if (node !== undefined && node.kind === 'literal' && node.type !== use.type) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), start: holes[i]!.start, end: holes[i]!.start + holes[i]!.length });
+  });
+  if (issues.length > 0) throw new FilterError({ kind: 'type', message: issues.map((i) => i.message).join('; '), start: issues[0]!.start, end: issues[0]!.end, issues, text: shown });
+  return { text, typed, toString: () => text };
+}
+
+function misfit(hole: number, value: unknown, use: ValueUse): string {
+  const given = value === undefined ? 'undefined' : shownValue(value);
+  return `The value at ${shownHole(hole)} is ${given}, which is no ${describeUse(use)}, the type of its place`;
+}
+
+function interleave(strings: TemplateStringsArray, fills: readonly string[]): string {
+  return strings.reduce((text, s, i) => text + s + (i < fills.length ? fills[i] : ''), '');
+}
+
+/** Where hole i starts in the template with every hole written `${n}`. */
+function spanStart(strings: TemplateStringsArray, hole: number): number {
+  let position = 0;
+  for (let i = 0; i <= hole; i++) position += strings[i]!.length + (i < hole ? shownHole(i).length : 0);
+  return position;
+}
+
+/** The span of each hole's literal in the filled text. */
+function placements(strings: TemplateStringsArray, literals: readonly string[]): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  let position = 0;
+  literals.forEach((literal, i) => {
+    position += strings[i]!.length;
+    spans.push({ start: position, end: position + literal.length });
+    position += literal.length;
+  });
+  return spans;
+}
+
+/** The error with its positions moved to the template's text (holes shown as `${n}`), and the holes named so in its messages. */
+function rewritten(error: FilterError, shown: string, back: (position: number, end: boolean) => number): FilterError {
+  const named = (message: string): string => message.replace(/@__(\d+)/g, (_, n: string) => shownHole(Number(n)));
+  const issues = error.issues.map((issue) => ({ ...issue, message: named(issue.message), start: back(issue.start, false), end: back(issue.end, true) }));
+  return new FilterError({
+    kind: error.kind,
+    message: named(error.message),
+    start: back(error.start, false),
+    end: back(error.end, true),
+    issues,
+    text: shown,
+    ...(error.expected ? { expected: error.expected } : {}),
+    ...(error.construct ? { construct: error.construct } : {}),
+    ...(error.target ? { target: error.target } : {}),
+  });
+}
