@@ -2,7 +2,8 @@
 // written as a literal of the type its place gives it — `Status eq ${status}` a string quoted with
 // '' for a quote, `Id eq ${id}` a guid, `Big eq ${n}` an Int64 from a bigint, `Price eq ${p}` a
 // Decimal without binary rounding, `Created gt ${date}` an instant — never of a type guessed from
-// the value; a value that does not fit its place is a FilterError at the hole.
+// the value; a value that does not fit its place is a FilterError at the hole. An array is the
+// list of `in` (`Status in ${['Active', 'Pending']}`), each item a literal of the operand's type.
 
 import { FilterError, isFilterError } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
@@ -45,23 +46,44 @@ function build(schema: Schema, options: CheckOptions, strings: TemplateStringsAr
   const holes = values.map((_, i) => ({ start: spanStart(strings, i), length: shownHole(i).length }));
   const shown = interleave(strings, values.map((_, i) => shownHole(i)));
   const aliased = interleave(strings, values.map((_, i) => aliasOf(i)));
+  const at = (i: number): { start: number; end: number } => ({ start: holes[i]!.start, end: holes[i]!.start + holes[i]!.length });
+  // An array is read as the list of `in`; one where a single value goes is refused at its hole.
+  const lists = new Set(values.flatMap((value, i) => (Array.isArray(value) ? [aliasOf(i).slice(1)] : [])));
+  const notAList = (i: number): FilterIssue => ({ code: 'value_does_not_fit', message: `The value at ${shownHole(i)} is ${shownValue(values[i])}, which is no list: \`in\` takes an array`, ...at(i) });
+  const issues: FilterIssue[] = [];
   let uses: ReadonlyMap<string, ValueUse>;
   try {
-    uses = aliasUses(aliased, schema, options).uses;
+    const learnt = aliasUses(aliased, schema, options, lists);
+    uses = learnt.uses;
+    values.forEach((value, i) => {
+      if (Array.isArray(value) && !learnt.lists.has(aliasOf(i).slice(1))) issues.push({ code: 'value_does_not_fit', message: `The value at ${shownHole(i)} is an array, which only the list of \`in\` can be`, ...at(i) });
+    });
   } catch (error) {
     if (!isFilterError(error)) throw error;
-    throw rewritten(error, shown, (position) => position);
+    // A single value where `in` takes its list (the alias text `null` is no list).
+    const misplaced = values.flatMap((value, i) => (!Array.isArray(value) && error.issues.some((issue) => issue.code === 'invalid_alias_value' && issue.start === holes[i]!.start) ? [i] : []));
+    if (misplaced.length === 0) throw rewritten(error, shown, (position) => position);
+    const found = misplaced.map(notAList);
+    throw new FilterError({ kind: 'type', message: found.map((i) => i.message).join('; '), start: found[0]!.start, end: found[0]!.end, issues: found, text: shown });
   }
-  const issues: FilterIssue[] = [];
+  const refused = new Set(issues.map((issue) => issue.start));
   const literals = values.map((value, i) => {
+    if (refused.has(holes[i]!.start)) return 'null';
     const use = uses.get(aliasOf(i).slice(1));
-    const at = { start: holes[i]!.start, end: holes[i]!.start + holes[i]!.length };
     if (use === undefined) {
-      issues.push({ code: 'value_does_not_fit', message: `No value can stand at ${shownHole(i)}: it is not in the place of an operand`, ...at });
+      issues.push({ code: 'value_does_not_fit', message: `No value can stand at ${shownHole(i)}: it is not in the place of an operand`, ...at(i) });
       return 'null';
     }
+    if (Array.isArray(value)) {
+      const items = value.map((item: unknown, k) => {
+        const literal = item === undefined ? undefined : valueLiteral(item, use);
+        if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, item, use, k), ...at(i) });
+        return literal ?? 'null';
+      });
+      return `(${items.join(', ')})`;
+    }
     const literal = value === undefined ? undefined : valueLiteral(value, use);
-    if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at });
+    if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
     return literal ?? 'null';
   });
   if (issues.length > 0) throw new FilterError({ kind: 'type', message: issues.map((i) => i.message).join('; '), start: issues[0]!.start, end: issues[0]!.end, issues, text: shown });
@@ -96,15 +118,16 @@ function build(schema: Schema, options: CheckOptions, strings: TemplateStringsAr
   values.forEach((value, i) => {
     const use = uses.get(aliasOf(i).slice(1))!;
     const node = nodes.get(placed[i]!.start);
-    if (node !== undefined && node.kind === 'literal' && node.type !== use.type) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), start: holes[i]!.start, end: holes[i]!.start + holes[i]!.length });
+    if (node !== undefined && node.kind === 'literal' && node.type !== use.type) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
   });
   if (issues.length > 0) throw new FilterError({ kind: 'type', message: issues.map((i) => i.message).join('; '), start: issues[0]!.start, end: issues[0]!.end, issues, text: shown });
   return { text, typed, toString: () => text };
 }
 
-function misfit(hole: number, value: unknown, use: ValueUse): string {
+function misfit(hole: number, value: unknown, use: ValueUse, item?: number): string {
   const given = value === undefined ? 'undefined' : shownValue(value);
-  return `The value at ${shownHole(hole)} is ${given}, which is no ${describeUse(use)}, the type of its place`;
+  const where = item === undefined ? `The value at ${shownHole(hole)}` : `Item ${item} of the list at ${shownHole(hole)}`;
+  return `${where} is ${given}, which is no ${describeUse(use)}, the type of its place`;
 }
 
 function interleave(strings: TemplateStringsArray, fills: readonly string[]): string {

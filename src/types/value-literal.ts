@@ -44,15 +44,18 @@ export function aliasNodes(root: TypedExpr, text: string): TypedExpr[] {
 /** What aliasUses() learns: each alias's type, and the aliases used at places of two types. */
 export interface AliasUses {
   readonly uses: ReadonlyMap<string, ValueUse>;
+  /** The aliases that are the list of an `in` (their use is their items' type). */
+  readonly lists: ReadonlySet<string>;
   /** An alias at places of two types, with the first place's type and the other's (and where that one is). */
   readonly conflicts: readonly { readonly name: string; readonly first: ValueUse; readonly other: ValueUse; readonly start: number; readonly end: number }[];
 }
 
 /**
- * The aliases of a filter and the type each has where it stands. Throws check()'s FilterError
- * when the filter, its aliases null, does not check.
+ * The aliases of a filter and the type each has where it stands — for an alias that is the list
+ * of `in` (named in `lists`), the type of its items. Throws check()'s FilterError when the filter,
+ * its aliases null (or a list of one null), does not check.
  */
-export function aliasUses(text: string, schema: Schema, options: CheckOptions = {}): AliasUses {
+export function aliasUses(text: string, schema: Schema, options: CheckOptions = {}, lists: ReadonlySet<string> = new Set()): AliasUses {
   const names = new Set<string>();
   const stack: Expr[] = [parse(text, options)];
   while (stack.length > 0) {
@@ -60,8 +63,15 @@ export function aliasUses(text: string, schema: Schema, options: CheckOptions = 
     if (node.kind === 'alias') names.add(node.name);
     stack.push(...childrenOf(node));
   }
-  const typed: TypedFilter = check(text, schema, { ...options, aliases: Object.fromEntries([...names].map((n) => [n, 'null'])) });
+  const typed: TypedFilter = check(text, schema, { ...options, aliases: Object.fromEntries([...names].map((n) => [n, lists.has(n) ? '(null)' : 'null'])) });
   const uses = new Map<string, ValueUse>();
+  const listed = new Set<string>();
+  const walk: TypedExpr[] = [typed.root];
+  while (walk.length > 0) {
+    const node = walk.pop()!;
+    if (node.kind === 'in') for (const item of node.list) if (text[item.start] === '@') listed.add(text.slice(item.start + 1, item.end));
+    walk.push(...childrenOfTyped(node));
+  }
   const conflicts: { name: string; first: ValueUse; other: ValueUse; start: number; end: number }[] = [];
   for (const node of aliasNodes(typed.root, text).sort((a, b) => a.start - b.start)) {
     if (node.kind !== 'null') continue;
@@ -71,7 +81,7 @@ export function aliasUses(text: string, schema: Schema, options: CheckOptions = 
     if (earlier === undefined) uses.set(name, use);
     else if (earlier.type !== use.type || earlier.enum !== use.enum) conflicts.push({ name, first: earlier, other: use, start: node.start, end: node.end });
   }
-  return { uses, conflicts };
+  return { uses, lists: listed, conflicts };
 }
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;

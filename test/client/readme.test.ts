@@ -13,5 +13,6 @@ it('shows what the client example gives', () => {
   expect(README).toContain(`f.text;   // ${JSON.stringify(f.text)}`);
   expect(README).toContain(`// ${JSON.stringify(writeQuery({ filter: f, top: 10, count: true }))}`);
   expect(writeQuery({ filter: f, top: 10 }, 'service')).toMatch(/^\?filter=.*&top=10$/);
+  expect(README).toContain(`// ${filter(Contact)`Status in ${['Active', 'Pending']}`.text}: one list`);
   expect(thrownFilterError(() => filter(Contact)`ContactID eq ${'5'}`).message).toContain('the string "5", which is no Edm.Int32');
 });

@@ -45,6 +45,9 @@ describe('filter`…`', () => {
     ['in arithmetic, typed by the other operand', filter(VenueRoom)`Capacity add ${5} gt ${100}`, 'Capacity add 5 gt 100'],
     ['a function argument', filter(Event)`startswith(Code, ${'EV_%'})`, "startswith(Code, 'EV_%')"],
     ['no holes', filter(Item)`Id gt 5`, 'Id gt 5'],
+    ['an array as the list of in, each item of the operand\'s type', filter(Item)`Name in ${["a'b", 'c']} and Id in ${[1, 2, 3]}`, "Name in ('a''b', 'c') and Id in (1, 2, 3)"],
+    ['an empty list', filter(Item)`Key in ${[]}`, 'Key in ()'],
+    ['a list of guids, bare', filter(Item)`Key in ${[GUID]}`, `Key in (${GUID})`],
   ])('writes %s', (_, built, text) => {
     expect(built.text).toBe(text);
     expect(String(built)).toBe(text);
@@ -64,7 +67,9 @@ describe('filter`…`', () => {
     ['a string where a guid goes', () => filter(Item)`Key eq ${'not-a-guid'}`, 7, 'The value at ${0} is the string "not-a-guid", which is no Edm.Guid, the type of its place'],
     ['an invalid Date', () => filter(Item)`Created gt ${new Date(NaN)}`, 11, 'The value at ${0} is the Date Invalid Date, which is no Edm.DateTimeOffset, the type of its place'],
     ['undefined', () => filter(Item)`Name eq ${undefined}`, 8, 'The value at ${0} is undefined, which is no Edm.String, the type of its place'],
-    ['an array', () => filter(Item)`Name eq ${['a']}`, 8, 'The value at ${0} is an array, which is no Edm.String, the type of its place'],
+    ['an array where one value goes', () => filter(Item)`Name eq ${['a']}`, 8, 'The value at ${0} is an array, which only the list of `in` can be'],
+    ['a list item of another type', () => filter(Item)`Id in ${[1, '2']}`, 6, 'Item 1 of the list at ${0} is the string "2", which is no Edm.Int32, the type of its place'],
+    ['one value where a list goes', () => filter(Item)`Id in ${5}`, 6, 'The value at ${0} is the number 5, which is no list: `in` takes an array'],
   ])('refuses %s at the hole', (_, build, start, message) => {
     const error = thrownFilterError(build);
     expect(error.kind).toBe('type');
