@@ -188,7 +188,8 @@ describe('compileMongo and relations', () => {
       }),
       { numRuns: LONG ? 10_000 : 300 },
     );
-    // Both sides of the property are exercised.
-    expect(Math.min(refused, compiled)).toBeGreaterThan(LONG ? 1_000 : 30);
+    // Both sides of the property are exercised. The rarer side comes about 40 times in 300 draws;
+    // 30 was within a few draws' luck of that (one CI run drew exactly 30); 15 is far below it.
+    expect(Math.min(refused, compiled)).toBeGreaterThan(LONG ? 1_000 : 15);
   }, LONG ? 600_000 : 60_000);
 });
