@@ -153,9 +153,9 @@ export function storageOf(type: TypeName): { readonly query: SqlQueryOptions; re
   return { query: { ...base, collections: filterCollections }, expand: { ...base, collections: expandCollections } };
 }
 
-/** Every relation a type's rows reach, at any depth, by schema path (`Registrations`, `Registrations/Contact`), with the type it reaches. */
-export function relationPathsOf(type: TypeName): readonly { readonly path: string; readonly type: TypeName }[] {
-  const found: { path: string; type: TypeName }[] = [];
+/** Every relation a type's rows reach, at any depth, by schema path (`Registrations`, `Registrations/Contact`), with the type it reaches and whether it is to-many. */
+export function relationPathsOf(type: TypeName): readonly { readonly path: string; readonly type: TypeName; readonly many: boolean }[] {
+  const found: { path: string; type: TypeName; many: boolean }[] = [];
   const walk = (holder: TypeName, properties: readonly Property[], path: readonly string[]): void => {
     for (const property of properties) {
       if (property.kind === 'primitive' || (property.kind === 'collection' && !property.relation)) continue;
@@ -164,9 +164,9 @@ export function relationPathsOf(type: TypeName): readonly { readonly path: strin
         walk(holder, membersOf(property), at);
         continue;
       }
-      const target = reachOf(holder, property).type;
-      found.push({ path: at.join('/'), type: target });
-      walk(target, membersOf(property), at);
+      const reach = reachOf(holder, property);
+      found.push({ path: at.join('/'), type: reach.type, many: 'foreignKey' in reach });
+      walk(reach.type, membersOf(property), at);
     }
   };
   walk(type, [...STORED_TYPES[type].schema.properties.values()], []);
@@ -175,22 +175,7 @@ export function relationPathsOf(type: TypeName): readonly { readonly path: strin
 
 /** The key of each to-many relation's rows, by schema path: what orders an expansion of it (docs/query.md, "Expansion"). */
 export function relationRulesOf(type: TypeName): { readonly [schemaPath: string]: { readonly key: readonly string[] } } {
-  const rules: Record<string, { key: readonly string[] }> = {};
-  const walk = (holder: TypeName, properties: readonly Property[], path: readonly string[]): void => {
-    for (const property of properties) {
-      const at = [...path, property.name];
-      if (property.kind === 'primitive' || (property.kind === 'collection' && !property.relation)) continue;
-      if (!property.relation) {
-        walk(holder, membersOf(property), at);
-        continue;
-      }
-      const reach = reachOf(holder, property);
-      if ('foreignKey' in reach) rules[at.join('/')] = { key: [STORED_TYPES[reach.type].key] };
-      walk(reach.type, membersOf(property), at);
-    }
-  };
-  walk(type, [...STORED_TYPES[type].schema.properties.values()], []);
-  return rules;
+  return Object.fromEntries(relationPathsOf(type).filter((r) => r.many).map((r) => [r.path, { key: [STORED_TYPES[r.type].key] }]));
 }
 
 /** The type at the end of a relation's schema path from a type (`Sessions/Presenter` from Event: Contact). */

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isFilterError } from 'odata-filter';
 import { parseQuery } from 'odata-filter/query';
-import type { QueryPlan, QueryResource } from 'odata-filter/query';
+import type { QueryResource } from 'odata-filter/query';
 import { compileSqlQuery, pageOf } from 'odata-filter/sql';
 import type { Database } from '../database.js';
 import { accepts } from '../http/negotiate.js';
@@ -104,10 +104,6 @@ async function answer(rest: string, search: URLSearchParams, db: Database): Prom
   return collection(resource, scopeOf(resource, search), search, db);
 }
 
-function planOf(search: URLSearchParams, resource: QueryResource, parameters?: { id: number }): QueryPlan {
-  return parseQuery(search, resource, parameters === undefined ? {} : { parameters });
-}
-
 /** The region and categories a collection request asks for, checked. */
 function scopeOf(resource: PublicResource, search: URLSearchParams): Scope {
   const region = (resource.regional ? parameter(search, 'region') : undefined) ?? REGIONS[0];
@@ -122,7 +118,7 @@ function scopeOf(resource: PublicResource, search: URLSearchParams): Scope {
 }
 
 async function item(resource: PublicResource, itemResource: QueryResource, id: number, search: URLSearchParams, db: Database): Promise<unknown> {
-  const plan = planOf(search, itemResource, { id });
+  const plan = parseQuery(search, itemResource, { parameters: { id } });
   const { options, params } = storageIn(resource, undefined);
   const { data } = compileSqlQuery(plan, options);
   const [row] = await db.query(data.sql, [...params, ...data.params]);
@@ -131,7 +127,7 @@ async function item(resource: PublicResource, itemResource: QueryResource, id: n
 }
 
 async function collection(resource: PublicResource, scope: Scope, search: URLSearchParams, db: Database): Promise<unknown> {
-  const plan = planOf(search, resource.collection);
+  const plan = parseQuery(search, resource.collection);
   const { options, params } = storageIn(resource, scope);
   const { data, count } = compileSqlQuery(plan, options);
   const [rows, counted] = await Promise.all([db.query(data.sql, [...params, ...data.params]), count === undefined ? undefined : db.query(count.sql, [...params, ...count.params])]);
