@@ -1,8 +1,15 @@
-// The `odata-filter/client` entry point: building a request's filter from values and writing its
-// query string (docs/client.md). It imports the core only — no backend — so a browser client bundles
-// parse, check, print and these.
+// The `odata-filter/client` entry point: building a request's filter from values, writing its
+// query string, and the editor kit that completes and diagnoses a filter as it is typed
+// (docs/client.md). It imports the core only — no backend — so a browser client bundles parse,
+// check, print and these.
 
 export { filter } from './template.js';
 export type { BuiltFilter, FilterTemplate } from './template.js';
 export { readQuery, writeQuery } from './query-string.js';
 export type { QueryOptions } from './query-string.js';
+export { complete } from './editor/complete.js';
+export type { Completion, CompletionKind, Completions, EditorOptions } from './editor/complete.js';
+export { diagnose } from './editor/diagnose.js';
+export type { Diagnostic, Fix } from './editor/diagnose.js';
+export { hover } from './editor/hover.js';
+export type { HoverInfo } from './editor/hover.js';

@@ -132,6 +132,39 @@ export function composedFilter(root: TypedExpr, schema: Schema, text: string | u
   return { root, schema, text } as unknown as TypedFilter;
 }
 
+/** One node the checker typed, and the range variables in scope where it stands. */
+export interface InspectedNode {
+  readonly node: TypedExpr;
+  readonly scopes: readonly Scope[];
+}
+
+/** What inspect() learnt of a tree: its issues, and every node it could type (innermost first). */
+export interface Inspection {
+  readonly root: TypedExpr | undefined;
+  readonly issues: readonly CheckIssue[];
+  readonly nodes: readonly InspectedNode[];
+}
+
+/**
+ * Checks a parsed filter as check() does, but returns what it learnt instead of throwing: the
+ * issues, and every node typed along the way, also those whose parents an issue left untyped — what
+ * the editor kit reads of a filter that is still being written (src/client/editor/). A FilterError
+ * an alias's value raises ends the inspection with what was learnt before it.
+ */
+export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text: string): Inspection {
+  const nodes: InspectedNode[] = [];
+  const checker = new Checker(schema, text, options, (node, scopes) => nodes.push({ node, scopes }));
+  let root: TypedExpr | undefined;
+  try {
+    root = checker.expr(tree);
+  } catch {
+    return { root: undefined, issues: checker.issues, nodes };
+  }
+  if (root !== undefined && root.type !== 'Edm.Boolean') {
+    checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
+  }
+  return { root, issues: checker.issues, nodes };
+}
 
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
@@ -211,7 +244,7 @@ type Segment = Extract<Expr, { kind: 'member' }>['segments'][number];
 type MemberNode = Extract<Expr, { kind: 'member' }>;
 
 /** A range variable in scope: the name a lambda binds and the element it stands for. */
-interface Scope {
+export interface Scope {
   readonly name: string;
   readonly element: PrimitiveProperty | StructuredProperty;
 }
@@ -246,6 +279,8 @@ class Checker {
     /** The filter's text, when checked from text: operands are named by their source. */
     private readonly text: string | undefined,
     private readonly options: CheckOptions,
+    /** Told of every node typed, with the variables in scope there (inspect()). */
+    private readonly observe?: (node: TypedExpr, scopes: readonly Scope[]) => void,
   ) {
     this.visitor = {
       null: (n) => ({ kind: 'null', type: BOOLEAN, start: n.start, end: n.end }),
@@ -318,6 +353,7 @@ class Checker {
       this.report('enum_value', node, `${this.nameOf(node, node)} is a ${enumType.name} value, which is compared (eq, ne, gt, …, in) with values of its type or tested with 'has', and takes part in nothing else`);
       return undefined;
     }
+    if (checked !== undefined && this.observe !== undefined) this.observe(checked, [...this.scopes]);
     return checked;
   }
 

@@ -1,0 +1,292 @@
+// complete(): what may be written at a cursor in a filter being typed — properties at the path's
+// level, range variables, functions whose result fits, operators after an operand, literals of the
+// place's type — each checked by writing it at its place (placement.ts), so an item is offered only
+// where the checker would take it. Tolerant of the incomplete text that typing produces.
+
+import { isFilterError } from '../../errors.js';
+import type { CheckOptions } from '../../types/check.js';
+import { EDM_TYPES } from '../../types/edm.js';
+import type { EdmType } from '../../types/edm.js';
+import { FUNCTIONS } from '../../types/functions.js';
+import type { FunctionSignature } from '../../types/functions.js';
+import type { Property, Schema, StructuredProperty } from '../../types/schema.js';
+import { enumTypesOf } from '../../types/schema.js';
+import type { FilterOperator } from '../../query/allowed.js';
+import { cursorToken } from './cursor-token.js';
+import type { CursorToken } from './cursor-token.js';
+import { expectedSyntaxAt } from './expected-syntax.js';
+import { literalTemplates } from './literal-templates.js';
+import { OPERAND_STAND_IN, Placement } from './placement.js';
+import { describeProperty, signatureOf } from './describe.js';
+
+/** Options of the editor kit: check()'s, and what a request's policy allows. */
+export interface EditorOptions extends CheckOptions {
+  /**
+   * What the server's policy lets a filter use (its QueryPolicy's `functions` and `operators`,
+   * docs/query.md): nothing else is offered, and diagnose() reports any other.
+   */
+  readonly policy?: { readonly functions?: readonly string[]; readonly operators?: readonly FilterOperator[] };
+  /** The day date templates start from (default: today). */
+  readonly now?: Date;
+}
+
+export type CompletionKind = 'property' | 'navigation' | 'collection' | 'variable' | 'lambda' | 'function' | 'operator' | 'keyword' | 'literal' | 'type';
+
+/** One thing that may be written at the cursor. */
+export interface Completion {
+  /** What a list shows. */
+  readonly label: string;
+  /** The text that replaces the completions' range. */
+  readonly insert: string;
+  readonly kind: CompletionKind;
+  /** The type, or a function's signatures. */
+  readonly detail: string;
+  /** A function's summary. */
+  readonly info?: string;
+}
+
+/** What complete() gives: the items, and the range of the text each replaces. */
+export interface Completions {
+  readonly from: number;
+  readonly to: number;
+  readonly items: readonly Completion[];
+}
+
+const COMPARISONS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'] as const;
+const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'mod'] as const;
+/** Most paths through a structure's properties tried to learn whether it leads to a fitting value. */
+const NAVIGATION_DEPTH = 3;
+
+/**
+ * What may be written at `cursor` (0 to text.length) in `text`, checked against `schema`: items
+ * whose text replaces text[from, to), narrowed to those that start with what is typed there.
+ */
+export function complete(text: string, cursor: number, schema: Schema, options: EditorOptions = {}): Completions {
+  if (typeof text !== 'string') throw new TypeError('complete() needs the filter text as a string');
+  if (!Number.isInteger(cursor) || cursor < 0 || cursor > text.length) throw new TypeError(`The cursor must be an offset from 0 to ${text.length}, not ${String(cursor)}`);
+  const token = cursorToken(text, cursor);
+  try {
+    return { from: token.segmentStart, to: token.segmentEnd, items: token.inString ? [] : narrowed(itemsAt(text, token, schema, options), token.typed) };
+  } catch (error) {
+    // A text beyond the limits (too long, too deep) has nothing to offer.
+    if (isFilterError(error)) return { from: token.segmentStart, to: token.segmentEnd, items: [] };
+    throw error;
+  }
+}
+
+function itemsAt(text: string, token: CursorToken, schema: Schema, options: EditorOptions): Completion[] {
+  const syntax = expectedSyntaxAt(text, token.pathStart);
+  if (syntax === undefined) return [];
+  const items: Completion[] = [];
+  if (syntax.operand) {
+    const place = Placement.of(text, token.pathStart, token.segmentEnd, OPERAND_STAND_IN, schema, options);
+    if (place !== undefined) items.push(...(token.head.length === 0 ? operandItems(place, schema, options) : pathItems(place, token.head, schema, options)));
+  } else if (syntax.literal && token.head.length === 0) {
+    const place = Placement.of(text, token.pathStart, token.segmentEnd, 'null', schema, options);
+    if (place !== undefined) items.push(...literalItems(place, options));
+  }
+  if (syntax.operator && token.head.length === 0) {
+    const place = Placement.of(text, token.pathStart, token.segmentEnd, '', schema, options);
+    if (place !== undefined) items.push(...operatorItems(place, schema, options));
+  }
+  if (syntax.rangeVariable && token.head.length === 0) items.push(...rangeVariableItems(text, token.pathStart));
+  if (syntax.typeName && token.head.length === 0) {
+    const place = Placement.of(text, token.pathStart, token.segmentEnd, 'Edm.String', schema, options);
+    if (place !== undefined) items.push(...typeNameItems(place, schema));
+  }
+  return items;
+}
+
+/** The items that start with what is typed (any case), each label once. */
+function narrowed(items: readonly Completion[], typed: string): Completion[] {
+  const lower = typed.toLowerCase();
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    if (!item.label.toLowerCase().startsWith(lower) || seen.has(item.label)) return false;
+    seen.add(item.label);
+    return true;
+  });
+}
+
+function allowsOperator(options: EditorOptions, operator: FilterOperator): boolean {
+  return options.policy?.operators?.includes(operator) ?? true;
+}
+
+function allowsFunction(options: EditorOptions, name: string): boolean {
+  return options.policy?.functions?.includes(name) ?? true;
+}
+
+/** An operand's items at a path's start: variables, `$it`, properties, functions, literals, `not`. */
+function operandItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
+  const items: Completion[] = [];
+  const { facts } = place;
+  for (const scope of facts.scopes) {
+    const item = memberItem(place, '', scope.element, scope.name, options);
+    if (item !== undefined) items.push({ ...item, kind: 'variable', detail: `range variable: ${item.detail}` });
+  }
+  if (facts.scopes.length > 0 || facts.condition) items.push({ label: '$it', insert: '$it/', kind: 'variable', detail: `the ${schema.name} being filtered` });
+  for (const property of schema.properties.values()) {
+    const item = memberItem(place, '', property, property.name, options);
+    if (item !== undefined) items.push(item);
+  }
+  if (!facts.condition && facts.type !== undefined) {
+    for (const literal of literalTemplates(facts.type, facts.enum, options.now ?? new Date())) {
+      if (place.fits(literal.text)) items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
+    }
+    if (place.fits('null')) items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
+  }
+  items.push(...functionItems(place, options));
+  if (facts.condition && allowsOperator(options, 'not')) items.push({ label: 'not', insert: 'not ', kind: 'keyword', detail: 'negates a condition' });
+  return items;
+}
+
+/** After `Venue/`, `s/`, `$it/`: the properties of the structure the head names; after a collection, its lambdas and count. */
+function pathItems(place: Placement, head: readonly string[], schema: Schema, options: EditorOptions): Completion[] {
+  const first = head[0]!;
+  const variable = place.facts.scopes.find((s) => s.name === first);
+  let at: Property | undefined;
+  let rest = head;
+  if (first === '$it') {
+    at = rootOf(schema);
+    rest = head.slice(1);
+  } else if (variable !== undefined) {
+    at = variable.element;
+    rest = head.slice(1);
+  } else at = rootOf(schema);
+  for (const name of rest) {
+    at = at?.kind === 'structured' ? at.properties.get(name) : undefined;
+  }
+  const written = `${head.join('/')}/`;
+  if (at?.kind === 'structured') {
+    const items: Completion[] = [];
+    for (const property of at.properties.values()) {
+      const item = memberItem(place, written, property, property.name, options);
+      if (item !== undefined) items.push(item);
+    }
+    return items;
+  }
+  if (at?.kind === 'collection') return lambdaItems(place, written, at.name, options);
+  return [];
+}
+
+function rootOf(schema: Schema): StructuredProperty {
+  return { kind: 'structured', name: schema.name, properties: schema.properties, nullable: false, filterable: true, relation: false };
+}
+
+/**
+ * The item for a property (or a variable's element) reached by `written` + `name`: a value that
+ * fits, a structure with something that fits beneath (`Venue/`), or a collection whose lambda or
+ * count fits (`Sessions/`); undefined when nothing of it fits here.
+ */
+function memberItem(place: Placement, written: string, property: Property, name: string, options: EditorOptions): Completion | undefined {
+  if (!property.filterable) return undefined;
+  const path = `${written}${name}`;
+  switch (property.kind) {
+    case 'primitive':
+      return place.fits(path) ? { label: name, insert: name, kind: 'property', detail: describeProperty(property) } : undefined;
+    case 'structured':
+      if (place.fits(path)) return { label: name, insert: name, kind: 'property', detail: describeProperty(property) };
+      return leadsToFit(place, path, property, NAVIGATION_DEPTH) ? { label: name, insert: `${name}/`, kind: 'navigation', detail: describeProperty(property) } : undefined;
+    case 'collection': {
+      const usable = lambdaItems(place, `${path}/`, property.name, options).length > 0;
+      return usable ? { label: name, insert: `${name}/`, kind: 'collection', detail: describeProperty(property) } : undefined;
+    }
+  }
+}
+
+/** Whether some path beneath a structure (depth-bounded) reaches a value that fits. */
+function leadsToFit(place: Placement, path: string, structure: StructuredProperty, depth: number): boolean {
+  if (depth === 0) return false;
+  for (const property of structure.properties.values()) {
+    if (!property.filterable) continue;
+    const inner = `${path}/${property.name}`;
+    if (property.kind === 'primitive' && place.fits(inner)) return true;
+    if (property.kind === 'structured' && leadsToFit(place, inner, property, depth - 1)) return true;
+    if (property.kind === 'collection' && (place.fits(`${inner}/any()`) || place.fits(`${inner}/$count`))) return true;
+  }
+  return false;
+}
+
+/** After a collection's `/`: `any(`, `all(` (with a variable named after the collection) and `$count`, where they fit. */
+function lambdaItems(place: Placement, written: string, collection: string, options: EditorOptions): Completion[] {
+  const items: Completion[] = [];
+  const variable = freshVariable(collection, place.facts.scopes.map((s) => s.name));
+  if (place.fits(`${written}any()`)) {
+    if (allowsOperator(options, 'any')) items.push({ label: 'any', insert: `any(${variable}: `, kind: 'lambda', detail: `true when the condition holds for some element of ${collection}` });
+    if (allowsOperator(options, 'all')) items.push({ label: 'all', insert: `all(${variable}: `, kind: 'lambda', detail: `true when the condition holds for every element of ${collection}` });
+  }
+  if (allowsOperator(options, '$count') && place.fits(`${written}$count`)) items.push({ label: '$count', insert: '$count', kind: 'lambda', detail: 'Edm.Int64: the number of elements' });
+  return items;
+}
+
+/** A range variable's name: the collection's initial in lower case, numbered past the names in scope. */
+function freshVariable(collection: string, taken: readonly string[]): string {
+  const initial = /^[A-Za-z]/.test(collection) ? collection[0]!.toLowerCase() : 'x';
+  if (!taken.includes(initial)) return initial;
+  let n = 2;
+  while (taken.includes(`${initial}${n}`)) n++;
+  return `${initial}${n}`;
+}
+
+/** The functions whose result (of some overload) fits the place, written as `name(`. */
+function functionItems(place: Placement, options: EditorOptions): Completion[] {
+  const fitsType = new Map<EdmType, boolean>();
+  const fits = (type: EdmType): boolean => {
+    let known = fitsType.get(type);
+    if (known === undefined) fitsType.set(type, (known = place.fits(`cast(null, ${type})`)));
+    return known;
+  };
+  const items: Completion[] = [];
+  for (const signature of FUNCTIONS as readonly FunctionSignature[]) {
+    if (!allowsFunction(options, signature.name) || !signature.overloads.some((o) => fits(o.returns))) continue;
+    const noArguments = signature.overloads.every((o) => o.params.length === 0);
+    items.push({ label: signature.name, insert: noArguments ? `${signature.name}()` : `${signature.name}(`, kind: 'function', detail: signatureOf(signature), info: signature.summary });
+  }
+  return items;
+}
+
+/** An item of an `in` list: the literals of the list's type. */
+function literalItems(place: Placement, options: EditorOptions): Completion[] {
+  const { type, enum: enumType } = place.facts;
+  if (type === undefined) return [];
+  const items: Completion[] = [];
+  for (const literal of literalTemplates(type, enumType, options.now ?? new Date())) {
+    if (place.fits(literal.text)) items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
+  }
+  return items;
+}
+
+/** After an operand: the operators that take it, `and`/`or` first where it is a condition. */
+function operatorItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
+  // `has` takes an enumeration literal, of whichever of the schema's types the operand has.
+  const flags = [...enumTypesOf(schema).values()].map((e) => `has ${e.name}'${e.members.keys().next().value ?? ''}'`);
+  const candidates: { operator: FilterOperator; written: string | string[]; detail: string }[] = [
+    { operator: 'and', written: `and ${OPERAND_STAND_IN}`, detail: 'both conditions hold' },
+    { operator: 'or', written: `or ${OPERAND_STAND_IN}`, detail: 'either condition holds' },
+    ...COMPARISONS.map((operator) => ({ operator, written: `${operator} ${OPERAND_STAND_IN}`, detail: 'comparison' })),
+    ...ARITHMETIC.map((operator) => ({ operator, written: `${operator} ${OPERAND_STAND_IN}`, detail: 'arithmetic' })),
+    { operator: 'in', written: 'in (null)', detail: 'one of a list' },
+    { operator: 'has', written: flags, detail: 'has the flags of an enumeration value' },
+  ];
+  const items: Completion[] = [];
+  for (const { operator, written, detail } of candidates) {
+    const fits = typeof written === 'string' ? place.fits(written) : written.some((w) => place.fits(w));
+    if (allowsOperator(options, operator) && fits) items.push({ label: operator, insert: `${operator} `, kind: 'operator', detail });
+  }
+  return items;
+}
+
+/** After `any(` or `all(`: a variable named after the collection. */
+function rangeVariableItems(text: string, at: number): Completion[] {
+  const lambda = /([A-Za-z_][A-Za-z0-9_]*)\/(?:any|all)\(\s*$/i.exec(text.slice(0, at));
+  if (lambda === null) return [];
+  const taken = [...text.slice(0, at).matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*:/g)].map((m) => m[1]!);
+  const variable = freshVariable(lambda[1]!, taken);
+  return [{ label: variable, insert: `${variable}: `, kind: 'variable', detail: `each element of ${lambda[1]}` }];
+}
+
+/** In `cast(…, ` and `isof(…, `: the Edm types and the schema's enumeration types. */
+function typeNameItems(place: Placement, schema: Schema): Completion[] {
+  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys()];
+  return names.filter((name) => place.fits(name)).map((name) => ({ label: name, insert: name, kind: 'type' as const, detail: 'type' }));
+}

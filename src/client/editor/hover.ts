@@ -1,0 +1,98 @@
+// hover(): what the filter being typed holds at an offset — the innermost typed node there, with
+// its type, and for a function its signatures. Text with a syntax error is read up to the error,
+// as diagnose() reads it.
+
+import { assertNever } from '../../assert-never.js';
+import { isFilterError } from '../../errors.js';
+import { parse } from '../../syntax/parse.js';
+import type { Expr } from '../../syntax/ast.js';
+import { inspect } from '../../types/check.js';
+import type { Inspection } from '../../types/check.js';
+import { lookupFunction } from '../../types/functions.js';
+import type { Schema } from '../../types/schema.js';
+import type { TypedExpr } from '../../types/typed.js';
+import { childrenOfTyped } from '../../types/typed.js';
+import type { EditorOptions } from './complete.js';
+import { signatureOf } from './describe.js';
+import { inspectBefore } from './mended.js';
+
+/** What is at an offset: the node's range, its type, and a line that says what it is. */
+export interface HoverInfo {
+  readonly start: number;
+  readonly end: number;
+  /** The Edm type, or the enumeration's name. */
+  readonly type: string;
+  readonly description: string;
+}
+
+/** The innermost typed node at `offset` in `text`, described; undefined where there is none. */
+export function hover(text: string, offset: number, schema: Schema, options: EditorOptions = {}): HoverInfo | undefined {
+  if (typeof text !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > text.length) return undefined;
+  const read = inspectUpToError(text, schema, options);
+  if (read === undefined) return undefined;
+  const { inspection, readTo } = read;
+  let best: TypedExpr | undefined;
+  const stack: TypedExpr[] = inspection.nodes.map((n) => n.node);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.start > offset || node.end < offset || node.end > readTo) continue;
+    if (best === undefined || node.end - node.start < best.end - best.start || (node.kind !== 'convert' && best.kind === 'convert' && node.start === best.start && node.end === best.end)) best = node;
+    stack.push(...childrenOfTyped(node));
+  }
+  return best === undefined ? undefined : { start: best.start, end: best.end, type: typeName(best), description: describeNode(best, text) };
+}
+
+/** The text inspected, or the part before its syntax error (`readTo`: where what was read ends). */
+function inspectUpToError(text: string, schema: Schema, options: EditorOptions): { inspection: Inspection; readTo: number } | undefined {
+  let tree: Expr;
+  try {
+    tree = parse(text, options);
+  } catch (error) {
+    if (!isFilterError(error) || error.kind !== 'syntax') return undefined;
+    const inspection = inspectBefore(text, error.start, schema, options);
+    return inspection && { inspection, readTo: text.slice(0, error.start).trimEnd().length };
+  }
+  return { inspection: inspect(tree, schema, options, text), readTo: text.length };
+}
+
+function typeName(node: TypedExpr): string {
+  return (node.kind === 'literal' || node.kind === 'null') && node.enum !== undefined ? node.enum.name : node.kind === 'member' && node.property.enum !== undefined ? node.property.enum.name : node.type;
+}
+
+function describeNode(node: TypedExpr, text: string): string {
+  const type = typeName(node);
+  switch (node.kind) {
+    case 'member': {
+      const from = node.source.kind === 'variable' ? `range variable ${node.source.name}` : 'the row';
+      return `${text.slice(node.start, node.end)}: ${type}${node.nullable ? ', nullable' : ''} (a property of ${from})`;
+    }
+    case 'call': {
+      const signature = lookupFunction(node.name);
+      return signature === undefined ? `${node.name}: ${type}` : `${signatureOf(signature)} — ${signature.summary}`;
+    }
+    case 'lambda':
+      return `${node.op} over ${node.collection.path.join('/')}: Edm.Boolean`;
+    case 'count':
+      return `the number of elements of ${node.collection.path.join('/')}: Edm.Int64`;
+    case 'literal':
+      return `a ${type} literal`;
+    case 'null':
+      return `null, here of type ${type}`;
+    case 'convert':
+      return `${text.slice(node.start, node.end)}: converted to ${type}`;
+    case 'structureNull':
+    case 'cast':
+    case 'has':
+    case 'isof':
+    case 'not':
+    case 'negate':
+    case 'compare':
+    case 'arithmetic':
+    case 'temporal':
+    case 'logical':
+    case 'in':
+      return `${node.kind === 'structureNull' ? node.op : node.kind}: ${type}`;
+    default:
+      return assertNever(node);
+  }
+}

@@ -1,0 +1,182 @@
+// A place in a filter being typed, and what fits there. The text before the place is kept, a
+// candidate is written at it, and the text after it is either the user's own rest or the
+// parentheses the text before leaves open; the result is checked (src/types/check.ts, inspect)
+// and the candidate fits when it brings no issue the place's own stand-in did not — the checker's
+// rules, not a second copy of them. An expression that ends with the candidate may still be
+// continued (`Price` before ` gt 5`, `Color` before ` has …`), so its not being Boolean, or an
+// enumeration value not yet compared, is no issue of the candidate's.
+
+import type { Expr } from '../../syntax/ast.js';
+import { childrenOf } from '../../syntax/ast.js';
+import { parse } from '../../syntax/parse.js';
+import { inspect } from '../../types/check.js';
+import type { CheckIssue, CheckOptions, Inspection, Scope } from '../../types/check.js';
+import type { EdmType } from '../../types/edm.js';
+import type { EnumType, Schema } from '../../types/schema.js';
+import { childrenOfTyped } from '../../types/typed.js';
+
+/** An alias whose value is null: it takes any type, so it stands for any operand. */
+const STAND_IN_NAME = '__cursor';
+export const OPERAND_STAND_IN = `@${STAND_IN_NAME}`;
+/** The aliases option that gives the stand-in its value. */
+export const STAND_IN_ALIASES = { [STAND_IN_NAME]: 'null' } as const;
+
+/** What the stand-in tells of the place. */
+export interface PlaceFacts {
+  /** The type a value has there (undefined when nothing there could be typed). */
+  readonly type: EdmType | undefined;
+  readonly enum: EnumType | undefined;
+  /** True where a condition stands that may still grow into a comparison (the whole filter, an operand of `and`/`or`, a lambda's body). */
+  readonly condition: boolean;
+  /** The range variables in scope there, outermost first. */
+  readonly scopes: readonly Scope[];
+}
+
+export class Placement {
+  private readonly rest: string;
+  /** The issues with the stand-in at the place: the text's own, which no candidate is blamed for. */
+  private readonly baseline: ReadonlySet<string>;
+  readonly facts: PlaceFacts;
+
+  private constructor(
+    private readonly text: string,
+    /** The candidate replaces text[at, until). */
+    private readonly at: number,
+    private readonly schema: Schema,
+    private readonly options: CheckOptions,
+    /** What stood at the place for the baseline: an operand, `null` in a list, nothing before an operator. */
+    private readonly standIn: string,
+    rest: string,
+    inspection: Inspection,
+    tree: Expr,
+  ) {
+    this.rest = rest;
+    // Where the expression before the place's rest ends: a condition still to be written there
+    // (`Code` before ` eq 'x'`) is not an issue of the text's own.
+    const open = standIn === '' ? text.slice(0, at).trimEnd().length : at + standIn.length;
+    const read = text.slice(0, at) + standIn + rest;
+    // Issues of the stand-in itself (a cast to the stand-in type that OData does not define) are
+    // not the text's: a candidate that has them does not fit.
+    const ofStandIn = (i: CheckIssue): boolean => standIn !== '' && i.start <= at && i.end >= at + standIn.length;
+    // What the operand before the place lacks until it is compared (`Address` before ` eq null`).
+    const stillOpen = (i: CheckIssue): boolean => (i.code === 'not_boolean' || i.code === 'enum_value' || i.code === 'structured_value') && endsAt(i, open, read);
+    this.baseline = new Set(inspection.issues.filter((i) => !stillOpen(i) && !ofStandIn(i)).map((i) => keyOf(i.code, i.start, i.end)));
+    this.facts = factsOf(inspection, tree, at, at + standIn.length);
+  }
+
+  /**
+   * The place of text[at, until), or undefined when no text after it makes the filter parse
+   * with the stand-in there (the text before has a syntax error, or the place takes no value).
+   */
+  static of(text: string, at: number, until: number, standIn: string, schema: Schema, checkOptions: CheckOptions): Placement | undefined {
+    const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...STAND_IN_ALIASES } };
+    const before = text.slice(0, at);
+    const closers = closersOf(before);
+    // The user's rest first; else the open parentheses closed, after the arguments a call may still lack.
+    for (const rest of [text.slice(until), closers, `, null${closers}`, `, null, null${closers}`]) {
+      const candidate = before + standIn + rest;
+      let tree: Expr;
+      try {
+        tree = parse(candidate, options);
+      } catch {
+        continue;
+      }
+      return new Placement(text, at, schema, options, standIn, rest, inspect(tree, schema, options, candidate), tree);
+    }
+    return undefined;
+  }
+
+  /** True when `written` at the place brings no issue of its own. */
+  fits(written: string): boolean {
+    const candidate = this.text.slice(0, this.at) + written + this.rest;
+    let tree: Expr;
+    try {
+      tree = parse(candidate, this.options);
+    } catch {
+      return false;
+    }
+    const end = this.at + written.length;
+    const { issues } = inspect(tree, this.schema, this.options, candidate);
+    const shift = written.length - this.standIn.length;
+    for (const issue of issues) {
+      // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
+      // The candidate itself may grow where a condition goes; an expression it ends (`Price add Id`) may always.
+      const grows = this.facts.condition || issue.start < this.at;
+      if ((issue.code === 'not_boolean' || issue.code === 'enum_value') && grows && endsAt(issue, end, candidate)) continue;
+      const key = keyOf(issue.code, issue.start >= end ? issue.start - shift : issue.start, issue.end >= end ? issue.end - shift : issue.end);
+      if (!this.baseline.has(key)) return false;
+    }
+    return true;
+  }
+}
+
+/** Whether an issue's expression ends at `end`, but for the parentheses that close it there. */
+function endsAt(issue: CheckIssue, end: number, text: string): boolean {
+  return issue.end >= end && /^[\s)]*$/.test(text.slice(end, issue.end));
+}
+
+function keyOf(code: string, start: number, end: number): string {
+  return `${code}@${start}-${end}`;
+}
+
+/** The `)` that close what `before` leaves open, strings and JSON strings skipped. */
+export function closersOf(before: string): string {
+  let open = 0;
+  let quote: string | undefined;
+  for (let i = 0; i < before.length; i++) {
+    const c = before[i]!;
+    if (quote !== undefined) {
+      if (c === quote) quote = undefined;
+      else if (c === '\\' && quote === '"') i++;
+    } else if (c === "'" || c === '"') quote = c;
+    else if (c === '(') open++;
+    else if (c === ')' && open > 0) open--;
+  }
+  return ')'.repeat(open);
+}
+
+function factsOf(inspection: Inspection, tree: Expr, at: number, end: number): PlaceFacts {
+  let type: EdmType | undefined;
+  let enumType: EnumType | undefined;
+  let scopes: readonly Scope[] = [];
+  // Nodes are reported innermost first: the stand-in itself (a null, Boolean until its place says
+  // otherwise), then its parents, which type it from the other operand or the function's
+  // parameter. The last parent's view of it is the place's type.
+  for (const { node, scopes: inScope } of inspection.nodes) {
+    if (node.start === at && node.end === end && node.kind === 'null' && type === undefined) {
+      scopes = inScope;
+      continue;
+    }
+    const stack = [...childrenOfTyped(node)];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n.start === at && n.end === end && n.kind === 'null') {
+        type = n.type;
+        enumType = n.enum;
+      }
+      if (n.start <= at && n.end >= end) stack.push(...childrenOfTyped(n));
+    }
+  }
+  const condition = isCondition(tree, at, end);
+  return { type: type ?? (condition ? 'Edm.Boolean' : undefined), enum: enumType, condition, scopes };
+}
+
+/**
+ * Whether the node at `at` is a condition that may still grow into a comparison: the whole filter,
+ * an operand of and/or, a lambda's body. Not the operand of `not`, which binds tighter than any
+ * comparison (`not Price gt 5` negates Price), so it is a Boolean value as written.
+ */
+function isCondition(root: Expr, at: number, end: number): boolean {
+  if (root.start === at && root.end === end) return true;
+  const stack: Expr[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const child of childrenOf(node)) {
+      if (child.start === at && child.end === end) {
+        return node.kind === 'logical' || (node.kind === 'lambda' && node.body === child);
+      }
+      if (child.start <= at && child.end >= at) stack.push(child);
+    }
+  }
+  return false;
+}

@@ -1,0 +1,136 @@
+// complete(): what each cursor position offers, by kind, written out by hand from the schema.
+
+import { describe, expect, it } from 'vitest';
+import { complete } from '../../../src/client/index.js';
+import type { CompletionKind, EditorOptions } from '../../../src/client/index.js';
+import { FUNCTIONS } from '../../../src/types/functions.js';
+import { atCursor, Product } from './product-schema.js';
+
+const now = new Date('2024-05-01T10:00:00Z');
+const ALL_FUNCTIONS = FUNCTIONS.map((f) => (f.overloads.every((o) => o.params.length === 0) ? `${f.name}()` : `${f.name}(`));
+const STRING_FUNCTIONS = ['replace(', 'substring(', 'tolower(', 'toupper(', 'trim(', 'concat('];
+const ROW = ['Id', 'Name', 'Price', 'Released', 'Active', 'Color', 'Maker/', 'Tags/', 'Reviews/'];
+
+/** The inserts of each kind offered at the marked cursor. */
+function offered(marked: string, options: EditorOptions = {}): Partial<Record<CompletionKind, string[]>> & { range: [number, number] } {
+  const { text, cursor } = atCursor(marked);
+  const { from, to, items } = complete(text, cursor, Product, { now, ...options });
+  const byKind: Partial<Record<CompletionKind, string[]>> = {};
+  for (const item of items) (byKind[item.kind] ??= []).push(item.insert);
+  return { range: [from, to], ...byKind };
+}
+
+describe('complete: where an operand goes', () => {
+  it.each<[string, ReturnType<typeof offered>]>([
+    ['|', { range: [0, 0], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
+    ['Na|', { range: [0, 2], property: ['Name'] }],
+  ])('%s', (marked, expected) => {
+    expect(offered(marked)).toEqual(expected);
+  });
+
+  it.each<[string, ReturnType<typeof offered>]>([
+    // A string's place: string properties, a relation holding one, the literal, null, string functions.
+    ["Name eq |", { range: [8, 8], property: ['Name'], navigation: ['Maker/'], literal: ["''", 'null'], function: STRING_FUNCTIONS }],
+    // The word under the cursor is replaced whole; the text after it stays and types the place.
+    ["Na|me eq 'x'", { range: [0, 4], property: ['Name'] }],
+    ["Id eq 1 and Ac|", { range: [12, 14], property: ['Active'] }],
+    ['Color eq |', { range: [9, 9], property: ['Color'], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'", 'null'] }],
+    ['Released lt |', { range: [12, 12], property: ['Released'], literal: ['2024-05-01', 'null'], function: ['date('] }],
+    ['contains(|', { range: [9, 9], property: ['Name'], navigation: ['Maker/'], literal: ["''", 'null'], function: STRING_FUNCTIONS }],
+    // `not` binds tighter than a comparison: its operand is a Boolean as written.
+    ['not |', { range: [4, 4], property: ['Active'], collection: ['Tags/', 'Reviews/'], literal: ['true', 'false', 'null'], function: ['substringof(', 'contains(', 'startswith(', 'endswith('] }],
+    ['Price add |', { range: [10, 10], property: ['Id', 'Price'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], literal: ['0', 'null'], function: ['length(', 'indexof(', 'year(', 'month(', 'day(', 'hour(', 'minute(', 'second(', 'fractionalseconds(', 'totaloffsetminutes(', 'totalseconds(', 'round(', 'floor(', 'ceiling('] }],
+  ])('%s', (marked, expected) => {
+    expect(offered(marked)).toEqual(expected);
+  });
+});
+
+describe('complete: paths, lambdas and range variables', () => {
+  it.each<[string, ReturnType<typeof offered>]>([
+    ['Maker/|', { range: [6, 6], property: ['Name', 'Founded'] }],
+    ['Maker/Fo|', { range: [6, 8], property: ['Founded'] }],
+    ["Maker/|Name eq 'x'", { range: [6, 10], property: ['Name'] }],
+    ['Reviews/|', { range: [8, 8], lambda: ['any(r: ', 'all(r: ', '$count'] }],
+    ['Reviews/any(|', { range: [12, 12], variable: ['r: '] }],
+    ['Reviews/any(r: r/|', { range: [17, 17], property: ['Stars', 'Text'] }],
+    ['Reviews/any(r: r/St|ars gt 2)', { range: [17, 22], property: ['Stars'] }],
+    ['Tags/any(t: t|', { range: [12, 13], variable: ['t'], collection: ['Tags/'], function: ['tolower(', 'toupper(', 'trim(', 'time(', 'totaloffsetminutes(', 'totalseconds('] }],
+    ['$it/Ma|', { range: [4, 6], navigation: ['Maker/'] }],
+    // Out of the lambda, its variable is out of scope.
+    ['Reviews/any(r: r/Stars gt 3) and r|', { range: [33, 34], property: ['Released'], collection: ['Reviews/'], function: ['replace(', 'round('] }],
+    // Nested: the inner variable is named past the outer one's.
+    ['Reviews/any(r: Reviews/any(|', { range: [27, 27], variable: ['r2: '] }],
+    ['Tags/any(t: Reviews/any(r: |', { range: [27, 27], variable: ['t', 'r/', '$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
+    // A number's place reaches a collection by its count.
+    ['Id eq Re|', { range: [6, 8], collection: ['Reviews/'] }],
+    ['Id eq Reviews/|', { range: [14, 14], lambda: ['$count'] }],
+  ])('%s', (marked, expected) => {
+    expect(offered(marked)).toEqual(expected);
+  });
+});
+
+describe('complete: operators, lists and type names', () => {
+  it.each<[string, ReturnType<typeof offered>]>([
+    ['Name |', { range: [5, 5], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in '] }],
+    ['Price gt 5 |', { range: [11, 11], operator: ['and ', 'or ', 'eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'add ', 'sub ', 'mul ', 'div ', 'mod '] }],
+    ['Color |', { range: [6, 6], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in ', 'has '] }],
+    ['Active |', { range: [7, 7], operator: ['and ', 'or ', 'eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in '] }],
+    ["Name eq 'x' a|", { range: [12, 13], operator: ['and '] }],
+    // The rest (` Id eq 1`) does not follow an operator, so the place is read with it left out.
+    ["Name eq 'x' |or Id eq 1", { range: [12, 14], operator: ['and ', 'or ', 'eq ', 'ne '] }],
+    ['Name in (|', { range: [9, 9], literal: ["''"] }],
+    ["Name in ('a', |", { range: [14, 14], literal: ["''"] }],
+    // A qualified name is completed whole; only the types cast converts a Decimal to (docs/semantics.md §11).
+    ['cast(Price, Edm.D|', { range: [12, 17], type: ['Edm.Decimal', 'Edm.Double'] }],
+    ["Color eq Shop.C|", { range: [9, 15], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
+    // A structure is compared with null only.
+    ['Maker |', { range: [6, 6], operator: ['eq ', 'ne '] }],
+  ])('%s', (marked, expected) => {
+    expect(offered(marked)).toEqual(expected);
+  });
+
+  it('offers the types cast converts the value to, and every type to isof', () => {
+    const types = (marked: string): string[] => {
+      const { text, cursor } = atCursor(marked);
+      return complete(text, cursor, Product).items.map((i) => i.insert);
+    };
+    expect(types('cast(Price, |')).toEqual(['Edm.String', 'Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single']);
+    expect(types('cast(Name, |')).toEqual(['Edm.String', 'Edm.Boolean', 'Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single', 'Edm.DateTime', 'Edm.DateTimeOffset', 'Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration', 'Edm.Guid']);
+    expect(types('isof(Price, |')).toEqual(['Edm.String', 'Edm.Boolean', 'Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single', 'Edm.DateTime', 'Edm.DateTimeOffset', 'Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration', 'Edm.Guid']);
+  });
+});
+
+describe('complete: nothing where nothing can go', () => {
+  it.each(["Name eq 'ab|c'", 'Name eq eq |', "Name eq 'x') |", '12|'])('%s', (marked) => {
+    const { text, cursor } = atCursor(marked);
+    expect(complete(text, cursor, Product).items).toEqual([]);
+  });
+
+  it('refuses a cursor outside the text', () => {
+    expect(() => complete('Name', 5, Product)).toThrow(TypeError);
+    expect(() => complete('Name', -1, Product)).toThrow(TypeError);
+    expect(() => complete('Name', 1.5, Product)).toThrow(TypeError);
+  });
+
+  it('offers nothing for a text beyond the limits', () => {
+    expect(complete('Name eq 1', 9, Product, { maxLength: 4 }).items).toEqual([]);
+  });
+});
+
+describe('complete: the policy', () => {
+  it('offers only the functions and operators it allows', () => {
+    const options: EditorOptions = { policy: { functions: ['contains'], operators: ['eq', 'and'] } };
+    expect(offered('|', options)).toEqual({ range: [0, 0], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], function: ['contains('] });
+    expect(offered('Price gt 5 |', options)).toEqual({ range: [11, 11], operator: ['and ', 'eq '] });
+  });
+});
+
+describe('complete: what items say', () => {
+  it('gives a property its type and a function its signatures and summary', () => {
+    const { items } = complete('contains(Name, |', 15, Product);
+    expect(items.find((i) => i.label === 'Name')).toEqual({ label: 'Name', insert: 'Name', kind: 'property', detail: 'Edm.String, nullable' });
+    const substring = items.find((i) => i.label === 'substring');
+    expect(substring?.detail).toBe('substring(Edm.String, Edm.Int32): Edm.String | substring(Edm.String, Edm.Int32, Edm.Int32): Edm.String');
+    expect(substring?.info).toBe(FUNCTIONS.find((f) => f.name === 'substring')!.summary);
+  });
+});
