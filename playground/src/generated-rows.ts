@@ -1,8 +1,8 @@
 // Sample rows for a pasted schema, which has no hand-written table: eight rows made from its
 // properties, the same every time. Row i holds the i-th value of each type's list below, so the
 // rows differ from one another; a nullable property is null in every fourth row (offset by its
-// place, so that not every property is null in the same row) and missing in one, to show how
-// filters treat both.
+// place, so that not every property is null in the same row), and the first property of each
+// structure, when nullable, is missing from the last row, to show how filters treat both.
 
 import type { EdmType, PrimitiveProperty, Property, Schema, StructuredProperty } from 'odata-filter';
 import type { SampleRow } from './samples.js';

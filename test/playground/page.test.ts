@@ -41,6 +41,9 @@ afterAll(async () => {
   await served?.close();
 });
 
+/** Waits for a value the page computes after a pause (the linter's, the panels' debounce). */
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 30_000, interval: 50 });
+
 /** Replaces the editor's text by typing, as a user would, and waits for the panels to show it. */
 async function typeFilter(text: string): Promise<void> {
   await page.locator('.cm-content').click();
@@ -51,7 +54,7 @@ async function typeFilter(text: string): Promise<void> {
 }
 
 async function panelsShow(text: string): Promise<void> {
-  await expect.poll(() => page.locator('#outputs').getAttribute('data-filter')).toBe(text);
+  await eventually(() => page.locator('#outputs').getAttribute('data-filter')).toBe(text);
 }
 
 const panel = (name: string) => page.locator(`[data-panel="${name}"] .panel-body`);
@@ -59,7 +62,7 @@ const editorText = () => page.locator('.cm-content').innerText();
 
 describe('the playground page', () => {
   it('starts with a resource, its example filter and every panel filled', async () => {
-    await expect.poll(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Event');
+    await eventually(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Event');
     expect(await editorText()).not.toBe('');
     for (const name of ['canonical', 'query', 'typed', 'postgres', 'sqlite', 'mysql', 'mongo']) {
       expect(await panel(name).innerText(), name).not.toBe('');
@@ -71,10 +74,10 @@ describe('the playground page', () => {
     await page.locator('#resource').selectOption('VenueRoom');
     await typeFilter('Capacty gt 100');
     const squiggle = page.locator('.cm-lintRange-error');
-    await expect.poll(() => squiggle.count()).toBe(1);
+    await eventually(() => squiggle.count()).toBe(1);
     expect(await squiggle.innerText()).toBe('Capacty');
     const listed = page.locator('#problems li');
-    await expect.poll(() => listed.count()).toBe(1);
+    await eventually(() => listed.count()).toBe(1);
     expect(await listed.innerText()).toContain('unknown_property');
     expect(await listed.innerText()).toContain("Did you mean 'Capacity'?");
     // Until the filter checks, no target is shown.
@@ -88,8 +91,8 @@ describe('the playground page', () => {
 
     expect(await editorText()).toBe('Capacity gt 100');
     await panelsShow('Capacity gt 100');
-    await expect.poll(() => squiggle.count()).toBe(0);
-    await expect.poll(() => listed.count()).toBe(0);
+    await eventually(() => squiggle.count()).toBe(0);
+    await eventually(() => listed.count()).toBe(0);
   });
 
   it('shows the SQL of each dialect with its parameters, and the rows that match', async () => {
@@ -118,7 +121,7 @@ describe('the playground page', () => {
 
   it('picks another resource: its example filter and its own rows', async () => {
     await page.locator('#resource').selectOption('Contact');
-    await expect.poll(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Contact');
+    await eventually(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Contact');
     await typeFilter('Email eq null');
     expect(await page.locator('#rows-summary').innerText()).toBe('1 of 8 rows of Contact match.');
     expect(await page.locator('#rows tbody td').first().innerText()).toBe('4');
@@ -139,14 +142,14 @@ describe('the playground page', () => {
 
     await definition.fill('{ "name": "Book", "properties": { "Title": "Edm.String", "Pages": "Edm.Int32" } }');
     await page.locator('#use-schema').click();
-    await expect.poll(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Book');
+    await eventually(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Book');
     expect(await page.locator('#resource').inputValue()).toBe('(pasted)');
     // Pages, the second property, runs through the Int32 column from its third value: 1, 5, null,
     // 50, 120, 2147483647, null, 0.
     await typeFilter('Pages gt 100');
     expect(await page.locator('#rows-summary').innerText()).toBe('2 of 8 rows of Book match.');
     await typeFilter('Titel eq null');
-    await expect.poll(() => page.locator('#problems li').innerText()).toContain("Did you mean 'Title'?");
+    await eventually(() => page.locator('#problems li').innerText()).toContain("Did you mean 'Title'?");
   });
 
   it('logged no console error, page error or failed request', () => {
