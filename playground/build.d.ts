@@ -1,0 +1,3 @@
+export const OUT_DIR: string;
+
+export function buildPlayground(): Promise<string>;
