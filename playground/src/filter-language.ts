@@ -1,59 +1,99 @@
 // What the editor knows of the filter language: its diagnostics, its completions and its hover
-// information, each read against the schema picked at the time. These three sources are the
-// page's only link to the language's editor support, so that they can follow it in one place.
+// information, each read against the schema picked at the time — the package's editor kit
+// (`diagnose`, `complete`, `hover` from odata-filter/client) adapted to CodeMirror.
 
-import { autocompletion } from '@codemirror/autocomplete';
-import type { CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import { autocompletion, startCompletion } from '@codemirror/autocomplete';
+import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { linter } from '@codemirror/lint';
 import type { Action, Diagnostic } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
 import { hoverTooltip } from '@codemirror/view';
 import type { EditorView, Tooltip } from '@codemirror/view';
-import { check, isFilterError } from 'odata-filter';
-import type { FilterIssue, Schema } from 'odata-filter';
+import { complete, diagnose, hover } from 'odata-filter/client';
+import type { CompletionKind, Fix } from 'odata-filter/client';
+import type { Schema } from 'odata-filter';
 
 /** What the sources read when they run: the schema the filter is written against, if any. */
 export interface FilterContext {
   readonly schema: () => Schema | undefined;
 }
 
-/** A did-you-mean, on the issues whose range is exactly the misspelt name it replaces. */
-type SuggestedIssue = FilterIssue & { readonly suggestion?: string };
-const NAME_ISSUES: ReadonlySet<string> = new Set(['unknown_property', 'unknown_type']);
-
-/** The problems of the filter text: check()'s issues, each at its range, with a fix where one is suggested. */
+/** The problems of the filter text (diagnose()), each at its range, with its fixes as actions. */
 export function filterDiagnostics(text: string, context: FilterContext): Diagnostic[] {
   const schema = context.schema();
   if (schema === undefined || text.trim() === '') return [];
-  try {
-    check(text, schema);
-    return [];
-  } catch (error) {
-    if (!isFilterError(error)) return [{ from: 0, to: text.length, severity: 'error', message: `Unexpected failure: ${String(error)}` }];
-    return error.issues.map((issue: SuggestedIssue) => {
-      const from = Math.min(issue.start, text.length);
-      const to = Math.min(Math.max(issue.end, from), text.length);
-      const diagnostic: Diagnostic = { from, to, severity: 'error', source: issue.code, message: issue.message };
-      return issue.suggestion !== undefined && NAME_ISSUES.has(issue.code) ? { ...diagnostic, actions: [replaceWith(issue.suggestion)] } : diagnostic;
-    });
-  }
+  return diagnose(text, schema).map((problem) => ({
+    from: problem.start,
+    to: problem.end,
+    severity: 'error',
+    source: problem.code,
+    message: problem.message,
+    actions: problem.fixes.map(fixAction),
+  }));
 }
 
-function replaceWith(name: string): Action {
+/** A fix as a quick-fix action: its replacement, wherever the diagnostic is. */
+function fixAction(fix: Fix): Action {
   return {
-    name: `Replace with ${name}`,
-    apply: (view, from, to) => view.dispatch({ changes: { from, to, insert: name }, selection: { anchor: from + name.length } }),
+    name: fix.title,
+    apply: (view) => view.dispatch({ changes: { from: fix.start, to: fix.end, insert: fix.insert }, selection: { anchor: fix.start + fix.insert.length } }),
   };
 }
 
-/** The completions at the cursor. None yet: the autocompletion machinery is in place for them. */
-export function filterCompletions(_completion: CompletionContext, _context: FilterContext): CompletionResult | null {
-  return null;
+/** CodeMirror's icon for each kind of item. */
+const ICONS: Record<CompletionKind, string> = {
+  property: 'property',
+  navigation: 'namespace',
+  collection: 'namespace',
+  variable: 'variable',
+  lambda: 'method',
+  function: 'function',
+  operator: 'keyword',
+  keyword: 'keyword',
+  literal: 'constant',
+  type: 'type',
+};
+
+/** The completions at the cursor (complete()); after a `/`, `(` or `: ` is inserted, the next list opens. */
+export function filterCompletions(completion: CompletionContext, context: FilterContext): CompletionResult | null {
+  const schema = context.schema();
+  if (schema === undefined) return null;
+  // Opened by typing: only within or after a word, a `/` or a space; always when asked for.
+  if (!completion.explicit && completion.matchBefore(/[\w$./]$|[ (,:]$/) === null) return null;
+  const text = completion.state.doc.toString();
+  const { from, to, items } = complete(text, completion.pos, schema);
+  if (items.length === 0) return null;
+  const options: Completion[] = items.map((item, rank) => ({
+    label: item.label,
+    detail: item.detail,
+    info: item.info,
+    type: ICONS[item.kind],
+    boost: -rank / items.length,
+    apply: (view: EditorView) => {
+      view.dispatch({ changes: { from, to, insert: item.insert }, selection: { anchor: from + item.insert.length } });
+      if (/[/(]$|: $/.test(item.insert)) startCompletion(view);
+    },
+  }));
+  return { from, to, options, filter: true };
 }
 
-/** What hovering a position of the filter shows. Nothing yet: the tooltip slot is in place for it. */
-export function filterHover(_view: EditorView, _position: number, _context: FilterContext): Tooltip | null {
-  return null;
+/** What hovering a position of the filter shows (hover()): the node's text, its type and what it is. */
+export function filterHover(view: EditorView, position: number, context: FilterContext): Tooltip | null {
+  const schema = context.schema();
+  if (schema === undefined) return null;
+  const found = hover(view.state.doc.toString(), position, schema);
+  if (found === undefined) return null;
+  return {
+    pos: found.start,
+    end: found.end,
+    above: true,
+    create: () => {
+      const dom = document.createElement('div');
+      dom.className = 'hover-info';
+      dom.textContent = found.description;
+      return { dom };
+    },
+  };
 }
 
 /** The editor extensions of the language: live diagnostics, completions and hover, all against `context`. */

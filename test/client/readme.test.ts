@@ -1,9 +1,9 @@
-// The README's "Building filters from values" example, run: each result it shows is what the code gives.
+// The README's "Building filters from values" and "Editing filters" examples, run: each result they show is what the code gives.
 
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { Contact } from '../../src/index.js';
-import { filter, writeQuery } from '../../src/client/index.js';
+import { complete, diagnose, filter, writeQuery } from '../../src/client/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -15,4 +15,19 @@ it('shows what the client example gives', () => {
   expect(writeQuery({ filter: f, top: 10 }, 'service')).toMatch(/^\?filter=.*&top=10$/);
   expect(README).toContain(`// ${filter(Contact)`Status in ${['Active', 'Pending']}`.text}: one list`);
   expect(thrownFilterError(() => filter(Contact)`ContactID eq ${'5'}`).message).toContain('the string "5", which is no Edm.Int32');
+});
+
+it('shows what the editor kit example gives', () => {
+  expect(README).toContain("complete('Status eq ', 10, Contact).items.map((i) => i.insert);   // string properties, PostalAddress/, '', null, string functions");
+  const { items } = complete('Status eq ', 10, Contact);
+  const kinds = new Set(items.map((i) => i.kind));
+  expect([...kinds]).toEqual(['property', 'navigation', 'literal', 'function']);
+  expect(items.filter((i) => i.kind === 'navigation').map((i) => i.insert)).toEqual(['PostalAddress/']);
+  for (const item of items.filter((i) => i.kind === 'property')) expect(item.detail).toMatch(/^Edm\.String\b/);
+  expect(items.filter((i) => i.kind === 'literal').map((i) => i.insert)).toEqual(["''", 'null']);
+  for (const item of items.filter((i) => i.kind === 'function')) expect(item.detail).toMatch(/: Edm\.String$/);
+
+  expect(README).toContain(`diagnose("Stauts eq 'x' and and", Contact);                        // unknown_property (fix: Status), unexpected_token`);
+  const found = diagnose("Stauts eq 'x' and and", Contact);
+  expect(found.map((d) => [d.code, d.fixes.map((f) => f.insert)])).toEqual([['unknown_property', ['Status']], ['unexpected_token', []]]);
 });

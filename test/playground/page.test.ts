@@ -87,7 +87,7 @@ describe('the playground page', () => {
     const tooltip = page.locator('.cm-tooltip-lint');
     await tooltip.waitFor();
     expect(await tooltip.innerText()).toContain("Did you mean 'Capacity'?");
-    await tooltip.locator('.cm-diagnosticAction', { hasText: 'Replace with Capacity' }).click();
+    await tooltip.locator('.cm-diagnosticAction', { hasText: "Change to 'Capacity'" }).click();
 
     expect(await editorText()).toBe('Capacity gt 100');
     await panelsShow('Capacity gt 100');
@@ -117,6 +117,39 @@ describe('the playground page', () => {
     await typeFilter("Name eq 'Founders'' Room' or tolower(Name) eq 'salle étoile'");
     expect(await page.locator('#rows-summary').innerText()).toBe('2 of 8 rows of VenueRoom match.');
     expect(await panel('canonical').innerText()).toBe("Name eq 'Founders'' Room' or tolower(Name) eq 'salle étoile'");
+  });
+
+  it('completes a property and an operator as they are typed, and shows a type on hover', async () => {
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('Capa');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await eventually(() => options.first().innerText()).toContain('Capacity');
+    await options.first().click();
+    expect(await editorText()).toBe('Capacity');
+    await page.keyboard.type(' g');
+    // After a number: the comparisons that start with g, gt first.
+    await eventually(() => options.allInnerTexts()).toEqual([expect.stringContaining('gt'), expect.stringContaining('ge')]);
+    await options.first().click();
+    expect(await editorText()).toBe('Capacity gt ');
+    await page.keyboard.type('100 and Capacity lt 2');
+    await panelsShow('Capacity gt 100 and Capacity lt 2');
+    expect(await page.locator('#rows-summary').innerText()).toBe('0 of 8 rows of VenueRoom match.');
+
+    const box = (await page.locator('.cm-line').first().boundingBox())!;
+    await page.mouse.move(box.x + 12, box.y + box.height / 2);
+    await eventually(() => page.locator('.cm-tooltip-hover').innerText()).toContain('Capacity: Edm.Int32');
+  });
+
+  it('reports a syntax error beside the type issues of the text before it', async () => {
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('Capacty gt 100 and and');
+    const listed = page.locator('#problems li');
+    await eventually(() => listed.count()).toBe(2);
+    expect(await listed.allInnerTexts()).toEqual([expect.stringContaining('unknown_property'), expect.stringContaining('unexpected_token')]);
   });
 
   it('picks another resource: its example filter and its own rows', async () => {
