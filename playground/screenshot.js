@@ -1,5 +1,5 @@
-// Writes docs/playground.png: the built page in Debian's Chromium with a filter typed in, for the
-// README. Run by `npm run playground:screenshot`, which builds the package and the page first.
+// Writes docs/playground.png: the built page in Debian's Chromium with a filter typed in and the
+// completion list open inside it, for the README. Run by `npm run playground:screenshot`, which builds the package and the page first.
 
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -26,6 +26,11 @@ try {
   await page.keyboard.type(FILTER);
   await page.waitForFunction((text) => document.getElementById('outputs')?.dataset.filter === text, FILTER);
   await page.keyboard.press('Escape');
+  // The completion list where an operand of the `or` starts, as Ctrl+Space opens it.
+  await page.keyboard.press('Home');
+  for (let i = 0; i < FILTER.indexOf('startswith'); i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Control+Space');
+  await page.locator('.cm-tooltip-autocomplete').waitFor();
   await page.screenshot({ path: output, fullPage: true });
   if (errors.length > 0) throw new Error(`the page logged errors:\n${errors.join('\n')}`);
   console.log(`wrote ${output}`);

@@ -74,7 +74,9 @@ export function filterCompletions(completion: CompletionContext, context: Filter
       if (/[/(]$|: $/.test(item.insert)) startCompletion(view);
     },
   }));
-  return { from, to, options, filter: true };
+  // CodeMirror narrows the list by the text from `from` to `to`: the part of the word before the
+  // cursor. Applying an item replaces the whole word (complete()'s range), as the closure above does.
+  return { from, to: completion.pos, options, filter: true };
 }
 
 /** What hovering a position of the filter shows (hover()): the node's text, its type and what it is. */
