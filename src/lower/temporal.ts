@@ -1,8 +1,9 @@
 // Date-time arithmetic on constants, decided by the lowering (docs/semantics.md §5), with the
-// shared rules of src/semantics/temporal.ts that the in-memory backend also runs per row.
+// shared rules of src/semantics/temporal-arithmetic.ts that the in-memory backend also runs per row.
 
 import type { TypedTemporal } from '../types/typed.js';
-import { evaluateTemporal, MAX_INSTANT, MIN_INSTANT } from '../semantics/temporal.js';
+import { MAX_INSTANT, MIN_INSTANT } from '../semantics/temporal.js';
+import { evaluateTemporal } from '../semantics/temporal-arithmetic.js';
 import type { LoweredConstant } from './lowered.js';
 
 /** `mindatetime()` and `maxdatetime()`, in epoch milliseconds. */

@@ -2,14 +2,10 @@
 // calendar facts every backend shares. Each value is an integer of one unit — a Date is days since
 // 1970-01-01, a TimeOfDay milliseconds since midnight, a Duration signed milliseconds, an instant
 // milliseconds since the epoch — so the arithmetic on them is integer arithmetic; the calendar
-// (which days exist, which year a day falls in) comes from date-fns, read in UTC.
-
-import { format, getDate, getHours, getMinutes, getMonth, getSeconds, getYear } from 'date-fns';
-import { UTCDate } from '@date-fns/utc';
-import { isInteger } from '../types/edm.js';
-import type { EdmType, NumericType } from '../types/edm.js';
-import type { TemporalOp } from '../syntax/ast.js';
-import { ExactDecimal } from './decimal-model.js';
+// (which days exist, which year a day falls in) is the proleptic Gregorian calendar of the
+// platform's Date read in UTC, which is exact integer arithmetic within its ±100,000,000 days. No
+// date library: this module is part of what a browser client bundles. Arithmetic on these values
+// is src/semantics/temporal-arithmetic.ts.
 
 export const MS_PER_DAY = 86_400_000;
 /** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the range of a result that is an instant. */
@@ -56,8 +52,8 @@ export function readDate(text: string): TemporalReading {
   const year = Number(y);
   if (year < 1) return refused('there is no year 0000');
   const days = daysOf(year, Number(m), Number(d));
-  // A day that does not exist rolls over into another month (date-fns's isExists cannot be used:
-  // it reads the years 0–99 as 1900–1999).
+  // A day that does not exist rolls over into another month (setUTCFullYear, unlike Date.UTC, does
+  // not read the years 0–99 as 1900–1999).
   if (Number(m) < 1 || Number(m) > 12 || formatDate(days) !== text) return refused(`there is no day ${d} of month ${m} in ${y}`);
   return { ok: true, value: days };
 }
@@ -114,19 +110,36 @@ export function readDurationTimeOfDay(text: string): TemporalReading {
 }
 
 function daysOf(year: number, month: number, day: number): number {
-  const date = new UTCDate(0);
+  const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   return Math.round(date.getTime() / MS_PER_DAY);
 }
 
-/** `YYYY-MM-DD` of a day. */
-export function formatDate(days: number): string {
-  return format(new UTCDate(days * MS_PER_DAY), 'yyyy-MM-dd');
+/** The instant as a Date, read in UTC; a RangeError beyond the Date range (±8.64e15 ms). */
+function utcDate(ms: number): Date {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return date;
 }
 
-/** `hh:mm:ss.fff` of a time of day. */
+function digits(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/**
+ * `YYYY-MM-DD` of a day. A year before 0001 is written as the year count before it (year 0 as
+ * 0001, -1 as 0002), as date-fns's `yyyy` wrote it; such a day is never a value of the language.
+ */
+export function formatDate(days: number): string {
+  const date = utcDate(days * MS_PER_DAY);
+  const year = date.getUTCFullYear();
+  return `${digits(year > 0 ? year : 1 - year, 4)}-${digits(date.getUTCMonth() + 1, 2)}-${digits(date.getUTCDate(), 2)}`;
+}
+
+/** `hh:mm:ss.fff` of a time of day (of the day it falls in, outside 0–23:59:59.999). */
 export function formatTimeOfDay(ms: number): string {
-  return format(new UTCDate(ms), 'HH:mm:ss.SSS');
+  const time = utcDate(ms);
+  return `${digits(time.getUTCHours(), 2)}:${digits(time.getUTCMinutes(), 2)}:${digits(time.getUTCSeconds(), 2)}.${digits(time.getUTCMilliseconds(), 3)}`;
 }
 
 /** The shortest ISO 8601 text of a duration: `P1DT2H`, `-PT0.5S`, `PT0S`. */
@@ -167,13 +180,13 @@ export function instantOfDate(days: number): number {
 }
 
 export function datePart(days: number, part: DatePart): number {
-  const date = new UTCDate(days * MS_PER_DAY);
-  return part === 'year' ? getYear(date) : part === 'month' ? getMonth(date) + 1 : getDate(date);
+  const date = new Date(days * MS_PER_DAY);
+  return part === 'year' ? date.getUTCFullYear() : part === 'month' ? date.getUTCMonth() + 1 : date.getUTCDate();
 }
 
 export function timePart(ms: number, part: TimePart): number {
-  const time = new UTCDate(ms);
-  return part === 'hour' ? getHours(time) : part === 'minute' ? getMinutes(time) : getSeconds(time);
+  const time = new Date(ms);
+  return part === 'hour' ? time.getUTCHours() : part === 'minute' ? time.getUTCMinutes() : time.getUTCSeconds();
 }
 
 /** Milliseconds (an integer) as exact decimal seconds: `0.125`, `-1.5`, `3600`. */
@@ -188,80 +201,4 @@ export function secondsText(ms: number): string {
 /** `fractionalseconds`: the milliseconds within the second of a time of day, as decimal seconds. */
 export function fractionalSeconds(msOfDay: number): string {
   return secondsText(msOfDay % 1000);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Arithmetic: null where a result leaves its type's range
-
-export function instantOrNull(instant: number): number | null {
-  return instant >= MIN_INSTANT && instant <= MAX_INSTANT ? instant : null;
-}
-
-export function durationOrNull(ms: number): number | null {
-  return Number.isFinite(ms) && Math.abs(ms) <= MAX_DURATION ? ms : null;
-}
-
-/** `instant add duration` (`sub`: the duration negated). */
-export function addToInstant(instant: number, duration: number): number | null {
-  return instantOrNull(instant + duration);
-}
-
-/** `date add duration`: from the date's midnight, UTC. */
-export function addToDate(days: number, duration: number): number | null {
-  return instantOrNull(instantOfDate(days) + duration);
-}
-
-/** `a sub b` of two instants: a Duration. */
-export function instantsBetween(a: number, b: number): number | null {
-  return durationOrNull(a - b);
-}
-
-/** `a sub b` of two dates: whole days, as a Duration. */
-export function datesBetween(a: number, b: number): number | null {
-  return durationOrNull((a - b) * MS_PER_DAY);
-}
-
-/**
- * `duration mul n` and `duration div n`: the duration's milliseconds and n as numbers of their
- * promoted type (docs/semantics.md §4: Int64 with an integer, exact; Decimal, exact, a quotient's
- * integer part exact too; Double or Single in binary64), then truncated toward zero.
- * Null for a division by zero, a non-finite result, or one beyond the Duration range. `n` is the
- * literal value form of its type: a number, a bigint (Int64) or decimal text (Decimal).
- */
-export function scaleDuration(ms: number, op: 'mul' | 'div', n: number | bigint | string, type: NumericType): number | null {
-  if (isInteger(type)) {
-    const factor = BigInt(n as number | bigint);
-    if (op === 'div' && factor === 0n) return null;
-    // bigint division truncates toward zero.
-    const exact = op === 'mul' ? BigInt(ms) * factor : BigInt(ms) / factor;
-    return exact >= -BigInt(MAX_DURATION) && exact <= BigInt(MAX_DURATION) ? Number(exact) : null;
-  }
-  if (type === 'Edm.Decimal') {
-    const factor = new ExactDecimal(String(n));
-    if (op === 'div' && factor.isZero()) return null;
-    // The integer part of the exact quotient: what SQL's exact integer division gives.
-    const result = op === 'mul' ? ExactDecimal.mul(ms, factor) : new ExactDecimal(ms).divToInt(factor);
-    return durationOrNull(result.trunc().toNumber() + 0);
-  }
-  const factor = Number(n);
-  if (op === 'div' && factor === 0) return null;
-  const result = op === 'mul' ? ms * factor : ms / factor;
-  return Number.isFinite(result) ? durationOrNull(Math.trunc(result) + 0) : null;
-}
-
-/**
- * A temporal operation on non-null operand values, by the operand types (see TypedTemporal): the
- * one rule the lowering folds constants with and the in-memory backend evaluates rows with.
- */
-export function evaluateTemporal(op: TemporalOp, leftType: EdmType, rightType: EdmType, a: number, b: number | bigint | string): number | null {
-  if (rightType === 'Edm.Duration' && (op === 'add' || op === 'sub')) {
-    const d = op === 'add' ? (b as number) : -(b as number);
-    if (leftType === 'Edm.Date') return addToDate(a, d);
-    if (leftType === 'Edm.Duration') return durationOrNull(a + d);
-    return addToInstant(a, d);
-  }
-  if (op === 'sub' && leftType === 'Edm.Date') return datesBetween(a, b as number);
-  if (op === 'sub') return instantsBetween(a, b as number);
-  if (op === 'mul' || op === 'div') return scaleDuration(a, op, b, rightType as NumericType);
-  throw new Error(`No date-time arithmetic '${op}' of ${leftType} and ${rightType}`);
 }

@@ -3,7 +3,7 @@
 // of a filter template (filter(Contact)`Status eq ${status}`) become. The place's type is learnt
 // by checking the filter with every alias null, which takes the type of wherever it stands.
 
-import { Decimal } from 'decimal.js';
+import { plainNumberText } from '../semantics/plain-number.js';
 import { childrenOf } from '../syntax/ast.js';
 import type { Expr } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
@@ -125,7 +125,7 @@ export function valueLiteral(value: unknown, use: ValueUse): string | undefined 
   if (isInteger(use.type) && !Number.isInteger(value)) return undefined;
   if (isInteger(use.type) && (BigInt(value) < INTEGER_RANGES[use.type][0] || BigInt(value) > INTEGER_RANGES[use.type][1])) return undefined;
   // Exactly the number, without an exponent, which would make a Double of a Decimal.
-  return new Decimal(value).toFixed();
+  return plainNumberText(value);
 }
 
 /** A value as a message shows it: its kind and its text, long strings cut. */

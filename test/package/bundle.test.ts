@@ -1,6 +1,7 @@
 // What a browser client bundles for parse, check, print and the client kit: the core and client
 // entries, built from dist/ as a bundler would (esbuild, minified, for the browser). It must hold
-// no backend and no query-option code; its gzipped size is reported (docs/client.md, "Size").
+// no backend and no query-option code, neither decimal.js nor date-fns (the backends' dependencies),
+// and stay within its size bound (docs/client.md, "Size").
 
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +10,14 @@ import { expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-it('bundles the core and client entries without any backend or query-option module', async () => {
+/**
+ * The bound on the bundle's gzipped size, in bytes: the size reached (33,059) and some 2% for
+ * small changes. The aim is 25,600 (25 KB); docs/client.md says what stands between the two. A
+ * change that crosses the bound says so in docs/client.md and moves it, or makes room.
+ */
+const GZIPPED_BOUND = 33_800;
+
+it('bundles the core and client entries without any backend, query-option module or backend dependency, within its size bound', async () => {
   const result = await build({
     stdin: {
       contents: "export { parse, print, check } from './dist/index.js';\nexport { filter, writeQuery, readQuery } from './dist/client/index.js';\n",
@@ -27,8 +35,14 @@ it('bundles the core and client entries without any backend or query-option modu
   const inputs = Object.keys(result.metafile.inputs);
   expect(inputs.some((f) => f.includes('dist/client/template.js'))).toBe(true);
   expect(inputs.filter((f) => /dist\/(backends|query)\//.test(f))).toEqual([]);
+  expect(inputs.filter((f) => /node_modules\/(decimal\.js|date-fns|@date-fns)\//.test(f))).toEqual([]);
   const code = result.outputFiles[0]!.contents;
   const gzipped = gzipSync(code, { level: 9 }).length;
-  console.log(`core + client bundle: ${code.length} bytes minified, ${gzipped} bytes gzipped`);
-  expect(gzipped).toBeGreaterThan(0);
+  // Where the bytes go, for whoever has to make room: the largest modules, minified.
+  const largest = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)
+    .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
+    .slice(0, 8)
+    .map(([file, { bytesInOutput }]) => `${file} ${bytesInOutput}`);
+  console.log(`core + client bundle: ${code.length} bytes minified, ${gzipped} bytes gzipped; largest: ${largest.join(', ')}`);
+  expect(gzipped).toBeLessThanOrEqual(GZIPPED_BOUND);
 });

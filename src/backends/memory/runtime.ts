@@ -8,7 +8,8 @@ import { isEnumValue, readEnumValue } from '../../types/enum-values.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import { readStoredInstant } from '../../semantics/instant.js';
 import { ExactDecimal, QuotientDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
-import { evaluateTemporal, MAX_DURATION, MAX_INSTANT, MAX_TIME_OF_DAY, MIN_INSTANT, MS_PER_DAY, secondsText } from '../../semantics/temporal.js';
+import { MAX_DURATION, MAX_INSTANT, MAX_TIME_OF_DAY, MIN_INSTANT, MS_PER_DAY, secondsText } from '../../semantics/temporal.js';
+import { evaluateTemporal } from '../../semantics/temporal-arithmetic.js';
 import type { TemporalOp } from '../../syntax/ast.js';
 import { readDate as readDateText, readDuration as readDurationText, readTimeOfDay as readTimeOfDayText } from '../../semantics/temporal.js';
 
@@ -549,7 +550,7 @@ export function totalSecondsOf(ms: number): Decimal {
 export function totalOffsetMinutes(): number {
   return 0;
 }
-/** Date-time arithmetic on non-null operands, by their types (src/semantics/temporal.ts). */
+/** Date-time arithmetic on non-null operands, by their types (src/semantics/temporal-arithmetic.ts). */
 export function temporal(op: TemporalOp, leftType: EdmType, rightType: EdmType, a: number, b: number | bigint | Decimal): number | null {
   return evaluateTemporal(op, leftType, rightType, a, Decimal.isDecimal(b) ? (b as Decimal).toString() : (b as number | bigint));
 }
