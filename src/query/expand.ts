@@ -7,7 +7,7 @@ import type { CollectionProperty, Property, Schema, StructuredProperty } from '.
 import { findProperty } from '../types/schema.js';
 import { suggestName } from '../types/suggest.js';
 import type { TypedFilter } from '../types/typed.js';
-import { checkAllowed } from './allowed.js';
+import { checkAllowed } from '../types/allowed.js';
 import { completeOrder, orderOf } from './order.js';
 import type { ExpandItem, OrderKey, SelectItem } from './plan.js';
 import type { QueryPolicy, QueryResource } from './policy.js';

@@ -8,6 +8,6 @@ export { nextLink, selfLink } from './links.js';
 export { SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from './policy.js';
 export type { QueryPolicy, QueryResource } from './policy.js';
 export type { PropertyRule, PropertyRules } from './rules.js';
-export { FILTER_OPERATORS } from './allowed.js';
-export type { FilterOperator } from './allowed.js';
+export { FILTER_OPERATORS } from '../types/allowed.js';
+export type { FilterOperator } from '../types/allowed.js';
 export type { ExpandItem, OrderKey, QueryPlan, SelectItem } from './plan.js';

@@ -9,7 +9,7 @@ import type { OrderKey } from './plan.js';
 import type { Report } from './report.js';
 import type { Rules } from './rules.js';
 import type { QueryPolicy } from './policy.js';
-import { checkAllowed } from './allowed.js';
+import { checkAllowed } from '../types/allowed.js';
 import { splitTopLevel } from './split.js';
 import { checkValue } from '../types/check.js';
 import { isFilterError } from '../errors.js';

@@ -16,7 +16,7 @@ import { completeOrder, orderOf } from './order.js';
 import type { Level } from './order.js';
 import { countOf, filterOf, nonNegative } from './values.js';
 import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
-import { checkAllowed } from './allowed.js';
+import { checkAllowed } from '../types/allowed.js';
 import { checkRelations, expandOf } from './expand.js';
 import { withRowFilters } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';

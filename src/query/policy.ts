@@ -5,7 +5,7 @@
 import type { Schema } from '../types/schema.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import type { PropertyRules } from './rules.js';
-import type { FilterOperator } from './allowed.js';
+import type { FilterOperator } from '../types/allowed.js';
 import type { RelationRules } from './row-filter.js';
 
 export interface QueryPolicy {

@@ -11,7 +11,7 @@ import { FUNCTIONS } from '../../types/functions.js';
 import type { FunctionSignature } from '../../types/functions.js';
 import type { Property, Schema, StructuredProperty } from '../../types/schema.js';
 import { enumTypesOf } from '../../types/schema.js';
-import type { FilterOperator } from '../../query/allowed.js';
+import type { AllowedNames, FilterOperator } from '../../types/allowed.js';
 import { cursorToken } from './cursor-token.js';
 import type { CursorToken } from './cursor-token.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
@@ -25,7 +25,7 @@ export interface EditorOptions extends CheckOptions {
    * What the server's policy lets a filter use (its QueryPolicy's `functions` and `operators`,
    * docs/query.md): nothing else is offered, and diagnose() reports any other.
    */
-  readonly policy?: { readonly functions?: readonly string[]; readonly operators?: readonly FilterOperator[] };
+  readonly policy?: AllowedNames;
   /** The day date templates start from (default: today). */
   readonly now?: Date;
 }

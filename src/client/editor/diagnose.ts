@@ -10,8 +10,7 @@ import { check } from '../../types/check.js';
 import type { CheckIssue } from '../../types/check.js';
 import type { Schema } from '../../types/schema.js';
 import type { TypedExpr } from '../../types/typed.js';
-import { checkAllowed } from '../../query/allowed.js';
-import type { QueryPolicy } from '../../query/policy.js';
+import { checkAllowed } from '../../types/allowed.js';
 import type { EditorOptions } from './complete.js';
 import { inspectBefore } from './mended.js';
 
@@ -77,11 +76,11 @@ function typeIssuesBefore(text: string, at: number, schema: Schema, options: Edi
   return inspection.issues.filter((i) => i.end <= open && !(i.code === 'not_boolean' && i.end === open)).map((i) => diagnosticOf(i, 'type', text));
 }
 
-/** The functions and operators of a valid filter that the policy does not allow, each at its first use (src/query/allowed.ts). */
+/** The functions and operators of a valid filter that the policy does not allow, each at its first use (src/types/allowed.ts). */
 function policyDiagnostics(root: TypedExpr, options: EditorOptions): Diagnostic[] {
   const { policy } = options;
   if (policy?.functions === undefined && policy?.operators === undefined) return [];
   const found: Diagnostic[] = [];
-  checkAllowed(root, policy as QueryPolicy, 'filter', (kind, code, _option, message, start = 0, end = 0) => found.push({ start, end, code, kind, message, fixes: [] }));
+  checkAllowed(root, policy, 'filter', (kind, code, _option, message, start, end) => found.push({ start, end, code, kind, message, fixes: [] }));
   return found;
 }

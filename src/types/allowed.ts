@@ -1,12 +1,20 @@
-// The functions and operators a policy lets a request's filter use (docs/query.md, "Rules"),
-// looked for in every node of the checked filter — inside lambdas, `cast` and `isof` too.
+// The functions and operators a policy lets a filter use (docs/query.md, "Rules"), looked for in
+// every node of the checked filter — inside lambdas, `cast` and `isof` too. A request's options
+// (src/query/) and the editor kit (src/client/editor/) both judge a filter by it.
 
 import { assertNever } from '../assert-never.js';
-import { FUNCTIONS } from '../types/functions.js';
-import type { TypedExpr } from '../types/typed.js';
-import { childrenOfTyped } from '../types/typed.js';
-import type { QueryPolicy } from './policy.js';
-import type { Report } from './report.js';
+import { FUNCTIONS } from './functions.js';
+import type { TypedExpr } from './typed.js';
+import { childrenOfTyped } from './typed.js';
+
+/** The names a policy allows (a QueryPolicy's `functions` and `operators`); a list left out allows all. */
+export interface AllowedNames {
+  readonly functions?: readonly string[];
+  readonly operators?: readonly FilterOperator[];
+}
+
+/** How a use that is not allowed is reported: its code, the option it is in, a message, its range. */
+export type AllowedReport = (kind: 'type', code: 'function_not_allowed' | 'operator_not_allowed', option: string, message: string, start: number, end: number) => void;
 
 /** The operators of a filter, as a policy names them: `-` is negation, `in` a list or a collection. */
 export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'and', 'or', 'not', 'add', 'sub', 'mul', 'div', 'mod', '-', 'in', 'has', 'any', 'all', '$count'] as const;
@@ -58,7 +66,7 @@ function usedBy(node: TypedExpr): { readonly function?: string; readonly operato
  * Reports each function and operator of the filter the policy does not allow, once, at its first
  * use. A policy naming a function or operator the language does not have is a TypeError.
  */
-export function checkAllowed(root: TypedExpr, policy: QueryPolicy, option: string, issue: Report): void {
+export function checkAllowed(root: TypedExpr, policy: AllowedNames, option: string, issue: AllowedReport): void {
   const functions = allowedSet(policy.functions, FUNCTION_NAMES, 'functions');
   const operators = allowedSet(policy.operators, OPERATOR_NAMES, 'operators');
   if (functions === undefined && operators === undefined) return;
