@@ -1,44 +1,44 @@
-// print()'s renderers for an OData version before 4.01: the default ones, overridden where the
-// version writes a construct otherwise (`in` as a chain of `eq`, `contains` as `substringof`, the
-// v2/v3 literal forms) or cannot write it at all (an 'unsupported' FilterError naming the
-// construct, its `target` the version). docs/semantics.md, "Versions", has the table.
+// print() for an OData version before 4.01: the default renderers, overridden where the version
+// writes a construct otherwise (`in` as a chain of `eq`, `contains` as `substringof`, the v2/v3
+// literal forms), and a refusal of what it cannot write at all (an 'unsupported' FilterError
+// naming the construct, its `target` the version). docs/semantics.md, "Versions", has the table.
 
 import type { Expr } from './ast.js';
 import type { Binding, Rendered, Renderer, Renderers } from './print.js';
 import { isLater, isVersion3OrEarlier } from './versions.js';
 import type { ODataVersion } from './versions.js';
-import { notInVersion, refuseConstruct } from './version-constructs.js';
+import { constructOf, notInVersion } from './version-constructs.js';
 import { decimalLiteral, floatLiteral, guidLiteral, instantLiteral, int64Literal, timeOfDayLiteral } from './version-literals.js';
-import { lookupFunction } from '../types/functions.js';
 
 type InExpr = Extract<Expr, { kind: 'in' }>;
 
-/** The types a cast or type test of v2/v3 cannot name: they came with 4.0. */
-const V4_TYPES = new Set(['Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration']);
+/** The constructs an earlier version writes another way: every other later one is refused. */
+const REWRITTEN = new Set(['in', 'contains', 'int64_literal', 'decimal_literal', 'datetimeoffset_literal', 'guid_literal', 'time_of_day_literal', 'unquoted_type_name']);
 
-export function renderersFor(version: ODataVersion, base: Renderers, b: Binding): Renderers {
-  const refuse = (construct: Parameters<typeof refuseConstruct>[0]) => (n: Expr): never => {
-    throw refuseConstruct(construct, version, n);
+export interface VersionPrinter {
+  readonly table: Renderers;
+  /** Throws for a node the version cannot express; called before the node's children are rendered. */
+  readonly refuse: (node: Expr) => void;
+}
+
+export function printerFor(version: ODataVersion, base: Renderers, b: Binding): VersionPrinter {
+  const refuse = (node: Expr): void => {
+    const found = constructOf(node);
+    if (found === undefined || !isLater(found.since, version) || REWRITTEN.has(found.name)) return;
+    throw notInVersion(found.name, found.what, found.since, version, node);
   };
   /**
    * `x in (a, b)` as `x eq a or x eq b`: `in` is that chain of `eq` (docs/semantics.md §2), nulls
-   * included; one item is one `eq`, an empty list `false`. A JSON string spelling a guid or a
-   * date-time is read by its operand's type, which a string after `eq` is not: refused.
+   * included; one item is one `eq`, an empty list `false`.
    */
-  const inChain: Renderer<InExpr> = (n, [subject, ...items]) => {
-    if (n.list.some((item) => item.kind === 'string' && item.json === true)) throw refuseConstruct('json_array', version, n);
+  const inChain: Renderer<InExpr> = (_n, [subject, ...items]) => {
     if (items.length === 0) return b.leaf('false');
     const equalities = items.map((item) => `${b.operand(subject!, b.EQUALITY)} eq ${b.operand(item, b.EQUALITY + 1)}`);
     return { text: equalities.join(' or '), level: items.length === 1 ? b.EQUALITY : b.OR, numeric: b.leads(subject!, b.EQUALITY) };
   };
-  const v4: Renderers = {
-    ...base,
-    in: inChain,
-    inAlias: refuse('in'),
-    inCollection: refuse('in'),
-  };
-  if (!isVersion3OrEarlier(version)) return v4;
-  return {
+  const v4: Renderers = { ...base, in: inChain };
+  if (!isVersion3OrEarlier(version)) return { table: v4, refuse };
+  const table: Renderers = {
     ...v4,
     number: (n) => {
       switch (n.type) {
@@ -57,32 +57,14 @@ export function renderersFor(version: ODataVersion, base: Renderers, b: Binding)
     datetime: (n) => b.leaf(instantLiteral(n.type, n.epochMs, version, n)),
     guid: (n) => b.leaf(guidLiteral(n.value)),
     timeOfDay: (n) => b.leaf(timeOfDayLiteral(n.ms)),
-    date: refuse('date_literal'),
-    duration: refuse('duration_literal'),
-    enum: refuse('enum_literal'),
-    alias: refuse('parameter_alias'),
-    has: refuse('has'),
-    count: refuse('$count'),
-    member: (n, parts) => {
-      if (n.segments[0]!.name === '$it') throw refuseConstruct('$it', version, n);
-      return base.member(n, parts);
-    },
-    lambda: (n, parts) => {
-      if (version === '2.0') throw refuseConstruct(n.op, version, n);
-      return base.lambda(n, parts);
-    },
     call: (n, parts) => {
-      const since = lookupFunction(n.name)?.since;
-      if (n.name === 'contains') {
-        // contains(a, b) is substringof(b, a): the same test, null where either is null.
-        return { text: `substringof(${parts[1]!.text}, ${parts[0]!.text})`, level: b.PRIMARY, numeric: false };
-      }
-      if (since !== undefined && isLater(since, version)) throw notInVersion(n.name, `The function '${n.name}'`, since, version, n);
+      // contains(a, b) is substringof(b, a): the same test, null where either is null.
+      if (n.name === 'contains') return { text: `substringof(${parts[1]!.text}, ${parts[0]!.text})`, level: b.PRIMARY, numeric: false };
       return base.call(n, parts);
     },
-    typeFunction: (n, [inner]) => {
-      if (V4_TYPES.has(n.target.name)) throw refuseConstruct('type_function_target', version, n);
-      return { text: `${n.name}(${(inner as Rendered).text}, '${n.target.name}')`, level: b.PRIMARY, numeric: false };
-    },
+    // The v2/v3 spelling of a type name is in quotes.
+    typeFunction: (n, [inner]) => ({ text: `${n.name}(${(inner as Rendered).text}, '${n.target.name}')`, level: b.PRIMARY, numeric: false }),
   };
+  return { table, refuse };
 }
+

@@ -17,7 +17,7 @@ import { limitOnExhaustion } from '../errors.js';
 import { isFilterError } from '../errors.js';
 import { versionOf } from './versions.js';
 import type { VersionOption } from './versions.js';
-import { renderersFor } from './print-version.js';
+import { printerFor } from './print-version.js';
 
 // Binding strength, loosest first.
 const OR = 1;
@@ -45,9 +45,9 @@ const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
  */
 export function print(expr: Expr, options: VersionOption = {}): string {
   const version = versionOf(options);
-  const table = version === '4.01' ? renderers : renderersFor(version, renderers, BINDING);
+  const { table, refuse } = version === '4.01' ? { table: renderers, refuse: undefined } : printerFor(version, renderers, BINDING);
   try {
-    return render(expr, table).text;
+    return render(expr, table, refuse).text;
   } catch (error) {
     if (isFilterError(error)) throw error;
     throw limitOnExhaustion(error, 'Filter is too large to print', expr);
@@ -61,15 +61,21 @@ export interface Rendered {
   readonly numeric: boolean;
 }
 
-/** Renders each node after its children (in the order of childrenOf), from an explicit stack. */
-function render(root: Expr, table: Renderers): Rendered {
+/**
+ * Renders each node after its children (in the order of childrenOf), from an explicit stack.
+ * `refuse` sees each node before its children, so that the outermost, leftmost construct a version
+ * cannot express is the one refused.
+ */
+function render(root: Expr, table: Renderers, refuse?: (node: Expr) => void): Rendered {
   const pending: Expr[] = [root];
   const childrenDone: boolean[] = [false];
   const rendered: Rendered[] = [];
   while (pending.length > 0) {
     const node = pending.pop()!;
     const children = childrenOf(node);
-    if (childrenDone.pop()! || children.length === 0) {
+    const done = childrenDone.pop()!;
+    if (!done) refuse?.(node);
+    if (done || children.length === 0) {
       const parts = rendered.splice(rendered.length - children.length, children.length);
       rendered.push((table[node.kind] as Renderer<Expr>)(node, parts));
       continue;

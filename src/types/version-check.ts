@@ -6,81 +6,18 @@
 import type { Expr } from '../syntax/ast.js';
 import { childrenOf } from '../syntax/ast.js';
 import type { FilterIssue } from '../errors.js';
-import { VERSIONED_CONSTRUCTS } from '../syntax/version-constructs.js';
-import type { VersionedConstructName } from '../syntax/version-constructs.js';
+import { constructOf, VERSIONED_CONSTRUCTS } from '../syntax/version-constructs.js';
+import type { FoundConstruct, VersionedConstructName } from '../syntax/version-constructs.js';
 import { isLater } from '../syntax/versions.js';
 import type { ODataVersion } from '../syntax/versions.js';
-import { assertNever } from '../assert-never.js';
-import { lookupFunction } from './functions.js';
 import type { TypedExpr } from './typed.js';
 import { childrenOfTyped } from './typed.js';
 
 type Span = { readonly start: number; readonly end: number };
 
-/** A construct of the syntax tree and the version that brought it, or undefined for one every version has. */
-type Found = { readonly since: ODataVersion; readonly what: string } | undefined;
+type Found = FoundConstruct | undefined;
 
-const TYPES_OF_4_0 = new Set(['Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration']);
-
-const construct = (name: VersionedConstructName): Found => VERSIONED_CONSTRUCTS[name];
-
-/** A literal written without the v2/v3 prefix: its raw text has no quote. */
-const bare = (raw: string): boolean => !raw.includes("'");
-
-function constructOf(node: Expr): Found {
-  switch (node.kind) {
-    case 'null':
-    case 'boolean':
-    case 'string':
-    case 'not':
-    case 'negate':
-    case 'compare':
-    case 'arithmetic':
-    case 'logical':
-      return undefined;
-    case 'number': {
-      const suffix = node.raw[node.raw.length - 1]!.toLowerCase();
-      if (node.type === 'Edm.Int64' && suffix !== 'l') return construct('int64_literal');
-      if (node.type === 'Edm.Decimal' && suffix !== 'm') return construct('decimal_literal');
-      return undefined;
-    }
-    case 'datetime':
-      return bare(node.raw) ? construct('datetimeoffset_literal') : undefined;
-    case 'guid':
-      return bare(node.raw) ? construct('guid_literal') : undefined;
-    case 'timeOfDay':
-      return bare(node.raw) ? construct('time_of_day_literal') : undefined;
-    case 'date':
-      return construct('date_literal');
-    case 'duration':
-      return construct('duration_literal');
-    case 'enum':
-      return construct('enum_literal');
-    case 'member':
-      return node.segments[0]!.name === '$it' ? construct('$it') : undefined;
-    case 'alias':
-      return construct('parameter_alias');
-    case 'call': {
-      const since = lookupFunction(node.name)?.since;
-      return since === undefined ? undefined : { since, what: `The function '${node.name}'` };
-    }
-    case 'typeFunction':
-      if (TYPES_OF_4_0.has(node.target.name)) return construct('type_function_target');
-      return node.target.quoted ? undefined : construct('unquoted_type_name');
-    case 'has':
-      return construct('has');
-    case 'lambda':
-      return construct(node.op);
-    case 'count':
-      return construct('$count');
-    case 'in':
-    case 'inAlias':
-    case 'inCollection':
-      return construct('in');
-    default:
-      return assertNever(node);
-  }
-}
+const construct = (name: VersionedConstructName): Found => ({ name, ...VERSIONED_CONSTRUCTS[name] });
 
 /** Where a construct of the typed tree stands: date-time arithmetic, and a string read as another type's value. */
 function typedConstructs(root: TypedExpr, strings: ReadonlySet<number>): { found: Found; span: Span }[] {
