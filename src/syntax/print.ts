@@ -14,7 +14,6 @@
 import type { Expr, ExprKind, Literal } from './ast.js';
 import { childrenOf } from './ast.js';
 import { limitOnExhaustion } from '../errors.js';
-import { isFilterError } from '../errors.js';
 import { versionOf } from './versions.js';
 import type { VersionOption } from './versions.js';
 import { printerFor } from './print-version.js';
@@ -49,7 +48,6 @@ export function print(expr: Expr, options: VersionOption = {}): string {
   try {
     return render(expr, table, refuse).text;
   } catch (error) {
-    if (isFilterError(error)) throw error;
     throw limitOnExhaustion(error, 'Filter is too large to print', expr);
   }
 }

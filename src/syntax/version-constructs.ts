@@ -64,9 +64,11 @@ export interface FoundConstruct extends VersionedConstruct {
   readonly name: string;
 }
 
-const named = (name: VersionedConstructName): FoundConstruct => ({ name, ...VERSIONED_CONSTRUCTS[name] });
+/** A construct of the table, found. */
+export const named = (name: VersionedConstructName): FoundConstruct => ({ name, ...VERSIONED_CONSTRUCTS[name] });
 
-const TYPES_OF_4_0 = new Set(['Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration']);
+/** The types that came with 4.0, which a cast or type test of v2/v3 cannot name. */
+export const TYPES_OF_4_0: ReadonlySet<string> = new Set(['Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration']);
 
 /** A literal written without the v2/v3 prefix: its raw text has no quote. */
 const bare = (raw: string): boolean => !raw.includes("'");

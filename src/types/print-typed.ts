@@ -6,7 +6,7 @@ import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from './typ
 import { enumOf } from './typed.js';
 import { isLater, isVersion3OrEarlier, versionOf } from '../syntax/versions.js';
 import type { ODataVersion, VersionOption } from '../syntax/versions.js';
-import { notInVersion, refuseConstruct } from '../syntax/version-constructs.js';
+import { notInVersion, refuseConstruct, TYPES_OF_4_0 } from '../syntax/version-constructs.js';
 import { lookupFunction } from './functions.js';
 import { typedLiteralText } from './typed-literal-text.js';
 
@@ -25,9 +25,6 @@ function path(source: TypedSource, segments: readonly string[]): string {
 }
 
 const collection = (c: TypedCollection): string => path(c.source, c.path);
-
-/** The types a cast or type test of v2/v3 cannot name: they came with 4.0. */
-const TYPES_OF_4_0 = new Set(['Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration']);
 
 /**
  * Renders each node with its type after a colon (`Capacity:Int32`), conversions as

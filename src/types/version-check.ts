@@ -6,8 +6,8 @@
 import type { Expr } from '../syntax/ast.js';
 import { childrenOf } from '../syntax/ast.js';
 import type { FilterIssue } from '../errors.js';
-import { constructOf, VERSIONED_CONSTRUCTS } from '../syntax/version-constructs.js';
-import type { FoundConstruct, VersionedConstructName } from '../syntax/version-constructs.js';
+import { constructOf, named } from '../syntax/version-constructs.js';
+import type { FoundConstruct } from '../syntax/version-constructs.js';
 import { isLater } from '../syntax/versions.js';
 import type { ODataVersion } from '../syntax/versions.js';
 import type { TypedExpr } from './typed.js';
@@ -17,8 +17,6 @@ type Span = { readonly start: number; readonly end: number };
 
 type Found = FoundConstruct | undefined;
 
-const construct = (name: VersionedConstructName): Found => ({ name, ...VERSIONED_CONSTRUCTS[name] });
-
 /** Where a construct of the typed tree stands: date-time arithmetic, and a string read as another type's value. */
 function typedConstructs(root: TypedExpr, strings: ReadonlySet<number>): { found: Found; span: Span }[] {
   const out: { found: Found; span: Span }[] = [];
@@ -26,10 +24,10 @@ function typedConstructs(root: TypedExpr, strings: ReadonlySet<number>): { found
   while (stack.length > 0) {
     const node = stack.pop()!;
     stack.push(...childrenOfTyped(node));
-    if (node.kind === 'temporal') out.push({ found: construct('date_time_arithmetic'), span: node });
+    if (node.kind === 'temporal') out.push({ found: named('date_time_arithmetic'), span: node });
     // A string literal the checker read as a Duration, an enumeration member, a guid or a date-time (4.01).
     if (node.kind === 'literal' && strings.has(node.start) && (node.type !== 'Edm.String' || node.enum !== undefined)) {
-      out.push({ found: construct('string_as_value'), span: node });
+      out.push({ found: named('string_as_value'), span: node });
     }
   }
   return out;
