@@ -4,6 +4,7 @@
 // `datetimeoffset'…Z'`, `time'PT13H20M'` (Edm.TimeOfDay, which v2/v3 call Edm.Time).
 
 import { Decimal } from 'decimal.js';
+import { malformedTree } from '../errors.js';
 import { notInVersion } from './version-constructs.js';
 import type { ODataVersion } from './versions.js';
 
@@ -21,6 +22,8 @@ const DECIMAL_DIGITS = 29;
  * digits the v2/v3 form cannot hold is refused, never rounded.
  */
 export function decimalLiteral(value: string, version: ODataVersion, span: Span): string {
+  // Only a tree built by hand can hold a Decimal value that is no decimal text.
+  if (typeof value !== 'string' || !/^-?\d+(?:\.\d+)?(?:E[+-]\d+)?$/i.test(value)) throw malformedTree(span, "an Edm.Decimal literal needs a decimal string such as '-12.5'");
   const decimal = new Decimal(value);
   // An exponent beyond decimal.js's own range reads as ±Infinity: far beyond the v2/v3 form too.
   if (!decimal.isFinite()) throw notInVersion('decimal_digits', `The Edm.Decimal ${value}, more than ${DECIMAL_DIGITS} digits before or after the point,`, undefined, version, span);
@@ -56,6 +59,7 @@ const pad = (n: number, width: number): string => String(n).padStart(width, '0')
  * that range) is refused.
  */
 export function instantLiteral(type: 'Edm.DateTime' | 'Edm.DateTimeOffset', epochMs: number, version: ODataVersion, span: Span): string {
+  if (!Number.isInteger(epochMs)) throw malformedTree(span, 'a date-time literal needs integer epoch milliseconds');
   const date = new Date(epochMs);
   const year = date.getUTCFullYear();
   if (year < 1 || year > 9999) throw notInVersion('datetime_beyond_utc_years', `The instant ${date.toISOString()}, outside the years 1 to 9999 in UTC,`, undefined, version, span);
@@ -68,6 +72,7 @@ export function instantLiteral(type: 'Edm.DateTime' | 'Edm.DateTimeOffset', epoc
 
 /** A time of day as the v3 Edm.Time literal, the duration since midnight: `time'PT13H20M'`, `time'PT0S'`. */
 export function timeOfDayLiteral(ms: number): string {
+  if (!Number.isInteger(ms) || ms < 0 || ms >= 86_400_000) throw malformedTree(undefined, 'a time-of-day literal needs milliseconds since midnight, 0 to 86,399,999');
   const hours = Math.floor(ms / 3_600_000);
   const minutes = Math.floor(ms / 60_000) % 60;
   const seconds = Math.floor(ms / 1000) % 60;

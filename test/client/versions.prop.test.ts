@@ -2,7 +2,7 @@
 // package, checks for that version (but for what only types show: a string read as another type's
 // value, date-time arithmetic) and checks to the same typed tree as the filter it was written
 // from — `contains(a, b)` as `substringof(b, a)` — and, where `in` was written as a chain of `eq`,
-// selects the same rows.
+// selects the same rows (unless the chain's repeated operand passes the string cost bound).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -77,6 +77,13 @@ describe('print(expr, { version }) read back', () => {
             check(printed, schema, { version });
           } catch (error) {
             if (!isFilterError(error)) throw error;
+            // The chain of `eq` repeats the operand of `in`, and with it the operand's string cost,
+            // which can pass check()'s bound (docs/semantics.md, "Versions").
+            if (error.kind === 'limit') {
+              expect(error.issues.map((issue) => issue.code), printed).toEqual(['string_cost']);
+              expect(hasIn(check(text, schema).root)).toBe(true);
+              return;
+            }
             for (const issue of error.issues) expect(issue.message, printed).toMatch(TYPE_DEPENDENT);
           }
           const original = check(text, schema);

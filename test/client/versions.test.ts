@@ -293,3 +293,15 @@ describe('filter(schema, { version })`…`', () => {
     ]);
   });
 });
+
+describe('a tree built by hand', () => {
+  it.each([
+    ['a Decimal value that is no decimal text', { kind: 'number', type: 'Edm.Decimal', raw: '1', value: 'abc', start: 0, end: 1 }],
+    ['a date-time of no instant', { kind: 'datetime', type: 'Edm.DateTimeOffset', raw: 'x', epochMs: Number.NaN, offsetMinutes: 0, start: 0, end: 1 }],
+    ['a time of day beyond the day', { kind: 'timeOfDay', raw: 'x', ms: 86_400_000, start: 0, end: 1 }],
+  ])('with %s is a malformed tree for 2.0', (_what, literal) => {
+    const tree = { kind: 'compare', op: 'eq', left: { kind: 'member', segments: [{ name: 'x', start: 0, end: 1 }], start: 0, end: 1 }, right: literal, start: 0, end: 1 };
+    const error = thrownFilterError(() => print(tree as unknown as Parameters<typeof print>[0], { version: '2.0' }));
+    expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
+  });
+});
