@@ -215,6 +215,10 @@ describe('check(text, schema, { version })', () => {
     expect(check(text, Item, { version }).root.type).toBe('Edm.Boolean');
   });
 
+  it('refuses a version it does not know as a programming mistake', () => {
+    expect(() => check('Qty eq 1', Item, { version: '1.0' as ODataVersion })).toThrow(TypeError);
+  });
+
   it('says what came with which version', () => {
     const error = thrownFilterError(() => check("Name in ('a')", Item, { version: '4.0' }));
     expect(error.message).toBe("The 'in' operator came with OData 4.01, after 4.0, the version the filter is for");
