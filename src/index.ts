@@ -7,6 +7,8 @@ export { parse } from './syntax/parse.js';
 export { DEFAULT_LIMITS } from './syntax/limits.js';
 export type { ParseOptions } from './syntax/limits.js';
 export { print } from './syntax/print.js';
+export { ODATA_VERSIONS, DEFAULT_VERSION } from './syntax/versions.js';
+export type { ODataVersion, VersionOption } from './syntax/versions.js';
 export { FilterError, isFilterError, formatFilterError, FILTER_ISSUE_CODES } from './errors.js';
 export type { FilterErrorKind, FilterIssue, FilterIssueCode } from './errors.js';
 export type { EdmType, NumericType, IntegerType, InstantType } from './types/edm.js';

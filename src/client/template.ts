@@ -4,8 +4,10 @@
 // Decimal without binary rounding, `Created gt ${date}` an instant — never of a type guessed from
 // the value; a value that does not fit its place is a FilterError at the hole. An array is the
 // list of `in` (`Status in ${['Active', 'Pending']}`), each item a literal of the operand's type.
+// With `version` ('2.0', '3.0', '4.0'; default '4.01') the literals are that version's, and the
+// filter is checked for it: a construct the version does not have is refused before any request.
 
-import { FilterError, isFilterError } from '../errors.js';
+import { FilterError, isFilterError, unsupported } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { check } from '../types/check.js';
 import type { CheckOptions } from '../types/check.js';
@@ -28,7 +30,8 @@ export type FilterTemplate = (strings: TemplateStringsArray, ...values: readonly
 /**
  * The template tag of a schema: filter(Contact)`Status eq ${status} and CreatedDateTime gt ${since}`.
  * Errors show the template with each hole written `${n}` (n counting from 0), at the positions of
- * that text; `options` are check()'s (limits, `now`), but for `aliases`, which the holes replace.
+ * that text; `options` are check()'s (limits, `now`, `version`), but for `aliases`, which the
+ * holes replace.
  */
 export function filter(schema: Schema, options: Omit<CheckOptions, 'aliases'> = {}): FilterTemplate {
   return (strings, ...values) => build(schema, options, strings, values);
@@ -51,9 +54,11 @@ function build(schema: Schema, options: CheckOptions, strings: TemplateStringsAr
   const lists = new Set(values.flatMap((value, i) => (Array.isArray(value) ? [aliasOf(i).slice(1)] : [])));
   const notAList = (i: number): FilterIssue => ({ code: 'value_does_not_fit', message: `The value at ${shownHole(i)} is ${shownValue(values[i])}, which is no list: \`in\` takes an array`, ...at(i) });
   const issues: FilterIssue[] = [];
+  // The holes are aliases only while their places' types are learnt: no version refuses them there.
+  const { version, ...learning } = options;
   let uses: ReadonlyMap<string, ValueUse>;
   try {
-    const learnt = aliasUses(aliased, schema, options, lists);
+    const learnt = aliasUses(aliased, schema, learning, lists);
     uses = learnt.uses;
     values.forEach((value, i) => {
       if (Array.isArray(value) && !learnt.lists.has(aliasOf(i).slice(1))) issues.push({ code: 'value_does_not_fit', message: `The value at ${shownHole(i)} is an array, which only the list of \`in\` can be`, ...at(i) });
@@ -67,6 +72,15 @@ function build(schema: Schema, options: CheckOptions, strings: TemplateStringsAr
     throw new FilterError({ kind: 'type', message: found.map((i) => i.message).join('; '), start: found[0]!.start, end: found[0]!.end, issues: found, text: shown });
   }
   const refused = new Set(issues.map((issue) => issue.start));
+  /** The value's literal for the version; one of a type the version has no literal for is refused at the hole. */
+  const literalOf = (value: unknown, use: ValueUse, i: number): string | undefined => {
+    try {
+      return valueLiteral(value, use, version);
+    } catch (error) {
+      if (!isFilterError(error)) throw error;
+      throw unsupported({ construct: error.construct ?? 'unsupported', target: error.target, message: `The value at ${shownHole(i)}: ${error.message.replace(/ at position \d+$/, '')}`, ...at(i), text: shown });
+    }
+  };
   const literals = values.map((value, i) => {
     if (refused.has(holes[i]!.start)) return 'null';
     const use = uses.get(aliasOf(i).slice(1));
@@ -76,13 +90,13 @@ function build(schema: Schema, options: CheckOptions, strings: TemplateStringsAr
     }
     if (Array.isArray(value)) {
       const items = value.map((item: unknown, k) => {
-        const literal = item === undefined ? undefined : valueLiteral(item, use);
+        const literal = item === undefined ? undefined : literalOf(item, use, i);
         if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, item, use, k), ...at(i) });
         return literal ?? 'null';
       });
       return `(${items.join(', ')})`;
     }
-    const literal = value === undefined ? undefined : valueLiteral(value, use);
+    const literal = value === undefined ? undefined : literalOf(value, use, i);
     if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
     return literal ?? 'null';
   });

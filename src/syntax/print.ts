@@ -7,10 +7,16 @@
 // array (`x in ["a", 1]` prints `x in ('a', 1)`, the same tree), except a JSON array holding a
 // string that spells a guid or a date-time: that string's meaning depends on the operand, which
 // only the JSON form says, so that list stays a JSON array.
+//
+// For an earlier OData version (the `version` option) the same renderers are overridden where that
+// version writes otherwise (src/syntax/print-version.ts): the default, 4.01, prints as above.
 
 import type { Expr, ExprKind, Literal } from './ast.js';
 import { childrenOf } from './ast.js';
 import { limitOnExhaustion } from '../errors.js';
+import { versionOf } from './versions.js';
+import type { VersionOption } from './versions.js';
+import { printerFor } from './print-version.js';
 
 // Binding strength, loosest first.
 const OR = 1;
@@ -32,34 +38,44 @@ const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
 /**
  * The canonical text of a tree. Walks the tree with an explicit stack, so any depth that parse()
  * accepts prints; a tree whose text would pass the runtime's longest string (only a tree built by
- * hand, sharing subtrees, can) is a 'limit' FilterError.
+ * hand, sharing subtrees, can) is a 'limit' FilterError. With `version` ('2.0', '3.0', '4.0';
+ * default '4.01'), the text is written for that OData version, and a construct it cannot express
+ * is an 'unsupported' FilterError naming the construct, with the version as its `target`.
  */
-export function print(expr: Expr): string {
+export function print(expr: Expr, options: VersionOption = {}): string {
+  const version = versionOf(options);
+  const { table, refuse } = version === '4.01' ? { table: renderers, refuse: undefined } : printerFor(version, renderers, BINDING);
   try {
-    return render(expr).text;
+    return render(expr, table, refuse).text;
   } catch (error) {
     throw limitOnExhaustion(error, 'Filter is too large to print', expr);
   }
 }
 
-interface Rendered {
+export interface Rendered {
   readonly text: string;
   readonly level: number;
   /** The text starts with a digit, `-` or `INF`: a `-` written before it would make a number literal. */
   readonly numeric: boolean;
 }
 
-/** Renders each node after its children (in the order of childrenOf), from an explicit stack. */
-function render(root: Expr): Rendered {
+/**
+ * Renders each node after its children (in the order of childrenOf), from an explicit stack.
+ * `refuse` sees each node before its children, so that the outermost, leftmost construct a version
+ * cannot express is the one refused.
+ */
+function render(root: Expr, table: Renderers, refuse?: (node: Expr) => void): Rendered {
   const pending: Expr[] = [root];
   const childrenDone: boolean[] = [false];
   const rendered: Rendered[] = [];
   while (pending.length > 0) {
     const node = pending.pop()!;
     const children = childrenOf(node);
-    if (childrenDone.pop()! || children.length === 0) {
+    const done = childrenDone.pop()!;
+    if (!done) refuse?.(node);
+    if (done || children.length === 0) {
       const parts = rendered.splice(rendered.length - children.length, children.length);
-      rendered.push((renderers[node.kind] as Renderer<Expr>)(node, parts));
+      rendered.push((table[node.kind] as Renderer<Expr>)(node, parts));
       continue;
     }
     pending.push(node);
@@ -73,7 +89,20 @@ function render(root: Expr): Rendered {
 }
 
 /** A node's text from its children's, given in the order of childrenOf. */
-type Renderer<N extends Expr> = (node: N, parts: readonly Rendered[]) => Rendered;
+export type Renderer<N extends Expr> = (node: N, parts: readonly Rendered[]) => Rendered;
+
+/** A renderer per node kind. */
+export type Renderers = { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>> };
+
+/** The binding levels and helpers a version's renderers share with these. */
+export interface Binding {
+  readonly OR: number;
+  readonly EQUALITY: number;
+  readonly PRIMARY: number;
+  readonly operand: (child: Rendered, minLevel: number) => string;
+  readonly leads: (child: Rendered, minLevel: number) => boolean;
+  readonly leaf: (text: string) => Rendered;
+}
 
 /** The child's text, parenthesised when it binds more loosely than `minLevel`. */
 function operand(child: Rendered, minLevel: number): string {
@@ -117,7 +146,7 @@ function jsonList(list: readonly Literal[]): string | undefined {
   return `[${items.join(', ')}]`;
 }
 
-const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>> } = {
+const renderers: Renderers = {
   null: () => leaf('null'),
   boolean: (n) => leaf(n.value ? 'true' : 'false'),
   number: (n) => leaf(n.raw),
@@ -189,3 +218,5 @@ const renderers: { readonly [K in ExprKind]: Renderer<Extract<Expr, { kind: K }>
     numeric: leads(subject!, IN),
   }),
 };
+
+const BINDING: Binding = { OR, EQUALITY, PRIMARY, operand, leads, leaf };

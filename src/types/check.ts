@@ -25,9 +25,12 @@ import type { AliasValues } from './aliases.js';
 import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedMember, TypedNull, TypedSource, TypedStructureNull } from './typed.js';
 import { enumOf } from './typed.js';
 import { readEnumValue } from './enum-values.js';
+import { versionOf } from '../syntax/versions.js';
+import type { VersionOption } from '../syntax/versions.js';
+import { versionIssues } from './version-check.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
-export interface CheckOptions extends ParseOptions {
+export interface CheckOptions extends ParseOptions, VersionOption {
   /**
    * The most characters the filter's string functions may return per row, each string of the row
    * counted as 1,024 characters (docs/semantics.md, section 7). Default 1,048,576.
@@ -94,6 +97,8 @@ export function checkValue(exprOrText: Expr | string, schema: Schema, options: C
 function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOptions, filter: boolean): { root: TypedExpr; text: string | undefined } {
   const text = typeof exprOrText === 'string' ? exprOrText : undefined;
   const tree: Expr = typeof exprOrText === 'string' ? parse(exprOrText, options) : exprOrText;
+  // A bad version is a programming mistake, told before any work.
+  const version = versionOf(options);
   const checker = new Checker(schema, text, options);
   let root: TypedExpr | undefined;
   try {
@@ -108,7 +113,8 @@ function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOpti
   if (filter && root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
   }
-  const issues = checker.issues;
+  // Constructs later than the target version (docs/semantics.md, "Versions"); none for 4.01.
+  const issues: readonly FilterIssue[] = version === '4.01' ? checker.issues : [...checker.issues, ...versionIssues(tree, root, version)];
   const first = issues[0];
   if (first !== undefined) {
     const message = issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;

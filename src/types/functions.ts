@@ -2,6 +2,7 @@
 // from it, the checker takes overloads, and the docs and backend coverage tests are held to it.
 
 import type { EdmType } from './edm.js';
+import type { ODataVersion } from '../syntax/versions.js';
 
 export interface Overload {
   readonly params: readonly EdmType[];
@@ -14,6 +15,12 @@ export interface FunctionSignature<N extends string = string> {
   readonly overloads: readonly Overload[];
   readonly summary: string;
   readonly example: string;
+  /**
+   * The OData version that brought the function, when later than 2.0: check() with an earlier
+   * `version` refuses a call of it, and print() for one writes it otherwise or refuses it
+   * (docs/semantics.md, "Versions").
+   */
+  readonly since?: ODataVersion;
 }
 
 const S: EdmType = 'Edm.String';
@@ -36,7 +43,7 @@ function datePart<N extends string>(name: N, part: 'Edm.Date' | 'Edm.TimeOfDay',
 
 /** `now()`, `mindatetime()`, `maxdatetime()`: an instant that depends on no row. */
 function instantConstant<N extends string>(name: N, summary: string, example: string): FunctionSignature<N> {
-  return { name, overloads: [{ params: [], returns: 'Edm.DateTimeOffset' }], summary, example };
+  return { name, overloads: [{ params: [], returns: 'Edm.DateTimeOffset' }], summary, example, since: '4.0' };
 }
 
 function rounding<N extends string>(name: N, summary: string): FunctionSignature<N> {
@@ -63,6 +70,7 @@ export const FUNCTIONS = [
     overloads: [{ params: [S, S], returns: B }],
     summary: 'true when the second argument occurs in the first (OData v4)',
     example: "contains(Email, 'ann')",
+    since: '4.0',
   },
   {
     name: 'startswith',
@@ -142,6 +150,7 @@ export const FUNCTIONS = [
     ],
     summary: 'the milliseconds of the instant (in UTC) or time of day, as a fraction of a second',
     example: 'fractionalseconds(StartDateTime) lt 0.5',
+    since: '4.0',
   },
   {
     name: 'date',
@@ -151,6 +160,7 @@ export const FUNCTIONS = [
     ],
     summary: 'the date of the instant, in UTC',
     example: 'date(StartDateTime) eq 2012-12-03',
+    since: '4.0',
   },
   {
     name: 'time',
@@ -160,6 +170,7 @@ export const FUNCTIONS = [
     ],
     summary: 'the time of day of the instant, in UTC',
     example: 'time(StartDateTime) lt 12:00',
+    since: '4.0',
   },
   {
     name: 'totaloffsetminutes',
@@ -169,12 +180,14 @@ export const FUNCTIONS = [
     ],
     summary: 'the offset of the instant from UTC in minutes: 0, as stored instants are read in UTC',
     example: 'totaloffsetminutes(StartDateTime) eq 0',
+    since: '4.0',
   },
   {
     name: 'totalseconds',
     overloads: [{ params: ['Edm.Duration'], returns: 'Edm.Decimal' }],
     summary: 'the length of the duration in seconds',
     example: 'totalseconds(FinishDateTime sub StartDateTime) gt 3600',
+    since: '4.0',
   },
   instantConstant('now', 'the instant the filter was compiled (one per compiled filter)', 'StartDateTime ge now() sub duration\'P7D\''),
   instantConstant('mindatetime', 'the earliest instant, 0001-01-01T00:00:00Z', 'StartDateTime gt mindatetime()'),

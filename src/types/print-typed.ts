@@ -4,6 +4,11 @@
 import { assertNever } from '../assert-never.js';
 import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from './typed.js';
 import { enumOf } from './typed.js';
+import { isLater, isVersion3OrEarlier, versionOf } from '../syntax/versions.js';
+import type { ODataVersion, VersionOption } from '../syntax/versions.js';
+import { notInVersion, refuseConstruct, TYPES_OF_4_0 } from '../syntax/version-constructs.js';
+import { lookupFunction } from './functions.js';
+import { typedLiteralText } from './typed-literal-text.js';
 
 const short = (type: string): string => type.replace(/^Edm\./, '');
 
@@ -24,16 +29,54 @@ const collection = (c: TypedCollection): string => path(c.source, c.path);
 /**
  * Renders each node with its type after a colon (`Capacity:Int32`), conversions as
  * `convert(…):Type`, and every operator application in parentheses. Date-time literals show their
- * epoch milliseconds.
+ * epoch milliseconds. Given a `version`, each literal is written as that OData version's literal
+ * (`datetime'2012-01-01T00:00:00':DateTime`, `5L:Int64` for 2.0), and each construct as print()
+ * writes it for the version (`in` as a chain of `eq` before 4.01, `contains` as `substringof`
+ * before 4.0); what the version cannot express is an 'unsupported' FilterError naming it, its
+ * `target` the version (docs/semantics.md, "Versions").
  */
-export function printTyped(node: TypedExpr | TypedFilter): string {
+export function printTyped(node: TypedExpr | TypedFilter, options: VersionOption = {}): string {
   const n: TypedExpr = 'root' in node ? node.root : node;
+  return options.version === undefined ? render(n, undefined) : render(n, versionOf(options));
+}
+
+/** A version's refusal of a node, or undefined when the version writes it. */
+function refusal(n: TypedExpr, version: ODataVersion): Error | undefined {
+  const v3 = isVersion3OrEarlier(version);
+  switch (n.kind) {
+    case 'has':
+      return v3 ? refuseConstruct('has', version, n) : undefined;
+    case 'count':
+      return v3 ? refuseConstruct('$count', version, n) : undefined;
+    case 'temporal':
+      return v3 ? refuseConstruct('date_time_arithmetic', version, n) : undefined;
+    case 'lambda':
+      return version === '2.0' ? refuseConstruct(n.op, version, n) : undefined;
+    case 'cast':
+    case 'isof':
+      return v3 && TYPES_OF_4_0.has(n.kind === 'cast' ? n.type : n.target) ? refuseConstruct('type_function_target', version, n) : undefined;
+    case 'call': {
+      const since = lookupFunction(n.name)?.since;
+      // contains is written as substringof, which every version has.
+      return since !== undefined && n.name !== 'contains' && isLater(since, version) ? notInVersion(n.name, `The function '${n.name}'`, since, version, n) : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function render(n: TypedExpr, version: ODataVersion | undefined): string {
+  const printTyped = (child: TypedExpr): string => render(child, version);
+  if (version !== undefined) {
+    const refused = refusal(n, version);
+    if (refused !== undefined) throw refused;
+  }
   // An enumeration value shows its type's name, not its underlying integer type.
   const enumType = enumOf(n);
   const t = enumType ? `:${enumType.name}` : `:${short(n.type)}`;
   switch (n.kind) {
     case 'literal':
-      return `${value(n.value)}${t}`;
+      return `${version === undefined ? value(n.value) : typedLiteralText(n, version)}${t}`;
     case 'null':
       return `null${t}`;
     case 'member':
@@ -52,6 +95,7 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
     case 'isof':
       return `isof(${printTyped(n.operand)}, ${n.target})`;
     case 'call':
+      if (version !== undefined && n.name === 'contains' && isVersion3OrEarlier(version)) return `substringof(${printTyped(n.args[1]!)}, ${printTyped(n.args[0]!)})${t}`;
       return `${n.name}(${n.args.map((a) => printTyped(a)).join(', ')})${t}`;
     case 'not':
       return `not(${printTyped(n.operand)})`;
@@ -67,6 +111,11 @@ export function printTyped(node: TypedExpr | TypedFilter): string {
     case 'has':
       return `(${printTyped(n.operand)} has ${printTyped(n.value)})`;
     case 'in':
+      // Before 4.01, the chain of `eq` that `in` is (docs/semantics.md §2); an empty list is false.
+      if (version !== undefined && version !== '4.01') {
+        const subject = printTyped(n.operand);
+        return n.list.length === 0 ? 'false:Boolean' : `(${n.list.map((i) => `(${subject} eq ${printTyped(i)})`).join(' or ')})`;
+      }
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
     default:
       return assertNever(n);

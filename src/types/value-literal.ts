@@ -14,6 +14,11 @@ import { INTEGER_RANGES, isInteger } from './edm.js';
 import type { EnumType, Schema } from './schema.js';
 import type { TypedExpr, TypedFilter } from './typed.js';
 import { childrenOfTyped } from './typed.js';
+import type { ODataVersion } from '../syntax/versions.js';
+import { isVersion3OrEarlier } from '../syntax/versions.js';
+import { refuseConstruct } from '../syntax/version-constructs.js';
+import { decimalLiteral, floatLiteral, guidLiteral, instantLiteral, int64Literal, timeOfDayLiteral } from '../syntax/version-literals.js';
+import { readTimeOfDay } from '../semantics/temporal.js';
 
 /** A value for an alias: of the type the filter gives the alias where it stands. */
 export type ParameterValue = string | number | bigint | boolean | Date | null;
@@ -92,8 +97,64 @@ const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
  * literal forms; numbers exactly (no exponent, which would make a Double of a Decimal), a bigint
  * for an integer beyond 2^53; a Date as its instant; an enumeration member by name or value.
  * check() then reads the literal and refuses what does not fit its place.
+ *
+ * For OData 2.0 and 3.0 (`version`) the literal is written in that version's form (`5L`, `2.5M`,
+ * `1.5d`, `guid'…'`, `datetime'…'`, `datetimeoffset'…'`, `time'PT…'`); a value of a type the
+ * version has no literal for (a Date, a Duration, an enumeration) is an 'unsupported' FilterError
+ * naming the construct, with the version as its `target` and no position (the caller places it).
  */
-export function valueLiteral(value: unknown, use: ValueUse): string | undefined {
+export function valueLiteral(value: unknown, use: ValueUse, version: ODataVersion = '4.01'): string | undefined {
+  if (!isVersion3OrEarlier(version)) return v4ValueLiteral(value, use);
+  return v3ValueLiteral(value, use, version);
+}
+
+const NOWHERE = { start: 0, end: 0 };
+
+/** The v2/v3 literal of a value: the v4 one's value, in the forms of src/syntax/version-literals.ts. */
+function v3ValueLiteral(value: unknown, use: ValueUse, version: ODataVersion): string | undefined {
+  if (value === null) return 'null';
+  if (use.enum !== undefined) throw refuseConstruct('enum_literal', version, NOWHERE);
+  switch (use.type) {
+    case 'Edm.Date':
+      throw refuseConstruct('date_literal', version, NOWHERE);
+    case 'Edm.Duration':
+      throw refuseConstruct('duration_literal', version, NOWHERE);
+    case 'Edm.TimeOfDay': {
+      const reading = typeof value === 'string' && v4ValueLiteral(value, use) !== undefined ? readTimeOfDay(value) : undefined;
+      return reading?.ok === true ? timeOfDayLiteral(reading.value) : undefined;
+    }
+    case 'Edm.Guid':
+      return v4ValueLiteral(value, use) === undefined ? undefined : guidLiteral(value as string);
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset': {
+      if (v4ValueLiteral(value, use) === undefined) return undefined;
+      const epochMs = (value as Date).getTime();
+      const year = (value as Date).getUTCFullYear();
+      // A Date outside the years a literal can write does not fit, as its v4 text does not.
+      return year < 1 || year > 9999 ? undefined : instantLiteral(use.type, epochMs, version, NOWHERE);
+    }
+    case 'Edm.Int64': {
+      const digits = v4ValueLiteral(value, use);
+      // NaN and INF are no Int64 (check() refuses their v4 text the same way).
+      return digits === undefined || !/^-?\d+$/.test(digits) ? undefined : int64Literal(BigInt(digits));
+    }
+    case 'Edm.Decimal': {
+      const digits = v4ValueLiteral(value, use);
+      return digits === undefined || !/^-?\d/.test(digits) ? undefined : decimalLiteral(digits, version, NOWHERE);
+    }
+    case 'Edm.Double':
+    case 'Edm.Single': {
+      const suffix = use.type === 'Edm.Double' ? 'd' : 'f';
+      // A Single's `f` literal is rounded to binary32: a number it does not hold exactly does not fit.
+      if (typeof value === 'number') return use.type === 'Edm.Single' && !Number.isNaN(value) && Math.fround(value) !== value ? undefined : floatLiteral(value, suffix);
+      return typeof value === 'bigint' ? `${value}${suffix}` : undefined;
+    }
+    default:
+      return v4ValueLiteral(value, use);
+  }
+}
+
+function v4ValueLiteral(value: unknown, use: ValueUse): string | undefined {
   if (value === null) return 'null';
   if (use.enum !== undefined) {
     if (typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return `${use.enum.name}'${String(value).replace(/'/g, "''")}'`;

@@ -43,6 +43,7 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['operator_not_allowed', () => parseQuery("$filter=not (Code eq 'a')", { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, operators: ['eq'] } })],
   ['not_expandable', () => parseQuery('expand=Event/Code', { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A })],
   ['value_does_not_fit', () => filter(VenueRoom)`Capacity gt ${'50'}`],
+  ['not_in_version', () => check("contains(Name, 'a')", VenueRoom, { version: '3.0' })],
   ['top_beyond_maximum', () => parseQuery('top=251', QUERY)],
   ['skip_beyond_maximum', () => parseQuery('skip=11', { ...QUERY, policy: { ...SERVICE_INTERFACE_A, maxSkip: 10 } })],
   ['too_deep_expand', () => parseQuery('expand=Event/TimeZone', { schema: Event, key: ['EventID'], policy: { ...SERVICE_INTERFACE_A, maxExpandDepth: 0 } })],
