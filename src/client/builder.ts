@@ -1,0 +1,343 @@
+// where(schema, (row) => …): a filter built by methods on a schema's properties instead of written
+// as text (docs/client.md, "The typed builder"). The methods make the untyped tree
+// (src/syntax/ast.ts) with each value a parameter alias; print() writes it, and the filter template
+// (src/client/template.ts) writes each value as a literal of the type its place gives it and checks
+// the whole: so the builder and the template agree on every literal, precedence is the printer's,
+// and the typed tree is the checker's. What TypeScript knows of each operand is in
+// src/client/builder-types.ts; at run time an operand is one object, and what its type does not
+// allow is refused when the filter is checked.
+
+import { assertNever } from '../assert-never.js';
+import { FilterError } from '../errors.js';
+import type { AliasExpr, ArithmeticOp, CompareOp, EnumLiteral, Expr, LambdaOp, LogicalOp, MemberExpr, PathSegment } from '../syntax/ast.js';
+import { childrenOf } from '../syntax/ast.js';
+import { parse } from '../syntax/parse.js';
+import { print } from '../syntax/print.js';
+import type { CheckOptions } from '../types/check.js';
+import { arityOf, FUNCTIONS } from '../types/functions.js';
+import type { FunctionName } from '../types/functions.js';
+import type { CollectionProperty, EnumType, Property, Schema, SchemaDefinition } from '../types/schema.js';
+import { shownValue, valueLiteral } from '../types/value-literal.js';
+import type { Condition, Operand, Row } from './builder-types.js';
+import { filledTemplate } from './template.js';
+import type { BuiltFilter } from './template.js';
+
+/** Built nodes come from no text; print() reads no span. */
+const NOWHERE = { start: 0, end: 0 } as const;
+
+/**
+ * A value's alias node, named only when the filter is finished (one numbering for the whole
+ * tree), so that operands are built without any state shared between them.
+ */
+interface ValueAlias {
+  readonly kind: 'alias';
+  name: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The values an operand's tree holds, at their aliases: a tree of lists, so that joining operands copies nothing. */
+type Values = { readonly alias: ValueAlias; readonly value: unknown } | readonly Values[];
+
+const NO_VALUES: Values = [];
+
+/** The one run-time form of every operand; builder-types.ts says which of its methods a type has. */
+class BuiltOperand {
+  constructor(
+    readonly expr: Expr,
+    readonly values: Values,
+    /** The enumeration type of a property or element of one, which `has` writes its literal as. */
+    readonly enumType: EnumType | undefined = undefined,
+  ) {}
+
+  eq(other: unknown): BuiltOperand {
+    return this.compare('eq', other);
+  }
+  ne(other: unknown): BuiltOperand {
+    return this.compare('ne', other);
+  }
+  gt(other: unknown): BuiltOperand {
+    return this.compare('gt', other);
+  }
+  ge(other: unknown): BuiltOperand {
+    return this.compare('ge', other);
+  }
+  lt(other: unknown): BuiltOperand {
+    return this.compare('lt', other);
+  }
+  le(other: unknown): BuiltOperand {
+    return this.compare('le', other);
+  }
+
+  /** The list is one value, an array: the template writes it as the list of `in`, and refuses anything else. */
+  in(values: unknown): BuiltOperand {
+    const [alias, held] = valueNode(values);
+    return new BuiltOperand({ kind: 'inAlias', operand: this.expr, alias, ...NOWHERE }, [this.values, held]);
+  }
+
+  /**
+   * `x has Type'M'`: the checker takes only an enumeration literal on the right, so the builder
+   * writes it (valueLiteral, as the template would) from the member names given.
+   */
+  has(members: unknown): BuiltOperand {
+    const type = this.enumType;
+    if (type === undefined) throw new TypeError('has() applies to a property of an enumeration type');
+    const names = Array.isArray(members) ? (members as unknown[]) : [members];
+    const member = (m: unknown): boolean => (typeof m === 'string' && type.members.has(m)) || (typeof m === 'bigint') || (typeof m === 'number' && Number.isSafeInteger(m));
+    const bad = names.find((m) => !member(m));
+    if (bad !== undefined || names.length === 0) {
+      const message = `has() takes members of ${type.name} (${[...type.members.keys()].join(', ')}), not ${names.length === 0 ? 'an empty list' : shownValue(bad)}`;
+      throw new FilterError({ kind: 'type', issueCode: 'value_does_not_fit', message, ...NOWHERE });
+    }
+    const value = parse(valueLiteral(names.map(String).join(','), { type: type.underlyingType, enum: type })!) as EnumLiteral;
+    return new BuiltOperand({ kind: 'has', operand: this.expr, value, ...NOWHERE }, this.values);
+  }
+
+  add(other: unknown): BuiltOperand {
+    return this.arithmetic('add', other);
+  }
+  sub(other: unknown): BuiltOperand {
+    return this.arithmetic('sub', other);
+  }
+  mul(other: unknown): BuiltOperand {
+    return this.arithmetic('mul', other);
+  }
+  div(other: unknown): BuiltOperand {
+    return this.arithmetic('div', other);
+  }
+  mod(other: unknown): BuiltOperand {
+    return this.arithmetic('mod', other);
+  }
+  negate(): BuiltOperand {
+    return new BuiltOperand({ kind: 'negate', operand: this.expr, ...NOWHERE }, this.values);
+  }
+
+  and(...others: unknown[]): BuiltOperand {
+    return logical('and', [this, ...others]);
+  }
+  or(...others: unknown[]): BuiltOperand {
+    return logical('or', [this, ...others]);
+  }
+  not(): BuiltOperand {
+    return new BuiltOperand({ kind: 'not', operand: this.expr, ...NOWHERE }, this.values);
+  }
+
+  /** A call of the function table's `name` with this operand first (each function's method, below). */
+  call(name: FunctionName, args: readonly unknown[]): BuiltOperand {
+    const nodes = args.map(operandNode);
+    return new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [this.expr, ...nodes.map(([node]) => node)], ...NOWHERE }, [this.values, ...nodes.map(([, v]) => v)]);
+  }
+
+  private compare(op: CompareOp, other: unknown): BuiltOperand {
+    const [node, values] = operandNode(other);
+    return new BuiltOperand({ kind: 'compare', op, left: this.expr, right: node, ...NOWHERE }, [this.values, values]);
+  }
+
+  private arithmetic(op: ArithmeticOp, other: unknown): BuiltOperand {
+    const [node, values] = operandNode(other);
+    return new BuiltOperand({ kind: 'arithmetic', op, left: this.expr, right: node, ...NOWHERE }, [this.values, values]);
+  }
+}
+
+// Each function of the table that takes an argument is a method of the operand it is called on,
+// the other arguments after it: derived from the table, as the method types are.
+for (const signature of FUNCTIONS) {
+  const { min, max } = arityOf(signature);
+  if (max === 0) continue;
+  Object.defineProperty(BuiltOperand.prototype, signature.name, {
+    value: function (this: BuiltOperand, ...args: unknown[]): BuiltOperand {
+      if (args.length + 1 < min || args.length + 1 > max) {
+        const takes = min === max ? `${min - 1}` : `${min - 1} to ${max - 1}`;
+        throw new TypeError(`${signature.name}() takes ${takes} argument${max === 2 ? '' : 's'} besides the operand it is called on, not ${args.length}`);
+      }
+      return this.call(signature.name, args);
+    },
+  });
+}
+
+/** An operand's node, or a value's alias. */
+function operandNode(other: unknown): [Expr, Values] {
+  return other instanceof BuiltOperand ? [other.expr, other.values] : valueNode(other);
+}
+
+function valueNode(value: unknown): [AliasExpr, Values] {
+  const alias: ValueAlias = { kind: 'alias', name: '', ...NOWHERE };
+  return [alias, { alias, value }];
+}
+
+function condition(value: unknown, where: string): BuiltOperand {
+  if (value instanceof BuiltOperand) return value;
+  throw new TypeError(`${where} takes conditions built from a schema's properties, not ${shownValue(value)}`);
+}
+
+/** `and`/`or` as one flat chain: a chain of the same operator among the operands is spread into it. */
+function logical(op: LogicalOp, conditions: readonly unknown[]): BuiltOperand {
+  if (conditions.length === 0) throw new TypeError(`${op}() takes at least one condition`);
+  const operands = conditions.map((c) => condition(c, `${op}()`));
+  if (operands.length === 1) return operands[0]!;
+  const exprs = operands.flatMap((o) => (o.expr.kind === 'logical' && o.expr.op === op ? o.expr.operands : [o.expr]));
+  return new BuiltOperand({ kind: 'logical', op, operands: exprs, ...NOWHERE }, operands.map((o) => o.values));
+}
+
+/** `c1 and c2 and …`: one flat chain. */
+export function and(...conditions: readonly Condition[]): Condition {
+  return logical('and', conditions) as unknown as Condition;
+}
+
+/** `c1 or c2 or …`: one flat chain. */
+export function or(...conditions: readonly Condition[]): Condition {
+  return logical('or', conditions) as unknown as Condition;
+}
+
+/** `not c`. */
+export function not(c: Condition): Condition {
+  return condition(c, 'not()').not() as unknown as Condition;
+}
+
+type FunctionOf<N extends FunctionName> = Extract<(typeof FUNCTIONS)[number], { readonly name: N }>;
+/** The functions of no argument, and their types: the instants that depend on no row. */
+type ConstantName = { [N in FunctionName]: FunctionOf<N>['overloads'][number] extends { readonly params: readonly [] } ? N : never }[FunctionName];
+type ConstantType<N extends ConstantName> = FunctionOf<N>['overloads'][number]['returns'];
+
+function constant<N extends ConstantName>(name: N): () => Operand<ConstantType<N>> {
+  return () => new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [], ...NOWHERE }, NO_VALUES) as unknown as Operand<ConstantType<N>>;
+}
+
+/** `now()`: the instant the filter is compiled. */
+export const now = constant('now');
+/** `mindatetime()`: the earliest instant. */
+export const mindatetime = constant('mindatetime');
+/** `maxdatetime()`: the latest instant. */
+export const maxdatetime = constant('maxdatetime');
+
+/** What naming a lambda's variable must avoid: the names of the resource's properties, which a path inside the lambda may start with. */
+interface Scope {
+  readonly rootNames: ReadonlySet<string>;
+}
+
+function memberOf(segments: readonly PathSegment[]): MemberExpr {
+  return { kind: 'member', segments, ...NOWHERE };
+}
+
+/**
+ * The properties under `prefix` as an object of getters (made when read, so a deep schema costs
+ * nothing until used): primitives as operands, structures as nested objects, collections with
+ * their lambdas. `nullable` structures (all but the resource itself) have `$isNull`/`$isNotNull`.
+ */
+function structureOf(properties: ReadonlyMap<string, Property>, prefix: readonly PathSegment[], scope: Scope, structure: boolean): object {
+  const view: Record<string, unknown> = {};
+  for (const property of properties.values()) {
+    const segments = [...prefix, { name: property.name, ...NOWHERE }];
+    Object.defineProperty(view, property.name, { enumerable: true, get: () => nodeOf(property, segments, scope) });
+  }
+  if (structure) {
+    const isNull = (op: 'eq' | 'ne') => (): BuiltOperand => new BuiltOperand({ kind: 'compare', op, left: memberOf(prefix), right: { kind: 'null', ...NOWHERE }, ...NOWHERE }, NO_VALUES);
+    Object.defineProperty(view, '$isNull', { value: isNull('eq') });
+    Object.defineProperty(view, '$isNotNull', { value: isNull('ne') });
+  }
+  return Object.freeze(view);
+}
+
+function nodeOf(property: Property, segments: readonly PathSegment[], scope: Scope): unknown {
+  switch (property.kind) {
+    case 'primitive':
+      return new BuiltOperand(memberOf(segments), NO_VALUES, property.enum);
+    case 'structured':
+      return structureOf(property.properties, segments, scope, true);
+    case 'collection':
+      return new CollectionOperand(memberOf(segments), property, scope);
+    default:
+      return assertNever(property, 'property kind');
+  }
+}
+
+/** A collection: its lambdas, each with a variable named for it, and `$count`. */
+class CollectionOperand {
+  constructor(
+    private readonly path: MemberExpr,
+    private readonly property: CollectionProperty,
+    private readonly scope: Scope,
+  ) {}
+
+  any(predicate?: unknown): BuiltOperand {
+    if (predicate === undefined) return new BuiltOperand({ kind: 'lambda', op: 'any', collection: this.path, opSpan: NOWHERE, variable: undefined, body: undefined, ...NOWHERE }, NO_VALUES);
+    return this.lambda('any', predicate);
+  }
+
+  all(predicate: unknown): BuiltOperand {
+    return this.lambda('all', predicate);
+  }
+
+  get $count(): BuiltOperand {
+    return new BuiltOperand({ kind: 'count', collection: this.path, ...NOWHERE }, NO_VALUES);
+  }
+
+  /**
+   * The body is built first, with the variable's segment unnamed; the variable is then named after
+   * the collection (`Sessions` → `s`), avoiding the resource's property names and the variables of
+   * the lambdas inside the body — which are named by then — so no variable shadows another.
+   */
+  private lambda(op: LambdaOp, predicate: unknown): BuiltOperand {
+    if (typeof predicate !== 'function') throw new TypeError(`${op}() takes a function of the collection's element`);
+    const variable: { name: string; readonly start: number; readonly end: number } = { name: '', ...NOWHERE };
+    const element = this.property.element;
+    const argument = element.kind === 'structured' ? structureOf(element.properties, [variable], this.scope, true) : new BuiltOperand(memberOf([variable]), NO_VALUES, element.enum);
+    const body = condition((predicate as (element: unknown) => unknown)(argument), `${op}()`);
+    variable.name = freshName(this.property.name, variablesIn(body.expr), this.scope.rootNames);
+    return new BuiltOperand({ kind: 'lambda', op, collection: this.path, opSpan: NOWHERE, variable, body: body.expr, ...NOWHERE }, body.values);
+  }
+}
+
+/** The names of the lambda variables in a tree. */
+function variablesIn(root: Expr): Set<string> {
+  const names = new Set<string>();
+  const stack: Expr[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'lambda' && node.variable !== undefined) names.add(node.variable.name);
+    stack.push(...childrenOf(node));
+  }
+  return names;
+}
+
+/** The collection's initial in lower case, with a number when that is taken (`s`, `s1`, …); never a word the grammar reserves. */
+function freshName(collection: string, inner: ReadonlySet<string>, rootNames: ReadonlySet<string>): string {
+  const base = collection[0]!.toLowerCase();
+  for (let n = 0; ; n++) {
+    const name = n === 0 ? base : `${base}${n}`;
+    if (!inner.has(name) && !rootNames.has(name)) return name;
+  }
+}
+
+/** Each value's alias named `@__<k>`, in one numbering for the tree; the values by k. */
+function namedValues(values: Values): unknown[] {
+  const byAlias = new Map<ValueAlias, unknown>();
+  const stack: Values[] = [values];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (Array.isArray(next)) stack.push(...(next as readonly Values[]));
+    else byAlias.set((next as { alias: ValueAlias }).alias, (next as { value: unknown }).value);
+  }
+  return [...byAlias].map(([alias, value], k) => {
+    alias.name = `__${k}`;
+    return value;
+  });
+}
+
+/**
+ * The filter a schema's properties make: `where(Contact, (c) => c.Status.eq('Active'))`. The result
+ * is the filter template's: `{ text, typed, toString() }`; a value that does not fit its place is a
+ * FilterError (`value_does_not_fit`) whose text shows each value as `${n}`; `options` are check()'s,
+ * but for `aliases`.
+ */
+export function where<D extends SchemaDefinition>(schema: Schema<D>, predicate: (row: Row<D>) => Condition, options: Omit<CheckOptions, 'aliases'> = {}): BuiltFilter {
+  if (typeof predicate !== 'function') throw new TypeError('where() takes a schema and a function of its properties');
+  const row = structureOf(schema.properties, [], { rootNames: new Set(schema.properties.keys()) }, false);
+  const built = condition((predicate as (row: unknown) => unknown)(row), 'where()');
+  const values = namedValues(built.values);
+  // The printed text, cut at each value's alias: the pieces and holes of a filter template.
+  const pieces = print(built.expr).split(/@__(\d+)/);
+  const strings = pieces.filter((_, i) => i % 2 === 0);
+  const holes = pieces.filter((_, i) => i % 2 === 1).map((k) => values[Number(k)]);
+  return filledTemplate(schema, options, strings, holes);
+}
