@@ -2,8 +2,8 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { Contact } from '../../src/index.js';
-import { filter, writeQuery } from '../../src/client/index.js';
+import { Contact, Event } from '../../src/index.js';
+import { filter, where, writeQuery } from '../../src/client/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -15,4 +15,11 @@ it('shows what the client example gives', () => {
   expect(writeQuery({ filter: f, top: 10 }, 'service')).toMatch(/^\?filter=.*&top=10$/);
   expect(README).toContain(`// ${filter(Contact)`Status in ${['Active', 'Pending']}`.text}: one list`);
   expect(thrownFilterError(() => filter(Contact)`ContactID eq ${'5'}`).message).toContain('the string "5", which is no Edm.Int32');
+});
+
+it('shows what the typed builder example gives', () => {
+  const since = new Date(Date.UTC(2012, 0, 1));
+  const built = where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));
+  expect(README).toContain("where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));");
+  expect(README).toContain(`// ${JSON.stringify(built.text)}`);
 });
