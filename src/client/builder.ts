@@ -41,14 +41,34 @@ type Values = { readonly alias: ValueAlias; readonly value: unknown } | readonly
 
 const NO_VALUES: Values = [];
 
+/** The terms of an `and` or `or` chain: a tree of lists, so that `a.and(b)` on a long chain copies nothing. */
+type Terms = Expr | readonly Terms[];
+
+interface Chain {
+  readonly op: LogicalOp;
+  readonly terms: Terms;
+}
+
 /** The one run-time form of every operand; builder-types.ts says which of its methods a type has. */
 class BuiltOperand {
+  #expr: Expr | undefined;
+
   constructor(
-    readonly expr: Expr,
+    expr: Expr | undefined,
     readonly values: Values,
     /** The enumeration type of a property or element of one, which `has` writes its literal as. */
     readonly enumType: EnumType | undefined = undefined,
-  ) {}
+    /** For an `and` or `or` chain, its terms: the flat node is made when it is first needed. */
+    readonly chain: Chain | undefined = undefined,
+  ) {
+    this.#expr = expr;
+  }
+
+  /** The operand's tree; a chain's is made once, flat, in one pass over its terms. */
+  get expr(): Expr {
+    this.#expr ??= { kind: 'logical', op: this.chain!.op, operands: flatTerms(this.chain!.terms), ...NOWHERE };
+    return this.#expr;
+  }
 
   eq(other: unknown): BuiltOperand {
     return this.compare('eq', other);
@@ -84,9 +104,10 @@ class BuiltOperand {
     if (type === undefined) throw new TypeError('has() applies to a property of an enumeration type');
     const names = Array.isArray(members) ? (members as unknown[]) : [members];
     const member = (m: unknown): boolean => (typeof m === 'string' && type.members.has(m)) || (typeof m === 'bigint') || (typeof m === 'number' && Number.isSafeInteger(m));
-    const bad = names.find((m) => !member(m));
-    if (bad !== undefined || names.length === 0) {
-      const message = `has() takes members of ${type.name} (${[...type.members.keys()].join(', ')}), not ${names.length === 0 ? 'an empty list' : shownValue(bad)}`;
+    const bad = names.findIndex((m) => !member(m));
+    if (bad >= 0 || names.length === 0) {
+      const given = names.length === 0 ? 'an empty list' : names[bad] === undefined ? 'undefined' : shownValue(names[bad]);
+      const message = `has() takes members of ${type.name} (${[...type.members.keys()].join(', ')}), not ${given}`;
       throw new FilterError({ kind: 'type', issueCode: 'value_does_not_fit', message, ...NOWHERE });
     }
     const value = parse(valueLiteral(names.map(String).join(','), { type: type.underlyingType, enum: type })!) as EnumLiteral;
@@ -140,10 +161,12 @@ class BuiltOperand {
 }
 
 // Each function of the table that takes an argument is a method of the operand it is called on,
-// the other arguments after it: derived from the table, as the method types are.
+// the other arguments after it: derived from the table, as the method types are. A function named
+// like an operator's method would hide it: that is a mistake in the table, found on loading.
 for (const signature of FUNCTIONS) {
   const { min, max } = arityOf(signature);
   if (max === 0) continue;
+  if (signature.name in BuiltOperand.prototype) throw new TypeError(`The function ${signature.name} is named like a method of every operand`);
   Object.defineProperty(BuiltOperand.prototype, signature.name, {
     value: function (this: BuiltOperand, ...args: unknown[]): BuiltOperand {
       if (args.length + 1 < min || args.length + 1 > max) {
@@ -175,8 +198,20 @@ function logical(op: LogicalOp, conditions: readonly unknown[]): BuiltOperand {
   if (conditions.length === 0) throw new TypeError(`${op}() takes at least one condition`);
   const operands = conditions.map((c) => condition(c, `${op}()`));
   if (operands.length === 1) return operands[0]!;
-  const exprs = operands.flatMap((o) => (o.expr.kind === 'logical' && o.expr.op === op ? o.expr.operands : [o.expr]));
-  return new BuiltOperand({ kind: 'logical', op, operands: exprs, ...NOWHERE }, operands.map((o) => o.values));
+  const terms = operands.map((o) => (o.chain?.op === op ? o.chain.terms : o.expr));
+  return new BuiltOperand(undefined, operands.map((o) => o.values), undefined, { op, terms });
+}
+
+/** The terms of a chain in order, from an explicit stack (a chain built by `reduce` nests as deep as it is long). */
+function flatTerms(terms: Terms): Expr[] {
+  const out: Expr[] = [];
+  const stack: Terms[] = [terms];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (Array.isArray(next)) for (let i = next.length - 1; i >= 0; i--) stack.push((next as readonly Terms[])[i]!);
+    else out.push(next as Expr);
+  }
+  return out;
 }
 
 /** `c1 and c2 and …`: one flat chain. */
@@ -315,7 +350,7 @@ function namedValues(values: Values): unknown[] {
   const stack: Values[] = [values];
   while (stack.length > 0) {
     const next = stack.pop()!;
-    if (Array.isArray(next)) stack.push(...(next as readonly Values[]));
+    if (Array.isArray(next)) for (const inner of next as readonly Values[]) stack.push(inner);
     else byAlias.set((next as { alias: ValueAlias }).alias, (next as { value: unknown }).value);
   }
   return [...byAlias].map(([alias, value], k) => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Contact, defineSchema, Event, FilterError, Registration, VenueRoom } from '../../src/index.js';
 import type { TypedExpr } from '../../src/index.js';
 import { and, filter, maxdatetime, not, now, or, where } from '../../src/client/index.js';
-import type { BuiltFilter } from '../../src/client/index.js';
+import type { BuiltFilter, Condition } from '../../src/client/index.js';
 import { thrown, thrownFilterError } from '../support/thrown.js';
 
 const Item = defineSchema({
@@ -159,7 +159,21 @@ describe('where() refuses at run time what the types refuse', () => {
     expect(thrownFilterError(loose((i) => i.Color.has('Purple'))).issues[0]!.code).toBe('value_does_not_fit');
     expect(thrownFilterError(loose((i) => i.Color.has([]))).message).toContain('an empty list');
     expect(thrownFilterError(loose((i) => i.Color.has("Red'"))).issues[0]!.code).toBe('value_does_not_fit');
+    expect(thrownFilterError(loose((i) => i.Color.has(['Red', undefined]))).message).toContain('not undefined');
     expect(thrown(loose((i) => i.Name.has('Red')))).toBeInstanceOf(TypeError);
+  });
+
+  it('builds a long chain flat, however it is joined, and refuses one beyond the limits with a FilterError', () => {
+    // 10,000 terms by reduce (each `and` on the chain so far) and by one call: one flat chain either way.
+    const terms = (v: { Capacity: { eq(n: number): Condition } }, n: number): Condition[] => Array.from({ length: n }, (_, k) => v.Capacity.eq(k));
+    const limits = { maxLength: 1_000_000, maxNodes: 100_000 };
+    const reduced = where(VenueRoom, (v) => terms(v, 10_000).reduce((a, b) => a.and(b)), limits);
+    const called = where(VenueRoom, (v) => and(...terms(v, 10_000)), limits);
+    expect(reduced.text).toBe(called.text);
+    expect((reduced.typed.root as Extract<TypedExpr, { kind: 'logical' }>).operands).toHaveLength(10_000);
+    expect(thrownFilterError(() => where(VenueRoom, (v) => and(...terms(v, 3_000)))).issues[0]!.code).toBe('too_long');
+    const deep = (): BuiltFilter => where(VenueRoom, (v) => Array.from({ length: 20_000 }).reduce<Condition>((c) => not(c), v.Capacity.eq(1)), limits);
+    expect(thrownFilterError(deep).issues[0]!.code).toBe('too_deep');
   });
 
   it.each<[string, () => unknown]>([
