@@ -46,7 +46,7 @@ export const FILTER_ISSUE_CODES = {
   function_not_allowed: { kind: 'type', when: "a request's filter calls a function its policy does not list in `functions` (docs/query.md)" },
   operator_not_allowed: { kind: 'type', when: "a request's filter uses an operator its policy does not list in `operators` (docs/query.md)" },
   not_expandable: { kind: 'type', when: "an expansion names a property that is no relation, or a relation the resource's rules keep from expansions (docs/query.md)" },
-  value_does_not_fit: { kind: 'type', when: 'a value given to a hole of a filter template (filter(schema)`…`) is not of the type its place gives it (a string where an Int32 goes), or the hole is where no value can stand (docs/client.md)' },
+  value_does_not_fit: { kind: 'type', when: 'a value given to a hole of a filter template (filter(schema)`…`) or to a method of the typed builder (where()) is not of the type its place gives it (a string where an Int32 goes), or the hole is where no value can stand (docs/client.md)' },
   top_beyond_maximum: { kind: 'limit', when: "`top` is beyond the policy's `maxTop`" },
   skip_beyond_maximum: { kind: 'limit', when: "`skip` is beyond the policy's `maxSkip`" },
   too_deep_expand: { kind: 'limit', when: "an expansion nests relations deeper than the policy's `maxExpandDepth` (6 by default)" },

@@ -10,7 +10,7 @@
 import { assertNever } from '../assert-never.js';
 import { FilterError } from '../errors.js';
 import type { AliasExpr, ArithmeticOp, CompareOp, EnumLiteral, Expr, LambdaOp, LogicalOp, MemberExpr, PathSegment } from '../syntax/ast.js';
-import { childrenOf } from '../syntax/ast.js';
+import { ARITHMETIC_OPS, childrenOf, COMPARE_OPS } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
 import { print } from '../syntax/print.js';
 import type { CheckOptions } from '../types/check.js';
@@ -70,25 +70,6 @@ class BuiltOperand {
     return this.#expr;
   }
 
-  eq(other: unknown): BuiltOperand {
-    return this.compare('eq', other);
-  }
-  ne(other: unknown): BuiltOperand {
-    return this.compare('ne', other);
-  }
-  gt(other: unknown): BuiltOperand {
-    return this.compare('gt', other);
-  }
-  ge(other: unknown): BuiltOperand {
-    return this.compare('ge', other);
-  }
-  lt(other: unknown): BuiltOperand {
-    return this.compare('lt', other);
-  }
-  le(other: unknown): BuiltOperand {
-    return this.compare('le', other);
-  }
-
   /** The list is one value, an array: the template writes it as the list of `in`, and refuses anything else. */
   in(values: unknown): BuiltOperand {
     const [alias, held] = valueNode(values);
@@ -114,21 +95,6 @@ class BuiltOperand {
     return new BuiltOperand({ kind: 'has', operand: this.expr, value, ...NOWHERE }, this.values);
   }
 
-  add(other: unknown): BuiltOperand {
-    return this.arithmetic('add', other);
-  }
-  sub(other: unknown): BuiltOperand {
-    return this.arithmetic('sub', other);
-  }
-  mul(other: unknown): BuiltOperand {
-    return this.arithmetic('mul', other);
-  }
-  div(other: unknown): BuiltOperand {
-    return this.arithmetic('div', other);
-  }
-  mod(other: unknown): BuiltOperand {
-    return this.arithmetic('mod', other);
-  }
   negate(): BuiltOperand {
     return new BuiltOperand({ kind: 'negate', operand: this.expr, ...NOWHERE }, this.values);
   }
@@ -149,32 +115,43 @@ class BuiltOperand {
     return new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [this.expr, ...nodes.map(([node]) => node)], ...NOWHERE }, [this.values, ...nodes.map(([, v]) => v)]);
   }
 
-  private compare(op: CompareOp, other: unknown): BuiltOperand {
+  /** `this op other`: each comparison's method (eq, ne, gt, …, below). */
+  compare(op: CompareOp, other: unknown): BuiltOperand {
     const [node, values] = operandNode(other);
     return new BuiltOperand({ kind: 'compare', op, left: this.expr, right: node, ...NOWHERE }, [this.values, values]);
   }
 
-  private arithmetic(op: ArithmeticOp, other: unknown): BuiltOperand {
+  /** `this op other`: each arithmetic operator's method (add, sub, …, below). */
+  arithmetic(op: ArithmeticOp, other: unknown): BuiltOperand {
     const [node, values] = operandNode(other);
     return new BuiltOperand({ kind: 'arithmetic', op, left: this.expr, right: node, ...NOWHERE }, [this.values, values]);
   }
 }
 
+/**
+ * A method of every operand; a name taken twice (a function of the table named like an operator)
+ * would hide a method: that is a mistake in the table, found on loading.
+ */
+function defineMethod(name: string, method: (this: BuiltOperand, ...args: unknown[]) => BuiltOperand): void {
+  if (name in BuiltOperand.prototype) throw new TypeError(`${name} is named like another method of every operand`);
+  Object.defineProperty(BuiltOperand.prototype, name, { value: method });
+}
+
+// The comparison and arithmetic operators are methods as the language spells them (`x.eq(5)`, `x.add(1)`).
+for (const op of COMPARE_OPS) defineMethod(op, function (other) { return this.compare(op, other); });
+for (const op of ARITHMETIC_OPS) defineMethod(op, function (other) { return this.arithmetic(op, other); });
+
 // Each function of the table that takes an argument is a method of the operand it is called on,
-// the other arguments after it: derived from the table, as the method types are. A function named
-// like an operator's method would hide it: that is a mistake in the table, found on loading.
+// the other arguments after it: derived from the table, as the method types are.
 for (const signature of FUNCTIONS) {
   const { min, max } = arityOf(signature);
   if (max === 0) continue;
-  if (signature.name in BuiltOperand.prototype) throw new TypeError(`The function ${signature.name} is named like a method of every operand`);
-  Object.defineProperty(BuiltOperand.prototype, signature.name, {
-    value: function (this: BuiltOperand, ...args: unknown[]): BuiltOperand {
-      if (args.length + 1 < min || args.length + 1 > max) {
-        const takes = min === max ? `${min - 1}` : `${min - 1} to ${max - 1}`;
-        throw new TypeError(`${signature.name}() takes ${takes} argument${max === 2 ? '' : 's'} besides the operand it is called on, not ${args.length}`);
-      }
-      return this.call(signature.name, args);
-    },
+  defineMethod(signature.name, function (...args) {
+    if (args.length + 1 < min || args.length + 1 > max) {
+      const takes = min === max ? `${min - 1}` : `${min - 1} to ${max - 1}`;
+      throw new TypeError(`${signature.name}() takes ${takes} argument${max === 2 ? '' : 's'} besides the operand it is called on, not ${args.length}`);
+    }
+    return this.call(signature.name, args);
   });
 }
 

@@ -17,6 +17,9 @@
 // its Sessions and Registrations (section 2.2's related links), a Registration's Contact (its
 // expandable link) and Event, a session's Presenter. A relation holds the target's own fields; the
 // way back (a registration's event's registrations) is left out, so the definitions stay finite.
+//
+// Every definition keeps its literal type (`as const satisfies`), so TypeScript knows each schema's
+// paths and their types (src/types/schema-paths.ts) and the typed builder its operands.
 
 import type { PropertyDefinition, Schema, SchemaDefinition } from '../types/schema.js';
 import { defineSchema } from '../types/schema.js';

@@ -94,6 +94,10 @@ describe('where()', () => {
     expect(sum.left.type).toBe('Edm.Int32');
     const shifted = where(Item, (i) => i.Legacy.add('PT1H').gt(i.Created)).typed.root as Extract<TypedExpr, { kind: 'compare' }>;
     expect(shifted.left.type).toBe('Edm.DateTimeOffset');
+    // The overloads builder-types.ts gives a method: round() of a Byte is the Decimal one, of a Double the Double one.
+    const rounded = (build: (i: any) => any): string => ((where(Item, build).typed.root as Extract<TypedExpr, { kind: 'compare' }>).left as Extract<TypedExpr, { kind: 'call' }>).type;
+    expect(rounded((i) => i.Small.round().eq(1))).toBe('Edm.Decimal');
+    expect(rounded((i) => i.Ratio.round().eq(1))).toBe('Edm.Double');
   });
 
   it('writes each value as the filter template does', () => {
@@ -149,6 +153,7 @@ describe('where() refuses at run time what the types refuse', () => {
     ['operands that do not compare', loose((i) => i.Name.eq(i.Id)), 'type_mismatch'],
     ['arithmetic on a string', loose((i) => i.Name.add(i.Name).eq('x')), 'not_numeric'],
     ['a filter that is no condition', loose((i) => i.Id), 'not_boolean'],
+    ['an Int64 where substring takes an Int32', loose((i) => i.Name.substring(i.Big).eq('x')), 'wrong_argument_type'],
     ['a member the enumeration does not have', loose((i) => i.Color.eq('Purple')), 'unknown_enum_member'],
     ['a variable used outside its lambda', loose((i) => { let leaked: any; i.Tags.any((t: any) => ((leaked = t), t.eq('a'))); return leaked.eq('b'); }), 'unknown_property'],
   ])('%s: the checker refuses it', (_, run, code) => {

@@ -8,6 +8,8 @@ import { Contact, defineSchema, Event, PublicEventTemplateCategoryItem, Registra
 import type { CollectionPath, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';
 import { and, now, where } from '../../src/client/index.js';
 import type { BuiltFilter, Condition, Operand } from '../../src/client/index.js';
+import type { WidensTo } from '../../src/client/builder-types.js';
+import type { NumericType } from '../../src/types/edm.js';
 
 const Shop = defineSchema({
   name: 'Shop',
@@ -84,6 +86,23 @@ describe('the builder types operands by their Edm type', () => {
       expectTypeOf(s.Price.mul(s.Price)).toEqualTypeOf<Operand<'Edm.Decimal'>>();
       expectTypeOf(s.Updated.sub(s.Updated)).toEqualTypeOf<Operand<'Edm.Duration'>>();
       return s.Active;
+    });
+  });
+
+  it('widens an argument as the checker does: integers to Decimal, any number to Double, a DateTime to a DateTimeOffset', () => {
+    expectTypeOf<WidensTo<'Edm.Int32'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32'>();
+    expectTypeOf<WidensTo<'Edm.Int64'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64'>();
+    expectTypeOf<WidensTo<'Edm.Decimal'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Decimal'>();
+    expectTypeOf<WidensTo<'Edm.Single'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Single'>();
+    expectTypeOf<WidensTo<'Edm.Double'>>().toEqualTypeOf<NumericType>();
+    expectTypeOf<WidensTo<'Edm.DateTimeOffset'>>().toEqualTypeOf<'Edm.DateTime' | 'Edm.DateTimeOffset'>();
+    expectTypeOf<WidensTo<'Edm.DateTime'>>().toEqualTypeOf<'Edm.DateTime'>();
+    expectTypeOf<WidensTo<'Edm.String'>>().toEqualTypeOf<'Edm.String'>();
+    where(Shop, (s) => {
+      expectTypeOf(s.Stock.round()).toEqualTypeOf<Operand<'Edm.Decimal'>>();
+      expectTypeOf(s.Address.Geo.Lat.round()).toEqualTypeOf<Operand<'Edm.Double'>>();
+      // @ts-expect-error an Int64 operand does not widen to the Int32 of substring's position
+      return s.Name.substring(s.Big).eq('x');
     });
   });
 
