@@ -65,6 +65,8 @@ export interface Equality<T extends EdmType> {
   ne(other: Comparand<T> | null): Condition;
   /** `x in (v1, v2, …)`: one list of literals of the operand's type, never an or-chain. */
   in(values: readonly (ValueOf<T> | null)[]): Condition;
+  /** `x in C`: whether some element of a collection of primitives equals the operand. */
+  in(collection: Collection<PrimitiveDescription<ComparableWith<T>, undefined>>): Condition;
 }
 
 /** `gt`, `ge`, `lt`, `le`: every primitive operand's but a Boolean's. */
@@ -156,6 +158,8 @@ export interface EnumOperand<E extends EnumDefinition> extends Typed<UnderlyingT
   lt(other: EnumComparand<E>): Condition;
   le(other: EnumComparand<E>): Condition;
   in(members: readonly (MemberOf<E> | null)[]): Condition;
+  /** `x in C`, C a collection of the same enumeration. */
+  in(collection: Collection<PrimitiveDescription<EdmType, E>>): Condition;
   /** `x has Type'M'`, or `x has Type'M1,M2'` for several members. */
   has(members: MemberOf<E> | readonly MemberOf<E>[]): Condition;
 }

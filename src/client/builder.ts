@@ -70,8 +70,12 @@ class BuiltOperand {
     return this.#expr;
   }
 
-  /** The list is one value, an array: the template writes it as the list of `in`, and refuses anything else. */
+  /**
+   * `x in C` for a collection; else the list is one value, an array, which the template writes as
+   * the list of `in` (and refuses anything else).
+   */
   in(values: unknown): BuiltOperand {
+    if (values instanceof CollectionOperand) return new BuiltOperand({ kind: 'inCollection', operand: this.expr, collection: values.path, ...NOWHERE }, this.values);
     const [alias, held] = valueNode(values);
     return new BuiltOperand({ kind: 'inAlias', operand: this.expr, alias, ...NOWHERE }, [this.values, held]);
   }
@@ -266,7 +270,7 @@ function nodeOf(property: Property, segments: readonly PathSegment[], scope: Sco
 /** A collection: its lambdas, each with a variable named for it, and `$count`. */
 class CollectionOperand {
   constructor(
-    private readonly path: MemberExpr,
+    readonly path: MemberExpr,
     private readonly property: CollectionProperty,
     private readonly scope: Scope,
   ) {}

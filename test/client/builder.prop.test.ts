@@ -1,7 +1,7 @@
 // The typed builder's round trip: a random filter built over a service schema prints canonical text
 // (print(parse(text)) is the text), and that text re-parses and re-checks to the typed tree the
 // builder gave. Filters are drawn as recipes over the schema's own properties — comparisons with
-// values of every type, `in` lists, functions, arithmetic, structures' nulls, `$count`, nested
+// values of every type, `in` lists and collections, functions, arithmetic, structures' nulls, `$count`, nested
 // `any`/`all` whose bodies use their own and enclosing variables — joined by `and`, `or`, `not`.
 
 import fc from 'fast-check';
@@ -134,6 +134,13 @@ function condition(places: readonly Place[], variables: number, depth: number): 
       fc.tuple(fc.constantFrom(...collections), fc.nat(5)).map(([p, n]): Recipe => ({ show: `${p.show}.$count.gt(${n})`, build: (env) => p.get(env).$count.gt(n) })),
       fc.constantFrom(...collections).map((p): Recipe => ({ show: `${p.show}.any()`, build: (env) => p.get(env).any() })),
     );
+  }
+  const memberships = collections.flatMap((c) => {
+    const element = (c.property as Extract<Property, { kind: 'collection' }>).element;
+    return element.kind === 'primitive' ? primitives.filter((p) => (p.property as { type: EdmType }).type === element.type).map((p) => [p, c] as const) : [];
+  });
+  if (memberships.length > 0) {
+    leaves.push(fc.constantFrom(...memberships).map(([p, c]): Recipe => ({ show: `${p.show}.in(${c.show})`, build: (env) => p.get(env).in(c.get(env)) })));
   }
   if (depth === 0 || leaves.length === 0) return fc.oneof(...leaves);
   const inner = condition(places, variables, depth - 1);

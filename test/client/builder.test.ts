@@ -78,6 +78,7 @@ describe('where()', () => {
     ['nested lambdas of one initial, never shadowing', () => where(Item, (i) => i.Lines.any((line) => line.Links.any((link) => link.Label.eq('a')).and(line.Qty.gt(1)))), "Lines/any(l1: l1/Links/any(l: l/Label eq 'a') and l1/Qty gt 1)"],
     ['an outer variable inside an inner lambda', () => where(Event, (e) => e.Sessions.any((s) => e.Registrations.any((r) => r.Contact.Email.eq(s.Presenter.Email)))), 'Sessions/any(s: Registrations/any(r: r/Contact/Email eq s/Presenter/Email))'],
     ['sibling lambdas, each its own name', () => where(Event, (e) => e.Sessions.any((s) => s.Status.eq('a')).or(e.Sessions.all((s) => s.Status.eq('b')))), "Sessions/any(s: s/Status eq 'a') or Sessions/all(s: s/Status eq 'b')"],
+    ['in a collection', () => where(Item, (i) => i.Name.in(i.Tags).or(i.Lines.any((line) => line.Links.any((link) => link.Label.in(i.Tags))))), 'Name in Tags or Lines/any(l1: l1/Links/any(l: l/Label in Tags))'],
     ['a value used twice', () => where(Item, (i) => { const named = i.Name.eq('x'); return and(named, i.Id.gt(1), named); }), "Name eq 'x' and Id gt 1 and Name eq 'x'"],
   ])('builds %s', (_, build, text) => {
     const built = build();

@@ -117,6 +117,22 @@ describe('the builder types operands by their Edm type', () => {
     where(Shop, (s) => s.Sizes.any((size) => size.eq('M')));
   });
 
+  it('takes a collection of the operand\'s type for in', () => {
+    where(Shop, (s) => s.Name.in(s.Tags).and(s.Size.in(s.Sizes)));
+    where(Shop, (s) => s.Lines.any((line) => line.Parts.any((part) => part.Code.in(s.Tags))));
+    // @ts-expect-error a number is not in a collection of strings
+    where(Shop, (s) => s.Stock.in(s.Tags));
+    // @ts-expect-error a string is not in a collection of enumeration values
+    where(Shop, (s) => s.Name.in(s.Sizes));
+    // @ts-expect-error a collection of structures holds no values to be in
+    where(Shop, (s) => s.Name.in(s.Lines));
+  });
+
+  it('leaves the paths of a schema whose definition type is not literal to the run time', () => {
+    const loose: SchemaDefinition = { name: 'Loose', properties: { A: 'Edm.String' } };
+    expectTypeOf(where(defineSchema(loose), (r) => r.A.eq('x').and(r.Anything.gt(1)))).toEqualTypeOf<BuiltFilter>();
+  });
+
   it('accepts the values of each type', () => {
     where(Shop, (s) =>
       and(
