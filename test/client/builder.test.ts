@@ -7,33 +7,22 @@ import { Contact, defineSchema, Event, FilterError, Registration, VenueRoom } fr
 import type { TypedExpr } from '../../src/index.js';
 import { and, filter, maxdatetime, not, now, or, where } from '../../src/client/index.js';
 import type { BuiltFilter, Condition } from '../../src/client/index.js';
+import { GUID, ITEM_PROPERTIES } from '../support/client-item.js';
 import { thrown, thrownFilterError } from '../support/thrown.js';
 
 const Item = defineSchema({
   name: 'Item',
   properties: {
-    Id: { type: 'Edm.Int32', nullable: false },
-    Name: 'Edm.String',
-    Key: 'Edm.Guid',
-    Big: 'Edm.Int64',
+    ...ITEM_PROPERTIES,
     Small: 'Edm.Byte',
-    Price: 'Edm.Decimal',
-    Ratio: 'Edm.Double',
-    Active: 'Edm.Boolean',
-    Created: 'Edm.DateTimeOffset',
     Legacy: 'Edm.DateTime',
-    Day: 'Edm.Date',
-    At: 'Edm.TimeOfDay',
-    Took: 'Edm.Duration',
     Color: { enum: { name: 'Sales.Color', members: { Red: 1, Green: 2, Blue: 4 }, flags: true } },
-    Tags: { collection: 'Edm.String' },
     t: 'Edm.String',
     Lines: { collection: { properties: { Qty: 'Edm.Int32', Links: { collection: { properties: { Label: 'Edm.String' } } } } } },
     Where: { properties: { City: 'Edm.String' } },
   },
 });
 
-const GUID = '01234567-89ab-cdef-0123-456789abcdef';
 const JAN_2012 = new Date(Date.UTC(2012, 0, 1));
 
 describe('where()', () => {
