@@ -100,6 +100,21 @@ export interface InstantMethods {
   sub(instant: Typed<InstantType, undefined>): Operand<'Edm.Duration'>;
 }
 
+/** Date-time arithmetic of a Date: a Duration added or taken away (an instant), or the Duration between two dates. */
+export interface DateMethods {
+  add(duration: string | Typed<'Edm.Duration', undefined>): Operand<'Edm.DateTimeOffset'>;
+  sub(duration: string | Typed<'Edm.Duration', undefined>): Operand<'Edm.DateTimeOffset'>;
+  sub(date: Typed<'Edm.Date', undefined>): Operand<'Edm.Duration'>;
+}
+
+/** Arithmetic of a Duration: Durations added or taken away; a Duration times or divided by an integer value or a number operand. */
+export interface DurationMethods {
+  add(duration: string | Typed<'Edm.Duration', undefined>): Operand<'Edm.Duration'>;
+  sub(duration: string | Typed<'Edm.Duration', undefined>): Operand<'Edm.Duration'>;
+  mul(factor: number | bigint | Typed<NumericType, undefined>): Operand<'Edm.Duration'>;
+  div(divisor: number | bigint | Typed<NumericType, undefined>): Operand<'Edm.Duration'>;
+}
+
 /** The connectives of a condition. */
 export interface BooleanMethods {
   /** `this and c1 and …`, one flat chain. */
@@ -140,7 +155,11 @@ type KindMethods<T extends EdmType> = [T] extends ['Edm.Boolean']
     ? NumberMethods<T> & Ordering<T>
     : [T] extends [InstantType]
       ? InstantMethods & Ordering<T>
-      : Ordering<T>;
+      : [T] extends ['Edm.Date']
+        ? DateMethods & Ordering<T>
+        : [T] extends ['Edm.Duration']
+          ? DurationMethods & Ordering<T>
+          : Ordering<T>;
 
 /** An operand of Edm type `T`: a property, a lambda's variable, or what a method made of them. */
 export type Operand<T extends EdmType> = Typed<T, undefined> & Equality<T> & KindMethods<T> & FunctionMethods<T>;

@@ -54,6 +54,8 @@ describe('where()', () => {
     ['a negative value and a negation', () => where(Item, (i) => i.Id.negate().sub(-3).eq(-1)), '-Id sub -3 eq -1'],
     ['an instant plus a duration', () => where(Item, (i) => i.Created.add('P1D').gt(i.Legacy)), "Created add duration'P1D' gt Legacy"],
     ['the duration between instants', () => where(Item, (i) => i.Created.sub(i.Legacy).lt(i.Took)), 'Created sub Legacy lt Took'],
+    ['durations added, multiplied and divided', () => where(Item, (i) => i.Took.add('PT1H').mul(2).lt(i.Took.div(i.Id).sub(i.Took))), "(Took add duration'PT1H') mul 2 lt Took div Id sub Took"],
+    ['a date plus a duration, and the duration between dates', () => where(Item, (i) => i.Day.add('P1D').gt(i.Created).and(i.Day.sub(i.Day).eq('P0D'))), "Day add duration'P1D' gt Created and Day sub Day eq duration'P0D'"],
     ['or inside and, parenthesised', () => where(Item, (i) => i.Id.eq(1).or(i.Id.eq(2)).and(i.Name.eq('x'))), "(Id eq 1 or Id eq 2) and Name eq 'x'"],
     ['and inside or, bare', () => where(Item, (i) => or(i.Id.eq(1).and(i.Name.eq('x')), i.Active)), "Id eq 1 and Name eq 'x' or Active"],
     ['not of a chain, parenthesised', () => where(Item, (i) => not(i.Id.eq(1).or(i.Active))), 'not (Id eq 1 or Active)'],

@@ -85,6 +85,9 @@ describe('the builder types operands by their Edm type', () => {
       expectTypeOf(s.Stock.add(1)).toEqualTypeOf<Operand<'Edm.Int32'>>();
       expectTypeOf(s.Price.mul(s.Price)).toEqualTypeOf<Operand<'Edm.Decimal'>>();
       expectTypeOf(s.Updated.sub(s.Updated)).toEqualTypeOf<Operand<'Edm.Duration'>>();
+      expectTypeOf(s.Opened.sub(s.Opened)).toEqualTypeOf<Operand<'Edm.Duration'>>();
+      expectTypeOf(s.Opened.add('P1D')).toEqualTypeOf<Operand<'Edm.DateTimeOffset'>>();
+      expectTypeOf(s.Updated.sub(s.Updated).mul(2)).toEqualTypeOf<Operand<'Edm.Duration'>>();
       return s.Active;
     });
   });
@@ -176,6 +179,8 @@ describe('the builder types operands by their Edm type', () => {
     where(Shop, (s) => s.Price.contains('1'));
     // @ts-expect-error substring takes numbers after the string
     where(Shop, (s) => s.Name.substring('1').eq('x'));
+    // @ts-expect-error a Duration is not multiplied by a Duration
+    where(Shop, (s) => s.Updated.sub(s.Updated).mul('PT1H').gt('PT1H'));
     // @ts-expect-error a string has no arithmetic
     where(Shop, (s) => s.Name.add('x').eq('y'));
     // @ts-expect-error a comparison is no number
