@@ -3,13 +3,15 @@
 // builder gave. Filters are drawn as recipes over the schema's own properties — comparisons with
 // values of every type, `in` lists and collections, functions, arithmetic, structures' nulls, `$count`, nested
 // `any`/`all` whose bodies use their own and enclosing variables — joined by `and`, `or`, `not`.
+// And the builder writes every value as the filter template does, refusing the same ones alike.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, parse, print } from '../../src/index.js';
+import { check, isFilterError, parse, print } from '../../src/index.js';
 import type { EdmType, Property, Schema, TypedExpr } from '../../src/index.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
-import { and, not, or, where } from '../../src/client/index.js';
+import { and, filter, not, or, where } from '../../src/client/index.js';
+import type { BuiltFilter } from '../../src/client/index.js';
 import { AUTHENTICATED_SCHEMAS, PUBLIC_SCHEMAS } from '../../src/schemas/service.js';
 import { typedWithoutSpans } from '../support/trees.js';
 
@@ -202,7 +204,33 @@ function lambdasOf(root: TypedExpr): { readsVariable: boolean; nested: boolean }
   return { readsVariable, nested };
 }
 
+/** What building gives: the text, or the error's code, message and text. */
+function outcome(build: () => BuiltFilter): unknown {
+  try {
+    return build().text;
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return { code: error.issues[0]?.code, message: error.message, text: error.text };
+  }
+}
+
+const ANY_VALUE = fc.oneof(...Object.values(VALUES), fc.constant(null), fc.constant(undefined), fc.array(fc.integer(), { maxLength: 2 }), fc.constant(new Date(Number.NaN)));
+
 describe('the typed builder', () => {
+  it('writes any value, of its place\'s type or not, as the filter template does, or refuses it alike', () => {
+    const Event = BY_NAME.get('Event')!;
+    const primitives = placesUnder(Event.properties, '$', (env) => env.row).filter((p) => p.property.kind === 'primitive');
+    fc.assert(
+      fc.property(fc.constantFrom(...primitives), fc.constantFrom(...ORDERED), ANY_VALUE, (place, op, value) => {
+        const path = place.show.slice(2).replace(/\./g, '/');
+        const text = `${path} ${op} `;
+        const template = (): BuiltFilter => filter(Event)(Object.assign([text, ''], { raw: [text, ''] }), value);
+        expect(outcome(() => where(Event, (row) => place.get({ row, variables: [] })[op](value)))).toEqual(outcome(template));
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
   it('prints canonical text that re-parses and re-checks to the same typed tree', () => {
     let readingVariables = 0;
     let nested = 0;
