@@ -46,7 +46,7 @@ export const FILTER_ISSUE_CODES = {
   function_not_allowed: { kind: 'type', when: "a request's filter calls a function its policy does not list in `functions` (docs/query.md)" },
   operator_not_allowed: { kind: 'type', when: "a request's filter uses an operator its policy does not list in `operators` (docs/query.md)" },
   not_expandable: { kind: 'type', when: "an expansion names a property that is no relation, or a relation the resource's rules keep from expansions (docs/query.md)" },
-  value_does_not_fit: { kind: 'type', when: 'a value given to a hole of a filter template (filter(schema)`…`) is not of the type its place gives it (a string where an Int32 goes), or the hole is where no value can stand (docs/client.md)' },
+  value_does_not_fit: { kind: 'type', when: 'a value given to a hole of a filter template (filter(schema)`…`) or to a method of the typed builder (where()) is not of the type its place gives it (a string where an Int32 goes), or the hole is where no value can stand (docs/client.md)' },
   not_in_version: { kind: 'type', when: "check()'s `version` option names an OData version without a construct the filter uses: `in` for 4.0; `contains`, a bare date-time or `2.5` without its M for 3.0; `any` for 2.0 (docs/semantics.md, \"Versions\")" },
   top_beyond_maximum: { kind: 'limit', when: "`top` is beyond the policy's `maxTop`" },
   skip_beyond_maximum: { kind: 'limit', when: "`skip` is beyond the policy's `maxSkip`" },

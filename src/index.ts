@@ -22,6 +22,7 @@ export type { CheckOptions, CheckIssue, IssueCode } from './types/check.js';
 export type { AliasValues } from './types/aliases.js';
 export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty, enumTypesOf } from './types/schema.js';
 export type * from './types/schema.js';
+export type { PropertyTypes, PropertyPath, CollectionPath } from './types/schema-paths.js';
 export type * from './types/typed.js';
 export { visitTyped } from './types/typed.js';
 export { Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration, TimeZone, SERVICE_SCHEMAS } from './schemas/service.js';

@@ -1,12 +1,14 @@
-// The `odata-filter/client` entry point: building a request's filter from values, writing its
-// query string, and the editor kit that completes and diagnoses a filter as it is typed
-// (docs/client.md). It imports the core only — no backend — so a browser client bundles parse,
-// check, print and these.
+// The `odata-filter/client` entry point: building a request's filter from values — the tagged
+// template, and where(), the typed builder over a schema's properties — writing its query string,
+// and the editor kit that completes and diagnoses a filter as it is typed (docs/client.md). It
+// imports the core only — no backend — so a browser client bundles parse, check, print and these.
 
 export { filter } from './template.js';
 export type { BuiltFilter, FilterTemplate } from './template.js';
 export { readQuery, writeQuery } from './query-string.js';
 export type { QueryOptions } from './query-string.js';
+export { and, maxdatetime, mindatetime, not, now, or, where } from './builder.js';
+export type { Collection, Condition, EnumOperand, Operand, Row, Structure, Typed, ValueOf } from './builder-types.js';
 export { complete } from './editor/complete.js';
 export type { Completion, CompletionKind, Completions, EditorOptions } from './editor/complete.js';
 export { diagnose } from './editor/diagnose.js';

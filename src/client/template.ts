@@ -34,7 +34,7 @@ export type FilterTemplate = (strings: TemplateStringsArray, ...values: readonly
  * holes replace.
  */
 export function filter(schema: Schema, options: Omit<CheckOptions, 'aliases'> = {}): FilterTemplate {
-  return (strings, ...values) => build(schema, options, strings, values);
+  return (strings, ...values) => filledTemplate(schema, options, strings, values);
 }
 
 /**
@@ -44,9 +44,13 @@ export function filter(schema: Schema, options: Omit<CheckOptions, 'aliases'> = 
 const aliasOf = (hole: number): string => `@__${hole}`;
 const shownHole = (hole: number): string => `\${${hole}}`;
 
-function build(schema: Schema, options: CheckOptions, strings: TemplateStringsArray, values: readonly unknown[]): BuiltFilter {
+/**
+ * The filter of a template's pieces and the values of its holes (hole i between strings[i] and
+ * strings[i + 1]): what the tag does, and what the typed builder does with the text it printed.
+ */
+export function filledTemplate(schema: Schema, options: CheckOptions, strings: readonly string[], values: readonly unknown[]): BuiltFilter {
   if (strings.some((s) => /@__\d/.test(s))) throw new TypeError('A filter template cannot itself use an alias named @__<digits>: the template reads its holes as those');
-  const holes = values.map((_, i) => ({ start: spanStart(strings, i), length: shownHole(i).length }));
+  const holes = holeStarts(strings, values.length).map((start, i) => ({ start, length: shownHole(i).length }));
   const shown = interleave(strings, values.map((_, i) => shownHole(i)));
   const aliased = interleave(strings, values.map((_, i) => aliasOf(i)));
   const at = (i: number): { start: number; end: number } => ({ start: holes[i]!.start, end: holes[i]!.start + holes[i]!.length });
@@ -144,19 +148,24 @@ function misfit(hole: number, value: unknown, use: ValueUse, item?: number): str
   return `${where} is ${given}, which is no ${describeUse(use)}, the type of its place`;
 }
 
-function interleave(strings: TemplateStringsArray, fills: readonly string[]): string {
+function interleave(strings: readonly string[], fills: readonly string[]): string {
   return strings.reduce((text, s, i) => text + s + (i < fills.length ? fills[i] : ''), '');
 }
 
-/** Where hole i starts in the template with every hole written `${n}`. */
-function spanStart(strings: TemplateStringsArray, hole: number): number {
+/** Where each hole starts in the template with every hole written `${n}`, in one pass (a built filter may have thousands). */
+function holeStarts(strings: readonly string[], count: number): number[] {
+  const starts: number[] = [];
   let position = 0;
-  for (let i = 0; i <= hole; i++) position += strings[i]!.length + (i < hole ? shownHole(i).length : 0);
-  return position;
+  for (let i = 0; i < count; i++) {
+    position += strings[i]!.length;
+    starts.push(position);
+    position += shownHole(i).length;
+  }
+  return starts;
 }
 
 /** The span of each hole's literal in the filled text. */
-function placements(strings: TemplateStringsArray, literals: readonly string[]): { start: number; end: number }[] {
+function placements(strings: readonly string[], literals: readonly string[]): { start: number; end: number }[] {
   const spans: { start: number; end: number }[] = [];
   let position = 0;
   literals.forEach((literal, i) => {

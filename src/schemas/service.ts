@@ -17,6 +17,9 @@
 // its Sessions and Registrations (section 2.2's related links), a Registration's Contact (its
 // expandable link) and Event, a session's Presenter. A relation holds the target's own fields; the
 // way back (a registration's event's registrations) is left out, so the definitions stay finite.
+//
+// Every definition keeps its literal type (`as const satisfies`), so TypeScript knows each schema's
+// paths and their types (src/types/schema-paths.ts) and the typed builder its operands.
 
 import type { PropertyDefinition, Schema, SchemaDefinition } from '../types/schema.js';
 import { defineSchema } from '../types/schema.js';
@@ -25,47 +28,47 @@ type Properties = { readonly [name: string]: PropertyDefinition };
 
 const key = { type: 'Edm.Int32', nullable: false } as const;
 
-const audit: Properties = {
+const audit = {
   CreatedDateTime: 'Edm.DateTime',
   LastModifiedDateTime: 'Edm.DateTime',
-};
+} as const satisfies Properties;
 
-const postalAddress: PropertyDefinition = {
+const postalAddress = {
   properties: { City: 'Edm.String', Country: 'Edm.String' },
-};
+} as const satisfies PropertyDefinition;
 
-const eventTemplateProperties: Properties = {
+const eventTemplateProperties = {
   EventTemplateID: key,
   Code: 'Edm.String',
   ...audit,
-};
+} as const satisfies Properties;
 
 /** The fields of a public TimeZone (section 2.6). */
-const publicTimeZoneProperties: Properties = {
+const publicTimeZoneProperties = {
   TimeZoneID: key,
   Name: 'Edm.String',
   TzNames: { collection: 'Edm.String' },
   UtcOffset: 'Edm.Int32',
-};
+} as const satisfies Properties;
 
 /** A member of interface A's `timezones` collection, which the Event's TimeZone link targets. */
-const timeZoneProperties: Properties = {
+const timeZoneProperties = {
   ...publicTimeZoneProperties,
   ...audit,
-};
+} as const satisfies Properties;
 
 /** A session of an event: the fields filters reference (section 2.2), with its presenter, a contact a session may not have yet. */
-const eventSessionProperties: Properties = {
+const eventSessionProperties = {
   EventSessionID: key,
   Status: 'Edm.String',
   StartDateTime: 'Edm.DateTimeOffset',
   FinishDateTime: 'Edm.DateTimeOffset',
   Presenter: { relation: true, properties: { ContactID: key, Email: 'Edm.String' } },
   ...audit,
-};
+} as const satisfies Properties;
 
 /** Event: every field of section 2.2, with its EventTemplate and TimeZone links as relations. */
-const eventOwnProperties: Properties = {
+const eventOwnProperties = {
   EventID: key,
   UniqueIdentifier: 'Edm.Guid',
   Code: 'Edm.String',
@@ -77,59 +80,59 @@ const eventOwnProperties: Properties = {
   ...audit,
   EventTemplate: { relation: true, properties: eventTemplateProperties },
   TimeZone: { relation: true, properties: timeZoneProperties },
-};
+} as const satisfies Properties;
 
-const contactProperties: Properties = {
+const contactProperties = {
   ContactID: key,
   Email: 'Edm.String',
   Status: 'Edm.String',
   PostalAddress: postalAddress,
   ...audit,
-};
+} as const satisfies Properties;
 
 /** A registration's own fields and its contact (its expandable link). */
-const registrationOwnProperties: Properties = {
+const registrationOwnProperties = {
   RegistrationID: key,
   Status: 'Edm.String',
   ...audit,
   Contact: { relation: true, properties: contactProperties },
-};
+} as const satisfies Properties;
 
-const sessions: PropertyDefinition = { relation: true, collection: { properties: eventSessionProperties } };
+const sessions = { relation: true, collection: { properties: eventSessionProperties } } as const satisfies PropertyDefinition;
 
-const eventProperties: Properties = {
+const eventProperties = {
   ...eventOwnProperties,
   Sessions: sessions,
   Registrations: { relation: true, collection: { properties: registrationOwnProperties } },
-};
+} as const satisfies Properties;
 
-export const eventDefinition: SchemaDefinition = { name: 'Event', properties: eventProperties };
-export const contactDefinition: SchemaDefinition = { name: 'Contact', properties: contactProperties };
-export const organisationDefinition: SchemaDefinition = {
+export const eventDefinition = { name: 'Event', properties: eventProperties } as const satisfies SchemaDefinition;
+export const contactDefinition = { name: 'Contact', properties: contactProperties } as const satisfies SchemaDefinition;
+export const organisationDefinition = {
   name: 'Organisation',
   properties: { OrganisationID: key, Name: 'Edm.String', PostalAddress: postalAddress, ...audit },
-};
-export const venueRoomDefinition: SchemaDefinition = {
+} as const satisfies SchemaDefinition;
+export const venueRoomDefinition = {
   name: 'VenueRoom',
   properties: { VenueRoomID: key, Name: 'Edm.String', Capacity: 'Edm.Int32', ...audit },
-};
-export const eventTemplateDefinition: SchemaDefinition = { name: 'EventTemplate', properties: eventTemplateProperties };
-export const eventSessionDefinition: SchemaDefinition = { name: 'EventSession', properties: eventSessionProperties };
-export const registrationDefinition: SchemaDefinition = {
+} as const satisfies SchemaDefinition;
+export const eventTemplateDefinition = { name: 'EventTemplate', properties: eventTemplateProperties } as const satisfies SchemaDefinition;
+export const eventSessionDefinition = { name: 'EventSession', properties: eventSessionProperties } as const satisfies SchemaDefinition;
+export const registrationDefinition = {
   name: 'Registration',
   properties: {
     ...registrationOwnProperties,
     Event: { relation: true, properties: { ...eventOwnProperties, Sessions: sessions } },
   },
-};
-export const timeZoneDefinition: SchemaDefinition = { name: 'TimeZone', properties: timeZoneProperties };
+} as const satisfies SchemaDefinition;
+export const timeZoneDefinition = { name: 'TimeZone', properties: timeZoneProperties } as const satisfies SchemaDefinition;
 
 /** Marked-up text (section 2.3): its content type, usually `application/xhtml`, and the text. */
-const textContent: PropertyDefinition = {
+const textContent = {
   properties: { ContentType: 'Edm.String', Text: 'Edm.String' },
-};
+} as const satisfies PropertyDefinition;
 
-export const publicPresenterDefinition: SchemaDefinition = {
+export const publicPresenterDefinition = {
   name: 'PublicPresenter',
   properties: {
     PresenterID: key,
@@ -140,8 +143,8 @@ export const publicPresenterDefinition: SchemaDefinition = {
     Profile: { properties: { ProfessionalProfile: textContent, Qualifications: textContent, Interests: textContent } },
     SocialNetworkInfo: { properties: { NetworkAID: 'Edm.String', NetworkBID: 'Edm.String', NetworkCID: 'Edm.String', NetworkDID: 'Edm.String' } },
   },
-};
-export const publicVenueDefinition: SchemaDefinition = {
+} as const satisfies SchemaDefinition;
+export const publicVenueDefinition = {
   name: 'PublicVenue',
   properties: {
     VenueID: key,
@@ -164,9 +167,9 @@ export const publicVenueDefinition: SchemaDefinition = {
     FacilityInfo: { properties: { Directions: textContent, Parking: textContent } },
     ViewUri: 'Edm.String',
   },
-};
-export const publicTimeZoneDefinition: SchemaDefinition = { name: 'PublicTimeZone', properties: publicTimeZoneProperties };
-export const publicEventTemplateCategoryItemDefinition: SchemaDefinition = {
+} as const satisfies SchemaDefinition;
+export const publicTimeZoneDefinition = { name: 'PublicTimeZone', properties: publicTimeZoneProperties } as const satisfies SchemaDefinition;
+export const publicEventTemplateCategoryItemDefinition = {
   name: 'PublicEventTemplateCategoryItem',
   properties: {
     // "Every item has at least CategoryID, Title and Uri."
@@ -185,20 +188,20 @@ export const publicEventTemplateCategoryItemDefinition: SchemaDefinition = {
     RegisterInterestUri: 'Edm.String',
     RegisterPrivateInterestUri: 'Edm.String',
   },
-};
+} as const satisfies SchemaDefinition;
 
-export const Event: Schema = defineSchema(eventDefinition);
-export const Contact: Schema = defineSchema(contactDefinition);
-export const Organisation: Schema = defineSchema(organisationDefinition);
-export const VenueRoom: Schema = defineSchema(venueRoomDefinition);
-export const EventTemplate: Schema = defineSchema(eventTemplateDefinition);
-export const EventSession: Schema = defineSchema(eventSessionDefinition);
-export const Registration: Schema = defineSchema(registrationDefinition);
-export const TimeZone: Schema = defineSchema(timeZoneDefinition);
-export const PublicPresenter: Schema = defineSchema(publicPresenterDefinition);
-export const PublicVenue: Schema = defineSchema(publicVenueDefinition);
-export const PublicTimeZone: Schema = defineSchema(publicTimeZoneDefinition);
-export const PublicEventTemplateCategoryItem: Schema = defineSchema(publicEventTemplateCategoryItemDefinition);
+export const Event = defineSchema(eventDefinition);
+export const Contact = defineSchema(contactDefinition);
+export const Organisation = defineSchema(organisationDefinition);
+export const VenueRoom = defineSchema(venueRoomDefinition);
+export const EventTemplate = defineSchema(eventTemplateDefinition);
+export const EventSession = defineSchema(eventSessionDefinition);
+export const Registration = defineSchema(registrationDefinition);
+export const TimeZone = defineSchema(timeZoneDefinition);
+export const PublicPresenter = defineSchema(publicPresenterDefinition);
+export const PublicVenue = defineSchema(publicVenueDefinition);
+export const PublicTimeZone = defineSchema(publicTimeZoneDefinition);
+export const PublicEventTemplateCategoryItem = defineSchema(publicEventTemplateCategoryItemDefinition);
 
 /** The schemas of interface A's collections, which its clients synchronise by audit instants. */
 export const AUTHENTICATED_SCHEMAS: readonly Schema[] = [Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration, TimeZone];

@@ -52,6 +52,22 @@ export function print(expr: Expr, options: VersionOption = {}): string {
   }
 }
 
+/**
+ * print() for a version, with parameter aliases kept where a version before 4.0 has none: the
+ * typed builder's values, which the filter template then writes as that version's literals of
+ * their places' types (src/client/builder.ts).
+ */
+export function printWithAliases(expr: Expr, options: VersionOption = {}): string {
+  const version = versionOf(options);
+  if (version === '4.01') return print(expr);
+  const { table, refuse } = printerFor(version, renderers, BINDING);
+  try {
+    return render(expr, table, (node) => (node.kind === 'alias' ? undefined : refuse(node))).text;
+  } catch (error) {
+    throw limitOnExhaustion(error, 'Filter is too large to print', expr);
+  }
+}
+
 export interface Rendered {
   readonly text: string;
   readonly level: number;

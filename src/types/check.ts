@@ -147,7 +147,8 @@ export interface InspectedNode {
 /** What inspect() learnt of a tree: its issues, and every node it could type (innermost first). */
 export interface Inspection {
   readonly root: TypedExpr | undefined;
-  readonly issues: readonly CheckIssue[];
+  /** check()'s issues, and the one issue of what the checker threw, if it threw. */
+  readonly issues: readonly (CheckIssue | FilterIssue)[];
   readonly nodes: readonly InspectedNode[];
 }
 
@@ -163,13 +164,28 @@ export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text:
   let root: TypedExpr | undefined;
   try {
     root = checker.expr(tree);
-  } catch {
-    return { root: undefined, issues: checker.issues, nodes };
+  } catch (error) {
+    // What the checker throws (an alias's value that is no literal, a construct it cannot take)
+    // ends the inspection as one more issue.
+    const thrown = isFilterError(error) ? error.issues : [{ code: 'malformed_tree', message: 'a node could not be read', start: 0, end: 0 }];
+    return { root: undefined, issues: [...checker.issues, ...thrown], nodes };
   }
+  // As check() does, the cost of a tree that has no issue (one with issues may lack nodes); a
+  // whole tree that is no condition yet has all its nodes.
+  const whole = root !== undefined && checker.issues.length === 0;
   if (root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
   }
-  return { root, issues: checker.issues, nodes };
+  const issues: (CheckIssue | FilterIssue)[] = [...checker.issues];
+  if (root !== undefined && whole) {
+    try {
+      checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
+    } catch (error) {
+      if (!isFilterError(error)) throw error;
+      issues.push(...error.issues);
+    }
+  }
+  return { root, issues, nodes };
 }
 
 const COMPARE = new Set<unknown>(COMPARE_OPS);

@@ -23,39 +23,41 @@ export interface FunctionSignature<N extends string = string> {
   readonly since?: ODataVersion;
 }
 
-const S: EdmType = 'Edm.String';
-const B: EdmType = 'Edm.Boolean';
-const I: EdmType = 'Edm.Int32';
+// Literal types, so that the table's type says each overload's exact parameters (the typed
+// builder derives its function methods from it).
+const S = 'Edm.String' satisfies EdmType;
+const B = 'Edm.Boolean' satisfies EdmType;
+const I = 'Edm.Int32' satisfies EdmType;
 
 /** `year`…`second`: a part of an instant (read in UTC), or of a Date or a TimeOfDay (`part`). */
-function datePart<N extends string>(name: N, part: 'Edm.Date' | 'Edm.TimeOfDay', summary: string): FunctionSignature<N> {
+function datePart<N extends string, P extends 'Edm.Date' | 'Edm.TimeOfDay'>(name: N, part: P, summary: string) {
   return {
     name,
     overloads: [
       { params: ['Edm.DateTimeOffset'], returns: I },
       { params: ['Edm.DateTime'], returns: I },
       { params: [part], returns: I },
-    ],
+    ] as const,
     summary,
     example: `${name}(StartDateTime) eq 3`,
-  };
+  } satisfies FunctionSignature<N>;
 }
 
 /** `now()`, `mindatetime()`, `maxdatetime()`: an instant that depends on no row. */
-function instantConstant<N extends string>(name: N, summary: string, example: string): FunctionSignature<N> {
-  return { name, overloads: [{ params: [], returns: 'Edm.DateTimeOffset' }], summary, example, since: '4.0' };
+function instantConstant<N extends string>(name: N, summary: string, example: string) {
+  return { name, overloads: [{ params: [], returns: 'Edm.DateTimeOffset' }] as const, summary, example, since: '4.0' } satisfies FunctionSignature<N>;
 }
 
-function rounding<N extends string>(name: N, summary: string): FunctionSignature<N> {
+function rounding<N extends string>(name: N, summary: string) {
   return {
     name,
     overloads: [
       { params: ['Edm.Decimal'], returns: 'Edm.Decimal' },
       { params: ['Edm.Double'], returns: 'Edm.Double' },
-    ],
+    ] as const,
     summary,
     example: `${name}(Price) eq 3`,
-  };
+  } satisfies FunctionSignature<N>;
 }
 
 export const FUNCTIONS = [

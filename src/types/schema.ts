@@ -101,9 +101,19 @@ export interface CollectionProperty {
 
 export type Property = PrimitiveProperty | StructuredProperty | CollectionProperty;
 
-export interface Schema {
+/** Type only, never present at run time: the key of a schema's definition type. */
+declare const definitionType: unique symbol;
+
+/**
+ * A resolved schema. `D` is the type of the definition it was made from (defineSchema keeps its
+ * literal type), from which TypeScript infers the property paths and their types
+ * (src/types/schema-paths.ts) and the typed builder its operands; at run time every schema is the
+ * same resolved object, and a `Schema<D>` stands wherever a `Schema` goes.
+ */
+export interface Schema<D extends SchemaDefinition = SchemaDefinition> {
   readonly name: string;
   readonly properties: ReadonlyMap<string, Property>;
+  readonly [definitionType]?: D;
 }
 
 /**
@@ -129,9 +139,11 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Validates a definition and resolves it into a {@link Schema}. Throws a
- * {@link SchemaDefinitionError} naming the bad property when the definition is unusable.
+ * {@link SchemaDefinitionError} naming the bad property when the definition is unusable. The
+ * result's type carries the definition's literal type (`const D`), so that the paths of a schema
+ * defined inline are known to TypeScript.
  */
-export function defineSchema(definition: SchemaDefinition): Schema {
+export function defineSchema<const D extends SchemaDefinition>(definition: D): Schema<D> {
   if (definition === null || typeof definition !== 'object') {
     throw new SchemaDefinitionError('?', '', 'a definition must be an object with a name and properties');
   }

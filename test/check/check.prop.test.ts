@@ -7,24 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { check, isFilterError, lookupFunction, parse, print } from '../../src/index.js';
 import type { Expr, TypedExpr } from '../../src/index.js';
 import { arbFilterText, testSchema } from '../support/arbitraries.js';
-import { nodesOf } from '../support/trees.js';
+import { nodesOf, typedWithoutSpans } from '../support/trees.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
-
-// src/syntax/ast.ts's withoutSpans() is for syntax trees (segments, nameSpan); this one strips a typed
-// tree, whose `property` is the schema's own object and `path` a list of names; and src has no
-// node walker, only childrenOf(), which nodesOf() in test/support/trees.ts folds.
-function typedWithoutSpans(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(typedWithoutSpans);
-  if (node === null || typeof node !== 'object') return node;
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'start' || key === 'end' || key === 'property') continue;
-    out[key] = typedWithoutSpans(value);
-  }
-  return out;
-}
 
 function typedNodesOf(tree: TypedExpr): TypedExpr[] {
   const out: TypedExpr[] = [];

@@ -2,8 +2,8 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { Contact } from '../../src/index.js';
-import { complete, diagnose, filter, writeQuery } from '../../src/client/index.js';
+import { Contact, Event } from '../../src/index.js';
+import { complete, diagnose, filter, where, writeQuery } from '../../src/client/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -30,4 +30,11 @@ it('shows what the editor kit example gives', () => {
   expect(README).toContain(`diagnose("Stauts eq 'x' and and", Contact);                        // unknown_property (fix: Status), unexpected_token`);
   const found = diagnose("Stauts eq 'x' and and", Contact);
   expect(found.map((d) => [d.code, d.fixes.map((f) => f.insert)])).toEqual([['unknown_property', ['Status']], ['unexpected_token', []]]);
+});
+
+it('shows what the typed builder example gives', () => {
+  const since = new Date(Date.UTC(2012, 0, 1));
+  const built = where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));
+  expect(README).toContain("where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));");
+  expect(README).toContain(`// ${JSON.stringify(built.text)}`);
 });

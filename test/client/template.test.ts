@@ -5,27 +5,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defineSchema, Event, PublicEventTemplateCategoryItem, VenueRoom } from '../../src/index.js';
 import { filter } from '../../src/client/index.js';
+import { GUID, ITEM_PROPERTIES } from '../support/client-item.js';
 import { thrownFilterError } from '../support/thrown.js';
 
-const Item = defineSchema({
-  name: 'Item',
-  properties: {
-    Id: { type: 'Edm.Int32', nullable: false },
-    Name: 'Edm.String',
-    Key: 'Edm.Guid',
-    Big: 'Edm.Int64',
-    Price: 'Edm.Decimal',
-    Ratio: 'Edm.Double',
-    Active: 'Edm.Boolean',
-    Created: 'Edm.DateTimeOffset',
-    Day: 'Edm.Date',
-    At: 'Edm.TimeOfDay',
-    Took: 'Edm.Duration',
-    Tags: { collection: 'Edm.String' },
-  },
-});
-
-const GUID = '01234567-89ab-cdef-0123-456789abcdef';
+const Item = defineSchema({ name: 'Item', properties: ITEM_PROPERTIES });
 
 describe('filter`…`', () => {
   it.each([

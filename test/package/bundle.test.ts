@@ -1,4 +1,4 @@
-// What a browser client bundles for parse, check, print and the client kit: the core and client
+// What a browser client bundles for parse, check, print, the template and the builder: the core and client
 // entries, built from dist/ as a bundler would (esbuild, minified, for the browser). It must hold
 // no backend and no query-option code, neither decimal.js nor date-fns (the backends' dependencies),
 // and stay within its size bound (docs/client.md, "Size").
@@ -11,16 +11,16 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The bound on the bundle's gzipped size, in bytes: the size reached (33,059) and some 2% for
- * small changes. The aim is 25,600 (25 KB); docs/client.md says what stands between the two. A
+ * The bound on the bundle's gzipped size, in bytes: the size reached (37,853, with the typed builder
+ * and the version-aware printing) and some 2% for small changes. The aim is 25,600 (25 KB); docs/client.md says what stands between the two. A
  * change that crosses the bound says so in docs/client.md and moves it, or makes room.
  */
-const GZIPPED_BOUND = 33_800;
+const GZIPPED_BOUND = 38_600;
 
 it('bundles the core and client entries without any backend, query-option module or backend dependency, within its size bound', async () => {
   const result = await build({
     stdin: {
-      contents: "export { parse, print, check } from './dist/index.js';\nexport { filter, writeQuery, readQuery } from './dist/client/index.js';\n",
+      contents: "export { parse, print, check } from './dist/index.js';\nexport { filter, where, and, or, not, writeQuery, readQuery } from './dist/client/index.js';\n",
       resolveDir: root,
       sourcefile: 'client-entry.js',
     },

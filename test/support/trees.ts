@@ -28,6 +28,22 @@ export function typedNodesOf(tree: TypedExpr): TypedExpr[] {
   return walk(tree, childrenOfTyped);
 }
 
+/**
+ * A checked tree without its spans, for comparing two checks of one filter by structure: src's
+ * withoutSpans() is for syntax trees; here `property` is the schema's own object and `path` a list
+ * of names, so the property is left out.
+ */
+export function typedWithoutSpans(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(typedWithoutSpans);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'start' || key === 'end' || key === 'property') continue;
+    out[key] = typedWithoutSpans(value);
+  }
+  return out;
+}
+
 /** Each issue of a filter the checker rejects, as [code, the source text of its span, message]. */
 export function issuesOf(filter: string, schema: Schema): [string, string, string][] {
   try {

@@ -124,16 +124,23 @@ function operandItems(place: Placement, schema: Schema, options: EditorOptions):
     const item = memberItem(place, '', scope.element, scope.name, options);
     if (item !== undefined) items.push({ ...item, kind: 'variable', detail: `range variable: ${item.detail}` });
   }
-  if (facts.scopes.length > 0 || facts.condition) items.push({ label: '$it', insert: '$it/', kind: 'variable', detail: `the ${schema.name} being filtered` });
+  // `$it/` where a property of the row fits through it (inside a lambda, or where a condition goes).
+  if ((facts.scopes.length > 0 || facts.condition) && leadsToFit(place, '$it', rootOf(schema), NAVIGATION_DEPTH)) {
+    items.push({ label: '$it', insert: '$it/', kind: 'variable', detail: `the ${schema.name} being filtered` });
+  }
   for (const property of schema.properties.values()) {
     const item = memberItem(place, '', property, property.name, options);
     if (item !== undefined) items.push(item);
   }
-  if (!facts.condition && facts.type !== undefined) {
-    for (const literal of literalTemplates(facts.type, facts.enum, options.now ?? new Date())) {
+  if (!facts.condition) {
+    // The right of `has` takes an enumeration literal only: each enumeration's members are tried.
+    const now = options.now ?? new Date();
+    const afterHas = facts.type === undefined && /\bhas\s*$/i.test(place.before);
+    const literals = facts.type !== undefined ? literalTemplates(facts.type, facts.enum, now, options.version) : afterHas ? [...enumTypesOf(schema).values()].flatMap((e) => literalTemplates(e.underlyingType, e, now, options.version)) : [];
+    for (const literal of literals) {
       if (place.fits(literal.text)) items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
     }
-    if (place.fits('null')) items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
+    if (facts.type !== undefined && place.fits('null')) items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
   }
   items.push(...functionItems(place, options));
   if (facts.condition && allowsOperator(options, 'not')) items.push({ label: 'not', insert: 'not ', kind: 'keyword', detail: 'negates a condition' });
@@ -250,7 +257,7 @@ function literalItems(place: Placement, options: EditorOptions): Completion[] {
   const { type, enum: enumType } = place.facts;
   if (type === undefined) return [];
   const items: Completion[] = [];
-  for (const literal of literalTemplates(type, enumType, options.now ?? new Date())) {
+  for (const literal of literalTemplates(type, enumType, options.now ?? new Date(), options.version)) {
     if (place.fits(literal.text)) items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
   }
   return items;

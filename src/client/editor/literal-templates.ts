@@ -1,43 +1,56 @@
-// The literals offered where a value of a known type goes: one example of the type's literal
-// form (today's date for dates, so that a template is a sensible start), each member of an
-// enumeration, and null.
+// The literals offered where a value of a known type goes: one example value of the type (today's
+// date for dates, so that a template is a sensible start), each member of an enumeration, written
+// as the version's literal by valueLiteral(), as the filter template would write it.
 
 import type { EdmType } from '../../types/edm.js';
 import { isNumeric } from '../../types/edm.js';
 import type { EnumType } from '../../types/schema.js';
+import type { ODataVersion } from '../../syntax/versions.js';
+import { valueLiteral } from '../../types/value-literal.js';
 
-/** A literal to offer: its text, and a label where the text alone says too little. */
+/** A literal to offer: its text, and what it is. */
 export interface LiteralTemplate {
   readonly text: string;
   readonly detail: string;
 }
 
-/** The literals of `type` (or of the enumeration) to offer, `now` giving the date templates' day. */
-export function literalTemplates(type: EdmType, enumType: EnumType | undefined, now: Date): LiteralTemplate[] {
-  if (enumType !== undefined) {
-    return [...enumType.members.keys()].map((member) => ({ text: `${enumType.name}'${member}'`, detail: `${enumType.name} member` }));
+/** The literals of `type` (or of the enumeration) to offer for `version`, `now` giving the date templates' day. */
+export function literalTemplates(type: EdmType, enumType: EnumType | undefined, now: Date, version: ODataVersion | undefined): LiteralTemplate[] {
+  const use = { type, enum: enumType };
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const examples: unknown[] = enumType !== undefined ? [...enumType.members.keys()] : exampleValues(type, day);
+  const detail = enumType !== undefined ? `${enumType.name} member` : `${type} literal`;
+  const templates: LiteralTemplate[] = [];
+  for (const value of examples) {
+    let text: string | undefined;
+    try {
+      text = valueLiteral(value, use, version);
+    } catch {
+      // A literal the version does not have (an Edm.Date before 4.0): none is offered.
+    }
+    if (text !== undefined) templates.push({ text, detail });
   }
-  const day = now.toISOString().slice(0, 10);
+  return templates;
+}
+
+function exampleValues(type: EdmType, day: Date): unknown[] {
   switch (type) {
     case 'Edm.String':
-      return [{ text: "''", detail: 'Edm.String literal' }];
+      return [''];
     case 'Edm.Boolean':
-      return [
-        { text: 'true', detail: 'Edm.Boolean literal' },
-        { text: 'false', detail: 'Edm.Boolean literal' },
-      ];
+      return [true, false];
     case 'Edm.Guid':
-      return [{ text: '00000000-0000-0000-0000-000000000000', detail: 'Edm.Guid literal' }];
+      return ['00000000-0000-0000-0000-000000000000'];
     case 'Edm.Date':
-      return [{ text: day, detail: 'Edm.Date literal' }];
+      return [day.toISOString().slice(0, 10)];
     case 'Edm.DateTimeOffset':
     case 'Edm.DateTime':
-      return [{ text: `${day}T00:00:00Z`, detail: `${type} literal` }];
+      return [day];
     case 'Edm.TimeOfDay':
-      return [{ text: '12:00:00', detail: 'Edm.TimeOfDay literal' }];
+      return ['12:00:00'];
     case 'Edm.Duration':
-      return [{ text: "duration'P1D'", detail: 'Edm.Duration literal' }];
+      return ['P1D'];
     default:
-      return isNumeric(type) ? [{ text: '0', detail: `${type} literal` }] : [];
+      return isNumeric(type) ? [0] : [];
   }
 }

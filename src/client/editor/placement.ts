@@ -9,8 +9,9 @@
 import type { Expr } from '../../syntax/ast.js';
 import { childrenOf } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parse.js';
+import type { FilterIssue } from '../../errors.js';
 import { inspect } from '../../types/check.js';
-import type { CheckIssue, CheckOptions, Inspection, Scope } from '../../types/check.js';
+import type { CheckOptions, Inspection, Scope } from '../../types/check.js';
 import type { EdmType } from '../../types/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
@@ -57,9 +58,11 @@ export class Placement {
     const read = text.slice(0, at) + standIn + rest;
     // Issues of the stand-in itself (a cast to the stand-in type that OData does not define) are
     // not the text's: a candidate that has them does not fit.
-    const ofStandIn = (i: CheckIssue): boolean => standIn !== '' && i.start <= at && i.end >= at + standIn.length;
-    // What the operand before the place lacks until it is compared (`Address` before ` eq null`).
-    const stillOpen = (i: CheckIssue): boolean => (i.code === 'not_boolean' || i.code === 'enum_value' || i.code === 'structured_value') && endsAt(i, open, read);
+    const ofStandIn = (i: FilterIssue): boolean => standIn !== '' && i.start <= at && i.end >= at + standIn.length;
+    // An issue of an expression that ends at the place depends on what is written there: the
+    // operand before an operator lacks its comparison (`Address` before ` eq null`), a negation its
+    // operator (`-(Day ` before `sub Day)`). The candidate must not bring it.
+    const stillOpen = (i: FilterIssue): boolean => endsAt(i, open, read);
     this.baseline = new Set(inspection.issues.filter((i) => !stillOpen(i) && !ofStandIn(i)).map((i) => keyOf(i.code, i.start, i.end)));
     this.facts = factsOf(inspection, tree, at, at + standIn.length);
   }
@@ -86,6 +89,11 @@ export class Placement {
     return undefined;
   }
 
+  /** The text before the place. */
+  get before(): string {
+    return this.text.slice(0, this.at);
+  }
+
   /** True when `written` at the place brings no issue of its own. */
   fits(written: string): boolean {
     const candidate = this.text.slice(0, this.at) + written + this.rest;
@@ -100,9 +108,10 @@ export class Placement {
     const shift = written.length - this.standIn.length;
     for (const issue of issues) {
       // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
-      // The candidate itself may grow where a condition goes; an expression it ends (`Price add Id`) may always.
-      const grows = this.facts.condition || issue.start < this.at;
-      if ((issue.code === 'not_boolean' || issue.code === 'enum_value') && grows && endsAt(issue, end, candidate)) continue;
+      // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
+      // an expression it ends (`Price add Id`) may always grow into one.
+      const grows = issue.code === 'not_boolean' ? this.facts.condition || issue.start < this.at : issue.code === 'enum_value' && this.facts.condition;
+      if (grows && endsAt(issue, end, candidate)) continue;
       const key = keyOf(issue.code, issue.start >= end ? issue.start - shift : issue.start, issue.end >= end ? issue.end - shift : issue.end);
       if (!this.baseline.has(key)) return false;
     }
@@ -111,7 +120,7 @@ export class Placement {
 }
 
 /** Whether an issue's expression ends at `end`, but for the parentheses that close it there. */
-function endsAt(issue: CheckIssue, end: number, text: string): boolean {
+function endsAt(issue: FilterIssue, end: number, text: string): boolean {
   return issue.end >= end && /^[\s)]*$/.test(text.slice(end, issue.end));
 }
 

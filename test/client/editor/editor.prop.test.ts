@@ -76,36 +76,40 @@ describe('complete', () => {
   });
 });
 
-/** What may be appended to a filter being finished: operands, the end of a list or call, a comparison. */
-const PIECES = [' null', " ''", ' true', ' (null)', " Sales.Color'Red'", ')', ', null', ' eq null', " has Sales.Color'Red'"];
-/** Most texts tried while finishing one. */
-const MOST_TRIED = 2000;
+/**
+ * What may be appended to a filter being finished, in the order tried: the end of a call or a
+ * lambda, one more argument, an operand, a comparison.
+ */
+const PIECES = [')', ', null', ' null', ' eq null', ' in (null)', " ''", ' true', ' (null)', " Sales.Color'Red'", " has Sales.Color'Red'"];
+/** Most texts tried while finishing one, and most pieces appended. */
+const MOST_TRIED = 20_000;
+const MOST_PIECES = 12;
 
 /**
- * Whether `text` becomes a filter check() accepts: pieces appended one by one, shortest endings
- * first, keeping only texts the parser reads to their end; after a `/`, the completions offered
- * there (`depth` times).
+ * Whether `text` becomes a filter check() accepts: pieces appended one by one — the shortest
+ * endings first (depth-first search, deepened one piece at a time) — keeping only texts the parser
+ * reads to their end (more needed, nothing wrong); after a `/`, the completions offered there
+ * (`depth` levels of them).
  */
 function finishes(text: string, schema: Schema, depth: number): boolean {
-  const queue = [text];
-  const seen = new Set(queue);
-  for (let i = 0; i < queue.length && i < MOST_TRIED; i++) {
-    const current = queue[i]!;
+  let tried = 0;
+  const accepted = (current: string): boolean => {
+    tried++;
     try {
       check(current, schema);
       return true;
     } catch {
-      // Not yet a filter: continue it.
+      return false;
     }
-    const next = current.endsWith('/') && depth > 0 ? completionsOf(current, schema) : PIECES.map((piece) => current + piece);
-    for (const candidate of next) {
-      if (!seen.has(candidate) && readsToEnd(candidate)) {
-        seen.add(candidate);
-        queue.push(candidate);
-      }
-    }
-    if (current.endsWith('/') && depth > 0) depth--;
-  }
+  };
+  const visit = (current: string, pieces: number, expansions: number): boolean => {
+    if (tried > MOST_TRIED) return false;
+    if (pieces === 0) return accepted(current);
+    const next = !current.endsWith('/') ? PIECES.map((piece) => current + piece) : expansions > 0 ? completionsOf(current, schema) : [];
+    const left = current.endsWith('/') ? expansions - 1 : expansions;
+    return next.some((candidate) => readsToEnd(candidate) && visit(candidate, pieces - 1, left));
+  };
+  for (let pieces = 0; pieces <= MOST_PIECES; pieces++) if (visit(text, pieces, depth)) return true;
   return false;
 }
 

@@ -1,0 +1,256 @@
+// The typed builder's round trip: a random filter built over a service schema prints canonical text
+// (print(parse(text)) is the text), and that text re-parses and re-checks to the typed tree the
+// builder gave. Filters are drawn as recipes over the schema's own properties — comparisons with
+// values of every type, `in` lists and collections, functions, arithmetic, structures' nulls, `$count`, nested
+// `any`/`all` whose bodies use their own and enclosing variables — joined by `and`, `or`, `not`.
+// And the builder writes every value as the filter template does, refusing the same ones alike.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { check, isFilterError, parse, print } from '../../src/index.js';
+import type { EdmType, Property, Schema, TypedExpr } from '../../src/index.js';
+import { childrenOfTyped } from '../../src/types/typed.js';
+import { and, filter, not, or, where } from '../../src/client/index.js';
+import type { BuiltFilter } from '../../src/client/index.js';
+import { AUTHENTICATED_SCHEMAS, PUBLIC_SCHEMAS } from '../../src/schemas/service.js';
+import { typedWithoutSpans } from '../support/trees.js';
+
+const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const runs = (n: number): number => (LONG ? n * 25 : n);
+
+// The recipes reach past the types: which property a recipe takes is drawn at run time.
+type Node = any;
+
+/** The row and the lambda variables' elements a recipe is built in. */
+interface Env {
+  readonly row: Node;
+  readonly variables: readonly Node[];
+}
+
+/** A condition to build, and how a counterexample shows it. */
+interface Recipe {
+  readonly show: string;
+  readonly build: (env: Env) => Node;
+}
+
+/** A property reachable from a source without a lambda. */
+interface Place {
+  readonly show: string;
+  readonly get: (env: Env) => Node;
+  readonly property: Property;
+}
+
+/** The places under a structure: its properties, structures' properties through `/`, none inside a collection. */
+function placesUnder(properties: ReadonlyMap<string, Property>, show: string, get: (env: Env) => Node): Place[] {
+  return [...properties.values()].flatMap((property) => {
+    const place: Place = { show: `${show}.${property.name}`, get: (env) => get(env)[property.name], property };
+    return property.kind === 'structured' ? [place, ...placesUnder(property.properties, place.show, place.get)] : [place];
+  });
+}
+
+const INSTANTS = { min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true };
+
+const VALUES: Partial<Record<EdmType, fc.Arbitrary<unknown>>> = {
+  'Edm.String': fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 4 }), fc.constantFrom("O'Brien", "x' or 'a", '@__0', '${0}', '')),
+  'Edm.Int32': fc.integer(),
+  'Edm.Decimal': fc.oneof(fc.integer(), fc.double({ min: -1e15, max: 1e15, noNaN: true }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n })),
+  'Edm.Double': fc.double(),
+  'Edm.Guid': fc.uuid(),
+  'Edm.Boolean': fc.boolean(),
+  'Edm.DateTime': fc.date(INSTANTS),
+  'Edm.DateTimeOffset': fc.date(INSTANTS),
+};
+
+const valueOf = (type: EdmType): fc.Arbitrary<unknown> => {
+  const values = VALUES[type];
+  if (values === undefined) throw new Error(`no values drawn for ${type}: add them`);
+  return values;
+};
+
+const ORDERED: readonly string[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
+const UNORDERED: readonly string[] = ['eq', 'ne'];
+
+/** A comparison, an `in`, a function or arithmetic of one primitive place. */
+function primitiveCondition(place: Place, type: EdmType, others: readonly Place[]): fc.Arbitrary<Recipe> {
+  const ops = type === 'Edm.Boolean' || type === 'Edm.Guid' ? UNORDERED : ORDERED;
+  const compared = fc.oneof(fc.tuple(fc.constantFrom(...ops), valueOf(type)), fc.tuple(fc.constantFrom(...UNORDERED), fc.constant(null))).map(([op, value]): Recipe => ({
+    show: `${place.show}.${op}(${show(value)})`,
+    build: (env) => place.get(env)[op](value),
+  }));
+  const listed = fc.array(valueOf(type), { maxLength: 3 }).map((values): Recipe => ({ show: `${place.show}.in(${values.map(show).join(', ')})`, build: (env) => place.get(env).in(values) }));
+  const arbitraries: fc.Arbitrary<Recipe>[] = [compared, listed];
+  const sameType = others.filter((other) => other.property.kind === 'primitive' && other.property.type === type && other !== place);
+  if (sameType.length > 0) {
+    arbitraries.push(fc.constantFrom(...sameType).map((other): Recipe => ({ show: `${place.show}.eq(${other.show})`, build: (env) => place.get(env).eq(other.get(env)) })));
+  }
+  if (type === 'Edm.String') {
+    arbitraries.push(
+      fc.tuple(fc.constantFrom('contains', 'startswith', 'endswith'), valueOf(type)).map(([fn, value]): Recipe => ({ show: `${place.show}.${fn}(${show(value)})`, build: (env) => place.get(env)[fn](value) })),
+      fc.nat(20).map((n): Recipe => ({ show: `${place.show}.trim().length().gt(${n})`, build: (env) => place.get(env).trim().length().gt(n) })),
+      valueOf(type).map((value): Recipe => ({ show: `${place.show}.tolower().concat(…).eq(${show(value)})`, build: (env) => place.get(env).tolower().concat(place.get(env)).eq(value) })),
+    );
+  }
+  if (type === 'Edm.Int32' || type === 'Edm.Decimal' || type === 'Edm.Double') {
+    arbitraries.push(
+      fc.tuple(fc.constantFrom('add', 'sub', 'mul', 'div', 'mod'), valueOf(type), fc.constantFrom('eq', 'lt'), valueOf(type)).map(([op, value, compare, bound]): Recipe => ({
+        show: `${place.show}.${op}(${show(value)}).${compare}(${show(bound)})`,
+        build: (env) => place.get(env)[op](value)[compare](bound),
+      })),
+      fc.constantFrom('negate', 'floor').map((fn): Recipe => ({
+        show: `${place.show}.${fn}().ne(${place.show})`,
+        build: (env) => place.get(env)[fn]().ne(place.get(env)),
+      })),
+    );
+  }
+  if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset') {
+    arbitraries.push(
+      fc.tuple(fc.constantFrom('year', 'month', 'hour'), fc.integer({ min: 0, max: 3000 })).map(([fn, n]): Recipe => ({ show: `${place.show}.${fn}().eq(${n})`, build: (env) => place.get(env)[fn]().eq(n) })),
+      fc.constantFrom('P1D', 'PT1H30M', '-PT0.5S').map((d): Recipe => ({ show: `${place.show}.add(${d}).gt(…)`, build: (env) => place.get(env).add(d).gt(place.get(env)) })),
+    );
+  }
+  return fc.oneof(...arbitraries);
+}
+
+function show(value: unknown): string {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+  if (typeof value === 'bigint') return `${value}n`;
+  return JSON.stringify(value) ?? String(value);
+}
+
+/**
+ * A condition over the places of `sources` (the row's, then each enclosing variable's): a leaf of
+ * one place, or, while `depth` lasts, `and`/`or`/`not` of conditions or a lambda over a collection
+ * whose body may use the new variable and every enclosing one.
+ */
+function condition(places: readonly Place[], variables: number, depth: number): fc.Arbitrary<Recipe> {
+  const leaves: fc.Arbitrary<Recipe>[] = [];
+  const primitives = places.filter((p) => p.property.kind === 'primitive');
+  if (primitives.length > 0) leaves.push(fc.constantFrom(...primitives).chain((p) => primitiveCondition(p, (p.property as { type: EdmType }).type, primitives)));
+  const structures = places.filter((p) => p.property.kind === 'structured');
+  if (structures.length > 0) {
+    leaves.push(fc.tuple(fc.constantFrom(...structures), fc.boolean()).map(([p, isNull]): Recipe => ({ show: `${p.show}.${isNull ? '$isNull' : '$isNotNull'}()`, build: (env) => (isNull ? p.get(env).$isNull() : p.get(env).$isNotNull()) })));
+  }
+  const collections = places.filter((p) => p.property.kind === 'collection');
+  if (collections.length > 0) {
+    leaves.push(
+      fc.tuple(fc.constantFrom(...collections), fc.nat(5)).map(([p, n]): Recipe => ({ show: `${p.show}.$count.gt(${n})`, build: (env) => p.get(env).$count.gt(n) })),
+      fc.constantFrom(...collections).map((p): Recipe => ({ show: `${p.show}.any()`, build: (env) => p.get(env).any() })),
+    );
+  }
+  const memberships = collections.flatMap((c) => {
+    const element = (c.property as Extract<Property, { kind: 'collection' }>).element;
+    return element.kind === 'primitive' ? primitives.filter((p) => (p.property as { type: EdmType }).type === element.type).map((p) => [p, c] as const) : [];
+  });
+  if (memberships.length > 0) {
+    leaves.push(fc.constantFrom(...memberships).map(([p, c]): Recipe => ({ show: `${p.show}.in(${c.show})`, build: (env) => p.get(env).in(c.get(env)) })));
+  }
+  if (depth === 0 || leaves.length === 0) return fc.oneof(...leaves);
+  const inner = condition(places, variables, depth - 1);
+  const lambdas: fc.Arbitrary<Recipe>[] = [];
+  const branches: fc.Arbitrary<Recipe>[] = [
+    fc.tuple(fc.constantFrom('and', 'or'), fc.array(inner, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([op, parts, method]): Recipe => ({
+      show: `${op}(${parts.map((p) => p.show).join(', ')})`,
+      build: (env) => {
+        const built = parts.map((p) => p.build(env));
+        if (method) return built[0][op](...built.slice(1));
+        return op === 'and' ? and(...built) : or(...built);
+      },
+    })),
+    inner.map((r): Recipe => ({ show: `not(${r.show})`, build: (env) => not(r.build(env)) })),
+  ];
+  if (collections.length > 0) {
+    lambdas.push(
+      fc.tuple(fc.constantFrom(...collections), fc.constantFrom('any', 'all')).chain(([p, op]) => {
+        const property = p.property as Extract<Property, { kind: 'collection' }>;
+        const variable = variables;
+        const get = (env: Env): Node => env.variables[variable];
+        const show = `v${variable}`;
+        const own: Place[] = property.element.kind === 'structured' ? [{ show, get, property: property.element }, ...placesUnder(property.element.properties, show, get)] : [{ show, get, property: property.element }];
+        // Half the bodies use the element's places only, so that most read their variable; the rest any place in scope.
+        const body = fc.oneof(condition(own, variables + 1, depth - 1), condition([...own, ...places], variables + 1, depth - 1));
+        return body.map((body): Recipe => ({
+          show: `${p.show}.${op}((${show}) => ${body.show})`,
+          build: (env) => p.get(env)[op]((element: Node) => body.build({ row: env.row, variables: [...env.variables, element] })),
+        }));
+      }),
+    );
+  }
+  // Lambdas weigh most: what the builder adds to a filter's text is theirs (variables named, scopes kept).
+  return fc.oneof(...leaves, ...branches, ...lambdas.map((arbitrary) => ({ arbitrary, weight: 6 })));
+}
+
+const SCHEMAS: readonly Schema[] = [...AUTHENTICATED_SCHEMAS, ...PUBLIC_SCHEMAS];
+
+const BY_NAME = new Map(SCHEMAS.map((s) => [s.name, s]));
+
+const hasCollection = (schema: Schema): boolean => placesUnder(schema.properties, '$', () => undefined).some((p) => p.property.kind === 'collection');
+
+/** A schema's name (a counterexample shows it, not the schema) and a recipe over its properties; schemas with collections drawn more. */
+const arbBuilt = fc.oneof(...SCHEMAS.map((schema) => ({ arbitrary: fc.constant(schema), weight: hasCollection(schema) ? 5 : 1 }))).chain((schema) =>
+  condition(placesUnder(schema.properties, '$', (env) => env.row), 0, 3).map((recipe) => ({ schema: schema.name, recipe })),
+);
+
+/** Whether a checked tree reads a lambda's variable, and has a lambda with a body inside another's body. */
+function lambdasOf(root: TypedExpr): { readsVariable: boolean; nested: boolean } {
+  let readsVariable = false;
+  let nested = false;
+  const stack: [TypedExpr, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node.kind === 'member' && node.source.kind === 'variable') readsVariable = true;
+    if (node.kind === 'lambda' && node.body !== undefined && depth > 0) nested = true;
+    for (const child of childrenOfTyped(node)) stack.push([child, depth + (node.kind === 'lambda' ? 1 : 0)]);
+  }
+  return { readsVariable, nested };
+}
+
+/** What building gives: the text, or the error's code, message and text. */
+function outcome(build: () => BuiltFilter): unknown {
+  try {
+    return build().text;
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return { code: error.issues[0]?.code, message: error.message, text: error.text };
+  }
+}
+
+const ANY_VALUE = fc.oneof(...Object.values(VALUES), fc.constant(null), fc.constant(undefined), fc.array(fc.integer(), { maxLength: 2 }), fc.constant(new Date(Number.NaN)));
+
+describe('the typed builder', () => {
+  it('writes any value, of its place\'s type or not, as the filter template does, or refuses it alike', () => {
+    const Event = BY_NAME.get('Event')!;
+    const primitives = placesUnder(Event.properties, '$', (env) => env.row).filter((p) => p.property.kind === 'primitive');
+    fc.assert(
+      fc.property(fc.constantFrom(...primitives), fc.constantFrom(...ORDERED), ANY_VALUE, (place, op, value) => {
+        const path = place.show.slice(2).replace(/\./g, '/');
+        const text = `${path} ${op} `;
+        const template = (): BuiltFilter => filter(Event)(Object.assign([text, ''], { raw: [text, ''] }), value);
+        expect(outcome(() => where(Event, (row) => place.get({ row, variables: [] })[op](value)))).toEqual(outcome(template));
+      }),
+      { numRuns: runs(300) },
+    );
+  });
+
+  it('prints canonical text that re-parses and re-checks to the same typed tree', () => {
+    let readingVariables = 0;
+    let nested = 0;
+    fc.assert(
+      fc.property(arbBuilt, ({ schema: name, recipe }) => {
+        const schema = BY_NAME.get(name)!;
+        const built = where(schema, (row) => recipe.build({ row, variables: [] }));
+        const reparsed = parse(built.text);
+        expect(print(reparsed)).toBe(built.text);
+        const again = check(print(reparsed), schema);
+        expect(typedWithoutSpans(again.root)).toEqual(typedWithoutSpans(built.typed.root));
+        const lambdas = lambdasOf(built.typed.root);
+        if (lambdas.readsVariable) readingVariables++;
+        if (lambdas.nested) nested++;
+      }),
+      { numRuns: runs(300) },
+    );
+    // The draws reach lambdas that read their variables, and lambdas inside lambdas' bodies (usually
+    // about 30% and 14% of them; the bounds are far below, so that a usual run never misses them).
+    expect(readingVariables).toBeGreaterThan(runs(300) / 6);
+    expect(nested).toBeGreaterThan(runs(300) / 15);
+  });
+});
