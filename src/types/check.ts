@@ -176,7 +176,8 @@ export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text:
   if (root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
   }
-  const issues: (CheckIssue | FilterIssue)[] = [...checker.issues];
+  const version = versionOf(options);
+  const issues: (CheckIssue | FilterIssue)[] = version === '4.01' ? [...checker.issues] : [...checker.issues, ...versionIssues(tree, root, version)];
   if (root !== undefined && whole) {
     try {
       checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);

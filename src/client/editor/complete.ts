@@ -12,6 +12,7 @@ import type { FunctionSignature } from '../../types/functions.js';
 import type { Property, Schema, StructuredProperty } from '../../types/schema.js';
 import { enumTypesOf } from '../../types/schema.js';
 import type { AllowedNames, FilterOperator } from '../../types/allowed.js';
+import { isLater, isVersion3OrEarlier, versionOf } from '../../syntax/versions.js';
 import { cursorToken } from './cursor-token.js';
 import type { CursorToken } from './cursor-token.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
@@ -91,8 +92,10 @@ function itemsAt(text: string, token: CursorToken, schema: Schema, options: Edit
   }
   if (syntax.rangeVariable && token.head.length === 0) items.push(...rangeVariableItems(text, token.pathStart));
   if (syntax.typeName && token.head.length === 0) {
-    const place = Placement.of(text, token.pathStart, token.segmentEnd, 'Edm.String', schema, options);
-    if (place !== undefined) items.push(...typeNameItems(place, schema));
+    // Before 4.0 a type name is quoted (`cast(x, 'Edm.Int32')`).
+    const quote = isVersion3OrEarlier(versionOf(options)) ? "'" : '';
+    const place = Placement.of(text, token.pathStart, token.segmentEnd, `${quote}Edm.String${quote}`, schema, options);
+    if (place !== undefined) items.push(...typeNameItems(place, schema, quote));
   }
   return items;
 }
@@ -237,14 +240,18 @@ function freshVariable(collection: string, taken: readonly string[]): string {
 
 /** The functions whose result (of some overload) fits the place, written as `name(`. */
 function functionItems(place: Placement, options: EditorOptions): Completion[] {
+  const version = versionOf(options);
+  // A value of the result's type stands for the call: a null cast to it (the type quoted before 4.0).
+  const typeName = (type: EdmType): string => (isVersion3OrEarlier(version) ? `'${type}'` : type);
   const fitsType = new Map<EdmType, boolean>();
   const fits = (type: EdmType): boolean => {
     let known = fitsType.get(type);
-    if (known === undefined) fitsType.set(type, (known = place.fits(`cast(null, ${type})`)));
+    if (known === undefined) fitsType.set(type, (known = place.fits(`cast(null, ${typeName(type)})`)));
     return known;
   };
   const items: Completion[] = [];
   for (const signature of FUNCTIONS as readonly FunctionSignature[]) {
+    if (signature.since !== undefined && isLater(signature.since, version)) continue;
     if (!allowsFunction(options, signature.name) || !signature.overloads.some((o) => fits(o.returns))) continue;
     const noArguments = signature.overloads.every((o) => o.params.length === 0);
     items.push({ label: signature.name, insert: noArguments ? `${signature.name}()` : `${signature.name}(`, kind: 'function', detail: signatureOf(signature), info: signature.summary });
@@ -293,7 +300,7 @@ function rangeVariableItems(text: string, at: number): Completion[] {
 }
 
 /** In `cast(…, ` and `isof(…, `: the Edm types and the schema's enumeration types. */
-function typeNameItems(place: Placement, schema: Schema): Completion[] {
-  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys()];
+function typeNameItems(place: Placement, schema: Schema, quote: string): Completion[] {
+  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys()].map((name) => `${quote}${name}${quote}`);
   return names.filter((name) => place.fits(name)).map((name) => ({ label: name, insert: name, kind: 'type' as const, detail: 'type' }));
 }

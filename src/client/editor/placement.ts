@@ -63,7 +63,7 @@ export class Placement {
     // operand before an operator lacks its comparison (`Address` before ` eq null`), a negation its
     // operator (`-(Day ` before `sub Day)`). The candidate must not bring it.
     const stillOpen = (i: FilterIssue): boolean => endsAt(i, open, read);
-    this.baseline = new Set(inspection.issues.filter((i) => !stillOpen(i) && !ofStandIn(i)).map((i) => keyOf(i.code, i.start, i.end)));
+    this.baseline = new Set(inspection.issues.filter((i) => !stillOpen(i) && !ofStandIn(i) && !isStandInAlias(i, read)).map((i) => keyOf(i.code, i.start, i.end)));
     this.facts = factsOf(inspection, tree, at, at + standIn.length);
   }
 
@@ -107,6 +107,7 @@ export class Placement {
     const { issues } = inspect(tree, this.schema, this.options, candidate);
     const shift = written.length - this.standIn.length;
     for (const issue of issues) {
+      if (isStandInAlias(issue, candidate)) continue;
       // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
       // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
       // an expression it ends (`Price add Id`) may always grow into one.
@@ -117,6 +118,11 @@ export class Placement {
     }
     return true;
   }
+}
+
+/** A version's refusal of the stand-in alias itself (aliases came with 4.0): not the text's issue. */
+function isStandInAlias(issue: FilterIssue, text: string): boolean {
+  return issue.code === 'not_in_version' && text.startsWith(OPERAND_STAND_IN, issue.start);
 }
 
 /** Whether an issue's expression ends at `end`, but for the parentheses that close it there. */

@@ -137,3 +137,24 @@ describe('complete: what items say', () => {
     expect(substring?.info).toBe(FUNCTIONS.find((f) => f.name === 'substring')!.summary);
   });
 });
+
+describe('complete: for an OData version', () => {
+  const at = (marked: string, version: '3.0' | '4.01'): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, Product, { now, version }).items.map((i) => i.insert);
+  };
+
+  it("offers only what the version has, its literals in the version's form", () => {
+    // contains, the bare literals, `in` and `$it` came with 4.0 or later.
+    expect(at('contains(Name, |', '4.01')).toContain("''");
+    expect(at("Name eq 'x' and |", '3.0')).not.toContain('contains(');
+    expect(at("Name eq 'x' and |", '3.0')).toContain('substringof(');
+    expect(at("Name eq 'x' and |", '3.0')).not.toContain('$it/');
+    expect(at('Name |', '3.0')).toEqual(['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ']);
+    expect(at('Name |', '4.01')).toContain('in ');
+    expect(at('Price gt |', '3.0').filter((i) => /^[0-9']/.test(i))).toEqual(['0M']);
+    // Edm.Date has no literal before 4.0.
+    expect(at('Released lt |', '3.0')).not.toContain('2024-05-01');
+    expect(at('cast(Price, |', '3.0')).toContain("'Edm.Int32'");
+  });
+});

@@ -12,6 +12,8 @@ import { arbFilterText, lambdaTestSchema } from '../../support/arbitraries.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
+/** The long mode's runs take minutes. */
+const timeout = LONG ? 3_600_000 : undefined;
 const schema = lambdaTestSchema;
 
 /** Valid filters, and texts made from them: cut short, a slice left out, a character put in. */
@@ -41,7 +43,7 @@ describe('diagnose', () => {
       }),
       { numRuns: runs(300) },
     );
-  });
+  }, timeout);
 });
 
 describe('complete', () => {
@@ -54,7 +56,7 @@ describe('complete', () => {
       }),
       { numRuns: runs(300) },
     );
-  });
+  }, timeout);
 
   it('offers, within a prefix of a valid filter, only items that lead on to a valid filter', () => {
     let offered = 0;
@@ -73,7 +75,7 @@ describe('complete', () => {
       { numRuns: runs(150) },
     );
     expect(offered).toBeGreaterThan(100);
-  });
+  }, timeout);
 });
 
 /**
