@@ -28,15 +28,22 @@ export function filterDiagnostics(text: string, context: FilterContext): Diagnos
     severity: 'error',
     source: problem.code,
     message: problem.message,
-    actions: problem.fixes.map(fixAction),
+    actions: problem.fixes.map((fix) => fixAction(fix, problem.start)),
   }));
 }
 
-/** A fix as a quick-fix action: its replacement, wherever the diagnostic is. */
-function fixAction(fix: Fix): Action {
+/**
+ * A fix as a quick-fix action. CodeMirror gives the diagnostic's start as it is now (the text may
+ * have changed since the check), so the fix is placed relative to it.
+ */
+function fixAction(fix: Fix, diagnosticStart: number): Action {
   return {
     name: fix.title,
-    apply: (view) => view.dispatch({ changes: { from: fix.start, to: fix.end, insert: fix.insert }, selection: { anchor: fix.start + fix.insert.length } }),
+    apply: (view, from) => {
+      const start = from + (fix.start - diagnosticStart);
+      const end = start + (fix.end - fix.start);
+      view.dispatch({ changes: { from: start, to: end, insert: fix.insert }, selection: { anchor: start + fix.insert.length } });
+    },
   };
 }
 
@@ -69,8 +76,10 @@ export function filterCompletions(completion: CompletionContext, context: Filter
     info: item.info,
     type: ICONS[item.kind],
     boost: -rank / items.length,
-    apply: (view: EditorView) => {
-      view.dispatch({ changes: { from, to, insert: item.insert }, selection: { anchor: from + item.insert.length } });
+    // CodeMirror gives the range as it is now; the word's rest after the cursor is replaced too.
+    apply: (view: EditorView, _completion: Completion, start: number, end: number) => {
+      const wordEnd = end + (to - completion.pos);
+      view.dispatch({ changes: { from: start, to: wordEnd, insert: item.insert }, selection: { anchor: start + item.insert.length } });
       if (/[/(]$|: $/.test(item.insert)) startCompletion(view);
     },
   }));

@@ -91,6 +91,12 @@ export function checkAllowed(root: TypedExpr, policy: AllowedNames, option: stri
   }
 }
 
+/** Throws a TypeError when a policy names a function or an operator the language does not have. */
+export function assertAllowedNames(policy: AllowedNames): void {
+  allowedSet(policy.functions, FUNCTION_NAMES, 'functions');
+  allowedSet(policy.operators, OPERATOR_NAMES, 'operators');
+}
+
 function allowedSet(names: readonly string[] | undefined, known: ReadonlySet<string>, field: string): ReadonlySet<string> | undefined {
   if (names === undefined) return undefined;
   if (!Array.isArray(names)) throw new TypeError(`The policy's ${field} is a list of names`);

@@ -11,8 +11,10 @@ import { FUNCTIONS } from '../../types/functions.js';
 import type { FunctionSignature } from '../../types/functions.js';
 import type { Property, Schema, StructuredProperty } from '../../types/schema.js';
 import { enumTypesOf } from '../../types/schema.js';
+import { assertAllowedNames } from '../../types/allowed.js';
 import type { AllowedNames, FilterOperator } from '../../types/allowed.js';
 import { isLater, isVersion3OrEarlier, versionOf } from '../../syntax/versions.js';
+import { checkText, limitsOf } from '../../syntax/limits.js';
 import { cursorToken } from './cursor-token.js';
 import type { CursorToken } from './cursor-token.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
@@ -65,11 +67,13 @@ const NAVIGATION_DEPTH = 3;
 export function complete(text: string, cursor: number, schema: Schema, options: EditorOptions = {}): Completions {
   if (typeof text !== 'string') throw new TypeError('complete() needs the filter text as a string');
   if (!Number.isInteger(cursor) || cursor < 0 || cursor > text.length) throw new TypeError(`The cursor must be an offset from 0 to ${text.length}, not ${String(cursor)}`);
+  if (options.policy !== undefined) assertAllowedNames(options.policy);
   const token = cursorToken(text, cursor);
   try {
+    // A text beyond the limits (too long, too deep) has nothing to offer: it is refused whatever is written.
+    checkText(text, limitsOf(options));
     return { from: token.segmentStart, to: token.segmentEnd, items: token.inString ? [] : narrowed(itemsAt(text, token, schema, options), token.typed) };
   } catch (error) {
-    // A text beyond the limits (too long, too deep) has nothing to offer.
     if (isFilterError(error)) return { from: token.segmentStart, to: token.segmentEnd, items: [] };
     throw error;
   }
@@ -128,7 +132,7 @@ function operandItems(place: Placement, schema: Schema, options: EditorOptions):
     if (item !== undefined) items.push({ ...item, kind: 'variable', detail: `range variable: ${item.detail}` });
   }
   // `$it/` where a property of the row fits through it (inside a lambda, or where a condition goes).
-  if ((facts.scopes.length > 0 || facts.condition) && leadsToFit(place, '$it', rootOf(schema), NAVIGATION_DEPTH)) {
+  if ((facts.scopes.length > 0 || facts.condition) && leadsToFit(place, '$it', rootOf(schema), NAVIGATION_DEPTH, options)) {
     items.push({ label: '$it', insert: '$it/', kind: 'variable', detail: `the ${schema.name} being filtered` });
   }
   for (const property of schema.properties.values()) {
@@ -138,7 +142,7 @@ function operandItems(place: Placement, schema: Schema, options: EditorOptions):
   if (!facts.condition) {
     // The right of `has` takes an enumeration literal only: each enumeration's members are tried.
     const now = options.now ?? new Date();
-    const afterHas = facts.type === undefined && /\bhas\s*$/i.test(place.before);
+    const afterHas = facts.type === undefined && /\bhas[\s(]*$/i.test(place.before);
     const literals = facts.type !== undefined ? literalTemplates(facts.type, facts.enum, now, options.version) : afterHas ? [...enumTypesOf(schema).values()].flatMap((e) => literalTemplates(e.underlyingType, e, now, options.version)) : [];
     for (const literal of literals) {
       if (place.fits(literal.text)) items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
@@ -196,7 +200,7 @@ function memberItem(place: Placement, written: string, property: Property, name:
       return place.fits(path) ? { label: name, insert: name, kind: 'property', detail: describeProperty(property) } : undefined;
     case 'structured':
       if (place.fits(path)) return { label: name, insert: name, kind: 'property', detail: describeProperty(property) };
-      return leadsToFit(place, path, property, NAVIGATION_DEPTH) ? { label: name, insert: `${name}/`, kind: 'navigation', detail: describeProperty(property) } : undefined;
+      return leadsToFit(place, path, property, NAVIGATION_DEPTH, options) ? { label: name, insert: `${name}/`, kind: 'navigation', detail: describeProperty(property) } : undefined;
     case 'collection': {
       const usable = lambdaItems(place, `${path}/`, property.name, options).length > 0;
       return usable ? { label: name, insert: `${name}/`, kind: 'collection', detail: describeProperty(property) } : undefined;
@@ -205,14 +209,14 @@ function memberItem(place: Placement, written: string, property: Property, name:
 }
 
 /** Whether some path beneath a structure (depth-bounded) reaches a value that fits. */
-function leadsToFit(place: Placement, path: string, structure: StructuredProperty, depth: number): boolean {
+function leadsToFit(place: Placement, path: string, structure: StructuredProperty, depth: number, options: EditorOptions): boolean {
   if (depth === 0) return false;
   for (const property of structure.properties.values()) {
     if (!property.filterable) continue;
     const inner = `${path}/${property.name}`;
     if (property.kind === 'primitive' && place.fits(inner)) return true;
-    if (property.kind === 'structured' && leadsToFit(place, inner, property, depth - 1)) return true;
-    if (property.kind === 'collection' && (place.fits(`${inner}/any()`) || place.fits(`${inner}/$count`))) return true;
+    if (property.kind === 'structured' && leadsToFit(place, inner, property, depth - 1, options)) return true;
+    if (property.kind === 'collection' && lambdaItems(place, `${inner}/`, property.name, options).length > 0) return true;
   }
   return false;
 }
@@ -220,7 +224,7 @@ function leadsToFit(place: Placement, path: string, structure: StructuredPropert
 /** After a collection's `/`: `any(`, `all(` (with a variable named after the collection) and `$count`, where they fit. */
 function lambdaItems(place: Placement, written: string, collection: string, options: EditorOptions): Completion[] {
   const items: Completion[] = [];
-  const variable = freshVariable(collection, place.facts.scopes.map((s) => s.name));
+  const variable = freshVariable(collection, [...place.facts.scopes.map((s) => s.name), ...declaredVariables(place.before)]);
   if (place.fits(`${written}any()`)) {
     if (allowsOperator(options, 'any')) items.push({ label: 'any', insert: `any(${variable}: `, kind: 'lambda', detail: `true when the condition holds for some element of ${collection}` });
     if (allowsOperator(options, 'all')) items.push({ label: 'all', insert: `all(${variable}: `, kind: 'lambda', detail: `true when the condition holds for every element of ${collection}` });
@@ -256,6 +260,13 @@ function functionItems(place: Placement, options: EditorOptions): Completion[] {
     const noArguments = signature.overloads.every((o) => o.params.length === 0);
     items.push({ label: signature.name, insert: noArguments ? `${signature.name}()` : `${signature.name}(`, kind: 'function', detail: signatureOf(signature), info: signature.summary });
   }
+  // The type functions: `cast` gives a value of the type named, `isof` a Boolean.
+  if (allowsFunction(options, 'cast') && EDM_TYPES.some((type) => fits(type))) {
+    items.push({ label: 'cast', insert: 'cast(', kind: 'function', detail: 'cast(value, type): type', info: 'the value converted to the type named, null where it does not convert' });
+  }
+  if (allowsFunction(options, 'isof') && fits('Edm.Boolean')) {
+    items.push({ label: 'isof', insert: 'isof(', kind: 'function', detail: 'isof(value, type): Edm.Boolean', info: 'true when the value is not null and converts to the type named' });
+  }
   return items;
 }
 
@@ -290,17 +301,26 @@ function operatorItems(place: Placement, schema: Schema, options: EditorOptions)
   return items;
 }
 
-/** After `any(` or `all(`: a variable named after the collection. */
+/** After `any(` or `all(`: a variable named after the collection, as lambdaItems() names it. */
 function rangeVariableItems(text: string, at: number): Completion[] {
-  const lambda = /([A-Za-z_][A-Za-z0-9_]*)\/(?:any|all)\(\s*$/i.exec(text.slice(0, at));
+  const before = text.slice(0, at);
+  const lambda = /([A-Za-z_][A-Za-z0-9_]*)\/(?:any|all)\(\s*$/i.exec(before);
   if (lambda === null) return [];
-  const taken = [...text.slice(0, at).matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*:/g)].map((m) => m[1]!);
-  const variable = freshVariable(lambda[1]!, taken);
+  const variable = freshVariable(lambda[1]!, declaredVariables(before));
   return [{ label: variable, insert: `${variable}: `, kind: 'variable', detail: `each element of ${lambda[1]}` }];
+}
+
+/**
+ * The range variables declared in a text (`x:` after `any(` or `all(`), quoted literals left
+ * out: a new variable takes none of their names, so that it never shadows one, in scope or not.
+ */
+function declaredVariables(text: string): string[] {
+  const unquoted = text.replace(/'(?:[^']|'')*'?|"(?:[^"\\]|\\.)*"?/g, ' ');
+  return [...unquoted.matchAll(/(?:any|all)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/gi)].map((m) => m[1]!);
 }
 
 /** In `cast(…, ` and `isof(…, `: the Edm types and the schema's enumeration types. */
 function typeNameItems(place: Placement, schema: Schema, quote: string): Completion[] {
-  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys()].map((name) => `${quote}${name}${quote}`);
-  return names.filter((name) => place.fits(name)).map((name) => ({ label: name, insert: name, kind: 'type' as const, detail: 'type' }));
+  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys()];
+  return names.filter((name) => place.fits(`${quote}${name}${quote}`)).map((name) => ({ label: name, insert: `${quote}${name}${quote}`, kind: 'type' as const, detail: 'type' }));
 }

@@ -39,6 +39,8 @@ export function diagnose(text: string, schema: Schema, options: EditorOptions = 
     const typed = check(text, schema, options);
     return policyDiagnostics(typed.root, options);
   } catch (error) {
+    // A bad option (an unknown version, a policy naming what the language lacks) is the caller's mistake.
+    if (error instanceof TypeError) throw error;
     if (!isFilterError(error)) return [{ start: 0, end: text.length, code: 'runtime_exhausted', kind: 'limit', message: 'The filter could not be read', fixes: [] }];
     const found = error.issues.map((issue) => diagnosticOf(issue, error.kind, text));
     if (error.kind === 'syntax' && error.issues.length === 1) found.push(...typeIssuesBefore(text, error.start, schema, options));

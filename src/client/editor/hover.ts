@@ -75,7 +75,7 @@ function describeNode(node: TypedExpr, text: string): string {
     case 'count':
       return `the number of elements of ${node.collection.path.join('/')}: Edm.Int64`;
     case 'literal':
-      return `a ${type} literal`;
+      return `${/^[AEIOU]/i.test(type) ? 'an' : 'a'} ${type} literal`;
     case 'null':
       return `null, here of type ${type}`;
     case 'convert':

@@ -58,7 +58,8 @@ export class Placement {
     const read = text.slice(0, at) + standIn + rest;
     // Issues of the stand-in itself (a cast to the stand-in type that OData does not define) are
     // not the text's: a candidate that has them does not fit.
-    const ofStandIn = (i: FilterIssue): boolean => standIn !== '' && i.start <= at && i.end >= at + standIn.length;
+    // (An enclosing expression's not being a condition is no issue of the stand-in's value.)
+    const ofStandIn = (i: FilterIssue): boolean => standIn !== '' && i.code !== 'not_boolean' && i.start <= at && i.end >= at + standIn.length;
     // An issue of an expression that ends at the place depends on what is written there: the
     // operand before an operator lacks its comparison (`Address` before ` eq null`), a negation its
     // operator (`-(Day ` before `sub Day)`). The candidate must not bring it.
@@ -75,8 +76,9 @@ export class Placement {
     const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...STAND_IN_ALIASES } };
     const before = text.slice(0, at);
     const closers = closersOf(before);
-    // The user's rest first; else the open parentheses closed, after the arguments a call may still lack.
-    for (const rest of [text.slice(until), closers, `, null${closers}`, `, null, null${closers}`]) {
+    // The user's rest first; else the open parentheses closed, after the arguments a call may still
+    // lack (the type of `cast(` and `isof(`).
+    for (const rest of [text.slice(until), closers, `, null${closers}`, `, null, null${closers}`, `, Edm.String${closers}`]) {
       const candidate = before + standIn + rest;
       let tree: Expr;
       try {
@@ -158,14 +160,14 @@ function factsOf(inspection: Inspection, tree: Expr, at: number, end: number): P
   // otherwise), then its parents, which type it from the other operand or the function's
   // parameter. The last parent's view of it is the place's type.
   for (const { node, scopes: inScope } of inspection.nodes) {
-    if (node.start === at && node.end === end && node.kind === 'null' && type === undefined) {
+    if (node.kind === 'null' && isStandIn(node, at, end) && type === undefined) {
       scopes = inScope;
       continue;
     }
     const stack = [...childrenOfTyped(node)];
     while (stack.length > 0) {
       const n = stack.pop()!;
-      if (n.start === at && n.end === end && n.kind === 'null') {
+      if (n.kind === 'null' && isStandIn(n, at, end)) {
         type = n.type;
         enumType = n.enum;
       }
@@ -177,21 +179,33 @@ function factsOf(inspection: Inspection, tree: Expr, at: number, end: number): P
 }
 
 /**
- * Whether the node at `at` is a condition that may still grow into a comparison: the whole filter,
- * an operand of and/or, a lambda's body. Not the operand of `not`, which binds tighter than any
- * comparison (`not Price gt 5` negates Price), so it is a Boolean value as written.
+ * Whether a leaf is the stand-in at text[at, end): its span is the stand-in's, or wider by the
+ * parentheses around it (`(@__cursor)` is one node spanning them).
+ */
+function isStandIn(node: { readonly start: number; readonly end: number }, at: number, end: number): boolean {
+  return node.start <= at && node.end >= end;
+}
+
+/**
+ * Whether the node at `at` is a condition that may still grow: the whole filter, an operand of
+ * and/or, a lambda's body — into a comparison (`Price` before ` gt 5`) — or the operand of `not`,
+ * which `in` and `has` bind tighter than (`not Price in (1, 2)`).
  */
 function isCondition(root: Expr, at: number, end: number): boolean {
-  if (root.start === at && root.end === end) return true;
+  if (isLeaf(root) && isStandIn(root, at, end)) return true;
   const stack: Expr[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     for (const child of childrenOf(node)) {
-      if (child.start === at && child.end === end) {
-        return node.kind === 'logical' || (node.kind === 'lambda' && node.body === child);
+      if (isLeaf(child) && isStandIn(child, at, end)) {
+        return node.kind === 'logical' || node.kind === 'not' || (node.kind === 'lambda' && node.body === child);
       }
       if (child.start <= at && child.end >= at) stack.push(child);
     }
   }
   return false;
+}
+
+function isLeaf(node: Expr): boolean {
+  return childrenOf(node).length === 0;
 }

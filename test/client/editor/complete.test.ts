@@ -4,11 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { complete } from '../../../src/client/index.js';
 import type { CompletionKind, EditorOptions } from '../../../src/client/index.js';
 import { FUNCTIONS } from '../../../src/types/functions.js';
+import { DEFAULT_LIMITS, defineSchema } from '../../../src/index.js';
 import { atCursor, Product } from './product-schema.js';
 
 const now = new Date('2024-05-01T10:00:00Z');
-const ALL_FUNCTIONS = FUNCTIONS.map((f) => (f.overloads.every((o) => o.params.length === 0) ? `${f.name}()` : `${f.name}(`));
-const STRING_FUNCTIONS = ['replace(', 'substring(', 'tolower(', 'toupper(', 'trim(', 'concat('];
+// The function table's, then the type functions: `cast` wherever a value goes, `isof` where a Boolean does.
+const ALL_FUNCTIONS = [...FUNCTIONS.map((f) => (f.overloads.every((o) => o.params.length === 0) ? `${f.name}()` : `${f.name}(`)), 'cast(', 'isof('];
+const STRING_FUNCTIONS = ['replace(', 'substring(', 'tolower(', 'toupper(', 'trim(', 'concat(', 'cast('];
 const ROW = ['Id', 'Name', 'Price', 'Released', 'Active', 'Color', 'Maker/', 'Tags/', 'Reviews/'];
 
 /** The inserts of each kind offered at the marked cursor. */
@@ -37,11 +39,11 @@ describe('complete: where an operand goes', () => {
     // `has` takes an enumeration literal of the operand's type.
     ['Color has |', { range: [10, 10], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
     ['Color eq |', { range: [9, 9], property: ['Color'], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'", 'null'] }],
-    ['Released lt |', { range: [12, 12], property: ['Released'], literal: ['2024-05-01', 'null'], function: ['date('] }],
+    ['Released lt |', { range: [12, 12], property: ['Released'], literal: ['2024-05-01', 'null'], function: ['date(', 'cast('] }],
     ['contains(|', { range: [9, 9], property: ['Name'], navigation: ['Maker/'], literal: ["''", 'null'], function: STRING_FUNCTIONS }],
-    // `not` binds tighter than a comparison: its operand is a Boolean as written.
-    ['not |', { range: [4, 4], property: ['Active'], collection: ['Tags/', 'Reviews/'], literal: ['true', 'false', 'null'], function: ['substringof(', 'contains(', 'startswith(', 'endswith('] }],
-    ['Price add |', { range: [10, 10], property: ['Id', 'Price'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], literal: ['0', 'null'], function: ['length(', 'indexof(', 'year(', 'month(', 'day(', 'hour(', 'minute(', 'second(', 'fractionalseconds(', 'totaloffsetminutes(', 'totalseconds(', 'round(', 'floor(', 'ceiling('] }],
+    // `not` binds tighter than a comparison but looser than `in` and `has` (`not Price in (1, 2)`).
+    ['not |', { range: [4, 4], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
+    ['Price add |', { range: [10, 10], property: ['Id', 'Price'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], literal: ['0', 'null'], function: ['length(', 'indexof(', 'year(', 'month(', 'day(', 'hour(', 'minute(', 'second(', 'fractionalseconds(', 'totaloffsetminutes(', 'totalseconds(', 'round(', 'floor(', 'ceiling(', 'cast('] }],
   ])('%s', (marked, expected) => {
     expect(offered(marked)).toEqual(expected);
   });
@@ -109,6 +111,10 @@ describe('complete: nothing where nothing can go', () => {
     expect(complete(text, cursor, Product).items).toEqual([]);
   });
 
+  it('refuses a policy naming what the language does not have', () => {
+    expect(() => complete('Name', 4, Product, { policy: { functions: ['nosuch'] } })).toThrow(TypeError);
+  });
+
   it('refuses a cursor outside the text', () => {
     expect(() => complete('Name', 5, Product)).toThrow(TypeError);
     expect(() => complete('Name', -1, Product)).toThrow(TypeError);
@@ -156,5 +162,50 @@ describe('complete: for an OData version', () => {
     // Edm.Date has no literal before 4.0.
     expect(at('Released lt |', '3.0')).not.toContain('2024-05-01');
     expect(at('cast(Price, |', '3.0')).toContain("'Edm.Int32'");
+  });
+});
+
+describe('complete: inside parentheses, type functions, not, the policy through collections, names', () => {
+  it.each<[string, ReturnType<typeof offered>]>([
+    // A parenthesised place is the place it encloses.
+    ['Reviews/any(r: (r/|', { range: [18, 18], property: ['Stars', 'Text'] }],
+    ['Color has (|', { range: [11, 11], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
+    ["Name eq 'x' and (|", { range: [17, 17], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
+    // `in` and `has` bind tighter than `not`: any value may start its operand.
+    ['not Na|', { range: [4, 6], property: ['Name'] }],
+    ['not Co|', { range: [4, 6], property: ['Color'], function: ['contains(', 'concat('] }],
+    // A variable is named past every one the text declares, in scope or not, strings left out.
+    ["Tags/any(t: t eq 'a') and Tags/|", { range: [31, 31], lambda: ['any(t2: ', 'all(t2: ', '$count'] }],
+    ["Tags/any(t: t eq 'a') and Tags/any(|", { range: [35, 35], variable: ['t2: '] }],
+    ["Name eq 't:' and Tags/any(|", { range: [26, 26], variable: ['t: '] }],
+  ])('%s', (marked, expected) => {
+    expect(offered(marked)).toEqual(expected);
+  });
+
+  it('offers cast and isof, and what their first argument takes', () => {
+    expect(offered('|').function).toEqual(expect.arrayContaining(['cast(', 'isof(']));
+    // isof's value is any primitive; an enumeration converts to nothing.
+    const inCast = offered('cast(|');
+    expect(inCast.property).toEqual(['Id', 'Name', 'Price', 'Released', 'Active']);
+    expect(offered('isof(|').property).toEqual(['Id', 'Name', 'Price', 'Released', 'Active']);
+    expect(offered('|', { policy: { functions: ['isof'] } }).function).toEqual(['isof(']);
+  });
+
+  it('offers no structure whose only way to a fitting value is an operator the policy forbids', () => {
+    const Shelf = defineSchema({ name: 'Shelf', properties: { Id: 'Edm.Int32', Box: { properties: { Labels: { collection: 'Edm.String' } } } } });
+    const inserts = (options: EditorOptions) => complete('Id eq ', 6, Shelf, options).items.filter((i) => i.kind !== 'function').map((i) => i.insert);
+    // Box's one number is Box/Labels/$count.
+    expect(inserts({})).toEqual(['Id', 'Box/', '0', 'null']);
+    expect(inserts({ policy: { operators: ['eq'] } })).toEqual(['Id', '0', 'null']);
+  });
+
+  it('narrows the quoted type names of a version before 4.0 by their names', () => {
+    const { text, cursor } = atCursor('cast(Price, Edm.Dec|');
+    expect(complete(text, cursor, Product, { version: '3.0' })).toEqual({ from: 12, to: 19, items: [{ label: 'Edm.Decimal', insert: "'Edm.Decimal'", kind: 'type', detail: 'type' }] });
+  });
+
+  it('offers nothing in a text longer than the limit, wherever the cursor is', () => {
+    const long = `Name eq '${'x'.repeat(DEFAULT_LIMITS.maxLength)}'`;
+    expect(complete(long, 0, Product).items).toEqual([]);
   });
 });

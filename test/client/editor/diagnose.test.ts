@@ -49,6 +49,11 @@ describe('diagnose', () => {
     expect(diagnose('x'.repeat(20), Product, { maxLength: 10 }).map((d) => [d.code, d.kind])).toEqual([['too_long', 'limit']]);
   });
 
+  it('refuses a bad option as the caller\'s mistake', () => {
+    expect(() => diagnose('Id eq 1', Product, { version: '5.0' as never })).toThrow(TypeError);
+    expect(() => diagnose('Id eq 1', Product, { policy: { functions: ['nosuch'] } })).toThrow(TypeError);
+  });
+
   it('answers, never throws, for what is not a string', () => {
     expect(diagnose(42 as unknown as string, Product).map((d) => d.code)).toEqual(['not_a_string']);
   });

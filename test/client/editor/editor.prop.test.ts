@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { complete, diagnose } from '../../../src/client/index.js';
-import { check, isFilterError, parse } from '../../../src/index.js';
+import { check, EDM_TYPES, isFilterError, parse } from '../../../src/index.js';
 import type { Schema } from '../../../src/index.js';
 import { arbFilterText, lambdaTestSchema } from '../../support/arbitraries.js';
 
@@ -80,9 +80,10 @@ describe('complete', () => {
 
 /**
  * What may be appended to a filter being finished, in the order tried: the end of a call or a
- * lambda, one more argument, an operand, a comparison.
+ * lambda, one more argument (a type for cast and isof, with its call's end: the parser reads
+ * `Edm.String` as a type only there), an operand, a comparison.
  */
-const PIECES = [')', ', null', ' null', ' eq null', ' in (null)', " ''", ' true', ' (null)', " Sales.Color'Red'", " has Sales.Color'Red'"];
+const PIECES = [')', ', null', ...EDM_TYPES.map((type) => `, ${type})`), ' null', ' eq null', ' in (null)', " ''", ' true', ' (null)', " Sales.Color'Red'", " has Sales.Color'Red'"];
 /** Most texts tried while finishing one, and most pieces appended. */
 const MOST_TRIED = 20_000;
 const MOST_PIECES = 12;

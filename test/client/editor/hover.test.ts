@@ -14,7 +14,7 @@ function at(marked: string): [string, string, string] | undefined {
 describe('hover', () => {
   it.each<[string, [string, string, string] | undefined]>([
     ["Na|me eq 'x'", ['Name', 'Edm.String', 'Name: Edm.String, nullable (a property of the row)']],
-    ["Name eq 'x|'", ["'x'", 'Edm.String', 'a Edm.String literal']],
+    ["Name eq 'x|'", ["'x'", 'Edm.String', 'an Edm.String literal']],
     ["Name e|q 'x'", ["Name eq 'x'", 'Edm.Boolean', 'compare: Edm.Boolean']],
     ['I|d gt 2', ['Id', 'Edm.Int32', 'Id: Edm.Int32 (a property of the row)']],
     ['Maker/Fo|unded gt 2', ['Maker/Founded', 'Edm.Int32', 'Maker/Founded: Edm.Int32, nullable (a property of the row)']],
