@@ -26,7 +26,7 @@ import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLitera
 import { enumOf } from './typed.js';
 import { readEnumValue } from './enum-values.js';
 import { versionOf } from '../syntax/versions.js';
-import type { VersionOption } from '../syntax/versions.js';
+import type { ODataVersion, VersionOption } from '../syntax/versions.js';
 import { versionIssues } from './version-check.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
@@ -110,11 +110,7 @@ function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOpti
     if (isFilterError(failure)) throw withFilterText(failure, text);
     throw malformedTree(undefined, 'a node could not be read');
   }
-  if (filter && root !== undefined && root.type !== 'Edm.Boolean') {
-    checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
-  }
-  // Constructs later than the target version (docs/semantics.md, "Versions"); none for 4.01.
-  const issues: readonly FilterIssue[] = version === '4.01' ? checker.issues : [...checker.issues, ...versionIssues(tree, root, version)];
+  const issues = issuesOf(checker, tree, root, version, filter);
   const first = issues[0];
   if (first !== undefined) {
     const message = issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;
@@ -125,6 +121,17 @@ function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOpti
   // Every backend compiles only checked filters, so this one limit holds for all of them.
   checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
   return { root, text };
+}
+
+/**
+ * The issues of a checked tree: the checker's, a filter that is no condition, and the constructs
+ * later than the target version (docs/semantics.md, "Versions"; none for 4.01).
+ */
+function issuesOf(checker: Checker, tree: Expr, root: TypedExpr | undefined, version: ODataVersion, filter: boolean): FilterIssue[] {
+  if (filter && root !== undefined && root.type !== 'Edm.Boolean') {
+    checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
+  }
+  return version === '4.01' ? [...checker.issues] : [...checker.issues, ...versionIssues(tree, root, version)];
 }
 
 /**
@@ -173,11 +180,7 @@ export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text:
   // As check() does, the cost of a tree that has no issue (one with issues may lack nodes); a
   // whole tree that is no condition yet has all its nodes.
   const whole = root !== undefined && checker.issues.length === 0;
-  if (root !== undefined && root.type !== 'Edm.Boolean') {
-    checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
-  }
-  const version = versionOf(options);
-  const issues: (CheckIssue | FilterIssue)[] = version === '4.01' ? [...checker.issues] : [...checker.issues, ...versionIssues(tree, root, version)];
+  const issues = issuesOf(checker, tree, root, versionOf(options), true);
   if (root !== undefined && whole) {
     try {
       checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
