@@ -58,24 +58,37 @@ describe('complete', () => {
     );
   }, timeout);
 
+  /** Finishes a few items of the completion at the end of a valid filter's prefix into valid filters; returns how many. */
+  const offersOnlyFinishable = (filter: string, n: number, pick: number): number => {
+    const prefix = filter.slice(0, n % (filter.length + 1));
+    const { from, to, items } = complete(prefix, prefix.length, schema);
+    // A few items of each completion, spread over the list.
+    const tried = Math.min(items.length, 3);
+    for (let i = 0; i < tried; i++) {
+      const item = items[(pick + i * 7) % items.length]!;
+      const written = prefix.slice(0, from) + item.insert + prefix.slice(to);
+      expect(finishes(written, schema, 2), `${JSON.stringify(prefix)} + ${JSON.stringify(item.insert)}`).toBe(true);
+    }
+    return tried;
+  };
+
   it('offers, within a prefix of a valid filter, only items that lead on to a valid filter', () => {
     let offered = 0;
     fc.assert(
       fc.property(arbFilter, fc.nat(), fc.nat(), (filter, n, pick) => {
-        const prefix = filter.slice(0, n % (filter.length + 1));
-        const { from, to, items } = complete(prefix, prefix.length, schema);
-        // A few items of each completion, spread over the list.
-        for (let i = 0; i < Math.min(items.length, 3); i++) {
-          const item = items[(pick + i * 7) % items.length]!;
-          const written = prefix.slice(0, from) + item.insert + prefix.slice(to);
-          expect(finishes(written, schema, 2), `${JSON.stringify(prefix)} + ${JSON.stringify(item.insert)}`).toBe(true);
-          offered++;
-        }
+        offered += offersOnlyFinishable(filter, n, pick);
       }),
       { numRuns: runs(150) },
     );
     expect(offered).toBeGreaterThan(100);
   }, timeout);
+
+  it.each([
+    // A call begun in the first argument of a call nested three deep: eight pieces finish it.
+    ["contains($it/String, concat(tolower(Owner/Manager/Name), replace('Completed', $it/Owner/Manager/Name, 'a_b')))", 104055683, 0],
+  ])('offers only items that lead on to a valid filter, in a prefix of %j', (filter, n, pick) => {
+    expect(offersOnlyFinishable(filter, n, pick)).toBeGreaterThan(0);
+  });
 });
 
 /**
@@ -84,36 +97,94 @@ describe('complete', () => {
  * `Edm.String` as a type only there), an operand, a comparison.
  */
 const PIECES = [')', ', null', ...EDM_TYPES.map((type) => `, ${type})`), ' null', ' eq null', ' in (null)', " ''", ' true', ' (null)', " Sales.Color'Red'", " has Sales.Color'Red'"];
-/** Most texts tried while finishing one, and most pieces appended. */
+/** Most texts checked while finishing one by trying every way, and most pieces appended. */
 const MOST_TRIED = 20_000;
+/** Most texts checked or diagnosed while finishing one best-first. */
+const MOST_GUIDED = 2_000;
 const MOST_PIECES = 12;
 
 /**
- * Whether `text` becomes a filter check() accepts: pieces appended one by one — the shortest
- * endings first (depth-first search, deepened one piece at a time) — keeping only texts the parser
- * reads to their end (more needed, nothing wrong); after a `/`, the completions offered there
- * (`depth` levels of them).
+ * Whether `text` becomes a filter check() accepts: pieces appended one by one, keeping only texts
+ * the parser reads to their end (more needed, nothing wrong); after a `/`, the completions offered
+ * there (`depth` levels of them). Tried first best-first: among the texts in which diagnose()
+ * finds nothing wrong before their end, the one with fewest parentheses left open, then with
+ * fewest pieces, which finds an ending deep in nested calls after a few dozen texts; then, for the
+ * rest, every way of appending, the shortest endings first. Either way a `true` is a text check()
+ * accepted.
  */
 function finishes(text: string, schema: Schema, depth: number): boolean {
+  return guidedFinish(text, schema, depth) || exhaustiveFinish(text, schema, depth);
+}
+
+/** The texts one piece (or, after a `/`, one completion) longer than `text` that the parser reads to their end. */
+function extensions(text: string, schema: Schema, expansions: number): string[] {
+  const next = !text.endsWith('/') ? PIECES.map((piece) => text + piece) : expansions > 0 ? completionsOf(text, schema) : [];
+  return next.filter(readsToEnd);
+}
+
+function accepted(text: string, schema: Schema): boolean {
+  try {
+    check(text, schema);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function guidedFinish(text: string, schema: Schema, depth: number): boolean {
+  const waiting = [{ text, pieces: 0, expansions: depth, open: openParentheses(text) }];
   let tried = 0;
-  const accepted = (current: string): boolean => {
-    tried++;
-    try {
-      check(current, schema);
-      return true;
-    } catch {
-      return false;
+  while (waiting.length > 0 && tried <= MOST_GUIDED) {
+    // The text with fewest parentheses left open, then fewest pieces appended.
+    let best = 0;
+    for (let i = 1; i < waiting.length; i++) {
+      const [a, b] = [waiting[i]!, waiting[best]!];
+      if (a.open < b.open || (a.open === b.open && a.pieces < b.pieces)) best = i;
     }
-  };
+    const current = waiting.splice(best, 1)[0]!;
+    tried++;
+    if (accepted(current.text, schema)) return true;
+    if (current.pieces === MOST_PIECES) continue;
+    const expansions = current.text.endsWith('/') ? current.expansions - 1 : current.expansions;
+    for (const next of extensions(current.text, schema, current.expansions)) {
+      tried++;
+      if (wrongOnlyAtItsEnd(next, schema)) waiting.push({ text: next, pieces: current.pieces + 1, expansions, open: openParentheses(next) });
+    }
+  }
+  return false;
+}
+
+function exhaustiveFinish(text: string, schema: Schema, depth: number): boolean {
+  let tried = 0;
   const visit = (current: string, pieces: number, expansions: number): boolean => {
     if (tried > MOST_TRIED) return false;
-    if (pieces === 0) return accepted(current);
-    const next = !current.endsWith('/') ? PIECES.map((piece) => current + piece) : expansions > 0 ? completionsOf(current, schema) : [];
+    if (pieces === 0) {
+      tried++;
+      return accepted(current, schema);
+    }
     const left = current.endsWith('/') ? expansions - 1 : expansions;
-    return next.some((candidate) => readsToEnd(candidate) && visit(candidate, pieces - 1, left));
+    return extensions(current, schema, expansions).some((candidate) => visit(candidate, pieces - 1, left));
   };
   for (let pieces = 0; pieces <= MOST_PIECES; pieces++) if (visit(text, pieces, depth)) return true;
   return false;
+}
+
+/** Whether diagnose() finds nothing wrong in `text` before its end (what ends there, a comparison appended may mend). */
+function wrongOnlyAtItsEnd(text: string, schema: Schema): boolean {
+  const end = text.trimEnd().length;
+  return diagnose(text, schema).every((d) => d.code === 'unexpected_end' || d.end >= end);
+}
+
+/** Parentheses opened and not closed, outside string literals. */
+function openParentheses(text: string): number {
+  let open = 0;
+  let inString = false;
+  for (const c of text) {
+    if (c === "'") inString = !inString;
+    else if (!inString && c === '(') open++;
+    else if (!inString && c === ')') open--;
+  }
+  return Math.max(open, 0);
 }
 
 function completionsOf(text: string, schema: Schema): string[] {
