@@ -12,6 +12,7 @@ import { parse } from '../../syntax/parse.js';
 import type { FilterIssue } from '../../errors.js';
 import { inspect } from '../../types/check.js';
 import type { CheckOptions, Inspection, Scope } from '../../types/check.js';
+import { EDM_TYPES } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
@@ -33,12 +34,16 @@ export interface PlaceFacts {
   readonly scopes: readonly Scope[];
 }
 
-export class Placement {
-  private readonly rest: string;
-  /** The issues with the stand-in at the place: the text's own, which no candidate is blamed for. */
-  private readonly baseline: ReadonlySet<string>;
-  readonly facts: PlaceFacts;
+/**
+ * One way the text may go on after the place: the rest written after it, and the issues the
+ * stand-in has there — the text's own, which no candidate is blamed for.
+ */
+interface Reading {
+  readonly rest: string;
+  readonly baseline: ReadonlySet<string>;
+}
 
+export class Placement {
   private constructor(
     private readonly text: string,
     /** The candidate replaces text[at, until). */
@@ -47,26 +52,10 @@ export class Placement {
     private readonly options: CheckOptions,
     /** What stood at the place for the baseline: an operand, `null` in a list, nothing before an operator. */
     private readonly standIn: string,
-    rest: string,
-    inspection: Inspection,
-    tree: Expr,
-  ) {
-    this.rest = rest;
-    // Where the expression before the place's rest ends: a condition still to be written there
-    // (`Code` before ` eq 'x'`) is not an issue of the text's own.
-    const open = standIn === '' ? text.slice(0, at).trimEnd().length : at + standIn.length;
-    const read = text.slice(0, at) + standIn + rest;
-    // Issues of the stand-in itself (a cast to the stand-in type that OData does not define) are
-    // not the text's: a candidate that has them does not fit.
-    // (An enclosing expression's not being a condition is no issue of the stand-in's value.)
-    const ofStandIn = (i: FilterIssue): boolean => standIn !== '' && i.code !== 'not_boolean' && i.start <= at && i.end >= at + standIn.length;
-    // An issue of an expression that ends at the place depends on what is written there: the
-    // operand before an operator lacks its comparison (`Address` before ` eq null`), a negation its
-    // operator (`-(Day ` before `sub Day)`). The candidate must not bring it.
-    const stillOpen = (i: FilterIssue): boolean => endsAt(i, open, read);
-    this.baseline = new Set(inspection.issues.filter((i) => !stillOpen(i) && !ofStandIn(i) && !isStandInAlias(i, read)).map((i) => keyOf(i.code, i.start, i.end)));
-    this.facts = factsOf(inspection, tree, at, at + standIn.length);
-  }
+    /** A candidate fits when it fits one of them. */
+    private readonly readings: readonly Reading[],
+    readonly facts: PlaceFacts,
+  ) {}
 
   /**
    * The place of text[at, until), or undefined when no text after it makes the filter parse
@@ -76,19 +65,29 @@ export class Placement {
     const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...STAND_IN_ALIASES } };
     const before = text.slice(0, at);
     const closers = closersOf(before);
-    // The user's rest first; else the open parentheses closed, after the arguments a call may still
-    // lack (the type of `cast(` and `isof(`).
-    for (const rest of [text.slice(until), closers, `, null${closers}`, `, null, null${closers}`, `, Edm.String${closers}`]) {
+    const read = (rest: string): { reading: Reading; facts: PlaceFacts } | undefined => {
       const candidate = before + standIn + rest;
       let tree: Expr;
       try {
         tree = parse(candidate, options);
       } catch {
-        continue;
+        return undefined;
       }
-      return new Placement(text, at, schema, options, standIn, rest, inspect(tree, schema, options, candidate), tree);
+      const inspection = inspect(tree, schema, options, candidate);
+      return { reading: { rest, baseline: baselineOf(inspection, candidate, at, standIn) }, facts: factsOf(inspection, tree, at, at + standIn.length) };
+    };
+    const placement = (found: readonly { reading: Reading; facts: PlaceFacts }[]): Placement =>
+      new Placement(text, at, schema, options, standIn, found.map((f) => f.reading), found[0]!.facts);
+    // The user's rest first; else the open parentheses closed, after the arguments a call may
+    // still lack.
+    for (const rest of [text.slice(until), closers, `, null${closers}`, `, null, null${closers}`]) {
+      const found = read(rest);
+      if (found !== undefined) return placement([found]);
     }
-    return undefined;
+    // The type of `cast(` and `isof(`: every type, since what fits depends on it (after
+    // `year(cast(Released `, `add` but no comparison: a Boolean is cast to no instant).
+    const typed = EDM_TYPES.map((type) => read(`, ${type}${closers}`)).filter((found) => found !== undefined);
+    return typed.length === 0 ? undefined : placement(typed);
   }
 
   /** The text before the place. */
@@ -96,9 +95,13 @@ export class Placement {
     return this.text.slice(0, this.at);
   }
 
-  /** True when `written` at the place brings no issue of its own. */
+  /** True when `written` at the place brings no issue of its own, in one of the ways the text may go on. */
   fits(written: string): boolean {
-    const candidate = this.text.slice(0, this.at) + written + this.rest;
+    return this.readings.some((reading) => this.fitsIn(reading, written));
+  }
+
+  private fitsIn({ rest, baseline }: Reading, written: string): boolean {
+    const candidate = this.text.slice(0, this.at) + written + rest;
     let tree: Expr;
     try {
       tree = parse(candidate, this.options);
@@ -116,10 +119,32 @@ export class Placement {
       const grows = issue.code === 'not_boolean' ? this.facts.condition || issue.start < this.at : issue.code === 'enum_value' && this.facts.condition;
       if (grows && endsAt(issue, end, candidate)) continue;
       const key = keyOf(issue.code, issue.start >= end ? issue.start - shift : issue.start, issue.end >= end ? issue.end - shift : issue.end);
-      if (!this.baseline.has(key)) return false;
+      if (!baseline.has(key)) return false;
     }
     return true;
   }
+}
+
+/**
+ * The issues of the text read with the stand-in at text[at…): the text's own, which no candidate
+ * is blamed for.
+ */
+function baselineOf(inspection: Inspection, read: string, at: number, standIn: string): ReadonlySet<string> {
+  // Where the expression before the place's rest ends: a condition still to be written there
+  // (`Code` before ` eq 'x'`) is not an issue of the text's own.
+  const open = standIn === '' ? read.slice(0, at).trimEnd().length : at + standIn.length;
+  // Issues of an expression that holds the place are not the text's: they depend on what is
+  // written there (a cast to the stand-in type that OData does not define; after an operand, a
+  // call whose argument it is, `fractionalseconds(cast(… , Edm.String))`), and a candidate that
+  // has them does not fit. An enclosing expression's not being a condition is no issue of what
+  // stands at the place.
+  const holdsPlace = (i: FilterIssue): boolean =>
+    i.code !== 'not_boolean' && (standIn !== '' ? i.start <= at && i.end >= at + standIn.length : i.start < at && i.end > open);
+  // An issue of an expression that ends at the place depends on what is written there: the
+  // operand before an operator lacks its comparison (`Address` before ` eq null`), a negation its
+  // operator (`-(Day ` before `sub Day)`). The candidate must not bring it.
+  const stillOpen = (i: FilterIssue): boolean => endsAt(i, open, read);
+  return new Set(inspection.issues.filter((i) => !stillOpen(i) && !holdsPlace(i) && !isStandInAlias(i, read)).map((i) => keyOf(i.code, i.start, i.end)));
 }
 
 /** A version's refusal of the stand-in alias itself (aliases came with 4.0): not the text's issue. */

@@ -89,6 +89,8 @@ describe('complete: operators, lists and type names', () => {
     ["Color eq Shop.C|", { range: [9, 15], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
     // A structure is compared with null only.
     ['Maker |', { range: [6, 6], operator: ['eq ', 'ne '] }],
+    // What is cast must stay an instant for year(): no comparison (a Boolean casts to no instant).
+    ['year(cast(Released |', { range: [19, 19], operator: ['add ', 'sub '] }],
   ])('%s', (marked, expected) => {
     expect(offered(marked)).toEqual(expected);
   });

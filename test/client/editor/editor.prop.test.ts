@@ -86,6 +86,8 @@ describe('complete', () => {
   it.each([
     // A call begun in the first argument of a call nested three deep: eight pieces finish it.
     ["contains($it/String, concat(tolower(Owner/Manager/Name), replace('Completed', $it/Owner/Manager/Name, 'a_b')))", 104055683, 0],
+    // An instant in cast's first argument, cast for fractionalseconds(): a comparison must not be offered after it.
+    ["fractionalseconds(cast(datetime'1970-01-01T00:00:00.001Z', 'Edm.DateTime')) in Amounts", 955995642, 0],
   ])('offers only items that lead on to a valid filter, in a prefix of %j', (filter, n, pick) => {
     expect(offersOnlyFinishable(filter, n, pick)).toBeGreaterThan(0);
   });

@@ -1,0 +1,10 @@
+import { build } from 'esbuild';
+import { gzipSync } from 'node:zlib';
+const root = '/work/main/';
+const entry = process.argv[2] ?? "export { parse, print, check } from './dist/index.js';\nexport { filter, where, and, or, not, writeQuery, readQuery } from './dist/client/index.js';\n";
+const result = await build({ stdin: { contents: entry, resolveDir: root, sourcefile: 'e.js' }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, metafile: true, logLevel: 'silent' });
+const code = result.outputFiles[0].contents;
+console.log(code.length, gzipSync(code, { level: 9 }).length);
+const ins = Object.entries(Object.values(result.metafile.outputs)[0].inputs).sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput);
+for (const [f, { bytesInOutput }] of ins) console.log(bytesInOutput, f);
+import { writeFileSync } from 'node:fs'; writeFileSync('/tmp/bundle.js', code);
