@@ -19,7 +19,7 @@ import { cursorToken } from './cursor-token.js';
 import type { CursorToken } from './cursor-token.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
-import { OPERAND_STAND_IN, Placement } from './placement.js';
+import { operandStandIn, Placement } from './placement.js';
 import { describeProperty, signatureOf } from './describe.js';
 
 /** Options of the editor kit: check()'s, and what a request's policy allows. */
@@ -84,7 +84,7 @@ function itemsAt(text: string, token: CursorToken, schema: Schema, options: Edit
   if (syntax === undefined) return [];
   const items: Completion[] = [];
   if (syntax.operand) {
-    const place = Placement.of(text, token.pathStart, token.segmentEnd, OPERAND_STAND_IN, schema, options);
+    const place = Placement.of(text, token.pathStart, token.segmentEnd, operandStandIn(text), schema, options);
     if (place !== undefined) items.push(...(token.head.length === 0 ? operandItems(place, schema, options) : pathItems(place, token.head, schema, options)));
   } else if (syntax.literal && token.head.length === 0) {
     const place = Placement.of(text, token.pathStart, token.segmentEnd, 'null', schema, options);
@@ -286,10 +286,10 @@ function operatorItems(place: Placement, schema: Schema, options: EditorOptions)
   // `has` takes an enumeration literal, of whichever of the schema's types the operand has.
   const flags = [...enumTypesOf(schema).values()].map((e) => `has ${e.name}'${e.members.keys().next().value ?? ''}'`);
   const candidates: { operator: FilterOperator; written: string | string[]; detail: string }[] = [
-    { operator: 'and', written: `and ${OPERAND_STAND_IN}`, detail: 'both conditions hold' },
-    { operator: 'or', written: `or ${OPERAND_STAND_IN}`, detail: 'either condition holds' },
-    ...COMPARISONS.map((operator) => ({ operator, written: `${operator} ${OPERAND_STAND_IN}`, detail: 'comparison' })),
-    ...ARITHMETIC.map((operator) => ({ operator, written: `${operator} ${OPERAND_STAND_IN}`, detail: 'arithmetic' })),
+    { operator: 'and', written: `and ${place.operand}`, detail: 'both conditions hold' },
+    { operator: 'or', written: `or ${place.operand}`, detail: 'either condition holds' },
+    ...COMPARISONS.map((operator) => ({ operator, written: `${operator} ${place.operand}`, detail: 'comparison' })),
+    ...ARITHMETIC.map((operator) => ({ operator, written: `${operator} ${place.operand}`, detail: 'arithmetic' })),
     { operator: 'in', written: 'in (null)', detail: 'one of a list' },
     { operator: 'has', written: flags, detail: 'has the flags of an enumeration value' },
   ];

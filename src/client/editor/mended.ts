@@ -7,12 +7,13 @@ import { parse } from '../../syntax/parse.js';
 import { inspect } from '../../types/check.js';
 import type { CheckOptions, Inspection } from '../../types/check.js';
 import type { Schema } from '../../types/schema.js';
-import { closersOf, OPERAND_STAND_IN, STAND_IN_ALIASES } from './placement.js';
+import { closersOf, operandStandIn, standInAliases } from './placement.js';
 
 /** What the text before `at` holds, or undefined when no mending makes it parse. */
 export function inspectBefore(text: string, at: number, schema: Schema, options: CheckOptions): Inspection | undefined {
   const before = text.slice(0, at);
-  for (const standIn of ['', OPERAND_STAND_IN]) {
+  const operand = operandStandIn(text);
+  for (const standIn of ['', operand]) {
     const mended = before + standIn + closersOf(before);
     let tree: Expr;
     try {
@@ -20,7 +21,7 @@ export function inspectBefore(text: string, at: number, schema: Schema, options:
     } catch {
       continue;
     }
-    return inspect(tree, schema, { ...options, aliases: { ...options.aliases, ...STAND_IN_ALIASES } }, mended);
+    return inspect(tree, schema, { ...options, aliases: { ...options.aliases, ...standInAliases(operand) } }, mended);
   }
   return undefined;
 }

@@ -17,11 +17,22 @@ import type { EdmType } from '../../types/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
 
-/** An alias whose value is null: it takes any type, so it stands for any operand. */
 const STAND_IN_NAME = '__cursor';
-export const OPERAND_STAND_IN = `@${STAND_IN_NAME}`;
-/** The aliases option that gives the stand-in its value. */
-export const STAND_IN_ALIASES = { [STAND_IN_NAME]: 'null' } as const;
+
+/**
+ * The stand-in for an operand in `text`: an alias whose value is null, so that it takes any type,
+ * named apart from every alias the text uses (`@__cursor`, else `@__cursor2`, …).
+ */
+export function operandStandIn(text: string): string {
+  let name = STAND_IN_NAME;
+  for (let n = 2; text.includes(`@${name}`); n++) name = `${STAND_IN_NAME}${n}`;
+  return `@${name}`;
+}
+
+/** The aliases option that gives an operand stand-in its value. */
+export function standInAliases(operand: string): Readonly<Record<string, string>> {
+  return { [operand.slice(1)]: 'null' };
+}
 
 /** What the stand-in tells of the place. */
 export interface PlaceFacts {
@@ -55,6 +66,8 @@ export class Placement {
     /** A candidate fits when it fits one of them. */
     private readonly readings: readonly Reading[],
     readonly facts: PlaceFacts,
+    /** The stand-in for an operand in this text (operandStandIn). */
+    readonly operand: string,
   ) {}
 
   /**
@@ -62,7 +75,8 @@ export class Placement {
    * with the stand-in there (the text before has a syntax error, or the place takes no value).
    */
   static of(text: string, at: number, until: number, standIn: string, schema: Schema, checkOptions: CheckOptions): Placement | undefined {
-    const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...STAND_IN_ALIASES } };
+    const operand = operandStandIn(text);
+    const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...standInAliases(operand) } };
     const before = text.slice(0, at);
     const closers = closersOf(before);
     const read = (rest: string): { reading: Reading; facts: PlaceFacts } | undefined => {
@@ -74,10 +88,10 @@ export class Placement {
         return undefined;
       }
       const inspection = inspect(tree, schema, options, candidate);
-      return { reading: { rest, baseline: baselineOf(inspection, candidate, at, standIn) }, facts: factsOf(inspection, tree, at, at + standIn.length) };
+      return { reading: { rest, baseline: baselineOf(inspection, candidate, at, standIn, operand) }, facts: factsOf(inspection, tree, at, at + standIn.length) };
     };
     const placement = (found: readonly { reading: Reading; facts: PlaceFacts }[]): Placement =>
-      new Placement(text, at, schema, options, standIn, found.map((f) => f.reading), found[0]!.facts);
+      new Placement(text, at, schema, options, standIn, found.map((f) => f.reading), found[0]!.facts, operand);
     // The user's rest first; else the open parentheses closed, after the arguments a call may
     // still lack.
     for (const rest of [text.slice(until), closers, `, null${closers}`, `, null, null${closers}`]) {
@@ -112,7 +126,7 @@ export class Placement {
     const { issues } = inspect(tree, this.schema, this.options, candidate);
     const shift = written.length - this.standIn.length;
     for (const issue of issues) {
-      if (isStandInAlias(issue, candidate)) continue;
+      if (isStandInAlias(issue, candidate, this.operand)) continue;
       // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
       // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
       // an expression it ends (`Price add Id`) may always grow into one.
@@ -129,7 +143,7 @@ export class Placement {
  * The issues of the text read with the stand-in at text[at…): the text's own, which no candidate
  * is blamed for.
  */
-function baselineOf(inspection: Inspection, read: string, at: number, standIn: string): ReadonlySet<string> {
+function baselineOf(inspection: Inspection, read: string, at: number, standIn: string, operand: string): ReadonlySet<string> {
   // Where the expression before the place's rest ends: a condition still to be written there
   // (`Code` before ` eq 'x'`) is not an issue of the text's own.
   const open = standIn === '' ? read.slice(0, at).trimEnd().length : at + standIn.length;
@@ -144,12 +158,12 @@ function baselineOf(inspection: Inspection, read: string, at: number, standIn: s
   // operand before an operator lacks its comparison (`Address` before ` eq null`), a negation its
   // operator (`-(Day ` before `sub Day)`). The candidate must not bring it.
   const stillOpen = (i: FilterIssue): boolean => endsAt(i, open, read);
-  return new Set(inspection.issues.filter((i) => !stillOpen(i) && !holdsPlace(i) && !isStandInAlias(i, read)).map((i) => keyOf(i.code, i.start, i.end)));
+  return new Set(inspection.issues.filter((i) => !stillOpen(i) && !holdsPlace(i) && !isStandInAlias(i, read, operand)).map((i) => keyOf(i.code, i.start, i.end)));
 }
 
 /** A version's refusal of the stand-in alias itself (aliases came with 4.0): not the text's issue. */
-function isStandInAlias(issue: FilterIssue, text: string): boolean {
-  return issue.code === 'not_in_version' && text.startsWith(OPERAND_STAND_IN, issue.start);
+function isStandInAlias(issue: FilterIssue, text: string, operand: string): boolean {
+  return issue.code === 'not_in_version' && text.startsWith(operand, issue.start);
 }
 
 /** Whether an issue's expression ends at `end`, but for the parentheses that close it there. */

@@ -184,6 +184,12 @@ describe('complete: inside parentheses, type functions, not, the policy through 
     expect(offered(marked)).toEqual(expected);
   });
 
+  it("keeps the value of the text's own alias named as the kit's stand-in", () => {
+    // @__cursor is a string here: what follows it is what follows a string.
+    expect(offered('@__cursor |', { aliases: { __cursor: "'x'" } })).toEqual({ range: [10, 10], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in '] });
+    expect(offered('Id eq @__cursor add |', { aliases: { __cursor: '1' } }).property).toEqual(['Id', 'Price']);
+  });
+
   it('offers cast and isof, and what their first argument takes', () => {
     expect(offered('|').function).toEqual(expect.arrayContaining(['cast(', 'isof(']));
     // isof's value is any primitive; an enumeration converts to nothing.

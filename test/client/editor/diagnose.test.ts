@@ -34,6 +34,14 @@ describe('diagnose', () => {
     expect(found(text)).toEqual(expected);
   });
 
+  it("keeps the value of the text's own aliases, whatever their names", () => {
+    // The kit's stand-in for a missing operand is an alias too, named apart from the text's.
+    const options = { aliases: { __cursor: "'x'", __cursor2: '2' } };
+    expect(found('Price eq @__cursor and', options)).toEqual([['type_mismatch', 'Price eq @__cursor', []], ['unexpected_end', '', []]]);
+    expect(found('Price eq @__cursor2 and', options)).toEqual([['unexpected_end', '', []]]);
+    expect(found("Name eq @__cursor and @__cursor2 eq", options)).toEqual([['unexpected_end', '', []]]);
+  });
+
   it("reports what the policy does not allow, once each, where first used", () => {
     const options: EditorOptions = { policy: { functions: ['contains'], operators: ['eq', 'gt', 'and'] } };
     expect(found("contains(Name, 'a') and length(Name) gt 1 and length(Name) gt 2 or Id eq 1", options).map(([code, text]) => [code, text])).toEqual([
