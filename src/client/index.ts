@@ -14,4 +14,6 @@ export type { Completion, CompletionKind, Completions, EditorOptions } from './e
 export { diagnose } from './editor/diagnose.js';
 export type { Diagnostic, Fix } from './editor/diagnose.js';
 export { hover } from './editor/hover.js';
+export { FUNCTION_DOCS } from './editor/function-docs.js';
+export type { FunctionDoc } from './editor/function-docs.js';
 export type { HoverInfo } from './editor/hover.js';

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FUNCTIONS, ISSUE_CODES } from '../../src/index.js';
+import { FUNCTION_DOCS } from '../../src/client/editor/function-docs.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
@@ -20,7 +21,7 @@ function tableAfter(header: string): string[] {
 describe('README', () => {
   it('lists every function with exactly its overloads and summary', () => {
     const expected = FUNCTIONS.map(
-      (f) => `| \`${f.name}\` | ${f.overloads.map((o) => `\`(${o.params.join(', ')}) → ${o.returns}\``).join('<br>')} | ${f.summary} |`,
+      (f) => `| \`${f.name}\` | ${f.overloads.map((o) => `\`(${o.params.join(', ')}) → ${o.returns}\``).join('<br>')} | ${FUNCTION_DOCS[f.name].summary} |`,
     );
     expect(tableAfter('| function | overloads | meaning |')).toEqual(expected);
   });

@@ -8,7 +8,7 @@ import type { CheckOptions } from '../../types/check.js';
 import { EDM_TYPES } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
 import { FUNCTIONS } from '../../types/functions.js';
-import type { FunctionSignature } from '../../types/functions.js';
+import type { FunctionName, FunctionSignature } from '../../types/functions.js';
 import type { Property, Schema, StructuredProperty } from '../../types/schema.js';
 import { enumTypesOf } from '../../types/schema.js';
 import { assertAllowedNames } from '../../types/allowed.js';
@@ -20,7 +20,7 @@ import type { CursorToken } from './cursor-token.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
 import { operandStandIn, Placement } from './placement.js';
-import { describeProperty, signatureOf } from './describe.js';
+import { describeProperty, functionInfo, signatureOf } from './describe.js';
 
 /** Options of the editor kit: check()'s, and what a request's policy allows. */
 export interface EditorOptions extends CheckOptions {
@@ -254,11 +254,11 @@ function functionItems(place: Placement, options: EditorOptions): Completion[] {
     return known;
   };
   const items: Completion[] = [];
-  for (const signature of FUNCTIONS as readonly FunctionSignature[]) {
+  for (const signature of FUNCTIONS as readonly FunctionSignature<FunctionName>[]) {
     if (signature.since !== undefined && isLater(signature.since, version)) continue;
     if (!allowsFunction(options, signature.name) || !signature.overloads.some((o) => fits(o.returns))) continue;
     const noArguments = signature.overloads.every((o) => o.params.length === 0);
-    items.push({ label: signature.name, insert: noArguments ? `${signature.name}()` : `${signature.name}(`, kind: 'function', detail: signatureOf(signature), info: signature.summary });
+    items.push({ label: signature.name, insert: noArguments ? `${signature.name}()` : `${signature.name}(`, kind: 'function', detail: signatureOf(signature), info: functionInfo(signature.name) });
   }
   // The type functions: `cast` gives a value of the type named, `isof` a Boolean.
   if (allowsFunction(options, 'cast') && EDM_TYPES.some((type) => fits(type))) {

@@ -1,6 +1,8 @@
-// How the editor kit names what it offers and shows: a property's type, a function's signatures.
+// How the editor kit names what it offers and shows: a property's type, a function's signatures
+// and what it does.
 
-import type { FunctionSignature } from '../../types/functions.js';
+import type { FunctionName, FunctionSignature } from '../../types/functions.js';
+import { FUNCTION_DOCS } from './function-docs.js';
 import type { Property } from '../../types/schema.js';
 
 /** `Edm.String`, `Edm.String, nullable`, `Sales.Color`, `structure`, `collection of Edm.String`, `relation`. */
@@ -20,4 +22,10 @@ export function describeProperty(property: Property): string {
 /** Each overload as `name(Edm.String, Edm.String): Edm.Boolean`, joined by ` | `. */
 export function signatureOf(signature: FunctionSignature): string {
   return signature.overloads.map((o) => `${signature.name}(${o.params.join(', ')}): ${o.returns}`).join(' | ');
+}
+
+/** A function's summary and an example of its use, as a completion's `info`. */
+export function functionInfo(name: FunctionName): string {
+  const { summary, example } = FUNCTION_DOCS[name];
+  return `${summary}; for example, ${example}`;
 }

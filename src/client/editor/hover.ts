@@ -9,6 +9,7 @@ import type { Expr } from '../../syntax/ast.js';
 import { inspect } from '../../types/check.js';
 import type { Inspection } from '../../types/check.js';
 import { lookupFunction } from '../../types/functions.js';
+import { FUNCTION_DOCS } from './function-docs.js';
 import type { Schema } from '../../types/schema.js';
 import type { TypedExpr } from '../../types/typed.js';
 import { childrenOfTyped } from '../../types/typed.js';
@@ -68,7 +69,7 @@ function describeNode(node: TypedExpr, text: string): string {
     }
     case 'call': {
       const signature = lookupFunction(node.name);
-      return signature === undefined ? `${node.name}: ${type}` : `${signatureOf(signature)} — ${signature.summary}`;
+      return signature === undefined ? `${node.name}: ${type}` : `${signatureOf(signature)} — ${FUNCTION_DOCS[signature.name].summary}`;
     }
     case 'lambda':
       return `${node.op} over ${node.collection.path.join('/')}: Edm.Boolean`;
