@@ -148,6 +148,24 @@ export type FunctionMethods<T extends EdmType> = {
   readonly [F in FunctionSignatureOf as [ChosenFor<T, OverloadOf<F>>] extends [never] ? never : F['name']]: Intersection<MethodOf<ChosenFor<T, OverloadOf<F>>>>;
 };
 
+/**
+ * The types `cast` converts an operand of type `T` to (docs/semantics.md §11, src/types/conversions.ts):
+ * its own, String, a number to any number, an instant to either instant, a String to an instant.
+ */
+export type CastTarget<T extends EdmType> =
+  | T
+  | 'Edm.String'
+  | ([T] extends [NumericType] ? NumericType : never)
+  | ([T] extends [InstantType | 'Edm.String'] ? InstantType : never);
+
+/** `cast` and `isof`, of a type the operand converts to: a test of a type it never converts to is always false. */
+export interface TypeMethods<T extends EdmType> {
+  /** `cast(x, T)`: the operand converted to the type named, null where it does not convert. */
+  cast<U extends CastTarget<T>>(type: U): Operand<U>;
+  /** `isof(x, T)`: whether the operand is not null and converts to the type named. */
+  isof(type: CastTarget<T>): Condition;
+}
+
 /** What an operand of type `T` offers beyond comparisons and functions. */
 type KindMethods<T extends EdmType> = [T] extends ['Edm.Boolean']
   ? BooleanMethods
@@ -162,7 +180,7 @@ type KindMethods<T extends EdmType> = [T] extends ['Edm.Boolean']
           : Ordering<T>;
 
 /** An operand of Edm type `T`: a property, a lambda's variable, or what a method made of them. */
-export type Operand<T extends EdmType> = Typed<T, undefined> & Equality<T> & KindMethods<T> & FunctionMethods<T>;
+export type Operand<T extends EdmType> = Typed<T, undefined> & Equality<T> & KindMethods<T> & FunctionMethods<T> & TypeMethods<T>;
 
 /** A member's name of an enumeration. */
 export type MemberOf<E extends EnumDefinition> = keyof E['members'] & string;

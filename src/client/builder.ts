@@ -9,16 +9,18 @@
 
 import { assertNever } from '../assert-never.js';
 import { FilterError } from '../errors.js';
-import type { AliasExpr, ArithmeticOp, CompareOp, EnumLiteral, Expr, LambdaOp, LogicalOp, MemberExpr, PathSegment } from '../syntax/ast.js';
+import type { AliasExpr, ArithmeticOp, CompareOp, EnumLiteral, Expr, LambdaOp, LogicalOp, MemberExpr, PathSegment, TypeFunctionName } from '../syntax/ast.js';
 import { ARITHMETIC_OPS, childrenOf, COMPARE_OPS } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
 import { print, printWithAliases } from '../syntax/print.js';
 import type { CheckOptions } from '../types/check.js';
+import { EDM_TYPES } from '../types/edm.js';
+import type { EdmType } from '../types/edm.js';
 import { arityOf, FUNCTIONS } from '../types/functions.js';
 import type { FunctionName } from '../types/functions.js';
 import type { CollectionProperty, EnumType, Property, Schema, SchemaDefinition } from '../types/schema.js';
 import { shownValue, valueLiteral } from '../types/value-literal.js';
-import type { Condition, Operand, Row } from './builder-types.js';
+import type { Condition, Operand, Row, ValueOf } from './builder-types.js';
 import { filledTemplate } from './template.js';
 import type { BuiltFilter } from './template.js';
 
@@ -119,6 +121,28 @@ class BuiltOperand {
     return new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [this.expr, ...nodes.map(([node]) => node)], ...NOWHERE }, [this.values, ...nodes.map(([, v]) => v)]);
   }
 
+  /** `cast(this, T)`: the operand converted to the type named (docs/semantics.md §11). */
+  cast(type: unknown): BuiltOperand {
+    return this.typeFunction('cast', type);
+  }
+
+  /** `isof(this, T)`: whether the operand is not null and converts to the type named. */
+  isof(type: unknown): BuiltOperand {
+    return this.typeFunction('isof', type);
+  }
+
+  /**
+   * The type is written into the text as a name, not a value: only the language's own names are
+   * taken, so no string can write anything else there.
+   */
+  private typeFunction(name: TypeFunctionName, type: unknown): BuiltOperand {
+    if (typeof type !== 'string' || !EDM_TYPES.includes(type as EdmType)) {
+      throw new TypeError(`${name}() takes the name of an Edm type (${EDM_TYPES.join(', ')}), not ${shownValue(type)}`);
+    }
+    const target = { name: type, quoted: false, ...NOWHERE };
+    return new BuiltOperand({ kind: 'typeFunction', name, nameSpan: NOWHERE, operand: this.expr, target, ...NOWHERE }, this.values);
+  }
+
   /** `this op other`: each comparison's method (eq, ne, gt, …, below). */
   compare(op: CompareOp, other: unknown): BuiltOperand {
     const [node, values] = operandNode(other);
@@ -217,6 +241,17 @@ type ConstantType<N extends ConstantName> = FunctionOf<N>['overloads'][number]['
 
 function constant<N extends ConstantName>(name: N): () => Operand<ConstantType<N>> {
   return () => new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [], ...NOWHERE }, NO_VALUES) as unknown as Operand<ConstantType<N>>;
+}
+
+/**
+ * A value as an operand, of the Edm type named: for a function or an operator whose first operand
+ * is a value, `value('Edm.String', 'Mr ').concat(c.Name)`. It is written, as every value is, as a
+ * literal of the type its place gives it.
+ */
+export function value<T extends EdmType>(type: T, given: ValueOf<T>): Operand<T> {
+  if (typeof type !== 'string' || !EDM_TYPES.includes(type)) throw new TypeError(`value() takes the name of an Edm type (${EDM_TYPES.join(', ')}), not ${shownValue(type)}`);
+  const [alias, held] = valueNode(given);
+  return new BuiltOperand(alias, held) as unknown as Operand<T>;
 }
 
 /** `now()`: the instant the filter is compiled. */

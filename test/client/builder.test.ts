@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Contact, defineSchema, Event, FilterError, Registration, VenueRoom } from '../../src/index.js';
 import type { TypedExpr } from '../../src/index.js';
-import { and, filter, maxdatetime, not, now, or, where } from '../../src/client/index.js';
+import { and, filter, maxdatetime, not, now, or, value, where } from '../../src/client/index.js';
 import type { BuiltFilter, Condition } from '../../src/client/index.js';
 import { GUID, ITEM_PROPERTIES } from '../support/client-item.js';
 import { thrown, thrownFilterError } from '../support/thrown.js';
@@ -71,6 +71,10 @@ describe('where()', () => {
     ['sibling lambdas, each its own name', () => where(Event, (e) => e.Sessions.any((s) => s.Status.eq('a')).or(e.Sessions.all((s) => s.Status.eq('b')))), "Sessions/any(s: s/Status eq 'a') or Sessions/all(s: s/Status eq 'b')"],
     ['in a collection', () => where(Item, (i) => i.Name.in(i.Tags).or(i.Lines.any((line) => line.Links.any((link) => link.Label.in(i.Tags))))), 'Name in Tags or Lines/any(l1: l1/Links/any(l: l/Label in Tags))'],
     ['a value used twice', () => where(Item, (i) => { const named = i.Name.eq('x'); return and(named, i.Id.gt(1), named); }), "Name eq 'x' and Id gt 1 and Name eq 'x'"],
+    ['a cast, and a cast compared', () => where(Item, (i) => i.Price.cast('Edm.String').startswith('1').and(i.Small.cast('Edm.Int64').gt(i.Big))), "startswith(cast(Price, Edm.String), '1') and cast(Small, Edm.Int64) gt Big"],
+    ['a type test, and a string cast to an instant', () => where(Item, (i) => i.Name.isof('Edm.DateTimeOffset').and(i.Name.cast('Edm.DateTimeOffset').year().eq(2012))), 'isof(Name, Edm.DateTimeOffset) and year(cast(Name, Edm.DateTimeOffset)) eq 2012'],
+    ['a value first in a function', () => where(Item, (i) => value('Edm.String', "Mr O'Neil ").concat(i.Name).eq(i.t).or(value('Edm.String', 'abc').contains(i.Name))), "concat('Mr O''Neil ', Name) eq t or contains('abc', Name)"],
+    ['a value first in arithmetic and a comparison', () => where(Item, (i) => value('Edm.Int32', 10).sub(i.Id).gt(3).and(value('Edm.Date', '2012-01-01').lt(i.Day))), '10 sub Id gt 3 and 2012-01-01 lt Day'],
   ])('builds %s', (_, build, text) => {
     const built = build();
     expect(built.text).toBe(text);
@@ -152,6 +156,18 @@ describe('where() refuses at run time what the types refuse', () => {
     expect(thrownFilterError(run).issues[0]!.code).toBe(code);
   });
 
+  it('refuses a type that is no Edm type name, writing nothing of it, and a value of no Edm type', () => {
+    for (const type of ['Edm.Binary', 'edm.string', "Edm.String) or (Id eq 1", 'Sales.Color', 5, undefined]) {
+      expect(thrown(loose((i) => i.Name.cast(type).eq('x')))).toBeInstanceOf(TypeError);
+      expect(thrown(loose((i) => i.Name.isof(type)))).toBeInstanceOf(TypeError);
+      expect(thrown(() => where(Item, (i) => (value as (t: unknown, v: unknown) => any)(type, 'x').eq(i.Name)))).toBeInstanceOf(TypeError);
+    }
+    // A cast OData defines no conversion for is the checker's.
+    expect(thrownFilterError(loose((i) => i.Active.cast('Edm.Int32').eq(1))).issues[0]!.code).toBe('invalid_cast');
+    // A value written as its place's type: here no string is an Int32.
+    expect(thrownFilterError(() => where(Item, (i) => value('Edm.String', 'x').eq(i.Id as never))).issues[0]!.code).toBe('value_does_not_fit');
+  });
+
   it('refuses has() with no member, or with a member of no enumeration', () => {
     expect(thrownFilterError(loose((i) => i.Color.has('Purple'))).issues[0]!.code).toBe('value_does_not_fit');
     expect(thrownFilterError(loose((i) => i.Color.has([]))).message).toContain('an empty list');
@@ -200,6 +216,8 @@ describe('where() for an OData version', () => {
     ['4.0, one item', () => where(Event, ($) => $.Code.in(['A']).and($.EventID.gt(2)), { version: '4.0' }), "Code eq 'A' and EventID gt 2"],
     ['4.0, empty', () => where(Event, ($) => $.Code.in([]).or($.EventID.eq(1)), { version: '4.0' }), 'false or EventID eq 1'],
     ['3.0, in a lambda', () => where(Event, ($) => $.Sessions.any((s) => s.Status.in(['a', 'b'])), { version: '3.0' }), "Sessions/any(s: s/Status eq 'a' or s/Status eq 'b')"],
+    // A type name quoted before 4.0.
+    ['3.0, a cast and a type test', () => where(Event, ($) => $.EventID.cast('Edm.String').eq('7').and($.Code.isof('Edm.DateTime')), { version: '3.0' }), "cast(EventID, 'Edm.String') eq '7' and isof(Code, 'Edm.DateTime')"],
   ])('%s', (_, build, text) => {
     expect(build().text).toBe(text);
   });

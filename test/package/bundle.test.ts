@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The bound on the bundle's gzipped size, in bytes: the size reached (37,021, with the typed builder
+ * The bound on the bundle's gzipped size, in bytes: the size reached (37,117, with the typed builder
  * and the version-aware printing) and some 2% for small changes. The aim is 25,600 (25 KB);
  * docs/client.md, "Size", says what stands between the two. A change that crosses the bound says so
  * in docs/client.md and moves it, or makes room.

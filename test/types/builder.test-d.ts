@@ -6,8 +6,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { Contact, defineSchema, Event, PublicEventTemplateCategoryItem, Registration, VenueRoom } from '../../src/index.js';
 import type { CollectionPath, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';
-import { and, now, where } from '../../src/client/index.js';
-import type { BuiltFilter, Condition, Operand } from '../../src/client/index.js';
+import { and, now, value, where } from '../../src/client/index.js';
+import type { BuiltFilter, CastTarget, Condition, Operand } from '../../src/client/index.js';
 import type { WidensTo } from '../../src/client/builder-types.js';
 import type { NumericType } from '../../src/types/edm.js';
 
@@ -106,6 +106,33 @@ describe('the builder types operands by their Edm type', () => {
       expectTypeOf(s.Address.Geo.Lat.round()).toEqualTypeOf<Operand<'Edm.Double'>>();
       // @ts-expect-error an Int64 operand does not widen to the Int32 of substring's position
       return s.Name.substring(s.Big).eq('x');
+    });
+  });
+
+  it('casts to the types OData converts to, and takes a value first', () => {
+    expectTypeOf<CastTarget<'Edm.Int16'>>().toEqualTypeOf<NumericType | 'Edm.String'>();
+    expectTypeOf<CastTarget<'Edm.String'>>().toEqualTypeOf<'Edm.String' | 'Edm.DateTime' | 'Edm.DateTimeOffset'>();
+    expectTypeOf<CastTarget<'Edm.DateTime'>>().toEqualTypeOf<'Edm.String' | 'Edm.DateTime' | 'Edm.DateTimeOffset'>();
+    expectTypeOf<CastTarget<'Edm.Date'>>().toEqualTypeOf<'Edm.Date' | 'Edm.String'>();
+    expectTypeOf<CastTarget<'Edm.Boolean'>>().toEqualTypeOf<'Edm.Boolean' | 'Edm.String'>();
+    where(Shop, (s) => {
+      expectTypeOf(s.Stock.cast('Edm.Double')).toEqualTypeOf<Operand<'Edm.Double'>>();
+      expectTypeOf(s.Name.cast('Edm.DateTimeOffset').year()).toEqualTypeOf<Operand<'Edm.Int32'>>();
+      expectTypeOf(s.Price.isof('Edm.Int32')).toEqualTypeOf<Condition>();
+      expectTypeOf(value('Edm.String', 'x').concat(s.Name)).toEqualTypeOf<Operand<'Edm.String'>>();
+      // @ts-expect-error a Date converts to no number
+      s.Opened.cast('Edm.Int32');
+      // @ts-expect-error a string is cast to no number (OData refuses it)
+      s.Name.cast('Edm.Int32');
+      // @ts-expect-error a Boolean is never of an instant type
+      s.Active.isof('Edm.DateTimeOffset');
+      // @ts-expect-error no such type
+      s.Name.cast('Edm.Text');
+      // @ts-expect-error a number where value() was told a String
+      value('Edm.String', 5);
+      // @ts-expect-error an enumeration operand has no cast
+      s.Color.cast('Edm.String');
+      return s.Active;
     });
   });
 
