@@ -1,4 +1,4 @@
-// `odata-filter check "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--json]`:
+// `odata-filter check "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--odata-version <version>] [--json]`:
 // prints the canonical form and the typed form of a filter (or the typed tree as JSON); a bad
 // filter exits 2 with every issue.
 
@@ -11,22 +11,26 @@ import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';
 import { ALIAS_HELP, ALIAS_OPTION, aliasesFromOptions } from './alias-option.js';
 import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
+import { VERSION_HELP, VERSION_OPTION, versionFromOptions } from './version-option.js';
 
 export const checkCommand: Command = {
   name: 'check',
-  usage: 'check "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--json]',
+  usage: 'check "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--odata-version <version>] [--json]',
   summary: 'type-check a filter against a schema: print its canonical and typed forms, or every issue',
   maxOperands: 0,
-  help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP, '--json                  print the typed tree as JSON (Int64 values as strings)'],
-  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, json: { type: 'boolean' } },
+  help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP, VERSION_HELP, '--json                  print the typed tree as JSON (Int64 values as strings)'],
+  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...VERSION_OPTION, json: { type: 'boolean' } },
   run({ filter, values, out }) {
     const loaded = schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
-    const typed = check(filter, loaded.schema, { aliases: given.aliases });
+    const versioned = versionFromOptions(values);
+    if ('usageError' in versioned) return versioned;
+    const { version } = versioned;
+    const typed = check(filter, loaded.schema, { aliases: given.aliases, version });
     if (values['json']) out.write(`${toJson(typed.root)}\n`);
-    else out.write(`${print(parse(filter))}\n${printTyped(typed)}\n`);
+    else out.write(`${print(parse(filter), { version })}\n${printTyped(typed)}\n`);
     return { exitCode: 0 };
   },
 };

@@ -1,4 +1,4 @@
-// `odata-filter eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]... [--now <date-time>]
+// `odata-filter eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>]
 // [--max-json-length <n>]`: the rows of a JSON array or of JSON lines (a file or stdin) that
 // match, as JSON lines, each in its own source text. JSON lines are streamed line by line, so memory stays constant; a bad line (or
 // array element) is reported with its number and skipped (exit code 1). A JSON line, or a whole
@@ -13,6 +13,7 @@ import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { arrayElements, compactJson, JsonSyntaxError, parseJsonExact, rowReader } from './json-rows.js';
 import { ALIAS_HELP, ALIAS_OPTION, aliasesFromOptions } from './alias-option.js';
+import { VERSION_HELP, VERSION_OPTION, versionFromOptions } from './version-option.js';
 import { clockFromOptions, NOW_HELP, NOW_OPTION } from './now-option.js';
 import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 import { readLines } from './read-lines.js';
@@ -43,9 +44,10 @@ export const evalCommand: Command = {
     'file                    JSON lines or a JSON array; stdin when left out or -',
     ALIAS_HELP,
     NOW_HELP,
+    VERSION_HELP,
     `--max-json-length <n>   the most characters in a JSON line, or in a whole JSON array (default ${DEFAULT_MAX_JSON_LENGTH})`,
   ],
-  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, 'max-json-length': { type: 'string' } },
+  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, ...VERSION_OPTION, 'max-json-length': { type: 'string' } },
   async run({ filter, filterFromStdin, operands, values, out, err, stdin }) {
     const [file] = operands;
     const fromStdin = file === undefined || file === '-';
@@ -56,9 +58,11 @@ export const evalCommand: Command = {
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
+    const versioned = versionFromOptions(values);
+    if ('usageError' in versioned) return versioned;
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
-    const matches = compilePredicate(check(filter, loaded.schema, { aliases: given.aliases }), now);
+    const matches = compilePredicate(check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }), now);
     const read = rowReader(loaded.schema);
     let input: NodeJS.ReadableStream = stdin;
     if (!fromStdin) {

@@ -1,21 +1,25 @@
-// `odata-filter parse "<filter>" [--json]`: prints the canonical form, or the tree as JSON.
+// `odata-filter parse "<filter>" [--odata-version <version>] [--json]`: prints the canonical form
+// (in the forms of the version given), or the tree as JSON.
 
 import { parse } from '../syntax/parse.js';
 import { print } from '../syntax/print.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';
+import { VERSION_HELP, VERSION_OPTION, versionFromOptions } from './version-option.js';
 
 export const parseCommand: Command = {
   name: 'parse',
-  usage: 'parse "<filter>" [--json]',
+  usage: 'parse "<filter>" [--odata-version <version>] [--json]',
   summary: 'print the canonical form of a filter, or its syntax tree with --json',
   maxOperands: 0,
-  help: [FILTER_HELP, '--json                  print the syntax tree as JSON (Int64 values as strings)'],
-  options: { json: { type: 'boolean' } },
+  help: [FILTER_HELP, VERSION_HELP, '--json                  print the syntax tree as JSON (Int64 values as strings)'],
+  options: { ...VERSION_OPTION, json: { type: 'boolean' } },
   run({ filter, values, out }) {
+    const given = versionFromOptions(values);
+    if ('usageError' in given) return given;
     const tree = parse(filter);
-    out.write(values['json'] ? `${toJson(tree)}\n` : `${print(tree)}\n`);
+    out.write(values['json'] ? `${toJson(tree)}\n` : `${print(tree, { version: given.version })}\n`);
     return { exitCode: 0 };
   },
 };

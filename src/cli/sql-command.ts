@@ -11,6 +11,7 @@ import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';
 import { ALIAS_HELP, ALIAS_OPTION, aliasesFromOptions } from './alias-option.js';
+import { VERSION_HELP, VERSION_OPTION, versionFromOptions } from './version-option.js';
 import { clockFromOptions, NOW_HELP, NOW_OPTION } from './now-option.js';
 import { readBounded, SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 
@@ -49,7 +50,7 @@ function loadStorage(file: string): { readonly storage: Storage } | { readonly u
 
 export const sqlCommand: Command = {
   name: 'sql',
-  usage: 'sql "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--dialect postgres|sqlite|mysql] [--storage <file>] [--json]',
+  usage: 'sql "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>] [--dialect postgres|sqlite|mysql] [--storage <file>] [--json]',
   summary: 'print the SQL WHERE expression of a filter and its parameters (default dialect: postgres)',
   maxOperands: 0,
   help: [
@@ -57,12 +58,13 @@ export const sqlCommand: Command = {
     SCHEMA_HELP,
     ALIAS_HELP,
     NOW_HELP,
+    VERSION_HELP,
     '--dialect <name>        postgres (the default), sqlite or mysql (MySQL and MariaDB)',
     '--storage <file>        a JSON file with where the data is: {"table", "columns", "collections"},',
     "                        compileSql's options of those names (docs/sql.md); needed for lambdas",
     '--json                  print one JSON object {"sql": …, "params": […]} (Int64 values as strings)',
   ],
-  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, dialect: { type: 'string' }, storage: { type: 'string' }, json: { type: 'boolean' } },
+  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, ...VERSION_OPTION, dialect: { type: 'string' }, storage: { type: 'string' }, json: { type: 'boolean' } },
   run({ filter, values, out }) {
     const dialectName = typeof values['dialect'] === 'string' ? values['dialect'] : 'postgres';
     const dialect = DIALECTS[dialectName];
@@ -71,11 +73,13 @@ export const sqlCommand: Command = {
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
+    const versioned = versionFromOptions(values);
+    if ('usageError' in versioned) return versioned;
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
     const storage = typeof values['storage'] === 'string' ? loadStorage(values['storage']) : { storage: {} };
     if ('usageError' in storage) return storage;
-    const { sql, params } = compileSql(check(filter, loaded.schema, { aliases: given.aliases }), { ...storage.storage, dialect, ...now });
+    const { sql, params } = compileSql(check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }), { ...storage.storage, dialect, ...now });
     out.write(values['json'] ? `${toJson({ sql, params })}\n` : `${sql}\n${toJson(params, 0)}\n`);
     return { exitCode: 0 };
   },

@@ -83,7 +83,7 @@ function expressionKey(item: string, start: number, level: Level, name: string, 
   const at: Report = (kind, code, option, message, s = 0, e = 0) => issue(kind, code, option, message, offset + s, offset + e);
   let typed: TypedExpr;
   try {
-    typed = checkValue(expression, level.schema, level.policy.filterLimits ?? {});
+    typed = checkValue(expression, level.schema, { ...level.policy.filterLimits, version: level.policy.version });
   } catch (error) {
     if (!isFilterError(error)) throw error;
     for (const i of error.issues) at(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);

@@ -17,6 +17,7 @@ import type { Level } from './order.js';
 import { countOf, filterOf, nonNegative } from './values.js';
 import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from '../types/allowed.js';
+import { ODATA_VERSIONS } from '../syntax/versions.js';
 import { checkRelations, expandOf } from './expand.js';
 import { withRowFilters } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
@@ -207,6 +208,7 @@ function checkPolicy({ schema, policy }: QueryResource): void {
     if (!Number.isSafeInteger(value) || value < 0) fail(`${name} is ${String(value)}, not a whole number of rows`);
   }
   if (policy.defaultTop > policy.maxTop) fail(`defaultTop (${policy.defaultTop}) is beyond its maxTop (${policy.maxTop})`);
+  if (policy.version !== undefined && !ODATA_VERSIONS.includes(policy.version)) fail(`version is ${JSON.stringify(policy.version)}, not one of ${ODATA_VERSIONS.map((v) => `'${v}'`).join(', ')}`);
 }
 
 /** A resource's key: property paths of non-nullable primitives, at least one; a TypeError otherwise (a programmer's error). */

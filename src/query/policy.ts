@@ -2,6 +2,7 @@
 // page sizes, the count, the options a server interprets itself; and the service document's two
 // interfaces as presets.
 
+import type { ODataVersion } from '../syntax/versions.js';
 import type { Schema } from '../types/schema.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import type { PropertyRules } from './rules.js';
@@ -50,6 +51,13 @@ export interface QueryPolicy {
   readonly operators?: readonly FilterOperator[];
   /** The parse limits of the filter (docs: README, "Errors and limits"). */
   readonly filterLimits?: ParseOptions;
+  /**
+   * The OData version whose filter language requests speak (docs/semantics.md, "Versions"): a
+   * construct that came later (`in` before 4.01, a lambda for 2.0, `contains` before 4.0) is the
+   * type issue `not_in_version`, in the filter, expansions' filters and the order. Default: every
+   * version's language, as check() reads it without a version.
+   */
+  readonly version?: ODataVersion;
 }
 
 /** A collection: its schema, and the property paths that identify a row (non-nullable primitives). */

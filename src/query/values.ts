@@ -35,7 +35,7 @@ export function filterOf([name, value]: readonly [string, string], schema: Schem
     return undefined;
   }
   try {
-    return check(value, schema, { ...policy.filterLimits, aliases });
+    return check(value, schema, { ...policy.filterLimits, aliases, version: policy.version });
   } catch (error) {
     if (!isFilterError(error)) throw error;
     for (const i of error.issues) issue(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);

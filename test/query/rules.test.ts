@@ -97,3 +97,32 @@ describe('allowed functions and operators', () => {
     expect(() => parseQuery("$filter=Code eq 'a'", { ...strict, policy: { ...policy, operators: ['xor' as 'eq'] } })).toThrow(TypeError);
   });
 });
+
+describe("the policy's OData version", () => {
+  const v4: QueryResource = { ...events, rules: undefined, policy: { ...policy, version: '4.0' } };
+  const v3: QueryResource = { ...v4, policy: { ...policy, version: '3.0' }, relations: { Sessions: { key: ['EventSessionID'] } } };
+  const v2: QueryResource = { ...v4, policy: { ...policy, version: '2.0' } };
+
+  it.each([
+    // `in` came with 4.01, contains and totaloffsetminutes with 4.0, lambdas with 3.0.
+    [v4, "$filter=Code in ('a', 'b')", [['not_in_version', '$filter', 0, 18]]],
+    [v3, "$filter=contains(Code, 'a')", [['not_in_version', '$filter', 0, 19]]],
+    [v3, '$orderby=length(Code) desc,totaloffsetminutes(StartDateTime)', [['not_in_version', '$orderby', 18, 51]]],
+    [v3, "$expand=Sessions($filter=contains(Status, 'a'))", [['not_in_version', '$expand', 17, 38]]],
+    [v2, "$filter=Sessions/any(s: s/Status eq 'x')", [['not_in_version', '$filter', 0, 32]]],
+  ] as const)('refuses what came later: %#', (resource, query, expected) => {
+    expect(codes(query, resource)).toEqual(expected);
+  });
+
+  it("accepts the version's own language, and every version's without one", () => {
+    expect(printTyped(parseQuery("$filter=substringof('a', Code) and Sessions/any(s: s/Status eq 'x')", v3).filter!)).toBe(
+      "(substringof('a':String, Code:String):Boolean and Sessions/any(s: (s/Status:String eq 'x':String)))",
+    );
+    expect(parseQuery("$filter=Code eq 'a' or Code eq 'b'", v4).filter).toBeDefined();
+    expect(parseQuery("$filter=Code in ('a', 'b') and Sessions/any(s: contains(s/Status, 'x'))", events).filter).toBeDefined();
+  });
+
+  it('refuses a version that is none, as a programmer error', () => {
+    expect(() => parseQuery('', { ...events, policy: { ...policy, version: '5.0' as '4.0' } })).toThrow("Resource Event: the policy's version is \"5.0\", not one of '2.0', '3.0', '4.0', '4.01'");
+  });
+});
