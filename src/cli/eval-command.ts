@@ -35,7 +35,7 @@ function maxJsonLength(value: unknown): number | { readonly usageError: string }
 
 export const evalCommand: Command = {
   name: 'eval',
-  usage: 'eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]... [--now <date-time>] [--max-json-length <n>]',
+  usage: 'eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>] [--max-json-length <n>]',
   summary: 'print the rows of a JSON array or JSON lines (file or stdin) that match a filter, as JSON lines',
   maxOperands: 1,
   help: [

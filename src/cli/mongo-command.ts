@@ -14,7 +14,7 @@ import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js'
 
 export const mongoCommand: Command = {
   name: 'mongo',
-  usage: 'mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>]',
+  usage: 'mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>]',
   summary: 'print the MongoDB query document of a filter as Extended JSON',
   maxOperands: 0,
   help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP, NOW_HELP, VERSION_HELP],

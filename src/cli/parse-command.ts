@@ -19,7 +19,9 @@ export const parseCommand: Command = {
     const given = versionFromOptions(values);
     if ('usageError' in given) return given;
     const tree = parse(filter);
-    out.write(values['json'] ? `${toJson(tree)}\n` : `${print(tree, { version: given.version })}\n`);
+    // Printed for the version even for --json: what the version cannot express is refused either way.
+    const canonical = print(tree, { version: given.version });
+    out.write(values['json'] ? `${toJson(tree)}\n` : `${canonical}\n`);
     return { exitCode: 0 };
   },
 };

@@ -8,9 +8,6 @@ import type { ODataVersion } from '../syntax/versions.js';
 /** The option definition to spread into a command's `options`. */
 export const VERSION_OPTION = { 'odata-version': { type: 'string' } } as const;
 
-/** The usage text of the option, for a command's usage line. */
-export const VERSION_USAGE = '[--odata-version <version>]';
-
 /** The lines of a command's --help for --odata-version. */
 export const VERSION_HELP = [
   `--odata-version <v>     the OData version the filter is written for: ${ODATA_VERSIONS.join(', ')}`,

@@ -20,7 +20,7 @@ import { arityOf, FUNCTIONS } from '../types/functions.js';
 import type { FunctionName } from '../types/functions.js';
 import type { CollectionProperty, EnumType, Property, Schema, SchemaDefinition } from '../types/schema.js';
 import { shownValue, valueLiteral } from '../types/value-literal.js';
-import type { Condition, Operand, Row, ValueOf } from './builder-types.js';
+import type { Condition, Operand, Row } from './builder-types.js';
 import { filledTemplate } from './template.js';
 import type { BuiltFilter } from './template.js';
 
@@ -241,17 +241,6 @@ type ConstantType<N extends ConstantName> = FunctionOf<N>['overloads'][number]['
 
 function constant<N extends ConstantName>(name: N): () => Operand<ConstantType<N>> {
   return () => new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [], ...NOWHERE }, NO_VALUES) as unknown as Operand<ConstantType<N>>;
-}
-
-/**
- * A value as an operand, of the Edm type named: for a function or an operator whose first operand
- * is a value, `value('Edm.String', 'Mr ').concat(c.Name)`. It is written, as every value is, as a
- * literal of the type its place gives it.
- */
-export function value<T extends EdmType>(type: T, given: ValueOf<T>): Operand<T> {
-  if (typeof type !== 'string' || !EDM_TYPES.includes(type)) throw new TypeError(`value() takes the name of an Edm type (${EDM_TYPES.join(', ')}), not ${shownValue(type)}`);
-  const [alias, held] = valueNode(given);
-  return new BuiltOperand(alias, held) as unknown as Operand<T>;
 }
 
 /** `now()`: the instant the filter is compiled. */

@@ -16,10 +16,17 @@ describe('odata-filter --odata-version', () => {
     expect((await run('parse', "contains(Code, 'a')")).out).toBe("contains(Code, 'a')\n");
   });
 
-  it('refuses what the version cannot express, as a bad filter', async () => {
-    const r = await run('parse', 'Tags/any(t: t eq 1)', '--odata-version', '2.0');
-    expect(r.code).toBe(2);
-    expect(r.err).toContain('2.0');
+  it('refuses what the version cannot express, as a bad filter, with --json too', async () => {
+    for (const json of [[], ['--json']]) {
+      const r = await run('parse', 'Tags/any(t: t eq 1)', '--odata-version', '2.0', ...json);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('2.0');
+    }
+    expect((await run('parse', 'Tags/any(t: t eq 1)', '--odata-version', '3.0', '--json')).code).toBe(0);
+  });
+
+  it('names the option in the usage of every command', async () => {
+    for (const command of ['parse', 'check', 'eval', 'sql', 'mongo']) expect((await run(command, '--help')).out.split('\n')[0]).toContain('[--odata-version <version>]');
   });
 
   it('checks for the version in every command that checks', async () => {
