@@ -262,10 +262,10 @@ function functionItems(place: Placement, options: EditorOptions): Completion[] {
   }
   // The type functions: `cast` gives a value of the type named, `isof` a Boolean.
   if (allowsFunction(options, 'cast') && EDM_TYPES.some((type) => fits(type))) {
-    items.push({ label: 'cast', insert: 'cast(', kind: 'function', detail: 'cast(value, type): type', info: 'the value converted to the type named, null where it does not convert' });
+    items.push({ label: 'cast', insert: 'cast(', kind: 'function', detail: 'cast(value, type): type', info: "the value converted to the type named, null where it does not convert; for example, cast(EventID, Edm.String) eq '7'" });
   }
   if (allowsFunction(options, 'isof') && fits('Edm.Boolean')) {
-    items.push({ label: 'isof', insert: 'isof(', kind: 'function', detail: 'isof(value, type): Edm.Boolean', info: 'true when the value is not null and converts to the type named' });
+    items.push({ label: 'isof', insert: 'isof(', kind: 'function', detail: 'isof(value, type): Edm.Boolean', info: 'true when the value is not null and converts to the type named; for example, isof(Description, Edm.DateTimeOffset)' });
   }
   return items;
 }
