@@ -88,6 +88,8 @@ describe('complete', () => {
     ["contains($it/String, concat(tolower(Owner/Manager/Name), replace('Completed', $it/Owner/Manager/Name, 'a_b')))", 104055683, 0],
     // An instant in cast's first argument, cast for fractionalseconds(): a comparison must not be offered after it.
     ["fractionalseconds(cast(datetime'1970-01-01T00:00:00.001Z', 'Edm.DateTime')) in Amounts", 955995642, 0],
+    // A cast in a cast, in a call's second argument: finished through two type names.
+    ["substring(cast(False, Edm.String), cast(Int32, Edm.Int32)) eq 'a'", 40, 44],
   ])('offers only items that lead on to a valid filter, in a prefix of %j', (filter, n, pick) => {
     expect(offersOnlyFinishable(filter, n, pick)).toBeGreaterThan(0);
   });
@@ -109,9 +111,9 @@ const MOST_PIECES = 12;
  * Whether `text` becomes a filter check() accepts: pieces appended one by one, keeping only texts
  * the parser reads to their end (more needed, nothing wrong); after a `/`, the completions offered
  * there (`depth` levels of them). Tried first best-first: among the texts in which diagnose()
- * finds nothing wrong before their end, the one with fewest parentheses left open, then with
- * fewest pieces, which finds an ending deep in nested calls after a few dozen texts; then, for the
- * rest, every way of appending, the shortest endings first. Either way a `true` is a text check()
+ * finds nothing wrong before their end, the one with fewest pieces plus twice the parentheses left
+ * open, which finds an ending deep in nested calls after a few dozen texts; then, for the rest,
+ * every way of appending, the shortest endings first. Either way a `true` is a text check()
  * accepted.
  */
 function finishes(text: string, schema: Schema, depth: number): boolean {
@@ -135,13 +137,16 @@ function accepted(text: string, schema: Schema): boolean {
 
 function guidedFinish(text: string, schema: Schema, depth: number): boolean {
   const waiting = [{ text, pieces: 0, expansions: depth, open: openParentheses(text) }];
+  // Each parenthesis left open needs a piece to close it, and more when its call lacks arguments:
+  // counted twice, so that a text that closes one is tried before one that only grows.
+  const priority = (entry: { pieces: number; open: number }): number => entry.pieces + 2 * entry.open;
   let tried = 0;
   while (waiting.length > 0 && tried <= MOST_GUIDED) {
-    // The text with fewest parentheses left open, then fewest pieces appended.
+    // The text of lowest priority, then with fewest parentheses left open, then the first waiting.
     let best = 0;
     for (let i = 1; i < waiting.length; i++) {
       const [a, b] = [waiting[i]!, waiting[best]!];
-      if (a.open < b.open || (a.open === b.open && a.pieces < b.pieces)) best = i;
+      if (priority(a) < priority(b) || (priority(a) === priority(b) && a.open < b.open)) best = i;
     }
     const current = waiting.splice(best, 1)[0]!;
     tried++;
