@@ -7,7 +7,8 @@ import { parse } from '../../syntax/parse.js';
 import { inspect } from '../../types/check.js';
 import type { CheckOptions, Inspection } from '../../types/check.js';
 import type { Schema } from '../../types/schema.js';
-import { closersOf, operandStandIn, standInAliases } from './placement.js';
+import { closersOf } from './closing.js';
+import { operandStandIn, standInAliases } from './placement.js';
 
 /** What the text before `at` holds, or undefined when no mending makes it parse. */
 export function inspectBefore(text: string, at: number, schema: Schema, options: CheckOptions): Inspection | undefined {

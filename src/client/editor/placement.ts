@@ -16,6 +16,7 @@ import { EDM_TYPES } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
+import { closingOf, restOf } from './closing.js';
 
 const STAND_IN_NAME = '__cursor';
 
@@ -78,7 +79,6 @@ export class Placement {
     const operand = operandStandIn(text);
     const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...standInAliases(operand) } };
     const before = text.slice(0, at);
-    const closers = closersOf(before);
     const read = (rest: string): { reading: Reading; facts: PlaceFacts } | undefined => {
       const candidate = before + standIn + rest;
       let tree: Expr;
@@ -92,15 +92,19 @@ export class Placement {
     };
     const placement = (found: readonly { reading: Reading; facts: PlaceFacts }[]): Placement =>
       new Placement(text, at, schema, options, standIn, found.map((f) => f.reading), found[0]!.facts, operand);
-    // The user's rest first; else the open parentheses closed, after the arguments a call may
-    // still lack.
-    for (const rest of [text.slice(until), closers, `, null${closers}`, `, null, null${closers}`]) {
-      const found = read(rest);
-      if (found !== undefined) return placement([found]);
+    // The user's rest first; else the open parentheses closed, after the arguments each call
+    // still lacks (src/client/editor/closing.ts).
+    const own = read(text.slice(until));
+    if (own !== undefined) return placement([own]);
+    const closing = closingOf(before, before + standIn, options);
+    if (closing === undefined) return undefined;
+    if (!closing.innermostTyped) {
+      const found = read(restOf(closing));
+      return found === undefined ? undefined : placement([found]);
     }
-    // The type of `cast(` and `isof(`: every type, since what fits depends on it (after
-    // `year(cast(Released `, `add` but no comparison: a Boolean is cast to no instant).
-    const typed = EDM_TYPES.map((type) => read(`, ${type}${closers}`)).filter((found) => found !== undefined);
+    // The type of the `cast(` or `isof(` the place is in: every type, since what fits depends on
+    // it (after `year(cast(Released `, `add` but no comparison: a Boolean is cast to no instant).
+    const typed = EDM_TYPES.map((type) => read(restOf(closing, type))).filter((found) => found !== undefined);
     return typed.length === 0 ? undefined : placement(typed);
   }
 
@@ -173,22 +177,6 @@ function endsAt(issue: FilterIssue, end: number, text: string): boolean {
 
 function keyOf(code: string, start: number, end: number): string {
   return `${code}@${start}-${end}`;
-}
-
-/** The `)` that close what `before` leaves open, strings and JSON strings skipped. */
-export function closersOf(before: string): string {
-  let open = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < before.length; i++) {
-    const c = before[i]!;
-    if (quote !== undefined) {
-      if (c === quote) quote = undefined;
-      else if (c === '\\' && quote === '"') i++;
-    } else if (c === "'" || c === '"') quote = c;
-    else if (c === '(') open++;
-    else if (c === ')' && open > 0) open--;
-  }
-  return ')'.repeat(open);
 }
 
 function factsOf(inspection: Inspection, tree: Expr, at: number, end: number): PlaceFacts {

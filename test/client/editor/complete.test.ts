@@ -91,6 +91,9 @@ describe('complete: operators, lists and type names', () => {
     ['Maker |', { range: [6, 6], operator: ['eq ', 'ne '] }],
     // What is cast must stay an instant for year(): no comparison (a Boolean casts to no instant).
     ['year(cast(Released |', { range: [19, 19], operator: ['add ', 'sub '] }],
+    // Inside calls that still lack arguments, each closed after them.
+    ['startswith(replace(|', { range: [19, 19], property: ['Name'], navigation: ['Maker/'], literal: ["''", 'null'], function: STRING_FUNCTIONS }],
+    ['endswith(cast(Color |', { range: [20, 20], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in ', 'has '] }],
   ])('%s', (marked, expected) => {
     expect(offered(marked)).toEqual(expected);
   });

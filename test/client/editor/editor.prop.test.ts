@@ -93,6 +93,13 @@ describe('complete', () => {
   ])('offers only items that lead on to a valid filter, in a prefix of %j', (filter, n, pick) => {
     expect(offersOnlyFinishable(filter, n, pick)).toBeGreaterThan(0);
   });
+
+  it('finishes a cast begun as the second argument of a call in a call, both lacking arguments', () => {
+    // Eight pieces, one of them a type name: REPLACE(replace('a_b', cast(null, Edm.String), null), null, null) eq null.
+    const prefix = "REPLACE(replace('a_b', ";
+    expect(complete(prefix, prefix.length, schema).items.map((i) => i.insert)).toContain('cast(');
+    expect(finishes(`${prefix}cast(`, schema, 2)).toBe(true);
+  });
 });
 
 /**
@@ -111,8 +118,9 @@ const MOST_PIECES = 12;
  * Whether `text` becomes a filter check() accepts: pieces appended one by one, keeping only texts
  * the parser reads to their end (more needed, nothing wrong); after a `/`, the completions offered
  * there (`depth` levels of them). Tried first best-first: among the texts in which diagnose()
- * finds nothing wrong before their end, the one with fewest pieces plus twice the parentheses left
- * open, which finds an ending deep in nested calls after a few dozen texts; then, for the rest,
+ * finds nothing wrong before their end, the one with fewest pieces (the rarer ones counted twice)
+ * plus twice the parentheses left open, which finds an ending deep in nested calls after a few
+ * dozen texts; then, for the rest,
  * every way of appending, the shortest endings first. Either way a `true` is a text check()
  * accepted.
  */
@@ -135,11 +143,14 @@ function accepted(text: string, schema: Schema): boolean {
   }
 }
 
+/** The pieces that finish most texts: the others cost twice as much in the best-first search. */
+const COMMON_PIECES: ReadonlySet<string> = new Set([')', ', null', ' null', ' eq null']);
+
 function guidedFinish(text: string, schema: Schema, depth: number): boolean {
-  const waiting = [{ text, pieces: 0, expansions: depth, open: openParentheses(text) }];
+  const waiting = [{ text, pieces: 0, cost: 0, expansions: depth, open: openParentheses(text) }];
   // Each parenthesis left open needs a piece to close it, and more when its call lacks arguments:
   // counted twice, so that a text that closes one is tried before one that only grows.
-  const priority = (entry: { pieces: number; open: number }): number => entry.pieces + 2 * entry.open;
+  const priority = (entry: { cost: number; open: number }): number => entry.cost + 2 * entry.open;
   let tried = 0;
   while (waiting.length > 0 && tried <= MOST_GUIDED) {
     // The text of lowest priority, then with fewest parentheses left open, then the first waiting.
@@ -155,7 +166,9 @@ function guidedFinish(text: string, schema: Schema, depth: number): boolean {
     const expansions = current.text.endsWith('/') ? current.expansions - 1 : current.expansions;
     for (const next of extensions(current.text, schema, current.expansions)) {
       tried++;
-      if (wrongOnlyAtItsEnd(next, schema)) waiting.push({ text: next, pieces: current.pieces + 1, expansions, open: openParentheses(next) });
+      if (!wrongOnlyAtItsEnd(next, schema)) continue;
+      const cost = current.cost + (current.text.endsWith('/') || COMMON_PIECES.has(next.slice(current.text.length)) ? 1 : 2);
+      waiting.push({ text: next, pieces: current.pieces + 1, cost, expansions, open: openParentheses(next) });
     }
   }
   return false;
