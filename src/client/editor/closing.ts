@@ -27,28 +27,35 @@ export function closersOf(before: string): string {
   return ')'.repeat(openParenthesesOf(before).length);
 }
 
-/** What closes a text: per open parenthesis, outermost first, the arguments written before its `)`. */
+/** What closes a text: per open parenthesis, outermost first, the arguments its call still lacks. */
 export interface Closing {
-  readonly args: readonly string[];
-  /** Whether the innermost call got a type name (`cast(`, `isof(`), which a reading may choose. */
-  readonly innermostTyped: boolean;
+  /** The values written before each `)`: `, null` once per missing one. */
+  readonly values: readonly string[];
+  /** Whether each call (`cast(`, `isof(`) lacks its type name, which is written after its values. */
+  readonly typed: readonly boolean[];
 }
 
 /** The type name written where `cast(` or `isof(` lacks one. */
-export const STAND_IN_TYPE = 'Edm.String';
+const STAND_IN_TYPE = 'Edm.String';
 
 /** Most arguments added while closing a text: beyond them, it is left unread. */
 const MOST_ADDED = 8;
 
-/** The rest after the place that a closing writes, with the innermost call's type, if it got one, as `type`. */
+/** The rest after the place that a closing writes; the innermost call's type name, if it lacks one, `type`. */
 export function restOf(closing: Closing, type: string = STAND_IN_TYPE): string {
   let rest = '';
-  const last = closing.args.length - 1;
+  const last = closing.values.length - 1;
   for (let level = last; level >= 0; level--) {
-    const args = level === last && closing.innermostTyped ? closing.args[level]!.replace(`, ${STAND_IN_TYPE}`, `, ${type}`) : closing.args[level]!;
-    rest += `${args})`;
+    rest += closing.values[level]!;
+    if (closing.typed[level]) rest += `, ${level === last ? type : STAND_IN_TYPE}`;
+    rest += ')';
   }
   return rest;
+}
+
+/** Whether the innermost call of a closing lacks its type name, which a reading may choose. */
+export function innermostTyped(closing: Closing): boolean {
+  return closing.typed[closing.typed.length - 1] ?? false;
 }
 
 /**
@@ -58,14 +65,13 @@ export function restOf(closing: Closing, type: string = STAND_IN_TYPE): string {
  */
 export function closingOf(before: string, text: string, options: ParseOptions): Closing | undefined {
   const positions = openParenthesesOf(before);
-  const args = positions.map(() => '');
+  const values = positions.map(() => '');
   const typed = positions.map(() => false);
   for (let added = 0; added <= MOST_ADDED; added++) {
-    const closing = { args, innermostTyped: typed[typed.length - 1] ?? false };
     let issue: { code: string; end: number } | undefined;
     try {
-      parse(text + restOf(closing), options);
-      return { args: [...args], innermostTyped: closing.innermostTyped };
+      parse(text + restOf({ values, typed }), options);
+      return { values, typed };
     } catch (error) {
       if (!isFilterError(error)) throw error;
       issue = error.issues[0];
@@ -73,11 +79,9 @@ export function closingOf(before: string, text: string, options: ParseOptions): 
     // The parser names the call by its name, which ends at its `(`.
     const level = issue === undefined ? -1 : positions.indexOf(issue.end);
     if (level < 0) return undefined;
-    if (issue!.code === 'wrong_arity') args[level] += ', null';
-    else if (issue!.code === 'expected_type_name' && !typed[level]) {
-      args[level] += `, ${STAND_IN_TYPE}`;
-      typed[level] = true;
-    } else return undefined;
+    if (issue!.code === 'wrong_arity') values[level] += ', null';
+    else if (issue!.code === 'expected_type_name' && !typed[level]) typed[level] = true;
+    else return undefined;
   }
   return undefined;
 }

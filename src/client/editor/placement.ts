@@ -1,6 +1,7 @@
 // A place in a filter being typed, and what fits there. The text before the place is kept, a
-// candidate is written at it, and the text after it is either the user's own rest or the
-// parentheses the text before leaves open; the result is checked (src/types/check.ts, inspect)
+// candidate is written at it, and the text after it is either the user's own rest or what closes
+// the calls the text before leaves open (src/client/editor/closing.ts: the arguments they lack,
+// and in `cast(` or `isof(` each type in turn); the result is checked (src/types/check.ts, inspect)
 // and the candidate fits when it brings no issue the place's own stand-in did not — the checker's
 // rules, not a second copy of them. An expression that ends with the candidate may still be
 // continued (`Price` before ` gt 5`, `Color` before ` has …`), so its not being Boolean, or an
@@ -16,7 +17,7 @@ import { EDM_TYPES } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
-import { closingOf, restOf } from './closing.js';
+import { closingOf, innermostTyped, restOf } from './closing.js';
 
 const STAND_IN_NAME = '__cursor';
 
@@ -98,7 +99,7 @@ export class Placement {
     if (own !== undefined) return placement([own]);
     const closing = closingOf(before, before + standIn, options);
     if (closing === undefined) return undefined;
-    if (!closing.innermostTyped) {
+    if (!innermostTyped(closing)) {
       const found = read(restOf(closing));
       return found === undefined ? undefined : placement([found]);
     }
