@@ -20,7 +20,8 @@ import { itemLink, link } from '../service/dist/authenticated/represent.js';
 import { writeXml } from '../service/dist/xml.js';
 
 export const ORIGIN = 'http://bench.example';
-export const PATH = "/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20'Active'%20and%20year(StartDateTime)%20eq%202012&top=25&expand=Event/TimeZone,Event/Sessions";
+export const PATH =
+  "/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20'Active'%20and%20year(StartDateTime)%20eq%202012&top=25&expand=Event/TimeZone,Event/Sessions";
 
 const db = await openPglite();
 await createDemoDatabase(db);
@@ -32,12 +33,21 @@ const events = COLLECTION_BY_NAME.get('events');
 const plan = parseQuery(new URL(PATH, ORIGIN).search, events.resource);
 const page = compileSqlQuery(plan, events.storage.query).data;
 const issued = [];
-await expandSqlRows((await db.query(page.sql, page.params)).slice(0, plan.top), plan, events.storage.expand, async (q) => {
-  issued.push(q);
-  return db.query(q.sql, q.params);
-});
+await expandSqlRows(
+  (await db.query(page.sql, page.params)).slice(0, plan.top),
+  plan,
+  events.storage.expand,
+  async (q) => {
+    issued.push(q);
+    return db.query(q.sql, q.params);
+  },
+);
 const [timeZoneSql, sessionsSql] = issued.map((q) => q.sql);
-const context = { resources: `${ORIGIN}/demo/api/2012-02-01/auth/resources/`, schemaBase: 'http://schemas.example.com/events/2012/02', registrationPage: 'https://www.example.com/demo/register' };
+const context = {
+  resources: `${ORIGIN}/demo/api/2012-02-01/auth/resources/`,
+  schemaBase: 'http://schemas.example.com/events/2012/02',
+  registrationPage: 'https://www.example.com/demo/register',
+};
 const next = `${ORIGIN}/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20'Active'%20and%20year(StartDateTime)%20eq%202012&top=25&expand=Event%2FTimeZone%2CEvent%2FSessions&skip=25`;
 const authenticator = new Authenticator(db);
 
@@ -67,7 +77,11 @@ const hand = createServer(async (request, response) => {
   await completeExpandedRows(db, 'Event', rows, plan.expand);
   const items = rows.map((row) => itemLink(context, 'Event', row, plan.expand));
   const links = [link('self', `${ORIGIN}${request.url}`), ...(found.length > 25 ? [link('next', next)] : []), ...items];
-  send(request, response, { status: 200, headers: { 'Content-Type': 'application/xml; charset=utf-8' }, body: writeXml({ name: 'Events', children: links }) });
+  send(request, response, {
+    status: 200,
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+    body: writeXml({ name: 'Events', children: links }),
+  });
 });
 await new Promise((resolve) => hand.listen(0, '127.0.0.1', resolve));
 

@@ -11,7 +11,10 @@ const CASES = [
   [Event, "LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')"],
   [Event, "LastModifiedDateTime gt datetime'2010-03-23T09:25:12.313Z'"],
   [Contact, 'CreatedDateTime ge 2012-01-01T00:00:00Z and CreatedDateTime lt 2013-01-01T00:00:00+01:00'],
-  [Contact, "(PostalAddress/City eq 'London' OR PostalAddress/City eq 'Paris') OR (Status ne 'Cancelled' AND ContactID gt 42)"],
+  [
+    Contact,
+    "(PostalAddress/City eq 'London' OR PostalAddress/City eq 'Paris') OR (Status ne 'Cancelled' AND ContactID gt 42)",
+  ],
   [VenueRoom, 'Capacity mul 2 add 1 gt 30 and Capacity sub VenueRoomID ge 5'],
   [Event, "Status in ('Active', 'Completed', 'Pending')"],
   [EventSession, "startswith(tolower(trim(Presenter/Email)), 'dr') and length(concat(Status, Presenter/Email)) lt 20"],

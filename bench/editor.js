@@ -10,7 +10,11 @@ import { check, Contact, Event, EventSession, Registration, VenueRoom } from '..
 import { complete, diagnose, hover } from '../dist/client/index.js';
 
 const CASES = [
-  [Event, "Status eq 'Active' and year(StartDateTime) eq 2012 and substringof('ann', tolower(Code))", "Status eq 'Active' and "],
+  [
+    Event,
+    "Status eq 'Active' and year(StartDateTime) eq 2012 and substringof('ann', tolower(Code))",
+    "Status eq 'Active' and ",
+  ],
   [Contact, "(PostalAddress/City eq 'London' or PostalAddress/City eq 'Paris') and ContactID gt 42", '(PostalAddress/'],
   [VenueRoom, 'Capacity mul 2 add 1 gt 30 and Capacity sub VenueRoomID ge 5', 'Capacity mul 2 '],
   [EventSession, "startswith(tolower(trim(Presenter/Email)), 'dr') and length(Status) lt 20", 'startswith(tolower('],

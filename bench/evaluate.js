@@ -17,7 +17,8 @@ const rows = makeRooms();
 const cases = [
   {
     filter: "Status eq 'Active' and Capacity gt 50 and startswith(Name,'A')",
-    hand: (r) => r.Status === 'Active' && r.Capacity !== null && r.Capacity > 50 && r.Name !== null && r.Name.startsWith('A'),
+    hand: (r) =>
+      r.Status === 'Active' && r.Capacity !== null && r.Capacity > 50 && r.Name !== null && r.Name.startsWith('A'),
     mongo: { Status: 'Active', Capacity: { $gt: 50 }, Name: { $regex: /^A/ } },
   },
   {
@@ -48,7 +49,8 @@ const cases = [
   },
   {
     filter: 'year(CreatedDateTime) eq 2012 and month(CreatedDateTime) le 6',
-    hand: (r) => r.CreatedDateTime !== null && r.CreatedDateTime.getUTCFullYear() === 2012 && r.CreatedDateTime.getUTCMonth() < 6,
+    hand: (r) =>
+      r.CreatedDateTime !== null && r.CreatedDateTime.getUTCFullYear() === 2012 && r.CreatedDateTime.getUTCMonth() < 6,
     mongo: { CreatedDateTime: { $gte: new Date('2012-01-01T00:00:00Z'), $lt: new Date('2012-07-01T00:00:00Z') } },
   },
   {
@@ -110,9 +112,23 @@ for (const { filter, hand, mongo } of cases) {
     ],
   });
   ratios.push({ filter, ratio: table.find((r) => r.name === 'odata-filter (generated)').ratio });
-  if (peerThrows) console.log(`\nodata-v4-inmemory threw on ${rows.filter((r) => { try { peerFilter(r); return false; } catch { return true; } }).length} of ${rows.length} rows (null fields).`);
+  if (peerThrows)
+    console.log(
+      `\nodata-v4-inmemory threw on ${
+        rows.filter((r) => {
+          try {
+            peerFilter(r);
+            return false;
+          } catch {
+            return true;
+          }
+        }).length
+      } of ${rows.length} rows (null fields).`,
+    );
 }
 
 const geomean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r.ratio), 0) / ratios.length);
 const lowest = ratios.reduce((a, b) => (b.ratio < a.ratio ? b : a));
-console.log(`\nGenerated predicate against the hand-written function over ${ratios.length} filters: geometric mean ${geomean.toFixed(2)}×, lowest ${lowest.ratio.toFixed(2)}× (${lowest.filter})`);
+console.log(
+  `\nGenerated predicate against the hand-written function over ${ratios.length} filters: geometric mean ${geomean.toFixed(2)}×, lowest ${lowest.ratio.toFixed(2)}× (${lowest.filter})`,
+);

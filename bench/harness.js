@@ -109,7 +109,16 @@ export function accepted(run, inputs) {
  * @param {number} [options.ms] time per competitor per round
  * @param {(input: unknown) => string} [options.label] how to name a rejected input
  */
-export async function compare({ title, competitors, inputs, baseline, unit = 'ops', rounds = 5, ms = 300, label = String }) {
+export async function compare({
+  title,
+  competitors,
+  inputs,
+  baseline,
+  unit = 'ops',
+  rounds = 5,
+  ms = 300,
+  label = String,
+}) {
   const prepared = [];
   for (const c of competitors) {
     if (c.setup) await c.setup();

@@ -13,8 +13,15 @@ import { parseQuery } from '../dist/query/index.js';
 const ROWS = 100_000;
 const DEEP = 50_000;
 
-const Event = defineSchema({ name: 'Event', properties: { EventID: { type: 'Edm.Int32', nullable: false }, Code: 'Edm.String' } });
-const resource = { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 25, maxTop: 250, keyset: true } };
+const Event = defineSchema({
+  name: 'Event',
+  properties: { EventID: { type: 'Edm.Int32', nullable: false }, Code: 'Edm.String' },
+});
+const resource = {
+  schema: Event,
+  key: ['EventID'],
+  policy: { spelling: 'odata', defaultTop: 25, maxTop: 250, keyset: true },
+};
 const storage = { dialect: postgres, from: 'events', table: 'events' };
 
 const db = new PGlite();
@@ -33,7 +40,8 @@ const token = before.skipToken;
 if (token === undefined) throw new Error('no skiptoken');
 const offsetFirst = (await page(`$skip=${DEEP}`)).items[0];
 const keysetFirst = (await page(`$skiptoken=${token}`)).items[0];
-if (offsetFirst.EventID !== keysetFirst.EventID) throw new Error(`the two pages differ: ${offsetFirst.EventID} and ${keysetFirst.EventID}`);
+if (offsetFirst.EventID !== keysetFirst.EventID)
+  throw new Error(`the two pages differ: ${offsetFirst.EventID} and ${keysetFirst.EventID}`);
 
 await compareAsync({
   title: `Paging: the page after ${DEEP.toLocaleString('en')} of ${ROWS.toLocaleString('en')} rows on PGlite, by skip and by skiptoken`,

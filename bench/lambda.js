@@ -58,7 +58,9 @@ await db.exec(`
       sessions.push(`(${id}, ${text(status)}, ${capacity})`);
     }
   }
-  await db.exec(`INSERT INTO events VALUES ${events.join(', ')}; INSERT INTO sessions VALUES ${sessions.join(', ')}; ANALYZE;`);
+  await db.exec(
+    `INSERT INTO events VALUES ${events.join(', ')}; INSERT INTO sessions VALUES ${sessions.join(', ')}; ANALYZE;`,
+  );
 }
 
 /** Each filter with the hand-written query for the same rows. */
@@ -70,7 +72,10 @@ const CASES = [
   {
     // A null Status fails `all`, so the hand-written query must say so too.
     filter: "Sessions/all(s: s/Status eq 'Active')",
-    hand: { sql: `NOT EXISTS (SELECT 1 FROM sessions s WHERE s.event_id = e."Id" AND (s."Status" <> $1 OR s."Status" IS NULL))`, params: ['Active'] },
+    hand: {
+      sql: `NOT EXISTS (SELECT 1 FROM sessions s WHERE s.event_id = e."Id" AND (s."Status" <> $1 OR s."Status" IS NULL))`,
+      params: ['Active'],
+    },
   },
   {
     filter: "Status eq 'Active' and Sessions/any(s: s/Capacity gt 150 and s/Status eq 'Cancelled')",
@@ -81,13 +86,15 @@ const CASES = [
   },
 ];
 
-const count = async ({ sql, params }) => (await db.query(`SELECT count(*)::int AS n FROM events e WHERE ${sql}`, params)).rows[0].n;
+const count = async ({ sql, params }) =>
+  (await db.query(`SELECT count(*)::int AS n FROM events e WHERE ${sql}`, params)).rows[0].n;
 
 // Both must find the same rows before either is timed.
 for (const c of CASES) {
   const compiled = compileSql(check(c.filter, schema), options);
   const [ours, theirs] = [await count(compiled), await count(c.hand)];
-  if (ours !== theirs) throw new Error(`${c.filter}: odata-filter finds ${ours} rows, the hand-written query ${theirs}`);
+  if (ours !== theirs)
+    throw new Error(`${c.filter}: odata-filter finds ${ours} rows, the hand-written query ${theirs}`);
 }
 
 await compareAsync({

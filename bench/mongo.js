@@ -18,7 +18,10 @@ function forMingo(value) {
   if (Array.isArray(value)) return value.map(forMingo);
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, k === '$regex' ? new RegExp(v.replace(/\\A/g, '^').replace(/\\z/g, '(?![\\s\\S])')) : forMingo(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$regex' ? new RegExp(v.replace(/\\A/g, '^').replace(/\\z/g, '(?![\\s\\S])')) : forMingo(v),
+    ]),
   );
 }
 
@@ -82,7 +85,11 @@ const cases = [
   },
   {
     filter: 'year(CreatedDateTime) eq 2012',
-    hand: { $expr: { $and: [{ $eq: [{ $type: '$CreatedDateTime' }, 'date'] }, { $eq: [{ $year: '$CreatedDateTime' }, 2012] }] } },
+    hand: {
+      $expr: {
+        $and: [{ $eq: [{ $type: '$CreatedDateTime' }, 'date'] }, { $eq: [{ $year: '$CreatedDateTime' }, 2012] }],
+      },
+    },
   },
   {
     filter: 'length(Name) lt 8',

@@ -50,7 +50,10 @@ const fair = await compare({
   unit: 'filters',
   label,
 });
-for (const [name, rows] of [['all filters', all], ['common filters', fair]]) {
+for (const [name, rows] of [
+  ['all filters', all],
+  ['common filters', fair],
+]) {
   const ours = rows.find((r) => r.name === 'odata-filter').rate;
   const fastestPeer = Math.max(...rows.filter((r) => r.name !== 'odata-filter').map((r) => r.rate));
   console.log(`\nodata-filter vs the fastest peer (${name}): ${(ours / fastestPeer).toFixed(1)}×`);
@@ -58,7 +61,9 @@ for (const [name, rows] of [['all filters', all], ['common filters', fair]]) {
 
 // Per filter: our rate, the fastest peer that accepts that filter, and the ratio, so no aggregate
 // hides a filter where a peer is close. Competitors are interleaved in rounds; rates are medians.
-console.log('\nParse: per filter, against the fastest peer that accepts it (filters/s, median of 5 interleaved rounds)');
+console.log(
+  '\nParse: per filter, against the fastest peer that accepts it (filters/s, median of 5 interleaved rounds)',
+);
 console.log('| filter | odata-filter | fastest peer | peer | ratio |');
 console.log('|---|---:|---|---:|---:|');
 const ratios = [];
@@ -80,7 +85,9 @@ for (const filter of FILTERS) {
   console.log(`| \`${label(filter)}\` | ${fmt(ours)} | ${cells.join(' | ')} |`);
 }
 const geomean = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
-console.log(`\nPer-filter ratio over the ${ratios.length} filters some peer accepts: lowest ${Math.min(...ratios).toFixed(1)}×, geometric mean ${geomean.toFixed(1)}×`);
+console.log(
+  `\nPer-filter ratio over the ${ratios.length} filters some peer accepts: lowest ${Math.min(...ratios).toFixed(1)}×, geometric mean ${geomean.toFixed(1)}×`,
+);
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);

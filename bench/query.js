@@ -46,8 +46,14 @@ await compare({
   title: 'Query options: a whole request against the same filter alone (PostgreSQL)',
   competitors: [
     { name: 'filter alone (check + compileSql)', run: (i) => compileSql(check(i.filter, Event), storage) },
-    { name: 'full request (parseQuery + compileSqlQuery)', run: (i) => compileSqlQuery(parseQuery(i.query, plain), storage) },
-    { name: 'full request with rules and a row filter', run: (i) => compileSqlQuery(parseQuery(i.query, guarded, { parameters: { template: 7 } }), storage) },
+    {
+      name: 'full request (parseQuery + compileSqlQuery)',
+      run: (i) => compileSqlQuery(parseQuery(i.query, plain), storage),
+    },
+    {
+      name: 'full request with rules and a row filter',
+      run: (i) => compileSqlQuery(parseQuery(i.query, guarded, { parameters: { template: 7 } }), storage),
+    },
   ],
   inputs,
   baseline: 'filter alone (check + compileSql)',

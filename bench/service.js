@@ -13,10 +13,13 @@ import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { compareAsync } from './harness.js';
 
-const PATH = "/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20'Active'%20and%20year(StartDateTime)%20eq%202012&top=25&expand=Event/TimeZone,Event/Sessions";
+const PATH =
+  "/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20'Active'%20and%20year(StartDateTime)%20eq%202012&top=25&expand=Event/TimeZone,Event/Sessions";
 const AUTHORIZATION = `Basic ${Buffer.from('admin:admin-demo').toString('base64')}`;
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('./_service-server.js', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+const child = spawn(process.execPath, [fileURLToPath(new URL('./_service-server.js', import.meta.url))], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 const bases = await new Promise((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (chunk) => {
@@ -31,11 +34,24 @@ const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 function get(base) {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: PATH, agent, headers: { Authorization: AUTHORIZATION, Accept: 'application/xml' } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks).toString()) : reject(new Error(`${base}: ${res.statusCode}`))));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: PATH,
+        agent,
+        headers: { Authorization: AUTHORIZATION, Accept: 'application/xml' },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks).toString())
+            : reject(new Error(`${base}: ${res.statusCode}`)),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -45,7 +61,8 @@ const [fromService, fromHand] = [await get(bases.service), await get(bases.hand)
 if (fromService !== fromHand) throw new Error('the two servers answer differently');
 
 const rows = await compareAsync({
-  title: 'The service: one filtered, expanded page of interface A on PGlite, against a hand-written handler issuing the same SQL',
+  title:
+    'The service: one filtered, expanded page of interface A on PGlite, against a hand-written handler issuing the same SQL',
   competitors: [
     { name: 'hand-written handler, same SQL', run: () => get(bases.hand) },
     { name: 'service (parseQuery, compileSqlQuery, expandSqlRows)', run: () => get(bases.service) },

@@ -47,6 +47,9 @@ export function serveDirectory(dir, port = 0) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { url } = await serveDirectory(fileURLToPath(new URL('./dist/', import.meta.url)), Number(process.env.PORT ?? 8080));
+  const { url } = await serveDirectory(
+    fileURLToPath(new URL('./dist/', import.meta.url)),
+    Number(process.env.PORT ?? 8080),
+  );
   console.log(`serving the playground at ${url}`);
 }

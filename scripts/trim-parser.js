@@ -8,13 +8,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const [parserFile, declarationFile] = process.argv.slice(2);
-if (parserFile === undefined || declarationFile === undefined) throw new Error('usage: node scripts/trim-parser.js parser.js parser.d.ts');
+if (parserFile === undefined || declarationFile === undefined)
+  throw new Error('usage: node scripts/trim-parser.js parser.js parser.d.ts');
 
 /** `source` with the text from `start` up to (not including) `end` replaced, each found exactly once. */
 function cut(source, start, end, replacement, file) {
   const from = source.indexOf(start);
   const to = source.indexOf(end, from + start.length);
-  if (from < 0 || to < 0 || source.indexOf(start, from + 1) >= 0) throw new Error(`${file}: peggy's output has no single '${start.trim()}' … '${end.trim()}' to remove`);
+  if (from < 0 || to < 0 || source.indexOf(start, from + 1) >= 0)
+    throw new Error(`${file}: peggy's output has no single '${start.trim()}' … '${end.trim()}' to remove`);
   return source.slice(0, from) + replacement + source.slice(to);
 }
 
@@ -31,5 +33,11 @@ writeFileSync(parserFile, parser);
 
 let declaration = readFileSync(declarationFile, 'utf8');
 declaration = cut(declaration, '\n  /**\n   * With good sources, generates', '\n}\n', '', declarationFile);
-declaration = cut(declaration, '  /**\n   * Constructs the human-readable message', '  readonly expected:', '  /** "Syntax error": the message a person reads is made by src/syntax/parse-error.ts. */\n  static buildMessage(expected: Expectation[], found?: string | null | undefined): string;\n', declarationFile);
+declaration = cut(
+  declaration,
+  '  /**\n   * Constructs the human-readable message',
+  '  readonly expected:',
+  '  /** "Syntax error": the message a person reads is made by src/syntax/parse-error.ts. */\n  static buildMessage(expected: Expectation[], found?: string | null | undefined): string;\n',
+  declarationFile,
+);
 writeFileSync(declarationFile, declaration);

@@ -22,16 +22,21 @@ const COMMANDS: readonly Command[] = [parseCommand, checkCommand, evalCommand, s
 const EXIT_BAD_FILTER = 2;
 const EXIT_USAGE = 64;
 
-const DASH_HINT = 'A filter that starts with \'-\' goes after \'--\', as in: odata-filter parse -- "-5 lt Price"';
+const DASH_HINT = "A filter that starts with '-' goes after '--', as in: odata-filter parse -- \"-5 lt Price\"";
 
 function help(): string {
   const lines = COMMANDS.map((c) => `  odata-filter ${c.usage}\n      ${c.summary}`);
-  const more = ['  odata-filter <command> --help\n      the arguments and options of a command', '  odata-filter --version\n      print the version'];
+  const more = [
+    '  odata-filter <command> --help\n      the arguments and options of a command',
+    '  odata-filter --version\n      print the version',
+  ];
   return `Usage:\n${[...lines, ...more].join('\n')}\n${DASH_HINT}\n`;
 }
 
 function commandHelp(command: Command): string {
-  const lines = [...command.help, '-h, --help              print this help'].map((line) => `  ${line.replaceAll('\n', '\n  ')}`);
+  const lines = [...command.help, '-h, --help              print this help'].map(
+    (line) => `  ${line.replaceAll('\n', '\n  ')}`,
+  );
   return `Usage: odata-filter ${command.usage}\n${command.summary}\n\n${lines.join('\n')}\n${DASH_HINT}\n`;
 }
 
@@ -42,13 +47,22 @@ function version(): string {
 
 /** Arguments beyond what a command takes: most often a filter the shell split at its spaces. */
 function strayArguments(command: Command, positionals: readonly string[]): string {
-  const takes = command.maxOperands === 0 ? 'one argument, the filter' : `at most ${command.maxOperands + 1} arguments, the filter and a file`;
+  const takes =
+    command.maxOperands === 0
+      ? 'one argument, the filter'
+      : `at most ${command.maxOperands + 1} arguments, the filter and a file`;
   const quoted = `"${positionals.join(' ').replace(/["\\$`]/g, '\\$&')}"`;
-  const example = command.maxOperands === 0 ? `odata-filter ${command.name} ${quoted}` : `odata-filter ${command.name} "Capacity gt 50" rooms.jsonl --schema VenueRoom`;
+  const example =
+    command.maxOperands === 0
+      ? `odata-filter ${command.name} ${quoted}`
+      : `odata-filter ${command.name} "Capacity gt 50" rooms.jsonl --schema VenueRoom`;
   return `${command.name} takes ${takes}, but was given ${positionals.length}: ${positionals.join(' ')}\nQuote a filter that has spaces, so that it is one argument, as in: ${example}`;
 }
 
-export async function main(argv: readonly string[], io = { out: process.stdout, err: process.stderr, stdin: process.stdin }): Promise<number> {
+export async function main(
+  argv: readonly string[],
+  io = { out: process.stdout, err: process.stderr, stdin: process.stdin },
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.err : io.out).write(help());
@@ -69,7 +83,12 @@ export async function main(argv: readonly string[], io = { out: process.stdout, 
   };
   let parsed;
   try {
-    parsed = parseArgs({ args: [...rest], options: { ...command.options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: [...rest],
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     const unknownOption = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
     return usage(`${(error as Error).message}${unknownOption ? `\n${DASH_HINT}` : ''}`);
@@ -85,13 +104,21 @@ export async function main(argv: readonly string[], io = { out: process.stdout, 
   if (first === '-') {
     const reading = await readFilter(io.stdin);
     if ('tooLong' in reading) {
-      io.err.write(`The filter on stdin has more than ${reading.tooLong} characters; a filter has at most ${DEFAULT_LIMITS.maxLength}\n`);
+      io.err.write(
+        `The filter on stdin has more than ${reading.tooLong} characters; a filter has at most ${DEFAULT_LIMITS.maxLength}\n`,
+      );
       return EXIT_BAD_FILTER;
     }
     filter = reading.filter;
   }
   try {
-    const result = await command.run({ filter, filterFromStdin: first === '-', operands, values: parsed.values, ...io });
+    const result = await command.run({
+      filter,
+      filterFromStdin: first === '-',
+      operands,
+      values: parsed.values,
+      ...io,
+    });
     if ('usageError' in result) return usage(result.usageError);
     return result.exitCode;
   } catch (error) {

@@ -21,44 +21,116 @@ export interface FilterIssue {
  */
 export const FILTER_ISSUE_CODES = {
   not_a_string: { kind: 'syntax', when: 'the filter handed to parse() is not a string' },
-  unexpected_token: { kind: 'syntax', when: "a token no rule accepts at its place; `expected` lists what would be accepted" },
-  unexpected_end: { kind: 'syntax', when: 'the filter ends where more is needed; `expected` lists what would be accepted' },
+  unexpected_token: {
+    kind: 'syntax',
+    when: 'a token no rule accepts at its place; `expected` lists what would be accepted',
+  },
+  unexpected_end: {
+    kind: 'syntax',
+    when: 'the filter ends where more is needed; `expected` lists what would be accepted',
+  },
   unterminated_string: { kind: 'syntax', when: 'a string literal has no closing quote' },
-  unpaired_surrogate: { kind: 'syntax', when: 'a string literal holds a UTF-16 surrogate without its partner, which no UTF-8 text can carry' },
-  invalid_json_string: { kind: 'syntax', when: 'a string of a JSON array (`x in ["a"]`) holds an unescaped control character or an escape JSON does not have' },
+  unpaired_surrogate: {
+    kind: 'syntax',
+    when: 'a string literal holds a UTF-16 surrogate without its partner, which no UTF-8 text can carry',
+  },
+  invalid_json_string: {
+    kind: 'syntax',
+    when: 'a string of a JSON array (`x in ["a"]`) holds an unescaped control character or an escape JSON does not have',
+  },
   invalid_number: { kind: 'syntax', when: 'a number literal does not fit its suffix (`1.5L`)' },
-  number_out_of_range: { kind: 'syntax', when: 'a number literal is beyond its type: Int64 with `L`, or a Double or Single that would be infinite' },
-  invalid_datetime: { kind: 'syntax', when: 'a date-time literal names no instant (month 13, February 30, an offset beyond ±14:00, …)' },
+  number_out_of_range: {
+    kind: 'syntax',
+    when: 'a number literal is beyond its type: Int64 with `L`, or a Double or Single that would be infinite',
+  },
+  invalid_datetime: {
+    kind: 'syntax',
+    when: 'a date-time literal names no instant (month 13, February 30, an offset beyond ±14:00, …)',
+  },
   invalid_date: { kind: 'syntax', when: 'a date literal names no day (`2023-02-29`, month 13, year 0000)' },
-  invalid_time_of_day: { kind: 'syntax', when: 'a time-of-day literal names no time (`24:00`, minute 60; `time\'PT24H\'`)' },
-  invalid_duration: { kind: 'syntax', when: 'a duration literal is not `[-]P[nD][T[nH][nM][n[.fff]S]]` (years and months have no fixed length) or is longer than the longest duration' },
+  invalid_time_of_day: {
+    kind: 'syntax',
+    when: "a time-of-day literal names no time (`24:00`, minute 60; `time'PT24H'`)",
+  },
+  invalid_duration: {
+    kind: 'syntax',
+    when: 'a duration literal is not `[-]P[nD][T[nH][nM][n[.fff]S]]` (years and months have no fixed length) or is longer than the longest duration',
+  },
   invalid_guid: { kind: 'syntax', when: 'a `guid` literal is not 8-4-4-4-12 hexadecimal digits' },
   unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
-  invalid_alias_value: { kind: 'syntax', when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal (an expression, another alias, bad text), or, for `x in @list`, of a list in parentheses or a JSON array" },
+  invalid_alias_value: {
+    kind: 'syntax',
+    when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal (an expression, another alias, bad text), or, for `x in @list`, of a list in parentheses or a JSON array",
+  },
   unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
-  expected_type_name: { kind: 'syntax', when: "`cast` or `isof` is not given a value and a type name (`cast(Price, 5)`, `isof(Name)`)" },
+  expected_type_name: {
+    kind: 'syntax',
+    when: '`cast` or `isof` is not given a value and a type name (`cast(Price, 5)`, `isof(Name)`)',
+  },
   wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
   repeated_option: { kind: 'syntax', when: 'a request gives an option twice, in any case or spelling (docs/query.md)' },
-  unknown_option: { kind: 'syntax', when: "a request gives an option the collection does not take (docs/query.md)" },
-  invalid_option_value: { kind: 'syntax', when: '`top` or `skip` is not a whole number in digits, the count option not true or false, an option empty, or an item of `orderby` or of a projection not of its shape' },
-  not_selectable: { kind: 'type', when: "a projection (`$select`, `fields`) names a relation (expanded, not selected) or a property the resource's rules keep from projections (docs/query.md)" },
-  not_sortable: { kind: 'type', when: "`orderby` names a property the resource's rules keep from ordering (docs/query.md)" },
-  function_not_allowed: { kind: 'type', when: "a request's filter calls a function its policy does not list in `functions` (docs/query.md)" },
-  operator_not_allowed: { kind: 'type', when: "a request's filter uses an operator its policy does not list in `operators` (docs/query.md)" },
-  not_expandable: { kind: 'type', when: "an expansion names a property that is no relation, or a relation the resource's rules keep from expansions (docs/query.md)" },
-  value_does_not_fit: { kind: 'type', when: 'a value given to a hole of a filter template (filter(schema)`…`) or to a method of the typed builder (where()) is not of the type its place gives it (a string where an Int32 goes), or the hole is where no value can stand (docs/client.md)' },
-  not_in_version: { kind: 'type', when: "check()'s `version` option names an OData version without a construct the filter uses: `in` for 4.0; `contains`, a bare date-time or `2.5` without its M for 3.0; `any` for 2.0 (docs/semantics.md, \"Versions\")" },
+  unknown_option: { kind: 'syntax', when: 'a request gives an option the collection does not take (docs/query.md)' },
+  invalid_option_value: {
+    kind: 'syntax',
+    when: '`top` or `skip` is not a whole number in digits, the count option not true or false, an option empty, or an item of `orderby` or of a projection not of its shape',
+  },
+  not_selectable: {
+    kind: 'type',
+    when: "a projection (`$select`, `fields`) names a relation (expanded, not selected) or a property the resource's rules keep from projections (docs/query.md)",
+  },
+  not_sortable: {
+    kind: 'type',
+    when: "`orderby` names a property the resource's rules keep from ordering (docs/query.md)",
+  },
+  function_not_allowed: {
+    kind: 'type',
+    when: "a request's filter calls a function its policy does not list in `functions` (docs/query.md)",
+  },
+  operator_not_allowed: {
+    kind: 'type',
+    when: "a request's filter uses an operator its policy does not list in `operators` (docs/query.md)",
+  },
+  not_expandable: {
+    kind: 'type',
+    when: "an expansion names a property that is no relation, or a relation the resource's rules keep from expansions (docs/query.md)",
+  },
+  value_does_not_fit: {
+    kind: 'type',
+    when: 'a value given to a hole of a filter template (filter(schema)`…`) or to a method of the typed builder (where()) is not of the type its place gives it (a string where an Int32 goes), or the hole is where no value can stand (docs/client.md)',
+  },
+  not_in_version: {
+    kind: 'type',
+    when: 'check()\'s `version` option names an OData version without a construct the filter uses: `in` for 4.0; `contains`, a bare date-time or `2.5` without its M for 3.0; `any` for 2.0 (docs/semantics.md, "Versions")',
+  },
   top_beyond_maximum: { kind: 'limit', when: "`top` is beyond the policy's `maxTop`" },
   skip_beyond_maximum: { kind: 'limit', when: "`skip` is beyond the policy's `maxSkip`" },
-  too_deep_expand: { kind: 'limit', when: "an expansion nests relations deeper than the policy's `maxExpandDepth` (6 by default)" },
+  too_deep_expand: {
+    kind: 'limit',
+    when: "an expansion nests relations deeper than the policy's `maxExpandDepth` (6 by default)",
+  },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
   too_deep: { kind: 'limit', when: 'parentheses, or nodes of the tree, nest deeper than `maxDepth`' },
   too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },
-  too_deep_lambda: { kind: 'limit', when: 'lambdas (`any`, `all`, and `x in C`, which is `C/any(…)`) nest inside one another deeper than `maxLambdaDepth`' },
-  string_cost: { kind: 'limit', when: "the filter's string functions can return more characters per row than `maxStringCost`" },
-  runtime_exhausted: { kind: 'limit', when: "a filter far beyond the default limits exhausted the runtime's stack or longest string while it was parsed, checked, printed or compiled" },
-  limit: { kind: 'limit', when: "a backend's own bound on what it builds (the SQL's length, the nesting a SQL dialect allows)" },
-  unsupported: { kind: 'unsupported', when: 'a construct of the OData conventions that the language, or the backend or dialect in `target`, does not have; `construct` names it' },
+  too_deep_lambda: {
+    kind: 'limit',
+    when: 'lambdas (`any`, `all`, and `x in C`, which is `C/any(…)`) nest inside one another deeper than `maxLambdaDepth`',
+  },
+  string_cost: {
+    kind: 'limit',
+    when: "the filter's string functions can return more characters per row than `maxStringCost`",
+  },
+  runtime_exhausted: {
+    kind: 'limit',
+    when: "a filter far beyond the default limits exhausted the runtime's stack or longest string while it was parsed, checked, printed or compiled",
+  },
+  limit: {
+    kind: 'limit',
+    when: "a backend's own bound on what it builds (the SQL's length, the nesting a SQL dialect allows)",
+  },
+  unsupported: {
+    kind: 'unsupported',
+    when: 'a construct of the OData conventions that the language, or the backend or dialect in `target`, does not have; `construct` names it',
+  },
 } as const satisfies Readonly<Record<string, { readonly kind: FilterErrorKind; readonly when: string }>>;
 
 export type FilterIssueCode = keyof typeof FILTER_ISSUE_CODES;
@@ -118,7 +190,9 @@ export class FilterError extends Error {
     this.text = init.text;
     this.construct = init.construct;
     this.target = init.target;
-    this.issues = init.issues ?? [{ code: init.issueCode ?? init.kind, message: init.message, start: init.start, end: init.end }];
+    this.issues = init.issues ?? [
+      { code: init.issueCode ?? init.kind, message: init.message, start: init.start, end: init.end },
+    ];
   }
 
   /** A plain-data form, suitable for a JSON error body. */
@@ -159,7 +233,10 @@ export function unsupported(init: UnsupportedInit): FilterError {
 
 /** Whether a value is a FilterError, from this copy of the package or any other. */
 export function isFilterError(value: unknown): value is FilterError {
-  return value instanceof FilterError || (typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true);
+  return (
+    value instanceof FilterError ||
+    (typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true)
+  );
 }
 
 /**
@@ -179,10 +256,22 @@ export function withFilterText(error: FilterError, text: string | undefined): Fi
  * FilterError saying `what`, with the runtime's reason; anything else is returned as it is, for
  * the caller to rethrow or to turn into its own error.
  */
-export function limitOnExhaustion(error: unknown, what: string, span: { readonly start: number; readonly end: number }, text?: string): unknown {
+export function limitOnExhaustion(
+  error: unknown,
+  what: string,
+  span: { readonly start: number; readonly end: number },
+  text?: string,
+): unknown {
   if (!(error instanceof RangeError)) return error;
   const message = `${what} (${error.message})`;
-  return new FilterError({ kind: 'limit', issueCode: 'runtime_exhausted', message, start: span.start, end: span.end, text });
+  return new FilterError({
+    kind: 'limit',
+    issueCode: 'runtime_exhausted',
+    message,
+    start: span.start,
+    end: span.end,
+    text,
+  });
 }
 
 /**
@@ -217,7 +306,13 @@ export function malformedTree(node: unknown, problem: string): FilterError {
   const start = isSpanNumber(span?.start) ? span.start : 0;
   const end = isSpanNumber(span?.end) && span.end >= start ? span.end : start;
   const message = `Not a filter syntax tree: ${problem}; build it with parse()`;
-  return new FilterError({ kind: 'syntax', message, start, end, issues: [{ code: 'malformed_tree', message, start, end }] });
+  return new FilterError({
+    kind: 'syntax',
+    message,
+    start,
+    end,
+    issues: [{ code: 'malformed_tree', message, start, end }],
+  });
 }
 
 export function isSpanNumber(value: unknown): value is number {

@@ -42,7 +42,12 @@ export function createFilterEditor(options: FilterEditorOptions): FilterEditor {
         history(),
         keymap.of([...completionKeymap, ...lintKeymap, ...historyKeymap, ...defaultKeymap]),
         EditorView.lineWrapping,
-        EditorView.contentAttributes.of({ 'aria-label': 'Filter', spellcheck: 'false', autocapitalize: 'off', autocorrect: 'off' }),
+        EditorView.contentAttributes.of({
+          'aria-label': 'Filter',
+          spellcheck: 'false',
+          autocapitalize: 'off',
+          autocorrect: 'off',
+        }),
         placeholder("Type a filter, e.g. Status eq 'Active'"),
         filterLanguage(options.context),
         EditorView.updateListener.of((update) => {
@@ -50,7 +55,8 @@ export function createFilterEditor(options: FilterEditorOptions): FilterEditor {
           const found: EditorDiagnostic[] = [];
           forEachDiagnostic(update.state, (diagnostic, from, to) => found.push({ diagnostic, from, to }));
           // The linter replaces its set when it runs; only a new set (or new positions) is shown again.
-          const same = found.length === shownDiagnostics.length && found.every((d, i) => d.diagnostic === shownDiagnostics[i]);
+          const same =
+            found.length === shownDiagnostics.length && found.every((d, i) => d.diagnostic === shownDiagnostics[i]);
           if (!same || update.docChanged) {
             shownDiagnostics = found.map((d) => d.diagnostic);
             options.onDiagnostics(found, update.view);
@@ -63,7 +69,10 @@ export function createFilterEditor(options: FilterEditorOptions): FilterEditor {
     view,
     text: () => view.state.doc.toString(),
     setText(text) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: text.length } });
+      view.dispatch({
+        changes: { from: 0, to: view.state.doc.length, insert: text },
+        selection: { anchor: text.length },
+      });
     },
     relint: () => forceLinting(view),
   };

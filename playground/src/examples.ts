@@ -12,7 +12,7 @@ const EXAMPLES: ReadonlyMap<string, string> = new Map([
   ['EventTemplate', "startswith(Code, 'CONF') or Code eq null"],
   ['EventSession', "Status eq 'Active' and hour(StartDateTime) eq 23"],
   ['Registration', "Status in ('Confirmed', 'Waitlisted')"],
-  ['TimeZone', 'UtcOffset gt 0 or TzNames/any(n: startswith(n, \'Europe/\'))'],
+  ['TimeZone', "UtcOffset gt 0 or TzNames/any(n: startswith(n, 'Europe/'))"],
   ['PublicPresenter', "startswith(FullName, 'S') or LastName eq 'Silva'"],
   ['PublicVenue', 'GeoData/PointLatitude lt 0'],
   ['PublicTimeZone', "TzNames/any(n: contains(n, 'Australia'))"],

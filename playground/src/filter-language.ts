@@ -42,7 +42,10 @@ function fixAction(fix: Fix, diagnosticStart: number): Action {
     apply: (view, from) => {
       const start = from + (fix.start - diagnosticStart);
       const end = start + (fix.end - fix.start);
-      view.dispatch({ changes: { from: start, to: end, insert: fix.insert }, selection: { anchor: start + fix.insert.length } });
+      view.dispatch({
+        changes: { from: start, to: end, insert: fix.insert },
+        selection: { anchor: start + fix.insert.length },
+      });
     },
   };
 }
@@ -79,7 +82,10 @@ export function filterCompletions(completion: CompletionContext, context: Filter
     // CodeMirror gives the range as it is now; the word's rest after the cursor is replaced too.
     apply: (view: EditorView, _completion: Completion, start: number, end: number) => {
       const wordEnd = end + (to - completion.pos);
-      view.dispatch({ changes: { from: start, to: wordEnd, insert: item.insert }, selection: { anchor: start + item.insert.length } });
+      view.dispatch({
+        changes: { from: start, to: wordEnd, insert: item.insert },
+        selection: { anchor: start + item.insert.length },
+      });
       if (/[/(]$|: $/.test(item.insert)) startCompletion(view);
     },
   }));

@@ -27,7 +27,8 @@ const failure = byId('failure');
 const problems = byId('problems');
 const outputs = byId('outputs');
 
-const rowsOf = (choice: SchemaChoice): readonly SampleRow[] => (choice.pasted ? generateRows(choice.schema) : (SAMPLE_ROWS.get(choice.schema.name) ?? generateRows(choice.schema)));
+const rowsOf = (choice: SchemaChoice): readonly SampleRow[] =>
+  choice.pasted ? generateRows(choice.schema) : (SAMPLE_ROWS.get(choice.schema.name) ?? generateRows(choice.schema));
 
 const picker = createSchemaPicker(byId('schema'), (choice) => {
   rows = rowsOf(choice);
@@ -60,7 +61,18 @@ function update(): void {
     const { schema } = picker.current();
     const description = describeFilter(text, schema);
     panels.show(description.panels);
-    table.show(schema, rows, description.checked === undefined ? { unchecked: text.trim() === '' ? 'Type a filter to see the rows it matches.' : 'The filter does not check, so no row is matched.' } : matchRows(description.checked, rows));
+    table.show(
+      schema,
+      rows,
+      description.checked === undefined
+        ? {
+            unchecked:
+              text.trim() === ''
+                ? 'Type a filter to see the rows it matches.'
+                : 'The filter does not check, so no row is matched.',
+          }
+        : matchRows(description.checked, rows),
+    );
     // What the panels show now, for anyone (a test, a screenshot) waiting for them to catch up.
     outputs.dataset['filter'] = text;
     outputs.dataset['schema'] = schema.name;

@@ -61,10 +61,16 @@ function attempt(make: () => string): PanelContent {
 
 /** Every panel's content for a filter text against a schema. */
 export function describeFilter(text: string, schema: Schema): FilterDescription {
-  const query = attempt(() => `OData:    ${writeQuery({ filter: text })}\nservice:  ${writeQuery({ filter: text }, 'service')}`);
+  const query = attempt(
+    () => `OData:    ${writeQuery({ filter: text })}\nservice:  ${writeQuery({ filter: text }, 'service')}`,
+  );
   if (text.trim() === '') {
     const empty = shown('');
-    return { checked: undefined, problem: undefined, panels: { canonical: empty, query, typed: empty, postgres: empty, sqlite: empty, mysql: empty, mongo: empty } };
+    return {
+      checked: undefined,
+      problem: undefined,
+      panels: { canonical: empty, query, typed: empty, postgres: empty, sqlite: empty, mysql: empty, mongo: empty },
+    };
   }
   const canonical = attempt(() => print(parse(text)));
   let checked: TypedFilter;
@@ -73,7 +79,19 @@ export function describeFilter(text: string, schema: Schema): FilterDescription 
   } catch (error) {
     const problem = explain(error);
     const notChecked = failed(`The filter does not check against ${schema.name}; see the problems above.`);
-    return { checked: undefined, problem, panels: { canonical, query, typed: notChecked, postgres: notChecked, sqlite: notChecked, mysql: notChecked, mongo: notChecked } };
+    return {
+      checked: undefined,
+      problem,
+      panels: {
+        canonical,
+        query,
+        typed: notChecked,
+        postgres: notChecked,
+        sqlite: notChecked,
+        mysql: notChecked,
+        mongo: notChecked,
+      },
+    };
   }
   const sql = (dialect: Dialect): PanelContent =>
     attempt(() => {
@@ -106,7 +124,9 @@ export function createOutputPanels(parent: HTMLElement): OutputPanels {
   for (const [name, title] of Object.entries(PANELS) as [PanelName, string][]) {
     const body = element('pre', { class: 'panel-body', 'aria-live': 'polite' });
     bodies.set(name, body);
-    parent.append(element('section', { class: `panel panel-${name}`, 'data-panel': name }, element('h2', {}, title), body));
+    parent.append(
+      element('section', { class: `panel panel-${name}`, 'data-panel': name }, element('h2', {}, title), body),
+    );
   }
   return {
     show(panels) {

@@ -30,7 +30,15 @@ export function createSampleTable(parent: HTMLElement): SampleTable {
   const summary = element('p', { class: 'rows-summary', id: 'rows-summary' });
   const table = element('table', { class: 'rows', id: 'rows' });
   const scroller = element('div', { class: 'rows-scroll' }, table);
-  parent.append(element('section', { class: 'panel panel-rows', 'data-panel': 'rows' }, element('h2', {}, 'Matching sample rows (computed in the page)'), summary, scroller));
+  parent.append(
+    element(
+      'section',
+      { class: 'panel panel-rows', 'data-panel': 'rows' },
+      element('h2', {}, 'Matching sample rows (computed in the page)'),
+      summary,
+      scroller,
+    ),
+  );
   return {
     show(schema, rows, result) {
       const columns = [...schema.properties.keys()];
@@ -59,7 +67,11 @@ function cell(value: unknown): HTMLTableCellElement {
   if (typeof value !== 'object' || value instanceof Date) return element('td', {}, showValue(value));
   const full = showValue(value);
   const summary = Array.isArray(value) ? `[${value.length}] ${value.map(brief).join(', ')}` : brief(value);
-  return element('td', { class: 'structure', title: full }, summary.length > CELL_LENGTH ? `${summary.slice(0, CELL_LENGTH - 1)}…` : summary);
+  return element(
+    'td',
+    { class: 'structure', title: full },
+    summary.length > CELL_LENGTH ? `${summary.slice(0, CELL_LENGTH - 1)}…` : summary,
+  );
 }
 
 /** A structure's primitive members, `City: Lisboa, Country: Portugal`; an element of a collection the same way. */

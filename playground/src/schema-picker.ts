@@ -2,7 +2,14 @@
 // definition pasted as JSON and given to defineSchema. A pasted definition that is not JSON or
 // that defineSchema refuses is reported beside the text area, and the schema in use stays.
 
-import { defineSchema, PublicEventTemplateCategoryItem, PublicPresenter, PublicTimeZone, PublicVenue, SERVICE_SCHEMAS } from 'odata-filter';
+import {
+  defineSchema,
+  PublicEventTemplateCategoryItem,
+  PublicPresenter,
+  PublicTimeZone,
+  PublicVenue,
+  SERVICE_SCHEMAS,
+} from 'odata-filter';
 import type { Schema } from 'odata-filter';
 import { element } from './dom.js';
 
@@ -12,7 +19,12 @@ export interface SchemaChoice {
   readonly pasted: boolean;
 }
 
-const PUBLIC_SCHEMAS: ReadonlySet<Schema> = new Set([PublicPresenter, PublicVenue, PublicTimeZone, PublicEventTemplateCategoryItem]);
+const PUBLIC_SCHEMAS: ReadonlySet<Schema> = new Set([
+  PublicPresenter,
+  PublicVenue,
+  PublicTimeZone,
+  PublicEventTemplateCategoryItem,
+]);
 
 const PASTED = '(pasted)';
 
@@ -49,11 +61,22 @@ export function createSchemaPicker(parent: HTMLElement, onChoice: (choice: Schem
   pastedOption.disabled = true;
   select.append(authenticated, anonymous, element('optgroup', { label: 'Your own' }, pastedOption));
 
-  const textarea = element('textarea', { id: 'schema-definition', rows: '12', spellcheck: 'false', 'aria-label': 'Schema definition (JSON)' });
+  const textarea = element('textarea', {
+    id: 'schema-definition',
+    rows: '12',
+    spellcheck: 'false',
+    'aria-label': 'Schema definition (JSON)',
+  });
   textarea.value = EXAMPLE_DEFINITION;
   const apply = element('button', { id: 'use-schema', type: 'button' }, 'Use this schema');
   const status = element('p', { id: 'schema-status', class: 'status', role: 'status' });
-  const details = element('details', { id: 'paste-schema' }, element('summary', {}, 'Paste a schema (JSON for defineSchema)'), textarea, element('div', { class: 'row' }, apply, status));
+  const details = element(
+    'details',
+    { id: 'paste-schema' },
+    element('summary', {}, 'Paste a schema (JSON for defineSchema)'),
+    textarea,
+    element('div', { class: 'row' }, apply, status),
+  );
   const label = element('label', { for: 'resource' }, 'Resource');
   parent.append(element('div', { class: 'picker' }, label, select), details);
 

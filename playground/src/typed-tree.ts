@@ -29,9 +29,15 @@ const collection = (c: TypedCollection): string => path(c.source, c.path);
 const OUTLINE = {
   literal: (n) => ({ label: `${literal(n.value)} : ${n.enum?.name ?? short(n.type)}`, children: [] }),
   null: (n) => ({ label: `null : ${n.enum?.name ?? short(n.type)}`, children: [] }),
-  member: (n) => ({ label: `${path(n.source, n.path)} : ${n.property.enum?.name ?? short(n.type)}${n.nullable ? '' : ' (not null)'}`, children: [] }),
+  member: (n) => ({
+    label: `${path(n.source, n.path)} : ${n.property.enum?.name ?? short(n.type)}${n.nullable ? '' : ' (not null)'}`,
+    children: [],
+  }),
   structureNull: (n) => ({ label: `${path(n.source, n.path)} ${n.op} null : Boolean (structure)`, children: [] }),
-  lambda: (n) => ({ label: `${collection(n.collection)}/${n.op}(${n.variable ?? ''}) : Boolean`, children: n.body === undefined ? [] : [n.body] }),
+  lambda: (n) => ({
+    label: `${collection(n.collection)}/${n.op}(${n.variable ?? ''}) : Boolean`,
+    children: n.body === undefined ? [] : [n.body],
+  }),
   count: (n) => ({ label: `${collection(n.collection)}/$count : Int64`, children: [] }),
   convert: (n) => ({ label: `convert → ${short(n.type)} (implicit)`, children: [n.operand] }),
   cast: (n) => ({ label: `cast → ${short(n.type)}`, children: [n.operand] }),

@@ -49,7 +49,9 @@ export class Authenticator {
     const digest = createHash('sha256').update(header!).digest('base64');
     const known = this.trusted.get(digest);
     if (known !== undefined && known.until > Date.now()) return known.user;
-    const [row] = await this.db.query('SELECT "Salt", "Hash", "Collections" FROM users WHERE "Name" = $1', [credentials.name]);
+    const [row] = await this.db.query('SELECT "Salt", "Hash", "Collections" FROM users WHERE "Name" = $1', [
+      credentials.name,
+    ]);
     const stored = row === undefined ? NOBODY : { salt: String(row['Salt']), hash: String(row['Hash']) };
     const right = await verifyPassword(credentials.password, stored);
     if (!right || row === undefined) return undefined;

@@ -27,7 +27,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
   await db.waitReady;
   return {
-    description: dataDir === undefined ? 'PGlite (embedded PostgreSQL), in memory' : `PGlite (embedded PostgreSQL), data in ${dataDir}`,
+    description:
+      dataDir === undefined
+        ? 'PGlite (embedded PostgreSQL), in memory'
+        : `PGlite (embedded PostgreSQL), data in ${dataDir}`,
     query: async (sql, params = []) => (await db.query<Row>(sql, [...params])).rows,
     exec: async (sql) => {
       await db.exec(sql);
@@ -50,7 +53,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
  * server restarted, the network dropped it) is reported to `onIdleError` and replaced at the next
  * query: without a listener the pool's error event would end the process.
  */
-export async function openPostgres(url: string, poolSize = 10, onIdleError: (error: Error) => void = (error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`)): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  onIdleError: (error: Error) => void = (error) =>
+    console.error(`PostgreSQL: an idle connection failed: ${error.message}`),
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on('error', onIdleError);
   // Fail at start, with the driver's words, rather than at the first request.

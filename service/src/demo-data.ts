@@ -416,7 +416,8 @@ function asciiFold(text: string): string {
     .replace(/[øØæÆłŁß]/g, (c) => letters[c] ?? c);
 }
 
-const escapeHtml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const SITE = 'https://demo.example.com';
 const XHTML = 'application/xhtml';
@@ -429,14 +430,34 @@ const TIME_ZONES: readonly (readonly [id: number, name: string, tzNames: readonl
   [2, '(UTC-03:30) Newfoundland', ['America/St_Johns'], -210],
   [3, '(UTC-03:00) Brasilia', ['America/Sao_Paulo'], -180],
   [4, '(UTC) Dublin, Edinburgh, Lisbon, London', ['Europe/London', 'Europe/Dublin', 'Europe/Lisbon'], 0],
-  [5, '(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna', ['Europe/Berlin', 'Europe/Zurich', 'Europe/Amsterdam', 'Europe/Rome', 'Europe/Stockholm', 'Europe/Vienna'], 60],
-  [6, '(UTC+01:00) Brussels, Copenhagen, Madrid, Paris', ['Europe/Paris', 'Europe/Brussels', 'Europe/Copenhagen', 'Europe/Madrid'], 60],
-  [7, '(UTC+01:00) Sarajevo, Skopje, Warsaw, Zagreb', ['Europe/Warsaw', 'Europe/Sarajevo', 'Europe/Skopje', 'Europe/Zagreb'], 60],
+  [
+    5,
+    '(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna',
+    ['Europe/Berlin', 'Europe/Zurich', 'Europe/Amsterdam', 'Europe/Rome', 'Europe/Stockholm', 'Europe/Vienna'],
+    60,
+  ],
+  [
+    6,
+    '(UTC+01:00) Brussels, Copenhagen, Madrid, Paris',
+    ['Europe/Paris', 'Europe/Brussels', 'Europe/Copenhagen', 'Europe/Madrid'],
+    60,
+  ],
+  [
+    7,
+    '(UTC+01:00) Sarajevo, Skopje, Warsaw, Zagreb',
+    ['Europe/Warsaw', 'Europe/Sarajevo', 'Europe/Skopje', 'Europe/Zagreb'],
+    60,
+  ],
   [8, '(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi', ['Asia/Kolkata', 'Asia/Calcutta'], 330],
   [9, '(UTC+05:45) Kathmandu', ['Asia/Kathmandu'], 345],
   [10, '(UTC+09:00) Osaka, Sapporo, Tokyo', ['Asia/Tokyo'], 540],
   [11, '(UTC+09:30) Adelaide', ['Australia/Adelaide'], 570],
-  [12, '(UTC+10:00) Canberra, Melbourne, Sydney', ['Australia/Sydney', 'Australia/Melbourne', 'Australia/Canberra'], 600],
+  [
+    12,
+    '(UTC+10:00) Canberra, Melbourne, Sydney',
+    ['Australia/Sydney', 'Australia/Melbourne', 'Australia/Canberra'],
+    600,
+  ],
   [13, '(UTC+12:00) Auckland, Wellington', ['Pacific/Auckland'], 720],
 ];
 
@@ -452,7 +473,11 @@ function timeZones(): TimeZoneRow[] {
   }));
 }
 
-const offsetOf = (timeZoneID: number): number => at(TIME_ZONES.filter(([id]) => id === timeZoneID), 0)[3];
+const offsetOf = (timeZoneID: number): number =>
+  at(
+    TIME_ZONES.filter(([id]) => id === timeZoneID),
+    0,
+  )[3];
 
 interface Place {
   city: string;
@@ -489,7 +514,11 @@ const PLACES: readonly Place[] = [
 /** Webinars: run from Sydney, held nowhere. */
 const ONLINE: Place = { city: 'Online', country: null, timeZoneID: 12, code: 'WEB', weight: 2 };
 
-const placeNamed = (city: string): Place => at(PLACES.filter((p) => p.city === city), 0);
+const placeNamed = (city: string): Place =>
+  at(
+    PLACES.filter((p) => p.city === city),
+    0,
+  );
 const weightedPlaces = PLACES.map((p) => [p, p.weight] as const);
 
 // ---------------------------------------------------------------------------------------------
@@ -498,8 +527,16 @@ const weightedPlaces = PLACES.map((p) => [p, p.weight] as const);
 type Format = 'webinar' | 'half-day' | '1 day' | '2 days' | '3 days';
 
 /** How long each format runs, and at which local times (minutes after midnight) it may start. */
-const FORMATS: Record<Format, { days: number; minutesPerDay: number; localStarts: readonly number[]; advertised: string }> = {
-  webinar: { days: 1, minutesPerDay: 90, localStarts: [10 * 60, 11 * 60, 12 * 60 + 30, 14 * 60], advertised: '90 minutes' },
+const FORMATS: Record<
+  Format,
+  { days: number; minutesPerDay: number; localStarts: readonly number[]; advertised: string }
+> = {
+  webinar: {
+    days: 1,
+    minutesPerDay: 90,
+    localStarts: [10 * 60, 11 * 60, 12 * 60 + 30, 14 * 60],
+    advertised: '90 minutes',
+  },
   'half-day': { days: 1, minutesPerDay: 210, localStarts: [9 * 60, 13 * 60], advertised: '3.5 hours' },
   '1 day': { days: 1, minutesPerDay: 450, localStarts: [8 * 60 + 30, 9 * 60], advertised: '1 day' },
   '2 days': { days: 2, minutesPerDay: 480, localStarts: [8 * 60 + 30, 9 * 60], advertised: '2 days' },
@@ -526,14 +563,35 @@ const TEMPLATES: readonly TemplateSpec[] = [
   { id: 6, code: 'PM101', name: 'Project Management Fundamentals', categories: [1], format: '2 days', price: 1250 },
   { id: 7, code: 'PM201', name: 'Agile Project Delivery', categories: [5], format: '2 days', price: 1350 },
   { id: 8, code: 'XL101', name: 'Excel Essentials', categories: [7], format: '1 day', price: 395 },
-  { id: 9, code: 'XL201', name: 'Advanced Excel: PivotTables & Power Query', categories: [7], format: '1 day', price: 495 },
+  {
+    id: 9,
+    code: 'XL201',
+    name: 'Advanced Excel: PivotTables & Power Query',
+    categories: [7],
+    format: '1 day',
+    price: 495,
+  },
   { id: 10, code: 'PY101', name: 'Python for Analysts', categories: [6, 7], format: '2 days', price: 1000 },
-  { id: 11, code: LIKE_WILDCARD_CODE, name: 'Naming Things: snake_case, camelCase & Friends', categories: [5], format: 'half-day', price: 295 },
+  {
+    id: 11,
+    code: LIKE_WILDCARD_CODE,
+    name: 'Naming Things: snake_case, camelCase & Friends',
+    categories: [5],
+    format: 'half-day',
+    price: 295,
+  },
   { id: 12, code: 'SQL101', name: 'SQL Fundamentals', categories: [7], format: '1 day', price: 650 },
   { id: 13, code: 'DATA200', name: 'Data Visualisation', categories: [7], format: '1 day', price: 695 },
   { id: 14, code: 'FA101', name: 'Provide First Aid', categories: [9], format: '1 day', price: 165 },
   { id: 15, code: 'CPR100', name: 'Provide CPR', categories: [9], format: 'half-day', price: 75 },
-  { id: 16, code: 'WHS101', name: 'Workplace Health & Safety Induction', categories: [8], format: 'half-day', price: 195 },
+  {
+    id: 16,
+    code: 'WHS101',
+    name: 'Workplace Health & Safety Induction',
+    categories: [8],
+    format: 'half-day',
+    price: 195,
+  },
   { id: 17, code: 'FW100', name: 'Fire Warden Training', categories: [8], format: 'half-day', price: 145 },
   { id: 18, code: 'MH100', name: 'Mental Health First Aid', categories: [9, 1], format: '2 days', price: 350 },
   { id: 19, code: 'COMM100', name: 'Business Writing', categories: [10], format: '1 day', price: 595 },
@@ -548,7 +606,14 @@ const TEMPLATES: readonly TemplateSpec[] = [
   { id: 28, code: 'FIN100', name: 'Finance for Non-Finance Managers', categories: [1], format: '1 day', price: 750 },
   { id: 29, code: 'FIN200', name: 'Budgeting & Forecasting', categories: [7], format: '1 day', price: 750 },
   { id: 30, code: 'COMP100', name: 'Privacy & Data Protection', categories: [11], format: 'webinar', price: 99 },
-  { id: 31, code: 'COMP110', name: 'Anti-Money Laundering Essentials', categories: [11], format: 'webinar', price: 149 },
+  {
+    id: 31,
+    code: 'COMP110',
+    name: 'Anti-Money Laundering Essentials',
+    categories: [11],
+    format: 'webinar',
+    price: 149,
+  },
   { id: 32, code: 'DEI100', name: 'Inclusive Leadership', categories: [1, 11], format: 'half-day', price: 395 },
   { id: 33, code: 'SALES100', name: 'Consultative Selling', categories: [10], format: '2 days', price: 1290 },
   { id: 34, code: 'MKT100', name: 'Digital Marketing Basics', categories: [4], format: '1 day', price: 595 },
@@ -560,11 +625,20 @@ const TEMPLATES: readonly TemplateSpec[] = [
   { id: 40, code: '', name: 'Lunch & Learn', categories: [10], format: 'webinar', price: 25 },
 ];
 
-const templateById = (id: number): TemplateSpec => at(TEMPLATES.filter((t) => t.id === id), 0);
+const templateById = (id: number): TemplateSpec =>
+  at(
+    TEMPLATES.filter((t) => t.id === id),
+    0,
+  );
 
 function eventTemplates(): EventTemplateRow[] {
   const random = randomFor('event_templates');
-  return TEMPLATES.map((t) => ({ EventTemplateID: t.id, Code: t.code, Name: t.name, ...auditBetween(random, utc(2009, 1, 1), utc(2011, 1, 1)) }));
+  return TEMPLATES.map((t) => ({
+    EventTemplateID: t.id,
+    Code: t.code,
+    Name: t.name,
+    ...auditBetween(random, utc(2009, 1, 1), utc(2011, 1, 1)),
+  }));
 }
 
 const CATEGORIES: readonly TemplateCategoryRow[] = [
@@ -620,34 +694,61 @@ function categoryItems(presenters: readonly PresenterRow[]): TemplateCategoryIte
   const items: TemplateCategoryItemRow[] = [];
   for (const category of CATEGORIES) {
     const entries = [
-      ...TEMPLATES.filter((t) => t.categories.includes(category.CategoryID)).map((t) => templateItem(random, category.CategoryID, t, presenters)),
-      ...LINKS.filter(([categoryID]) => categoryID === category.CategoryID).map(([categoryID, title, uri, regions]) => linkItem(random, categoryID, title, uri, regions)),
+      ...TEMPLATES.filter((t) => t.categories.includes(category.CategoryID)).map((t) =>
+        templateItem(random, category.CategoryID, t, presenters),
+      ),
+      ...LINKS.filter(([categoryID]) => categoryID === category.CategoryID).map(([categoryID, title, uri, regions]) =>
+        linkItem(random, categoryID, title, uri, regions),
+      ),
     ];
-    random.shuffle(entries).forEach((entry, index) => items.push({ ...entry, ItemID: items.length + 1, SequenceIndex: index + 1 }));
+    random
+      .shuffle(entries)
+      .forEach((entry, index) => items.push({ ...entry, ItemID: items.length + 1, SequenceIndex: index + 1 }));
   }
   return items;
 }
 
 type UnplacedItem = Omit<TemplateCategoryItemRow, 'ItemID' | 'SequenceIndex'>;
 
-function templateItem(random: Random, categoryID: number, template: TemplateSpec, presenters: readonly PresenterRow[]): UnplacedItem {
+function templateItem(
+  random: Random,
+  categoryID: number,
+  template: TemplateSpec,
+  presenters: readonly PresenterRow[],
+): UnplacedItem {
   const regions = random.weighted<Region[]>([
     [['au', 'nz'], 5],
     [['au'], 3.5],
     [['nz'], 1.5],
   ]);
   const eligible = presenters.filter((p) => p.IsPublic && p.Regions.some((r) => regions.includes(r)));
-  const advertised = random.sample(eligible, random.weighted([[0, 1], [1, 3], [2, 3], [3, 2]] as const)).map((p) => ({
-    PresenterID: p.PresenterID,
-    Name: p.FullName,
-    ...(p.ViewUri === null ? {} : { ViewUri: p.ViewUri }),
-  }));
+  const advertised = random
+    .sample(
+      eligible,
+      random.weighted([
+        [0, 1],
+        [1, 3],
+        [2, 3],
+        [3, 2],
+      ] as const),
+    )
+    .map((p) => ({
+      PresenterID: p.PresenterID,
+      Name: p.FullName,
+      ...(p.ViewUri === null ? {} : { ViewUri: p.ViewUri }),
+    }));
   const tags = random.sample(TAGS, random.int(0, 3));
   const cpd = random.pick([0.5, 1.5, 3, 7]);
   const credits = random.weighted<Credit[] | null>([
     [null, 3],
     [[{ Type: 'CPD points', Value: cpd }], 5],
-    [[{ Type: 'CPD points', Value: cpd }, { Type: 'Hours', Value: FORMATS[template.format].days * 7 }], 2],
+    [
+      [
+        { Type: 'CPD points', Value: cpd },
+        { Type: 'Hours', Value: FORMATS[template.format].days * 7 },
+      ],
+      2,
+    ],
   ]);
   const page = `${SITE}/courses/${template.id}/${slug(template.name)}`;
   return {
@@ -668,7 +769,13 @@ function templateItem(random: Random, categoryID: number, template: TemplateSpec
   };
 }
 
-function linkItem(random: Random, categoryID: number, title: string, uri: string, regions: readonly Region[]): UnplacedItem {
+function linkItem(
+  random: Random,
+  categoryID: number,
+  title: string,
+  uri: string,
+  regions: readonly Region[],
+): UnplacedItem {
   return {
     CategoryID: categoryID,
     EventTemplateID: null,
@@ -696,7 +803,9 @@ const TAX_RATES: Record<Region, { currency: string; ratePercent: number; exchang
 
 /** '$1,234.50': dollars with thousands separators and two decimals, from whole cents. */
 function formatCents(cents: number): string {
-  const dollars = Math.floor(cents / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const dollars = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `$${dollars}.${(cents % 100).toString().padStart(2, '0')}`;
 }
 
@@ -725,7 +834,9 @@ function itemOffers(items: readonly TemplateCategoryItemRow[]): TemplateItemOffe
     if (known !== undefined) return known;
     // Prices in whole dollars, converted and rounded to five dollars in New Zealand.
     const price = Math.round((templateById(templateID).price * TAX_RATES[region].exchange) / 5) * 5;
-    const offers: AdvertisedOffer[] = [{ OfferID: nextOfferID++, IsDiscountOffer: false, OfferAmount: offerAmount(region, price * 100) }];
+    const offers: AdvertisedOffer[] = [
+      { OfferID: nextOfferID++, IsDiscountOffer: false, OfferAmount: offerAmount(region, price * 100) },
+    ];
     if (price > 0 && random.chance(0.4)) {
       // An early-bird discount of 10%, to the cent.
       offers.unshift({ OfferID: nextOfferID++, IsDiscountOffer: true, OfferAmount: offerAmount(region, price * 90) });
@@ -736,21 +847,136 @@ function itemOffers(items: readonly TemplateCategoryItemRow[]): TemplateItemOffe
   return items.flatMap((item) => {
     const templateID = item.EventTemplateID;
     if (templateID === null) return [];
-    return item.Regions.map((region) => ({ ItemID: item.ItemID, Region: region, BestAdvertisedOffers: offersOf(templateID, region) }));
+    return item.Regions.map((region) => ({
+      ItemID: item.ItemID,
+      Region: region,
+      BestAdvertisedOffers: offersOf(templateID, region),
+    }));
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // People: organisations, contacts and presenters.
 
-const FIRST_NAMES = ['James', 'Olivia', 'Liam', 'Charlotte', 'Noah', 'Amelia', 'William', 'Isla', 'Jack', 'Mia', 'Oliver', 'Ava', 'Thomas', 'Grace', 'Lucas', 'Chloe', 'Aroha', 'Tama', 'Mere', 'Wiremu', 'Priya', 'Rahul', 'Mei', 'Hiroshi', 'Ana', 'Sean', 'Fatima', 'David', 'Sarah', 'Michael'];
-const LAST_NAMES = ['Smith', 'Jones', 'Williams', 'Brown', 'Wilson', 'Taylor', 'Nguyen', 'Anderson', 'Thompson', 'Walker', 'Harris', 'Lee', 'Martin', 'Ngata', 'Kowalski', 'Patel', 'Singh', 'Chen', 'Murphy', 'MacDonald', 'Campbell', 'Kelly', 'Roberts', 'King'];
+const FIRST_NAMES = [
+  'James',
+  'Olivia',
+  'Liam',
+  'Charlotte',
+  'Noah',
+  'Amelia',
+  'William',
+  'Isla',
+  'Jack',
+  'Mia',
+  'Oliver',
+  'Ava',
+  'Thomas',
+  'Grace',
+  'Lucas',
+  'Chloe',
+  'Aroha',
+  'Tama',
+  'Mere',
+  'Wiremu',
+  'Priya',
+  'Rahul',
+  'Mei',
+  'Hiroshi',
+  'Ana',
+  'Sean',
+  'Fatima',
+  'David',
+  'Sarah',
+  'Michael',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Jones',
+  'Williams',
+  'Brown',
+  'Wilson',
+  'Taylor',
+  'Nguyen',
+  'Anderson',
+  'Thompson',
+  'Walker',
+  'Harris',
+  'Lee',
+  'Martin',
+  'Ngata',
+  'Kowalski',
+  'Patel',
+  'Singh',
+  'Chen',
+  'Murphy',
+  'MacDonald',
+  'Campbell',
+  'Kelly',
+  'Roberts',
+  'King',
+];
 /** Presenters' names, richer than the contacts' e-mail addresses can show. */
-const PRESENTER_FIRST_NAMES = [...FIRST_NAMES, 'José', 'Zoë', 'Søren', 'Łukasz', 'Renée', 'Siobhán', 'Ngāio', 'João', 'Bjørn', 'François'];
-const PRESENTER_LAST_NAMES = [...LAST_NAMES, "O'Brien", "D'Souza", 'Müller', 'Te Whata', 'Fernández', 'Nakamura', 'van der Berg', 'Østergaard', 'Nguyễn'];
+const PRESENTER_FIRST_NAMES = [
+  ...FIRST_NAMES,
+  'José',
+  'Zoë',
+  'Søren',
+  'Łukasz',
+  'Renée',
+  'Siobhán',
+  'Ngāio',
+  'João',
+  'Bjørn',
+  'François',
+];
+const PRESENTER_LAST_NAMES = [
+  ...LAST_NAMES,
+  "O'Brien",
+  "D'Souza",
+  'Müller',
+  'Te Whata',
+  'Fernández',
+  'Nakamura',
+  'van der Berg',
+  'Østergaard',
+  'Nguyễn',
+];
 
-const ORGANISATION_PREFIXES = ['Harbour', 'Southern Cross', 'Blue Gum', 'Kauri', 'Tasman', 'Pacific', 'Red Centre', 'Coral Coast', 'Summit', 'Ironbark', 'Wattle', 'Riverbend', 'Greenfield', 'Northshore', 'Silver Fern', 'Koru'];
-const ORGANISATION_TRADES = ['Logistics', 'Health', 'Engineering', 'Consulting', 'Software', 'Finance', 'Education', 'Energy', 'Retail', 'Legal', 'Construction', 'Media', 'Insurance', 'Hospitality'];
+const ORGANISATION_PREFIXES = [
+  'Harbour',
+  'Southern Cross',
+  'Blue Gum',
+  'Kauri',
+  'Tasman',
+  'Pacific',
+  'Red Centre',
+  'Coral Coast',
+  'Summit',
+  'Ironbark',
+  'Wattle',
+  'Riverbend',
+  'Greenfield',
+  'Northshore',
+  'Silver Fern',
+  'Koru',
+];
+const ORGANISATION_TRADES = [
+  'Logistics',
+  'Health',
+  'Engineering',
+  'Consulting',
+  'Software',
+  'Finance',
+  'Education',
+  'Energy',
+  'Retail',
+  'Legal',
+  'Construction',
+  'Media',
+  'Insurance',
+  'Hospitality',
+];
 const ORGANISATION_SUFFIXES = ['Pty Ltd', 'Ltd', 'Group', 'Holdings', 'Limited', '& Co.', 'Partners'];
 
 /** Organisations at fixed IDs, for the hostile values the header lists. */
@@ -797,10 +1023,16 @@ function organisations(): OrganisationRow[] {
 }
 
 /** The part of an e-mail address a name gives: ASCII letters, apostrophes kept (o'brien@ is a valid address). */
-const emailPart = (name: string): string => asciiFold(name).toLowerCase().replace(/[^a-z0-9']/g, '');
+const emailPart = (name: string): string =>
+  asciiFold(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9']/g, '');
 
 /** Contacts at fixed IDs whose addresses carry hostile values (the header lists them). */
-const SPECIAL_CONTACT_ADDRESSES: ReadonlyMap<number, Pick<ContactRow, 'PostalAddress_City' | 'PostalAddress_Country'>> = new Map([
+const SPECIAL_CONTACT_ADDRESSES: ReadonlyMap<
+  number,
+  Pick<ContactRow, 'PostalAddress_City' | 'PostalAddress_Country'>
+> = new Map([
   [HOSTILE_CONTACT_ID, { PostalAddress_City: HOSTILE_CONTACT_CITY, PostalAddress_Country: 'New Zealand' }],
   [DECOMPOSED_CITY_CONTACT_ID, { PostalAddress_City: 'Zürich'.normalize('NFD'), PostalAddress_Country: 'Switzerland' }],
 ]);
@@ -811,11 +1043,22 @@ function contacts(orgs: readonly OrganisationRow[]): ContactRow[] {
   const importInstant = new Date(IMPORT_BATCH.instant);
   return range(1, DEMO_SIZES.contacts).map((id) => {
     const apostrophe = id === APOSTROPHE_CONTACT_ID;
-    const organisation = apostrophe ? at(orgs, APOSTROPHE_ORGANISATION_ID - 1) : random.chance(0.75) ? random.pick(orgs) : null;
+    const organisation = apostrophe
+      ? at(orgs, APOSTROPHE_ORGANISATION_ID - 1)
+      : random.chance(0.75)
+        ? random.pick(orgs)
+        : null;
     const [first, last] = apostrophe ? ['Sean', "O'Brien"] : [random.pick(FIRST_NAMES), random.pick(LAST_NAMES)];
     const address = emailAddress(random, first, last, organisation, taken);
-    const email = apostrophe ? address : random.weighted<string | null>([[address, 96], ['', 2], [null, 2]]);
-    const place = organisation !== null && random.chance(0.6) ? placeOfOrganisation(organisation) : random.weighted(weightedPlaces);
+    const email = apostrophe
+      ? address
+      : random.weighted<string | null>([
+          [address, 96],
+          ['', 2],
+          [null, 2],
+        ]);
+    const place =
+      organisation !== null && random.chance(0.6) ? placeOfOrganisation(organisation) : random.weighted(weightedPlaces);
 
     // Most contacts predate the events (an existing customer base); the rest joined since.
     const inBatch = id >= IMPORT_BATCH.firstContactID && id <= IMPORT_BATCH.lastContactID;
@@ -827,7 +1070,11 @@ function contacts(orgs: readonly OrganisationRow[]): ContactRow[] {
     return {
       ContactID: id,
       Email: email,
-      Status: random.weighted<string | null>([['Active', 85], ['Inactive', 12], [null, 3]]),
+      Status: random.weighted<string | null>([
+        ['Active', 85],
+        ['Inactive', 12],
+        [null, 3],
+      ]),
       PostalAddress_City: typedCity(random, place),
       PostalAddress_Country: place?.country ?? null,
       ...SPECIAL_CONTACT_ADDRESSES.get(id),
@@ -838,8 +1085,17 @@ function contacts(orgs: readonly OrganisationRow[]): ContactRow[] {
 }
 
 /** first.last@ the organisation's domain (or a mail provider's), numbered when taken; now and then typed with capitals. */
-function emailAddress(random: Random, first: string, last: string, organisation: OrganisationRow | null, taken: Set<string>): string {
-  const domain = organisation === null ? random.pick(['mail.example.net', 'inbox.example.org', 'example.com']) : `${slug(organisation.Name ?? '') || `org${organisation.OrganisationID}`}.example.com`;
+function emailAddress(
+  random: Random,
+  first: string,
+  last: string,
+  organisation: OrganisationRow | null,
+  taken: Set<string>,
+): string {
+  const domain =
+    organisation === null
+      ? random.pick(['mail.example.net', 'inbox.example.org', 'example.com'])
+      : `${slug(organisation.Name ?? '') || `org${organisation.OrganisationID}`}.example.com`;
   const name = `${emailPart(first)}.${emailPart(last)}`;
   let address = `${name}@${domain}`;
   for (let n = 2; taken.has(address); n++) address = `${name}${n}@${domain}`;
@@ -864,15 +1120,21 @@ function typedCity(random: Random, place: Place | null): string | null {
 
 const PROFESSIONAL_PROFILES = [
   (p: PresenterName) => `<p>Certified <b>trainer</b> &amp; coach with ${p.years} years in ${p.field}.</p>`,
-  (p: PresenterName) => `<p>${escapeHtml(p.first)} has led more than ${p.years * 20} workshops across Australia &amp; New Zealand.</p><ul><li>Former ${p.field} manager</li><li>Accredited facilitator</li></ul>`,
-  (p: PresenterName) => `<p>Consultant &amp; author.</p><p><img src="${SITE}/img/presenters/${p.id}.jpg" alt="${escapeHtml(p.full)}" /></p>`,
+  (p: PresenterName) =>
+    `<p>${escapeHtml(p.first)} has led more than ${p.years * 20} workshops across Australia &amp; New Zealand.</p><ul><li>Former ${p.field} manager</li><li>Accredited facilitator</li></ul>`,
+  (p: PresenterName) =>
+    `<p>Consultant &amp; author.</p><p><img src="${SITE}/img/presenters/${p.id}.jpg" alt="${escapeHtml(p.full)}" /></p>`,
 ];
 const QUALIFICATIONS = [
   '<ul><li>Cert IV in Training &amp; Assessment (TAE40110)</li><li>MBA</li></ul>',
   '<table><tr><th>Qualification</th><th>Year</th></tr><tr><td>BSc (Hons)</td><td>1998</td></tr><tr><td>Graduate Certificate in Adult Education</td><td>2004</td></tr></table>',
   '<p>Chartered Accountant (CA ANZ)</p>',
 ];
-const INTERESTS = ['<p>Sailing, <i>jazz</i> &amp; long-distance running.</p>', '<p>Mentoring new trainers; <a href="https://blog.example.org/">writes a blog</a>.</p>', '<p>Gardening &lt;and&gt; birdwatching.</p>'];
+const INTERESTS = [
+  '<p>Sailing, <i>jazz</i> &amp; long-distance running.</p>',
+  '<p>Mentoring new trainers; <a href="https://blog.example.org/">writes a blog</a>.</p>',
+  '<p>Gardening &lt;and&gt; birdwatching.</p>',
+];
 const FIELDS = ['finance', 'software', 'health care', 'retail', 'government', 'education'];
 
 interface PresenterName {
@@ -884,16 +1146,29 @@ interface PresenterName {
 }
 
 /** Presenters at fixed IDs whose names break the usual "First Last". */
-const SPECIAL_PRESENTERS: ReadonlyMap<number, readonly [full: string, first: string | null, last: string | null]> = new Map([
-  [7, ['山田 太郎', '太郎', '山田']], // family name first
-  [13, ['Teuila', 'Teuila', null]], // one name only
-  [LONG_NAME_PRESENTER_ID, ['Adolph Blaine Charles David Earl Frederick Gerald Hubert Irving Wolfeschlegelsteinhausenbergerdorff-Śmigielska-Ōtomo-Ngata-Smith', 'Adolph Blaine Charles David Earl Frederick Gerald Hubert Irving', 'Wolfeschlegelsteinhausenbergerdorff-Śmigielska-Ōtomo-Ngata-Smith']],
-] as const);
+const SPECIAL_PRESENTERS: ReadonlyMap<number, readonly [full: string, first: string | null, last: string | null]> =
+  new Map([
+    [7, ['山田 太郎', '太郎', '山田']], // family name first
+    [13, ['Teuila', 'Teuila', null]], // one name only
+    [
+      LONG_NAME_PRESENTER_ID,
+      [
+        'Adolph Blaine Charles David Earl Frederick Gerald Hubert Irving Wolfeschlegelsteinhausenbergerdorff-Śmigielska-Ōtomo-Ngata-Smith',
+        'Adolph Blaine Charles David Earl Frederick Gerald Hubert Irving',
+        'Wolfeschlegelsteinhausenbergerdorff-Śmigielska-Ōtomo-Ngata-Smith',
+      ],
+    ],
+  ] as const);
 
 function presenters(): PresenterRow[] {
   const random = randomFor('presenters');
   const ids = range(1, DEMO_SIZES.presenters);
-  const hidden = new Set(random.sample(ids.filter((id) => id !== LONG_NAME_PRESENTER_ID), Math.round(ids.length / 4)));
+  const hidden = new Set(
+    random.sample(
+      ids.filter((id) => id !== LONG_NAME_PRESENTER_ID),
+      Math.round(ids.length / 4),
+    ),
+  );
   const taken = new Set<string>();
   return ids.map((id) => {
     const special = SPECIAL_PRESENTERS.get(id);
@@ -909,18 +1184,34 @@ function presenters(): PresenterRow[] {
       full = `${first} ${last}`;
     }
     taken.add(full);
-    const name: PresenterName = { id, first: first ?? full, full, years: random.int(3, 25), field: random.pick(FIELDS) };
+    const name: PresenterName = {
+      id,
+      first: first ?? full,
+      full,
+      years: random.int(3, 25),
+      field: random.pick(FIELDS),
+    };
     const hasProfile = random.chance(0.8);
     const hasSocial = random.chance(0.7);
-    const text = (present: boolean, html: string): readonly [string | null, string | null] => (present ? [XHTML, html] : [null, null]);
-    const [professionalType, professional] = text(hasProfile && random.chance(0.85), random.pick(PROFESSIONAL_PROFILES)(name));
+    const text = (present: boolean, html: string): readonly [string | null, string | null] =>
+      present ? [XHTML, html] : [null, null];
+    const [professionalType, professional] = text(
+      hasProfile && random.chance(0.85),
+      random.pick(PROFESSIONAL_PROFILES)(name),
+    );
     const [qualificationsType, qualifications] = text(hasProfile && random.chance(0.55), random.pick(QUALIFICATIONS));
     // Interests are sometimes plain text: "usually application/xhtml", not always.
     const plainInterests = random.chance(0.2);
-    const [interestsType, interests] = hasProfile && random.chance(0.45) ? (plainInterests ? ['text/plain', 'Cycling; cooking; birdwatching'] : [XHTML, random.pick(INTERESTS)]) : [null, null];
+    const [interestsType, interests] =
+      hasProfile && random.chance(0.45)
+        ? plainInterests
+          ? ['text/plain', 'Cycling; cooking; birdwatching']
+          : [XHTML, random.pick(INTERESTS)]
+        : [null, null];
     const handle = slug(full).replace(/-/g, '') || `presenter${id}`;
     // Each network's identifier when the presenter has one; now and then '' (which interface B leaves out).
-    const network = (value: string): string | null => (hasSocial && random.chance(0.6) ? (random.chance(0.1) ? '' : value) : null);
+    const network = (value: string): string | null =>
+      hasSocial && random.chance(0.6) ? (random.chance(0.1) ? '' : value) : null;
     return {
       PresenterID: id,
       FullName: full,
@@ -938,7 +1229,14 @@ function presenters(): PresenterRow[] {
       SocialNetworkInfo_NetworkCID: network(`in/${slug(full) || id}`),
       SocialNetworkInfo_NetworkDID: network(`${handle}${random.int(1, 99)}`),
       IsPublic: !hidden.has(id),
-      Regions: id === LONG_NAME_PRESENTER_ID ? ['au'] : random.weighted<Region[]>([[['au'], 45], [['nz'], 20], [['au', 'nz'], 35]]),
+      Regions:
+        id === LONG_NAME_PRESENTER_ID
+          ? ['au']
+          : random.weighted<Region[]>([
+              [['au'], 45],
+              [['nz'], 20],
+              [['au', 'nz'], 35],
+            ]),
     };
   });
 }
@@ -960,24 +1258,126 @@ interface VenueCity {
 }
 
 const VENUE_CITIES: readonly VenueCity[] = [
-  { city: 'Sydney', suburb: 'Sydney', state: 'NSW', postCode: '2000', country: 'Australia', region: 'au', latitude: -33.8688, longitude: 151.2093, streets: ['George Street', 'Pitt Street', 'Kent Street'], weight: 6 },
-  { city: 'Melbourne', suburb: 'Southbank', state: 'VIC', postCode: '3006', country: 'Australia', region: 'au', latitude: -37.8136, longitude: 144.9631, streets: ['Collins Street', 'Flinders Lane', 'City Road'], weight: 5 },
-  { city: 'Canberra', suburb: 'Civic', state: 'ACT', postCode: '2601', country: 'Australia', region: 'au', latitude: -35.2809, longitude: 149.13, streets: ['Northbourne Avenue'], weight: 2 },
-  { city: 'Adelaide', suburb: 'Adelaide', state: 'SA', postCode: '5000', country: 'Australia', region: 'au', latitude: -34.9285, longitude: 138.6007, streets: ['King William Street'], weight: 2 },
-  { city: 'Darwin', suburb: 'Darwin City', state: 'NT', postCode: '0800', country: 'Australia', region: 'au', latitude: -12.4634, longitude: 130.8456, streets: ['Mitchell Street'], weight: 1 },
-  { city: 'Auckland', suburb: 'Auckland Central', state: null, postCode: '1010', country: 'New Zealand', region: 'nz', latitude: -36.8485, longitude: 174.7633, streets: ['Queen Street', 'Customs Street'], weight: 4 },
-  { city: 'Wellington', suburb: 'Te Aro', state: null, postCode: '6011', country: 'New Zealand', region: 'nz', latitude: -41.2865, longitude: 174.7762, streets: ['Lambton Quay', 'Cuba Street'], weight: 3 },
-  { city: 'Christchurch', suburb: 'Christchurch Central', state: null, postCode: '8011', country: 'New Zealand', region: 'nz', latitude: -43.5321, longitude: 172.6362, streets: ['Cashel Street'], weight: 1 },
+  {
+    city: 'Sydney',
+    suburb: 'Sydney',
+    state: 'NSW',
+    postCode: '2000',
+    country: 'Australia',
+    region: 'au',
+    latitude: -33.8688,
+    longitude: 151.2093,
+    streets: ['George Street', 'Pitt Street', 'Kent Street'],
+    weight: 6,
+  },
+  {
+    city: 'Melbourne',
+    suburb: 'Southbank',
+    state: 'VIC',
+    postCode: '3006',
+    country: 'Australia',
+    region: 'au',
+    latitude: -37.8136,
+    longitude: 144.9631,
+    streets: ['Collins Street', 'Flinders Lane', 'City Road'],
+    weight: 5,
+  },
+  {
+    city: 'Canberra',
+    suburb: 'Civic',
+    state: 'ACT',
+    postCode: '2601',
+    country: 'Australia',
+    region: 'au',
+    latitude: -35.2809,
+    longitude: 149.13,
+    streets: ['Northbourne Avenue'],
+    weight: 2,
+  },
+  {
+    city: 'Adelaide',
+    suburb: 'Adelaide',
+    state: 'SA',
+    postCode: '5000',
+    country: 'Australia',
+    region: 'au',
+    latitude: -34.9285,
+    longitude: 138.6007,
+    streets: ['King William Street'],
+    weight: 2,
+  },
+  {
+    city: 'Darwin',
+    suburb: 'Darwin City',
+    state: 'NT',
+    postCode: '0800',
+    country: 'Australia',
+    region: 'au',
+    latitude: -12.4634,
+    longitude: 130.8456,
+    streets: ['Mitchell Street'],
+    weight: 1,
+  },
+  {
+    city: 'Auckland',
+    suburb: 'Auckland Central',
+    state: null,
+    postCode: '1010',
+    country: 'New Zealand',
+    region: 'nz',
+    latitude: -36.8485,
+    longitude: 174.7633,
+    streets: ['Queen Street', 'Customs Street'],
+    weight: 4,
+  },
+  {
+    city: 'Wellington',
+    suburb: 'Te Aro',
+    state: null,
+    postCode: '6011',
+    country: 'New Zealand',
+    region: 'nz',
+    latitude: -41.2865,
+    longitude: 174.7762,
+    streets: ['Lambton Quay', 'Cuba Street'],
+    weight: 3,
+  },
+  {
+    city: 'Christchurch',
+    suburb: 'Christchurch Central',
+    state: null,
+    postCode: '8011',
+    country: 'New Zealand',
+    region: 'nz',
+    latitude: -43.5321,
+    longitude: 172.6362,
+    streets: ['Cashel Street'],
+    weight: 1,
+  },
 ];
 
-const VENUE_PREFIXES = ['Harbourview', 'Riverside', 'Parkside', 'Central', 'Waterfront', 'Gallery', 'Summit', 'Heritage', 'Eastside', 'Quayside'];
+const VENUE_PREFIXES = [
+  'Harbourview',
+  'Riverside',
+  'Parkside',
+  'Central',
+  'Waterfront',
+  'Gallery',
+  'Summit',
+  'Heritage',
+  'Eastside',
+  'Quayside',
+];
 const VENUE_KINDS = ['Conference Centre', 'Training Rooms', 'Business Centre', 'Function Centre', 'Learning Hub'];
 const DIRECTIONS = [
   '<p>Take the lift to Level 12; reception is on the left.</p>',
   '<p>Five minutes from the station: turn right at the <b>Town Hall</b> exit.</p><ol><li>Cross the square</li><li>Enter by the glass doors</li></ol>',
   '<p>Enter from the laneway &amp; ring the bell.</p>',
 ];
-const PARKING = ['<p>Secure parking at the <b>Wilson</b> car park: $25/day &amp; early-bird rates.</p>', '<p>Limited street parking; we recommend public transport.</p>'];
+const PARKING = [
+  '<p>Secure parking at the <b>Wilson</b> car park: $25/day &amp; early-bird rates.</p>',
+  '<p>Limited street parking; we recommend public transport.</p>',
+];
 
 const LONG_VENUE_NAME =
   'Wellington Harbourside Māori & Pacific Arts Conference, Exhibition and Professional Development Centre of Aotearoa New Zealand — incorporating the Tāmaki Makaurau Training Annex, the Whanganui-a-Tara Learning Rooms and the Ōtautahi Seminar Suite on Level 3';
@@ -1046,8 +1446,14 @@ function venues(): VenueRow[] {
     return cityVenue(id, city, name);
   });
   const sydney = at(VENUE_CITIES, 0);
-  const wellington = at(VENUE_CITIES.filter((c) => c.city === 'Wellington'), 0);
-  const darwin = at(VENUE_CITIES.filter((c) => c.city === 'Darwin'), 0);
+  const wellington = at(
+    VENUE_CITIES.filter((c) => c.city === 'Wellington'),
+    0,
+  );
+  const darwin = at(
+    VENUE_CITIES.filter((c) => c.city === 'Darwin'),
+    0,
+  );
   const online: VenueRow = {
     ...cityVenue(ONLINE_VENUE_ID, sydney, 'Online (virtual classroom)'),
     ...NOWHERE,
@@ -1059,7 +1465,10 @@ function venues(): VenueRow[] {
     Regions: ['au', 'nz'],
   };
   // In Darwin, whose postcode starts with a zero.
-  const unpromoted: VenueRow = { ...cityVenue(UNPROMOTED_VENUE_ID, darwin, 'Old Customs House Training Rooms (closed)', true), Regions: [] };
+  const unpromoted: VenueRow = {
+    ...cityVenue(UNPROMOTED_VENUE_ID, darwin, 'Old Customs House Training Rooms (closed)', true),
+    Regions: [],
+  };
   const long: VenueRow = {
     ...cityVenue(LONG_NAME_VENUE_ID, wellington, LONG_VENUE_NAME),
     // The one venue with every address line.
@@ -1075,14 +1484,25 @@ function venues(): VenueRow[] {
   return [...rows, online, unpromoted, long];
 }
 
-const ROOM_NAMES = ['Boardroom', 'Training Room 1', 'Training Room 2', 'Auditorium', 'Seminar Room A', 'Seminar Room B', 'Harbour Room', 'Room 1.01', 'Breakout Space'];
+const ROOM_NAMES = [
+  'Boardroom',
+  'Training Room 1',
+  'Training Room 2',
+  'Auditorium',
+  'Seminar Room A',
+  'Seminar Room B',
+  'Harbour Room',
+  'Room 1.01',
+  'Breakout Space',
+];
 
 function venueRooms(venueRows: readonly VenueRow[]): VenueRoomRow[] {
   const random = randomFor('venue_rooms');
   const rows: VenueRoomRow[] = [];
   for (const venue of venueRows) {
     for (const name of random.sample(ROOM_NAMES, random.int(1, 5))) {
-      const capacity = name === 'Auditorium' ? random.int(120, 400) : name === 'Boardroom' ? random.int(8, 20) : random.int(12, 60);
+      const capacity =
+        name === 'Auditorium' ? random.int(120, 400) : name === 'Boardroom' ? random.int(8, 20) : random.int(12, 60);
       rows.push({
         VenueRoomID: rows.length + 1,
         VenueID: venue.VenueID,
@@ -1132,11 +1552,14 @@ function eventDay(random: Random, days: number): number {
 function events(): EventRow[] {
   const random = randomFor('events');
   return range(1, DEMO_SIZES.events).map((id) => {
-    const template = id === LIKE_WILDCARD_EVENT_ID ? templateById(11) : random.chance(0.02) ? null : random.pick(TEMPLATES);
+    const template =
+      id === LIKE_WILDCARD_EVENT_ID ? templateById(11) : random.chance(0.02) ? null : random.pick(TEMPLATES);
     const webinar = template?.format === 'webinar';
     const forced = FORCED_PLACES.get(id);
     // Webinars are mostly online; now and then one is presented to a room somewhere.
-    const place = forced ?? (webinar && random.chance(0.8) ? ONLINE : random.weighted([...weightedPlaces, [ONLINE, ONLINE.weight] as const]));
+    const place =
+      forced ??
+      (webinar && random.chance(0.8) ? ONLINE : random.weighted([...weightedPlaces, [ONLINE, ONLINE.weight] as const]));
     const format = FORMATS[template?.format ?? (place === ONLINE ? 'webinar' : '1 day')];
     const offset = offsetOf(place.timeZoneID);
 
@@ -1152,10 +1575,18 @@ function events(): EventRow[] {
     const modified = random.chance(0.2) ? created : random.between(created, REFERENCE_MS);
 
     const ended = (finishKnown ? finish : start) < REFERENCE_MS;
-    const status = random.weighted<string | null>([[ended ? 'Completed' : 'Active', 965], ['Cancelled', 30], [null, 5]]);
+    const status = random.weighted<string | null>([
+      [ended ? 'Completed' : 'Active', 965],
+      ['Cancelled', 30],
+      [null, 5],
+    ]);
 
     const lines = random.sample(DESCRIPTION_LINES, random.int(1, 2)).join(' ');
-    const description = random.weighted<string | null>([[`${template?.name ?? 'Custom program'}. ${lines}`, 84], [null, 15], ['', 1]]);
+    const description = random.weighted<string | null>([
+      [`${template?.name ?? 'Custom program'}. ${lines}`, 84],
+      [null, 15],
+      ['', 1],
+    ]);
     const month = new Date(localStart).toISOString().slice(2, 7).replace('-', '');
     const code = template?.code ? `${template.code}-${place.code}-${month}` : `EVT-${id}`;
     const local = place.country === 'Australia' || place.country === 'New Zealand';
@@ -1164,7 +1595,11 @@ function events(): EventRow[] {
     return {
       EventID: id,
       UniqueIdentifier: guid(random),
-      Code: random.weighted<string | null>([[code, 96], ['', 3], [null, 1]]),
+      Code: random.weighted<string | null>([
+        [code, 96],
+        ['', 3],
+        [null, 1],
+      ]),
       StartDateTime: new Date(start),
       FinishDateTime: finishKnown ? new Date(finish) : null,
       Description: description,
@@ -1191,7 +1626,13 @@ function withHostileTexts(rows: EventRow[]): EventRow[] {
   return rows.map((row) => ({ ...row, ...overrides.get(row.EventID) }));
 }
 
-const SESSIONS_PER_EVENT = [[0, 20], [1, 20], [2, 30], [3, 18], [4, 12]] as const;
+const SESSIONS_PER_EVENT = [
+  [0, 20],
+  [1, 20],
+  [2, 30],
+  [3, 18],
+  [4, 12],
+] as const;
 
 function eventSessions(eventRows: readonly EventRow[], trainers: readonly number[]): EventSessionRow[] {
   const random = randomFor('event_sessions');
@@ -1210,7 +1651,9 @@ function eventSessions(eventRows: readonly EventRow[], trainers: readonly number
       const slotLength = Math.floor(dayLength / onDay.length);
       const sessionStart = start + day * DAY + slot * slotLength;
       const sessionFinish = finish === null ? null : sessionStart + slotLength;
-      const created = event.CreatedDateTime.getTime() + random.between(0, Math.min(2 * DAY, REFERENCE_MS - event.CreatedDateTime.getTime()));
+      const created =
+        event.CreatedDateTime.getTime() +
+        random.between(0, Math.min(2 * DAY, REFERENCE_MS - event.CreatedDateTime.getTime()));
       const ended = (sessionFinish ?? sessionStart) < REFERENCE_MS;
       const status = event.Status === 'Cancelled' || random.chance(0.03) ? 'Cancelled' : ended ? 'Completed' : 'Active';
       rows.push({
@@ -1233,7 +1676,9 @@ function eventSessions(eventRows: readonly EventRow[], trainers: readonly number
 /** Contacts at events: each registration made between the event's creation and its start (or the reference date), by a contact who existed then. */
 function registrations(eventRows: readonly EventRow[], contactRows: readonly ContactRow[]): RegistrationRow[] {
   const random = randomFor('registrations');
-  const byCreation = [...contactRows].sort((a, b) => a.CreatedDateTime.getTime() - b.CreatedDateTime.getTime() || a.ContactID - b.ContactID);
+  const byCreation = [...contactRows].sort(
+    (a, b) => a.CreatedDateTime.getTime() - b.CreatedDateTime.getTime() || a.ContactID - b.ContactID,
+  );
   const existingAt = (instant: number): number => {
     let count = 0;
     while (count < byCreation.length && at(byCreation, count).CreatedDateTime.getTime() <= instant) count++;
@@ -1256,14 +1701,28 @@ function registrations(eventRows: readonly EventRow[], contactRows: readonly Con
       unnumbered.push({
         EventID: event.EventID,
         ContactID: contact,
-        Status: random.weighted(ended ? [['Completed', 85], ['Cancelled', 8], ['Active', 7]] : [['Active', 90], ['Cancelled', 10]]),
+        Status: random.weighted(
+          ended
+            ? [
+                ['Completed', 85],
+                ['Cancelled', 8],
+                ['Active', 7],
+              ]
+            : [
+                ['Active', 90],
+                ['Cancelled', 10],
+              ],
+        ),
         CreatedDateTime: new Date(created),
         LastModifiedDateTime: new Date(random.chance(0.5) ? created : random.between(created, REFERENCE_MS)),
       });
     }
   }
   // Numbered in the order they were made, as the platform would have.
-  unnumbered.sort((a, b) => a.CreatedDateTime.getTime() - b.CreatedDateTime.getTime() || a.EventID - b.EventID || a.ContactID - b.ContactID);
+  unnumbered.sort(
+    (a, b) =>
+      a.CreatedDateTime.getTime() - b.CreatedDateTime.getTime() || a.EventID - b.EventID || a.ContactID - b.ContactID,
+  );
   return unnumbered.map((row, i) => ({ RegistrationID: i + 1, ...row }));
 }
 

@@ -13,13 +13,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(64);
 }
 
-const db = env['DATABASE_URL'] ? await openPostgres(env['DATABASE_URL']) : await openPglite(env['PGLITE_DATA_DIR'] || undefined);
+const db = env['DATABASE_URL']
+  ? await openPostgres(env['DATABASE_URL'])
+  : await openPglite(env['PGLITE_DATA_DIR'] || undefined);
 if (!(await isSeeded(db))) {
   const started = Date.now();
   await createDemoDatabase(db);
   console.log(`Demo data written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
-const service = createService({ db, log: (line) => console.log(line), ...(env['PUBLIC_URL'] ? { publicUrl: env['PUBLIC_URL'] } : {}), ...(env['SCHEMA_BASE'] ? { schemaBase: env['SCHEMA_BASE'] } : {}) });
+const service = createService({
+  db,
+  log: (line) => console.log(line),
+  ...(env['PUBLIC_URL'] ? { publicUrl: env['PUBLIC_URL'] } : {}),
+  ...(env['SCHEMA_BASE'] ? { schemaBase: env['SCHEMA_BASE'] } : {}),
+});
 const base = await service.listen(port, env['HOST'] ?? '127.0.0.1');
 
 let stopping = false;

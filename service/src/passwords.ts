@@ -6,11 +6,16 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_LENGTH, (error, key) => (error ? reject(error) : resolve(key))));
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, (error, key) => (error ? reject(error) : resolve(key))),
+  );
 }
 
 /** A new salt and the password's hash under it, both base64. */
-export async function hashPassword(password: string, salt: Buffer = randomBytes(16)): Promise<{ salt: string; hash: string }> {
+export async function hashPassword(
+  password: string,
+  salt: Buffer = randomBytes(16),
+): Promise<{ salt: string; hash: string }> {
   return { salt: salt.toString('base64'), hash: (await derive(password, salt)).toString('base64') };
 }
 

@@ -73,7 +73,8 @@ export function createService(options: ServiceOptions): Service {
     if (request.method !== 'GET' && request.method !== 'HEAD' && (a !== null || b !== null)) {
       // Every resource is read-only (section 4): the method is refused before anything else is read.
       const message = `${request.method} is not supported here`;
-      const reply = a !== null ? apiException(405, 'MethodNotAllowed', message) : publicError(405, 'MethodNotAllowed', message);
+      const reply =
+        a !== null ? apiException(405, 'MethodNotAllowed', message) : publicError(405, 'MethodNotAllowed', message);
       return { reply: { ...reply, headers: { ...reply.headers, Allow: 'GET, HEAD' } } };
     }
     if (a !== null) return handleAuthenticated(request, originOf(request), decodeSegment(a[1]!), a[2] ?? '', context);
@@ -104,7 +105,8 @@ export function createService(options: ServiceOptions): Service {
   service.server.on('clientError', (error: Error & { code?: string }, socket) => {
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
     log(`${new Date().toISOString()} - (unreadable request: ${error.code ?? error.message}) ${status}`);
-    if (socket.writable) socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (socket.writable)
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
   });
 
@@ -112,7 +114,9 @@ export function createService(options: ServiceOptions): Service {
     const started = process.hrtime.bigint();
     let answered: { reply: Reply; user?: string };
     if (service.maintenance) {
-      answered = { reply: { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '300' } } };
+      answered = {
+        reply: { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '300' } },
+      };
     } else {
       try {
         answered = await route(request);
@@ -129,7 +133,9 @@ export function createService(options: ServiceOptions): Service {
       response.destroy();
     }
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log(`${new Date().toISOString()} ${request.method} ${request.url} ${answered.reply.status} ${bytes}B ${ms.toFixed(1)}ms${answered.user === undefined ? '' : ` user=${answered.user}`}`);
+    log(
+      `${new Date().toISOString()} ${request.method} ${request.url} ${answered.reply.status} ${bytes}B ${ms.toFixed(1)}ms${answered.user === undefined ? '' : ` user=${answered.user}`}`,
+    );
   }
 
   return service;
@@ -137,7 +143,8 @@ export function createService(options: ServiceOptions): Service {
 
 /** A 500 in the body the interface writes (section 7.2: "possibly an error structure"). */
 function internalError(request: IncomingMessage): Reply {
-  if (AUTHENTICATED.test((request.url ?? '/').split('?')[0]!)) return apiException(500, 'InternalServerError', INTERNAL_ERROR);
+  if (AUTHENTICATED.test((request.url ?? '/').split('?')[0]!))
+    return apiException(500, 'InternalServerError', INTERNAL_ERROR);
   return publicError(500, 'InternalServerError', INTERNAL_ERROR);
 }
 

@@ -9,7 +9,16 @@
 // references, so the SQL the package writes and the tables never disagree.
 
 import type { Schema, Property } from 'odata-filter';
-import { Contact, Event, EventSession, EventTemplate, Organisation, Registration, TimeZone, VenueRoom } from 'odata-filter';
+import {
+  Contact,
+  Event,
+  EventSession,
+  EventTemplate,
+  Organisation,
+  Registration,
+  TimeZone,
+  VenueRoom,
+} from 'odata-filter';
 import { postgres } from 'odata-filter/sql';
 import type { CollectionStorage, RelatedTable, SqlQueryOptions } from 'odata-filter/sql';
 
@@ -31,7 +40,15 @@ interface StoredType {
   readonly representation?: readonly string[];
 }
 
-export type TypeName = 'Event' | 'EventSession' | 'Registration' | 'Contact' | 'Organisation' | 'VenueRoom' | 'EventTemplate' | 'TimeZone';
+export type TypeName =
+  | 'Event'
+  | 'EventSession'
+  | 'Registration'
+  | 'Contact'
+  | 'Organisation'
+  | 'VenueRoom'
+  | 'EventTemplate'
+  | 'TimeZone';
 
 export const STORED_TYPES: { readonly [T in TypeName]: StoredType } = {
   Event: {
@@ -46,7 +63,13 @@ export const STORED_TYPES: { readonly [T in TypeName]: StoredType } = {
     },
     representation: ['UtcOffsetMinutes'],
   },
-  EventSession: { schema: EventSession, table: 'event_sessions', key: 'EventSessionID', relations: { Presenter: { type: 'Contact', reference: 'PresenterContactID' } }, representation: ['UtcOffsetMinutes'] },
+  EventSession: {
+    schema: EventSession,
+    table: 'event_sessions',
+    key: 'EventSessionID',
+    relations: { Presenter: { type: 'Contact', reference: 'PresenterContactID' } },
+    representation: ['UtcOffsetMinutes'],
+  },
   Registration: {
     schema: Registration,
     table: 'registrations',
@@ -66,14 +89,16 @@ const quote = (name: string): string => postgres.quoteIdentifier(name);
 
 function reachOf(holder: TypeName, relation: Property): Reach {
   const reach = STORED_TYPES[holder].relations[relation.name];
-  if (reach === undefined) throw new Error(`storage.ts: the type ${holder} does not say where its relation ${relation.name} is`);
+  if (reach === undefined)
+    throw new Error(`storage.ts: the type ${holder} does not say where its relation ${relation.name} is`);
   return reach;
 }
 
 /** The properties of a structure, a relation or a relation's elements. */
 function membersOf(property: Property): readonly Property[] {
   if (property.kind === 'structured') return [...property.properties.values()];
-  if (property.kind === 'collection' && property.element.kind === 'structured') return [...property.element.properties.values()];
+  if (property.kind === 'collection' && property.element.kind === 'structured')
+    return [...property.element.properties.values()];
   return [];
 }
 
@@ -100,14 +125,28 @@ function viewDefinition(type: TypeName): string {
     const reach = reachOf(type, property);
     if (!('reference' in reach)) continue;
     const alias = `j${joins.length}`;
-    joins.push(`LEFT JOIN ${viewOf(reach.type)} ${alias} ON ${alias}.${quote(STORED_TYPES[reach.type].key)} = t.${quote(reach.reference)}`);
-    for (const column of viewColumns(membersOf(property))) columns.push(`${alias}.${quote(column)} AS ${quote(`${property.name}_${column}`)}`);
+    joins.push(
+      `LEFT JOIN ${viewOf(reach.type)} ${alias} ON ${alias}.${quote(STORED_TYPES[reach.type].key)} = t.${quote(reach.reference)}`,
+    );
+    for (const column of viewColumns(membersOf(property)))
+      columns.push(`${alias}.${quote(column)} AS ${quote(`${property.name}_${column}`)}`);
   }
   return `CREATE VIEW ${viewOf(type)} AS SELECT ${columns.join(', ')} FROM ${stored.table} t ${joins.join(' ')}`;
 }
 
 /** The views, each after the views it joins. */
-export const VIEWS: readonly string[] = (['TimeZone', 'EventTemplate', 'Contact', 'Organisation', 'VenueRoom', 'Event', 'EventSession', 'Registration'] as const).map(viewDefinition);
+export const VIEWS: readonly string[] = (
+  [
+    'TimeZone',
+    'EventTemplate',
+    'Contact',
+    'Organisation',
+    'VenueRoom',
+    'Event',
+    'EventSession',
+    'Registration',
+  ] as const
+).map(viewDefinition);
 
 /**
  * What compileSql and expandSqlRows need to know of a type's storage: its view, and for each
@@ -122,7 +161,12 @@ export function storageOf(type: TypeName): { readonly query: SqlQueryOptions; re
   const filterCollections: Record<string, Stored> = {};
   const expandCollections: Record<string, Stored> = {};
   const relations: Record<string, RelatedTable> = {};
-  const walk = (holder: TypeName, properties: readonly Property[], path: readonly string[], rowPrefix: readonly string[]): void => {
+  const walk = (
+    holder: TypeName,
+    properties: readonly Property[],
+    path: readonly string[],
+    rowPrefix: readonly string[],
+  ): void => {
     for (const property of properties) {
       const at = [...path, property.name];
       const schemaPath = at.join('/');
@@ -140,7 +184,11 @@ export function storageOf(type: TypeName): { readonly query: SqlQueryOptions; re
           walk(reach.type, membersOf(property), at, [...rowPrefix, property.name]);
         } else {
           const holderKey = STORED_TYPES[holder].key;
-          filterCollections[schemaPath] = { table: viewOf(reach.type), foreignKey: reach.foreignKey, key: [...rowPrefix, holderKey].join('_') };
+          filterCollections[schemaPath] = {
+            table: viewOf(reach.type),
+            foreignKey: reach.foreignKey,
+            key: [...rowPrefix, holderKey].join('_'),
+          };
           expandCollections[schemaPath] = { table: viewOf(reach.type), foreignKey: reach.foreignKey, key: holderKey };
           // The elements are rows of their own view: what is under them is read from there.
           walk(reach.type, membersOf(property), at, []);
@@ -154,7 +202,9 @@ export function storageOf(type: TypeName): { readonly query: SqlQueryOptions; re
 }
 
 /** Every relation a type's rows reach, at any depth, by schema path (`Registrations`, `Registrations/Contact`), with the type it reaches and whether it is to-many. */
-export function relationPathsOf(type: TypeName): readonly { readonly path: string; readonly type: TypeName; readonly many: boolean }[] {
+export function relationPathsOf(
+  type: TypeName,
+): readonly { readonly path: string; readonly type: TypeName; readonly many: boolean }[] {
   const found: { path: string; type: TypeName; many: boolean }[] = [];
   const walk = (holder: TypeName, properties: readonly Property[], path: readonly string[]): void => {
     for (const property of properties) {
@@ -174,8 +224,14 @@ export function relationPathsOf(type: TypeName): readonly { readonly path: strin
 }
 
 /** The key of each to-many relation's rows, by schema path: what orders an expansion of it (docs/query.md, "Expansion"). */
-export function relationRulesOf(type: TypeName): { readonly [schemaPath: string]: { readonly key: readonly string[] } } {
-  return Object.fromEntries(relationPathsOf(type).filter((r) => r.many).map((r) => [r.path, { key: [STORED_TYPES[r.type].key] }]));
+export function relationRulesOf(type: TypeName): {
+  readonly [schemaPath: string]: { readonly key: readonly string[] };
+} {
+  return Object.fromEntries(
+    relationPathsOf(type)
+      .filter((r) => r.many)
+      .map((r) => [r.path, { key: [STORED_TYPES[r.type].key] }]),
+  );
 }
 
 /** The type at the end of a relation's schema path from a type (`Sessions/Presenter` from Event: Contact). */
@@ -184,7 +240,8 @@ export function typeAt(type: TypeName, schemaPath: string): TypeName {
   let properties: readonly Property[] = [...STORED_TYPES[type].schema.properties.values()];
   for (const name of schemaPath.split('/')) {
     const property = properties.find((p) => p.name === name);
-    if (property === undefined) throw new Error(`storage.ts: no property ${name} on the way to ${schemaPath} from ${type}`);
+    if (property === undefined)
+      throw new Error(`storage.ts: no property ${name} on the way to ${schemaPath} from ${type}`);
     if (property.kind !== 'primitive' && property.relation) holder = reachOf(holder, property).type;
     properties = membersOf(property);
   }
@@ -194,6 +251,8 @@ export function typeAt(type: TypeName, schemaPath: string): TypeName {
 /** The columns of a type's table its representation needs beside its properties: references for its links, an event's offset. */
 export function representationColumnsOf(type: TypeName): readonly string[] {
   const stored = STORED_TYPES[type];
-  const references = Object.values(stored.relations).flatMap((reach) => ('reference' in reach ? [reach.reference] : []));
+  const references = Object.values(stored.relations).flatMap((reach) =>
+    'reference' in reach ? [reach.reference] : [],
+  );
   return [...references, ...(stored.representation ?? [])];
 }

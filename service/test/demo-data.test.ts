@@ -64,7 +64,8 @@ function expectUnique(values: readonly unknown[], what: string): void {
 function* strings(value: unknown, path: string): Generator<[path: string, text: string]> {
   if (typeof value === 'string') yield [path, value];
   else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, `${path}[${i}]`);
-  else if (typeof value === 'object' && value !== null && !(value instanceof Date)) for (const [k, v] of Object.entries(value)) yield* strings(v, `${path}.${k}`);
+  else if (typeof value === 'object' && value !== null && !(value instanceof Date))
+    for (const [k, v] of Object.entries(value)) yield* strings(v, `${path}.${k}`);
 }
 
 /** The columns of each CREATE TABLE of tables.ts: its quoted identifiers. */
@@ -77,7 +78,8 @@ function tableColumns(): Map<string, Set<string>> {
   return tables;
 }
 
-const localMinutes = (instant: Date, offset: number): number => (((instant.getTime() + offset * MINUTE) % DAY) + DAY) % DAY / MINUTE;
+const localMinutes = (instant: Date, offset: number): number =>
+  ((((instant.getTime() + offset * MINUTE) % DAY) + DAY) % DAY) / MINUTE;
 
 describe('the demo data', () => {
   it('is the same on every call', () => {
@@ -119,22 +121,70 @@ describe('the demo data', () => {
   });
 
   it('keeps keys unique and every reference pointing at a row', () => {
-    expectUnique(data.time_zones.map((r) => r.TimeZoneID), 'TimeZoneID');
-    expectUnique(data.event_templates.map((r) => r.EventTemplateID), 'EventTemplateID');
-    expectUnique(data.organisations.map((r) => r.OrganisationID), 'OrganisationID');
-    expectUnique(data.contacts.map((r) => r.ContactID), 'ContactID');
-    expectUnique(data.events.map((r) => r.EventID), 'EventID');
-    expectUnique(data.events.map((r) => r.UniqueIdentifier), 'UniqueIdentifier');
-    expectUnique(data.event_sessions.map((r) => r.EventSessionID), 'EventSessionID');
-    expectUnique(data.registrations.map((r) => r.RegistrationID), 'RegistrationID');
-    expectUnique(data.registrations.map((r) => `${r.EventID}/${r.ContactID}`), 'a contact registered twice at one event');
-    expectUnique(data.venues.map((r) => r.VenueID), 'VenueID');
-    expectUnique(data.venue_rooms.map((r) => r.VenueRoomID), 'VenueRoomID');
-    expectUnique(data.presenters.map((r) => r.PresenterID), 'PresenterID');
-    expectUnique(data.template_categories.map((r) => r.CategoryID), 'CategoryID');
-    expectUnique(data.template_category_items.map((r) => r.ItemID), 'ItemID');
-    expectUnique(data.template_item_offers.map((r) => `${r.ItemID}/${r.Region}`), 'offer (ItemID, Region)');
-    expectUnique(data.users.map((r) => r.Name), 'user Name');
+    expectUnique(
+      data.time_zones.map((r) => r.TimeZoneID),
+      'TimeZoneID',
+    );
+    expectUnique(
+      data.event_templates.map((r) => r.EventTemplateID),
+      'EventTemplateID',
+    );
+    expectUnique(
+      data.organisations.map((r) => r.OrganisationID),
+      'OrganisationID',
+    );
+    expectUnique(
+      data.contacts.map((r) => r.ContactID),
+      'ContactID',
+    );
+    expectUnique(
+      data.events.map((r) => r.EventID),
+      'EventID',
+    );
+    expectUnique(
+      data.events.map((r) => r.UniqueIdentifier),
+      'UniqueIdentifier',
+    );
+    expectUnique(
+      data.event_sessions.map((r) => r.EventSessionID),
+      'EventSessionID',
+    );
+    expectUnique(
+      data.registrations.map((r) => r.RegistrationID),
+      'RegistrationID',
+    );
+    expectUnique(
+      data.registrations.map((r) => `${r.EventID}/${r.ContactID}`),
+      'a contact registered twice at one event',
+    );
+    expectUnique(
+      data.venues.map((r) => r.VenueID),
+      'VenueID',
+    );
+    expectUnique(
+      data.venue_rooms.map((r) => r.VenueRoomID),
+      'VenueRoomID',
+    );
+    expectUnique(
+      data.presenters.map((r) => r.PresenterID),
+      'PresenterID',
+    );
+    expectUnique(
+      data.template_categories.map((r) => r.CategoryID),
+      'CategoryID',
+    );
+    expectUnique(
+      data.template_category_items.map((r) => r.ItemID),
+      'ItemID',
+    );
+    expectUnique(
+      data.template_item_offers.map((r) => `${r.ItemID}/${r.Region}`),
+      'offer (ItemID, Region)',
+    );
+    expectUnique(
+      data.users.map((r) => r.Name),
+      'user Name',
+    );
     expect(data.events.map((e) => e.EventID)).toEqual(Array.from({ length: 640 }, (_, i) => i + 1));
 
     const zones = idsOf(data.time_zones, 'TimeZoneID');
@@ -183,7 +233,9 @@ describe('the demo data', () => {
         expect(modified, table).toBeLessThan(REFERENCE_MS);
       }
     }
-    const batch = data.contacts.filter((c) => c.ContactID >= IMPORT_BATCH.firstContactID && c.ContactID <= IMPORT_BATCH.lastContactID);
+    const batch = data.contacts.filter(
+      (c) => c.ContactID >= IMPORT_BATCH.firstContactID && c.ContactID <= IMPORT_BATCH.lastContactID,
+    );
     expect(new Set(batch.map((c) => c.LastModifiedDateTime.toISOString()))).toEqual(new Set([IMPORT_BATCH.instant]));
   });
 
@@ -210,7 +262,13 @@ describe('the demo data', () => {
     expect(data.events.some((e) => e.FinishDateTime === null)).toBe(true);
     expect(data.events.some((e) => e.EventTemplateID === null)).toBe(true);
     // Morning in Sydney or Auckland is the previous day in UTC.
-    expect(data.events.some((e) => e.StartDateTime.getUTCDate() !== new Date(e.StartDateTime.getTime() + e.UtcOffsetMinutes * MINUTE).getUTCDate())).toBe(true);
+    expect(
+      data.events.some(
+        (e) =>
+          e.StartDateTime.getUTCDate() !==
+          new Date(e.StartDateTime.getTime() + e.UtcOffsetMinutes * MINUTE).getUTCDate(),
+      ),
+    ).toBe(true);
   });
 
   it('has time zones with tz names, display names matching their offsets, and offsets that are negative or not whole hours', () => {
@@ -277,11 +335,29 @@ describe('the demo data', () => {
     const withoutViewUri = presenters.filter((p) => p.ViewUri === null).length;
     expect(withoutViewUri).toBeGreaterThanOrEqual(18);
     expect(withoutViewUri).toBeLessThanOrEqual(36);
-    expect(presenters.some((p) => p.Profile_ProfessionalProfile_Text === null && p.Profile_Qualifications_Text === null && p.Profile_Interests_Text === null)).toBe(true);
-    const networks = (p: (typeof presenters)[number]) => [p.SocialNetworkInfo_NetworkAID, p.SocialNetworkInfo_NetworkBID, p.SocialNetworkInfo_NetworkCID, p.SocialNetworkInfo_NetworkDID];
+    expect(
+      presenters.some(
+        (p) =>
+          p.Profile_ProfessionalProfile_Text === null &&
+          p.Profile_Qualifications_Text === null &&
+          p.Profile_Interests_Text === null,
+      ),
+    ).toBe(true);
+    const networks = (p: (typeof presenters)[number]) => [
+      p.SocialNetworkInfo_NetworkAID,
+      p.SocialNetworkInfo_NetworkBID,
+      p.SocialNetworkInfo_NetworkCID,
+      p.SocialNetworkInfo_NetworkDID,
+    ];
     expect(presenters.some((p) => networks(p).every((n) => n === null))).toBe(true);
     expect(presenters.some((p) => networks(p).includes(''))).toBe(true);
-    expect(presenters.some((p) => p.Profile_ProfessionalProfile_ContentType === 'application/xhtml' && p.Profile_ProfessionalProfile_Text?.includes('&amp;'))).toBe(true);
+    expect(
+      presenters.some(
+        (p) =>
+          p.Profile_ProfessionalProfile_ContentType === 'application/xhtml' &&
+          p.Profile_ProfessionalProfile_Text?.includes('&amp;'),
+      ),
+    ).toBe(true);
     // A content type goes with its text, and nothing else does.
     for (const p of presenters) {
       expect(p.Profile_ProfessionalProfile_ContentType === null).toBe(p.Profile_ProfessionalProfile_Text === null);
@@ -324,7 +400,13 @@ describe('the demo data', () => {
     expect(templates.length).toBeGreaterThan(30);
     expect(links.length).toBeGreaterThan(10);
     for (const link of links) {
-      expect([link.Code, link.AdvertisedPresenters, link.Tags, link.Credits, link.AdvertisedDuration]).toEqual([null, null, null, null, null]);
+      expect([link.Code, link.AdvertisedPresenters, link.Tags, link.Credits, link.AdvertisedDuration]).toEqual([
+        null,
+        null,
+        null,
+        null,
+        null,
+      ]);
     }
     const presenters = new Map(data.presenters.map((p) => [p.PresenterID, p]));
     for (const item of data.template_category_items) {
@@ -347,22 +429,37 @@ describe('the demo data', () => {
 
   it('offers each template item in each of its regions, in that region’s currency and tax', () => {
     const offers = new Map(data.template_item_offers.map((o) => [`${o.ItemID}/${o.Region}`, o]));
-    const expected = data.template_category_items.filter((i) => i.EventTemplateID !== null).flatMap((i) => i.Regions.map((r) => `${i.ItemID}/${r}`));
+    const expected = data.template_category_items
+      .filter((i) => i.EventTemplateID !== null)
+      .flatMap((i) => i.Regions.map((r) => `${i.ItemID}/${r}`));
     expect([...offers.keys()].sort()).toEqual(expected.sort());
-    const money = (amount: number): string => `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    const money = (amount: number): string =>
+      `$${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
     for (const o of data.template_item_offers) {
       expect(o.BestAdvertisedOffers.length).toBeGreaterThan(0);
       for (const { OfferAmount: amount } of o.BestAdvertisedOffers) {
         expect(amount.CurrencyCode).toBe(o.Region === 'au' ? 'AUD' : 'NZD');
-        expect(amount.TaxRate).toEqual({ ShortName: 'GST', Name: 'Goods and Services Tax', RatePercent: o.Region === 'au' ? 10 : 15 });
+        expect(amount.TaxRate).toEqual({
+          ShortName: 'GST',
+          Name: 'Goods and Services Tax',
+          RatePercent: o.Region === 'au' ? 10 : 15,
+        });
         const exclusiveCents = Math.round(amount.AmountTaxExclusive * 100);
-        expect(Math.round(amount.AmountTaxInclusive * 100)).toBe(Math.round((exclusiveCents * (100 + amount.TaxRate.RatePercent)) / 100));
+        expect(Math.round(amount.AmountTaxInclusive * 100)).toBe(
+          Math.round((exclusiveCents * (100 + amount.TaxRate.RatePercent)) / 100),
+        );
         expect(amount.FormattedAmountTaxExclusive).toBe(money(amount.AmountTaxExclusive));
         expect(amount.FormattedAmountTaxInclusive).toBe(money(amount.AmountTaxInclusive));
       }
     }
-    expect(data.template_item_offers.flatMap((o) => o.BestAdvertisedOffers).some((offer) => offer.IsDiscountOffer)).toBe(true);
-    expect(data.template_item_offers.flatMap((o) => o.BestAdvertisedOffers).some((offer) => offer.OfferAmount.FormattedAmountTaxInclusive === '$1,100.00')).toBe(true);
+    expect(
+      data.template_item_offers.flatMap((o) => o.BestAdvertisedOffers).some((offer) => offer.IsDiscountOffer),
+    ).toBe(true);
+    expect(
+      data.template_item_offers
+        .flatMap((o) => o.BestAdvertisedOffers)
+        .some((offer) => offer.OfferAmount.FormattedAmountTaxInclusive === '$1,100.00'),
+    ).toBe(true);
   });
 
   it('carries the hostile values its header lists', () => {
@@ -389,9 +486,14 @@ describe('the demo data', () => {
     expect(byId(data.contacts, 'ContactID', APOSTROPHE_CONTACT_ID).Email?.toLowerCase()).toContain("o'brien");
     expect(byId(data.organisations, 'OrganisationID', APOSTROPHE_ORGANISATION_ID).Name).toContain("O'Brien");
 
-    NON_ASCII_EVENT_IDS.forEach((id, i) => expect(byId(data.events, 'EventID', id).LocationName).toBe(NON_ASCII_PLACES[i]));
+    NON_ASCII_EVENT_IDS.forEach((id, i) =>
+      expect(byId(data.events, 'EventID', id).LocationName).toBe(NON_ASCII_PLACES[i]),
+    );
     for (const place of NON_ASCII_PLACES) {
-      expect(data.contacts.some((c) => c.PostalAddress_City === place) || data.organisations.some((o) => o.PostalAddress_City === place)).toBe(true);
+      expect(
+        data.contacts.some((c) => c.PostalAddress_City === place) ||
+          data.organisations.some((o) => o.PostalAddress_City === place),
+      ).toBe(true);
     }
     const decomposed = byId(data.contacts, 'ContactID', DECOMPOSED_CITY_CONTACT_ID).PostalAddress_City;
     expect(decomposed).not.toBe('Zürich');
@@ -410,7 +512,9 @@ describe('the demo data', () => {
     const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
     const all = [...strings(data, 'data')];
     expect(all.length).toBeGreaterThan(10_000);
-    expect(all.filter(([, text]) => text.includes('\u0000') || loneSurrogate.test(text)).map(([path]) => path)).toEqual([]);
+    expect(all.filter(([, text]) => text.includes('\u0000') || loneSurrogate.test(text)).map(([path]) => path)).toEqual(
+      [],
+    );
   });
 });
 
@@ -439,10 +543,17 @@ describe('the demo data on PGlite', () => {
   });
 
   it('reads the hostile texts back byte for byte', async () => {
-    const [event] = await db.query(`SELECT "Description", convert_to("Description", 'UTF8') AS bytes FROM events WHERE "EventID" = $1`, [HOSTILE_EVENT_ID]);
+    const [event] = await db.query(
+      `SELECT "Description", convert_to("Description", 'UTF8') AS bytes FROM events WHERE "EventID" = $1`,
+      [HOSTILE_EVENT_ID],
+    );
     expect(event?.['Description']).toBe(HOSTILE_EVENT_DESCRIPTION);
-    expect(Buffer.from(event?.['bytes'] as Uint8Array).equals(Buffer.from(HOSTILE_EVENT_DESCRIPTION, 'utf8'))).toBe(true);
-    const [contact] = await db.query(`SELECT "PostalAddress_City" FROM contacts WHERE "ContactID" = $1`, [HOSTILE_CONTACT_ID]);
+    expect(Buffer.from(event?.['bytes'] as Uint8Array).equals(Buffer.from(HOSTILE_EVENT_DESCRIPTION, 'utf8'))).toBe(
+      true,
+    );
+    const [contact] = await db.query(`SELECT "PostalAddress_City" FROM contacts WHERE "ContactID" = $1`, [
+      HOSTILE_CONTACT_ID,
+    ]);
     expect(contact?.['PostalAddress_City']).toBe(HOSTILE_CONTACT_CITY);
     const [emoji] = await db.query(`SELECT "Description" FROM events WHERE "EventID" = $1`, [EMOJI_EVENT_ID]);
     expect(emoji?.['Description']).toBe(byId(data.events, 'EventID', EMOJI_EVENT_ID).Description);
@@ -453,10 +564,15 @@ describe('the demo data on PGlite', () => {
     const expected = byId(data.events, 'EventID', XML_SPECIAL_EVENT_ID);
     expect(event).toEqual({ ...expected });
     const offer = data.template_item_offers[0];
-    const [stored] = await db.query(`SELECT "BestAdvertisedOffers" FROM template_item_offers WHERE "ItemID" = $1 AND "Region" = $2`, [offer?.ItemID, offer?.Region]);
+    const [stored] = await db.query(
+      `SELECT "BestAdvertisedOffers" FROM template_item_offers WHERE "ItemID" = $1 AND "Region" = $2`,
+      [offer?.ItemID, offer?.Region],
+    );
     expect(stored?.['BestAdvertisedOffers']).toEqual(offer?.BestAdvertisedOffers);
     // An empty collection is SQL NULL, never a JSON null or [].
-    const [tags] = await db.query(`SELECT count(*) FILTER (WHERE "Tags" IS NULL)::int AS missing, count(*) FILTER (WHERE jsonb_typeof("Tags") <> 'array')::int AS odd FROM template_category_items`);
+    const [tags] = await db.query(
+      `SELECT count(*) FILTER (WHERE "Tags" IS NULL)::int AS missing, count(*) FILTER (WHERE jsonb_typeof("Tags") <> 'array')::int AS odd FROM template_category_items`,
+    );
     expect(tags).toEqual({ missing: data.template_category_items.filter((i) => i.Tags === null).length, odd: 0 });
   });
 
@@ -468,6 +584,8 @@ describe('the demo data on PGlite', () => {
     expect(await verifyPassword('wrong', stored)).toBe(false);
     const [eventsOnly] = await db.query(`SELECT "Salt", "Hash", "Collections" FROM users WHERE "Name" = 'events-only'`);
     expect(eventsOnly?.['Collections']).toEqual(['events']);
-    expect(await verifyPassword('events-demo', { salt: String(eventsOnly?.['Salt']), hash: String(eventsOnly?.['Hash']) })).toBe(true);
+    expect(
+      await verifyPassword('events-demo', { salt: String(eventsOnly?.['Salt']), hash: String(eventsOnly?.['Hash']) }),
+    ).toBe(true);
   });
 });

@@ -35,7 +35,9 @@ describe('a load run against the service on PGlite', () => {
     expect(report.latency.b.count).toBeGreaterThan(0);
     for (const stats of [report.latency.all, report.latency.a, report.latency.b]) ordered(stats);
     expect(report.perSecond).toBeGreaterThan(0);
-    expect(formatReport(report)).toMatch(/^400 requests in [\d.]+ s by 16 clients \(seed 1\): [\d.]+ requests\/s, 0 errors\n/);
+    expect(formatReport(report)).toMatch(
+      /^400 requests in [\d.]+ s by 16 clients \(seed 1\): [\d.]+ requests\/s, 0 errors\n/,
+    );
     // Nothing went wrong inside the server either.
     expect(s.log.filter((line) => line.startsWith('error '))).toEqual([]);
   }, 120_000);
@@ -46,16 +48,38 @@ describe('a load run against the service on PGlite', () => {
     const requests = MIX.map((entry) => entry.make(random));
     for (const request of requests) {
       const response = await get(s.base, request.path, { headers: request.headers });
-      expect(checkResponse(request, response.status, response.headers['content-type'] as string | undefined), response.text).toBeUndefined();
+      expect(
+        checkResponse(request, response.status, response.headers['content-type'] as string | undefined),
+        response.text,
+      ).toBeUndefined();
     }
   });
 });
 
 describe('what counts as an error', () => {
-  const xml: LoadRequest = { api: 'A', path: '/demo/api/2012-02-01/auth/resources/events/', headers: {}, user: 'admin', status: 200, contentType: 'application/xml' };
+  const xml: LoadRequest = {
+    api: 'A',
+    path: '/demo/api/2012-02-01/auth/resources/events/',
+    headers: {},
+    user: 'admin',
+    status: 200,
+    contentType: 'application/xml',
+  };
   const forbidden: LoadRequest = { ...xml, user: 'events-only', status: 403 };
-  const jsonp: LoadRequest = { api: 'B', path: '/api/2012-02-01/pub/resources/timezones/?callback=cb', headers: { Accept: '*/*' }, status: 200, contentType: 'application/javascript' };
-  const unacceptable: LoadRequest = { api: 'B', path: '/api/2012-02-01/pub/resources/timezones/', headers: {}, status: 406, contentType: undefined };
+  const jsonp: LoadRequest = {
+    api: 'B',
+    path: '/api/2012-02-01/pub/resources/timezones/?callback=cb',
+    headers: { Accept: '*/*' },
+    status: 200,
+    contentType: 'application/javascript',
+  };
+  const unacceptable: LoadRequest = {
+    api: 'B',
+    path: '/api/2012-02-01/pub/resources/timezones/',
+    headers: {},
+    status: 406,
+    contentType: undefined,
+  };
 
   it('accepts the expected status with the expected media type, parameters and case aside; a 406 needs none', () => {
     expect(checkResponse(xml, 200, 'application/xml; charset=utf-8')).toBeUndefined();
@@ -66,24 +90,42 @@ describe('what counts as an error', () => {
   });
 
   it('counts a 500, a wrong media type and a wrong status, naming the request, the expectation and the answer', () => {
-    expect(checkResponse(xml, 500, 'application/xml; charset=utf-8')).toBe('GET /demo/api/2012-02-01/auth/resources/events/ (as admin): expected 200 application/xml, got 500 application/xml; charset=utf-8');
-    expect(checkResponse(xml, 200, 'application/json; charset=utf-8')).toMatch(/expected 200 application\/xml, got 200 application\/json/);
+    expect(checkResponse(xml, 500, 'application/xml; charset=utf-8')).toBe(
+      'GET /demo/api/2012-02-01/auth/resources/events/ (as admin): expected 200 application/xml, got 500 application/xml; charset=utf-8',
+    );
+    expect(checkResponse(xml, 200, 'application/json; charset=utf-8')).toMatch(
+      /expected 200 application\/xml, got 200 application\/json/,
+    );
     expect(checkResponse(xml, 200, undefined)).toMatch(/got 200 \(no Content-Type\)/);
     expect(checkResponse(xml, 200, 'application/xmlx')).toBeDefined();
-    expect(checkResponse(forbidden, 200, 'application/xml')).toMatch(/\(as events-only\): expected 403 application\/xml, got 200/);
-    expect(checkResponse(jsonp, 200, 'application/json; charset=utf-8')).toMatch(/\(Accept: \*\/\*\): expected 200 application\/javascript, got 200 application\/json/);
+    expect(checkResponse(forbidden, 200, 'application/xml')).toMatch(
+      /\(as events-only\): expected 403 application\/xml, got 200/,
+    );
+    expect(checkResponse(jsonp, 200, 'application/json; charset=utf-8')).toMatch(
+      /\(Accept: \*\/\*\): expected 200 application\/javascript, got 200 application\/json/,
+    );
     expect(checkResponse(unacceptable, 200, 'application/json')).toMatch(/expected 406, got 200/);
   });
 
   it('counts every answer of a server that answers 500, and shows the first ten', async () => {
-    const server = createServer((_request, response) => response.writeHead(500, { 'Content-Type': 'application/xml' }).end('<x/>'));
+    const server = createServer((_request, response) =>
+      response.writeHead(500, { 'Content-Type': 'application/xml' }).end('<x/>'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const report = await runLoad({ base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, clients: 4, requests: 30, seconds: 30, seed: 3 });
+      const report = await runLoad({
+        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        clients: 4,
+        requests: 30,
+        seconds: 30,
+        seed: 3,
+      });
       expect(report.requests).toBe(30);
       expect(report.errors).toBe(30);
       expect(report.firstErrors).toHaveLength(10);
-      expect(report.firstErrors.every((error) => /^GET \/.*: expected \d{3}.*, got 500 application\/xml$/.test(error))).toBe(true);
+      expect(
+        report.firstErrors.every((error) => /^GET \/.*: expected \d{3}.*, got 500 application\/xml$/.test(error)),
+      ).toBe(true);
       expect(formatReport(report)).toMatch(/30 errors\n[^]*first 10 errors:/);
     } finally {
       server.closeAllConnections();
@@ -102,10 +144,18 @@ describe('what counts as an error', () => {
   });
 
   it('stops when the time is up, the requests under way answered', async () => {
-    const server = createServer((_request, response) => void setTimeout(() => response.writeHead(200, { 'Content-Type': 'application/xml' }).end(), 100));
+    const server = createServer(
+      (_request, response) =>
+        void setTimeout(() => response.writeHead(200, { 'Content-Type': 'application/xml' }).end(), 100),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
-      const report = await runLoad({ base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, clients: 2, requests: 1000, seconds: 0.5 });
+      const report = await runLoad({
+        base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        clients: 2,
+        requests: 1000,
+        seconds: 0.5,
+      });
       expect(report.requests).toBeGreaterThan(0);
       expect(report.requests).toBeLessThan(1000);
     } finally {

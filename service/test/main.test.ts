@@ -31,7 +31,9 @@ describe('npm start (service/dist/main.js)', () => {
     await waitFor(output, /maintenance off/);
     expect((await get(base, `${B}timezones/?format=json`)).status).toBe(200);
     expect(await stopped(child, 'SIGTERM')).toBe(0);
-    expect(output()).toMatch(/ GET \/demo\/api\/2012-02-01\/auth\/resources\/events\/\?top=1 200 \d+B [\d.]+ms user=admin\n/);
+    expect(output()).toMatch(
+      / GET \/demo\/api\/2012-02-01\/auth\/resources\/events\/\?top=1 200 \d+B [\d.]+ms user=admin\n/,
+    );
     expect(output()).toMatch(/ GET \/api\/2012-02-01\/pub\/resources\/timezones\/\?format=json 200 \d+B [\d.]+ms\n/);
     expect(output()).toMatch(/SIGTERM: stopping/);
   });

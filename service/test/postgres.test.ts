@@ -44,11 +44,15 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
     const running = await startService(await openPostgres(url.href, 10, (error) => failures.push(error)));
     try {
       expect((await get(running.base, `${A}events/?top=5`, { user: 'admin' })).status).toBe(200);
-      const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        name,
+      ]);
       expect(ended.rows.length).toBeGreaterThan(0);
-      for (let waited = 0; failures.length === 0 && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; failures.length === 0 && waited < 5_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(failures.length).toBeGreaterThan(0);
-      for (let i = 0; i < 5; i++) expect((await get(running.base, `${B}venues/`, { headers: { Accept: 'application/json' } })).status).toBe(200);
+      for (let i = 0; i < 5; i++)
+        expect((await get(running.base, `${B}venues/`, { headers: { Accept: 'application/json' } })).status).toBe(200);
     } finally {
       await running.stop();
       await admin.end();

@@ -38,12 +38,26 @@ describe('the README’s example requests', () => {
   });
 
   it.each([
-    ['events-only', 'events-demo', '/demo/api/2012-02-01/auth/resources/events/?filter=LocationName%20eq%20%27Z%C3%BCrich%27&top=2', 200],
-    [undefined, undefined, '/api/2012-02-01/pub/resources/timezones/?format=json&top=3&fields=Name,UtcOffset,TzNames&includeTotalCount=true', 200],
+    [
+      'events-only',
+      'events-demo',
+      '/demo/api/2012-02-01/auth/resources/events/?filter=LocationName%20eq%20%27Z%C3%BCrich%27&top=2',
+      200,
+    ],
+    [
+      undefined,
+      undefined,
+      '/api/2012-02-01/pub/resources/timezones/?format=json&top=3&fields=Name,UtcOffset,TzNames&includeTotalCount=true',
+      200,
+    ],
     ['admin', 'admin-demo', '/demo/api/2012-02-01/auth/resources/events/?filter=Staus%20eq%20%27Active%27', 400],
   ] as const)('%s %s %s', async (name, password, path, status) => {
     const curl = `curl -s ${name === undefined ? '' : `-u ${name}:${password} `}'${PUBLIC}${path}'`;
-    const response = await get(base, path, name === undefined ? { headers: { Accept: '*/*' } } : { user: [name, password!], headers: { Accept: '*/*' } });
+    const response = await get(
+      base,
+      path,
+      name === undefined ? { headers: { Accept: '*/*' } } : { user: [name, password!], headers: { Accept: '*/*' } },
+    );
     expect(response.status).toBe(status);
     expect(response.text).toBe(shownAnswer(curl));
   });

@@ -18,7 +18,13 @@ export const checkCommand: Command = {
   usage: 'check "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--odata-version <version>] [--json]',
   summary: 'type-check a filter against a schema: print its canonical and typed forms, or every issue',
   maxOperands: 0,
-  help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP, VERSION_HELP, '--json                  print the typed tree as JSON (Int64 values as strings)'],
+  help: [
+    FILTER_HELP,
+    SCHEMA_HELP,
+    ALIAS_HELP,
+    VERSION_HELP,
+    '--json                  print the typed tree as JSON (Int64 values as strings)',
+  ],
   options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...VERSION_OPTION, json: { type: 'boolean' } },
   run({ filter, values, out }) {
     const loaded = schemaFromOptions(values);

@@ -29,13 +29,17 @@ const DEFAULT_MAX_JSON_LENGTH = 268_435_456;
 function maxJsonLength(value: unknown): number | { readonly usageError: string } {
   if (value === undefined) return DEFAULT_MAX_JSON_LENGTH;
   const n = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= 1 && n <= LONGEST_STRING)) return { usageError: `--max-json-length must be a whole number from 1 to ${LONGEST_STRING}, not '${String(value)}'` };
+  if (!(n >= 1 && n <= LONGEST_STRING))
+    return {
+      usageError: `--max-json-length must be a whole number from 1 to ${LONGEST_STRING}, not '${String(value)}'`,
+    };
   return n;
 }
 
 export const evalCommand: Command = {
   name: 'eval',
-  usage: 'eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>] [--max-json-length <n>]',
+  usage:
+    'eval "<filter>" --schema <name-or-file> [file | -] [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>] [--max-json-length <n>]',
   summary: 'print the rows of a JSON array or JSON lines (file or stdin) that match a filter, as JSON lines',
   maxOperands: 1,
   help: [
@@ -47,11 +51,18 @@ export const evalCommand: Command = {
     VERSION_HELP,
     `--max-json-length <n>   the most characters in a JSON line, or in a whole JSON array (default ${DEFAULT_MAX_JSON_LENGTH})`,
   ],
-  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, ...VERSION_OPTION, 'max-json-length': { type: 'string' } },
+  options: {
+    ...SCHEMA_OPTION,
+    ...ALIAS_OPTION,
+    ...NOW_OPTION,
+    ...VERSION_OPTION,
+    'max-json-length': { type: 'string' },
+  },
   async run({ filter, filterFromStdin, operands, values, out, err, stdin }) {
     const [file] = operands;
     const fromStdin = file === undefined || file === '-';
-    if (fromStdin && filterFromStdin) return { usageError: 'the filter and the rows cannot both come from stdin: give the rows as a file' };
+    if (fromStdin && filterFromStdin)
+      return { usageError: 'the filter and the rows cannot both come from stdin: give the rows as a file' };
     const maxLength = maxJsonLength(values['max-json-length']);
     if (typeof maxLength !== 'number') return maxLength;
     const loaded = schemaFromOptions(values);
@@ -62,7 +73,10 @@ export const evalCommand: Command = {
     if ('usageError' in versioned) return versioned;
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
-    const matches = compilePredicate(check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }), now);
+    const matches = compilePredicate(
+      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }),
+      now,
+    );
     const read = rowReader(loaded.schema);
     let input: NodeJS.ReadableStream = stdin;
     if (!fromStdin) {

@@ -36,7 +36,9 @@ export function rowReader(schema: Schema): (text: string) => RowReading {
       return { problem: `not JSON: ${(error as Error).message}` };
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return { problem: `not a JSON object but ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}` };
+      return {
+        problem: `not a JSON object but ${Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`}`,
+      };
     }
     const exact = hasLossyNumber(text);
     if (exact) {
@@ -56,7 +58,12 @@ function someProperty(properties: ReadonlyMap<string, Property>, test: (p: Prope
   for (const p of properties.values()) {
     if (test(p)) return true;
     const structure = p.kind === 'collection' ? p.element : p;
-    if (structure.kind === 'structured' ? someProperty(structure.properties, test) : p.kind === 'collection' && test(structure)) return true;
+    if (
+      structure.kind === 'structured'
+        ? someProperty(structure.properties, test)
+        : p.kind === 'collection' && test(structure)
+    )
+      return true;
   }
   return false;
 }
@@ -79,7 +86,8 @@ function adapt(object: Record<string, unknown>, properties: ReadonlyMap<string, 
 function adapted(value: unknown, property: PrimitiveProperty | StructuredProperty): unknown {
   if (property.kind === 'structured') {
     if (value instanceof ExactNumber) return Number(value.text);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) adapt(value as Record<string, unknown>, property.properties);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      adapt(value as Record<string, unknown>, property.properties);
     return value;
   }
   if (property.type === 'Edm.Int64') {
@@ -161,7 +169,7 @@ export function parseJsonExact(text: string): unknown {
       i++;
       const object: Record<string, unknown> = {};
       skipWhitespace();
-      if (text[i] === '}') return i++, object;
+      if (text[i] === '}') return (i++, object);
       for (;;) {
         skipWhitespace();
         const key = token(STRING);
@@ -170,9 +178,14 @@ export function parseJsonExact(text: string): unknown {
         if (text[i] !== ':') return fail("':'");
         i++;
         // defineProperty, so that a key `__proto__` is an own property, as JSON.parse makes it.
-        Object.defineProperty(object, JSON.parse(key) as string, { value: value(), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(object, JSON.parse(key) as string, {
+          value: value(),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
         skipWhitespace();
-        if (text[i] === '}') return i++, object;
+        if (text[i] === '}') return (i++, object);
         if (text[i] !== ',') return fail("',' or '}'");
         i++;
       }
@@ -181,11 +194,11 @@ export function parseJsonExact(text: string): unknown {
       i++;
       const array: unknown[] = [];
       skipWhitespace();
-      if (text[i] === ']') return i++, array;
+      if (text[i] === ']') return (i++, array);
       for (;;) {
         array.push(value());
         skipWhitespace();
-        if (text[i] === ']') return i++, array;
+        if (text[i] === ']') return (i++, array);
         if (text[i] !== ',') return fail("',' or ']'");
         i++;
       }
@@ -194,8 +207,12 @@ export function parseJsonExact(text: string): unknown {
       const s = token(STRING);
       return s === undefined ? fail('a string') : JSON.parse(s);
     }
-    for (const [word, meaning] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) return (i += word.length), meaning;
+    for (const [word, meaning] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, i)) return ((i += word.length), meaning);
     }
     const n = token(NUMBER);
     if (n === undefined) return fail('a value');

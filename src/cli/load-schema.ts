@@ -50,7 +50,10 @@ export function loadSchema(nameOrFile: string): { readonly schema: Schema } | { 
     const names = [...SERVICE_SCHEMAS.keys()].join(', ');
     return { usageError: `--schema '${nameOrFile}' is neither a shipped schema (${names}) nor a readable file` };
   }
-  if (text === undefined) return { usageError: `--schema ${nameOrFile}: the file is larger than ${MAX_SCHEMA_BYTES} bytes, the most a schema file may have` };
+  if (text === undefined)
+    return {
+      usageError: `--schema ${nameOrFile}: the file is larger than ${MAX_SCHEMA_BYTES} bytes, the most a schema file may have`,
+    };
   try {
     return { schema: defineSchema(JSON.parse(text) as SchemaDefinition) };
   } catch (error) {
@@ -59,7 +62,9 @@ export function loadSchema(nameOrFile: string): { readonly schema: Schema } | { 
 }
 
 /** The schema named by a command's `--schema` value, which is required. */
-export function schemaFromOptions(values: Readonly<Record<string, unknown>>): { readonly schema: Schema } | { readonly usageError: string } {
+export function schemaFromOptions(
+  values: Readonly<Record<string, unknown>>,
+): { readonly schema: Schema } | { readonly usageError: string } {
   const value = values['schema'];
   if (typeof value !== 'string' || value === '') return { usageError: 'missing --schema <name-or-file>' };
   return loadSchema(value);

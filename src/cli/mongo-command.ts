@@ -14,7 +14,8 @@ import { SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js'
 
 export const mongoCommand: Command = {
   name: 'mongo',
-  usage: 'mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>]',
+  usage:
+    'mongo "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>]',
   summary: 'print the MongoDB query document of a filter as Extended JSON',
   maxOperands: 0,
   help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP, NOW_HELP, VERSION_HELP],
@@ -28,7 +29,10 @@ export const mongoCommand: Command = {
     if ('usageError' in versioned) return versioned;
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
-    const document = compileMongo(check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }), { decimal: (s) => new DecimalText(s), ...now });
+    const document = compileMongo(
+      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }),
+      { decimal: (s) => new DecimalText(s), ...now },
+    );
     out.write(`${toExtendedJson(document)}\n`);
     return { exitCode: 0 };
   },

@@ -11,11 +11,14 @@ export const NOW_HELP =
   '--now <date-time>       the instant now() stands for, as 2012-12-03T07:16:23Z (default: the clock)';
 
 /** The clock the option gives (undefined: the system clock), or a usage error for text that is no instant. */
-export function clockFromOptions(values: Readonly<Record<string, unknown>>): { readonly clock?: () => Date } | { readonly usageError: string } {
+export function clockFromOptions(
+  values: Readonly<Record<string, unknown>>,
+): { readonly clock?: () => Date } | { readonly usageError: string } {
   const given = values['now'];
   if (typeof given !== 'string') return {};
   const reading = readInstant(given);
-  if (!reading.ok) return { usageError: `--now takes a date-time such as 2012-12-03T07:16:23Z, not '${given}': ${reading.problem}` };
+  if (!reading.ok)
+    return { usageError: `--now takes a date-time such as 2012-12-03T07:16:23Z, not '${given}': ${reading.problem}` };
   const instant = new Date(reading.epochMs);
   return { clock: () => instant };
 }

@@ -32,7 +32,8 @@ function loadStorage(file: string): { readonly storage: Storage } | { readonly u
   } catch {
     return { usageError: `--storage '${file}' is not a readable file` };
   }
-  if (text === undefined) return { usageError: `--storage ${file}: the file is larger than ${MAX_STORAGE_BYTES} bytes` };
+  if (text === undefined)
+    return { usageError: `--storage ${file}: the file is larger than ${MAX_STORAGE_BYTES} bytes` };
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -43,14 +44,18 @@ function loadStorage(file: string): { readonly storage: Storage } | { readonly u
     return { usageError: `--storage ${file}: expected a JSON object with ${STORAGE_KEYS.join(', ')}` };
   }
   const unknown = Object.keys(value).filter((k) => !(STORAGE_KEYS as readonly string[]).includes(k));
-  if (unknown.length > 0) return { usageError: `--storage ${file}: unknown key ${unknown.map((k) => `'${k}'`).join(', ')}; the keys are ${STORAGE_KEYS.join(', ')}` };
+  if (unknown.length > 0)
+    return {
+      usageError: `--storage ${file}: unknown key ${unknown.map((k) => `'${k}'`).join(', ')}; the keys are ${STORAGE_KEYS.join(', ')}`,
+    };
   // The values are checked by compileSql, which names the option and the property at fault.
   return { storage: value as Storage };
 }
 
 export const sqlCommand: Command = {
   name: 'sql',
-  usage: 'sql "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>] [--dialect postgres|sqlite|mysql] [--storage <file>] [--json]',
+  usage:
+    'sql "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--now <date-time>] [--odata-version <version>] [--dialect postgres|sqlite|mysql] [--storage <file>] [--json]',
   summary: 'print the SQL WHERE expression of a filter and its parameters (default dialect: postgres)',
   maxOperands: 0,
   help: [
@@ -64,11 +69,20 @@ export const sqlCommand: Command = {
     "                        compileSql's options of those names (docs/sql.md); needed for lambdas",
     '--json                  print one JSON object {"sql": …, "params": […]} (Int64 values as strings)',
   ],
-  options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, ...VERSION_OPTION, dialect: { type: 'string' }, storage: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    ...SCHEMA_OPTION,
+    ...ALIAS_OPTION,
+    ...NOW_OPTION,
+    ...VERSION_OPTION,
+    dialect: { type: 'string' },
+    storage: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   run({ filter, values, out }) {
     const dialectName = typeof values['dialect'] === 'string' ? values['dialect'] : 'postgres';
     const dialect = DIALECTS[dialectName];
-    if (!dialect) return { usageError: `--dialect must be one of ${Object.keys(DIALECTS).join(', ')}, not '${dialectName}'` };
+    if (!dialect)
+      return { usageError: `--dialect must be one of ${Object.keys(DIALECTS).join(', ')}, not '${dialectName}'` };
     const loaded = schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
@@ -79,7 +93,10 @@ export const sqlCommand: Command = {
     if ('usageError' in now) return now;
     const storage = typeof values['storage'] === 'string' ? loadStorage(values['storage']) : { storage: {} };
     if ('usageError' in storage) return storage;
-    const { sql, params } = compileSql(check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }), { ...storage.storage, dialect, ...now });
+    const { sql, params } = compileSql(
+      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }),
+      { ...storage.storage, dialect, ...now },
+    );
     out.write(values['json'] ? `${toJson({ sql, params })}\n` : `${sql}\n${toJson(params, 0)}\n`);
     return { exitCode: 0 };
   },

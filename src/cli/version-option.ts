@@ -15,10 +15,13 @@ export const VERSION_HELP = [
 ].join('\n');
 
 /** The version the options name (undefined for none), or a usage error for one that is no version. */
-export function versionFromOptions(values: Readonly<Record<string, unknown>>): { readonly version: ODataVersion | undefined } | { readonly usageError: string } {
+export function versionFromOptions(
+  values: Readonly<Record<string, unknown>>,
+): { readonly version: ODataVersion | undefined } | { readonly usageError: string } {
   const given = values['odata-version'];
   if (given === undefined) return { version: undefined };
   const version = ODATA_VERSIONS.find((v) => v === given);
-  if (version === undefined) return { usageError: `--odata-version takes one of ${ODATA_VERSIONS.join(', ')}, not '${String(given)}'` };
+  if (version === undefined)
+    return { usageError: `--odata-version takes one of ${ODATA_VERSIONS.join(', ')}, not '${String(given)}'` };
   return { version };
 }

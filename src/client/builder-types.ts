@@ -7,7 +7,14 @@
 import type { EdmType, InstantType, IntegerType, NumericType } from '../types/edm.js';
 import type { FUNCTIONS } from '../types/functions.js';
 import type { EnumDefinition, SchemaDefinition } from '../types/schema.js';
-import type { CollectionDescription, Described, IsLiteral, PrimitiveDescription, StructureDescription, UnderlyingTypeOf } from '../types/schema-paths.js';
+import type {
+  CollectionDescription,
+  Described,
+  IsLiteral,
+  PrimitiveDescription,
+  StructureDescription,
+  UnderlyingTypeOf,
+} from '../types/schema-paths.js';
 
 /** Type only, never present at run time: the key under which an operand's type is known to TypeScript. */
 declare const operandType: unique symbol;
@@ -21,7 +28,12 @@ export interface Typed<T extends EdmType = EdmType, N extends string | undefined
  * The JavaScript value written as a literal of type `T` (docs/client.md, the table of
  * filter(schema)`…`): the builder writes its values as the filter template does.
  */
-export type ValueOf<T extends EdmType> = T extends 'Edm.String' | 'Edm.Guid' | 'Edm.Date' | 'Edm.TimeOfDay' | 'Edm.Duration'
+export type ValueOf<T extends EdmType> = T extends
+  | 'Edm.String'
+  | 'Edm.Guid'
+  | 'Edm.Date'
+  | 'Edm.TimeOfDay'
+  | 'Edm.Duration'
   ? string
   : T extends 'Edm.Boolean'
     ? boolean
@@ -32,7 +44,11 @@ export type ValueOf<T extends EdmType> = T extends 'Edm.String' | 'Edm.Guid' | '
         : never;
 
 /** The types an operand of type `T` compares with: numbers with numbers, instants with instants, others with their own type. */
-type ComparableWith<T extends EdmType> = [T] extends [NumericType] ? NumericType : [T] extends [InstantType] ? InstantType : T;
+type ComparableWith<T extends EdmType> = [T] extends [NumericType]
+  ? NumericType
+  : [T] extends [InstantType]
+    ? InstantType
+    : T;
 
 /**
  * The types whose values take the type `P` unchanged where a function expects `P`: numeric
@@ -127,14 +143,29 @@ export interface BooleanMethods {
 type FunctionSignatureOf = (typeof FUNCTIONS)[number];
 type OverloadOf<F> = F extends { readonly overloads: readonly (infer O)[] } ? O : never;
 /** The overloads whose first parameter is exactly `T`. */
-type ExactFor<T extends EdmType, O> = O extends { readonly params: readonly [infer P0, ...unknown[]] } ? ([T] extends [P0] ? ([P0] extends [T] ? O : never) : never) : never;
+type ExactFor<T extends EdmType, O> = O extends { readonly params: readonly [infer P0, ...unknown[]] }
+  ? [T] extends [P0]
+    ? [P0] extends [T]
+      ? O
+      : never
+    : never
+  : never;
 /** The overloads whose first parameter an operand of type `T` widens to. */
-type WideFor<T extends EdmType, O> = O extends { readonly params: readonly [infer P0 extends EdmType, ...unknown[]] } ? ([T] extends [WidensTo<P0>] ? O : never) : never;
+type WideFor<T extends EdmType, O> = O extends { readonly params: readonly [infer P0 extends EdmType, ...unknown[]] }
+  ? [T] extends [WidensTo<P0>]
+    ? O
+    : never
+  : never;
 /** As the checker chooses: an exact overload first, else one the operand widens to. */
 type ChosenFor<T extends EdmType, O> = [ExactFor<T, O>] extends [never] ? WideFor<T, O> : ExactFor<T, O>;
 /** An argument where a `P` goes: a value written as a `P`, or an operand that widens to it. */
-type ArgumentsOf<Ps extends readonly EdmType[]> = { [I in keyof Ps]: ValueOf<Ps[I]> | Typed<WidensTo<Ps[I]>, undefined> };
-type MethodOf<O> = O extends { readonly params: readonly [unknown, ...infer Rest extends readonly EdmType[]]; readonly returns: infer R extends EdmType }
+type ArgumentsOf<Ps extends readonly EdmType[]> = {
+  [I in keyof Ps]: ValueOf<Ps[I]> | Typed<WidensTo<Ps[I]>, undefined>;
+};
+type MethodOf<O> = O extends {
+  readonly params: readonly [unknown, ...infer Rest extends readonly EdmType[]];
+  readonly returns: infer R extends EdmType;
+}
   ? (...args: ArgumentsOf<Rest>) => Operand<R>
   : never;
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer I) => void ? I : never;
@@ -145,7 +176,9 @@ type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (u: 
  * A function of several overloads has them all.
  */
 export type FunctionMethods<T extends EdmType> = {
-  readonly [F in FunctionSignatureOf as [ChosenFor<T, OverloadOf<F>>] extends [never] ? never : F['name']]: Intersection<MethodOf<ChosenFor<T, OverloadOf<F>>>>;
+  readonly [F in FunctionSignatureOf as [ChosenFor<T, OverloadOf<F>>] extends [never]
+    ? never
+    : F['name']]: Intersection<MethodOf<ChosenFor<T, OverloadOf<F>>>>;
 };
 
 /**
@@ -180,7 +213,11 @@ type KindMethods<T extends EdmType> = [T] extends ['Edm.Boolean']
           : Ordering<T>;
 
 /** An operand of Edm type `T`: a property, a lambda's variable, or what a method made of them. */
-export type Operand<T extends EdmType> = Typed<T, undefined> & Equality<T> & KindMethods<T> & FunctionMethods<T> & TypeMethods<T>;
+export type Operand<T extends EdmType> = Typed<T, undefined> &
+  Equality<T> &
+  KindMethods<T> &
+  FunctionMethods<T> &
+  TypeMethods<T>;
 
 /** A member's name of an enumeration. */
 export type MemberOf<E extends EnumDefinition> = keyof E['members'] & string;
@@ -241,4 +278,5 @@ export type NodeOf<D> =
  * The resource a filter is built on: its properties. A schema whose definition type is not literal
  * has no known paths; its properties are unchecked until the filter is checked at run time.
  */
-export type Row<D extends SchemaDefinition> = IsLiteral<D['properties']> extends true ? Properties<D['properties']> : { readonly [name: string]: any };
+export type Row<D extends SchemaDefinition> =
+  IsLiteral<D['properties']> extends true ? Properties<D['properties']> : { readonly [name: string]: any };

@@ -9,7 +9,18 @@
 
 import { assertNever } from '../assert-never.js';
 import { FilterError } from '../errors.js';
-import type { AliasExpr, ArithmeticOp, CompareOp, EnumLiteral, Expr, LambdaOp, LogicalOp, MemberExpr, PathSegment, TypeFunctionName } from '../syntax/ast.js';
+import type {
+  AliasExpr,
+  ArithmeticOp,
+  CompareOp,
+  EnumLiteral,
+  Expr,
+  LambdaOp,
+  LogicalOp,
+  MemberExpr,
+  PathSegment,
+  TypeFunctionName,
+} from '../syntax/ast.js';
 import { ARITHMETIC_OPS, childrenOf, COMPARE_OPS } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
 import { print, printWithAliases } from '../syntax/print.js';
@@ -77,7 +88,11 @@ class BuiltOperand {
    * the list of `in` (and refuses anything else).
    */
   in(values: unknown): BuiltOperand {
-    if (values instanceof CollectionOperand) return new BuiltOperand({ kind: 'inCollection', operand: this.expr, collection: values.path, ...NOWHERE }, this.values);
+    if (values instanceof CollectionOperand)
+      return new BuiltOperand(
+        { kind: 'inCollection', operand: this.expr, collection: values.path, ...NOWHERE },
+        this.values,
+      );
     const [alias, held] = valueNode(values);
     return new BuiltOperand({ kind: 'inAlias', operand: this.expr, alias, ...NOWHERE }, [this.values, held]);
   }
@@ -90,14 +105,20 @@ class BuiltOperand {
     const type = this.enumType;
     if (type === undefined) throw new TypeError('has() applies to a property of an enumeration type');
     const names = Array.isArray(members) ? (members as unknown[]) : [members];
-    const member = (m: unknown): boolean => (typeof m === 'string' && type.members.has(m)) || (typeof m === 'bigint') || (typeof m === 'number' && Number.isSafeInteger(m));
+    const member = (m: unknown): boolean =>
+      (typeof m === 'string' && type.members.has(m)) ||
+      typeof m === 'bigint' ||
+      (typeof m === 'number' && Number.isSafeInteger(m));
     const bad = names.findIndex((m) => !member(m));
     if (bad >= 0 || names.length === 0) {
-      const given = names.length === 0 ? 'an empty list' : names[bad] === undefined ? 'undefined' : shownValue(names[bad]);
+      const given =
+        names.length === 0 ? 'an empty list' : names[bad] === undefined ? 'undefined' : shownValue(names[bad]);
       const message = `has() takes members of ${type.name} (${[...type.members.keys()].join(', ')}), not ${given}`;
       throw new FilterError({ kind: 'type', issueCode: 'value_does_not_fit', message, ...NOWHERE });
     }
-    const value = parse(valueLiteral(names.map(String).join(','), { type: type.underlyingType, enum: type })!) as EnumLiteral;
+    const value = parse(
+      valueLiteral(names.map(String).join(','), { type: type.underlyingType, enum: type })!,
+    ) as EnumLiteral;
     return new BuiltOperand({ kind: 'has', operand: this.expr, value, ...NOWHERE }, this.values);
   }
 
@@ -118,7 +139,10 @@ class BuiltOperand {
   /** A call of the function table's `name` with this operand first (each function's method, below). */
   call(name: FunctionName, args: readonly unknown[]): BuiltOperand {
     const nodes = args.map(operandNode);
-    return new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [this.expr, ...nodes.map(([node]) => node)], ...NOWHERE }, [this.values, ...nodes.map(([, v]) => v)]);
+    return new BuiltOperand(
+      { kind: 'call', name, nameSpan: NOWHERE, args: [this.expr, ...nodes.map(([node]) => node)], ...NOWHERE },
+      [this.values, ...nodes.map(([, v]) => v)],
+    );
   }
 
   /** `cast(this, T)`: the operand converted to the type named (docs/semantics.md §11). */
@@ -140,7 +164,10 @@ class BuiltOperand {
       throw new TypeError(`${name}() takes the name of an Edm type (${EDM_TYPES.join(', ')}), not ${shownValue(type)}`);
     }
     const target = { name: type, quoted: false, ...NOWHERE };
-    return new BuiltOperand({ kind: 'typeFunction', name, nameSpan: NOWHERE, operand: this.expr, target, ...NOWHERE }, this.values);
+    return new BuiltOperand(
+      { kind: 'typeFunction', name, nameSpan: NOWHERE, operand: this.expr, target, ...NOWHERE },
+      this.values,
+    );
   }
 
   /** `this op other`: each comparison's method (eq, ne, gt, …, below). */
@@ -152,7 +179,10 @@ class BuiltOperand {
   /** `this op other`: each arithmetic operator's method (add, sub, …, below). */
   arithmetic(op: ArithmeticOp, other: unknown): BuiltOperand {
     const [node, values] = operandNode(other);
-    return new BuiltOperand({ kind: 'arithmetic', op, left: this.expr, right: node, ...NOWHERE }, [this.values, values]);
+    return new BuiltOperand({ kind: 'arithmetic', op, left: this.expr, right: node, ...NOWHERE }, [
+      this.values,
+      values,
+    ]);
   }
 }
 
@@ -166,8 +196,14 @@ function defineMethod(name: string, method: (this: BuiltOperand, ...args: unknow
 }
 
 // The comparison and arithmetic operators are methods as the language spells them (`x.eq(5)`, `x.add(1)`).
-for (const op of COMPARE_OPS) defineMethod(op, function (other) { return this.compare(op, other); });
-for (const op of ARITHMETIC_OPS) defineMethod(op, function (other) { return this.arithmetic(op, other); });
+for (const op of COMPARE_OPS)
+  defineMethod(op, function (other) {
+    return this.compare(op, other);
+  });
+for (const op of ARITHMETIC_OPS)
+  defineMethod(op, function (other) {
+    return this.arithmetic(op, other);
+  });
 
 // Each function of the table that takes an argument is a method of the operand it is called on,
 // the other arguments after it: derived from the table, as the method types are.
@@ -177,7 +213,9 @@ for (const signature of FUNCTIONS) {
   defineMethod(signature.name, function (...args) {
     if (args.length + 1 < min || args.length + 1 > max) {
       const takes = min === max ? `${min - 1}` : `${min - 1} to ${max - 1}`;
-      throw new TypeError(`${signature.name}() takes ${takes} argument${max === 2 ? '' : 's'} besides the operand it is called on, not ${args.length}`);
+      throw new TypeError(
+        `${signature.name}() takes ${takes} argument${max === 2 ? '' : 's'} besides the operand it is called on, not ${args.length}`,
+      );
     }
     return this.call(signature.name, args);
   });
@@ -204,7 +242,12 @@ function logical(op: LogicalOp, conditions: readonly unknown[]): BuiltOperand {
   const operands = conditions.map((c) => condition(c, `${op}()`));
   if (operands.length === 1) return operands[0]!;
   const terms = operands.map((o) => (o.chain?.op === op ? o.chain.terms : o.expr));
-  return new BuiltOperand(undefined, operands.map((o) => o.values), undefined, { op, terms });
+  return new BuiltOperand(
+    undefined,
+    operands.map((o) => o.values),
+    undefined,
+    { op, terms },
+  );
 }
 
 /** The terms of a chain in order, from an explicit stack (a chain built by `reduce` nests as deep as it is long). */
@@ -236,11 +279,16 @@ export function not(c: Condition): Condition {
 
 type FunctionOf<N extends FunctionName> = Extract<(typeof FUNCTIONS)[number], { readonly name: N }>;
 /** The functions of no argument, and their types: the instants that depend on no row. */
-type ConstantName = { [N in FunctionName]: FunctionOf<N>['overloads'][number] extends { readonly params: readonly [] } ? N : never }[FunctionName];
+type ConstantName = {
+  [N in FunctionName]: FunctionOf<N>['overloads'][number] extends { readonly params: readonly [] } ? N : never;
+}[FunctionName];
 type ConstantType<N extends ConstantName> = FunctionOf<N>['overloads'][number]['returns'];
 
 function constant<N extends ConstantName>(name: N): () => Operand<ConstantType<N>> {
-  return () => new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [], ...NOWHERE }, NO_VALUES) as unknown as Operand<ConstantType<N>>;
+  return () =>
+    new BuiltOperand({ kind: 'call', name, nameSpan: NOWHERE, args: [], ...NOWHERE }, NO_VALUES) as unknown as Operand<
+      ConstantType<N>
+    >;
 }
 
 /** `now()`: the instant the filter is compiled. */
@@ -264,14 +312,23 @@ function memberOf(segments: readonly PathSegment[]): MemberExpr {
  * nothing until used): primitives as operands, structures as nested objects, collections with
  * their lambdas. `nullable` structures (all but the resource itself) have `$isNull`/`$isNotNull`.
  */
-function structureOf(properties: ReadonlyMap<string, Property>, prefix: readonly PathSegment[], scope: Scope, structure: boolean): object {
+function structureOf(
+  properties: ReadonlyMap<string, Property>,
+  prefix: readonly PathSegment[],
+  scope: Scope,
+  structure: boolean,
+): object {
   const view: Record<string, unknown> = {};
   for (const property of properties.values()) {
     const segments = [...prefix, { name: property.name, ...NOWHERE }];
     Object.defineProperty(view, property.name, { enumerable: true, get: () => nodeOf(property, segments, scope) });
   }
   if (structure) {
-    const isNull = (op: 'eq' | 'ne') => (): BuiltOperand => new BuiltOperand({ kind: 'compare', op, left: memberOf(prefix), right: { kind: 'null', ...NOWHERE }, ...NOWHERE }, NO_VALUES);
+    const isNull = (op: 'eq' | 'ne') => (): BuiltOperand =>
+      new BuiltOperand(
+        { kind: 'compare', op, left: memberOf(prefix), right: { kind: 'null', ...NOWHERE }, ...NOWHERE },
+        NO_VALUES,
+      );
     Object.defineProperty(view, '$isNull', { value: isNull('eq') });
     Object.defineProperty(view, '$isNotNull', { value: isNull('ne') });
   }
@@ -300,7 +357,19 @@ class CollectionOperand {
   ) {}
 
   any(predicate?: unknown): BuiltOperand {
-    if (predicate === undefined) return new BuiltOperand({ kind: 'lambda', op: 'any', collection: this.path, opSpan: NOWHERE, variable: undefined, body: undefined, ...NOWHERE }, NO_VALUES);
+    if (predicate === undefined)
+      return new BuiltOperand(
+        {
+          kind: 'lambda',
+          op: 'any',
+          collection: this.path,
+          opSpan: NOWHERE,
+          variable: undefined,
+          body: undefined,
+          ...NOWHERE,
+        },
+        NO_VALUES,
+      );
     return this.lambda('any', predicate);
   }
 
@@ -321,10 +390,16 @@ class CollectionOperand {
     if (typeof predicate !== 'function') throw new TypeError(`${op}() takes a function of the collection's element`);
     const variable: { name: string; readonly start: number; readonly end: number } = { name: '', ...NOWHERE };
     const element = this.property.element;
-    const argument = element.kind === 'structured' ? structureOf(element.properties, [variable], this.scope, true) : new BuiltOperand(memberOf([variable]), NO_VALUES, element.enum);
+    const argument =
+      element.kind === 'structured'
+        ? structureOf(element.properties, [variable], this.scope, true)
+        : new BuiltOperand(memberOf([variable]), NO_VALUES, element.enum);
     const body = condition((predicate as (element: unknown) => unknown)(argument), `${op}()`);
     variable.name = freshName(this.property.name, variablesIn(body.expr), this.scope.rootNames);
-    return new BuiltOperand({ kind: 'lambda', op, collection: this.path, opSpan: NOWHERE, variable, body: body.expr, ...NOWHERE }, body.values);
+    return new BuiltOperand(
+      { kind: 'lambda', op, collection: this.path, opSpan: NOWHERE, variable, body: body.expr, ...NOWHERE },
+      body.values,
+    );
   }
 }
 
@@ -379,7 +454,9 @@ function inListsAsEqualities(expr: Expr, values: unknown[]): Expr {
           return { kind: 'compare', op: 'eq', left: operand, right: alias, ...NOWHERE };
         });
         if (equalities.length === 0) return { kind: 'boolean', value: false, ...NOWHERE };
-        return equalities.length === 1 ? equalities[0]! : { kind: 'logical', op: 'or', operands: equalities, ...NOWHERE };
+        return equalities.length === 1
+          ? equalities[0]!
+          : { kind: 'logical', op: 'or', operands: equalities, ...NOWHERE };
       }
     }
     // Every other node as it is, its operands rewritten: the fields that hold nodes or lists of them.
@@ -403,7 +480,11 @@ function isNode(value: unknown): value is Expr {
  * FilterError (`value_does_not_fit`) whose text shows each value as `${n}`; `options` are check()'s,
  * but for `aliases`: with a `version`, the text is written for it (docs/semantics.md, "Versions").
  */
-export function where<D extends SchemaDefinition>(schema: Schema<D>, predicate: (row: Row<D>) => Condition, options: Omit<CheckOptions, 'aliases'> = {}): BuiltFilter {
+export function where<D extends SchemaDefinition>(
+  schema: Schema<D>,
+  predicate: (row: Row<D>) => Condition,
+  options: Omit<CheckOptions, 'aliases'> = {},
+): BuiltFilter {
   if (typeof predicate !== 'function') throw new TypeError('where() takes a schema and a function of its properties');
   const row = structureOf(schema.properties, [], { rootNames: new Set(schema.properties.keys()) }, false);
   const built = condition((predicate as (row: unknown) => unknown)(row), 'where()');
@@ -411,7 +492,8 @@ export function where<D extends SchemaDefinition>(schema: Schema<D>, predicate: 
   // The printed text, cut at each value's alias: the pieces and holes of a filter template.
   // Written for the version (`substringof` for `contains` before 4.0), each value's literal then
   // written for it by the template, from the type of its place.
-  const expr = options.version === undefined || options.version === '4.01' ? built.expr : inListsAsEqualities(built.expr, values);
+  const expr =
+    options.version === undefined || options.version === '4.01' ? built.expr : inListsAsEqualities(built.expr, values);
   const pieces = printWithAliases(expr, options).split(/@__(\d+)/);
   const strings = pieces.filter((_, i) => i % 2 === 0);
   const holes = pieces.filter((_, i) => i % 2 === 1).map((k) => values[Number(k)]);

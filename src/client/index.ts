@@ -8,7 +8,17 @@ export type { BuiltFilter, FilterTemplate } from './template.js';
 export { readQuery, writeQuery } from './query-string.js';
 export type { QueryOptions } from './query-string.js';
 export { and, maxdatetime, mindatetime, not, now, or, where } from './builder.js';
-export type { CastTarget, Collection, Condition, EnumOperand, Operand, Row, Structure, Typed, ValueOf } from './builder-types.js';
+export type {
+  CastTarget,
+  Collection,
+  Condition,
+  EnumOperand,
+  Operand,
+  Row,
+  Structure,
+  Typed,
+  ValueOf,
+} from './builder-types.js';
 export { complete } from './editor/complete.js';
 export type { Completion, CompletionKind, Completions, EditorOptions } from './editor/complete.js';
 export { diagnose } from './editor/diagnose.js';

@@ -20,8 +20,24 @@ export interface QueryOptions {
 }
 
 const NAMES = {
-  odata: { filter: '$filter', top: '$top', skip: '$skip', orderby: '$orderby', select: '$select', expand: '$expand', count: '$count' },
-  service: { filter: 'filter', top: 'top', skip: 'skip', orderby: 'orderby', select: 'fields', expand: 'expand', count: 'includeTotalCount' },
+  odata: {
+    filter: '$filter',
+    top: '$top',
+    skip: '$skip',
+    orderby: '$orderby',
+    select: '$select',
+    expand: '$expand',
+    count: '$count',
+  },
+  service: {
+    filter: 'filter',
+    top: 'top',
+    skip: 'skip',
+    orderby: 'orderby',
+    select: 'fields',
+    expand: 'expand',
+    count: 'includeTotalCount',
+  },
 } as const;
 
 /**
@@ -36,12 +52,15 @@ export function writeQuery(options: QueryOptions, spelling: 'odata' | 'service' 
   for (const name of ['top', 'skip'] as const) {
     const value = options[name];
     if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < 0) throw new TypeError(`${name} must be a whole number from 0, not ${value}`);
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new TypeError(`${name} must be a whole number from 0, not ${value}`);
     pairs.push([names[name], String(value)]);
   }
   if (options.orderby !== undefined) pairs.push([names.orderby, options.orderby]);
-  if (options.select !== undefined) pairs.push([names.select, typeof options.select === 'string' ? options.select : options.select.join(',')]);
-  if (options.expand !== undefined) pairs.push([names.expand, typeof options.expand === 'string' ? options.expand : options.expand.join(',')]);
+  if (options.select !== undefined)
+    pairs.push([names.select, typeof options.select === 'string' ? options.select : options.select.join(',')]);
+  if (options.expand !== undefined)
+    pairs.push([names.expand, typeof options.expand === 'string' ? options.expand : options.expand.join(',')]);
   if (options.count !== undefined) pairs.push([names.count, String(options.count)]);
   for (const [name, value] of Object.entries(options.extra ?? {})) pairs.push([name, value]);
   if (pairs.length === 0) return '';
@@ -74,11 +93,14 @@ export function readQuery(urlOrQuery: string): [name: string, value: string][] {
   const isUrl = /^[a-z][a-z0-9+.-]*:\/\//i.test(withoutFragment) || withoutFragment.startsWith('/');
   const query = question >= 0 ? withoutFragment.slice(question + 1) : isUrl ? '' : withoutFragment;
   if (query === '') return [];
-  return query.split('&').filter((part) => part !== '').map((part) => {
-    const equals = part.indexOf('=');
-    const [name, value] = equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)];
-    return [decode(name), decode(value)];
-  });
+  return query
+    .split('&')
+    .filter((part) => part !== '')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      const [name, value] = equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)];
+      return [decode(name), decode(value)];
+    });
 }
 
 function decode(text: string): string {

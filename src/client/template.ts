@@ -48,15 +48,36 @@ const shownHole = (hole: number): string => `\${${hole}}`;
  * The filter of a template's pieces and the values of its holes (hole i between strings[i] and
  * strings[i + 1]): what the tag does, and what the typed builder does with the text it printed.
  */
-export function filledTemplate(schema: Schema, options: CheckOptions, strings: readonly string[], values: readonly unknown[]): BuiltFilter {
-  if (strings.some((s) => /@__\d/.test(s))) throw new TypeError('A filter template cannot itself use an alias named @__<digits>: the template reads its holes as those');
+export function filledTemplate(
+  schema: Schema,
+  options: CheckOptions,
+  strings: readonly string[],
+  values: readonly unknown[],
+): BuiltFilter {
+  if (strings.some((s) => /@__\d/.test(s)))
+    throw new TypeError(
+      'A filter template cannot itself use an alias named @__<digits>: the template reads its holes as those',
+    );
   const holes = holeStarts(strings, values.length).map((start, i) => ({ start, length: shownHole(i).length }));
-  const shown = interleave(strings, values.map((_, i) => shownHole(i)));
-  const aliased = interleave(strings, values.map((_, i) => aliasOf(i)));
-  const at = (i: number): { start: number; end: number } => ({ start: holes[i]!.start, end: holes[i]!.start + holes[i]!.length });
+  const shown = interleave(
+    strings,
+    values.map((_, i) => shownHole(i)),
+  );
+  const aliased = interleave(
+    strings,
+    values.map((_, i) => aliasOf(i)),
+  );
+  const at = (i: number): { start: number; end: number } => ({
+    start: holes[i]!.start,
+    end: holes[i]!.start + holes[i]!.length,
+  });
   // An array is read as the list of `in`; one where a single value goes is refused at its hole.
   const lists = new Set(values.flatMap((value, i) => (Array.isArray(value) ? [aliasOf(i).slice(1)] : [])));
-  const notAList = (i: number): FilterIssue => ({ code: 'value_does_not_fit', message: `The value at ${shownHole(i)} is ${shownValue(values[i])}, which is no list: \`in\` takes an array`, ...at(i) });
+  const notAList = (i: number): FilterIssue => ({
+    code: 'value_does_not_fit',
+    message: `The value at ${shownHole(i)} is ${shownValue(values[i])}, which is no list: \`in\` takes an array`,
+    ...at(i),
+  });
   const issues: FilterIssue[] = [];
   // The holes are aliases only while their places' types are learnt: no version refuses them there.
   const { version, ...learning } = options;
@@ -65,15 +86,32 @@ export function filledTemplate(schema: Schema, options: CheckOptions, strings: r
     const learnt = aliasUses(aliased, schema, learning, lists);
     uses = learnt.uses;
     values.forEach((value, i) => {
-      if (Array.isArray(value) && !learnt.lists.has(aliasOf(i).slice(1))) issues.push({ code: 'value_does_not_fit', message: `The value at ${shownHole(i)} is an array, which only the list of \`in\` can be`, ...at(i) });
+      if (Array.isArray(value) && !learnt.lists.has(aliasOf(i).slice(1)))
+        issues.push({
+          code: 'value_does_not_fit',
+          message: `The value at ${shownHole(i)} is an array, which only the list of \`in\` can be`,
+          ...at(i),
+        });
     });
   } catch (error) {
     if (!isFilterError(error)) throw error;
     // A single value where `in` takes its list (the alias text `null` is no list).
-    const misplaced = values.flatMap((value, i) => (!Array.isArray(value) && error.issues.some((issue) => issue.code === 'invalid_alias_value' && issue.start === holes[i]!.start) ? [i] : []));
+    const misplaced = values.flatMap((value, i) =>
+      !Array.isArray(value) &&
+      error.issues.some((issue) => issue.code === 'invalid_alias_value' && issue.start === holes[i]!.start)
+        ? [i]
+        : [],
+    );
     if (misplaced.length === 0) throw rewritten(error, shown, (position) => position);
     const found = misplaced.map(notAList);
-    throw new FilterError({ kind: 'type', message: found.map((i) => i.message).join('; '), start: found[0]!.start, end: found[0]!.end, issues: found, text: shown });
+    throw new FilterError({
+      kind: 'type',
+      message: found.map((i) => i.message).join('; '),
+      start: found[0]!.start,
+      end: found[0]!.end,
+      issues: found,
+      text: shown,
+    });
   }
   const refused = new Set(issues.map((issue) => issue.start));
   /** The value's literal for the version; one of a type the version has no literal for is refused at the hole. */
@@ -82,20 +120,31 @@ export function filledTemplate(schema: Schema, options: CheckOptions, strings: r
       return valueLiteral(value, use, version);
     } catch (error) {
       if (!isFilterError(error)) throw error;
-      throw unsupported({ construct: error.construct ?? 'unsupported', target: error.target, message: `The value at ${shownHole(i)}: ${error.message.replace(/ at position \d+$/, '')}`, ...at(i), text: shown });
+      throw unsupported({
+        construct: error.construct ?? 'unsupported',
+        target: error.target,
+        message: `The value at ${shownHole(i)}: ${error.message.replace(/ at position \d+$/, '')}`,
+        ...at(i),
+        text: shown,
+      });
     }
   };
   const literals = values.map((value, i) => {
     if (refused.has(holes[i]!.start)) return 'null';
     const use = uses.get(aliasOf(i).slice(1));
     if (use === undefined) {
-      issues.push({ code: 'value_does_not_fit', message: `No value can stand at ${shownHole(i)}: it is not in the place of an operand`, ...at(i) });
+      issues.push({
+        code: 'value_does_not_fit',
+        message: `No value can stand at ${shownHole(i)}: it is not in the place of an operand`,
+        ...at(i),
+      });
       return 'null';
     }
     if (Array.isArray(value)) {
       const items = value.map((item: unknown, k) => {
         const literal = item === undefined ? undefined : literalOf(item, use, i);
-        if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, item, use, k), ...at(i) });
+        if (literal === undefined)
+          issues.push({ code: 'value_does_not_fit', message: misfit(i, item, use, k), ...at(i) });
         return literal ?? 'null';
       });
       return `(${items.join(', ')})`;
@@ -104,7 +153,15 @@ export function filledTemplate(schema: Schema, options: CheckOptions, strings: r
     if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
     return literal ?? 'null';
   });
-  if (issues.length > 0) throw new FilterError({ kind: 'type', message: issues.map((i) => i.message).join('; '), start: issues[0]!.start, end: issues[0]!.end, issues, text: shown });
+  if (issues.length > 0)
+    throw new FilterError({
+      kind: 'type',
+      message: issues.map((i) => i.message).join('; '),
+      start: issues[0]!.start,
+      end: issues[0]!.end,
+      issues,
+      text: shown,
+    });
   const text = interleave(strings, literals);
   // Where each hole's literal is in the text, and how a position there maps back to the template.
   const placed = placements(strings, literals);
@@ -136,15 +193,25 @@ export function filledTemplate(schema: Schema, options: CheckOptions, strings: r
   values.forEach((value, i) => {
     const use = uses.get(aliasOf(i).slice(1))!;
     const node = nodes.get(placed[i]!.start);
-    if (node !== undefined && node.kind === 'literal' && node.type !== use.type) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
+    if (node !== undefined && node.kind === 'literal' && node.type !== use.type)
+      issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
   });
-  if (issues.length > 0) throw new FilterError({ kind: 'type', message: issues.map((i) => i.message).join('; '), start: issues[0]!.start, end: issues[0]!.end, issues, text: shown });
+  if (issues.length > 0)
+    throw new FilterError({
+      kind: 'type',
+      message: issues.map((i) => i.message).join('; '),
+      start: issues[0]!.start,
+      end: issues[0]!.end,
+      issues,
+      text: shown,
+    });
   return { text, typed, toString: () => text };
 }
 
 function misfit(hole: number, value: unknown, use: ValueUse, item?: number): string {
   const given = value === undefined ? 'undefined' : shownValue(value);
-  const where = item === undefined ? `The value at ${shownHole(hole)}` : `Item ${item} of the list at ${shownHole(hole)}`;
+  const where =
+    item === undefined ? `The value at ${shownHole(hole)}` : `Item ${item} of the list at ${shownHole(hole)}`;
   return `${where} is ${given}, which is no ${describeUse(use)}, the type of its place`;
 }
 
@@ -179,7 +246,12 @@ function placements(strings: readonly string[], literals: readonly string[]): { 
 /** The error with its positions moved to the template's text (holes shown as `${n}`), and the holes named so in its messages. */
 function rewritten(error: FilterError, shown: string, back: (position: number, end: boolean) => number): FilterError {
   const named = (message: string): string => message.replace(/@__(\d+)/g, (_, n: string) => shownHole(Number(n)));
-  const issues = error.issues.map((issue) => ({ ...issue, message: named(issue.message), start: back(issue.start, false), end: back(issue.end, true) }));
+  const issues = error.issues.map((issue) => ({
+    ...issue,
+    message: named(issue.message),
+    start: back(issue.start, false),
+    end: back(issue.end, true),
+  }));
   return new FilterError({
     kind: error.kind,
     message: named(error.message),

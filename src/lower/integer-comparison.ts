@@ -47,12 +47,24 @@ function exactValue(literal: TypedLiteral): Decimal | undefined {
   return undefined;
 }
 
-function compareWith(column: TypedMember, op: TypedCompare['op'], bound: Decimal, literal: TypedLiteral, span: { start: number; end: number }): TypedCompare | undefined {
+function compareWith(
+  column: TypedMember,
+  op: TypedCompare['op'],
+  bound: Decimal,
+  literal: TypedLiteral,
+  span: { start: number; end: number },
+): TypedCompare | undefined {
   const type = column.type as IntegerType;
   const [min, max] = INTEGER_RANGES[type];
   const n = BigInt(bound.toFixed());
   // Beyond the column's range the literal could not be bound as its type: left as it is.
   if (n < min || n > max) return undefined;
-  const right: TypedLiteral = { kind: 'literal', type, value: type === 'Edm.Int64' ? n : Number(n), start: literal.start, end: literal.end };
+  const right: TypedLiteral = {
+    kind: 'literal',
+    type,
+    value: type === 'Edm.Int64' ? n : Number(n),
+    start: literal.start,
+    end: literal.end,
+  };
   return { kind: 'compare', type: 'Edm.Boolean', op, left: column, right, ...span };
 }

@@ -3,7 +3,21 @@
 // wanted (the root, operands of `and`/`or`/`not`), one for a node whose value is used.
 
 import { handlerOf } from '../dispatch.js';
-import type { TypedCast, TypedCollection, TypedCompare, TypedExpr, TypedFilter, TypedHas, TypedIn, TypedIsOf, TypedKind, TypedLambda, TypedLogical, TypedNot, TypedTemporal } from '../types/typed.js';
+import type {
+  TypedCast,
+  TypedCollection,
+  TypedCompare,
+  TypedExpr,
+  TypedFilter,
+  TypedHas,
+  TypedIn,
+  TypedIsOf,
+  TypedKind,
+  TypedLambda,
+  TypedLogical,
+  TypedNot,
+  TypedTemporal,
+} from '../types/typed.js';
 import { canFail, conversionOf } from '../types/conversions.js';
 import { assertNever } from '../assert-never.js';
 import type { FunctionName } from '../types/functions.js';
@@ -32,7 +46,11 @@ export function lower(filter: TypedFilter, options: ClockOption = {}): LoweredFi
 
 /** The predicate that holds where the node's value is `want` (true, or false). */
 export function lowerPredicate(node: TypedExpr, want: boolean): LoweredPredicate {
-  return handlerOf<(node: TypedExpr, want: boolean) => LoweredPredicate>(PREDICATES, node, 'typed node kind')(node, want);
+  return handlerOf<(node: TypedExpr, want: boolean) => LoweredPredicate>(
+    PREDICATES,
+    node,
+    'typed node kind',
+  )(node, want);
 }
 
 /** The node as a value, null where it is null. */
@@ -41,7 +59,9 @@ export function lowerValue(node: TypedExpr): LoweredValue {
 }
 
 /** A handler per typed node kind, taking that kind's node; adding a kind without one is a compile error. */
-type ByKind<A extends unknown[], R> = { readonly [K in TypedKind]: (node: Extract<TypedExpr, { kind: K }>, ...rest: A) => R };
+type ByKind<A extends unknown[], R> = {
+  readonly [K in TypedKind]: (node: Extract<TypedExpr, { kind: K }>, ...rest: A) => R;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Predicates
@@ -90,7 +110,9 @@ const PREDICATES = {
 function isofPredicate(node: TypedIsOf, want: boolean): LoweredPredicate {
   const conversion = conversionOf(node.operand.type, node.target);
   if (conversion === 'none' || conversion === 'unsupported') return constantPredicate(!want, node);
-  const tested: TypedExpr = canFail(conversion) ? { kind: 'cast', type: node.target, operand: node.operand, start: node.start, end: node.end } : node.operand;
+  const tested: TypedExpr = canFail(conversion)
+    ? { kind: 'cast', type: node.target, operand: node.operand, start: node.start, end: node.end }
+    : node.operand;
   return nullTest(lowerValue(tested), want, node);
 }
 
@@ -103,17 +125,46 @@ function isofPredicate(node: TypedIsOf, want: boolean): LoweredPredicate {
 function hasPredicate(node: TypedHas, want: boolean): LoweredPredicate {
   const span = { start: node.start, end: node.end };
   const int64 = (value: bigint): TypedExpr => ({ kind: 'literal', type: 'Edm.Int64', value, ...span });
-  const x: TypedExpr = node.operand.type === 'Edm.Int64' ? node.operand : { kind: 'convert', type: 'Edm.Int64', operand: node.operand, ...span };
+  const x: TypedExpr =
+    node.operand.type === 'Edm.Int64'
+      ? node.operand
+      : { kind: 'convert', type: 'Edm.Int64', operand: node.operand, ...span };
   const mask = BigInt(node.value.value as number | bigint);
-  if (mask === 0n) return lowerPredicate({ kind: 'compare', type: 'Edm.Boolean', op: 'ne', left: x, right: { kind: 'null', type: 'Edm.Int64', ...span }, ...span }, want);
+  if (mask === 0n)
+    return lowerPredicate(
+      {
+        kind: 'compare',
+        type: 'Edm.Boolean',
+        op: 'ne',
+        left: x,
+        right: { kind: 'null', type: 'Edm.Int64', ...span },
+        ...span,
+      },
+      want,
+    );
   const tests: TypedExpr[] = [];
   for (let bit = 0n; mask >> bit > 0n; bit++) {
     if (((mask >> bit) & 1n) === 0n) continue;
-    const shifted: TypedExpr = { kind: 'arithmetic', type: 'Edm.Int64', op: 'div', left: x, right: int64(1n << bit), ...span };
-    const parity: TypedExpr = { kind: 'arithmetic', type: 'Edm.Int64', op: 'mod', left: shifted, right: int64(2n), ...span };
+    const shifted: TypedExpr = {
+      kind: 'arithmetic',
+      type: 'Edm.Int64',
+      op: 'div',
+      left: x,
+      right: int64(1n << bit),
+      ...span,
+    };
+    const parity: TypedExpr = {
+      kind: 'arithmetic',
+      type: 'Edm.Int64',
+      op: 'mod',
+      left: shifted,
+      right: int64(2n),
+      ...span,
+    };
     tests.push({ kind: 'compare', type: 'Edm.Boolean', op: 'eq', left: parity, right: int64(1n), ...span });
   }
-  const all: TypedExpr = tests.length === 1 ? tests[0]! : { kind: 'logical', type: 'Edm.Boolean', op: 'and', operands: tests, ...span };
+  const all: TypedExpr =
+    tests.length === 1 ? tests[0]! : { kind: 'logical', type: 'Edm.Boolean', op: 'and', operands: tests, ...span };
   return lowerPredicate(all, want);
 }
 
@@ -154,7 +205,8 @@ function nullTest(value: LoweredValue, negated: boolean, span: TypedExpr): Lower
   return { kind: 'nullTest', value, negated, start: span.start, end: span.end };
 }
 
-const isBooleanConstant = (v: LoweredValue): v is LoweredConstant & { value: boolean } => v.kind === 'constant' && typeof v.value === 'boolean';
+const isBooleanConstant = (v: LoweredValue): v is LoweredConstant & { value: boolean } =>
+  v.kind === 'constant' && typeof v.value === 'boolean';
 
 function comparePredicate(typed: TypedCompare, want: boolean): LoweredPredicate {
   const rewritten = integerComparison(typed);
@@ -175,8 +227,10 @@ function lowerComparison(node: TypedCompare, typed: TypedCompare, want: boolean)
     // Where the comparison wants "equal" (eq wanted true, ne wanted false) or "not equal".
     const equal = (node.op === 'eq') === want;
     if (isNullConstant(left) && isNullConstant(right)) return constantPredicate(equal, typed);
-    if (isNullConstant(left) || isNullConstant(right)) return nullTest(isNullConstant(left) ? right : left, !equal, typed);
-    if (isBooleanConstant(left) && isBooleanConstant(right)) return constantPredicate((left.value === right.value) === equal, typed);
+    if (isNullConstant(left) || isNullConstant(right))
+      return nullTest(isNullConstant(left) ? right : left, !equal, typed);
+    if (isBooleanConstant(left) && isBooleanConstant(right))
+      return constantPredicate((left.value === right.value) === equal, typed);
     if (isBooleanConstant(left)) return booleanTest(right, left.value, !equal, typed);
     if (isBooleanConstant(right)) return booleanTest(left, right.value, !equal, typed);
     return { kind: 'compare', op: 'eq', left, right, negated: !equal, ...span };
@@ -265,7 +319,8 @@ const VALUES = {
     const operand = lowerValue(node.operand);
     if (isNull(operand)) return constant(node, null);
     // A negated Duration constant is one (`now() sub -duration'P1D'` folds); its negation is in range.
-    if (operand.kind === 'constant' && node.type === 'Edm.Duration') return constant(node, -(operand.value as number) + 0);
+    if (operand.kind === 'constant' && node.type === 'Edm.Duration')
+      return constant(node, -(operand.value as number) + 0);
     return { kind: 'negate', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
   },
   arithmetic: (node) => {
@@ -275,7 +330,13 @@ const VALUES = {
     // Division and remainder by zero are null; by a non-zero constant they are not.
     const byZero = (node.op === 'div' || node.op === 'mod') && !(right.kind === 'constant' && !isZero(right.value));
     const nullable = left.nullable || right.nullable || byZero;
-    return { kind: 'arithmetic', op: node.op, left, right, ...facts(node, nullable, byZero ? undefined : union([left, right])) };
+    return {
+      kind: 'arithmetic',
+      op: node.op,
+      left,
+      right,
+      ...facts(node, nullable, byZero ? undefined : union([left, right])),
+    };
   },
   temporal: (node) => temporalValue(node),
   cast: (node) => castValue(node),
@@ -321,7 +382,9 @@ function castValue(node: TypedCast): LoweredValue {
   const conversion = conversionOf(operand.type, node.type);
   switch (conversion) {
     case 'same':
-      return operand.type === node.type ? operand : { kind: 'convert', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
+      return operand.type === node.type
+        ? operand
+        : { kind: 'convert', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
     case 'toString':
       return { kind: 'cast', conversion, operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
     case 'toInteger':
@@ -388,7 +451,16 @@ function union(values: readonly LoweredValue[]): readonly LoweredMember[] | unde
 /** A predicate as a Boolean value: a constant when it is one. */
 function truthValue(predicate: LoweredPredicate, node: TypedExpr): LoweredValue {
   if (predicate.kind === 'constant') return constant(node, predicate.value);
-  return { kind: 'truth', predicate, type: 'Edm.Boolean', nullable: false, nullDecidedBy: [], range: undefined, start: node.start, end: node.end };
+  return {
+    kind: 'truth',
+    predicate,
+    type: 'Edm.Boolean',
+    nullable: false,
+    nullDecidedBy: [],
+    range: undefined,
+    start: node.start,
+    end: node.end,
+  };
 }
 
 /** Three-valued `not`: decided for a constant, a predicate's negation where the operand is never null. */
@@ -396,7 +468,16 @@ function notValue(node: TypedNot): LoweredValue {
   const operand = lowerValue(node.operand);
   if (operand.kind === 'constant') return constant(node, typeof operand.value === 'boolean' ? !operand.value : null);
   if (operand.kind === 'truth') return truthValue(negatePredicate(operand.predicate), node);
-  return { kind: 'not', operand, type: 'Edm.Boolean', nullable: operand.nullable, nullDecidedBy: operand.nullDecidedBy, range: undefined, start: node.start, end: node.end };
+  return {
+    kind: 'not',
+    operand,
+    type: 'Edm.Boolean',
+    nullable: operand.nullable,
+    nullDecidedBy: operand.nullDecidedBy,
+    range: undefined,
+    start: node.start,
+    end: node.end,
+  };
 }
 
 /**
@@ -419,5 +500,15 @@ function logicalValue(node: TypedLogical): LoweredValue {
     return truthValue(node.op === 'and' ? andOf(predicates, node) : orOf(predicates, node), node);
   }
   const nullable = operands.some((v) => v.nullable);
-  return { kind: 'logical', op: node.op, operands, type: 'Edm.Boolean', nullable, nullDecidedBy: undefined, range: undefined, start: node.start, end: node.end };
+  return {
+    kind: 'logical',
+    op: node.op,
+    operands,
+    type: 'Edm.Boolean',
+    nullable,
+    nullDecidedBy: undefined,
+    range: undefined,
+    start: node.start,
+    end: node.end,
+  };
 }

@@ -51,7 +51,8 @@ export function callsNow(root: TypedExpr): boolean {
 export function withNow(node: TypedExpr, now: number): TypedExpr {
   switch (node.kind) {
     case 'call':
-      if (node.name === 'now') return { kind: 'literal', type: 'Edm.DateTimeOffset', value: now, start: node.start, end: node.end };
+      if (node.name === 'now')
+        return { kind: 'literal', type: 'Edm.DateTimeOffset', value: now, start: node.start, end: node.end };
       return { ...node, args: node.args.map((a) => withNow(a, now)) };
     case 'not':
     case 'negate':

@@ -45,8 +45,15 @@ function junction(kind: 'and' | 'or', operands: readonly LoweredPredicate[], spa
  * where the predicate decides it whatever the elements: no element satisfies `false`, every one
  * satisfies `true`.
  */
-export function quantified(kind: 'exists' | 'forall', collection: LoweredCollection, variable: string | undefined, predicate: LoweredPredicate, span: Span): LoweredPredicate {
-  if (predicate.kind === 'constant' && predicate.value === (kind === 'forall')) return constantPredicate(predicate.value, span);
+export function quantified(
+  kind: 'exists' | 'forall',
+  collection: LoweredCollection,
+  variable: string | undefined,
+  predicate: LoweredPredicate,
+  span: Span,
+): LoweredPredicate {
+  if (predicate.kind === 'constant' && predicate.value === (kind === 'forall'))
+    return constantPredicate(predicate.value, span);
   return { kind, collection, variable, predicate, start: span.start, end: span.end };
 }
 
@@ -56,7 +63,9 @@ export function negatePredicate(p: LoweredPredicate): LoweredPredicate {
     case 'constant':
       return constantPredicate(!p.value, p);
     case 'compare':
-      return p.asWritten === undefined ? { ...p, negated: !p.negated } : { ...p, negated: !p.negated, asWritten: { ...p.asWritten, negated: !p.negated } };
+      return p.asWritten === undefined
+        ? { ...p, negated: !p.negated }
+        : { ...p, negated: !p.negated, asWritten: { ...p.asWritten, negated: !p.negated } };
     case 'booleanTest':
     case 'nullTest':
     case 'in':

@@ -17,7 +17,10 @@ export function printLowered(p: LoweredPredicate): string {
     case 'compare':
       return negated(p.negated, `(${p.op} ${printValue(p.left)} ${printValue(p.right)})`);
     case 'in':
-      return negated(p.negated, `(in ${printValue(p.operand)} ${p.values.map(printValue).join(' ')}${p.orNull ? ' null' : ''})`);
+      return negated(
+        p.negated,
+        `(in ${printValue(p.operand)} ${p.values.map(printValue).join(' ')}${p.orNull ? ' null' : ''})`,
+      );
     case 'structureNull':
       return negated(p.negated, `(null ${path(p.source, p.path)}/)`);
     case 'exists':
@@ -77,12 +80,19 @@ export function printValue(v: LoweredValue): string {
 function printConstant(c: LoweredConstant): string {
   const v = c.value;
   if (v === null) return 'null';
-  if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid')) return `'${v.replaceAll("'", "''")}'`;
-  if (typeof v === 'number' && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset')) return new Date(v).toISOString();
+  if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid'))
+    return `'${v.replaceAll("'", "''")}'`;
+  if (typeof v === 'number' && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset'))
+    return new Date(v).toISOString();
   if (typeof v === 'number' && c.type === 'Edm.Date') return formatDate(v);
   if (typeof v === 'number' && c.type === 'Edm.TimeOfDay') return formatTimeOfDay(v);
   if (typeof v === 'number' && c.type === 'Edm.Duration') return `duration'${formatDuration(v)}'`;
-  const suffix: Partial<Record<EdmType, string>> = { 'Edm.Int64': 'L', 'Edm.Decimal': 'm', 'Edm.Double': 'd', 'Edm.Single': 'f' };
+  const suffix: Partial<Record<EdmType, string>> = {
+    'Edm.Int64': 'L',
+    'Edm.Decimal': 'm',
+    'Edm.Double': 'd',
+    'Edm.Single': 'f',
+  };
   return `${String(v)}${suffix[c.type] ?? ''}`;
 }
 

@@ -12,6 +12,11 @@ export const MAX_DATETIME = MAX_INSTANT;
 
 /** The value of a temporal operation on two non-null constants: a number, or null beyond the range. */
 export function foldTemporal(node: TypedTemporal, left: LoweredConstant, right: LoweredConstant): number | null {
-  return evaluateTemporal(node.op, left.type, right.type, left.value as number, right.value as number | bigint | string);
+  return evaluateTemporal(
+    node.op,
+    left.type,
+    right.type,
+    left.value as number,
+    right.value as number | bigint | string,
+  );
 }
-

@@ -52,11 +52,20 @@ const ITEM = /^([A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*)\s*(?:\(([\s
 const NESTED = new Set(['filter', 'select', 'orderby', 'top', 'skip', 'expand']);
 
 /** Reads `$expand`/`expand` into the relations each row inlines; problems are reported, naming the option. */
-export function expandOf([name, value]: readonly [string, string], reading: ExpandReading, issue: Report): ExpandItem[] {
+export function expandOf(
+  [name, value]: readonly [string, string],
+  reading: ExpandReading,
+  issue: Report,
+): ExpandItem[] {
   const { resource } = reading;
   const spelling = resource.policy.spelling;
   if (value.trim() === '') {
-    issue('syntax', 'invalid_option_value', name, `Option '${name}' is empty: name the relations to expand, or leave the option out`);
+    issue(
+      'syntax',
+      'invalid_option_value',
+      name,
+      `Option '${name}' is empty: name the relations to expand, or leave the option out`,
+    );
     return [];
   }
   const drafts = new Map<string, Draft>();
@@ -72,10 +81,26 @@ interface DraftLevel {
 }
 
 /** The relations a list of items names, merged into `into` by path (`A,A/B` is A with B under it). */
-function readDrafts(text: string, offset: number, level: DraftLevel, into: Map<string, Draft>, name: string, spelling: QueryPolicy['spelling'], issue: Report, top: boolean): void {
+function readDrafts(
+  text: string,
+  offset: number,
+  level: DraftLevel,
+  into: Map<string, Draft>,
+  name: string,
+  spelling: QueryPolicy['spelling'],
+  issue: Report,
+  top: boolean,
+): void {
   const parts = splitTopLevel(text, ',', offset);
   if (parts === undefined) {
-    issue('syntax', 'invalid_option_value', name, `Option '${name}': a parenthesis or quote is left open, or closes nothing`, offset, offset + text.length);
+    issue(
+      'syntax',
+      'invalid_option_value',
+      name,
+      `Option '${name}': a parenthesis or quote is left open, or closes nothing`,
+      offset,
+      offset + text.length,
+    );
     return;
   }
   for (const part of parts) {
@@ -88,21 +113,46 @@ function readDrafts(text: string, offset: number, level: DraftLevel, into: Map<s
     }
     if (item === '*' && spelling === 'odata') {
       for (const property of level.schema.properties.values()) {
-        if (property.kind !== 'primitive' && property.relation) merge(into, { path: [property.name], schemaPath: [...level.schemaPath, property.name], property, start, end, options: [], children: new Map() });
+        if (property.kind !== 'primitive' && property.relation)
+          merge(into, {
+            path: [property.name],
+            schemaPath: [...level.schemaPath, property.name],
+            property,
+            start,
+            end,
+            options: [],
+            children: new Map(),
+          });
       }
       continue;
     }
     const match = ITEM.exec(item);
     if (match === null || (spelling === 'service' && match[2] !== undefined)) {
-      const what = spelling === 'service' ? 'a relation path (`Event/TimeZone`)' : 'a relation path, then its options in parentheses (`Sessions($filter=…;$top=5)`)';
+      const what =
+        spelling === 'service'
+          ? 'a relation path (`Event/TimeZone`)'
+          : 'a relation path, then its options in parentheses (`Sessions($filter=…;$top=5)`)';
       issue('syntax', 'invalid_option_value', name, `Option '${name}': '${shorten(item)}' is not ${what}`, start, end);
       continue;
     }
     let segments = match[1]!.split('/');
     // The service's expressions may start with the rows' type name (`Event/TimeZone` on events).
-    if (top && spelling === 'service' && segments[0]!.toLowerCase() === level.schema.name.toLowerCase() && lookUp(level.schema.properties, segments[0]!, true) === undefined) segments = segments.slice(1);
+    if (
+      top &&
+      spelling === 'service' &&
+      segments[0]!.toLowerCase() === level.schema.name.toLowerCase() &&
+      lookUp(level.schema.properties, segments[0]!, true) === undefined
+    )
+      segments = segments.slice(1);
     if (segments.length === 0) continue;
-    const chain = relationChain(level, segments, spelling === 'service', name, { start, end: start + match[1]!.length }, issue);
+    const chain = relationChain(
+      level,
+      segments,
+      spelling === 'service',
+      name,
+      { start, end: start + match[1]!.length },
+      issue,
+    );
     if (chain === undefined) continue;
     // `A/B` expands A, and B under it; the options in parentheses belong to the last relation.
     let at = into;
@@ -119,7 +169,14 @@ function readDrafts(text: string, offset: number, level: DraftLevel, into: Map<s
 }
 
 /** The relations along a path: each with its path from the rows before it (through complex structures) and its schema path. */
-function relationChain(level: DraftLevel, segments: readonly string[], anyCase: boolean, name: string, span: { start: number; end: number }, issue: Report): Pick<Draft, 'path' | 'schemaPath' | 'property'>[] | undefined {
+function relationChain(
+  level: DraftLevel,
+  segments: readonly string[],
+  anyCase: boolean,
+  name: string,
+  span: { start: number; end: number },
+  issue: Report,
+): Pick<Draft, 'path' | 'schemaPath' | 'property'>[] | undefined {
   const chain: Pick<Draft, 'path' | 'schemaPath' | 'property'>[] = [];
   let properties = level.schema.properties;
   let schemaPath = [...level.schemaPath];
@@ -130,25 +187,47 @@ function relationChain(level: DraftLevel, segments: readonly string[], anyCase: 
     const written = [...path, segment].join('/');
     if (property === undefined) {
       const suggestion = suggestName(segment, properties.keys());
-      issue('type', 'unknown_property', name, `Option '${name}': property '${written}' does not exist${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, span.start, span.end);
+      issue(
+        'type',
+        'unknown_property',
+        name,
+        `Option '${name}': property '${written}' does not exist${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     path.push(property.name);
     schemaPath.push(property.name);
     if (property.kind !== 'primitive' && property.relation) {
       chain.push({ path, schemaPath: [...schemaPath], property });
-      properties = property.kind === 'collection' ? (property.element as StructuredProperty).properties : property.properties;
+      properties =
+        property.kind === 'collection' ? (property.element as StructuredProperty).properties : property.properties;
       path = [];
       continue;
     }
     if (property.kind !== 'structured') {
-      issue('type', 'not_expandable', name, `Option '${name}': '${written}' is ${property.kind === 'primitive' ? property.type : 'a collection of values'}, not a relation: select it`, span.start, span.end);
+      issue(
+        'type',
+        'not_expandable',
+        name,
+        `Option '${name}': '${written}' is ${property.kind === 'primitive' ? property.type : 'a collection of values'}, not a relation: select it`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     properties = property.properties;
   }
   if (path.length > 0) {
-    issue('type', 'not_expandable', name, `Option '${name}': '${path.join('/')}' is a structure, not a relation: select it`, span.start, span.end);
+    issue(
+      'type',
+      'not_expandable',
+      name,
+      `Option '${name}': '${path.join('/')}' is a structure, not a relation: select it`,
+      span.start,
+      span.end,
+    );
     return undefined;
   }
   return chain;
@@ -166,9 +245,23 @@ function merge(into: Map<string, Draft>, draft: Draft): Draft {
 }
 
 /** The options in an item's parentheses: `$expand` read into the relations under it, the rest kept for finished(). */
-function readOptions(text: string, offset: number, draft: Draft, name: string, spelling: QueryPolicy['spelling'], issue: Report): void {
+function readOptions(
+  text: string,
+  offset: number,
+  draft: Draft,
+  name: string,
+  spelling: QueryPolicy['spelling'],
+  issue: Report,
+): void {
   if (draft.options.length > 0) {
-    issue('syntax', 'invalid_option_value', name, `Option '${name}': the options of '${draft.schemaPath.join('/')}' are given twice; give them once`, offset, offset + text.length);
+    issue(
+      'syntax',
+      'invalid_option_value',
+      name,
+      `Option '${name}': the options of '${draft.schemaPath.join('/')}' are given twice; give them once`,
+      offset,
+      offset + text.length,
+    );
     return;
   }
   const parts = splitTopLevel(text, ';', offset) ?? [];
@@ -179,37 +272,86 @@ function readOptions(text: string, offset: number, draft: Draft, name: string, s
     const bare = written.toLowerCase().replace(/^\$/, '');
     if (eq < 0 || !NESTED.has(bare)) {
       const known = eq >= 0 && (bare === 'count' || bare === 'levels' || bare === 'search');
-      issue(known ? 'unsupported' : 'syntax', known ? 'unsupported' : 'unknown_option', name, `Option '${name}': '${shorten(part.text.trim())}' in the options of '${draft.schemaPath.join('/')}' is ${known ? 'not supported in an expansion yet' : 'no option an expansion takes ($filter, $select, $orderby, $top, $skip, $expand)'}`, part.start, part.start + part.text.length);
+      issue(
+        known ? 'unsupported' : 'syntax',
+        known ? 'unsupported' : 'unknown_option',
+        name,
+        `Option '${name}': '${shorten(part.text.trim())}' in the options of '${draft.schemaPath.join('/')}' is ${known ? 'not supported in an expansion yet' : 'no option an expansion takes ($filter, $select, $orderby, $top, $skip, $expand)'}`,
+        part.start,
+        part.start + part.text.length,
+      );
       continue;
     }
-    if (draft.options.some((o) => o.text.slice(0, o.text.indexOf('=')).trim().toLowerCase().replace(/^\$/, '') === bare)) {
-      issue('syntax', 'repeated_option', name, `Option '${name}': '${written}' is given twice in the options of '${draft.schemaPath.join('/')}'`, part.start, part.start + part.text.length);
+    if (
+      draft.options.some((o) => o.text.slice(0, o.text.indexOf('=')).trim().toLowerCase().replace(/^\$/, '') === bare)
+    ) {
+      issue(
+        'syntax',
+        'repeated_option',
+        name,
+        `Option '${name}': '${written}' is given twice in the options of '${draft.schemaPath.join('/')}'`,
+        part.start,
+        part.start + part.text.length,
+      );
       continue;
     }
     draft.options.push(part);
     if (bare === 'expand') {
       const value = part.text.slice(eq + 1);
-      readDrafts(value, part.start + eq + 1, { schema: relationSchema, schemaPath: draft.schemaPath }, draft.children, name, spelling, issue, false);
+      readDrafts(
+        value,
+        part.start + eq + 1,
+        { schema: relationSchema, schemaPath: draft.schemaPath },
+        draft.children,
+        name,
+        spelling,
+        issue,
+        false,
+      );
     }
   }
 }
 
 /** A relation's rows' schema: its properties, or its elements'. */
 function schemaOf(draft: Pick<Draft, 'property' | 'schemaPath'>): Schema {
-  const properties = draft.property.kind === 'collection' ? (draft.property.element as StructuredProperty).properties : draft.property.properties;
+  const properties =
+    draft.property.kind === 'collection'
+      ? (draft.property.element as StructuredProperty).properties
+      : draft.property.properties;
   return { name: draft.schemaPath.join('/'), properties };
 }
 
 /** A draft with its options read, at `depth` (1 for the resource's relations); undefined once a problem is reported. */
-function finished(draft: Draft, depth: number, max: number, reading: ExpandReading, name: string, issue: Report): ExpandItem | undefined {
+function finished(
+  draft: Draft,
+  depth: number,
+  max: number,
+  reading: ExpandReading,
+  name: string,
+  issue: Report,
+): ExpandItem | undefined {
   const { resource } = reading;
   const schemaPath = draft.schemaPath.join('/');
   if (depth > max) {
-    issue('limit', 'too_deep_expand', name, `Option '${name}': '${schemaPath}' is expanded ${depth} levels deep, beyond the ${max} levels a request may expand`, draft.start, draft.end);
+    issue(
+      'limit',
+      'too_deep_expand',
+      name,
+      `Option '${name}': '${schemaPath}' is expanded ${depth} levels deep, beyond the ${max} levels a request may expand`,
+      draft.start,
+      draft.end,
+    );
     return undefined;
   }
   if (!reading.rules.allows('expand', draft.schemaPath)) {
-    issue('type', 'not_expandable', name, `Option '${name}': relation '${schemaPath}' of ${resource.schema.name} cannot be expanded`, draft.start, draft.end);
+    issue(
+      'type',
+      'not_expandable',
+      name,
+      `Option '${name}': relation '${schemaPath}' of ${resource.schema.name} cannot be expanded`,
+      draft.start,
+      draft.end,
+    );
     return undefined;
   }
   const many = draft.property.kind === 'collection';
@@ -218,14 +360,26 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
   const key = config?.key ?? [];
   if (many && key.length === 0) {
     // Without a key the relation's rows have no total order to page by: the server did not offer it.
-    issue('type', 'not_expandable', name, `Option '${name}': relation '${schemaPath}' of ${resource.schema.name} cannot be expanded: the resource gives no key to order its rows`, draft.start, draft.end);
+    issue(
+      'type',
+      'not_expandable',
+      name,
+      `Option '${name}': relation '${schemaPath}' of ${resource.schema.name} cannot be expanded: the resource gives no key to order its rows`,
+      draft.start,
+      draft.end,
+    );
     return undefined;
   }
   const rules = scopedRules(reading.rules, draft.schemaPath);
-  const values = new Map(draft.options.map((part) => {
-    const eq = part.text.indexOf('=');
-    return [part.text.slice(0, eq).trim().toLowerCase().replace(/^\$/, ''), { value: part.text.slice(eq + 1), start: part.start + eq + 1, written: part.text.slice(0, eq).trim() }] as const;
-  }));
+  const values = new Map(
+    draft.options.map((part) => {
+      const eq = part.text.indexOf('=');
+      return [
+        part.text.slice(0, eq).trim().toLowerCase().replace(/^\$/, ''),
+        { value: part.text.slice(eq + 1), start: part.start + eq + 1, written: part.text.slice(0, eq).trim() },
+      ] as const;
+    }),
+  );
   let failed = false;
   // A nested option's problems name the request's option; positions are in its value.
   const nested = (option: string) => {
@@ -240,7 +394,14 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
     for (const option of ['filter', 'orderby', 'top', 'skip']) {
       const given = values.get(option);
       if (given !== undefined) {
-        issue('syntax', 'invalid_option_value', name, `Option '${name}': '${given.written}' orders, filters or pages the rows of a to-many relation; '${schemaPath}' is one row`, given.start, given.start + given.value.length);
+        issue(
+          'syntax',
+          'invalid_option_value',
+          name,
+          `Option '${name}': '${given.written}' orders, filters or pages the rows of a to-many relation; '${schemaPath}' is one row`,
+          given.start,
+          given.start + given.value.length,
+        );
         failed = true;
       }
     }
@@ -249,7 +410,10 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
   if (values.has('filter')) {
     const [option, report] = nested('filter');
     // The relation's rows as a filter over them is checked: with the properties the rules keep from filters marked.
-    const relationFilterSchema: Schema = { ...relationRows(filterSchemaOf(resource.schema, reading.rules), schemaPath)!.schema, name: schema.name };
+    const relationFilterSchema: Schema = {
+      ...relationRows(filterSchemaOf(resource.schema, reading.rules), schemaPath)!.schema,
+      name: schema.name,
+    };
     filter = filterOf(option, relationFilterSchema, resource.policy, reading.aliases, report);
     if (filter !== undefined) checkAllowed(filter.root, resource.policy, option[0], report);
   }
@@ -262,7 +426,15 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
   if (values.has('top')) {
     const [option, report] = nested('top');
     top = nonNegative(option, report);
-    if (top !== undefined && top > resource.policy.maxTop) report('limit', 'top_beyond_maximum', option[0], `Option '${option[0]}' is ${top}, beyond the largest page of ${resource.policy.maxTop} rows`, 0, option[1].length);
+    if (top !== undefined && top > resource.policy.maxTop)
+      report(
+        'limit',
+        'top_beyond_maximum',
+        option[0],
+        `Option '${option[0]}' is ${top}, beyond the largest page of ${resource.policy.maxTop} rows`,
+        0,
+        option[1].length,
+      );
   }
   let skip = 0;
   if (values.has('skip')) {
@@ -274,7 +446,9 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
     const [option, report] = nested('select');
     select = selectOf(option, { spelling: 'odata', schema, rules }, report);
   }
-  const expand = [...draft.children.values()].flatMap((child) => finished(child, depth + 1, max, reading, name, issue) ?? []);
+  const expand = [...draft.children.values()].flatMap(
+    (child) => finished(child, depth + 1, max, reading, name, issue) ?? [],
+  );
   if (failed || expand.length < draft.children.size) return undefined;
   const relations = Object.fromEntries(
     Object.entries(resource.relations ?? {})
@@ -282,8 +456,18 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
       .map(([path, rules]) => [path.slice(schemaPath.length + 1), rules]),
   );
   // Problems of the row filters with the request's filter are at the filter; without one, at the relation.
-  const [filterOption, filterReport] = values.has('filter') ? nested('filter') : [[`${name}=${schemaPath}`, ''] as const, ((kind, code, _o, message) => issue(kind, code, name, message, draft.start, draft.end)) as Report];
-  const kept = withRowFilters(filter, { schema, owner: schema.name, rowFilter: config?.rowFilter, relations, parameters: reading.parameters }, filterOption[0], filterReport);
+  const [filterOption, filterReport] = values.has('filter')
+    ? nested('filter')
+    : [
+        [`${name}=${schemaPath}`, ''] as const,
+        ((kind, code, _o, message) => issue(kind, code, name, message, draft.start, draft.end)) as Report,
+      ];
+  const kept = withRowFilters(
+    filter,
+    { schema, owner: schema.name, rowFilter: config?.rowFilter, relations, parameters: reading.parameters },
+    filterOption[0],
+    filterReport,
+  );
   if (failed) return undefined;
   return {
     path: draft.path,
@@ -304,7 +488,10 @@ function finished(draft: Draft, depth: number, max: number, reading: ExpandReadi
  * The schema of a relation's rows, found by its schema path through structures and collections;
  * undefined when the path names no relation.
  */
-export function relationRows(root: Schema, schemaPath: string): { readonly schema: Schema; readonly many: boolean } | undefined {
+export function relationRows(
+  root: Schema,
+  schemaPath: string,
+): { readonly schema: Schema; readonly many: boolean } | undefined {
   let properties = root.properties;
   let property: Property | undefined;
   for (const name of schemaPath.split('/')) {
@@ -318,7 +505,12 @@ export function relationRows(root: Schema, schemaPath: string): { readonly schem
   }
   if (property === undefined || property.kind === 'primitive' || !property.relation) return undefined;
   const element = property.kind === 'collection' ? property.element : property;
-  return element.kind === 'structured' ? { schema: { name: `${root.name}/${schemaPath}`, properties: element.properties }, many: property.kind === 'collection' } : undefined;
+  return element.kind === 'structured'
+    ? {
+        schema: { name: `${root.name}/${schemaPath}`, properties: element.properties },
+        many: property.kind === 'collection',
+      }
+    : undefined;
 }
 
 /**
@@ -329,12 +521,21 @@ export function relationRows(root: Schema, schemaPath: string): { readonly schem
 export function checkRelations(resource: QueryResource): void {
   for (const [schemaPath, config] of Object.entries(resource.relations ?? {})) {
     const rows = relationRows(resource.schema, schemaPath);
-    if (rows === undefined || !rows.many) throw new TypeError(`Resource ${resource.schema.name}: \`relations\` names '${schemaPath}', which is no to-many relation of the schema`);
+    if (rows === undefined || !rows.many)
+      throw new TypeError(
+        `Resource ${resource.schema.name}: \`relations\` names '${schemaPath}', which is no to-many relation of the schema`,
+      );
     if (config?.key === undefined) continue;
-    if (!Array.isArray(config.key) || config.key.length === 0) throw new TypeError(`Resource ${resource.schema.name}: relations['${schemaPath}'].key names at least one property path of its rows`);
+    if (!Array.isArray(config.key) || config.key.length === 0)
+      throw new TypeError(
+        `Resource ${resource.schema.name}: relations['${schemaPath}'].key names at least one property path of its rows`,
+      );
     for (const path of config.key) {
       const property = typeof path === 'string' ? findProperty(rows.schema, path.split('/')) : undefined;
-      if (property?.kind !== 'primitive' || property.nullable) throw new TypeError(`Resource ${resource.schema.name}: relations['${schemaPath}'].key names '${String(path)}', no non-nullable primitive property of its rows`);
+      if (property?.kind !== 'primitive' || property.nullable)
+        throw new TypeError(
+          `Resource ${resource.schema.name}: relations['${schemaPath}'].key names '${String(path)}', no non-nullable primitive property of its rows`,
+        );
     }
   }
 }

@@ -12,18 +12,35 @@ import type { OrderKey } from './plan.js';
 
 /** Whether an order can be continued by its values: none of its keys a Double (NaN, and no exact text) or an enumeration. */
 export function keysetOrder(orderBy: readonly OrderKey[]): boolean {
-  return orderBy.every((key) => key.property.enum === undefined && key.property.type !== 'Edm.Double' && key.property.type !== 'Edm.Single');
+  return orderBy.every(
+    (key) =>
+      key.property.enum === undefined && key.property.type !== 'Edm.Double' && key.property.type !== 'Edm.Single',
+  );
 }
 
 /** The text of a key's value at a row, as `cast(key, Edm.String)` writes it: what a skiptoken carries. */
 export function keyText(key: OrderKey): TypedExpr {
-  const operand: TypedExpr = key.expression ?? { kind: 'member', type: key.property.type, source: { kind: 'row' }, path: key.path, property: key.property, nullable: key.nullable, start: 0, end: 0 };
+  const operand: TypedExpr = key.expression ?? {
+    kind: 'member',
+    type: key.property.type,
+    source: { kind: 'row' },
+    path: key.path,
+    property: key.property,
+    nullable: key.nullable,
+    start: 0,
+    end: 0,
+  };
   return { kind: 'cast', type: 'Edm.String', operand, start: 0, end: 0 };
 }
 
 /** The order a token belongs to: each key's path or expression and direction. */
 function signature(orderBy: readonly OrderKey[]): string {
-  return orderBy.map((key) => `${key.expression === undefined ? key.path.join('/') : key.property.name} ${key.descending ? 'desc' : 'asc'}`).join(',');
+  return orderBy
+    .map(
+      (key) =>
+        `${key.expression === undefined ? key.path.join('/') : key.property.name} ${key.descending ? 'desc' : 'asc'}`,
+    )
+    .join(',');
 }
 
 /** The skiptoken of the row whose keys' texts are given (null for a null value). */
@@ -40,10 +57,17 @@ export function readSkipToken(token: string, orderBy: readonly OrderKey[]): read
     decoded = undefined;
   }
   const fields = decoded as { o?: unknown; v?: unknown } | undefined;
-  if (fields === undefined || fields === null || typeof fields !== 'object' || !Array.isArray(fields.v) || !fields.v.every((t) => t === null || typeof t === 'string')) {
+  if (
+    fields === undefined ||
+    fields === null ||
+    typeof fields !== 'object' ||
+    !Array.isArray(fields.v) ||
+    !fields.v.every((t) => t === null || typeof t === 'string')
+  ) {
     return 'it is not a token a next link of this service wrote';
   }
-  if (fields.o !== signature(orderBy) || fields.v.length !== orderBy.length) return 'it continues another order: keep the order of the request that wrote it';
+  if (fields.o !== signature(orderBy) || fields.v.length !== orderBy.length)
+    return 'it continues another order: keep the order of the request that wrote it';
   return fields.v as (string | null)[];
 }
 
@@ -53,10 +77,16 @@ export function readSkipToken(token: string, orderBy: readonly OrderKey[]): read
  * texts are read as the literals of parameter aliases, so a token holds values and nothing else;
  * one that does not fit its key is the FilterError of check().
  */
-export function rowsAfter(orderBy: readonly OrderKey[], texts: readonly (string | null)[], schema: Schema): TypedFilter {
+export function rowsAfter(
+  orderBy: readonly OrderKey[],
+  texts: readonly (string | null)[],
+  schema: Schema,
+): TypedFilter {
   const aliases: Record<string, string> = {};
-  const operand = (key: OrderKey): string => (key.expression === undefined ? key.path.join('/') : `(${key.property.name})`);
-  const equal = (key: OrderKey, i: number): string => (texts[i] === null ? `${operand(key)} eq null` : `${operand(key)} eq @k${i}`);
+  const operand = (key: OrderKey): string =>
+    key.expression === undefined ? key.path.join('/') : `(${key.property.name})`;
+  const equal = (key: OrderKey, i: number): string =>
+    texts[i] === null ? `${operand(key)} eq null` : `${operand(key)} eq @k${i}`;
   const after = (key: OrderKey, i: number): string | undefined => {
     const x = operand(key);
     const text = texts[i];
@@ -89,7 +119,11 @@ function literalText(text: string, type: EdmType): string {
 /** The filter a page is read with: the request's rows that come after the token's row. */
 export function pageFilterOf(filter: TypedFilter | undefined, after: TypedFilter, schema: Schema): TypedFilter {
   if (filter === undefined) return after;
-  return composedFilter({ kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [filter.root, after.root], start: 0, end: 0 }, schema, filter.text);
+  return composedFilter(
+    { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [filter.root, after.root], start: 0, end: 0 },
+    schema,
+    filter.text,
+  );
 }
 
 /** UTF-8 text as base64url without padding (btoa and TextEncoder: in browsers as in Node). */

@@ -20,7 +20,8 @@ export function nextLink(requestUrl: string, plan: QueryPlan, more: boolean, ski
   if (!more || plan.top === 0) return undefined;
   const cut = requestUrl.search(/[?#]/);
   const base = cut < 0 ? requestUrl : requestUrl.slice(0, cut);
-  const [option, value] = skipToken === undefined ? [plan.skipOption, String(plan.skip + plan.top)] : [plan.skipTokenOption, skipToken];
+  const [option, value] =
+    skipToken === undefined ? [plan.skipOption, String(plan.skip + plan.top)] : [plan.skipTokenOption, skipToken];
   let written = false;
   const pairs: (readonly [string, string])[] = [];
   for (const [name, given] of plan.options) {

@@ -40,7 +40,14 @@ export function orderOf([name, value]: readonly [string, string], level: Level, 
   const keys: OrderKey[] = [];
   const parts = splitTopLevel(value, ',');
   if (parts === undefined) {
-    issue('syntax', 'invalid_option_value', name, `Option '${name}': a parenthesis or quote is left open, or closes nothing`, 0, value.length);
+    issue(
+      'syntax',
+      'invalid_option_value',
+      name,
+      `Option '${name}': a parenthesis or quote is left open, or closes nothing`,
+      0,
+      value.length,
+    );
     return keys;
   }
   for (const { text: item, start } of parts) {
@@ -54,15 +61,34 @@ export function orderOf([name, value]: readonly [string, string], level: Level, 
     const span = { start: start + match[1]!.length, end: start + match[1]!.length + match[2]!.length };
     const found = orderProperty(level.schema, path, name, span, issue);
     if (found !== undefined && !level.rules.allows('sort', path)) {
-      issue('type', 'not_sortable', name, `Option '${name}': property '${match[2]}' of ${level.schema.name} cannot be used to order`, span.start, span.end);
+      issue(
+        'type',
+        'not_sortable',
+        name,
+        `Option '${name}': property '${match[2]}' of ${level.schema.name} cannot be used to order`,
+        span.start,
+        span.end,
+      );
       continue;
     }
     if (found === undefined) continue;
     if (keys.some((k) => k.expression === undefined && k.path.join('/') === match[2])) {
-      issue('syntax', 'invalid_option_value', name, `Option '${name}' orders by '${match[2]}' twice`, span.start, span.end);
+      issue(
+        'syntax',
+        'invalid_option_value',
+        name,
+        `Option '${name}' orders by '${match[2]}' twice`,
+        span.start,
+        span.end,
+      );
       continue;
     }
-    keys.push({ path, property: found.property, nullable: found.nullable, descending: match[3]?.toLowerCase() === 'desc' });
+    keys.push({
+      path,
+      property: found.property,
+      nullable: found.nullable,
+      descending: match[3]?.toLowerCase() === 'desc',
+    });
   }
   return keys;
 }
@@ -80,17 +106,26 @@ function expressionKey(item: string, start: number, level: Level, name: string, 
     issue('syntax', 'invalid_option_value', name, `Option '${name}': an item is empty`, start, start + item.length);
     return undefined;
   }
-  const at: Report = (kind, code, option, message, s = 0, e = 0) => issue(kind, code, option, message, offset + s, offset + e);
+  const at: Report = (kind, code, option, message, s = 0, e = 0) =>
+    issue(kind, code, option, message, offset + s, offset + e);
   let typed: TypedExpr;
   try {
     typed = checkValue(expression, level.schema, { ...level.policy.filterLimits, version: level.policy.version });
   } catch (error) {
     if (!isFilterError(error)) throw error;
-    for (const i of error.issues) at(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
+    for (const i of error.issues)
+      at(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
     return undefined;
   }
   if (callsNow(typed)) {
-    at('unsupported', 'unsupported', name, `Option '${name}': ordering by now() is not supported: it is one instant for every row`, 0, expression.length);
+    at(
+      'unsupported',
+      'unsupported',
+      name,
+      `Option '${name}': ordering by now() is not supported: it is one instant for every row`,
+      0,
+      expression.length,
+    );
     return undefined;
   }
   let failed = false;
@@ -100,12 +135,25 @@ function expressionKey(item: string, start: number, level: Level, name: string, 
   });
   for (const read of propertiesRead(typed)) {
     if (!level.rules.allows('sort', read.path)) {
-      at('type', 'not_sortable', name, `Option '${name}': property '${read.path.join('/')}' of ${level.schema.name} cannot be used to order`, read.start, read.end);
+      at(
+        'type',
+        'not_sortable',
+        name,
+        `Option '${name}': property '${read.path.join('/')}' of ${level.schema.name} cannot be used to order`,
+        read.start,
+        read.end,
+      );
       failed = true;
     }
   }
   if (failed) return undefined;
-  const property: PrimitiveProperty = { kind: 'primitive', name: expression, type: typed.type, nullable: true, filterable: true };
+  const property: PrimitiveProperty = {
+    kind: 'primitive',
+    name: expression,
+    type: typed.type,
+    nullable: true,
+    filterable: true,
+  };
   return { path: [], property, nullable: true, descending: match[2]?.toLowerCase() === 'desc', expression: typed };
 }
 
@@ -117,13 +165,20 @@ function propertiesRead(root: TypedExpr): { path: readonly string[]; start: numb
     const node = stack.pop()!;
     stack.push(...childrenOfTyped(node));
     if ((node.kind === 'member' || node.kind === 'structureNull') && node.source.kind === 'row') read.push(node);
-    if ((node.kind === 'lambda' || node.kind === 'count') && node.collection.source.kind === 'row') read.push({ path: node.collection.path, start: node.start, end: node.end });
+    if ((node.kind === 'lambda' || node.kind === 'count') && node.collection.source.kind === 'row')
+      read.push({ path: node.collection.path, start: node.start, end: node.end });
   }
   return read;
 }
 
 /** The primitive property a path of `orderby` names, outside collections; undefined once an issue is reported. */
-function orderProperty(schema: Schema, path: readonly string[], name: string, span: { start: number; end: number }, issue: Report): { property: PrimitiveProperty; nullable: boolean } | undefined {
+function orderProperty(
+  schema: Schema,
+  path: readonly string[],
+  name: string,
+  span: { start: number; end: number },
+  issue: Report,
+): { property: PrimitiveProperty; nullable: boolean } | undefined {
   let properties = schema.properties;
   let property: Property | undefined;
   let filterable = true;
@@ -133,28 +188,63 @@ function orderProperty(schema: Schema, path: readonly string[], name: string, sp
     const written = path.slice(0, i + 1).join('/');
     if (property === undefined) {
       const suggestion = suggestName(path[i]!, properties.keys());
-      issue('type', 'unknown_property', name, `Option '${name}': property '${written}' does not exist on ${schema.name}${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, span.start, span.end);
+      issue(
+        'type',
+        'unknown_property',
+        name,
+        `Option '${name}': property '${written}' does not exist on ${schema.name}${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     filterable &&= property.filterable;
     nullable ||= property.kind !== 'collection' && property.nullable;
     if (property.kind === 'collection') {
-      issue('type', 'collection_value', name, `Option '${name}': '${written}' is a collection, which orders nothing`, span.start, span.end);
+      issue(
+        'type',
+        'collection_value',
+        name,
+        `Option '${name}': '${written}' is a collection, which orders nothing`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     if (property.kind === 'structured') {
       if (i === path.length - 1) {
-        issue('type', 'structured_value', name, `Option '${name}': '${written}' is a structured property; order by one of its properties`, span.start, span.end);
+        issue(
+          'type',
+          'structured_value',
+          name,
+          `Option '${name}': '${written}' is a structured property; order by one of its properties`,
+          span.start,
+          span.end,
+        );
         return undefined;
       }
       properties = property.properties;
     } else if (i < path.length - 1) {
-      issue('type', 'not_structured', name, `Option '${name}': '${written}' is ${property.type} and has no properties`, span.start, span.end);
+      issue(
+        'type',
+        'not_structured',
+        name,
+        `Option '${name}': '${written}' is ${property.type} and has no properties`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
   }
   if (!filterable) {
-    issue('type', 'not_filterable', name, `Option '${name}': property '${path.join('/')}' of ${schema.name} cannot be used to order`, span.start, span.end);
+    issue(
+      'type',
+      'not_filterable',
+      name,
+      `Option '${name}': property '${path.join('/')}' of ${schema.name} cannot be used to order`,
+      span.start,
+      span.end,
+    );
     return undefined;
   }
   return { property: property as PrimitiveProperty, nullable };
@@ -164,7 +254,13 @@ function orderProperty(schema: Schema, path: readonly string[], name: string, sp
 export function completeOrder(requested: readonly OrderKey[], level: Level): OrderKey[] {
   const named = new Set(requested.map((k) => k.path.join('/')));
   // The key's properties are non-nullable primitives (checkKey); a structure on the way may not be: no matter, a key is never null.
-  const key = level.key.filter((k) => !named.has(k)).map((k) => ({ path: k.split('/'), property: findProperty(level.schema, k.split('/')) as PrimitiveProperty, nullable: false, descending: false }));
+  const key = level.key
+    .filter((k) => !named.has(k))
+    .map((k) => ({
+      path: k.split('/'),
+      property: findProperty(level.schema, k.split('/')) as PrimitiveProperty,
+      nullable: false,
+      descending: false,
+    }));
   return [...requested, ...key];
 }
-

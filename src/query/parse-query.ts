@@ -32,13 +32,33 @@ type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select' | 'expan
 
 /** How each option is written in each spelling, in the order messages list them. */
 const WRITTEN: { readonly [S in QueryPolicy['spelling']]: Readonly<Record<Known, string>> } = {
-  service: { filter: 'filter', orderby: 'orderby', top: 'top', skip: 'skip', count: 'includeTotalCount', select: 'fields', expand: 'expand', skiptoken: 'skiptoken' },
-  odata: { filter: '$filter', orderby: '$orderby', top: '$top', skip: '$skip', count: '$count', select: '$select', expand: '$expand', skiptoken: '$skiptoken' },
+  service: {
+    filter: 'filter',
+    orderby: 'orderby',
+    top: 'top',
+    skip: 'skip',
+    count: 'includeTotalCount',
+    select: 'fields',
+    expand: 'expand',
+    skiptoken: 'skiptoken',
+  },
+  odata: {
+    filter: '$filter',
+    orderby: '$orderby',
+    top: '$top',
+    skip: '$skip',
+    count: '$count',
+    select: '$select',
+    expand: '$expand',
+    skiptoken: '$skiptoken',
+  },
 };
 
 /** A spelling's options by their name in lower case, without `$`: what a request's names are looked up by. */
 function lookup(written: Readonly<Record<Known, string>>): ReadonlyMap<string, Known> {
-  return new Map(Object.entries(written).map(([known, name]) => [name.replace(/^\$/, '').toLowerCase(), known as Known]));
+  return new Map(
+    Object.entries(written).map(([known, name]) => [name.replace(/^\$/, '').toLowerCase(), known as Known]),
+  );
 }
 
 const NAMES = { service: lookup(WRITTEN.service), odata: lookup(WRITTEN.odata) } as const;
@@ -62,12 +82,25 @@ interface Issue extends FilterIssue {
  * Reads the options of a request (`?$top=5&$filter=…`, `top=5`, or a URLSearchParams) into a plan.
  * Throws one FilterError listing every problem, each naming its option.
  */
-export function parseQuery(query: string | URLSearchParams, resource: QueryResource, request: QueryRequest = {}): QueryPlan {
+export function parseQuery(
+  query: string | URLSearchParams,
+  resource: QueryResource,
+  request: QueryRequest = {},
+): QueryPlan {
   const { rules, defaultSelect, level } = prepared(resource);
   const { policy } = resource;
-  const options = [...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query)] as [string, string][];
+  const options = [
+    ...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query),
+  ] as [string, string][];
   const issues: Issue[] = [];
-  const issue = (kind: FilterErrorKind, code: FilterIssueCode | IssueCode, option: string, message: string, start = 0, end = 0): void => {
+  const issue = (
+    kind: FilterErrorKind,
+    code: FilterIssueCode | IssueCode,
+    option: string,
+    message: string,
+    start = 0,
+    end = 0,
+  ): void => {
     issues.push({ kind, code, option, message, start, end });
   };
   const seen = new Map<string, string>();
@@ -80,7 +113,12 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
     const identity = name.startsWith('@') ? name : lower.startsWith('$') ? lower.slice(1) : lower;
     const earlier = seen.get(identity);
     if (earlier !== undefined) {
-      issue('syntax', 'repeated_option', name, `Option '${name}' is given twice (first as '${earlier}'); give each option once`);
+      issue(
+        'syntax',
+        'repeated_option',
+        name,
+        `Option '${name}' is given twice (first as '${earlier}'); give each option once`,
+      );
       continue;
     }
     seen.set(identity, name);
@@ -100,23 +138,47 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
   }
   const top = given.top ? nonNegative(given.top, issue) : policy.defaultTop;
   if (top !== undefined && top > policy.maxTop) {
-    issue('limit', 'top_beyond_maximum', given.top![0], `Option '${given.top![0]}' is ${top}, beyond the largest page of ${policy.maxTop} rows`, 0, given.top![1].length);
+    issue(
+      'limit',
+      'top_beyond_maximum',
+      given.top![0],
+      `Option '${given.top![0]}' is ${top}, beyond the largest page of ${policy.maxTop} rows`,
+      0,
+      given.top![1].length,
+    );
   }
   const skip = given.skip ? nonNegative(given.skip, issue) : 0;
   if (skip !== undefined && policy.maxSkip !== undefined && skip > policy.maxSkip) {
-    issue('limit', 'skip_beyond_maximum', given.skip![0], `Option '${given.skip![0]}' is ${skip}, beyond the most rows a request may skip, ${policy.maxSkip}`, 0, given.skip![1].length);
+    issue(
+      'limit',
+      'skip_beyond_maximum',
+      given.skip![0],
+      `Option '${given.skip![0]}' is ${skip}, beyond the most rows a request may skip, ${policy.maxSkip}`,
+      0,
+      given.skip![1].length,
+    );
   }
   const count = given.count ? countOf(given.count, issue) : false;
-  const filter = given.filter ? filterOf(given.filter, filterSchemaOf(resource.schema, rules), resource.policy, aliases, issue) : undefined;
+  const filter = given.filter
+    ? filterOf(given.filter, filterSchemaOf(resource.schema, rules), resource.policy, aliases, issue)
+    : undefined;
   if (filter !== undefined) checkAllowed(filter.root, policy, given.filter![0], issue);
   const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
-  const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
+  const restricted =
+    issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
   const requested = given.orderby ? orderOf(given.orderby, level, issue) : [];
-  const select = given.select ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue) : defaultSelect;
-  const expand = given.expand ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue) : [];
+  const select = given.select
+    ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue)
+    : defaultSelect;
+  const expand = given.expand
+    ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue)
+    : [];
   const orderBy = completeOrder(requested, level);
   const keyset = policy.keyset === true && keysetOrder(orderBy);
-  const pageFilter = given.skiptoken && issues.length === 0 ? continuationOf(given.skiptoken, orderBy, keyset, restricted, resource, issue) : restricted;
+  const pageFilter =
+    given.skiptoken && issues.length === 0
+      ? continuationOf(given.skiptoken, orderBy, keyset, restricted, resource, issue)
+      : restricted;
   if (issues.length > 0) throw requestError(issues);
   return {
     schema: resource.schema,
@@ -139,8 +201,15 @@ export function parseQuery(query: string | URLSearchParams, resource: QueryResou
 /** One FilterError for every issue of the request, of its first issue's kind. */
 function requestError(issues: readonly Issue[]): FilterError {
   const first = issues[0]!;
-  const message = issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;
-  return new FilterError({ kind: first.kind, message, start: first.start, end: first.end, issues: issues.map(({ kind: _kind, ...rest }) => rest) });
+  const message =
+    issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;
+  return new FilterError({
+    kind: first.kind,
+    message,
+    start: first.start,
+    end: first.end,
+    issues: issues.map(({ kind: _kind, ...rest }) => rest),
+  });
 }
 
 function knownList(resource: QueryResource): string {
@@ -152,12 +221,20 @@ function knownList(resource: QueryResource): string {
 }
 
 /** The page's filter after a skiptoken: the rows after the token's row; a token that cannot be read is the option's issue. */
-function continuationOf([name, value]: readonly [string, string], orderBy: readonly OrderKey[], keyset: boolean, filter: TypedFilter | undefined, resource: QueryResource, issue: Report): TypedFilter | undefined {
+function continuationOf(
+  [name, value]: readonly [string, string],
+  orderBy: readonly OrderKey[],
+  keyset: boolean,
+  filter: TypedFilter | undefined,
+  resource: QueryResource,
+  issue: Report,
+): TypedFilter | undefined {
   const problem = (why: string): undefined => {
     issue('syntax', 'invalid_option_value', name, `Option '${name}' cannot be read: ${why}`, 0, value.length);
     return undefined;
   };
-  if (!keyset) return problem('this order is not continued by a token (an order by a Double or an enumeration pages by skip)');
+  if (!keyset)
+    return problem('this order is not continued by a token (an order by a Double or an enumeration pages by skip)');
   const texts = readSkipToken(value, orderBy);
   if (typeof texts === 'string') return problem(texts);
   try {
@@ -185,16 +262,30 @@ function prepared(resource: QueryResource): Prepared {
   checkPolicy(resource);
   checkRelations(resource);
   const rules = rulesOf(resource.schema, resource.rules);
-  const defaultSelect = resource.defaultSelect === undefined ? visibleItems(resource.schema, rules) : defaultSelectOf(resource.schema, resource.defaultSelect, rules);
-  const made = { rules, defaultSelect, level: { schema: resource.schema, key: resource.key, rules, policy: resource.policy } };
+  const defaultSelect =
+    resource.defaultSelect === undefined
+      ? visibleItems(resource.schema, rules)
+      : defaultSelectOf(resource.schema, resource.defaultSelect, rules);
+  const made = {
+    rules,
+    defaultSelect,
+    level: { schema: resource.schema, key: resource.key, rules, policy: resource.policy },
+  };
   PREPARED.set(resource, made);
   return made;
 }
 
 function rowFilterContext(resource: QueryResource, request: QueryRequest) {
   const parameters = request.parameters ?? {};
-  if (parameters === null || typeof parameters !== 'object') throw new TypeError(`Resource ${resource.schema.name}: the request's parameters are an object of values by name`);
-  return { schema: resource.schema, owner: resource.schema.name, rowFilter: resource.rowFilter, relations: resource.relations, parameters };
+  if (parameters === null || typeof parameters !== 'object')
+    throw new TypeError(`Resource ${resource.schema.name}: the request's parameters are an object of values by name`);
+  return {
+    schema: resource.schema,
+    owner: resource.schema.name,
+    rowFilter: resource.rowFilter,
+    relations: resource.relations,
+    parameters,
+  };
 }
 
 /** A policy's page bounds: whole numbers, the default within the maximum; a TypeError otherwise (a programmer's error). */
@@ -203,21 +294,31 @@ function checkPolicy({ schema, policy }: QueryResource): void {
     throw new TypeError(`Resource ${schema.name}: the policy's ${problem}`);
   };
   if (policy === null || typeof policy !== 'object') fail('is missing');
-  if (policy.spelling !== 'service' && policy.spelling !== 'odata') fail(`spelling is ${String(policy.spelling)}, not 'service' or 'odata'`);
-  for (const [name, value] of [['defaultTop', policy.defaultTop], ['maxTop', policy.maxTop], ['maxSkip', policy.maxSkip ?? 0]] as const) {
+  if (policy.spelling !== 'service' && policy.spelling !== 'odata')
+    fail(`spelling is ${String(policy.spelling)}, not 'service' or 'odata'`);
+  for (const [name, value] of [
+    ['defaultTop', policy.defaultTop],
+    ['maxTop', policy.maxTop],
+    ['maxSkip', policy.maxSkip ?? 0],
+  ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) fail(`${name} is ${String(value)}, not a whole number of rows`);
   }
-  if (policy.defaultTop > policy.maxTop) fail(`defaultTop (${policy.defaultTop}) is beyond its maxTop (${policy.maxTop})`);
-  if (policy.version !== undefined && !ODATA_VERSIONS.includes(policy.version)) fail(`version is ${JSON.stringify(policy.version)}, not one of ${ODATA_VERSIONS.map((v) => `'${v}'`).join(', ')}`);
+  if (policy.defaultTop > policy.maxTop)
+    fail(`defaultTop (${policy.defaultTop}) is beyond its maxTop (${policy.maxTop})`);
+  if (policy.version !== undefined && !ODATA_VERSIONS.includes(policy.version))
+    fail(`version is ${JSON.stringify(policy.version)}, not one of ${ODATA_VERSIONS.map((v) => `'${v}'`).join(', ')}`);
 }
 
 /** A resource's key: property paths of non-nullable primitives, at least one; a TypeError otherwise (a programmer's error). */
 function checkKey(resource: QueryResource): void {
-  if (!Array.isArray(resource.key) || resource.key.length === 0) throw new TypeError(`Resource ${resource.schema.name}: \`key\` names at least one property path`);
+  if (!Array.isArray(resource.key) || resource.key.length === 0)
+    throw new TypeError(`Resource ${resource.schema.name}: \`key\` names at least one property path`);
   for (const path of resource.key) {
     const property = typeof path === 'string' ? findProperty(resource.schema, path.split('/')) : undefined;
     if (property?.kind !== 'primitive' || property.nullable) {
-      throw new TypeError(`Resource ${resource.schema.name}: key '${String(path)}' is no non-nullable primitive property`);
+      throw new TypeError(
+        `Resource ${resource.schema.name}: key '${String(path)}' is no non-nullable primitive property`,
+      );
     }
   }
 }

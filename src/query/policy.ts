@@ -86,7 +86,15 @@ export interface QueryResource {
 }
 
 /** The service document's authenticated XML interface: `filter`, `expand` (six levels), `top` (100, at most 250), `skip`. */
-export const SERVICE_INTERFACE_A: QueryPolicy = { spelling: 'service', defaultTop: 100, maxTop: 250, count: false, orderBy: false, select: false, maxExpandDepth: 6 };
+export const SERVICE_INTERFACE_A: QueryPolicy = {
+  spelling: 'service',
+  defaultTop: 100,
+  maxTop: 250,
+  count: false,
+  orderBy: false,
+  select: false,
+  maxExpandDepth: 6,
+};
 
 /**
  * The service document's public JSON interface: `fields` (each resource gives its

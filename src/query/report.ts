@@ -4,7 +4,14 @@
 import type { FilterErrorKind, FilterIssueCode } from '../errors.js';
 import type { IssueCode } from '../types/check.js';
 
-export type Report = (kind: FilterErrorKind, code: FilterIssueCode | IssueCode, option: string, message: string, start?: number, end?: number) => void;
+export type Report = (
+  kind: FilterErrorKind,
+  code: FilterIssueCode | IssueCode,
+  option: string,
+  message: string,
+  start?: number,
+  end?: number,
+) => void;
 
 /** A value as a message quotes it: at most 40 characters. */
 export function shorten(value: string): string {

@@ -39,13 +39,21 @@ export function rulesOf(schema: Schema, rules: PropertyRules | undefined): Rules
   if (rules === undefined) return NO_RULES;
   const known = CHECKED.get(rules);
   if (known !== undefined) return known;
-  if (rules === null || typeof rules !== 'object') throw new TypeError(`Resource ${schema.name}: \`rules\` is an object of rules by property path`);
+  if (rules === null || typeof rules !== 'object')
+    throw new TypeError(`Resource ${schema.name}: \`rules\` is an object of rules by property path`);
   const forbidden = new Map<RuleName, string[]>();
   for (const [path, rule] of Object.entries(rules)) {
-    if (propertyAt(schema, path.split('/')) === undefined) throw new TypeError(`Resource ${schema.name}: \`rules\` names '${path}', which is no property path of the schema`);
-    if (rule === null || typeof rule !== 'object') throw new TypeError(`Resource ${schema.name}: the rule of '${path}' is not an object`);
+    if (propertyAt(schema, path.split('/')) === undefined)
+      throw new TypeError(
+        `Resource ${schema.name}: \`rules\` names '${path}', which is no property path of the schema`,
+      );
+    if (rule === null || typeof rule !== 'object')
+      throw new TypeError(`Resource ${schema.name}: the rule of '${path}' is not an object`);
     for (const [name, value] of Object.entries(rule)) {
-      if (!RULE_NAMES.has(name) || typeof value !== 'boolean') throw new TypeError(`Resource ${schema.name}: the rule of '${path}' has ${name}: ${String(value)}; a rule is { filter?, sort?, select?, expand? }, each true or false`);
+      if (!RULE_NAMES.has(name) || typeof value !== 'boolean')
+        throw new TypeError(
+          `Resource ${schema.name}: the rule of '${path}' has ${name}: ${String(value)}; a rule is { filter?, sort?, select?, expand? }, each true or false`,
+        );
       if (value === false) forbidden.set(name as RuleName, [...(forbidden.get(name as RuleName) ?? []), path]);
     }
   }
@@ -72,7 +80,9 @@ export function scopedRules(rules: Rules, prefix: readonly string[]): Rules {
   return {
     allows: (rule, path) => rules.allows(rule, [...prefix, ...path]),
     forbidden: (rule) =>
-      rules.forbidden(rule).flatMap((p) => (p.startsWith(at) ? [p.slice(at.length)] : at.startsWith(`${p}/`) ? ['*'] : [])),
+      rules
+        .forbidden(rule)
+        .flatMap((p) => (p.startsWith(at) ? [p.slice(at.length)] : at.startsWith(`${p}/`) ? ['*'] : [])),
   };
 }
 
@@ -112,16 +122,30 @@ export function filterSchemaOf(schema: Schema, rules: Rules): Schema {
   return restricted;
 }
 
-function restrict(properties: ReadonlyMap<string, Property>, prefix: readonly string[], rules: Rules): ReadonlyMap<string, Property> {
-  return new Map([...properties].map(([name, property]) => [name, restrictProperty(property, [...prefix, name], rules)]));
+function restrict(
+  properties: ReadonlyMap<string, Property>,
+  prefix: readonly string[],
+  rules: Rules,
+): ReadonlyMap<string, Property> {
+  return new Map(
+    [...properties].map(([name, property]) => [name, restrictProperty(property, [...prefix, name], rules)]),
+  );
 }
 
 function restrictProperty<P extends Property>(property: P, path: readonly string[], rules: Rules): P {
   const filterable = property.filterable && rules.allows('filter', path);
   if (property.kind === 'primitive') return { ...property, filterable } as P;
-  if (property.kind === 'structured') return { ...property, filterable, properties: restrict((property as StructuredProperty).properties, path, rules) } as P;
+  if (property.kind === 'structured')
+    return {
+      ...property,
+      filterable,
+      properties: restrict((property as StructuredProperty).properties, path, rules),
+    } as P;
   const collection = property as CollectionProperty;
-  const element: PrimitiveProperty | StructuredProperty = collection.element.kind === 'primitive' ? { ...collection.element, filterable } : { ...collection.element, filterable, properties: restrict(collection.element.properties, path, rules) };
+  const element: PrimitiveProperty | StructuredProperty =
+    collection.element.kind === 'primitive'
+      ? { ...collection.element, filterable }
+      : { ...collection.element, filterable, properties: restrict(collection.element.properties, path, rules) };
   return { ...collection, filterable, element } as P;
 }
 
@@ -132,8 +156,13 @@ function restrictProperty<P extends Property>(property: P, path: readonly string
  */
 export function visibleItems(schema: Schema, rules: Rules): SelectItem[] | undefined {
   if (rules.forbidden('select').length === 0) return undefined;
-  const top = [...schema.properties.values()].filter((p) => p.kind === 'primitive' || !p.relation).map((property) => ({ path: [property.name], property }));
-  return withoutHidden(top.filter((item) => rules.allows('select', item.path)), rules);
+  const top = [...schema.properties.values()]
+    .filter((p) => p.kind === 'primitive' || !p.relation)
+    .map((property) => ({ path: [property.name], property }));
+  return withoutHidden(
+    top.filter((item) => rules.allows('select', item.path)),
+    rules,
+  );
 }
 
 /** Items with a structure that holds a hidden member replaced by its other members (relations left out), recursively. */

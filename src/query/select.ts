@@ -23,9 +23,18 @@ export interface SelectReading {
  * The items of a `$select` or `fields` value, or undefined for `*` (every property); issues are
  * reported at the item's span.
  */
-export function selectOf([name, value]: readonly [string, string], reading: SelectReading, issue: Report): SelectItem[] | undefined {
+export function selectOf(
+  [name, value]: readonly [string, string],
+  reading: SelectReading,
+  issue: Report,
+): SelectItem[] | undefined {
   if (value.trim() === '') {
-    issue('syntax', 'invalid_option_value', name, `Option '${name}' is empty: name the properties to keep, or leave the option out`);
+    issue(
+      'syntax',
+      'invalid_option_value',
+      name,
+      `Option '${name}' is empty: name the properties to keep, or leave the option out`,
+    );
     return [];
   }
   const items: SelectItem[] = [];
@@ -41,7 +50,10 @@ export function selectOf([name, value]: readonly [string, string], reading: Sele
       continue;
     }
     if (!PATH.test(item)) {
-      const what = item === '' ? 'an item is empty' : `'${shorten(item)}' is not a property ${reading.spelling === 'odata' ? 'path' : 'name'}`;
+      const what =
+        item === ''
+          ? 'an item is empty'
+          : `'${shorten(item)}' is not a property ${reading.spelling === 'odata' ? 'path' : 'name'}`;
       issue('syntax', 'invalid_option_value', name, `Option '${name}': ${what}`, start, end);
       continue;
     }
@@ -52,7 +64,13 @@ export function selectOf([name, value]: readonly [string, string], reading: Sele
 }
 
 /** The property a select item names, its path as the schema spells it; undefined once an issue is reported. */
-function selectedProperty(reading: SelectReading, written: readonly string[], name: string, span: { start: number; end: number }, issue: Report): SelectItem | undefined {
+function selectedProperty(
+  reading: SelectReading,
+  written: readonly string[],
+  name: string,
+  span: { start: number; end: number },
+  issue: Report,
+): SelectItem | undefined {
   let properties = reading.schema.properties;
   const path: string[] = [];
   let property: Property | undefined;
@@ -61,26 +79,61 @@ function selectedProperty(reading: SelectReading, written: readonly string[], na
     const shown = [...path, written[i]].join('/');
     if (property === undefined) {
       const suggestion = suggestName(written[i]!, properties.keys());
-      issue('type', 'unknown_property', name, `Option '${name}': property '${shown}' does not exist on ${reading.schema.name}${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, span.start, span.end);
+      issue(
+        'type',
+        'unknown_property',
+        name,
+        `Option '${name}': property '${shown}' does not exist on ${reading.schema.name}${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     path.push(property.name);
     const last = i === written.length - 1;
     if (property.kind !== 'primitive' && property.relation) {
-      issue('type', 'not_selectable', name, `Option '${name}': '${path.join('/')}' is a relation to other rows, which a projection does not hold: expand it`, span.start, span.end);
+      issue(
+        'type',
+        'not_selectable',
+        name,
+        `Option '${name}': '${path.join('/')}' is a relation to other rows, which a projection does not hold: expand it`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     if (!reading.rules.allows('select', path)) {
-      issue('type', 'not_selectable', name, `Option '${name}': property '${path.join('/')}' of ${reading.schema.name} cannot be selected`, span.start, span.end);
+      issue(
+        'type',
+        'not_selectable',
+        name,
+        `Option '${name}': property '${path.join('/')}' of ${reading.schema.name} cannot be selected`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     if (last) break;
     if (property.kind === 'collection') {
-      issue('type', 'collection_path', name, `Option '${name}': '${path.join('/')}' is a collection; select it whole`, span.start, span.end);
+      issue(
+        'type',
+        'collection_path',
+        name,
+        `Option '${name}': '${path.join('/')}' is a collection; select it whole`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     if (property.kind === 'primitive') {
-      issue('type', 'not_structured', name, `Option '${name}': '${path.join('/')}' is ${property.type} and has no properties`, span.start, span.end);
+      issue(
+        'type',
+        'not_structured',
+        name,
+        `Option '${name}': '${path.join('/')}' is ${property.type} and has no properties`,
+        span.start,
+        span.end,
+      );
       return undefined;
     }
     properties = property.properties;
@@ -92,7 +145,11 @@ function selectedProperty(reading: SelectReading, written: readonly string[], na
  * A property by name: as spelt, or, where names are case-insensitive, the one property whose name
  * matches in any case (two such properties match none, so the name must be spelt exactly).
  */
-export function lookUp(properties: ReadonlyMap<string, Property>, name: string, anyCase: boolean): Property | undefined {
+export function lookUp(
+  properties: ReadonlyMap<string, Property>,
+  name: string,
+  anyCase: boolean,
+): Property | undefined {
   const exact = properties.get(name);
   if (exact !== undefined || !anyCase) return exact;
   const lower = name.toLowerCase();
@@ -114,9 +171,21 @@ function withoutCovered(items: readonly SelectItem[]): SelectItem[] {
  * that a projection cannot hold, is a TypeError (a programmer's error).
  */
 export function defaultSelectOf(schema: Schema, paths: readonly string[], rules: Rules): SelectItem[] {
-  if (!Array.isArray(paths)) throw new TypeError(`Resource ${schema.name}: \`defaultSelect\` is a list of property paths`);
+  if (!Array.isArray(paths))
+    throw new TypeError(`Resource ${schema.name}: \`defaultSelect\` is a list of property paths`);
   const problems: string[] = [];
-  const items = paths.map((path) => selectedProperty({ spelling: 'odata', schema, rules }, String(path).split('/'), 'defaultSelect', { start: 0, end: 0 }, (_k, _c, _o, message) => problems.push(message)));
-  if (problems.length > 0) throw new TypeError(`Resource ${schema.name}: ${problems[0]!.replace("Option 'defaultSelect'", '`defaultSelect`')}`);
+  const items = paths.map((path) =>
+    selectedProperty(
+      { spelling: 'odata', schema, rules },
+      String(path).split('/'),
+      'defaultSelect',
+      { start: 0, end: 0 },
+      (_k, _c, _o, message) => problems.push(message),
+    ),
+  );
+  if (problems.length > 0)
+    throw new TypeError(
+      `Resource ${schema.name}: ${problems[0]!.replace("Option 'defaultSelect'", '`defaultSelect`')}`,
+    );
   return withoutHidden(withoutCovered(items as SelectItem[]), rules);
 }

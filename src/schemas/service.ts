@@ -98,7 +98,10 @@ const registrationOwnProperties = {
   Contact: { relation: true, properties: contactProperties },
 } as const satisfies Properties;
 
-const sessions = { relation: true, collection: { properties: eventSessionProperties } } as const satisfies PropertyDefinition;
+const sessions = {
+  relation: true,
+  collection: { properties: eventSessionProperties },
+} as const satisfies PropertyDefinition;
 
 const eventProperties = {
   ...eventOwnProperties,
@@ -116,8 +119,14 @@ export const venueRoomDefinition = {
   name: 'VenueRoom',
   properties: { VenueRoomID: key, Name: 'Edm.String', Capacity: 'Edm.Int32', ...audit },
 } as const satisfies SchemaDefinition;
-export const eventTemplateDefinition = { name: 'EventTemplate', properties: eventTemplateProperties } as const satisfies SchemaDefinition;
-export const eventSessionDefinition = { name: 'EventSession', properties: eventSessionProperties } as const satisfies SchemaDefinition;
+export const eventTemplateDefinition = {
+  name: 'EventTemplate',
+  properties: eventTemplateProperties,
+} as const satisfies SchemaDefinition;
+export const eventSessionDefinition = {
+  name: 'EventSession',
+  properties: eventSessionProperties,
+} as const satisfies SchemaDefinition;
 export const registrationDefinition = {
   name: 'Registration',
   properties: {
@@ -125,7 +134,10 @@ export const registrationDefinition = {
     Event: { relation: true, properties: { ...eventOwnProperties, Sessions: sessions } },
   },
 } as const satisfies SchemaDefinition;
-export const timeZoneDefinition = { name: 'TimeZone', properties: timeZoneProperties } as const satisfies SchemaDefinition;
+export const timeZoneDefinition = {
+  name: 'TimeZone',
+  properties: timeZoneProperties,
+} as const satisfies SchemaDefinition;
 
 /** Marked-up text (section 2.3): its content type, usually `application/xhtml`, and the text. */
 const textContent = {
@@ -141,7 +153,14 @@ export const publicPresenterDefinition = {
     LastName: 'Edm.String',
     ViewUri: 'Edm.String',
     Profile: { properties: { ProfessionalProfile: textContent, Qualifications: textContent, Interests: textContent } },
-    SocialNetworkInfo: { properties: { NetworkAID: 'Edm.String', NetworkBID: 'Edm.String', NetworkCID: 'Edm.String', NetworkDID: 'Edm.String' } },
+    SocialNetworkInfo: {
+      properties: {
+        NetworkAID: 'Edm.String',
+        NetworkBID: 'Edm.String',
+        NetworkCID: 'Edm.String',
+        NetworkDID: 'Edm.String',
+      },
+    },
   },
 } as const satisfies SchemaDefinition;
 export const publicVenueDefinition = {
@@ -168,7 +187,10 @@ export const publicVenueDefinition = {
     ViewUri: 'Edm.String',
   },
 } as const satisfies SchemaDefinition;
-export const publicTimeZoneDefinition = { name: 'PublicTimeZone', properties: publicTimeZoneProperties } as const satisfies SchemaDefinition;
+export const publicTimeZoneDefinition = {
+  name: 'PublicTimeZone',
+  properties: publicTimeZoneProperties,
+} as const satisfies SchemaDefinition;
 export const publicEventTemplateCategoryItemDefinition = {
   name: 'PublicEventTemplateCategoryItem',
   properties: {
@@ -181,7 +203,9 @@ export const publicEventTemplateCategoryItemDefinition = {
     SequenceIndex: 'Edm.Int32',
     Code: 'Edm.String',
     AdvertisedDuration: 'Edm.String',
-    AdvertisedPresenters: { collection: { properties: { PresenterID: 'Edm.Int32', Name: 'Edm.String', ViewUri: 'Edm.String' } } },
+    AdvertisedPresenters: {
+      collection: { properties: { PresenterID: 'Edm.Int32', Name: 'Edm.String', ViewUri: 'Edm.String' } },
+    },
     BestAdvertisedOffers: { collection: { properties: { OfferID: 'Edm.Int32' } } },
     Tags: { collection: 'Edm.String' },
     Credits: { collection: { properties: { Type: 'Edm.String', Value: 'Edm.Decimal' } } },
@@ -204,10 +228,26 @@ export const PublicTimeZone = defineSchema(publicTimeZoneDefinition);
 export const PublicEventTemplateCategoryItem = defineSchema(publicEventTemplateCategoryItemDefinition);
 
 /** The schemas of interface A's collections, which its clients synchronise by audit instants. */
-export const AUTHENTICATED_SCHEMAS: readonly Schema[] = [Event, Contact, Organisation, VenueRoom, EventTemplate, EventSession, Registration, TimeZone];
+export const AUTHENTICATED_SCHEMAS: readonly Schema[] = [
+  Event,
+  Contact,
+  Organisation,
+  VenueRoom,
+  EventTemplate,
+  EventSession,
+  Registration,
+  TimeZone,
+];
 
 /** The schemas of interface B's public records. */
-export const PUBLIC_SCHEMAS: readonly Schema[] = [PublicPresenter, PublicVenue, PublicTimeZone, PublicEventTemplateCategoryItem];
+export const PUBLIC_SCHEMAS: readonly Schema[] = [
+  PublicPresenter,
+  PublicVenue,
+  PublicTimeZone,
+  PublicEventTemplateCategoryItem,
+];
 
 /** The shipped schemas by name, for the CLI's `--schema <name>`. */
-export const SERVICE_SCHEMAS: ReadonlyMap<string, Schema> = new Map([...AUTHENTICATED_SCHEMAS, ...PUBLIC_SCHEMAS].map((s) => [s.name, s]));
+export const SERVICE_SCHEMAS: ReadonlyMap<string, Schema> = new Map(
+  [...AUTHENTICATED_SCHEMAS, ...PUBLIC_SCHEMAS].map((s) => [s.name, s]),
+);

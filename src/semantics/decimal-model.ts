@@ -24,12 +24,18 @@ export const ExactDecimal = Decimal.clone({
 });
 
 /** Division alone rounds further, to decimal128's 34 digits (docs/semantics.md §4). */
-export const QuotientDecimal = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, minE: -EXPONENT_LIMIT, maxE: EXPONENT_LIMIT });
+export const QuotientDecimal = Decimal.clone({
+  precision: 34,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  minE: -EXPONENT_LIMIT,
+  maxE: EXPONENT_LIMIT,
+});
 
 /** Why a finite Decimal is outside the model (too many digits, or too large or small), or undefined. */
 export function decimalProblem(d: Decimal): string | undefined {
   if (d.sd() > DECIMAL_DIGITS) return `it has more than ${DECIMAL_DIGITS.toLocaleString('en-US')} significant digits`;
-  if (!d.isZero() && Math.abs(d.e) > DECIMAL_MAX_EXPONENT) return `its exponent is beyond ±${DECIMAL_MAX_EXPONENT.toLocaleString('en-US')}`;
+  if (!d.isZero() && Math.abs(d.e) > DECIMAL_MAX_EXPONENT)
+    return `its exponent is beyond ±${DECIMAL_MAX_EXPONENT.toLocaleString('en-US')}`;
   return undefined;
 }
 
@@ -44,6 +50,5 @@ export function decimalFromText(text: string): Decimal | string {
   const beyond = `its exponent is beyond ±${DECIMAL_MAX_EXPONENT.toLocaleString('en-US')}`;
   if (LONG_EXPONENT.test(text)) return /^[^eE]*[1-9]/.test(text) ? beyond : new ExactDecimal(0);
   const d = new ExactDecimal(text);
-  return d.isFinite() ? decimalProblem(d) ?? d : beyond;
+  return d.isFinite() ? (decimalProblem(d) ?? d) : beyond;
 }
-

@@ -2,7 +2,8 @@
 // date-time strings in rows. Rows accept the same forms, and also the text that the SQL storage
 // conventions' drivers return (docs/sql.md): a space for the `T`, and a whole-hour offset.
 
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const MAX_OFFSET_MINUTES = 14 * 60;
 
@@ -32,7 +33,8 @@ export function readStoredInstant(text: string): InstantReading {
 function readDateTime(text: string, stored: boolean): InstantReading {
   const match = ISO_DATE_TIME.exec(text);
   const literalForm = match !== null && match[4] !== ' ' && (match[11] === undefined || match[12] !== undefined);
-  if (!match || (!stored && !literalForm)) return { ok: false, problem: 'expected YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]', unsupported: false };
+  if (!match || (!stored && !literalForm))
+    return { ok: false, problem: 'expected YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]', unsupported: false };
   const [, y, mo, d, , h, mi, s = '0', fraction = '', zulu, sign, oh, om = '00'] = match;
   const year = Number(y);
   const month = Number(mo);
@@ -43,15 +45,26 @@ function readDateTime(text: string, stored: boolean): InstantReading {
   const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
   const monthDays = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
   const missing =
-    year < 1 ? 'year 0000' :
-    monthDays === undefined ? `month ${mo}` :
-    day < 1 || day > monthDays ? `day ${d} of month ${mo}` :
-    hour > 23 ? `hour ${h}` :
-    minute > 59 ? `minute ${mi}` :
-    second > 59 ? `second ${s}` : undefined;
+    year < 1
+      ? 'year 0000'
+      : monthDays === undefined
+        ? `month ${mo}`
+        : day < 1 || day > monthDays
+          ? `day ${d} of month ${mo}`
+          : hour > 23
+            ? `hour ${h}`
+            : minute > 59
+              ? `minute ${mi}`
+              : second > 59
+                ? `second ${s}`
+                : undefined;
   if (missing) return { ok: false, problem: `there is no ${missing}`, unsupported: false };
   if (/[1-9]/.test(fraction.slice(3))) {
-    return { ok: false, problem: 'more precise than a millisecond, the precision of date-time values', unsupported: true };
+    return {
+      ok: false,
+      problem: 'more precise than a millisecond, the precision of date-time values',
+      unsupported: true,
+    };
   }
   let offsetMinutes = 0;
   if (sign !== undefined && zulu === undefined) {

@@ -39,7 +39,9 @@ const maxAbs = ([lo, hi]: IntegerRange): bigint => (abs(lo) > abs(hi) ? abs(lo) 
 function compute(node: TypedExpr): IntegerRange {
   switch (node.kind) {
     case 'literal':
-      return typeof node.value === 'bigint' || typeof node.value === 'number' ? [BigInt(node.value), BigInt(node.value)] : [0n, 0n];
+      return typeof node.value === 'bigint' || typeof node.value === 'number'
+        ? [BigInt(node.value), BigInt(node.value)]
+        : [0n, 0n];
     case 'null':
       return [0n, 0n];
     case 'call':

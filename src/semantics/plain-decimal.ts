@@ -25,7 +25,8 @@ export function plainDecimal(value: string): PlainDecimal | undefined {
   // All the digits, and where the point falls among them.
   const digits = whole! + fraction;
   const point = whole!.length + exponent;
-  const padded = point <= 0 ? '0'.repeat(1 - point) + digits : point > digits.length ? digits.padEnd(point, '0') : digits;
+  const padded =
+    point <= 0 ? '0'.repeat(1 - point) + digits : point > digits.length ? digits.padEnd(point, '0') : digits;
   const at = point <= 0 ? 1 : point;
   const integer = padded.slice(0, at).replace(/^0+(?=\d)/, '');
   const decimals = padded.slice(at).replace(/0+$/, '');

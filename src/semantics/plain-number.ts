@@ -15,5 +15,7 @@ export function plainNumberText(value: number): string {
   // The point sits after the first digit; the exponent moves it.
   if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits}`;
   const point = exponent + 1;
-  return digits.length > point ? `${sign}${digits.slice(0, point)}.${digits.slice(point)}` : sign + digits.padEnd(point, '0');
+  return digits.length > point
+    ? `${sign}${digits.slice(0, point)}.${digits.slice(point)}`
+    : sign + digits.padEnd(point, '0');
 }

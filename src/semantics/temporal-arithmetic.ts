@@ -45,7 +45,12 @@ export function datesBetween(a: number, b: number): number | null {
  * Null for a division by zero, a non-finite result, or one beyond the Duration range. `n` is the
  * literal value form of its type: a number, a bigint (Int64) or decimal text (Decimal).
  */
-export function scaleDuration(ms: number, op: 'mul' | 'div', n: number | bigint | string, type: NumericType): number | null {
+export function scaleDuration(
+  ms: number,
+  op: 'mul' | 'div',
+  n: number | bigint | string,
+  type: NumericType,
+): number | null {
   if (isInteger(type)) {
     const factor = BigInt(n as number | bigint);
     if (op === 'div' && factor === 0n) return null;
@@ -70,7 +75,13 @@ export function scaleDuration(ms: number, op: 'mul' | 'div', n: number | bigint 
  * A temporal operation on non-null operand values, by the operand types (see TypedTemporal): the
  * one rule the lowering folds constants with and the in-memory backend evaluates rows with.
  */
-export function evaluateTemporal(op: TemporalOp, leftType: EdmType, rightType: EdmType, a: number, b: number | bigint | string): number | null {
+export function evaluateTemporal(
+  op: TemporalOp,
+  leftType: EdmType,
+  rightType: EdmType,
+  a: number,
+  b: number | bigint | string,
+): number | null {
   if (rightType === 'Edm.Duration' && (op === 'add' || op === 'sub')) {
     const d = op === 'add' ? (b as number) : -(b as number);
     if (leftType === 'Edm.Date') return addToDate(a, d);

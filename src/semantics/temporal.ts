@@ -54,7 +54,8 @@ export function readDate(text: string): TemporalReading {
   const days = daysOf(year, Number(m), Number(d));
   // A day that does not exist rolls over into another month (setUTCFullYear, unlike Date.UTC, does
   // not read the years 0–99 as 1900–1999).
-  if (Number(m) < 1 || Number(m) > 12 || formatDate(days) !== text) return refused(`there is no day ${d} of month ${m} in ${y}`);
+  if (Number(m) < 1 || Number(m) > 12 || formatDate(days) !== text)
+    return refused(`there is no day ${d} of month ${m} in ${y}`);
   return { ok: true, value: days };
 }
 
@@ -105,7 +106,8 @@ export function readDuration(text: string): TemporalReading {
 export function readDurationTimeOfDay(text: string): TemporalReading {
   const reading = readDuration(text);
   if (!reading.ok) return reading;
-  if (text.startsWith('-') || reading.value > MAX_TIME_OF_DAY) return refused('a time of day is at least PT0S and shorter than P1D');
+  if (text.startsWith('-') || reading.value > MAX_TIME_OF_DAY)
+    return refused('a time of day is at least PT0S and shorter than P1D');
   return reading;
 }
 
@@ -194,7 +196,9 @@ export function secondsText(ms: number): string {
   const sign = ms < 0 ? '-' : '';
   const abs = Math.abs(ms);
   const whole = Math.floor(abs / 1000);
-  const fraction = String(abs % 1000).padStart(3, '0').replace(/0+$/, '');
+  const fraction = String(abs % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
   return abs === 0 ? '0' : `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

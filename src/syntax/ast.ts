@@ -34,7 +34,12 @@ export type NumberLiteral =
   | (Span & { readonly kind: 'number'; readonly type: 'Edm.Int32'; readonly raw: string; readonly value: number })
   | (Span & { readonly kind: 'number'; readonly type: 'Edm.Int64'; readonly raw: string; readonly value: bigint })
   | (Span & { readonly kind: 'number'; readonly type: 'Edm.Decimal'; readonly raw: string; readonly value: string })
-  | (Span & { readonly kind: 'number'; readonly type: 'Edm.Double' | 'Edm.Single'; readonly raw: string; readonly value: number });
+  | (Span & {
+      readonly kind: 'number';
+      readonly type: 'Edm.Double' | 'Edm.Single';
+      readonly raw: string;
+      readonly value: number;
+    });
 
 export interface StringLiteral extends Span {
   readonly kind: 'string';

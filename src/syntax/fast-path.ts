@@ -61,7 +61,8 @@ const SUFFIX_DF = /^[dDfF]$/;
 class FastReader {
   private pos = 0;
   /** `DateTimeLiteral` without its word-boundary check; the grammar's optional parts never backtrack. Sticky, so per reader. */
-  private readonly bareDateTimePattern = /[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?)?/y;
+  private readonly bareDateTimePattern =
+    /[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?)?/y;
   /** `NumberLiteral`'s first alternative without its word-boundary check. Sticky, so per reader. */
   private readonly numberPattern = /-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[mMdDfFlL]?/y;
 
@@ -120,7 +121,12 @@ class FastReader {
     for (;;) {
       const c = this.src.charCodeAt(this.pos);
       // NOT: `not` in any case, not followed by a word character.
-      if ((c | 32) === 110 && (this.src.charCodeAt(this.pos + 1) | 32) === 111 && (this.src.charCodeAt(this.pos + 2) | 32) === 116 && !isWordChar(this.src.charCodeAt(this.pos + 3))) {
+      if (
+        (c | 32) === 110 &&
+        (this.src.charCodeAt(this.pos + 1) | 32) === 111 &&
+        (this.src.charCodeAt(this.pos + 2) | 32) === 116 &&
+        !isWordChar(this.src.charCodeAt(this.pos + 3))
+      ) {
         (ops ??= []).push(actions.unaryOp('not', this.pos));
         this.pos += 3;
         this.skipSpace();
@@ -151,15 +157,26 @@ class FastReader {
       this.skipSpace();
       const c = this.src.charCodeAt(this.pos) | 32;
       // IN: `in` in any case, not followed by a word character.
-      if (c === 105 && (this.src.charCodeAt(this.pos + 1) | 32) === 110 && !isWordChar(this.src.charCodeAt(this.pos + 2))) {
+      if (
+        c === 105 &&
+        (this.src.charCodeAt(this.pos + 1) | 32) === 110 &&
+        !isWordChar(this.src.charCodeAt(this.pos + 2))
+      ) {
         this.pos += 2;
         this.skipSpace();
         // `CollectionPath`: a word-led operand that must be a member path.
-        (lists ??= []).push(isWordStart(this.src.charCodeAt(this.pos)) ? actions.collectionPath(this.wordLed()) : this.inList());
+        (lists ??= []).push(
+          isWordStart(this.src.charCodeAt(this.pos)) ? actions.collectionPath(this.wordLed()) : this.inList(),
+        );
         continue;
       }
       // HAS: `has` in any case, not followed by a word character; its value a primary.
-      if (c === 104 && (this.src.charCodeAt(this.pos + 1) | 32) === 97 && (this.src.charCodeAt(this.pos + 2) | 32) === 115 && !isWordChar(this.src.charCodeAt(this.pos + 3))) {
+      if (
+        c === 104 &&
+        (this.src.charCodeAt(this.pos + 1) | 32) === 97 &&
+        (this.src.charCodeAt(this.pos + 2) | 32) === 115 &&
+        !isWordChar(this.src.charCodeAt(this.pos + 3))
+      ) {
         this.pos += 3;
         this.skipSpace();
         (lists ??= []).push(actions.hasValue(this.primary()));

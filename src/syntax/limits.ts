@@ -37,14 +37,26 @@ export function limitsOf(options: ParseOptions): Limits {
   };
 }
 
-function limitError(issueCode: FilterIssueCode, message: string, start: number, end: number, text: string): FilterError {
+function limitError(
+  issueCode: FilterIssueCode,
+  message: string,
+  start: number,
+  end: number,
+  text: string,
+): FilterError {
   return new FilterError({ kind: 'limit', issueCode, message, start, end, text });
 }
 
 /** The text before it is read: its length, and the nesting of its parentheses. */
 export function checkText(text: string, { maxLength, maxDepth }: Limits): void {
   if (text.length > maxLength) {
-    throw limitError('too_long', `Filter is ${text.length} characters long; the limit is ${maxLength}`, maxLength, text.length, text);
+    throw limitError(
+      'too_long',
+      `Filter is ${text.length} characters long; the limit is ${maxLength}`,
+      maxLength,
+      text.length,
+      text,
+    );
   }
   checkParenthesisDepth(text, maxDepth);
 }
@@ -59,7 +71,13 @@ function checkParenthesisDepth(text: string, maxDepth: number): void {
     const c = text.charCodeAt(i);
     if (c === 40 /* ( */) {
       if (++depth > maxDepth) {
-        throw limitError('too_deep', `Parentheses nest deeper than ${maxDepth} levels at position ${i}`, i, i + 1, text);
+        throw limitError(
+          'too_deep',
+          `Parentheses nest deeper than ${maxDepth} levels at position ${i}`,
+          i,
+          i + 1,
+          text,
+        );
       }
     } else if (c === 41 /* ) */) {
       if (depth > 0) depth--;
@@ -88,7 +106,8 @@ const SHORTEST_LAMBDA = 6;
 export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes, maxLambdaDepth }: Limits): void {
   // Every node owns at least one character that its children do not, and every lambda six, so
   // a short text is within all three limits without a walk.
-  if (text.length <= maxDepth && text.length <= maxNodes && text.length < SHORTEST_LAMBDA * (maxLambdaDepth + 1)) return;
+  if (text.length <= maxDepth && text.length <= maxNodes && text.length < SHORTEST_LAMBDA * (maxLambdaDepth + 1))
+    return;
   const nodes: Expr[] = [tree];
   const depths: number[] = [1];
   const lambdaDepths: number[] = [0];
@@ -98,14 +117,32 @@ export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes, ma
     const depth = depths.pop()!;
     let lambdaDepth = lambdaDepths.pop()!;
     if (++count > maxNodes) {
-      throw limitError('too_many_nodes', `Filter has more than ${maxNodes} nodes (limit reached at position ${node.start})`, node.start, node.end, text);
+      throw limitError(
+        'too_many_nodes',
+        `Filter has more than ${maxNodes} nodes (limit reached at position ${node.start})`,
+        node.start,
+        node.end,
+        text,
+      );
     }
     if (depth > maxDepth) {
-      throw limitError('too_deep', `Expression nests deeper than ${maxDepth} levels at position ${node.start}`, node.start, node.end, text);
+      throw limitError(
+        'too_deep',
+        `Expression nests deeper than ${maxDepth} levels at position ${node.start}`,
+        node.start,
+        node.end,
+        text,
+      );
     }
     // `x in C` is `C/any(v: v eq x)`, and nests as one: its operand is read inside the lambda.
     if ((node.kind === 'lambda' || node.kind === 'inCollection') && ++lambdaDepth > maxLambdaDepth) {
-      throw limitError('too_deep_lambda', `Lambdas nest deeper than ${maxLambdaDepth} levels at position ${node.start}`, node.start, node.end, text);
+      throw limitError(
+        'too_deep_lambda',
+        `Lambdas nest deeper than ${maxLambdaDepth} levels at position ${node.start}`,
+        node.start,
+        node.end,
+        text,
+      );
     }
     for (const child of childrenOf(node)) {
       nodes.push(child);

@@ -14,10 +14,23 @@ export function toFilterError(error: unknown, text: string): FilterError {
     const message = `Unexpected ${found} at position ${start}${expected.length ? `; expected ${joinAlternatives(expected)}` : ''}`;
     const atEnd = found === 'end of input';
     const end = atEnd ? start : start + tokenAt(text, start).length;
-    return new FilterError({ kind: 'syntax', issueCode: atEnd ? 'unexpected_end' : 'unexpected_token', message, start, end, expected, text });
+    return new FilterError({
+      kind: 'syntax',
+      issueCode: atEnd ? 'unexpected_end' : 'unexpected_token',
+      message,
+      start,
+      end,
+      expected,
+      text,
+    });
   }
   // A last resort: only a caller that raised maxDepth far beyond the default can get here.
-  const failure = limitOnExhaustion(error, 'Filter nests too deeply for this runtime; lower maxDepth', { start: 0, end: text.length }, text);
+  const failure = limitOnExhaustion(
+    error,
+    'Filter nests too deeply for this runtime; lower maxDepth',
+    { start: 0, end: text.length },
+    text,
+  );
   if (isFilterError(failure)) return failure;
   throw error;
 }

@@ -11,7 +11,13 @@ import { parseGenerated } from './parse-generated.js';
 /** Parses filter text into an untyped syntax tree, or throws a {@link FilterError}. */
 export function parse(text: string, options: ParseOptions = {}): Expr {
   if (typeof text !== 'string') {
-    throw new FilterError({ kind: 'syntax', issueCode: 'not_a_string', message: `A filter must be a string, not ${typeof text}`, start: 0, end: 0 });
+    throw new FilterError({
+      kind: 'syntax',
+      issueCode: 'not_a_string',
+      message: `A filter must be a string, not ${typeof text}`,
+      start: 0,
+      end: 0,
+    });
   }
   const limits = limitsOf(options);
   checkText(text, limits);

@@ -8,12 +8,28 @@ import type { Binding, Rendered, Renderer, Renderers } from './print.js';
 import { isLater, isVersion3OrEarlier } from './versions.js';
 import type { ODataVersion } from './versions.js';
 import { constructOf, notInVersion } from './version-constructs.js';
-import { decimalLiteral, floatLiteral, guidLiteral, instantLiteral, int64Literal, timeOfDayLiteral } from './version-literals.js';
+import {
+  decimalLiteral,
+  floatLiteral,
+  guidLiteral,
+  instantLiteral,
+  int64Literal,
+  timeOfDayLiteral,
+} from './version-literals.js';
 
 type InExpr = Extract<Expr, { kind: 'in' }>;
 
 /** The constructs an earlier version writes another way: every other later one is refused. */
-const REWRITTEN = new Set(['in', 'contains', 'int64_literal', 'decimal_literal', 'datetimeoffset_literal', 'guid_literal', 'time_of_day_literal', 'unquoted_type_name']);
+const REWRITTEN = new Set([
+  'in',
+  'contains',
+  'int64_literal',
+  'decimal_literal',
+  'datetimeoffset_literal',
+  'guid_literal',
+  'time_of_day_literal',
+  'unquoted_type_name',
+]);
 
 export interface VersionPrinter {
   readonly table: Renderers;
@@ -34,7 +50,11 @@ export function printerFor(version: ODataVersion, base: Renderers, b: Binding): 
   const inChain: Renderer<InExpr> = (_n, [subject, ...items]) => {
     if (items.length === 0) return b.leaf('false');
     const equalities = items.map((item) => `${b.operand(subject!, b.EQUALITY)} eq ${b.operand(item, b.EQUALITY + 1)}`);
-    return { text: equalities.join(' or '), level: items.length === 1 ? b.EQUALITY : b.OR, numeric: b.leads(subject!, b.EQUALITY) };
+    return {
+      text: equalities.join(' or '),
+      level: items.length === 1 ? b.EQUALITY : b.OR,
+      numeric: b.leads(subject!, b.EQUALITY),
+    };
   };
   const v4: Renderers = { ...base, in: inChain };
   if (!isVersion3OrEarlier(version)) return { table: v4, refuse };
@@ -59,12 +79,16 @@ export function printerFor(version: ODataVersion, base: Renderers, b: Binding): 
     timeOfDay: (n) => b.leaf(timeOfDayLiteral(n.ms)),
     call: (n, parts) => {
       // contains(a, b) is substringof(b, a): the same test, null where either is null.
-      if (n.name === 'contains') return { text: `substringof(${parts[1]!.text}, ${parts[0]!.text})`, level: b.PRIMARY, numeric: false };
+      if (n.name === 'contains')
+        return { text: `substringof(${parts[1]!.text}, ${parts[0]!.text})`, level: b.PRIMARY, numeric: false };
       return base.call(n, parts);
     },
     // The v2/v3 spelling of a type name is in quotes.
-    typeFunction: (n, [inner]) => ({ text: `${n.name}(${(inner as Rendered).text}, '${n.target.name}')`, level: b.PRIMARY, numeric: false }),
+    typeFunction: (n, [inner]) => ({
+      text: `${n.name}(${(inner as Rendered).text}, '${n.target.name}')`,
+      level: b.PRIMARY,
+      numeric: false,
+    }),
   };
   return { table, refuse };
 }
-

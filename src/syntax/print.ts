@@ -30,8 +30,21 @@ const UNARY = 7;
 const IN = 8;
 const PRIMARY = 9;
 
-const COMPARE_LEVEL = { eq: EQUALITY, ne: EQUALITY, gt: RELATIONAL, ge: RELATIONAL, lt: RELATIONAL, le: RELATIONAL } as const;
-const ARITHMETIC_LEVEL = { add: ADDITIVE, sub: ADDITIVE, mul: MULTIPLICATIVE, div: MULTIPLICATIVE, mod: MULTIPLICATIVE } as const;
+const COMPARE_LEVEL = {
+  eq: EQUALITY,
+  ne: EQUALITY,
+  gt: RELATIONAL,
+  ge: RELATIONAL,
+  lt: RELATIONAL,
+  le: RELATIONAL,
+} as const;
+const ARITHMETIC_LEVEL = {
+  add: ADDITIVE,
+  sub: ADDITIVE,
+  mul: MULTIPLICATIVE,
+  div: MULTIPLICATIVE,
+  mod: MULTIPLICATIVE,
+} as const;
 
 const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
 
@@ -44,7 +57,8 @@ const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
  */
 export function print(expr: Expr, options: VersionOption = {}): string {
   const version = versionOf(options);
-  const { table, refuse } = version === '4.01' ? { table: renderers, refuse: undefined } : printerFor(version, renderers, BINDING);
+  const { table, refuse } =
+    version === '4.01' ? { table: renderers, refuse: undefined } : printerFor(version, renderers, BINDING);
   try {
     return render(expr, table, refuse).text;
   } catch (error) {
@@ -156,7 +170,8 @@ function jsonList(list: readonly Literal[]): string | undefined {
     else if (item.kind === 'boolean') items.push(item.value ? 'true' : 'false');
     else if (item.kind === 'string') items.push(JSON.stringify(item.value));
     else if (item.kind === 'number' && JSON_NUMBER.test(item.raw)) items.push(item.raw);
-    else if (item.kind === 'number' && item.type === 'Edm.Decimal' && JSON_EXPONENT_DECIMAL.test(item.raw)) items.push(item.raw.slice(0, -1));
+    else if (item.kind === 'number' && item.type === 'Edm.Decimal' && JSON_EXPONENT_DECIMAL.test(item.raw))
+      items.push(item.raw.slice(0, -1));
     else return undefined;
   }
   return `[${items.join(', ')}]`;
@@ -196,15 +211,27 @@ const renderers: Renderers = {
   },
   compare: (n, [left, right]) => {
     const level = COMPARE_LEVEL[n.op];
-    return { text: `${operand(left!, level)} ${n.op} ${operand(right!, level + 1)}`, level, numeric: leads(left!, level) };
+    return {
+      text: `${operand(left!, level)} ${n.op} ${operand(right!, level + 1)}`,
+      level,
+      numeric: leads(left!, level),
+    };
   },
   arithmetic: (n, [left, right]) => {
     const level = ARITHMETIC_LEVEL[n.op];
-    return { text: `${operand(left!, level)} ${n.op} ${operand(right!, level + 1)}`, level, numeric: leads(left!, level) };
+    return {
+      text: `${operand(left!, level)} ${n.op} ${operand(right!, level + 1)}`,
+      level,
+      numeric: leads(left!, level),
+    };
   },
   logical: (n, parts) => {
     const level = n.op === 'and' ? AND : OR;
-    return { text: parts.map((o) => operand(o, level + 1)).join(` ${n.op} `), level, numeric: leads(parts[0]!, level + 1) };
+    return {
+      text: parts.map((o) => operand(o, level + 1)).join(` ${n.op} `),
+      level,
+      numeric: leads(parts[0]!, level + 1),
+    };
   },
   in: (n, [subject, ...list]) => ({
     text: `${operand(subject!, IN)} in ${jsonList(n.list) ?? `(${list.map((l) => l.text).join(', ')})`}`,

@@ -37,7 +37,10 @@ export const VERSIONED_CONSTRUCTS = {
   in: { since: '4.01', what: "The 'in' operator" },
   in_alias: { since: '4.01', what: "The 'in' operator" },
   in_collection: { since: '4.01', what: "The 'in' operator" },
-  json_array: { since: '4.01', what: "The 'in' operator with a JSON array holding a string read as a guid or a date-time" },
+  json_array: {
+    since: '4.01',
+    what: "The 'in' operator with a JSON array holding a string read as a guid or a date-time",
+  },
   string_as_value: { since: '4.01', what: 'A string read as a value of another type' },
 } as const satisfies Record<string, VersionedConstruct>;
 
@@ -48,13 +51,23 @@ export type VersionedConstructName = keyof typeof VERSIONED_CONSTRUCTS;
  * brought it; undefined for a value beyond what the version's literal form holds): an 'unsupported'
  * FilterError whose `construct` names it and whose `target` is the version.
  */
-export function notInVersion(construct: string, what: string, since: ODataVersion | undefined, version: ODataVersion, span: { readonly start: number; readonly end: number }): FilterError {
+export function notInVersion(
+  construct: string,
+  what: string,
+  since: ODataVersion | undefined,
+  version: ODataVersion,
+  span: { readonly start: number; readonly end: number },
+): FilterError {
   const message = `${what}${since === undefined ? '' : ` came with OData ${since} and`} cannot be written for OData ${version} at position ${span.start}`;
   return unsupported({ construct, target: version, message, start: span.start, end: span.end });
 }
 
 /** notInVersion() for a construct of the table. */
-export function refuseConstruct(construct: VersionedConstructName, version: ODataVersion, span: { readonly start: number; readonly end: number }): FilterError {
+export function refuseConstruct(
+  construct: VersionedConstructName,
+  version: ODataVersion,
+  span: { readonly start: number; readonly end: number },
+): FilterError {
   const { since, what } = VERSIONED_CONSTRUCTS[construct];
   return notInVersion(construct, what, since, version, span);
 }

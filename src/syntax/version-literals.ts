@@ -23,11 +23,18 @@ const DECIMAL_DIGITS = 29;
  */
 export function decimalLiteral(value: string, version: ODataVersion, span: Span): string {
   // Only a tree built by hand can hold a Decimal value that is no decimal text.
-  if (typeof value !== 'string' || !/^-?\d+(?:\.\d+)?(?:E[+-]\d+)?$/i.test(value)) throw malformedTree(span, "an Edm.Decimal literal needs a decimal string such as '-12.5'");
+  if (typeof value !== 'string' || !/^-?\d+(?:\.\d+)?(?:E[+-]\d+)?$/i.test(value))
+    throw malformedTree(span, "an Edm.Decimal literal needs a decimal string such as '-12.5'");
   const plain = plainDecimal(value);
   // The exponent bounds the plain text's length before it is built: `1e1000000000m` is refused as it is.
   if (plain === undefined || plain.integerDigits > DECIMAL_DIGITS || plain.fractionDigits > DECIMAL_DIGITS) {
-    throw notInVersion('decimal_digits', `The Edm.Decimal ${value}, more than ${DECIMAL_DIGITS} digits before or after the point,`, undefined, version, span);
+    throw notInVersion(
+      'decimal_digits',
+      `The Edm.Decimal ${value}, more than ${DECIMAL_DIGITS} digits before or after the point,`,
+      undefined,
+      version,
+      span,
+    );
   }
   return `${plain.text}M`;
 }
@@ -54,11 +61,23 @@ const pad = (n: number, width: number): string => String(n).padStart(width, '0')
  * whose UTC date is outside the years 1 to 9999 (a literal written at an offset at either end of
  * that range) is refused.
  */
-export function instantLiteral(type: 'Edm.DateTime' | 'Edm.DateTimeOffset', epochMs: number, version: ODataVersion, span: Span): string {
+export function instantLiteral(
+  type: 'Edm.DateTime' | 'Edm.DateTimeOffset',
+  epochMs: number,
+  version: ODataVersion,
+  span: Span,
+): string {
   if (!Number.isInteger(epochMs)) throw malformedTree(span, 'a date-time literal needs integer epoch milliseconds');
   const date = new Date(epochMs);
   const year = date.getUTCFullYear();
-  if (year < 1 || year > 9999) throw notInVersion('datetime_beyond_utc_years', `The instant ${date.toISOString()}, outside the years 1 to 9999 in UTC,`, undefined, version, span);
+  if (year < 1 || year > 9999)
+    throw notInVersion(
+      'datetime_beyond_utc_years',
+      `The instant ${date.toISOString()}, outside the years 1 to 9999 in UTC,`,
+      undefined,
+      version,
+      span,
+    );
   const ms = date.getUTCMilliseconds();
   const text =
     `${pad(year, 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}` +
@@ -68,7 +87,8 @@ export function instantLiteral(type: 'Edm.DateTime' | 'Edm.DateTimeOffset', epoc
 
 /** A time of day as the v3 Edm.Time literal, the duration since midnight: `time'PT13H20M'`, `time'PT0S'`. */
 export function timeOfDayLiteral(ms: number): string {
-  if (!Number.isInteger(ms) || ms < 0 || ms >= 86_400_000) throw malformedTree(undefined, 'a time-of-day literal needs milliseconds since midnight, 0 to 86,399,999');
+  if (!Number.isInteger(ms) || ms < 0 || ms >= 86_400_000)
+    throw malformedTree(undefined, 'a time-of-day literal needs milliseconds since midnight, 0 to 86,399,999');
   const hours = Math.floor(ms / 3_600_000);
   const minutes = Math.floor(ms / 60_000) % 60;
   const seconds = Math.floor(ms / 1000) % 60;

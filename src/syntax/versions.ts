@@ -24,8 +24,11 @@ export interface VersionOption {
 export function versionOf(options: VersionOption | undefined): ODataVersion {
   const version: unknown = options?.version;
   if (version === undefined) return DEFAULT_VERSION;
-  if (typeof version === 'string' && (ODATA_VERSIONS as readonly string[]).includes(version)) return version as ODataVersion;
-  throw new TypeError(`Unknown OData version ${JSON.stringify(version)}: expected one of ${ODATA_VERSIONS.map((v) => `'${v}'`).join(', ')}`);
+  if (typeof version === 'string' && (ODATA_VERSIONS as readonly string[]).includes(version))
+    return version as ODataVersion;
+  throw new TypeError(
+    `Unknown OData version ${JSON.stringify(version)}: expected one of ${ODATA_VERSIONS.map((v) => `'${v}'`).join(', ')}`,
+  );
 }
 
 /** Whether a construct that came with version `since` is out of reach of `version`. */

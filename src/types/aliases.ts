@@ -19,11 +19,16 @@ export type AliasValues = Readonly<Record<string, string>>;
  * value. A value that is not the text of one literal (an expression, another alias, a list, bad
  * text) is a 'syntax' FilterError at the alias, naming it and the option.
  */
-export function aliasLiteral(node: AliasExpr, aliases: AliasValues | undefined, options: ParseOptions): Literal | undefined {
+export function aliasLiteral(
+  node: AliasExpr,
+  aliases: AliasValues | undefined,
+  options: ParseOptions,
+): Literal | undefined {
   // An own property only: `@toString` must not find Object.prototype.toString.
   if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
   const text: unknown = aliases[node.name];
-  if (typeof text !== 'string') throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a literal`);
+  if (typeof text !== 'string')
+    throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a literal`);
   let value;
   try {
     value = parse(text, options);
@@ -44,10 +49,15 @@ export function aliasLiteral(node: AliasExpr, aliases: AliasValues | undefined, 
  * as `('a', 'b')` or `["a", "b"]` would be written after `in`, within the parse limits; anything
  * else is a 'syntax' FilterError at the alias.
  */
-export function aliasList(node: AliasExpr, aliases: AliasValues | undefined, options: ParseOptions): readonly Literal[] | undefined {
+export function aliasList(
+  node: AliasExpr,
+  aliases: AliasValues | undefined,
+  options: ParseOptions,
+): readonly Literal[] | undefined {
   if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
   const text: unknown = aliases[node.name];
-  if (typeof text !== 'string') throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a list`);
+  if (typeof text !== 'string')
+    throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a list`);
   let list: readonly Literal[];
   try {
     const limits = limitsOf(options);
@@ -63,7 +73,13 @@ export function aliasList(node: AliasExpr, aliases: AliasValues | undefined, opt
 
 function invalidValue(node: AliasExpr, problem: string): FilterError {
   const message = `The value of parameter alias '@${node.name}' (aliases.${node.name}) ${problem}`;
-  return new FilterError({ kind: 'syntax', issueCode: 'invalid_alias_value', message, start: node.start, end: node.end });
+  return new FilterError({
+    kind: 'syntax',
+    issueCode: 'invalid_alias_value',
+    message,
+    start: node.start,
+    end: node.end,
+  });
 }
 
 /**
@@ -72,9 +88,17 @@ function invalidValue(node: AliasExpr, problem: string): FilterError {
  */
 function unreadable(node: AliasExpr, error: FilterError, problem: string): FilterError {
   if (error.kind !== 'limit') return invalidValue(node, `${problem}: ${error.message}`);
-  const limit = error.message.replace(/^Filter/, 'the value').replace(/at position (\d+)/, 'at position $1 of the value');
+  const limit = error.message
+    .replace(/^Filter/, 'the value')
+    .replace(/at position (\d+)/, 'at position $1 of the value');
   const message = `The value of parameter alias '@${node.name}' (aliases.${node.name}) passes a limit: ${limit}`;
-  return new FilterError({ kind: 'limit', issueCode: error.issues[0]?.code as FilterIssueCode | undefined, message, start: node.start, end: node.end });
+  return new FilterError({
+    kind: 'limit',
+    issueCode: error.issues[0]?.code as FilterIssueCode | undefined,
+    message,
+    start: node.start,
+    end: node.end,
+  });
 }
 
 /** The longest value a message quotes, in characters. */

@@ -14,10 +14,38 @@ export interface AllowedNames {
 }
 
 /** How a use that is not allowed is reported: its code, the option it is in, a message, its range. */
-export type AllowedReport = (kind: 'type', code: 'function_not_allowed' | 'operator_not_allowed', option: string, message: string, start: number, end: number) => void;
+export type AllowedReport = (
+  kind: 'type',
+  code: 'function_not_allowed' | 'operator_not_allowed',
+  option: string,
+  message: string,
+  start: number,
+  end: number,
+) => void;
 
 /** The operators of a filter, as a policy names them: `-` is negation, `in` a list or a collection. */
-export const FILTER_OPERATORS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le', 'and', 'or', 'not', 'add', 'sub', 'mul', 'div', 'mod', '-', 'in', 'has', 'any', 'all', '$count'] as const;
+export const FILTER_OPERATORS = [
+  'eq',
+  'ne',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'and',
+  'or',
+  'not',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'mod',
+  '-',
+  'in',
+  'has',
+  'any',
+  'all',
+  '$count',
+] as const;
 
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
@@ -76,8 +104,10 @@ export function checkAllowed(root: TypedExpr, policy: AllowedNames, option: stri
   while (stack.length > 0) {
     const node = stack.pop()!;
     const used = usedBy(node);
-    if (used?.function !== undefined && functions !== undefined && !functions.has(used.function)) found.push({ node, what: 'function', name: used.function });
-    if (used?.operator !== undefined && operators !== undefined && !operators.has(used.operator)) found.push({ node, what: 'operator', name: used.operator });
+    if (used?.function !== undefined && functions !== undefined && !functions.has(used.function))
+      found.push({ node, what: 'function', name: used.function });
+    if (used?.operator !== undefined && operators !== undefined && !operators.has(used.operator))
+      found.push({ node, what: 'operator', name: used.operator });
     stack.push(...childrenOfTyped(node));
   }
   // In the order of the text, each name once.
@@ -87,7 +117,14 @@ export function checkAllowed(root: TypedExpr, policy: AllowedNames, option: stri
     reported.add(`${what} ${name}`);
     const allowed = [...(what === 'function' ? functions! : operators!)];
     const list = allowed.length === 0 ? `no ${what}s are allowed` : `allowed: ${allowed.join(', ')}`;
-    issue('type', what === 'function' ? 'function_not_allowed' : 'operator_not_allowed', option, `Option '${option}': ${what} '${name}' is not allowed here (${list})`, node.start, node.end);
+    issue(
+      'type',
+      what === 'function' ? 'function_not_allowed' : 'operator_not_allowed',
+      option,
+      `Option '${option}': ${what} '${name}' is not allowed here (${list})`,
+      node.start,
+      node.end,
+    );
   }
 }
 
@@ -97,10 +134,17 @@ export function assertAllowedNames(policy: AllowedNames): void {
   allowedSet(policy.operators, OPERATOR_NAMES, 'operators');
 }
 
-function allowedSet(names: readonly string[] | undefined, known: ReadonlySet<string>, field: string): ReadonlySet<string> | undefined {
+function allowedSet(
+  names: readonly string[] | undefined,
+  known: ReadonlySet<string>,
+  field: string,
+): ReadonlySet<string> | undefined {
   if (names === undefined) return undefined;
   if (!Array.isArray(names)) throw new TypeError(`The policy's ${field} is a list of names`);
   const unknown = names.filter((n) => !known.has(n));
-  if (unknown.length > 0) throw new TypeError(`The policy's ${field} names ${unknown.map((n) => `'${String(n)}'`).join(', ')}, which the filter language does not have`);
+  if (unknown.length > 0)
+    throw new TypeError(
+      `The policy's ${field} names ${unknown.map((n) => `'${String(n)}'`).join(', ')}, which the filter language does not have`,
+    );
   return new Set(names);
 }

@@ -1,20 +1,55 @@
 // check(): resolves member paths against a schema, types every node and makes every implicit
 // conversion explicit, collecting all issues into one FilterError of kind 'type'.
 
-import type { ArithmeticOp, CompareOp, Expr, ExprVisitor, Literal, LogicalOp, NumberLiteral, Span, TemporalOp, TypeName } from '../syntax/ast.js';
+import type {
+  ArithmeticOp,
+  CompareOp,
+  Expr,
+  ExprVisitor,
+  Literal,
+  LogicalOp,
+  NumberLiteral,
+  Span,
+  TemporalOp,
+  TypeName,
+} from '../syntax/ast.js';
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
-import { EDM_TYPES, INTEGER_RANGES, isEdmType, isInstant, isInteger, isNumeric, isTemporal, promoteNumeric } from './edm.js';
+import {
+  EDM_TYPES,
+  INTEGER_RANGES,
+  isEdmType,
+  isInstant,
+  isInteger,
+  isNumeric,
+  isTemporal,
+  promoteNumeric,
+} from './edm.js';
 import { conversionOf } from './conversions.js';
 import { MAX_DATE, MAX_DURATION, MAX_TIME_OF_DAY, MIN_DATE, readDuration } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
-import { FilterError, isFilterError, isSpanNumber, limitOnExhaustion, malformedTree, unsupported, withFilterText } from '../errors.js';
+import {
+  FilterError,
+  isFilterError,
+  isSpanNumber,
+  limitOnExhaustion,
+  malformedTree,
+  unsupported,
+  withFilterText,
+} from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { arityOf, lookupFunction } from './functions.js';
 import type { Overload } from './functions.js';
 import { parse } from '../syntax/parse.js';
 import type { ParseOptions } from '../syntax/limits.js';
-import type { CollectionProperty, EnumType, PrimitiveProperty, Property, Schema, StructuredProperty } from './schema.js';
+import type {
+  CollectionProperty,
+  EnumType,
+  PrimitiveProperty,
+  Property,
+  Schema,
+  StructuredProperty,
+} from './schema.js';
 import { enumTypesOf } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalsInString, stringOfLiteral, suggestName } from './suggest.js';
@@ -22,7 +57,17 @@ import { print } from '../syntax/print.js';
 import { aliasList, aliasLiteral } from './aliases.js';
 import { spelledAs } from './json-strings.js';
 import type { AliasValues } from './aliases.js';
-import type { LiteralValue, TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedMember, TypedNull, TypedSource, TypedStructureNull } from './typed.js';
+import type {
+  LiteralValue,
+  TypedCollection,
+  TypedExpr,
+  TypedFilter,
+  TypedLiteral,
+  TypedMember,
+  TypedNull,
+  TypedSource,
+  TypedStructureNull,
+} from './typed.js';
 import { enumOf } from './typed.js';
 import { readEnumValue } from './enum-values.js';
 import { versionOf } from '../syntax/versions.js';
@@ -49,10 +94,12 @@ export interface CheckOptions extends ParseOptions, VersionOption {
 export const ISSUE_CODES = {
   unknown_property: 'a path segment names no property at its level of the schema',
   not_structured: 'a path continues after a primitive property (`Status/Code`)',
-  structured_value: 'a path ends at a complex or navigation property where a primitive value is needed (a structure only compares with null, by `eq` or `ne`)',
+  structured_value:
+    'a path ends at a complex or navigation property where a primitive value is needed (a structure only compares with null, by `eq` or `ne`)',
   not_filterable: 'the property is marked `filterable: false`',
   collection_path: 'a path continues through a collection without a lambda (`Tags/Length`, `Sessions/Status`)',
-  collection_value: 'a path ends at a collection where a single value is needed (`Tags eq \'red\'`); its elements are reached by `any`/`all`, its size by `$count`',
+  collection_value:
+    "a path ends at a collection where a single value is needed (`Tags eq 'red'`); its elements are reached by `any`/`all`, its size by `$count`",
   not_collection: '`any`, `all`, `$count` or `in` is applied to a path that is not a collection',
   unknown_alias: "a parameter alias (`@p`) has no value in check()'s `aliases` option",
   variable_shadows: "a lambda's range variable has the name of a variable of an enclosing lambda",
@@ -61,11 +108,15 @@ export const ISSUE_CODES = {
   not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
   wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
   no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
-  unknown_type: 'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`), or an enumeration literal names a type the schema does not declare',
-  unknown_enum_member: "an enumeration literal or string names no member of the enumeration type (`'Purple'`), or names two members of a type that is not flags",
-  enum_value: 'an enumeration value is used other than in `eq`, `ne`, an order comparison, `in` or `has` with a value of its own type (arithmetic, a function, `cast`)',
+  unknown_type:
+    'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`), or an enumeration literal names a type the schema does not declare',
+  unknown_enum_member:
+    "an enumeration literal or string names no member of the enumeration type (`'Purple'`), or names two members of a type that is not flags",
+  enum_value:
+    'an enumeration value is used other than in `eq`, `ne`, an order comparison, `in` or `has` with a value of its own type (arithmetic, a function, `cast`)',
   invalid_cast: '`cast` asks for a conversion OData does not define (`cast(Due, Edm.Int32)`; docs/semantics.md §11)',
-  malformed_tree: "a tree handed to check() is not one parse() makes (unknown kind or operator, missing operands, a literal value that does not fit its type); the FilterError's kind is 'syntax'",
+  malformed_tree:
+    "a tree handed to check() is not one parse() makes (unknown kind or operator, missing operands, a literal value that does not fit its type); the FilterError's kind is 'syntax'",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
@@ -94,7 +145,12 @@ export function checkValue(exprOrText: Expr | string, schema: Schema, options: C
   return checkTree(exprOrText, schema, options, false).root;
 }
 
-function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOptions, filter: boolean): { root: TypedExpr; text: string | undefined } {
+function checkTree(
+  exprOrText: Expr | string,
+  schema: Schema,
+  options: CheckOptions,
+  filter: boolean,
+): { root: TypedExpr; text: string | undefined } {
   const text = typeof exprOrText === 'string' ? exprOrText : undefined;
   const tree: Expr = typeof exprOrText === 'string' ? parse(exprOrText, options) : exprOrText;
   // A bad version is a programming mistake, told before any work.
@@ -113,7 +169,8 @@ function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOpti
   const issues = issuesOf(checker, tree, root, version, filter);
   const first = issues[0];
   if (first !== undefined) {
-    const message = issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;
+    const message =
+      issues.length === 1 ? first.message : `${issues.length} problems: ${issues.map((i) => i.message).join('; ')}`;
     throw new FilterError({ kind: 'type', message, start: first.start, end: first.end, issues, text });
   }
   // Every path that yields no node reports an issue; should one not, the filter is still refused.
@@ -127,7 +184,13 @@ function checkTree(exprOrText: Expr | string, schema: Schema, options: CheckOpti
  * The issues of a checked tree: the checker's, a filter that is no condition, and the constructs
  * later than the target version (docs/semantics.md, "Versions"; none for 4.01).
  */
-function issuesOf(checker: Checker, tree: Expr, root: TypedExpr | undefined, version: ODataVersion, filter: boolean): FilterIssue[] {
+function issuesOf(
+  checker: Checker,
+  tree: Expr,
+  root: TypedExpr | undefined,
+  version: ODataVersion,
+  filter: boolean,
+): FilterIssue[] {
   if (filter && root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
   }
@@ -174,7 +237,9 @@ export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text:
   } catch (error) {
     // What the checker throws (an alias's value that is no literal, a construct it cannot take)
     // ends the inspection as one more issue.
-    const thrown = isFilterError(error) ? error.issues : [{ code: 'malformed_tree', message: 'a node could not be read', start: 0, end: 0 }];
+    const thrown = isFilterError(error)
+      ? error.issues
+      : [{ code: 'malformed_tree', message: 'a node could not be read', start: 0, end: 0 }];
     return { root: undefined, issues: [...checker.issues, ...thrown], nodes };
   }
   // As check() does, the cost of a tree that has no issue (one with issues may lack nodes); a
@@ -195,7 +260,18 @@ export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text:
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
 const LOGICAL = new Set<unknown>(['and', 'or']);
-const LITERAL_KINDS = new Set<unknown>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration', 'enum']);
+const LITERAL_KINDS = new Set<unknown>([
+  'null',
+  'boolean',
+  'number',
+  'string',
+  'datetime',
+  'guid',
+  'date',
+  'timeOfDay',
+  'duration',
+  'enum',
+]);
 const INSTANT_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
 const GUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DECIMAL_VALUE = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -213,15 +289,23 @@ function numberProblem(n: NumberLiteral): string | undefined {
   if (typeof n.raw !== 'string' || n.raw === '') return 'a number literal needs its raw text';
   switch (n.type as unknown) {
     case 'Edm.Int32':
-      return Number.isInteger(value) && (value as number) >= INT32_MIN && (value as number) <= INT32_MAX ? undefined : 'an Edm.Int32 literal needs an integer number in the Int32 range';
+      return Number.isInteger(value) && (value as number) >= INT32_MIN && (value as number) <= INT32_MAX
+        ? undefined
+        : 'an Edm.Int32 literal needs an integer number in the Int32 range';
     case 'Edm.Int64':
-      return typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX ? undefined : 'an Edm.Int64 literal needs a bigint in the Int64 range';
+      return typeof value === 'bigint' && value >= INT64_MIN && value <= INT64_MAX
+        ? undefined
+        : 'an Edm.Int64 literal needs a bigint in the Int64 range';
     case 'Edm.Decimal':
-      return typeof value === 'string' && DECIMAL_VALUE.test(value) ? undefined : "an Edm.Decimal literal needs a decimal string such as '-12.5'";
+      return typeof value === 'string' && DECIMAL_VALUE.test(value)
+        ? undefined
+        : "an Edm.Decimal literal needs a decimal string such as '-12.5'";
     case 'Edm.Double':
       return typeof value === 'number' ? undefined : 'an Edm.Double literal needs a number';
     case 'Edm.Single':
-      return typeof value === 'number' && (Number.isNaN(value) || Object.is(Math.fround(value), value)) ? undefined : 'an Edm.Single literal needs a number that binary32 holds exactly';
+      return typeof value === 'number' && (Number.isNaN(value) || Object.is(Math.fround(value), value))
+        ? undefined
+        : 'an Edm.Single literal needs a number that binary32 holds exactly';
     default:
       return `a number literal cannot have type ${String(n.type)}`;
   }
@@ -230,15 +314,19 @@ function numberProblem(n: NumberLiteral): string | undefined {
 function datetimeProblem(n: Extract<Expr, { kind: 'datetime' }>): string | undefined {
   if (!INSTANT_TYPES.has(n.type)) return `a date-time literal cannot have type ${String(n.type)}`;
   if (typeof n.raw !== 'string' || n.raw === '') return 'a date-time literal needs its raw text';
-  if (!Number.isInteger(n.epochMs) || n.epochMs < FIRST_INSTANT || n.epochMs > LAST_INSTANT) return 'a date-time literal needs integer epoch milliseconds between the years 1 and 9999';
-  if (!Number.isInteger(n.offsetMinutes) || Math.abs(n.offsetMinutes) > MAX_OFFSET_MINUTES) return 'a date-time literal needs an offset of at most 14 hours, in minutes';
+  if (!Number.isInteger(n.epochMs) || n.epochMs < FIRST_INSTANT || n.epochMs > LAST_INSTANT)
+    return 'a date-time literal needs integer epoch milliseconds between the years 1 and 9999';
+  if (!Number.isInteger(n.offsetMinutes) || Math.abs(n.offsetMinutes) > MAX_OFFSET_MINUTES)
+    return 'a date-time literal needs an offset of at most 14 hours, in minutes';
   return undefined;
 }
 
 /** Why a Date, TimeOfDay or Duration literal's value or raw text is not what the parser makes, if so. */
 function temporalProblem(raw: unknown, value: unknown, what: string, min: number, max: number): string | undefined {
   if (typeof raw !== 'string' || raw === '') return `a ${what} literal needs its raw text`;
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max ? undefined : `a ${what} literal needs an integer between ${min} and ${max}`;
+  return Number.isInteger(value) && (value as number) >= min && (value as number) <= max
+    ? undefined
+    : `a ${what} literal needs an integer between ${min} and ${max}`;
 }
 
 const BOOLEAN = 'Edm.Boolean' as const;
@@ -310,16 +398,37 @@ class Checker {
   ) {
     this.visitor = {
       null: (n) => ({ kind: 'null', type: BOOLEAN, start: n.start, end: n.end }),
-      boolean: (n) => literal(BOOLEAN, expect(n, typeof n.value === 'boolean' ? undefined : 'a boolean literal needs a boolean value').value, n),
+      boolean: (n) =>
+        literal(
+          BOOLEAN,
+          expect(n, typeof n.value === 'boolean' ? undefined : 'a boolean literal needs a boolean value').value,
+          n,
+        ),
       number: (n) => literal(n.type, expect(n, numberProblem(n)).value, n),
-      string: (n) => literal(STRING, expect(n, typeof n.value === 'string' ? undefined : 'a string literal needs a string value').value, n),
+      string: (n) =>
+        literal(
+          STRING,
+          expect(n, typeof n.value === 'string' ? undefined : 'a string literal needs a string value').value,
+          n,
+        ),
       datetime: (n) => literal(n.type, expect(n, datetimeProblem(n)).epochMs, n),
       date: (n) => literal('Edm.Date', expect(n, temporalProblem(n.raw, n.days, 'date', MIN_DATE, MAX_DATE)).days, n),
-      timeOfDay: (n) => literal('Edm.TimeOfDay', expect(n, temporalProblem(n.raw, n.ms, 'time-of-day', 0, MAX_TIME_OF_DAY)).ms, n),
-      duration: (n) => literal('Edm.Duration', expect(n, temporalProblem(n.raw, n.ms, 'duration', -MAX_DURATION, MAX_DURATION)).ms, n),
+      timeOfDay: (n) =>
+        literal('Edm.TimeOfDay', expect(n, temporalProblem(n.raw, n.ms, 'time-of-day', 0, MAX_TIME_OF_DAY)).ms, n),
+      duration: (n) =>
+        literal('Edm.Duration', expect(n, temporalProblem(n.raw, n.ms, 'duration', -MAX_DURATION, MAX_DURATION)).ms, n),
       guid: (n) => {
         const ok = typeof n.raw === 'string' && typeof n.value === 'string' && GUID_VALUE.test(n.value);
-        return literal('Edm.Guid', expect(n, ok ? undefined : 'a guid literal needs its raw text and a lower-case xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx value').value, n);
+        return literal(
+          'Edm.Guid',
+          expect(
+            n,
+            ok
+              ? undefined
+              : 'a guid literal needs its raw text and a lower-case xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx value',
+          ).value,
+          n,
+        );
       },
       member: (n) => this.member(expectSegments(n), n),
       alias: (n) => {
@@ -347,11 +456,16 @@ class Checker {
       },
       logical: (n) => {
         expect(n, LOGICAL.has(n.op) ? undefined : `unknown logical operator ${describe(n.op)}`);
-        expect(n, Array.isArray(n.operands) && n.operands.length > 0 ? undefined : `'${n.op}' needs at least one operand`);
+        expect(
+          n,
+          Array.isArray(n.operands) && n.operands.length > 0 ? undefined : `'${n.op}' needs at least one operand`,
+        );
         return this.logical(n.op, n.operands, n);
       },
       in: (n) => {
-        const ok = Array.isArray(n.list) && n.list.every((item: unknown) => LITERAL_KINDS.has((item as Partial<Expr> | null)?.kind));
+        const ok =
+          Array.isArray(n.list) &&
+          n.list.every((item: unknown) => LITERAL_KINDS.has((item as Partial<Expr> | null)?.kind));
         expect(n, ok ? undefined : "the list of 'in' must be an array of literals");
         return this.in(this.enumOperand(n.operand), n.list, n);
       },
@@ -366,7 +480,8 @@ class Checker {
   }
 
   expr(node: Expr): Checked {
-    if (typeof node !== 'object' || node === null) throw malformedTree(node, `a node is ${node === null ? 'null' : typeof node}, not an object`);
+    if (typeof node !== 'object' || node === null)
+      throw malformedTree(node, `a node is ${node === null ? 'null' : typeof node}, not an object`);
     const kind: unknown = node.kind;
     // An own property only: `toString` must not find Object.prototype.toString.
     if (typeof kind !== 'string' || !Object.hasOwn(this.visitor, kind)) return assertNever(node as never);
@@ -376,7 +491,11 @@ class Checker {
     const checked = (this.visitor[kind as Expr['kind']] as (node: Expr) => Checked)(node);
     const enumType = checked && enumOf(checked);
     if (enumType !== undefined && !this.enumOperands.has(node)) {
-      this.report('enum_value', node, `${this.nameOf(node, node)} is a ${enumType.name} value, which is compared (eq, ne, gt, …, in) with values of its type or tested with 'has', and takes part in nothing else`);
+      this.report(
+        'enum_value',
+        node,
+        `${this.nameOf(node, node)} is a ${enumType.name} value, which is compared (eq, ne, gt, …, in) with values of its type or tested with 'has', and takes part in nothing else`,
+      );
       return undefined;
     }
     if (checked !== undefined && this.observe !== undefined) this.observe(checked, [...this.scopes]);
@@ -396,14 +515,29 @@ class Checker {
 
   /** `Sales.Color'Red,Blue'`: the members resolved against the schema's enumeration of that name. */
   private enumLiteral(n: Extract<Expr, { kind: 'enum' }>): Checked {
-    expect(n, typeof n.typeName === 'string' && typeof n.body === 'string' ? undefined : 'an enumeration literal needs a type name and a body');
+    expect(
+      n,
+      typeof n.typeName === 'string' && typeof n.body === 'string'
+        ? undefined
+        : 'an enumeration literal needs a type name and a body',
+    );
     const enums = enumTypesOf(this.schema);
     const enumType = enums.get(n.typeName);
     if (enumType === undefined) {
       const declared = [...enums.keys()];
       const suggestion = suggestName(n.typeName, declared);
-      const hint = suggestion !== undefined ? ` (did you mean '${suggestion}'?)` : declared.length > 0 ? `; it declares ${listNames(declared)}` : '; it declares none';
-      this.report('unknown_type', { start: n.start, end: n.start + n.typeName.length }, `Unknown enumeration type '${n.typeName}': the schema ${this.schema.name} does not declare it${hint}`, suggestion);
+      const hint =
+        suggestion !== undefined
+          ? ` (did you mean '${suggestion}'?)`
+          : declared.length > 0
+            ? `; it declares ${listNames(declared)}`
+            : '; it declares none';
+      this.report(
+        'unknown_type',
+        { start: n.start, end: n.start + n.typeName.length },
+        `Unknown enumeration type '${n.typeName}': the schema ${this.schema.name} does not declare it${hint}`,
+        suggestion,
+      );
       return undefined;
     }
     return this.enumValue(enumType, n.body, n);
@@ -413,11 +547,23 @@ class Checker {
   private enumValue(enumType: EnumType, body: string, span: Span): TypedLiteral | undefined {
     const value = readEnumValue(enumType, body);
     if (typeof value !== 'bigint') {
-      this.report('unknown_enum_member', span, `${value.problem}${value.suggestion === undefined ? `; its members are ${listNames(enumType.members.keys())}` : ` (did you mean '${value.suggestion}'?)`}`, value.suggestion);
+      this.report(
+        'unknown_enum_member',
+        span,
+        `${value.problem}${value.suggestion === undefined ? `; its members are ${listNames(enumType.members.keys())}` : ` (did you mean '${value.suggestion}'?)`}`,
+        value.suggestion,
+      );
       return undefined;
     }
     const literalValue: LiteralValue = enumType.underlyingType === 'Edm.Int64' ? value : Number(value);
-    return { kind: 'literal', type: enumType.underlyingType, value: literalValue, enum: enumType, start: span.start, end: span.end };
+    return {
+      kind: 'literal',
+      type: enumType.underlyingType,
+      value: literalValue,
+      enum: enumType,
+      start: span.start,
+      end: span.end,
+    };
   }
 
   /**
@@ -425,7 +571,13 @@ class Checker {
    * members as that value (OData 4.01 lets the type be left out); anything else undefined, once
    * `type_mismatch` is reported with `what` (the operator or context).
    */
-  private asEnumValue(enumType: EnumType, node: TypedExpr, source: Expr, what: string, at: Span = node): TypedExpr | undefined {
+  private asEnumValue(
+    enumType: EnumType,
+    node: TypedExpr,
+    source: Expr,
+    what: string,
+    at: Span = node,
+  ): TypedExpr | undefined {
     const other = enumOf(node);
     if (other !== undefined) {
       if (other.name === enumType.name) return node;
@@ -435,7 +587,11 @@ class Checker {
       return this.enumValue(enumType, node.value as string, node);
     }
     const first = enumType.members.keys().next().value ?? '…';
-    this.report('type_mismatch', at, `${what}: ${this.nameOf(node, source)} (${other?.name ?? node.type}) is no ${enumType.name} value; write one as '${first}' or ${enumType.name}'${first}'`);
+    this.report(
+      'type_mismatch',
+      at,
+      `${what}: ${this.nameOf(node, source)} (${other?.name ?? node.type}) is no ${enumType.name} value; write one as '${first}' or ${enumType.name}'${first}'`,
+    );
     return undefined;
   }
 
@@ -446,13 +602,21 @@ class Checker {
     if (operand === undefined || value === undefined) return undefined;
     const enumType = enumOf(operand);
     if (enumType === undefined) {
-      this.report('type_mismatch', n.operand, `'has' tests the flags of an enumeration value, but ${this.nameOf(operand, n.operand)} is ${operand.type}`);
+      this.report(
+        'type_mismatch',
+        n.operand,
+        `'has' tests the flags of an enumeration value, but ${this.nameOf(operand, n.operand)} is ${operand.type}`,
+      );
       return undefined;
     }
     const mask = this.asEnumValue(enumType, value, n.value, "The right operand of 'has'");
     if (mask === undefined) return undefined;
     if (mask.kind !== 'literal') {
-      this.report('type_mismatch', n.value, `The right operand of 'has' is an enumeration literal, such as ${enumType.name}'${enumType.members.keys().next().value ?? '…'}', not ${this.nameOf(mask, n.value)}`);
+      this.report(
+        'type_mismatch',
+        n.value,
+        `The right operand of 'has' is an enumeration literal, such as ${enumType.name}'${enumType.members.keys().next().value ?? '…'}', not ${this.nameOf(mask, n.value)}`,
+      );
       return undefined;
     }
     return { kind: 'has', type: BOOLEAN, operand, value: mask, start: n.start, end: n.end };
@@ -500,16 +664,28 @@ class Checker {
     const { source, path, property, nullable } = found;
     const written = segments.map((s) => s.name).join('/');
     if (found.resource) {
-      this.report('structured_value', span, `'${IT}' is the ${this.schema.name} being filtered: filter on one of its properties, such as '${IT}/${this.schema.properties.keys().next().value ?? '…'}'`);
+      this.report(
+        'structured_value',
+        span,
+        `'${IT}' is the ${this.schema.name} being filtered: filter on one of its properties, such as '${IT}/${this.schema.properties.keys().next().value ?? '…'}'`,
+      );
       return undefined;
     }
     if (property.kind === 'structured') {
       const example = `${written}/${property.properties.keys().next().value ?? '…'}`;
-      this.report('structured_value', span, `'${written}' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as '${example}'`);
+      this.report(
+        'structured_value',
+        span,
+        `'${written}' is a structured property: test it with 'eq null' or 'ne null', or filter on one of its properties, such as '${example}'`,
+      );
       return undefined;
     }
     if (property.kind === 'collection') {
-      this.report('collection_value', span, `'${written}' is a collection: test its elements with a lambda, such as '${lambdaExample(written, property)}', or count them with '${written}/$count'`);
+      this.report(
+        'collection_value',
+        span,
+        `'${written}' is a collection: test its elements with a lambda, such as '${lambdaExample(written, property)}', or count them with '${written}/$count'`,
+      );
       return undefined;
     }
     return { kind: 'member', type: property.type, source, path, property, nullable, start: span.start, end: span.end };
@@ -521,7 +697,11 @@ class Checker {
     if (found === undefined) return undefined;
     if (found.property.kind !== 'collection') {
       const written = node.segments.map((s) => s.name).join('/');
-      const is = found.resource ? `the ${this.schema.name} being filtered` : found.property.kind === 'primitive' ? found.property.type : 'a structured property';
+      const is = found.resource
+        ? `the ${this.schema.name} being filtered`
+        : found.property.kind === 'primitive'
+          ? found.property.type
+          : 'a structured property';
       this.report('not_collection', node, `'${what}' needs a collection, but '${written}' is ${is}`);
       return undefined;
     }
@@ -530,16 +710,36 @@ class Checker {
 
   private lambda(n: Extract<Expr, { kind: 'lambda' }>): Checked {
     expect(n, n.op === 'any' || n.op === 'all' ? undefined : `unknown lambda operator ${describe(n.op)}`);
-    expect(n, (n.variable === undefined) === (n.body === undefined) && (n.body !== undefined || n.op === 'any') ? undefined : "a lambda needs a variable and a body, or neither for 'any()'");
+    expect(
+      n,
+      (n.variable === undefined) === (n.body === undefined) && (n.body !== undefined || n.op === 'any')
+        ? undefined
+        : "a lambda needs a variable and a body, or neither for 'any()'",
+    );
     const collection = this.collection(n.collection, n.op);
     if (n.variable === undefined || n.body === undefined) {
-      return collection && { kind: 'lambda', type: BOOLEAN, op: n.op, collection, variable: undefined, body: undefined, start: n.start, end: n.end };
+      return (
+        collection && {
+          kind: 'lambda',
+          type: BOOLEAN,
+          op: n.op,
+          collection,
+          variable: undefined,
+          body: undefined,
+          start: n.start,
+          end: n.end,
+        }
+      );
     }
     const name: unknown = n.variable.name;
     expect(n, typeof name === 'string' && name !== '' ? undefined : 'a lambda variable needs a name');
     const variable = n.variable.name;
     if (this.scopes.some((s) => s.name === variable)) {
-      this.report('variable_shadows', n.variable, `Range variable '${variable}' is already bound by an enclosing lambda; give this one another name`);
+      this.report(
+        'variable_shadows',
+        n.variable,
+        `Range variable '${variable}' is already bound by an enclosing lambda; give this one another name`,
+      );
     }
     // The body is checked even when the collection has an issue, so that its own issues are found
     // too; its variable then stands for nothing, and reads of it are not reported again.
@@ -569,15 +769,35 @@ class Checker {
     const element = collection.property.element;
     const written = n.collection.segments.map((s) => s.name).join('/');
     if (element.kind !== 'primitive') {
-      this.report('type_mismatch', n, `Cannot look for ${this.nameOf(operand, n.operand)} in '${written}': its elements are structures, which compare with nothing; use a lambda, such as '${lambdaExample(written, collection.property)}'`);
+      this.report(
+        'type_mismatch',
+        n,
+        `Cannot look for ${this.nameOf(operand, n.operand)} in '${written}': its elements are structures, which compare with nothing; use a lambda, such as '${lambdaExample(written, collection.property)}'`,
+      );
       return undefined;
     }
     // Named by its depth among the lambdas of the lowered form, so unique along any chain of them
     // (`(a in B) in C` binds $element1, then $element2 inside it).
     const variable = `$element${this.scopes.length + this.openIns + 1}`;
     const span = n.collection;
-    const item: TypedMember = { kind: 'member', type: element.type, source: { kind: 'variable', name: variable }, path: [], property: element, nullable: element.nullable, start: span.start, end: span.end };
-    const comparison: Extract<Expr, { kind: 'compare' }> = { kind: 'compare', op: 'eq', left: n.collection, right: n.operand, start: n.start, end: n.end };
+    const item: TypedMember = {
+      kind: 'member',
+      type: element.type,
+      source: { kind: 'variable', name: variable },
+      path: [],
+      property: element,
+      nullable: element.nullable,
+      start: span.start,
+      end: span.end,
+    };
+    const comparison: Extract<Expr, { kind: 'compare' }> = {
+      kind: 'compare',
+      op: 'eq',
+      left: n.collection,
+      right: n.operand,
+      start: n.start,
+      end: n.end,
+    };
     const body = this.compare('eq', item, operand, comparison);
     return body && { kind: 'lambda', type: BOOLEAN, op: 'any', collection, variable, body, start: n.start, end: n.end };
   }
@@ -611,7 +831,11 @@ class Checker {
   /** `unknown_alias` at the alias, with an example of the value it needs. */
   private unknownAlias(node: Extract<Expr, { kind: 'alias' }>, example: string): void {
     const name = String(node.name);
-    this.report('unknown_alias', node, `Parameter alias '@${name}' has no value: give it in the aliases option, such as { ${name}: ${example} }`);
+    this.report(
+      'unknown_alias',
+      node,
+      `Parameter alias '@${name}' has no value: give it in the aliases option, such as { ${name}: ${example} }`,
+    );
   }
 
   /**
@@ -624,8 +848,15 @@ class Checker {
     const [path, written] = n.left?.kind === 'member' ? [n.left, n.right] : [n.right, n.left];
     // `Address eq @p` with `@p=null` is the null test too; with no value for `@p`, the alias is
     // the one issue.
-    const other = written?.kind === 'alias' ? (aliasLiteral(written, this.options.aliases, this.options) ?? written) : written;
-    if (path?.kind !== 'member' || (other?.kind !== 'null' && other?.kind !== 'alias') || !isSpanNumber(path.start) || !isSpanNumber(path.end)) return undefined;
+    const other =
+      written?.kind === 'alias' ? (aliasLiteral(written, this.options.aliases, this.options) ?? written) : written;
+    if (
+      path?.kind !== 'member' ||
+      (other?.kind !== 'null' && other?.kind !== 'alias') ||
+      !isSpanNumber(path.start) ||
+      !isSpanNumber(path.end)
+    )
+      return undefined;
     const segments = expectSegments(path);
     const found = this.resolve(segments, path);
     if (found === undefined) return { node: undefined };
@@ -636,7 +867,17 @@ class Checker {
     }
     this.expr(other);
     const { source, property, nullable } = found;
-    const node: TypedStructureNull = { kind: 'structureNull', type: 'Edm.Boolean', op: n.op, source, path: found.path, property, nullable, start: n.start, end: n.end };
+    const node: TypedStructureNull = {
+      kind: 'structureNull',
+      type: 'Edm.Boolean',
+      op: n.op,
+      source,
+      path: found.path,
+      property,
+      nullable,
+      start: n.start,
+      end: n.end,
+    };
     return { node };
   }
 
@@ -668,7 +909,11 @@ class Checker {
       filterable = element.filterable;
       if (segments.length === 1) return { source, path: [], property: element, nullable };
       if (element.kind === 'primitive') {
-        this.report('not_structured', { start: segments[1]!.start, end: span.end }, `'${scope.name}' is ${element.type} and has no properties, so '${segments[1]!.name}' cannot follow it`);
+        this.report(
+          'not_structured',
+          { start: segments[1]!.start, end: span.end },
+          `'${scope.name}' is ${element.type} and has no properties, so '${segments[1]!.name}' cannot follow it`,
+        );
         return undefined;
       }
       properties = element.properties;
@@ -681,23 +926,41 @@ class Checker {
       if (property === undefined) {
         const variables = i === 0 ? this.scopes.map((s) => s.name) : [];
         const suggestion = suggestName(segment.name, [...properties.keys(), ...variables]);
-        const what = variables.length > 0 ? `'${segment.name}' is neither a property of ${owner} nor a range variable (${listNames(variables)})` : `Property '${segment.name}' does not exist on ${owner}`;
-        const hint = suggestion !== undefined ? ` Did you mean '${suggestion}'?` : ` Its properties are ${listNames(properties.keys())}.`;
+        const what =
+          variables.length > 0
+            ? `'${segment.name}' is neither a property of ${owner} nor a range variable (${listNames(variables)})`
+            : `Property '${segment.name}' does not exist on ${owner}`;
+        const hint =
+          suggestion !== undefined
+            ? ` Did you mean '${suggestion}'?`
+            : ` Its properties are ${listNames(properties.keys())}.`;
         this.report('unknown_property', segment, `${what}.${hint}`, suggestion);
         return undefined;
       }
       filterable &&= property.filterable;
-      const written = (): string => segments.slice(0, i + 1).map((s) => s.name).join('/');
+      const written = (): string =>
+        segments
+          .slice(0, i + 1)
+          .map((s) => s.name)
+          .join('/');
       const last = i === segments.length - 1;
       if (!last) {
         const next = segments[i + 1]!;
         const rest = { start: next.start, end: span.end };
         if (property.kind === 'primitive') {
-          this.report('not_structured', rest, `'${written()}' is ${property.type} and has no properties, so '${next.name}' cannot follow it`);
+          this.report(
+            'not_structured',
+            rest,
+            `'${written()}' is ${property.type} and has no properties, so '${next.name}' cannot follow it`,
+          );
           return undefined;
         }
         if (property.kind === 'collection') {
-          this.report('collection_path', rest, `'${written()}' is a collection, so '${next.name}' cannot follow it: reach its elements with a lambda, such as '${lambdaExample(written(), property)}'`);
+          this.report(
+            'collection_path',
+            rest,
+            `'${written()}' is a collection, so '${next.name}' cannot follow it: reach its elements with a lambda, such as '${lambdaExample(written(), property)}'`,
+          );
           return undefined;
         }
         nullable ||= property.nullable;
@@ -706,7 +969,11 @@ class Checker {
         continue;
       }
       if (!filterable) {
-        this.report('not_filterable', span, `Property '${written()}' of ${this.schema.name} cannot be used in a filter`);
+        this.report(
+          'not_filterable',
+          span,
+          `Property '${written()}' of ${this.schema.name} cannot be used in a filter`,
+        );
         return undefined;
       }
       if (property.kind !== 'collection') nullable ||= property.nullable;
@@ -719,11 +986,15 @@ class Checker {
     // The parser guarantees a known name and a valid arity for parsed trees.
     const signature = typeof name === 'string' ? lookupFunction(name) : undefined;
     if (signature === undefined) throw malformedTree(span, `unknown function ${describe(name)}`);
-    if (!Array.isArray(argNodes)) throw malformedTree(span, `a call of '${signature.name}' needs an array of arguments`);
+    if (!Array.isArray(argNodes))
+      throw malformedTree(span, `a call of '${signature.name}' needs an array of arguments`);
     const overloads = signature.overloads.filter((o) => o.params.length === argNodes.length);
     if (overloads.length === 0) {
       const { min, max } = arityOf(signature);
-      throw malformedTree(span, `'${signature.name}' takes ${min === max ? min : `${min} to ${max}`} arguments, not ${argNodes.length}`);
+      throw malformedTree(
+        span,
+        `'${signature.name}' takes ${min === max ? min : `${min} to ${max}`} arguments, not ${argNodes.length}`,
+      );
     }
     const args = argNodes.map((a) => this.expr(a));
     if (!everyDefined(args)) {
@@ -731,14 +1002,23 @@ class Checker {
       // the enclosing expression are found too. The filter is rejected anyway.
       const returns = new Set(overloads.map((o) => o.returns));
       const [type] = returns;
-      return returns.size === 1 && type !== undefined ? { kind: 'call', type, name: signature.name, args: [], start: span.start, end: span.end } : undefined;
+      return returns.size === 1 && type !== undefined
+        ? { kind: 'call', type, name: signature.name, args: [], start: span.start, end: span.end }
+        : undefined;
     }
     const chosen =
       overloads.find((o) => o.params.every((p, i) => args[i]!.kind === 'null' || args[i]!.type === p)) ??
       overloads.find((o) => o.params.every((p, i) => fits(args[i]!, p)));
     if (chosen !== undefined) {
       const typedArgs = chosen.params.map((p, i) => coerce(args[i]!, p));
-      return { kind: 'call', type: chosen.returns, name: signature.name, args: typedArgs, start: span.start, end: span.end };
+      return {
+        kind: 'call',
+        type: chosen.returns,
+        name: signature.name,
+        args: typedArgs,
+        start: span.start,
+        end: span.end,
+      };
     }
     let reported = false;
     args.forEach((arg, i) => {
@@ -755,36 +1035,64 @@ class Checker {
     });
     if (!reported) {
       const found = args.map((a) => a.type).join(', ');
-      this.report('no_matching_overload', span, `Function '${signature.name}' has no overload for (${found}); it takes ${overloads.map(describeOverload).join(' or ')}`);
+      this.report(
+        'no_matching_overload',
+        span,
+        `Function '${signature.name}' has no overload for (${found}); it takes ${overloads.map(describeOverload).join(' or ')}`,
+      );
     }
     return undefined;
   }
 
   /** `cast(x, T)` and `isof(x, T)`, typed by the conversion from x's type to T (docs/semantics.md §11). */
   private typeFunction(n: Extract<Expr, { kind: 'typeFunction' }>): Checked {
-    expect(n, n.name === 'cast' || n.name === 'isof' ? undefined : `a type function is 'cast' or 'isof', not ${describe(n.name)}`);
+    expect(
+      n,
+      n.name === 'cast' || n.name === 'isof'
+        ? undefined
+        : `a type function is 'cast' or 'isof', not ${describe(n.name)}`,
+    );
     const target = n.target as Partial<TypeName> | null | undefined;
     const name = target?.name;
-    const nameSpan = target !== null && target !== undefined && isSpanNumber(target.start) && isSpanNumber(target.end) ? (target as Span) : n;
+    const nameSpan =
+      target !== null && target !== undefined && isSpanNumber(target.start) && isSpanNumber(target.end)
+        ? (target as Span)
+        : n;
     expect(n, typeof name === 'string' ? undefined : `'${n.name}' needs a target type name`);
     const operand = this.expr(n.operand);
     if (!isEdmType(name!)) {
       const suggestion = suggestName(name!, EDM_TYPES);
-      this.report('unknown_type', nameSpan, `Unknown type '${name}'${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`, suggestion);
+      this.report(
+        'unknown_type',
+        nameSpan,
+        `Unknown type '${name}'${suggestion === undefined ? '' : ` (did you mean '${suggestion}'?)`}`,
+        suggestion,
+      );
       return undefined;
     }
     if (operand === undefined) return undefined;
     const span = { start: n.start, end: n.end };
     const conversion = conversionOf(operand.type, name);
     if (conversion === 'unsupported' && operand.kind !== 'null') {
-      throw unsupported({ construct: 'cast_from_string', message: `Converting an Edm.String to ${name} is not supported at position ${n.start} (a String converts to Edm.String, Edm.DateTimeOffset and Edm.DateTime)`, ...span });
+      throw unsupported({
+        construct: 'cast_from_string',
+        message: `Converting an Edm.String to ${name} is not supported at position ${n.start} (a String converts to Edm.String, Edm.DateTimeOffset and Edm.DateTime)`,
+        ...span,
+      });
     }
     // The null literal is a null of the target type (OData: "the null value can be cast to any type").
     const typedOperand = operand.kind === 'null' ? { ...operand, type: name } : operand;
     if (n.name === 'isof') return { kind: 'isof', type: BOOLEAN, operand: typedOperand, target: name, ...span };
     if (conversion === 'none' && operand.kind !== 'null') {
-      const hint = isInstant(operand.type) && (name === 'Edm.Date' || name === 'Edm.TimeOfDay') ? ` (${name === 'Edm.Date' ? 'date' : 'time'}() gives its UTC ${name === 'Edm.Date' ? 'date' : 'time of day'})` : '';
-      this.report('invalid_cast', span, `Cannot cast ${this.nameOf(operand, n.operand)} (${operand.type}) to ${name}: OData defines no such conversion${hint}`);
+      const hint =
+        isInstant(operand.type) && (name === 'Edm.Date' || name === 'Edm.TimeOfDay')
+          ? ` (${name === 'Edm.Date' ? 'date' : 'time'}() gives its UTC ${name === 'Edm.Date' ? 'date' : 'time of day'})`
+          : '';
+      this.report(
+        'invalid_cast',
+        span,
+        `Cannot cast ${this.nameOf(operand, n.operand)} (${operand.type}) to ${name}: OData defines no such conversion${hint}`,
+      );
       return undefined;
     }
     return { kind: 'cast', type: name, operand: typedOperand, ...span };
@@ -816,7 +1124,8 @@ class Checker {
 
   private negate(operandNode: Expr, span: Span): Checked {
     const checked = this.expr(operandNode);
-    if (checked?.type === DURATION) return { kind: 'negate', type: DURATION, operand: checked, start: span.start, end: span.end };
+    if (checked?.type === DURATION)
+      return { kind: 'negate', type: DURATION, operand: checked, start: span.start, end: span.end };
     const operand = this.numeric(checked, operandNode, "Unary '-' needs a numeric or Duration operand");
     if (operand === undefined) return undefined;
     // Byte, SByte and Int16 promote to Int32, as in binary arithmetic: -255 is not a Byte.
@@ -824,7 +1133,12 @@ class Checker {
     return { kind: 'negate', type, operand: coerce(operand, type), start: span.start, end: span.end };
   }
 
-  private arithmetic(op: ArithmeticOp, leftNode: Checked, rightNode: Checked, node: Extract<Expr, { kind: 'arithmetic' }>): Checked {
+  private arithmetic(
+    op: ArithmeticOp,
+    leftNode: Checked,
+    rightNode: Checked,
+    node: Extract<Expr, { kind: 'arithmetic' }>,
+  ): Checked {
     const span = node;
     if (leftNode === undefined || rightNode === undefined) {
       // Report the numeric operand's problem only when the other side says the operation is numeric.
@@ -838,11 +1152,22 @@ class Checker {
     const right = this.numeric(rightNode, node.right, what);
     if (left === undefined || right === undefined) return undefined;
     const type: NumericType =
-      left.kind === 'null' && right.kind === 'null' ? 'Edm.Int32' :
-      left.kind === 'null' ? promoteUnary(right.type as NumericType) :
-      right.kind === 'null' ? promoteUnary(left.type as NumericType) :
-      promoteNumeric(left.type as NumericType, right.type as NumericType);
-    return { kind: 'arithmetic', type, op, left: coerce(left, type), right: coerce(right, type), start: span.start, end: span.end };
+      left.kind === 'null' && right.kind === 'null'
+        ? 'Edm.Int32'
+        : left.kind === 'null'
+          ? promoteUnary(right.type as NumericType)
+          : right.kind === 'null'
+            ? promoteUnary(left.type as NumericType)
+            : promoteNumeric(left.type as NumericType, right.type as NumericType);
+    return {
+      kind: 'arithmetic',
+      type,
+      op,
+      left: coerce(left, type),
+      right: coerce(right, type),
+      start: span.start,
+      end: span.end,
+    };
   }
 
   /**
@@ -850,14 +1175,33 @@ class Checker {
    * DateTime becomes a DateTimeOffset, a null takes the type the other side needs, and `n mul d`
    * is typed as `d mul n`.
    */
-  private temporal(op: ArithmeticOp, left: TypedExpr, right: TypedExpr, node: Extract<Expr, { kind: 'arithmetic' }>): Checked {
+  private temporal(
+    op: ArithmeticOp,
+    left: TypedExpr,
+    right: TypedExpr,
+    node: Extract<Expr, { kind: 'arithmetic' }>,
+  ): Checked {
     const l = temporalOperandType(left);
     const r = temporalOperandType(right);
-    const make = (type: 'Edm.DateTimeOffset' | 'Edm.Duration', a: TypedExpr, b: TypedExpr, at: EdmType, bt: EdmType, tOp: TemporalOp = op as TemporalOp): TypedExpr => ({
-      kind: 'temporal', type, op: tOp, left: coerce(a, at), right: coerce(b, bt), start: node.start, end: node.end,
+    const make = (
+      type: 'Edm.DateTimeOffset' | 'Edm.Duration',
+      a: TypedExpr,
+      b: TypedExpr,
+      at: EdmType,
+      bt: EdmType,
+      tOp: TemporalOp = op as TemporalOp,
+    ): TypedExpr => ({
+      kind: 'temporal',
+      type,
+      op: tOp,
+      left: coerce(a, at),
+      right: coerce(b, bt),
+      start: node.start,
+      end: node.end,
     });
     const instantOrDate = (t: EdmType) => t === DATETIMEOFFSET || t === DATE;
-    if ((op === 'add' || op === 'sub') && instantOrDate(l) && r === DURATION) return make(DATETIMEOFFSET, left, right, l, r);
+    if ((op === 'add' || op === 'sub') && instantOrDate(l) && r === DURATION)
+      return make(DATETIMEOFFSET, left, right, l, r);
     if (op === 'sub' && l === r && instantOrDate(l)) return make(DURATION, left, right, l, r);
     if ((op === 'add' || op === 'sub') && l === DURATION && r === DURATION) return make(DURATION, left, right, l, r);
     if ((op === 'mul' || op === 'div') && l === DURATION && (isNumeric(right.type) || right.kind === 'null')) {
@@ -871,7 +1215,12 @@ class Checker {
     return undefined;
   }
 
-  private compare(op: CompareOp, leftChecked: Checked, rightChecked: Checked, node: Extract<Expr, { kind: 'compare' }>): Checked {
+  private compare(
+    op: CompareOp,
+    leftChecked: Checked,
+    rightChecked: Checked,
+    node: Extract<Expr, { kind: 'compare' }>,
+  ): Checked {
     const span = node;
     if (leftChecked === undefined || rightChecked === undefined) return undefined;
     // A value of an enumeration type meets only values of its type (docs/semantics.md §12).
@@ -883,12 +1232,22 @@ class Checker {
     if (left === undefined || right === undefined) return undefined;
     const type = compareType(left, right);
     if (type === undefined) {
-      const meant = this.meant(right, node.right, (l) => compareType(left, l) !== undefined) || this.meant(left, node.left, (l) => compareType(l, right) !== undefined);
+      const meant =
+        this.meant(right, node.right, (l) => compareType(left, l) !== undefined) ||
+        this.meant(left, node.left, (l) => compareType(l, right) !== undefined);
       const operands = `${this.nameOf(left, node.left)} (${left.type}) with ${this.nameOf(right, node.right)} (${right.type})`;
       this.report('type_mismatch', span, `Cannot compare ${operands}${meant}`);
       return undefined;
     }
-    return { kind: 'compare', type: BOOLEAN, op, left: coerce(left, type), right: coerce(right, type), start: span.start, end: span.end };
+    return {
+      kind: 'compare',
+      type: BOOLEAN,
+      op,
+      left: coerce(left, type),
+      right: coerce(right, type),
+      start: span.start,
+      end: span.end,
+    };
   }
 
   private in(operand: Checked, written: readonly Literal[], node: Extract<Expr, { kind: 'in' }>): Checked {
@@ -896,14 +1255,24 @@ class Checker {
     const listNodes = operand === undefined ? written : written.map((l) => spelledAs(l, operand.type));
     const list = listNodes.map((l) => this.enumOperand(l) as TypedLiteral | TypedNull);
     if (operand === undefined) return undefined;
-    const enumType = enumOf(operand) ?? list.map((i) => (i === undefined ? undefined : enumOf(i))).find((e) => e !== undefined);
+    const enumType =
+      enumOf(operand) ?? list.map((i) => (i === undefined ? undefined : enumOf(i))).find((e) => e !== undefined);
     if (enumType !== undefined) {
       // Every item, and the operand, a value of the one enumeration type.
       const what = `Cannot look for a ${enumType.name} value`;
       const typedOperand = this.asEnumValue(enumType, operand, node.operand, what);
-      const typedList = list.map((item, i) => (item === undefined ? undefined : this.asEnumValue(enumType, item, listNodes[i]!, what)));
+      const typedList = list.map((item, i) =>
+        item === undefined ? undefined : this.asEnumValue(enumType, item, listNodes[i]!, what),
+      );
       if (typedOperand === undefined || !everyDefined(typedList)) return undefined;
-      return { kind: 'in', type: BOOLEAN, operand: typedOperand, list: typedList as (TypedLiteral | TypedNull)[], start: span.start, end: span.end };
+      return {
+        kind: 'in',
+        type: BOOLEAN,
+        operand: typedOperand,
+        list: typedList as (TypedLiteral | TypedNull)[],
+        start: span.start,
+        end: span.end,
+      };
     }
     const items = list.filter((i): i is TypedLiteral => i.kind !== 'null');
     let type: EdmType = operand.kind === 'null' ? (items[0]?.type ?? STRING) : operand.type;
@@ -916,27 +1285,54 @@ class Checker {
         list.forEach((item, i) => {
           if (item.kind === 'null' || fits(item, type)) return;
           const meant = this.meant(item, listNodes[i]!, (l) => fits(l, type));
-          this.report('type_mismatch', item, `List item ${this.nameOf(item, listNodes[i]!)} (${item.type}) does not fit ${operandName} on the left of 'in'${meant}`);
+          this.report(
+            'type_mismatch',
+            item,
+            `List item ${this.nameOf(item, listNodes[i]!)} (${item.type}) does not fit ${operandName} on the left of 'in'${meant}`,
+          );
         });
         return undefined;
       }
     }
     const typedList = list.map((item) => coerce(item, type) as TypedLiteral | TypedNull);
-    return { kind: 'in', type: BOOLEAN, operand: coerce(operand, type), list: typedList, start: span.start, end: span.end };
+    return {
+      kind: 'in',
+      type: BOOLEAN,
+      operand: coerce(operand, type),
+      list: typedList,
+      start: span.start,
+      end: span.end,
+    };
   }
 }
 
 /** Stands for the element of a collection that had an issue, so its lambda's body is still checked. */
-const UNKNOWN_ELEMENT: StructuredProperty = { kind: 'structured', name: '', properties: new Map(), nullable: true, filterable: true, relation: false };
+const UNKNOWN_ELEMENT: StructuredProperty = {
+  kind: 'structured',
+  name: '',
+  properties: new Map(),
+  nullable: true,
+  filterable: true,
+  relation: false,
+};
 /** Stands for `$it` alone, which names the resource and is no property. */
-const RESOURCE: StructuredProperty = { kind: 'structured', name: IT, properties: new Map(), nullable: false, filterable: true, relation: false };
+const RESOURCE: StructuredProperty = {
+  kind: 'structured',
+  name: IT,
+  properties: new Map(),
+  nullable: false,
+  filterable: true,
+  relation: false,
+};
 
 /** `Tags/any(t: t eq …)`, `Sessions/any(s: s/Status …)`: how to reach a collection's elements. */
 function lambdaExample(written: string, collection: CollectionProperty): string {
   const variable = (collection.name[0] ?? 'x').toLowerCase();
   const element = collection.element;
   const first = element.kind === 'structured' ? element.properties.keys().next().value : undefined;
-  return element.kind === 'primitive' ? `${written}/any(${variable}: ${variable} eq …)` : `${written}/any(${variable}: ${variable}/${first ?? '…'} …)`;
+  return element.kind === 'primitive'
+    ? `${written}/any(${variable}: ${variable} eq …)`
+    : `${written}/any(${variable}: ${variable}/${first ?? '…'} …)`;
 }
 
 /** The node, when `problem` is undefined; else the malformed-tree error at the node. */
@@ -947,10 +1343,17 @@ function expect<N extends Span>(node: N, problem: string | undefined): N {
 
 function expectSegments(n: Extract<Expr, { kind: 'member' }>): Extract<Expr, { kind: 'member' }>['segments'] {
   const segments: unknown = n.segments;
-  if (!Array.isArray(segments) || segments.length === 0) throw malformedTree(n, 'a member needs a non-empty array of path segments');
+  if (!Array.isArray(segments) || segments.length === 0)
+    throw malformedTree(n, 'a member needs a non-empty array of path segments');
   for (const segment of segments as unknown[]) {
     const s = segment as Partial<{ name: unknown; start: unknown; end: unknown }> | null;
-    if (typeof s !== 'object' || s === null || typeof s.name !== 'string' || !isSpanNumber(s.start) || !isSpanNumber(s.end)) {
+    if (
+      typeof s !== 'object' ||
+      s === null ||
+      typeof s.name !== 'string' ||
+      !isSpanNumber(s.start) ||
+      !isSpanNumber(s.end)
+    ) {
       throw malformedTree(n, 'a path segment needs a string name and a span');
     }
   }
@@ -976,7 +1379,10 @@ const OPERAND_NAME_LENGTH = 40;
 
 function listNames(names: Iterable<string>): string {
   const all = [...names];
-  const shown = all.slice(0, LISTED).map((n) => `'${n}'`).join(', ');
+  const shown = all
+    .slice(0, LISTED)
+    .map((n) => `'${n}'`)
+    .join(', ');
   return all.length > LISTED ? `${shown} and ${all.length - LISTED} more` : shown;
 }
 

@@ -14,7 +14,15 @@ import { INTEGER_RANGES, isInstant, isInteger, isNumeric, type EdmType } from '.
  * - `none`: OData defines no conversion (`cast` is a type issue, `isof` false);
  * - `unsupported`: a String to a type other than String and the instants.
  */
-export type Conversion = 'same' | 'toString' | 'toInteger' | 'toDecimal' | 'toDouble' | 'toInstant' | 'none' | 'unsupported';
+export type Conversion =
+  | 'same'
+  | 'toString'
+  | 'toInteger'
+  | 'toDecimal'
+  | 'toDouble'
+  | 'toInstant'
+  | 'none'
+  | 'unsupported';
 
 export function conversionOf(from: EdmType, to: EdmType): Conversion {
   if (from === to) return 'same';
@@ -35,5 +43,7 @@ export function conversionOf(from: EdmType, to: EdmType): Conversion {
 
 /** True when `cast` to the target type can be null for a value that is not: `isof` then tests the cast. */
 export function canFail(conversion: Conversion): boolean {
-  return conversion === 'toInteger' || conversion === 'toDecimal' || conversion === 'toDouble' || conversion === 'toInstant';
+  return (
+    conversion === 'toInteger' || conversion === 'toDecimal' || conversion === 'toDouble' || conversion === 'toInstant'
+  );
 }

@@ -37,13 +37,30 @@ export const EDM_TYPES: readonly EdmType[] = [
   'Edm.Guid',
 ];
 
-export type NumericType = 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Decimal' | 'Edm.Double' | 'Edm.Single';
+export type NumericType =
+  | 'Edm.Byte'
+  | 'Edm.SByte'
+  | 'Edm.Int16'
+  | 'Edm.Int32'
+  | 'Edm.Int64'
+  | 'Edm.Decimal'
+  | 'Edm.Double'
+  | 'Edm.Single';
 export type IntegerType = 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64';
 export type InstantType = 'Edm.DateTime' | 'Edm.DateTimeOffset';
 /** The types whose values are integers of a unit (docs/semantics.md §5): days, milliseconds. */
 export type TemporalType = 'Edm.Date' | 'Edm.TimeOfDay' | 'Edm.Duration';
 
-const NUMERIC = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single']);
+const NUMERIC = new Set<EdmType>([
+  'Edm.Byte',
+  'Edm.SByte',
+  'Edm.Int16',
+  'Edm.Int32',
+  'Edm.Int64',
+  'Edm.Decimal',
+  'Edm.Double',
+  'Edm.Single',
+]);
 const INTEGER = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64']);
 
 export function isEdmType(name: string): name is EdmType {

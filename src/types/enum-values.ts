@@ -30,13 +30,21 @@ export function isEnumValue(enumType: EnumType, value: bigint): boolean {
  */
 export function readEnumValue(enumType: EnumType, body: string, separator: RegExp = /,/): bigint | EnumProblem {
   const parts = body.split(separator);
-  if (parts.length > 1 && !enumType.flags) return { problem: `'${body}' names ${parts.length} members, but ${enumType.name} is no flags enumeration to combine them` };
+  if (parts.length > 1 && !enumType.flags)
+    return {
+      problem: `'${body}' names ${parts.length} members, but ${enumType.name} is no flags enumeration to combine them`,
+    };
   let value = 0n;
   for (const part of parts) {
     let v: bigint | undefined;
     if (/^-?[0-9]+$/.test(part)) {
       v = BigInt(part);
-      if (!isEnumValue(enumType, v)) return { problem: enumType.flags ? `${part} is no combination of the members of ${enumType.name}` : `${part} is the value of no member of ${enumType.name}` };
+      if (!isEnumValue(enumType, v))
+        return {
+          problem: enumType.flags
+            ? `${part} is no combination of the members of ${enumType.name}`
+            : `${part} is the value of no member of ${enumType.name}`,
+        };
     } else {
       v = enumType.members.get(part);
       if (v === undefined) {

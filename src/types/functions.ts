@@ -43,7 +43,11 @@ function datePart<N extends string, P extends 'Edm.Date' | 'Edm.TimeOfDay'>(name
 
 /** `now()`, `mindatetime()`, `maxdatetime()`: an instant that depends on no row. */
 function instantConstant<N extends string>(name: N) {
-  return { name, overloads: [{ params: [], returns: 'Edm.DateTimeOffset' }] as const, since: '4.0' } satisfies FunctionSignature<N>;
+  return {
+    name,
+    overloads: [{ params: [], returns: 'Edm.DateTimeOffset' }] as const,
+    since: '4.0',
+  } satisfies FunctionSignature<N>;
 }
 
 function rounding<N extends string>(name: N) {
@@ -181,7 +185,6 @@ export const FUNCTIONS = [
  * compile error.
  */
 export type FunctionName = (typeof FUNCTIONS)[number]['name'];
-
 
 const BY_NAME: ReadonlyMap<string, FunctionSignature<FunctionName>> = new Map(FUNCTIONS.map((f) => [f.name, f]));
 

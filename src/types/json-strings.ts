@@ -9,7 +9,6 @@ import type { EdmType } from './edm.js';
 import { isInstant } from './edm.js';
 import { readDate, readDuration, readTimeOfDay } from '../semantics/temporal.js';
 
-
 /** The item as the literal it spells against an operand of `type`; any other item as it is. */
 export function spelledAs(item: Literal, type: EdmType): Literal {
   if (item?.kind !== 'string' || item.json !== true || typeof item.value !== 'string') return item;
@@ -17,6 +16,7 @@ export function spelledAs(item: Literal, type: EdmType): Literal {
   if (isInstant(type) && INSTANT_SPELLING.test(item.value)) return bareDateTime(item.value, item);
   if (type === 'Edm.Date' && readDate(item.value).ok) return date(item.value, item);
   if (type === 'Edm.TimeOfDay' && readTimeOfDay(item.value).ok) return timeOfDay(item.value, item);
-  if (type === 'Edm.Duration' && readDuration(item.value).ok) return duration(item.value, `duration'${item.value}'`, item);
+  if (type === 'Edm.Duration' && readDuration(item.value).ok)
+    return duration(item.value, `duration'${item.value}'`, item);
   return item;
 }

@@ -54,11 +54,15 @@ function refusal(n: TypedExpr, version: ODataVersion): Error | undefined {
       return version === '2.0' ? refuseConstruct(n.op, version, n) : undefined;
     case 'cast':
     case 'isof':
-      return v3 && TYPES_OF_4_0.has(n.kind === 'cast' ? n.type : n.target) ? refuseConstruct('type_function_target', version, n) : undefined;
+      return v3 && TYPES_OF_4_0.has(n.kind === 'cast' ? n.type : n.target)
+        ? refuseConstruct('type_function_target', version, n)
+        : undefined;
     case 'call': {
       const since = lookupFunction(n.name)?.since;
       // contains is written as substringof, which every version has.
-      return since !== undefined && n.name !== 'contains' && isLater(since, version) ? notInVersion(n.name, `The function '${n.name}'`, since, version, n) : undefined;
+      return since !== undefined && n.name !== 'contains' && isLater(since, version)
+        ? notInVersion(n.name, `The function '${n.name}'`, since, version, n)
+        : undefined;
     }
     default:
       return undefined;
@@ -85,7 +89,9 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
       // The structure has no Edm type: `:Structure` marks it.
       return `(${path(n.source, n.path)}:Structure ${n.op} null)`;
     case 'lambda':
-      return n.body === undefined ? `${collection(n.collection)}/${n.op}()` : `${collection(n.collection)}/${n.op}(${n.variable}: ${printTyped(n.body)})`;
+      return n.body === undefined
+        ? `${collection(n.collection)}/${n.op}()`
+        : `${collection(n.collection)}/${n.op}(${n.variable}: ${printTyped(n.body)})`;
     case 'count':
       return `${collection(n.collection)}/$count${t}`;
     case 'convert':
@@ -95,7 +101,8 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
     case 'isof':
       return `isof(${printTyped(n.operand)}, ${n.target})`;
     case 'call':
-      if (version !== undefined && n.name === 'contains' && isVersion3OrEarlier(version)) return `substringof(${printTyped(n.args[1]!)}, ${printTyped(n.args[0]!)})${t}`;
+      if (version !== undefined && n.name === 'contains' && isVersion3OrEarlier(version))
+        return `substringof(${printTyped(n.args[1]!)}, ${printTyped(n.args[0]!)})${t}`;
       return `${n.name}(${n.args.map((a) => printTyped(a)).join(', ')})${t}`;
     case 'not':
       return `not(${printTyped(n.operand)})`;
@@ -114,7 +121,9 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
       // Before 4.01, the chain of `eq` that `in` is (docs/semantics.md §2); an empty list is false.
       if (version !== undefined && version !== '4.01') {
         const subject = printTyped(n.operand);
-        return n.list.length === 0 ? 'false:Boolean' : `(${n.list.map((i) => `(${subject} eq ${printTyped(i)})`).join(' or ')})`;
+        return n.list.length === 0
+          ? 'false:Boolean'
+          : `(${n.list.map((i) => `(${subject} eq ${printTyped(i)})`).join(' or ')})`;
       }
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
     default:

@@ -11,10 +11,17 @@ import type { EnumDefinition, PropertyDefinition, Schema, SchemaDefinition } fro
 export type DefinitionOf<S> = S extends Schema<infer D> ? D : never;
 
 /** The underlying integer type of an enumeration definition (Int32 unless it says otherwise). */
-export type UnderlyingTypeOf<E extends EnumDefinition> = E extends { readonly underlyingType: infer T extends IntegerType } ? T : 'Edm.Int32';
+export type UnderlyingTypeOf<E extends EnumDefinition> = E extends {
+  readonly underlyingType: infer T extends IntegerType;
+}
+  ? T
+  : 'Edm.Int32';
 
 /** A primitive property or element: its Edm type and, for an enumeration, the enumeration's definition. */
-export interface PrimitiveDescription<T extends EdmType = EdmType, E extends EnumDefinition | undefined = EnumDefinition | undefined> {
+export interface PrimitiveDescription<
+  T extends EdmType = EdmType,
+  E extends EnumDefinition | undefined = EnumDefinition | undefined,
+> {
   readonly kind: 'primitive';
   readonly type: T;
   readonly enum: E;
@@ -49,7 +56,8 @@ export type Described<P> = P extends EdmType
 export type IsLiteral<Ps> = string extends keyof Ps ? false : true;
 
 /** A path's type as OData names it: the Edm type, or the enumeration's qualified name. */
-type TypeName<P> = P extends PrimitiveDescription<infer T, infer E> ? (E extends EnumDefinition ? E['name'] : T) : never;
+type TypeName<P> =
+  P extends PrimitiveDescription<infer T, infer E> ? (E extends EnumDefinition ? E['name'] : T) : never;
 
 /** Path → type of every primitive property under `Ps`, nested structures joined by `/`, not into collections. */
 type PrimitivePaths<Ps, Prefix extends string> = {
@@ -74,7 +82,9 @@ type CollectionPathsUnder<Ps, Prefix extends string> = {
 }[keyof Ps & string];
 
 /** Merges a union of one-key objects into one object type. */
-type Merged<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer I) => void ? { readonly [K in keyof I]: I[K] } : never;
+type Merged<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer I) => void
+  ? { readonly [K in keyof I]: I[K] }
+  : never;
 
 /**
  * Every primitive path of a schema that a filter names without a lambda, with its type:
@@ -82,11 +92,15 @@ type Merged<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer 
  * an enumeration's path typed by the enumeration's name (`'Sales.Color'`).
  */
 export type PropertyTypes<S extends Schema<SchemaDefinition>> =
-  IsLiteral<DefinitionOf<S>['properties']> extends true ? Merged<PrimitivePaths<DefinitionOf<S>['properties'], ''>> : { readonly [path: string]: string };
+  IsLiteral<DefinitionOf<S>['properties']> extends true
+    ? Merged<PrimitivePaths<DefinitionOf<S>['properties'], ''>>
+    : { readonly [path: string]: string };
 
 /** The primitive paths of a schema (`'Status' | 'PostalAddress/City' | …`). */
 export type PropertyPath<S extends Schema<SchemaDefinition>> = keyof PropertyTypes<S> & string;
 
 /** The paths of a schema's collections, reached through structures (`'Sessions' | 'Registrations'`). */
 export type CollectionPath<S extends Schema<SchemaDefinition>> =
-  IsLiteral<DefinitionOf<S>['properties']> extends true ? CollectionPathsUnder<DefinitionOf<S>['properties'], ''> : string;
+  IsLiteral<DefinitionOf<S>['properties']> extends true
+    ? CollectionPathsUnder<DefinitionOf<S>['properties'], ''>
+    : string;

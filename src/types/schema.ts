@@ -133,7 +133,27 @@ export class SchemaDefinitionError extends TypeError {
 
 // Words the grammar reserves: a property with one of these names could never be referenced.
 // These in any case; `INF` and `NaN` only exactly so spelt, as the parser reads them as Doubles.
-const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'has', 'null', 'true', 'false']);
+const RESERVED = new Set([
+  'and',
+  'or',
+  'not',
+  'eq',
+  'ne',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'mod',
+  'in',
+  'has',
+  'null',
+  'true',
+  'false',
+]);
 const RESERVED_EXACT = new Set(['INF', 'NaN']);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -191,7 +211,8 @@ function resolveEnum(r: Resolution, at: string, value: unknown): EnumType {
   const fail = (problem: string): never => {
     throw new SchemaDefinitionError(r.name, at, problem);
   };
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail('`enum` is { name, members, flags?, underlyingType? }');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail('`enum` is { name, members, flags?, underlyingType? }');
   const spec = value as { name?: unknown; members?: unknown; flags?: unknown; underlyingType?: unknown };
   if (typeof spec.name !== 'string' || !QUALIFIED.test(spec.name) || spec.name.startsWith('Edm.')) {
     fail("an enumeration's `name` is a qualified name outside the Edm namespace, such as 'Sales.Color'");
@@ -203,7 +224,8 @@ function resolveEnum(r: Resolution, at: string, value: unknown): EnumType {
   }
   const integer = underlyingType as IntegerType;
   const [lo, hi] = INTEGER_RANGES[integer];
-  if (spec.members === null || typeof spec.members !== 'object' || Array.isArray(spec.members)) fail('`members` is an object of member names and values');
+  if (spec.members === null || typeof spec.members !== 'object' || Array.isArray(spec.members))
+    fail('`members` is an object of member names and values');
   const entries = Object.entries(spec.members as Record<string, unknown>);
   if (entries.length === 0) fail('an enumeration needs at least one member');
   const flags = spec.flags === true;
@@ -218,13 +240,19 @@ function resolveEnum(r: Resolution, at: string, value: unknown): EnumType {
   }
   const resolved: EnumType = { name: spec.name as string, members, flags, underlyingType: integer };
   const earlier = r.enums.get(resolved.name);
-  if (earlier && !sameEnum(earlier, resolved)) fail(`enumeration '${resolved.name}' is defined differently elsewhere in the schema`);
+  if (earlier && !sameEnum(earlier, resolved))
+    fail(`enumeration '${resolved.name}' is defined differently elsewhere in the schema`);
   r.enums.set(resolved.name, earlier ?? resolved);
   return earlier ?? resolved;
 }
 
 function sameEnum(a: EnumType, b: EnumType): boolean {
-  return a.flags === b.flags && a.underlyingType === b.underlyingType && a.members.size === b.members.size && [...a.members].every(([k, v]) => b.members.get(k) === v);
+  return (
+    a.flags === b.flags &&
+    a.underlyingType === b.underlyingType &&
+    a.members.size === b.members.size &&
+    [...a.members].every(([k, v]) => b.members.get(k) === v)
+  );
 }
 
 function resolveProperties(
@@ -240,7 +268,13 @@ function resolveProperties(
   }
   const entries = Object.entries(definitions as Record<string, unknown>);
   if (entries.length === 0) {
-    throw new SchemaDefinitionError(schemaName, at, prefix.length === 0 ? 'a schema needs at least one property' : 'a structured property needs at least one property');
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      prefix.length === 0
+        ? 'a schema needs at least one property'
+        : 'a structured property needs at least one property',
+    );
   }
   const out = new Map<string, Property>();
   for (const [key, value] of entries) {
@@ -255,17 +289,44 @@ function resolveProperty(r: Resolution, path: readonly string[], value: unknown,
   const name = path[path.length - 1]!;
   const at = path.join('/');
   if (name === '') throw new SchemaDefinitionError(schemaName, at, 'a property name cannot be empty');
-  if (name.includes('/')) throw new SchemaDefinitionError(schemaName, at, "a property name cannot contain '/', the path separator; nest a structured property instead");
-  if (!IDENTIFIER.test(name)) throw new SchemaDefinitionError(schemaName, at, 'a property name must be an identifier (a letter or _, then letters, digits or _)');
-  if (RESERVED.has(name.toLowerCase()) || RESERVED_EXACT.has(name)) throw new SchemaDefinitionError(schemaName, at, `'${name}' is a reserved word of the filter language and could never be referenced`);
+  if (name.includes('/'))
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      "a property name cannot contain '/', the path separator; nest a structured property instead",
+    );
+  if (!IDENTIFIER.test(name))
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      'a property name must be an identifier (a letter or _, then letters, digits or _)',
+    );
+  if (RESERVED.has(name.toLowerCase()) || RESERVED_EXACT.has(name))
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      `'${name}' is a reserved word of the filter language and could never be referenced`,
+    );
   if (typeof value === 'string') {
     if (!isEdmType(value)) throw new SchemaDefinitionError(schemaName, at, unknownType(value));
     return { kind: 'primitive', name, type: value, nullable: true, filterable: parentFilterable };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SchemaDefinitionError(schemaName, at, 'a property is an Edm type name, { type, nullable?, filterable? }, { properties, nullable?, filterable?, relation? } or { collection, filterable?, relation? }');
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      'a property is an Edm type name, { type, nullable?, filterable? }, { properties, nullable?, filterable?, relation? } or { collection, filterable?, relation? }',
+    );
   }
-  const spec = value as { type?: unknown; enum?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
+  const spec = value as {
+    type?: unknown;
+    enum?: unknown;
+    properties?: unknown;
+    collection?: unknown;
+    nullable?: unknown;
+    filterable?: unknown;
+    relation?: unknown;
+  };
   for (const flag of ['nullable', 'filterable', 'relation'] as const) {
     if (spec[flag] !== undefined && typeof spec[flag] !== 'boolean') {
       throw new SchemaDefinitionError(schemaName, at, `\`${flag}\` must be true or false`);
@@ -273,39 +334,75 @@ function resolveProperty(r: Resolution, path: readonly string[], value: unknown,
   }
   const shapes = (['type', 'enum', 'properties', 'collection'] as const).filter((k) => spec[k] !== undefined);
   if (shapes.length > 1) {
-    throw new SchemaDefinitionError(schemaName, at, `a property has one of \`type\`, \`enum\`, \`properties\` or \`collection\`, not ${shapes.map((k) => `\`${k}\``).join(' and ')}`);
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      `a property has one of \`type\`, \`enum\`, \`properties\` or \`collection\`, not ${shapes.map((k) => `\`${k}\``).join(' and ')}`,
+    );
   }
   const filterable = parentFilterable && spec.filterable !== false;
   const relation = spec.relation === true;
   if (spec.collection !== undefined) {
     if (spec.nullable !== undefined) {
-      throw new SchemaDefinitionError(schemaName, at, 'a collection has no `nullable`: a null collection is an empty one; give the element `nullable: false` to rule out null elements');
+      throw new SchemaDefinitionError(
+        schemaName,
+        at,
+        'a collection has no `nullable`: a null collection is an empty one; give the element `nullable: false` to rule out null elements',
+      );
     }
     const element = resolveElement(r, path, spec.collection, filterable);
     if (!relation) return { kind: 'collection', name, element, filterable, relation };
-    if (element.kind !== 'structured') throw new SchemaDefinitionError(schemaName, at, 'a relation is a collection of structures (`{ collection: { properties } }`)');
+    if (element.kind !== 'structured')
+      throw new SchemaDefinitionError(
+        schemaName,
+        at,
+        'a relation is a collection of structures (`{ collection: { properties } }`)',
+      );
     // A relation's elements are the other resource's rows, which are never null.
     return { kind: 'collection', name, element: { ...element, nullable: false }, filterable, relation };
   }
   const nullable = spec.nullable !== false;
   if (spec.enum !== undefined) {
-    if (relation) throw new SchemaDefinitionError(schemaName, at, 'only a structure or a collection of structures can be a relation');
+    if (relation)
+      throw new SchemaDefinitionError(
+        schemaName,
+        at,
+        'only a structure or a collection of structures can be a relation',
+      );
     const enumType = resolveEnum(r, at, spec.enum);
     return { kind: 'primitive', name, type: enumType.underlyingType, enum: enumType, nullable, filterable };
   }
   if (spec.type !== undefined) {
-    if (relation) throw new SchemaDefinitionError(schemaName, at, 'only a structure or a collection of structures can be a relation');
-    if (typeof spec.type !== 'string' || !isEdmType(spec.type)) throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
+    if (relation)
+      throw new SchemaDefinitionError(
+        schemaName,
+        at,
+        'only a structure or a collection of structures can be a relation',
+      );
+    if (typeof spec.type !== 'string' || !isEdmType(spec.type))
+      throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
     return { kind: 'primitive', name, type: spec.type, nullable, filterable };
   }
   if (spec.properties === undefined) {
     throw new SchemaDefinitionError(schemaName, at, 'a property needs a `type`, nested `properties` or a `collection`');
   }
-  return { kind: 'structured', name, properties: resolveProperties(r, path, spec.properties, filterable), nullable, filterable, relation };
+  return {
+    kind: 'structured',
+    name,
+    properties: resolveProperties(r, path, spec.properties, filterable),
+    nullable,
+    filterable,
+    relation,
+  };
 }
 
 /** The element of the collection at `path`, described as a property named after the collection. */
-function resolveElement(r: Resolution, path: readonly string[], value: unknown, filterable: boolean): PrimitiveProperty | StructuredProperty {
+function resolveElement(
+  r: Resolution,
+  path: readonly string[],
+  value: unknown,
+  filterable: boolean,
+): PrimitiveProperty | StructuredProperty {
   const schemaName = r.name;
   const name = path[path.length - 1]!;
   const at = path.join('/');
@@ -314,27 +411,57 @@ function resolveElement(r: Resolution, path: readonly string[], value: unknown, 
     return { kind: 'primitive', name, type: value, nullable: true, filterable };
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new SchemaDefinitionError(schemaName, at, 'a collection\'s element is an Edm type name, { type, nullable? } or { properties, nullable? }');
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      "a collection's element is an Edm type name, { type, nullable? } or { properties, nullable? }",
+    );
   }
-  const spec = value as { type?: unknown; enum?: unknown; properties?: unknown; collection?: unknown; nullable?: unknown; filterable?: unknown; relation?: unknown };
-  if (spec.collection !== undefined) throw new SchemaDefinitionError(schemaName, at, 'a collection cannot hold collections directly; hold structures that have a collection property');
+  const spec = value as {
+    type?: unknown;
+    enum?: unknown;
+    properties?: unknown;
+    collection?: unknown;
+    nullable?: unknown;
+    filterable?: unknown;
+    relation?: unknown;
+  };
+  if (spec.collection !== undefined)
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      'a collection cannot hold collections directly; hold structures that have a collection property',
+    );
   for (const key of ['filterable', 'relation'] as const) {
-    if (spec[key] !== undefined) throw new SchemaDefinitionError(schemaName, at, `\`${key}\` belongs to the collection, not to its element`);
+    if (spec[key] !== undefined)
+      throw new SchemaDefinitionError(schemaName, at, `\`${key}\` belongs to the collection, not to its element`);
   }
-  if (spec.nullable !== undefined && typeof spec.nullable !== 'boolean') throw new SchemaDefinitionError(schemaName, at, '`nullable` must be true or false');
+  if (spec.nullable !== undefined && typeof spec.nullable !== 'boolean')
+    throw new SchemaDefinitionError(schemaName, at, '`nullable` must be true or false');
   const nullable = spec.nullable !== false;
-  if (spec.type !== undefined && spec.properties !== undefined) throw new SchemaDefinitionError(schemaName, at, 'an element has either a `type` or `properties`, not both');
+  if (spec.type !== undefined && spec.properties !== undefined)
+    throw new SchemaDefinitionError(schemaName, at, 'an element has either a `type` or `properties`, not both');
   if (spec.enum !== undefined) {
-    if (spec.type !== undefined || spec.properties !== undefined) throw new SchemaDefinitionError(schemaName, at, 'an element has one of `type`, `enum` or `properties`');
+    if (spec.type !== undefined || spec.properties !== undefined)
+      throw new SchemaDefinitionError(schemaName, at, 'an element has one of `type`, `enum` or `properties`');
     const enumType = resolveEnum(r, at, spec.enum);
     return { kind: 'primitive', name, type: enumType.underlyingType, enum: enumType, nullable, filterable };
   }
   if (spec.type !== undefined) {
-    if (typeof spec.type !== 'string' || !isEdmType(spec.type)) throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
+    if (typeof spec.type !== 'string' || !isEdmType(spec.type))
+      throw new SchemaDefinitionError(schemaName, at, unknownType(spec.type));
     return { kind: 'primitive', name, type: spec.type, nullable, filterable };
   }
-  if (spec.properties === undefined) throw new SchemaDefinitionError(schemaName, at, 'an element needs a `type` or nested `properties`');
-  return { kind: 'structured', name, properties: resolveProperties(r, path, spec.properties, filterable), nullable, filterable, relation: false };
+  if (spec.properties === undefined)
+    throw new SchemaDefinitionError(schemaName, at, 'an element needs a `type` or nested `properties`');
+  return {
+    kind: 'structured',
+    name,
+    properties: resolveProperties(r, path, spec.properties, filterable),
+    nullable,
+    filterable,
+    relation: false,
+  };
 }
 
 function unknownType(value: unknown): string {
@@ -357,7 +484,12 @@ export interface PropertyPath {
  */
 export function listPropertyPaths(schema: Schema): PropertyPath[] {
   const out: PropertyPath[] = [];
-  const walk = (properties: ReadonlyMap<string, Property>, prefix: readonly string[], nullable: boolean, filterable: boolean): void => {
+  const walk = (
+    properties: ReadonlyMap<string, Property>,
+    prefix: readonly string[],
+    nullable: boolean,
+    filterable: boolean,
+  ): void => {
     for (const property of properties.values()) {
       if (property.kind === 'collection') continue;
       const path = [...prefix, property.name];

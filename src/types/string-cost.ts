@@ -23,7 +23,14 @@ const CASE_MAPPING_GROWTH = 3;
 
 const CASE_MAPPINGS: ReadonlySet<string> = new Set(['tolower', 'toupper']);
 /** The functions that return a string. */
-const STRING_FUNCTIONS = ['replace', 'concat', 'substring', 'trim', 'tolower', 'toupper'] as const satisfies readonly FunctionName[];
+const STRING_FUNCTIONS = [
+  'replace',
+  'concat',
+  'substring',
+  'trim',
+  'tolower',
+  'toupper',
+] as const satisfies readonly FunctionName[];
 type StringFunction = (typeof STRING_FUNCTIONS)[number];
 const STRING_FUNCTION_SET: ReadonlySet<string> = new Set(STRING_FUNCTIONS);
 
@@ -42,7 +49,14 @@ export function checkStringCost(root: TypedExpr, limit: number, text: string | u
   const message =
     `String functions up to this ${beyond.name} can return ${format(total)} characters per row, beyond the limit of ${format(limit)} ` +
     `(maxStringCost; each string of the row counted as ${format(ROW_STRING_LENGTH)} characters)`;
-  throw new FilterError({ kind: 'limit', issueCode: 'string_cost', message, start: beyond.start, end: beyond.end, text });
+  throw new FilterError({
+    kind: 'limit',
+    issueCode: 'string_cost',
+    message,
+    start: beyond.start,
+    end: beyond.end,
+    text,
+  });
 }
 
 /**
@@ -197,7 +211,10 @@ class StringCosts {
           // Each occurrence of `find` (at least one code point: an empty one changes nothing) grows
           // the string by the replacement's length less its own.
           const findLength = node.args[1]!.kind === 'literal' ? Math.max(1, second!.length) : 1;
-          return { length: s.length + Math.floor(s.length / findLength) * Math.max(0, third!.length - findLength), grows: s.grows || third!.grows };
+          return {
+            length: s.length + Math.floor(s.length / findLength) * Math.max(0, third!.length - findLength),
+            grows: s.grows || third!.grows,
+          };
         }
         case 'substring': {
           const count = node.args[2];
@@ -211,7 +228,9 @@ class StringCosts {
         case 'toupper': {
           // Case mapping works code point by code point, and no chain of them makes more than three of one.
           const inner = node.args[0]!;
-          return inner.kind === 'call' && CASE_MAPPINGS.has(inner.name) ? s : { length: s.length * CASE_MAPPING_GROWTH, grows: s.grows };
+          return inner.kind === 'call' && CASE_MAPPINGS.has(inner.name)
+            ? s
+            : { length: s.length * CASE_MAPPING_GROWTH, grows: s.grows };
         }
         case 'trim':
           return s;
@@ -219,7 +238,9 @@ class StringCosts {
           return assertNever(name, 'string function');
       }
     })();
-    return BOUNDED_STRING_FUNCTIONS.has(node.name) && result.length >= MAX_STRING_LENGTH ? { length: MAX_STRING_LENGTH, grows: false } : result;
+    return BOUNDED_STRING_FUNCTIONS.has(node.name) && result.length >= MAX_STRING_LENGTH
+      ? { length: MAX_STRING_LENGTH, grows: false }
+      : result;
   }
 }
 

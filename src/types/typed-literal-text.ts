@@ -6,7 +6,14 @@ import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/tempor
 import { isVersion3OrEarlier } from '../syntax/versions.js';
 import type { ODataVersion } from '../syntax/versions.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
-import { decimalLiteral, floatLiteral, guidLiteral, instantLiteral, int64Literal, timeOfDayLiteral } from '../syntax/version-literals.js';
+import {
+  decimalLiteral,
+  floatLiteral,
+  guidLiteral,
+  instantLiteral,
+  int64Literal,
+  timeOfDayLiteral,
+} from '../syntax/version-literals.js';
 import type { TypedLiteral } from './typed.js';
 
 const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;

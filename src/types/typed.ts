@@ -306,7 +306,11 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
     case 'logical':
       return { ...node, operands: node.operands.map(map) };
     case 'in':
-      return { ...node, operand: map(node.operand), list: node.list.map((item) => map(item) as TypedLiteral | TypedNull) };
+      return {
+        ...node,
+        operand: map(node.operand),
+        list: node.list.map((item) => map(item) as TypedLiteral | TypedNull),
+      };
     case 'call':
       return { ...node, args: node.args.map(map) };
     case 'lambda':

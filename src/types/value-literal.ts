@@ -17,7 +17,14 @@ import { childrenOfTyped } from './typed.js';
 import type { ODataVersion } from '../syntax/versions.js';
 import { isVersion3OrEarlier } from '../syntax/versions.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
-import { decimalLiteral, floatLiteral, guidLiteral, instantLiteral, int64Literal, timeOfDayLiteral } from '../syntax/version-literals.js';
+import {
+  decimalLiteral,
+  floatLiteral,
+  guidLiteral,
+  instantLiteral,
+  int64Literal,
+  timeOfDayLiteral,
+} from '../syntax/version-literals.js';
 import { readTimeOfDay } from '../semantics/temporal.js';
 
 /** A value for an alias: of the type the filter gives the alias where it stands. */
@@ -52,7 +59,13 @@ export interface AliasUses {
   /** The aliases that are the list of an `in` (their use is their items' type). */
   readonly lists: ReadonlySet<string>;
   /** An alias at places of two types, with the first place's type and the other's (and where that one is). */
-  readonly conflicts: readonly { readonly name: string; readonly first: ValueUse; readonly other: ValueUse; readonly start: number; readonly end: number }[];
+  readonly conflicts: readonly {
+    readonly name: string;
+    readonly first: ValueUse;
+    readonly other: ValueUse;
+    readonly start: number;
+    readonly end: number;
+  }[];
 }
 
 /**
@@ -60,7 +73,12 @@ export interface AliasUses {
  * of `in` (named in `lists`), the type of its items. Throws check()'s FilterError when the filter,
  * its aliases null (or a list of one null), does not check.
  */
-export function aliasUses(text: string, schema: Schema, options: CheckOptions = {}, lists: ReadonlySet<string> = new Set()): AliasUses {
+export function aliasUses(
+  text: string,
+  schema: Schema,
+  options: CheckOptions = {},
+  lists: ReadonlySet<string> = new Set(),
+): AliasUses {
   const names = new Set<string>();
   const stack: Expr[] = [parse(text, options)];
   while (stack.length > 0) {
@@ -68,13 +86,17 @@ export function aliasUses(text: string, schema: Schema, options: CheckOptions = 
     if (node.kind === 'alias') names.add(node.name);
     stack.push(...childrenOf(node));
   }
-  const typed: TypedFilter = check(text, schema, { ...options, aliases: Object.fromEntries([...names].map((n) => [n, lists.has(n) ? '(null)' : 'null'])) });
+  const typed: TypedFilter = check(text, schema, {
+    ...options,
+    aliases: Object.fromEntries([...names].map((n) => [n, lists.has(n) ? '(null)' : 'null'])),
+  });
   const uses = new Map<string, ValueUse>();
   const listed = new Set<string>();
   const walk: TypedExpr[] = [typed.root];
   while (walk.length > 0) {
     const node = walk.pop()!;
-    if (node.kind === 'in') for (const item of node.list) if (text[item.start] === '@') listed.add(text.slice(item.start + 1, item.end));
+    if (node.kind === 'in')
+      for (const item of node.list) if (text[item.start] === '@') listed.add(text.slice(item.start + 1, item.end));
     walk.push(...childrenOfTyped(node));
   }
   const conflicts: { name: string; first: ValueUse; other: ValueUse; start: number; end: number }[] = [];
@@ -84,7 +106,8 @@ export function aliasUses(text: string, schema: Schema, options: CheckOptions = 
     const use = { type: node.type, enum: node.enum };
     const earlier = uses.get(name);
     if (earlier === undefined) uses.set(name, use);
-    else if (earlier.type !== use.type || earlier.enum !== use.enum) conflicts.push({ name, first: earlier, other: use, start: node.start, end: node.end });
+    else if (earlier.type !== use.type || earlier.enum !== use.enum)
+      conflicts.push({ name, first: earlier, other: use, start: node.start, end: node.end });
   }
   return { uses, lists: listed, conflicts };
 }
@@ -120,7 +143,8 @@ function v3ValueLiteral(value: unknown, use: ValueUse, version: ODataVersion): s
     case 'Edm.Duration':
       throw refuseConstruct('duration_literal', version, NOWHERE);
     case 'Edm.TimeOfDay': {
-      const reading = typeof value === 'string' && v4ValueLiteral(value, use) !== undefined ? readTimeOfDay(value) : undefined;
+      const reading =
+        typeof value === 'string' && v4ValueLiteral(value, use) !== undefined ? readTimeOfDay(value) : undefined;
       return reading?.ok === true ? timeOfDayLiteral(reading.value) : undefined;
     }
     case 'Edm.Guid':
@@ -146,7 +170,10 @@ function v3ValueLiteral(value: unknown, use: ValueUse, version: ODataVersion): s
     case 'Edm.Single': {
       const suffix = use.type === 'Edm.Double' ? 'd' : 'f';
       // A Single's `f` literal is rounded to binary32: a number it does not hold exactly does not fit.
-      if (typeof value === 'number') return use.type === 'Edm.Single' && !Number.isNaN(value) && Math.fround(value) !== value ? undefined : floatLiteral(value, suffix);
+      if (typeof value === 'number')
+        return use.type === 'Edm.Single' && !Number.isNaN(value) && Math.fround(value) !== value
+          ? undefined
+          : floatLiteral(value, suffix);
       return typeof value === 'bigint' ? `${value}${suffix}` : undefined;
     }
     default:
@@ -157,7 +184,12 @@ function v3ValueLiteral(value: unknown, use: ValueUse, version: ODataVersion): s
 function v4ValueLiteral(value: unknown, use: ValueUse): string | undefined {
   if (value === null) return 'null';
   if (use.enum !== undefined) {
-    if (typeof value === 'string' || typeof value === 'bigint' || (typeof value === 'number' && Number.isSafeInteger(value))) return `${use.enum.name}'${String(value).replace(/'/g, "''")}'`;
+    if (
+      typeof value === 'string' ||
+      typeof value === 'bigint' ||
+      (typeof value === 'number' && Number.isSafeInteger(value))
+    )
+      return `${use.enum.name}'${String(value).replace(/'/g, "''")}'`;
     return undefined;
   }
   switch (use.type) {
@@ -179,19 +211,27 @@ function v4ValueLiteral(value: unknown, use: ValueUse): string | undefined {
     default:
       break;
   }
-  if (typeof value === 'bigint') return isInteger(use.type) && (value < INTEGER_RANGES[use.type][0] || value > INTEGER_RANGES[use.type][1]) ? undefined : String(value);
+  if (typeof value === 'bigint')
+    return isInteger(use.type) && (value < INTEGER_RANGES[use.type][0] || value > INTEGER_RANGES[use.type][1])
+      ? undefined
+      : String(value);
   if (typeof value !== 'number') return undefined;
   if (Number.isNaN(value)) return 'NaN';
   if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
   if (isInteger(use.type) && !Number.isInteger(value)) return undefined;
-  if (isInteger(use.type) && (BigInt(value) < INTEGER_RANGES[use.type][0] || BigInt(value) > INTEGER_RANGES[use.type][1])) return undefined;
+  if (
+    isInteger(use.type) &&
+    (BigInt(value) < INTEGER_RANGES[use.type][0] || BigInt(value) > INTEGER_RANGES[use.type][1])
+  )
+    return undefined;
   // Exactly the number, without an exponent, which would make a Double of a Decimal.
   return plainNumberText(value);
 }
 
 /** A value as a message shows it: its kind and its text, long strings cut. */
 export function shownValue(value: unknown): string {
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
+  if (typeof value === 'string')
+    return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
   if (typeof value === 'bigint') return `the bigint ${value}n`;
   if (value instanceof Date) return `the Date ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}`;
   if (Array.isArray(value)) return 'an array';

@@ -49,7 +49,9 @@ export function versionIssues(tree: Expr, root: TypedExpr | undefined, version: 
   }
   if (root !== undefined) found.push(...typedConstructs(root, strings));
   return found
-    .filter((f): f is { found: NonNullable<Found>; span: Span } => f.found !== undefined && isLater(f.found.since, version))
+    .filter(
+      (f): f is { found: NonNullable<Found>; span: Span } => f.found !== undefined && isLater(f.found.since, version),
+    )
     .sort((a, b) => a.span.start - b.span.start || b.span.end - a.span.end)
     .map(({ found: { since, what }, span }) => ({
       code: 'not_in_version',

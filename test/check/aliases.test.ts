@@ -30,14 +30,26 @@ describe('check: parameter aliases', () => {
     ['@p lt Price', { p: '2.50' }, "('2.5':Decimal lt Price:Decimal)"],
     ['Big eq @p', { p: '5' }, '(Big:Int64 eq 5n:Int64)'],
     ['Score eq @p', { p: '1e3' }, '(Score:Double eq 1000:Double)'],
-    ["Name eq @name", { name: "'it''s'" }, "(Name:String eq 'it''s':String)"],
+    ['Name eq @name', { name: "'it''s'" }, "(Name:String eq 'it''s':String)"],
     ['Due lt @d', { d: '2012-01-01T00:00:00Z' }, '(Due:DateTimeOffset lt 1325376000000:DateTimeOffset)'],
-    ['Key eq @k', { k: '01234567-89AB-cdef-0123-456789abcdef' }, "(Key:Guid eq '01234567-89ab-cdef-0123-456789abcdef':Guid)"],
+    [
+      'Key eq @k',
+      { k: '01234567-89AB-cdef-0123-456789abcdef' },
+      "(Key:Guid eq '01234567-89ab-cdef-0123-456789abcdef':Guid)",
+    ],
     ['Name eq @p', { p: 'null' }, '(Name:String eq null:String)'],
     ['@b', { b: 'true' }, 'true:Boolean'],
-    ["Tags/any(t: t eq @tag)", { tag: "'red'" }, "Tags/any(t: (t:String eq 'red':String))"],
-    ["contains(Name, @w) and @w ne ''", { w: "'ann'" }, "(contains(Name:String, 'ann':String):Boolean and ('ann':String ne '':String))"],
-    ['Qty in (1, 2) and Qty add @p gt 3', { p: '1' }, '((Qty:Int32 in [1:Int32, 2:Int32]) and ((Qty:Int32 add 1:Int32):Int32 gt 3:Int32))'],
+    ['Tags/any(t: t eq @tag)', { tag: "'red'" }, "Tags/any(t: (t:String eq 'red':String))"],
+    [
+      "contains(Name, @w) and @w ne ''",
+      { w: "'ann'" },
+      "(contains(Name:String, 'ann':String):Boolean and ('ann':String ne '':String))",
+    ],
+    [
+      'Qty in (1, 2) and Qty add @p gt 3',
+      { p: '1' },
+      '((Qty:Int32 in [1:Int32, 2:Int32]) and ((Qty:Int32 add 1:Int32):Int32 gt 3:Int32))',
+    ],
     // A structure compares with an alias whose value is null, as with the null literal.
     ['Address eq @p', { p: 'null' }, '(Address:Structure eq null)'],
     // A value given but not used is not read.
@@ -51,7 +63,11 @@ describe('check: parameter aliases', () => {
     ['Name in @list', { list: '["a", "b"]' }, "Name in ('a', 'b')"],
     ['Name in @list', { list: ' [] ' }, 'Name in ()'],
     ['Price in @list', { list: '[1, 2.5, 1e3, null]' }, 'Price in (1, 2.5, 1e3m, null)'],
-    ['Key in @list', { list: '["01234567-89ab-cdef-0123-456789abcdef"]' }, 'Key in (01234567-89ab-cdef-0123-456789abcdef)'],
+    [
+      'Key in @list',
+      { list: '["01234567-89ab-cdef-0123-456789abcdef"]' },
+      'Key in (01234567-89ab-cdef-0123-456789abcdef)',
+    ],
     ['Tags/any(t: t in @list)', { list: "('red')" }, "Tags/any(t: t in ('red'))"],
   ])('%s with %j is typed as %s', (filter, aliases, written) => {
     expect(typed(filter, aliases)).toBe(printTyped(check(written, schema)));
@@ -59,23 +75,43 @@ describe('check: parameter aliases', () => {
 
   it('puts the items of a list alias at the span of the alias', () => {
     const root = check('Qty in @l', schema, { aliases: { l: '(1, 2)' } }).root as Extract<TypedExpr, { kind: 'in' }>;
-    expect(root.list.map((item) => [item.start, item.end])).toEqual([[7, 9], [7, 9]]);
+    expect(root.list.map((item) => [item.start, item.end])).toEqual([
+      [7, 9],
+      [7, 9],
+    ]);
   });
 
   it('reports a list alias without a value as unknown_alias, and a list item that does not fit at the alias', () => {
     const missing = thrownFilterError(() => check('Qty in @l', schema));
     expect(missing.issues.map((i) => [i.code, i.start, i.end])).toEqual([['unknown_alias', 7, 9]]);
-    expect(missing.message).toBe(`Parameter alias '@l' has no value: give it in the aliases option, such as { l: "('a', 'b')" }`);
+    expect(missing.message).toBe(
+      `Parameter alias '@l' has no value: give it in the aliases option, such as { l: "('a', 'b')" }`,
+    );
     const mismatch = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: "(1, 'a')" } }));
     expect(mismatch.issues.map((i) => [i.code, i.start, i.end])).toEqual([['type_mismatch', 7, 9]]);
   });
 
   it.each([
-    ['5', "The value of parameter alias '@l' (aliases.l) '5' is not a list in parentheses or a JSON array: Unexpected '5' at position 0; expected a list in parentheses or a JSON array"],
-    ['(1, 2', "The value of parameter alias '@l' (aliases.l) '(1, 2' is not a list in parentheses or a JSON array: Unexpected end of input at position 5; expected ',' or ')'"],
-    ['(1) in (2)', "The value of parameter alias '@l' (aliases.l) '(1) in (2)' is not a list in parentheses or a JSON array: Unexpected 'in' at position 4; expected end of input"],
-    ['@m', "The value of parameter alias '@l' (aliases.l) '@m' is not a list in parentheses or a JSON array: Unexpected '@' at position 0; expected a list in parentheses or a JSON array"],
-    ['Tags', "The value of parameter alias '@l' (aliases.l) 'Tags' is not a list in parentheses or a JSON array: Unexpected 'Tags' at position 0; expected a list in parentheses or a JSON array"],
+    [
+      '5',
+      "The value of parameter alias '@l' (aliases.l) '5' is not a list in parentheses or a JSON array: Unexpected '5' at position 0; expected a list in parentheses or a JSON array",
+    ],
+    [
+      '(1, 2',
+      "The value of parameter alias '@l' (aliases.l) '(1, 2' is not a list in parentheses or a JSON array: Unexpected end of input at position 5; expected ',' or ')'",
+    ],
+    [
+      '(1) in (2)',
+      "The value of parameter alias '@l' (aliases.l) '(1) in (2)' is not a list in parentheses or a JSON array: Unexpected 'in' at position 4; expected end of input",
+    ],
+    [
+      '@m',
+      "The value of parameter alias '@l' (aliases.l) '@m' is not a list in parentheses or a JSON array: Unexpected '@' at position 0; expected a list in parentheses or a JSON array",
+    ],
+    [
+      'Tags',
+      "The value of parameter alias '@l' (aliases.l) 'Tags' is not a list in parentheses or a JSON array: Unexpected 'Tags' at position 0; expected a list in parentheses or a JSON array",
+    ],
   ])('refuses the list value %j as invalid_alias_value', (value, message) => {
     const error = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: value } }));
     expect([error.issues.map((i) => i.code), error.start, error.end]).toEqual([['invalid_alias_value'], 7, 9]);
@@ -84,10 +120,16 @@ describe('check: parameter aliases', () => {
 
   it('reads a list value within the parse limits given to check()', () => {
     // A value beyond a limit is a 'limit' error at the alias, whose message does not repeat the value.
-    const deep = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: `(length(${'length('.repeat(200)}'a'${')'.repeat(201)})` } }));
+    const deep = thrownFilterError(() =>
+      check('Qty in @l', schema, { aliases: { l: `(length(${'length('.repeat(200)}'a'${')'.repeat(201)})` } }),
+    );
     expect([deep.kind, deep.issues[0]!.code, deep.start, deep.end]).toEqual(['limit', 'too_deep', 7, 9]);
-    expect(deep.message).toBe("The value of parameter alias '@l' (aliases.l) passes a limit: Parentheses nest deeper than 100 levels at position 700 of the value");
-    const many = thrownFilterError(() => check('Qty in @l', schema, { aliases: { l: `[${'1,'.repeat(20)}1]` }, maxNodes: 10 }));
+    expect(deep.message).toBe(
+      "The value of parameter alias '@l' (aliases.l) passes a limit: Parentheses nest deeper than 100 levels at position 700 of the value",
+    );
+    const many = thrownFilterError(() =>
+      check('Qty in @l', schema, { aliases: { l: `[${'1,'.repeat(20)}1]` }, maxNodes: 10 }),
+    );
     expect([many.kind, many.issues[0]!.code]).toEqual(['limit', 'too_many_nodes']);
     expect(many.message).toMatch(/passes a limit: the value has more than 10 nodes/);
     const long = thrownFilterError(() => check('Name eq @p', schema, { aliases: { p: `'${'x'.repeat(70_000)}'` } }));
@@ -99,7 +141,9 @@ describe('check: parameter aliases', () => {
   });
 
   it('quotes a long invalid value shortened', () => {
-    const error = thrownFilterError(() => check('Qty eq @p', schema, { aliases: { p: `1 add ${'2 add '.repeat(20)}3` } }));
+    const error = thrownFilterError(() =>
+      check('Qty eq @p', schema, { aliases: { p: `1 add ${'2 add '.repeat(20)}3` } }),
+    );
     expect(error.issues[0]!.code).toBe('invalid_alias_value');
     expect(error.message).toContain("'1 add 2 add 2 add 2 add 2 add 2 add 2 a…' is an expression, not one literal");
   });
@@ -120,7 +164,9 @@ describe('check: parameter aliases', () => {
       ['unknown_alias', 7, 9],
       ['unknown_property', 14, 18],
     ]);
-    expect(error.issues[0]!.message).toBe("Parameter alias '@q' has no value: give it in the aliases option, such as { q: '…' }");
+    expect(error.issues[0]!.message).toBe(
+      "Parameter alias '@q' has no value: give it in the aliases option, such as { q: '…' }",
+    );
   });
 
   it.each([
@@ -156,12 +202,26 @@ describe('check: parameter aliases', () => {
     ['5 add 1', "The value of parameter alias '@p' (aliases.p) '5 add 1' is an expression, not one literal"],
     ['Qty', "The value of parameter alias '@p' (aliases.p) 'Qty' is an expression, not one literal"],
     ['@q', "The value of parameter alias '@p' (aliases.p) '@q' names another alias, not one literal"],
-    ["('a', 'b')", "The value of parameter alias '@p' (aliases.p) '('a', 'b')' is not a literal: Unexpected ',' at position 4; expected an operator or ')'"],
-    ["'open", "The value of parameter alias '@p' (aliases.p) ''open' is not a literal: Unterminated string literal at position 0"],
-    ['', "The value of parameter alias '@p' (aliases.p) '' is not a literal: Unexpected end of input at position 0; expected an expression"],
+    [
+      "('a', 'b')",
+      "The value of parameter alias '@p' (aliases.p) '('a', 'b')' is not a literal: Unexpected ',' at position 4; expected an operator or ')'",
+    ],
+    [
+      "'open",
+      "The value of parameter alias '@p' (aliases.p) ''open' is not a literal: Unterminated string literal at position 0",
+    ],
+    [
+      '',
+      "The value of parameter alias '@p' (aliases.p) '' is not a literal: Unexpected end of input at position 0; expected an expression",
+    ],
   ])('refuses the value %j as invalid_alias_value at the alias', (value, message) => {
     const error = thrownFilterError(() => check('Name eq @p', schema, { aliases: { p: value } }));
-    expect([error.kind, error.issues.map((i) => i.code), error.start, error.end]).toEqual(['syntax', ['invalid_alias_value'], 8, 10]);
+    expect([error.kind, error.issues.map((i) => i.code), error.start, error.end]).toEqual([
+      'syntax',
+      ['invalid_alias_value'],
+      8,
+      10,
+    ]);
     expect(error.message).toBe(message);
     expect(error.text).toBe('Name eq @p');
   });
@@ -173,8 +233,12 @@ describe('check: parameter aliases', () => {
   });
 
   it('reads a value within the parse limits given to check()', () => {
-    const error = thrownFilterError(() => check('Name eq @p', schema, { aliases: { p: `'${'x'.repeat(20)}'` }, maxLength: 12 }));
+    const error = thrownFilterError(() =>
+      check('Name eq @p', schema, { aliases: { p: `'${'x'.repeat(20)}'` }, maxLength: 12 }),
+    );
     expect([error.kind, ...error.issues.map((i) => i.code)]).toEqual(['limit', 'too_long']);
-    expect(error.message).toBe("The value of parameter alias '@p' (aliases.p) passes a limit: the value is 22 characters long; the limit is 12");
+    expect(error.message).toBe(
+      "The value of parameter alias '@p' (aliases.p) passes a limit: the value is 22 characters long; the limit is 12",
+    );
   });
 });

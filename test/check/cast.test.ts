@@ -15,7 +15,10 @@ describe('check: cast and isof', () => {
     ["cast(Price, 'Edm.Int32') eq 3", '(cast(Price:Decimal):Int32 eq 3:Int32)'],
     // The result is of the target type: a literal beside it is typed by it, a wider operand promotes it.
     ['cast(Qty, Edm.Int64) eq 3', '(cast(Qty:Int32):Int64 eq 3n:Int64)'],
-    ['cast(Qty, Edm.Byte) add 1.5 gt 2', "((convert(cast(Qty:Int32):Byte):Decimal add '1.5':Decimal):Decimal gt '2':Decimal)"],
+    [
+      'cast(Qty, Edm.Byte) add 1.5 gt 2',
+      "((convert(cast(Qty:Int32):Byte):Decimal add '1.5':Decimal):Decimal gt '2':Decimal)",
+    ],
     ["cast(Due, Edm.String) eq 'x'", "(cast(Due:DateTimeOffset):String eq 'x':String)"],
     ["startswith(cast(Key, Edm.String), 'ab')", "startswith(cast(Key:Guid):String, 'ab':String):Boolean"],
     ['cast(Name, Edm.DateTimeOffset) lt Due', '(cast(Name:String):DateTimeOffset lt Due:DateTimeOffset)'],
@@ -36,15 +39,44 @@ describe('check: cast and isof', () => {
     ['cast(Qty, Edm.int32) eq 1', 'unknown_type', 10, 19, "Unknown type 'Edm.int32' (did you mean 'Edm.Int32'?)"],
     ["isof(Qty, 'Edm.Strin')", 'unknown_type', 10, 21, "Unknown type 'Edm.Strin' (did you mean 'Edm.String'?)"],
     ['cast(Qty, Edm.Text) eq 1', 'unknown_type', 10, 18, "Unknown type 'Edm.Text'"],
-    ['cast(Due, Edm.Int32) eq 1', 'invalid_cast', 0, 20, "Cannot cast Due (Edm.DateTimeOffset) to Edm.Int32: OData defines no such conversion"],
-    ['cast(Due, Edm.Date) eq 2012-01-01', 'invalid_cast', 0, 19, "Cannot cast Due (Edm.DateTimeOffset) to Edm.Date: OData defines no such conversion (date() gives its UTC date)"],
-    ['cast(Flag, Edm.Int32) eq 1', 'invalid_cast', 0, 21, "Cannot cast Flag (Edm.Boolean) to Edm.Int32: OData defines no such conversion"],
-    ['cast(Qty, Edm.Boolean)', 'invalid_cast', 0, 22, "Cannot cast Qty (Edm.Int32) to Edm.Boolean: OData defines no such conversion"],
+    [
+      'cast(Due, Edm.Int32) eq 1',
+      'invalid_cast',
+      0,
+      20,
+      'Cannot cast Due (Edm.DateTimeOffset) to Edm.Int32: OData defines no such conversion',
+    ],
+    [
+      'cast(Due, Edm.Date) eq 2012-01-01',
+      'invalid_cast',
+      0,
+      19,
+      'Cannot cast Due (Edm.DateTimeOffset) to Edm.Date: OData defines no such conversion (date() gives its UTC date)',
+    ],
+    [
+      'cast(Flag, Edm.Int32) eq 1',
+      'invalid_cast',
+      0,
+      21,
+      'Cannot cast Flag (Edm.Boolean) to Edm.Int32: OData defines no such conversion',
+    ],
+    [
+      'cast(Qty, Edm.Boolean)',
+      'invalid_cast',
+      0,
+      22,
+      'Cannot cast Qty (Edm.Int32) to Edm.Boolean: OData defines no such conversion',
+    ],
   ])('%s: %s', (filter, code, start, end, message) => {
     const error = thrownFilterError(() => check(filter, castSchema));
     expect(error.kind).toBe('type');
     const issue = error.issues[0] as CheckIssue;
-    expect({ code: issue.code, start: issue.start, end: issue.end, message: issue.message }).toEqual({ code, start, end, message });
+    expect({ code: issue.code, start: issue.start, end: issue.end, message: issue.message }).toEqual({
+      code,
+      start,
+      end,
+      message,
+    });
   });
 
   it('reports a bad type name beside the other issues of the filter', () => {
@@ -58,8 +90,8 @@ describe('check: cast and isof', () => {
   });
 
   it.each([
-    ["cast(Name, Edm.Int32) eq 12", 'Converting an Edm.String to Edm.Int32 is not supported at position 0'],
-    ["isof(Name, Edm.Guid)", 'Converting an Edm.String to Edm.Guid is not supported at position 0'],
+    ['cast(Name, Edm.Int32) eq 12', 'Converting an Edm.String to Edm.Int32 is not supported at position 0'],
+    ['isof(Name, Edm.Guid)', 'Converting an Edm.String to Edm.Guid is not supported at position 0'],
   ])('refuses %s as unsupported, construct cast_from_string', (filter, message) => {
     const error = thrownFilterError(() => check(filter, castSchema));
     expect(error.kind).toBe('unsupported');

@@ -31,7 +31,11 @@ function typedNodesOf(tree: TypedExpr): TypedExpr[] {
 function replaceNode(tree: Expr, target: Expr, replacement: Expr): Expr {
   if (tree === target) return replacement;
   const copy = (value: unknown): unknown =>
-    Array.isArray(value) ? value.map(copy) : value !== null && typeof value === 'object' && 'kind' in value ? replaceNode(value as Expr, target, replacement) : value;
+    Array.isArray(value)
+      ? value.map(copy)
+      : value !== null && typeof value === 'object' && 'kind' in value
+        ? replaceNode(value as Expr, target, replacement)
+        : value;
   return Object.fromEntries(Object.entries(tree).map(([k, v]) => [k, copy(v)])) as unknown as Expr;
 }
 
@@ -83,7 +87,9 @@ describe('check properties', () => {
               expect(node.operand.type).toBe(node.type);
               break;
             case 'call': {
-              const overload = lookupFunction(node.name)!.overloads.find((o) => o.params.length === node.args.length && o.params.every((p, i) => p === node.args[i]!.type));
+              const overload = lookupFunction(node.name)!.overloads.find(
+                (o) => o.params.length === node.args.length && o.params.every((p, i) => p === node.args[i]!.type),
+              );
               expect(overload?.returns).toBe(node.type);
               break;
             }
@@ -93,7 +99,13 @@ describe('check properties', () => {
               break;
             case 'literal':
               expect(typeof node.value).toBe(
-                node.type === 'Edm.Int64' ? 'bigint' : node.type === 'Edm.Boolean' ? 'boolean' : /String|Guid|Decimal/.test(node.type) ? 'string' : 'number',
+                node.type === 'Edm.Int64'
+                  ? 'bigint'
+                  : node.type === 'Edm.Boolean'
+                    ? 'boolean'
+                    : /String|Guid|Decimal/.test(node.type)
+                      ? 'string'
+                      : 'number',
               );
               break;
           }
@@ -124,14 +136,19 @@ describe('check properties', () => {
         const compares = nodesOf(tree).filter((n): n is Extract<Expr, { kind: 'compare' }> => n.kind === 'compare');
         const candidates = compares.flatMap((c) => {
           const t = typed.find((n) => n.kind === 'compare' && n.start === c.start && n.end === c.end);
-          return t !== undefined && t.kind === 'compare' && t.left.kind !== 'null' ? [{ c, type: t.left.type, left: t.left }] : [];
+          return t !== undefined && t.kind === 'compare' && t.left.kind !== 'null'
+            ? [{ c, type: t.left.type, left: t.left }]
+            : [];
         });
         fc.pre(candidates.length > 0);
         const { c, type, left } = candidates[pick % candidates.length]!;
         // Edit the tree, not the text: a parenthesised operand's span leaves out its parentheses.
         // An enumeration value meets a number as a type mismatch (a string would name its members).
         const value = type === 'Edm.String' || enumOf(left) !== undefined ? 'Edm.Int32' : 'Edm.String';
-        const literal: Expr = value === 'Edm.Int32' ? { kind: 'number', type: 'Edm.Int32', raw: '1', value: 1, start: 0, end: 0 } : { kind: 'string', value: 'x', start: 0, end: 0 };
+        const literal: Expr =
+          value === 'Edm.Int32'
+            ? { kind: 'number', type: 'Edm.Int32', raw: '1', value: 1, start: 0, end: 0 }
+            : { kind: 'string', value: 'x', start: 0, end: 0 };
         const mutated = print(replaceNode(tree, c.right, literal));
         const issues = issuesOf(mutated);
         expect(issues.map(([code]) => code)).toEqual(['type_mismatch']);
@@ -143,7 +160,25 @@ describe('check properties', () => {
   });
 
   it('ends any random edit of a well-typed filter in a typed tree or a FilterError', () => {
-    const edit = fc.tuple(fc.nat(), fc.nat(), fc.constantFrom("'x'", '1', 'null', 'true', 'Nope', ')', '(', ' and ', " eq 'a'", 'round(', 'INF', '2012-01-01T00:00Z', '/City'));
+    const edit = fc.tuple(
+      fc.nat(),
+      fc.nat(),
+      fc.constantFrom(
+        "'x'",
+        '1',
+        'null',
+        'true',
+        'Nope',
+        ')',
+        '(',
+        ' and ',
+        " eq 'a'",
+        'round(',
+        'INF',
+        '2012-01-01T00:00Z',
+        '/City',
+      ),
+    );
     fc.assert(
       fc.property(arbFilterText(testSchema, { maxDepth: 2 }), edit, (text, [at, length, insert]) => {
         const from = at % (text.length + 1);

@@ -34,7 +34,12 @@ describe('odata-filter check', () => {
   it("prints a structure's null test with its members", async () => {
     const r = await run('check', 'null ne Presenter', '--schema', 'EventSession', '--json');
     expect(r.code).toBe(0);
-    const tree = JSON.parse(r.out) as { kind: string; op: string; path: string[]; property: { properties: Record<string, { type: string }> } };
+    const tree = JSON.parse(r.out) as {
+      kind: string;
+      op: string;
+      path: string[];
+      property: { properties: Record<string, { type: string }> };
+    };
     expect([tree.kind, tree.op, tree.path]).toEqual(['structureNull', 'ne', ['Presenter']]);
     expect(Object.keys(tree.property.properties)).toEqual(['ContactID', 'Email']);
   });
@@ -65,9 +70,17 @@ describe('odata-filter check', () => {
   it('reads a schema from a JSON file in the defineSchema shape', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'odata-filter-'));
     const file = join(dir, 'room.json');
-    writeFileSync(file, JSON.stringify({ name: 'Room', properties: { Seats: 'Edm.Int16', Wing: { properties: { Code: 'Edm.String' } } } }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'Room',
+        properties: { Seats: 'Edm.Int16', Wing: { properties: { Code: 'Edm.String' } } },
+      }),
+    );
     const ok = await run('check', "Seats gt 10 and Wing/Code eq 'A'", '--schema', file);
-    expect(ok.out).toBe("Seats gt 10 and Wing/Code eq 'A'\n((Seats:Int16 gt 10:Int16) and (Wing/Code:String eq 'A':String))\n");
+    expect(ok.out).toBe(
+      "Seats gt 10 and Wing/Code eq 'A'\n((Seats:Int16 gt 10:Int16) and (Wing/Code:String eq 'A':String))\n",
+    );
     const bad = await run('check', 'Sets gt 10', '--schema', file);
     expect(bad.code).toBe(2);
     expect(bad.err).toContain("Property 'Sets' does not exist on Room. Did you mean 'Seats'?");
@@ -95,6 +108,8 @@ describe('odata-filter check', () => {
   it('stops reading a schema file beyond its bound: --schema /dev/zero ends', async () => {
     const r = await run('check', 'x eq 1', '--schema', '/dev/zero');
     expect(r.code).toBe(64);
-    expect(r.err).toContain('--schema /dev/zero: the file is larger than 8388608 bytes, the most a schema file may have');
+    expect(r.err).toContain(
+      '--schema /dev/zero: the file is larger than 8388608 bytes, the most a schema file may have',
+    );
   });
 });

@@ -6,7 +6,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
 import type { Expr } from '../../src/index.js';
-import { arbCollectionSchema, arbFilterText, arbRow, arbRows, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
+import {
+  arbCollectionSchema,
+  arbFilterText,
+  arbRow,
+  arbRows,
+  lambdaTestSchema,
+  testSchema,
+} from '../support/arbitraries.js';
 import type { TypedExpr } from '../../src/types/typed.js';
 import { nodesOf, typedNodesOf } from '../support/trees.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
@@ -16,7 +23,10 @@ const runs = (n: number): number => (LONG ? n * 20 : n);
 
 describe('arbFilterText', () => {
   it('generates filters that always check against the test schema', () => {
-    fc.assert(fc.property(arbFilterText(testSchema), (text) => void check(text, testSchema)), { numRuns: runs(400) });
+    fc.assert(
+      fc.property(arbFilterText(testSchema), (text) => void check(text, testSchema)),
+      { numRuns: runs(400) },
+    );
   });
 
   it('generates filters without non-finite doubles when asked', () => {
@@ -29,9 +39,15 @@ describe('arbFilterText', () => {
     );
   });
 
-  it.each([...SERVICE_SCHEMAS.values()].map((s) => [s.name, s] as const))('generates filters that check against %s', (_name, schema) => {
-    fc.assert(fc.property(arbFilterText(schema, { maxDepth: 2 }), (text) => void check(text, schema)), { numRuns: runs(40) });
-  });
+  it.each([...SERVICE_SCHEMAS.values()].map((s) => [s.name, s] as const))(
+    'generates filters that check against %s',
+    (_name, schema) => {
+      fc.assert(
+        fc.property(arbFilterText(schema, { maxDepth: 2 }), (text) => void check(text, schema)),
+        { numRuns: runs(40) },
+      );
+    },
+  );
 
   it('covers every function, operator and node kind in a sample', () => {
     const seen = new Set<string>();
@@ -39,7 +55,8 @@ describe('arbFilterText', () => {
       for (const node of typedNodesOf(check(text, testSchema).root)) {
         if (node.kind === 'structureNull') seen.add(`${node.op} null on a structure`);
         // Each conversion of docs/semantics.md §11, by cast and by isof.
-        if (node.kind === 'cast' || node.kind === 'isof') seen.add(`${node.kind} ${conversionOf(node.operand.type, node.kind === 'cast' ? node.type : node.target)}`);
+        if (node.kind === 'cast' || node.kind === 'isof')
+          seen.add(`${node.kind} ${conversionOf(node.operand.type, node.kind === 'cast' ? node.type : node.target)}`);
       }
       for (const node of nodesOf(parse(text))) {
         seen.add(node.kind);
@@ -52,13 +69,46 @@ describe('arbFilterText', () => {
     const wanted = [
       // now() is left to the temporal table: the properties compare two compilations of a filter,
       // which would read the clock twice.
-      ...FUNCTIONS.filter((f) => f.name !== 'now').flatMap((f) => f.overloads.map((o) => `${f.name}/${o.params.length}`)),
-      'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'and', 'or',
-      'not', 'negate', 'in', 'null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration', 'member', 'depth 3 path', 'empty in',
-      'eq null on a structure', 'ne null on a structure',
-      ...['same', 'toString', 'toInteger', 'toDecimal', 'toDouble', 'toInstant'].flatMap((c) => [`cast ${c}`, `isof ${c}`]),
+      ...FUNCTIONS.filter((f) => f.name !== 'now').flatMap((f) =>
+        f.overloads.map((o) => `${f.name}/${o.params.length}`),
+      ),
+      'eq',
+      'ne',
+      'gt',
+      'ge',
+      'lt',
+      'le',
+      'add',
+      'sub',
+      'mul',
+      'div',
+      'mod',
+      'and',
+      'or',
+      'not',
+      'negate',
+      'in',
+      'null',
+      'boolean',
+      'number',
+      'string',
+      'datetime',
+      'guid',
+      'date',
+      'timeOfDay',
+      'duration',
+      'member',
+      'depth 3 path',
+      'empty in',
+      'eq null on a structure',
+      'ne null on a structure',
+      ...['same', 'toString', 'toInteger', 'toDecimal', 'toDouble', 'toInstant'].flatMap((c) => [
+        `cast ${c}`,
+        `isof ${c}`,
+      ]),
       'isof none',
-      'has', 'enum',
+      'has',
+      'enum',
     ];
     expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
   });
@@ -66,12 +116,23 @@ describe('arbFilterText', () => {
 
 describe('arbFilterText with lambdas', () => {
   it('generates filters with lambdas that always check against the schema with collections', () => {
-    fc.assert(fc.property(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), (text) => void check(text, lambdaTestSchema)), { numRuns: runs(400) });
+    fc.assert(
+      fc.property(
+        arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }),
+        (text) => void check(text, lambdaTestSchema),
+      ),
+      { numRuns: runs(400) },
+    );
   });
 
   it('generates filters with lambdas that always check against random schemas with collections', () => {
-    const arbCase = arbCollectionSchema().chain((schema) => fc.tuple(fc.constant(schema), arbFilterText(schema, { lambdas: true, maxDepth: 4 })));
-    fc.assert(fc.property(arbCase, ([schema, text]) => void check(text, schema)), { numRuns: runs(200) });
+    const arbCase = arbCollectionSchema().chain((schema) =>
+      fc.tuple(fc.constant(schema), arbFilterText(schema, { lambdas: true, maxDepth: 4 })),
+    );
+    fc.assert(
+      fc.property(arbCase, ([schema, text]) => void check(text, schema)),
+      { numRuns: runs(200) },
+    );
   });
 
   it('reads no collection without the option, whatever the schema holds', () => {
@@ -102,17 +163,33 @@ describe('arbFilterText with lambdas', () => {
         seen.add(node.source.name === bound[bound.length - 1] ? 'the variable' : 'an outer variable');
         if (node.path.length === 0) seen.add('a primitive element');
       }
-      if (node.kind === 'member' && node.source.kind === 'row' && bound.length > 0) seen.add('the resource in a lambda');
+      if (node.kind === 'member' && node.source.kind === 'row' && bound.length > 0)
+        seen.add('the resource in a lambda');
       if (node.kind === 'structureNull' && node.source.kind === 'variable') seen.add('an element compared with null');
       for (const child of childrenOfTyped(node)) walk(child, bound);
     };
-    for (const text of fc.sample(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), { numRuns: 3000, seed: 42 })) {
+    for (const text of fc.sample(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), {
+      numRuns: 3000,
+      seed: 42,
+    })) {
       if (/\$it\//.test(text)) seen.add('$it');
       walk(check(text, lambdaTestSchema).root, []);
     }
     const wanted = [
-      'any', 'all', 'any()', '$count', 'x in C', 'a collection of an element', 'a relation', 'nested three deep', 'the variable',
-      'an outer variable', 'a primitive element', 'the resource in a lambda', 'an element compared with null', '$it',
+      'any',
+      'all',
+      'any()',
+      '$count',
+      'x in C',
+      'a collection of an element',
+      'a relation',
+      'nested three deep',
+      'the variable',
+      'an outer variable',
+      'a primitive element',
+      'the resource in a lambda',
+      'an element compared with null',
+      '$it',
     ];
     expect(wanted.filter((w) => !seen.has(w))).toEqual([]);
   });
@@ -134,12 +211,20 @@ describe('arbRow and arbRows', () => {
             value = (value as Record<string, unknown>)[path[i]!];
           }
           if (nullSeen || value === null || value === undefined) continue;
-          const expected = { 'Edm.String': 'string', 'Edm.Guid': 'string', 'Edm.Decimal': 'string', 'Edm.Boolean': 'boolean', 'Edm.Int64': 'bigint' }[property.type as string];
+          const expected = {
+            'Edm.String': 'string',
+            'Edm.Guid': 'string',
+            'Edm.Decimal': 'string',
+            'Edm.Boolean': 'boolean',
+            'Edm.Int64': 'bigint',
+          }[property.type as string];
           if (expected !== undefined) expect(typeof value).toBe(expected);
-          else if (property.type === 'Edm.DateTime' || property.type === 'Edm.DateTimeOffset') expect(value).toBeInstanceOf(Date);
+          else if (property.type === 'Edm.DateTime' || property.type === 'Edm.DateTimeOffset')
+            expect(value).toBeInstanceOf(Date);
           // A date as text or a Date at midnight UTC; a time of day and a duration as milliseconds or text.
           else if (property.type === 'Edm.Date') expect(typeof value === 'string' || value instanceof Date).toBe(true);
-          else if (property.type === 'Edm.TimeOfDay' || property.type === 'Edm.Duration') expect(['number', 'string']).toContain(typeof value);
+          else if (property.type === 'Edm.TimeOfDay' || property.type === 'Edm.Duration')
+            expect(['number', 'string']).toContain(typeof value);
           else expect(typeof value).toBe('number');
         }
         expect(typeof row['Id']).toBe('number');
@@ -163,14 +248,22 @@ describe('arbRow and arbRows', () => {
             if (elements.length === 0) seen.add('empty');
             if (elements.includes(null)) seen.add(`a null element of ${name}`);
             if (name === 'Tags') for (const e of elements) if (e !== null) expect(typeof e).toBe('string');
-            if (name === 'Addresses' || name === 'Orders') for (const e of elements) if (e !== null) expect(typeof e).toBe('object');
+            if (name === 'Addresses' || name === 'Orders')
+              for (const e of elements) if (e !== null) expect(typeof e).toBe('object');
           }
         }
       }),
       { numRuns: runs(200) },
     );
     // Amounts' elements are not nullable, nor are a relation's.
-    expect([...seen].sort()).toEqual(['a null element of Addresses', 'a null element of Scores', 'a null element of Tags', 'empty', 'missing', 'null']);
+    expect([...seen].sort()).toEqual([
+      'a null element of Addresses',
+      'a null element of Scores',
+      'a null element of Tags',
+      'empty',
+      'missing',
+      'null',
+    ]);
   });
 
   it('give unique ids', () => {
@@ -185,7 +278,8 @@ describe('arbRow and arbRows', () => {
   it('leave out non-finite doubles when asked', () => {
     fc.assert(
       fc.property(arbRow(testSchema, { finiteDoubles: true }), (row) => {
-        for (const key of ['Double', 'DoubleReq']) if (typeof row[key] === 'number') expect(Number.isFinite(row[key])).toBe(true);
+        for (const key of ['Double', 'DoubleReq'])
+          if (typeof row[key] === 'number') expect(Number.isFinite(row[key])).toBe(true);
       }),
       { numRuns: runs(200) },
     );

@@ -21,7 +21,8 @@ function tableAfter(header: string): string[] {
 describe('README', () => {
   it('lists every function with exactly its overloads and summary', () => {
     const expected = FUNCTIONS.map(
-      (f) => `| \`${f.name}\` | ${f.overloads.map((o) => `\`(${o.params.join(', ')}) → ${o.returns}\``).join('<br>')} | ${FUNCTION_DOCS[f.name].summary} |`,
+      (f) =>
+        `| \`${f.name}\` | ${f.overloads.map((o) => `\`(${o.params.join(', ')}) → ${o.returns}\``).join('<br>')} | ${FUNCTION_DOCS[f.name].summary} |`,
     );
     expect(tableAfter('| function | overloads | meaning |')).toEqual(expected);
   });

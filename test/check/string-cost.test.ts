@@ -6,7 +6,10 @@ import { check, defineSchema, DEFAULT_MAX_STRING_COST, parse } from '../../src/i
 import { stringCost } from '../../src/types/string-cost.js';
 import { thrownFilterError } from '../support/thrown.js';
 
-const schema = defineSchema({ name: 'People', properties: { Id: 'Edm.Int32', Name: 'Edm.String', Email: 'Edm.String' } });
+const schema = defineSchema({
+  name: 'People',
+  properties: { Id: 'Edm.Int32', Name: 'Edm.String', Email: 'Edm.String' },
+});
 const costOf = (filter: string): number => stringCost(check(filter, schema, { maxStringCost: Infinity }).root).total;
 
 describe('the string cost of a filter', () => {
@@ -62,15 +65,21 @@ describe('check() refuses a filter beyond maxStringCost', () => {
     expect(DEFAULT_MAX_STRING_COST).toBe(1_048_576);
     const text = "concat(Name, Email) eq 'x'";
     expect(() => check(text, schema, { maxStringCost: 2_048 })).not.toThrow();
-    expect(() => check(text, schema, { maxStringCost: 2_047 })).toThrow(expect.objectContaining({ kind: 'limit', start: 0, end: 19 }));
-    expect(() => check(parse(text), schema, { maxStringCost: 2_047 })).toThrow(expect.objectContaining({ kind: 'limit', start: 0, end: 19 }));
+    expect(() => check(text, schema, { maxStringCost: 2_047 })).toThrow(
+      expect.objectContaining({ kind: 'limit', start: 0, end: 19 }),
+    );
+    expect(() => check(parse(text), schema, { maxStringCost: 2_047 })).toThrow(
+      expect.objectContaining({ kind: 'limit', start: 0, end: 19 }),
+    );
   });
 
   it('sums the calls of the whole filter, wherever they are', () => {
     const term = "trim(Name) eq 'x'";
     const text = Array(1_100).fill(term).join(' or ');
     // The 1,025th trim takes the sum to 1,049,600.
-    expect(() => check(text, schema)).toThrow(expect.objectContaining({ kind: 'limit', start: 1_024 * (term.length + 4), end: 1_024 * (term.length + 4) + 10 }));
+    expect(() => check(text, schema)).toThrow(
+      expect.objectContaining({ kind: 'limit', start: 1_024 * (term.length + 4), end: 1_024 * (term.length + 4) + 10 }),
+    );
     expect(() => check(text, schema, { maxStringCost: 1_100 * 1_024 })).not.toThrow();
   });
 });

@@ -8,8 +8,21 @@ const run = (...argv: string[]) => runCli(argv);
 
 describe('odata-filter --alias', () => {
   it('gives check the values of the aliases, typed where they stand', async () => {
-    const r = await run('check', "Capacity gt @p and Name eq @n", '--schema', 'VenueRoom', '--alias', 'p=50', '--alias', "n='A'");
-    expect(r).toEqual({ code: 0, out: "Capacity gt @p and Name eq @n\n((Capacity:Int32 gt 50:Int32) and (Name:String eq 'A':String))\n", err: '' });
+    const r = await run(
+      'check',
+      'Capacity gt @p and Name eq @n',
+      '--schema',
+      'VenueRoom',
+      '--alias',
+      'p=50',
+      '--alias',
+      "n='A'",
+    );
+    expect(r).toEqual({
+      code: 0,
+      out: "Capacity gt @p and Name eq @n\n((Capacity:Int32 gt 50:Int32) and (Name:String eq 'A':String))\n",
+      err: '',
+    });
   });
 
   it('accepts the name as a URL writes it, with its @', async () => {
@@ -25,7 +38,10 @@ describe('odata-filter --alias', () => {
     const mongo = await run('mongo', 'Capacity gt @p', '--schema', 'VenueRoom', '--alias', 'p=50');
     expect(mongo.code).toBe(0);
     expect(mongo.out).toContain('50');
-    const evaluated = await runCli(['eval', 'Capacity gt @p', '--schema', 'VenueRoom', '--alias', 'p=50'], '{"Capacity": 60}\n{"Capacity": 40}\n');
+    const evaluated = await runCli(
+      ['eval', 'Capacity gt @p', '--schema', 'VenueRoom', '--alias', 'p=50'],
+      '{"Capacity": 60}\n{"Capacity": 40}\n',
+    );
     expect(evaluated).toEqual({ code: 0, out: '{"Capacity": 60}\n', err: '' });
   });
 
@@ -39,13 +55,17 @@ describe('odata-filter --alias', () => {
   it('reports an alias without a value as a bad filter, at the alias', async () => {
     const r = await run('check', 'Capacity gt @p', '--schema', 'VenueRoom');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("Parameter alias '@p' has no value: give it in the aliases option, such as { p: '…' }\n  Capacity gt @p\n              ^~\n");
+    expect(r.err).toBe(
+      "Parameter alias '@p' has no value: give it in the aliases option, such as { p: '…' }\n  Capacity gt @p\n              ^~\n",
+    );
   });
 
   it('reports a value that is not one literal as a bad filter naming the alias', async () => {
     const r = await run('sql', 'Capacity gt @p', '--schema', 'VenueRoom', '--alias', 'p=Capacity');
     expect(r.code).toBe(2);
-    expect(r.err).toContain("The value of parameter alias '@p' (aliases.p) 'Capacity' is an expression, not one literal");
+    expect(r.err).toContain(
+      "The value of parameter alias '@p' (aliases.p) 'Capacity' is an expression, not one literal",
+    );
   });
 
   it.each([
@@ -60,7 +80,9 @@ describe('odata-filter --alias', () => {
 
   it('lists --alias in the help of the commands that check a filter', async () => {
     for (const command of ['check', 'eval', 'sql', 'mongo']) {
-      expect((await run(command, '--help')).out).toContain("--alias <name>=<value>  the value of the parameter alias @name");
+      expect((await run(command, '--help')).out).toContain(
+        '--alias <name>=<value>  the value of the parameter alias @name',
+      );
     }
   });
 });

@@ -3,7 +3,16 @@
 
 import { describe, expect, it } from 'vitest';
 import { defineSchema } from '../../src/index.js';
-import { arrayElements, compactJson, ExactNumber, hasLossyNumber, isLossy, JsonSyntaxError, parseJsonExact, rowReader } from '../../src/cli/json-rows.js';
+import {
+  arrayElements,
+  compactJson,
+  ExactNumber,
+  hasLossyNumber,
+  isLossy,
+  JsonSyntaxError,
+  parseJsonExact,
+  rowReader,
+} from '../../src/cli/json-rows.js';
 
 describe('isLossy', () => {
   it.each([
@@ -77,14 +86,33 @@ describe('arrays and compaction', () => {
 });
 
 describe('rowReader', () => {
-  const schema = defineSchema({ name: 'T', properties: { Big: 'Edm.Int64', Price: 'Edm.Decimal', Score: 'Edm.Double', Nested: { properties: { Big: 'Edm.Int64' } } } });
+  const schema = defineSchema({
+    name: 'T',
+    properties: {
+      Big: 'Edm.Int64',
+      Price: 'Edm.Decimal',
+      Score: 'Edm.Double',
+      Nested: { properties: { Big: 'Edm.Int64' } },
+    },
+  });
   const read = rowReader(schema);
 
   it('reads Int64 beyond 2^53 as bigint and long Decimals as their text', () => {
-    expect(read('{"Big":9007199254740993,"Price":0.10000000000000000001,"Score":0.10000000000000000001,"Other":9007199254740993}')).toEqual({
-      row: { Big: 9007199254740993n, Price: '0.10000000000000000001', Score: 0.1, Other: new ExactNumber('9007199254740993') },
+    expect(
+      read(
+        '{"Big":9007199254740993,"Price":0.10000000000000000001,"Score":0.10000000000000000001,"Other":9007199254740993}',
+      ),
+    ).toEqual({
+      row: {
+        Big: 9007199254740993n,
+        Price: '0.10000000000000000001',
+        Score: 0.1,
+        Other: new ExactNumber('9007199254740993'),
+      },
     });
-    expect(read('{"Nested":{"Big":-9223372036854775808}}')).toEqual({ row: { Nested: { Big: -9223372036854775808n } } });
+    expect(read('{"Nested":{"Big":-9223372036854775808}}')).toEqual({
+      row: { Nested: { Big: -9223372036854775808n } },
+    });
   });
 
   it('reads a JSON string of an integer at an Int64 property as that integer, and nothing else', () => {

@@ -16,7 +16,10 @@ describe('odata-filter parse', () => {
     ["Status  EQ 'Active'   AND year(StartDateTime) eq 2012", "Status eq 'Active' and year(StartDateTime) eq 2012"],
     ['(a or b) and c', '(a or b) and c'],
     ["SubstringOf('ann',ToLower(Email))", "substringof('ann', tolower(Email))"],
-    ["Sessions/any(s:s/Tags/all(t:t ne $it/Name)) and Tags/$count gt 1 and 'x' in Tags", "Sessions/any(s: s/Tags/all(t: t ne $it/Name)) and Tags/$count gt 1 and 'x' in Tags"],
+    [
+      "Sessions/any(s:s/Tags/all(t:t ne $it/Name)) and Tags/$count gt 1 and 'x' in Tags",
+      "Sessions/any(s: s/Tags/all(t: t ne $it/Name)) and Tags/$count gt 1 and 'x' in Tags",
+    ],
   ])('prints %j canonically', async (filter, canonical) => {
     expect(await run(['parse', filter])).toEqual({ code: 0, out: `${canonical}\n`, err: '' });
   });
@@ -28,7 +31,14 @@ describe('odata-filter parse', () => {
       kind: 'compare',
       op: 'eq',
       left: { kind: 'member', segments: [{ name: 'Id', start: 0, end: 2 }], start: 0, end: 2 },
-      right: { kind: 'number', type: 'Edm.Int64', raw: '9223372036854775807', value: '9223372036854775807', start: 6, end: 25 },
+      right: {
+        kind: 'number',
+        type: 'Edm.Int64',
+        raw: '9223372036854775807',
+        value: '9223372036854775807',
+        start: 6,
+        end: 25,
+      },
       start: 0,
       end: 25,
     });
@@ -47,11 +57,29 @@ describe('odata-filter parse', () => {
       op: 'or',
       operands: [
         {
-          kind: 'lambda', op: 'any', collection: member(['T'], 0), opSpan: { start: 2, end: 5 }, variable: { name: 't', start: 6, end: 7 },
-          body: { kind: 'inCollection', operand: member(['t'], 9), collection: member(['$it', 'U'], 14), start: 9, end: 19 },
-          start: 0, end: 20,
+          kind: 'lambda',
+          op: 'any',
+          collection: member(['T'], 0),
+          opSpan: { start: 2, end: 5 },
+          variable: { name: 't', start: 6, end: 7 },
+          body: {
+            kind: 'inCollection',
+            operand: member(['t'], 9),
+            collection: member(['$it', 'U'], 14),
+            start: 9,
+            end: 19,
+          },
+          start: 0,
+          end: 20,
         },
-        { kind: 'lambda', op: 'any', collection: member(['T'], 24), opSpan: { start: 26, end: 29 }, start: 24, end: 31 },
+        {
+          kind: 'lambda',
+          op: 'any',
+          collection: member(['T'], 24),
+          opSpan: { start: 26, end: 29 },
+          start: 24,
+          end: 31,
+        },
         { kind: 'count', collection: member(['T'], 35), start: 35, end: 43 },
       ],
       start: 0,
@@ -73,7 +101,10 @@ describe('odata-filter parse', () => {
 
   it('takes a filter that starts with - after --, and says so', async () => {
     expect(await run(['parse', '--', '-5 lt Price'])).toEqual({ code: 0, out: '-5 lt Price\n', err: '' });
-    expect(await run(['check', '--schema', 'VenueRoom', '--', '-5 lt Capacity'])).toMatchObject({ code: 0, out: '-5 lt Capacity\n(-5:Int32 lt Capacity:Int32)\n' });
+    expect(await run(['check', '--schema', 'VenueRoom', '--', '-5 lt Capacity'])).toMatchObject({
+      code: 0,
+      out: '-5 lt Capacity\n(-5:Int32 lt Capacity:Int32)\n',
+    });
     const { code, err } = await run(['parse', '-5 lt Price']);
     expect(code).toBe(64);
     expect(err).toContain(`after '--', as in: odata-filter parse -- "-5 lt Price"`);
@@ -85,7 +116,9 @@ describe('odata-filter parse', () => {
   const cli = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
   // npm test builds before it runs the tests, so dist/cli.js is there.
   it('works through the built dist/cli.js', () => {
-    expect(execFileSync(process.execPath, [cli, 'parse', 'a MUL 2 ADD 1'], { encoding: 'utf8' })).toBe('a mul 2 add 1\n');
+    expect(execFileSync(process.execPath, [cli, 'parse', 'a MUL 2 ADD 1'], { encoding: 'utf8' })).toBe(
+      'a mul 2 add 1\n',
+    );
     const bad = spawnSync(process.execPath, [cli, 'parse', "Name eq 'open"], { encoding: 'utf8' });
     expect({ status: bad.status, stdout: bad.stdout, stderr: bad.stderr }).toEqual({
       status: 2,
@@ -99,7 +132,17 @@ describe('odata-filter parse', () => {
     const link = join(dir, 'filter-tool');
     symlinkSync(cli, link);
     expect(execFileSync(process.execPath, [link, 'parse', 'a MUL 2'], { encoding: 'utf8' })).toBe('a mul 2\n');
-    const imported = spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(pathToFileURL(cli).href)}); console.log('imported')`, 'parse', 'x'], { encoding: 'utf8' });
+    const imported = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `await import(${JSON.stringify(pathToFileURL(cli).href)}); console.log('imported')`,
+        'parse',
+        'x',
+      ],
+      { encoding: 'utf8' },
+    );
     expect({ status: imported.status, stdout: imported.stdout }).toEqual({ status: 0, stdout: 'imported\n' });
   });
 });

@@ -26,18 +26,27 @@ describe('odata-filter on a pipe closed early', () => {
     const file = manyRows();
     // The shell reports the command's own status on stderr; head's is the pipeline's.
     const script = `("$NODE" "$CLI" eval "Capacity gt 50" --schema VenueRoom < "$ROWS"; echo "status $?" >&2) | head -1`;
-    const child = spawn('sh', ['-c', script], { env: { ...process.env, NODE: process.execPath, CLI: cli, ROWS: file }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', script], {
+      env: { ...process.env, NODE: process.execPath, CLI: cli, ROWS: file },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const code = await new Promise((resolve) => child.on('close', resolve));
-    expect({ code, out, err }).toEqual({ code: 0, out: '{"RoomID":0,"Name":"Room 0","Capacity":80}\n', err: 'status 0\n' });
+    expect({ code, out, err }).toEqual({
+      code: 0,
+      out: '{"RoomID":0,"Name":"Room 0","Capacity":80}\n',
+      err: 'status 0\n',
+    });
   });
 
   it('exits 0 when the reading end is closed after the first chunk', async () => {
     const rows = openSync(manyRows(), 'r');
-    const child = spawn(process.execPath, [cli, 'eval', 'Capacity gt 50', '--schema', 'VenueRoom'], { stdio: [rows, 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli, 'eval', 'Capacity gt 50', '--schema', 'VenueRoom'], {
+      stdio: [rows, 'pipe', 'pipe'],
+    });
     const { stdout, stderr } = child as typeof child & { stdout: Readable; stderr: Readable };
     let err = '';
     stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));

@@ -24,7 +24,8 @@ describe('readLines', () => {
     expect(await lines(['a\nb\r\nc\r\rd'])).toEqual(expected);
     expect(await lines(['a\nb\r', '\nc\r', '\rd\n'])).toEqual(expected);
     const text = 'a\nb\r\nc\r\rd';
-    for (let cut = 0; cut <= text.length; cut++) expect(await lines([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual(expected);
+    for (let cut = 0; cut <= text.length; cut++)
+      expect(await lines([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual(expected);
   });
 
   it('decodes UTF-8 split between chunks', async () => {

@@ -13,7 +13,12 @@ const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('
 const rows = section
   .split('\n')
   .filter((line) => line.startsWith('| ') && !line.startsWith('| argument or option'))
-  .map((line) => line.split(/(?<!\\)\|/).map((cell) => cell.trim()).slice(1, -1));
+  .map((line) =>
+    line
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.trim())
+      .slice(1, -1),
+  );
 
 const COMMANDS = ['parse', 'check', 'eval', 'sql', 'mongo'];
 const thousands = (n: number): string => n.toLocaleString('en-US');

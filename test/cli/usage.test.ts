@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 
 const run = runCli;
-const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 // Each command with the options that make a filter run, so that only the arguments are at fault.
 const COMMANDS: readonly (readonly [string, readonly string[]])[] = [
@@ -63,9 +65,16 @@ describe('odata-filter arguments', () => {
 
 describe('odata-filter: - reads the filter from stdin', () => {
   it('takes the whole of stdin as the filter, less one line break at the end', async () => {
-    expect(await run(['parse', '-'], `Name eq 'it''s "quoted"'\n`)).toEqual({ code: 0, out: `Name eq 'it''s "quoted"'\n`, err: '' });
+    expect(await run(['parse', '-'], `Name eq 'it''s "quoted"'\n`)).toEqual({
+      code: 0,
+      out: `Name eq 'it''s "quoted"'\n`,
+      err: '',
+    });
     expect(await run(['parse', '-'], 'a  EQ 1\r\n')).toEqual({ code: 0, out: 'a eq 1\n', err: '' });
-    expect(await run(['check', '-', '--schema', 'VenueRoom'], 'Capacity gt 50')).toMatchObject({ code: 0, out: 'Capacity gt 50\n(Capacity:Int32 gt 50:Int32)\n' });
+    expect(await run(['check', '-', '--schema', 'VenueRoom'], 'Capacity gt 50')).toMatchObject({
+      code: 0,
+      out: 'Capacity gt 50\n(Capacity:Int32 gt 50:Int32)\n',
+    });
   });
 
   it('reports a bad filter from stdin like any other', async () => {
@@ -76,12 +85,20 @@ describe('odata-filter: - reads the filter from stdin', () => {
 
   it('stops reading a stdin longer than any filter', async () => {
     const r = await run(['parse', '-'], 'a'.repeat(1_000_000));
-    expect(r).toEqual({ code: 2, out: '', err: 'The filter on stdin has more than 65538 characters; a filter has at most 65536\n' });
+    expect(r).toEqual({
+      code: 2,
+      out: '',
+      err: 'The filter on stdin has more than 65538 characters; a filter has at most 65536\n',
+    });
   });
 
   it('eval: - as the file is stdin; the filter and the rows cannot both be', async () => {
     const rows = '{"RoomID":1,"Capacity":80}\n{"RoomID":2,"Capacity":8}\n';
-    expect(await run(['eval', 'Capacity gt 50', '-', '--schema', 'VenueRoom'], rows)).toEqual({ code: 0, out: '{"RoomID":1,"Capacity":80}\n', err: '' });
+    expect(await run(['eval', 'Capacity gt 50', '-', '--schema', 'VenueRoom'], rows)).toEqual({
+      code: 0,
+      out: '{"RoomID":1,"Capacity":80}\n',
+      err: '',
+    });
     const both = await run(['eval', '-', '--schema', 'VenueRoom'], rows);
     expect(both.code).toBe(64);
     expect(both.err).toContain('the filter and the rows cannot both come from stdin');

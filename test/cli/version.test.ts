@@ -8,7 +8,9 @@ const run = (...argv: string[]) => runCli(argv);
 
 describe('odata-filter --odata-version', () => {
   it("prints the canonical form in the version's forms", async () => {
-    expect(await run('parse', "contains(Code, 'a') and Start gt 2012-01-01T00:00:00Z", '--odata-version', '3.0')).toEqual({
+    expect(
+      await run('parse', "contains(Code, 'a') and Start gt 2012-01-01T00:00:00Z", '--odata-version', '3.0'),
+    ).toEqual({
       code: 0,
       out: "substringof('a', Code) and Start gt datetimeoffset'2012-01-01T00:00:00Z'\n",
       err: '',
@@ -26,7 +28,8 @@ describe('odata-filter --odata-version', () => {
   });
 
   it('names the option in the usage of every command', async () => {
-    for (const command of ['parse', 'check', 'eval', 'sql', 'mongo']) expect((await run(command, '--help')).out.split('\n')[0]).toContain('[--odata-version <version>]');
+    for (const command of ['parse', 'check', 'eval', 'sql', 'mongo'])
+      expect((await run(command, '--help')).out.split('\n')[0]).toContain('[--odata-version <version>]');
   });
 
   it('checks for the version in every command that checks', async () => {
@@ -34,9 +37,15 @@ describe('odata-filter --odata-version', () => {
       const r = await run(command, 'Capacity in (10, 20)', '--schema', 'VenueRoom', '--odata-version', '4.0');
       expect([command, r.code]).toEqual([command, 2]);
       expect(r.err).toContain("The 'in' operator came with OData 4.01, after 4.0");
-      expect((await run(command, 'Capacity eq 10 or Capacity eq 20', '--schema', 'VenueRoom', '--odata-version', '4.0')).code).toBe(0);
+      expect(
+        (await run(command, 'Capacity eq 10 or Capacity eq 20', '--schema', 'VenueRoom', '--odata-version', '4.0'))
+          .code,
+      ).toBe(0);
     }
-    const evaluated = await runCli(['eval', 'Capacity in (10, 20)', '--schema', 'VenueRoom', '--odata-version', '4.0'], '{"Capacity": 10}\n');
+    const evaluated = await runCli(
+      ['eval', 'Capacity in (10, 20)', '--schema', 'VenueRoom', '--odata-version', '4.0'],
+      '{"Capacity": 10}\n',
+    );
     expect([evaluated.code, evaluated.err.includes("The 'in' operator came with OData 4.01")]).toEqual([2, true]);
     expect(await run('check', "substringof('a', Name)", '--schema', 'VenueRoom', '--odata-version', '2.0')).toEqual({
       code: 0,

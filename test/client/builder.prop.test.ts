@@ -44,16 +44,30 @@ interface Place {
 function placesUnder(properties: ReadonlyMap<string, Property>, show: string, get: (env: Env) => Node): Place[] {
   return [...properties.values()].flatMap((property) => {
     const place: Place = { show: `${show}.${property.name}`, get: (env) => get(env)[property.name], property };
-    return property.kind === 'structured' ? [place, ...placesUnder(property.properties, place.show, place.get)] : [place];
+    return property.kind === 'structured'
+      ? [place, ...placesUnder(property.properties, place.show, place.get)]
+      : [place];
   });
 }
 
-const INSTANTS = { min: new Date('0001-01-01T00:00:00.000Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true };
+const INSTANTS = {
+  min: new Date('0001-01-01T00:00:00.000Z'),
+  max: new Date('9999-12-31T23:59:59.999Z'),
+  noInvalidDate: true,
+};
 
 const VALUES: Partial<Record<EdmType, fc.Arbitrary<unknown>>> = {
-  'Edm.String': fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'grapheme', maxLength: 4 }), fc.constantFrom("O'Brien", "x' or 'a", '@__0', '${0}', '')),
+  'Edm.String': fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.string({ unit: 'grapheme', maxLength: 4 }),
+    fc.constantFrom("O'Brien", "x' or 'a", '@__0', '${0}', ''),
+  ),
   'Edm.Int32': fc.integer(),
-  'Edm.Decimal': fc.oneof(fc.integer(), fc.double({ min: -1e15, max: 1e15, noNaN: true }), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n })),
+  'Edm.Decimal': fc.oneof(
+    fc.integer(),
+    fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+    fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+  ),
   'Edm.Double': fc.double(),
   'Edm.Guid': fc.uuid(),
   'Edm.Boolean': fc.boolean(),
@@ -73,45 +87,116 @@ const UNORDERED: readonly string[] = ['eq', 'ne'];
 /** A comparison, an `in`, a function or arithmetic of one primitive place. */
 function primitiveCondition(place: Place, type: EdmType, others: readonly Place[]): fc.Arbitrary<Recipe> {
   const ops = type === 'Edm.Boolean' || type === 'Edm.Guid' ? UNORDERED : ORDERED;
-  const compared = fc.oneof(fc.tuple(fc.constantFrom(...ops), valueOf(type)), fc.tuple(fc.constantFrom(...UNORDERED), fc.constant(null))).map(([op, value]): Recipe => ({
-    show: `${place.show}.${op}(${show(value)})`,
-    build: (env) => place.get(env)[op](value),
-  }));
-  const listed = fc.array(valueOf(type), { maxLength: 3 }).map((values): Recipe => ({ show: `${place.show}.in(${values.map(show).join(', ')})`, build: (env) => place.get(env).in(values) }));
+  const compared = fc
+    .oneof(fc.tuple(fc.constantFrom(...ops), valueOf(type)), fc.tuple(fc.constantFrom(...UNORDERED), fc.constant(null)))
+    .map(
+      ([op, value]): Recipe => ({
+        show: `${place.show}.${op}(${show(value)})`,
+        build: (env) => place.get(env)[op](value),
+      }),
+    );
+  const listed = fc
+    .array(valueOf(type), { maxLength: 3 })
+    .map(
+      (values): Recipe => ({
+        show: `${place.show}.in(${values.map(show).join(', ')})`,
+        build: (env) => place.get(env).in(values),
+      }),
+    );
   const arbitraries: fc.Arbitrary<Recipe>[] = [compared, listed];
-  const sameType = others.filter((other) => other.property.kind === 'primitive' && other.property.type === type && other !== place);
+  const sameType = others.filter(
+    (other) => other.property.kind === 'primitive' && other.property.type === type && other !== place,
+  );
   if (sameType.length > 0) {
-    arbitraries.push(fc.constantFrom(...sameType).map((other): Recipe => ({ show: `${place.show}.eq(${other.show})`, build: (env) => place.get(env).eq(other.get(env)) })));
+    arbitraries.push(
+      fc
+        .constantFrom(...sameType)
+        .map(
+          (other): Recipe => ({
+            show: `${place.show}.eq(${other.show})`,
+            build: (env) => place.get(env).eq(other.get(env)),
+          }),
+        ),
+    );
   }
   if (place.property.kind === 'primitive' && place.property.enum === undefined) {
     arbitraries.push(
-      valueOf('Edm.String').map((value): Recipe => ({ show: `${place.show}.cast('Edm.String').eq(${show(value)})`, build: (env) => place.get(env).cast('Edm.String').eq(value) })),
-      fc.constant<Recipe>({ show: `${place.show}.isof('Edm.String')`, build: (env) => place.get(env).isof('Edm.String') }),
+      valueOf('Edm.String').map(
+        (value): Recipe => ({
+          show: `${place.show}.cast('Edm.String').eq(${show(value)})`,
+          build: (env) => place.get(env).cast('Edm.String').eq(value),
+        }),
+      ),
+      fc.constant<Recipe>({
+        show: `${place.show}.isof('Edm.String')`,
+        build: (env) => place.get(env).isof('Edm.String'),
+      }),
     );
   }
   if (type === 'Edm.String') {
     arbitraries.push(
-      fc.tuple(fc.constantFrom('contains', 'startswith', 'endswith'), valueOf(type)).map(([fn, value]): Recipe => ({ show: `${place.show}.${fn}(${show(value)})`, build: (env) => place.get(env)[fn](value) })),
-      fc.nat(20).map((n): Recipe => ({ show: `${place.show}.trim().length().gt(${n})`, build: (env) => place.get(env).trim().length().gt(n) })),
-      valueOf(type).map((value): Recipe => ({ show: `${place.show}.tolower().concat(…).eq(${show(value)})`, build: (env) => place.get(env).tolower().concat(place.get(env)).eq(value) })),
+      fc
+        .tuple(fc.constantFrom('contains', 'startswith', 'endswith'), valueOf(type))
+        .map(
+          ([fn, value]): Recipe => ({
+            show: `${place.show}.${fn}(${show(value)})`,
+            build: (env) => place.get(env)[fn](value),
+          }),
+        ),
+      fc
+        .nat(20)
+        .map(
+          (n): Recipe => ({
+            show: `${place.show}.trim().length().gt(${n})`,
+            build: (env) => place.get(env).trim().length().gt(n),
+          }),
+        ),
+      valueOf(type).map(
+        (value): Recipe => ({
+          show: `${place.show}.tolower().concat(…).eq(${show(value)})`,
+          build: (env) => place.get(env).tolower().concat(place.get(env)).eq(value),
+        }),
+      ),
     );
   }
   if (type === 'Edm.Int32' || type === 'Edm.Decimal' || type === 'Edm.Double') {
     arbitraries.push(
-      fc.tuple(fc.constantFrom('add', 'sub', 'mul', 'div', 'mod'), valueOf(type), fc.constantFrom('eq', 'lt'), valueOf(type)).map(([op, value, compare, bound]): Recipe => ({
-        show: `${place.show}.${op}(${show(value)}).${compare}(${show(bound)})`,
-        build: (env) => place.get(env)[op](value)[compare](bound),
-      })),
-      fc.constantFrom('negate', 'floor').map((fn): Recipe => ({
-        show: `${place.show}.${fn}().ne(${place.show})`,
-        build: (env) => place.get(env)[fn]().ne(place.get(env)),
-      })),
+      fc
+        .tuple(
+          fc.constantFrom('add', 'sub', 'mul', 'div', 'mod'),
+          valueOf(type),
+          fc.constantFrom('eq', 'lt'),
+          valueOf(type),
+        )
+        .map(
+          ([op, value, compare, bound]): Recipe => ({
+            show: `${place.show}.${op}(${show(value)}).${compare}(${show(bound)})`,
+            build: (env) => place.get(env)[op](value)[compare](bound),
+          }),
+        ),
+      fc.constantFrom('negate', 'floor').map(
+        (fn): Recipe => ({
+          show: `${place.show}.${fn}().ne(${place.show})`,
+          build: (env) => place.get(env)[fn]().ne(place.get(env)),
+        }),
+      ),
     );
   }
   if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset') {
     arbitraries.push(
-      fc.tuple(fc.constantFrom('year', 'month', 'hour'), fc.integer({ min: 0, max: 3000 })).map(([fn, n]): Recipe => ({ show: `${place.show}.${fn}().eq(${n})`, build: (env) => place.get(env)[fn]().eq(n) })),
-      fc.constantFrom('P1D', 'PT1H30M', '-PT0.5S').map((d): Recipe => ({ show: `${place.show}.add(${d}).gt(…)`, build: (env) => place.get(env).add(d).gt(place.get(env)) })),
+      fc
+        .tuple(fc.constantFrom('year', 'month', 'hour'), fc.integer({ min: 0, max: 3000 }))
+        .map(
+          ([fn, n]): Recipe => ({ show: `${place.show}.${fn}().eq(${n})`, build: (env) => place.get(env)[fn]().eq(n) }),
+        ),
+      fc
+        .constantFrom('P1D', 'PT1H30M', '-PT0.5S')
+        .map(
+          (d): Recipe => ({
+            show: `${place.show}.add(${d}).gt(…)`,
+            build: (env) => place.get(env).add(d).gt(place.get(env)),
+          }),
+        ),
     );
   }
   return fc.oneof(...arbitraries);
@@ -131,37 +216,63 @@ function show(value: unknown): string {
 function condition(places: readonly Place[], variables: number, depth: number): fc.Arbitrary<Recipe> {
   const leaves: fc.Arbitrary<Recipe>[] = [];
   const primitives = places.filter((p) => p.property.kind === 'primitive');
-  if (primitives.length > 0) leaves.push(fc.constantFrom(...primitives).chain((p) => primitiveCondition(p, (p.property as { type: EdmType }).type, primitives)));
+  if (primitives.length > 0)
+    leaves.push(
+      fc
+        .constantFrom(...primitives)
+        .chain((p) => primitiveCondition(p, (p.property as { type: EdmType }).type, primitives)),
+    );
   const structures = places.filter((p) => p.property.kind === 'structured');
   if (structures.length > 0) {
-    leaves.push(fc.tuple(fc.constantFrom(...structures), fc.boolean()).map(([p, isNull]): Recipe => ({ show: `${p.show}.${isNull ? '$isNull' : '$isNotNull'}()`, build: (env) => (isNull ? p.get(env).$isNull() : p.get(env).$isNotNull()) })));
+    leaves.push(
+      fc
+        .tuple(fc.constantFrom(...structures), fc.boolean())
+        .map(
+          ([p, isNull]): Recipe => ({
+            show: `${p.show}.${isNull ? '$isNull' : '$isNotNull'}()`,
+            build: (env) => (isNull ? p.get(env).$isNull() : p.get(env).$isNotNull()),
+          }),
+        ),
+    );
   }
   const collections = places.filter((p) => p.property.kind === 'collection');
   if (collections.length > 0) {
     leaves.push(
-      fc.tuple(fc.constantFrom(...collections), fc.nat(5)).map(([p, n]): Recipe => ({ show: `${p.show}.$count.gt(${n})`, build: (env) => p.get(env).$count.gt(n) })),
-      fc.constantFrom(...collections).map((p): Recipe => ({ show: `${p.show}.any()`, build: (env) => p.get(env).any() })),
+      fc
+        .tuple(fc.constantFrom(...collections), fc.nat(5))
+        .map(([p, n]): Recipe => ({ show: `${p.show}.$count.gt(${n})`, build: (env) => p.get(env).$count.gt(n) })),
+      fc
+        .constantFrom(...collections)
+        .map((p): Recipe => ({ show: `${p.show}.any()`, build: (env) => p.get(env).any() })),
     );
   }
   const memberships = collections.flatMap((c) => {
     const element = (c.property as Extract<Property, { kind: 'collection' }>).element;
-    return element.kind === 'primitive' ? primitives.filter((p) => (p.property as { type: EdmType }).type === element.type).map((p) => [p, c] as const) : [];
+    return element.kind === 'primitive'
+      ? primitives.filter((p) => (p.property as { type: EdmType }).type === element.type).map((p) => [p, c] as const)
+      : [];
   });
   if (memberships.length > 0) {
-    leaves.push(fc.constantFrom(...memberships).map(([p, c]): Recipe => ({ show: `${p.show}.in(${c.show})`, build: (env) => p.get(env).in(c.get(env)) })));
+    leaves.push(
+      fc
+        .constantFrom(...memberships)
+        .map(([p, c]): Recipe => ({ show: `${p.show}.in(${c.show})`, build: (env) => p.get(env).in(c.get(env)) })),
+    );
   }
   if (depth === 0 || leaves.length === 0) return fc.oneof(...leaves);
   const inner = condition(places, variables, depth - 1);
   const lambdas: fc.Arbitrary<Recipe>[] = [];
   const branches: fc.Arbitrary<Recipe>[] = [
-    fc.tuple(fc.constantFrom('and', 'or'), fc.array(inner, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([op, parts, method]): Recipe => ({
-      show: `${op}(${parts.map((p) => p.show).join(', ')})`,
-      build: (env) => {
-        const built = parts.map((p) => p.build(env));
-        if (method) return built[0][op](...built.slice(1));
-        return op === 'and' ? and(...built) : or(...built);
-      },
-    })),
+    fc.tuple(fc.constantFrom('and', 'or'), fc.array(inner, { minLength: 1, maxLength: 3 }), fc.boolean()).map(
+      ([op, parts, method]): Recipe => ({
+        show: `${op}(${parts.map((p) => p.show).join(', ')})`,
+        build: (env) => {
+          const built = parts.map((p) => p.build(env));
+          if (method) return built[0][op](...built.slice(1));
+          return op === 'and' ? and(...built) : or(...built);
+        },
+      }),
+    ),
     inner.map((r): Recipe => ({ show: `not(${r.show})`, build: (env) => not(r.build(env)) })),
   ];
   if (collections.length > 0) {
@@ -171,13 +282,22 @@ function condition(places: readonly Place[], variables: number, depth: number): 
         const variable = variables;
         const get = (env: Env): Node => env.variables[variable];
         const show = `v${variable}`;
-        const own: Place[] = property.element.kind === 'structured' ? [{ show, get, property: property.element }, ...placesUnder(property.element.properties, show, get)] : [{ show, get, property: property.element }];
+        const own: Place[] =
+          property.element.kind === 'structured'
+            ? [{ show, get, property: property.element }, ...placesUnder(property.element.properties, show, get)]
+            : [{ show, get, property: property.element }];
         // Half the bodies use the element's places only, so that most read their variable; the rest any place in scope.
-        const body = fc.oneof(condition(own, variables + 1, depth - 1), condition([...own, ...places], variables + 1, depth - 1));
-        return body.map((body): Recipe => ({
-          show: `${p.show}.${op}((${show}) => ${body.show})`,
-          build: (env) => p.get(env)[op]((element: Node) => body.build({ row: env.row, variables: [...env.variables, element] })),
-        }));
+        const body = fc.oneof(
+          condition(own, variables + 1, depth - 1),
+          condition([...own, ...places], variables + 1, depth - 1),
+        );
+        return body.map(
+          (body): Recipe => ({
+            show: `${p.show}.${op}((${show}) => ${body.show})`,
+            build: (env) =>
+              p.get(env)[op]((element: Node) => body.build({ row: env.row, variables: [...env.variables, element] })),
+          }),
+        );
       }),
     );
   }
@@ -189,12 +309,19 @@ const SCHEMAS: readonly Schema[] = [...AUTHENTICATED_SCHEMAS, ...PUBLIC_SCHEMAS]
 
 const BY_NAME = new Map(SCHEMAS.map((s) => [s.name, s]));
 
-const hasCollection = (schema: Schema): boolean => placesUnder(schema.properties, '$', () => undefined).some((p) => p.property.kind === 'collection');
+const hasCollection = (schema: Schema): boolean =>
+  placesUnder(schema.properties, '$', () => undefined).some((p) => p.property.kind === 'collection');
 
 /** A schema's name (a counterexample shows it, not the schema) and a recipe over its properties; schemas with collections drawn more. */
-const arbBuilt = fc.oneof(...SCHEMAS.map((schema) => ({ arbitrary: fc.constant(schema), weight: hasCollection(schema) ? 5 : 1 }))).chain((schema) =>
-  condition(placesUnder(schema.properties, '$', (env) => env.row), 0, 3).map((recipe) => ({ schema: schema.name, recipe })),
-);
+const arbBuilt = fc
+  .oneof(...SCHEMAS.map((schema) => ({ arbitrary: fc.constant(schema), weight: hasCollection(schema) ? 5 : 1 })))
+  .chain((schema) =>
+    condition(
+      placesUnder(schema.properties, '$', (env) => env.row),
+      0,
+      3,
+    ).map((recipe) => ({ schema: schema.name, recipe })),
+  );
 
 /** Whether a checked tree reads a lambda's variable, and has a lambda with a body inside another's body. */
 function lambdasOf(root: TypedExpr): { readsVariable: boolean; nested: boolean } {
@@ -220,18 +347,28 @@ function outcome(build: () => BuiltFilter): unknown {
   }
 }
 
-const ANY_VALUE = fc.oneof(...Object.values(VALUES), fc.constant(null), fc.constant(undefined), fc.array(fc.integer(), { maxLength: 2 }), fc.constant(new Date(Number.NaN)));
+const ANY_VALUE = fc.oneof(
+  ...Object.values(VALUES),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.constant(new Date(Number.NaN)),
+);
 
 describe('the typed builder', () => {
-  it('writes any value, of its place\'s type or not, as the filter template does, or refuses it alike', () => {
+  it("writes any value, of its place's type or not, as the filter template does, or refuses it alike", () => {
     const Event = BY_NAME.get('Event')!;
-    const primitives = placesUnder(Event.properties, '$', (env) => env.row).filter((p) => p.property.kind === 'primitive');
+    const primitives = placesUnder(Event.properties, '$', (env) => env.row).filter(
+      (p) => p.property.kind === 'primitive',
+    );
     fc.assert(
       fc.property(fc.constantFrom(...primitives), fc.constantFrom(...ORDERED), ANY_VALUE, (place, op, value) => {
         const path = place.show.slice(2).replace(/\./g, '/');
         const text = `${path} ${op} `;
         const template = (): BuiltFilter => filter(Event)(Object.assign([text, ''], { raw: [text, ''] }), value);
-        expect(outcome(() => where(Event, (row) => place.get({ row, variables: [] })[op](value)))).toEqual(outcome(template));
+        expect(outcome(() => where(Event, (row) => place.get({ row, variables: [] })[op](value)))).toEqual(
+          outcome(template),
+        );
       }),
       { numRuns: runs(300) },
     );

@@ -18,7 +18,9 @@ const Item = defineSchema({
     Legacy: 'Edm.DateTime',
     Color: { enum: { name: 'Sales.Color', members: { Red: 1, Green: 2, Blue: 4 }, flags: true } },
     t: 'Edm.String',
-    Lines: { collection: { properties: { Qty: 'Edm.Int32', Links: { collection: { properties: { Label: 'Edm.String' } } } } } },
+    Lines: {
+      collection: { properties: { Qty: 'Edm.Int32', Links: { collection: { properties: { Label: 'Edm.String' } } } } },
+    },
     Where: { properties: { City: 'Edm.String' } },
   },
 });
@@ -27,52 +29,229 @@ const JAN_2012 = new Date(Date.UTC(2012, 0, 1));
 
 describe('where()', () => {
   it.each<[string, () => BuiltFilter, string]>([
-    ['a comparison and an instant', () => where(Contact, (c) => c.Status.eq('Active').and(c.CreatedDateTime.gt(JAN_2012))), "Status eq 'Active' and CreatedDateTime gt 2012-01-01T00:00:00.000Z"],
-    ['a function and a lambda', () => where(Event, ($) => and($.Code.contains('x'), $.Sessions.any((s) => s.Status.eq('Open')))), "contains(Code, 'x') and Sessions/any(s: s/Status eq 'Open')"],
+    [
+      'a comparison and an instant',
+      () => where(Contact, (c) => c.Status.eq('Active').and(c.CreatedDateTime.gt(JAN_2012))),
+      "Status eq 'Active' and CreatedDateTime gt 2012-01-01T00:00:00.000Z",
+    ],
+    [
+      'a function and a lambda',
+      () =>
+        where(Event, ($) =>
+          and(
+            $.Code.contains('x'),
+            $.Sessions.any((s) => s.Status.eq('Open')),
+          ),
+        ),
+      "contains(Code, 'x') and Sessions/any(s: s/Status eq 'Open')",
+    ],
     ['a string, its quotes doubled', () => where(Item, (i) => i.Name.eq("O'Brien's")), "Name eq 'O''Brien''s'"],
-    ['text that looks like an operator, one string', () => where(Item, (i) => i.Name.ne("x' or 1 eq 1 or 'a")), "Name ne 'x'' or 1 eq 1 or ''a'"],
+    [
+      'text that looks like an operator, one string',
+      () => where(Item, (i) => i.Name.ne("x' or 1 eq 1 or 'a")),
+      "Name ne 'x'' or 1 eq 1 or ''a'",
+    ],
     ['a guid, bare', () => where(Item, (i) => i.Key.eq(GUID)), `Key eq ${GUID}`],
-    ['an Int64 beyond 2^53 from a bigint', () => where(Item, (i) => i.Big.ge(9007199254740993n)), 'Big ge 9007199254740993'],
-    ['a Decimal exactly, no exponent', () => where(Item, (i) => i.Price.lt(0.1).or(i.Price.gt(1e21))), 'Price lt 0.1 or Price gt 1000000000000000000000'],
+    [
+      'an Int64 beyond 2^53 from a bigint',
+      () => where(Item, (i) => i.Big.ge(9007199254740993n)),
+      'Big ge 9007199254740993',
+    ],
+    [
+      'a Decimal exactly, no exponent',
+      () => where(Item, (i) => i.Price.lt(0.1).or(i.Price.gt(1e21))),
+      'Price lt 0.1 or Price gt 1000000000000000000000',
+    ],
     ['a Double', () => where(Item, (i) => i.Ratio.le(2.5e-7)), 'Ratio le 0.00000025'],
     ['a boolean operand as the filter', () => where(Item, (i) => i.Active), 'Active'],
     ['a boolean compared', () => where(Item, (i) => i.Active.eq(false)), 'Active eq false'],
-    ['a date, a time of day, a duration', () => where(Item, (i) => and(i.Day.eq('2012-02-29'), i.At.lt('08:30'), i.Took.gt('PT1H'))), "Day eq 2012-02-29 and At lt 08:30 and Took gt duration'PT1H'"],
+    [
+      'a date, a time of day, a duration',
+      () => where(Item, (i) => and(i.Day.eq('2012-02-29'), i.At.lt('08:30'), i.Took.gt('PT1H'))),
+      "Day eq 2012-02-29 and At lt 08:30 and Took gt duration'PT1H'",
+    ],
     ['null', () => where(Item, (i) => i.Name.eq(null).or(i.Id.ne(null))), 'Name eq null or Id ne null'],
-    ['an in list, one list', () => where(Item, (i) => i.Name.in(["a'b", 'c']).and(i.Id.in([1, 2, 3]))), "Name in ('a''b', 'c') and Id in (1, 2, 3)"],
+    [
+      'an in list, one list',
+      () => where(Item, (i) => i.Name.in(["a'b", 'c']).and(i.Id.in([1, 2, 3]))),
+      "Name in ('a''b', 'c') and Id in (1, 2, 3)",
+    ],
     ['an empty in list', () => where(Item, (i) => i.Key.in([])), 'Key in ()'],
-    ['an enumeration by member name', () => where(Item, (i) => i.Color.eq('Red').or(i.Color.in(['Green', 'Blue']))), "Color eq Sales.Color'Red' or Color in (Sales.Color'Green', Sales.Color'Blue')"],
-    ['has a member, and members', () => where(Item, (i) => i.Color.has('Blue').and(i.Color.has(['Red', 'Green']))), "Color has Sales.Color'Blue' and Color has Sales.Color'Red,Green'"],
-    ['string functions', () => where(Item, (i) => i.Name.tolower().startswith('ab').and(i.Name.trim().length().gt(3)).and(i.Name.substring(1, 2).endswith('z'))), "startswith(tolower(Name), 'ab') and length(trim(Name)) gt 3 and endswith(substring(Name, 1, 2), 'z')"],
-    ['a function of two operands', () => where(Item, (i) => i.Name.concat(i.t).indexof('-').ge(0)), "indexof(concat(Name, t), '-') ge 0"],
-    ['parts of instants and a date', () => where(Item, (i) => i.Created.year().eq(2012).and(i.Legacy.month().lt(6)).and(i.Day.day().eq(1))), 'year(Created) eq 2012 and month(Legacy) lt 6 and day(Day) eq 1'],
-    ['instant constants', () => where(Item, (i) => i.Created.lt(now()).and(i.Legacy.lt(maxdatetime()))), 'Created lt now() and Legacy lt maxdatetime()'],
-    ['rounding a Decimal and an integer', () => where(Item, (i) => i.Price.round().eq(3).and(i.Id.floor().eq(2))), 'round(Price) eq 3 and floor(Id) eq 2'],
-    ['arithmetic, values of the operand\'s type', () => where(VenueRoom, (v) => v.Capacity.add(5).gt(100)), 'Capacity add 5 gt 100'],
-    ['arithmetic needing parentheses', () => where(Item, (i) => i.Id.add(1).mul(2).eq(i.Id.sub(i.Id.sub(1)))), '(Id add 1) mul 2 eq Id sub (Id sub 1)'],
-    ['arithmetic needing none', () => where(Item, (i) => i.Id.add(i.Id.mul(2)).mod(7).eq(0)), '(Id add Id mul 2) mod 7 eq 0'],
+    [
+      'an enumeration by member name',
+      () => where(Item, (i) => i.Color.eq('Red').or(i.Color.in(['Green', 'Blue']))),
+      "Color eq Sales.Color'Red' or Color in (Sales.Color'Green', Sales.Color'Blue')",
+    ],
+    [
+      'has a member, and members',
+      () => where(Item, (i) => i.Color.has('Blue').and(i.Color.has(['Red', 'Green']))),
+      "Color has Sales.Color'Blue' and Color has Sales.Color'Red,Green'",
+    ],
+    [
+      'string functions',
+      () =>
+        where(Item, (i) =>
+          i.Name.tolower().startswith('ab').and(i.Name.trim().length().gt(3)).and(i.Name.substring(1, 2).endswith('z')),
+        ),
+      "startswith(tolower(Name), 'ab') and length(trim(Name)) gt 3 and endswith(substring(Name, 1, 2), 'z')",
+    ],
+    [
+      'a function of two operands',
+      () => where(Item, (i) => i.Name.concat(i.t).indexof('-').ge(0)),
+      "indexof(concat(Name, t), '-') ge 0",
+    ],
+    [
+      'parts of instants and a date',
+      () => where(Item, (i) => i.Created.year().eq(2012).and(i.Legacy.month().lt(6)).and(i.Day.day().eq(1))),
+      'year(Created) eq 2012 and month(Legacy) lt 6 and day(Day) eq 1',
+    ],
+    [
+      'instant constants',
+      () => where(Item, (i) => i.Created.lt(now()).and(i.Legacy.lt(maxdatetime()))),
+      'Created lt now() and Legacy lt maxdatetime()',
+    ],
+    [
+      'rounding a Decimal and an integer',
+      () => where(Item, (i) => i.Price.round().eq(3).and(i.Id.floor().eq(2))),
+      'round(Price) eq 3 and floor(Id) eq 2',
+    ],
+    [
+      "arithmetic, values of the operand's type",
+      () => where(VenueRoom, (v) => v.Capacity.add(5).gt(100)),
+      'Capacity add 5 gt 100',
+    ],
+    [
+      'arithmetic needing parentheses',
+      () =>
+        where(Item, (i) =>
+          i.Id.add(1)
+            .mul(2)
+            .eq(i.Id.sub(i.Id.sub(1))),
+        ),
+      '(Id add 1) mul 2 eq Id sub (Id sub 1)',
+    ],
+    [
+      'arithmetic needing none',
+      () => where(Item, (i) => i.Id.add(i.Id.mul(2)).mod(7).eq(0)),
+      '(Id add Id mul 2) mod 7 eq 0',
+    ],
     ['a negative value and a negation', () => where(Item, (i) => i.Id.negate().sub(-3).eq(-1)), '-Id sub -3 eq -1'],
-    ['an instant plus a duration', () => where(Item, (i) => i.Created.add('P1D').gt(i.Legacy)), "Created add duration'P1D' gt Legacy"],
-    ['the duration between instants', () => where(Item, (i) => i.Created.sub(i.Legacy).lt(i.Took)), 'Created sub Legacy lt Took'],
-    ['durations added, multiplied and divided', () => where(Item, (i) => i.Took.add('PT1H').mul(2).lt(i.Took.div(i.Id).sub(i.Took))), "(Took add duration'PT1H') mul 2 lt Took div Id sub Took"],
-    ['a date plus a duration, and the duration between dates', () => where(Item, (i) => i.Day.add('P1D').gt(i.Created).and(i.Day.sub(i.Day).eq('P0D'))), "Day add duration'P1D' gt Created and Day sub Day eq duration'P0D'"],
-    ['or inside and, parenthesised', () => where(Item, (i) => i.Id.eq(1).or(i.Id.eq(2)).and(i.Name.eq('x'))), "(Id eq 1 or Id eq 2) and Name eq 'x'"],
-    ['and inside or, bare', () => where(Item, (i) => or(i.Id.eq(1).and(i.Name.eq('x')), i.Active)), "Id eq 1 and Name eq 'x' or Active"],
-    ['not of a chain, parenthesised', () => where(Item, (i) => not(i.Id.eq(1).or(i.Active))), 'not (Id eq 1 or Active)'],
+    [
+      'an instant plus a duration',
+      () => where(Item, (i) => i.Created.add('P1D').gt(i.Legacy)),
+      "Created add duration'P1D' gt Legacy",
+    ],
+    [
+      'the duration between instants',
+      () => where(Item, (i) => i.Created.sub(i.Legacy).lt(i.Took)),
+      'Created sub Legacy lt Took',
+    ],
+    [
+      'durations added, multiplied and divided',
+      () => where(Item, (i) => i.Took.add('PT1H').mul(2).lt(i.Took.div(i.Id).sub(i.Took))),
+      "(Took add duration'PT1H') mul 2 lt Took div Id sub Took",
+    ],
+    [
+      'a date plus a duration, and the duration between dates',
+      () => where(Item, (i) => i.Day.add('P1D').gt(i.Created).and(i.Day.sub(i.Day).eq('P0D'))),
+      "Day add duration'P1D' gt Created and Day sub Day eq duration'P0D'",
+    ],
+    [
+      'or inside and, parenthesised',
+      () => where(Item, (i) => i.Id.eq(1).or(i.Id.eq(2)).and(i.Name.eq('x'))),
+      "(Id eq 1 or Id eq 2) and Name eq 'x'",
+    ],
+    [
+      'and inside or, bare',
+      () => where(Item, (i) => or(i.Id.eq(1).and(i.Name.eq('x')), i.Active)),
+      "Id eq 1 and Name eq 'x' or Active",
+    ],
+    [
+      'not of a chain, parenthesised',
+      () => where(Item, (i) => not(i.Id.eq(1).or(i.Active))),
+      'not (Id eq 1 or Active)',
+    ],
     ['not of a comparison, parenthesised', () => where(Item, (i) => i.Id.eq(1).not()), 'not (Id eq 1)'],
-    ['and of ands, one chain', () => where(Item, (i) => i.Id.eq(1).and(i.Id.eq(2)).and(i.Id.eq(3).and(i.Id.eq(4)))), 'Id eq 1 and Id eq 2 and Id eq 3 and Id eq 4'],
-    ['nested structures and relations through /', () => where(Registration, (r) => r.Contact.PostalAddress.City.eq('Oslo').and(r.Event.EventTemplate.Code.eq('EV'))), "Contact/PostalAddress/City eq 'Oslo' and Event/EventTemplate/Code eq 'EV'"],
-    ['a structure null or not', () => where(Contact, (c) => c.PostalAddress.$isNull().or(c.PostalAddress.$isNotNull())), 'PostalAddress eq null or PostalAddress ne null'],
-    ['a primitive collection: any, any(), $count', () => where(Item, (i) => i.Tags.any((tag) => tag.eq('red')).and(i.Tags.any(), i.Tags.$count.gt(2))), "Tags/any(t1: t1 eq 'red') and Tags/any() and Tags/$count gt 2"],
-    ['all, the element a structure', () => where(Event, (e) => e.Sessions.all((s) => s.StartDateTime.ge(JAN_2012).and(s.Presenter.$isNotNull()))), 'Sessions/all(s: s/StartDateTime ge 2012-01-01T00:00:00.000Z and s/Presenter ne null)'],
-    ['a lambda\'s structured element null', () => where(Item, (i) => i.Lines.any((line) => line.$isNull())), 'Lines/any(l: l eq null)'],
-    ['nested lambdas of one initial, never shadowing', () => where(Item, (i) => i.Lines.any((line) => line.Links.any((link) => link.Label.eq('a')).and(line.Qty.gt(1)))), "Lines/any(l1: l1/Links/any(l: l/Label eq 'a') and l1/Qty gt 1)"],
-    ['an outer variable inside an inner lambda', () => where(Event, (e) => e.Sessions.any((s) => e.Registrations.any((r) => r.Contact.Email.eq(s.Presenter.Email)))), 'Sessions/any(s: Registrations/any(r: r/Contact/Email eq s/Presenter/Email))'],
-    ['sibling lambdas, each its own name', () => where(Event, (e) => e.Sessions.any((s) => s.Status.eq('a')).or(e.Sessions.all((s) => s.Status.eq('b')))), "Sessions/any(s: s/Status eq 'a') or Sessions/all(s: s/Status eq 'b')"],
-    ['in a collection', () => where(Item, (i) => i.Name.in(i.Tags).or(i.Lines.any((line) => line.Links.any((link) => link.Label.in(i.Tags))))), 'Name in Tags or Lines/any(l1: l1/Links/any(l: l/Label in Tags))'],
-    ['a value used twice', () => where(Item, (i) => { const named = i.Name.eq('x'); return and(named, i.Id.gt(1), named); }), "Name eq 'x' and Id gt 1 and Name eq 'x'"],
-    ['a cast, and a cast compared', () => where(Item, (i) => i.Price.cast('Edm.String').startswith('1').and(i.Small.cast('Edm.Int64').gt(i.Big))), "startswith(cast(Price, Edm.String), '1') and cast(Small, Edm.Int64) gt Big"],
-    ['a type test, and a string cast to an instant', () => where(Item, (i) => i.Name.isof('Edm.DateTimeOffset').and(i.Name.cast('Edm.DateTimeOffset').year().eq(2012))), 'isof(Name, Edm.DateTimeOffset) and year(cast(Name, Edm.DateTimeOffset)) eq 2012'],
+    [
+      'and of ands, one chain',
+      () =>
+        where(Item, (i) =>
+          i.Id.eq(1)
+            .and(i.Id.eq(2))
+            .and(i.Id.eq(3).and(i.Id.eq(4))),
+        ),
+      'Id eq 1 and Id eq 2 and Id eq 3 and Id eq 4',
+    ],
+    [
+      'nested structures and relations through /',
+      () =>
+        where(Registration, (r) => r.Contact.PostalAddress.City.eq('Oslo').and(r.Event.EventTemplate.Code.eq('EV'))),
+      "Contact/PostalAddress/City eq 'Oslo' and Event/EventTemplate/Code eq 'EV'",
+    ],
+    [
+      'a structure null or not',
+      () => where(Contact, (c) => c.PostalAddress.$isNull().or(c.PostalAddress.$isNotNull())),
+      'PostalAddress eq null or PostalAddress ne null',
+    ],
+    [
+      'a primitive collection: any, any(), $count',
+      () => where(Item, (i) => i.Tags.any((tag) => tag.eq('red')).and(i.Tags.any(), i.Tags.$count.gt(2))),
+      "Tags/any(t1: t1 eq 'red') and Tags/any() and Tags/$count gt 2",
+    ],
+    [
+      'all, the element a structure',
+      () => where(Event, (e) => e.Sessions.all((s) => s.StartDateTime.ge(JAN_2012).and(s.Presenter.$isNotNull()))),
+      'Sessions/all(s: s/StartDateTime ge 2012-01-01T00:00:00.000Z and s/Presenter ne null)',
+    ],
+    [
+      "a lambda's structured element null",
+      () => where(Item, (i) => i.Lines.any((line) => line.$isNull())),
+      'Lines/any(l: l eq null)',
+    ],
+    [
+      'nested lambdas of one initial, never shadowing',
+      () => where(Item, (i) => i.Lines.any((line) => line.Links.any((link) => link.Label.eq('a')).and(line.Qty.gt(1)))),
+      "Lines/any(l1: l1/Links/any(l: l/Label eq 'a') and l1/Qty gt 1)",
+    ],
+    [
+      'an outer variable inside an inner lambda',
+      () =>
+        where(Event, (e) => e.Sessions.any((s) => e.Registrations.any((r) => r.Contact.Email.eq(s.Presenter.Email)))),
+      'Sessions/any(s: Registrations/any(r: r/Contact/Email eq s/Presenter/Email))',
+    ],
+    [
+      'sibling lambdas, each its own name',
+      () => where(Event, (e) => e.Sessions.any((s) => s.Status.eq('a')).or(e.Sessions.all((s) => s.Status.eq('b')))),
+      "Sessions/any(s: s/Status eq 'a') or Sessions/all(s: s/Status eq 'b')",
+    ],
+    [
+      'in a collection',
+      () =>
+        where(Item, (i) =>
+          i.Name.in(i.Tags).or(i.Lines.any((line) => line.Links.any((link) => link.Label.in(i.Tags)))),
+        ),
+      'Name in Tags or Lines/any(l1: l1/Links/any(l: l/Label in Tags))',
+    ],
+    [
+      'a value used twice',
+      () =>
+        where(Item, (i) => {
+          const named = i.Name.eq('x');
+          return and(named, i.Id.gt(1), named);
+        }),
+      "Name eq 'x' and Id gt 1 and Name eq 'x'",
+    ],
+    [
+      'a cast, and a cast compared',
+      () => where(Item, (i) => i.Price.cast('Edm.String').startswith('1').and(i.Small.cast('Edm.Int64').gt(i.Big))),
+      "startswith(cast(Price, Edm.String), '1') and cast(Small, Edm.Int64) gt Big",
+    ],
+    [
+      'a type test, and a string cast to an instant',
+      () =>
+        where(Item, (i) => i.Name.isof('Edm.DateTimeOffset').and(i.Name.cast('Edm.DateTimeOffset').year().eq(2012))),
+      'isof(Name, Edm.DateTimeOffset) and year(cast(Name, Edm.DateTimeOffset)) eq 2012',
+    ],
   ])('builds %s', (_, build, text) => {
     const built = build();
     expect(built.text).toBe(text);
@@ -86,10 +265,19 @@ describe('where()', () => {
     expect((built.typed.root as Extract<TypedExpr, { kind: 'logical' }>).operands).toHaveLength(3);
     const sum = where(Item, (i) => i.Small.add(i.Small).gt(3)).typed.root as Extract<TypedExpr, { kind: 'compare' }>;
     expect(sum.left.type).toBe('Edm.Int32');
-    const shifted = where(Item, (i) => i.Legacy.add('PT1H').gt(i.Created)).typed.root as Extract<TypedExpr, { kind: 'compare' }>;
+    const shifted = where(Item, (i) => i.Legacy.add('PT1H').gt(i.Created)).typed.root as Extract<
+      TypedExpr,
+      { kind: 'compare' }
+    >;
     expect(shifted.left.type).toBe('Edm.DateTimeOffset');
     // The overloads builder-types.ts gives a method: round() of a Byte is the Decimal one, of a Double the Double one.
-    const rounded = (build: (i: any) => any): string => ((where(Item, build).typed.root as Extract<TypedExpr, { kind: 'compare' }>).left as Extract<TypedExpr, { kind: 'call' }>).type;
+    const rounded = (build: (i: any) => any): string =>
+      (
+        (where(Item, build).typed.root as Extract<TypedExpr, { kind: 'compare' }>).left as Extract<
+          TypedExpr,
+          { kind: 'call' }
+        >
+      ).type;
     expect(rounded((i) => i.Small.round().eq(1))).toBe('Edm.Decimal');
     expect(rounded((i) => i.Ratio.round().eq(1))).toBe('Edm.Double');
   });
@@ -108,7 +296,8 @@ describe('where()', () => {
       ['Color', 'Green'],
     ];
     // The template `<name> eq ${value}`, its one hole after the property's name.
-    const template = (text: string, value: unknown): BuiltFilter => filter(Item)(Object.assign([text, ''], { raw: [text, ''] }), value);
+    const template = (text: string, value: unknown): BuiltFilter =>
+      filter(Item)(Object.assign([text, ''], { raw: [text, ''] }), value);
     for (const [name, value] of values) {
       const built = where(Item, (i) => (i as unknown as Record<string, { eq(v: unknown): never }>)[name]!.eq(value));
       expect(built.text).toBe(template(`${name} eq `, value).text);
@@ -116,7 +305,9 @@ describe('where()', () => {
   });
 
   it('passes check() options on', () => {
-    expect(thrownFilterError(() => where(Item, (i) => i.Name.eq('x'.repeat(50)), { maxLength: 20 })).issues[0]!.code).toBe('too_long');
+    expect(
+      thrownFilterError(() => where(Item, (i) => i.Name.eq('x'.repeat(50)), { maxLength: 20 })).issues[0]!.code,
+    ).toBe('too_long');
   });
 });
 
@@ -126,14 +317,29 @@ describe('where() refuses at run time what the types refuse', () => {
 
   it.each<[string, () => unknown, string, string]>([
     ['a string where an Int32 goes', loose((i) => i.Id.eq('5')), 'Id eq ${0}', 'the string "5", which is no Edm.Int32'],
-    ['a fraction where an Int32 goes', loose((i) => i.Id.add(1.5).gt(1)), 'Id add ${0} gt ${1}', 'the number 1.5, which is no Edm.Int32'],
+    [
+      'a fraction where an Int32 goes',
+      loose((i) => i.Id.add(1.5).gt(1)),
+      'Id add ${0} gt ${1}',
+      'the number 1.5, which is no Edm.Int32',
+    ],
     ['a number beyond a Byte', loose((i) => i.Small.eq(256)), 'Small eq ${0}', 'the number 256, which is no Edm.Byte'],
-    ['a string where an instant goes', loose((i) => i.Created.gt('2012-01-01')), 'Created gt ${0}', 'which is no Edm.DateTimeOffset'],
+    [
+      'a string where an instant goes',
+      loose((i) => i.Created.gt('2012-01-01')),
+      'Created gt ${0}',
+      'which is no Edm.DateTimeOffset',
+    ],
     ['an invalid Date', loose((i) => i.Created.gt(new Date(Number.NaN))), 'Created gt ${0}', 'Invalid Date'],
     ['a bad guid', loose((i) => i.Key.eq('nope')), 'Key eq ${0}', 'which is no Edm.Guid'],
     ['undefined', loose((i) => i.Name.eq(undefined)), 'Name eq ${0}', 'undefined'],
     ['one value where in takes a list', loose((i) => i.Name.in('a')), 'Name in ${0}', 'which is no list'],
-    ['a list item of another type', loose((i) => i.Id.in([1, 'two'])), 'Id in ${0}', 'Item 1 of the list at ${0} is the string "two"'],
+    [
+      'a list item of another type',
+      loose((i) => i.Id.in([1, 'two'])),
+      'Id in ${0}',
+      'Item 1 of the list at ${0} is the string "two"',
+    ],
     ['a structure where a value goes', loose((i) => i.Name.eq(i.Where)), 'Name eq ${0}', 'which is no Edm.String'],
   ])('%s: value_does_not_fit at the value', (_, run, text, message) => {
     const error = thrownFilterError(run);
@@ -149,13 +355,21 @@ describe('where() refuses at run time what the types refuse', () => {
     ['a filter that is no condition', loose((i) => i.Id), 'not_boolean'],
     ['an Int64 where substring takes an Int32', loose((i) => i.Name.substring(i.Big).eq('x')), 'wrong_argument_type'],
     ['a member the enumeration does not have', loose((i) => i.Color.eq('Purple')), 'unknown_enum_member'],
-    ['a variable used outside its lambda', loose((i) => { let leaked: any; i.Tags.any((t: any) => ((leaked = t), t.eq('a'))); return leaked.eq('b'); }), 'unknown_property'],
+    [
+      'a variable used outside its lambda',
+      loose((i) => {
+        let leaked: any;
+        i.Tags.any((t: any) => ((leaked = t), t.eq('a')));
+        return leaked.eq('b');
+      }),
+      'unknown_property',
+    ],
   ])('%s: the checker refuses it', (_, run, code) => {
     expect(thrownFilterError(run).issues[0]!.code).toBe(code);
   });
 
   it('refuses a type that is no Edm type name, writing nothing of it', () => {
-    for (const type of ['Edm.Binary', 'edm.string', "Edm.String) or (Id eq 1", 'Sales.Color', 5, undefined]) {
+    for (const type of ['Edm.Binary', 'edm.string', 'Edm.String) or (Id eq 1', 'Sales.Color', 5, undefined]) {
       expect(thrown(loose((i) => i.Name.cast(type).eq('x')))).toBeInstanceOf(TypeError);
       expect(thrown(loose((i) => i.Name.isof(type)))).toBeInstanceOf(TypeError);
     }
@@ -173,14 +387,20 @@ describe('where() refuses at run time what the types refuse', () => {
 
   it('builds a long chain flat, however it is joined, and refuses one beyond the limits with a FilterError', () => {
     // 10,000 terms by reduce (each `and` on the chain so far) and by one call: one flat chain either way.
-    const terms = (v: { Capacity: { eq(n: number): Condition } }, n: number): Condition[] => Array.from({ length: n }, (_, k) => v.Capacity.eq(k));
+    const terms = (v: { Capacity: { eq(n: number): Condition } }, n: number): Condition[] =>
+      Array.from({ length: n }, (_, k) => v.Capacity.eq(k));
     const limits = { maxLength: 1_000_000, maxNodes: 100_000 };
     const reduced = where(VenueRoom, (v) => terms(v, 10_000).reduce((a, b) => a.and(b)), limits);
     const called = where(VenueRoom, (v) => and(...terms(v, 10_000)), limits);
     expect(reduced.text).toBe(called.text);
     expect((reduced.typed.root as Extract<TypedExpr, { kind: 'logical' }>).operands).toHaveLength(10_000);
     expect(thrownFilterError(() => where(VenueRoom, (v) => and(...terms(v, 3_000)))).issues[0]!.code).toBe('too_long');
-    const deep = (): BuiltFilter => where(VenueRoom, (v) => Array.from({ length: 20_000 }).reduce<Condition>((c) => not(c), v.Capacity.eq(1)), limits);
+    const deep = (): BuiltFilter =>
+      where(
+        VenueRoom,
+        (v) => Array.from({ length: 20_000 }).reduce<Condition>((c) => not(c), v.Capacity.eq(1)),
+        limits,
+      );
     expect(thrownFilterError(deep).issues[0]!.code).toBe('too_deep');
   });
 
@@ -204,21 +424,48 @@ describe('where() for an OData version', () => {
   const since = new Date(Date.UTC(2012, 0, 1));
   it.each<[string, () => BuiltFilter, string]>([
     // Each value a literal of its place's type in the version's form; contains as substringof.
-    ['3.0', () => where(Event, ($) => $.Code.contains("o'x").and($.CreatedDateTime.gt(since)), { version: '3.0' }), "substringof('o''x', Code) and CreatedDateTime gt datetime'2012-01-01T00:00:00'"],
-    ['2.0', () => where(Event, ($) => $.UniqueIdentifier.eq('01234567-89AB-cdef-0123-456789abcdef'), { version: '2.0' }), "UniqueIdentifier eq guid'01234567-89ab-cdef-0123-456789abcdef'"],
+    [
+      '3.0',
+      () => where(Event, ($) => $.Code.contains("o'x").and($.CreatedDateTime.gt(since)), { version: '3.0' }),
+      "substringof('o''x', Code) and CreatedDateTime gt datetime'2012-01-01T00:00:00'",
+    ],
+    [
+      '2.0',
+      () => where(Event, ($) => $.UniqueIdentifier.eq('01234567-89AB-cdef-0123-456789abcdef'), { version: '2.0' }),
+      "UniqueIdentifier eq guid'01234567-89ab-cdef-0123-456789abcdef'",
+    ],
     // `in` came with 4.01: before it, the chain of eq it is, each item its own literal.
     ['4.0', () => where(Event, ($) => $.Code.in(['A', 'B']), { version: '4.0' }), "Code eq 'A' or Code eq 'B'"],
-    ['4.0, one item', () => where(Event, ($) => $.Code.in(['A']).and($.EventID.gt(2)), { version: '4.0' }), "Code eq 'A' and EventID gt 2"],
-    ['4.0, empty', () => where(Event, ($) => $.Code.in([]).or($.EventID.eq(1)), { version: '4.0' }), 'false or EventID eq 1'],
-    ['3.0, in a lambda', () => where(Event, ($) => $.Sessions.any((s) => s.Status.in(['a', 'b'])), { version: '3.0' }), "Sessions/any(s: s/Status eq 'a' or s/Status eq 'b')"],
+    [
+      '4.0, one item',
+      () => where(Event, ($) => $.Code.in(['A']).and($.EventID.gt(2)), { version: '4.0' }),
+      "Code eq 'A' and EventID gt 2",
+    ],
+    [
+      '4.0, empty',
+      () => where(Event, ($) => $.Code.in([]).or($.EventID.eq(1)), { version: '4.0' }),
+      'false or EventID eq 1',
+    ],
+    [
+      '3.0, in a lambda',
+      () => where(Event, ($) => $.Sessions.any((s) => s.Status.in(['a', 'b'])), { version: '3.0' }),
+      "Sessions/any(s: s/Status eq 'a' or s/Status eq 'b')",
+    ],
     // A type name quoted before 4.0.
-    ['3.0, a cast and a type test', () => where(Event, ($) => $.EventID.cast('Edm.String').eq('7').and($.Code.isof('Edm.DateTime')), { version: '3.0' }), "cast(EventID, 'Edm.String') eq '7' and isof(Code, 'Edm.DateTime')"],
+    [
+      '3.0, a cast and a type test',
+      () =>
+        where(Event, ($) => $.EventID.cast('Edm.String').eq('7').and($.Code.isof('Edm.DateTime')), { version: '3.0' }),
+      "cast(EventID, 'Edm.String') eq '7' and isof(Code, 'Edm.DateTime')",
+    ],
   ])('%s', (_, build, text) => {
     expect(build().text).toBe(text);
   });
 
   it('refuses what the version cannot express', () => {
-    const error = thrownFilterError(() => where(Event, ($) => $.Sessions.any((s) => s.Status.eq('x')), { version: '2.0' }));
+    const error = thrownFilterError(() =>
+      where(Event, ($) => $.Sessions.any((s) => s.Status.eq('x')), { version: '2.0' }),
+    );
     expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'any', '2.0']);
   });
 });

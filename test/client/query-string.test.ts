@@ -9,13 +9,34 @@ import { filter, readQuery, writeQuery } from '../../src/client/index.js';
 describe('writeQuery', () => {
   it('writes each option once encoded, in the OData spelling by default', () => {
     const built = filter(Contact)`Email eq ${'a+b&c#d%e@f'} and PostalAddress/City eq ${'Zürich'}`;
-    expect(writeQuery({ filter: built, top: 10, skip: 20, orderby: 'Email desc', select: ['ContactID', 'Email'], count: true })).toBe(
+    expect(
+      writeQuery({
+        filter: built,
+        top: 10,
+        skip: 20,
+        orderby: 'Email desc',
+        select: ['ContactID', 'Email'],
+        count: true,
+      }),
+    ).toBe(
       "?$filter=Email%20eq%20'a%2Bb%26c%23d%25e%40f'%20and%20PostalAddress%2FCity%20eq%20'Z%C3%BCrich'&$top=10&$skip=20&$orderby=Email%20desc&$select=ContactID%2CEmail&$count=true",
     );
   });
 
   it('writes the service spelling, with the server’s own options after', () => {
-    expect(writeQuery({ filter: "Status eq 'Active'", top: 5, select: 'FullName', expand: ['Event/TimeZone'], count: false, extra: { format: 'json', region: 'nz' } }, 'service')).toBe(
+    expect(
+      writeQuery(
+        {
+          filter: "Status eq 'Active'",
+          top: 5,
+          select: 'FullName',
+          expand: ['Event/TimeZone'],
+          count: false,
+          extra: { format: 'json', region: 'nz' },
+        },
+        'service',
+      ),
+    ).toBe(
       "?filter=Status%20eq%20'Active'&top=5&fields=FullName&expand=Event%2FTimeZone&includeTotalCount=false&format=json&region=nz",
     );
     expect(writeQuery({})).toBe('');
@@ -45,12 +66,22 @@ describe('readQuery', () => {
   });
 
   it('reads back whatever writeQuery wrote', () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('&', '=', '#', '+', '%', '?', ' ', "'", '/', ',', '$', 'é', '😀', '%41'), fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c))), maxLength: 20 });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('&', '=', '#', '+', '%', '?', ' ', "'", '/', ',', '$', 'é', '😀', '%41'),
+        fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+      ),
+      maxLength: 20,
+    });
     fc.assert(
       fc.property(text, text, fc.nat(), (f, region, top) => {
         const written = writeQuery({ filter: f, top, extra: { region } });
         const read = readQuery(`https://host/x/${written}`);
-        expect(read).toEqual([['$filter', f], ['$top', String(top)], ['region', region]]);
+        expect(read).toEqual([
+          ['$filter', f],
+          ['$top', String(top)],
+          ['region', region],
+        ]);
         expect(new URL(`https://host/x/${written}`).searchParams.get('$filter')).toBe(f);
       }),
     );

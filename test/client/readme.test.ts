@@ -14,11 +14,15 @@ it('shows what the client example gives', () => {
   expect(README).toContain(`// ${JSON.stringify(writeQuery({ filter: f, top: 10, count: true }))}`);
   expect(writeQuery({ filter: f, top: 10 }, 'service')).toMatch(/^\?filter=.*&top=10$/);
   expect(README).toContain(`// ${filter(Contact)`Status in ${['Active', 'Pending']}`.text}: one list`);
-  expect(thrownFilterError(() => filter(Contact)`ContactID eq ${'5'}`).message).toContain('the string "5", which is no Edm.Int32');
+  expect(thrownFilterError(() => filter(Contact)`ContactID eq ${'5'}`).message).toContain(
+    'the string "5", which is no Edm.Int32',
+  );
 });
 
 it('shows what the editor kit example gives', () => {
-  expect(README).toContain("complete('Status eq ', 10, Contact).items.map((i) => i.insert);   // string properties, PostalAddress/, '', null, string functions");
+  expect(README).toContain(
+    "complete('Status eq ', 10, Contact).items.map((i) => i.insert);   // string properties, PostalAddress/, '', null, string functions",
+  );
   const { items } = complete('Status eq ', 10, Contact);
   const kinds = new Set(items.map((i) => i.kind));
   expect([...kinds]).toEqual(['property', 'navigation', 'literal', 'function']);
@@ -26,17 +30,25 @@ it('shows what the editor kit example gives', () => {
   for (const item of items.filter((i) => i.kind === 'property')) expect(item.detail).toMatch(/^Edm\.String\b/);
   expect(items.filter((i) => i.kind === 'literal').map((i) => i.insert)).toEqual(["''", 'null']);
   // The string functions, and cast, which gives a value of the type it names.
-  for (const item of items.filter((i) => i.kind === 'function' && i.label !== 'cast')) expect(item.detail).toMatch(/: Edm\.String$/);
+  for (const item of items.filter((i) => i.kind === 'function' && i.label !== 'cast'))
+    expect(item.detail).toMatch(/: Edm\.String$/);
   expect(items.some((i) => i.label === 'cast')).toBe(true);
 
-  expect(README).toContain(`diagnose("Stauts eq 'x' and and", Contact);                        // unknown_property (fix: Status), unexpected_token`);
+  expect(README).toContain(
+    `diagnose("Stauts eq 'x' and and", Contact);                        // unknown_property (fix: Status), unexpected_token`,
+  );
   const found = diagnose("Stauts eq 'x' and and", Contact);
-  expect(found.map((d) => [d.code, d.fixes.map((f) => f.insert)])).toEqual([['unknown_property', ['Status']], ['unexpected_token', []]]);
+  expect(found.map((d) => [d.code, d.fixes.map((f) => f.insert)])).toEqual([
+    ['unknown_property', ['Status']],
+    ['unexpected_token', []],
+  ]);
 });
 
 it('shows what the typed builder example gives', () => {
   const since = new Date(Date.UTC(2012, 0, 1));
   const built = where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));
-  expect(README).toContain("where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));");
+  expect(README).toContain(
+    "where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));",
+  );
   expect(README).toContain(`// ${JSON.stringify(built.text)}`);
 });

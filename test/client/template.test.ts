@@ -15,20 +15,48 @@ describe('filter`…`', () => {
     ['a string, its quotes doubled', filter(Item)`Name eq ${"O'Brien's"}`, "Name eq 'O''Brien''s'"],
     ['a string that only looks like a guid, still a string', filter(Item)`Name eq ${GUID}`, `Name eq '${GUID}'`],
     ['a guid where a guid goes', filter(Item)`Key eq ${GUID}`, `Key eq ${GUID}`],
-    ['an Int64 beyond 2^53 from a bigint, exactly', filter(Item)`Big eq ${9007199254740993n}`, 'Big eq 9007199254740993'],
-    ['a Decimal without binary rounding or an exponent', filter(Item)`Price eq ${0.1} or Price gt ${1e21}`, 'Price eq 0.1 or Price gt 1000000000000000000000'],
+    [
+      'an Int64 beyond 2^53 from a bigint, exactly',
+      filter(Item)`Big eq ${9007199254740993n}`,
+      'Big eq 9007199254740993',
+    ],
+    [
+      'a Decimal without binary rounding or an exponent',
+      filter(Item)`Price eq ${0.1} or Price gt ${1e21}`,
+      'Price eq 0.1 or Price gt 1000000000000000000000',
+    ],
     ['a Double', filter(Item)`Ratio lt ${2.5e-7}`, 'Ratio lt 0.00000025'],
     ['a boolean', filter(Item)`Active eq ${false}`, 'Active eq false'],
-    ['a Date as its instant', filter(Item)`Created gt ${new Date(Date.UTC(2012, 1, 29, 10, 30))}`, 'Created gt 2012-02-29T10:30:00.000Z'],
-    ['a date, a time of day and a duration from their texts', filter(Item)`Day eq ${'2012-02-29'} and At lt ${'08:30'} and Took gt ${'PT1H'}`, "Day eq 2012-02-29 and At lt 08:30 and Took gt duration'PT1H'"],
+    [
+      'a Date as its instant',
+      filter(Item)`Created gt ${new Date(Date.UTC(2012, 1, 29, 10, 30))}`,
+      'Created gt 2012-02-29T10:30:00.000Z',
+    ],
+    [
+      'a date, a time of day and a duration from their texts',
+      filter(Item)`Day eq ${'2012-02-29'} and At lt ${'08:30'} and Took gt ${'PT1H'}`,
+      "Day eq 2012-02-29 and At lt 08:30 and Took gt duration'PT1H'",
+    ],
     ['null', filter(Item)`Name eq ${null}`, 'Name eq null'],
-    ['text that would be an operator stays one string', filter(Item)`Name eq ${"x' or 1 eq 1 or 'a"}`, "Name eq 'x'' or 1 eq 1 or ''a'"],
+    [
+      'text that would be an operator stays one string',
+      filter(Item)`Name eq ${"x' or 1 eq 1 or 'a"}`,
+      "Name eq 'x'' or 1 eq 1 or ''a'",
+    ],
     ['a value where a property name could go is a value', filter(Item)`${'Name'} eq Name`, "'Name' eq Name"],
     ['inside a lambda, typed by the variable', filter(Item)`Tags/any(t: t eq ${'red'})`, "Tags/any(t: t eq 'red')"],
-    ['in arithmetic, typed by the other operand', filter(VenueRoom)`Capacity add ${5} gt ${100}`, 'Capacity add 5 gt 100'],
+    [
+      'in arithmetic, typed by the other operand',
+      filter(VenueRoom)`Capacity add ${5} gt ${100}`,
+      'Capacity add 5 gt 100',
+    ],
     ['a function argument', filter(Event)`startswith(Code, ${'EV_%'})`, "startswith(Code, 'EV_%')"],
     ['no holes', filter(Item)`Id gt 5`, 'Id gt 5'],
-    ['an array as the list of in, each item of the operand\'s type', filter(Item)`Name in ${["a'b", 'c']} and Id in ${[1, 2, 3]}`, "Name in ('a''b', 'c') and Id in (1, 2, 3)"],
+    [
+      "an array as the list of in, each item of the operand's type",
+      filter(Item)`Name in ${["a'b", 'c']} and Id in ${[1, 2, 3]}`,
+      "Name in ('a''b', 'c') and Id in (1, 2, 3)",
+    ],
     ['an empty list', filter(Item)`Key in ${[]}`, 'Key in ()'],
     ['a list of guids, bare', filter(Item)`Key in ${[GUID]}`, `Key in (${GUID})`],
   ])('writes %s', (_, built, text) => {
@@ -43,16 +71,66 @@ describe('filter`…`', () => {
   });
 
   it.each([
-    ['a string where an Int32 goes', () => filter(Item)`Id eq ${'5'}`, 6, 'The value at ${0} is the string "5", which is no Edm.Int32, the type of its place'],
-    ['a number beyond Int32', () => filter(Item)`Id eq ${2 ** 31}`, 6, 'The value at ${0} is the number 2147483648, which is no Edm.Int32, the type of its place'],
-    ['a fraction where an integer goes', () => filter(Item)`Big eq ${1.5}`, 7, 'The value at ${0} is the number 1.5, which is no Edm.Int64, the type of its place'],
-    ['a number where a string goes', () => filter(Item)`Name eq ${5}`, 8, 'The value at ${0} is the number 5, which is no Edm.String, the type of its place'],
-    ['a string where a guid goes', () => filter(Item)`Key eq ${'not-a-guid'}`, 7, 'The value at ${0} is the string "not-a-guid", which is no Edm.Guid, the type of its place'],
-    ['an invalid Date', () => filter(Item)`Created gt ${new Date(NaN)}`, 11, 'The value at ${0} is the Date Invalid Date, which is no Edm.DateTimeOffset, the type of its place'],
-    ['undefined', () => filter(Item)`Name eq ${undefined}`, 8, 'The value at ${0} is undefined, which is no Edm.String, the type of its place'],
-    ['an array where one value goes', () => filter(Item)`Name eq ${['a']}`, 8, 'The value at ${0} is an array, which only the list of `in` can be'],
-    ['a list item of another type', () => filter(Item)`Id in ${[1, '2']}`, 6, 'Item 1 of the list at ${0} is the string "2", which is no Edm.Int32, the type of its place'],
-    ['one value where a list goes', () => filter(Item)`Id in ${5}`, 6, 'The value at ${0} is the number 5, which is no list: `in` takes an array'],
+    [
+      'a string where an Int32 goes',
+      () => filter(Item)`Id eq ${'5'}`,
+      6,
+      'The value at ${0} is the string "5", which is no Edm.Int32, the type of its place',
+    ],
+    [
+      'a number beyond Int32',
+      () => filter(Item)`Id eq ${2 ** 31}`,
+      6,
+      'The value at ${0} is the number 2147483648, which is no Edm.Int32, the type of its place',
+    ],
+    [
+      'a fraction where an integer goes',
+      () => filter(Item)`Big eq ${1.5}`,
+      7,
+      'The value at ${0} is the number 1.5, which is no Edm.Int64, the type of its place',
+    ],
+    [
+      'a number where a string goes',
+      () => filter(Item)`Name eq ${5}`,
+      8,
+      'The value at ${0} is the number 5, which is no Edm.String, the type of its place',
+    ],
+    [
+      'a string where a guid goes',
+      () => filter(Item)`Key eq ${'not-a-guid'}`,
+      7,
+      'The value at ${0} is the string "not-a-guid", which is no Edm.Guid, the type of its place',
+    ],
+    [
+      'an invalid Date',
+      () => filter(Item)`Created gt ${new Date(NaN)}`,
+      11,
+      'The value at ${0} is the Date Invalid Date, which is no Edm.DateTimeOffset, the type of its place',
+    ],
+    [
+      'undefined',
+      () => filter(Item)`Name eq ${undefined}`,
+      8,
+      'The value at ${0} is undefined, which is no Edm.String, the type of its place',
+    ],
+    [
+      'an array where one value goes',
+      () => filter(Item)`Name eq ${['a']}`,
+      8,
+      'The value at ${0} is an array, which only the list of `in` can be',
+    ],
+    [
+      'a list item of another type',
+      () => filter(Item)`Id in ${[1, '2']}`,
+      6,
+      'Item 1 of the list at ${0} is the string "2", which is no Edm.Int32, the type of its place',
+    ],
+    [
+      'one value where a list goes',
+      () => filter(Item)`Id in ${5}`,
+      6,
+      'The value at ${0} is the number 5, which is no list: `in` takes an array',
+    ],
   ])('refuses %s at the hole', (_, build, start, message) => {
     const error = thrownFilterError(build);
     expect(error.kind).toBe('type');
@@ -73,7 +151,9 @@ describe('filter`…`', () => {
     expect(syntax.text).toBe('Name eq ${0} and');
     expect(syntax.issues[0]!.code).toBe('unexpected_end');
     const unknown = thrownFilterError(() => filter(Item)`Nope eq ${'a'} or Name eq ${'b'}`);
-    expect(unknown.issues.map((i) => [i.code, unknown.text!.slice(i.start, i.end)])).toEqual([['unknown_property', 'Nope']]);
+    expect(unknown.issues.map((i) => [i.code, unknown.text!.slice(i.start, i.end)])).toEqual([
+      ['unknown_property', 'Nope'],
+    ]);
     // After a hole whose literal is longer than `${n}`, positions are the template's.
     const late = thrownFilterError(() => filter(Item)`Name eq ${'a long value'} and Nope eq 1`);
     expect(late.text!.slice(late.issues[0]!.start, late.issues[0]!.end)).toBe('Nope');
@@ -89,20 +169,29 @@ describe('filter`…`', () => {
 
   it('writes any string so that it reads back as itself (or refuses it at the hole)', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom("'", '"', '%', '&', '#', '+', '\\', ')', '(', ' ', '@', '\uD800', '😀'), fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c))), maxLength: 30 }), (value) => {
-        let built;
-        try {
-          built = filter(Item)`Name eq ${value} and Id gt ${3}`;
-        } catch (error) {
-          const e = thrownFilterError(() => {
-            throw error;
-          });
-          expect(e.text!.slice(e.issues[0]!.start, e.issues[0]!.end)).toBe('${0}');
-          return;
-        }
-        const root = built.typed.root as unknown as { operands: { right: { value: unknown } }[] };
-        expect(root.operands[0]!.right.value).toBe(value);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom("'", '"', '%', '&', '#', '+', '\\', ')', '(', ' ', '@', '\uD800', '😀'),
+            fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+          ),
+          maxLength: 30,
+        }),
+        (value) => {
+          let built;
+          try {
+            built = filter(Item)`Name eq ${value} and Id gt ${3}`;
+          } catch (error) {
+            const e = thrownFilterError(() => {
+              throw error;
+            });
+            expect(e.text!.slice(e.issues[0]!.start, e.issues[0]!.end)).toBe('${0}');
+            return;
+          }
+          const root = built.typed.root as unknown as { operands: { right: { value: unknown } }[] };
+          expect(root.operands[0]!.right.value).toBe(value);
+        },
+      ),
     );
   });
 });

@@ -80,7 +80,10 @@ describe('print(expr, { version }) read back', () => {
             // The chain of `eq` repeats the operand of `in`, and with it the operand's string cost,
             // which can pass check()'s bound (docs/semantics.md, "Versions").
             if (error.kind === 'limit') {
-              expect(error.issues.map((issue) => issue.code), printed).toEqual(['string_cost']);
+              expect(
+                error.issues.map((issue) => issue.code),
+                printed,
+              ).toEqual(['string_cost']);
               expect(hasIn(check(text, schema).root)).toBe(true);
               return;
             }

@@ -90,8 +90,14 @@ const V4_0_TEXTS: readonly [string, string][] = [
   ['Name in ["a"]', "Name eq 'a'"],
   ['Price eq 2.5 and Big eq 3000000000', 'Price eq 2.5 and Big eq 3000000000'],
   ["contains(Name, 'an') and Due gt 2012-05-29T09:13Z", "contains(Name, 'an') and Due gt 2012-05-29T09:13Z"],
-  ["Color has Sales.Color'Red' and Tags/$count gt 1 and Day eq 2012-12-03", "Color has Sales.Color'Red' and Tags/$count gt 1 and Day eq 2012-12-03"],
-  ["Wait eq duration'PT1H' and At eq 13:20 and cast(Qty, Edm.Int64) eq 1", "Wait eq duration'PT1H' and At eq 13:20 and cast(Qty, Edm.Int64) eq 1"],
+  [
+    "Color has Sales.Color'Red' and Tags/$count gt 1 and Day eq 2012-12-03",
+    "Color has Sales.Color'Red' and Tags/$count gt 1 and Day eq 2012-12-03",
+  ],
+  [
+    "Wait eq duration'PT1H' and At eq 13:20 and cast(Qty, Edm.Int64) eq 1",
+    "Wait eq duration'PT1H' and At eq 13:20 and cast(Qty, Edm.Int64) eq 1",
+  ],
 ];
 
 describe('print(expr, { version })', () => {
@@ -111,9 +117,12 @@ describe('print(expr, { version })', () => {
     expect(print(parse(text), { version: '4.0' })).toBe(expected);
   });
 
-  it.each([...V3_TEXTS, ...LAMBDAS, ...V4_0_TEXTS].map(([text]) => text))('%s is written for 4.01 as without a version', (text) => {
-    expect(print(parse(text), { version: '4.01' })).toBe(print(parse(text)));
-  });
+  it.each([...V3_TEXTS, ...LAMBDAS, ...V4_0_TEXTS].map(([text]) => text))(
+    '%s is written for 4.01 as without a version',
+    (text) => {
+      expect(print(parse(text), { version: '4.01' })).toBe(print(parse(text)));
+    },
+  );
 
   it('refuses a version it does not know as a programming mistake', () => {
     expect(() => print(parse('Qty eq 1'), { version: '5.0' as ODataVersion })).toThrow(TypeError);
@@ -131,7 +140,12 @@ const PRINT_REFUSES: readonly [string, ODataVersion, string, string][] = [
   ['Qty eq @p', '3.0', 'parameter_alias', '@p'],
   ['Name in @list', '4.0', 'in_alias', 'Name in @list'],
   ["'a' in Tags", '4.0', 'in_collection', "'a' in Tags"],
-  ['Key in ["01234567-89ab-cdef-0123-456789abcdef"]', '4.0', 'json_array', 'Key in ["01234567-89ab-cdef-0123-456789abcdef"]'],
+  [
+    'Key in ["01234567-89ab-cdef-0123-456789abcdef"]',
+    '4.0',
+    'json_array',
+    'Key in ["01234567-89ab-cdef-0123-456789abcdef"]',
+  ],
   ['cast(Name, Edm.Date) eq 2012-01-01', '3.0', 'type_function_target', 'cast(Name, Edm.Date)'],
   ["isof(Name, 'Edm.Duration')", '2.0', 'type_function_target', "isof(Name, 'Edm.Duration')"],
   ['date(Due) eq Day', '3.0', 'date', 'date(Due)'],
@@ -147,7 +161,12 @@ const PRINT_REFUSES: readonly [string, ODataVersion, string, string][] = [
   // Values beyond the v2/v3 form: 29 digits before or after the point, and the years 1 to 9999 in UTC.
   ['Price eq 1e29m', '3.0', 'decimal_digits', '1e29m'],
   ['Price eq 0.000000000000000000000000000001m', '2.0', 'decimal_digits', '0.000000000000000000000000000001m'],
-  ["Created eq datetime'0001-01-01T00:00:00+01:00'", '3.0', 'datetime_beyond_utc_years', "datetime'0001-01-01T00:00:00+01:00'"],
+  [
+    "Created eq datetime'0001-01-01T00:00:00+01:00'",
+    '3.0',
+    'datetime_beyond_utc_years',
+    "datetime'0001-01-01T00:00:00+01:00'",
+  ],
   // The outermost, leftmost construct is the one named.
   ["Day eq 2012-12-03 and Wait eq duration'PT1H'", '3.0', 'date_literal', '2012-12-03'],
 ];
@@ -155,11 +174,18 @@ const PRINT_REFUSES: readonly [string, ODataVersion, string, string][] = [
 describe('print refuses what the version cannot express', () => {
   it.each(PRINT_REFUSES)('%s for %s: %s', (text, version, construct, covered) => {
     const error = thrownFilterError(() => print(parse(text), { version }));
-    expect({ kind: error.kind, construct: error.construct, target: error.target, covered: text.slice(error.start, error.end) }).toEqual({ kind: 'unsupported', construct, target: version, covered });
+    expect({
+      kind: error.kind,
+      construct: error.construct,
+      target: error.target,
+      covered: text.slice(error.start, error.end),
+    }).toEqual({ kind: 'unsupported', construct, target: version, covered });
   });
 
   it('keeps 29 digits on either side of the point', () => {
-    expect(print(parse('Price eq 12345678901234567890123456789.12345678901234567890123456789m'), { version: '2.0' })).toBe('Price eq 12345678901234567890123456789.12345678901234567890123456789M');
+    expect(
+      print(parse('Price eq 12345678901234567890123456789.12345678901234567890123456789m'), { version: '2.0' }),
+    ).toBe('Price eq 12345678901234567890123456789.12345678901234567890123456789M');
   });
 });
 
@@ -168,7 +194,11 @@ const CHECK_REFUSES: readonly [string, ODataVersion, string[]][] = [
   ["Name in ('a', 'b')", '4.0', ["Name in ('a', 'b')"]],
   ["Color eq 'Red'", '4.0', ["'Red'"]],
   ["Wait eq 'PT1H'", '4.0', ["'PT1H'"]],
-  ['Key in ["01234567-89ab-cdef-0123-456789abcdef"]', '4.0', ['Key in ["01234567-89ab-cdef-0123-456789abcdef"]', '"01234567-89ab-cdef-0123-456789abcdef"']],
+  [
+    'Key in ["01234567-89ab-cdef-0123-456789abcdef"]',
+    '4.0',
+    ['Key in ["01234567-89ab-cdef-0123-456789abcdef"]', '"01234567-89ab-cdef-0123-456789abcdef"'],
+  ],
   ["contains(Name, 'a')", '3.0', ["contains(Name, 'a')"]],
   ['Due gt 2012-01-01T00:00:00Z', '3.0', ['2012-01-01T00:00:00Z']],
   ['Key eq 01234567-89ab-cdef-0123-456789abcdef', '3.0', ['01234567-89ab-cdef-0123-456789abcdef']],
@@ -185,15 +215,25 @@ const CHECK_REFUSES: readonly [string, ODataVersion, string[]][] = [
   ["$it/Name eq 'a'", '3.0', ['$it/Name']],
   ["Tags/any(t: t eq 'a')", '2.0', ["Tags/any(t: t eq 'a')"]],
   // Every such construct is reported, with the type issues of the filter.
-  ["contains(Name, 'a') and Price eq 2.5 and Tags/any(t: t eq 1.5)", '2.0', ["contains(Name, 'a')", '2.5', "Tags/any(t: t eq 1.5)", '1.5']],
+  [
+    "contains(Name, 'a') and Price eq 2.5 and Tags/any(t: t eq 1.5)",
+    '2.0',
+    ["contains(Name, 'a')", '2.5', 'Tags/any(t: t eq 1.5)', '1.5'],
+  ],
 ];
 
 /** Filters each version has, which check() for it accepts. */
 const CHECK_ACCEPTS: readonly [string, ODataVersion][] = [
   ["Name in ('a', 'b') and Color eq 'Red'", '4.01'],
   ["contains(Name, 'a') and Color has Sales.Color'Red' and Tags/$count gt 1 and Day eq 2012-12-03", '4.0'],
-  ["substringof('a', Name) and Due gt datetimeoffset'2012-01-01T00:00:00Z' and Created lt datetime'2012-01-01T00:00:00'", '2.0'],
-  ["Key eq guid'01234567-89ab-cdef-0123-456789abcdef' and At eq time'PT13H20M' and Big eq 3000000000L and Price eq 2.5M", '2.0'],
+  [
+    "substringof('a', Name) and Due gt datetimeoffset'2012-01-01T00:00:00Z' and Created lt datetime'2012-01-01T00:00:00'",
+    '2.0',
+  ],
+  [
+    "Key eq guid'01234567-89ab-cdef-0123-456789abcdef' and At eq time'PT13H20M' and Big eq 3000000000L and Price eq 2.5M",
+    '2.0',
+  ],
   ["Score eq 1.5d and Sing eq 1.5f and Score eq 1e21 and cast(Qty, 'Edm.Int64') eq 1L", '2.0'],
   ["Tags/any(t: t eq 'a')", '3.0'],
 ];
@@ -226,7 +266,10 @@ describe('check(text, schema, { version })', () => {
 });
 
 describe('printTyped(typed, { version })', () => {
-  const typed = check("Big eq 5 and Price in (2.5, 1) and contains(Name, 'a') and Created eq 2012-01-01T00:00:00Z and At eq 13:20", Item);
+  const typed = check(
+    "Big eq 5 and Price in (2.5, 1) and contains(Name, 'a') and Created eq 2012-01-01T00:00:00Z and At eq 13:20",
+    Item,
+  );
 
   it('keeps its values without a version', () => {
     expect(printTyped(typed)).toBe(
@@ -253,7 +296,11 @@ describe('printTyped(typed, { version })', () => {
     ['year(now()) eq 2012', 'now'],
   ])('refuses %s for 3.0 (%s)', (text, construct) => {
     const error = thrownFilterError(() => printTyped(check(text, Item), { version: '3.0' }));
-    expect({ kind: error.kind, construct: error.construct, target: error.target }).toEqual({ kind: 'unsupported', construct, target: '3.0' });
+    expect({ kind: error.kind, construct: error.construct, target: error.target }).toEqual({
+      kind: 'unsupported',
+      construct,
+      target: '3.0',
+    });
   });
 });
 
@@ -261,7 +308,9 @@ describe('filter(schema, { version })`…`', () => {
   const GUID = '01234567-89ab-cdef-0123-456789abcdef';
 
   it('writes each hole as a literal of 2.0', () => {
-    const built = filter(Item, { version: '2.0' })`Big eq ${5} and Price eq ${2.5} and Score eq ${0.1} and Sing eq ${0.5} and Created eq ${new Date(Date.UTC(2012, 0, 1))} and Due gt ${new Date(Date.UTC(2012, 0, 1, 0, 0, 0, 5))} and Key eq ${GUID.toUpperCase()} and At lt ${'13:20'}`;
+    const built = filter(Item, {
+      version: '2.0',
+    })`Big eq ${5} and Price eq ${2.5} and Score eq ${0.1} and Sing eq ${0.5} and Created eq ${new Date(Date.UTC(2012, 0, 1))} and Due gt ${new Date(Date.UTC(2012, 0, 1, 0, 0, 0, 5))} and Key eq ${GUID.toUpperCase()} and At lt ${'13:20'}`;
     expect(built.text).toBe(
       `Big eq 5L and Price eq 2.5M and Score eq 0.1d and Sing eq 0.5f and Created eq datetime'2012-01-01T00:00:00' and Due gt datetimeoffset'2012-01-01T00:00:00.005Z' and Key eq guid'${GUID}' and At lt time'PT13H20M'`,
     );
@@ -274,7 +323,14 @@ describe('filter(schema, { version })`…`', () => {
 
   it('refuses a value whose type 2.0 has no literal for, at its hole', () => {
     const error = thrownFilterError(() => filter(Item, { version: '2.0' })`Qty eq 1 and Day eq ${'2012-12-03'}`);
-    expect({ kind: error.kind, construct: error.construct, target: error.target, text: error.text, start: error.start, end: error.end }).toEqual({
+    expect({
+      kind: error.kind,
+      construct: error.construct,
+      target: error.target,
+      text: error.text,
+      start: error.start,
+      end: error.end,
+    }).toEqual({
       kind: 'unsupported',
       construct: 'date_literal',
       target: '2.0',
@@ -290,7 +346,9 @@ describe('filter(schema, { version })`…`', () => {
   });
 
   it("refuses the template's own constructs that the version does not have", () => {
-    const error = thrownFilterError(() => filter(Item, { version: '3.0' })`contains(Name, ${'a'}) and Name in ${['b']}`);
+    const error = thrownFilterError(
+      () => filter(Item, { version: '3.0' })`contains(Name, ${'a'}) and Name in ${['b']}`,
+    );
     expect(error.issues.map((issue) => [issue.code, error.text!.slice(issue.start, issue.end)])).toEqual([
       ['not_in_version', 'contains(Name, ${0})'],
       ['not_in_version', 'Name in ${1}'],
@@ -300,11 +358,32 @@ describe('filter(schema, { version })`…`', () => {
 
 describe('a tree built by hand', () => {
   it.each([
-    ['a Decimal value that is no decimal text', { kind: 'number', type: 'Edm.Decimal', raw: '1', value: 'abc', start: 0, end: 1 }],
-    ['a date-time of no instant', { kind: 'datetime', type: 'Edm.DateTimeOffset', raw: 'x', epochMs: Number.NaN, offsetMinutes: 0, start: 0, end: 1 }],
+    [
+      'a Decimal value that is no decimal text',
+      { kind: 'number', type: 'Edm.Decimal', raw: '1', value: 'abc', start: 0, end: 1 },
+    ],
+    [
+      'a date-time of no instant',
+      {
+        kind: 'datetime',
+        type: 'Edm.DateTimeOffset',
+        raw: 'x',
+        epochMs: Number.NaN,
+        offsetMinutes: 0,
+        start: 0,
+        end: 1,
+      },
+    ],
     ['a time of day beyond the day', { kind: 'timeOfDay', raw: 'x', ms: 86_400_000, start: 0, end: 1 }],
   ])('with %s is a malformed tree for 2.0', (_what, literal) => {
-    const tree = { kind: 'compare', op: 'eq', left: { kind: 'member', segments: [{ name: 'x', start: 0, end: 1 }], start: 0, end: 1 }, right: literal, start: 0, end: 1 };
+    const tree = {
+      kind: 'compare',
+      op: 'eq',
+      left: { kind: 'member', segments: [{ name: 'x', start: 0, end: 1 }], start: 0, end: 1 },
+      right: literal,
+      start: 0,
+      end: 1,
+    };
     const error = thrownFilterError(() => print(tree as unknown as Parameters<typeof print>[0], { version: '2.0' }));
     expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
   });

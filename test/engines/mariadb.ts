@@ -11,10 +11,29 @@ import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText, utcDateTime, valueAt } from './rows.js';
+import {
+  columnValue,
+  columnsOf,
+  dateText,
+  durationMs,
+  instantMs,
+  jsonText,
+  temporalJson,
+  timeText,
+  utcDateTime,
+  valueAt,
+} from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
-import { executable, freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';
+import {
+  executable,
+  freePort,
+  runTool,
+  serverAccount,
+  serverDirectory,
+  serverEnvironment,
+  tail,
+} from './server-process.js';
 
 function which(binary: string): string | undefined {
   for (const dir of (process.env['PATH'] ?? '').split(':').concat(['/usr/sbin', '/usr/bin'])) {
@@ -27,8 +46,13 @@ function which(binary: string): string | undefined {
 export function mariadbAvailable(): boolean {
   const found = which('mariadbd') !== undefined && which('mariadb-install-db') !== undefined;
   if (!found) {
-    if (process.env['CI'] === 'true') throw new Error('mariadbd is not installed, and CI=true requires the MySQL/MariaDB tests to run (.ci/run installs mariadb-server)');
-    console.warn('\n*** MariaDB (mariadbd) is not installed: the MySQL/MariaDB SQL tests are SKIPPED. Install mariadb-server to run them. ***\n');
+    if (process.env['CI'] === 'true')
+      throw new Error(
+        'mariadbd is not installed, and CI=true requires the MySQL/MariaDB tests to run (.ci/run installs mariadb-server)',
+      );
+    console.warn(
+      '\n*** MariaDB (mariadbd) is not installed: the MySQL/MariaDB SQL tests are SKIPPED. Install mariadb-server to run them. ***\n',
+    );
   }
   return found;
 }
@@ -50,10 +74,12 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
   }
 }
 
-const columnType = (c: Column): string => (c.type === 'Json' ? 'LONGTEXT CHARACTER SET utf8mb4' : mysqlColumnType(c.type));
+const columnType = (c: Column): string =>
+  c.type === 'Json' ? 'LONGTEXT CHARACTER SET utf8mb4' : mysqlColumnType(c.type);
 
 function toMysql(column: Column, v: unknown): unknown {
-  if (column.type === 'Json') return jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => JSON.stringify(utcDateTime(ms))));
+  if (column.type === 'Json')
+    return jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => JSON.stringify(utcDateTime(ms))));
   if (v === null) return null;
   switch (column.type) {
     case 'Edm.Guid':
@@ -89,7 +115,11 @@ export async function startMariadb(): Promise<Engine> {
   const user = account.switched ? [`--user=${account.user}`] : [];
   // serverEnvironment's TMPDIR is read by mariadbd too: its temporary files go in `dir` as well.
   try {
-    runServerTool('mariadb-install-db', ['--no-defaults', ...user, `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db'], serverEnvironment(dir));
+    runServerTool(
+      'mariadb-install-db',
+      ['--no-defaults', ...user, `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db'],
+      serverEnvironment(dir),
+    );
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
@@ -98,7 +128,20 @@ export async function startMariadb(): Promise<Engine> {
   const errorLog = `${dir}/error.log`;
   const child: ChildProcess = spawn(
     'mariadbd',
-    ['--no-defaults', ...user, `--datadir=${dir}/data`, `--socket=${dir}/sock`, `--port=${port}`, '--bind-address=127.0.0.1', '--skip-log-bin', '--innodb-buffer-pool-size=32M', `--pid-file=${dir}/pid`, `--log-error=${errorLog}`, '--character-set-server=utf8mb4', '--collation-server=utf8mb4_general_ci'],
+    [
+      '--no-defaults',
+      ...user,
+      `--datadir=${dir}/data`,
+      `--socket=${dir}/sock`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      '--skip-log-bin',
+      '--innodb-buffer-pool-size=32M',
+      `--pid-file=${dir}/pid`,
+      `--log-error=${errorLog}`,
+      '--character-set-server=utf8mb4',
+      '--collation-server=utf8mb4_general_ci',
+    ],
     { stdio: 'ignore', env: serverEnvironment(dir) },
   );
   const stop = async (): Promise<void> => {
@@ -114,7 +157,14 @@ export async function startMariadb(): Promise<Engine> {
   let lastError: unknown;
   for (let attempt = 0; attempt < 100 && !connection; attempt++) {
     try {
-      connection = await mysql.createConnection({ host: '127.0.0.1', port, user: 'root', charset: 'utf8mb4_general_ci', supportBigNumbers: true, bigNumberStrings: true });
+      connection = await mysql.createConnection({
+        host: '127.0.0.1',
+        port,
+        user: 'root',
+        charset: 'utf8mb4_general_ci',
+        supportBigNumbers: true,
+        bigNumberStrings: true,
+      });
     } catch (error) {
       lastError = error;
       if (child.exitCode !== null) break;
@@ -125,7 +175,9 @@ export async function startMariadb(): Promise<Engine> {
     const exit = child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`;
     const log = tail(errorLog);
     await stop();
-    throw new Error(`MariaDB did not start (mariadbd ${exit}; last connection error: ${(lastError as Error | undefined)?.message ?? 'none'})${log === '' ? '' : `\n${log}`}`);
+    throw new Error(
+      `MariaDB did not start (mariadbd ${exit}; last connection error: ${(lastError as Error | undefined)?.message ?? 'none'})${log === '' ? '' : `\n${log}`}`,
+    );
   }
   const db = connection;
   await db.query('CREATE DATABASE t CHARACTER SET utf8mb4');
@@ -142,11 +194,22 @@ export async function startMariadb(): Promise<Engine> {
       for (const name of indexed) await db.query(`CREATE INDEX \`${table}_${name}\` ON ${table} (\`${name}\`)`);
       if (records.length === 0) return;
       const params: unknown[] = [];
-      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toMysql(c, columnValue(row, c))); return '?'; }).join(', ')})`);
+      const tuples = records.map(
+        (row) =>
+          `(${columns
+            .map((c) => {
+              params.push(toMysql(c, columnValue(row, c)));
+              return '?';
+            })
+            .join(', ')})`,
+      );
       await db.execute(`INSERT INTO ${table} VALUES ${tuples.join(', ')}`, params as never);
     },
     async ids(where) {
-      const [rows] = await db.execute(`SELECT \`Id\` FROM items WHERE ${where.sql} ORDER BY \`Id\``, where.params as never);
+      const [rows] = await db.execute(
+        `SELECT \`Id\` FROM items WHERE ${where.sql} ORDER BY \`Id\``,
+        where.params as never,
+      );
       return (rows as { Id: number | string }[]).map((r) => Number(r.Id));
     },
     async query(text, params = []) {

@@ -17,7 +17,13 @@ import { listPropertyPaths } from '../../src/types/schema.js';
 import type { CollectionProperty, Property, Schema } from '../../src/types/schema.js';
 
 /** IEEE 754 decimal128 arithmetic: 34 significant digits, half to even. */
-const D34 = DecimalJs.clone({ precision: 34, rounding: DecimalJs.ROUND_HALF_EVEN, modulo: DecimalJs.ROUND_DOWN, toExpNeg: -40, toExpPos: 40 });
+const D34 = DecimalJs.clone({
+  precision: 34,
+  rounding: DecimalJs.ROUND_HALF_EVEN,
+  modulo: DecimalJs.ROUND_DOWN,
+  toExpNeg: -40,
+  toExpPos: 40,
+});
 type D34 = InstanceType<typeof D34>;
 
 /** The harness's BSON Decimal128. */
@@ -151,11 +157,15 @@ const queryOperator =
 function scalarAt(obj: object, selector: string): unknown {
   let value: unknown = obj;
   for (const key of selector.split('.')) {
-    if (Array.isArray(value)) throw new Error(`harness: a query operator on a path through an array (${selector}) is not modelled`);
+    if (Array.isArray(value))
+      throw new Error(`harness: a query operator on a path through an array (${selector}) is not modelled`);
     if (value === null || typeof value !== 'object') return undefined;
     value = (value as Record<string, unknown>)[key];
   }
-  if (Array.isArray(value)) throw new Error(`harness: a query operator other than $elemMatch or $size on an array (${selector}) is not modelled`);
+  if (Array.isArray(value))
+    throw new Error(
+      `harness: a query operator other than $elemMatch or $size on an array (${selector}) is not modelled`,
+    );
   return value;
 }
 
@@ -210,7 +220,8 @@ export function pcreToJs(pattern: string): RegExp {
 }
 
 /** A document (or array) as `$elemMatch` sees one: BSON's object and array types, not a Date or a Decimal128. */
-const isDocument = (v: unknown): v is object => v !== null && typeof v === 'object' && !(v instanceof Date) && !(v instanceof Decimal128);
+const isDocument = (v: unknown): v is object =>
+  v !== null && typeof v === 'object' && !(v instanceof Date) && !(v instanceof Decimal128);
 
 /**
  * `$elemMatch` as MongoDB's matcher runs it (ElemMatchObjectMatchExpression and
@@ -222,9 +233,12 @@ const isDocument = (v: unknown): v is object => v !== null && typeof v === 'obje
 function queryElemMatch(selector: string, criteria: unknown, options: unknown) {
   if (!isDocument(criteria) || Array.isArray(criteria)) throw new Error('harness: $elemMatch expects a document');
   const keys = Object.keys(criteria);
-  const valueForm = keys.length > 0 && keys.every((k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$nor');
+  const valueForm =
+    keys.length > 0 && keys.every((k) => k.startsWith('$') && k !== '$and' && k !== '$or' && k !== '$nor');
   const query = new Query(valueForm ? { element: criteria } : (criteria as Record<string, unknown>), options as never);
-  const matches = valueForm ? (e: unknown) => query.test({ element: e }) : (e: unknown) => isDocument(e) && query.test(e as Record<string, unknown>);
+  const matches = valueForm
+    ? (e: unknown) => query.test({ element: e })
+    : (e: unknown) => isDocument(e) && query.test(e as Record<string, unknown>);
   return (obj: object): boolean => {
     const value = arrayAt(obj, selector);
     return Array.isArray(value) && value.some(matches);
@@ -233,7 +247,8 @@ function queryElemMatch(selector: string, criteria: unknown, options: unknown) {
 
 /** `$size`: true for an array of exactly that many elements, false for anything else (also a missing field). */
 function querySize(selector: string, size: unknown) {
-  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0) throw new Error('harness: $size expects a non-negative integer');
+  if (typeof size !== 'number' || !Number.isInteger(size) || size < 0)
+    throw new Error('harness: $size expects a non-negative integer');
   return (obj: object): boolean => {
     const value = arrayAt(obj, selector);
     return Array.isArray(value) && value.length === size;
@@ -272,7 +287,8 @@ function queryRegex(selector: string, operand: unknown) {
 
 type Options = Parameters<typeof evalExpr>[2];
 type ExprOp = (obj: object, expr: unknown, options: Options) => unknown;
-const args = (obj: object, expr: unknown, options: Options): unknown[] => evalExpr(obj, expr as never, options) as unknown[];
+const args = (obj: object, expr: unknown, options: Options): unknown[] =>
+  evalExpr(obj, expr as never, options) as unknown[];
 
 const exprCompare =
   (test: (c: number) => boolean): ExprOp =>
@@ -286,18 +302,31 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** MongoDB's arithmetic result types: decimal if any decimal, else double if any double, else long. */
-function arithmetic(name: string, op: (a: DecimalJs, b: DecimalJs) => DecimalJs, doubleOp: (a: number, b: number) => number, longOp: (a: bigint, b: bigint) => bigint): ExprOp {
+function arithmetic(
+  name: string,
+  op: (a: DecimalJs, b: DecimalJs) => DecimalJs,
+  doubleOp: (a: number, b: number) => number,
+  longOp: (a: bigint, b: bigint) => bigint,
+): ExprOp {
   return (obj, expr, options) => combine(name, args(obj, expr, options), op, doubleOp, longOp);
 }
 
 /** The arithmetic of already evaluated operands (each operand is evaluated once). */
-function combine(name: string, values: unknown[], op: (a: DecimalJs, b: DecimalJs) => DecimalJs, doubleOp: (a: number, b: number) => number, longOp: (a: bigint, b: bigint) => bigint): unknown {
+function combine(
+  name: string,
+  values: unknown[],
+  op: (a: DecimalJs, b: DecimalJs) => DecimalJs,
+  doubleOp: (a: number, b: number) => number,
+  longOp: (a: bigint, b: bigint) => bigint,
+): unknown {
   if (values.some(isNil)) return null;
-  for (const v of values) if (!numberKind(v)) throw new Error(`harness: ${name} only supports numeric types, not ${String(v)}`);
+  for (const v of values)
+    if (!numberKind(v)) throw new Error(`harness: ${name} only supports numeric types, not ${String(v)}`);
   return (values as Num[]).reduce((a, b) => {
     if (a instanceof Decimal128 || b instanceof Decimal128) return rounded(op(exactOf(a), exactOf(b)));
     if (typeof a === 'bigint' || typeof b === 'bigint') {
-      if ((typeof a === 'number' && !Number.isInteger(a)) || (typeof b === 'number' && !Number.isInteger(b))) return doubleOp(Number(a), Number(b));
+      if ((typeof a === 'number' && !Number.isInteger(a)) || (typeof b === 'number' && !Number.isInteger(b)))
+        return doubleOp(Number(a), Number(b));
       const result = longOp(BigInt(a), BigInt(b));
       // A long result beyond int64 becomes a double in MongoDB.
       return result < INT64_MIN || result > INT64_MAX ? doubleOp(Number(a), Number(b)) : result;
@@ -350,15 +379,29 @@ function decimalToDouble(d: D34): number {
   if (d.isNaN()) return Number.NaN;
   if (!d.isFinite()) return d.isNeg() ? -Infinity : Infinity;
   const n = Number(d.toString());
-  if (!Number.isFinite(n)) throw new Error(`harness: $toDouble overflow: Conversion would overflow target type in $convert with no onError value: ${d.toString()}`);
-  if (!d.isZero() && d.abs().lt(MIN_NORMAL)) throw new Error(`harness: $toDouble underflow: Conversion would overflow target type in $convert with no onError value: ${d.toString()}`);
+  if (!Number.isFinite(n))
+    throw new Error(
+      `harness: $toDouble overflow: Conversion would overflow target type in $convert with no onError value: ${d.toString()}`,
+    );
+  if (!d.isZero() && d.abs().lt(MIN_NORMAL))
+    throw new Error(
+      `harness: $toDouble underflow: Conversion would overflow target type in $convert with no onError value: ${d.toString()}`,
+    );
   return n;
 }
 
 function toInt(v: unknown): number | null {
   if (isNil(v)) return null;
-  const n = typeof v === 'number' ? Math.trunc(v) : typeof v === 'bigint' ? Number(v) : v instanceof Decimal128 ? Number(v.value.trunc().toString()) : NaN;
-  if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31) throw new Error(`harness: $toInt overflow or bad value ${String(v)}`);
+  const n =
+    typeof v === 'number'
+      ? Math.trunc(v)
+      : typeof v === 'bigint'
+        ? Number(v)
+        : v instanceof Decimal128
+          ? Number(v.value.trunc().toString())
+          : NaN;
+  if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31)
+    throw new Error(`harness: $toInt overflow or bad value ${String(v)}`);
   return n;
 }
 
@@ -399,7 +442,8 @@ const divide: ExprOp = (obj, expr, options) => {
   const [a, b] = args(obj, expr, options);
   if (isNil(a) || isNil(b)) return null;
   if (compareBson(b, 0) === 0) throw new Error("harness: can't $divide by zero");
-  if (a instanceof Decimal128 || b instanceof Decimal128) return new Decimal128(new D34(toD(a as Num)).div(new D34(toD(b as Num))));
+  if (a instanceof Decimal128 || b instanceof Decimal128)
+    return new Decimal128(new D34(toD(a as Num)).div(new D34(toD(b as Num))));
   return Number(a) / Number(b);
 };
 
@@ -407,7 +451,8 @@ const mod: ExprOp = (obj, expr, options) => {
   const [a, b] = args(obj, expr, options);
   if (isNil(a) || isNil(b)) return null;
   if (compareBson(b, 0) === 0) throw new Error("harness: can't $mod by 0");
-  if (a instanceof Decimal128 || b instanceof Decimal128) return new Decimal128(new D34(toD(a as Num)).mod(new D34(toD(b as Num))));
+  if (a instanceof Decimal128 || b instanceof Decimal128)
+    return new Decimal128(new D34(toD(a as Num)).mod(new D34(toD(b as Num))));
   if (typeof a === 'bigint' && typeof b === 'bigint') return a % b;
   return Number(a) % Number(b);
 };
@@ -421,7 +466,8 @@ const mod: ExprOp = (obj, expr, options) => {
 function dateArithmetic(name: '$add' | '$subtract', numeric: (values: unknown[]) => unknown): ExprOp {
   const whole = (v: unknown): number => {
     const n = typeof v === 'bigint' ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n)) throw new Error(`harness: ${name} of a date and ${String(v)} is not modelled`);
+    if (typeof n !== 'number' || !Number.isInteger(n))
+      throw new Error(`harness: ${name} of a date and ${String(v)} is not modelled`);
     return n;
   };
   return (obj, expr, options) => {
@@ -433,7 +479,8 @@ function dateArithmetic(name: '$add' | '$subtract', numeric: (values: unknown[])
       if (!(a instanceof Date)) throw new Error('harness: $subtract of a date from a number');
       return b instanceof Date ? BigInt(a.getTime() - b.getTime()) : new Date(a.getTime() - whole(b));
     }
-    if (values.filter((v) => v instanceof Date).length > 1) throw new Error('harness: only one date allowed in an $add expression');
+    if (values.filter((v) => v instanceof Date).length > 1)
+      throw new Error('harness: only one date allowed in an $add expression');
     return new Date(values.reduce<number>((sum, v) => sum + (v instanceof Date ? v.getTime() : whole(v)), 0));
   };
 }
@@ -455,7 +502,8 @@ function toLong(v: unknown): bigint | null {
   }
   const n = typeof v === 'number' ? Math.trunc(v) : NaN;
   // -2^63 is a long; 2^63, the next double up from the largest long, is not.
-  if (!Number.isFinite(n) || n < -(2 ** 63) || n >= 2 ** 63) throw new Error(`harness: $toLong overflow or bad value ${String(v)}`);
+  if (!Number.isFinite(n) || n < -(2 ** 63) || n >= 2 ** 63)
+    throw new Error(`harness: $toLong overflow or bad value ${String(v)}`);
   return BigInt(n);
 }
 
@@ -486,7 +534,8 @@ const CONTEXT = Context.init({
     $regex: queryRegex,
     $elemMatch: queryElemMatch,
     $size: querySize,
-    $exists: (selector: string, exists: unknown) => (obj: object) => (arrayAt(obj, selector) !== undefined) === Boolean(exists),
+    $exists: (selector: string, exists: unknown) => (obj: object) =>
+      (arrayAt(obj, selector) !== undefined) === Boolean(exists),
   },
   expression: {
     ...expressionOperators,
@@ -500,9 +549,30 @@ const CONTEXT = Context.init({
       const [v, list] = args(obj, expr, options);
       return (list as unknown[]).some((item) => compareBson(v, item) === 0);
     },
-    $add: dateArithmetic('$add', (values) => combine('$add', values, (a, b) => a.add(b), (a, b) => a + b, (a, b) => a + b)),
-    $subtract: dateArithmetic('$subtract', (values) => combine('$subtract', values, (a, b) => a.sub(b), (a, b) => a - b, (a, b) => a - b)),
-    $multiply: arithmetic('$multiply', (a, b) => a.mul(b), (a, b) => a * b, (a, b) => a * b),
+    $add: dateArithmetic('$add', (values) =>
+      combine(
+        '$add',
+        values,
+        (a, b) => a.add(b),
+        (a, b) => a + b,
+        (a, b) => a + b,
+      ),
+    ),
+    $subtract: dateArithmetic('$subtract', (values) =>
+      combine(
+        '$subtract',
+        values,
+        (a, b) => a.sub(b),
+        (a, b) => a - b,
+        (a, b) => a - b,
+      ),
+    ),
+    $multiply: arithmetic(
+      '$multiply',
+      (a, b) => a.mul(b),
+      (a, b) => a * b,
+      (a, b) => a * b,
+    ),
     $divide: divide,
     $mod: mod,
     $abs: unary('$abs', (d) => d.abs(), Math.abs),
@@ -565,7 +635,10 @@ export function toMongoDocument(schema: Schema, row: Record<string, unknown>): R
 }
 
 /** Every collection reachable from the root through structures, with its path. */
-function listCollectionPaths(properties: ReadonlyMap<string, Property>, prefix: readonly string[]): { path: string[]; property: CollectionProperty }[] {
+function listCollectionPaths(
+  properties: ReadonlyMap<string, Property>,
+  prefix: readonly string[],
+): { path: string[]; property: CollectionProperty }[] {
   return [...properties.values()].flatMap((property) => {
     const path = [...prefix, property.name];
     if (property.kind === 'collection') return [{ path, property }];
@@ -587,7 +660,9 @@ function valueAt(row: Record<string, unknown>, path: readonly string[]): unknown
 function storeCollection(property: CollectionProperty, value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   const element = property.element;
-  return value.map((e) => (element.kind === 'primitive' ? store(element.type, e) : storeStructure(element.properties, e)));
+  return value.map((e) =>
+    element.kind === 'primitive' ? store(element.type, e) : storeStructure(element.properties, e),
+  );
 }
 
 /** A structure (an element, or one inside it): each member by its type, a missing one left out. */

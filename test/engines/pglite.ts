@@ -3,10 +3,19 @@
 import { PGlite } from '@electric-sql/pglite';
 import { postgresColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText, valueAt } from './rows.js';
+import {
+  columnValue,
+  columnsOf,
+  dateText,
+  durationMs,
+  instantMs,
+  jsonText,
+  temporalJson,
+  timeText,
+  valueAt,
+} from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
-
 
 /** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
 function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
@@ -28,7 +37,10 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
 const columnType = (c: Column): string => (c.type === 'Json' ? 'jsonb' : postgresColumnType(c.type));
 
 function toPg(column: Column, v: unknown): unknown {
-  if (column.type === 'Json') return jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => JSON.stringify(new Date(ms).toISOString())));
+  if (column.type === 'Json')
+    return jsonText(v, column.element!, (type, x) =>
+      jsonScalar(type, x, (ms) => JSON.stringify(new Date(ms).toISOString())),
+    );
   if (v === null) return null;
   switch (column.type) {
     case 'Edm.Guid':
@@ -66,11 +78,24 @@ export async function startPglite(): Promise<Engine> {
       for (const name of indexed) await db.exec(`CREATE INDEX ON ${table} ("${name}")`);
       if (records.length === 0) return;
       const params: unknown[] = [];
-      const tuples = records.map((row) => `(${columns.map((c) => { params.push(toPg(c, columnValue(row, c))); return `$${params.length}::${columnType(c)}`; }).join(', ')})`);
-      await db.query(`INSERT INTO ${table} (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES ${tuples.join(', ')}`, params);
+      const tuples = records.map(
+        (row) =>
+          `(${columns
+            .map((c) => {
+              params.push(toPg(c, columnValue(row, c)));
+              return `$${params.length}::${columnType(c)}`;
+            })
+            .join(', ')})`,
+      );
+      await db.query(
+        `INSERT INTO ${table} (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES ${tuples.join(', ')}`,
+        params,
+      );
     },
     async ids(where) {
-      const result = await db.query<{ Id: number }>(`SELECT "Id" FROM items WHERE ${where.sql} ORDER BY "Id"`, [...where.params]);
+      const result = await db.query<{ Id: number }>(`SELECT "Id" FROM items WHERE ${where.sql} ORDER BY "Id"`, [
+        ...where.params,
+      ]);
       return result.rows.map((r) => r.Id);
     },
     async query(text, params = []) {

@@ -9,7 +9,16 @@ import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { asAccount, executable, freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';
+import {
+  asAccount,
+  executable,
+  freePort,
+  runTool,
+  serverAccount,
+  serverDirectory,
+  serverEnvironment,
+  tail,
+} from './server-process.js';
 import type { ServerAccount } from './server-process.js';
 
 /** Where Debian installs each major version's server, as `<major>/bin`; it is not on PATH. */
@@ -35,8 +44,13 @@ function serverBin(): string | undefined {
 export function postgresAvailable(): boolean {
   const found = serverBin() !== undefined;
   if (!found) {
-    if (process.env['CI'] === 'true') throw new Error(`PostgreSQL (${INSTALL_ROOT}/<major>/bin/postgres) is not installed, and CI=true requires the PostgreSQL tests to run (.ci/run installs postgresql)`);
-    console.warn(`\n*** PostgreSQL (${INSTALL_ROOT}/<major>/bin/postgres) is not installed: the PostgreSQL server tests are SKIPPED. Install postgresql to run them. ***\n`);
+    if (process.env['CI'] === 'true')
+      throw new Error(
+        `PostgreSQL (${INSTALL_ROOT}/<major>/bin/postgres) is not installed, and CI=true requires the PostgreSQL tests to run (.ci/run installs postgresql)`,
+      );
+    console.warn(
+      `\n*** PostgreSQL (${INSTALL_ROOT}/<major>/bin/postgres) is not installed: the PostgreSQL server tests are SKIPPED. Install postgresql to run them. ***\n`,
+    );
   }
   return found;
 }
@@ -82,7 +96,8 @@ export interface PostgresServer {
 
 export async function startPostgres(): Promise<PostgresServer> {
   const bin = serverBin();
-  if (bin === undefined) throw new Error(`PostgreSQL: no server under ${INSTALL_ROOT}/<major>/bin (install postgresql)`);
+  if (bin === undefined)
+    throw new Error(`PostgreSQL: no server under ${INSTALL_ROOT}/<major>/bin (install postgresql)`);
   // The server refuses to run as root: under root it and initdb are spawned as `postgres`.
   const account = serverAccount('postgres');
   const dir = serverDirectory(account, 'odata-filter-postgres-', 'PostgreSQL');
@@ -101,7 +116,22 @@ export async function startPostgres(): Promise<PostgresServer> {
   try {
     child = spawn(
       join(bin, 'postgres'),
-      ['-D', `${dir}/data`, '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'],
+      [
+        '-D',
+        `${dir}/data`,
+        '-p',
+        String(port),
+        '-k',
+        dir,
+        '-h',
+        '127.0.0.1',
+        '-c',
+        'fsync=off',
+        '-c',
+        'full_page_writes=off',
+        '-c',
+        'synchronous_commit=off',
+      ],
       { stdio: ['ignore', logFd, logFd], env: serverEnvironment(dir), cwd: dir, ...asAccount(account) },
     );
   } finally {
@@ -125,7 +155,13 @@ export async function startPostgres(): Promise<PostgresServer> {
   let client: pg.Client | undefined;
   let lastError: unknown;
   for (const deadline = Date.now() + START_TIMEOUT_MS; !client && running() && Date.now() < deadline; ) {
-    const attempt = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 2_000 });
+    const attempt = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      database: 'postgres',
+      connectionTimeoutMillis: 2_000,
+    });
     try {
       await attempt.connect();
       client = attempt;
@@ -136,17 +172,25 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
   }
   if (!client) {
-    const state = spawnError ? `could not be started: ${spawnError.message}` : running() ? `still running after ${START_TIMEOUT_MS / 1000} s` : `exited with ${child.exitCode ?? child.signalCode}`;
+    const state = spawnError
+      ? `could not be started: ${spawnError.message}`
+      : running()
+        ? `still running after ${START_TIMEOUT_MS / 1000} s`
+        : `exited with ${child.exitCode ?? child.signalCode}`;
     const log = tail(serverLog);
     await stop();
-    throw new Error(`PostgreSQL did not start (postgres ${state}; last connection error: ${(lastError as Error | undefined)?.message ?? 'none'})${log === '' ? '' : `\n${log}`}`);
+    throw new Error(
+      `PostgreSQL did not start (postgres ${state}; last connection error: ${(lastError as Error | undefined)?.message ?? 'none'})${log === '' ? '' : `\n${log}`}`,
+    );
   }
   try {
     await client.query('CREATE DATABASE service_test');
   } catch (error) {
     const log = tail(serverLog);
     await stop();
-    throw new Error(`PostgreSQL: CREATE DATABASE service_test failed: ${(error as Error).message}${log === '' ? '' : `\n${log}`}`);
+    throw new Error(
+      `PostgreSQL: CREATE DATABASE service_test failed: ${(error as Error).message}${log === '' ? '' : `\n${log}`}`,
+    );
   } finally {
     await client.end().catch(() => undefined);
   }

@@ -19,13 +19,18 @@ export interface Column {
  * the engine stores that type: a number's digits as they are, a date-time as its convention says);
  * a missing collection is SQL NULL, a null one the JSON `null`.
  */
-export function jsonText(value: unknown, element: PrimitiveProperty | StructuredProperty, scalar: (type: EdmType, v: unknown) => string): string | null {
+export function jsonText(
+  value: unknown,
+  element: PrimitiveProperty | StructuredProperty,
+  scalar: (type: EdmType, v: unknown) => string,
+): string | null {
   if (value === undefined) return null;
   if (value === null) return 'null';
   const write = (v: unknown, property: Property): string => {
     if (v === null || v === undefined) return 'null';
     if (property.kind === 'primitive') return scalar(property.type, v);
-    if (property.kind === 'collection') return Array.isArray(v) ? `[${v.map((e) => write(e, property.element)).join(',')}]` : 'null';
+    if (property.kind === 'collection')
+      return Array.isArray(v) ? `[${v.map((e) => write(e, property.element)).join(',')}]` : 'null';
     return `{${[...property.properties.values()].map((p) => `${JSON.stringify(p.name)}:${write((v as Record<string, unknown>)[p.name], p)}`).join(',')}}`;
   };
   return `[${(value as unknown[]).map((e) => write(e, element)).join(',')}]`;
@@ -49,7 +54,8 @@ export function valueAt(row: unknown, path: readonly string[]): unknown {
 export function columnValue(row: unknown, column: Column): unknown {
   if (column.type !== 'Json') return valueAt(row, column.path);
   let v: unknown = row;
-  for (const segment of column.path) v = v === null || v === undefined || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[segment];
+  for (const segment of column.path)
+    v = v === null || v === undefined || typeof v !== 'object' ? undefined : (v as Record<string, unknown>)[segment];
   return v;
 }
 
@@ -75,7 +81,12 @@ export interface Engine {
    * Replaces a table with one of these columns holding these records (each column's value read
    * at its path), with an index on each of `indexed`.
    */
-  loadTable(table: string, columns: readonly Column[], records: readonly unknown[], indexed?: readonly string[]): Promise<void>;
+  loadTable(
+    table: string,
+    columns: readonly Column[],
+    records: readonly unknown[],
+    indexed?: readonly string[],
+  ): Promise<void>;
   /** Ids of the rows matching a WHERE expression, ascending. */
   ids(where: { sql: string; params: readonly unknown[] }): Promise<number[]>;
   /** Runs a query and returns its rows (for EXPLAIN and checks that the table is unchanged). */

@@ -30,7 +30,9 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -48,7 +50,8 @@ export interface ServerAccount {
 }
 
 export function serverAccount(user: string): ServerAccount {
-  if (process.getuid?.() !== 0) return { user, uid: process.getuid?.() ?? -1, gid: process.getgid?.() ?? -1, switched: false };
+  if (process.getuid?.() !== 0)
+    return { user, uid: process.getuid?.() ?? -1, gid: process.getgid?.() ?? -1, switched: false };
   const id = (flag: string): number => Number(execFileSync('id', [flag, user]).toString().trim());
   return { user, uid: id('-u'), gid: id('-g'), switched: true };
 }
@@ -110,13 +113,20 @@ export function serverEnvironment(dir: string): NodeJS.ProcessEnv {
  * Runs a server's tool to its end; a failure is an Error, `<label>: <tool> failed (exit N): …`,
  * that carries the tool's own output (its standard error, then its standard output).
  */
-export function runTool(label: string, tool: string, args: readonly string[], options: Omit<ExecFileSyncOptions, 'stdio' | 'encoding'>): void {
+export function runTool(
+  label: string,
+  tool: string,
+  args: readonly string[],
+  options: Omit<ExecFileSyncOptions, 'stdio' | 'encoding'>,
+): void {
   try {
     execFileSync(tool, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   } catch (error) {
     const { status, stdout, stderr } = error as { status?: number | null; stdout?: string; stderr?: string };
     const output = `${stderr ?? ''}\n${stdout ?? ''}`.trim();
-    throw new Error(`${label}: ${tool} failed (exit ${status ?? 'signal'}): ${output === '' ? (error as Error).message : output}`);
+    throw new Error(
+      `${label}: ${tool} failed (exit ${status ?? 'signal'}): ${output === '' ? (error as Error).message : output}`,
+    );
   }
 }
 

@@ -4,10 +4,19 @@
 import initSqlJs from 'sql.js';
 import { sqliteColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText, valueAt } from './rows.js';
+import {
+  columnValue,
+  columnsOf,
+  dateText,
+  durationMs,
+  instantMs,
+  jsonText,
+  temporalJson,
+  timeText,
+  valueAt,
+} from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
-
 
 /** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
 function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
@@ -29,7 +38,8 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
 const columnType = (c: Column): string => (c.type === 'Json' ? 'TEXT' : sqliteColumnType(c.type));
 
 function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string } {
-  if (column.type === 'Json') return { value: jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => String(ms))) };
+  if (column.type === 'Json')
+    return { value: jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => String(ms))) };
   if (v === null) return { value: null };
   switch (column.type) {
     case 'Edm.Guid':

@@ -31,7 +31,14 @@ describe('isFilterError across copies of the package', () => {
 
   it('refuses other errors and look-alike objects', async () => {
     const a = await loadCopy('a');
-    for (const value of [new Error('x'), { ...new FilterError(init) }, { name: 'FilterError', kind: 'syntax' }, null, 'FilterError', undefined]) {
+    for (const value of [
+      new Error('x'),
+      { ...new FilterError(init) },
+      { name: 'FilterError', kind: 'syntax' },
+      null,
+      'FilterError',
+      undefined,
+    ]) {
       expect(a.isFilterError(value)).toBe(false);
       expect(isFilterError(value)).toBe(false);
     }

@@ -33,25 +33,69 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['invalid_alias_value', () => check('Capacity gt @p', VenueRoom, { aliases: { p: 'Capacity' } })],
   ['unknown_function', () => parse("frobnicate(Name) eq 'a'")],
   ['expected_type_name', () => parse('cast(Name, 5) eq 1')],
-  ['wrong_arity', () => parse("startswith(Name) eq true")],
+  ['wrong_arity', () => parse('startswith(Name) eq true')],
   ['repeated_option', () => parseQuery('top=1&top=2', QUERY)],
   ['unknown_option', () => parseQuery('bogus=1', QUERY)],
   ['invalid_option_value', () => parseQuery('top=x', QUERY)],
-  ['not_selectable', () => parseQuery('$select=TimeZone', { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1 } })],
-  ['not_sortable', () => parseQuery('$orderby=Code', { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1 }, rules: { Code: { sort: false } } })],
-  ['function_not_allowed', () => parseQuery("$filter=contains(Code, 'a')", { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, functions: [] } })],
-  ['operator_not_allowed', () => parseQuery("$filter=not (Code eq 'a')", { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, operators: ['eq'] } })],
-  ['not_expandable', () => parseQuery('expand=Event/Code', { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A })],
+  [
+    'not_selectable',
+    () =>
+      parseQuery('$select=TimeZone', {
+        schema: Event,
+        key: ['EventID'],
+        policy: { spelling: 'odata', defaultTop: 1, maxTop: 1 },
+      }),
+  ],
+  [
+    'not_sortable',
+    () =>
+      parseQuery('$orderby=Code', {
+        schema: Event,
+        key: ['EventID'],
+        policy: { spelling: 'odata', defaultTop: 1, maxTop: 1 },
+        rules: { Code: { sort: false } },
+      }),
+  ],
+  [
+    'function_not_allowed',
+    () =>
+      parseQuery("$filter=contains(Code, 'a')", {
+        schema: Event,
+        key: ['EventID'],
+        policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, functions: [] },
+      }),
+  ],
+  [
+    'operator_not_allowed',
+    () =>
+      parseQuery("$filter=not (Code eq 'a')", {
+        schema: Event,
+        key: ['EventID'],
+        policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, operators: ['eq'] },
+      }),
+  ],
+  [
+    'not_expandable',
+    () => parseQuery('expand=Event/Code', { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A }),
+  ],
   ['value_does_not_fit', () => filter(VenueRoom)`Capacity gt ${'50'}`],
   ['not_in_version', () => check("contains(Name, 'a')", VenueRoom, { version: '3.0' })],
   ['top_beyond_maximum', () => parseQuery('top=251', QUERY)],
   ['skip_beyond_maximum', () => parseQuery('skip=11', { ...QUERY, policy: { ...SERVICE_INTERFACE_A, maxSkip: 10 } })],
-  ['too_deep_expand', () => parseQuery('expand=Event/TimeZone', { schema: Event, key: ['EventID'], policy: { ...SERVICE_INTERFACE_A, maxExpandDepth: 0 } })],
+  [
+    'too_deep_expand',
+    () =>
+      parseQuery('expand=Event/TimeZone', {
+        schema: Event,
+        key: ['EventID'],
+        policy: { ...SERVICE_INTERFACE_A, maxExpandDepth: 0 },
+      }),
+  ],
   ['too_long', () => parse('a eq 1', { maxLength: 3 })],
   ['too_deep', () => parse('((a eq 1))', { maxDepth: 1 })],
   ['too_many_nodes', () => parse('a eq 1 and b eq 2', { maxNodes: 3 })],
   ['too_deep_lambda', () => parse('A/any(a: a/B/any(b: b eq 1))', { maxLambdaDepth: 1 })],
-  ['string_cost', () => check("length(concat(Name, concat(Name, Name))) gt 1", VenueRoom, { maxStringCost: 10 })],
+  ['string_cost', () => check('length(concat(Name, concat(Name, Name))) gt 1', VenueRoom, { maxStringCost: 10 })],
   ['runtime_exhausted', () => print(selfNested(40))],
   ['unsupported', () => parse('Tags/fn(t)'), 'bound_function'],
 ];
@@ -78,7 +122,7 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ['$root/People eq 1', 'service_root'],
   ["x eq duration'PT0.0001S'", 'sub_millisecond_precision'],
   ["matchesPattern(Name, '^A')", 'matchespattern'],
-  ["geo.intersects(Location, Area)", 'geo.intersects'],
+  ['geo.intersects(Location, Area)', 'geo.intersects'],
   ["x eq geography'POINT(1 2)'", 'geography_literal'],
   ["x eq binary'AAE='", 'binary_literal'],
   ['x eq 2012-12-03T07:16:23.1234Z', 'sub_millisecond_precision'],
@@ -93,8 +137,13 @@ describe('issue codes', () => {
     const start = readme.indexOf('| issue code | kind | when |');
     expect(start).toBeGreaterThan(-1);
     const rows = readme.slice(start).split('\n').slice(2);
-    const table = rows.slice(0, rows.findIndex((line) => !line.startsWith('|')));
-    expect(table).toEqual(Object.entries(FILTER_ISSUE_CODES).map(([code, { kind, when }]) => `| \`${code}\` | ${kind} | ${when} |`));
+    const table = rows.slice(
+      0,
+      rows.findIndex((line) => !line.startsWith('|')),
+    );
+    expect(table).toEqual(
+      Object.entries(FILTER_ISSUE_CODES).map(([code, { kind, when }]) => `| \`${code}\` | ${kind} | ${when} |`),
+    );
   });
 
   it('every code has a filter that raises it, except a backend limit of its own', () => {
@@ -111,7 +160,11 @@ describe('issue codes', () => {
 
   it.each(CONSTRUCTS)('%s is unsupported, construct %s', (filter, construct) => {
     const error = thrownFilterError(() => parse(filter));
-    expect({ kind: error.kind, code: error.issues[0]?.code, construct: error.construct }).toEqual({ kind: 'unsupported', code: 'unsupported', construct });
+    expect({ kind: error.kind, code: error.issues[0]?.code, construct: error.construct }).toEqual({
+      kind: 'unsupported',
+      code: 'unsupported',
+      construct,
+    });
     expect(error.toJSON()).toMatchObject({ construct });
   });
 

@@ -35,8 +35,27 @@ function typedFilterOf(tree: Expr): TypedFilter {
 
 /** A plain-object visitor with a handler for every known kind of both trees. */
 function plainVisitor(): ExprVisitor<string> & TypedVisitor<string> {
-  const kinds = ['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'member', 'call', 'not', 'negate', 'compare', 'arithmetic', 'logical', 'in', 'literal', 'convert', 'structureNull'];
-  return Object.fromEntries(kinds.map((k) => [k, () => 'visited'])) as unknown as ExprVisitor<string> & TypedVisitor<string>;
+  const kinds = [
+    'null',
+    'boolean',
+    'number',
+    'string',
+    'datetime',
+    'guid',
+    'member',
+    'call',
+    'not',
+    'negate',
+    'compare',
+    'arithmetic',
+    'logical',
+    'in',
+    'literal',
+    'convert',
+    'structureNull',
+  ];
+  return Object.fromEntries(kinds.map((k) => [k, () => 'visited'])) as unknown as ExprVisitor<string> &
+    TypedVisitor<string>;
 }
 
 describe('a node kind no stage knows', () => {
@@ -53,7 +72,11 @@ describe('a node kind no stage knows', () => {
 
   it.each(KINDS)('print(), check() and compileMongo() refuse kind %s under a known node', (kind) => {
     const [, nested] = treesOf(kind);
-    for (const run of [() => print(nested!), () => check(nested!, VenueRoom), () => compileMongo(typedFilterOf(nested!))]) {
+    for (const run of [
+      () => print(nested!),
+      () => check(nested!, VenueRoom),
+      () => compileMongo(typedFilterOf(nested!)),
+    ]) {
       const error = thrown(run) as FilterError;
       expect(isFilterError(error)).toBe(true);
       expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
@@ -84,10 +107,19 @@ describe('a literal of a type no stage knows, handed to the SQL backend', () => 
   const literal = { kind: 'literal', type: 'Edm.Money', value: 5, start: 12, end: 13 };
   const tree = { kind: 'compare', type: 'Edm.Boolean', op: 'eq', left: literal, right: literal, start: 0, end: 13 };
   const filter = { ...check('Capacity gt 1', VenueRoom), root: tree as unknown as TypedExpr } as TypedFilter;
-  it.each([postgres, sqlite, mysql].map((dialect) => [dialect.name, dialect] as const))('is refused as unsupported on %s, naming the type', (_name, dialect) => {
-    const error = thrown(() => compileSql(filter, { dialect })) as FilterError;
-    expect(isFilterError(error)).toBe(true);
-    expect(error).toMatchObject({ kind: 'unsupported', construct: 'literal', target: dialect.name, start: 12, end: 13 });
-    expect(error.message).toContain('"Edm.Money"');
-  });
+  it.each([postgres, sqlite, mysql].map((dialect) => [dialect.name, dialect] as const))(
+    'is refused as unsupported on %s, naming the type',
+    (_name, dialect) => {
+      const error = thrown(() => compileSql(filter, { dialect })) as FilterError;
+      expect(isFilterError(error)).toBe(true);
+      expect(error).toMatchObject({
+        kind: 'unsupported',
+        construct: 'literal',
+        target: dialect.name,
+        start: 12,
+        end: 13,
+      });
+      expect(error.message).toContain('"Edm.Money"');
+    },
+  );
 });

@@ -6,9 +6,23 @@ import { isFilterError } from '../../src/index.js';
 
 describe('unsupported()', () => {
   it('makes an unsupported FilterError naming the construct and the target', () => {
-    const error = unsupported({ construct: 'cast', target: 'mysql', message: 'cast is not supported on MySQL', start: 3, end: 7, text: 'abc cast' });
+    const error = unsupported({
+      construct: 'cast',
+      target: 'mysql',
+      message: 'cast is not supported on MySQL',
+      start: 3,
+      end: 7,
+      text: 'abc cast',
+    });
     expect(isFilterError(error)).toBe(true);
-    expect(error).toMatchObject({ kind: 'unsupported', construct: 'cast', target: 'mysql', start: 3, end: 7, text: 'abc cast' });
+    expect(error).toMatchObject({
+      kind: 'unsupported',
+      construct: 'cast',
+      target: 'mysql',
+      start: 3,
+      end: 7,
+      text: 'abc cast',
+    });
     expect(error.toJSON()).toMatchObject({ kind: 'unsupported', construct: 'cast', target: 'mysql' });
   });
 

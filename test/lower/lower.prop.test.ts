@@ -21,7 +21,8 @@ function violations(root: LoweredPredicate): string[] {
   // The range variables of the lambdas around the node being walked, innermost last.
   let bound: readonly string[] = [];
   const source = (s: Source, what: string): void => {
-    if (s.kind === 'variable' && !bound.includes(s.name)) found.push(`${what} read from ${s.name}, which no enclosing lambda binds`);
+    if (s.kind === 'variable' && !bound.includes(s.name))
+      found.push(`${what} read from ${s.name}, which no enclosing lambda binds`);
   };
 
   function predicate(p: LoweredPredicate, quantified = false): void {
@@ -42,7 +43,8 @@ function violations(root: LoweredPredicate): string[] {
         return value(p.right);
       case 'in':
         if (p.values.length === 0) found.push('an empty in');
-        if (p.values.some((v) => v.value === null || v.type !== p.operand.type)) found.push('an in item that is null or of another type');
+        if (p.values.some((v) => v.value === null || v.type !== p.operand.type))
+          found.push('an in item that is null or of another type');
         if (p.orNull && decided(p.operand)) found.push('orNull on a decided operand');
         return value(p.operand);
       case 'structureNull':
@@ -52,7 +54,8 @@ function violations(root: LoweredPredicate): string[] {
         const decided = p.predicate.kind === 'constant' && p.predicate.value === (p.kind === 'forall');
         if (decided) found.push(`${p.kind} of ${String(p.predicate.kind === 'constant' && p.predicate.value)}`);
         source(p.collection.source, 'a collection');
-        if (p.variable !== undefined && bound.includes(p.variable)) found.push(`${p.variable} bound again inside its lambda`);
+        if (p.variable !== undefined && bound.includes(p.variable))
+          found.push(`${p.variable} bound again inside its lambda`);
         const outer = bound;
         if (p.variable !== undefined) bound = [...bound, p.variable];
         predicate(p.predicate, true);
@@ -69,7 +72,8 @@ function violations(root: LoweredPredicate): string[] {
 
   function value(v: LoweredValue): void {
     if ((v.range !== undefined) !== isInteger(v.type)) found.push(`a ${v.type} value with range ${String(v.range)}`);
-    if (v.nullDecidedBy?.length === 0 && v.kind !== 'constant' && v.nullable && v.kind !== 'member') found.push('a value never null by its members, yet nullable');
+    if (v.nullDecidedBy?.length === 0 && v.kind !== 'constant' && v.nullable && v.kind !== 'member')
+      found.push('a value never null by its members, yet nullable');
     switch (v.kind) {
       case 'constant':
         return;
@@ -97,7 +101,8 @@ function violations(root: LoweredPredicate): string[] {
         return value(v.operand);
       case 'logical':
         if (v.operands.length < 2) found.push(`a three-valued ${v.op} of ${v.operands.length}`);
-        if (v.operands.some((o) => o.kind === 'constant' && o.value !== null)) found.push(`a Boolean constant in a three-valued ${v.op}`);
+        if (v.operands.some((o) => o.kind === 'constant' && o.value !== null))
+          found.push(`a Boolean constant in a three-valued ${v.op}`);
         if (v.operands.every((o) => o.kind === 'truth')) found.push(`a three-valued ${v.op} that is never null`);
         return v.operands.forEach(value);
     }

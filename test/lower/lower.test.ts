@@ -32,7 +32,10 @@ describe('lower()', () => {
     ["not (Name in ('a', null))", "!(in Name 'a' null)"],
     ['not (null ne Address/Geo)', '(null Address/Geo/)'],
     ['Address ne null', '!(null Address/)'],
-    ["(Name eq 'a' and (Code eq 'b' and Qty gt 1)) or Active", "(or (and (eq Name 'a') (eq Code 'b') (gt Qty 1)) (is Active true))"],
+    [
+      "(Name eq 'a' and (Code eq 'b' and Qty gt 1)) or Active",
+      "(or (and (eq Name 'a') (eq Code 'b') (gt Qty 1)) (is Active true))",
+    ],
   ];
   it.each(polarity)('pushes not into the wanted truth: %s', (filter, expected) => {
     expect(lowered(filter)).toBe(expected);
@@ -72,9 +75,12 @@ describe('lower()', () => {
     ['Active in (true, null)', '(in Active true null)'],
     ['(Address eq null) eq Active', '(eq [(null Address/)] Active)'],
   ];
-  it.each(values)('keeps a Boolean used as a value three-valued, or a predicate when it is never null: %s', (filter, expected) => {
-    expect(lowered(filter)).toBe(expected);
-  });
+  it.each(values)(
+    'keeps a Boolean used as a value three-valued, or a predicate when it is never null: %s',
+    (filter, expected) => {
+      expect(lowered(filter)).toBe(expected);
+    },
+  );
 
   const folding: [string, string][] = [
     ['true and Qty gt 1', '(gt Qty 1)'],
@@ -106,9 +112,12 @@ describe('lower()', () => {
     // Beyond the member's range no literal of its type can stand for it: left as it is.
     ['Qty gt 1e20', '(gt (Double Qty) 100000000000000000000d)'],
   ];
-  it.each(integers)('compares an integer member with an integer where a literal allows it exactly: %s', (filter, expected) => {
-    expect(lowered(filter)).toBe(expected);
-  });
+  it.each(integers)(
+    'compares an integer member with an integer where a literal allows it exactly: %s',
+    (filter, expected) => {
+      expect(lowered(filter)).toBe(expected);
+    },
+  );
 
   const asWritten: [string, string][] = [
     ['Qty gt 5.5', '(gt (Decimal Qty) 5.5m)'],
@@ -116,10 +125,13 @@ describe('lower()', () => {
     ['not (Qty lt 5.5d)', '!(lt (Double Qty) 5.5d)'],
     ['not (not (Qty lt 5.5d))', '(lt (Double Qty) 5.5d)'],
   ];
-  it.each(asWritten)('keeps the comparison as written beside its rewrite, with the same polarity: %s', (filter, expected) => {
-    const root = lower(check(filter, evalSchema)).root;
-    expect(root.kind === 'compare' && root.asWritten ? printLowered(root.asWritten) : undefined).toBe(expected);
-  });
+  it.each(asWritten)(
+    'keeps the comparison as written beside its rewrite, with the same polarity: %s',
+    (filter, expected) => {
+      const root = lower(check(filter, evalSchema)).root;
+      expect(root.kind === 'compare' && root.asWritten ? printLowered(root.asWritten) : undefined).toBe(expected);
+    },
+  );
   it('keeps no comparison as written where nothing was rewritten', () => {
     const root = lower(check('Big gt 5.5d', evalSchema)).root;
     expect(root.kind === 'compare' && root.asWritten).toBe(undefined);
@@ -154,12 +166,21 @@ describe('lower() of lambdas', () => {
     // Members and structures from a variable, outer variables, the resource as $it.
     ['Orders/any(o: o/Lines/all(l: l/Qty le o/Id))', '(exists o in Orders (forall l in o/Lines (le l/Qty o/Id)))'],
     ['Addresses/any(a: a eq null)', '(exists a in Addresses (null a/))'],
-    ['Addresses/all(a: a ne null and a/Phones/any())', '(forall a in Addresses (and !(null a/) (exists in a/Phones true)))'],
+    [
+      'Addresses/all(a: a ne null and a/Phones/any())',
+      '(forall a in Addresses (and !(null a/) (exists in a/Phones true)))',
+    ],
     ['Tags/any(t: t eq $it/Name)', '(exists t in Tags (eq t Name))'],
     ['Tags/all(t: Scores/any(s: s eq length(t)))', '(forall t in Tags (exists s in Scores (eq s (length t))))'],
-    ['Addresses/any(a: a/City eq Name or a/Phones/$count eq 0)', '(exists a in Addresses (or (eq a/City Name) (eq (count a/Phones) 0L)))'],
+    [
+      'Addresses/any(a: a/City eq Name or a/Phones/$count eq 0)',
+      '(exists a in Addresses (or (eq a/City Name) (eq (count a/Phones) 0L)))',
+    ],
     // A lambda as a Boolean value is never null: a truth.
-    ["Tags/any(t: t eq 'a') eq Tags/all(t: t eq 'b')", "(eq [(exists t in Tags (eq t 'a'))] [(forall t in Tags (eq t 'b'))])"],
+    [
+      "Tags/any(t: t eq 'a') eq Tags/all(t: t eq 'b')",
+      "(eq [(exists t in Tags (eq t 'a'))] [(forall t in Tags (eq t 'b'))])",
+    ],
   ];
   it.each(lambdas)('%s', (filter, expected) => {
     expect(lambdaLowered(filter)).toBe(expected);
@@ -192,8 +213,8 @@ describe('facts on lowered values', () => {
     // Division by a value that may be zero, and a string that may pass the bound, are null on their own.
     expect(members(compareOf('Qty div Short eq 1').left)).toBeUndefined();
     expect(members(compareOf("concat(Name, 'x') eq 'y'").left)).toBeUndefined();
-    expect(members(compareOf("length(Name) eq 1").left)).toEqual(['Name']);
-    expect(members(compareOf("Id eq 1").right)).toEqual([]);
+    expect(members(compareOf('length(Name) eq 1').left)).toEqual(['Name']);
+    expect(members(compareOf('Id eq 1').right)).toEqual([]);
   });
 
   it('carries the schema’s nullability, and what makes a value null by itself', () => {
@@ -233,12 +254,36 @@ describe('a tree check() could not have made', () => {
   const cases: [string, unknown][] = [
     ['an unknown kind', { kind: 'frobnicate', type: 'Edm.Boolean', start: 0, end: 6 }],
     ['a kind inherited from Object.prototype', { kind: 'toString', type: 'Edm.Boolean', start: 0, end: 6 }],
-    ['an unknown kind under not', { kind: 'not', type: 'Edm.Boolean', operand: { kind: 'frobnicate', type: 'Edm.Boolean', start: 4, end: 6 }, start: 0, end: 6 }],
-    ['arithmetic where a condition is expected', { kind: 'arithmetic', op: 'add', type: 'Edm.Int32', left: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 }, right: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 }, start: 0, end: 6 }],
+    [
+      'an unknown kind under not',
+      {
+        kind: 'not',
+        type: 'Edm.Boolean',
+        operand: { kind: 'frobnicate', type: 'Edm.Boolean', start: 4, end: 6 },
+        start: 0,
+        end: 6,
+      },
+    ],
+    [
+      'arithmetic where a condition is expected',
+      {
+        kind: 'arithmetic',
+        op: 'add',
+        type: 'Edm.Int32',
+        left: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 },
+        right: { kind: 'literal', type: 'Edm.Int32', value: 1, start: 0, end: 1 },
+        start: 0,
+        end: 6,
+      },
+    ],
   ];
   it.each(cases)('refuses %s as a malformed tree, in lower() and on both memory paths', (_name, root) => {
     const filter = handBuilt(root);
-    for (const run of [() => lower(filter), () => compilePredicate(filter), () => compilePredicate(filter, { codegen: false })]) {
+    for (const run of [
+      () => lower(filter),
+      () => compilePredicate(filter),
+      () => compilePredicate(filter, { codegen: false }),
+    ]) {
       let error: unknown;
       try {
         run();

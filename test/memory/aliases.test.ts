@@ -25,8 +25,8 @@ describe('memory: parameter aliases', () => {
     ['Price gt @p', { p: '5' }, 'Price gt 5'],
     ['Price ge @p', { p: '5.00' }, 'Price ge 5.00'],
     ['Name eq @n', { n: 'null' }, 'Name eq null'],
-    ["Name ne @n and Price lt @p", { n: "'b'", p: '6' }, "Name ne 'b' and Price lt 6"],
-    ["@p eq Name or startswith(Name, @p)", { p: "'c'" }, "'c' eq Name or startswith(Name, 'c')"],
+    ['Name ne @n and Price lt @p', { n: "'b'", p: '6' }, "Name ne 'b' and Price lt 6"],
+    ['@p eq Name or startswith(Name, @p)', { p: "'c'" }, "'c' eq Name or startswith(Name, 'c')"],
     ['Name in @names', { names: '["a", "c", null]' }, "Name in ('a', 'c', null)"],
     ['Price in @prices', { prices: '(5, 4.99)' }, 'Price in (5, 4.99)'],
   ])('%s with %j matches the rows of %s', (filter, aliases, written) => {

@@ -30,14 +30,30 @@ describe('odata-filter eval', () => {
     writeFileSync(file, JSON.stringify(rows, null, 2));
     const { code, out } = await run(['eval', 'not (Capacity gt 50)', '--schema', 'VenueRoom', file]);
     expect(code).toBe(0);
-    expect(out.trim().split('\n').map((l) => JSON.parse(l).RoomID)).toEqual([2, 3]);
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).RoomID),
+    ).toEqual([2, 3]);
   });
 
   it('reports bad lines with their numbers and goes on', async () => {
-    const input = ['{"RoomID":1,"Capacity":80}', '{oops', '', '{"RoomID":4,"Capacity":"many"}', '{"RoomID":5,"Capacity":99}'].join('\n');
+    const input = [
+      '{"RoomID":1,"Capacity":80}',
+      '{oops',
+      '',
+      '{"RoomID":4,"Capacity":"many"}',
+      '{"RoomID":5,"Capacity":99}',
+    ].join('\n');
     const { code, out, err } = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom'], input);
     expect(code).toBe(1);
-    expect(out.trim().split('\n').map((l) => JSON.parse(l).RoomID)).toEqual([1, 5]);
+    expect(
+      out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).RoomID),
+    ).toEqual([1, 5]);
     expect(err).toMatch(/^line 2: not JSON/m);
     expect(err).toMatch(/^line 4: Row value at 'Capacity' is not an Edm.Int32: "many"/m);
   });
@@ -57,7 +73,10 @@ describe('odata-filter eval', () => {
 
   it('reads Int64 and Decimal values exactly and echoes each matching row as written', async () => {
     const schema = join(mkdtempSync(join(tmpdir(), 'odata-eval-')), 'schema.json');
-    writeFileSync(schema, JSON.stringify({ name: 'T', properties: { Id: 'Edm.Int32', Big: 'Edm.Int64', Price: 'Edm.Decimal' } }));
+    writeFileSync(
+      schema,
+      JSON.stringify({ name: 'T', properties: { Id: 'Edm.Int32', Big: 'Edm.Int64', Price: 'Edm.Decimal' } }),
+    );
     const input = [
       '{"Id":1,"Big":9007199254740993,"Price":0.10000000000000000001}',
       '{"Id":2,"Big":9007199254740992,"Price":0.1}',
@@ -83,7 +102,12 @@ describe('odata-filter eval', () => {
       properties: {
         Id: 'Edm.Int32',
         Codes: { collection: 'Edm.Int64' },
-        Orders: { relation: true, collection: { properties: { Total: 'Edm.Decimal', Lines: { collection: { properties: { Qty: 'Edm.Int64' } } } } } },
+        Orders: {
+          relation: true,
+          collection: {
+            properties: { Total: 'Edm.Decimal', Lines: { collection: { properties: { Qty: 'Edm.Int64' } } } },
+          },
+        },
       },
     };
     writeFileSync(schema, JSON.stringify(definition));
@@ -100,10 +124,13 @@ describe('odata-filter eval', () => {
     expect(totals).toEqual({ code: 0, out: `${lines[0]}\n${lines[3]}\n`, err: '' });
     const empty = await run(['eval', 'not Codes/any() or Codes/$count eq 2', '--schema', schema], input);
     expect(empty).toEqual({ code: 0, out: `${lines[0]}\n${lines[2]}\n`, err: '' });
-    const nested = await run(['eval', 'Orders/any(o: o/Lines/any(l: l/Qty gt 9007199254740992))', '--schema', schema], input);
+    const nested = await run(
+      ['eval', 'Orders/any(o: o/Lines/any(l: l/Qty gt 9007199254740992))', '--schema', schema],
+      input,
+    );
     expect(nested.code).toBe(1);
     expect(nested.out).toBe(`${lines[0]}\n`);
-    expect(nested.err).toBe("line 4: Row value at 'Orders[0]/Lines[1]/Qty' is not an Edm.Int64: \"x\" (a string)\n");
+    expect(nested.err).toBe('line 4: Row value at \'Orders[0]/Lines[1]/Qty\' is not an Edm.Int64: "x" (a string)\n');
   });
 
   it('reports array elements by their number and a broken array by line and column', async () => {
@@ -112,9 +139,17 @@ describe('odata-filter eval', () => {
     expect(bad.code).toBe(1);
     expect(bad.out).toBe(`${JSON.stringify(rows[0])}\n`);
     expect(bad.err).toBe(
-      ["element 2: Row value at 'Capacity' is not an Edm.Int32: \"many\" (a string)", 'element 3: not a JSON object but an array', 'element 4: not a JSON object but a number', ''].join('\n'),
+      [
+        'element 2: Row value at \'Capacity\' is not an Edm.Int32: "many" (a string)',
+        'element 3: not a JSON object but an array',
+        'element 4: not a JSON object but a number',
+        '',
+      ].join('\n'),
     );
-    const broken = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom'], `\n[\n  {"RoomID": 1},\n  {"RoomID": 2,}\n]`);
+    const broken = await run(
+      ['eval', 'Capacity gt 50', '--schema', 'VenueRoom'],
+      `\n[\n  {"RoomID": 1},\n  {"RoomID": 2,}\n]`,
+    );
     expect(broken.code).toBe(1);
     expect(broken.out).toBe('');
     expect(broken.err).toMatch(/^line 4, column 16: not JSON: /);
@@ -126,7 +161,13 @@ describe('odata-filter eval', () => {
     expect(code).toBe(1);
     expect(out).toBe(`${JSON.stringify(rows[0])}\n${JSON.stringify(rows[1])}\n`);
     expect(err).toBe(
-      ['line 2: not a JSON object but an array', 'line 3: not a JSON object but a number', 'line 4: not a JSON object but null', 'line 5: not a JSON object but a string', ''].join('\n'),
+      [
+        'line 2: not a JSON object but an array',
+        'line 3: not a JSON object but a number',
+        'line 4: not a JSON object but null',
+        'line 5: not a JSON object but a string',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -144,14 +185,28 @@ describe('odata-filter eval', () => {
       out: `${JSON.stringify(rows[0])}\n{"RoomID":4,"Capacity":70}\n`,
       err: 'line 2: longer than 60 characters (--max-json-length)\n',
     });
-    expect(await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(long.length)], input)).toMatchObject({ code: 0, err: '' });
+    expect(
+      await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(long.length)], input),
+    ).toMatchObject({ code: 0, err: '' });
   });
 
   it('reports a JSON array longer than --max-json-length, counted with its line breaks', async () => {
     const array = JSON.stringify(rows, null, 1);
-    const r = await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(array.length - 1)], `\n${array}`);
-    expect(r).toEqual({ code: 1, out: '', err: 'line 2: the JSON array is longer than ' + String(array.length - 1) + ' characters (--max-json-length)\n' });
-    expect(await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(array.length)], `\n${array}`)).toEqual({ code: 0, out: `${JSON.stringify(rows[0])}\n`, err: '' });
+    const r = await run(
+      ['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(array.length - 1)],
+      `\n${array}`,
+    );
+    expect(r).toEqual({
+      code: 1,
+      out: '',
+      err: 'line 2: the JSON array is longer than ' + String(array.length - 1) + ' characters (--max-json-length)\n',
+    });
+    expect(
+      await run(
+        ['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(array.length)],
+        `\n${array}`,
+      ),
+    ).toEqual({ code: 0, out: `${JSON.stringify(rows[0])}\n`, err: '' });
   });
 
   it('bounds --max-json-length by the longest string the engine builds', async () => {
@@ -161,6 +216,8 @@ describe('odata-filter eval', () => {
       expect(r.code, bad).toBe(64);
       expect(r.err).toContain(`--max-json-length must be a whole number from 1 to ${longest}`);
     }
-    expect((await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(longest)], '')).code).toBe(0);
+    expect(
+      (await run(['eval', 'Capacity gt 50', '--schema', 'VenueRoom', '--max-json-length', String(longest)], '')).code,
+    ).toBe(0);
   });
 });

@@ -8,13 +8,22 @@ import { describe, expect, it } from 'vitest';
 import type { Property, Schema } from '../../src/index.js';
 import type { PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { arbCollectionSchema, arbRows, arbTypedFilter, lambdaTestSchema, testSchema, type Row } from '../support/arbitraries.js';
+import {
+  arbCollectionSchema,
+  arbRows,
+  arbTypedFilter,
+  lambdaTestSchema,
+  testSchema,
+  type Row,
+} from '../support/arbitraries.js';
 import { evaluateOracle } from '../support/oracle.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 
 const show = (row: unknown): string =>
-  JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : Decimal.isDecimal(v) ? `Decimal(${String(v)})` : v));
+  JSON.stringify(row, (_k, v: unknown) =>
+    typeof v === 'bigint' ? `${v}n` : Decimal.isDecimal(v) ? `Decimal(${String(v)})` : v,
+  );
 
 function agree(filter: Parameters<typeof compilePredicate>[0], rows: readonly Row[]): void {
   const generated = compilePredicate(filter);
@@ -58,10 +67,14 @@ function represent(type: string, value: unknown, choice: number): unknown {
     case 'Edm.Decimal': {
       const text = value as string;
       switch (choice % 4) {
-        case 0: return Number(text); // read through String(n): the oracle reads it the same way
-        case 1: return new Decimal(text);
-        case 2: return new Decimal(text).toExponential();
-        default: return text;
+        case 0:
+          return Number(text); // read through String(n): the oracle reads it the same way
+        case 1:
+          return new Decimal(text);
+        case 2:
+          return new Decimal(text).toExponential();
+        default:
+          return text;
       }
     }
     case 'Edm.DateTime':
@@ -69,7 +82,9 @@ function represent(type: string, value: unknown, choice: number): unknown {
       return choice % 4 === 3 ? value : isoText((value as Date).getTime(), Math.floor(choice / 4));
     case 'Edm.Int64': {
       const n = value as bigint;
-      return choice % 2 === 0 && n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(n) : n;
+      return choice % 2 === 0 && n >= BigInt(Number.MIN_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER)
+        ? Number(n)
+        : n;
     }
     default:
       return value;
@@ -81,7 +96,10 @@ function representRow(properties: ReadonlyMap<string, Property>, row: Row, next:
   for (const [name, value] of Object.entries(row)) {
     const property = properties.get(name);
     if (property === undefined) out[name] = value;
-    else if (property.kind === 'collection') out[name] = Array.isArray(value) ? value.map((element) => representValue(property.element, element, next)) : value;
+    else if (property.kind === 'collection')
+      out[name] = Array.isArray(value)
+        ? value.map((element) => representValue(property.element, element, next))
+        : value;
     else out[name] = representValue(property, value, next);
   }
   return out;
@@ -118,25 +136,39 @@ describe('compiled predicates agree with the oracle', () => {
 
   it('on random filters with lambdas over rows with random collections, both paths', () => {
     fc.assert(
-      fc.property(arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), arbRows(lambdaTestSchema), (filter, rows) => agree(filter, rows)),
+      fc.property(
+        arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }),
+        arbRows(lambdaTestSchema),
+        (filter, rows) => agree(filter, rows),
+      ),
       { numRuns: LONG ? 10_000 : 300 },
     );
   });
 
   it('on filters with lambdas over collections holding every accepted representation, both paths', () => {
     fc.assert(
-      fc.property(arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), arbRepresentedRows(lambdaTestSchema), (filter, rows) => agree(filter, rows)),
+      fc.property(
+        arbTypedFilter(lambdaTestSchema, { lambdas: true, maxDepth: 4 }),
+        arbRepresentedRows(lambdaTestSchema),
+        (filter, rows) => agree(filter, rows),
+      ),
       { numRuns: LONG ? 10_000 : 200 },
     );
   });
 
-  it('on filters with lambdas over random schemas with collections, both paths', () => {
-    const arbCase = arbCollectionSchema().chain((schema) => fc.tuple(arbTypedFilter(schema, { lambdas: true, maxDepth: 4 }), arbRows(schema, { maxRows: 8 })));
-    fc.assert(
-      fc.property(arbCase, ([filter, rows]) => agree(filter, rows)),
-      { numRuns: LONG ? 10_000 : 200 },
-    );
-  }, LONG ? 600_000 : 60_000);
+  it(
+    'on filters with lambdas over random schemas with collections, both paths',
+    () => {
+      const arbCase = arbCollectionSchema().chain((schema) =>
+        fc.tuple(arbTypedFilter(schema, { lambdas: true, maxDepth: 4 }), arbRows(schema, { maxRows: 8 })),
+      );
+      fc.assert(
+        fc.property(arbCase, ([filter, rows]) => agree(filter, rows)),
+        { numRuns: LONG ? 10_000 : 200 },
+      );
+    },
+    LONG ? 600_000 : 60_000,
+  );
 
   it('represents values as intended', () => {
     expect(isoText(Date.UTC(2012, 0, 1, 0, 30), 1)).toBe('2012-01-01T01:30:00+0100');

@@ -20,7 +20,14 @@ const schema = defineSchema({
   properties: { A: 'Edm.Boolean', B: 'Edm.Boolean', Q: 'Edm.Int32', N: 'Edm.String', P: 'Edm.Decimal' },
 });
 
-const BOOLEAN_ROWS = [{ A: true }, { A: false }, { A: null }, {}, { A: true, B: null, N: 'ab' }, { A: false, B: true, N: 'ba' }];
+const BOOLEAN_ROWS = [
+  { A: true },
+  { A: false },
+  { A: null },
+  {},
+  { A: true, B: null, N: 'ab' },
+  { A: false, B: true, N: 'ba' },
+];
 
 /**
  * The filter with every node wrapped so that the number of times a compiler looks at a node's
@@ -72,7 +79,8 @@ describe('nested Boolean operands compile in linear size', () => {
     it('generated source grows linearly with depth', () => {
       // Through `counting`, so that a compiler revisiting subtrees fails fast instead of running for minutes.
       const sizes = depths.map((d) => generateSource(counting(check(text(d), schema), 40).filter).body.length);
-      for (let i = 1; i < sizes.length; i++) expect(sizes[i]!, `depth ${depths[i]}: ${sizes.join(', ')}`).toBeLessThan(2.5 * sizes[i - 1]!);
+      for (let i = 1; i < sizes.length; i++)
+        expect(sizes[i]!, `depth ${depths[i]}: ${sizes.join(', ')}`).toBeLessThan(2.5 * sizes[i - 1]!);
       // At most a few dozen characters of code per character of filter.
       expect(sizes[sizes.length - 1]!).toBeLessThan(40 * text(depths[depths.length - 1]!).length);
     });
@@ -146,7 +154,10 @@ describe('filters nested beyond the default limits', () => {
           expect(error).toBeInstanceOf(FilterError);
           expect((error as FilterError).kind).toBe('limit');
           expect((error as FilterError).message).toMatch(/too deeply nested/);
-          expect([(error as FilterError).start, (error as FilterError).end]).toEqual([typed.root.start, typed.root.end]);
+          expect([(error as FilterError).start, (error as FilterError).end]).toEqual([
+            typed.root.start,
+            typed.root.end,
+          ]);
           continue;
         }
         expect(answers).toEqual(expected);
@@ -154,35 +165,41 @@ describe('filters nested beyond the default limits', () => {
     });
   });
 
-  it.each(paths)('%s: lambdas nested beyond the default limits answer right, or are a FilterError of kind limit, as they run too', (_p, options) => {
-    const nodes = defineSchema({ name: 'Tree', properties: { Nodes: { collection: { properties: { V: 'Edm.Int32' } } } } });
-    const nested = (n: number): string => {
-      let text = 'true';
-      for (let i = n; i >= 1; i--) text = `Nodes/any(x${i}: x${i}/V eq ${i} and ${text})`;
-      return text;
-    };
-    let limits = 0;
-    for (const n of [100, 800, 3000]) {
-      // Each level finds its element after looping past the ones before it: the calls nest n deep.
-      const row = { Nodes: Array.from({ length: n }, (_, i) => ({ V: i + 1 })) };
-      let typed: TypedFilter;
-      try {
-        typed = check(nested(n), nodes, { ...raised, maxLambdaDepth: 1e6 });
-      } catch (error) {
-        expect(error).toBeInstanceOf(FilterError);
-        continue;
+  it.each(paths)(
+    '%s: lambdas nested beyond the default limits answer right, or are a FilterError of kind limit, as they run too',
+    (_p, options) => {
+      const nodes = defineSchema({
+        name: 'Tree',
+        properties: { Nodes: { collection: { properties: { V: 'Edm.Int32' } } } },
+      });
+      const nested = (n: number): string => {
+        let text = 'true';
+        for (let i = n; i >= 1; i--) text = `Nodes/any(x${i}: x${i}/V eq ${i} and ${text})`;
+        return text;
+      };
+      let limits = 0;
+      for (const n of [100, 800, 3000]) {
+        // Each level finds its element after looping past the ones before it: the calls nest n deep.
+        const row = { Nodes: Array.from({ length: n }, (_, i) => ({ V: i + 1 })) };
+        let typed: TypedFilter;
+        try {
+          typed = check(nested(n), nodes, { ...raised, maxLambdaDepth: 1e6 });
+        } catch (error) {
+          expect(error).toBeInstanceOf(FilterError);
+          continue;
+        }
+        try {
+          expect(compilePredicate(typed, options)(row)).toBe(true);
+        } catch (error) {
+          expect(error).toBeInstanceOf(FilterError);
+          expect((error as FilterError).kind).toBe('limit');
+          expect((error as FilterError).message).toMatch(/too deeply nested/);
+          limits++;
+        }
       }
-      try {
-        expect(compilePredicate(typed, options)(row)).toBe(true);
-      } catch (error) {
-        expect(error).toBeInstanceOf(FilterError);
-        expect((error as FilterError).kind).toBe('limit');
-        expect((error as FilterError).message).toMatch(/too deeply nested/);
-        limits++;
-      }
-    }
-    expect(limits).toBeLessThan(3);
-  });
+      expect(limits).toBeLessThan(3);
+    },
+  );
 
   it('a RangeError while generating code is a limit error', () => {
     const typed = check('Q' + ' add 1'.repeat(3000) + ' eq 1', schema, raised);
@@ -218,23 +235,39 @@ describe('strings that replace and concat build are bounded (docs/semantics.md, 
     expect(predicate({ N: 'aaaaaaaaaa' })).toBe(false);
     expect(predicate({ N: 'b' })).toBe(true);
     expect(compilePredicate(check(nestedReplace(5), schema, unlimited), options)({ N: 'aaaaaaaaaa' })).toBe(true);
-    expect(compilePredicate(check(`${nestedReplace(9).slice(0, -'gt 0'.length)}eq null`, schema, unlimited), options)({ N: 'aaaaaaaaaa' })).toBe(true);
+    expect(
+      compilePredicate(
+        check(`${nestedReplace(9).slice(0, -'gt 0'.length)}eq null`, schema, unlimited),
+        options,
+      )({ N: 'aaaaaaaaaa' }),
+    ).toBe(true);
   });
 
   it.each(paths)('%s: concat up to the bound, and null beyond', (_p, options) => {
     const predicate = compilePredicate(check("length(concat(N, concat(N, 'x'))) gt 0", schema), options);
     expect(predicate({ N: 'a'.repeat(524_287) })).toBe(true);
     expect(predicate({ N: 'a'.repeat(524_288) })).toBe(false);
-    expect(compilePredicate(check("concat(N, concat(N, 'x')) eq null", schema), options)({ N: 'a'.repeat(524_288) })).toBe(true);
+    expect(
+      compilePredicate(check("concat(N, concat(N, 'x')) eq null", schema), options)({ N: 'a'.repeat(524_288) }),
+    ).toBe(true);
   });
 
   it.each(paths)('%s: the bound counts code points, as every engine does', (_p, options) => {
     // 1,048,576 emoji are 2,097,152 UTF-16 code units, and within the bound.
     const predicate = compilePredicate(check('length(concat(N, N)) eq 1048576', schema), options);
     expect(predicate({ N: '😀'.repeat(524_288) })).toBe(true);
-    expect(compilePredicate(check("length(replace(N, 'b', '😀😀')) eq 1048576", schema), options)({ N: `${'😀'.repeat(1_048_574)}b` })).toBe(true);
-    expect(compilePredicate(check("replace(N, 'b', '😀😀') eq null", schema), options)({ N: `${'😀'.repeat(1_048_574)}b` })).toBe(false);
-    expect(compilePredicate(check("replace(N, 'b', '😀😀') eq null", schema), options)({ N: `${'😀'.repeat(1_048_575)}b` })).toBe(true);
+    expect(
+      compilePredicate(
+        check("length(replace(N, 'b', '😀😀')) eq 1048576", schema),
+        options,
+      )({ N: `${'😀'.repeat(1_048_574)}b` }),
+    ).toBe(true);
+    expect(
+      compilePredicate(check("replace(N, 'b', '😀😀') eq null", schema), options)({ N: `${'😀'.repeat(1_048_574)}b` }),
+    ).toBe(false);
+    expect(
+      compilePredicate(check("replace(N, 'b', '😀😀') eq null", schema), options)({ N: `${'😀'.repeat(1_048_575)}b` }),
+    ).toBe(true);
   });
 
   it('the oracle agrees', () => {
@@ -248,21 +281,52 @@ describe('Decimal values are bounded (docs/semantics.md, section 4)', () => {
   const digits = (n: number): string => '9'.repeat(n);
 
   it.each(paths)('%s: literals beyond 1,000 digits or exponent ±9,999 are unsupported', (_p, options) => {
-    for (const literal of ['1e10000m', '1e-10000m', '1e99999m', '1e9000000000000001m', '1e-9000000000000002m', `${digits(1001)}m`, `0.${digits(1001)}m`]) {
+    for (const literal of [
+      '1e10000m',
+      '1e-10000m',
+      '1e99999m',
+      '1e9000000000000001m',
+      '1e-9000000000000002m',
+      `${digits(1001)}m`,
+      `0.${digits(1001)}m`,
+    ]) {
       const text = `P eq ${literal}`;
       expect(() => compilePredicate(check(text, schema), options), literal).toThrow(
         expect.objectContaining({ name: 'FilterError', kind: 'unsupported', start: 5, end: text.length, text }),
       );
     }
     expect(() => compilePredicate(check('1e9000000000000001m eq 2e9000000000000001m', schema), options)).toThrow(
-      expect.objectContaining({ name: 'FilterError', kind: 'unsupported', start: 0, message: 'Decimal literal 1E+9000000000000001 is beyond the in-memory Decimal model: its exponent is beyond ±9,999' }),
+      expect.objectContaining({
+        name: 'FilterError',
+        kind: 'unsupported',
+        start: 0,
+        message:
+          'Decimal literal 1E+9000000000000001 is beyond the in-memory Decimal model: its exponent is beyond ±9,999',
+      }),
     );
-    expect(() => compilePredicate(check(`P eq ${digits(1001)}m`, schema), options)).toThrow(/has more than 1,000 significant digits$/);
+    expect(() => compilePredicate(check(`P eq ${digits(1001)}m`, schema), options)).toThrow(
+      /has more than 1,000 significant digits$/,
+    );
     // Also where the literal cannot decide the result.
-    for (const text of ['false and P eq 1e10000m', 'P eq 1e10000m or true', 'null eq 1e10000m', 'P add null lt 1e10000m']) {
-      expect(() => compilePredicate(check(text, schema), options), text).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'unsupported' }));
+    for (const text of [
+      'false and P eq 1e10000m',
+      'P eq 1e10000m or true',
+      'null eq 1e10000m',
+      'P add null lt 1e10000m',
+    ]) {
+      expect(() => compilePredicate(check(text, schema), options), text).toThrow(
+        expect.objectContaining({ name: 'FilterError', kind: 'unsupported' }),
+      );
     }
-    for (const literal of ['1e9999m', '1e-9999m', '-9.99e9999m', `${digits(1000)}m`, `0.${digits(1000)}m`, `${digits(1000)}e8999m`, '0e99999m']) {
+    for (const literal of [
+      '1e9999m',
+      '1e-9999m',
+      '-9.99e9999m',
+      `${digits(1000)}m`,
+      `0.${digits(1000)}m`,
+      `${digits(1000)}e8999m`,
+      '0e99999m',
+    ]) {
       const typed = check(`P eq ${literal}`, schema);
       expect(compilePredicate(typed, options)({ P: literal.slice(0, -1) }), literal).toBe(true);
     }
@@ -270,7 +334,15 @@ describe('Decimal values are bounded (docs/semantics.md, section 4)', () => {
 
   it.each(paths)('%s: row values beyond the model are RowValueErrors, never Infinity or 0', (_p, options) => {
     const predicate = compilePredicate(check('P eq 0', schema), options);
-    for (const value of ['1e-9000000000000002', '1e9000000000000002', '1e10000', '1e-10000', digits(1001), new Decimal(`${digits(1001)}`), new Decimal('1e10000')]) {
+    for (const value of [
+      '1e-9000000000000002',
+      '1e9000000000000002',
+      '1e10000',
+      '1e-10000',
+      digits(1001),
+      new Decimal(`${digits(1001)}`),
+      new Decimal('1e10000'),
+    ]) {
       expect(() => predicate({ P: value }), String(value)).toThrow(RowValueError);
     }
     expect(predicate({ P: '0e-9000000000000002' })).toBe(true);

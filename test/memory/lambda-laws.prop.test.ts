@@ -14,7 +14,9 @@ import { evaluateOracle } from '../support/oracle.js';
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 
 const show = (row: unknown): string =>
-  JSON.stringify(row, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : Decimal.isDecimal(v) ? `Decimal(${String(v)})` : v));
+  JSON.stringify(row, (_k, v: unknown) =>
+    typeof v === 'bigint' ? `${v}n` : Decimal.isDecimal(v) ? `Decimal(${String(v)})` : v,
+  );
 
 type Evaluator = (filter: string) => (row: unknown) => boolean;
 
@@ -45,18 +47,26 @@ function laws(C: string, p: string, q: string, x: string | undefined): [string, 
 }
 
 describe.each(EVALUATORS)('lambda laws (%s)', (_name, evaluator) => {
-  it('hold on random bodies over random rows', () => {
-    fc.assert(
-      fc.property(arbLambdaLawCase(lambdaTestSchema), arbRows(lambdaTestSchema, { maxRows: 6 }), ({ collection, p, q, x }, rows: Row[]) => {
-        for (const [left, right] of laws(collection, p, q, x)) {
-          const [l, r] = [evaluator(left), evaluator(right)];
-          for (const row of rows) expect(l(row), `${left}\n≡ ${right}\nrow ${show(row)}`).toBe(r(row));
-        }
-      }),
-      { numRuns: LONG ? 10_000 : 200 },
-    );
-    // The long size compiles some 200,000 filters beside the other files' work: minutes, not one.
-  }, LONG ? 600_000 : 60_000);
+  it(
+    'hold on random bodies over random rows',
+    () => {
+      fc.assert(
+        fc.property(
+          arbLambdaLawCase(lambdaTestSchema),
+          arbRows(lambdaTestSchema, { maxRows: 6 }),
+          ({ collection, p, q, x }, rows: Row[]) => {
+            for (const [left, right] of laws(collection, p, q, x)) {
+              const [l, r] = [evaluator(left), evaluator(right)];
+              for (const row of rows) expect(l(row), `${left}\n≡ ${right}\nrow ${show(row)}`).toBe(r(row));
+            }
+          },
+        ),
+        { numRuns: LONG ? 10_000 : 200 },
+      );
+      // The long size compiles some 200,000 filters beside the other files' work: minutes, not one.
+    },
+    LONG ? 600_000 : 60_000,
+  );
 });
 
 describe('the laws', () => {

@@ -33,7 +33,8 @@ const paths = [
 ] as const;
 
 describe.each(paths)('collection row values (%s)', (_name, options) => {
-  const matches = (filter: string, row: unknown): boolean => compilePredicate(check(filter, lambdaSchema), options)(row);
+  const matches = (filter: string, row: unknown): boolean =>
+    compilePredicate(check(filter, lambdaSchema), options)(row);
 
   it.each([
     ["Tags/any(t: t eq 'a')", { Tags: ['b', 'a'] }, true],
@@ -57,30 +58,77 @@ describe.each(paths)('collection row values (%s)', (_name, options) => {
   });
 
   it.each([
-    ["Tags/any(t: t eq 'a')", { Tags: 'a' }, 'Tags', 'array', "Row value at 'Tags' is not an array: \"a\" (a string)"],
-    ['Tags/$count eq 1', { Tags: { 0: 'a', length: 1 } }, 'Tags', 'array', "Row value at 'Tags' is not an array: an object"],
+    ["Tags/any(t: t eq 'a')", { Tags: 'a' }, 'Tags', 'array', 'Row value at \'Tags\' is not an array: "a" (a string)'],
+    [
+      'Tags/$count eq 1',
+      { Tags: { 0: 'a', length: 1 } },
+      'Tags',
+      'array',
+      "Row value at 'Tags' is not an array: an object",
+    ],
     ['Tags/any()', { Tags: 1 }, 'Tags', 'array', "Row value at 'Tags' is not an array: 1 (a number)"],
-    ["Tags/any(t: t eq 'a')", { Tags: ['b', 'c', 5] }, 'Tags[2]', 'Edm.String', "Row value at 'Tags[2]' is not an Edm.String: 5 (a number)"],
+    [
+      "Tags/any(t: t eq 'a')",
+      { Tags: ['b', 'c', 5] },
+      'Tags[2]',
+      'Edm.String',
+      "Row value at 'Tags[2]' is not an Edm.String: 5 (a number)",
+    ],
     ["Tags/any(t: t gt 'a')", { Tags: ['\uD800'] }, 'Tags[0]', 'Edm.String', undefined],
     ['Scores/any(s: s gt 1)', { Scores: [1, 1.5] }, 'Scores[1]', 'Edm.Int32', undefined],
-    ['Addresses/any(a: a eq null)', { Addresses: [{}, 'Main St'] }, 'Addresses[1]', 'object', "Row value at 'Addresses[1]' is not an object: \"Main St\" (a string)"],
+    [
+      'Addresses/any(a: a eq null)',
+      { Addresses: [{}, 'Main St'] },
+      'Addresses[1]',
+      'object',
+      'Row value at \'Addresses[1]\' is not an object: "Main St" (a string)',
+    ],
     ["Addresses/any(a: a/City eq 'x')", { Addresses: [7] }, 'Addresses[0]', 'object', undefined],
     ["Addresses/any(a: a/City eq 'x')", { Addresses: [{ City: 1 }] }, 'Addresses[0]/City', 'Edm.String', undefined],
-    ['Addresses/any(a: a/Phones/any())', { Addresses: [{ Phones: [] }, { Phones: 'x' }] }, 'Addresses[1]/Phones', 'array', undefined],
-    ["Addresses/any(a: a/Phones/any(p: p eq 'x'))", { Addresses: [{ Phones: [] }, { Phones: ['y', 2] }] }, 'Addresses[1]/Phones[1]', 'Edm.String', undefined],
+    [
+      'Addresses/any(a: a/Phones/any())',
+      { Addresses: [{ Phones: [] }, { Phones: 'x' }] },
+      'Addresses[1]/Phones',
+      'array',
+      undefined,
+    ],
+    [
+      "Addresses/any(a: a/Phones/any(p: p eq 'x'))",
+      { Addresses: [{ Phones: [] }, { Phones: ['y', 2] }] },
+      'Addresses[1]/Phones[1]',
+      'Edm.String',
+      undefined,
+    ],
     ['Orders/any(o: o/Total gt 1)', { Orders: [{ Id: 1, Total: 'ten' }] }, 'Orders[0]/Total', 'Edm.Decimal', undefined],
     [
       'Orders/any(o: o/Lines/any(l: l/Qty gt 4))',
-      { Orders: [{ Id: 1, Lines: [] }, { Id: 2, Lines: [{ Qty: 1 }, { Qty: '5' }] }] },
+      {
+        Orders: [
+          { Id: 1, Lines: [] },
+          { Id: 2, Lines: [{ Qty: 1 }, { Qty: '5' }] },
+        ],
+      },
       'Orders[1]/Lines[1]/Qty',
       'Edm.Int32',
-      "Row value at 'Orders[1]/Lines[1]/Qty' is not an Edm.Int32: \"5\" (a string)",
+      'Row value at \'Orders[1]/Lines[1]/Qty\' is not an Edm.Int32: "5" (a string)',
     ],
     // An outer variable read in an inner lambda is re-rooted at the outer element.
-    ['Orders/any(o: o/Lines/any(l: l/Qty eq o/Id))', { Orders: [{ Id: 'one', Lines: [{ Qty: 1 }] }] }, 'Orders[0]/Id', 'Edm.Int32', undefined],
+    [
+      'Orders/any(o: o/Lines/any(l: l/Qty eq o/Id))',
+      { Orders: [{ Id: 'one', Lines: [{ Qty: 1 }] }] },
+      'Orders[0]/Id',
+      'Edm.Int32',
+      undefined,
+    ],
     // The resource read inside a lambda keeps its own path.
     ['Tags/any(t: t eq $it/Name)', { Name: 3, Tags: ['a'] }, 'Name', 'Edm.String', undefined],
-    ['Orders/any(o: o/Lines/any(l: l/Qty eq $it/Limit))', { Limit: 'x', Orders: [{ Id: 1, Lines: [{ Qty: 1 }] }] }, 'Limit', 'Edm.Int32', undefined],
+    [
+      'Orders/any(o: o/Lines/any(l: l/Qty eq $it/Limit))',
+      { Limit: 'x', Orders: [{ Id: 1, Lines: [{ Qty: 1 }] }] },
+      'Limit',
+      'Edm.Int32',
+      undefined,
+    ],
   ])('%s on %o throws at %s', (filter, row, path, expected, message) => {
     const error = thrown(() => matches(filter, row));
     expect(error).toBeInstanceOf(RowValueError);

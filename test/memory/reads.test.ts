@@ -48,8 +48,15 @@ describe.each(paths)('reading rows (%s)', (_name, options) => {
   it('reuses a read only where it certainly happened', () => {
     // The first Name is read only when Qty is null; the second must read it itself.
     expect(matches("(Qty eq null and Name eq 'x') or Name eq 'y'", { Qty: 1, Name: 'y' })).toBe(true);
-    expect(matches("(Qty ne null or Address/City eq 'x') and Address/City eq 'Paris'", { Qty: 1, Address: { City: 'Paris' } })).toBe(true);
-    expect(() => matches("(Qty ne null or Name eq 'x') and startswith(Name, 'a')", { Qty: 1, Name: 5 })).toThrow(RowValueError);
+    expect(
+      matches("(Qty ne null or Address/City eq 'x') and Address/City eq 'Paris'", {
+        Qty: 1,
+        Address: { City: 'Paris' },
+      }),
+    ).toBe(true);
+    expect(() => matches("(Qty ne null or Name eq 'x') and startswith(Name, 'a')", { Qty: 1, Name: 5 })).toThrow(
+      RowValueError,
+    );
   });
 
   it.each([
@@ -63,7 +70,7 @@ describe.each(paths)('reading rows (%s)', (_name, options) => {
 
   it.each([
     ["Name lt 'b'", { Name: 'a\uD800' }],
-    ["Name gt Code", { Name: 'a\uDC00', Code: 'a' }],
+    ['Name gt Code', { Name: 'a\uDC00', Code: 'a' }],
     ['length(Name) eq 2', { Name: 'a\uD800' }],
     ["indexof(Name, 'b') eq 1", { Name: '\uDC00b' }],
     ["substring(Name, 1) eq ''", { Name: 'a\uD800' }],
@@ -72,7 +79,7 @@ describe.each(paths)('reading rows (%s)', (_name, options) => {
     ["Name in ('x', 'y')", { Name: 'x\uD800' }],
     ["startswith('a', Name)", { Name: '\uD800' }],
     ["contains('\u{1F600}', Name)", { Name: '\uD83D' }],
-    ["Name eq Code", { Name: '\uD800', Code: '\uD800' }],
+    ['Name eq Code', { Name: '\uD800', Code: '\uD800' }],
   ])('%s rejects a lone surrogate in %o', (filter, row) => {
     expect(() => matches(filter, row)).toThrow(RowValueError);
   });

@@ -106,7 +106,9 @@ describe.each(paths)('row values (%s)', (_name, options) => {
 
   it('names the value in the message', () => {
     expect(() => matches('Qty eq 1', { Qty: '12' })).toThrow(`Row value at 'Qty' is not an Edm.Int32: "12" (a string)`);
-    expect(() => matches('Due eq 2012-01-01T00:00:00Z', { Due: 1.5 })).toThrow(`Row value at 'Due' is not an Edm.DateTimeOffset: 1.5 (a number)`);
+    expect(() => matches('Due eq 2012-01-01T00:00:00Z', { Due: 1.5 })).toThrow(
+      `Row value at 'Due' is not an Edm.DateTimeOffset: 1.5 (a number)`,
+    );
     expect(() => matches('Created eq 2012-01-01T00:00:00Z', { Created: '2012-13-01 00:00:00' })).toThrow(
       `Row value at 'Created' is not an Edm.DateTime: "2012-13-01 00:00:00" (a string)`,
     );
@@ -118,7 +120,10 @@ describe.each(paths)('row values (%s)', (_name, options) => {
   });
 
   it('reads Object.prototype names only as own properties', () => {
-    const schema = defineSchema({ name: 'Proto', properties: { constructor: 'Edm.String' as const, toString: 'Edm.String' as const } });
+    const schema = defineSchema({
+      name: 'Proto',
+      properties: { constructor: 'Edm.String' as const, toString: 'Edm.String' as const },
+    });
     const p = compilePredicate(check("constructor eq null and toString eq 'x'", schema), options);
     expect(p({ toString: 'x' })).toBe(true);
     expect(p({ constructor: 'y', toString: 'x' })).toBe(false);

@@ -85,7 +85,9 @@ describe('numbers', () => {
   it('keeps Decimal arithmetic exact beyond 20 digits', () => {
     const a = rt.decimal('1234567890.123456789012345678');
     expect(a.times(a).toFixed()).toBe('1524157875323883675.049535154031397676527968299765279684');
-    expect(rt.decimal('1e30').plus(rt.decimal('1e-30')).toFixed()).toBe('1000000000000000000000000000000.000000000000000000000000000001');
+    expect(rt.decimal('1e30').plus(rt.decimal('1e-30')).toFixed()).toBe(
+      '1000000000000000000000000000000.000000000000000000000000000001',
+    );
   });
 
   it.each([
@@ -139,17 +141,44 @@ describe('instants', () => {
 
   it('reads date parts in UTC', () => {
     const ms = Date.UTC(2012, 0, 2, 4, 30, 59, 999);
-    expect([rt.yearOf(ms), rt.monthOf(ms), rt.dayOf(ms), rt.hourOf(ms), rt.minuteOf(ms), rt.secondOf(ms)]).toEqual([2012, 1, 2, 4, 30, 59]);
+    expect([rt.yearOf(ms), rt.monthOf(ms), rt.dayOf(ms), rt.hourOf(ms), rt.minuteOf(ms), rt.secondOf(ms)]).toEqual([
+      2012, 1, 2, 4, 30, 59,
+    ]);
     expect(rt.hourOf(-1)).toBe(23);
   });
 
   it('reads the date parts a Date reads, over the whole range of instants', () => {
-    const parts = (ms: number): number[] => [rt.yearOf(ms), rt.monthOf(ms), rt.dayOf(ms), rt.hourOf(ms), rt.minuteOf(ms), rt.secondOf(ms)];
+    const parts = (ms: number): number[] => [
+      rt.yearOf(ms),
+      rt.monthOf(ms),
+      rt.dayOf(ms),
+      rt.hourOf(ms),
+      rt.minuteOf(ms),
+      rt.secondOf(ms),
+    ];
     const byDate = (ms: number): number[] => {
       const d = new Date(ms);
-      return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()];
+      return [
+        d.getUTCFullYear(),
+        d.getUTCMonth() + 1,
+        d.getUTCDate(),
+        d.getUTCHours(),
+        d.getUTCMinutes(),
+        d.getUTCSeconds(),
+      ];
     };
-    const edges = [-8.64e15, 8.64e15, 0, -1, 1, Date.UTC(2000, 1, 29), Date.UTC(2000, 2, 1) - 1, Date.UTC(1900, 1, 28, 23, 59, 59, 999), Date.UTC(-1, 11, 31), Date.UTC(0, 0, 1) - 1];
+    const edges = [
+      -8.64e15,
+      8.64e15,
+      0,
+      -1,
+      1,
+      Date.UTC(2000, 1, 29),
+      Date.UTC(2000, 2, 1) - 1,
+      Date.UTC(1900, 1, 28, 23, 59, 59, 999),
+      Date.UTC(-1, 11, 31),
+      Date.UTC(0, 0, 1) - 1,
+    ];
     for (const ms of edges) expect(parts(ms), String(ms)).toEqual(byDate(ms));
     fc.assert(
       fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => {

@@ -13,7 +13,6 @@ const OPTIONS = [
   ['without one', {}],
 ] as const;
 
-
 const docs = castRows.map((row) => toMongoDocument(castSchema, row as Record<string, unknown>));
 
 describe.each(OPTIONS)('the cast table through MongoDB semantics (%s)', (_name, options) => {

@@ -7,9 +7,17 @@ const run = runCli;
 
 describe('odata-filter mongo', () => {
   it('prints the document with Extended JSON dates', async () => {
-    const { code, out } = await run(['mongo', "Status eq 'Active' and CreatedDateTime gt 2012-01-01T00:00:00Z", '--schema', 'Event']);
+    const { code, out } = await run([
+      'mongo',
+      "Status eq 'Active' and CreatedDateTime gt 2012-01-01T00:00:00Z",
+      '--schema',
+      'Event',
+    ]);
     expect(code).toBe(0);
-    expect(JSON.parse(out)).toEqual({ Status: 'Active', CreatedDateTime: { $gt: { $date: '2012-01-01T00:00:00.000Z' } } });
+    expect(JSON.parse(out)).toEqual({
+      Status: 'Active',
+      CreatedDateTime: { $gt: { $date: '2012-01-01T00:00:00.000Z' } },
+    });
   });
   it('answers a bad filter with exit code 2 and needs a schema', async () => {
     expect((await run(['mongo', 'Nope eq 1', '--schema', 'Event'])).code).toBe(2);

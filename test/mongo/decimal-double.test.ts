@@ -15,7 +15,12 @@ import { gapsOf } from './gaps.js';
 
 const schema = defineSchema({
   name: 'D',
-  properties: { Id: { type: 'Edm.Int32', nullable: false }, Price: 'Edm.Decimal', Score: 'Edm.Double', Up: 'Edm.Double' },
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Price: 'Edm.Decimal',
+    Score: 'Edm.Double',
+    Up: 'Edm.Double',
+  },
 });
 
 const Exact = Decimal.clone({ precision: 1000 });
@@ -28,14 +33,33 @@ const up34 = (d: InstanceType<typeof Exact>) => d.toSignificantDigits(34, Decima
 const down34 = (d: InstanceType<typeof Exact>) => d.toSignificantDigits(34, Decimal.ROUND_DOWN).toString();
 
 const PRICES: readonly string[] = [
-  '1e400', '-1e400', '1e-400', '-1e-400',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '-1e-400',
   OVERFLOW.toFixed(), // exact: 309 digits, beyond Decimal128 (a documented 34-digit difference)
-  up34(OVERFLOW), down34(OVERFLOW), `-${up34(OVERFLOW)}`, `-${down34(OVERFLOW)}`,
-  '1.7976931348623157e308', '1e308',
-  up34(MIN_NORMAL), down34(MIN_NORMAL), `-${down34(MIN_NORMAL)}`,
-  '3e-320', '-1e-310', '4.9406564584124654e-324', '7.4e-324', '7.5e-324',
-  up34(HALF_MIN_SUBNORMAL), down34(HALF_MIN_SUBNORMAL), `-${up34(HALF_MIN_SUBNORMAL)}`,
-  '1e-6176', '0', '-0', '2.5', '0.1',
+  up34(OVERFLOW),
+  down34(OVERFLOW),
+  `-${up34(OVERFLOW)}`,
+  `-${down34(OVERFLOW)}`,
+  '1.7976931348623157e308',
+  '1e308',
+  up34(MIN_NORMAL),
+  down34(MIN_NORMAL),
+  `-${down34(MIN_NORMAL)}`,
+  '3e-320',
+  '-1e-310',
+  '4.9406564584124654e-324',
+  '7.4e-324',
+  '7.5e-324',
+  up34(HALF_MIN_SUBNORMAL),
+  down34(HALF_MIN_SUBNORMAL),
+  `-${up34(HALF_MIN_SUBNORMAL)}`,
+  '1e-6176',
+  '0',
+  '-0',
+  '2.5',
+  '0.1',
 ];
 
 /** Score is the reference's Double of Price, Up the next double above it. */
@@ -58,9 +82,27 @@ function nextUp(x: number): number {
 }
 
 const FILTERS = [
-  'Price eq Score', 'Score eq Price', 'Price ne Score', 'Price lt Up', 'Price ge Up', 'Price eq Up', 'Score lt Price', 'Price le Score',
-  'Price add 0 eq Score', 'Price mul 2 gt Score', 'Price eq INF', 'Price eq -INF', 'Price eq 0', 'Price gt 0', 'Price lt 0',
-  'Price lt 1.7976931348623157e308', 'Price gt 1e308', 'Price eq 5e-324', 'Price eq 1e-310 mul 1d', 'Price gt Up sub Up', 'not (Price eq Score)',
+  'Price eq Score',
+  'Score eq Price',
+  'Price ne Score',
+  'Price lt Up',
+  'Price ge Up',
+  'Price eq Up',
+  'Score lt Price',
+  'Price le Score',
+  'Price add 0 eq Score',
+  'Price mul 2 gt Score',
+  'Price eq INF',
+  'Price eq -INF',
+  'Price eq 0',
+  'Price gt 0',
+  'Price lt 0',
+  'Price lt 1.7976931348623157e308',
+  'Price gt 1e308',
+  'Price eq 5e-324',
+  'Price eq 1e-310 mul 1d',
+  'Price gt Up sub Up',
+  'not (Price eq Score)',
 ];
 
 const docs = rows.map((row) => toMongoDocument(schema, row));
@@ -68,7 +110,8 @@ const docs = rows.map((row) => toMongoDocument(schema, row));
 describe('Decimal to Double in MongoDB', () => {
   it('the harness fails where MongoDB does: $toDouble of a Decimal128 that overflows or underflows a double', () => {
     // Whether $toDouble of the Decimal128 is `n` (throws as the server would).
-    const toDoubleIs = (text: string, n: number) => mongoQuery({ $expr: { $eq: [{ $toDouble: '$x' }, n] } }).test({ x: new Decimal128(text) });
+    const toDoubleIs = (text: string, n: number) =>
+      mongoQuery({ $expr: { $eq: [{ $toDouble: '$x' }, n] } }).test({ x: new Decimal128(text) });
     expect(() => toDoubleIs('1e400', Infinity)).toThrow(/overflow/);
     expect(() => toDoubleIs('-1e400', -Infinity)).toThrow(/overflow/);
     expect(() => toDoubleIs(up34(OVERFLOW), Infinity)).toThrow(/overflow/);
@@ -94,7 +137,10 @@ describe('Decimal to Double in MongoDB', () => {
       const expected = rows.filter((row) => !gap(row) && predicate(row)).map((row) => row.Id);
       for (const options of [{ decimal: decimal128 }, {}]) {
         const document = compileMongo(typed, options);
-        const got = matchIds(document, docs.filter((_d, i) => !gap(rows[i]!)));
+        const got = matchIds(
+          document,
+          docs.filter((_d, i) => !gap(rows[i]!)),
+        );
         expect(got).toEqual(expected);
       }
     });

@@ -24,7 +24,14 @@ import { defineSchema } from '../../src/types/schema.js';
 import type { Schema } from '../../src/types/schema.js';
 import { check } from '../../src/types/check.js';
 import type { TypedFilter } from '../../src/types/typed.js';
-import { arbCollectionSchema, arbRows, arbTypedFilter, isAsciiCaseMappable, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
+import {
+  arbCollectionSchema,
+  arbRows,
+  arbTypedFilter,
+  isAsciiCaseMappable,
+  lambdaTestSchema,
+  testSchema,
+} from '../support/arbitraries.js';
 import type { ArbOptions, Row } from '../support/arbitraries.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { typedNodesOf } from '../support/trees.js';
@@ -58,14 +65,18 @@ function agree(filter: TypedFilter, rows: readonly Row[], options: MongoOptions,
     document = compileMongo(filter, options);
   } catch (error) {
     // A cast MongoDB cannot compute exactly is refused by name (docs/semantics.md, "MongoDB: differences").
-    if (isFilterError(error) && error.kind === 'unsupported' && REFUSED_CASTS.mongodb.includes(error.construct ?? '')) return;
+    if (isFilterError(error) && error.kind === 'unsupported' && REFUSED_CASTS.mongodb.includes(error.construct ?? ''))
+      return;
     throw error;
   }
   const query = mongoQuery(document);
   for (const row of rows) {
     const gaps = gapsOf(filter, row);
     // Generated strings never reach MongoDB's ASCII-only case mapping.
-    expect([...gaps].filter((g) => g !== 'decimal128'), `${filter.text ?? ''}\nrow ${show(row)}`).toEqual([]);
+    expect(
+      [...gaps].filter((g) => g !== 'decimal128'),
+      `${filter.text ?? ''}\nrow ${show(row)}`,
+    ).toEqual([]);
     if (gaps.has('decimal128')) {
       tally.excluded++;
       continue;
@@ -81,7 +92,8 @@ function documentOrRefusedCast(filter: TypedFilter): unknown {
   try {
     return compileMongo(filter, { decimal: decimal128 });
   } catch (error) {
-    if (isFilterError(error) && error.kind === 'unsupported' && REFUSED_CASTS.mongodb.includes(error.construct ?? '')) return { refused: error.construct };
+    if (isFilterError(error) && error.kind === 'unsupported' && REFUSED_CASTS.mongodb.includes(error.construct ?? ''))
+      return { refused: error.construct };
     throw error;
   }
 }
@@ -96,7 +108,10 @@ const expectMostCompared = ({ compared, excluded }: Tally): void => expect(compa
  * own); the deep ones are mostly `$expr`.
  */
 function arbLambdaFilter(schema: Schema): fc.Arbitrary<TypedFilter> {
-  const depth = (maxDepth: number, weight: number) => ({ arbitrary: arbTypedFilter(schema, { ...LAMBDA_OPTIONS, maxDepth }), weight });
+  const depth = (maxDepth: number, weight: number) => ({
+    arbitrary: arbTypedFilter(schema, { ...LAMBDA_OPTIONS, maxDepth }),
+    weight,
+  });
   return fc
     .oneof(depth(1, 3), depth(2, 3), depth(3, 2), depth(4, 2))
     .filter((filter) => typedNodesOf(filter.root).some((node) => node.kind === 'lambda' || node.kind === 'count'));
@@ -111,38 +126,56 @@ const arbEmbeddedCase: fc.Arbitrary<[TypedFilter, Row[]]> = arbCollectionSchema(
 
 describe('compileMongo agrees with the in-memory reference', () => {
   for (const [name, decimal] of DECIMALS) {
-    it(`on random filters over random rows (${name})`, () => {
-      const tally: Tally = { compared: 0, excluded: 0 };
-      fc.assert(
-        fc.property(arbTypedFilter(testSchema, OPTIONS), arbRows(testSchema, OPTIONS), (filter, rows) => agree(filter, rows, { decimal }, tally)),
-        { numRuns: LONG ? 10_000 : 300 },
-      );
-      expectMostCompared(tally);
-    }, LONG ? 600_000 : 60_000);
+    it(
+      `on random filters over random rows (${name})`,
+      () => {
+        const tally: Tally = { compared: 0, excluded: 0 };
+        fc.assert(
+          fc.property(arbTypedFilter(testSchema, OPTIONS), arbRows(testSchema, OPTIONS), (filter, rows) =>
+            agree(filter, rows, { decimal }, tally),
+          ),
+          { numRuns: LONG ? 10_000 : 300 },
+        );
+        expectMostCompared(tally);
+      },
+      LONG ? 600_000 : 60_000,
+    );
 
-    it(`on random filters with lambdas over rows with random collections, relations embedded (${name})`, () => {
-      const tally: Tally = { compared: 0, excluded: 0 };
-      fc.assert(
-        fc.property(arbLambdaFilter(embeddedLambdaSchema), arbRows(embeddedLambdaSchema, OPTIONS), (filter, rows) => agree(filter, rows, { decimal }, tally)),
-        { numRuns: LONG ? 10_000 : 400 },
-      );
-      expectMostCompared(tally);
-    }, LONG ? 1_200_000 : 60_000);
+    it(
+      `on random filters with lambdas over rows with random collections, relations embedded (${name})`,
+      () => {
+        const tally: Tally = { compared: 0, excluded: 0 };
+        fc.assert(
+          fc.property(arbLambdaFilter(embeddedLambdaSchema), arbRows(embeddedLambdaSchema, OPTIONS), (filter, rows) =>
+            agree(filter, rows, { decimal }, tally),
+          ),
+          { numRuns: LONG ? 10_000 : 400 },
+        );
+        expectMostCompared(tally);
+      },
+      LONG ? 1_200_000 : 60_000,
+    );
 
-    it(`on random filters with lambdas over random schemas with collections, relations embedded (${name})`, () => {
-      const tally: Tally = { compared: 0, excluded: 0 };
-      fc.assert(
-        fc.property(arbEmbeddedCase, ([filter, rows]) => agree(filter, rows, { decimal }, tally)),
-        { numRuns: LONG ? 10_000 : 400 },
-      );
-      expectMostCompared(tally);
-    }, LONG ? 1_200_000 : 60_000);
+    it(
+      `on random filters with lambdas over random schemas with collections, relations embedded (${name})`,
+      () => {
+        const tally: Tally = { compared: 0, excluded: 0 };
+        fc.assert(
+          fc.property(arbEmbeddedCase, ([filter, rows]) => agree(filter, rows, { decimal }, tally)),
+          { numRuns: LONG ? 10_000 : 400 },
+        );
+        expectMostCompared(tally);
+      },
+      LONG ? 1_200_000 : 60_000,
+    );
   }
 
   it('draws only strings whose case mapping MongoDB reproduces, and still non-ASCII ones', () => {
     const texts = fc.sample(arbTypedFilter(testSchema, OPTIONS), { numRuns: 300, seed: 7 }).map((f) => f.text ?? '');
     const rows = fc.sample(arbRows(testSchema, OPTIONS), { numRuns: 100, seed: 7 }).flat();
-    const strings = rows.flatMap((r) => [r['String'], r['StringReq']]).filter((s): s is string => typeof s === 'string');
+    const strings = rows
+      .flatMap((r) => [r['String'], r['StringReq']])
+      .filter((s): s is string => typeof s === 'string');
     expect(strings.every(isAsciiCaseMappable)).toBe(true);
     expect(strings.some((s) => /[^\x00-\x7f]/.test(s))).toBe(true);
     expect(texts.some((t) => /tolower|toupper/i.test(t))).toBe(true);
@@ -157,7 +190,14 @@ describe('compileMongo and relations', () => {
     properties: {
       Id: { type: 'Edm.Int32', nullable: false },
       Name: 'Edm.String',
-      Sessions: { collection: { properties: { Title: 'Edm.String', Speakers: { relation: true, collection: { properties: { Name: 'Edm.String' } } } } } },
+      Sessions: {
+        collection: {
+          properties: {
+            Title: 'Edm.String',
+            Speakers: { relation: true, collection: { properties: { Name: 'Edm.String' } } },
+          },
+        },
+      },
     },
   });
 
@@ -166,30 +206,34 @@ describe('compileMongo and relations', () => {
     .oneof(fc.constant(lambdaTestSchema), fc.constant(nestedRelationSchema), arbCollectionSchema())
     .chain((schema) => fc.tuple(arbLambdaFilter(schema), fc.constant(embedRelations(schema))));
 
-  it('refuses a drawn filter that reads a relation, naming the first; compiles one that reads none as on the embedded schema', () => {
-    let refused = 0;
-    let compiled = 0;
-    fc.assert(
-      fc.property(arbRelationCase, ([filter, embedded]) => {
-        const text = filter.text ?? '';
-        const read = firstRelationRead(filter);
-        if (read === undefined) {
-          compiled++;
-          expect(documentOrRefusedCast(filter), text).toEqual(documentOrRefusedCast(check(text, embedded)));
-          return;
-        }
-        refused++;
-        const error = thrownFilterError(() => compileMongo(filter, { decimal: decimal128 }));
-        expect(error.kind, text).toBe('unsupported');
-        expect(error.construct, text).toBe('relation');
-        expect(error.target, text).toBe('mongodb');
-        expect(error.message, text).toContain(`the relation '${read.path}'`);
-        expect([error.start, error.end], text).toEqual([read.start, read.end]);
-      }),
-      { numRuns: LONG ? 10_000 : 300 },
-    );
-    // Both sides of the property are exercised. The rarer side comes about 40 times in 300 draws;
-    // 30 was within a few draws' luck of that (one CI run drew exactly 30); 15 is far below it.
-    expect(Math.min(refused, compiled)).toBeGreaterThan(LONG ? 1_000 : 15);
-  }, LONG ? 600_000 : 60_000);
+  it(
+    'refuses a drawn filter that reads a relation, naming the first; compiles one that reads none as on the embedded schema',
+    () => {
+      let refused = 0;
+      let compiled = 0;
+      fc.assert(
+        fc.property(arbRelationCase, ([filter, embedded]) => {
+          const text = filter.text ?? '';
+          const read = firstRelationRead(filter);
+          if (read === undefined) {
+            compiled++;
+            expect(documentOrRefusedCast(filter), text).toEqual(documentOrRefusedCast(check(text, embedded)));
+            return;
+          }
+          refused++;
+          const error = thrownFilterError(() => compileMongo(filter, { decimal: decimal128 }));
+          expect(error.kind, text).toBe('unsupported');
+          expect(error.construct, text).toBe('relation');
+          expect(error.target, text).toBe('mongodb');
+          expect(error.message, text).toContain(`the relation '${read.path}'`);
+          expect([error.start, error.end], text).toEqual([read.start, read.end]);
+        }),
+        { numRuns: LONG ? 10_000 : 300 },
+      );
+      // Both sides of the property are exercised. The rarer side comes about 40 times in 300 draws;
+      // 30 was within a few draws' luck of that (one CI run drew exactly 30); 15 is far below it.
+      expect(Math.min(refused, compiled)).toBeGreaterThan(LONG ? 1_000 : 15);
+    },
+    LONG ? 600_000 : 60_000,
+  );
 });

@@ -28,7 +28,10 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Address eq null', { Address: null }],
   ['null ne Address', { Address: { $ne: null } }],
   ['not (Address ne null)', { Address: null }],
-  ['(Address eq null) eq Active', { $expr: { $eq: [{ $eq: [{ $ifNull: ['$Address', null] }, null] }, { $ifNull: ['$Active', null] }] } }],
+  [
+    '(Address eq null) eq Active',
+    { $expr: { $eq: [{ $eq: [{ $ifNull: ['$Address', null] }, null] }, { $ifNull: ['$Active', null] }] } },
+  ],
   ["Name eq 'A' and Qty lt 3", { Name: 'A', Qty: { $lt: 3 } }],
   ['Qty ge 1 and Qty le 9', { Qty: { $gte: 1, $lte: 9 } }],
   ["Name eq 'A' and Name eq 'B'", { $and: [{ Name: 'A' }, { Name: 'B' }] }],
@@ -56,8 +59,11 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   // $cond (MongoDB does not promise that $and short-circuits), and the function directly on them.
   ['length(Name) eq 3', { $expr: { $cond: [NULL_NAME, false, { $eq: [{ $strLenCP: '$Name' }, 3] }] } }],
   ['length(Name) lt 3', { $expr: { $cond: [NULL_NAME, false, { $lt: [{ $strLenCP: '$Name' }, 3] }] } }],
-  ['not (length(Name) gt 3)', { $expr: { $cond: [NULL_NAME, true, { $not: [{ $gt: [{ $strLenCP: '$Name' }, 3] }] }] } }],
-  ["length(Name) in (1, null)", { $expr: { $cond: [NULL_NAME, true, { $in: [{ $strLenCP: '$Name' }, [1]] }] } }],
+  [
+    'not (length(Name) gt 3)',
+    { $expr: { $cond: [NULL_NAME, true, { $not: [{ $gt: [{ $strLenCP: '$Name' }, 3] }] }] } },
+  ],
+  ['length(Name) in (1, null)', { $expr: { $cond: [NULL_NAME, true, { $in: [{ $strLenCP: '$Name' }, [1]] }] } }],
   ['length(Name) eq null', { $expr: NULL_NAME }],
   // concat is also null beyond the string bound (docs/semantics.md, section 3): its length is
   // tested before it is built, and its result may be null whatever its arguments.
@@ -73,7 +79,13 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
                   $cond: [
                     { $or: [NULL_NAME, { $eq: [{ $ifNull: ['$Code', null] }, null] }] },
                     null,
-                    { $cond: [{ $gt: [{ $add: [{ $strLenCP: '$Name' }, { $strLenCP: '$Code' }] }, 1048576] }, null, { $concat: ['$Name', '$Code'] }] },
+                    {
+                      $cond: [
+                        { $gt: [{ $add: [{ $strLenCP: '$Name' }, { $strLenCP: '$Code' }] }, 1048576] },
+                        null,
+                        { $concat: ['$Name', '$Code'] },
+                      ],
+                    },
                   ],
                 },
               },
@@ -94,10 +106,27 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['year(Due) eq 2012', { $expr: { $eq: [{ $year: '$Due' }, 2012] } }],
   ['hour(Due) ne 23', { $expr: { $ne: [{ $hour: '$Due' }, 23] } }],
   ['not (month(Due) gt 6)', { $expr: { $not: [{ $gt: [{ $month: '$Due' }, 6] }] } }],
-  ['year(Due) lt 2012', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Due', null] }, null] }, false, { $lt: [{ $year: '$Due' }, 2012] }] } }],
+  [
+    'year(Due) lt 2012',
+    { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Due', null] }, null] }, false, { $lt: [{ $year: '$Due' }, 2012] }] } },
+  ],
   ['day(Due) eq null', { $expr: { $eq: [{ $ifNull: ['$Due', null] }, null] } }],
-  ['Qty lt Small', { $expr: { $cond: [{ $or: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, { $eq: [{ $ifNull: ['$Small', null] }, null] }] }, false, { $lt: ['$Qty', '$Small'] }] } }],
-  ['Qty add 5 lt 60', { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, false, { $lt: [{ $add: ['$Qty', 5] }, 60] }] } }],
+  [
+    'Qty lt Small',
+    {
+      $expr: {
+        $cond: [
+          { $or: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, { $eq: [{ $ifNull: ['$Small', null] }, null] }] },
+          false,
+          { $lt: ['$Qty', '$Small'] },
+        ],
+      },
+    },
+  ],
+  [
+    'Qty add 5 lt 60',
+    { $expr: { $cond: [{ $eq: [{ $ifNull: ['$Qty', null] }, null] }, false, { $lt: [{ $add: ['$Qty', 5] }, 60] }] } },
+  ],
   ['Qty eq Small', { $expr: { $eq: [{ $ifNull: ['$Qty', null] }, { $ifNull: ['$Small', null] }] } }],
   // A literal's text is never read as a field path, in $concat nor in the bound's $strLenCP.
   [
@@ -136,7 +165,11 @@ describe('documents', () => {
   it('Decimal literals use the factory, else an exact $toDecimal in $expr', () => {
     expect(compile('Price gt 1.5')).toEqual({ Price: { $gt: decimal128('1.5') } });
     expect(compileMongo(typed('Price gt 1.5'))).toEqual({ $expr: { $gt: ['$Price', { $toDecimal: '1.5' }] } });
-    expect(compileMongo(typed('Price lt 1.5'))).toEqual({ $expr: { $cond: [{ $eq: [{ $ifNull: ['$Price', null] }, null] }, false, { $lt: ['$Price', { $toDecimal: '1.5' }] }] } });
+    expect(compileMongo(typed('Price lt 1.5'))).toEqual({
+      $expr: {
+        $cond: [{ $eq: [{ $ifNull: ['$Price', null] }, null] }, false, { $lt: ['$Price', { $toDecimal: '1.5' }] }],
+      },
+    });
   });
 
   it('an Int64 or Decimal compared with a Double is converted in $expr, never compared raw', () => {
@@ -148,7 +181,9 @@ describe('documents', () => {
       expect(typeof v).not.toBe('function');
       if (v && typeof v === 'object') Object.values(v).forEach(walk);
     };
-    walk(compileMongo(typed("round(Price) eq 3 and substring(Name, Qty, 2) eq 'x' or Big div 2 gt 1 and year(Due) eq 1")));
+    walk(
+      compileMongo(typed("round(Price) eq 3 and substring(Name, Qty, 2) eq 'x' or Big div 2 gt 1 and year(Due) eq 1")),
+    );
   });
 });
 
@@ -160,8 +195,14 @@ describe('field mapping', () => {
   });
   it("maps a structure compared with null by the structure's own path", () => {
     const filter = typed("Address ne null and Address/City eq 'x'");
-    expect(compileMongo(filter, { fields: { Address: 'addr', 'Address/City': 'addr.city' } })).toEqual({ addr: { $ne: null }, 'addr.city': 'x' });
-    expect(compileMongo(filter, { fields: (path) => path.join('_') })).toEqual({ Address: { $ne: null }, Address_City: 'x' });
+    expect(compileMongo(filter, { fields: { Address: 'addr', 'Address/City': 'addr.city' } })).toEqual({
+      addr: { $ne: null },
+      'addr.city': 'x',
+    });
+    expect(compileMongo(filter, { fields: (path) => path.join('_') })).toEqual({
+      Address: { $ne: null },
+      Address_City: 'x',
+    });
   });
   it('rejects a mapping that is not a field path with an unsupported FilterError', () => {
     for (const bad of ['$where', '', 'a..b']) {
@@ -197,7 +238,9 @@ describe('field mapping', () => {
         expect(error).toBeInstanceOf(FilterError);
         const e = error as FilterError;
         expect(e.kind).toBe('unsupported');
-        expect(e.message).toBe(`The field mapping of 'Qty' gives '${bad}', which is not a document field path: ${reason}`);
+        expect(e.message).toBe(
+          `The field mapping of 'Qty' gives '${bad}', which is not a document field path: ${reason}`,
+        );
         expect([e.start, e.end]).toEqual([0, 3]);
       }
     }
@@ -226,41 +269,86 @@ describe('errors raised while compiling carry the filter text, for formatFilterE
     const text = 'Price gt 1.5';
     expect(thrownFilterError(() => compileMongo(typed(text), { decimal: boom })).text).toBe(text);
     expect(thrownFilterError(() => compileMongo(typed(text), { fields: boom })).text).toBe(text);
-    expect(thrownFilterError(() => compileMongo(typed('Big lt 9007199254740993'), { long: boom })).text).toBe('Big lt 9007199254740993');
+    expect(thrownFilterError(() => compileMongo(typed('Big lt 9007199254740993'), { long: boom })).text).toBe(
+      'Big lt 9007199254740993',
+    );
   });
 });
 
 describe('unsupported constructs', () => {
   it('a function the backend does not know is an unsupported FilterError', () => {
-    const filter = typed("length(Name) eq 1");
+    const filter = typed('length(Name) eq 1');
     const root = filter.root as unknown as { left: { name: string } };
-    const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as unknown as typeof filter;
+    const forged = {
+      ...filter,
+      root: { ...filter.root, left: { ...root.left, name: 'soundex' } },
+    } as unknown as typeof filter;
     expect(() => compileMongo(forged)).toThrow(FilterError);
   });
   it('names the construct and the backend in fields', () => {
-    const filter = typed("length(Name) eq 1");
+    const filter = typed('length(Name) eq 1');
     const root = filter.root as unknown as { left: { name: string } };
-    const forged = { ...filter, root: { ...filter.root, left: { ...root.left, name: 'soundex' } } } as unknown as typeof filter;
-    expect(thrownFilterError(() => compileMongo(forged))).toMatchObject({ kind: 'unsupported', construct: 'soundex', target: 'mongodb' });
-    expect(thrownFilterError(() => compileMongo(typed('Price gt 1e6145m')))).toMatchObject({ construct: 'decimal_literal', target: 'mongodb' });
-    expect(thrownFilterError(() => compileMongo(typed("Name eq 'x'"), { fields: { Name: '$where' } }))).toMatchObject({ construct: 'field_mapping', target: 'mongodb' });
+    const forged = {
+      ...filter,
+      root: { ...filter.root, left: { ...root.left, name: 'soundex' } },
+    } as unknown as typeof filter;
+    expect(thrownFilterError(() => compileMongo(forged))).toMatchObject({
+      kind: 'unsupported',
+      construct: 'soundex',
+      target: 'mongodb',
+    });
+    expect(thrownFilterError(() => compileMongo(typed('Price gt 1e6145m')))).toMatchObject({
+      construct: 'decimal_literal',
+      target: 'mongodb',
+    });
+    expect(thrownFilterError(() => compileMongo(typed("Name eq 'x'"), { fields: { Name: '$where' } }))).toMatchObject({
+      construct: 'field_mapping',
+      target: 'mongodb',
+    });
     const boom = (): never => {
       throw new Error('boom');
     };
-    expect(thrownFilterError(() => compileMongo(typed('Price gt 1.5'), { decimal: boom }))).toMatchObject({ construct: 'option', target: 'mongodb' });
+    expect(thrownFilterError(() => compileMongo(typed('Price gt 1.5'), { decimal: boom }))).toMatchObject({
+      construct: 'option',
+      target: 'mongodb',
+    });
   });
 });
 
 describe('literals MongoDB cannot hold exactly are unsupported, at the literal', () => {
   // [filter, the literal as written, the literal as the message names it]
   const REJECTED: readonly (readonly [string, string, string])[] = [
-    ['Price eq 1.00000000000000000000000000000000000000000001', '1.00000000000000000000000000000000000000000001', '1.00000000000000000000000000000000000000000001'],
-    ['Price gt 12345678901234567890123456789012345m', '12345678901234567890123456789012345m', '12345678901234567890123456789012345'],
-    ['Qty eq 1.00000000000000000000000000000000001', '1.00000000000000000000000000000000001', '1.00000000000000000000000000000000001'],
+    [
+      'Price eq 1.00000000000000000000000000000000000000000001',
+      '1.00000000000000000000000000000000000000000001',
+      '1.00000000000000000000000000000000000000000001',
+    ],
+    [
+      'Price gt 12345678901234567890123456789012345m',
+      '12345678901234567890123456789012345m',
+      '12345678901234567890123456789012345',
+    ],
+    [
+      'Qty eq 1.00000000000000000000000000000000001',
+      '1.00000000000000000000000000000000001',
+      '1.00000000000000000000000000000000001',
+    ],
     // Refused also where the filter's meaning does not need it (false and …, folded away).
-    ['false and Price eq 1.00000000000000000000000000000000000000000001', '1.00000000000000000000000000000000000000000001', '1.00000000000000000000000000000000000000000001'],
-    ['Price add 1.00000000000000000000000000000000001 eq Price', '1.00000000000000000000000000000000001', '1.00000000000000000000000000000000001'],
-    ["Price in (1, 2.00000000000000000000000000000000000000000001)", '2.00000000000000000000000000000000000000000001', '2.00000000000000000000000000000000000000000001'],
+    [
+      'false and Price eq 1.00000000000000000000000000000000000000000001',
+      '1.00000000000000000000000000000000000000000001',
+      '1.00000000000000000000000000000000000000000001',
+    ],
+    [
+      'Price add 1.00000000000000000000000000000000001 eq Price',
+      '1.00000000000000000000000000000000001',
+      '1.00000000000000000000000000000000001',
+    ],
+    [
+      'Price in (1, 2.00000000000000000000000000000000000000000001)',
+      '2.00000000000000000000000000000000000000000001',
+      '2.00000000000000000000000000000000000000000001',
+    ],
     ['Price lt 1e-6177m', '1e-6177m', '1E-6177'],
     ['Price gt 1e6145m', '1e6145m', '1E+6145'],
   ];
@@ -350,10 +438,14 @@ describe('option functions that throw are reported as FilterErrors', () => {
   });
   it('anything else a hand-built tree makes the compiler throw becomes a FilterError', () => {
     const filter = typed("Name eq 'x'");
-    const forged = { ...filter, root: { ...filter.root, left: { kind: 'member', type: 'Edm.String', path: null, start: 0, end: 4 } } } as unknown as typeof filter;
+    const forged = {
+      ...filter,
+      root: { ...filter.root, left: { kind: 'member', type: 'Edm.String', path: null, start: 0, end: 4 } },
+    } as unknown as typeof filter;
     expect(thrownFilterError(() => compileMongo(forged)).kind).toBe('unsupported');
     let deep = typed('Active').root;
-    for (let i = 0; i < 200_000; i++) deep = { kind: 'not', type: 'Edm.Boolean', operand: deep, start: 0, end: 6 } as typeof deep;
+    for (let i = 0; i < 200_000; i++)
+      deep = { kind: 'not', type: 'Edm.Boolean', operand: deep, start: 0, end: 6 } as typeof deep;
     expect(thrownFilterError(() => compileMongo({ ...filter, root: deep })).kind).toBe('limit');
   });
 });
@@ -364,27 +456,59 @@ describe('options.long', () => {
   }
   const long = (v: bigint): Int64 => new Int64(v);
   it('builds the Int64 literals beyond ±2^53, in plain operators and in $expr; others stay numbers', () => {
-    expect(compileMongo(typed('Big gt 9007199254740993'), { long })).toEqual({ Big: { $gt: new Int64(9007199254740993n) } });
-    expect(compileMongo(typed('Big in (5, -9223372036854775808)'), { long })).toEqual({ Big: { $in: [5, new Int64(-9223372036854775808n)] } });
+    expect(compileMongo(typed('Big gt 9007199254740993'), { long })).toEqual({
+      Big: { $gt: new Int64(9007199254740993n) },
+    });
+    expect(compileMongo(typed('Big in (5, -9223372036854775808)'), { long })).toEqual({
+      Big: { $in: [5, new Int64(-9223372036854775808n)] },
+    });
     expect(compileMongo(typed('Big gt 9007199254740991'), { long })).toEqual({ Big: { $gt: 9007199254740991 } });
-    expect(compileMongo(typed('Big add 9007199254740993 eq 0'), { long })).toEqual({ $expr: { $eq: [{ $add: [{ $toDecimal: '$Big' }, new Int64(9007199254740993n)] }, 0] } });
+    expect(compileMongo(typed('Big add 9007199254740993 eq 0'), { long })).toEqual({
+      $expr: { $eq: [{ $add: [{ $toDecimal: '$Big' }, new Int64(9007199254740993n)] }, 0] },
+    });
   });
   it('without it, a bigint: the MongoDB Node driver (5.1 and later) writes it as an Int64', () => {
     expect(compileMongo(typed('Big gt 9007199254740993'))).toEqual({ Big: { $gt: 9007199254740993n } });
   });
   it('a literal divisor that became a value object is still known to be non-zero (no zero test)', () => {
     const withLong = (v: unknown): unknown =>
-      typeof v === 'bigint' ? new Int64(v) : Array.isArray(v) ? v.map(withLong) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withLong(x)])) : v;
+      typeof v === 'bigint'
+        ? new Int64(v)
+        : Array.isArray(v)
+          ? v.map(withLong)
+          : v && typeof v === 'object'
+            ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withLong(x)]))
+            : v;
     for (const text of ['Big div 9007199254740993 eq 0', 'Big mod -9223372036854775808 eq 1']) {
       const plain = compileMongo(typed(text));
-      expect(JSON.stringify(plain, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toMatch(/"\$eq":\["-?\d+",0\]/);
+      expect(JSON.stringify(plain, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))).not.toMatch(
+        /"\$eq":\["-?\d+",0\]/,
+      );
       expect(compileMongo(typed(text), { long })).toEqual(withLong(plain));
     }
   });
 });
 
 describe('injection: hostile text in every literal position matches what the reference matches', () => {
-  const HOSTILE = ['.*', '^a', 'a$', '\\', '$Name', '$where', 'a.b', '{"$gt":""}', '(?i)a', '[a-z]', 'x\n', '\n', '\0', '|', '$$ROOT', 'Name.City', '😀'];
+  const HOSTILE = [
+    '.*',
+    '^a',
+    'a$',
+    '\\',
+    '$Name',
+    '$where',
+    'a.b',
+    '{"$gt":""}',
+    '(?i)a',
+    '[a-z]',
+    'x\n',
+    '\n',
+    '\0',
+    '|',
+    '$$ROOT',
+    'Name.City',
+    '😀',
+  ];
   const rows = HOSTILE.flatMap((text, i) => [
     { Id: 2 * i + 1, Name: text, Code: `${text}!`, Address: { City: `pre${text}` } },
     { Id: 2 * i + 2, Name: `${text}\n`, Code: text.toUpperCase(), Address: { City: 'zzz' } },
@@ -394,10 +518,19 @@ describe('injection: hostile text in every literal position matches what the ref
   const filters = HOSTILE.flatMap((text) => {
     const q = quote(text);
     return [
-      `Name eq ${q}`, `Name ne ${q}`, `Name gt ${q}`, `Name in (${q}, 'zzz')`,
-      `startswith(Name, ${q})`, `endswith(Name, ${q})`, `contains(Name, ${q})`, `substringof(${q}, Address/City)`,
-      `not endswith(Code, ${q})`, `indexof(Name, ${q}) eq 0`, `replace(Name, ${q}, '$$') eq '$$'`,
-      `concat(${q}, Name) eq concat(${q}, ${q})`, `startswith(Address/City, concat('pre', ${q}))`,
+      `Name eq ${q}`,
+      `Name ne ${q}`,
+      `Name gt ${q}`,
+      `Name in (${q}, 'zzz')`,
+      `startswith(Name, ${q})`,
+      `endswith(Name, ${q})`,
+      `contains(Name, ${q})`,
+      `substringof(${q}, Address/City)`,
+      `not endswith(Code, ${q})`,
+      `indexof(Name, ${q}) eq 0`,
+      `replace(Name, ${q}, '$$') eq '$$'`,
+      `concat(${q}, Name) eq concat(${q}, ${q})`,
+      `startswith(Address/City, concat('pre', ${q}))`,
     ];
   });
   it(`${filters.length} filters over ${rows.length} rows`, () => {
@@ -413,7 +546,9 @@ describe('injection: hostile text in every literal position matches what the ref
 describe('Extended JSON', () => {
   it('prints dates, longs, decimals and non-finite doubles', () => {
     const text = toExtendedJson({ a: new Date(0), b: 2n ** 62n, c: decimal128('1.50'), d: Number.NaN }, 0);
-    expect(text).toBe('{"a":{"$date":"1970-01-01T00:00:00.000Z"},"b":{"$numberLong":"4611686018427387904"},"c":{"$numberDecimal":"1.5"},"d":{"$numberDouble":"NaN"}}');
+    expect(text).toBe(
+      '{"a":{"$date":"1970-01-01T00:00:00.000Z"},"b":{"$numberLong":"4611686018427387904"},"c":{"$numberDecimal":"1.5"},"d":{"$numberDouble":"NaN"}}',
+    );
   });
 
   // Stand-ins with the shape of the `bson` package's classes (not installed here): the value's own
@@ -450,8 +585,13 @@ describe('Extended JSON', () => {
   }
 
   it('prints a bson Decimal128 and Long by their text, not their raw parts', () => {
-    const text = toExtendedJson({ Price: { $gt: new BsonDecimal128('12.50') }, Big: { $in: [new BsonLong(-(2n ** 62n))] } }, 0);
-    expect(text).toBe('{"Price":{"$gt":{"$numberDecimal":"12.50"}},"Big":{"$in":[{"$numberLong":"-4611686018427387904"}]}}');
+    const text = toExtendedJson(
+      { Price: { $gt: new BsonDecimal128('12.50') }, Big: { $in: [new BsonLong(-(2n ** 62n))] } },
+      0,
+    );
+    expect(text).toBe(
+      '{"Price":{"$gt":{"$numberDecimal":"12.50"}},"Big":{"$in":[{"$numberLong":"-4611686018427387904"}]}}',
+    );
   });
 
   it('prints the document compileMongo builds with a bson-shaped decimal option', () => {

@@ -27,7 +27,11 @@ function embed(property: Property): Property {
       if (element.kind === 'primitive') return property;
       // A relation's elements are another resource's rows, never null; embedded, they are values.
       const nullable = property.relation || element.nullable;
-      return { ...property, relation: false, element: { ...element, nullable, properties: embedAll(element.properties) } };
+      return {
+        ...property,
+        relation: false,
+        element: { ...element, nullable, properties: embedAll(element.properties) },
+      };
     }
     default:
       return assertNever(property, 'property kind');

@@ -42,8 +42,8 @@ const GAPS: readonly string[] = [
   "toupper(Name) eq 'A😀B' @ 11: case-mapping",
   "toupper(Name) eq 'A😀B' @ 12: case-mapping",
   // Exact values beyond 34 significant digits: Price squared on rows 5 and 10 (28-digit Prices).
-  "Price mul Price eq 0.01 @ 5: decimal128",
-  "Price mul Price eq 0.01 @ 10: decimal128",
+  'Price mul Price eq 0.01 @ 5: decimal128',
+  'Price mul Price eq 0.01 @ 10: decimal128',
 ];
 
 /**
@@ -52,7 +52,8 @@ const GAPS: readonly string[] = [
  */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
   // 56 significant digits: Decimal128 holds 34, and MongoDB would round the literal.
-  'Price mul Price eq 99999999999999999999999999980000000000000000000000000001m': '99999999999999999999999999980000000000000000000000000001m',
+  'Price mul Price eq 99999999999999999999999999980000000000000000000000000001m':
+    '99999999999999999999999999980000000000000000000000000001m',
 };
 
 const gapRows = new Map<string, number[]>();
@@ -66,7 +67,10 @@ for (const { filter } of evalCases) {
 describe('the evaluation table through MongoDB semantics', () => {
   it('meets a documented difference only on the listed rows', () => {
     const found = evalCases.flatMap(({ filter }) =>
-      (gapRows.get(filter) ?? []).map((id) => `${filter} @ ${id}: ${[...gapsOf(check(filter, evalSchema), evalRows.find((r) => r.Id === id) as Record<string, unknown>)].join(', ')}`),
+      (gapRows.get(filter) ?? []).map(
+        (id) =>
+          `${filter} @ ${id}: ${[...gapsOf(check(filter, evalSchema), evalRows.find((r) => r.Id === id) as Record<string, unknown>)].join(', ')}`,
+      ),
     );
     expect(found).toEqual(GAPS);
   });
@@ -96,7 +100,9 @@ describe('the evaluation table through MongoDB semantics', () => {
     it(filter, () => {
       const query = mongoQuery(compileMongo(check(filter, evalSchema), { decimal: decimal128 }));
       const outside = gapRows.get(filter) ?? [];
-      const matched = evalRows.filter((row, i) => !outside.includes(row.Id) && query.test(docs[i]!)).map((row) => row.Id);
+      const matched = evalRows
+        .filter((row, i) => !outside.includes(row.Id) && query.test(docs[i]!))
+        .map((row) => row.Id);
       expect(matched).toEqual(ids.filter((id) => !outside.includes(id)));
     });
   }

@@ -14,7 +14,8 @@ const referenceIds = (text: string): number[] => {
   const predicate = compilePredicate(typed(text));
   return rows.filter((row) => predicate(row)).map((row) => row['Id'] as number);
 };
-const mongoIds = (text: string, decimal = true): number[] => matchIds(compileMongo(typed(text), decimal ? { decimal: decimal128 } : {}), docs);
+const mongoIds = (text: string, decimal = true): number[] =>
+  matchIds(compileMongo(typed(text), decimal ? { decimal: decimal128 } : {}), docs);
 
 /** [filter, expected ids] */
 const CASES: readonly (readonly [string, readonly number[]])[] = [
@@ -66,9 +67,9 @@ const CASES: readonly (readonly [string, readonly number[]])[] = [
   ["startswith(Code,'$')", [5]],
   ["Code eq '$Name'", [5]],
   ["endswith(Code,'|')", [4]],
-  ["startswith(Code, Name)", []],
-  ["endswith(concat(Name, Code), Code)", [1, 4, 5, 6, 7, 8]],
-  ["contains(Name, substring(Name, 1))", [1, 4, 5, 6, 7, 8]],
+  ['startswith(Code, Name)', []],
+  ['endswith(concat(Name, Code), Code)', [1, 4, 5, 6, 7, 8]],
+  ['contains(Name, substring(Name, 1))', [1, 4, 5, 6, 7, 8]],
   // numbers
   ['Big gt 9007199254740992', [1, 5]],
   ['Big eq -9223372036854775808', [4]],
@@ -152,7 +153,7 @@ describe('every function compiles and agrees with the reference', () => {
     date: 'date(Due) eq 2012-01-01',
     time: 'time(Due) lt 00:00:00.001',
     totaloffsetminutes: 'totaloffsetminutes(Due) eq 0',
-    totalseconds: "totalseconds(Due sub Created) gt 0",
+    totalseconds: 'totalseconds(Due sub Created) gt 0',
     now: 'Due gt now()',
     mindatetime: 'Due gt mindatetime()',
     maxdatetime: 'Due lt maxdatetime()',

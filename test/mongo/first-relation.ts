@@ -24,9 +24,10 @@ export function firstRelationRead(filter: TypedFilter): RelationRead | undefined
   const walk = (node: TypedExpr, variables: ReadonlyMap<string, readonly string[]>): RelationRead | undefined => {
     if (node.kind === 'lambda' || node.kind === 'count') {
       const { source, path: steps, property } = node.collection;
-      const path = [...(source.kind === 'row' ? [] : variables.get(source.name) ?? []), ...steps];
+      const path = [...(source.kind === 'row' ? [] : (variables.get(source.name) ?? [])), ...steps];
       if (property.relation) return { path: path.join('/'), start: node.start, end: node.end };
-      if (node.kind === 'lambda' && node.variable !== undefined) variables = new Map([...variables, [node.variable, path]]);
+      if (node.kind === 'lambda' && node.variable !== undefined)
+        variables = new Map([...variables, [node.variable, path]]);
     }
     for (const child of childrenOfTyped(node)) {
       const found = walk(child, variables);

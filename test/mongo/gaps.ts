@@ -18,7 +18,13 @@ import { childrenOfTyped } from '../../src/types/typed.js';
 
 export type Gap = 'decimal128' | 'case-mapping';
 
-const Exact = Decimal.clone({ precision: 1000, rounding: Decimal.ROUND_HALF_UP, modulo: Decimal.ROUND_DOWN, toExpNeg: -7, toExpPos: 21 });
+const Exact = Decimal.clone({
+  precision: 1000,
+  rounding: Decimal.ROUND_HALF_UP,
+  modulo: Decimal.ROUND_DOWN,
+  toExpNeg: -7,
+  toExpPos: 21,
+});
 const Quotient = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN });
 type Exact = InstanceType<typeof Exact>;
 
@@ -94,7 +100,8 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
         const args = node.args.map((arg) => exact(arg));
         if (node.name === 'tolower' || node.name === 'toupper') caseMapping(node.args[0]!);
         const [x] = args;
-        if (!exactType(node.type) || (node.name !== 'round' && node.name !== 'floor' && node.name !== 'ceiling')) return undefined;
+        if (!exactType(node.type) || (node.name !== 'round' && node.name !== 'floor' && node.name !== 'ceiling'))
+          return undefined;
         if (x === null) return null;
         if (x === undefined) return undefined;
         if (node.name === 'floor') return x.floor();

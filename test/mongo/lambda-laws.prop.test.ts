@@ -16,11 +16,33 @@ const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const COLLECTIONS = [
   {
     path: 'Tags',
-    tests: ["@ eq 'red'", "@ ne 'red'", '@ eq null', '@ ne null', "startswith(@, 'r')", "not contains(@, 'e')", "@ gt 'b'", "not (@ le 'c')", "@ in ('red', null)", 'length(@) gt 2', '@ eq Name'],
+    tests: [
+      "@ eq 'red'",
+      "@ ne 'red'",
+      '@ eq null',
+      '@ ne null',
+      "startswith(@, 'r')",
+      "not contains(@, 'e')",
+      "@ gt 'b'",
+      "not (@ le 'c')",
+      "@ in ('red', null)",
+      'length(@) gt 2',
+      '@ eq Name',
+    ],
   },
   {
     path: 'Scores',
-    tests: ['@ gt 2', '@ le 1', '@ eq null', '@ mod 2 eq 1', '@ in (0, 7, null)', 'not (@ lt 3)', '@ gt 2.5', '@ ge Limit', '@ eq 2147483647'],
+    tests: [
+      '@ gt 2',
+      '@ le 1',
+      '@ eq null',
+      '@ mod 2 eq 1',
+      '@ in (0, 7, null)',
+      'not (@ lt 3)',
+      '@ gt 2.5',
+      '@ ge Limit',
+      '@ eq 2147483647',
+    ],
   },
   {
     path: 'Addresses',
@@ -53,16 +75,23 @@ const arbPredicate = (tests: readonly string[]): fc.Arbitrary<string> =>
     ),
   })).p;
 
-const arbCase = fc.constantFrom(...COLLECTIONS).chain((c) => fc.tuple(fc.constant(c.path), arbPredicate(c.tests), arbPredicate(c.tests)));
+const arbCase = fc
+  .constantFrom(...COLLECTIONS)
+  .chain((c) => fc.tuple(fc.constant(c.path), arbPredicate(c.tests), arbPredicate(c.tests)));
 
 const pick = <T>(...values: T[]) => fc.constantFrom(...values);
 /** A collection's value: an array, empty, null, or missing (undefined, left out of the row). */
-const arbCollection = <T>(element: fc.Arbitrary<T>) => fc.oneof(fc.array(element, { maxLength: 4 }), pick<T[] | null | undefined>([], null, undefined));
+const arbCollection = <T>(element: fc.Arbitrary<T>) =>
+  fc.oneof(fc.array(element, { maxLength: 4 }), pick<T[] | null | undefined>([], null, undefined));
 
 const arbAddress = fc.oneof(
   pick(null, {}),
   fc.record(
-    { City: pick('Paris', 'Lyon', 'blue', null), Zip: pick('1', '75001', null), Phones: arbCollection(pick('111', '222', null)) },
+    {
+      City: pick('Paris', 'Lyon', 'blue', null),
+      Zip: pick('1', '75001', null),
+      Phones: arbCollection(pick('111', '222', null)),
+    },
     { requiredKeys: [] },
   ),
 );
@@ -90,22 +119,30 @@ function idsOf(filter: string, rows: readonly Record<string, unknown>[]): number
 }
 
 describe('lambda laws on MongoDB documents', () => {
-  it('hold on random rows', () => {
-    fc.assert(
-      fc.property(arbCase, arbRows, ([path, p, q], generated) => {
-        const rows = generated.map((row, i) => ({ Id: i + 1, ...Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) }));
-        const [P, Q] = [p, q].map((text) => text.replaceAll('@', 'x'));
-        const law = (left: string, right: string) => expect(idsOf(left, rows), `${left}\n≡ ${right}`).toEqual(idsOf(right, rows));
-        // The plain form and the $expr form (a conjunct reading the row forces it) agree.
-        law(`${path}/any(x: ${P})`, `${path}/any(x: ${P} and Id ge 0)`);
-        law(`${path}/all(x: ${P})`, `${path}/all(x: ${P} or Id lt 0)`);
-        law(`${path}/any(x: ${P} or ${Q})`, `${path}/any(x: ${P}) or ${path}/any(x: ${Q})`);
-        law(`${path}/all(x: ${P} and ${Q})`, `${path}/all(x: ${P}) and ${path}/all(x: ${Q})`);
-        law(`not ${path}/any(x: ${P})`, `${path}/all(x: not ((${P}) eq true))`);
-        law(`${path}/all(x: ${P})`, `not ${path}/any(x: not ((${P}) eq true))`);
-        law(`${path}/$count eq 0`, `not ${path}/any()`);
-      }),
-      { numRuns: LONG ? 20_000 : 1_000 },
-    );
-  }, LONG ? 600_000 : 60_000);
+  it(
+    'hold on random rows',
+    () => {
+      fc.assert(
+        fc.property(arbCase, arbRows, ([path, p, q], generated) => {
+          const rows = generated.map((row, i) => ({
+            Id: i + 1,
+            ...Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)),
+          }));
+          const [P, Q] = [p, q].map((text) => text.replaceAll('@', 'x'));
+          const law = (left: string, right: string) =>
+            expect(idsOf(left, rows), `${left}\n≡ ${right}`).toEqual(idsOf(right, rows));
+          // The plain form and the $expr form (a conjunct reading the row forces it) agree.
+          law(`${path}/any(x: ${P})`, `${path}/any(x: ${P} and Id ge 0)`);
+          law(`${path}/all(x: ${P})`, `${path}/all(x: ${P} or Id lt 0)`);
+          law(`${path}/any(x: ${P} or ${Q})`, `${path}/any(x: ${P}) or ${path}/any(x: ${Q})`);
+          law(`${path}/all(x: ${P} and ${Q})`, `${path}/all(x: ${P}) and ${path}/all(x: ${Q})`);
+          law(`not ${path}/any(x: ${P})`, `${path}/all(x: not ((${P}) eq true))`);
+          law(`${path}/all(x: ${P})`, `not ${path}/any(x: not ((${P}) eq true))`);
+          law(`${path}/$count eq 0`, `not ${path}/any()`);
+        }),
+        { numRuns: LONG ? 20_000 : 1_000 },
+      );
+    },
+    LONG ? 600_000 : 60_000,
+  );
 });

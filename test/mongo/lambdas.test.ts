@@ -11,7 +11,8 @@ import { lambdaSchema } from '../support/lambda-table.js';
 import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { thrownFilterError } from '../support/thrown.js';
 
-const compile = (text: string, options: MongoOptions = { decimal: decimal128 }) => compileMongo(check(text, lambdaSchema), options);
+const compile = (text: string, options: MongoOptions = { decimal: decimal128 }) =>
+  compileMongo(check(text, lambdaSchema), options);
 
 const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   // Primitive elements: $elemMatch's operators test each element itself.
@@ -21,8 +22,18 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Scores/any(s: s ge 1 and s le 9)', { Scores: { $elemMatch: { $gte: 1, $lte: 9 } } }],
   ["Tags/any(t: startswith(t, 'r'))", { Tags: { $elemMatch: { $regex: '\\Ar' } } }],
   // An or of them: some element satisfies P or Q where some satisfies P or some satisfies Q.
-  ["Tags/any(t: t eq 'red' or startswith(t, 'b'))", { $or: [{ Tags: { $elemMatch: { $eq: 'red' } } }, { Tags: { $elemMatch: { $regex: '\\Ab' } } }] }],
-  ['Scores/all(s: s gt 0 and s lt 9)', { $nor: [{ $or: [{ Scores: { $elemMatch: { $not: { $gt: 0 } } } }, { Scores: { $elemMatch: { $not: { $lt: 9 } } } }] }] }],
+  [
+    "Tags/any(t: t eq 'red' or startswith(t, 'b'))",
+    { $or: [{ Tags: { $elemMatch: { $eq: 'red' } } }, { Tags: { $elemMatch: { $regex: '\\Ab' } } }] },
+  ],
+  [
+    'Scores/all(s: s gt 0 and s lt 9)',
+    {
+      $nor: [
+        { $or: [{ Scores: { $elemMatch: { $not: { $gt: 0 } } } }, { Scores: { $elemMatch: { $not: { $lt: 9 } } } }] },
+      ],
+    },
+  ],
   // forall is "no element satisfies the negation".
   ["Tags/all(t: t eq 'red')", { Tags: { $not: { $elemMatch: { $ne: 'red' } } } }],
   ['Scores/all(s: s gt 2)', { Scores: { $not: { $elemMatch: { $not: { $gt: 2 } } } } }],
@@ -36,7 +47,10 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ['Tags/$count gt 2', { $expr: { $gt: [{ $size: { $ifNull: ['$Tags', []] } }, 2] } }],
   // Structured elements: a query on each element that is a document; null elements on their own.
   ["Addresses/any(a: a/City eq 'Paris')", { Addresses: { $elemMatch: { City: 'Paris' } } }],
-  ['Addresses/any(a: a/City eq null)', { $or: [{ Addresses: { $elemMatch: { City: null } } }, { Addresses: { $elemMatch: { $eq: null } } }] }],
+  [
+    'Addresses/any(a: a/City eq null)',
+    { $or: [{ Addresses: { $elemMatch: { City: null } } }, { Addresses: { $elemMatch: { $eq: null } } }] },
+  ],
   ['Addresses/any(a: a ne null)', { Addresses: { $elemMatch: {} } }],
   ['Addresses/any(a: a eq null)', { Addresses: { $elemMatch: { $eq: null } } }],
   ['Addresses/all(a: a ne null)', { Addresses: { $not: { $elemMatch: { $eq: null } } } }],
@@ -45,21 +59,71 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
     {
       $expr: {
         $anyElementTrue: [
-          { $map: { input: { $ifNull: ['$Addresses', []] }, as: 'e0', in: { $or: [{ $eq: [{ $ifNull: ['$$e0', null] }, null] }, { $eq: [{ $ifNull: ['$$e0.City', null] }, { $ifNull: ['$Name', null] }] }] } } },
+          {
+            $map: {
+              input: { $ifNull: ['$Addresses', []] },
+              as: 'e0',
+              in: {
+                $or: [
+                  { $eq: [{ $ifNull: ['$$e0', null] }, null] },
+                  { $eq: [{ $ifNull: ['$$e0.City', null] }, { $ifNull: ['$Name', null] }] },
+                ],
+              },
+            },
+          },
         ],
       },
     },
   ],
-  ["Addresses/any(a: a/Phones/any(p: p eq '1'))", { Addresses: { $elemMatch: { Phones: { $elemMatch: { $eq: '1' } } } } }],
-  ["Addresses/all(a: a/City eq 'Paris')", { $nor: [{ $or: [{ Addresses: { $elemMatch: { City: { $ne: 'Paris' } } } }, { Addresses: { $elemMatch: { $eq: null } } }] }] }],
+  [
+    "Addresses/any(a: a/Phones/any(p: p eq '1'))",
+    { Addresses: { $elemMatch: { Phones: { $elemMatch: { $eq: '1' } } } } },
+  ],
+  [
+    "Addresses/all(a: a/City eq 'Paris')",
+    {
+      $nor: [
+        {
+          $or: [
+            { Addresses: { $elemMatch: { City: { $ne: 'Paris' } } } },
+            { Addresses: { $elemMatch: { $eq: null } } },
+          ],
+        },
+      ],
+    },
+  ],
   // $expr: the predicate reads the row (a field of the same document inside $map) or needs $expr itself.
   [
     'Tags/any(t: t eq Name)',
-    { $expr: { $anyElementTrue: [{ $map: { input: { $ifNull: ['$Tags', []] }, as: 'e0', in: { $eq: [{ $ifNull: ['$$e0', null] }, { $ifNull: ['$Name', null] }] } } }] } },
+    {
+      $expr: {
+        $anyElementTrue: [
+          {
+            $map: {
+              input: { $ifNull: ['$Tags', []] },
+              as: 'e0',
+              in: { $eq: [{ $ifNull: ['$$e0', null] }, { $ifNull: ['$Name', null] }] },
+            },
+          },
+        ],
+      },
+    },
   ],
   [
     'Addresses/all(a: a/Phones/$count gt 1)',
-    { $expr: { $allElementsTrue: [{ $map: { input: { $ifNull: ['$Addresses', []] }, as: 'e0', in: { $gt: [{ $size: { $ifNull: ['$$e0.Phones', []] } }, 1] } } }] } },
+    {
+      $expr: {
+        $allElementsTrue: [
+          {
+            $map: {
+              input: { $ifNull: ['$Addresses', []] },
+              as: 'e0',
+              in: { $gt: [{ $size: { $ifNull: ['$$e0.Phones', []] } }, 1] },
+            },
+          },
+        ],
+      },
+    },
   ],
 ];
 
@@ -128,19 +192,27 @@ describe('field mappings under a collection', () => {
   const fields = { Addresses: 'addrs', 'Addresses/City': 'addrs.city', 'Addresses/Phones': 'addrs.tel' };
 
   it('reads an element member by its mapping, relative to the element', () => {
-    expect(compile("Addresses/any(a: a/City eq 'Paris')", { fields })).toEqual({ addrs: { $elemMatch: { city: 'Paris' } } });
-    expect(compile("Addresses/any(a: a/Phones/any(p: p eq '1'))", { fields })).toEqual({ addrs: { $elemMatch: { tel: { $elemMatch: { $eq: '1' } } } } });
+    expect(compile("Addresses/any(a: a/City eq 'Paris')", { fields })).toEqual({
+      addrs: { $elemMatch: { city: 'Paris' } },
+    });
+    expect(compile("Addresses/any(a: a/Phones/any(p: p eq '1'))", { fields })).toEqual({
+      addrs: { $elemMatch: { tel: { $elemMatch: { $eq: '1' } } } },
+    });
     expect(JSON.stringify(compile('Addresses/any(a: a/City eq Name)', { fields }))).toContain('"$$e0.city"');
   });
 
   it('maps by a function of the whole property path too', () => {
     const lower = (path: readonly string[]) => path.map((s) => s.toLowerCase()).join('.');
-    expect(compile("Addresses/any(a: a/City eq 'Paris')", { fields: lower })).toEqual({ addresses: { $elemMatch: { city: 'Paris' } } });
+    expect(compile("Addresses/any(a: a/City eq 'Paris')", { fields: lower })).toEqual({
+      addresses: { $elemMatch: { city: 'Paris' } },
+    });
   });
 
   it("refuses a member's mapping outside its collection's field", () => {
     for (const filter of ["Addresses/any(a: a/City eq 'Paris')", 'Addresses/any(a: a/City eq Name)']) {
-      const error = thrownFilterError(() => compile(filter, { fields: { Addresses: 'addrs', 'Addresses/City': 'city' } }));
+      const error = thrownFilterError(() =>
+        compile(filter, { fields: { Addresses: 'addrs', 'Addresses/City': 'city' } }),
+      );
       expect(error.kind).toBe('unsupported');
       expect(error.construct).toBe('field_mapping');
       expect(error.message).toContain("'Addresses/City' gives 'city', which is not a field under 'addrs'");
@@ -155,7 +227,14 @@ describe('relations', () => {
     properties: {
       Name: 'Edm.String',
       Venue: { relation: true, properties: { City: 'Edm.String' } },
-      Sessions: { collection: { properties: { Title: 'Edm.String', Speakers: { relation: true, collection: { properties: { Name: 'Edm.String' } } } } } },
+      Sessions: {
+        collection: {
+          properties: {
+            Title: 'Edm.String',
+            Speakers: { relation: true, collection: { properties: { Name: 'Edm.String' } } },
+          },
+        },
+      },
     },
   });
   const cases: readonly (readonly [string, string, string])[] = [
@@ -175,7 +254,9 @@ describe('relations', () => {
   }
 
   it('compiles what reads no relation', () => {
-    expect(compileMongo(check("Sessions/any(s: s/Title eq 'Intro')", schema))).toEqual({ Sessions: { $elemMatch: { Title: 'Intro' } } });
+    expect(compileMongo(check("Sessions/any(s: s/Title eq 'Intro')", schema))).toEqual({
+      Sessions: { $elemMatch: { Title: 'Intro' } },
+    });
   });
 });
 
@@ -209,7 +290,15 @@ describe('elements of every stored BSON type, compared across numeric types', ()
     },
   });
   const rows: readonly Record<string, unknown>[] = [
-    { Id: 1, Longs: [9007199254740993n, 1n], Prices: ['1.50', '0.1'], Days: [new Date('2012-01-01T00:00:00Z')], Keys: ['0F8FAD5B-D9CB-469F-A165-70867728950E'], Flags: [true, null], Ratios: [Number.NaN, 0.5] },
+    {
+      Id: 1,
+      Longs: [9007199254740993n, 1n],
+      Prices: ['1.50', '0.1'],
+      Days: [new Date('2012-01-01T00:00:00Z')],
+      Keys: ['0F8FAD5B-D9CB-469F-A165-70867728950E'],
+      Flags: [true, null],
+      Ratios: [Number.NaN, 0.5],
+    },
     { Id: 2, Longs: [5n], Prices: ['2'], Days: [null], Keys: [], Flags: [false], Ratios: [Infinity] },
     { Id: 3 },
   ];
@@ -247,12 +336,15 @@ describe('nested lambdas', () => {
   const nest = (n: number, test: (variable: string, level: number) => string, join: string): string => {
     const variables = Array.from({ length: n }, (_, i) => `v${i}`);
     let text = variables.map(test).join(join);
-    for (let i = n - 1; i >= 0; i--) text = `${i % 2 ? 'Scores' : 'Tags'}/${i % 3 ? 'all' : 'any'}(${variables[i]!}: ${text})`;
+    for (let i = n - 1; i >= 0; i--)
+      text = `${i % 2 ? 'Scores' : 'Tags'}/${i % 3 ? 'all' : 'any'}(${variables[i]!}: ${text})`;
     return text;
   };
   const SHAPES = {
-    'hoisted null tests': (n: number) => nest(n, (v, i) => (i % 2 ? `${v} lt Limit` : `length(${v}) gt Limit`), ' and '),
-    'Boolean values': (n: number) => nest(n, (v, i) => (i % 2 ? `(${v} gt 2) eq null` : `contains(${v}, Name) ne true`), ' or '),
+    'hoisted null tests': (n: number) =>
+      nest(n, (v, i) => (i % 2 ? `${v} lt Limit` : `length(${v}) gt Limit`), ' and '),
+    'Boolean values': (n: number) =>
+      nest(n, (v, i) => (i % 2 ? `(${v} gt 2) eq null` : `contains(${v}, Name) ne true`), ' or '),
   };
 
   for (const [name, shape] of Object.entries(SHAPES)) {

@@ -20,32 +20,42 @@ import { gapsOf } from './gaps.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const BASE = 'https://example.test/items';
-const resource: QueryResource = { schema: testSchema, key: ['Id'], policy: { spelling: 'odata', defaultTop: 3, maxTop: 10 } };
+const resource: QueryResource = {
+  schema: testSchema,
+  key: ['Id'],
+  policy: { spelling: 'odata', defaultTop: 3, maxTop: 10 },
+};
 
 /**
  * find(filter).sort(sort).skip(skip).limit(limit): MongoDB sorts by its order of values, in which
  * a missing field (or one under a missing or null parent) sorts as null.
  */
-function find(docs: readonly Record<string, unknown>[], query: ReturnType<typeof compileMongoQuery>): Record<string, unknown>[] {
+function find(
+  docs: readonly Record<string, unknown>[],
+  query: ReturnType<typeof compileMongoQuery>,
+): Record<string, unknown>[] {
   const matcher = mongoQuery(query.filter as Record<string, unknown>);
   const fields = Object.entries(query.sort);
-  const sorted = docs.filter((d) => matcher.test(d)).sort((a, b) => {
-    for (const [field, direction] of fields) {
-      const c = compareBson(fieldOf(a, field), fieldOf(b, field));
-      if (c !== 0) return c * direction;
-    }
-    return 0;
-  });
+  const sorted = docs
+    .filter((d) => matcher.test(d))
+    .sort((a, b) => {
+      for (const [field, direction] of fields) {
+        const c = compareBson(fieldOf(a, field), fieldOf(b, field));
+        if (c !== 0) return c * direction;
+      }
+      return 0;
+    });
   return sorted.slice(query.skip, query.skip + query.limit);
 }
 
 function fieldOf(doc: Record<string, unknown>, field: string): unknown {
   let v: unknown = doc;
-  for (const name of field.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[name] : undefined;
+  for (const name of field.split('.'))
+    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[name] : undefined;
   return v === undefined ? null : v;
 }
 
-describe('paging by the plan\'s find()', () => {
+describe("paging by the plan's find()", () => {
   it('refuses an order by an expression by name: find() sorts by fields', () => {
     const error = thrownFilterError(() => compileMongoQuery(parseQuery('$orderby=length(String)', resource)));
     expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'orderby_expression', 'mongodb']);
@@ -59,75 +69,126 @@ describe('paging by the plan\'s find()', () => {
 
   it('visits every matching document exactly once, in key order, and counts them', () => {
     fc.assert(
-      fc.property(arbTypedFilter(testSchema, { asciiCaseMapping: true }), arbRows(testSchema, { asciiCaseMapping: true }), fc.option(fc.integer({ min: 1, max: 5 })), arbOrderBy(testSchema), (filter, rows, top, orderby) => {
-        // Rows where MongoDB's 34-digit Decimal128 differs from the reference are not compared (docs/semantics.md, "MongoDB: differences").
-        fc.pre(rows.every((row) => gapsOf(filter, row).size === 0));
-        const docs = rows.map((r) => toMongoDocument(testSchema, r as Record<string, unknown>));
-        const options: [string, string][] = [['$filter', filter.text!], ['$count', 'true']];
-        if (top !== null) options.push(['$top', String(top)]);
-        if (orderby !== undefined) options.push(['$orderby', orderby]);
-        // The reference's order of the whole set: MongoDB's pages must follow it.
-        const all: [string, string][] = [...options.filter(([n]) => n !== '$top'), ['$top', '1000']];
-        const whole = applyQuery(rows, parseQuery(new URLSearchParams(all), { ...resource, policy: { ...resource.policy, maxTop: 1000 } }));
-        const expected = whole.items.map((r) => r.Id as number);
-        let url: string | undefined = `${BASE}?${new URLSearchParams(options).toString()}`;
-        const seen: number[] = [];
-        while (url !== undefined) {
-          const plan = parseQuery(new URL(url).search, resource);
-          let query;
-          try {
-            query = compileMongoQuery(plan, { decimal: decimal128 });
-          } catch (error) {
-            // A cast MongoDB refuses by name (docs/semantics.md, "MongoDB: differences").
-            if (isFilterError(error) && REFUSED_CASTS.mongodb.includes(error.construct ?? '')) return;
-            throw error;
+      fc.property(
+        arbTypedFilter(testSchema, { asciiCaseMapping: true }),
+        arbRows(testSchema, { asciiCaseMapping: true }),
+        fc.option(fc.integer({ min: 1, max: 5 })),
+        arbOrderBy(testSchema),
+        (filter, rows, top, orderby) => {
+          // Rows where MongoDB's 34-digit Decimal128 differs from the reference are not compared (docs/semantics.md, "MongoDB: differences").
+          fc.pre(rows.every((row) => gapsOf(filter, row).size === 0));
+          const docs = rows.map((r) => toMongoDocument(testSchema, r as Record<string, unknown>));
+          const options: [string, string][] = [
+            ['$filter', filter.text!],
+            ['$count', 'true'],
+          ];
+          if (top !== null) options.push(['$top', String(top)]);
+          if (orderby !== undefined) options.push(['$orderby', orderby]);
+          // The reference's order of the whole set: MongoDB's pages must follow it.
+          const all: [string, string][] = [...options.filter(([n]) => n !== '$top'), ['$top', '1000']];
+          const whole = applyQuery(
+            rows,
+            parseQuery(new URLSearchParams(all), { ...resource, policy: { ...resource.policy, maxTop: 1000 } }),
+          );
+          const expected = whole.items.map((r) => r.Id as number);
+          let url: string | undefined = `${BASE}?${new URLSearchParams(options).toString()}`;
+          const seen: number[] = [];
+          while (url !== undefined) {
+            const plan = parseQuery(new URL(url).search, resource);
+            let query;
+            try {
+              query = compileMongoQuery(plan, { decimal: decimal128 });
+            } catch (error) {
+              // A cast MongoDB refuses by name (docs/semantics.md, "MongoDB: differences").
+              if (isFilterError(error) && REFUSED_CASTS.mongodb.includes(error.construct ?? '')) return;
+              throw error;
+            }
+            const page = find(docs, query);
+            const count = docs.filter((d) => mongoQuery(query.filter as Record<string, unknown>).test(d)).length;
+            expect(count).toBe(expected.length);
+            seen.push(...page.slice(0, plan.top).map((d) => d['Id'] as number));
+            url = nextLink(url, plan, page.length > plan.top);
           }
-          const page = find(docs, query);
-          const count = docs.filter((d) => mongoQuery(query.filter as Record<string, unknown>).test(d)).length;
-          expect(count).toBe(expected.length);
-          seen.push(...page.slice(0, plan.top).map((d) => d['Id'] as number));
-          url = nextLink(url, plan, page.length > plan.top);
-        }
-        expect(seen).toEqual(expected);
-      }),
+          expect(seen).toEqual(expected);
+        },
+      ),
       { numRuns: LONG ? 2_000 : 150 },
     );
   });
 });
 
 describe('an expansion', () => {
-  it('is refused by name: a relation\'s rows are in another collection', () => {
-    const error = thrownFilterError(() => compileMongoQuery(parseQuery('$expand=Sessions', { schema: Event, key: ['EventID'], policy: resource.policy, relations: { Sessions: { key: ['EventSessionID'] } } })));
+  it("is refused by name: a relation's rows are in another collection", () => {
+    const error = thrownFilterError(() =>
+      compileMongoQuery(
+        parseQuery('$expand=Sessions', {
+          schema: Event,
+          key: ['EventID'],
+          policy: resource.policy,
+          relations: { Sessions: { key: ['EventSessionID'] } },
+        }),
+      ),
+    );
     expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'expand', 'mongodb']);
   });
 });
 
 describe('the projection of find()', () => {
-  const venues: QueryResource = { schema: PublicVenue, key: ['VenueID'], policy: SERVICE_INTERFACE_B, defaultSelect: ['VenueID', 'Name', 'ViewUri'] };
+  const venues: QueryResource = {
+    schema: PublicVenue,
+    key: ['VenueID'],
+    policy: SERVICE_INTERFACE_B,
+    defaultSelect: ['VenueID', 'Name', 'ViewUri'],
+  };
 
   it('keeps the selected fields, mapped as the options map them, and leaves _id out unless kept', () => {
     expect(compileMongoQuery(parseQuery('', venues)).projection).toEqual({ VenueID: 1, Name: 1, ViewUri: 1, _id: 0 });
-    expect(compileMongoQuery(parseQuery('fields=geodata,venueid', venues), { fields: { VenueID: '_id', 'GeoData/PointLatitude': 'geo.lat' } }).projection).toEqual({ GeoData: 1, _id: 1 });
+    expect(
+      compileMongoQuery(parseQuery('fields=geodata,venueid', venues), {
+        fields: { VenueID: '_id', 'GeoData/PointLatitude': 'geo.lat' },
+      }).projection,
+    ).toEqual({ GeoData: 1, _id: 1 });
     expect(compileMongoQuery(parseQuery('$top=1', resource)).projection).toBeUndefined();
   });
 
   it('leaves out a structure that is null on the way to a kept path, where applyQuery() keeps it null', () => {
     const plan = parseQuery('$select=Address/Geo/Lat,Id', resource);
-    const docs = [{ Id: 1, Address: null }, { Id: 2, Address: { Geo: null, City: 'x' } }];
-    expect(new Query({}).find(docs, compileMongoQuery(plan).projection).all()).toEqual([{ Id: 1 }, { Id: 2, Address: {} }]);
-    expect(applyQuery(docs, plan).items).toEqual([{ Id: 1, Address: null }, { Id: 2, Address: { Geo: null } }]);
+    const docs = [
+      { Id: 1, Address: null },
+      { Id: 2, Address: { Geo: null, City: 'x' } },
+    ];
+    expect(new Query({}).find(docs, compileMongoQuery(plan).projection).all()).toEqual([
+      { Id: 1 },
+      { Id: 2, Address: {} },
+    ]);
+    expect(applyQuery(docs, plan).items).toEqual([
+      { Id: 1, Address: null },
+      { Id: 2, Address: { Geo: null } },
+    ]);
   });
 
   it('gives each document as applyQuery() gives its row, but for that', () => {
     fc.assert(
-      fc.property(arbRows(testSchema, { asciiCaseMapping: true }), fc.uniqueArray(fc.constantFrom(...testSchema.properties.keys(), 'Address/Geo/Lat', 'Owner/Manager'), { minLength: 1, maxLength: 4 }), (rows, items) => {
-        const plan = parseQuery(`$select=${items.join(',')}&$top=10`, resource);
-        const query = compileMongoQuery(plan);
-        const docs = rows.map((r) => toMongoDocument(testSchema, r as Record<string, unknown>));
-        const found = new Query({}).find(find(docs, query), query.projection).all();
-        const expected = applyQuery(docs, plan).items.map((doc) => withoutNullParents(dropUndefined(doc) as Record<string, unknown>, plan.select!.map((item) => item.path)));
-        expect(found).toEqual(expected);
-      }),
+      fc.property(
+        arbRows(testSchema, { asciiCaseMapping: true }),
+        fc.uniqueArray(fc.constantFrom(...testSchema.properties.keys(), 'Address/Geo/Lat', 'Owner/Manager'), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (rows, items) => {
+          const plan = parseQuery(`$select=${items.join(',')}&$top=10`, resource);
+          const query = compileMongoQuery(plan);
+          const docs = rows.map((r) => toMongoDocument(testSchema, r as Record<string, unknown>));
+          const found = new Query({}).find(find(docs, query), query.projection).all();
+          const expected = applyQuery(docs, plan).items.map((doc) =>
+            withoutNullParents(
+              dropUndefined(doc) as Record<string, unknown>,
+              plan.select!.map((item) => item.path),
+            ),
+          );
+          expect(found).toEqual(expected);
+        },
+      ),
       { numRuns: LONG ? 2000 : 100 },
     );
   });
@@ -137,7 +198,10 @@ describe('the projection of find()', () => {
  * A projected row as MongoDB projects it (docs/mongo.md, "Differences"): a structure that is null
  * on the way to a kept path is left out, not kept as null.
  */
-function withoutNullParents(doc: Record<string, unknown>, paths: readonly (readonly string[])[]): Record<string, unknown> {
+function withoutNullParents(
+  doc: Record<string, unknown>,
+  paths: readonly (readonly string[])[],
+): Record<string, unknown> {
   for (const path of paths) {
     let parent: Record<string, unknown> | undefined = doc;
     for (let i = 0; i < path.length - 1 && parent !== undefined; i++) {
@@ -151,6 +215,11 @@ function withoutNullParents(doc: Record<string, unknown>, paths: readonly (reado
 
 /** A document as MongoDB returns it: a field set to undefined is not stored. */
 function dropUndefined(doc: unknown): unknown {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || Object.getPrototypeOf(doc) !== Object.prototype) return doc;
-  return Object.fromEntries(Object.entries(doc).filter(([, v]) => v !== undefined).map(([k, v]) => [k, dropUndefined(v)]));
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc) || Object.getPrototypeOf(doc) !== Object.prototype)
+    return doc;
+  return Object.fromEntries(
+    Object.entries(doc)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, dropUndefined(v)]),
+  );
 }

@@ -29,8 +29,14 @@ describe('row filters in the query document', () => {
         const query = `$filter=${encodeURIComponent(filter)}&$count=true&$top=1000`;
         const plan = parseQuery(query, resource);
         const matcher = mongoQuery(compileMongoQuery(plan).filter as Record<string, unknown>);
-        const found = rows.filter((row) => matcher.test(toMongoDocument(embedded, row as Record<string, unknown>))).map((r) => r['Id'] as number).sort((a, b) => a - b);
-        const expected = applyQuery(prefiltered(rows as Row[], filters), parseQuery(query, { schema: embedded, key: ['Id'], policy }));
+        const found = rows
+          .filter((row) => matcher.test(toMongoDocument(embedded, row as Record<string, unknown>)))
+          .map((r) => r['Id'] as number)
+          .sort((a, b) => a - b);
+        const expected = applyQuery(
+          prefiltered(rows as Row[], filters),
+          parseQuery(query, { schema: embedded, key: ['Id'], policy }),
+        );
         expect(found).toEqual(expected.items.map((r) => r['Id']));
       }),
       { numRuns: LONG ? 3000 : 200 },

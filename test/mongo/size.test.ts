@@ -31,7 +31,18 @@ const repeat = (n: number, f: (inner: string) => string, leaf: string): string =
 const SHAPES: { [name: string]: (n: number) => string } = {};
 
 // Nested Boolean comparisons: the finding (`Boolean eq true eq true …`) and its variants.
-for (const tail of ['eq true', 'eq false', 'ne true', 'ne false', 'eq null', 'ne null', 'eq Boolean', 'ne BooleanReq', 'lt true', 'ge Boolean']) {
+for (const tail of [
+  'eq true',
+  'eq false',
+  'ne true',
+  'ne false',
+  'eq null',
+  'ne null',
+  'eq Boolean',
+  'ne BooleanReq',
+  'lt true',
+  'ge Boolean',
+]) {
   SHAPES[`Boolean ${tail} chain`] = (n) => `Boolean${` ${tail}`.repeat(n)}`;
 }
 SHAPES['Boolean eq (…) nested right'] = (n) => repeat(n + 1, (t) => `Boolean eq (${t})`, 'Boolean');
@@ -57,25 +68,35 @@ SHAPES['or/and nest'] = (n) => repeat(n + 1, (t) => `(${t}) and Boolean or Int32
 SHAPES['and/or value eq true nest'] = (n) => repeat(n + 1, (t) => `(Boolean and (${t})) eq true`, 'Boolean');
 SHAPES['and/or value ne false nest'] = (n) => repeat(n + 1, (t) => `(Boolean or not (${t})) ne false`, 'Boolean');
 SHAPES['and/or value eq null nest'] = (n) => repeat(n + 1, (t) => `(Boolean and (${t}) or null) eq null`, 'Boolean');
-SHAPES['and/or value eq value nest'] = (n) => repeat(n + 1, (t) => `(Boolean or (${t})) eq (Boolean and BooleanReq)`, 'Boolean');
-SHAPES['and/or of startswith value nest'] = (n) => repeat(n + 1, (t) => `(startswith(String, 'a') and (${t})) ne Boolean`, 'Boolean');
+SHAPES['and/or value eq value nest'] = (n) =>
+  repeat(n + 1, (t) => `(Boolean or (${t})) eq (Boolean and BooleanReq)`, 'Boolean');
+SHAPES['and/or of startswith value nest'] = (n) =>
+  repeat(n + 1, (t) => `(startswith(String, 'a') and (${t})) ne Boolean`, 'Boolean');
 
 // Arithmetic: every operator × numeric type, chained and nested.
 const NUMERIC = ['Byte', 'SByte', 'Int16', 'Int32', 'Int64', 'Decimal', 'Double', 'Single'];
 for (const op of ['add', 'sub', 'mul', 'div', 'mod']) {
   for (const x of NUMERIC) {
-    SHAPES[`${x} ${op} chain`] = (n) => `${Array(n + 1).fill(x).join(` ${op} `)} gt 0`;
+    SHAPES[`${x} ${op} chain`] = (n) =>
+      `${Array(n + 1)
+        .fill(x)
+        .join(` ${op} `)} gt 0`;
     SHAPES[`${x} ${op} nested right`] = (n) => `${repeat(n + 1, (t) => `${x} ${op} (${t})`, x)} lt 0`;
-    SHAPES[`${x} ${op} chain in`] = (n) => `(${Array(n + 1).fill(x).join(` ${op} `)}) in (1, 2, null)`;
+    SHAPES[`${x} ${op} chain in`] = (n) =>
+      `(${Array(n + 1)
+        .fill(x)
+        .join(` ${op} `)}) in (1, 2, null)`;
   }
 }
 for (const x of NUMERIC) SHAPES[`${x} negate chain`] = (n) => `${'-('.repeat(n)}${x}${')'.repeat(n)} le ${x}Req`;
 
 // Every function nested in itself (or, for those whose result cannot be their own argument, in
 // the argument that can hold the nesting).
-for (const f of ['tolower', 'toupper', 'trim']) SHAPES[f] = (n) => `${repeat(n + 1, (t) => `${f}(${t})`, 'String')} eq 'a'`;
+for (const f of ['tolower', 'toupper', 'trim'])
+  SHAPES[f] = (n) => `${repeat(n + 1, (t) => `${f}(${t})`, 'String')} eq 'a'`;
 for (const f of ['round', 'floor', 'ceiling']) {
-  for (const x of ['Double', 'Decimal', 'Single']) SHAPES[`${f} ${x}`] = (n) => `${repeat(n + 1, (t) => `${f}(${t})`, x)} eq 1`;
+  for (const x of ['Double', 'Decimal', 'Single'])
+    SHAPES[`${f} ${x}`] = (n) => `${repeat(n + 1, (t) => `${f}(${t})`, x)} eq 1`;
 }
 SHAPES['concat left'] = (n) => `${repeat(n + 1, (t) => `concat(${t}, String)`, 'String')} eq 'a'`;
 SHAPES['concat right'] = (n) => `${repeat(n + 1, (t) => `concat(String, ${t})`, 'String')} eq 'a'`;
@@ -89,19 +110,24 @@ SHAPES['length'] = (n) => `${repeat(n + 1, (t) => `length(substring(String, ${t}
 SHAPES['indexof'] = (n) => `${repeat(n + 1, (t) => `indexof(substring(String, ${t}), String)`, 'Int32')} eq 1`;
 SHAPES['indexof needle'] = (n) => `${repeat(n + 1, (t) => `indexof(String, substring(String, ${t}))`, 'Int32')} eq 1`;
 for (const f of ['startswith', 'endswith', 'contains']) {
-  SHAPES[f] = (n) => `${f}(${repeat(n + 1, (t) => `concat(${t}, String)`, 'String')}, ${repeat(n + 1, (t) => `concat(String, ${t})`, 'String')})`;
+  SHAPES[f] = (n) =>
+    `${f}(${repeat(n + 1, (t) => `concat(${t}, String)`, 'String')}, ${repeat(n + 1, (t) => `concat(String, ${t})`, 'String')})`;
   SHAPES[`${f} as a value`] = (n) => repeat(n + 1, (t) => `${f}(String, 'a') eq (${t})`, `${f}(StringReq, String)`);
-  SHAPES[`not ${f}`] = (n) => `not ${f}(${repeat(n + 1, (t) => `trim(${t})`, 'String')}, ${repeat(n + 1, (t) => `substring(${t}, 1)`, 'String')})`;
+  SHAPES[`not ${f}`] = (n) =>
+    `not ${f}(${repeat(n + 1, (t) => `trim(${t})`, 'String')}, ${repeat(n + 1, (t) => `substring(${t}, 1)`, 'String')})`;
 }
-SHAPES['substringof'] = (n) => `substringof(${repeat(n + 1, (t) => `trim(${t})`, 'String')}, ${repeat(n + 1, (t) => `concat(String, ${t})`, 'String')})`;
+SHAPES['substringof'] = (n) =>
+  `substringof(${repeat(n + 1, (t) => `trim(${t})`, 'String')}, ${repeat(n + 1, (t) => `concat(String, ${t})`, 'String')})`;
 SHAPES['substringof as a value'] = (n) => repeat(n + 1, (t) => `substringof('a', String) ne (${t})`, 'Boolean');
 for (const part of ['year', 'month', 'day', 'hour', 'minute', 'second']) {
   SHAPES[part] = (n) => `${Array(n).fill(`${part}(DateTimeOffset)`).join(' add ')} gt 0`;
-  SHAPES[`${part} nested`] = (n) => `${repeat(n + 1, (t) => `${part}(DateTimeOffset) add (${t})`, `${part}(DateTime)`)} gt 2000`;
+  SHAPES[`${part} nested`] = (n) =>
+    `${repeat(n + 1, (t) => `${part}(DateTimeOffset) add (${t})`, `${part}(DateTime)`)} gt 2000`;
 }
 SHAPES['datetimeoffset'] = (n) => `${repeat(n + 1, (t) => `datetimeoffset(${t})`, 'DateTimeOffset')} lt DateTimeOffset`;
 SHAPES['datetime'] = (n) => `${repeat(n + 1, (t) => `datetime(${t})`, 'DateTime')} ge DateTime`;
-SHAPES['datetime/datetimeoffset'] = (n) => `${repeat(n + 1, (t) => `datetime(datetimeoffset(${t}))`, 'DateTime')} eq DateTimeReq`;
+SHAPES['datetime/datetimeoffset'] = (n) =>
+  `${repeat(n + 1, (t) => `datetime(datetimeoffset(${t}))`, 'DateTime')} eq DateTimeReq`;
 
 /**
  * Characters of JSON per level of nesting: every document at depth d is at most PER_LEVEL × d
@@ -119,7 +145,9 @@ const GROWTH = 540;
 
 function compileSize(text: string, filter: TypedFilter): number {
   try {
-    return JSON.stringify(compileMongo(filter, { decimal: decimal128 }), (_k, x: unknown) => (typeof x === 'bigint' ? `${x}` : x)).length;
+    return JSON.stringify(compileMongo(filter, { decimal: decimal128 }), (_k, x: unknown) =>
+      typeof x === 'bigint' ? `${x}` : x,
+    ).length;
   } catch (error) {
     // The only thing compileMongo may throw is a FilterError.
     expect(error, text).toBeInstanceOf(FilterError);

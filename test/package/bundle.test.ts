@@ -43,7 +43,9 @@ it('bundles the core and client entries without any backend, query-option module
   expect(inputs.some((f) => f.includes('dist/client/template.js'))).toBe(true);
   expect(inputs.filter((f) => /dist\/(backends|query)\//.test(f))).toEqual([]);
   expect(inputs.filter((f) => /node_modules\/(decimal\.js|date-fns|@date-fns)\//.test(f))).toEqual([]);
-  const output = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0);
+  const output = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs).filter(
+    ([, { bytesInOutput }]) => bytesInOutput > 0,
+  );
   // The editor kit is imported by the client entry but shaken out: none of its code, nor the
   // functions' documentation, is in the bundle.
   expect(output.filter(([f]) => /dist\/client\/editor\//.test(f))).toEqual([]);

@@ -47,14 +47,20 @@ describe('entry points', () => {
     const modules = [...reachable(join(src, 'query', 'index.ts'))];
     expect(modules.filter((f) => f.startsWith('backends/'))).toEqual([]);
     expect(modules).toContain('query/parse-query.ts');
-    expect(packageJson.exports['./query']).toEqual({ types: './dist/query/index.d.ts', default: './dist/query/index.js' });
+    expect(packageJson.exports['./query']).toEqual({
+      types: './dist/query/index.d.ts',
+      default: './dist/query/index.js',
+    });
   });
 
   it('the client entry reaches no backend and no query module, and is exported from its built entry', () => {
     const modules = [...reachable(join(src, 'client', 'index.ts'))];
     expect(modules.filter((f) => f.startsWith('backends/') || f.startsWith('query/'))).toEqual([]);
     expect(modules).toContain('client/template.ts');
-    expect(packageJson.exports['./client']).toEqual({ types: './dist/client/index.d.ts', default: './dist/client/index.js' });
+    expect(packageJson.exports['./client']).toEqual({
+      types: './dist/client/index.d.ts',
+      default: './dist/client/index.js',
+    });
   });
 
   it.each(BACKENDS)('package.json exports ./%s from its built entry', (name) => {

@@ -32,10 +32,19 @@ describe('package manifest', () => {
 
   it('packs the licence, the README and every file the exports name', () => {
     // --ignore-scripts: list what would be packed without running prepack's build here.
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as [{ files: { path: string }[] }];
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--ignore-scripts', '--json'], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    ) as [{ files: { path: string }[] }];
     const files = new Set(pack.files.map((f) => f.path));
-    const exported = Object.values(manifest.exports).flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e))).map((p) => p.replace(/^\.\//, ''));
-    for (const path of ['LICENSE', 'README.md', 'package.json', 'dist/cli.js', ...exported]) expect(files, path).toContain(path);
+    const exported = Object.values(manifest.exports)
+      .flatMap((e) => (typeof e === 'string' ? [e] : Object.values(e)))
+      .map((p) => p.replace(/^\.\//, ''));
+    for (const path of ['LICENSE', 'README.md', 'package.json', 'dist/cli.js', ...exported])
+      expect(files, path).toContain(path);
     expect([...files].filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
   });
 });

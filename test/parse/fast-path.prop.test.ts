@@ -23,7 +23,8 @@ const limits = { maxLength: 1_000_000, maxDepth: 1000, maxNodes: 1_000_000, maxL
 function exact(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => {
     if (typeof v === 'bigint') return `${v}n`;
-    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0))) return `number:${Object.is(v, -0) ? '-0' : String(v)}`;
+    if (typeof v === 'number' && (!Number.isFinite(v) || Object.is(v, -0)))
+      return `number:${Object.is(v, -0) ? '-0' : String(v)}`;
     return v;
   });
 }
@@ -62,12 +63,92 @@ const arbRespaced = fc
   });
 
 const TOKENS = [
-  'a', 'b/c', 'Tags/any', ' ', '  ', '(', ')', "'", "''", ',', '-', '--', '1', '12', '2.5', '1e5', 'e', 'd', 'L', 'M', 'F', 'D', 'INF', 'NaN',
-  'eq', 'EQ', 'and', 'Or', 'not', 'NOT', 'notes', 'in', 'add', 'null', 'true', 'datetime', 'datetimeoffset', 'guid', 'x',
-  "'2012-01-01T00:00Z'", '2012-01-01', 'T10:00', '2012-01-01T10:00:00Z', '+01:00', 'abcdef01', '01234567', '-89ab', 'substring',
-  'length', 'tolower', 'year', 'has', ':', '+', 'T', '/', '.', '\t', '\n', '\u00e9', '\ud83d\ude00', '\ud800',
-  '@', '$it', '$count', '[', ']', '"', 'cast', 'now', 'Edm.String', '07:16',
-  'any', 'all', 'Any', '/any(', '/all(', 't:', ': ', 't/', '$it/', '/$count', ' in Tags', 'Tags/any(t: t eq 1)', 'Tags/all(t: ', 'Tags/any()',
+  'a',
+  'b/c',
+  'Tags/any',
+  ' ',
+  '  ',
+  '(',
+  ')',
+  "'",
+  "''",
+  ',',
+  '-',
+  '--',
+  '1',
+  '12',
+  '2.5',
+  '1e5',
+  'e',
+  'd',
+  'L',
+  'M',
+  'F',
+  'D',
+  'INF',
+  'NaN',
+  'eq',
+  'EQ',
+  'and',
+  'Or',
+  'not',
+  'NOT',
+  'notes',
+  'in',
+  'add',
+  'null',
+  'true',
+  'datetime',
+  'datetimeoffset',
+  'guid',
+  'x',
+  "'2012-01-01T00:00Z'",
+  '2012-01-01',
+  'T10:00',
+  '2012-01-01T10:00:00Z',
+  '+01:00',
+  'abcdef01',
+  '01234567',
+  '-89ab',
+  'substring',
+  'length',
+  'tolower',
+  'year',
+  'has',
+  ':',
+  '+',
+  'T',
+  '/',
+  '.',
+  '\t',
+  '\n',
+  '\u00e9',
+  '\ud83d\ude00',
+  '\ud800',
+  '@',
+  '$it',
+  '$count',
+  '[',
+  ']',
+  '"',
+  'cast',
+  'now',
+  'Edm.String',
+  '07:16',
+  'any',
+  'all',
+  'Any',
+  '/any(',
+  '/all(',
+  't:',
+  ': ',
+  't/',
+  '$it/',
+  '/$count',
+  ' in Tags',
+  'Tags/any(t: t eq 1)',
+  'Tags/all(t: ',
+  'Tags/any()',
 ];
 
 describe('the fast path builds exactly what the generated parser builds', () => {
@@ -80,13 +161,19 @@ describe('the fast path builds exactly what the generated parser builds', () => 
   });
 
   it('on every literal form', () => {
-    fc.assert(fc.property(arbLiteralText, fc.constantFrom('', 'x eq ', 'x in (', '-', 'not '), (literal, before) => {
-      agrees(before + literal + (before === 'x in (' ? ')' : ''));
-    }), runs(1500));
+    fc.assert(
+      fc.property(arbLiteralText, fc.constantFrom('', 'x eq ', 'x in (', '-', 'not '), (literal, before) => {
+        agrees(before + literal + (before === 'x in (' ? ')' : ''));
+      }),
+      runs(1500),
+    );
   });
 
   it('on strings over the filter alphabet', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 30 }), (parts) => agrees(parts.join(''))), runs(4000));
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...TOKENS), { maxLength: 30 }), (parts) => agrees(parts.join(''))),
+      runs(4000),
+    );
   });
 
   it('on mutations of valid filters', () => {
@@ -127,7 +214,19 @@ describe('the fast path reads the common shapes', () => {
   });
 
   it('declines what it does not read, and the generated parser decides', () => {
-    for (const text of ['abcdef01-2345-6789-abcd-ef0123456789 eq x', 'x eq', "x eq 'open", '$it/Name eq 1', 'x in $it/Tags', 'Tags/all()', '', 'x eq 1 )', "isof('Edm.String')", 'cast(Edm.Int32)', 'cast(x, 5) eq 1']) {
+    for (const text of [
+      'abcdef01-2345-6789-abcd-ef0123456789 eq x',
+      'x eq',
+      "x eq 'open",
+      '$it/Name eq 1',
+      'x in $it/Tags',
+      'Tags/all()',
+      '',
+      'x eq 1 )',
+      "isof('Edm.String')",
+      'cast(Edm.Int32)',
+      'cast(x, 5) eq 1',
+    ]) {
       expect(parseFast(text)).toBeUndefined();
     }
   });
@@ -135,14 +234,41 @@ describe('the fast path reads the common shapes', () => {
 
 describe('parentheses keep a node’s shape', () => {
   // parenthesised() copies each kind field by field; a spread would too, so the keys must not move.
-  const ATOMS = ['null', 'TRUE', '1', '12345678901L', '2.5M', '1e5', '2.0f', 'INF', "'x'", "datetime'2012-01-01T00:00Z'", '2012-01-01T00:00:00+01:00',
-    "guid'01234567-89ab-cdef-0123-456789abcdef'", 'a/b', 'length(x)', 'not x', '-x', 'x eq 1', 'x add 1', 'x and y', 'x in (1, 2)',
-    'Tags/any(t: t eq 1)', 'Tags/any()', 'Tags/all(t: t)', 'Tags/$count', 'x in Tags', '$it', '$it/Tags/any(t: t eq $it/Name)'];
+  const ATOMS = [
+    'null',
+    'TRUE',
+    '1',
+    '12345678901L',
+    '2.5M',
+    '1e5',
+    '2.0f',
+    'INF',
+    "'x'",
+    "datetime'2012-01-01T00:00Z'",
+    '2012-01-01T00:00:00+01:00',
+    "guid'01234567-89ab-cdef-0123-456789abcdef'",
+    'a/b',
+    'length(x)',
+    'not x',
+    '-x',
+    'x eq 1',
+    'x add 1',
+    'x and y',
+    'x in (1, 2)',
+    'Tags/any(t: t eq 1)',
+    'Tags/any()',
+    'Tags/all(t: t)',
+    'Tags/$count',
+    'x in Tags',
+    '$it',
+    '$it/Tags/any(t: t eq $it/Name)',
+  ];
   it.each(ATOMS)('(%s)', (text) => {
     const plain = parse(text);
     const wrapped = parse(`(( ${text} ))`);
     expect(Object.keys(wrapped)).toEqual(Object.keys(plain));
-    const shape = (node: unknown) => exact(JSON.parse(exact(node), (key, v: unknown) => (key === 'start' || key === 'end' ? 0 : v)));
+    const shape = (node: unknown) =>
+      exact(JSON.parse(exact(node), (key, v: unknown) => (key === 'start' || key === 'end' ? 0 : v)));
     expect(shape(wrapped)).toBe(shape(plain));
     expect([wrapped.start, wrapped.end]).toEqual([0, text.length + 6]);
   });

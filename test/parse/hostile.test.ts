@@ -2,9 +2,22 @@
 // raised far beyond them: never a RangeError or any other exception.
 
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, isFilterError, parse, print, type Expr, type FilterError, type ParseOptions } from '../../src/index.js';
+import {
+  DEFAULT_LIMITS,
+  isFilterError,
+  parse,
+  print,
+  type Expr,
+  type FilterError,
+  type ParseOptions,
+} from '../../src/index.js';
 
-const RAISED: ParseOptions = { maxLength: 4_000_000, maxDepth: 1_000_000, maxNodes: 10_000_000, maxLambdaDepth: 1_000_000 };
+const RAISED: ParseOptions = {
+  maxLength: 4_000_000,
+  maxDepth: 1_000_000,
+  maxNodes: 10_000_000,
+  maxLambdaDepth: 1_000_000,
+};
 
 const SHAPES: Record<string, () => string> = {
   '1 MB of text': () => `Name eq '${'x'.repeat(1_000_000)}'`,
@@ -28,8 +41,10 @@ const SHAPES: Record<string, () => string> = {
   '100,000 unclosed lambdas': () => 'a/any(x:'.repeat(100_000),
   '100,000-term or chain inside a lambda': () => `Tags/any(t: ${'t eq 1 or '.repeat(100_000)}t eq 2)`,
   '100,000-term add chain inside nested lambdas': () => `A/any(a: a/B/all(b: b ${'add 1 '.repeat(100_000)}eq a))`,
-  '10,000 lambdas in an and chain': () => Array.from({ length: 10_000 }, (_, i) => `T${i}/any(t: t/$count gt ${i})`).join(' and '),
-  'lambda over a 100,000-segment path': () => Array.from({ length: 100_000 }, () => 'a').join('/') + '/all(x: x in a/b)',
+  '10,000 lambdas in an and chain': () =>
+    Array.from({ length: 10_000 }, (_, i) => `T${i}/any(t: t/$count gt ${i})`).join(' and '),
+  'lambda over a 100,000-segment path': () =>
+    Array.from({ length: 100_000 }, () => 'a').join('/') + '/all(x: x in a/b)',
   '100,000 $counts in a chain': () => Array.from({ length: 100_000 }, () => 'a/$count').join(' add ') + ' eq 0',
   '100,000 ins of a collection': () => 'x' + ' in a'.repeat(100_000),
   '100,000-item JSON array': () => `Id in [${Array.from({ length: 100_000 }, (_, i) => i).join(',')}]`,
@@ -77,18 +92,21 @@ describe('hostile shapes', () => {
     expect(['limit', RAISED_OUTCOME[name] ?? 'tree']).toContain(outcome(texts[name]!, RAISED));
   });
 
-  it.each(Object.keys(SHAPES))('%s: every tree that raised limits accept prints, and its print is a fixed point', (name) => {
-    let tree: Expr;
-    try {
-      tree = parse(texts[name]!, RAISED);
-    } catch {
-      return;
-    }
-    const printed = print(tree);
-    expect(printed.length).toBeGreaterThan(0);
-    // Deep negations print as nested parentheses, which the generated parser may refuse as too deep.
-    if (outcome(printed, RAISED) === 'tree') expect(print(parse(printed, RAISED))).toBe(printed);
-  });
+  it.each(Object.keys(SHAPES))(
+    '%s: every tree that raised limits accept prints, and its print is a fixed point',
+    (name) => {
+      let tree: Expr;
+      try {
+        tree = parse(texts[name]!, RAISED);
+      } catch {
+        return;
+      }
+      const printed = print(tree);
+      expect(printed.length).toBeGreaterThan(0);
+      // Deep negations print as nested parentheses, which the generated parser may refuse as too deep.
+      if (outcome(printed, RAISED) === 'tree') expect(print(parse(printed, RAISED))).toBe(printed);
+    },
+  );
 
   it('prints 100,000 nested nots and negations', () => {
     expect(print(parse(texts['100,000 nots']!, RAISED))).toBe(texts['100,000 nots']);
@@ -109,7 +127,12 @@ describe('limits', () => {
   it.each([
     ['a eq 1'.padEnd(65_537, ' '), undefined, 65_536, 'Filter is 65537 characters long; the limit is 65536'],
     ['a eq 1', { maxLength: 5 }, 5, 'Filter is 6 characters long; the limit is 5'],
-    ['('.repeat(101) + 'a' + ')'.repeat(101), undefined, 100, 'Parentheses nest deeper than 100 levels at position 100'],
+    [
+      '('.repeat(101) + 'a' + ')'.repeat(101),
+      undefined,
+      100,
+      'Parentheses nest deeper than 100 levels at position 100',
+    ],
     ['((a))', { maxDepth: 1 }, 1, 'Parentheses nest deeper than 1 levels at position 1'],
     // Parentheses inside string literals do not count.
     ["a eq '((((' and (b)", { maxDepth: 3 }, undefined, undefined],
@@ -118,12 +141,37 @@ describe('limits', () => {
     ['a eq 1 and b eq 2', { maxNodes: 6 }, 0, 'Filter has more than 6 nodes (limit reached at position 0)'],
     ['a eq 1 and b eq 2', { maxNodes: 7 }, undefined, undefined],
     // Lambdas nested beyond maxLambdaDepth, reported at the first one beyond it; side by side they do not nest.
-    ['A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d/E/any(e: e)))))', undefined, 42, 'Lambdas nest deeper than 4 levels at position 42'],
-    ['A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d/E/any()))))', undefined, 42, 'Lambdas nest deeper than 4 levels at position 42'],
+    [
+      'A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d/E/any(e: e)))))',
+      undefined,
+      42,
+      'Lambdas nest deeper than 4 levels at position 42',
+    ],
+    [
+      'A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d/E/any()))))',
+      undefined,
+      42,
+      'Lambdas nest deeper than 4 levels at position 42',
+    ],
     ['A/any(a: a/B/any(b: b/C/any(c: c/D/any(d: d))))', undefined, undefined, undefined],
-    ['A/any(a: B/any(b: b)) and C/all(c: D/all(d: d)) or A/any(a: B/any(b: b))', { maxLambdaDepth: 2 }, undefined, undefined],
-    ['A/any(a: B/any(b: b)) and C/all(c: D/all(d: E/all(e: e)))', { maxLambdaDepth: 2 }, 44, 'Lambdas nest deeper than 2 levels at position 44'],
-    ['A/any(a: not (a/B/$count gt 1 or B/all(b: b)))', { maxLambdaDepth: 1 }, 33, 'Lambdas nest deeper than 1 levels at position 33'],
+    [
+      'A/any(a: B/any(b: b)) and C/all(c: D/all(d: d)) or A/any(a: B/any(b: b))',
+      { maxLambdaDepth: 2 },
+      undefined,
+      undefined,
+    ],
+    [
+      'A/any(a: B/any(b: b)) and C/all(c: D/all(d: E/all(e: e)))',
+      { maxLambdaDepth: 2 },
+      44,
+      'Lambdas nest deeper than 2 levels at position 44',
+    ],
+    [
+      'A/any(a: not (a/B/$count gt 1 or B/all(b: b)))',
+      { maxLambdaDepth: 1 },
+      33,
+      'Lambdas nest deeper than 1 levels at position 33',
+    ],
     ['A/any()', { maxLambdaDepth: 0 }, 0, 'Lambdas nest deeper than 0 levels at position 0'],
     ['A/$count eq 1', { maxLambdaDepth: 0 }, undefined, undefined],
     // `x in C` is `C/any(v: v eq x)`, a lambda whose body holds x.
@@ -157,7 +205,15 @@ describe('limits', () => {
 describe('print of a tree built by hand', () => {
   it('is a limit FilterError when the text would pass the longest string', () => {
     const megabyte: Expr = { kind: 'string', value: 'y'.repeat(1 << 20), start: 0, end: 0 };
-    const tree: Expr = { kind: 'logical', op: 'or', operands: Array.from({ length: 600 }, () => megabyte), start: 0, end: 10 };
-    expect(() => print(tree)).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 0, end: 10 }));
+    const tree: Expr = {
+      kind: 'logical',
+      op: 'or',
+      operands: Array.from({ length: 600 }, () => megabyte),
+      start: 0,
+      end: 10,
+    };
+    expect(() => print(tree)).toThrow(
+      expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 0, end: 10 }),
+    );
   });
 });

@@ -32,7 +32,8 @@ describe('Decimal exponents are kept exactly', () => {
         kind: 'unsupported',
         start: 9,
         end: text.length,
-        message: 'Decimal literal 1E+1000000000000000000000 is beyond the in-memory Decimal model: its exponent is beyond ±9,999',
+        message:
+          'Decimal literal 1E+1000000000000000000000 is beyond the in-memory Decimal model: its exponent is beyond ±9,999',
       }),
     );
   });

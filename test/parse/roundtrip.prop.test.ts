@@ -65,14 +65,18 @@ describe('print/parse round trip', () => {
           expect(withoutSpans(parse(text.slice(node.start, node.end), limits))).toEqual(withoutSpans(node));
           if (node.kind === 'lambda') {
             expect(text.slice(node.opSpan.start, node.opSpan.end)).toBe(node.op);
-            if (node.variable !== undefined) expect(text.slice(node.variable.start, node.variable.end)).toBe(node.variable.name);
+            if (node.variable !== undefined)
+              expect(text.slice(node.variable.start, node.variable.end)).toBe(node.variable.name);
           }
           if (node.kind === 'call') expect(text.slice(node.nameSpan.start, node.nameSpan.end)).toBe(node.name);
           // A node's span covers the parentheses written around it.
           if (node.kind === 'in' && /\]\)*$/.test(text.slice(node.start, node.end))) {
             // The items of a JSON array are JSON values, which read as such only inside one.
             for (const item of node.list) {
-              const alone = parse(`x in [${text.slice(item.start, item.end)}]`, limits) as Extract<Expr, { kind: 'in' }>;
+              const alone = parse(`x in [${text.slice(item.start, item.end)}]`, limits) as Extract<
+                Expr,
+                { kind: 'in' }
+              >;
               expect(withoutSpans(alone.list[0]!)).toEqual(withoutSpans(item));
             }
             stack.push(node.operand);
@@ -88,12 +92,50 @@ describe('print/parse round trip', () => {
 
 describe('bad input ends in a FilterError', () => {
   it('for arbitrary strings', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => void parseOrError(s)), runs(2000));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (s) => void parseOrError(s)),
+      runs(2000),
+    );
   });
 
   it('for strings over the filter alphabet', () => {
-    const token = fc.constantFrom('a', 'b/c', ' ', '(', ')', "'", "''", ',', '-', '1', '2.5', 'e', 'eq', 'and', 'or', 'not', 'in', 'add', 'null', 'datetime', "'2012-01-01T00:00Z'", 'substring', 'length', 'L', 'M', 'INF', ':', '+', 'T', '/', 'guid');
-    fc.assert(fc.property(fc.array(token, { maxLength: 30 }), (parts) => void parseOrError(parts.join(''))), runs(2000));
+    const token = fc.constantFrom(
+      'a',
+      'b/c',
+      ' ',
+      '(',
+      ')',
+      "'",
+      "''",
+      ',',
+      '-',
+      '1',
+      '2.5',
+      'e',
+      'eq',
+      'and',
+      'or',
+      'not',
+      'in',
+      'add',
+      'null',
+      'datetime',
+      "'2012-01-01T00:00Z'",
+      'substring',
+      'length',
+      'L',
+      'M',
+      'INF',
+      ':',
+      '+',
+      'T',
+      '/',
+      'guid',
+    );
+    fc.assert(
+      fc.property(fc.array(token, { maxLength: 30 }), (parts) => void parseOrError(parts.join(''))),
+      runs(2000),
+    );
   });
 
   it('for mutations of valid filters', () => {

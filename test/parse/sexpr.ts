@@ -36,7 +36,8 @@ const render: ExprVisitor<string> = {
   arithmetic: (n) => `(${n.op} ${sexpr(n.left)} ${sexpr(n.right)})`,
   logical: (n) => `(${n.op} ${n.operands.map(sexpr).join(' ')})`,
   in: (n) => `(in ${sexpr(n.operand)} [${n.list.map(sexpr).join(' ')}])`,
-  lambda: (n) => `(${n.op} ${sexpr(n.collection)}${n.variable === undefined ? '' : ` ${n.variable.name}:`}${n.body === undefined ? '' : ' ' + sexpr(n.body)})`,
+  lambda: (n) =>
+    `(${n.op} ${sexpr(n.collection)}${n.variable === undefined ? '' : ` ${n.variable.name}:`}${n.body === undefined ? '' : ' ' + sexpr(n.body)})`,
   count: (n) => `(count ${sexpr(n.collection)})`,
   inAlias: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.alias)})`,
   inCollection: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.collection)})`,

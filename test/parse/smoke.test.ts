@@ -12,7 +12,7 @@ describe('parse smoke', () => {
 
   it('reports a misplaced parenthesis with its position', () => {
     try {
-      parse("Status eq ) and x");
+      parse('Status eq ) and x');
       expect.unreachable();
     } catch (e) {
       expect(isFilterError(e)).toBe(true);

@@ -14,7 +14,7 @@ describe('spans', () => {
     ['  a eq 1  ', 'a eq 1'],
     ['not (a)', 'not (a)'],
     ["x in ('a', 'b')", "x in ('a', 'b')"],
-    ["substring( Code , 1 )", 'substring( Code , 1 )'],
+    ['substring( Code , 1 )', 'substring( Code , 1 )'],
     ["datetime ( '2012-01-01T00:00Z' )", "datetime ( '2012-01-01T00:00Z' )"],
     [' Tags/any ( t : t eq 1 ) ', 'Tags/any ( t : t eq 1 )'],
     ['(Tags/any())', '(Tags/any())'],
@@ -26,7 +26,7 @@ describe('spans', () => {
   });
 
   it('gives operands their own text', () => {
-    const text = "(a eq 1) and b/c or -(5) eq x";
+    const text = '(a eq 1) and b/c or -(5) eq x';
     const tree = parse(text);
     if (tree.kind !== 'logical') throw new Error('expected or');
     const [and, cmp] = tree.operands;
@@ -51,7 +51,8 @@ describe('spans', () => {
     const tree = parse(text);
     if (tree.kind !== 'logical') throw new Error('expected and');
     const lambda = tree.operands[1]!;
-    if (lambda.kind !== 'lambda' || lambda.variable === undefined || lambda.body === undefined) throw new Error('expected a lambda');
+    if (lambda.kind !== 'lambda' || lambda.variable === undefined || lambda.body === undefined)
+      throw new Error('expected a lambda');
     expect(slice(text, lambda)).toBe('$it/Tags/any( t :(t/a eq 1))');
     expect(slice(text, lambda.collection)).toBe('$it/Tags');
     expect(lambda.collection.segments.map((s) => text.slice(s.start, s.end))).toEqual(['$it', 'Tags']);

@@ -52,8 +52,16 @@ export const PRECEDENCE: readonly ValidCase[] = [
   ["Color has Sales.Color'Red,Blue'", '=', "(has Color enum:Sales.Color'Red,Blue')"],
   ["not Color HAS 'Red'", "not Color has 'Red'", "(not (has Color 'Red'))"],
   ["Color has 'Red' eq true", '=', "(eq (has Color 'Red') true)"],
-  ["Color has @flag and Size in (Sales.Size'Large', 'Small')", '=', "(and (has Color @flag) (in Size [enum:Sales.Size'Large' 'Small']))"],
-  ["Colors/any(c: c has 'Red') or Sales.Color'Red' in Colors", '=', "(or (any Colors c: (has c 'Red')) (in enum:Sales.Color'Red' Colors))"],
+  [
+    "Color has @flag and Size in (Sales.Size'Large', 'Small')",
+    '=',
+    "(and (has Color @flag) (in Size [enum:Sales.Size'Large' 'Small']))",
+  ],
+  [
+    "Colors/any(c: c has 'Red') or Sales.Color'Red' in Colors",
+    '=',
+    "(or (any Colors c: (has c 'Red')) (in enum:Sales.Color'Red' Colors))",
+  ],
   ['- 5 in (1)', '-(5 in (1))', '(- (in i32:5 [i32:1]))'],
   ['-5 in (1)', '=', '(in i32:-5 [i32:1])'],
   ['(-x) in (1)', '=', '(in (- x) [i32:1])'],
@@ -192,7 +200,11 @@ export const LITERALS: readonly ValidCase[] = [
   ["x eq 'line\nbreak\ttab'", '=', "(eq x 'line\nbreak\ttab')"],
   // Date-times: the service's cast form, the v2/v3 prefixed form, the v4 bare form.
   ["x gt datetime('2010-03-23T09:25:12.313Z')", '=', '(gt x dt:2010-03-23T09:25:12.313Z)'],
-  ["x gt datetime( '2010-03-23T09:25:12.313Z' )", "x gt datetime('2010-03-23T09:25:12.313Z')", '(gt x dt:2010-03-23T09:25:12.313Z)'],
+  [
+    "x gt datetime( '2010-03-23T09:25:12.313Z' )",
+    "x gt datetime('2010-03-23T09:25:12.313Z')",
+    '(gt x dt:2010-03-23T09:25:12.313Z)',
+  ],
   ["x gt DateTime('2010-03-23T09:25:12Z')", '=', '(gt x dt:2010-03-23T09:25:12.000Z)'],
   ["x gt datetimeoffset('2001-12-30T09:30:00+12:00')", '=', '(gt x dto:2001-12-29T21:30:00.000Z@720)'],
   ["x gt datetime'2000-12-12T12:00'", '=', '(gt x dt:2000-12-12T12:00:00.000Z)'],
@@ -224,7 +236,11 @@ export const LITERALS: readonly ValidCase[] = [
     '=',
     "(in x [null true i32:1 i64:2 dec:2.5 dbl:1000 sgl:2 dbl:Infinity dbl:-Infinity dbl:NaN 'a' dt:2000-01-01T00:00:00.000Z dto:2000-01-01T00:00:00.000Z guid:01234567-89ab-cdef-0123-456789abcdef])",
   ],
-  ["x in (datetime('2000-01-01T00:00Z'), abcdef01-89ab-cdef-0123-456789abcdef)", '=', '(in x [dt:2000-01-01T00:00:00.000Z guid:abcdef01-89ab-cdef-0123-456789abcdef])'],
+  [
+    "x in (datetime('2000-01-01T00:00Z'), abcdef01-89ab-cdef-0123-456789abcdef)",
+    '=',
+    '(in x [dt:2000-01-01T00:00:00.000Z guid:abcdef01-89ab-cdef-0123-456789abcdef])',
+  ],
   // A literal attached to `-` is a literal; spaced or parenthesised it is a negation.
   ['x eq -5', '=', '(eq x i32:-5)'],
   ['x eq - 5', 'x eq -(5)', '(eq x (- i32:5))'],
@@ -259,7 +275,11 @@ export const FUNCTIONS_CASES: readonly ValidCase[] = [
   ['floor(Price) eq 2', '=', '(eq (floor Price) i32:2)'],
   ['ceiling(Price) eq 3', '=', '(eq (ceiling Price) i32:3)'],
   ['day(datetime(CreatedDateTime)) eq 1', '=', '(eq (day (datetime CreatedDateTime)) i32:1)'],
-  ['datetimeoffset(CreatedDateTime) gt 2012-01-01T00:00:00Z', '=', '(gt (datetimeoffset CreatedDateTime) dto:2012-01-01T00:00:00.000Z)'],
+  [
+    'datetimeoffset(CreatedDateTime) gt 2012-01-01T00:00:00Z',
+    '=',
+    '(gt (datetimeoffset CreatedDateTime) dto:2012-01-01T00:00:00.000Z)',
+  ],
   ["datetime(concat('2012-01-01', 'T00:00Z')) eq x", '=', "(eq (datetime (concat '2012-01-01' 'T00:00Z')) x)"],
   // Case-insensitive names, canonical lower case.
   ["SubstringOf('ann', Email)", "substringof('ann', Email)", "(substringof 'ann' Email)"],
@@ -268,9 +288,17 @@ export const FUNCTIONS_CASES: readonly ValidCase[] = [
   ['TOLOWER(Email) eq x', 'tolower(Email) eq x', '(eq (tolower Email) x)'],
   // Nesting and whitespace inside calls.
   ["startswith(tolower(trim(Presenter/FullName)), 'dr')", '=', "(startswith (tolower (trim Presenter/FullName)) 'dr')"],
-  ["substringof( 'ann' , tolower( Email ) )", "substringof('ann', tolower(Email))", "(substringof 'ann' (tolower Email))"],
-  ["substringof(\t'ann',\n\ttolower(Email)\n)", "substringof('ann', tolower(Email))", "(substringof 'ann' (tolower Email))"],
-  ["substring (Code , 1)", 'substring(Code, 1)', '(substring Code i32:1)'],
+  [
+    "substringof( 'ann' , tolower( Email ) )",
+    "substringof('ann', tolower(Email))",
+    "(substringof 'ann' (tolower Email))",
+  ],
+  [
+    "substringof(\t'ann',\n\ttolower(Email)\n)",
+    "substringof('ann', tolower(Email))",
+    "(substringof 'ann' (tolower Email))",
+  ],
+  ['substring (Code , 1)', 'substring(Code, 1)', '(substring Code i32:1)'],
   ['length(concat(FirstName, LastName)) lt 20', '=', '(lt (length (concat FirstName LastName)) i32:20)'],
   ['substring(Code, 1 add 1, length(Code) sub 2)', '=', '(substring Code (add i32:1 i32:1) (sub (length Code) i32:2))'],
   ['round(Price mul 1.1M) ge 10', '=', '(ge (round (mul Price dec:1.1)) i32:10)'],
@@ -318,7 +346,11 @@ export const NAMES: readonly ValidCase[] = [
   ['NOT a', 'not a', '(not a)'],
   ['Not(a)', 'not a', '(not a)'],
   ['a GT 1', 'a gt 1', '(gt a i32:1)'],
-  ['a Add 1 MUL 2 Sub 3 DIV 4 mOd 5 eq 0', 'a add 1 mul 2 sub 3 div 4 mod 5 eq 0', '(eq (sub (add a (mul i32:1 i32:2)) (mod (div i32:3 i32:4) i32:5)) i32:0)'],
+  [
+    'a Add 1 MUL 2 Sub 3 DIV 4 mOd 5 eq 0',
+    'a add 1 mul 2 sub 3 div 4 mod 5 eq 0',
+    '(eq (sub (add a (mul i32:1 i32:2)) (mod (div i32:3 i32:4) i32:5)) i32:0)',
+  ],
   ['a IN (1)', 'a in (1)', '(in a [i32:1])'],
   ['a lE 1 or a Ge 2 or a LT 0', 'a le 1 or a ge 2 or a lt 0', '(or (le a i32:1) (ge a i32:2) (lt a i32:0))'],
 ];
@@ -349,19 +381,19 @@ export const CONVENTIONS: readonly ValidCase[] = [
   ['Price ge 10', '='],
   ['Price lt 20', '='],
   ['Price le 100', '='],
-  ["Price le 200 and Price gt 3.5", '=', '(and (le Price i32:200) (gt Price dec:3.5))'],
-  ["Price le 3.5 or Price gt 200", '='],
+  ['Price le 200 and Price gt 3.5', '=', '(and (le Price i32:200) (gt Price dec:3.5))'],
+  ['Price le 3.5 or Price gt 200', '='],
   ["not endswith(Description,'milk')", "not endswith(Description, 'milk')"],
   ['Price add 5 gt 10', '='],
   ['Price sub 5 gt 10', '='],
   ['Price mul 2 gt 2000', '='],
   ['Price div 2 gt 4', '='],
   ['Price mod 2 eq 0', '='],
-  ["(Price sub 5) gt 10", 'Price sub 5 gt 10'],
+  ['(Price sub 5) gt 10', 'Price sub 5 gt 10'],
   ["substringof('Alfreds', CompanyName) eq true", '='],
   ["endswith(CompanyName, 'Futterkiste') eq true", '='],
   ["startswith(CompanyName, 'Alfr') eq true", '='],
-  ["length(CompanyName) eq 19", '='],
+  ['length(CompanyName) eq 19', '='],
   ["indexof(CompanyName, 'lfreds') eq 1", '='],
   ["replace(CompanyName, ' ', '') eq 'AlfredsFutterkiste'", '='],
   ["substring(CompanyName, 1) eq 'lfreds Futterkiste'", '='],
@@ -397,7 +429,7 @@ export const CONVENTIONS: readonly ValidCase[] = [
   ['Price div 2.55 eq 1', '='],
   ['Rating div 2 eq 2', '='],
   ['Rating mod 5 eq 0', '='],
-  ["-Price lt -2.55", '=', '(lt (- Price) dec:-2.55)'],
+  ['-Price lt -2.55', '=', '(lt (- Price) dec:-2.55)'],
   ['Rating gt -5', '='],
   ['(4 add 5) mod (4 sub 1) eq 0', '=', '(eq (mod (add i32:4 i32:5) (sub i32:4 i32:1)) i32:0)'],
   ['year(BirthDate) eq 1971', '='],
@@ -409,10 +441,12 @@ export const CONVENTIONS: readonly ValidCase[] = [
   // The service's own examples.
   ["Status eq 'Active' and year(StartDateTime) eq 2012 and substringof('ann', tolower(Email))", '='],
   ["LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')", '='],
-  ["(PostalAddress/City eq 'London' OR PostalAddress/City eq 'Paris') OR (Status ne 'Cancelled' AND EventID gt 42)",
+  [
+    "(PostalAddress/City eq 'London' OR PostalAddress/City eq 'Paris') OR (Status ne 'Cancelled' AND EventID gt 42)",
     "(PostalAddress/City eq 'London' or PostalAddress/City eq 'Paris') or Status ne 'Cancelled' and EventID gt 42",
-    "(or (or (eq PostalAddress/City 'London') (eq PostalAddress/City 'Paris')) (and (ne Status 'Cancelled') (gt EventID i32:42)))"],
-  ["Presenter/ContactID eq 7 and day(datetime(CreatedDateTime)) eq 1", '='],
+    "(or (or (eq PostalAddress/City 'London') (eq PostalAddress/City 'Paris')) (and (ne Status 'Cancelled') (gt EventID i32:42)))",
+  ],
+  ['Presenter/ContactID eq 7 and day(datetime(CreatedDateTime)) eq 1', '='],
   ["startswith(Code,'X') eq true", "startswith(Code, 'X') eq true"],
 ];
 
@@ -432,7 +466,11 @@ export const COLLECTIONS: readonly ValidCase[] = [
   ['Tags/any(t: (t))', 'Tags/any(t: t)', '(any Tags t: t)'],
   // Nested lambdas: an inner collection from the outer variable, the outer variable read inside.
   ['Sessions/any(s: s/Tags/all(t: t ne s/Name))', '=', '(any Sessions s: (all s/Tags t: (ne t s/Name)))'],
-  ['A/any(a: a/B/any(b: b/C/any(c: c eq a/X and b/Y)))', '=', '(any A a: (any a/B b: (any b/C c: (and (eq c a/X) b/Y))))'],
+  [
+    'A/any(a: a/B/any(b: b/C/any(c: c eq a/X and b/Y)))',
+    '=',
+    '(any A a: (any a/B b: (any b/C c: (and (eq c a/X) b/Y))))',
+  ],
   ['A/any(a: B/all(b: a eq b))', '=', '(any A a: (all B b: (eq a b)))'],
   // Variables are identifiers: a keyword's prefix, a property's name, `any` itself.
   ['Tags/any(notes: notes)', '=', '(any Tags notes: notes)'],
@@ -475,7 +513,7 @@ export const ALIASES: readonly ValidCase[] = [
   ['@flag', '=', '@flag'],
   ['not @flag', '=', '(not @flag)'],
   ['-@p eq 1', '=', '(eq (- @p) i32:1)'],
-  ["Tags/any(t: t eq @tag)", '=', '(any Tags t: (eq t @tag))'],
+  ['Tags/any(t: t eq @tag)', '=', '(any Tags t: (eq t @tag))'],
   ['contains(@word, Title)', '=', '(contains @word Title)'],
   ['(@p) add @P_2 eq @_', '@p add @P_2 eq @_', '(eq (add @p @P_2) @_)'],
   ['@p in (1, 2)', '=', '(in @p [i32:1 i32:2])'],
@@ -503,13 +541,25 @@ export const JSON_ARRAYS: readonly ValidCase[] = [
   ['x in [\n1 ,\t2 ]', 'x in (1, 2)', '(in x [i32:1 i32:2])'],
   // Numbers by their form: integers as Int32, Int64 and Decimal beyond; a fraction or an exponent
   // is a Decimal, exactly.
-  ['x in [2147483648, 9223372036854775808]', 'x in (2147483648, 9223372036854775808)', '(in x [i64:2147483648 dec:9223372036854775808])'],
-  ['x in [-0, -1.50, 1e3, 1.5E-400]', 'x in (-0, -1.50, 1e3m, 1.5E-400m)', '(in x [i32:0 dec:-1.5 dec:1E+3 dec:1.5E-400])'],
+  [
+    'x in [2147483648, 9223372036854775808]',
+    'x in (2147483648, 9223372036854775808)',
+    '(in x [i64:2147483648 dec:9223372036854775808])',
+  ],
+  [
+    'x in [-0, -1.50, 1e3, 1.5E-400]',
+    'x in (-0, -1.50, 1e3m, 1.5E-400m)',
+    '(in x [i32:0 dec:-1.5 dec:1E+3 dec:1.5E-400])',
+  ],
   // A JSON string is text: quotes and parentheses inside it are characters.
   ['x in ["(((", ")"]', "x in ('(((', ')')", "(in x ['(((' ')'])"],
   // A string that spells a guid or a date-time keeps its JSON form: the operand decides its type.
   ['Key in ["01234567-89ab-cdef-0123-456789ABCDEF"]', '=', "(in Key ['01234567-89ab-cdef-0123-456789ABCDEF'])"],
-  ['Due in ["2012-12-03T07:16:23Z", "x", 1, 1e3, null, true]', 'Due in ["2012-12-03T07:16:23Z", "x", 1, 1e3, null, true]', undefined],
+  [
+    'Due in ["2012-12-03T07:16:23Z", "x", 1, 1e3, null, true]',
+    'Due in ["2012-12-03T07:16:23Z", "x", 1, 1e3, null, true]',
+    undefined,
+  ],
   // A date is written as a string in OData's JSON: the list stays a JSON array, so the string can be read as one.
   ['x in ["2012-12-03"]', 'x in ["2012-12-03"]', "(in x ['2012-12-03'])"],
   ['x in [1] in ["a"]', "x in (1) in ('a')", "(in (in x [i32:1]) ['a'])"],

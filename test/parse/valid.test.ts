@@ -4,7 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import { parse, print, withoutSpans } from '../../src/index.js';
 import { sexpr } from './sexpr.js';
-import { ALIASES, ALL_VALID, JSON_ARRAYS, COLLECTIONS, CONVENTIONS, FUNCTIONS_CASES, LITERALS, NAMES, OPERATORS, PRECEDENCE, WHITESPACE, type ValidCase } from './valid-cases.js';
+import {
+  ALIASES,
+  ALL_VALID,
+  JSON_ARRAYS,
+  COLLECTIONS,
+  CONVENTIONS,
+  FUNCTIONS_CASES,
+  LITERALS,
+  NAMES,
+  OPERATORS,
+  PRECEDENCE,
+  WHITESPACE,
+  type ValidCase,
+} from './valid-cases.js';
 
 const GROUPS: Record<string, readonly ValidCase[]> = {
   operators: OPERATORS,

@@ -130,7 +130,10 @@ describe('the playground page', () => {
     expect(await editorText()).toBe('Capacity');
     await page.keyboard.type(' g');
     // After a number: the comparisons that start with g, gt first.
-    await eventually(() => options.allInnerTexts()).toEqual([expect.stringContaining('gt'), expect.stringContaining('ge')]);
+    await eventually(() => options.allInnerTexts()).toEqual([
+      expect.stringContaining('gt'),
+      expect.stringContaining('ge'),
+    ]);
     await options.first().click();
     expect(await editorText()).toBe('Capacity gt ');
     await page.keyboard.type('100 and Capacity lt 2');
@@ -149,7 +152,10 @@ describe('the playground page', () => {
     await page.keyboard.type('Capacty gt 100 and and');
     const listed = page.locator('#problems li');
     await eventually(() => listed.count()).toBe(2);
-    expect(await listed.allInnerTexts()).toEqual([expect.stringContaining('unknown_property'), expect.stringContaining('unexpected_token')]);
+    expect(await listed.allInnerTexts()).toEqual([
+      expect.stringContaining('unknown_property'),
+      expect.stringContaining('unexpected_token'),
+    ]);
   });
 
   it('picks another resource: its example filter and its own rows', async () => {

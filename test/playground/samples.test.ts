@@ -23,7 +23,8 @@ function readEveryPath(schema: Schema, rows: readonly SampleRow[]): void {
     if (!filterable) continue;
     const text = `${path.join('/')} eq null`;
     const predicate = compilePredicate(check(text, schema));
-    for (const [i, row] of rows.entries()) expect(() => predicate(row), `${schema.name} row ${i}: ${text}`).not.toThrow();
+    for (const [i, row] of rows.entries())
+      expect(() => predicate(row), `${schema.name} row ${i}: ${text}`).not.toThrow();
   }
 }
 
@@ -31,7 +32,8 @@ function readEveryPath(schema: Schema, rows: readonly SampleRow[]): void {
 function readEveryCollection(schema: Schema, rows: readonly SampleRow[]): void {
   for (const path of Object.keys(jsonCollections(schema))) {
     const predicate = compilePredicate(check(`${path}/$count ge 0 and ${path}/any(x: x ne null)`, schema));
-    for (const [i, row] of rows.entries()) expect(() => predicate(row), `${schema.name} row ${i}: ${path}`).not.toThrow();
+    for (const [i, row] of rows.entries())
+      expect(() => predicate(row), `${schema.name} row ${i}: ${path}`).not.toThrow();
   }
 }
 
@@ -58,12 +60,15 @@ describe('the sample tables', () => {
 });
 
 describe('the generated rows of a pasted schema', () => {
-  it.each(schemas.map((s) => [s.name, s] as const))('%s: every generated value fits its declared type', (_name, schema) => {
-    const rows = generateRows(schema);
-    expect(rows.length).toBe(GENERATED_ROW_COUNT);
-    readEveryPath(schema, rows);
-    readEveryCollection(schema, rows);
-  });
+  it.each(schemas.map((s) => [s.name, s] as const))(
+    '%s: every generated value fits its declared type',
+    (_name, schema) => {
+      const rows = generateRows(schema);
+      expect(rows.length).toBe(GENERATED_ROW_COUNT);
+      readEveryPath(schema, rows);
+      readEveryCollection(schema, rows);
+    },
+  );
 
   it('are the same every time', () => {
     for (const schema of schemas) expect(generateRows(schema)).toEqual(generateRows(schema));
@@ -71,12 +76,18 @@ describe('the generated rows of a pasted schema', () => {
 });
 
 describe('the example filters', () => {
-  it.each(schemas.map((s) => [s.name, s] as const))('%s: checks, compiles on every target, matches some rows but not all', (name, schema) => {
-    const typed = check(exampleFilter(schema), schema);
-    for (const dialect of [postgres, sqlite, mysql]) expect(() => compileSql(typed, { dialect, table: ROW_TABLE, collections: jsonCollections(schema) })).not.toThrow();
-    expect(() => compileMongo(typed)).not.toThrow();
-    const matching = SAMPLE_ROWS.get(name)!.filter(compilePredicate(typed));
-    expect(matching.length).toBeGreaterThan(0);
-    expect(matching.length).toBeLessThan(8);
-  });
+  it.each(schemas.map((s) => [s.name, s] as const))(
+    '%s: checks, compiles on every target, matches some rows but not all',
+    (name, schema) => {
+      const typed = check(exampleFilter(schema), schema);
+      for (const dialect of [postgres, sqlite, mysql])
+        expect(() =>
+          compileSql(typed, { dialect, table: ROW_TABLE, collections: jsonCollections(schema) }),
+        ).not.toThrow();
+      expect(() => compileMongo(typed)).not.toThrow();
+      const matching = SAMPLE_ROWS.get(name)!.filter(compilePredicate(typed));
+      expect(matching.length).toBeGreaterThan(0);
+      expect(matching.length).toBeLessThan(8);
+    },
+  );
 });

@@ -14,36 +14,51 @@ const id = { type: 'Edm.Int32', nullable: false } as const;
 const Event = defineSchema({
   name: 'Event',
   properties: {
-    EventID: id, OrganisationID: id, Code: 'Edm.String', StartDateTime: 'Edm.DateTimeOffset', Notes: 'Edm.String',
+    EventID: id,
+    OrganisationID: id,
+    Code: 'Edm.String',
+    StartDateTime: 'Edm.DateTimeOffset',
+    Notes: 'Edm.String',
     Sessions: { relation: true, collection: { properties: { EventSessionID: id, Status: 'Edm.String' } } },
   },
 });
 const events = {
-  schema: Event, key: ['EventID'],
+  schema: Event,
+  key: ['EventID'],
   policy: { spelling: 'odata', defaultTop: 100, maxTop: 250, functions: ['contains', 'startswith', 'year'] },
   rules: { Notes: { filter: false, sort: false, select: false } },
-  rowFilter: 'OrganisationID eq @organisation',                 // no request gets past it
+  rowFilter: 'OrganisationID eq @organisation', // no request gets past it
   relations: { Sessions: { key: ['EventSessionID'], rowFilter: "Status ne 'Cancelled'" } },
 } as const;
 const storage = {
-  dialect: postgres, from: 'events', table: 'events',
+  dialect: postgres,
+  from: 'events',
+  table: 'events',
   collections: { Sessions: { table: 'sessions', foreignKey: 'event_id', key: 'EventID' } },
 };
 
 // GET /events?$filter=year(StartDateTime) eq 2012&$orderby=Code desc&$top=10&$count=true&$select=EventID,Code&$expand=Sessions($top=3)
-async function listEvents(db: { query(sql: string, params: unknown[]): Promise<{ rows: any[] }> }, url: URL, organisation: number) {
+async function listEvents(
+  db: { query(sql: string, params: unknown[]): Promise<{ rows: any[] }> },
+  url: URL,
+  organisation: number,
+) {
   let plan;
   try {
     plan = parseQuery(url.search, events, { parameters: { organisation } });
   } catch (error) {
-    if (isFilterError(error)) return { status: 400, body: { Code: error.code, Message: error.message, Issues: error.issues } };
+    if (isFilterError(error))
+      return { status: 400, body: { Code: error.code, Message: error.message, Issues: error.issues } };
     throw error;
   }
-  const { data, count } = compileSqlQuery(plan, storage);      // { sql, params }: every value bound
+  const { data, count } = compileSqlQuery(plan, storage); // { sql, params }: every value bound
   const page = pageOf((await db.query(data.sql, data.params)).rows, plan);
   const items = await expandSqlRows(page.items, plan, storage, async (q) => (await db.query(q.sql, q.params)).rows);
   const total = count === undefined ? undefined : Number((await db.query(count.sql, count.params)).rows[0].count);
-  return { status: 200, body: { self: selfLink(url.href), next: nextLink(url.href, plan, page.more), count: total, items } };
+  return {
+    status: 200,
+    body: { self: selfLink(url.href), next: nextLink(url.href, plan, page.more), count: total, items },
+  };
 }
 
 // ---- the example run ---------------------------------------------------------------------------
@@ -68,8 +83,9 @@ afterAll(async () => {
 const BASE = 'https://api.example.com/events';
 
 describe("the README's collection endpoint", () => {
-  it('is the README\'s, word for word', () => {
-    const example = (text: string): string => text.slice(text.indexOf('const id = {'), text.indexOf('\n}\n', text.indexOf('async function listEvents')) + 3);
+  it("is the README's, word for word", () => {
+    const example = (text: string): string =>
+      text.slice(text.indexOf('const id = {'), text.indexOf('\n}\n', text.indexOf('async function listEvents')) + 3);
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     const here = readFileSync(new URL(import.meta.url), 'utf8');
     expect(example(here).length).toBeGreaterThan(1000);
@@ -96,15 +112,27 @@ describe("the README's collection endpoint", () => {
       self: (first.body as { next: string }).next,
       next: undefined,
       count: 3,
-      items: [{ EventID: 1, Code: 'A', Sessions: [{ EventSessionID: 10, Status: 'Open' }, { EventSessionID: 12, Status: 'Open' }, { EventSessionID: 13, Status: 'Open' }] }],
+      items: [
+        {
+          EventID: 1,
+          Code: 'A',
+          Sessions: [
+            { EventSessionID: 10, Status: 'Open' },
+            { EventSessionID: 12, Status: 'Open' },
+            { EventSessionID: 13, Status: 'Open' },
+          ],
+        },
+      ],
     });
   });
 
-  it('keeps hidden properties out, and another organisation\'s rows', async () => {
+  it("keeps hidden properties out, and another organisation's rows", async () => {
     const response = await listEvents(db, new URL(`${BASE}?$filter=${encodeURIComponent("Code eq 'D'")}`), 7);
     expect(response.body).toMatchObject({ items: [], next: undefined });
     const own = await listEvents(db, new URL(`${BASE}?$top=1`), 8);
-    expect((own.body as { items: unknown[] }).items).toEqual([{ EventID: 4, OrganisationID: 8, Code: 'D', StartDateTime: new Date('2012-06-01T10:00:00Z') }]);
+    expect((own.body as { items: unknown[] }).items).toEqual([
+      { EventID: 4, OrganisationID: 8, Code: 'D', StartDateTime: new Date('2012-06-01T10:00:00Z') },
+    ]);
   });
 
   it.each([

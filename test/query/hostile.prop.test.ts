@@ -17,20 +17,81 @@ const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const resource: QueryResource = {
   schema: Event,
   key: ['EventID'],
-  policy: { spelling: 'odata', defaultTop: 5, maxTop: 50, keyset: true, functions: ['contains', 'length', 'year', 'tolower'] },
+  policy: {
+    spelling: 'odata',
+    defaultTop: 5,
+    maxTop: 50,
+    keyset: true,
+    functions: ['contains', 'length', 'year', 'tolower'],
+  },
   rules: { Description: { filter: false, sort: false, select: false }, 'Sessions/Presenter': { expand: false } },
-  rowFilter: "Status ne @hidden",
-  relations: { Sessions: { key: ['EventSessionID'], rowFilter: "Status ne 'Cancelled'" }, Registrations: { key: ['RegistrationID'] } },
+  rowFilter: 'Status ne @hidden',
+  relations: {
+    Sessions: { key: ['EventSessionID'], rowFilter: "Status ne 'Cancelled'" },
+    Registrations: { key: ['RegistrationID'] },
+  },
 };
 
-const NAMES = ['$filter', '$orderby', '$top', '$skip', '$count', '$select', '$expand', '$skiptoken', 'filter', '$FILTER', '@a', '$search', 'x'];
-const PIECES = ['Sessions', 'Code', 'Status', 'EventID', 'Description', 'TimeZone', 'Presenter', 'length(Code)', '(', ')', ';', ',', '/', "'", '=', '$filter=', '$top=', '$expand=', '$select=', '$orderby=', ' desc', ' eq ', ' and ', '1', '-1', '99999999999999999999', '@a', '*', 'any(s: s/Status eq 1)', '%', 'é', '\u0000', 'eyJvIjoiIn0'];
+const NAMES = [
+  '$filter',
+  '$orderby',
+  '$top',
+  '$skip',
+  '$count',
+  '$select',
+  '$expand',
+  '$skiptoken',
+  'filter',
+  '$FILTER',
+  '@a',
+  '$search',
+  'x',
+];
+const PIECES = [
+  'Sessions',
+  'Code',
+  'Status',
+  'EventID',
+  'Description',
+  'TimeZone',
+  'Presenter',
+  'length(Code)',
+  '(',
+  ')',
+  ';',
+  ',',
+  '/',
+  "'",
+  '=',
+  '$filter=',
+  '$top=',
+  '$expand=',
+  '$select=',
+  '$orderby=',
+  ' desc',
+  ' eq ',
+  ' and ',
+  '1',
+  '-1',
+  '99999999999999999999',
+  '@a',
+  '*',
+  'any(s: s/Status eq 1)',
+  '%',
+  'é',
+  '\u0000',
+  'eyJvIjoiIn0',
+];
 
 /** Values each option takes, for values near valid ones: a piece cut in, or one cut out. */
 const VALID: Record<string, readonly string[]> = {
   $filter: ["Code eq 'a'", "Sessions/any(s: s/Status eq 'Open') and length(Code) gt 0", "contains(tolower(Code), 'a')"],
   $orderby: ['Code desc,length(Code)', 'year(StartDateTime) desc', 'TimeZone/Name'],
-  $expand: ["Sessions($filter=Status eq 'x';$top=1;$orderby=Status desc;$select=Status;$expand=Presenter)", 'TimeZone,Registrations($top=2;$skip=1)', '*'],
+  $expand: [
+    "Sessions($filter=Status eq 'x';$top=1;$orderby=Status desc;$select=Status;$expand=Presenter)",
+    'TimeZone,Registrations($top=2;$skip=1)',
+    '*',
+  ],
   $select: ['Code,Status', '*', 'EventID'],
   $top: ['3', '0'],
   $skip: ['1'],
@@ -41,17 +102,40 @@ const arbPieces = fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }).map((pa
 const arbOption: fc.Arbitrary<[string, string]> = fc.oneof(
   fc.tuple(fc.constantFrom(...NAMES), arbPieces),
   fc.constantFrom(...Object.entries(VALID)).chain(([name, values]) =>
-    fc.tuple(fc.constant(name), fc.tuple(fc.constantFrom(...values), fc.nat(), fc.nat(3), arbPieces).map(([value, at, cut, piece]) => {
-      const i = at % (value.length + 1);
-      return cut === 0 ? value : cut === 1 ? value.slice(0, i) + piece + value.slice(i) : cut === 2 ? value.slice(0, i) + value.slice(i + 1) : value;
-    })),
+    fc.tuple(
+      fc.constant(name),
+      fc.tuple(fc.constantFrom(...values), fc.nat(), fc.nat(3), arbPieces).map(([value, at, cut, piece]) => {
+        const i = at % (value.length + 1);
+        return cut === 0
+          ? value
+          : cut === 1
+            ? value.slice(0, i) + piece + value.slice(i)
+            : cut === 2
+              ? value.slice(0, i) + value.slice(i + 1)
+              : value;
+      }),
+    ),
   ),
 );
 const arbQuery = fc.array(arbOption, { maxLength: 5 }).map((pairs) => new URLSearchParams(pairs));
 
 const rows = [
-  { EventID: 1, Code: 'A', Status: 'Open', Sessions: [{ EventSessionID: 1, Status: 'Open', Presenter: null }], Registrations: [], TimeZone: null },
-  { EventID: 2, Code: null, Status: 'Hidden', Sessions: [], Registrations: [{ RegistrationID: 3, Status: 'x', Contact: null }], TimeZone: { TimeZoneID: 1, Name: 'NZ' } },
+  {
+    EventID: 1,
+    Code: 'A',
+    Status: 'Open',
+    Sessions: [{ EventSessionID: 1, Status: 'Open', Presenter: null }],
+    Registrations: [],
+    TimeZone: null,
+  },
+  {
+    EventID: 2,
+    Code: null,
+    Status: 'Hidden',
+    Sessions: [],
+    Registrations: [{ RegistrationID: 3, Status: 'x', Contact: null }],
+    TimeZone: { TimeZoneID: 1, Name: 'NZ' },
+  },
 ];
 
 describe('hostile requests', () => {
@@ -68,7 +152,19 @@ describe('hostile requests', () => {
         applyQuery(rows, plan);
         for (const dialect of [postgres, sqlite, mysql]) {
           try {
-            compileSqlQuery(plan, { dialect, from: 'events', table: 'events', collections: { Sessions: { table: 's', foreignKey: 'e', key: 'EventID' }, Registrations: { table: 'r', foreignKey: 'e', key: 'EventID' } }, relations: { TimeZone: { table: 't', key: 'id', reference: 'tz' }, EventTemplate: { table: 'et', key: 'id', reference: 'et' } } });
+            compileSqlQuery(plan, {
+              dialect,
+              from: 'events',
+              table: 'events',
+              collections: {
+                Sessions: { table: 's', foreignKey: 'e', key: 'EventID' },
+                Registrations: { table: 'r', foreignKey: 'e', key: 'EventID' },
+              },
+              relations: {
+                TimeZone: { table: 't', key: 'id', reference: 'tz' },
+                EventTemplate: { table: 'et', key: 'id', reference: 'et' },
+              },
+            });
           } catch (error) {
             expect(isFilterError(error), String(error)).toBe(true);
           }

@@ -13,49 +13,87 @@ import { thrownFilterError } from '../support/thrown.js';
 
 const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
 const BASE = 'https://example.test/items';
-const resource: QueryResource = { schema: testSchema, key: ['Id'], policy: { spelling: 'odata', defaultTop: 3, maxTop: 1000, keyset: true } };
+const resource: QueryResource = {
+  schema: testSchema,
+  key: ['Id'],
+  policy: { spelling: 'odata', defaultTop: 3, maxTop: 1000, keyset: true },
+};
 
 /** A token as a next link writes one: base64url of the order and the texts. */
-const token = (order: string, texts: readonly (string | null)[]): string => btoa(JSON.stringify({ o: order, v: texts })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const token = (order: string, texts: readonly (string | null)[]): string =>
+  btoa(JSON.stringify({ o: order, v: texts }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 /** Expressions to order by, some null for some rows. */
-export const ORDER_EXPRESSIONS = ['length(String)', 'Int32 add Int16 desc', 'year(DateTimeOffset)', "concat(String, 'x') desc", 'Boolean eq true', 'not BooleanReq desc', 'Decimal mul 2', 'cast(Guid, Edm.String) desc'];
+export const ORDER_EXPRESSIONS = [
+  'length(String)',
+  'Int32 add Int16 desc',
+  'year(DateTimeOffset)',
+  "concat(String, 'x') desc",
+  'Boolean eq true',
+  'not BooleanReq desc',
+  'Decimal mul 2',
+  'cast(Guid, Edm.String) desc',
+];
 
 describe('keyset pages', () => {
   it('visit every matching row exactly once, in the order of the whole set, each link carrying a token', () => {
     fc.assert(
-      fc.property(arbTypedFilter(testSchema), arbRows(testSchema), fc.integer({ min: 1, max: 4 }), arbOrderBy(testSchema), fc.option(fc.constantFrom(...ORDER_EXPRESSIONS)), fc.nat(2), (filter, rows, top, paths, expression, skip) => {
-        const orderby = [expression, paths].filter((item) => item !== null && item !== undefined).join(',');
-        const options = `$filter=${encodeURIComponent(filter.text!)}&$count=true&$top=${top}${orderby ? `&$orderby=${encodeURIComponent(orderby)}` : ''}`;
-        const whole = applyQuery(rows, parseQuery(`${options.replace(`$top=${top}`, '$top=1000')}`, resource));
-        const expected = whole.items.map((r) => r.Id as number).slice(skip);
-        let url: string | undefined = `${BASE}?${options}&$skip=${skip}`;
-        const seen: number[] = [];
-        let pages = 0;
-        while (url !== undefined) {
-          const plan = parseQuery(new URL(url).search, resource);
-          const page = applyQuery(rows, plan);
-          expect(page.count).toBe(whole.items.length);
-          seen.push(...page.items.map((r) => r.Id as number));
-          // A Double key pages by skip: its order has no exact text.
-          expect(page.skipToken !== undefined).toBe(plan.keyset && page.more);
-          url = nextLink(url, plan, page.more, page.skipToken);
-          if (url !== undefined && plan.keyset) expect(new URL(url).searchParams.has('$skip')).toBe(false);
-          expect(++pages).toBeLessThanOrEqual(expected.length + 1);
-        }
-        expect(seen).toEqual(expected);
-      }),
+      fc.property(
+        arbTypedFilter(testSchema),
+        arbRows(testSchema),
+        fc.integer({ min: 1, max: 4 }),
+        arbOrderBy(testSchema),
+        fc.option(fc.constantFrom(...ORDER_EXPRESSIONS)),
+        fc.nat(2),
+        (filter, rows, top, paths, expression, skip) => {
+          const orderby = [expression, paths].filter((item) => item !== null && item !== undefined).join(',');
+          const options = `$filter=${encodeURIComponent(filter.text!)}&$count=true&$top=${top}${orderby ? `&$orderby=${encodeURIComponent(orderby)}` : ''}`;
+          const whole = applyQuery(rows, parseQuery(`${options.replace(`$top=${top}`, '$top=1000')}`, resource));
+          const expected = whole.items.map((r) => r.Id as number).slice(skip);
+          let url: string | undefined = `${BASE}?${options}&$skip=${skip}`;
+          const seen: number[] = [];
+          let pages = 0;
+          while (url !== undefined) {
+            const plan = parseQuery(new URL(url).search, resource);
+            const page = applyQuery(rows, plan);
+            expect(page.count).toBe(whole.items.length);
+            seen.push(...page.items.map((r) => r.Id as number));
+            // A Double key pages by skip: its order has no exact text.
+            expect(page.skipToken !== undefined).toBe(plan.keyset && page.more);
+            url = nextLink(url, plan, page.more, page.skipToken);
+            if (url !== undefined && plan.keyset) expect(new URL(url).searchParams.has('$skip')).toBe(false);
+            expect(++pages).toBeLessThanOrEqual(expected.length + 1);
+          }
+          expect(seen).toEqual(expected);
+        },
+      ),
       { numRuns: LONG ? 4000 : 200 },
     );
   });
 
   it.each(
-    ['Boolean', 'Boolean desc', 'Boolean eq true desc', 'String', 'String desc', 'Int32 desc,String', 'Int32,String desc'].flatMap((orderby) => [
+    [
+      'Boolean',
+      'Boolean desc',
+      'Boolean eq true desc',
+      'String',
+      'String desc',
+      'Int32 desc,String',
+      'Int32,String desc',
+    ].flatMap((orderby) => [
       [orderby, [null, false, true, false, null, true, false]],
       [orderby, [true, null, true, null]],
     ]),
   )('steps one row at a time through nulls and ties, ordered by %s, over %j', (orderby, values) => {
-    const rows = (values as (boolean | null)[]).map((b, i) => ({ Id: i + 1, Boolean: b, String: i % 3 === 0 ? null : `s${i % 2}`, Int32: i % 2 === 0 ? null : i % 4 }));
+    const rows = (values as (boolean | null)[]).map((b, i) => ({
+      Id: i + 1,
+      Boolean: b,
+      String: i % 3 === 0 ? null : `s${i % 2}`,
+      Int32: i % 2 === 0 ? null : i % 4,
+    }));
     const query = `$orderby=${encodeURIComponent(orderby as string)}&$top=1`;
     const whole = applyQuery(rows, parseQuery(query.replace('$top=1', '$top=100'), resource)).items.map((r) => r.Id);
     let url: string | undefined = `${BASE}?${query}`;
@@ -72,9 +110,18 @@ describe('keyset pages', () => {
   it.each([
     ['$skiptoken=nonsense!', "Option '$skiptoken' cannot be read: it is not a token a next link of this service wrote"],
     [`$skiptoken=${token('Id asc', ['x'])}`, "Option '$skiptoken' cannot be read: its values do not fit the order"],
-    [`$skiptoken=${token('String desc,Id asc', ['a', '1'])}`, "Option '$skiptoken' cannot be read: it continues another order: keep the order of the request that wrote it"],
-    [`$orderby=Double&$skiptoken=${token('Double asc,Id asc', [null, '1'])}`, "Option '$skiptoken' cannot be read: this order is not continued by a token (an order by a Double or an enumeration pages by skip)"],
-    [`$skiptoken=${token('Id asc', ['1) or (Id gt 0'])}`, "Option '$skiptoken' cannot be read: its values do not fit the order"],
+    [
+      `$skiptoken=${token('String desc,Id asc', ['a', '1'])}`,
+      "Option '$skiptoken' cannot be read: it continues another order: keep the order of the request that wrote it",
+    ],
+    [
+      `$orderby=Double&$skiptoken=${token('Double asc,Id asc', [null, '1'])}`,
+      "Option '$skiptoken' cannot be read: this order is not continued by a token (an order by a Double or an enumeration pages by skip)",
+    ],
+    [
+      `$skiptoken=${token('Id asc', ['1) or (Id gt 0'])}`,
+      "Option '$skiptoken' cannot be read: its values do not fit the order",
+    ],
   ])('refuses %s', (query, message) => {
     const error = thrownFilterError(() => parseQuery(query, resource));
     expect(error.issues.map((i) => [i.code, i.message])).toEqual([['invalid_option_value', message]]);
@@ -86,6 +133,10 @@ describe('keyset pages', () => {
     expect(first.items.map((r) => r.Id)).toEqual([1, 3]);
     const second = applyQuery(rows, parseQuery(`$orderby=String desc&$top=2&$skiptoken=${first.skipToken}`, resource));
     expect(second.items.map((r) => r.Id)).toEqual([5, 2]);
-    expect(thrownFilterError(() => parseQuery(`$skiptoken=${first.skipToken}`, { ...resource, policy: { ...resource.policy, keyset: false } })).issues.map((i) => i.code)).toEqual(['unknown_option']);
+    expect(
+      thrownFilterError(() =>
+        parseQuery(`$skiptoken=${first.skipToken}`, { ...resource, policy: { ...resource.policy, keyset: false } }),
+      ).issues.map((i) => i.code),
+    ).toEqual(['unknown_option']);
   });
 });

@@ -12,7 +12,15 @@ import { compileMongoQuery } from '../../src/backends/mongo/index.js';
 import { engineFor, ENGINES } from '../sql/engines.js';
 import { compareBson, toMongoDocument } from '../engines/mingo.js';
 
-const schema = defineSchema({ name: 'Ranked', properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Score: 'Edm.Double', Flag: 'Edm.Boolean' } });
+const schema = defineSchema({
+  name: 'Ranked',
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Name: 'Edm.String',
+    Score: 'Edm.Double',
+    Flag: 'Edm.Boolean',
+  },
+});
 const resource: QueryResource = { schema, key: ['Id'], policy: { spelling: 'odata', defaultTop: 100, maxTop: 100 } };
 
 const rows = [
@@ -38,7 +46,9 @@ const idsOf = (items: readonly { Id?: unknown }[]): number[] => items.map((r) =>
 
 describe('the order of rows', () => {
   it.each(ORDERS)('%s in the reference', (orderby, ids) => {
-    expect(idsOf(applyQuery(rows, parseQuery(new URLSearchParams({ $orderby: orderby }), resource)).items)).toEqual(ids);
+    expect(idsOf(applyQuery(rows, parseQuery(new URLSearchParams({ $orderby: orderby }), resource)).items)).toEqual(
+      ids,
+    );
   });
 
   it.each(ORDERS)('%s through MongoDB semantics', (orderby, ids) => {
@@ -59,7 +69,9 @@ describe('the order of rows', () => {
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: the order of rows`, () => {
     // SQLite and MariaDB store no NaN or infinity: those orders are the reference's on finite rows.
-    const stored = setup.finiteDoubles ? rows.map((r) => ('Score' in r && !Number.isFinite(r.Score) && r.Score !== null ? { ...r, Score: null } : r)) : rows;
+    const stored = setup.finiteDoubles
+      ? rows.map((r) => ('Score' in r && !Number.isFinite(r.Score) && r.Score !== null ? { ...r, Score: null } : r))
+      : rows;
     const engine = engineFor(setup, schema, stored);
     it.each(ORDERS)('%s', async (orderby, ids) => {
       const plan = parseQuery(new URLSearchParams({ $orderby: orderby }), resource);

@@ -9,7 +9,11 @@ import { thrownFilterError } from '../support/thrown.js';
 
 const A: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A };
 const B: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_B };
-const ODATA: QueryResource = { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 50, maxTop: 1000, maxSkip: 10_000 } };
+const ODATA: QueryResource = {
+  schema: Event,
+  key: ['EventID'],
+  policy: { spelling: 'odata', defaultTop: 50, maxTop: 1000, maxSkip: 10_000 },
+};
 
 const summary = (query: string, resource: QueryResource) => {
   const plan = parseQuery(query, resource);
@@ -23,18 +27,35 @@ describe('parseQuery', () => {
     ["filter=Code eq 'EV1'&top=250", A, { filter: "(Code:String eq 'EV1':String)", top: 250, skip: 0, count: false }],
     ['TOP=007&Skip=0', A, { filter: undefined, top: 7, skip: 0, count: false }],
     ['', B, { filter: undefined, top: 20, skip: 0, count: false }],
-    ['includeTotalCount=true&top=200&format=json&callback=cb&region=nz', B, { filter: undefined, top: 200, skip: 0, count: true }],
+    [
+      'includeTotalCount=true&top=200&format=json&callback=cb&region=nz',
+      B,
+      { filter: undefined, top: 200, skip: 0, count: true },
+    ],
     ['includetotalcount=FALSE', B, { filter: undefined, top: 20, skip: 0, count: false }],
     ['$top=0&$count=true', ODATA, { filter: undefined, top: 0, skip: 0, count: true }],
-    ['$filter=EventID gt @c&@c=5&top=3', ODATA, { filter: '(EventID:Int32 gt 5:Int32)', top: 3, skip: 0, count: false }],
-    ['%24filter=Code%20eq%20%27a%26b%27&%24skip=10000', ODATA, { filter: "(Code:String eq 'a&b':String)", top: 50, skip: 10_000, count: false }],
-    ['custom=1', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, { filter: undefined, top: 50, skip: 0, count: false }],
+    [
+      '$filter=EventID gt @c&@c=5&top=3',
+      ODATA,
+      { filter: '(EventID:Int32 gt 5:Int32)', top: 3, skip: 0, count: false },
+    ],
+    [
+      '%24filter=Code%20eq%20%27a%26b%27&%24skip=10000',
+      ODATA,
+      { filter: "(Code:String eq 'a&b':String)", top: 50, skip: 10_000, count: false },
+    ],
+    [
+      'custom=1',
+      { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } },
+      { filter: undefined, top: 50, skip: 0, count: false },
+    ],
   ] as const)('%s', (query, resource, expected) => {
     expect(summary(query, resource)).toEqual(expected);
   });
 
   it('orders as the request asks, then by the key', () => {
-    const order = (query: string) => parseQuery(query, ODATA).orderBy.map((k) => [k.path.join('/'), k.descending, k.nullable, k.property.type]);
+    const order = (query: string) =>
+      parseQuery(query, ODATA).orderBy.map((k) => [k.path.join('/'), k.descending, k.nullable, k.property.type]);
     expect(order('$orderby=Code desc,StartDateTime')).toEqual([
       ['Code', true, true, 'Edm.String'],
       ['StartDateTime', false, true, 'Edm.DateTimeOffset'],
@@ -71,29 +92,194 @@ describe('parseQuery', () => {
   it.each([
     ['top=251', A, [['top_beyond_maximum', 'top', "Option 'top' is 251, beyond the largest page of 250 rows"]]],
     ['top=201', B, [['top_beyond_maximum', 'top', "Option 'top' is 201, beyond the largest page of 200 rows"]]],
-    ['top=-1', A, [['invalid_option_value', 'top', "Option 'top' must be a non-negative whole number in digits, not '-1'"]]],
-    ['skip=1.5', A, [['invalid_option_value', 'skip', "Option 'skip' must be a non-negative whole number in digits, not '1.5'"]]],
-    ['skip= 1', A, [['invalid_option_value', 'skip', "Option 'skip' must be a non-negative whole number in digits, not ' 1'"]]],
-    ['top=', A, [['invalid_option_value', 'top', "Option 'top' must be a non-negative whole number in digits, not ''"]]],
-    ['$skip=10001', ODATA, [['skip_beyond_maximum', '$skip', "Option '$skip' is 10001, beyond the most rows a request may skip, 10000"]]],
-    ['top=99999999999999999999999', A, [['top_beyond_maximum', 'top', "Option 'top' is 9007199254740991, beyond the largest page of 250 rows"]]],
-    ['top=1&TOP=2', A, [['repeated_option', 'TOP', "Option 'TOP' is given twice (first as 'top'); give each option once"]]],
-    ['$top=1&top=2', ODATA, [['repeated_option', 'top', "Option 'top' is given twice (first as '$top'); give each option once"]]],
-    ['includeTotalCount=yes', B, [['invalid_option_value', 'includeTotalCount', "Option 'includeTotalCount' must be true or false, not 'yes'"]]],
-    ['includeTotalCount=true', A, [['unknown_option', 'includeTotalCount', "Unknown option 'includeTotalCount'; this collection takes 'filter', 'top', 'skip', 'expand'"]]],
-    ["filter=Code eq 'x'", B, [['unknown_option', 'filter', "Unknown option 'filter'; this collection takes 'top', 'skip', 'includeTotalCount', 'fields', 'format', 'callback', 'region', 'categoryIDs'"]]],
-    ['filter=', A, [['invalid_option_value', 'filter', "Option 'filter' is empty: give a filter, or leave the option out"]]],
-    ['fields=Code', A, [['unknown_option', 'fields', "Unknown option 'fields'; this collection takes 'filter', 'top', 'skip', 'expand'"]]],
-    ['orderby=Code', A, [['unknown_option', 'orderby', "Unknown option 'orderby'; this collection takes 'filter', 'top', 'skip', 'expand'"]]],
-    ['$orderby=Cod', ODATA, [['unknown_property', '$orderby', "Option '$orderby': property 'Cod' does not exist on Event (did you mean 'Code'?)"]]],
-    ['$orderby=Code desc, EventTemplate', ODATA, [['structured_value', '$orderby', "Option '$orderby': 'EventTemplate' is a structured property; order by one of its properties"]]],
-    ['$orderby=Code/Length', ODATA, [['not_structured', '$orderby', "Option '$orderby': 'Code' is Edm.String and has no properties"]]],
-    ['$orderby=Code,code,Code desc', ODATA, [['unknown_property', '$orderby', "Option '$orderby': property 'code' does not exist on Event (did you mean 'Code'?)"], ['invalid_option_value', '$orderby', "Option '$orderby' orders by 'Code' twice"]]],
-    ['$orderby=Code upward', ODATA, [['unexpected_token', '$orderby', "Option '$orderby': Unexpected 'upward' at position 5; expected an operator or end of input"]]],
-    ['$orderby=Code eq', ODATA, [['unexpected_end', '$orderby', "Option '$orderby': Unexpected end of input at position 7; expected an expression"]]],
-    ['$orderby=now() sub StartDateTime', ODATA, [['unsupported', '$orderby', "Option '$orderby': ordering by now() is not supported: it is one instant for every row"]]],
-    ['$orderby=year(StartDateTime), length(Cod)', ODATA, [['unknown_property', '$orderby', "Option '$orderby': Property 'Cod' does not exist on Event. Did you mean 'Code'?"]]],
-    ['$search=x', { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } }, [['unknown_option', '$search', "Unknown option '$search'; this collection takes '$filter', '$orderby', '$top', '$skip', '$count', '$select', '$expand'"]]],
+    [
+      'top=-1',
+      A,
+      [['invalid_option_value', 'top', "Option 'top' must be a non-negative whole number in digits, not '-1'"]],
+    ],
+    [
+      'skip=1.5',
+      A,
+      [['invalid_option_value', 'skip', "Option 'skip' must be a non-negative whole number in digits, not '1.5'"]],
+    ],
+    [
+      'skip= 1',
+      A,
+      [['invalid_option_value', 'skip', "Option 'skip' must be a non-negative whole number in digits, not ' 1'"]],
+    ],
+    [
+      'top=',
+      A,
+      [['invalid_option_value', 'top', "Option 'top' must be a non-negative whole number in digits, not ''"]],
+    ],
+    [
+      '$skip=10001',
+      ODATA,
+      [['skip_beyond_maximum', '$skip', "Option '$skip' is 10001, beyond the most rows a request may skip, 10000"]],
+    ],
+    [
+      'top=99999999999999999999999',
+      A,
+      [['top_beyond_maximum', 'top', "Option 'top' is 9007199254740991, beyond the largest page of 250 rows"]],
+    ],
+    [
+      'top=1&TOP=2',
+      A,
+      [['repeated_option', 'TOP', "Option 'TOP' is given twice (first as 'top'); give each option once"]],
+    ],
+    [
+      '$top=1&top=2',
+      ODATA,
+      [['repeated_option', 'top', "Option 'top' is given twice (first as '$top'); give each option once"]],
+    ],
+    [
+      'includeTotalCount=yes',
+      B,
+      [['invalid_option_value', 'includeTotalCount', "Option 'includeTotalCount' must be true or false, not 'yes'"]],
+    ],
+    [
+      'includeTotalCount=true',
+      A,
+      [
+        [
+          'unknown_option',
+          'includeTotalCount',
+          "Unknown option 'includeTotalCount'; this collection takes 'filter', 'top', 'skip', 'expand'",
+        ],
+      ],
+    ],
+    [
+      "filter=Code eq 'x'",
+      B,
+      [
+        [
+          'unknown_option',
+          'filter',
+          "Unknown option 'filter'; this collection takes 'top', 'skip', 'includeTotalCount', 'fields', 'format', 'callback', 'region', 'categoryIDs'",
+        ],
+      ],
+    ],
+    [
+      'filter=',
+      A,
+      [['invalid_option_value', 'filter', "Option 'filter' is empty: give a filter, or leave the option out"]],
+    ],
+    [
+      'fields=Code',
+      A,
+      [
+        [
+          'unknown_option',
+          'fields',
+          "Unknown option 'fields'; this collection takes 'filter', 'top', 'skip', 'expand'",
+        ],
+      ],
+    ],
+    [
+      'orderby=Code',
+      A,
+      [
+        [
+          'unknown_option',
+          'orderby',
+          "Unknown option 'orderby'; this collection takes 'filter', 'top', 'skip', 'expand'",
+        ],
+      ],
+    ],
+    [
+      '$orderby=Cod',
+      ODATA,
+      [
+        [
+          'unknown_property',
+          '$orderby',
+          "Option '$orderby': property 'Cod' does not exist on Event (did you mean 'Code'?)",
+        ],
+      ],
+    ],
+    [
+      '$orderby=Code desc, EventTemplate',
+      ODATA,
+      [
+        [
+          'structured_value',
+          '$orderby',
+          "Option '$orderby': 'EventTemplate' is a structured property; order by one of its properties",
+        ],
+      ],
+    ],
+    [
+      '$orderby=Code/Length',
+      ODATA,
+      [['not_structured', '$orderby', "Option '$orderby': 'Code' is Edm.String and has no properties"]],
+    ],
+    [
+      '$orderby=Code,code,Code desc',
+      ODATA,
+      [
+        [
+          'unknown_property',
+          '$orderby',
+          "Option '$orderby': property 'code' does not exist on Event (did you mean 'Code'?)",
+        ],
+        ['invalid_option_value', '$orderby', "Option '$orderby' orders by 'Code' twice"],
+      ],
+    ],
+    [
+      '$orderby=Code upward',
+      ODATA,
+      [
+        [
+          'unexpected_token',
+          '$orderby',
+          "Option '$orderby': Unexpected 'upward' at position 5; expected an operator or end of input",
+        ],
+      ],
+    ],
+    [
+      '$orderby=Code eq',
+      ODATA,
+      [
+        [
+          'unexpected_end',
+          '$orderby',
+          "Option '$orderby': Unexpected end of input at position 7; expected an expression",
+        ],
+      ],
+    ],
+    [
+      '$orderby=now() sub StartDateTime',
+      ODATA,
+      [
+        [
+          'unsupported',
+          '$orderby',
+          "Option '$orderby': ordering by now() is not supported: it is one instant for every row",
+        ],
+      ],
+    ],
+    [
+      '$orderby=year(StartDateTime), length(Cod)',
+      ODATA,
+      [
+        [
+          'unknown_property',
+          '$orderby',
+          "Option '$orderby': Property 'Cod' does not exist on Event. Did you mean 'Code'?",
+        ],
+      ],
+    ],
+    [
+      '$search=x',
+      { ...ODATA, policy: { ...ODATA.policy, unknownOptions: 'ignore' } },
+      [
+        [
+          'unknown_option',
+          '$search',
+          "Unknown option '$search'; this collection takes '$filter', '$orderby', '$top', '$skip', '$count', '$select', '$expand'",
+        ],
+      ],
+    ],
   ] as const)('refuses %s', (query, resource, expected) => {
     const error = thrownFilterError(() => parseQuery(query, resource));
     expect(error.code).toBe('BadRequest');
@@ -118,17 +304,23 @@ describe('parseQuery', () => {
     expect(error.issues.map((i) => [i.code, i.option])).toEqual([['unknown_alias', '$filter']]);
   });
 
-  it('applies the policy\'s filter limits', () => {
+  it("applies the policy's filter limits", () => {
     const policy: QueryPolicy = { ...SERVICE_INTERFACE_A, filterLimits: { maxLength: 10 } };
     const error = thrownFilterError(() => parseQuery("filter=Code eq 'abcdefgh'", { ...A, policy }));
     expect(error.issues.map((i) => [i.code, i.option])).toEqual([['too_long', 'filter']]);
   });
 
   it('refuses a policy whose page bounds are not whole numbers, or whose default is beyond its maximum, as a programmer error', () => {
-    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, defaultTop: 300 } })).toThrow("Resource Event: the policy's defaultTop (300) is beyond its maxTop (250)");
-    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, maxTop: 2.5 } })).toThrow("Resource Event: the policy's maxTop is 2.5, not a whole number of rows");
+    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, defaultTop: 300 } })).toThrow(
+      "Resource Event: the policy's defaultTop (300) is beyond its maxTop (250)",
+    );
+    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, maxTop: 2.5 } })).toThrow(
+      "Resource Event: the policy's maxTop is 2.5, not a whole number of rows",
+    );
     expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, maxSkip: -1 } })).toThrow(TypeError);
-    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, spelling: 'sql' as 'odata' } })).toThrow(TypeError);
+    expect(() => parseQuery('', { ...A, policy: { ...SERVICE_INTERFACE_A, spelling: 'sql' as 'odata' } })).toThrow(
+      TypeError,
+    );
   });
 
   it('refuses a key that is no non-nullable primitive, as a programmer error', () => {

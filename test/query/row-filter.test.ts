@@ -11,7 +11,16 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { Event, printTyped } from '../../src/index.js';
 import { defineSchema } from '../../src/types/schema.js';
 import { arbFilterText, arbRows, lambdaTestSchema } from '../support/arbitraries.js';
-import { arbLambda, arbRequestFilter, arbRowFilter, LINE, LINE_PREDICATES, ORDER, ORDER_PREDICATES, prefiltered } from '../support/row-filters.js';
+import {
+  arbLambda,
+  arbRequestFilter,
+  arbRowFilter,
+  LINE,
+  LINE_PREDICATES,
+  ORDER,
+  ORDER_PREDICATES,
+  prefiltered,
+} from '../support/row-filters.js';
 import type { Row } from '../support/row-filters.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { isFilterError } from '../../src/errors.js';
@@ -34,28 +43,58 @@ const Owned = defineSchema({
   },
 });
 const owned = (rowFilter: string): QueryResource => ({ schema: Owned, key: ['Id'], policy, rowFilter });
-const printed = (query: string, resource: QueryResource, parameters: Record<string, unknown>) => printTyped(parseQuery(query, resource, { parameters: parameters as never }).filter!);
+const printed = (query: string, resource: QueryResource, parameters: Record<string, unknown>) =>
+  printTyped(parseQuery(query, resource, { parameters: parameters as never }).filter!);
 
 describe('a row filter', () => {
   it('writes each parameter as a literal of the type its place gives it, never guessed from the value', () => {
-    expect(printed('', owned('Owner eq @user'), { user: '0F3C2B7A-1111-4222-8333-944445555666' })).toBe("(Owner:Guid eq '0f3c2b7a-1111-4222-8333-944445555666':Guid)");
-    expect(printed('', owned("Tenant eq @t or Tenant eq 'x'"), { t: "O'Brien & co" })).toBe("((Tenant:String eq 'O''Brien & co':String) or (Tenant:String eq 'x':String))");
-    expect(printed('', owned('Level gt @n and Budget le @b'), { n: 9007199254740993n, b: 0.1 })).toBe("((Level:Int64 gt 9007199254740993n:Int64) and (Budget:Decimal le '0.1':Decimal))");
-    expect(printed('', owned('Since lt @t and Day eq @d'), { t: new Date(Date.UTC(2012, 1, 3, 4, 5, 6, 7)), d: '2012-02-29' })).toBe(`((Since:DateTimeOffset lt ${Date.UTC(2012, 1, 3, 4, 5, 6, 7)}:DateTimeOffset) and (Day:Date eq 15399:Date))`);
-    expect(printed('', owned('Public eq @p and Color eq @c'), { p: true, c: 'Blue' })).toBe("((Public:Boolean eq true:Boolean) and (Color:Sales.Color eq 2:Sales.Color))");
+    expect(printed('', owned('Owner eq @user'), { user: '0F3C2B7A-1111-4222-8333-944445555666' })).toBe(
+      "(Owner:Guid eq '0f3c2b7a-1111-4222-8333-944445555666':Guid)",
+    );
+    expect(printed('', owned("Tenant eq @t or Tenant eq 'x'"), { t: "O'Brien & co" })).toBe(
+      "((Tenant:String eq 'O''Brien & co':String) or (Tenant:String eq 'x':String))",
+    );
+    expect(printed('', owned('Level gt @n and Budget le @b'), { n: 9007199254740993n, b: 0.1 })).toBe(
+      "((Level:Int64 gt 9007199254740993n:Int64) and (Budget:Decimal le '0.1':Decimal))",
+    );
+    expect(
+      printed('', owned('Since lt @t and Day eq @d'), {
+        t: new Date(Date.UTC(2012, 1, 3, 4, 5, 6, 7)),
+        d: '2012-02-29',
+      }),
+    ).toBe(
+      `((Since:DateTimeOffset lt ${Date.UTC(2012, 1, 3, 4, 5, 6, 7)}:DateTimeOffset) and (Day:Date eq 15399:Date))`,
+    );
+    expect(printed('', owned('Public eq @p and Color eq @c'), { p: true, c: 'Blue' })).toBe(
+      '((Public:Boolean eq true:Boolean) and (Color:Sales.Color eq 2:Sales.Color))',
+    );
     expect(printed('', owned('Owner eq @user'), { user: null })).toBe('(Owner:Guid eq null:Guid)');
   });
 
-  it('is and-ed with the request\'s filter, and holds without one and where the policy has no filter option', () => {
-    const resource = owned("Tenant eq @t");
-    expect(printed("$filter=Level gt 1 or Public eq true", resource, { t: 'a' })).toBe("((Tenant:String eq 'a':String) and ((Level:Int64 gt 1n:Int64) or (Public:Boolean eq true:Boolean)))");
-    const noFilter = parseQuery('$top=2', { ...resource, policy: { ...policy, filter: false } }, { parameters: { t: 'a' } });
-    const rows = [{ Id: 1, Tenant: 'a' }, { Id: 2, Tenant: 'b' }, { Id: 3, Tenant: 'a' }, { Id: 4, Tenant: 'a' }];
+  it("is and-ed with the request's filter, and holds without one and where the policy has no filter option", () => {
+    const resource = owned('Tenant eq @t');
+    expect(printed('$filter=Level gt 1 or Public eq true', resource, { t: 'a' })).toBe(
+      "((Tenant:String eq 'a':String) and ((Level:Int64 gt 1n:Int64) or (Public:Boolean eq true:Boolean)))",
+    );
+    const noFilter = parseQuery(
+      '$top=2',
+      { ...resource, policy: { ...policy, filter: false } },
+      { parameters: { t: 'a' } },
+    );
+    const rows = [
+      { Id: 1, Tenant: 'a' },
+      { Id: 2, Tenant: 'b' },
+      { Id: 3, Tenant: 'a' },
+      { Id: 4, Tenant: 'a' },
+    ];
     expect(applyQuery(rows, noFilter).items.map((r) => r.Id)).toEqual([1, 3]);
-    expect(applyQuery(rows, parseQuery('$count=true&$top=1', resource, { parameters: { t: 'a' } }))).toMatchObject({ count: 3, more: true });
+    expect(applyQuery(rows, parseQuery('$count=true&$top=1', resource, { parameters: { t: 'a' } }))).toMatchObject({
+      count: 3,
+      more: true,
+    });
   });
 
-  it('counts the work of its string functions with the request\'s', () => {
+  it("counts the work of its string functions with the request's", () => {
     const resource = owned("startswith(replace(Tenant, 'a', Tenant), 'x')");
     expect(parseQuery('$filter=Public eq true', resource).filter).toBeDefined();
     expect(parseQuery("$filter=tolower(Tenant) eq 'a'", { ...resource, rowFilter: undefined }).filter).toBeDefined();
@@ -63,47 +102,89 @@ describe('a row filter', () => {
     expect(error.issues.map((i) => [i.code, i.option])).toEqual([['string_cost', '$filter']]);
   });
 
-  it('cannot be reached by the request\'s aliases: a parameter is not an alias of the request', () => {
-    const plan = parseQuery('$filter=Tenant eq @t&@t=\'b\'', owned('Tenant eq @t'), { parameters: { t: 'a' } });
+  it("cannot be reached by the request's aliases: a parameter is not an alias of the request", () => {
+    const plan = parseQuery("$filter=Tenant eq @t&@t='b'", owned('Tenant eq @t'), { parameters: { t: 'a' } });
     expect(printTyped(plan.filter!)).toBe("((Tenant:String eq 'a':String) and (Tenant:String eq 'b':String))");
   });
 
   it.each([
-    ['Owner eq @user', {}, 'The row filter of Owned needs the parameter @user, which the request\'s parameters do not give'],
-    ['Owner eq @user', { user: 'not a guid' }, 'The row filter of Owned reads @user as Edm.Guid, which the string "not a guid" is not'],
+    [
+      'Owner eq @user',
+      {},
+      "The row filter of Owned needs the parameter @user, which the request's parameters do not give",
+    ],
+    [
+      'Owner eq @user',
+      { user: 'not a guid' },
+      'The row filter of Owned reads @user as Edm.Guid, which the string "not a guid" is not',
+    ],
     ['Level gt @n', { n: 1.5 }, 'The row filter of Owned reads @n as Edm.Int64, which the number 1.5 is not'],
     ['Level gt @n', { n: '5' }, 'The row filter of Owned reads @n as Edm.Int64, which the string "5" is not'],
     ['Tenant eq @t', { t: 5 }, 'The row filter of Owned reads @t as Edm.String, which the number 5 is not'],
-    ['Since gt @t', { t: new Date(Number.NaN) }, 'The row filter of Owned reads @t as Edm.DateTimeOffset, which the Date Invalid Date is not'],
-    ['Tenant eq @x or Level eq @x', { x: 1 }, 'The row filter of Owned uses @x as Edm.String and as Edm.Int64; give each place its own parameter'],
+    [
+      'Since gt @t',
+      { t: new Date(Number.NaN) },
+      'The row filter of Owned reads @t as Edm.DateTimeOffset, which the Date Invalid Date is not',
+    ],
+    [
+      'Tenant eq @x or Level eq @x',
+      { x: 1 },
+      'The row filter of Owned uses @x as Edm.String and as Edm.Int64; give each place its own parameter',
+    ],
     ['Nope eq 1', {}, 'The row filter of Owned does not check'],
     ['Color eq @c', { c: 'Green' }, 'does not check'],
-    ['Level gt @n', { n: 99999999999999999999n }, 'The row filter of Owned reads @n as Edm.Int64, which the bigint 99999999999999999999n is not'],
-    ['Level gt @n', { n: 2 ** 64 }, 'The row filter of Owned reads @n as Edm.Int64, which the number 18446744073709552000 is not'],
-  ] as const)('refuses %s with the values of case %# as the server\'s mistake', (rowFilter, parameters, message) => {
+    [
+      'Level gt @n',
+      { n: 99999999999999999999n },
+      'The row filter of Owned reads @n as Edm.Int64, which the bigint 99999999999999999999n is not',
+    ],
+    [
+      'Level gt @n',
+      { n: 2 ** 64 },
+      'The row filter of Owned reads @n as Edm.Int64, which the number 18446744073709552000 is not',
+    ],
+  ] as const)("refuses %s with the values of case %# as the server's mistake", (rowFilter, parameters, message) => {
     expect(() => parseQuery('', owned(rowFilter), { parameters: parameters as never })).toThrow(TypeError);
     expect(() => parseQuery('', owned(rowFilter), { parameters: parameters as never })).toThrow(message);
   });
 });
 
-describe('a relation\'s row filter', () => {
-  const events: QueryResource = { schema: Event, key: ['EventID'], policy, relations: { Sessions: { rowFilter: "Status ne 'Cancelled'" }, Registrations: { rowFilter: 'Contact/ContactID eq @me' } } };
+describe("a relation's row filter", () => {
+  const events: QueryResource = {
+    schema: Event,
+    key: ['EventID'],
+    policy,
+    relations: {
+      Sessions: { rowFilter: "Status ne 'Cancelled'" },
+      Registrations: { rowFilter: 'Contact/ContactID eq @me' },
+    },
+  };
 
   it('is put into every lambda over the relation: any, any() and all', () => {
     const filter = (query: string) => printed(query, events, { me: 7 });
-    expect(filter("$filter=Sessions/any(s: s/Status eq 'Open')")).toBe("Sessions/any(s: ((s/Status:String ne 'Cancelled':String) and (s/Status:String eq 'Open':String)))");
-    expect(filter('$filter=Registrations/any()')).toBe('Registrations/any($row1: ($row1/Contact/ContactID:Int32 eq 7:Int32))');
-    expect(filter("$filter=Sessions/all(s: s/Status eq 'Open')")).toBe("Sessions/all(s: (not(((s/Status:String ne 'Cancelled':String) eq true:Boolean)) or (s/Status:String eq 'Open':String)))");
+    expect(filter("$filter=Sessions/any(s: s/Status eq 'Open')")).toBe(
+      "Sessions/any(s: ((s/Status:String ne 'Cancelled':String) and (s/Status:String eq 'Open':String)))",
+    );
+    expect(filter('$filter=Registrations/any()')).toBe(
+      'Registrations/any($row1: ($row1/Contact/ContactID:Int32 eq 7:Int32))',
+    );
+    expect(filter("$filter=Sessions/all(s: s/Status eq 'Open')")).toBe(
+      "Sessions/all(s: (not(((s/Status:String ne 'Cancelled':String) eq true:Boolean)) or (s/Status:String eq 'Open':String)))",
+    );
   });
 
   it('refuses a count of a restricted relation, which would count the rows it excludes', () => {
-    const error = thrownFilterError(() => parseQuery('$filter=Sessions/$count gt 1', events, { parameters: { me: 7 } }));
+    const error = thrownFilterError(() =>
+      parseQuery('$filter=Sessions/$count gt 1', events, { parameters: { me: 7 } }),
+    );
     expect(error.issues.map((i) => [i.code, i.option, i.start, i.end])).toEqual([['unsupported', '$filter', 0, 15]]);
     expect(parseQuery('$filter=TimeZone/TzNames/$count gt 1', events, { parameters: { me: 7 } }).filter).toBeDefined();
   });
 
-  it('refuses a relation the schema lacks, as the server\'s mistake', () => {
-    expect(() => parseQuery('', { ...events, relations: { TimeZone: { rowFilter: 'true' } } })).toThrow("Resource Event: `relations` names 'TimeZone', which is no to-many relation of the schema");
+  it("refuses a relation the schema lacks, as the server's mistake", () => {
+    expect(() => parseQuery('', { ...events, relations: { TimeZone: { rowFilter: 'true' } } })).toThrow(
+      "Resource Event: `relations` names 'TimeZone', which is no to-many relation of the schema",
+    );
   });
 });
 
@@ -113,9 +194,19 @@ describe('no page, count or lambda shows a row a row filter excludes', () => {
       fc.property(
         arbRows(lambdaTestSchema, { maxRows: 8 }),
         arbRequestFilter,
-        fc.record({ root: fc.oneof(fc.constant(undefined), arbLambda, arbFilterText(lambdaTestSchema, { maxDepth: 3 })), orders: arbRowFilter(ORDER_PREDICATES, ORDER), lines: arbRowFilter(LINE_PREDICATES, LINE) }),
+        fc.record({
+          root: fc.oneof(fc.constant(undefined), arbLambda, arbFilterText(lambdaTestSchema, { maxDepth: 3 })),
+          orders: arbRowFilter(ORDER_PREDICATES, ORDER),
+          lines: arbRowFilter(LINE_PREDICATES, LINE),
+        }),
         (rows, filter, filters) => {
-          const resource: QueryResource = { schema: lambdaTestSchema, key: ['Id'], policy, rowFilter: filters.root, relations: { Orders: { rowFilter: filters.orders }, 'Orders/Lines': { rowFilter: filters.lines } } };
+          const resource: QueryResource = {
+            schema: lambdaTestSchema,
+            key: ['Id'],
+            policy,
+            rowFilter: filters.root,
+            relations: { Orders: { rowFilter: filters.orders }, 'Orders/Lines': { rowFilter: filters.lines } },
+          };
           const query = `$filter=${encodeURIComponent(filter)}&$count=true&$top=1000`;
           let plan;
           try {
@@ -124,11 +215,16 @@ describe('no page, count or lambda shows a row a row filter excludes', () => {
             // A count of a restricted relation is refused (the request's), or a TypeError (a row filter's).
             const message = isFilterError(error) ? error.issues.map((i) => i.message).join() : (error as Error).message;
             // So is a request whose string functions, with the row filter's, can cost a row too much.
-            expect(message).toMatch(/\$count' counts rows a row filter restricts|counts '.*', whose rows a row filter restricts|with the row filters: String functions up to this/);
+            expect(message).toMatch(
+              /\$count' counts rows a row filter restricts|counts '.*', whose rows a row filter restricts|with the row filters: String functions up to this/,
+            );
             return;
           }
           const page = applyQuery(rows as Row[], plan);
-          const expected = applyQuery(prefiltered(rows as Row[], filters), parseQuery(query, { schema: lambdaTestSchema, key: ['Id'], policy }));
+          const expected = applyQuery(
+            prefiltered(rows as Row[], filters),
+            parseQuery(query, { schema: lambdaTestSchema, key: ['Id'], policy }),
+          );
           expect(page.items.map((r) => r['Id'])).toEqual(expected.items.map((r) => r['Id']));
           expect(page.count).toBe(expected.count);
         },

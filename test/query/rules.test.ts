@@ -14,19 +14,28 @@ const events: QueryResource = {
   schema: Event,
   key: ['EventID'],
   policy,
-  rules: { Description: { filter: false, sort: false, select: false }, 'Sessions/Presenter/Email': { filter: false }, 'EventTemplate/Code': { sort: false }, Registrations: { filter: false } },
+  rules: {
+    Description: { filter: false, sort: false, select: false },
+    'Sessions/Presenter/Email': { filter: false },
+    'EventTemplate/Code': { sort: false },
+    Registrations: { filter: false },
+  },
 };
 
-const codes = (query: string, resource: QueryResource = events) => thrownFilterError(() => parseQuery(query, resource)).issues.map((i) => [i.code, i.option, i.start, i.end]);
+const codes = (query: string, resource: QueryResource = events) =>
+  thrownFilterError(() => parseQuery(query, resource)).issues.map((i) => [i.code, i.option, i.start, i.end]);
 
 describe('rules per property', () => {
   it.each([
     ["$filter=Description eq 'x'", [['not_filterable', '$filter', 0, 11]]],
     ["$filter=contains(tolower(Description), 'x')", [['not_filterable', '$filter', 17, 28]]],
     ["$filter=cast(Description, Edm.String) eq 'x'", [['not_filterable', '$filter', 5, 16]]],
-    ["$filter=isof(Description, Edm.String)", [['not_filterable', '$filter', 5, 16]]],
+    ['$filter=isof(Description, Edm.String)', [['not_filterable', '$filter', 5, 16]]],
     ["$filter=Sessions/any(s: s/Presenter/Email eq 'a@b')", [['not_filterable', '$filter', 16, 33]]],
-    ["$filter=Sessions/all(s: s/Status eq 'x' or not (s/Presenter/Email eq null))", [['not_filterable', '$filter', 40, 57]]],
+    [
+      "$filter=Sessions/all(s: s/Status eq 'x' or not (s/Presenter/Email eq null))",
+      [['not_filterable', '$filter', 40, 57]],
+    ],
     ['$filter=Registrations/any()', [['not_filterable', '$filter', 0, 13]]],
     ['$filter=Registrations/$count gt 2', [['not_filterable', '$filter', 0, 13]]],
     ['$orderby=Description desc', [['not_sortable', '$orderby', 0, 11]]],
@@ -38,8 +47,13 @@ describe('rules per property', () => {
   });
 
   it('allows what the rules do not name', () => {
-    const plan = parseQuery("$filter=Sessions/any(s: s/Presenter/ContactID eq 4) and Code eq 'a'&$orderby=EventTemplate/EventTemplateID,Code&$select=Code", events);
-    expect(printTyped(plan.filter!)).toBe("(Sessions/any(s: (s/Presenter/ContactID:Int32 eq 4:Int32)) and (Code:String eq 'a':String))");
+    const plan = parseQuery(
+      "$filter=Sessions/any(s: s/Presenter/ContactID eq 4) and Code eq 'a'&$orderby=EventTemplate/EventTemplateID,Code&$select=Code",
+      events,
+    );
+    expect(printTyped(plan.filter!)).toBe(
+      "(Sessions/any(s: (s/Presenter/ContactID:Int32 eq 4:Int32)) and (Code:String eq 'a':String))",
+    );
     expect(plan.orderBy.map((k) => k.path.join('/'))).toEqual(['EventTemplate/EventTemplateID', 'Code', 'EventID']);
   });
 
@@ -48,42 +62,74 @@ describe('rules per property', () => {
     const visible = (query: string) => applyQuery([row], parseQuery(query, events)).items[0];
     expect(visible('')).toEqual({ EventID: 1, Code: 'A' });
     expect(visible('$select=*')).toEqual({ EventID: 1, Code: 'A' });
-    const contacts: QueryResource = { schema: Contact, key: ['ContactID'], policy, rules: { 'PostalAddress/City': { select: false } } };
+    const contacts: QueryResource = {
+      schema: Contact,
+      key: ['ContactID'],
+      policy,
+      rules: { 'PostalAddress/City': { select: false } },
+    };
     const contact = { ContactID: 7, PostalAddress: { City: 'Wellington', Country: 'NZ' } };
-    expect(applyQuery([contact], parseQuery('$select=PostalAddress', contacts)).items[0]).toEqual({ PostalAddress: { Country: 'NZ' } });
+    expect(applyQuery([contact], parseQuery('$select=PostalAddress', contacts)).items[0]).toEqual({
+      PostalAddress: { Country: 'NZ' },
+    });
     expect(codes('$select=PostalAddress/City', contacts)).toEqual([['not_selectable', '$select', 0, 18]]);
   });
 
   it('refuses rules the schema cannot hold, as a programmer error', () => {
-    expect(() => parseQuery('', { ...events, rules: { Nope: { filter: false } } })).toThrow("Resource Event: `rules` names 'Nope', which is no property path of the schema");
+    expect(() => parseQuery('', { ...events, rules: { Nope: { filter: false } } })).toThrow(
+      "Resource Event: `rules` names 'Nope', which is no property path of the schema",
+    );
     expect(() => parseQuery('', { ...events, rules: { Code: { fliter: false } as never } })).toThrow(TypeError);
     expect(() => parseQuery('', { ...events, defaultSelect: ['Description'] })).toThrow(/cannot be selected/);
   });
 });
 
 describe('allowed functions and operators', () => {
-  const strict: QueryResource = { ...events, rules: undefined, policy: { ...policy, functions: ['startswith', 'year'], operators: ['eq', 'and', 'gt', 'any'] } };
+  const strict: QueryResource = {
+    ...events,
+    rules: undefined,
+    policy: { ...policy, functions: ['startswith', 'year'], operators: ['eq', 'and', 'gt', 'any'] },
+  };
 
   it.each([
     ["$filter=contains(Code, 'a')", [['function_not_allowed', '$filter', 0, 19]]],
     ["$filter=Sessions/any(s: contains(s/Status, 'a'))", [['function_not_allowed', '$filter', 16, 39]]],
     ["$filter=cast(EventID, Edm.String) eq '1'", [['function_not_allowed', '$filter', 0, 25]]],
-    ["$filter=isof(EventID, Edm.Int64)", [['function_not_allowed', '$filter', 0, 24]]],
+    ['$filter=isof(EventID, Edm.Int64)', [['function_not_allowed', '$filter', 0, 24]]],
     ["$filter=Code eq 'a' or Code eq 'b' or Code eq 'c'", [['operator_not_allowed', '$filter', 0, 41]]],
     ["$filter=Code in ('a', 'b')", [['operator_not_allowed', '$filter', 0, 18]]],
     ["$filter=Sessions/all(s: s/Status eq 'x')", [['operator_not_allowed', '$filter', 0, 32]]],
-    ['$filter=Sessions/$count ge 1', [['operator_not_allowed', '$filter', 0, 20], ['operator_not_allowed', '$filter', 0, 15]]],
+    [
+      '$filter=Sessions/$count ge 1',
+      [
+        ['operator_not_allowed', '$filter', 0, 20],
+        ['operator_not_allowed', '$filter', 0, 15],
+      ],
+    ],
     ["$filter=not (Code eq 'a')", [['operator_not_allowed', '$filter', 0, 17]]],
     ['$orderby=length(Code) desc', [['function_not_allowed', '$orderby', 0, 12]]],
-    ['$filter=EventID add 1 gt -EventID', [['operator_not_allowed', '$filter', 0, 13], ['operator_not_allowed', '$filter', 17, 25]]],
+    [
+      '$filter=EventID add 1 gt -EventID',
+      [
+        ['operator_not_allowed', '$filter', 0, 13],
+        ['operator_not_allowed', '$filter', 17, 25],
+      ],
+    ],
   ] as const)('refuses %s', (query, expected) => {
     expect(codes(query, strict)).toEqual(expected);
   });
 
   it('allows the listed ones, and names what is allowed', () => {
-    expect(parseQuery("$filter=startswith(Code, 'a') and year(StartDateTime) gt 2012 and Sessions/any(s: s/Status eq 'x')", strict).filter).toBeDefined();
+    expect(
+      parseQuery(
+        "$filter=startswith(Code, 'a') and year(StartDateTime) gt 2012 and Sessions/any(s: s/Status eq 'x')",
+        strict,
+      ).filter,
+    ).toBeDefined();
     const error = thrownFilterError(() => parseQuery("$filter=contains(Code, 'a') and contains(Code, 'b')", strict));
-    expect(error.issues.map((i) => i.message)).toEqual(["Option '$filter': function 'contains' is not allowed here (allowed: startswith, year)"]);
+    expect(error.issues.map((i) => i.message)).toEqual([
+      "Option '$filter': function 'contains' is not allowed here (allowed: startswith, year)",
+    ]);
   });
 
   it('finds `x in C` as `in`, though it is checked as a lambda', () => {
@@ -93,14 +139,22 @@ describe('allowed functions and operators', () => {
   });
 
   it('refuses a policy naming what the language does not have, as a programmer error', () => {
-    expect(() => parseQuery("$filter=Code eq 'a'", { ...strict, policy: { ...policy, functions: ['frobnicate'] } })).toThrow("The policy's functions names 'frobnicate', which the filter language does not have");
-    expect(() => parseQuery("$filter=Code eq 'a'", { ...strict, policy: { ...policy, operators: ['xor' as 'eq'] } })).toThrow(TypeError);
+    expect(() =>
+      parseQuery("$filter=Code eq 'a'", { ...strict, policy: { ...policy, functions: ['frobnicate'] } }),
+    ).toThrow("The policy's functions names 'frobnicate', which the filter language does not have");
+    expect(() =>
+      parseQuery("$filter=Code eq 'a'", { ...strict, policy: { ...policy, operators: ['xor' as 'eq'] } }),
+    ).toThrow(TypeError);
   });
 });
 
 describe("the policy's OData version", () => {
   const v4: QueryResource = { ...events, rules: undefined, policy: { ...policy, version: '4.0' } };
-  const v3: QueryResource = { ...v4, policy: { ...policy, version: '3.0' }, relations: { Sessions: { key: ['EventSessionID'] } } };
+  const v3: QueryResource = {
+    ...v4,
+    policy: { ...policy, version: '3.0' },
+    relations: { Sessions: { key: ['EventSessionID'] } },
+  };
   const v2: QueryResource = { ...v4, policy: { ...policy, version: '2.0' } };
 
   it.each([
@@ -115,14 +169,18 @@ describe("the policy's OData version", () => {
   });
 
   it("accepts the version's own language, and every version's without one", () => {
-    expect(printTyped(parseQuery("$filter=substringof('a', Code) and Sessions/any(s: s/Status eq 'x')", v3).filter!)).toBe(
-      "(substringof('a':String, Code:String):Boolean and Sessions/any(s: (s/Status:String eq 'x':String)))",
-    );
+    expect(
+      printTyped(parseQuery("$filter=substringof('a', Code) and Sessions/any(s: s/Status eq 'x')", v3).filter!),
+    ).toBe("(substringof('a':String, Code:String):Boolean and Sessions/any(s: (s/Status:String eq 'x':String)))");
     expect(parseQuery("$filter=Code eq 'a' or Code eq 'b'", v4).filter).toBeDefined();
-    expect(parseQuery("$filter=Code in ('a', 'b') and Sessions/any(s: contains(s/Status, 'x'))", events).filter).toBeDefined();
+    expect(
+      parseQuery("$filter=Code in ('a', 'b') and Sessions/any(s: contains(s/Status, 'x'))", events).filter,
+    ).toBeDefined();
   });
 
   it('refuses a version that is none, as a programmer error', () => {
-    expect(() => parseQuery('', { ...events, policy: { ...policy, version: '5.0' as '4.0' } })).toThrow("Resource Event: the policy's version is \"5.0\", not one of '2.0', '3.0', '4.0', '4.01'");
+    expect(() => parseQuery('', { ...events, policy: { ...policy, version: '5.0' as '4.0' } })).toThrow(
+      "Resource Event: the policy's version is \"5.0\", not one of '2.0', '3.0', '4.0', '4.01'",
+    );
   });
 });

@@ -9,11 +9,26 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { Event, PublicEventTemplateCategoryItem, PublicPresenter, PublicVenue } from '../../src/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
-const presenters: QueryResource = { schema: PublicPresenter, key: ['PresenterID'], policy: SERVICE_INTERFACE_B, defaultSelect: ['PresenterID', 'FullName', 'ViewUri'] };
-const venues: QueryResource = { schema: PublicVenue, key: ['VenueID'], policy: SERVICE_INTERFACE_B, defaultSelect: ['VenueID', 'Name', 'ViewUri'] };
-const events: QueryResource = { schema: Event, key: ['EventID'], policy: { spelling: 'odata', defaultTop: 10, maxTop: 100 } };
+const presenters: QueryResource = {
+  schema: PublicPresenter,
+  key: ['PresenterID'],
+  policy: SERVICE_INTERFACE_B,
+  defaultSelect: ['PresenterID', 'FullName', 'ViewUri'],
+};
+const venues: QueryResource = {
+  schema: PublicVenue,
+  key: ['VenueID'],
+  policy: SERVICE_INTERFACE_B,
+  defaultSelect: ['VenueID', 'Name', 'ViewUri'],
+};
+const events: QueryResource = {
+  schema: Event,
+  key: ['EventID'],
+  policy: { spelling: 'odata', defaultTop: 10, maxTop: 100 },
+};
 
-const selected = (query: string, resource: QueryResource) => parseQuery(query, resource).select?.map((item) => item.path.join('/'));
+const selected = (query: string, resource: QueryResource) =>
+  parseQuery(query, resource).select?.map((item) => item.path.join('/'));
 
 describe('reading a projection', () => {
   it.each([
@@ -37,42 +52,134 @@ describe('reading a projection', () => {
   });
 
   it.each([
-    ['fields=FullNam', presenters, [['unknown_property', 'fields', "Option 'fields': property 'FullNam' does not exist on PublicPresenter (did you mean 'FullName'?)", 0, 7]]],
-    ['fields=PresenterID,,Name', presenters, [
-      ['invalid_option_value', 'fields', "Option 'fields': an item is empty", 12, 12],
-      ['unknown_property', 'fields', "Option 'fields': property 'Name' does not exist on PublicPresenter", 13, 17],
-    ]],
-    ['fields=', presenters, [['invalid_option_value', 'fields', "Option 'fields' is empty: name the properties to keep, or leave the option out", 0, 0]]],
+    [
+      'fields=FullNam',
+      presenters,
+      [
+        [
+          'unknown_property',
+          'fields',
+          "Option 'fields': property 'FullNam' does not exist on PublicPresenter (did you mean 'FullName'?)",
+          0,
+          7,
+        ],
+      ],
+    ],
+    [
+      'fields=PresenterID,,Name',
+      presenters,
+      [
+        ['invalid_option_value', 'fields', "Option 'fields': an item is empty", 12, 12],
+        ['unknown_property', 'fields', "Option 'fields': property 'Name' does not exist on PublicPresenter", 13, 17],
+      ],
+    ],
+    [
+      'fields=',
+      presenters,
+      [
+        [
+          'invalid_option_value',
+          'fields',
+          "Option 'fields' is empty: name the properties to keep, or leave the option out",
+          0,
+          0,
+        ],
+      ],
+    ],
     ['fields=*', presenters, [['invalid_option_value', 'fields', "Option 'fields': '*' is not a property name", 0, 1]]],
-    ['fields=FullName/First', presenters, [['not_structured', 'fields', "Option 'fields': 'FullName' is Edm.String and has no properties", 0, 14]]],
-    ['$select=code', events, [['unknown_property', '$select', "Option '$select': property 'code' does not exist on Event (did you mean 'Code'?)", 0, 4]]],
-    ['$select=Code, TimeZone', events, [['not_selectable', '$select', "Option '$select': 'TimeZone' is a relation to other rows, which a projection does not hold: expand it", 6, 14]]],
-    ['$select=Sessions/Status', events, [['not_selectable', '$select', "Option '$select': 'Sessions' is a relation to other rows, which a projection does not hold: expand it", 0, 15]]],
-    ['$select=length(Code)', events, [['invalid_option_value', '$select', "Option '$select': 'length(Code)' is not a property path", 0, 12]]],
+    [
+      'fields=FullName/First',
+      presenters,
+      [['not_structured', 'fields', "Option 'fields': 'FullName' is Edm.String and has no properties", 0, 14]],
+    ],
+    [
+      '$select=code',
+      events,
+      [
+        [
+          'unknown_property',
+          '$select',
+          "Option '$select': property 'code' does not exist on Event (did you mean 'Code'?)",
+          0,
+          4,
+        ],
+      ],
+    ],
+    [
+      '$select=Code, TimeZone',
+      events,
+      [
+        [
+          'not_selectable',
+          '$select',
+          "Option '$select': 'TimeZone' is a relation to other rows, which a projection does not hold: expand it",
+          6,
+          14,
+        ],
+      ],
+    ],
+    [
+      '$select=Sessions/Status',
+      events,
+      [
+        [
+          'not_selectable',
+          '$select',
+          "Option '$select': 'Sessions' is a relation to other rows, which a projection does not hold: expand it",
+          0,
+          15,
+        ],
+      ],
+    ],
+    [
+      '$select=length(Code)',
+      events,
+      [['invalid_option_value', '$select', "Option '$select': 'length(Code)' is not a property path", 0, 12]],
+    ],
   ] as const)('refuses %s', (query, resource, expected) => {
     const error = thrownFilterError(() => parseQuery(query, resource));
     expect(error.issues.map((i) => [i.code, i.option, i.message, i.start, i.end])).toEqual(expected);
   });
 
   it('refuses a path through a collection of values, which is selected whole', () => {
-    const error = thrownFilterError(() => parseQuery('$select=AdvertisedPresenters/Name', { schema: PublicEventTemplateCategoryItem, key: ['CategoryID'], policy: events.policy }));
-    expect(error.issues.map((i) => [i.code, i.message])).toEqual([['collection_path', "Option '$select': 'AdvertisedPresenters' is a collection; select it whole"]]);
+    const error = thrownFilterError(() =>
+      parseQuery('$select=AdvertisedPresenters/Name', {
+        schema: PublicEventTemplateCategoryItem,
+        key: ['CategoryID'],
+        policy: events.policy,
+      }),
+    );
+    expect(error.issues.map((i) => [i.code, i.message])).toEqual([
+      ['collection_path', "Option '$select': 'AdvertisedPresenters' is a collection; select it whole"],
+    ]);
   });
 
   it('has no projection option where the policy says so', () => {
-    const error = thrownFilterError(() => parseQuery('$select=Code', { ...events, policy: { ...events.policy, select: false } }));
+    const error = thrownFilterError(() =>
+      parseQuery('$select=Code', { ...events, policy: { ...events.policy, select: false } }),
+    );
     expect(error.issues.map((i) => i.code)).toEqual(['unknown_option']);
   });
 
   it('refuses a default projection the schema cannot give, as a programmer error', () => {
-    expect(() => parseQuery('', { ...presenters, defaultSelect: ['Nope'] })).toThrow(/Resource PublicPresenter: `defaultSelect`: property 'Nope' does not exist/);
-    expect(() => parseQuery('', { ...presenters, defaultSelect: 'FullName' as unknown as string[] })).toThrow(TypeError);
+    expect(() => parseQuery('', { ...presenters, defaultSelect: ['Nope'] })).toThrow(
+      /Resource PublicPresenter: `defaultSelect`: property 'Nope' does not exist/,
+    );
+    expect(() => parseQuery('', { ...presenters, defaultSelect: 'FullName' as unknown as string[] })).toThrow(
+      TypeError,
+    );
   });
 });
 
 describe('applyQuery with a projection', () => {
   const rows = [
-    { PresenterID: 1, FullName: 'Ana Ñúñez', FirstName: 'Ana', Profile: { Interests: { Text: 'Chess', ContentType: 'text/plain' }, Qualifications: null }, ViewUri: null },
+    {
+      PresenterID: 1,
+      FullName: 'Ana Ñúñez',
+      FirstName: 'Ana',
+      Profile: { Interests: { Text: 'Chess', ContentType: 'text/plain' }, Qualifications: null },
+      ViewUri: null,
+    },
     { PresenterID: 2, FullName: "D'Arcy", Profile: null, SocialNetworkInfo: { NetworkAID: '@d' } },
     { PresenterID: 3 },
   ];
@@ -89,8 +196,13 @@ describe('applyQuery with a projection', () => {
     expect(rows[0]!.Profile!.Qualifications).toBeNull();
   });
 
-  it('keeps the resource\'s default properties without the option, and every property without a default', () => {
-    expect(applyQuery(rows, parseQuery('top=1', presenters)).items).toEqual([{ PresenterID: 1, FullName: 'Ana Ñúñez', ViewUri: null }]);
-    expect(applyQuery(rows, parseQuery('$top=1', { ...presenters, policy: events.policy, defaultSelect: undefined })).items[0]).toBe(rows[0]);
+  it("keeps the resource's default properties without the option, and every property without a default", () => {
+    expect(applyQuery(rows, parseQuery('top=1', presenters)).items).toEqual([
+      { PresenterID: 1, FullName: 'Ana Ñúñez', ViewUri: null },
+    ]);
+    expect(
+      applyQuery(rows, parseQuery('$top=1', { ...presenters, policy: events.policy, defaultSelect: undefined }))
+        .items[0],
+    ).toBe(rows[0]);
   });
 });

@@ -31,7 +31,10 @@ const SYNC = [
 
 const CLIENT_FILTERS: [Schema, string][] = [
   ...AUTHENTICATED_SCHEMAS.flatMap((schema) => SYNC.map((f): [Schema, string] => [schema, f])),
-  [Event, "(LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')) OR (LastModifiedDateTime eq datetime('2010-03-23T09:25:12.313Z') AND EventID gt 42)"],
+  [
+    Event,
+    "(LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')) OR (LastModifiedDateTime eq datetime('2010-03-23T09:25:12.313Z') AND EventID gt 42)",
+  ],
   [Event, "Status eq 'Active' and year(StartDateTime) eq 2012"],
   [Event, "Status eq 'Active' AND StartDateTime ge datetimeoffset('2012-06-01T00:00:00+12:00')"],
   [Event, "EventTemplate/Code eq 'EV01' and not (Status eq 'Completed')"],
@@ -43,7 +46,7 @@ const CLIENT_FILTERS: [Schema, string][] = [
   [Event, 'TimeZone/UtcOffset ge 720'],
   [TimeZone, "UtcOffset lt 0 and startswith(Name, '(UTC')"],
   [PublicPresenter, "LastName eq 'Smith' and Profile/Interests/ContentType eq 'application/xhtml'"],
-  [PublicPresenter, "SocialNetworkInfo/NetworkCID ne null and length(FullName) le 128"],
+  [PublicPresenter, 'SocialNetworkInfo/NetworkCID ne null and length(FullName) le 128'],
   [PublicVenue, "PhysicalAddress/City eq 'Wellington' and GeoData/PointLatitude lt -40.5"],
   [PublicVenue, "contains(FacilityInfo/Parking/Text, 'free')"],
   [PublicTimeZone, 'UtcOffset eq -300'],
@@ -70,12 +73,21 @@ const CLIENT_FILTERS: [Schema, string][] = [
   // The relations and arrays: sessions and registrations of an event, the public array fields.
   [Event, "Sessions/any(s: s/Presenter/ContactID eq 12 and s/Status eq 'Active')"],
   [Event, "Status eq 'Active' and Registrations/$count ge 10"],
-  [Event, "Registrations/any(r: r/Contact/PostalAddress/City eq 'Wellington' and r/CreatedDateTime gt $it/StartDateTime)"],
-  [Event, "Sessions/all(s: s/FinishDateTime le $it/FinishDateTime)"],
-  [Registration, "Event/Sessions/any(s: s/Presenter eq null)"],
+  [
+    Event,
+    "Registrations/any(r: r/Contact/PostalAddress/City eq 'Wellington' and r/CreatedDateTime gt $it/StartDateTime)",
+  ],
+  [Event, 'Sessions/all(s: s/FinishDateTime le $it/FinishDateTime)'],
+  [Registration, 'Event/Sessions/any(s: s/Presenter eq null)'],
   [PublicTimeZone, "'Pacific/Auckland' in TzNames"],
-  [PublicEventTemplateCategoryItem, "Tags/any(t: t eq 'leadership') and Credits/any(c: c/Type eq 'Points' and c/Value ge 2.5)"],
-  [PublicEventTemplateCategoryItem, "AdvertisedPresenters/any(p: p/PresenterID eq 7) or BestAdvertisedOffers/$count gt 0"],
+  [
+    PublicEventTemplateCategoryItem,
+    "Tags/any(t: t eq 'leadership') and Credits/any(c: c/Type eq 'Points' and c/Value ge 2.5)",
+  ],
+  [
+    PublicEventTemplateCategoryItem,
+    'AdvertisedPresenters/any(p: p/PresenterID eq 7) or BestAdvertisedOffers/$count gt 0',
+  ],
 ];
 
 const paths = (s: Schema): string[] => listPropertyPaths(s).map((p) => p.path.join('/'));
@@ -84,16 +96,48 @@ const typedPaths = (s: Schema): string[] => listPropertyPaths(s).map((p) => `${p
 describe('the service schemas', () => {
   it('are named and keyed as the service names them', () => {
     expect([...SERVICE_SCHEMAS.keys()]).toEqual([
-      'Event', 'Contact', 'Organisation', 'VenueRoom', 'EventTemplate', 'EventSession', 'Registration', 'TimeZone',
-      'PublicPresenter', 'PublicVenue', 'PublicTimeZone', 'PublicEventTemplateCategoryItem',
+      'Event',
+      'Contact',
+      'Organisation',
+      'VenueRoom',
+      'EventTemplate',
+      'EventSession',
+      'Registration',
+      'TimeZone',
+      'PublicPresenter',
+      'PublicVenue',
+      'PublicTimeZone',
+      'PublicEventTemplateCategoryItem',
     ]);
     expect(paths(Event).slice(0, 10)).toEqual([
-      'EventID', 'UniqueIdentifier', 'Code', 'StartDateTime', 'FinishDateTime', 'Description', 'LocationName', 'Status', 'CreatedDateTime', 'LastModifiedDateTime',
+      'EventID',
+      'UniqueIdentifier',
+      'Code',
+      'StartDateTime',
+      'FinishDateTime',
+      'Description',
+      'LocationName',
+      'Status',
+      'CreatedDateTime',
+      'LastModifiedDateTime',
     ]);
-    expect(paths(Contact)).toEqual(expect.arrayContaining(['PostalAddress/City', 'Status', 'Email', 'CreatedDateTime', 'LastModifiedDateTime', 'ContactID']));
-    expect(paths(Organisation)).toEqual(expect.arrayContaining(['Name', 'PostalAddress/City', 'PostalAddress/Country', 'CreatedDateTime']));
+    expect(paths(Contact)).toEqual(
+      expect.arrayContaining([
+        'PostalAddress/City',
+        'Status',
+        'Email',
+        'CreatedDateTime',
+        'LastModifiedDateTime',
+        'ContactID',
+      ]),
+    );
+    expect(paths(Organisation)).toEqual(
+      expect.arrayContaining(['Name', 'PostalAddress/City', 'PostalAddress/Country', 'CreatedDateTime']),
+    );
     expect(paths(EventSession)).toEqual(expect.arrayContaining(['Presenter/ContactID', 'Status', 'StartDateTime']));
-    expect(paths(Registration)).toEqual(expect.arrayContaining(['CreatedDateTime', 'Contact/ContactID', 'Event/EventID', 'Event/EventTemplate/Code']));
+    expect(paths(Registration)).toEqual(
+      expect.arrayContaining(['CreatedDateTime', 'Contact/ContactID', 'Event/EventID', 'Event/EventTemplate/Code']),
+    );
     // The Event's TimeZone link targets a member of the timezones collection.
     expect(paths(Event).filter((p) => p.startsWith('TimeZone/'))).toEqual(paths(TimeZone).map((p) => `TimeZone/${p}`));
   });
@@ -101,32 +145,80 @@ describe('the service schemas', () => {
   it('model every non-array field of the public resources (sections 2.4-2.7), typed as the document says', () => {
     const textContent = (at: string): string[] => [`${at}/ContentType:Edm.String`, `${at}/Text:Edm.String`];
     expect(typedPaths(PublicPresenter)).toEqual([
-      'PresenterID:Edm.Int32', 'FullName:Edm.String', 'FirstName:Edm.String', 'LastName:Edm.String', 'ViewUri:Edm.String',
-      ...textContent('Profile/ProfessionalProfile'), ...textContent('Profile/Qualifications'), ...textContent('Profile/Interests'),
-      'SocialNetworkInfo/NetworkAID:Edm.String', 'SocialNetworkInfo/NetworkBID:Edm.String', 'SocialNetworkInfo/NetworkCID:Edm.String', 'SocialNetworkInfo/NetworkDID:Edm.String',
+      'PresenterID:Edm.Int32',
+      'FullName:Edm.String',
+      'FirstName:Edm.String',
+      'LastName:Edm.String',
+      'ViewUri:Edm.String',
+      ...textContent('Profile/ProfessionalProfile'),
+      ...textContent('Profile/Qualifications'),
+      ...textContent('Profile/Interests'),
+      'SocialNetworkInfo/NetworkAID:Edm.String',
+      'SocialNetworkInfo/NetworkBID:Edm.String',
+      'SocialNetworkInfo/NetworkCID:Edm.String',
+      'SocialNetworkInfo/NetworkDID:Edm.String',
     ]);
     expect(typedPaths(PublicVenue)).toEqual([
-      'VenueID:Edm.Int32', 'Name:Edm.String', 'LocationName:Edm.String', 'GeoData/PointLatitude:Edm.Double', 'GeoData/PointLongitude:Edm.Double',
-      ...['StreetLine1', 'StreetLine2', 'StreetLine3', 'StreetLine4', 'Suburb', 'City', 'State', 'PostCode', 'Country'].map((f) => `PhysicalAddress/${f}:Edm.String`),
-      ...textContent('FacilityInfo/Directions'), ...textContent('FacilityInfo/Parking'), 'ViewUri:Edm.String',
+      'VenueID:Edm.Int32',
+      'Name:Edm.String',
+      'LocationName:Edm.String',
+      'GeoData/PointLatitude:Edm.Double',
+      'GeoData/PointLongitude:Edm.Double',
+      ...[
+        'StreetLine1',
+        'StreetLine2',
+        'StreetLine3',
+        'StreetLine4',
+        'Suburb',
+        'City',
+        'State',
+        'PostCode',
+        'Country',
+      ].map((f) => `PhysicalAddress/${f}:Edm.String`),
+      ...textContent('FacilityInfo/Directions'),
+      ...textContent('FacilityInfo/Parking'),
+      'ViewUri:Edm.String',
     ]);
     // TzNames, an array of strings, is left out.
     expect(typedPaths(PublicTimeZone)).toEqual(['TimeZoneID:Edm.Int32', 'Name:Edm.String', 'UtcOffset:Edm.Int32']);
     // AdvertisedPresenters, BestAdvertisedOffers, Tags and Credits, arrays, are left out.
     expect(typedPaths(PublicEventTemplateCategoryItem)).toEqual([
-      'CategoryID:Edm.Int32', 'EventTemplateID:Edm.Int32', 'Title:Edm.String', 'Uri:Edm.String', 'Summary:Edm.String', 'SequenceIndex:Edm.Int32',
-      'Code:Edm.String', 'AdvertisedDuration:Edm.String', 'RegisterInterestUri:Edm.String', 'RegisterPrivateInterestUri:Edm.String',
+      'CategoryID:Edm.Int32',
+      'EventTemplateID:Edm.Int32',
+      'Title:Edm.String',
+      'Uri:Edm.String',
+      'Summary:Edm.String',
+      'SequenceIndex:Edm.Int32',
+      'Code:Edm.String',
+      'AdvertisedDuration:Edm.String',
+      'RegisterInterestUri:Edm.String',
+      'RegisterPrivateInterestUri:Edm.String',
     ]);
-    expect(typedPaths(TimeZone)).toEqual(['TimeZoneID:Edm.Int32', 'Name:Edm.String', 'UtcOffset:Edm.Int32', 'CreatedDateTime:Edm.DateTime', 'LastModifiedDateTime:Edm.DateTime']);
+    expect(typedPaths(TimeZone)).toEqual([
+      'TimeZoneID:Edm.Int32',
+      'Name:Edm.String',
+      'UtcOffset:Edm.Int32',
+      'CreatedDateTime:Edm.DateTime',
+      'LastModifiedDateTime:Edm.DateTime',
+    ]);
   });
 
   it('invent no restriction: every field is filterable, and only what the document says is always present is not nullable', () => {
-    const all = [...SERVICE_SCHEMAS.values()].flatMap((s) => listPropertyPaths(s).map((p) => ({ ...p, at: `${s.name}.${p.path.join('/')}` })));
+    const all = [...SERVICE_SCHEMAS.values()].flatMap((s) =>
+      listPropertyPaths(s).map((p) => ({ ...p, at: `${s.name}.${p.path.join('/')}` })),
+    );
     expect(all.filter((p) => !p.filterable).map((p) => p.at)).toEqual([]);
-    const required = (s: Schema): string[] => listPropertyPaths(s).filter((p) => !p.nullable).map((p) => p.path.join('/'));
+    const required = (s: Schema): string[] =>
+      listPropertyPaths(s)
+        .filter((p) => !p.nullable)
+        .map((p) => p.path.join('/'));
     // Section 2.3: every public element is optional unless stated; 2.4–2.6 state each id "Unique
     // within the platform" (an identity every record has), 2.7 states CategoryID, Title and Uri.
-    expect([PublicPresenter, PublicVenue, PublicTimeZone].flatMap(required)).toEqual(['PresenterID', 'VenueID', 'TimeZoneID']);
+    expect([PublicPresenter, PublicVenue, PublicTimeZone].flatMap(required)).toEqual([
+      'PresenterID',
+      'VenueID',
+      'TimeZoneID',
+    ]);
     expect(required(PublicEventTemplateCategoryItem)).toEqual(['CategoryID', 'Title', 'Uri']);
   });
 
@@ -135,9 +227,9 @@ describe('the service schemas', () => {
   });
 
   it('reads a date-time literal with an offset as the instant it names', () => {
-    expect(printTyped(check("Contact/LastModifiedDateTime gt datetime('2017-07-01T10:00:00+1200')", Registration).root)).toBe(
-      `(Contact/LastModifiedDateTime:DateTime gt ${Date.UTC(2017, 5, 30, 22)}:DateTime)`,
-    );
+    expect(
+      printTyped(check("Contact/LastModifiedDateTime gt datetime('2017-07-01T10:00:00+1200')", Registration).root),
+    ).toBe(`(Contact/LastModifiedDateTime:DateTime gt ${Date.UTC(2017, 5, 30, 22)}:DateTime)`);
   });
 
   it.each([

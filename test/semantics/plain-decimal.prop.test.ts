@@ -8,8 +8,17 @@ import { plainDecimal } from '../../src/semantics/plain-decimal.js';
 
 const digits = (max: number) => fc.stringMatching(new RegExp(`^[0-9]{1,${max}}$`));
 const arbDecimalText = fc
-  .tuple(fc.boolean(), digits(35), fc.option(digits(35)), fc.option(fc.integer({ min: -60, max: 60 })), fc.constantFrom('e', 'E'))
-  .map(([negative, whole, fraction, exponent, e]) => `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}${exponent === null ? '' : `${e}${exponent >= 0 ? '+' : ''}${exponent}`}`);
+  .tuple(
+    fc.boolean(),
+    digits(35),
+    fc.option(digits(35)),
+    fc.option(fc.integer({ min: -60, max: 60 })),
+    fc.constantFrom('e', 'E'),
+  )
+  .map(
+    ([negative, whole, fraction, exponent, e]) =>
+      `${negative ? '-' : ''}${whole}${fraction === null ? '' : `.${fraction}`}${exponent === null ? '' : `${e}${exponent >= 0 ? '+' : ''}${exponent}`}`,
+  );
 
 it('writes what decimal.js writes, and counts the same digits', () => {
   fc.assert(

@@ -12,19 +12,30 @@ const schema = defineSchema({
 });
 
 describe('SQL: parameter aliases', () => {
-  it.each([postgres, sqlite, mysql])('binds the value of an alias as the literal in its place would be (%#)', (dialect) => {
-    const aliased = compileSql(check('Price gt @p and Status eq @s', schema, { aliases: { p: '5', s: "'Active'" } }), { dialect });
-    const written = compileSql(check("Price gt 5 and Status eq 'Active'", schema), { dialect });
-    expect(aliased).toEqual(written);
-  });
+  it.each([postgres, sqlite, mysql])(
+    'binds the value of an alias as the literal in its place would be (%#)',
+    (dialect) => {
+      const aliased = compileSql(
+        check('Price gt @p and Status eq @s', schema, { aliases: { p: '5', s: "'Active'" } }),
+        { dialect },
+      );
+      const written = compileSql(check("Price gt 5 and Status eq 'Active'", schema), { dialect });
+      expect(aliased).toEqual(written);
+    },
+  );
 
   it('keeps a hostile value a parameter', () => {
-    const { sql, params } = compileSql(check('Status eq @s', schema, { aliases: { s: "'x''); DROP TABLE t; --'" } }), { dialect: postgres });
+    const { sql, params } = compileSql(check('Status eq @s', schema, { aliases: { s: "'x''); DROP TABLE t; --'" } }), {
+      dialect: postgres,
+    });
     expect(sql).toBe('("Status" = $1::text)');
     expect(params).toEqual(["x'); DROP TABLE t; --"]);
   });
 
   it('types a value by where it stands: 5 against a Decimal column is a Decimal parameter', () => {
-    expect(compileSql(check('Price gt @p', schema, { aliases: { p: '5' } }), { dialect: postgres })).toEqual({ sql: '("Price" > $1::numeric)', params: ['5'] });
+    expect(compileSql(check('Price gt @p', schema, { aliases: { p: '5' } }), { dialect: postgres })).toEqual({
+      sql: '("Price" > $1::numeric)',
+      params: ['5'],
+    });
   });
 });

@@ -14,11 +14,27 @@ import { engineFor, ENGINES } from './engines.js';
 
 const schema = defineSchema({
   name: 'B',
-  properties: { Id: { type: 'Edm.Int32', nullable: false }, Price: 'Edm.Decimal', Score: 'Edm.Double', S2: 'Edm.Double', Big: 'Edm.Int64' },
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Price: 'Edm.Decimal',
+    Score: 'Edm.Double',
+    S2: 'Edm.Double',
+    Big: 'Edm.Int64',
+  },
 });
 
 /** Decimal rows beyond the double range exist only where Decimal is exact (not SQLite's REAL). */
-const WIDE = ['1e400', '-1e400', '1e-400', '-1e-400', '9.99e9999', '1e-9999', `${'9'.repeat(309)}`, `${2n ** 1024n - 2n ** 970n}`, `${2n ** 1024n - 2n ** 970n - 1n}`];
+const WIDE = [
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '-1e-400',
+  '9.99e9999',
+  '1e-9999',
+  `${'9'.repeat(309)}`,
+  `${2n ** 1024n - 2n ** 970n}`,
+  `${2n ** 1024n - 2n ** 970n - 1n}`,
+];
 const ROWS = [
   { Id: 1, Price: '1', Score: 1, S2: 0.1, Big: 9223372036854775807n },
   { Id: 2, Price: '-2.5', Score: 1.986180061783107e154, S2: 9.051007859017692e153, Big: -9223372036854775808n },
@@ -36,7 +52,10 @@ const ROWS = [
   // A quotient beyond 2^2048: a huge dividend over a subnormal divisor.
   { Id: 11, Price: null, Score: 1e308, S2: 1e-309, Big: null },
 ];
-const wideRows = (): typeof ROWS => [...ROWS, ...WIDE.map((Price, i) => ({ Id: 20 + i, Price, Score: 1, S2: 1, Big: 1n }))];
+const wideRows = (): typeof ROWS => [
+  ...ROWS,
+  ...WIDE.map((Price, i) => ({ Id: 20 + i, Price, Score: 1, S2: 1, Big: 1n })),
+];
 
 /** `1e9999m mul 1e9999m mul …`, n factors. */
 const huge = (n: number): string => Array.from({ length: n }, () => '1e9999m').join(' mul ');
@@ -71,26 +90,49 @@ const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly
   // ...but not the value: Price^3 / Price / Price is 8.1e-4 there for the 20-digit Price (id 4).
   // The reference divides to 34 digits (id 6 is false); PostgreSQL divides to its own precision
   // (ids 6, 26-28 true) after rounding (1e-9999)^3 to 0 (id 25); SQLite computes in REAL.
-  ['Price mul Price mul Price div Price div Price eq Price', { postgres: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 22, 23, 24, 26, 27, 28], sqlite: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11], mysql: [1, 2, 5, 7, 8, 9, 10, 11] }],
+  [
+    'Price mul Price mul Price div Price div Price eq Price',
+    {
+      postgres: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 20, 21, 22, 23, 24, 26, 27, 28],
+      sqlite: [1, 2, 4, 5, 6, 7, 8, 9, 10, 11],
+      mysql: [1, 2, 5, 7, 8, 9, 10, 11],
+    },
+  ],
   // Extremes of MySQL's decimal arithmetic: a clamped product divided by 10^-38 (the smallest
   // Decimal it computes), sums and rounding of products, integers converted. None may fail.
   // PostgreSQL: a quotient below 10^-1000 is 0 (ids 22, 23, 25), and (1e-9999)^2 is 0 (id 25).
   [`(Price mul Price) mul (Price mul Price) div ${TINY} gt 0`, { postgres: [1, 2, 4, 6, 20, 21, 24, 26, 27, 28] }],
-  [`(Price mul Price) mul (Price mul Price) div ${TINY} div ${TINY} gt 0`, { postgres: [1, 2, 4, 6, 20, 21, 24, 26, 27, 28] }],
+  [
+    `(Price mul Price) mul (Price mul Price) div ${TINY} div ${TINY} gt 0`,
+    { postgres: [1, 2, 4, 6, 20, 21, 24, 26, 27, 28] },
+  ],
   [`Price mul Price mod ${TINY} ge 0`],
-  ['Price mul Price add Price mul Price add Price mul Price mul Price gt 0', { postgres: [1, 4, 6, 20, 22, 23, 24, 26, 27, 28] }],
+  [
+    'Price mul Price add Price mul Price add Price mul Price mul Price gt 0',
+    { postgres: [1, 4, 6, 20, 22, 23, 24, 26, 27, 28] },
+  ],
   ['round(Price mul Price mul 10) mul Price mul Price gt 0'],
   ['Big mul Big mul Big mul Price mul Price gt 0', { postgres: [1, 6, 20, 21, 22, 23, 24, 26, 27, 28] }],
   // MariaDB keeps 1e-60 inside a product; MySQL's dialect rounds a computed divisor to 38
   // fractional digits (0 here: no quotient), where dividing by it would pass 81 digits.
   // PostgreSQL: 1e-9999 / 1e-60 is below 10^-1000, so 0 (id 25).
-  ['Price div (0.000000000000000000000000000001m mul 0.000000000000000000000000000001m) gt 0', { postgres: [1, 4, 6, 20, 22, 24, 26, 27, 28], mysql: [] }],
+  [
+    'Price div (0.000000000000000000000000000001m mul 0.000000000000000000000000000001m) gt 0',
+    { postgres: [1, 4, 6, 20, 22, 24, 26, 27, 28], mysql: [] },
+  ],
   // A quotient compared is MySQL's rounded to the dividend's scale (at least 30) plus 4 decimals;
   // in further arithmetic MySQL keeps more of its digits, so (1 / 3) * 3 is 1 there (ids 1, 2),
   // where the reference's 34 digits times 3 are not, and the largest DECIMAL(65,30) / 3 is exact
   // (id 6). PostgreSQL divides to its own precision: exactly where the quotient ends within the
   // operands' scale (ids 6, 26, 27; the reference keeps 34 digits). SQLite: REAL.
-  ['(Price div 3m) mul 3m eq Price', { postgres: [3, 4, 5, 6, 7, 8, 9, 10, 11, 24, 26, 27], sqlite: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], mysql: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] }],
+  [
+    '(Price div 3m) mul 3m eq Price',
+    {
+      postgres: [3, 4, 5, 6, 7, 8, 9, 10, 11, 24, 26, 27],
+      sqlite: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      mysql: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    },
+  ],
   // MariaDB's Decimal MOD made the zero remainder of -2.5 by -2.5 compare below 0 (found by
   // decimal.prop.test.ts as '-((0m add C)) eq (A mod A)' for A = -0.1, C = 0).
   ['Price mod Price eq 0'],
@@ -128,7 +170,10 @@ const CASES: readonly (readonly [string, { readonly [E in EngineName]?: readonly
   // numeric is exact: only null eq null (ids 5, 7-11). MySQL clamps the literal to DECIMAL(65,30);
   // SQLite reads it as the REAL Infinity, and 0 times Infinity is NULL there (id 3).
   ['1e999m add 0.5m eq 1e999m', { postgres: [], mysql: [] }],
-  ['Price mul 1e999m add 0.5m eq Price mul 1e999m', { postgres: [5, 7, 8, 9, 10, 11], sqlite: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], mysql: [5, 7, 8, 9, 10, 11] }],
+  [
+    'Price mul 1e999m add 0.5m eq Price mul 1e999m',
+    { postgres: [5, 7, 8, 9, 10, 11], sqlite: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], mysql: [5, 7, 8, 9, 10, 11] },
+  ],
   // PostgreSQL rounds a product to 16,383 fractional digits: 1e-19998 is 0 there.
   ['Price mul 1e-9999m mul 1e-9999m gt 0', { postgres: [24], sqlite: [], mysql: [] }],
 ];
@@ -138,18 +183,22 @@ for (const setup of ENGINES) {
     // MySQL DECIMAL(65,30) cannot store them; SQLite stores Decimal as REAL.
     const rows = setup.name === 'postgres' ? wideRows() : ROWS;
     const engine = engineFor(setup, schema, rows);
-    for (const [filter, differs] of CASES) it(filter, async () => {
-      const typed = check(filter, schema);
-      const expected = differs?.[setup.name];
-      if (expected === 'unsupported') {
-        expect(() => compileSql(typed, { dialect: setup.dialect })).toThrow(
-          expect.objectContaining({ kind: 'unsupported', message: expect.stringContaining(`the ${setup.dialect.name} SQL dialect`) }),
-        );
-        return;
-      }
-      const predicate = compilePredicate(typed);
-      const ids = expected ?? rows.filter((r) => predicate(r)).map((r) => r.Id);
-      expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(ids);
-    });
+    for (const [filter, differs] of CASES)
+      it(filter, async () => {
+        const typed = check(filter, schema);
+        const expected = differs?.[setup.name];
+        if (expected === 'unsupported') {
+          expect(() => compileSql(typed, { dialect: setup.dialect })).toThrow(
+            expect.objectContaining({
+              kind: 'unsupported',
+              message: expect.stringContaining(`the ${setup.dialect.name} SQL dialect`),
+            }),
+          );
+          return;
+        }
+        const predicate = compilePredicate(typed);
+        const ids = expected ?? rows.filter((r) => predicate(r)).map((r) => r.Id);
+        expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(ids);
+      });
   });
 }

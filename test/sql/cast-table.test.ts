@@ -27,9 +27,10 @@ const KNOWN: readonly { readonly filter: string; readonly engine: string; readon
  */
 function storedRows(setup: EngineSetup): readonly EvalRow[] {
   if (!setup.finiteDoubles) return castRows;
-  return castRows.map((row) => (typeof row.Score === 'number' && !Number.isFinite(row.Score) ? { ...row, Score: null } : row));
+  return castRows.map((row) =>
+    typeof row.Score === 'number' && !Number.isFinite(row.Score) ? { ...row, Score: null } : row,
+  );
 }
-
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: the cast evaluation table`, () => {

@@ -12,9 +12,19 @@ import { FilterError } from '../../src/errors.js';
 import { defineSchema } from '../../src/types/schema.js';
 import { engineFor, ENGINES } from './engines.js';
 
-const schema = defineSchema({ name: 'T', properties: { Id: { type: 'Edm.Int32', nullable: false }, Qty: 'Edm.Int32', Name: 'Edm.String', B: 'Edm.Boolean', S: 'Edm.String' } });
+const schema = defineSchema({
+  name: 'T',
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Qty: 'Edm.Int32',
+    Name: 'Edm.String',
+    B: 'Edm.Boolean',
+    S: 'Edm.String',
+  },
+});
 
-const terms = (n: number, term: (i: number) => string, op: string): string => Array.from({ length: n }, (_, i) => term(i)).join(` ${op} `);
+const terms = (n: number, term: (i: number) => string, op: string): string =>
+  Array.from({ length: n }, (_, i) => term(i)).join(` ${op} `);
 const SHAPES: { readonly [name: string]: (n: number) => string } = {
   'Qty eq i or …': (n) => terms(n, (i) => `Qty eq ${i}`, 'or'),
   'Qty ne i and …': (n) => terms(n, (i) => `Qty ne ${i}`, 'and'),
@@ -78,7 +88,9 @@ describe('how a chain is written', () => {
   it('SQLite: flat up to 12 operands, then chains of at most 12 chains (145 = 144 + 1: two levels of 12 and one)', () => {
     expect(compileSql(check(b(12), schema), { dialect: sqlite }).sql).toBe(flat(12));
     expect(compileSql(check(b(13), schema), { dialect: sqlite }).sql).toBe(`(${flat(12)} OR ${flat(1)})`);
-    expect(compileSql(check(b(145), schema), { dialect: sqlite }).sql).toBe(`((${Array(12).fill(flat(12)).join(' OR ')}) OR ${flat(1)})`);
+    expect(compileSql(check(b(145), schema), { dialect: sqlite }).sql).toBe(
+      `((${Array(12).fill(flat(12)).join(' OR ')}) OR ${flat(1)})`,
+    );
   });
 });
 
@@ -86,7 +98,8 @@ describe('SQLite: chain levels count against the depth limit', () => {
   const engine = engineFor(ENGINES.find((e) => e.name === 'sqlite')!, schema, ROWS);
   // replace() is the deepest rendering per level of the filter; put it first, where the chain
   // nests deepest, in a chain of 1,729 operands (four levels of chains).
-  const deepFirst = (depth: number, n = 1729): string => `${'replace('.repeat(depth)}S${', S, S)'.repeat(depth)} eq 'a' or ${terms(n - 1, () => 'B', 'or')}`;
+  const deepFirst = (depth: number, n = 1729): string =>
+    `${'replace('.repeat(depth)}S${', S, S)'.repeat(depth)} eq 'a' or ${terms(n - 1, () => 'B', 'or')}`;
   // Nested replaces of the row's string can build long strings; the depth is what is tested here,
   // so the string cost limit (a check() option) is lifted.
   const limits = { maxDepth: 200, maxStringCost: Infinity };
@@ -94,11 +107,16 @@ describe('SQLite: chain levels count against the depth limit', () => {
     // 80 levels: 4 for the chain, one for eq, 74 replaces and S.
     const typed = check(deepFirst(74), schema, limits);
     const predicate = compilePredicate(typed);
-    expect(await engine().ids(compileSql(typed, { dialect: sqlite }))).toEqual(ROWS.filter((r) => predicate(r)).map((r) => r.Id));
+    expect(await engine().ids(compileSql(typed, { dialect: sqlite }))).toEqual(
+      ROWS.filter((r) => predicate(r)).map((r) => r.Id),
+    );
   });
   it('refuses one level deeper as a limit FilterError', () => {
     expect(() => compileSql(check(deepFirst(75), schema, limits), { dialect: sqlite })).toThrow(
-      expect.objectContaining({ kind: 'limit', message: 'Filter nests 81 levels deep; the sqlite SQL dialect compiles at most 80' }),
+      expect.objectContaining({
+        kind: 'limit',
+        message: 'Filter nests 81 levels deep; the sqlite SQL dialect compiles at most 80',
+      }),
     );
     expect(() => compileSql(check(deepFirst(75), schema, limits), { dialect: sqlite })).toThrow(FilterError);
     // The same filter with a chain of 12 operands (one level) is within the limit.

@@ -20,14 +20,25 @@ const KEY: Column = { name: 'key', path: ['key'], type: 'Edm.Int32' };
 const PARENT: Column = { name: 'parent', path: ['parent'], type: 'Edm.Int32' };
 
 /** The child tables of rows keyed by their `Id`, each named `<rowTable>_<collection path joined with _>`. */
-export function childTables(schema: Schema, rows: readonly unknown[], json = false, rowTable = 'items'): { tables: ChildTableData[]; rowJson: Column[]; collections: CollectionStorage } {
+export function childTables(
+  schema: Schema,
+  rows: readonly unknown[],
+  json = false,
+  rowTable = 'items',
+): { tables: ChildTableData[]; rowJson: Column[]; collections: CollectionStorage } {
   const tables = new Map<string, ChildTableData>();
   const rowJson: Column[] = [];
   const collections: Record<string, CollectionStorage[string]> = {};
   let nextKey = 1;
   // Every collection among `properties` (through structures, not through other collections) of one
   // parent: the row, or an element (with the key of its record).
-  const walk = (properties: ReadonlyMap<string, Property>, parent: unknown, parentKey: unknown, schemaPath: readonly string[], prefix: readonly string[]): void => {
+  const walk = (
+    properties: ReadonlyMap<string, Property>,
+    parent: unknown,
+    parentKey: unknown,
+    schemaPath: readonly string[],
+    prefix: readonly string[],
+  ): void => {
     for (const property of properties.values()) {
       const at = [...prefix, property.name];
       if (property.kind === 'structured') walk(property.properties, parent, parentKey, schemaPath, at);
@@ -46,10 +57,21 @@ export function childTables(schema: Schema, rows: readonly unknown[], json = fal
       let data = tables.get(path.join('/'));
       if (data === undefined) {
         const table = `${rowTable}_${path.join('_')}`;
-        const own = element.kind === 'primitive' ? [{ name: 'value', path: ['value'], type: element.type }] : columnsOf({ name: element.name, properties: element.properties }).map((c) => ({ ...c, path: ['value', ...c.path] }));
+        const own =
+          element.kind === 'primitive'
+            ? [{ name: 'value', path: ['value'], type: element.type }]
+            : columnsOf({ name: element.name, properties: element.properties }).map((c) => ({
+                ...c,
+                path: ['value', ...c.path],
+              }));
         data = { table, columns: [KEY, PARENT, ...own], records: [] };
         tables.set(path.join('/'), data);
-        collections[path.join('/')] = { table, foreignKey: 'parent', key: schemaPath.length === 0 ? 'Id' : 'key', ...(element.kind === 'primitive' ? { value: 'value' } : {}) };
+        collections[path.join('/')] = {
+          table,
+          foreignKey: 'parent',
+          key: schemaPath.length === 0 ? 'Id' : 'key',
+          ...(element.kind === 'primitive' ? { value: 'value' } : {}),
+        };
       }
       const elements = parent === undefined ? undefined : valueAt(parent, at);
       // A parent without elements still walks the element's properties once, so that every table exists.
@@ -69,7 +91,12 @@ export function childTables(schema: Schema, rows: readonly unknown[], json = fal
  * Loads the rows into `items` and their collections into child tables, each indexed on `parent`
  * (with `json`, those that are not relations into JSON columns).
  */
-export async function loadWithChildTables(engine: Engine, schema: Schema, rows: readonly unknown[], json = false): Promise<CollectionStorage> {
+export async function loadWithChildTables(
+  engine: Engine,
+  schema: Schema,
+  rows: readonly unknown[],
+  json = false,
+): Promise<CollectionStorage> {
   const { tables, rowJson, collections } = childTables(schema, rows, json);
   await engine.loadTable('items', [...columnsOf(schema), ...rowJson], rows);
   for (const t of tables) await engine.loadTable(t.table, t.columns, t.records, ['parent']);

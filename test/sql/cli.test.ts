@@ -29,7 +29,15 @@ describe('odata-filter sql', () => {
   });
 
   it('prints the expression and the parameters as one JSON object with --json', async () => {
-    const r = await run(['sql', "Name eq 'A' and Capacity gt 50", '--schema', 'VenueRoom', '--dialect', 'sqlite', '--json']);
+    const r = await run([
+      'sql',
+      "Name eq 'A' and Capacity gt 50",
+      '--schema',
+      'VenueRoom',
+      '--dialect',
+      'sqlite',
+      '--json',
+    ]);
     const plain = await run(['sql', "Name eq 'A' and Capacity gt 50", '--schema', 'VenueRoom', '--dialect', 'sqlite']);
     expect(r.code).toBe(0);
     const [sql, params] = plain.out.split('\n');
@@ -47,9 +55,19 @@ describe('odata-filter sql', () => {
   it('reads where the data is from --storage: the row table and each collection', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'odata-sql-'));
     const storage = join(dir, 'storage.json');
-    writeFileSync(storage, JSON.stringify({ table: 'e', collections: { Sessions: { table: 'sessions', foreignKey: 'event_id', key: 'EventID' } } }));
+    writeFileSync(
+      storage,
+      JSON.stringify({
+        table: 'e',
+        collections: { Sessions: { table: 'sessions', foreignKey: 'event_id', key: 'EventID' } },
+      }),
+    );
     const r = await run(['sql', "Sessions/any(s: s/Status eq 'Active')", '--schema', 'Event', '--storage', storage]);
-    expect(r).toEqual({ code: 0, out: `EXISTS (SELECT 1 FROM sessions AS c1 WHERE c1."event_id" = e."EventID" AND (c1."Status" = $1::text))\n["Active"]\n`, err: '' });
+    expect(r).toEqual({
+      code: 0,
+      out: `EXISTS (SELECT 1 FROM sessions AS c1 WHERE c1."event_id" = e."EventID" AND (c1."Status" = $1::text))\n["Active"]\n`,
+      err: '',
+    });
     // Without it, the collection's storage is unknown: the compiler names the option.
     const bare = await run(['sql', "Sessions/any(s: s/Status eq 'Active')", '--schema', 'Event']);
     expect(bare.code).toBe(2);

@@ -8,13 +8,39 @@ import { check } from '../../src/types/check.js';
 import { testSchema } from '../support/arbitraries.js';
 import { engineFor, ENGINES } from './engines.js';
 
-const base = { StringReq: '', BooleanReq: false, ByteReq: 0, SByteReq: 0, Int16Req: 0, Int32Req: 0, Int64Req: 0n, DecimalReq: '0', DoubleReq: 0, SingleReq: 0 };
+const base = {
+  StringReq: '',
+  BooleanReq: false,
+  ByteReq: 0,
+  SByteReq: 0,
+  Int16Req: 0,
+  Int32Req: 0,
+  Int64Req: 0n,
+  DecimalReq: '0',
+  DoubleReq: 0,
+  SingleReq: 0,
+};
 const at = new Date('2000-01-01T00:00:00.000Z');
-const dates = { DateTimeReq: at, DateTimeOffsetReq: at, GuidReq: '00000000-0000-0000-0000-000000000000', Address: { Country: '', Geo: { Lon: 0 } }, Owner: {} };
+const dates = {
+  DateTimeReq: at,
+  DateTimeOffsetReq: at,
+  GuidReq: '00000000-0000-0000-0000-000000000000',
+  Address: { Country: '', Geo: { Lon: 0 } },
+  Owner: {},
+};
 
 const ROWS = [
   { Id: 0, ...base, ...dates, String: null, Boolean: false, Double: 0, Owner: { Name: '' } },
-  { Id: 1, ...base, ...dates, String: '', Int16Req: 1, Double: 1.7976931348623157e308, DoubleReq: 1.7976931348623157e308, Address: null },
+  {
+    Id: 1,
+    ...base,
+    ...dates,
+    String: '',
+    Int16Req: 1,
+    Double: 1.7976931348623157e308,
+    DoubleReq: 1.7976931348623157e308,
+    Address: null,
+  },
   { Id: 2, ...base, ...dates, String: 'é', Int16Req: -1, Double: -1e300, Int32: 3 },
   { Id: 3, ...base, ...dates, String: 'ab', Int16Req: 7, Double: 5e-324, Guid: null },
   { Id: 4, ...base, ...dates, String: 'abc', Int16Req: 2, Double: -0.1, Boolean: true },
@@ -86,7 +112,9 @@ const CASES = [
  * in-memory reference did not (it returned [0, 3, 5, 6], as if 9223372036854775807 were the
  * double 2^63); the table holds the exact answer whatever either side does.
  */
-const EXPLICIT: readonly (readonly [string, readonly number[]])[] = [['NOT (-0.0d eq (9223372036854775807 mod Int16Req))', [0, 4, 5, 6]]];
+const EXPLICIT: readonly (readonly [string, readonly number[]])[] = [
+  ['NOT (-0.0d eq (9223372036854775807 mod Int16Req))', [0, 4, 5, 6]],
+];
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: counterexamples`, () => {

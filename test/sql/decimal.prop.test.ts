@@ -19,12 +19,28 @@ const FILTERS_PER_LOAD = 10;
 
 const schema = defineSchema({
   name: 'D',
-  properties: { Id: { type: 'Edm.Int32', nullable: false }, A: 'Edm.Decimal', B: 'Edm.Decimal', C: 'Edm.Decimal', N: 'Edm.Int64', I: 'Edm.Int32' },
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    A: 'Edm.Decimal',
+    B: 'Edm.Decimal',
+    C: 'Edm.Decimal',
+    N: 'Edm.Int64',
+    I: 'Edm.Int32',
+  },
 });
 
 /** A Decimal of 0-35 integer and 0-30 fractional digits (DECIMAL(65,30)), as text. */
 const decimalText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('0', '1', '-1', '0.5', '-2.5', '99999999999999999999999999999999999.999999999999999999999999999999', '0.000000000000000000000000000001', '12345678901234567890.123456789'),
+  fc.constantFrom(
+    '0',
+    '1',
+    '-1',
+    '0.5',
+    '-2.5',
+    '99999999999999999999999999999999999.999999999999999999999999999999',
+    '0.000000000000000000000000000001',
+    '12345678901234567890.123456789',
+  ),
   fc
     .tuple(fc.boolean(), fc.stringMatching(/^[0-9]{0,35}$/), fc.stringMatching(/^[0-9]{0,30}$/))
     .map(([negative, int, frac]) => {
@@ -40,10 +56,15 @@ const rowArb = fc.record({
   N: fc.option(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), { freq: 6 }),
   I: fc.option(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { freq: 6 }),
 });
-const rowsArb = fc.array(rowArb, { minLength: 1, maxLength: 8 }).map((rows) => rows.map((row, i) => ({ Id: i + 1, ...row })));
+const rowsArb = fc
+  .array(rowArb, { minLength: 1, maxLength: 8 })
+  .map((rows) => rows.map((row, i) => ({ Id: i + 1, ...row })));
 
 /** An expression tree, printed as filter text; kept as a tree so it can be rewritten. */
-type Tree = { readonly leaf: string } | { readonly op: string; readonly a: Tree; readonly b: Tree } | { readonly fn: string; readonly a: Tree };
+type Tree =
+  | { readonly leaf: string }
+  | { readonly op: string; readonly a: Tree; readonly b: Tree }
+  | { readonly fn: string; readonly a: Tree };
 
 const leafArb: fc.Arbitrary<Tree> = fc
   .oneof(
@@ -84,7 +105,12 @@ function rewrite(t: Tree, choices: () => boolean): Tree {
 }
 
 /** A divisor and its exact inverse: x divided by one is x times the other wherever x / d has at most 34 digits. */
-const INVERSES = [['2m', '0.5m'], ['8m', '0.125m'], ['1024m', '0.0009765625m'], ['100000m', '0.00001m']] as const;
+const INVERSES = [
+  ['2m', '0.5m'],
+  ['8m', '0.125m'],
+  ['1024m', '0.0009765625m'],
+  ['100000m', '0.00001m'],
+] as const;
 
 /**
  * `x op y` for random x and y; `x eq x'` for x' an exact rewrite of x (true wherever x is not
@@ -94,13 +120,20 @@ const INVERSES = [['2m', '0.5m'], ['8m', '0.125m'], ['1024m', '0.0009765625m'], 
 const filterArbOf = (ops: readonly string[]): fc.Arbitrary<string> => {
   const treeArb = treeArbOf(ops);
   const shapes = [
-    fc.tuple(treeArb, fc.constantFrom('eq', 'ne', 'gt', 'ge', 'lt', 'le'), treeArb).map(([a, op, b]) => `${print(a)} ${op} ${print(b)}`),
+    fc
+      .tuple(treeArb, fc.constantFrom('eq', 'ne', 'gt', 'ge', 'lt', 'le'), treeArb)
+      .map(([a, op, b]) => `${print(a)} ${op} ${print(b)}`),
     fc.tuple(treeArb, fc.array(fc.boolean(), { minLength: 32, maxLength: 32 })).map(([t, bits]) => {
       let i = 0;
       return `${print(t)} eq ${print(rewrite(t, () => bits[i++ % bits.length]!))}`;
     }),
   ];
-  if (ops.includes('div')) shapes.push(fc.tuple(treeArb, fc.constantFrom(...INVERSES)).map(([t, [d, inverse]]) => `${print(t)} div ${d} eq ${print(t)} mul ${inverse}`));
+  if (ops.includes('div'))
+    shapes.push(
+      fc
+        .tuple(treeArb, fc.constantFrom(...INVERSES))
+        .map(([t, [d, inverse]]) => `${print(t)} div ${d} eq ${print(t)} mul ${inverse}`),
+    );
   return fc.oneof(...shapes);
 };
 
@@ -113,15 +146,22 @@ for (const setup of ENGINES.filter((e) => e.exactDecimals)) {
 
     it(`random Decimal expressions over random rows (${RUNS * FILTERS_PER_LOAD} filters)`, async () => {
       await fc.assert(
-        fc.asyncProperty(rowsArb, fc.array(filterArb, { minLength: FILTERS_PER_LOAD, maxLength: FILTERS_PER_LOAD }), async (rows, filters) => {
-          await engine().load(schema, rows);
-          for (const text of filters) {
-            const typed: TypedFilter = check(text, schema);
-            // A documented difference leaves the ids uncompared; the query must still run.
-            const differs = setup.name === 'mysql' ? mysqlDecimalDiffers(typed, rows) : postgresDecimalDiffers(typed, rows, { division: true });
-            await expectReferenceIds(setup, engine(), typed, rows, differs);
-          }
-        }),
+        fc.asyncProperty(
+          rowsArb,
+          fc.array(filterArb, { minLength: FILTERS_PER_LOAD, maxLength: FILTERS_PER_LOAD }),
+          async (rows, filters) => {
+            await engine().load(schema, rows);
+            for (const text of filters) {
+              const typed: TypedFilter = check(text, schema);
+              // A documented difference leaves the ids uncompared; the query must still run.
+              const differs =
+                setup.name === 'mysql'
+                  ? mysqlDecimalDiffers(typed, rows)
+                  : postgresDecimalDiffers(typed, rows, { division: true });
+              await expectReferenceIds(setup, engine(), typed, rows, differs);
+            }
+          },
+        ),
         { numRuns: RUNS },
       );
       expect(true).toBe(true);

@@ -6,7 +6,15 @@ import { defineSchema } from '../../src/types/schema.js';
 
 export const DEEP_SCHEMA = defineSchema({
   name: 'T',
-  properties: { Id: { type: 'Edm.Int32', nullable: false }, I: 'Edm.Int32', L: 'Edm.Int64', M: 'Edm.Decimal', D: 'Edm.Double', S: 'Edm.String', T: 'Edm.DateTimeOffset' },
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    I: 'Edm.Int32',
+    L: 'Edm.Int64',
+    M: 'Edm.Decimal',
+    D: 'Edm.Double',
+    S: 'Edm.String',
+    T: 'Edm.DateTimeOffset',
+  },
 });
 
 const repeat = (n: number, f: (inner: string) => string, leaf: string): string => {
@@ -19,7 +27,10 @@ const repeat = (n: number, f: (inner: string) => string, leaf: string): string =
 export const SHAPES: { [name: string]: (n: number) => string } = {};
 for (const op of ['add', 'sub', 'mul', 'div', 'mod']) {
   for (const x of ['I', 'L', 'M', 'D']) {
-    SHAPES[`${x} ${op} chain`] = (n) => `${Array(n + 1).fill(x).join(` ${op} `)} gt 0`;
+    SHAPES[`${x} ${op} chain`] = (n) =>
+      `${Array(n + 1)
+        .fill(x)
+        .join(` ${op} `)} gt 0`;
     SHAPES[`${x} ${op} nested right`] = (n) => `${repeat(n + 1, (t) => `${x} ${op} (${t})`, x)} gt 0`;
   }
 }
@@ -38,9 +49,12 @@ SHAPES['substring start'] = (n) => `${repeat(n + 1, (t) => `length(substring(S, 
 SHAPES['substring length'] = (n) => `${repeat(n + 1, (t) => `length(substring(S, I, ${t}))`, 'I')} eq 1`;
 SHAPES['length'] = (n) => `${repeat(n + 1, (t) => `length(substring(S, ${t}))`, 'I')} eq 1`;
 SHAPES['indexof'] = (n) => `${repeat(n + 1, (t) => `indexof(substring(S, ${t}), S)`, 'I')} eq 1`;
-for (const f of ['startswith', 'endswith', 'contains']) SHAPES[f] = (n) => `${f}(${repeat(n + 1, (t) => `concat(${t}, S)`, 'S')}, ${repeat(n + 1, (t) => `concat(S, ${t})`, 'S')})`;
-SHAPES['substringof'] = (n) => `substringof(${repeat(n + 1, (t) => `trim(${t})`, 'S')}, ${repeat(n + 1, (t) => `concat(S, ${t})`, 'S')})`;
-for (const part of ['year', 'month', 'day', 'hour', 'minute', 'second']) SHAPES[part] = (n) => `${Array(n).fill(`${part}(T)`).join(' add ')} gt 0`;
+for (const f of ['startswith', 'endswith', 'contains'])
+  SHAPES[f] = (n) =>
+    `${f}(${repeat(n + 1, (t) => `concat(${t}, S)`, 'S')}, ${repeat(n + 1, (t) => `concat(S, ${t})`, 'S')})`;
+SHAPES['substringof'] = (n) =>
+  `substringof(${repeat(n + 1, (t) => `trim(${t})`, 'S')}, ${repeat(n + 1, (t) => `concat(S, ${t})`, 'S')})`;
+for (const part of ['year', 'month', 'day', 'hour', 'minute', 'second'])
+  SHAPES[part] = (n) => `${Array(n).fill(`${part}(T)`).join(' add ')} gt 0`;
 SHAPES['datetimeoffset'] = (n) => `${repeat(n + 1, (t) => `datetimeoffset(${t})`, 'T')} lt T`;
 SHAPES['in'] = (n) => `(${Array(n).fill('I').join(' add ')}) in (1, 2, null)`;
-

@@ -34,7 +34,15 @@ function deepest(make: (n: number) => string): number {
 
 const ROWS = [
   { Id: 1, I: 3, L: 5n, M: '1.5', D: 2.5, S: 'ab', T: new Date(0) },
-  { Id: 2, I: -7, L: -9223372036854775808n, M: '-12345678901234567890.5', D: -1e300, S: 'a%_\\😀', T: new Date(253402300799999) },
+  {
+    Id: 2,
+    I: -7,
+    L: -9223372036854775808n,
+    M: '-12345678901234567890.5',
+    D: -1e300,
+    S: 'a%_\\😀',
+    T: new Date(253402300799999),
+  },
   { Id: 3, I: null, L: null, M: null, D: null, S: null, T: null },
 ];
 

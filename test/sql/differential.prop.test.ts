@@ -9,7 +9,15 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { check } from '../../src/types/check.js';
 import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
 import type { Schema } from '../../src/types/schema.js';
-import { arbCollectionSchema, arbFilterText, arbRows, lambdaTestSchema, testSchema, type ArbOptions, type Row } from '../support/arbitraries.js';
+import {
+  arbCollectionSchema,
+  arbFilterText,
+  arbRows,
+  lambdaTestSchema,
+  testSchema,
+  type ArbOptions,
+  type Row,
+} from '../support/arbitraries.js';
 import { typedNodesOf } from '../support/trees.js';
 import { loadWithChildTables } from './child-tables.js';
 import { engineFor, ENGINES, expectReferenceIds, type EngineSetup } from './engines.js';
@@ -68,7 +76,9 @@ function hasType(node: TypedExpr, type: string): boolean {
 
 /** Double-typed arithmetic and negation nodes: where an IEEE result can overflow to ±INF. */
 function doubleArithmetic(node: TypedExpr): TypedExpr[] {
-  return typedNodesOf(node).filter((n) => (n.kind === 'arithmetic' || n.kind === 'negate') && (n.type === 'Edm.Double' || n.type === 'Edm.Single'));
+  return typedNodesOf(node).filter(
+    (n) => (n.kind === 'arithmetic' || n.kind === 'negate') && (n.type === 'Edm.Double' || n.type === 'Edm.Single'),
+  );
 }
 
 /**
@@ -81,8 +91,21 @@ function overflowsDouble(typed: TypedFilter, rows: readonly object[]): boolean {
   return doubleArithmetic(typed.root).some((node) => {
     const span = { start: node.start, end: node.end };
     const infinity = (value: number): TypedExpr => ({ kind: 'literal', type: node.type, value, ...span });
-    const equals = (value: number): TypedExpr => ({ kind: 'compare', op: 'eq', type: 'Edm.Boolean', left: node, right: infinity(value), ...span });
-    const root: TypedExpr = { kind: 'logical', op: 'or', type: 'Edm.Boolean', operands: [equals(Infinity), equals(-Infinity)], ...span };
+    const equals = (value: number): TypedExpr => ({
+      kind: 'compare',
+      op: 'eq',
+      type: 'Edm.Boolean',
+      left: node,
+      right: infinity(value),
+      ...span,
+    });
+    const root: TypedExpr = {
+      kind: 'logical',
+      op: 'or',
+      type: 'Edm.Boolean',
+      operands: [equals(Infinity), equals(-Infinity)],
+      ...span,
+    };
     const isInfinite = compilePredicate({ ...typed, root } as TypedFilter);
     return rows.some((row) => isInfinite(row));
   });
@@ -99,20 +122,33 @@ function mapStrings(value: unknown, f: (s: string) => string): unknown {
 
 /** Random rows the engines can store: without U+0000, and a third of the row sets ASCII-only. */
 function arbStorableRows(schema: Schema, options: ArbOptions): fc.Arbitrary<Row[]> {
-  return fc.tuple(arbRows(schema, options), fc.nat(2)).map(([rows, kind]) =>
-    rows.map((row) => mapStrings(row, (s) => (kind === 0 ? s.replace(/[^\x00-\x7f]/gu, '?') : s).replace(/\u0000/g, '')) as Row),
-  );
+  return fc
+    .tuple(arbRows(schema, options), fc.nat(2))
+    .map(([rows, kind]) =>
+      rows.map(
+        (row) =>
+          mapStrings(row, (s) => (kind === 0 ? s.replace(/[^\x00-\x7f]/gu, '?') : s).replace(/\u0000/g, '')) as Row,
+      ),
+    );
 }
 
-const isAscii = (rows: readonly object[]): boolean => !rows.some((row) => NON_ASCII.test(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v))));
+const isAscii = (rows: readonly object[]): boolean =>
+  !rows.some((row) => NON_ASCII.test(JSON.stringify(row, (_k, v) => (typeof v === 'bigint' ? String(v) : v))));
 
 /** Whether a documented difference leaves the filter's ids uncompared on the engine, on these rows. */
-function documentedDifference(setup: EngineSetup, text: string, typed: TypedFilter, rows: readonly object[], asciiRows: boolean): boolean {
+function documentedDifference(
+  setup: EngineSetup,
+  text: string,
+  typed: TypedFilter,
+  rows: readonly object[],
+  asciiRows: boolean,
+): boolean {
   const scopes = (): ReturnType<typeof lambdaScopes> => lambdaScopes(typed, rows);
   return (
     (CASE_MAPPING.test(text) && (!asciiRows || NON_ASCII.test(text))) ||
     (!setup.exactDecimals && hasType(typed.root, 'Edm.Decimal')) ||
-    (setup.name === 'mysql' && scopes().some((s) => mysqlDecimalDiffers(s.filter, s.rows) || overflowsDouble(s.filter, s.rows))) ||
+    (setup.name === 'mysql' &&
+      scopes().some((s) => mysqlDecimalDiffers(s.filter, s.rows) || overflowsDouble(s.filter, s.rows))) ||
     (setup.name === 'postgres' && scopes().some((s) => postgresDecimalDiffers(s.filter, s.rows)))
   );
 }
@@ -122,42 +158,81 @@ for (const setup of ENGINES) {
   describe.skipIf(!available)(`${setup.name}: same rows as the in-memory reference`, () => {
     const engine = engineFor(setup);
 
-    it(`random filters over random rows (${RUNS * FILTERS_PER_LOAD} filters)`, async () => {
-      const options = { finiteDoubles: setup.finiteDoubles, earlyInstants: setup.name !== 'mysql' };
-      await fc.assert(
-        fc.asyncProperty(arbStorableRows(testSchema, options), fc.array(arbFilterText(testSchema, options), { minLength: FILTERS_PER_LOAD, maxLength: FILTERS_PER_LOAD }), async (rows, filters) => {
-          await engine().load(testSchema, rows);
-          const asciiRows = isAscii(rows);
-          for (const text of filters) {
-            const typed = check(text, testSchema);
-            // A documented difference leaves the ids uncompared; the query must still run.
-            await expectReferenceIds(setup, engine(), typed, rows, documentedDifference(setup, text, typed, rows, asciiRows));
-          }
-        }),
-        { numRuns: RUNS },
-      );
-    }, timeoutFor(RUNS));
+    it(
+      `random filters over random rows (${RUNS * FILTERS_PER_LOAD} filters)`,
+      async () => {
+        const options = { finiteDoubles: setup.finiteDoubles, earlyInstants: setup.name !== 'mysql' };
+        await fc.assert(
+          fc.asyncProperty(
+            arbStorableRows(testSchema, options),
+            fc.array(arbFilterText(testSchema, options), { minLength: FILTERS_PER_LOAD, maxLength: FILTERS_PER_LOAD }),
+            async (rows, filters) => {
+              await engine().load(testSchema, rows);
+              const asciiRows = isAscii(rows);
+              for (const text of filters) {
+                const typed = check(text, testSchema);
+                // A documented difference leaves the ids uncompared; the query must still run.
+                await expectReferenceIds(
+                  setup,
+                  engine(),
+                  typed,
+                  rows,
+                  documentedDifference(setup, text, typed, rows, asciiRows),
+                );
+              }
+            },
+          ),
+          { numRuns: RUNS },
+        );
+      },
+      timeoutFor(RUNS),
+    );
 
-    it(`random lambda filters over random rows with collections in child tables (${LAMBDA_RUNS * FILTERS_PER_LOAD} filters)`, async () => {
-      const rowOptions = { finiteDoubles: setup.finiteDoubles, maxRows: 8 };
-      const filterOptions = { finiteDoubles: setup.finiteDoubles, earlyInstants: setup.name !== 'mysql', lambdas: true, maxDepth: 4 };
-      const arbCase = fc
-        .oneof(fc.constant(lambdaTestSchema), arbCollectionSchema())
-        .chain((schema) => fc.tuple(fc.constant(schema), arbStorableRows(schema, rowOptions), fc.array(arbFilterText(schema, filterOptions), { minLength: FILTERS_PER_LOAD, maxLength: FILTERS_PER_LOAD })));
-      await fc.assert(
-        fc.asyncProperty(arbCase, async ([schema, rows, filters]) => {
-          const collections = await loadWithChildTables(engine(), schema, rows);
-          const asciiRows = isAscii(rows);
-          for (const text of filters) {
-            const typed = check(text, schema);
-            await expectReferenceIds(setup, engine(), typed, rows, documentedDifference(setup, text, typed, rows, asciiRows), {
-              sql: { table: 'items', collections },
-              reference: asStoredInColumns(typed),
-            });
-          }
-        }),
-        { numRuns: LAMBDA_RUNS },
-      );
-    }, timeoutFor(LAMBDA_RUNS));
+    it(
+      `random lambda filters over random rows with collections in child tables (${LAMBDA_RUNS * FILTERS_PER_LOAD} filters)`,
+      async () => {
+        const rowOptions = { finiteDoubles: setup.finiteDoubles, maxRows: 8 };
+        const filterOptions = {
+          finiteDoubles: setup.finiteDoubles,
+          earlyInstants: setup.name !== 'mysql',
+          lambdas: true,
+          maxDepth: 4,
+        };
+        const arbCase = fc
+          .oneof(fc.constant(lambdaTestSchema), arbCollectionSchema())
+          .chain((schema) =>
+            fc.tuple(
+              fc.constant(schema),
+              arbStorableRows(schema, rowOptions),
+              fc.array(arbFilterText(schema, filterOptions), {
+                minLength: FILTERS_PER_LOAD,
+                maxLength: FILTERS_PER_LOAD,
+              }),
+            ),
+          );
+        await fc.assert(
+          fc.asyncProperty(arbCase, async ([schema, rows, filters]) => {
+            const collections = await loadWithChildTables(engine(), schema, rows);
+            const asciiRows = isAscii(rows);
+            for (const text of filters) {
+              const typed = check(text, schema);
+              await expectReferenceIds(
+                setup,
+                engine(),
+                typed,
+                rows,
+                documentedDifference(setup, text, typed, rows, asciiRows),
+                {
+                  sql: { table: 'items', collections },
+                  reference: asStoredInColumns(typed),
+                },
+              );
+            }
+          }),
+          { numRuns: LAMBDA_RUNS },
+        );
+      },
+      timeoutFor(LAMBDA_RUNS),
+    );
   });
 }

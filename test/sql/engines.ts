@@ -25,9 +25,30 @@ export interface EngineSetup {
 }
 
 export const ENGINES: readonly EngineSetup[] = [
-  { name: 'postgres', dialect: postgres, finiteDoubles: false, exactDecimals: true, available: () => true, start: startPglite },
-  { name: 'sqlite', dialect: sqlite, finiteDoubles: true, exactDecimals: false, available: () => true, start: startSqlite },
-  { name: 'mysql', dialect: mysql, finiteDoubles: true, exactDecimals: true, available: mariadbAvailable, start: startMariadb },
+  {
+    name: 'postgres',
+    dialect: postgres,
+    finiteDoubles: false,
+    exactDecimals: true,
+    available: () => true,
+    start: startPglite,
+  },
+  {
+    name: 'sqlite',
+    dialect: sqlite,
+    finiteDoubles: true,
+    exactDecimals: false,
+    available: () => true,
+    start: startSqlite,
+  },
+  {
+    name: 'mysql',
+    dialect: mysql,
+    finiteDoubles: true,
+    exactDecimals: true,
+    available: mariadbAvailable,
+    start: startMariadb,
+  },
 ];
 
 /**
@@ -36,7 +57,8 @@ export const ENGINES: readonly EngineSetup[] = [
  * integer expressions that can pass DECIMAL(65,0), and the null test of a structure whose
  * members are all collections, which no column answers (docs/sql.md, "Collections").
  */
-export const DOCUMENTED_UNSUPPORTED = /U\+0000|NaN|Infinity|integer expression can reach \d+ digits, beyond the \d+ digits|for null: its members are all collections/;
+export const DOCUMENTED_UNSUPPORTED =
+  /U\+0000|NaN|Infinity|integer expression can reach \d+ digits, beyond the \d+ digits|for null: its members are all collections/;
 
 /** How a case is compiled, and what it is held to. */
 export interface CaseOptions {
@@ -51,15 +73,31 @@ export interface CaseOptions {
  * fail, and unless `differs` (a documented difference applies) it must return the reference's
  * ids. A documented 'unsupported' refusal ends the case.
  */
-export async function expectReferenceIds(setup: EngineSetup, engine: Engine, typed: TypedFilter, rows: readonly object[], differs: boolean, options: CaseOptions = {}): Promise<void> {
+export async function expectReferenceIds(
+  setup: EngineSetup,
+  engine: Engine,
+  typed: TypedFilter,
+  rows: readonly object[],
+  differs: boolean,
+  options: CaseOptions = {},
+): Promise<void> {
   const predicate = compilePredicate(options.reference ?? typed);
-  const expected = rows.filter((r) => predicate(r)).map((r) => (r as { Id: number }).Id).sort((a, b) => a - b);
+  const expected = rows
+    .filter((r) => predicate(r))
+    .map((r) => (r as { Id: number }).Id)
+    .sort((a, b) => a - b);
   let compiled;
   try {
     compiled = compileSql(typed, { ...options.sql, dialect: setup.dialect });
   } catch (error) {
-    if (error instanceof FilterError && error.kind === 'unsupported' && DOCUMENTED_UNSUPPORTED.test(error.message)) return;
-    if (error instanceof FilterError && error.kind === 'unsupported' && REFUSED_CASTS[setup.name].includes(error.construct ?? '')) return;
+    if (error instanceof FilterError && error.kind === 'unsupported' && DOCUMENTED_UNSUPPORTED.test(error.message))
+      return;
+    if (
+      error instanceof FilterError &&
+      error.kind === 'unsupported' &&
+      REFUSED_CASTS[setup.name].includes(error.construct ?? '')
+    )
+      return;
     throw error;
   }
   const json = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
@@ -67,10 +105,14 @@ export async function expectReferenceIds(setup: EngineSetup, engine: Engine, typ
   try {
     actual = await engine.ids(compiled);
   } catch (error) {
-    throw new Error(`${setup.name} failed on ${typed.text}\n${compiled.sql}\n${json(compiled.params)}\n${(error as Error).message}`);
+    throw new Error(
+      `${setup.name} failed on ${typed.text}\n${compiled.sql}\n${json(compiled.params)}\n${(error as Error).message}`,
+    );
   }
   if (!differs && json(actual) !== json(expected)) {
-    throw new Error(`${setup.name} on ${typed.text}: got ${json(actual)}, expected ${json(expected)}\n${compiled.sql}\n${json(compiled.params)}\nrows: ${json(rows)}`);
+    throw new Error(
+      `${setup.name} on ${typed.text}: got ${json(actual)}, expected ${json(expected)}\n${compiled.sql}\n${json(compiled.params)}\nrows: ${json(rows)}`,
+    );
   }
 }
 

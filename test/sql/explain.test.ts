@@ -10,7 +10,12 @@ import type { Engine } from '../engines/rows.js';
 
 const schema = defineSchema({
   name: 'Event',
-  properties: { Id: { type: 'Edm.Int32', nullable: false }, Status: 'Edm.String', Capacity: 'Edm.Int32', CreatedDateTime: 'Edm.DateTimeOffset' },
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Status: 'Edm.String',
+    Capacity: 'Edm.Int32',
+    CreatedDateTime: 'Edm.DateTimeOffset',
+  },
 });
 
 const STATUSES = ['Active', 'Completed', 'Pending', 'Cancelled', 'Draft'];

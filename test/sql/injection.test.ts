@@ -8,7 +8,10 @@ import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
 import { engineFor, ENGINES } from './engines.js';
 
-const schema = defineSchema({ name: 'T', properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Note: 'Edm.String' } });
+const schema = defineSchema({
+  name: 'T',
+  properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Note: 'Edm.String' },
+});
 
 const HOSTILE = [
   "'; DROP TABLE items; --",

@@ -10,7 +10,10 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
 import { engineFor, ENGINES } from './engines.js';
 
-const schema = defineSchema({ name: 'Texts', properties: { Id: { type: 'Edm.Int32', nullable: false }, Text: 'Edm.String', Due: 'Edm.DateTimeOffset' } });
+const schema = defineSchema({
+  name: 'Texts',
+  properties: { Id: { type: 'Edm.Int32', nullable: false }, Text: 'Edm.String', Due: 'Edm.DateTimeOffset' },
+});
 
 const TEXTS: readonly (readonly [text: string, instant: string | null])[] = [
   ['2012-05-29T09:13:28Z', '2012-05-29T09:13:28.000Z'],
@@ -52,7 +55,11 @@ const TEXTS: readonly (readonly [text: string, instant: string | null])[] = [
   ['not a date', null],
 ];
 
-const rows = TEXTS.map(([text, instant], i) => ({ Id: i + 1, Text: text, Due: instant === null ? null : new Date(instant) }));
+const rows = TEXTS.map(([text, instant], i) => ({
+  Id: i + 1,
+  Text: text,
+  Due: instant === null ? null : new Date(instant),
+}));
 const reads = check('cast(Text, Edm.DateTimeOffset) eq Due', schema);
 const readsNull = check('cast(Text, Edm.DateTimeOffset) eq null', schema);
 const allIds = rows.map((r) => r.Id);

@@ -45,7 +45,14 @@ const REWRITTEN: readonly (readonly [string, string, readonly unknown[]])[] = [
 ];
 
 /** Left as they are: the bound is beyond the column's range, or the conversion rounds (Int64 to Double). */
-const KEPT = ['Qty ge 2147483647.5', 'Qty le -2147483648.5', 'Small ge 255.5', 'Big gt 9007199254740992.5d', 'Qty gt NaN', 'Qty lt INF'];
+const KEPT = [
+  'Qty ge 2147483647.5',
+  'Qty le -2147483648.5',
+  'Small ge 255.5',
+  'Big gt 9007199254740992.5d',
+  'Qty gt NaN',
+  'Qty lt INF',
+];
 
 describe('the exact integer comparison', () => {
   it.each(REWRITTEN)('%s', (filter, sql, params) => {
@@ -56,7 +63,13 @@ describe('the exact integer comparison', () => {
   });
 });
 
-const FILTERS = [...REWRITTEN.map(([filter]) => filter), ...KEPT.filter((f) => !/NaN|INF/.test(f)), 'not (Qty eq 5.5)', 'not (Qty gt 5.5)', 'Qty ne 5.5 and Small lt 2.5'];
+const FILTERS = [
+  ...REWRITTEN.map(([filter]) => filter),
+  ...KEPT.filter((f) => !/NaN|INF/.test(f)),
+  'not (Qty eq 5.5)',
+  'not (Qty gt 5.5)',
+  'Qty ne 5.5 and Small lt 2.5',
+];
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: integer columns against Decimal and Double literals`, () => {
@@ -64,7 +77,9 @@ for (const setup of ENGINES) {
     it.each(FILTERS)('%s', async (filter) => {
       const typed = check(filter, schema);
       const predicate = compilePredicate(typed);
-      expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(ROWS.filter((r) => predicate(r)).map((r) => r.Id));
+      expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(
+        ROWS.filter((r) => predicate(r)).map((r) => r.Id),
+      );
     });
   });
 }

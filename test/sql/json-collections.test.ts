@@ -15,7 +15,18 @@ const schema = defineSchema({
   name: 'T',
   properties: {
     Id: { type: 'Edm.Int32', nullable: false },
-    Items: { collection: { properties: { D: 'Edm.Decimal', L: 'Edm.Int64', T: 'Edm.DateTimeOffset', B: 'Edm.Boolean', G: 'Edm.Guid', X: 'Edm.Double' } } },
+    Items: {
+      collection: {
+        properties: {
+          D: 'Edm.Decimal',
+          L: 'Edm.Int64',
+          T: 'Edm.DateTimeOffset',
+          B: 'Edm.Boolean',
+          G: 'Edm.Guid',
+          X: 'Edm.Double',
+        },
+      },
+    },
     Ls: { collection: 'Edm.Int64' },
     Ds: { collection: 'Edm.Decimal' },
   },
@@ -23,8 +34,36 @@ const schema = defineSchema({
 
 const G1 = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const rows = [
-  { Id: 1, Items: [{ D: '12345678901234567890.123456789', L: 9223372036854775807n, T: '2012-03-01T09:00:00.123Z', B: true, G: G1.toUpperCase(), X: 0.1 }], Ls: [9223372036854775807n], Ds: ['0.1'] },
-  { Id: 2, Items: [{ D: '12345678901234567890.123456788', L: 9223372036854775806n, T: '2012-03-01T09:00:00.122Z', B: false, G: '7c9e6679-7425-40de-944b-e07fc1f90ae7', X: 0.2 }], Ls: [9223372036854775806n], Ds: ['0.3'] },
+  {
+    Id: 1,
+    Items: [
+      {
+        D: '12345678901234567890.123456789',
+        L: 9223372036854775807n,
+        T: '2012-03-01T09:00:00.123Z',
+        B: true,
+        G: G1.toUpperCase(),
+        X: 0.1,
+      },
+    ],
+    Ls: [9223372036854775807n],
+    Ds: ['0.1'],
+  },
+  {
+    Id: 2,
+    Items: [
+      {
+        D: '12345678901234567890.123456788',
+        L: 9223372036854775806n,
+        T: '2012-03-01T09:00:00.122Z',
+        B: false,
+        G: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        X: 0.2,
+      },
+    ],
+    Ls: [9223372036854775806n],
+    Ds: ['0.3'],
+  },
   { Id: 3, Items: [null, { D: null, L: null, T: null, B: null, G: null, X: null }], Ls: [null], Ds: null },
   { Id: 4, Items: [{ D: null, L: null, T: null, B: null, G: null, X: null }] },
 ];
@@ -58,10 +97,13 @@ for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: collections in JSON columns, typed as columns`, () => {
     const engine = engineFor(setup);
     let collections: CollectionStorage;
-    it.each(CASES.map(([filter, ids, binary64]) => [filter, ids, binary64 ?? ids] as const))('%s', async (filter, ids, binary64) => {
-      collections ??= await loadWithChildTables(engine(), schema, rows, true);
-      const compiled = compileSql(check(filter, schema), { dialect: setup.dialect, table: 'items', collections });
-      expect(await engine().ids(compiled)).toEqual(setup.exactDecimals ? ids : binary64);
-    });
+    it.each(CASES.map(([filter, ids, binary64]) => [filter, ids, binary64 ?? ids] as const))(
+      '%s',
+      async (filter, ids, binary64) => {
+        collections ??= await loadWithChildTables(engine(), schema, rows, true);
+        const compiled = compileSql(check(filter, schema), { dialect: setup.dialect, table: 'items', collections });
+        expect(await engine().ids(compiled)).toEqual(setup.exactDecimals ? ids : binary64);
+      },
+    );
   });
 }

@@ -28,7 +28,11 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   { filter: '1m div 3m eq 0.3333333333333333333333333333333333m', engines: ['postgres', 'mysql'], ids: [] },
   { filter: '2m div 3m eq 0.6666666666666666666666666666666667m', engines: ['postgres', 'mysql'], ids: [] },
   // MariaDB DECIMAL holds 65 digits, 30 after the point.
-  { filter: 'Price mul Price eq 99999999999999999999999999980000000000000000000000000001m', engines: ['sqlite', 'mysql'], ids: [] },
+  {
+    filter: 'Price mul Price eq 99999999999999999999999999980000000000000000000000000001m',
+    engines: ['sqlite', 'mysql'],
+    ids: [],
+  },
   // SQLite: Decimal is REAL, and integer results beyond 64 bits become REAL.
   { filter: 'Big sub 1 lt -9223372036854775808', engines: ['sqlite'], ids: [] },
   { filter: '0.1 add 0.2 eq 0.3', engines: ['sqlite'], ids: [] },
@@ -47,9 +51,17 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   { filter: '(Address eq null) eq Active', engines: ['postgres'], ids: [2, 9, 10] },
   { filter: '(Address/Geo ne null) ne (Address/Geo/Lat ne null)', engines: ['postgres'], ids: [] },
   // NaN (and in MariaDB ±Infinity) cannot be stored or bound: such literals are 'unsupported'.
-  ...['Score eq NaN', 'Score ne NaN', 'Score ge NaN', 'Score le NaN', 'Score gt NaN', 'Score lt NaN', 'Score sub Score eq NaN', 'round(Score) eq NaN', 'Score in (NaN, 2.5)'].map(
-    (filter): KnownDifference => ({ filter, engines: NO_NON_FINITE, unsupported: true }),
-  ),
+  ...[
+    'Score eq NaN',
+    'Score ne NaN',
+    'Score ge NaN',
+    'Score le NaN',
+    'Score gt NaN',
+    'Score lt NaN',
+    'Score sub Score eq NaN',
+    'round(Score) eq NaN',
+    'Score in (NaN, 2.5)',
+  ].map((filter): KnownDifference => ({ filter, engines: NO_NON_FINITE, unsupported: true })),
   ...['Score eq INF', 'Score eq -INF', 'Score mul 10 eq INF', 'round(Score) eq INF', 'floor(Score) eq -INF'].map(
     (filter): KnownDifference => ({ filter, engines: ['mysql'], unsupported: true }),
   ),

@@ -37,30 +37,37 @@ const LAMBDA_DEEP_SCHEMA = defineSchema({
 
 for (const setup of ENGINES) {
   for (const json of [false, true]) {
-    describe.skipIf(!setup.available())(`${setup.name}: lambdas nested deeply, over ${json ? 'a JSON column' : 'a child table'}`, () => {
-      const engine = engineFor(setup);
-      let collections: CollectionStorage;
+    describe.skipIf(!setup.available())(
+      `${setup.name}: lambdas nested deeply, over ${json ? 'a JSON column' : 'a child table'}`,
+      () => {
+        const engine = engineFor(setup);
+        let collections: CollectionStorage;
 
-      for (const [name, { make, ids }] of Object.entries(NESTINGS)) {
-        it(`${name}, 1 to 64 deep: the reference's ids or a limit FilterError, at least 4 deep compiled`, async () => {
-          collections ??= await loadWithChildTables(engine(), lambdaSchema, lambdaRows, json);
-          let deepestRun = 0;
-          for (let n = 1; n <= 64; n++) {
-            let compiled;
-            try {
-              compiled = compileSql(check(make(n), lambdaSchema, DEEP_LAMBDAS), { dialect: setup.dialect, table: 'items', collections });
-            } catch (error) {
-              expect(error).toBeInstanceOf(FilterError);
-              expect(error).toMatchObject({ kind: 'limit' });
-              continue;
+        for (const [name, { make, ids }] of Object.entries(NESTINGS)) {
+          it(`${name}, 1 to 64 deep: the reference's ids or a limit FilterError, at least 4 deep compiled`, async () => {
+            collections ??= await loadWithChildTables(engine(), lambdaSchema, lambdaRows, json);
+            let deepestRun = 0;
+            for (let n = 1; n <= 64; n++) {
+              let compiled;
+              try {
+                compiled = compileSql(check(make(n), lambdaSchema, DEEP_LAMBDAS), {
+                  dialect: setup.dialect,
+                  table: 'items',
+                  collections,
+                });
+              } catch (error) {
+                expect(error).toBeInstanceOf(FilterError);
+                expect(error).toMatchObject({ kind: 'limit' });
+                continue;
+              }
+              expect(await engine().ids(compiled), make(n)).toEqual(ids);
+              deepestRun = n;
             }
-            expect(await engine().ids(compiled), make(n)).toEqual(ids);
-            deepestRun = n;
-          }
-          expect(deepestRun).toBeGreaterThanOrEqual(4);
-        }, 60_000);
-      }
-    });
+            expect(deepestRun).toBeGreaterThanOrEqual(4);
+          }, 60_000);
+        }
+      },
+    );
   }
 
   describe.skipIf(!setup.available())(`${setup.name}: deep filters inside four nested lambdas`, () => {

@@ -15,7 +15,9 @@ const schema = defineSchema({
   properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Tags: { collection: 'Edm.String' } },
 });
 
-const collections: CollectionStorage = { Tags: { table: 'owner_tags', foreignKey: 'owner_id', key: 'Id', value: 'tag' } };
+const collections: CollectionStorage = {
+  Tags: { table: 'owner_tags', foreignKey: 'owner_id', key: 'Id', value: 'tag' },
+};
 
 const planOf = (plan: Record<string, unknown>[]): string => plan.map((r) => String(r['QUERY PLAN'])).join('\n');
 
@@ -23,7 +25,10 @@ const planOf = (plan: Record<string, unknown>[]): string => plan.map((r) => Stri
 const PLANS: readonly (readonly [string, RegExp])[] = [
   ["Tags/any(t: t eq 'tag7')", /Semi Join/],
   ["Tags/all(t: t ne 'tag7')", /Anti Join/],
-  ["Id lt 20 and Tags/any(t: t eq 'tag7')", /Index Scan using owner_tags_owner_id_idx|Bitmap Index Scan on owner_tags_owner_id_idx/],
+  [
+    "Id lt 20 and Tags/any(t: t eq 'tag7')",
+    /Index Scan using owner_tags_owner_id_idx|Bitmap Index Scan on owner_tags_owner_id_idx/,
+  ],
 ];
 
 describe('postgres: EXPLAIN of lambdas over an indexed child table', () => {
@@ -33,7 +38,9 @@ describe('postgres: EXPLAIN of lambdas over an indexed child table', () => {
     await engine.load(schema, []);
     await engine.query(`INSERT INTO items SELECT i, 'n' || i FROM generate_series(1, 20000) i`);
     await engine.query('CREATE TABLE owner_tags (owner_id integer, tag text)');
-    await engine.query(`INSERT INTO owner_tags SELECT 1 + i % 20000, 'tag' || (i % 1000) FROM generate_series(1, 100000) i`);
+    await engine.query(
+      `INSERT INTO owner_tags SELECT 1 + i % 20000, 'tag' || (i % 1000) FROM generate_series(1, 100000) i`,
+    );
     await engine.query('CREATE INDEX owner_tags_owner_id_idx ON owner_tags (owner_id)');
     await engine.query('CREATE INDEX ON items ("Id")');
     await engine.query('ANALYZE items');

@@ -26,7 +26,10 @@ export function lambdaScopes(typed: TypedFilter, rows: readonly object[]): Lambd
     for (const lambda of outermostLambdas(root)) {
       if (lambda.body === undefined || lambda.variable === undefined) continue;
       const field = fieldOf(lambda.variable);
-      visit(lambda.body, bound.flatMap((row) => elementsOf(lambda.collection, row).map((element) => ({ ...row, [field]: element }))));
+      visit(
+        lambda.body,
+        bound.flatMap((row) => elementsOf(lambda.collection, row).map((element) => ({ ...row, [field]: element }))),
+      );
     }
   };
   visit(typed.root, rows);
@@ -43,7 +46,8 @@ function outermostLambdas(node: TypedExpr): Lambda[] {
 
 /** A collection's elements on a row that binds its source: none where it is null or missing. */
 function elementsOf(collection: TypedCollection, row: object): readonly unknown[] {
-  let value: unknown = collection.source.kind === 'row' ? row : (row as Record<string, unknown>)[fieldOf(collection.source.name)];
+  let value: unknown =
+    collection.source.kind === 'row' ? row : (row as Record<string, unknown>)[fieldOf(collection.source.name)];
   for (const name of collection.path) {
     if (value === null || typeof value !== 'object') return [];
     value = (value as Record<string, unknown>)[name];

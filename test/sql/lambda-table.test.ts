@@ -10,15 +10,23 @@ import { lambdaCases, lambdaRows, lambdaSchema } from '../support/lambda-table.j
 import { loadWithChildTables } from './child-tables.js';
 import { engineFor, ENGINES } from './engines.js';
 
-for (const setup of ENGINES) for (const json of [false, true]) {
-  describe.skipIf(!setup.available())(`${setup.name}: the lambda evaluation table, collections in ${json ? 'JSON columns (relations in child tables)' : 'child tables'}`, () => {
-    const engine = engineFor(setup);
-    let collections: CollectionStorage;
+for (const setup of ENGINES)
+  for (const json of [false, true]) {
+    describe.skipIf(!setup.available())(
+      `${setup.name}: the lambda evaluation table, collections in ${json ? 'JSON columns (relations in child tables)' : 'child tables'}`,
+      () => {
+        const engine = engineFor(setup);
+        let collections: CollectionStorage;
 
-    it.each(lambdaCases.map((c) => [c.filter, c.ids] as const))('%s', async (filter, ids) => {
-      collections ??= await loadWithChildTables(engine(), lambdaSchema, lambdaRows, json);
-      const compiled = compileSql(check(filter, lambdaSchema), { dialect: setup.dialect, table: 'items', collections });
-      expect(await engine().ids(compiled)).toEqual(ids);
-    });
-  });
-}
+        it.each(lambdaCases.map((c) => [c.filter, c.ids] as const))('%s', async (filter, ids) => {
+          collections ??= await loadWithChildTables(engine(), lambdaSchema, lambdaRows, json);
+          const compiled = compileSql(check(filter, lambdaSchema), {
+            dialect: setup.dialect,
+            table: 'items',
+            collections,
+          });
+          expect(await engine().ids(compiled)).toEqual(ids);
+        });
+      },
+    );
+  }

@@ -31,8 +31,14 @@ describe.skipIf(!mariadbAvailable())('MariaDB harness', () => {
 
   it("reports a failing tool with the tool's own message", () => {
     const user = process.getuid?.() === 0 ? ['--user=mysql'] : [];
-    expect(() => runServerTool('mariadbd', ['--no-defaults', ...user, '--datadir=/nonexistent-odata-filter', '--skip-networking', '--socket=/nonexistent-odata-filter/sock'])).toThrow(
-      /^MariaDB: mariadbd failed \(exit 1\): [\s\S]*Can't change dir to '\/nonexistent-odata-filter\/'/,
-    );
+    expect(() =>
+      runServerTool('mariadbd', [
+        '--no-defaults',
+        ...user,
+        '--datadir=/nonexistent-odata-filter',
+        '--skip-networking',
+        '--socket=/nonexistent-odata-filter/sock',
+      ]),
+    ).toThrow(/^MariaDB: mariadbd failed \(exit 1\): [\s\S]*Can't change dir to '\/nonexistent-odata-filter\/'/);
   });
 });

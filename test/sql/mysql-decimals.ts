@@ -17,7 +17,11 @@ export function mysqlDecimalDiffers(typed: TypedFilter, rows: readonly object[])
 /** The factors of Decimal `mul`s and the dividends of Decimal `div`s: what MySQL/MariaDB clamp. */
 function decimalFactors(node: TypedExpr): TypedExpr[] {
   return typedNodesOf(node).flatMap((n) =>
-    n.kind === 'arithmetic' && n.type === 'Edm.Decimal' && (n.op === 'mul' || n.op === 'div') ? (n.op === 'mul' ? [n.left, n.right] : [n.left]) : [],
+    n.kind === 'arithmetic' && n.type === 'Edm.Decimal' && (n.op === 'mul' || n.op === 'div')
+      ? n.op === 'mul'
+        ? [n.left, n.right]
+        : [n.left]
+      : [],
   );
 }
 
@@ -30,8 +34,21 @@ function clampsDecimal(typed: TypedFilter, rows: readonly object[]): boolean {
   return decimalFactors(typed.root).some((node) => {
     const span = { start: node.start, end: node.end };
     const bound = (value: string): TypedExpr => ({ kind: 'literal', type: 'Edm.Decimal', value, ...span });
-    const compare = (op: 'ge' | 'le', value: string): TypedExpr => ({ kind: 'compare', op, type: 'Edm.Boolean', left: node, right: bound(value), ...span });
-    const root: TypedExpr = { kind: 'logical', op: 'or', type: 'Edm.Boolean', operands: [compare('ge', '1e35'), compare('le', '-1e35')], ...span };
+    const compare = (op: 'ge' | 'le', value: string): TypedExpr => ({
+      kind: 'compare',
+      op,
+      type: 'Edm.Boolean',
+      left: node,
+      right: bound(value),
+      ...span,
+    });
+    const root: TypedExpr = {
+      kind: 'logical',
+      op: 'or',
+      type: 'Edm.Boolean',
+      operands: [compare('ge', '1e35'), compare('le', '-1e35')],
+      ...span,
+    };
     const reaches = compilePredicate({ ...typed, root } as TypedFilter);
     return rows.some((row) => reaches(row));
   });
@@ -107,7 +124,8 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
           const ends = quotient.times(b.value).eq(a.value);
           // Digits left for the quotient's fraction in nine words, beside its integer words.
           const fractionDigits = 9 * (9 - words(integerDigits(quotient)));
-          const computedDivisor = node.right.kind !== 'member' && node.right.kind !== 'literal' && b.value.decimalPlaces() > 38;
+          const computedDivisor =
+            node.right.kind !== 'member' && node.right.kind !== 'literal' && b.value.decimalPlaces() > 38;
           const agrees = compared
             ? fractionDigits > scale && quotient.toDecimalPlaces(scale, Decimal.ROUND_HALF_UP).eq(value)
             : ends && quotient.decimalPlaces() <= Math.min(scale, fractionDigits) && quotient.eq(value);
@@ -115,7 +133,11 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
           return { value, intDigits: 9 * words(integerDigits(value)), scale };
         }
         if (node.op === 'mul') {
-          if (dropsDigits(a, b, words(a.intDigits + b.intDigits), words(a.scale) + words(b.scale)) || value.decimalPlaces() > 38) inexact = true;
+          if (
+            dropsDigits(a, b, words(a.intDigits + b.intDigits), words(a.scale) + words(b.scale)) ||
+            value.decimalPlaces() > 38
+          )
+            inexact = true;
           return { value, intDigits: 9 * words(integerDigits(value)), scale: Math.min(a.scale + b.scale, 38) };
         }
         const intDigits = 9 * words(Math.max(a.intDigits, b.intDigits)) + 9;
@@ -133,4 +155,3 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
   walk(typed.root);
   return inexact;
 }
-

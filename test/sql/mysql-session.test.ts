@@ -23,7 +23,19 @@ const rows = [
 ];
 
 /** The sql_modes docs/sql.md lists as leaving the answers unchanged. */
-const OTHER_MODES = ['ANSI', 'TRADITIONAL', 'MSSQL', 'POSTGRESQL', 'DB2', 'MAXDB', 'NO_BACKSLASH_ESCAPES', 'HIGH_NOT_PRECEDENCE', 'PAD_CHAR_TO_FULL_LENGTH', 'REAL_AS_FLOAT', 'NO_UNSIGNED_SUBTRACTION'];
+const OTHER_MODES = [
+  'ANSI',
+  'TRADITIONAL',
+  'MSSQL',
+  'POSTGRESQL',
+  'DB2',
+  'MAXDB',
+  'NO_BACKSLASH_ESCAPES',
+  'HIGH_NOT_PRECEDENCE',
+  'PAD_CHAR_TO_FULL_LENGTH',
+  'REAL_AS_FLOAT',
+  'NO_UNSIGNED_SUBTRACTION',
+];
 
 const reference = (filter: string): number[] => rows.filter(compilePredicate(check(filter, schema))).map((r) => r.Id);
 
@@ -41,15 +53,23 @@ describe.skipIf(!mariadbAvailable())('MySQL dialect: the session it assumes', ()
    * The ids a filter selects under `sqlMode`. A prepared statement keeps the sql_mode it was
    * prepared under, so the text names the mode to be prepared afresh.
    */
-  async function idsUnder(sqlMode: string, filter: string, bind: 'server' | 'client' = 'server', on: Schema = schema): Promise<number[]> {
+  async function idsUnder(
+    sqlMode: string,
+    filter: string,
+    bind: 'server' | 'client' = 'server',
+    on: Schema = schema,
+  ): Promise<number[]> {
     const { sql, params } = compileSql(check(filter, on), { dialect: mysql });
     const where = bind === 'server' ? sql : format(sql, params as never[]);
     await engine.query(`SET SESSION sql_mode = '${sqlMode}'`);
     try {
-      const found = await engine.query(`SELECT /* ${sqlMode} */ Id FROM items WHERE ${where} ORDER BY Id`, bind === 'server' ? params : []);
+      const found = await engine.query(
+        `SELECT /* ${sqlMode} */ Id FROM items WHERE ${where} ORDER BY Id`,
+        bind === 'server' ? params : [],
+      );
       return found.map((r) => Number(r['Id']));
     } finally {
-      await engine.query("SET SESSION sql_mode = DEFAULT");
+      await engine.query('SET SESSION sql_mode = DEFAULT');
     }
   }
 
@@ -74,15 +94,20 @@ describe.skipIf(!mariadbAvailable())('MySQL dialect: the session it assumes', ()
   });
 
   it('the other modes leave every answer of the evaluation table as it is by default', async () => {
-    await engine.load(evalSchema, evalRows.filter((r) => !NON_FINITE_IDS.includes(r.Id)));
-    const filters = evalCases.map((c) => c.filter).filter((f) => {
-      try {
-        compileSql(check(f, evalSchema), { dialect: mysql });
-        return true;
-      } catch {
-        return false; // a documented 'unsupported' refusal: nothing runs
-      }
-    });
+    await engine.load(
+      evalSchema,
+      evalRows.filter((r) => !NON_FINITE_IDS.includes(r.Id)),
+    );
+    const filters = evalCases
+      .map((c) => c.filter)
+      .filter((f) => {
+        try {
+          compileSql(check(f, evalSchema), { dialect: mysql });
+          return true;
+        } catch {
+          return false; // a documented 'unsupported' refusal: nothing runs
+        }
+      });
     const answers = async (mode: string): Promise<string[]> => {
       const out: string[] = [];
       for (const f of filters) out.push(`${f} -> ${JSON.stringify(await idsUnder(mode, f, 'server', evalSchema))}`);

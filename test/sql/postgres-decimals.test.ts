@@ -7,8 +7,12 @@ import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
 import { postgresDecimalDiffers } from './postgres-decimals.js';
 
-const schema = defineSchema({ name: 'D', properties: { Id: { type: 'Edm.Int32', nullable: false }, P: 'Edm.Decimal' } });
-const differs = (filter: string, P: string | null, division = false): boolean => postgresDecimalDiffers(check(filter, schema), [{ Id: 1, P }], { division });
+const schema = defineSchema({
+  name: 'D',
+  properties: { Id: { type: 'Edm.Int32', nullable: false }, P: 'Edm.Decimal' },
+});
+const differs = (filter: string, P: string | null, division = false): boolean =>
+  postgresDecimalDiffers(check(filter, schema), [{ Id: 1, P }], { division });
 
 describe('PostgreSQL Decimals beyond the 1,000-digit model', () => {
   it.each([

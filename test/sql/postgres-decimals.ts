@@ -38,7 +38,11 @@ export interface PostgresDecimalOptions {
  * and literals are taken to be written without trailing zeros (their scale is their decimal
  * places), as the generators write them.
  */
-export function postgresDecimalDiffers(typed: TypedFilter, rows: readonly object[], options: PostgresDecimalOptions = {}): boolean {
+export function postgresDecimalDiffers(
+  typed: TypedFilter,
+  rows: readonly object[],
+  options: PostgresDecimalOptions = {},
+): boolean {
   return rows.some((row) => differsOnRow(typed.root, row, options.division === true));
 }
 
@@ -100,6 +104,11 @@ function firstGroup(v: Decimal): readonly [number, number] {
 /** a / b rounded half away from zero to `scale` decimals, as PostgreSQL's numeric division does. */
 function quotient(a: Decimal, b: Decimal, scale: number): Decimal {
   // Truncated a few digits beyond the scale, then rounded: the same as rounding the exact quotient.
-  const Truncated = Decimal.clone({ precision: Math.max(0, a.e - b.e + 2) + scale + 5, rounding: Decimal.ROUND_DOWN, minE: -9e15, maxE: 9e15 });
+  const Truncated = Decimal.clone({
+    precision: Math.max(0, a.e - b.e + 2) + scale + 5,
+    rounding: Decimal.ROUND_DOWN,
+    minE: -9e15,
+    maxE: 9e15,
+  });
   return new Truncated(a).div(b).toDecimalPlaces(scale, Decimal.ROUND_HALF_UP);
 }

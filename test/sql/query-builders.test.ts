@@ -5,7 +5,20 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DummyDriver, Kysely, MysqlAdapter, MysqlIntrospector, MysqlQueryCompiler, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler, sql as kyselySql } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  MysqlAdapter,
+  MysqlIntrospector,
+  MysqlQueryCompiler,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql as kyselySql,
+} from 'kysely';
 import type { Dialect as KyselyDialect } from 'kysely';
 import knex from 'knex';
 import type { Knex } from 'knex';
@@ -26,7 +39,7 @@ const FILTERS = [
   "String eq 'it''s' or startswith(String, 'a')",
   'Int64 gt 5 and Decimal lt 10.5',
   'DateTimeOffset lt 2020-01-01T00:00:00Z or Int32 in (1, 2, 3)',
-  "Guid ne 00000000-0000-0000-0000-000000000000 and not (Boolean eq true)",
+  'Guid ne 00000000-0000-0000-0000-000000000000 and not (Boolean eq true)',
   "Address/City ne null and contains(Address/City, '%')",
 ];
 
@@ -35,9 +48,21 @@ type Build = (setup: EngineSetup, own: number, filter: CompiledSql) => CompiledS
 
 function kyselyFor(name: EngineSetup['name']): Kysely<any> {
   const parts: Record<EngineSetup['name'], () => Omit<KyselyDialect, 'createDriver'>> = {
-    postgres: () => ({ createAdapter: () => new PostgresAdapter(), createIntrospector: (db) => new PostgresIntrospector(db), createQueryCompiler: () => new PostgresQueryCompiler() }),
-    sqlite: () => ({ createAdapter: () => new SqliteAdapter(), createIntrospector: (db) => new SqliteIntrospector(db), createQueryCompiler: () => new SqliteQueryCompiler() }),
-    mysql: () => ({ createAdapter: () => new MysqlAdapter(), createIntrospector: (db) => new MysqlIntrospector(db), createQueryCompiler: () => new MysqlQueryCompiler() }),
+    postgres: () => ({
+      createAdapter: () => new PostgresAdapter(),
+      createIntrospector: (db) => new PostgresIntrospector(db),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    }),
+    sqlite: () => ({
+      createAdapter: () => new SqliteAdapter(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    }),
+    mysql: () => ({
+      createAdapter: () => new MysqlAdapter(),
+      createIntrospector: (db) => new MysqlIntrospector(db),
+      createQueryCompiler: () => new MysqlQueryCompiler(),
+    }),
   };
   return new Kysely<any>({ dialect: { ...parts[name](), createDriver: () => new DummyDriver() } });
 }
@@ -47,14 +72,26 @@ const KNEX_CLIENT = { postgres: 'pg', sqlite: 'sqlite3', mysql: 'mysql2' } as co
 const BUILDERS: Record<string, Build> = {
   kysely: (setup, own, filter) => {
     const { strings, values } = sqlTemplate(filter, setup.dialect);
-    const query = kyselyFor(setup.name).selectFrom('items').select('Id').where('Int32Req', '>=', own).where(kyselySql<boolean>(strings, ...values)).orderBy('Id');
+    const query = kyselyFor(setup.name)
+      .selectFrom('items')
+      .select('Id')
+      .where('Int32Req', '>=', own)
+      .where(kyselySql<boolean>(strings, ...values))
+      .orderBy('Id');
     const { sql, parameters } = query.compile();
     return { sql, params: [...parameters] };
   },
   knex: (setup, own, filter) => {
     const { strings, values } = sqlTemplate(filter, setup.dialect);
     const db = knex({ client: KNEX_CLIENT[setup.name], useNullAsDefault: true });
-    const { sql, bindings } = db.select('Id').from('items').where('Int32Req', '>=', own).andWhere(db.raw(strings.join('?'), values as readonly Knex.RawBinding[])).orderBy('Id').toSQL().toNative();
+    const { sql, bindings } = db
+      .select('Id')
+      .from('items')
+      .where('Int32Req', '>=', own)
+      .andWhere(db.raw(strings.join('?'), values as readonly Knex.RawBinding[]))
+      .orderBy('Id')
+      .toSQL()
+      .toNative();
     return { sql, params: [...bindings] };
   },
   drizzle: (setup, own, filter) => {
@@ -62,14 +99,29 @@ const BUILDERS: Record<string, Build> = {
     const condition = drizzleSql(strings, ...values);
     if (setup.name === 'postgres') {
       const items = pgTable('items', { Id: pgInteger('Id'), Int32Req: pgInteger('Int32Req') });
-      return new PgQueryBuilder().select({ Id: items.Id }).from(items).where(and(gte(items.Int32Req, own), condition)).orderBy(items.Id).toSQL();
+      return new PgQueryBuilder()
+        .select({ Id: items.Id })
+        .from(items)
+        .where(and(gte(items.Int32Req, own), condition))
+        .orderBy(items.Id)
+        .toSQL();
     }
     if (setup.name === 'mysql') {
       const items = mysqlTable('items', { Id: mysqlInt('Id'), Int32Req: mysqlInt('Int32Req') });
-      return new MysqlQueryBuilder().select({ Id: items.Id }).from(items).where(and(gte(items.Int32Req, own), condition)).orderBy(items.Id).toSQL();
+      return new MysqlQueryBuilder()
+        .select({ Id: items.Id })
+        .from(items)
+        .where(and(gte(items.Int32Req, own), condition))
+        .orderBy(items.Id)
+        .toSQL();
     }
     const items = sqliteTable('items', { Id: sqliteInteger('Id'), Int32Req: sqliteInteger('Int32Req') });
-    return new SqliteQueryBuilder().select({ Id: items.Id }).from(items).where(and(gte(items.Int32Req, own), condition)).orderBy(items.Id).toSQL();
+    return new SqliteQueryBuilder()
+      .select({ Id: items.Id })
+      .from(items)
+      .where(and(gte(items.Int32Req, own), condition))
+      .orderBy(items.Id)
+      .toSQL();
   },
 };
 
@@ -80,7 +132,10 @@ describe('sqlTemplate', () => {
     expect([...strings]).toEqual(['("a$1" = ', "::text) AND (x = '$2?') AND (y IN (", '::bigint, ', '))']);
     expect(values).toEqual(['t', 5n, 6]);
     expect(strings.raw).toEqual([...strings]);
-    const positional = sqlTemplate({ sql: "(`a?` = CAST(? AS SIGNED)) AND (b = '?') AND c = ?", params: [1, 2] }, ENGINES[2]!.dialect);
+    const positional = sqlTemplate(
+      { sql: "(`a?` = CAST(? AS SIGNED)) AND (b = '?') AND c = ?", params: [1, 2] },
+      ENGINES[2]!.dialect,
+    );
     expect([...positional.strings]).toEqual(['(`a?` = CAST(', " AS SIGNED)) AND (b = '?') AND c = ", '']);
     expect(() => sqlTemplate({ sql: 'x = $2', params: [1] }, ENGINES[0]!.dialect)).toThrow(TypeError);
   });
@@ -90,21 +145,34 @@ for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: a compiled filter in a query builder's query`, () => {
     const engine = engineFor(setup);
 
-    it.each(Object.keys(BUILDERS))('%s numbers the placeholders and the rows are the reference\'s', async (builder) => {
-      await fc.assert(
-        fc.asyncProperty(arbRows(testSchema, { finiteDoubles: setup.finiteDoubles, maxRows: 10 }).map((rows) => rows.map(withoutNul)), fc.integer({ min: -5, max: 5 }), async (rows, own) => {
-          await engine().load(testSchema, rows);
-          for (const text of FILTERS) {
-            const typed = check(text, testSchema);
-            const query = BUILDERS[builder]!(setup, own, compileSql(typed, { dialect: setup.dialect }));
-            const found = (await engine().query(query.sql, query.params)).map((r) => Number(r['Id']));
-            const matches = compilePredicate(typed);
-            const expected = rows.filter((r) => (r['Int32Req'] as number) >= own && matches(r)).map((r) => r['Id'] as number).sort((a, b) => a - b);
-            expect(found, `${text}\n${query.sql}`).toEqual(expected);
-          }
-        }),
-        { numRuns: 4 },
-      );
-    }, 120_000);
+    it.each(Object.keys(BUILDERS))(
+      "%s numbers the placeholders and the rows are the reference's",
+      async (builder) => {
+        await fc.assert(
+          fc.asyncProperty(
+            arbRows(testSchema, { finiteDoubles: setup.finiteDoubles, maxRows: 10 }).map((rows) =>
+              rows.map(withoutNul),
+            ),
+            fc.integer({ min: -5, max: 5 }),
+            async (rows, own) => {
+              await engine().load(testSchema, rows);
+              for (const text of FILTERS) {
+                const typed = check(text, testSchema);
+                const query = BUILDERS[builder]!(setup, own, compileSql(typed, { dialect: setup.dialect }));
+                const found = (await engine().query(query.sql, query.params)).map((r) => Number(r['Id']));
+                const matches = compilePredicate(typed);
+                const expected = rows
+                  .filter((r) => (r['Int32Req'] as number) >= own && matches(r))
+                  .map((r) => r['Id'] as number)
+                  .sort((a, b) => a - b);
+                expect(found, `${text}\n${query.sql}`).toEqual(expected);
+              }
+            },
+          ),
+          { numRuns: 4 },
+        );
+      },
+      120_000,
+    );
   });
 }

@@ -52,9 +52,23 @@ const REPS = [
 ];
 const NAMES = ['a', 'B', 'ä', "O'Neil", null, '%_'];
 
-interface Line { Id: number; Qty: number | null }
-interface Order { Id: number; Status: string | null; Total: number | null; Rep: (typeof REPS)[number] | null; Lines: Line[] }
-interface CustomerRow { Id: number; Name: string | null; Region: (typeof REGIONS)[number] | null; Orders: Order[] }
+interface Line {
+  Id: number;
+  Qty: number | null;
+}
+interface Order {
+  Id: number;
+  Status: string | null;
+  Total: number | null;
+  Rep: (typeof REPS)[number] | null;
+  Lines: Line[];
+}
+interface CustomerRow {
+  Id: number;
+  Name: string | null;
+  Region: (typeof REGIONS)[number] | null;
+  Orders: Order[];
+}
 
 const arbCustomers: fc.Arbitrary<CustomerRow[]> = fc
   .array(
@@ -79,7 +93,13 @@ const arbCustomers: fc.Arbitrary<CustomerRow[]> = fc
       Id: i + 1,
       Name: c.Name,
       Region: c.Region,
-      Orders: c.Orders.map((o) => ({ Id: next++, Status: o.Status, Total: o.Total, Rep: o.Rep, Lines: o.Lines.map((qty) => ({ Id: next++, Qty: qty })) })),
+      Orders: c.Orders.map((o) => ({
+        Id: next++,
+        Status: o.Status,
+        Total: o.Total,
+        Rep: o.Rep,
+        Lines: o.Lines.map((qty) => ({ Id: next++, Qty: qty })),
+      })),
     }));
   });
 
@@ -93,14 +113,36 @@ function tablesOf(customers: readonly CustomerRow[]) {
   for (const c of customers) {
     for (const o of c.Orders) {
       const orderKey = key++;
-      orders.push({ key: orderKey, parent: c.Id, Id: o.Id, Status: o.Status, Total: o.Total, RepID: o.Rep?.Id ?? null });
+      orders.push({
+        key: orderKey,
+        parent: c.Id,
+        Id: o.Id,
+        Status: o.Status,
+        Total: o.Total,
+        RepID: o.Rep?.Id ?? null,
+      });
       for (const l of o.Lines) lines.push({ key: key++, parent: orderKey, Id: l.Id, Qty: l.Qty });
     }
   }
   return [
-    { table: 'customers', columns: [column('Id'), column('Name', 'Edm.String'), column('RegionID')], records: customers.map((c) => ({ Id: c.Id, Name: c.Name, RegionID: c.Region?.Id ?? null })) },
+    {
+      table: 'customers',
+      columns: [column('Id'), column('Name', 'Edm.String'), column('RegionID')],
+      records: customers.map((c) => ({ Id: c.Id, Name: c.Name, RegionID: c.Region?.Id ?? null })),
+    },
     { table: 'regions', columns: [column('Id'), column('Name', 'Edm.String')], records: REGIONS },
-    { table: 'orders', columns: [column('key'), column('parent'), column('Id'), column('Status', 'Edm.String'), column('Total'), column('RepID')], records: orders },
+    {
+      table: 'orders',
+      columns: [
+        column('key'),
+        column('parent'),
+        column('Id'),
+        column('Status', 'Edm.String'),
+        column('Total'),
+        column('RepID'),
+      ],
+      records: orders,
+    },
     { table: 'reps', columns: [column('Id'), column('Name', 'Edm.String')], records: REPS },
     { table: 'order_lines', columns: [column('key'), column('parent'), column('Id'), column('Qty')], records: lines },
   ];
@@ -109,15 +151,24 @@ function tablesOf(customers: readonly CustomerRow[]) {
 const storage = {
   from: 'customers',
   table: 'customers',
-  collections: { Orders: { table: 'orders', foreignKey: 'parent', key: 'Id' }, 'Orders/Lines': { table: 'order_lines', foreignKey: 'parent', key: 'key' } },
-  relations: { Region: { table: 'regions', key: 'Id', reference: 'RegionID' }, 'Orders/Rep': { table: 'reps', key: 'Id', reference: 'RepID' } },
+  collections: {
+    Orders: { table: 'orders', foreignKey: 'parent', key: 'Id' },
+    'Orders/Lines': { table: 'order_lines', foreignKey: 'parent', key: 'key' },
+  },
+  relations: {
+    Region: { table: 'regions', key: 'Id', reference: 'RegionID' },
+    'Orders/Rep': { table: 'reps', key: 'Id', reference: 'RepID' },
+  },
 } as const;
 
 const resource = (rowFilter: boolean): QueryResource => ({
   schema: Customer,
   key: ['Id'],
   policy: { spelling: 'odata', defaultTop: 4, maxTop: 50 },
-  relations: { Orders: { key: ['Id'], ...(rowFilter ? { rowFilter: "Status ne 'void'" } : {}) }, 'Orders/Lines': { key: ['Id'] } },
+  relations: {
+    Orders: { key: ['Id'], ...(rowFilter ? { rowFilter: "Status ne 'void'" } : {}) },
+    'Orders/Lines': { key: ['Id'] },
+  },
 });
 
 const EXPANSIONS = [
@@ -129,21 +180,32 @@ const EXPANSIONS = [
   'Orders($select=Id;$expand=Lines($filter=Qty ne null;$select=Qty))',
   'Region,Orders($orderby=Id desc;$expand=Rep,Lines)',
   'Orders/Lines',
-  "Orders($orderby=Total mod 7 desc, length(Status);$top=2;$select=Id,Total;$expand=Lines($orderby=Qty add Id desc))",
+  'Orders($orderby=Total mod 7 desc, length(Status);$top=2;$select=Id,Total;$expand=Lines($orderby=Qty add Id desc))',
 ];
 
 const arbRequest = fc
-  .tuple(fc.constantFrom(...EXPANSIONS), fc.constantFrom('&$select=Id,Name', '&$select=Name&$orderby=Name desc', '&$select=Id&$orderby=Name'), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 4 }), fc.boolean())
-  .map(([expand, select, skip, top, rowFilter]) => ({ query: `$expand=${encodeURIComponent(expand)}${select}&$skip=${skip}&$top=${top}`, rowFilter }));
+  .tuple(
+    fc.constantFrom(...EXPANSIONS),
+    fc.constantFrom('&$select=Id,Name', '&$select=Name&$orderby=Name desc', '&$select=Id&$orderby=Name'),
+    fc.integer({ min: 0, max: 3 }),
+    fc.integer({ min: 1, max: 4 }),
+    fc.boolean(),
+  )
+  .map(([expand, select, skip, top, rowFilter]) => ({
+    query: `$expand=${encodeURIComponent(expand)}${select}&$skip=${skip}&$top=${top}`,
+    rowFilter,
+  }));
 
 describe('expansion queries', () => {
-  it('bind the keys of the rows, then the filter\'s values, and page each parent\'s related rows', () => {
+  it("bind the keys of the rows, then the filter's values, and page each parent's related rows", () => {
     const plan = parseQuery("$expand=Orders($filter=Status eq 'open';$top=2;$skip=1;$select=Id)", resource(false));
     expect(compileSqlExpansion(plan.expand[0]!, [1, 2], { dialect: postgres, ...storage })).toEqual({
       sql: 'SELECT * FROM (SELECT e."Id" AS "Id", e."parent" AS "$parent", ROW_NUMBER() OVER (PARTITION BY e."parent" ORDER BY e."Id" ASC) AS "$row" FROM orders e WHERE e."parent" IN ($1, $2) AND (e."Status" = $3::text)) w WHERE w."$row" > 1 AND w."$row" <= 3 ORDER BY w."$parent", w."$row"',
       params: [1, 2, 'open'],
     });
-    expect(compileSqlQuery(plan, { dialect: postgres, ...storage }).data.sql).toBe('SELECT customers.*, customers."Id" AS "$key:Orders" FROM customers ORDER BY customers."Id" ASC LIMIT 5 OFFSET 0');
+    expect(compileSqlQuery(plan, { dialect: postgres, ...storage }).data.sql).toBe(
+      'SELECT customers.*, customers."Id" AS "$key:Orders" FROM customers ORDER BY customers."Id" ASC LIMIT 5 OFFSET 0',
+    );
   });
 });
 
@@ -151,31 +213,46 @@ for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: expanded pages`, () => {
     const engine = engineFor(setup);
 
-    it('equal the reference\'s, with one query per relation per level', async () => {
-      await fc.assert(
-        fc.asyncProperty(arbCustomers, fc.array(arbRequest, { minLength: 3, maxLength: 3 }), async (customers, requests) => {
-          for (const t of tablesOf(customers)) await engine().loadTable(t.table, t.columns, t.records, t.table === 'orders' || t.table === 'order_lines' ? ['parent'] : []);
-          for (const { query, rowFilter } of requests) {
-            const plan = parseQuery(query, resource(rowFilter));
-            const options: SqlQueryOptions = { dialect: setup.dialect, ...storage };
-            const { data } = compileSqlQuery(plan, options);
-            const page = pageOf(await engine().query(data.sql, data.params), plan);
-            const queries: CompiledSql[] = [];
-            const run = async (q: CompiledSql) => {
-              queries.push(q);
-              return engine().query(q.sql, q.params);
-            };
-            const expanded = await expandSqlRows(page.items, plan, options, run);
-            const expected = applyQuery(customers, plan);
-            expect(expanded, `${query} (row filter: ${rowFilter})`).toEqual(expected.items);
-            expect(page.more).toBe(expected.more);
-            // No query per row: at most one per expanded relation (and none for a relation no row holds).
-            const relations = (items: typeof plan.expand): number => items.reduce((n, item) => n + 1 + relations(item.expand), 0);
-            expect(queries.length).toBeLessThanOrEqual(relations(plan.expand));
-          }
-        }),
-        { numRuns: LONG ? 150 : 10 },
-      );
-    }, LONG ? 900_000 : 120_000);
+    it(
+      "equal the reference's, with one query per relation per level",
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            arbCustomers,
+            fc.array(arbRequest, { minLength: 3, maxLength: 3 }),
+            async (customers, requests) => {
+              for (const t of tablesOf(customers))
+                await engine().loadTable(
+                  t.table,
+                  t.columns,
+                  t.records,
+                  t.table === 'orders' || t.table === 'order_lines' ? ['parent'] : [],
+                );
+              for (const { query, rowFilter } of requests) {
+                const plan = parseQuery(query, resource(rowFilter));
+                const options: SqlQueryOptions = { dialect: setup.dialect, ...storage };
+                const { data } = compileSqlQuery(plan, options);
+                const page = pageOf(await engine().query(data.sql, data.params), plan);
+                const queries: CompiledSql[] = [];
+                const run = async (q: CompiledSql) => {
+                  queries.push(q);
+                  return engine().query(q.sql, q.params);
+                };
+                const expanded = await expandSqlRows(page.items, plan, options, run);
+                const expected = applyQuery(customers, plan);
+                expect(expanded, `${query} (row filter: ${rowFilter})`).toEqual(expected.items);
+                expect(page.more).toBe(expected.more);
+                // No query per row: at most one per expanded relation (and none for a relation no row holds).
+                const relations = (items: typeof plan.expand): number =>
+                  items.reduce((n, item) => n + 1 + relations(item.expand), 0);
+                expect(queries.length).toBeLessThanOrEqual(relations(plan.expand));
+              }
+            },
+          ),
+          { numRuns: LONG ? 150 : 10 },
+        );
+      },
+      LONG ? 900_000 : 120_000,
+    );
   });
 }

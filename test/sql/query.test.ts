@@ -8,39 +8,65 @@ import { parseQuery, SERVICE_INTERFACE_B } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
-const resource: QueryResource = { schema: VenueRoom, key: ['VenueRoomID'], policy: { spelling: 'odata', defaultTop: 20, maxTop: 100 } };
+const resource: QueryResource = {
+  schema: VenueRoom,
+  key: ['VenueRoomID'],
+  policy: { spelling: 'odata', defaultTop: 20, maxTop: 100 },
+};
 
 describe('compileSqlQuery', () => {
-  it('writes the page and the count over the caller\'s table and columns', () => {
+  it("writes the page and the count over the caller's table and columns", () => {
     const plan = parseQuery("$filter=Capacity gt 50 and Name eq 'Hall'&$top=10&$skip=20&$count=true", resource);
-    const { data, count } = compileSqlQuery(plan, { dialect: postgres, from: 'rooms r', table: 'r', columns: { VenueRoomID: 'r.id' } });
+    const { data, count } = compileSqlQuery(plan, {
+      dialect: postgres,
+      from: 'rooms r',
+      table: 'r',
+      columns: { VenueRoomID: 'r.id' },
+    });
     expect(data).toEqual({
       sql: 'SELECT * FROM rooms r WHERE ((r."Capacity" > $1::integer) AND (r."Name" = $2::text)) ORDER BY r.id ASC LIMIT 11 OFFSET 20',
       params: [50, 'Hall'],
     });
-    expect(count).toEqual({ sql: 'SELECT COUNT(*) AS count FROM rooms r WHERE ((r."Capacity" > $1::integer) AND (r."Name" = $2::text))', params: [50, 'Hall'] });
+    expect(count).toEqual({
+      sql: 'SELECT COUNT(*) AS count FROM rooms r WHERE ((r."Capacity" > $1::integer) AND (r."Name" = $2::text))',
+      params: [50, 'Hall'],
+    });
   });
 
   it('writes no WHERE without a filter, and no count unless asked', () => {
     const plan = parseQuery('top=5', { ...resource, policy: SERVICE_INTERFACE_B });
-    expect(compileSqlQuery(plan, { dialect: mysql, from: '`rooms`' })).toEqual({ data: { sql: 'SELECT * FROM `rooms` ORDER BY `VenueRoomID` ASC LIMIT 6 OFFSET 0', params: [] } });
+    expect(compileSqlQuery(plan, { dialect: mysql, from: '`rooms`' })).toEqual({
+      data: { sql: 'SELECT * FROM `rooms` ORDER BY `VenueRoomID` ASC LIMIT 6 OFFSET 0', params: [] },
+    });
   });
 
-  it('numbers the placeholders after the caller\'s own on PostgreSQL; ? counts by position', () => {
+  it("numbers the placeholders after the caller's own on PostgreSQL; ? counts by position", () => {
     const typed = check('Capacity gt 50 and Capacity lt 90', VenueRoom);
-    expect(compileSql(typed, { dialect: postgres, firstParameter: 3 }).sql).toBe('(("Capacity" > $3::integer) AND ("Capacity" < $4::integer))');
-    expect(compileSql(typed, { dialect: sqlite, firstParameter: 3 }).sql).toBe(compileSql(typed, { dialect: sqlite }).sql);
+    expect(compileSql(typed, { dialect: postgres, firstParameter: 3 }).sql).toBe(
+      '(("Capacity" > $3::integer) AND ("Capacity" < $4::integer))',
+    );
+    expect(compileSql(typed, { dialect: sqlite, firstParameter: 3 }).sql).toBe(
+      compileSql(typed, { dialect: sqlite }).sql,
+    );
   });
 
   it.each([0, -1, 1.5, '2', Number.NaN])('refuses firstParameter %s, naming the option', (first) => {
-    const error = thrownFilterError(() => compileSql(check('Capacity gt 50', VenueRoom), { dialect: postgres, firstParameter: first as number }));
+    const error = thrownFilterError(() =>
+      compileSql(check('Capacity gt 50', VenueRoom), { dialect: postgres, firstParameter: first as number }),
+    );
     expect(error.kind).toBe('unsupported');
     expect(error.message).toContain('options.firstParameter');
   });
 
   it('selects the kept columns, named by their paths; a structure gives each of its members', () => {
-    const plan = parseQuery('fields=name,GeoData&top=2', { schema: PublicVenue, key: ['VenueID'], policy: SERVICE_INTERFACE_B });
-    expect(compileSqlQuery(plan, { dialect: postgres, from: 'venues v', table: 'v', columns: { Name: 'v.title' } }).data.sql).toBe(
+    const plan = parseQuery('fields=name,GeoData&top=2', {
+      schema: PublicVenue,
+      key: ['VenueID'],
+      policy: SERVICE_INTERFACE_B,
+    });
+    expect(
+      compileSqlQuery(plan, { dialect: postgres, from: 'venues v', table: 'v', columns: { Name: 'v.title' } }).data.sql,
+    ).toBe(
       'SELECT v.title AS "Name", v."GeoData_PointLatitude" AS "GeoData/PointLatitude", v."GeoData_PointLongitude" AS "GeoData/PointLongitude" FROM venues v ORDER BY v."VenueID" ASC LIMIT 3 OFFSET 0',
     );
     expect(compileSqlQuery(plan, { dialect: mysql, from: 'venues' }).data.sql).toBe(
@@ -49,14 +75,29 @@ describe('compileSqlQuery', () => {
   });
 
   it('selects a collection stored as a JSON column, and refuses one in a child table by name', () => {
-    const items: QueryResource = { schema: PublicEventTemplateCategoryItem, key: ['CategoryID'], policy: SERVICE_INTERFACE_B };
+    const items: QueryResource = {
+      schema: PublicEventTemplateCategoryItem,
+      key: ['CategoryID'],
+      policy: SERVICE_INTERFACE_B,
+    };
     const plan = parseQuery('fields=Title,Tags', items);
-    expect(compileSqlQuery(plan, { dialect: sqlite, from: 'items i', table: 'i', collections: { Tags: { json: 'tags' } } }).data.sql).toBe(
+    expect(
+      compileSqlQuery(plan, { dialect: sqlite, from: 'items i', table: 'i', collections: { Tags: { json: 'tags' } } })
+        .data.sql,
+    ).toBe(
       'SELECT i."Title" AS "Title", i."tags" AS "Tags" FROM items i ORDER BY i."CategoryID" ASC LIMIT 21 OFFSET 0',
     );
-    const error = thrownFilterError(() => compileSqlQuery(plan, { dialect: sqlite, from: 'items', collections: { Tags: { table: 'tags', foreignKey: 'item', key: 'CategoryID' } } }));
+    const error = thrownFilterError(() =>
+      compileSqlQuery(plan, {
+        dialect: sqlite,
+        from: 'items',
+        collections: { Tags: { table: 'tags', foreignKey: 'item', key: 'CategoryID' } },
+      }),
+    );
     expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'select_child_table', 'sqlite']);
-    expect(thrownFilterError(() => compileSqlQuery(plan, { dialect: sqlite, from: 'items' })).message).toContain("options.collections['Tags'] does not say where it is stored");
+    expect(thrownFilterError(() => compileSqlQuery(plan, { dialect: sqlite, from: 'items' })).message).toContain(
+      "options.collections['Tags'] does not say where it is stored",
+    );
   });
 
   it('pageOf keeps top rows and says whether the extra one came', () => {

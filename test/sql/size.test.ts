@@ -22,7 +22,8 @@ const PER_LEVEL: { readonly [dialect: string]: number } = { postgres: 1100, sqli
 function compileLength(filter: string, dialect: Dialect): number | FilterError {
   try {
     // Size is what is measured here, not the string cost limit (docs/semantics.md, section 7).
-    return compileSql(check(filter, schema, { maxStringCost: Infinity }), { dialect, maxSqlLength: Infinity }).sql.length;
+    return compileSql(check(filter, schema, { maxStringCost: Infinity }), { dialect, maxSqlLength: Infinity }).sql
+      .length;
   } catch (error) {
     if (error instanceof FilterError) return error;
     throw error;
@@ -50,7 +51,9 @@ describe.each([postgres, sqlite, mysql])('SQL size on $name', (dialect) => {
       if (refusedProduct(name, depth, dialect)) {
         expect(length, text).toBeInstanceOf(FilterError);
         expect((length as FilterError).kind, text).toBe('unsupported');
-        expect((length as FilterError).message, text).toMatch(/beyond the 65 digits the mysql SQL dialect computes exactly/);
+        expect((length as FilterError).message, text).toMatch(
+          /beyond the 65 digits the mysql SQL dialect computes exactly/,
+        );
         continue;
       }
       expect(length, text).not.toBeInstanceOf(FilterError);

@@ -10,7 +10,10 @@ import { compileSql, sqlite } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
 
-const schema = defineSchema({ name: 'T', properties: { Id: { type: 'Edm.Int32', nullable: false }, Status: 'Edm.String' } });
+const schema = defineSchema({
+  name: 'T',
+  properties: { Id: { type: 'Edm.Int32', nullable: false }, Status: 'Edm.String' },
+});
 const ROWS = [
   { Id: 1, Status: 'Active' },
   { Id: 2, Status: 'active' },
@@ -45,13 +48,17 @@ describe('SQLite: string collation', () => {
   ])('%s returns the reference rows', (filter) => {
     const { sql, params } = where(filter);
     const predicate = compilePredicate(check(filter, schema));
-    const ids = (db.exec(`SELECT "Id" FROM items WHERE ${sql} ORDER BY "Id"`, params)[0]?.values ?? []).map((r: unknown[]) => r[0]);
+    const ids = (db.exec(`SELECT "Id" FROM items WHERE ${sql} ORDER BY "Id"`, params)[0]?.values ?? []).map(
+      (r: unknown[]) => r[0],
+    );
     expect(ids).toEqual(ROWS.filter((r) => predicate(r)).map((r) => r.Id));
   });
 
   it.each(["Status eq 'Active'", "Status in ('Active', 'x')"])('%s searches the index of a BINARY column', (filter) => {
     const { sql, params } = where(filter);
-    const plan = db.exec(`EXPLAIN QUERY PLAN SELECT "Id" FROM plain WHERE ${sql}`, params)[0]!.values.map((r: unknown[]) => String(r[3]));
+    const plan = db
+      .exec(`EXPLAIN QUERY PLAN SELECT "Id" FROM plain WHERE ${sql}`, params)[0]!
+      .values.map((r: unknown[]) => String(r[3]));
     expect(plan.join('; ')).toMatch(/SEARCH plain USING INDEX plain_status/);
   });
 });

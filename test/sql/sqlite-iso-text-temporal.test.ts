@@ -19,11 +19,21 @@ describe("SQLite with 'iso-text' date-times: the temporal evaluation table", () 
   beforeAll(async () => {
     const SQL = await initSqlJs({ useOldExtensionFunctions: false });
     db = new SQL.Database();
-    db.run('CREATE TABLE items ("Id" INTEGER, "Day" TEXT, "Opens" TEXT, "Wait" INTEGER, "Due" TEXT, "Legacy" TEXT, "Qty" INTEGER, "Rank" INTEGER, "Price" REAL, "Score" REAL)');
+    db.run(
+      'CREATE TABLE items ("Id" INTEGER, "Day" TEXT, "Opens" TEXT, "Wait" INTEGER, "Due" TEXT, "Legacy" TEXT, "Qty" INTEGER, "Rank" INTEGER, "Price" REAL, "Score" REAL)',
+    );
     for (const row of temporalRows) {
       db.run('INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-        row.Id, or(row['Day'], dateText), or(row['Opens'], timeText), or(row['Wait'], durationMs), instant(row['Due']), instant(row['Legacy']),
-        or(row['Qty'], Number), or(row['Rank'], Number), or(row['Price'], Number), or(row['Score'], Number),
+        row.Id,
+        or(row['Day'], dateText),
+        or(row['Opens'], timeText),
+        or(row['Wait'], durationMs),
+        instant(row['Due']),
+        instant(row['Legacy']),
+        or(row['Qty'], Number),
+        or(row['Rank'], Number),
+        or(row['Price'], Number),
+        or(row['Score'], Number),
       ] as never);
     }
   });
@@ -31,7 +41,9 @@ describe("SQLite with 'iso-text' date-times: the temporal evaluation table", () 
 
   it.each(temporalCases.map((c) => [c.filter, c.ids] as const))('%s', (filter, ids) => {
     const { sql, params } = compileSql(check(filter, temporalSchema), { dialect, clock: () => TEMPORAL_NOW });
-    const found = (db.exec(`SELECT "Id" FROM items WHERE ${sql} ORDER BY "Id"`, params as never)[0]?.values ?? []).map((r: unknown[]) => r[0]);
+    const found = (db.exec(`SELECT "Id" FROM items WHERE ${sql} ORDER BY "Id"`, params as never)[0]?.values ?? []).map(
+      (r: unknown[]) => r[0],
+    );
     expect(found).toEqual(ids);
   });
 });

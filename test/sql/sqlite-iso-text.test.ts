@@ -12,7 +12,10 @@ import { check } from '../../src/types/check.js';
 import { FilterError } from '../../src/errors.js';
 import { defineSchema } from '../../src/types/schema.js';
 
-const schema = defineSchema({ name: 'T', properties: { Id: { type: 'Edm.Int32', nullable: false }, Due: 'Edm.DateTimeOffset' } });
+const schema = defineSchema({
+  name: 'T',
+  properties: { Id: { type: 'Edm.Int32', nullable: false }, Due: 'Edm.DateTimeOffset' },
+});
 const dialect = createSqliteDialect({ dates: 'iso-text' });
 const ROWS = [
   { Id: 1, Due: new Date('0000-12-31T23:00:00.000Z') },
@@ -45,7 +48,9 @@ describe("SQLite: 'iso-text' date-times", () => {
     const typed = check(filter, schema);
     const { sql, params } = compileSql(typed, { dialect });
     const predicate = compilePredicate(typed);
-    const ids = (db.exec(`SELECT "Id" FROM items WHERE ${sql} ORDER BY "Id"`, params as never)[0]?.values ?? []).map((r: unknown[]) => r[0]);
+    const ids = (db.exec(`SELECT "Id" FROM items WHERE ${sql} ORDER BY "Id"`, params as never)[0]?.values ?? []).map(
+      (r: unknown[]) => r[0],
+    );
     expect(ids).toEqual(ROWS.filter((r) => predicate(r)).map((r) => r.Id));
   });
 
@@ -59,7 +64,10 @@ describe("SQLite: 'iso-text' date-times", () => {
         error = e;
       }
       expect(error).toBeInstanceOf(FilterError);
-      expect(error).toMatchObject({ kind: 'unsupported', message: expect.stringContaining("SQLite 'iso-text' dates hold the years 0000 to 9999 only") });
+      expect(error).toMatchObject({
+        kind: 'unsupported',
+        message: expect.stringContaining("SQLite 'iso-text' dates hold the years 0000 to 9999 only"),
+      });
       expect(filter.slice((error as FilterError).start, (error as FilterError).end)).toMatch(/^9999-12-31T/);
     },
   );

@@ -27,7 +27,15 @@ function membersAllNull(node: StructureNull): TypedExpr | undefined {
     kind: 'compare',
     op: 'eq',
     type: 'Edm.Boolean',
-    left: { kind: 'member', type: m.property.type, source: node.source, path: [...node.path, ...m.path], property: m.property, nullable: true, ...span },
+    left: {
+      kind: 'member',
+      type: m.property.type,
+      source: node.source,
+      path: [...node.path, ...m.path],
+      property: m.property,
+      nullable: true,
+      ...span,
+    },
     right: { kind: 'null', type: m.property.type, ...span },
     ...span,
   });
@@ -42,7 +50,13 @@ function rewrite(node: TypedExpr): TypedExpr {
       const span = { start: node.start, end: node.end };
       return node.op === 'eq'
         ? { kind: 'logical', op: 'or', type: 'Edm.Boolean', operands: [node, allNull], ...span }
-        : { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [node, { kind: 'not', type: 'Edm.Boolean', operand: allNull, ...span }], ...span };
+        : {
+            kind: 'logical',
+            op: 'and',
+            type: 'Edm.Boolean',
+            operands: [node, { kind: 'not', type: 'Edm.Boolean', operand: allNull, ...span }],
+            ...span,
+          };
     }
     default:
       return mapChildrenOfTyped(node, rewrite);

@@ -18,7 +18,11 @@ import { engineFor, ENGINES } from './engines.js';
 
 const schema = defineSchema({
   name: 'S',
-  properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Code: { type: 'Edm.String', nullable: false } },
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Name: 'Edm.String',
+    Code: { type: 'Edm.String', nullable: false },
+  },
 });
 const HALF = 1_048_576 / 2;
 const ROWS = [
@@ -32,7 +36,8 @@ const ROWS = [
 ];
 
 /** `replace(…replace(Name, 'a', 'aaa…')…)`, n deep, each `a` becoming 1,000: 10 × 1,000^n characters on row 1. */
-const thousandfold = (n: number): string => (n === 0 ? 'Name' : `replace(${thousandfold(n - 1)}, 'a', '${'a'.repeat(1000)}')`);
+const thousandfold = (n: number): string =>
+  n === 0 ? 'Name' : `replace(${thousandfold(n - 1)}, 'a', '${'a'.repeat(1000)}')`;
 
 /** `length(replace(…)) gt 0` with 30 nested `replace(…, 'a', 'aa')`: 617 characters, 2^30 growth. */
 const doubling = (n: number): string => (n === 0 ? 'Name' : `replace(${doubling(n - 1)}, 'a', 'aa')`);
@@ -79,15 +84,21 @@ describe('the cost limit refuses a filter before any backend reads a row', () =>
     const { kind, start, end, message } = error as FilterError;
     expect(kind).toBe('limit');
     // 1,024 × (2 + 4 + … + 512) = 1,046,528 characters for the nine inner calls, then 1,048,576 more.
-    expect(message).toMatch(/^String functions up to this replace can return 2,095,104 characters per row, beyond the limit of 1,048,576 /);
+    expect(message).toMatch(
+      /^String functions up to this replace can return 2,095,104 characters per row, beyond the limit of 1,048,576 /,
+    );
     expect(DOUBLING_30.slice(start, end)).toBe(doubling(10));
     expect(start).toBe('length('.length + 20 * 'replace('.length);
     // Nine of them are within the default limit, and the limit is an option.
     expect(() => check(`length(${doubling(9)}) gt 0`, schema)).not.toThrow();
     // All 30: 1,046,528 + 21 × 1,048,576.
     expect(() => check(DOUBLING_30, schema, { maxStringCost: 23_066_624 })).not.toThrow();
-    expect(() => check(DOUBLING_30, schema, { maxStringCost: 23_066_623 })).toThrow(expect.objectContaining({ kind: 'limit', start: 'length('.length }));
-    expect(() => check(`length(${doubling(9)}) gt 0`, schema, { maxStringCost: 1_046_527 })).toThrow(expect.objectContaining({ kind: 'limit' }));
+    expect(() => check(DOUBLING_30, schema, { maxStringCost: 23_066_623 })).toThrow(
+      expect.objectContaining({ kind: 'limit', start: 'length('.length }),
+    );
+    expect(() => check(`length(${doubling(9)}) gt 0`, schema, { maxStringCost: 1_046_527 })).toThrow(
+      expect.objectContaining({ kind: 'limit' }),
+    );
   });
 
   it.each(CASES)('%s (ids %j; refused at the default limit: %j)', (filter, _ids, refused) => {
@@ -107,20 +118,28 @@ function memoryIds(typed: TypedFilter): number[] {
 
 describe('in memory, the oracle and MongoDB', () => {
   const docs = ROWS.map((row) => toMongoDocument(schema, row));
-  it.each(CASES)('%s', (filter, ids) => {
-    const typed = check(filter, schema, UNLIMITED);
-    expect(memoryIds(typed)).toEqual(ids);
-    expect(ROWS.filter((row) => evaluateOracle(typed, row)).map((r) => r.Id)).toEqual(ids);
-    expect(matchIds(compileMongo(typed) as Record<string, unknown>, docs)).toEqual(ids);
-  }, 30_000);
+  it.each(CASES)(
+    '%s',
+    (filter, ids) => {
+      const typed = check(filter, schema, UNLIMITED);
+      expect(memoryIds(typed)).toEqual(ids);
+      expect(ROWS.filter((row) => evaluateOracle(typed, row)).map((r) => r.Id)).toEqual(ids);
+      expect(matchIds(compileMongo(typed) as Record<string, unknown>, docs)).toEqual(ids);
+    },
+    30_000,
+  );
 });
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: the same rows`, () => {
     const engine = engineFor(setup, schema, ROWS);
-    it.each(CASES)('%s', async (filter, ids) => {
-      const typed = check(filter, schema, UNLIMITED);
-      expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(ids);
-    }, 30_000);
+    it.each(CASES)(
+      '%s',
+      async (filter, ids) => {
+        const typed = check(filter, schema, UNLIMITED);
+        expect(await engine().ids(compileSql(typed, { dialect: setup.dialect }))).toEqual(ids);
+      },
+      30_000,
+    );
   });
 }

@@ -28,7 +28,8 @@ for (const setup of ENGINES) {
 
     it.each(temporalCases.map((c) => [c.filter, c.ids] as const))('%s', async (filter, ids) => {
       const known = KNOWN.find((k) => k.filter === filter && k.engine === setup.name);
-      const compile = () => compileSql(check(filter, temporalSchema), { dialect: setup.dialect, clock: () => TEMPORAL_NOW });
+      const compile = () =>
+        compileSql(check(filter, temporalSchema), { dialect: setup.dialect, clock: () => TEMPORAL_NOW });
       if (known && !known.ids) {
         expect(thrown(compile)).toMatchObject({ kind: 'unsupported', target: setup.name });
         return;

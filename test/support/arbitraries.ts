@@ -3,16 +3,29 @@
 // so that generated filters actually match some rows.
 
 import fc from 'fast-check';
-import { check, defineSchema, DEFAULT_MAX_STRING_COST, EDM_TYPES, FUNCTIONS, listPropertyPaths } from '../../src/index.js';
+import {
+  check,
+  defineSchema,
+  DEFAULT_MAX_STRING_COST,
+  EDM_TYPES,
+  FUNCTIONS,
+  listPropertyPaths,
+} from '../../src/index.js';
 import { stringCost } from '../../src/types/string-cost.js';
 import { enumTypesOf } from '../../src/types/schema.js';
 import type { EdmType, Schema, SchemaDefinition, TypedFilter, PropertyDefinition, Property } from '../../src/index.js';
-import type { CollectionProperty, ElementDefinition, EnumDefinition, EnumType, PrimitiveProperty, StructuredProperty } from '../../src/types/schema.js';
+import type {
+  CollectionProperty,
+  ElementDefinition,
+  EnumDefinition,
+  EnumType,
+  PrimitiveProperty,
+  StructuredProperty,
+} from '../../src/types/schema.js';
 import { formatDate, formatDuration, formatTimeOfDay, MS_PER_DAY } from '../../src/semantics/temporal.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test schema
-
 
 function everyType(): { [name: string]: PropertyDefinition } {
   const out: { [name: string]: PropertyDefinition } = {};
@@ -25,7 +38,11 @@ function everyType(): { [name: string]: PropertyDefinition } {
 }
 
 /** The flags enumeration of the test schema (docs/semantics.md §12). */
-export const TEST_COLOR: EnumDefinition = { name: 'Sales.Color', members: { Red: 1, Green: 2, Blue: 4, Gold: 64 }, flags: true };
+export const TEST_COLOR: EnumDefinition = {
+  name: 'Sales.Color',
+  members: { Red: 1, Green: 2, Blue: 4, Gold: 64 },
+  flags: true,
+};
 
 /**
  * `Item`: key `Id` (Edm.Int32, not nullable); each Edm type `X` as a nullable property `X` and a
@@ -44,7 +61,9 @@ export const testSchemaDefinition: SchemaDefinition = {
       properties: {
         City: 'Edm.String',
         Country: { type: 'Edm.String', nullable: false },
-        Geo: { properties: { Lat: 'Edm.Double', Lon: { type: 'Edm.Double', nullable: false }, Precision: 'Edm.Int32' } },
+        Geo: {
+          properties: { Lat: 'Edm.Double', Lon: { type: 'Edm.Double', nullable: false }, Precision: 'Edm.Int32' },
+        },
       },
     },
     Owner: {
@@ -52,7 +71,14 @@ export const testSchemaDefinition: SchemaDefinition = {
       properties: {
         Name: 'Edm.String',
         Since: 'Edm.DateTimeOffset',
-        Manager: { properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Salary: 'Edm.Decimal', Active: 'Edm.Boolean' } },
+        Manager: {
+          properties: {
+            Id: { type: 'Edm.Int32', nullable: false },
+            Name: 'Edm.String',
+            Salary: 'Edm.Decimal',
+            Active: 'Edm.Boolean',
+          },
+        },
       },
     },
   },
@@ -74,7 +100,8 @@ export const lambdaTestSchemaDefinition: SchemaDefinition = {
     Owner: {
       nullable: false,
       properties: {
-        ...(testSchemaDefinition.properties['Owner'] as { properties: { [name: string]: PropertyDefinition } }).properties,
+        ...(testSchemaDefinition.properties['Owner'] as { properties: { [name: string]: PropertyDefinition } })
+          .properties,
         Badges: { collection: 'Edm.String' },
       },
     },
@@ -104,7 +131,10 @@ export const lambdaTestSchemaDefinition: SchemaDefinition = {
           Status: 'Edm.String',
           Total: 'Edm.Decimal',
           Due: 'Edm.DateTimeOffset',
-          Lines: { relation: true, collection: { properties: { Qty: 'Edm.Int32', Sku: 'Edm.String', Price: 'Edm.Double' } } },
+          Lines: {
+            relation: true,
+            collection: { properties: { Qty: 'Edm.Int32', Sku: 'Edm.String', Price: 'Edm.Double' } },
+          },
         },
       },
     },
@@ -121,10 +151,12 @@ const arbPrimitiveElement: fc.Arbitrary<PropertyDefinition> = fc
 /** The members of a structured element (`P0`, `P1`, …), with collections of their own (`K0`, …) while `depth` lasts. */
 function arbElementMembers(depth: number): fc.Arbitrary<{ [name: string]: PropertyDefinition }> {
   const collections = depth > 0 ? fc.array(arbCollectionDefinition(depth - 1), { maxLength: 1 }) : fc.constant([]);
-  return fc.tuple(fc.array(arbPrimitiveElement, { minLength: 1, maxLength: 3 }), collections).map(([members, nested]) => ({
-    ...Object.fromEntries(members.map((m, i) => [`P${i}`, m])),
-    ...Object.fromEntries(nested.map((c, i) => [`K${i}`, c])),
-  }));
+  return fc
+    .tuple(fc.array(arbPrimitiveElement, { minLength: 1, maxLength: 3 }), collections)
+    .map(([members, nested]) => ({
+      ...Object.fromEntries(members.map((m, i) => [`P${i}`, m])),
+      ...Object.fromEntries(nested.map((c, i) => [`K${i}`, c])),
+    }));
 }
 
 /** A collection: of primitives, or of structures (complex values, or a to-many relation) that may hold collections. */
@@ -133,8 +165,11 @@ function arbCollectionDefinition(depth: number): fc.Arbitrary<PropertyDefinition
     arbPrimitiveElement.map((element): PropertyDefinition => ({ collection: element as ElementDefinition })),
     fc
       .tuple(arbElementMembers(depth), fc.boolean(), fc.boolean())
-      .map(([properties, relation, nullable]): PropertyDefinition =>
-        relation ? { relation: true, collection: { properties } } : { collection: nullable ? { properties } : { properties, nullable: false } },
+      .map(
+        ([properties, relation, nullable]): PropertyDefinition =>
+          relation
+            ? { relation: true, collection: { properties } }
+            : { collection: nullable ? { properties } : { properties, nullable: false } },
       ),
   );
 }
@@ -210,24 +245,84 @@ function stringPool(options: ArbOptions): readonly string[] {
 function stringArb(options: ArbOptions): fc.Arbitrary<string> {
   const random = fc.string({ unit: 'binary', maxLength: 8 });
   if (!options.asciiCaseMapping) return pooled(STRING_POOL, random);
-  return pooled(stringPool(options), random.map((s) => [...s].filter(hasAsciiCaseMapping).join('')));
+  return pooled(
+    stringPool(options),
+    random.map((s) => [...s].filter(hasAsciiCaseMapping).join('')),
+  );
 }
 
-export const INT32_POOL: readonly number[] = [0, 1, -1, 2, 7, 42, 100, 127, -128, 255, 256, 32767, -32768, 2147483647, -2147483648];
-export const INT64_POOL: readonly bigint[] = [0n, 1n, -1n, 42n, 2147483648n, -2147483649n, 9007199254740993n, 9223372036854775807n, -9223372036854775808n];
+export const INT32_POOL: readonly number[] = [
+  0, 1, -1, 2, 7, 42, 100, 127, -128, 255, 256, 32767, -32768, 2147483647, -2147483648,
+];
+export const INT64_POOL: readonly bigint[] = [
+  0n,
+  1n,
+  -1n,
+  42n,
+  2147483648n,
+  -2147483649n,
+  9007199254740993n,
+  9223372036854775807n,
+  -9223372036854775808n,
+];
 /** Normalised exact decimals: 28-digit values, the smallest 28-place fraction, signs. */
 export const DECIMAL_POOL: readonly string[] = [
-  '0', '1', '-1', '1.5', '-1.5', '0.1', '2.345', '42', '100',
-  '1234567890123456789.012345678', '-9999999999999999999999999999', '0.0000000000000000000000000001',
+  '0',
+  '1',
+  '-1',
+  '1.5',
+  '-1.5',
+  '0.1',
+  '2.345',
+  '42',
+  '100',
+  '1234567890123456789.012345678',
+  '-9999999999999999999999999999',
+  '0.0000000000000000000000000001',
 ];
-const FINITE_DOUBLES: readonly number[] = [0, -0, 1, -1, 1.5, 0.1, 2.5, 42, -42.25, 1e300, -1e-300, 5e-324, 1.7976931348623157e308];
+const FINITE_DOUBLES: readonly number[] = [
+  0, -0, 1, -1, 1.5, 0.1, 2.5, 42, -42.25, 1e300, -1e-300, 5e-324, 1.7976931348623157e308,
+];
 const SPECIAL_DOUBLES: readonly number[] = [NaN, Infinity, -Infinity];
-const SINGLE_POOL: readonly number[] = [0, 1, -1, 1.5, 0.5, 42, Math.fround(0.1), 3.4028234663852886e38, -3.4028234663852886e38];
+const SINGLE_POOL: readonly number[] = [
+  0,
+  1,
+  -1,
+  1.5,
+  0.5,
+  42,
+  Math.fround(0.1),
+  3.4028234663852886e38,
+  -3.4028234663852886e38,
+];
 export const STRING_POOL: readonly string[] = [
-  '', 'Active', 'active', 'ACTIVE', 'Completed', 'ann', 'Ann Smith', ' padded ', '100%', 'a_b', '%_', 'back\\slash',
-  "O'Brien", "''", '.*+?^$()[]{}|', 'a.c', '😀', 'x𝒳y', 'e\u0301', 'é', 'İstanbul', 'ß', 'Wellington',
+  '',
+  'Active',
+  'active',
+  'ACTIVE',
+  'Completed',
+  'ann',
+  'Ann Smith',
+  ' padded ',
+  '100%',
+  'a_b',
+  '%_',
+  'back\\slash',
+  "O'Brien",
+  "''",
+  '.*+?^$()[]{}|',
+  'a.c',
+  '😀',
+  'x𝒳y',
+  'e\u0301',
+  'é',
+  'İstanbul',
+  'ß',
+  'Wellington',
   // Texts `cast` reads as instants, and one it does not (no 30 February).
-  '2012-05-29T09:13:28Z', '2000-02-29T23:30:00.5-01:00', '2012-02-30T00:00:00Z',
+  '2012-05-29T09:13:28Z',
+  '2000-02-29T23:30:00.5-01:00',
+  '2012-02-30T00:00:00Z',
 ];
 export const GUID_POOL: readonly string[] = [
   '00000000-0000-0000-0000-000000000000',
@@ -250,16 +345,36 @@ export const INSTANT_POOL: readonly number[] = [
   Date.UTC(2100, 11, 31, 23, 59, 59, 999),
 ];
 /** Dates (as `YYYY-MM-DD`), times of day and durations (milliseconds) at their boundaries. */
-export const DATE_POOL: readonly string[] = ['1900-01-01', '1969-12-31', '1970-01-01', '2000-02-29', '2012-12-03', '2100-12-31'];
+export const DATE_POOL: readonly string[] = [
+  '1900-01-01',
+  '1969-12-31',
+  '1970-01-01',
+  '2000-02-29',
+  '2012-12-03',
+  '2100-12-31',
+];
 export const TIME_POOL: readonly number[] = [0, 1, 999, 43_200_000, 28_799_999, 86_399_999];
 const YEAR_MS = 31_556_952_000;
-export const DURATION_POOL: readonly number[] = [0, 1, -1, 1000, -1500, 5_400_000, 86_400_000, -86_400_000, 100 * YEAR_MS, -100 * YEAR_MS];
+export const DURATION_POOL: readonly number[] = [
+  0,
+  1,
+  -1,
+  1000,
+  -1500,
+  5_400_000,
+  86_400_000,
+  -86_400_000,
+  100 * YEAR_MS,
+  -100 * YEAR_MS,
+];
 const MIN_MS = Date.UTC(1900, 0, 1);
 const MAX_MS = Date.UTC(2100, 11, 31, 23, 59, 59, 999);
 /** Offsets written on date-time literals, in minutes. */
 const OFFSETS: readonly number[] = [0, 0, 60, -60, 330, 720, -720, 840, -840];
 
-const INTEGER_BOUNDS: { readonly [T in 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32']: readonly [number, number] } = {
+const INTEGER_BOUNDS: {
+  readonly [T in 'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32']: readonly [number, number];
+} = {
   'Edm.Byte': [0, 255],
   'Edm.SByte': [-128, 127],
   'Edm.Int16': [-32768, 32767],
@@ -306,14 +421,20 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
     case 'Edm.Int16':
     case 'Edm.Int32': {
       const [min, max] = INTEGER_BOUNDS[type];
-      return pooled(INT32_POOL.filter((v) => v >= min && v <= max), fc.integer({ min, max }));
+      return pooled(
+        INT32_POOL.filter((v) => v >= min && v <= max),
+        fc.integer({ min, max }),
+      );
     }
     case 'Edm.Int64':
       return pooled(INT64_POOL, fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }));
     case 'Edm.Decimal':
       return decimalArb();
     case 'Edm.Double':
-      return pooled(doubles(options), fc.double({ noNaN: options.finiteDoubles === true, noDefaultInfinity: options.finiteDoubles === true }));
+      return pooled(
+        doubles(options),
+        fc.double({ noNaN: options.finiteDoubles === true, noDefaultInfinity: options.finiteDoubles === true }),
+      );
     case 'Edm.Single':
       return pooled(SINGLE_POOL, fc.float({ noNaN: true, noDefaultInfinity: true }));
     case 'Edm.DateTime':
@@ -325,7 +446,11 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
     case 'Edm.Date':
       return fc.tuple(dateArb(), fc.nat(3)).map(([text, form]) => (form === 0 ? new Date(`${text}T00:00:00Z`) : text));
     case 'Edm.TimeOfDay':
-      return fc.tuple(timeArb(), fc.nat(2)).map(([ms, form]) => (form === 0 ? ms : form === 1 ? formatTimeOfDay(ms) : formatTimeOfDay(ms).replace(/(:00)?\.000$/, '')));
+      return fc
+        .tuple(timeArb(), fc.nat(2))
+        .map(([ms, form]) =>
+          form === 0 ? ms : form === 1 ? formatTimeOfDay(ms) : formatTimeOfDay(ms).replace(/(:00)?\.000$/, ''),
+        );
     case 'Edm.Duration':
       return fc.tuple(durationArb(), fc.nat(3)).map(([ms, form]) => (form === 0 ? formatDuration(ms) : ms));
   }
@@ -334,7 +459,9 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
 /** A value of an enumeration type as SQL and MongoDB store it: a member's value, or for flags a combination. */
 function arbEnumValue(enumType: EnumType): fc.Arbitrary<unknown> {
   const values = [...enumType.members.values()];
-  const value = enumType.flags ? fc.subarray(values).map((bits) => bits.reduce((a, b) => a | b, 0n)) : fc.constantFrom(...values);
+  const value = enumType.flags
+    ? fc.subarray(values).map((bits) => bits.reduce((a, b) => a | b, 0n))
+    : fc.constantFrom(...values);
   return value.map((v) => (enumType.underlyingType === 'Edm.Int64' ? v : Number(v)));
 }
 
@@ -344,7 +471,10 @@ function arbPrimitive(property: PrimitiveProperty, options: ArbOptions): fc.Arbi
 }
 
 function dateArb(): fc.Arbitrary<string> {
-  return pooled(DATE_POOL, fc.integer({ min: MIN_MS / MS_PER_DAY, max: Math.floor(MAX_MS / MS_PER_DAY) }).map(formatDate));
+  return pooled(
+    DATE_POOL,
+    fc.integer({ min: MIN_MS / MS_PER_DAY, max: Math.floor(MAX_MS / MS_PER_DAY) }).map(formatDate),
+  );
 }
 
 function timeArb(): fc.Arbitrary<number> {
@@ -368,10 +498,15 @@ function arbObject(properties: ReadonlyMap<string, Property>, options: ArbOption
       entries.push([property.name, arbCollection(property, options)]);
       continue;
     }
-    const value = property.kind === 'primitive' ? arbPrimitive(property, options) : arbObject(property.properties, options);
+    const value =
+      property.kind === 'primitive' ? arbPrimitive(property, options) : arbObject(property.properties, options);
     // A nullable property is sometimes null and sometimes missing altogether; both mean null.
     const arb = property.nullable
-      ? fc.oneof({ arbitrary: value, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 }, { arbitrary: fc.constant(MISSING), weight: 1 })
+      ? fc.oneof(
+          { arbitrary: value, weight: 4 },
+          { arbitrary: fc.constant(null), weight: 1 },
+          { arbitrary: fc.constant(MISSING), weight: 1 },
+        )
       : value;
     entries.push([property.name, arb]);
   }
@@ -393,7 +528,9 @@ const MISSING = Symbol('missing');
 function arbCollection(property: CollectionProperty, options: ArbOptions): fc.Arbitrary<unknown> {
   const element = property.element;
   const value = element.kind === 'primitive' ? arbPrimitive(element, options) : arbObject(element.properties, options);
-  const elements = element.nullable ? fc.oneof({ arbitrary: value, weight: 5 }, { arbitrary: fc.constant(null), weight: 1 }) : value;
+  const elements = element.nullable
+    ? fc.oneof({ arbitrary: value, weight: 5 }, { arbitrary: fc.constant(null), weight: 1 })
+    : value;
   return fc.oneof(
     { arbitrary: fc.array(elements, { minLength: 1, maxLength: 4 }), weight: 6 },
     { arbitrary: fc.constant([]), weight: 1 },
@@ -410,7 +547,8 @@ export function arbRow(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<R
 /** The key of a schema for arbRows: `Id`, else its first non-nullable top-level Int32. */
 function keyOf(schema: Schema): string | undefined {
   if (schema.properties.has('Id')) return 'Id';
-  for (const p of schema.properties.values()) if (p.kind === 'primitive' && p.type === 'Edm.Int32' && !p.nullable) return p.name;
+  for (const p of schema.properties.values())
+    if (p.kind === 'primitive' && p.type === 'Edm.Int32' && !p.nullable) return p.name;
   return undefined;
 }
 
@@ -456,7 +594,10 @@ const TEXT_TARGETS: readonly EdmType[] = ['Edm.String', ...INSTANT_TYPES];
 /** An operator or function name in a random case: the language is case-insensitive there. */
 function word(name: string): fc.Arbitrary<string> {
   const capitalised = name[0]!.toUpperCase() + name.slice(1);
-  return fc.oneof({ arbitrary: fc.constant(name), weight: 6 }, { arbitrary: fc.constantFrom(name.toUpperCase(), capitalised), weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.constant(name), weight: 6 },
+    { arbitrary: fc.constantFrom(name.toUpperCase(), capitalised), weight: 1 },
+  );
 }
 
 function quote(value: string): string {
@@ -492,7 +633,12 @@ function instantBody(ms: number, offsetMinutes: number, zone: 'Z' | 'none' | 'of
 
 function instantLiteral(): fc.Arbitrary<string> {
   return fc
-    .tuple(instantArb(), fc.constantFrom(...OFFSETS), fc.constantFrom('Z', 'none', 'offset'), fc.integer({ min: 0, max: 4 }))
+    .tuple(
+      instantArb(),
+      fc.constantFrom(...OFFSETS),
+      fc.constantFrom('Z', 'none', 'offset'),
+      fc.integer({ min: 0, max: 4 }),
+    )
     .map(([ms, offset, zone, form]) => {
       const body = instantBody(ms, offset, zone as 'Z' | 'none' | 'offset');
       switch (form) {
@@ -516,9 +662,13 @@ function numberLiteral(options: ArbOptions): fc.Arbitrary<string> {
     fc.constantFrom(...INT32_POOL).map(String),
     fc.constantFrom(...INT32_POOL.filter((v) => Math.abs(v) < 1000)).map((v) => `${v}L`),
     fc.constantFrom(...INT64_POOL).map((v) => (v >= -(2n ** 31n) && v < 2n ** 31n ? `${v}L` : String(v))),
-    fc.tuple(fc.constantFrom(...DECIMAL_POOL), fc.constantFrom('', 'M', 'm')).map(([v, s]) => (s === '' && !v.includes('.') ? `${v}.0` : `${v}${s}`)),
+    fc
+      .tuple(fc.constantFrom(...DECIMAL_POOL), fc.constantFrom('', 'M', 'm'))
+      .map(([v, s]) => (s === '' && !v.includes('.') ? `${v}.0` : `${v}${s}`)),
     fc.constantFrom(...doubles(options)).map(doubleText),
-    fc.constantFrom(...SINGLE_POOL).map((v) => `${String(v).includes('e') || String(v).includes('.') ? String(v) : `${v}.0`}f`),
+    fc
+      .constantFrom(...SINGLE_POOL)
+      .map((v) => `${String(v).includes('e') || String(v).includes('.') ? String(v) : `${v}.0`}f`),
   );
 }
 
@@ -537,14 +687,20 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
       if (form === 0) return `time'${formatDuration(ms)}'`;
       return form === 1 ? text : text.replace(/(:00)?\.000$/, '');
     }),
-  duration: () => fc.tuple(durationArb(), fc.constantFrom('duration', 'DURATION')).map(([ms, prefix]) => `${prefix}'${formatDuration(ms)}'`),
+  duration: () =>
+    fc
+      .tuple(durationArb(), fc.constantFrom('duration', 'DURATION'))
+      .map(([ms, prefix]) => `${prefix}'${formatDuration(ms)}'`),
   color: () => colorBody().map((body) => `${TEST_COLOR.name}'${body}'`),
 };
 
 /** What an enumeration literal of the test's Sales.Color holds: members, combined, or a value. */
 function colorBody(): fc.Arbitrary<string> {
   const names = Object.keys(TEST_COLOR.members);
-  return fc.oneof(fc.subarray(names, { minLength: 1 }).map((ns) => ns.join(',')), fc.constantFrom('0', '3', '64', 'Gold,5'));
+  return fc.oneof(
+    fc.subarray(names, { minLength: 1 }).map((ns) => ns.join(',')),
+    fc.constantFrom('0', '3', '64', 'Gold,5'),
+  );
 }
 
 /** Whether generated text is the null literal, which takes its type from the other operand. */
@@ -586,7 +742,18 @@ interface Reach {
   readonly collections: readonly CollectionRef[];
 }
 
-const KIND_OF_NAMES: { readonly [K in Kind]: true } = { bool: true, num: true, int32: true, string: true, instant: true, guid: true, date: true, time: true, duration: true, color: true };
+const KIND_OF_NAMES: { readonly [K in Kind]: true } = {
+  bool: true,
+  num: true,
+  int32: true,
+  string: true,
+  instant: true,
+  guid: true,
+  date: true,
+  time: true,
+  duration: true,
+  color: true,
+};
 
 /** The filterable members, structures and collections under `properties`, their paths after `prefix`. */
 function reachable(properties: ReadonlyMap<string, Property>, prefix: string): Reach {
@@ -670,16 +837,29 @@ export function arbLambdaLawCase(schema: Schema, options: ArbOptions = {}): fc.A
     .chain((c) => {
       const inner: Scope = [{ variable: 'x0', collection: c }];
       const element = c.property.element;
-      const x = element.kind === 'primitive' ? expr(kindsOf(element)[0] ?? 'bool', depth, []).map((t) => groupPrimary(t)) : fc.constant(undefined);
-      return fc.record({ collection: fc.constant(c.text), p: expr('bool', depth, inner).map((t) => t.text), q: expr('bool', depth, inner).map((t) => t.text), x });
+      const x =
+        element.kind === 'primitive'
+          ? expr(kindsOf(element)[0] ?? 'bool', depth, []).map((t) => groupPrimary(t))
+          : fc.constant(undefined);
+      return fc.record({
+        collection: fc.constant(c.text),
+        p: expr('bool', depth, inner).map((t) => t.text),
+        q: expr('bool', depth, inner).map((t) => t.text),
+        x,
+      });
     })
     .filter(({ collection, p, q, x }) =>
-      [`${collection}/any(x0: (${p}) or (${q}))`, ...(x === undefined ? [] : [`${x} in ${collection}`])].every((text) => withinStringCost(text, schema)),
+      [`${collection}/any(x0: (${p}) or (${q}))`, ...(x === undefined ? [] : [`${x} in ${collection}`])].every((text) =>
+        withinStringCost(text, schema),
+      ),
     );
 }
 
 /** The generator of filter text for a schema: expressions of a kind and depth where variables are bound. */
-function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, depth: number, scope?: Scope) => fc.Arbitrary<Term>; reachOf: (scope: Scope) => Reach } {
+function grammar(
+  schema: Schema,
+  options: ArbOptions,
+): { expr: (kind: Kind, depth: number, scope?: Scope) => fc.Arbitrary<Term>; reachOf: (scope: Scope) => Reach } {
   const members = new Map<Kind, string[]>();
   for (const { path, property, filterable } of listPropertyPaths(schema)) {
     if (!filterable) continue;
@@ -742,20 +922,27 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
     if (names !== undefined && names.length > 0) choices.push({ arbitrary: fc.constantFrom(...names), weight: 5 });
     // Inside a lambda, mostly what its variables reach, so that bodies depend on the elements.
     const elements = reach.elementMembers?.get(kind);
-    if (elements !== undefined && elements.length > 0) choices.push({ arbitrary: fc.constantFrom(...elements), weight: 10 });
+    if (elements !== undefined && elements.length > 0)
+      choices.push({ arbitrary: fc.constantFrom(...elements), weight: 10 });
     return fc.oneof(...choices).map(atomic);
   };
 
   const call = (name: string, ...args: fc.Arbitrary<Term>[]): fc.Arbitrary<Term> =>
     fc.tuple(word(name), ...args).map(([n, ...a]) => atomic(`${n}(${(a as Term[]).map((t) => t.text).join(', ')})`));
   const binary = (left: fc.Arbitrary<Term>, ops: readonly string[], right: fc.Arbitrary<Term>): fc.Arbitrary<Term> =>
-    fc.tuple(left, fc.constantFrom(...ops).chain(word), right).map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`));
+    fc
+      .tuple(left, fc.constantFrom(...ops).chain(word), right)
+      .map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`));
 
   const COMPARE = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
   const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'mod'];
 
   /** `cast(x, T)` or `isof(x, T)` of an operand of kind `k`, T bare or quoted (docs/semantics.md §11). */
-  const typeFunction = (name: 'cast' | 'isof', operand: fc.Arbitrary<Term>, targets: readonly EdmType[]): fc.Arbitrary<Term> =>
+  const typeFunction = (
+    name: 'cast' | 'isof',
+    operand: fc.Arbitrary<Term>,
+    targets: readonly EdmType[],
+  ): fc.Arbitrary<Term> =>
     fc
       .tuple(word(name), operand, fc.constantFrom(...targets), fc.boolean())
       .map(([n, x, t, quoted]) => atomic(`${n}(${x.text}, ${quoted ? `'${t}'` : t})`));
@@ -777,41 +964,76 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
         forms.push(
           fc.oneof(compareOf('num'), compareOf('string'), compareOf('instant'), compareOf('guid'), compareOf('bool')),
           fc.oneof(inOf('num'), inOf('string'), inOf('instant'), inOf('guid'), inOf('bool')),
-          fc.oneof(compareOf('date'), compareOf('time'), compareOf('duration'), inOf('date'), inOf('time'), inOf('duration')),
+          fc.oneof(
+            compareOf('date'),
+            compareOf('time'),
+            compareOf('duration'),
+            inOf('date'),
+            inOf('time'),
+            inOf('duration'),
+          ),
         );
         // Where the schema declares the test's enumeration: a value of it compared, listed and
         // tested with has, its literals in either form.
-        if (enumTypesOf(schema).has(TEST_COLOR.name)) forms.push(
-          fc.oneof(
-            compareOf('color'),
-            inOf('color'),
-            binary(sub('color'), COMPARE, colorBody().map((b) => atomic(quote(b)))),
-            fc
-              .tuple(sub('color').filter((t) => !isNullText(t)), word('has'), fc.oneof(literalOf.color(options), colorBody().map(quote)))
-              .map(([x, has, v]) => atomic(`${groupPrimary(x)} ${has} ${v}`)),
-          ),
-        );
+        if (enumTypesOf(schema).has(TEST_COLOR.name))
+          forms.push(
+            fc.oneof(
+              compareOf('color'),
+              inOf('color'),
+              binary(
+                sub('color'),
+                COMPARE,
+                colorBody().map((b) => atomic(quote(b))),
+              ),
+              fc
+                .tuple(
+                  sub('color').filter((t) => !isNullText(t)),
+                  word('has'),
+                  fc.oneof(literalOf.color(options), colorBody().map(quote)),
+                )
+                .map(([x, has, v]) => atomic(`${groupPrimary(x)} ${has} ${v}`)),
+            ),
+          );
         forms.push(
           fc
             .tuple(fc.constantFrom('and', 'or').chain(word), fc.array(sub('bool'), { minLength: 2, maxLength: 4 }))
             .map(([op, items]) => compound(items.map(group).join(` ${op} `))),
           fc.tuple(word('not'), sub('bool')).map(([not, b]) => unary(`${not} ${group(b)}`)),
-          fc.oneof(...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string')))),
+          fc.oneof(
+            ...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string'))),
+          ),
           // isof of every kind against every target, defined conversions or not (isof is then false),
           // but from a String only those the language has; a number of one type (a member, mostly)
           // tested against, and compared as, each numeric type.
           fc.oneof(
-            fc.constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration').chain((k) =>
-              typeFunction('isof', sub(k), k === 'string' ? TEXT_TARGETS : EDM_TYPES),
+            fc
+              .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration')
+              .chain((k) => typeFunction('isof', sub(k), k === 'string' ? TEXT_TARGETS : EDM_TYPES)),
+            typeFunction(
+              'isof',
+              atom('num', scope).filter((t) => !isNullText(t)),
+              NUMERIC_TYPES,
             ),
-            typeFunction('isof', atom('num', scope).filter((t) => !isNullText(t)), NUMERIC_TYPES),
-            binary(typeFunction('cast', atom('num', scope).filter((t) => !isNullText(t)), NUMERIC_TYPES), COMPARE, sub('num')),
+            binary(
+              typeFunction(
+                'cast',
+                atom('num', scope).filter((t) => !isNullText(t)),
+                NUMERIC_TYPES,
+              ),
+              COMPARE,
+              sub('num'),
+            ),
           ),
         );
         if (reach.structures.length > 0) {
           forms.push(
             fc
-              .tuple(fc.constantFrom(...reach.structures), fc.constantFrom('eq', 'ne').chain(word), fc.constantFrom('null', 'NULL'), fc.boolean())
+              .tuple(
+                fc.constantFrom(...reach.structures),
+                fc.constantFrom('eq', 'ne').chain(word),
+                fc.constantFrom('null', 'NULL'),
+                fc.boolean(),
+              )
               .map(([path, op, nul, mirrored]) => compound(mirrored ? `${nul} ${op} ${path}` : `${path} ${op} ${nul}`)),
           );
         }
@@ -831,7 +1053,15 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
           call('totaloffsetminutes', sub('instant')),
           typeFunction('cast', sub('num'), SMALL_INTEGER_TYPES),
         );
-        if (kind === 'num') forms.push(typeFunction('cast', sub('num'), NUMERIC_TYPES), typeFunction('cast', atom('num', scope).filter((t) => !isNullText(t)), ['Edm.Decimal', 'Edm.Double', 'Edm.Single', 'Edm.Int64']));
+        if (kind === 'num')
+          forms.push(
+            typeFunction('cast', sub('num'), NUMERIC_TYPES),
+            typeFunction(
+              'cast',
+              atom('num', scope).filter((t) => !isNullText(t)),
+              ['Edm.Decimal', 'Edm.Double', 'Edm.Single', 'Edm.Int64'],
+            ),
+          );
         if (kind === 'num') forms.push(fc.constantFrom('round', 'floor', 'ceiling').chain((f) => call(f, sub('num'))));
         if (kind === 'num') {
           forms.push(
@@ -839,7 +1069,8 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
             call('totalseconds', sub('duration')),
           );
         }
-        if (kind === 'num' && reach.collections.length > 0) forms.push(fc.constantFrom(...reach.collections).map((c) => atomic(`${c.text}/$count`)));
+        if (kind === 'num' && reach.collections.length > 0)
+          forms.push(fc.constantFrom(...reach.collections).map((c) => atomic(`${c.text}/$count`)));
         break;
       }
       case 'string':
@@ -849,7 +1080,9 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
           call('replace', sub('string'), sub('string'), sub('string')),
           call('substring', sub('string'), sub('int32')),
           call('substring', sub('string'), sub('int32'), sub('int32')),
-          fc.constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration').chain((k) => typeFunction('cast', sub(k), ['Edm.String'])),
+          fc
+            .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration')
+            .chain((k) => typeFunction('cast', sub(k), ['Edm.String'])),
         );
         break;
       case 'instant':
@@ -863,8 +1096,12 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
           // A null instant or date would make these Duration sums; a null duration is fine.
           forms.push(
             call('mindatetime'),
-            binary(sub('instant'), ['add', 'sub'], sub('duration')).filter((t) => !t.text.toLowerCase().startsWith('null ')),
-            binary(sub('date'), ['add', 'sub'], sub('duration')).filter((t) => !t.text.toLowerCase().startsWith('null ')),
+            binary(sub('instant'), ['add', 'sub'], sub('duration')).filter(
+              (t) => !t.text.toLowerCase().startsWith('null '),
+            ),
+            binary(sub('date'), ['add', 'sub'], sub('duration')).filter(
+              (t) => !t.text.toLowerCase().startsWith('null '),
+            ),
           );
         }
         break;
@@ -878,14 +1115,24 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
         // A null operand takes its type from the other side: where that would not make a duration
         // (`Due sub null` moves an instant; `null add null` and `null mul 2` are numbers), it is drawn again.
         const both = (k: Kind, ops: readonly string[]) =>
-          fc.tuple(sub(k), fc.constantFrom(...ops).chain(word), sub(k)).filter(([l, , r]) => !isNullText(l) && !isNullText(r));
+          fc
+            .tuple(sub(k), fc.constantFrom(...ops).chain(word), sub(k))
+            .filter(([l, , r]) => !isNullText(l) && !isNullText(r));
         forms.push(
           both('instant', ['sub']).map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`)),
           both('date', ['sub']).map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`)),
           binary(sub('duration'), ['add', 'sub'], sub('duration')).filter((t) => !/^null \w+ null$/i.test(t.text)),
-          fc.tuple(sub('duration'), fc.constantFrom('mul', 'div').chain(word), sub('num')).filter(([d]) => !isNullText(d)).map(([d, op, n]) => compound(`${group(d)} ${op} ${group(n)}`)),
-          fc.tuple(sub('num'), word('mul'), sub('duration')).filter(([, , d]) => !isNullText(d)).map(([n, op, d]) => compound(`${group(n)} ${op} ${group(d)}`)),
-          sub('duration').filter((d) => !isNullText(d)).map((d) => unary(`-${group(d)}`)),
+          fc
+            .tuple(sub('duration'), fc.constantFrom('mul', 'div').chain(word), sub('num'))
+            .filter(([d]) => !isNullText(d))
+            .map(([d, op, n]) => compound(`${group(d)} ${op} ${group(n)}`)),
+          fc
+            .tuple(sub('num'), word('mul'), sub('duration'))
+            .filter(([, , d]) => !isNullText(d))
+            .map(([n, op, d]) => compound(`${group(n)} ${op} ${group(d)}`)),
+          sub('duration')
+            .filter((d) => !isNullText(d))
+            .map((d) => unary(`-${group(d)}`)),
         );
         break;
       }
@@ -902,8 +1149,11 @@ function grammar(schema: Schema, options: ArbOptions): { expr: (kind: Kind, dept
         const kinds = [...elementReach(inner[inner.length - 1]!).members.keys()];
         const operand = (k: Kind): fc.Arbitrary<Term> => expr(k, Math.max(depth - 2, 0), inner);
         const focused = fc.constantFrom(...kinds).chain((k) => binary(operand(k), COMPARE, operand(k)));
-        const body = kinds.length > 0 ? fc.oneof(expr('bool', depth - 1, inner), focused) : expr('bool', depth - 1, inner);
-        return fc.tuple(fc.constantFrom('any', 'all'), body).map(([op, b]) => atomic(`${c.text}/${op}(${variable}: ${b.text})`));
+        const body =
+          kinds.length > 0 ? fc.oneof(expr('bool', depth - 1, inner), focused) : expr('bool', depth - 1, inner);
+        return fc
+          .tuple(fc.constantFrom('any', 'all'), body)
+          .map(([op, b]) => atomic(`${c.text}/${op}(${variable}: ${b.text})`));
       };
       // `x in C` nests as a lambda (maxLambdaDepth counts it), and only a Boolean x can hold
       // another: that one is an atom, so a filter nests at most four deep, the default limit.
@@ -937,13 +1187,18 @@ export const FUNCTION_NAMES: readonly string[] = FUNCTIONS.map((f) => f.name);
  * An `orderby` value for a schema (docs/query.md, "Order"): up to two distinct primitive property
  * paths outside collections, each `asc`, `desc` or neither, types `skip` leaves out; or nothing.
  */
-export function arbOrderBy(schema: Schema, skip: (type: EdmType) => boolean = () => false): fc.Arbitrary<string | undefined> {
+export function arbOrderBy(
+  schema: Schema,
+  skip: (type: EdmType) => boolean = () => false,
+): fc.Arbitrary<string | undefined> {
   const paths = listPropertyPaths(schema)
     .filter((p) => p.filterable && !skip(p.property.type))
     .map((p) => p.path.join('/'));
   const item = fc.tuple(fc.constantFrom(...paths), fc.constantFrom('', ' asc', ' desc', ' DESC'));
   return fc.option(
-    fc.uniqueArray(item, { minLength: 1, maxLength: 2, selector: ([path]) => path }).map((items) => items.map(([path, direction]) => `${path}${direction}`).join(',')),
+    fc
+      .uniqueArray(item, { minLength: 1, maxLength: 2, selector: ([path]) => path })
+      .map((items) => items.map(([path, direction]) => `${path}${direction}`).join(',')),
     { nil: undefined },
   );
 }

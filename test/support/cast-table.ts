@@ -34,14 +34,112 @@ const at = (iso: string): Date => new Date(iso);
 
 /** Row 3 lacks every property, row 4 has every nullable property null. */
 export const castRows: readonly EvalRow[] = [
-  { Id: 1, Name: '2012-05-29T09:13:28Z', Flag: true, Small: 255, Qty: 42, Big: 9007199254740993n, Price: '2.5', Score: 2.5, Due: at('2012-05-29T09:13:28Z'), Day: '2012-12-03', Opens: '07:59:59.250', Wait: 129_600_000, Key: '01234567-89ab-cdef-0123-456789abcdef' },
-  { Id: 2, Name: '2012-05-29T11:13:28.5+02:00', Flag: false, Small: 256, Qty: -42, Big: -9223372036854775808n, Price: '-2.5', Score: -2.5, Due: at('2012-05-29T09:13:28.500Z'), Day: '0001-01-01', Opens: '00:00:00.000', Wait: -500, Key: 'fedcba98-7654-3210-fedc-ba9876543210' },
+  {
+    Id: 1,
+    Name: '2012-05-29T09:13:28Z',
+    Flag: true,
+    Small: 255,
+    Qty: 42,
+    Big: 9007199254740993n,
+    Price: '2.5',
+    Score: 2.5,
+    Due: at('2012-05-29T09:13:28Z'),
+    Day: '2012-12-03',
+    Opens: '07:59:59.250',
+    Wait: 129_600_000,
+    Key: '01234567-89ab-cdef-0123-456789abcdef',
+  },
+  {
+    Id: 2,
+    Name: '2012-05-29T11:13:28.5+02:00',
+    Flag: false,
+    Small: 256,
+    Qty: -42,
+    Big: -9223372036854775808n,
+    Price: '-2.5',
+    Score: -2.5,
+    Due: at('2012-05-29T09:13:28.500Z'),
+    Day: '0001-01-01',
+    Opens: '00:00:00.000',
+    Wait: -500,
+    Key: 'fedcba98-7654-3210-fedc-ba9876543210',
+  },
   { Id: 3 },
-  { Id: 4, Name: null, Flag: null, Small: null, Qty: null, Big: null, Price: null, Score: null, Due: null, Day: null, Opens: null, Wait: null, Key: null },
-  { Id: 5, Name: '2012-02-30T00:00:00Z', Flag: true, Small: -1, Qty: 2147483647, Big: 9223372036854775807n, Price: '1.50', Score: NaN, Due: at('9999-12-31T23:59:59.999Z'), Day: '9999-12-31', Opens: '23:59:59.999', Wait: 0, Key: '00000000-0000-0000-0000-000000000000' },
-  { Id: 6, Name: 'not a date', Flag: false, Small: 0, Qty: 0, Big: 0n, Price: '0.0010', Score: Infinity, Due: at('0001-01-01T00:00:00Z'), Day: '1970-01-01', Opens: '12:00:00.500', Wait: 1_000, Key: 'ffffffff-ffff-ffff-ffff-ffffffffffff' },
-  { Id: 7, Name: '2012-05-29', Flag: true, Small: 127, Qty: 255, Big: 255n, Price: '255.4999', Score: 0.1, Due: at('1970-01-01T00:00:00Z'), Day: '2024-02-29', Opens: '00:00:00.001', Wait: 3_600_000, Key: '11111111-1111-1111-1111-111111111111' },
-  { Id: 8, Name: '12', Flag: false, Small: -32768, Qty: -2147483648, Big: -1n, Price: '-0.5', Score: -0.49999999999999994, Due: at('1999-12-31T23:59:59.010Z'), Day: '1999-12-31', Opens: '23:00:00.000', Wait: -86_400_001, Key: '22222222-2222-2222-2222-222222222222' },
+  {
+    Id: 4,
+    Name: null,
+    Flag: null,
+    Small: null,
+    Qty: null,
+    Big: null,
+    Price: null,
+    Score: null,
+    Due: null,
+    Day: null,
+    Opens: null,
+    Wait: null,
+    Key: null,
+  },
+  {
+    Id: 5,
+    Name: '2012-02-30T00:00:00Z',
+    Flag: true,
+    Small: -1,
+    Qty: 2147483647,
+    Big: 9223372036854775807n,
+    Price: '1.50',
+    Score: NaN,
+    Due: at('9999-12-31T23:59:59.999Z'),
+    Day: '9999-12-31',
+    Opens: '23:59:59.999',
+    Wait: 0,
+    Key: '00000000-0000-0000-0000-000000000000',
+  },
+  {
+    Id: 6,
+    Name: 'not a date',
+    Flag: false,
+    Small: 0,
+    Qty: 0,
+    Big: 0n,
+    Price: '0.0010',
+    Score: Infinity,
+    Due: at('0001-01-01T00:00:00Z'),
+    Day: '1970-01-01',
+    Opens: '12:00:00.500',
+    Wait: 1_000,
+    Key: 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  },
+  {
+    Id: 7,
+    Name: '2012-05-29',
+    Flag: true,
+    Small: 127,
+    Qty: 255,
+    Big: 255n,
+    Price: '255.4999',
+    Score: 0.1,
+    Due: at('1970-01-01T00:00:00Z'),
+    Day: '2024-02-29',
+    Opens: '00:00:00.001',
+    Wait: 3_600_000,
+    Key: '11111111-1111-1111-1111-111111111111',
+  },
+  {
+    Id: 8,
+    Name: '12',
+    Flag: false,
+    Small: -32768,
+    Qty: -2147483648,
+    Big: -1n,
+    Price: '-0.5',
+    Score: -0.49999999999999994,
+    Due: at('1999-12-31T23:59:59.010Z'),
+    Day: '1999-12-31',
+    Opens: '23:00:00.000',
+    Wait: -86_400_001,
+    Key: '22222222-2222-2222-2222-222222222222',
+  },
 ];
 
 const table: readonly (readonly [string, readonly number[]])[] = [
@@ -68,7 +166,10 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['isof(Big mul 1.0, Edm.Int64)', [1, 2, 5, 6, 7, 8]],
   ['cast(Price mul 1000000000000, Edm.Int64) eq 2500000000000', [1]],
   ['cast(Score mul 4e18, Edm.Int64) eq null', [1, 2, 3, 4, 5, 6]],
-  ['cast(2.5, Edm.Int32) eq 3 and cast(-2.5d, Edm.Int16) eq -3 and cast(300, Edm.Byte) eq null', [1, 2, 3, 4, 5, 6, 7, 8]],
+  [
+    'cast(2.5, Edm.Int32) eq 3 and cast(-2.5d, Edm.Int16) eq -3 and cast(300, Edm.Byte) eq null',
+    [1, 2, 3, 4, 5, 6, 7, 8],
+  ],
   // Widening keeps the value; to Decimal and to Double
   ['cast(Qty, Edm.Int64) eq 42', [1]],
   ['cast(Qty, Edm.Decimal) eq 42', [1]],
@@ -117,9 +218,9 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["indexof(cast(Key, Edm.String), 'ff') eq 0", [6]],
   ["toupper(cast(Key, Edm.String)) eq 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF'", [6]],
   ["cast(Name, Edm.String) eq '12'", [8]],
-  ["length(cast(Due, Edm.String)) eq 20", [1, 6, 7]],
+  ['length(cast(Due, Edm.String)) eq 20', [1, 6, 7]],
   ["concat(cast(Qty, Edm.String), cast(Flag, Edm.String)) eq '42true'", [1]],
-  ["cast(Qty, Edm.String) eq null", [3, 4]],
+  ['cast(Qty, Edm.String) eq null', [3, 4]],
   // From String to an instant: a date-time literal's text, else null
   ['cast(Name, Edm.DateTimeOffset) eq 2012-05-29T09:13:28Z', [1]],
   ['cast(Name, Edm.DateTimeOffset) eq Due', [1, 2, 3, 4]],
@@ -150,7 +251,10 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['isof(Big, Edm.Int32) or isof(Price, Edm.SByte)', [1, 2, 5, 6, 7, 8]],
 ];
 
-export const castCases: readonly EvalCase[] = table.map(([filter, ids]) => ({ filter, ids: [...ids].sort((a, b) => a - b) }));
+export const castCases: readonly EvalCase[] = table.map(([filter, ids]) => ({
+  filter,
+  ids: [...ids].sort((a, b) => a - b),
+}));
 
 /** The casts of a filter (an `isof` tests one), as the 'unsupported' error names them (`cast(Edm.Double, Edm.String)`). */
 export function castsOf(filter: string): string[] {
@@ -159,7 +263,8 @@ export function castsOf(filter: string): string[] {
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.kind === 'cast') casts.push(`cast(${node.operand.type}, ${node.type})`);
-    if (node.kind === 'isof' && canFail(conversionOf(node.operand.type, node.target))) casts.push(`cast(${node.operand.type}, ${node.target})`);
+    if (node.kind === 'isof' && canFail(conversionOf(node.operand.type, node.target)))
+      casts.push(`cast(${node.operand.type}, ${node.target})`);
     stack.push(...childrenOfTyped(node));
   }
   return casts;
@@ -178,5 +283,13 @@ export const REFUSED_CASTS: Readonly<Record<'postgres' | 'sqlite' | 'mysql' | 'm
   postgres: REFUSED_EVERYWHERE,
   sqlite: [...REFUSED_EVERYWHERE, 'cast(Edm.Decimal, Edm.String)'],
   mysql: [...REFUSED_EVERYWHERE, 'cast(Edm.Double, Edm.Decimal)', 'cast(Edm.Single, Edm.Decimal)'],
-  mongodb: [...REFUSED_EVERYWHERE, 'cast(Edm.String, Edm.DateTimeOffset)', 'cast(Edm.String, Edm.DateTime)', 'cast(Edm.Decimal, Edm.String)', 'cast(Edm.Double, Edm.Decimal)', 'cast(Edm.Single, Edm.Decimal)', 'integer_text_beyond_int64'],
+  mongodb: [
+    ...REFUSED_EVERYWHERE,
+    'cast(Edm.String, Edm.DateTimeOffset)',
+    'cast(Edm.String, Edm.DateTime)',
+    'cast(Edm.Decimal, Edm.String)',
+    'cast(Edm.Double, Edm.Decimal)',
+    'cast(Edm.Single, Edm.Decimal)',
+    'integer_text_beyond_int64',
+  ],
 };

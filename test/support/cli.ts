@@ -17,6 +17,8 @@ export async function runCli(argv: readonly string[], input = ''): Promise<CliRe
   let errText = '';
   out.on('data', (chunk: Buffer) => (outText += chunk.toString()));
   err.on('data', (chunk: Buffer) => (errText += chunk.toString()));
-  const code = await main([...argv], { out, err, stdin: Readable.from([input]) } as unknown as Parameters<typeof main>[1]);
+  const code = await main([...argv], { out, err, stdin: Readable.from([input]) } as unknown as Parameters<
+    typeof main
+  >[1]);
   return { code, out: outText, err: errText };
 }

@@ -8,8 +8,17 @@ import type { EnumDefinition, Schema, SchemaDefinition } from '../../src/index.j
 import type { EvalCase, EvalRow } from './eval-table.js';
 
 export const COLOR: EnumDefinition = { name: 'Sales.Color', members: { Red: 1, Green: 2, Blue: 4 }, flags: true };
-export const SIZE: EnumDefinition = { name: 'Sales.Size', members: { Small: 0, Medium: 1, Large: 2 }, underlyingType: 'Edm.Int16' };
-export const PERMISSION: EnumDefinition = { name: 'Sales.Permission', members: { Read: 1, Write: 2, Admin: 2n ** 62n }, flags: true, underlyingType: 'Edm.Int64' };
+export const SIZE: EnumDefinition = {
+  name: 'Sales.Size',
+  members: { Small: 0, Medium: 1, Large: 2 },
+  underlyingType: 'Edm.Int16',
+};
+export const PERMISSION: EnumDefinition = {
+  name: 'Sales.Permission',
+  members: { Read: 1, Write: 2, Admin: 2n ** 62n },
+  flags: true,
+  underlyingType: 'Edm.Int64',
+};
 
 export const enumSchemaDefinition: SchemaDefinition = {
   name: 'Product',
@@ -81,10 +90,13 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   // Collections of an enumeration
   ["Colors/any(c: c has 'Blue')", [1, 6]],
   ["Colors/all(c: c eq 'Red')", [2, 3, 4, 7]],
-  ["Colors/any(c: c eq Color)", [1]],
+  ['Colors/any(c: c eq Color)', [1]],
   ["'Green' in Colors", [5]],
   ["Sales.Color'Red' in Colors", [1, 7]],
   ['Colors/any(c: c eq null)', [5]],
 ];
 
-export const enumCases: readonly EvalCase[] = table.map(([filter, ids]) => ({ filter, ids: [...ids].sort((a, b) => a - b) }));
+export const enumCases: readonly EvalCase[] = table.map(([filter, ids]) => ({
+  filter,
+  ids: [...ids].sort((a, b) => a - b),
+}));

@@ -45,14 +45,25 @@ export const lambdaSchema: Schema = defineSchema(lambdaSchemaDefinition);
 /** Row 2 has empty collections, row 3 lacks them, row 4 has them null; row 5 has null elements. */
 export const lambdaRows: readonly EvalRow[] = [
   {
-    Id: 1, Name: 'red', Limit: 5,
-    Tags: ['red', 'blue'], Scores: [1, 5],
+    Id: 1,
+    Name: 'red',
+    Limit: 5,
+    Tags: ['red', 'blue'],
+    Scores: [1, 5],
     Addresses: [
       { City: 'Paris', Zip: '75001', Phones: ['111', '222'] },
       { City: 'Lyon', Zip: null, Phones: [] },
     ],
     Orders: [
-      { Id: 11, Status: 'open', Total: '10.5', Lines: [{ Qty: 2, Sku: 'x' }, { Qty: 5, Sku: 'y' }] },
+      {
+        Id: 11,
+        Status: 'open',
+        Total: '10.5',
+        Lines: [
+          { Qty: 2, Sku: 'x' },
+          { Qty: 5, Sku: 'y' },
+        ],
+      },
       { Id: 12, Status: 'closed', Total: '3', Lines: [] },
     ],
   },
@@ -60,14 +71,20 @@ export const lambdaRows: readonly EvalRow[] = [
   { Id: 3 },
   { Id: 4, Name: null, Limit: null, Tags: null, Scores: null, Addresses: null, Orders: null },
   {
-    Id: 5, Name: 'x', Limit: 3,
-    Tags: [null, 'red'], Scores: [null, 3],
+    Id: 5,
+    Name: 'x',
+    Limit: 3,
+    Tags: [null, 'red'],
+    Scores: [null, 3],
     Addresses: [null, { City: null, Zip: '1', Phones: [null] }],
     Orders: [{ Id: 51, Status: null, Total: null, Lines: [{ Qty: null, Sku: null }] }],
   },
   {
-    Id: 6, Name: 'green', Limit: 100,
-    Tags: ['RED', 'green', 'green'], Scores: [0, -1, 100],
+    Id: 6,
+    Name: 'green',
+    Limit: 100,
+    Tags: ['RED', 'green', 'green'],
+    Scores: [0, -1, 100],
     Addresses: [{ City: 'Paris', Zip: '1', Phones: ['333'] }],
     Orders: [
       { Id: 61, Status: 'open', Total: '100', Lines: [{ Qty: 1, Sku: 'x' }] },
@@ -75,8 +92,11 @@ export const lambdaRows: readonly EvalRow[] = [
     ],
   },
   {
-    Id: 7, Name: 'blue', Limit: 7,
-    Tags: ['blue'], Scores: [7],
+    Id: 7,
+    Name: 'blue',
+    Limit: 7,
+    Tags: ['blue'],
+    Scores: [7],
     Addresses: [{ City: 'blue', Zip: null, Phones: null }],
     Orders: [{ Id: 71, Status: 'blue', Total: '7', Lines: null }],
   },
@@ -157,4 +177,7 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Tags/any(t: Scores/any(s: s eq length(t)))', [5]],
 ];
 
-export const lambdaCases: readonly EvalCase[] = table.map(([filter, ids]) => ({ filter, ids: [...ids].sort((a, b) => a - b) }));
+export const lambdaCases: readonly EvalCase[] = table.map(([filter, ids]) => ({
+  filter,
+  ids: [...ids].sort((a, b) => a - b),
+}));

@@ -14,7 +14,13 @@ import { readInstant } from '../../src/semantics/instant.js';
 // half to even beyond; quotients to 34 digits; decimal.js's exponent limits at their largest.
 const DIGITS = 1000;
 const MAX_EXPONENT = 9999n;
-const Exact = Decimal.clone({ precision: DIGITS, rounding: Decimal.ROUND_HALF_EVEN, modulo: Decimal.ROUND_DOWN, minE: -9e15, maxE: 9e15 });
+const Exact = Decimal.clone({
+  precision: DIGITS,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  modulo: Decimal.ROUND_DOWN,
+  minE: -9e15,
+  maxE: 9e15,
+});
 const Quotient = Decimal.clone({ precision: 34, rounding: Decimal.ROUND_HALF_EVEN, minE: -9e15, maxE: 9e15 });
 
 /** Decimal text (`-1.5e3`, `.5`, `1e+9`) as an exact Decimal if the model holds it, else undefined. */
@@ -42,27 +48,38 @@ export function evaluateOracle(filter: TypedFilter, row: unknown): boolean {
 function kindOf(type: EdmType): 'int' | 'dec' | 'dbl' | 'str' | 'guid' | 'bool' | 'time' {
   if (isInteger(type)) return 'int';
   switch (type) {
-    case 'Edm.Decimal': return 'dec';
+    case 'Edm.Decimal':
+      return 'dec';
     case 'Edm.Double':
-    case 'Edm.Single': return 'dbl';
-    case 'Edm.String': return 'str';
-    case 'Edm.Guid': return 'guid';
-    case 'Edm.Boolean': return 'bool';
-    default: return 'time';
+    case 'Edm.Single':
+      return 'dbl';
+    case 'Edm.String':
+      return 'str';
+    case 'Edm.Guid':
+      return 'guid';
+    case 'Edm.Boolean':
+      return 'bool';
+    default:
+      return 'time';
   }
 }
 
 function literal(type: EdmType, value: unknown): V {
   switch (kindOf(type)) {
-    case 'int': return BigInt(value as number | bigint);
+    case 'int':
+      return BigInt(value as number | bigint);
     case 'dec': {
       const d = modelDecimal(String(value));
-      if (d === undefined) throw new FilterError({ kind: 'unsupported', message: `Decimal literal ${String(value)}`, start: 0, end: 0 });
+      if (d === undefined)
+        throw new FilterError({ kind: 'unsupported', message: `Decimal literal ${String(value)}`, start: 0, end: 0 });
       return d;
     }
-    case 'guid': return String(value).toLowerCase();
-    case 'time': return BigInt(value as number);
-    default: return value as V;
+    case 'guid':
+      return String(value).toLowerCase();
+    case 'time':
+      return BigInt(value as number);
+    default:
+      return value as V;
   }
 }
 
@@ -102,7 +119,12 @@ function readTemporal(type: EdmType, v: unknown, fail: () => never): bigint {
     const m = typeof v === 'string' ? DURATION_TEXT.exec(v) : null;
     if (!m || m.slice(2, 6).every((part) => part === undefined) || (v as string).endsWith('T')) return fail();
     const part = (i: number): bigint => BigInt(m[i] ?? 0);
-    ms = part(2) * DAY + part(3) * 3_600_000n + part(4) * 60_000n + part(5) * 1000n + BigInt((m[6] ?? '').padEnd(3, '0') || 0);
+    ms =
+      part(2) * DAY +
+      part(3) * 3_600_000n +
+      part(4) * 60_000n +
+      part(5) * 1000n +
+      BigInt((m[6] ?? '').padEnd(3, '0') || 0);
     if (m[1]) ms = -ms;
   }
   return ms >= -MAX_DURATION && ms <= MAX_DURATION ? ms : fail();
@@ -116,7 +138,8 @@ function temporal(op: string, leftType: EdmType, rightType: EdmType, a: Exclude<
   const duration = (x: bigint): V => inRange(x, -MAX_DURATION, MAX_DURATION);
   const msOf = (x: bigint, type: EdmType): bigint => (type === 'Edm.Date' ? x * DAY : x);
   if (rightType === 'Edm.Duration' && (op === 'add' || op === 'sub')) {
-    const moved = op === 'add' ? msOf(a as bigint, leftType) + (b as bigint) : msOf(a as bigint, leftType) - (b as bigint);
+    const moved =
+      op === 'add' ? msOf(a as bigint, leftType) + (b as bigint) : msOf(a as bigint, leftType) - (b as bigint);
     return leftType === 'Edm.Duration' ? duration(moved) : inRange(moved, FIRST_INSTANT, LAST_INSTANT);
   }
   if (op === 'sub') return duration(msOf(a as bigint, leftType) - msOf(b as bigint, rightType));
@@ -166,8 +189,11 @@ function readRow(type: EdmType, v: unknown): V {
         /* any integral number */
       } else if (typeof v === 'bigint' && type !== 'Edm.Int64') fail();
       const ranges: Record<string, [bigint, bigint]> = {
-        'Edm.Byte': [0n, 255n], 'Edm.SByte': [-128n, 127n], 'Edm.Int16': [-32768n, 32767n],
-        'Edm.Int32': [-2147483648n, 2147483647n], 'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
+        'Edm.Byte': [0n, 255n],
+        'Edm.SByte': [-128n, 127n],
+        'Edm.Int16': [-32768n, 32767n],
+        'Edm.Int32': [-2147483648n, 2147483647n],
+        'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
       };
       const b = BigInt(v as number | bigint);
       const [lo, hi] = ranges[type]!;
@@ -308,32 +334,47 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
         const x = a as bigint;
         const y = b as bigint;
         switch (node.op) {
-          case 'add': return x + y;
-          case 'sub': return x - y;
-          case 'mul': return x * y;
-          case 'div': return y === 0n ? null : x / y;
-          case 'mod': return y === 0n ? null : x % y;
+          case 'add':
+            return x + y;
+          case 'sub':
+            return x - y;
+          case 'mul':
+            return x * y;
+          case 'div':
+            return y === 0n ? null : x / y;
+          case 'mod':
+            return y === 0n ? null : x % y;
         }
       }
       if (kind === 'dec') {
         const x = a as Decimal;
         const y = b as Decimal;
         switch (node.op) {
-          case 'add': return x.plus(y);
-          case 'sub': return x.minus(y);
-          case 'mul': return x.times(y);
-          case 'div': return y.isZero() ? null : new Exact(Quotient.div(x, y));
-          case 'mod': return y.isZero() ? null : x.mod(y);
+          case 'add':
+            return x.plus(y);
+          case 'sub':
+            return x.minus(y);
+          case 'mul':
+            return x.times(y);
+          case 'div':
+            return y.isZero() ? null : new Exact(Quotient.div(x, y));
+          case 'mod':
+            return y.isZero() ? null : x.mod(y);
         }
       }
       const x = a as number;
       const y = b as number;
       switch (node.op) {
-        case 'add': return x + y;
-        case 'sub': return x - y;
-        case 'mul': return x * y;
-        case 'div': return y === 0 ? null : x / y;
-        case 'mod': return y === 0 ? null : x % y;
+        case 'add':
+          return x + y;
+        case 'sub':
+          return x - y;
+        case 'mul':
+          return x * y;
+        case 'div':
+          return y === 0 ? null : x / y;
+        case 'mod':
+          return y === 0 ? null : x % y;
       }
       throw new Error('unreachable');
     }
@@ -410,11 +451,16 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
   const ms = () => args[0] as bigint;
   const floorDiv = (x: bigint, y: bigint): bigint => (x >= 0n ? x / y : -((-x + y - 1n) / y));
   switch (name) {
-    case 'substringof': return t.includes(s);
-    case 'contains': return s.includes(t);
-    case 'startswith': return s.startsWith(t);
-    case 'endswith': return s.endsWith(t);
-    case 'length': return BigInt(codePoints(s).length);
+    case 'substringof':
+      return t.includes(s);
+    case 'contains':
+      return s.includes(t);
+    case 'startswith':
+      return s.startsWith(t);
+    case 'endswith':
+      return s.endsWith(t);
+    case 'length':
+      return BigInt(codePoints(s).length);
     case 'indexof': {
       const cs = codePoints(s);
       const ct = codePoints(t);
@@ -437,16 +483,26 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
       const count = args.length > 2 ? Math.max(0, Number(args[2] as bigint)) : cs.length;
       return cs.slice(from, from + count).join('');
     }
-    case 'tolower': return s.toLowerCase();
-    case 'toupper': return s.toUpperCase();
-    case 'trim': return s.replace(/^ +| +$/g, '');
-    case 'concat': return bounded(s + t);
-    case 'year': return BigInt(date().getUTCFullYear());
-    case 'month': return BigInt(date().getUTCMonth() + 1);
-    case 'day': return BigInt(date().getUTCDate());
-    case 'hour': return BigInt(date().getUTCHours());
-    case 'minute': return BigInt(date().getUTCMinutes());
-    case 'second': return BigInt(date().getUTCSeconds());
+    case 'tolower':
+      return s.toLowerCase();
+    case 'toupper':
+      return s.toUpperCase();
+    case 'trim':
+      return s.replace(/^ +| +$/g, '');
+    case 'concat':
+      return bounded(s + t);
+    case 'year':
+      return BigInt(date().getUTCFullYear());
+    case 'month':
+      return BigInt(date().getUTCMonth() + 1);
+    case 'day':
+      return BigInt(date().getUTCDate());
+    case 'hour':
+      return BigInt(date().getUTCHours());
+    case 'minute':
+      return BigInt(date().getUTCMinutes());
+    case 'second':
+      return BigInt(date().getUTCSeconds());
     case 'round':
     case 'floor':
     case 'ceiling': {
@@ -467,16 +523,22 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
     case 'datetime':
     case 'datetimeoffset':
       return args[0]!;
-    case 'date': return floorDiv(ms(), DAY);
-    case 'time': return ms() - floorDiv(ms(), DAY) * DAY;
+    case 'date':
+      return floorDiv(ms(), DAY);
+    case 'time':
+      return ms() - floorDiv(ms(), DAY) * DAY;
     case 'fractionalseconds': {
       const within = ((ms() % 1000n) + 1000n) % 1000n;
       return new Exact(within.toString()).div(1000);
     }
-    case 'totalseconds': return new Exact(ms().toString()).div(1000);
-    case 'totaloffsetminutes': return 0n;
-    case 'mindatetime': return FIRST_INSTANT;
-    case 'maxdatetime': return LAST_INSTANT;
+    case 'totalseconds':
+      return new Exact(ms().toString()).div(1000);
+    case 'totaloffsetminutes':
+      return 0n;
+    case 'mindatetime':
+      return FIRST_INSTANT;
+    case 'maxdatetime':
+      return LAST_INSTANT;
   }
   throw new Error(`oracle: unknown function ${name}`);
 }
@@ -486,8 +548,11 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
 // conversions are null here (isof is then false; check() refuses such a cast).
 
 const INTEGER_BOUNDS: Record<string, [bigint, bigint]> = {
-  'Edm.Byte': [0n, 255n], 'Edm.SByte': [-128n, 127n], 'Edm.Int16': [-32768n, 32767n],
-  'Edm.Int32': [-2147483648n, 2147483647n], 'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
+  'Edm.Byte': [0n, 255n],
+  'Edm.SByte': [-128n, 127n],
+  'Edm.Int16': [-32768n, 32767n],
+  'Edm.Int32': [-2147483648n, 2147483647n],
+  'Edm.Int64': [-(2n ** 63n), 2n ** 63n - 1n],
 };
 const INSTANT_TYPES = new Set<EdmType>(['Edm.DateTime', 'Edm.DateTimeOffset']);
 
@@ -572,8 +637,10 @@ function textOracle(v: Exclude<V, null>, from: EdmType): string {
     return `${total < 0n ? '-' : ''}P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
   }
   switch (kindOf(from)) {
-    case 'bool': return v ? 'true' : 'false';
-    case 'int': return (v as bigint).toString();
+    case 'bool':
+      return v ? 'true' : 'false';
+    case 'int':
+      return (v as bigint).toString();
     case 'dec': {
       const d = v as Decimal;
       return d.isZero() ? '0' : d.toFixed();
@@ -585,7 +652,8 @@ function textOracle(v: Exclude<V, null>, from: EdmType): string {
       if (x === -Infinity) return '-INF';
       return String(x);
     }
-    default: return v as string;
+    default:
+      return v as string;
   }
 }
 

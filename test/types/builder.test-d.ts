@@ -4,7 +4,14 @@
 // Checked by `npm run typecheck` and by vitest's typecheck mode; nothing here runs.
 
 import { describe, expectTypeOf, it } from 'vitest';
-import { Contact, defineSchema, Event, PublicEventTemplateCategoryItem, Registration, VenueRoom } from '../../src/index.js';
+import {
+  Contact,
+  defineSchema,
+  Event,
+  PublicEventTemplateCategoryItem,
+  Registration,
+  VenueRoom,
+} from '../../src/index.js';
 import type { CollectionPath, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';
 import { and, now, where } from '../../src/client/index.js';
 import type { BuiltFilter, CastTarget, Condition, Operand } from '../../src/client/index.js';
@@ -27,7 +34,9 @@ const Shop = defineSchema({
     Address: { properties: { City: 'Edm.String', Geo: { properties: { Lat: 'Edm.Double' } } } },
     Tags: { collection: 'Edm.String' },
     Sizes: { collection: { enum: { name: 'Sales.Size', members: { S: 0, M: 1, L: 2 }, underlyingType: 'Edm.Byte' } } },
-    Lines: { collection: { properties: { Qty: 'Edm.Int32', Parts: { collection: { properties: { Code: 'Edm.String' } } } } } },
+    Lines: {
+      collection: { properties: { Qty: 'Edm.Int32', Parts: { collection: { properties: { Code: 'Edm.String' } } } } },
+    },
   },
 });
 
@@ -52,14 +61,22 @@ describe('defineSchema keeps the definition type', () => {
 
   it('gives the service schemas theirs, relations included', () => {
     expectTypeOf<PropertyPath<typeof Contact>>().toEqualTypeOf<
-      'ContactID' | 'Email' | 'Status' | 'PostalAddress/City' | 'PostalAddress/Country' | 'CreatedDateTime' | 'LastModifiedDateTime'
+      | 'ContactID'
+      | 'Email'
+      | 'Status'
+      | 'PostalAddress/City'
+      | 'PostalAddress/Country'
+      | 'CreatedDateTime'
+      | 'LastModifiedDateTime'
     >();
     expectTypeOf<PropertyTypes<typeof Registration>['Event/EventTemplate/Code']>().toEqualTypeOf<'Edm.String'>();
     expectTypeOf<PropertyTypes<typeof Registration>['Contact/PostalAddress/City']>().toEqualTypeOf<'Edm.String'>();
     expectTypeOf<PropertyTypes<typeof Event>['StartDateTime']>().toEqualTypeOf<'Edm.DateTimeOffset'>();
     expectTypeOf<CollectionPath<typeof Event>>().toEqualTypeOf<'Sessions' | 'Registrations' | 'TimeZone/TzNames'>();
     expectTypeOf<CollectionPath<typeof Registration>>().toEqualTypeOf<'Event/TimeZone/TzNames' | 'Event/Sessions'>();
-    expectTypeOf<CollectionPath<typeof PublicEventTemplateCategoryItem>>().toEqualTypeOf<'AdvertisedPresenters' | 'BestAdvertisedOffers' | 'Tags' | 'Credits'>();
+    expectTypeOf<CollectionPath<typeof PublicEventTemplateCategoryItem>>().toEqualTypeOf<
+      'AdvertisedPresenters' | 'BestAdvertisedOffers' | 'Tags' | 'Credits'
+    >();
   });
 
   it('a typed schema stands wherever a Schema goes, and an untyped definition gives no paths', () => {
@@ -94,9 +111,15 @@ describe('the builder types operands by their Edm type', () => {
 
   it('widens an argument as the checker does: integers to Decimal, any number to Double, a DateTime to a DateTimeOffset', () => {
     expectTypeOf<WidensTo<'Edm.Int32'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32'>();
-    expectTypeOf<WidensTo<'Edm.Int64'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64'>();
-    expectTypeOf<WidensTo<'Edm.Decimal'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Decimal'>();
-    expectTypeOf<WidensTo<'Edm.Single'>>().toEqualTypeOf<'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Single'>();
+    expectTypeOf<WidensTo<'Edm.Int64'>>().toEqualTypeOf<
+      'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64'
+    >();
+    expectTypeOf<WidensTo<'Edm.Decimal'>>().toEqualTypeOf<
+      'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Decimal'
+    >();
+    expectTypeOf<WidensTo<'Edm.Single'>>().toEqualTypeOf<
+      'Edm.Byte' | 'Edm.SByte' | 'Edm.Int16' | 'Edm.Int32' | 'Edm.Int64' | 'Edm.Single'
+    >();
     expectTypeOf<WidensTo<'Edm.Double'>>().toEqualTypeOf<NumericType>();
     expectTypeOf<WidensTo<'Edm.DateTimeOffset'>>().toEqualTypeOf<'Edm.DateTime' | 'Edm.DateTimeOffset'>();
     expectTypeOf<WidensTo<'Edm.DateTime'>>().toEqualTypeOf<'Edm.DateTime'>();
@@ -144,7 +167,7 @@ describe('the builder types operands by their Edm type', () => {
     where(Shop, (s) => s.Sizes.any((size) => size.eq('M')));
   });
 
-  it('takes a collection of the operand\'s type for in', () => {
+  it("takes a collection of the operand's type for in", () => {
     where(Shop, (s) => s.Name.in(s.Tags).and(s.Size.in(s.Sizes)));
     where(Shop, (s) => s.Lines.any((line) => line.Parts.any((part) => part.Code.in(s.Tags))));
     // @ts-expect-error a number is not in a collection of strings

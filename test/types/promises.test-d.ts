@@ -4,7 +4,15 @@
 
 import { describe, expectTypeOf, it } from 'vitest';
 import { check, FILTER_ISSUE_CODES, FilterError, parse, VenueRoom } from '../../src/index.js';
-import type { CheckIssue, Expr, ExprVisitor, FilterIssueCode, IssueCode, TypedFilter, TypedVisitor } from '../../src/index.js';
+import type {
+  CheckIssue,
+  Expr,
+  ExprVisitor,
+  FilterIssueCode,
+  IssueCode,
+  TypedFilter,
+  TypedVisitor,
+} from '../../src/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql, sqlite } from '../../src/backends/sql/index.js';

@@ -52,8 +52,12 @@ export const COLLECTIONS: readonly AuthenticatedCollection[] = [
   collection('timezones', 'TimeZones', 'TimeZone'),
 ];
 
-export const COLLECTION_BY_NAME: ReadonlyMap<string, AuthenticatedCollection> = new Map(COLLECTIONS.map((c) => [c.name, c]));
-export const COLLECTION_OF_TYPE: ReadonlyMap<TypeName, AuthenticatedCollection> = new Map(COLLECTIONS.map((c) => [c.type, c]));
+export const COLLECTION_BY_NAME: ReadonlyMap<string, AuthenticatedCollection> = new Map(
+  COLLECTIONS.map((c) => [c.name, c]),
+);
+export const COLLECTION_OF_TYPE: ReadonlyMap<TypeName, AuthenticatedCollection> = new Map(
+  COLLECTIONS.map((c) => [c.type, c]),
+);
 
 /** A member's part that is a collection of another type's members: an event's `sessions/` and `registrations/`. */
 export interface MemberPart {
@@ -68,7 +72,8 @@ export interface MemberPart {
 /** The part of a member of the collection at the path segment (the to-many relation's name in lower case), if it has one. */
 export function partOf(collection: AuthenticatedCollection, segment: string): MemberPart | undefined {
   for (const [name, reach] of Object.entries(STORED_TYPES[collection.type].relations)) {
-    if (name.toLowerCase() === segment && 'foreignKey' in reach) return { of: COLLECTION_OF_TYPE.get(reach.type)!, element: name, foreignKey: reach.foreignKey };
+    if (name.toLowerCase() === segment && 'foreignKey' in reach)
+      return { of: COLLECTION_OF_TYPE.get(reach.type)!, element: name, foreignKey: reach.foreignKey };
   }
   return undefined;
 }
@@ -83,13 +88,19 @@ const seen = new Map<string, { readonly resource: QueryResource; readonly item: 
  * wherever a filter names it, lambdas and `$count` included. Made once per set of permissions,
  * since the package checks a resource's rules once per resource object.
  */
-export function resourcesFor(collection: AuthenticatedCollection, user: User): { readonly resource: QueryResource; readonly item: QueryResource } {
+export function resourcesFor(
+  collection: AuthenticatedCollection,
+  user: User,
+): { readonly resource: QueryResource; readonly item: QueryResource } {
   const id = `${collection.name} ${[...user.collections].sort().join(',')}`;
   let found = seen.get(id);
   if (found === undefined) {
     const hidden = relationPathsOf(collection.type).filter((r) => !mayRead(user, COLLECTION_OF_TYPE.get(r.type)!.name));
     const rules = Object.fromEntries(hidden.map((r) => [r.path, { filter: false }]));
-    found = hidden.length === 0 ? collection : { resource: { ...collection.resource, rules }, item: { ...collection.item, rules } };
+    found =
+      hidden.length === 0
+        ? collection
+        : { resource: { ...collection.resource, rules }, item: { ...collection.item, rules } };
     seen.set(id, found);
   }
   return found;

@@ -9,7 +9,12 @@ import { STORED_TYPES, representationColumnsOf, typeAt } from '../storage.js';
 import type { TypeName } from '../storage.js';
 
 /** Adds to each expanded row, at any depth under `rows`, the columns its representation needs. */
-export async function completeExpandedRows(db: Database, type: TypeName, rows: readonly Row[], expand: readonly ExpandItem[]): Promise<void> {
+export async function completeExpandedRows(
+  db: Database,
+  type: TypeName,
+  rows: readonly Row[],
+  expand: readonly ExpandItem[],
+): Promise<void> {
   for (const item of expand) {
     const target = typeAt(type, item.path.join('/'));
     const name = item.path.join('/');
@@ -22,7 +27,9 @@ export async function completeExpandedRows(db: Database, type: TypeName, rows: r
     if (columns.length > 0) {
       const { table, key } = STORED_TYPES[target];
       const list = [key, ...columns].map((c) => `"${c}"`).join(', ');
-      const found = await db.query(`SELECT ${list} FROM ${table} WHERE "${key}" = ANY($1::integer[])`, [[...new Set(related.map((r) => r[key]))]]);
+      const found = await db.query(`SELECT ${list} FROM ${table} WHERE "${key}" = ANY($1::integer[])`, [
+        [...new Set(related.map((r) => r[key]))],
+      ]);
       const byKey = new Map(found.map((r) => [r[key], r]));
       for (const row of related) Object.assign(row, byKey.get(row[key]));
     }

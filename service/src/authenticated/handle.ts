@@ -34,8 +34,19 @@ export interface AuthenticatedContext {
 const XML_TYPE = 'application/xml; charset=utf-8';
 
 /** The error body of interface A: the shape the service's own clients read. */
-export function apiException(status: number, code: string, message: string, headers: Record<string, string> = {}): Reply {
-  const body: XmlElement = { name: 'ApiException', children: [{ name: 'Code', children: [code] }, { name: 'Message', children: [message] }] };
+export function apiException(
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): Reply {
+  const body: XmlElement = {
+    name: 'ApiException',
+    children: [
+      { name: 'Code', children: [code] },
+      { name: 'Message', children: [message] },
+    ],
+  };
   return { status, headers: { 'Content-Type': XML_TYPE, ...headers }, body: writeXml(body) };
 }
 
@@ -52,27 +63,59 @@ function idOf(segment: string): number | undefined {
  * Answers a request under `…/auth/resources/`: `rest` is the path after it, `origin` the
  * absolute URI the links start with (`http://host:port`).
  */
-export async function handleAuthenticated(request: IncomingMessage, origin: string, platform: string, rest: string, context: AuthenticatedContext): Promise<{ reply: Reply; user?: string }> {
+export async function handleAuthenticated(
+  request: IncomingMessage,
+  origin: string,
+  platform: string,
+  rest: string,
+  context: AuthenticatedContext,
+): Promise<{ reply: Reply; user?: string }> {
   const segments = rest.split('/');
   if (segments[segments.length - 1] === '') segments.pop();
-  if (platform !== context.platform) return { reply: apiException(404, 'NotFound', `There is no platform '${platform}'`) };
+  if (platform !== context.platform)
+    return { reply: apiException(404, 'NotFound', `There is no platform '${platform}'`) };
   const collection = segments.length === 0 ? undefined : COLLECTION_BY_NAME.get(segments[0]!);
   const id = segments.length >= 2 ? idOf(segments[1]!) : undefined;
   const part = segments.length === 3 && collection !== undefined ? partOf(collection, segments[2]!) : undefined;
-  const found = segments.length === 0 || (collection !== undefined && (segments.length === 1 || (id !== undefined && (segments.length === 2 || part !== undefined))));
+  const found =
+    segments.length === 0 ||
+    (collection !== undefined &&
+      (segments.length === 1 || (id !== undefined && (segments.length === 2 || part !== undefined))));
   if (!found) return { reply: apiException(404, 'NotFound', 'No resource has this address') };
   const user = await context.authenticator.authenticate(request.headers.authorization);
   if (user === undefined) {
-    return { reply: apiException(401, 'AuthenticationException', 'The request needs the credentials of a user (HTTP Basic)', { 'WWW-Authenticate': 'Basic realm="auth", charset="UTF-8"' }) };
+    return {
+      reply: apiException(401, 'AuthenticationException', 'The request needs the credentials of a user (HTTP Basic)', {
+        'WWW-Authenticate': 'Basic realm="auth", charset="UTF-8"',
+      }),
+    };
   }
   if (accepts(request.headers.accept, 'application/xml') === false) return { reply: { status: 406 }, user: user.name };
-  const links: LinkContext = { resources: `${origin}/${platform}/api/2012-02-01/auth/resources/`, schemaBase: context.schemaBase, registrationPage: context.registrationPage };
+  const links: LinkContext = {
+    resources: `${origin}/${platform}/api/2012-02-01/auth/resources/`,
+    schemaBase: context.schemaBase,
+    registrationPage: context.registrationPage,
+  };
   const requestUri = `${origin}${request.url ?? ''}`;
   let reply: Reply;
   if (collection === undefined) reply = root(links, requestUri);
   else if (!mayRead(user, collection.name)) reply = forbidden(collection.name);
   else if (part !== undefined && !mayRead(user, part.of.name)) reply = forbidden(part.of.name);
-  else reply = await answer(request, part === undefined ? { collection, id } : { collection: part.of, element: part.element, within: { parent: collection, foreignKey: part.foreignKey, id: id! } }, requestUri, links, user, context.db);
+  else
+    reply = await answer(
+      request,
+      part === undefined
+        ? { collection, id }
+        : {
+            collection: part.of,
+            element: part.element,
+            within: { parent: collection, foreignKey: part.foreignKey, id: id! },
+          },
+      requestUri,
+      links,
+      user,
+      context.db,
+    );
   return { reply, user: user.name };
 }
 
@@ -82,7 +125,9 @@ function forbidden(collection: string): Reply {
 
 /** The root collection: a Link to each collection. */
 function root(links: LinkContext, requestUri: string): Reply {
-  const children = COLLECTIONS.map((c) => link(`${links.schemaBase}/related/${c.element}`, `${links.resources}${c.name}/`, c.element));
+  const children = COLLECTIONS.map((c) =>
+    link(`${links.schemaBase}/related/${c.element}`, `${links.resources}${c.name}/`, c.element),
+  );
   return xml({ name: 'Resources', children: [link('self', requestUri), ...children] });
 }
 
@@ -98,25 +143,42 @@ interface Target {
   readonly within?: { readonly parent: AuthenticatedCollection; readonly foreignKey: string; readonly id: number };
 }
 
-async function answer(request: IncomingMessage, target: Target, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
+async function answer(
+  request: IncomingMessage,
+  target: Target,
+  requestUri: string,
+  links: LinkContext,
+  user: User,
+  db: Database,
+): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').search;
   try {
     return await read(target, search, requestUri, links, user, db);
   } catch (error) {
     if (!isFilterError(error)) throw error;
     // A filter reading through a relation to a collection the user may not read (resourcesFor()).
-    if (error.issues.length > 0 && error.issues.every((issue) => issue.code === 'not_filterable')) return apiException(403, 'SecurityException', error.message);
+    if (error.issues.length > 0 && error.issues.every((issue) => issue.code === 'not_filterable'))
+      return apiException(403, 'SecurityException', error.message);
     // Any other request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
     return apiException(400, 'BadRequest', error.message);
   }
 }
 
-async function read(target: Target, search: string, requestUri: string, links: LinkContext, user: User, db: Database): Promise<Reply> {
+async function read(
+  target: Target,
+  search: string,
+  requestUri: string,
+  links: LinkContext,
+  user: User,
+  db: Database,
+): Promise<Reply> {
   const { collection, id, within } = target;
   const paging = pagingOptionsOf(new URLSearchParams(search));
-  if (id !== undefined && paging.length > 0) return apiException(400, 'BadRequest', `Option '${paging[0]}': a member is not a collection and has no pages`);
+  if (id !== undefined && paging.length > 0)
+    return apiException(400, 'BadRequest', `Option '${paging[0]}': a member is not a collection and has no pages`);
   const { resource, item } = resourcesFor(collection, user);
-  const plan: QueryPlan = id === undefined ? parseQuery(search, resource) : parseQuery(search, item, { parameters: { id } });
+  const plan: QueryPlan =
+    id === undefined ? parseQuery(search, resource) : parseQuery(search, item, { parameters: { id } });
   const hidden = forbiddenExpansion(user, collection.type, plan.expand);
   if (hidden !== undefined) return forbidden(hidden);
   const run = (q: { sql: string; params: readonly unknown[] }): Promise<readonly Row[]> => db.query(q.sql, q.params);
@@ -129,11 +191,18 @@ async function read(target: Target, search: string, requestUri: string, links: L
     if (exists === undefined) return apiException(404, 'NotFound', `There is no ${within.parent.type} ${within.id}`);
     // The collection's own view, narrowed to the member's rows under the same name, so every column reference still reads it.
     const { from } = collection.storage.query;
-    const narrowed = { ...collection.storage.query, from: `(SELECT * FROM ${from} WHERE "${within.foreignKey}" = $1) ${from}`, firstParameter: 2 };
+    const narrowed = {
+      ...collection.storage.query,
+      from: `(SELECT * FROM ${from} WHERE "${within.foreignKey}" = $1) ${from}`,
+      firstParameter: 2,
+    };
     const data = compileSqlQuery(plan, narrowed).data;
     page = pageOf(await db.query(data.sql, [within.id, ...data.params]), plan);
   }
-  const rows = plan.expand.length > 0 ? ((await expandSqlRows(page.items, plan, collection.storage.expand, run)) as readonly Row[]) : page.items;
+  const rows =
+    plan.expand.length > 0
+      ? ((await expandSqlRows(page.items, plan, collection.storage.expand, run)) as readonly Row[])
+      : page.items;
   await completeExpandedRows(db, collection.type, rows, plan.expand);
   if (id !== undefined) {
     const [row] = rows;
@@ -142,7 +211,10 @@ async function read(target: Target, search: string, requestUri: string, links: L
   }
   const next = nextLink(requestUri, plan, page.more);
   const items = rows.map((row) => itemLink(links, collection.type, row, plan.inline ? plan.expand : undefined));
-  return xml({ name: target.element ?? collection.element, children: [link('self', requestUri), ...(next === undefined ? [] : [link('next', next)]), ...items] });
+  return xml({
+    name: target.element ?? collection.element,
+    children: [link('self', requestUri), ...(next === undefined ? [] : [link('next', next)]), ...items],
+  });
 }
 
 /** The collection of the first expanded relation whose rows the user may not read, if any: an expansion reads them as the collection would. */

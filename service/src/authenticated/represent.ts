@@ -23,7 +23,13 @@ export interface LinkContext {
 const XML = 'application/xml';
 
 /** A Link: `type` is the target's media type (XML unless given), `title` its type name on item and related links, none on `self` and `next` (section 2.1). */
-export function link(rel: string, href: string, title?: string, type: string = XML, children?: readonly XmlNode[]): XmlElement {
+export function link(
+  rel: string,
+  href: string,
+  title?: string,
+  type: string = XML,
+  children?: readonly XmlNode[],
+): XmlElement {
   return { name: 'Link', attributes: { rel, type, title, href }, ...(children ? { children } : {}) };
 }
 
@@ -32,9 +38,20 @@ export function itemHref(context: LinkContext, type: TypeName, id: unknown): str
 }
 
 /** A member's Link in a collection: `rel` = the schema base + its type; its representation inside when expanded. */
-export function itemLink(context: LinkContext, type: TypeName, row: Row, expand: readonly ExpandItem[] | undefined): XmlElement {
+export function itemLink(
+  context: LinkContext,
+  type: TypeName,
+  row: Row,
+  expand: readonly ExpandItem[] | undefined,
+): XmlElement {
   const href = itemHref(context, type, row[STORED_TYPES[type].key]);
-  return link(`${context.schemaBase}/${type}`, href, type, XML, expand === undefined ? undefined : [member(context, type, row, expand)]);
+  return link(
+    `${context.schemaBase}/${type}`,
+    href,
+    type,
+    XML,
+    expand === undefined ? undefined : [member(context, type, row, expand)],
+  );
 }
 
 /**
@@ -49,12 +66,20 @@ export function member(context: LinkContext, type: TypeName, row: Row, expand: r
   const fields = [...stored.schema.properties.values()].flatMap((property) => field(property, row, [], offset));
   const relations = new Map<string, XmlElement | undefined>();
   for (const property of stored.schema.properties.values()) {
-    if (property.kind !== 'primitive' && property.relation) relations.set(property.name, relationLink(context, type, property, row, self, expand));
+    if (property.kind !== 'primitive' && property.relation)
+      relations.set(property.name, relationLink(context, type, property, row, self, expand));
   }
   const links: (XmlElement | undefined)[] = [link('self', self)];
   if (type === 'Event') {
-    const related = (name: string): XmlElement => link(`${context.schemaBase}/related/${name}`, `${self}${name.toLowerCase()}/`, name);
-    links.push(relations.get('EventTemplate'), related('Logistics'), relations.get('Sessions'), related('RegistrationSettings'), relations.get('Registrations'));
+    const related = (name: string): XmlElement =>
+      link(`${context.schemaBase}/related/${name}`, `${self}${name.toLowerCase()}/`, name);
+    links.push(
+      relations.get('EventTemplate'),
+      related('Logistics'),
+      relations.get('Sessions'),
+      related('RegistrationSettings'),
+      relations.get('Registrations'),
+    );
     links.push(related('PublicationSettings'), related('PublicationStatus'), relations.get('TimeZone'));
     const sgid = encodeURIComponent(String(row['UniqueIdentifier']));
     links.push(link('related', `${context.registrationPage}?sgid=${sgid}`, 'WebsiteRegister', 'text/html'));
@@ -79,7 +104,12 @@ function field(property: Property, row: Row, prefix: readonly string[], offset: 
   if (property.kind === 'collection') {
     if (property.relation || !Array.isArray(value) || value.length === 0) return [];
     const itemName = property.name.replace(/s$/, '');
-    return [{ name: property.name, children: value.filter((v) => v !== null).map((v) => ({ name: itemName, children: [String(v)] })) }];
+    return [
+      {
+        name: property.name,
+        children: value.filter((v) => v !== null).map((v) => ({ name: itemName, children: [String(v)] })),
+      },
+    ];
   }
   switch (property.type) {
     case 'Edm.DateTime':
@@ -92,7 +122,14 @@ function field(property: Property, row: Row, prefix: readonly string[], offset: 
 }
 
 /** The Link of a relation: to the related member (none when there is no related row), or to the member's sub-collection. */
-function relationLink(context: LinkContext, type: TypeName, property: Property, row: Row, self: string, expand: readonly ExpandItem[]): XmlElement | undefined {
+function relationLink(
+  context: LinkContext,
+  type: TypeName,
+  property: Property,
+  row: Row,
+  self: string,
+  expand: readonly ExpandItem[],
+): XmlElement | undefined {
   const reach = STORED_TYPES[type].relations[property.name]!;
   const rel = `${context.schemaBase}/related/${property.name}`;
   const expanded = expand.find((item) => item.path.length === 1 && item.path[0] === property.name);
@@ -100,12 +137,16 @@ function relationLink(context: LinkContext, type: TypeName, property: Property, 
     const id = row[reach.reference];
     if (id === null || id === undefined) return undefined;
     const related = expanded === undefined ? undefined : (row[property.name] as Row | null | undefined);
-    const inline = related === undefined || related === null ? undefined : [member(context, reach.type, related, expanded!.expand)];
+    const inline =
+      related === undefined || related === null ? undefined : [member(context, reach.type, related, expanded!.expand)];
     return link(rel, itemHref(context, reach.type, id), property.name, XML, inline);
   }
   const href = `${self}${property.name.toLowerCase()}/`;
   if (expanded === undefined) return link(rel, href, property.name);
   const rows = (row[property.name] as Row[] | undefined) ?? [];
-  const collection: XmlElement = { name: property.name, children: rows.map((r) => itemLink(context, reach.type, r, expanded.expand)) };
+  const collection: XmlElement = {
+    name: property.name,
+    children: rows.map((r) => itemLink(context, reach.type, r, expanded.expand)),
+  };
   return link(rel, href, property.name, XML, [collection]);
 }

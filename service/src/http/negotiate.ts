@@ -28,7 +28,8 @@ export function accepts(header: string | undefined, type: string): boolean | und
   let best: { specificity: number; quality: number } | undefined;
   for (const range of ranges(header)) {
     const specificity = range.value === type ? 3 : range.value === `${major}/*` ? 2 : range.value === '*/*' ? 1 : 0;
-    if (specificity > 0 && (best === undefined || specificity > best.specificity)) best = { specificity, quality: range.quality };
+    if (specificity > 0 && (best === undefined || specificity > best.specificity))
+      best = { specificity, quality: range.quality };
   }
   return best !== undefined && best.quality > 0;
 }

@@ -38,7 +38,12 @@ function options(): { clients: number; requests: number; seconds: number; seed: 
   let values: Record<string, string | undefined>;
   try {
     ({ values } = parseArgs({
-      options: { clients: { type: 'string' }, requests: { type: 'string' }, seconds: { type: 'string' }, seed: { type: 'string' } },
+      options: {
+        clients: { type: 'string' },
+        requests: { type: 'string' },
+        seconds: { type: 'string' },
+        seed: { type: 'string' },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -49,15 +54,24 @@ function options(): { clients: number; requests: number; seconds: number; seed: 
     const text = values[name] ?? process.env[`LOAD_${name.toUpperCase()}`];
     if (text === undefined || text === '') return fallback;
     const value = Number(text);
-    if (!Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < least) usage(`--${name} must be ${integer ? 'an integer' : 'a number'} of at least ${least}, not '${text}'`);
+    if (!Number.isFinite(value) || (integer && !Number.isInteger(value)) || value < least)
+      usage(`--${name} must be ${integer ? 'an integer' : 'a number'} of at least ${least}, not '${text}'`);
     return value;
   };
-  return { clients: number('clients', 32, true, 1), requests: number('requests', 20_000, true, 1), seconds: number('seconds', 120, false, 0.001), seed: number('seed', 1, true, 0) };
+  return {
+    clients: number('clients', 32, true, 1),
+    requests: number('requests', 20_000, true, 1),
+    seconds: number('seconds', 120, false, 0.001),
+    seed: number('seed', 1, true, 0),
+  };
 }
 
 /** Starts main.js on a free port and waits for its banner; its later output is read and dropped, but for errors. */
 async function startService(): Promise<{ child: ChildProcess; base: string; errors: () => string[] }> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   let started = false;
   const errors: string[] = [];
@@ -78,7 +92,10 @@ async function startService(): Promise<{ child: ChildProcess; base: string; erro
     else if (errors.length < 10) errors.push(chunk.toString().trimEnd());
   });
   const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner from ${MAIN} within ${STARTUP_MS / 1000} s:\n${output}`)), STARTUP_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no banner from ${MAIN} within ${STARTUP_MS / 1000} s:\n${output}`)),
+      STARTUP_MS,
+    );
     const look = (): void => {
       const match = BANNER.exec(output);
       if (match === null) return;
@@ -122,7 +139,9 @@ process.once('SIGTERM', () => {
   process.exit(143);
 });
 
-console.log(`Load run: ${settings.requests} requests at most, ${settings.clients} clients, ${settings.seconds} s at most, against ${service.base} (pid ${service.child.pid})`);
+console.log(
+  `Load run: ${settings.requests} requests at most, ${settings.clients} clients, ${settings.seconds} s at most, against ${service.base} (pid ${service.child.pid})`,
+);
 let failed = false;
 try {
   const report = await runLoad({ base: service.base, ...settings });

@@ -67,17 +67,36 @@ const JSON_TYPE = 'application/json';
 const JAVASCRIPT = 'application/javascript';
 
 /** An interface A request: `query` is the option string, its values percent-encoded here. */
-function a(collection: string, query: Record<string, string | number> = {}, user: keyof typeof BASIC = 'admin', status = 200): LoadRequest {
-  return { api: 'A', path: `${A}${collection}${queryString(query)}`, headers: { Authorization: BASIC[user] }, user, status, contentType: XML };
+function a(
+  collection: string,
+  query: Record<string, string | number> = {},
+  user: keyof typeof BASIC = 'admin',
+  status = 200,
+): LoadRequest {
+  return {
+    api: 'A',
+    path: `${A}${collection}${queryString(query)}`,
+    headers: { Authorization: BASIC[user] },
+    user,
+    status,
+    contentType: XML,
+  };
 }
 
-function b(collection: string, query: Record<string, string | number> = {}, headers: Record<string, string> = { Accept: 'application/json' }, status = 200, contentType: string | undefined = JSON_TYPE): LoadRequest {
+function b(
+  collection: string,
+  query: Record<string, string | number> = {},
+  headers: Record<string, string> = { Accept: 'application/json' },
+  status = 200,
+  contentType: string | undefined = JSON_TYPE,
+): LoadRequest {
   return { api: 'B', path: `${B}${collection}${queryString(query)}`, headers, status, contentType };
 }
 
 function queryString(query: Record<string, string | number>): string {
   // Percent-encoded, but for the characters a query may hold as they are (RFC 3986), as a user writes them.
-  const encode = (value: string): string => encodeURIComponent(value).replace(/%(2F|2C|3A)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const encode = (value: string): string =>
+    encodeURIComponent(value).replace(/%(2F|2C|3A)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const pairs = Object.entries(query).map(([name, value]) => `${name}=${encode(String(value))}`);
   return pairs.length === 0 ? '' : `?${pairs.join('&')}`;
 }
@@ -103,7 +122,13 @@ export const MIX: readonly MixEntry[] = [
   fixed(3, a('events/', { filter: 'year(StartDateTime) eq 2012', skip: 20, top: 20 })),
   fixed(3, a('events/', { filter: "substringof('a', LocationName)", top: 50 })),
   fixed(3, a('events/', { filter: "Sessions/any(s: s/Status eq 'Active')", top: 25, expand: 'Event/TimeZone' })),
-  fixed(2, a('events/', { filter: "Status eq 'Active' and Registrations/any(r: r/Contact/PostalAddress/City eq 'Sydney')", top: 10 })),
+  fixed(
+    2,
+    a('events/', {
+      filter: "Status eq 'Active' and Registrations/any(r: r/Contact/PostalAddress/City eq 'Sydney')",
+      top: 10,
+    }),
+  ),
   { weight: 4, make: (random) => a('events/', { skip: below(random, EVENTS), top: 10 }) },
   fixed(3, a('events/', { top: 20, expand: 'Event/TimeZone' })),
   fixed(2, a('events/', { top: 10, expand: 'Event/Sessions/Presenter' })),
@@ -119,7 +144,14 @@ export const MIX: readonly MixEntry[] = [
   fixed(2, b('presenters/', { skip: 10, top: 10, includeTotalCount: 'true' })),
   fixed(2, b('venues/', { region: 'nz', top: 50 })),
   fixed(2, b('timezones/', { format: 'json', fields: 'Name,UtcOffset,TzNames' }, {})),
-  fixed(2, b('eventtemplatecategoryitems/', { categoryIDs: '1,7,10', fields: 'CategoryID,Title,Uri,BestAdvertisedOffers', region: 'nz' })),
+  fixed(
+    2,
+    b('eventtemplatecategoryitems/', {
+      categoryIDs: '1,7,10',
+      fields: 'CategoryID,Title,Uri,BestAdvertisedOffers',
+      region: 'nz',
+    }),
+  ),
   fixed(1, b('timezones/', { callback: 'app.on.data', top: 5 }, { Accept: '*/*' }, 200, JAVASCRIPT)),
   fixed(2, b('presenters/', { top: 50 }, { Accept: 'application/json', 'Accept-Encoding': 'gzip' })),
   // Interface B, refused: neither an Accept nor format=json.
@@ -159,14 +191,19 @@ export function describeRequest(request: LoadRequest): string {
   return `GET ${request.path}${extras.length === 0 ? '' : ` (${extras.join(', ')})`}`;
 }
 
-const expectation = (request: LoadRequest): string => `${request.status}${request.contentType === undefined ? '' : ` ${request.contentType}`}`;
+const expectation = (request: LoadRequest): string =>
+  `${request.status}${request.contentType === undefined ? '' : ` ${request.contentType}`}`;
 
 /**
  * Whether the answer fits the request: its status the expected one, and its Content-Type the
  * expected media type (any, or none, where none is required). Undefined when it fits, else what is
  * wrong, naming the request, what was expected and what came.
  */
-export function checkResponse(request: LoadRequest, status: number, contentType: string | undefined): string | undefined {
+export function checkResponse(
+  request: LoadRequest,
+  status: number,
+  contentType: string | undefined,
+): string | undefined {
   const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
   const fits = status === request.status && (request.contentType === undefined || mediaType === request.contentType);
   if (fits) return undefined;
@@ -191,20 +228,34 @@ function send(agent: Agent, url: URL, request: LoadRequest, timeoutMs: number): 
       clearTimeout(timer);
       resolve({ ms: elapsed(), error });
     };
-    const outgoing = httpRequest({ agent, host: url.hostname, port: url.port, path: request.path, method: 'GET', headers: request.headers }, (response) => {
-      const error = checkResponse(request, response.statusCode ?? 0, response.headers['content-type']);
-      response.on('data', () => {});
-      response.on('end', () => settle(error));
-      response.on('error', (failure) => settle(`${describeRequest(request)}: expected ${expectation(request)}, got a broken response (${failure.message})`));
-      response.on('close', () => {
-        if (!response.complete) settle(`${describeRequest(request)}: expected ${expectation(request)}, got a response cut short`);
-      });
-    });
+    const outgoing = httpRequest(
+      { agent, host: url.hostname, port: url.port, path: request.path, method: 'GET', headers: request.headers },
+      (response) => {
+        const error = checkResponse(request, response.statusCode ?? 0, response.headers['content-type']);
+        response.on('data', () => {});
+        response.on('end', () => settle(error));
+        response.on('error', (failure) =>
+          settle(
+            `${describeRequest(request)}: expected ${expectation(request)}, got a broken response (${failure.message})`,
+          ),
+        );
+        response.on('close', () => {
+          if (!response.complete)
+            settle(`${describeRequest(request)}: expected ${expectation(request)}, got a response cut short`);
+        });
+      },
+    );
     const timer = setTimeout(() => {
-      settle(`${describeRequest(request)}: expected ${expectation(request)}, got no answer within ${(timeoutMs / 1000).toFixed(1)} s`);
+      settle(
+        `${describeRequest(request)}: expected ${expectation(request)}, got no answer within ${(timeoutMs / 1000).toFixed(1)} s`,
+      );
       outgoing.destroy();
     }, timeoutMs);
-    outgoing.on('error', (failure: NodeJS.ErrnoException) => settle(`${describeRequest(request)}: expected ${expectation(request)}, got a connection failure (${failure.code ?? failure.message})`));
+    outgoing.on('error', (failure: NodeJS.ErrnoException) =>
+      settle(
+        `${describeRequest(request)}: expected ${expectation(request)}, got a connection failure (${failure.code ?? failure.message})`,
+      ),
+    );
     outgoing.end();
   });
 }
@@ -212,8 +263,15 @@ function send(agent: Agent, url: URL, request: LoadRequest, timeoutMs: number): 
 /** Nearest-rank percentiles of the latencies, in ms; zeros when there are none. */
 function statsOf(latencies: number[]): LatencyStats {
   const sorted = Float64Array.from(latencies).sort();
-  const rank = (p: number): number => (sorted.length === 0 ? 0 : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!);
-  return { count: sorted.length, p50: rank(50), p90: rank(90), p99: rank(99), max: sorted.length === 0 ? 0 : sorted[sorted.length - 1]! };
+  const rank = (p: number): number =>
+    sorted.length === 0 ? 0 : sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  return {
+    count: sorted.length,
+    p50: rank(50),
+    p90: rank(90),
+    p99: rank(99),
+    max: sorted.length === 0 ? 0 : sorted[sorted.length - 1]!,
+  };
 }
 
 /**
@@ -224,7 +282,10 @@ function statsOf(latencies: number[]): LatencyStats {
  */
 export async function runLoad(options: LoadOptions): Promise<LoadReport> {
   const { clients, requests, seconds } = options;
-  for (const [name, value] of [['clients', clients], ['requests', requests]] as const) {
+  for (const [name, value] of [
+    ['clients', clients],
+    ['requests', requests],
+  ] as const) {
     if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, not ${value}`);
   }
   if (!(seconds > 0)) throw new RangeError(`seconds must be positive, not ${seconds}`);
@@ -272,8 +333,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
 
 /** The report in a few aligned lines. */
 export function formatReport(report: LoadReport): string {
-  const columns = (label: string, cells: readonly string[]): string => `  ${label.padEnd(10)}${cells.map((cell) => cell.padStart(10)).join('')}`;
-  const row = (label: string, stats: LatencyStats): string => columns(label, [String(stats.count), ...[stats.p50, stats.p90, stats.p99, stats.max].map((ms) => ms.toFixed(1))]);
+  const columns = (label: string, cells: readonly string[]): string =>
+    `  ${label.padEnd(10)}${cells.map((cell) => cell.padStart(10)).join('')}`;
+  const row = (label: string, stats: LatencyStats): string =>
+    columns(label, [String(stats.count), ...[stats.p50, stats.p90, stats.p99, stats.max].map((ms) => ms.toFixed(1))]);
   const lines = [
     `${report.requests} requests in ${report.seconds.toFixed(1)} s by ${report.clients} clients (seed ${report.seed}): ${report.perSecond.toFixed(1)} requests/s, ${report.errors} error${report.errors === 1 ? '' : 's'}`,
     columns('latency', ['requests', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms']),
@@ -282,7 +345,10 @@ export function formatReport(report: LoadReport): string {
     row('B (JSON)', report.latency.b),
   ];
   if (report.firstErrors.length > 0) {
-    lines.push(`  first ${report.firstErrors.length} error${report.firstErrors.length === 1 ? '' : 's'}:`, ...report.firstErrors.map((error) => `    ${error}`));
+    lines.push(
+      `  first ${report.firstErrors.length} error${report.firstErrors.length === 1 ? '' : 's'}:`,
+      ...report.firstErrors.map((error) => `    ${error}`),
+    );
   }
   return lines.join('\n');
 }

@@ -43,15 +43,27 @@ function parameter(search: URLSearchParams, name: string): string | undefined {
 }
 
 /** Answers a request under `…/pub/resources/`; `rest` is the path after it. A fault of the server is logged and answered 500 — as JSONP too, with status 200 (section 7.3). */
-export async function handlePublic(request: IncomingMessage, rest: string, db: Database, log: (line: string) => void): Promise<Reply> {
+export async function handlePublic(
+  request: IncomingMessage,
+  rest: string,
+  db: Database,
+  log: (line: string) => void,
+): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').searchParams;
   const callback = parameter(search, 'callback');
   if (callback !== undefined && (callback.length > 128 || !CALLBACK.test(callback))) {
-    return json(new Refusal(400, 'BadRequest', "The callback must be a JavaScript identifier or a dotted path of them (letters, digits, '_' and '$'), at most 128 characters"));
+    return json(
+      new Refusal(
+        400,
+        'BadRequest',
+        "The callback must be a JavaScript identifier or a dotted path of them (letters, digits, '_' and '$'), at most 128 characters",
+      ),
+    );
   }
   const format = parameter(search, 'format');
   const wanted = callback === undefined ? ['application/json'] : ['application/javascript', 'application/json'];
-  const negotiated = format?.toLowerCase() === 'json' || wanted.some((type) => accepts(request.headers.accept, type) === true);
+  const negotiated =
+    format?.toLowerCase() === 'json' || wanted.some((type) => accepts(request.headers.accept, type) === true);
   if (!negotiated) return { status: 406 };
   let body: unknown;
   try {
@@ -65,9 +77,13 @@ export async function handlePublic(request: IncomingMessage, rest: string, db: D
       log(`error ${request.method} ${request.url}: ${(caught as Error)?.stack ?? String(caught)}`);
       error = new Refusal(500, 'InternalServerError', INTERNAL_ERROR);
     }
-    return callback === undefined ? json(error) : jsonp(callback, { Success: false, Code: error.code, Message: error.message });
+    return callback === undefined
+      ? json(error)
+      : jsonp(callback, { Success: false, Code: error.code, Message: error.message });
   }
-  return callback === undefined ? { status: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(body) } : jsonp(callback, body);
+  return callback === undefined
+    ? { status: 200, headers: { 'Content-Type': JSON_TYPE }, body: JSON.stringify(body) }
+    : jsonp(callback, body);
 }
 
 export const INTERNAL_ERROR = 'The server could not answer the request';
@@ -84,21 +100,29 @@ function json(refusal: Refusal): Reply {
 /** JSONP: status 200 whatever happened (section 7.3), the callback called with the object. */
 function jsonp(callback: string, value: unknown): Reply {
   // U+2028 and U+2029 end a line in older JavaScript, though not in JSON.
-  const text = JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const text = JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   // The leading comment keeps the body from being read as another kind of file by a sniffer.
-  return { status: 200, headers: { 'Content-Type': 'application/javascript; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }, body: `/**/${callback}(${text});` };
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'application/javascript; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+    body: `/**/${callback}(${text});`,
+  };
 }
 
 async function answer(rest: string, search: URLSearchParams, db: Database): Promise<unknown> {
   const segments = rest.split('/');
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   const resource = PUBLIC_RESOURCE_BY_NAME.get(segments[0] ?? '');
-  if (resource === undefined || segments.length > 2 || (segments.length === 2 && resource.item === undefined)) throw new Refusal(404, 'NotFound', 'No resource has this address');
+  if (resource === undefined || segments.length > 2 || (segments.length === 2 && resource.item === undefined))
+    throw new Refusal(404, 'NotFound', 'No resource has this address');
   if (segments.length === 2 && segments[1] !== '') {
     const paging = pagingOptionsOf(search);
     if (paging.length > 0) throw new Refusal(400, 'BadRequest', `Option '${paging[0]}': a single record has no pages`);
     const id = /^[1-9][0-9]{0,9}$/.test(segments[1]!) ? Number(segments[1]) : undefined;
-    if (id === undefined || id > 2 ** 31 - 1) throw new Refusal(404, 'NotFound', `There is no ${resource.name} item '${segments[1]}'`);
+    if (id === undefined || id > 2 ** 31 - 1)
+      throw new Refusal(404, 'NotFound', `There is no ${resource.name} item '${segments[1]}'`);
     return item(resource, resource.item!, id, search, db);
   }
   return collection(resource, scopeOf(resource, search), search, db);
@@ -107,17 +131,32 @@ async function answer(rest: string, search: URLSearchParams, db: Database): Prom
 /** The region and categories a collection request asks for, checked. */
 function scopeOf(resource: PublicResource, search: URLSearchParams): Scope {
   const region = (resource.regional ? parameter(search, 'region') : undefined) ?? REGIONS[0];
-  if (!(REGIONS as readonly string[]).includes(region)) throw new Refusal(400, 'BadRequest', `Unknown region '${region}': this platform's regions are ${REGIONS.join(', ')}`);
+  if (!(REGIONS as readonly string[]).includes(region))
+    throw new Refusal(
+      400,
+      'BadRequest',
+      `Unknown region '${region}': this platform's regions are ${REGIONS.join(', ')}`,
+    );
   const ids = resource.categorised ? parameter(search, 'categoryIDs') : undefined;
   if (ids === undefined) return { region };
   const items = ids.split(',').map((s) => s.trim());
   if (items.length > 100 || items.some((s) => !/^[0-9]{1,9}$/.test(s))) {
-    throw new Refusal(400, 'BadRequest', "categoryIDs must be a comma-separated list of at most 100 category IDs (whole numbers)");
+    throw new Refusal(
+      400,
+      'BadRequest',
+      'categoryIDs must be a comma-separated list of at most 100 category IDs (whole numbers)',
+    );
   }
   return { region, categoryIDs: items.map(Number) };
 }
 
-async function item(resource: PublicResource, itemResource: QueryResource, id: number, search: URLSearchParams, db: Database): Promise<unknown> {
+async function item(
+  resource: PublicResource,
+  itemResource: QueryResource,
+  id: number,
+  search: URLSearchParams,
+  db: Database,
+): Promise<unknown> {
   const plan = parseQuery(search, itemResource, { parameters: { id } });
   const { options, params } = storageIn(resource, undefined);
   const { data } = compileSqlQuery(plan, options);
@@ -126,11 +165,19 @@ async function item(resource: PublicResource, itemResource: QueryResource, id: n
   return recordOf(row);
 }
 
-async function collection(resource: PublicResource, scope: Scope, search: URLSearchParams, db: Database): Promise<unknown> {
+async function collection(
+  resource: PublicResource,
+  scope: Scope,
+  search: URLSearchParams,
+  db: Database,
+): Promise<unknown> {
   const plan = parseQuery(search, resource.collection);
   const { options, params } = storageIn(resource, scope);
   const { data, count } = compileSqlQuery(plan, options);
-  const [rows, counted] = await Promise.all([db.query(data.sql, [...params, ...data.params]), count === undefined ? undefined : db.query(count.sql, [...params, ...count.params])]);
+  const [rows, counted] = await Promise.all([
+    db.query(data.sql, [...params, ...data.params]),
+    count === undefined ? undefined : db.query(count.sql, [...params, ...count.params]),
+  ]);
   const page = pageOf(rows, plan);
   const items = page.items.map(recordOf);
   return {

@@ -43,7 +43,12 @@ function policy(passThrough: readonly string[]): QueryPolicy {
 /** A single record: `fields`, `format` and `callback` only — no page to ask for. */
 const ITEM_POLICY: QueryPolicy = { ...policy(['format', 'callback']), defaultTop: 1, maxTop: 1, count: false };
 
-function resource(schema: Schema, key: string, defaultSelect: readonly string[], passThrough: readonly string[]): QueryResource {
+function resource(
+  schema: Schema,
+  key: string,
+  defaultSelect: readonly string[],
+  passThrough: readonly string[],
+): QueryResource {
   return { schema, key: [key], policy: policy(passThrough), defaultSelect };
 }
 
@@ -51,13 +56,27 @@ function itemOf(collection: QueryResource, key: string): QueryResource {
   return { ...collection, policy: ITEM_POLICY, rowFilter: `${key} eq @id` };
 }
 
-const json = (...names: string[]): SqlQueryOptions['collections'] => Object.fromEntries(names.map((name) => [name, { json: name }]));
+const json = (...names: string[]): SqlQueryOptions['collections'] =>
+  Object.fromEntries(names.map((name) => [name, { json: name }]));
 
-const presenters = resource(PublicPresenter, 'PresenterID', ['PresenterID', 'FullName', 'ViewUri'], ['format', 'callback', 'region']);
+const presenters = resource(
+  PublicPresenter,
+  'PresenterID',
+  ['PresenterID', 'FullName', 'ViewUri'],
+  ['format', 'callback', 'region'],
+);
 const venues = resource(PublicVenue, 'VenueID', ['VenueID', 'Name', 'ViewUri'], ['format', 'callback', 'region']);
 const timeZones = resource(PublicTimeZone, 'TimeZoneID', ['TimeZoneID', 'Name'], ['format', 'callback']);
 // A category's items are told apart by their address within it; the key orders them so.
-const items: QueryResource = { ...resource(PublicEventTemplateCategoryItem, 'CategoryID', ['Title', 'Uri'], ['format', 'callback', 'region', 'categoryIDs']), key: ['CategoryID', 'Uri'] };
+const items: QueryResource = {
+  ...resource(
+    PublicEventTemplateCategoryItem,
+    'CategoryID',
+    ['Title', 'Uri'],
+    ['format', 'callback', 'region', 'categoryIDs'],
+  ),
+  key: ['CategoryID', 'Uri'],
+};
 
 export const PUBLIC_RESOURCES: readonly PublicResource[] = [
   {
@@ -67,7 +86,10 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
     regional: true,
     categorised: false,
     // Only presenters with a public profile are exposed (section 2.4).
-    source: (scope) => (scope === undefined ? { sql: `(SELECT * FROM presenters WHERE "IsPublic")`, params: [] } : { sql: `(SELECT * FROM presenters WHERE "IsPublic" AND "Regions" ? $1)`, params: [scope.region] }),
+    source: (scope) =>
+      scope === undefined
+        ? { sql: `(SELECT * FROM presenters WHERE "IsPublic")`, params: [] }
+        : { sql: `(SELECT * FROM presenters WHERE "IsPublic" AND "Regions" ? $1)`, params: [scope.region] },
     collections: {},
   },
   {
@@ -76,7 +98,10 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
     item: itemOf(venues, 'VenueID'),
     regional: true,
     categorised: false,
-    source: (scope) => (scope === undefined ? { sql: 'venues', params: [] } : { sql: `(SELECT * FROM venues WHERE "Regions" ? $1)`, params: [scope.region] }),
+    source: (scope) =>
+      scope === undefined
+        ? { sql: 'venues', params: [] }
+        : { sql: `(SELECT * FROM venues WHERE "Regions" ? $1)`, params: [scope.region] },
     collections: {},
   },
   {
@@ -97,21 +122,32 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
     source: (scope) => {
       const { region, categoryIDs } = scope ?? { region: REGIONS[0] };
       return {
-      sql: `(SELECT i.*, o."BestAdvertisedOffers" FROM template_category_items i LEFT JOIN template_item_offers o ON o."ItemID" = i."ItemID" AND o."Region" = $1 WHERE i."Regions" ? $1${categoryIDs === undefined ? '' : ' AND i."CategoryID" = ANY($2::integer[])'})`,
-      params: categoryIDs === undefined ? [region] : [region, categoryIDs],
+        sql: `(SELECT i.*, o."BestAdvertisedOffers" FROM template_category_items i LEFT JOIN template_item_offers o ON o."ItemID" = i."ItemID" AND o."Region" = $1 WHERE i."Regions" ? $1${categoryIDs === undefined ? '' : ' AND i."CategoryID" = ANY($2::integer[])'})`,
+        params: categoryIDs === undefined ? [region] : [region, categoryIDs],
       };
     },
     collections: json('AdvertisedPresenters', 'BestAdvertisedOffers', 'Tags', 'Credits'),
   },
 ];
 
-export const PUBLIC_RESOURCE_BY_NAME: ReadonlyMap<string, PublicResource> = new Map(PUBLIC_RESOURCES.map((r) => [r.name, r]));
+export const PUBLIC_RESOURCE_BY_NAME: ReadonlyMap<string, PublicResource> = new Map(
+  PUBLIC_RESOURCES.map((r) => [r.name, r]),
+);
 
 /** The storage options of a request (in a scope for a collection, none for a record): its source as the FROM, numbered after the source's own parameters. */
-export function storageIn(resource: PublicResource, scope: Scope | undefined): { readonly options: SqlQueryOptions; readonly params: readonly unknown[] } {
+export function storageIn(
+  resource: PublicResource,
+  scope: Scope | undefined,
+): { readonly options: SqlQueryOptions; readonly params: readonly unknown[] } {
   const source = resource.source(scope);
   return {
-    options: { dialect: postgres, from: `${source.sql} r`, table: 'r', firstParameter: source.params.length + 1, collections: resource.collections },
+    options: {
+      dialect: postgres,
+      from: `${source.sql} r`,
+      table: 'r',
+      firstParameter: source.params.length + 1,
+      collections: resource.collections,
+    },
     params: source.params,
   };
 }

@@ -18,7 +18,10 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
   describe(`interface B on ${engine}`, () => {
     let s: Running;
     const query = (sql: string, params: unknown[] = []): Promise<readonly Row[]> => s.db.query(sql, params);
-    const json = async <T = Envelope>(path: string, headers: Record<string, string> = { Accept: 'application/json' }): Promise<T> => {
+    const json = async <T = Envelope>(
+      path: string,
+      headers: Record<string, string> = { Accept: 'application/json' },
+    ): Promise<T> => {
       const response = await get(s.base, path, { headers });
       expect(response.status, response.text).toBe(200);
       expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
@@ -40,11 +43,21 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
 
     it('lists public presenters of the default region, 20 at a time, with the default fields and no empty ones', async () => {
       const page = await json(`${B}presenters/`);
-      const rows = await query(`SELECT "PresenterID", "FullName", "ViewUri" FROM presenters WHERE "IsPublic" AND "Regions" ? 'au' ORDER BY "PresenterID"`);
+      const rows = await query(
+        `SELECT "PresenterID", "FullName", "ViewUri" FROM presenters WHERE "IsPublic" AND "Regions" ? 'au' ORDER BY "PresenterID"`,
+      );
       expect(page.StartIndex).toBe(0);
       expect(page.Count).toBe(20);
       expect(page).not.toHaveProperty('TotalCount');
-      expect(page.Items).toEqual(rows.slice(0, 20).map((r) => (r['ViewUri'] === null || r['ViewUri'] === '' ? { PresenterID: r['PresenterID'], FullName: r['FullName'] } : { PresenterID: r['PresenterID'], FullName: r['FullName'], ViewUri: r['ViewUri'] })));
+      expect(page.Items).toEqual(
+        rows
+          .slice(0, 20)
+          .map((r) =>
+            r['ViewUri'] === null || r['ViewUri'] === ''
+              ? { PresenterID: r['PresenterID'], FullName: r['FullName'] }
+              : { PresenterID: r['PresenterID'], FullName: r['FullName'], ViewUri: r['ViewUri'] },
+          ),
+      );
       expect(page.Items.some((i) => !('ViewUri' in i))).toBe(true);
       const counted = await json(`${B}presenters/?skip=5&top=3&includeTotalCount=true`);
       expect(counted).toMatchObject({ StartIndex: 5, Count: 3, TotalCount: rows.length });
@@ -82,8 +95,12 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
     });
 
     it('serves single records by id, 404 for one the public may not see', async () => {
-      const [open] = await query('SELECT "PresenterID", "FullName" FROM presenters WHERE "IsPublic" ORDER BY 1 LIMIT 1');
-      expect(await json(`${B}presenters/${open!['PresenterID']}?fields=FullName`)).toEqual({ FullName: open!['FullName'] });
+      const [open] = await query(
+        'SELECT "PresenterID", "FullName" FROM presenters WHERE "IsPublic" ORDER BY 1 LIMIT 1',
+      );
+      expect(await json(`${B}presenters/${open!['PresenterID']}?fields=FullName`)).toEqual({
+        FullName: open!['FullName'],
+      });
       const [closed] = await query('SELECT "PresenterID" FROM presenters WHERE NOT "IsPublic" LIMIT 1');
       await refusal(`${B}presenters/${closed!['PresenterID']}`, 404, 'NotFound');
       await refusal(`${B}presenters/0`, 404, 'NotFound');
@@ -91,16 +108,27 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
       expect(await refusal(`${B}presenters/${open!['PresenterID']}?skip=1`, 400, 'BadRequest')).toMatch(/page/);
       await refusal(`${B}nothing/`, 404, 'NotFound');
       const [zone] = await query('SELECT * FROM time_zones ORDER BY 1 LIMIT 1');
-      expect(await json(`${B}timezones/${zone!['TimeZoneID']}/?fields=TzNames,UtcOffset,Name`)).toEqual({ TzNames: zone!['TzNames'], UtcOffset: zone!['UtcOffset'], Name: zone!['Name'] });
+      expect(await json(`${B}timezones/${zone!['TimeZoneID']}/?fields=TzNames,UtcOffset,Name`)).toEqual({
+        TzNames: zone!['TzNames'],
+        UtcOffset: zone!['UtcOffset'],
+        Name: zone!['Name'],
+      });
       const [venue] = await query('SELECT "VenueID", "Name" FROM venues ORDER BY 1 LIMIT 1');
       expect((await json<Record<string, unknown>>(`${B}venues/${venue!['VenueID']}`))['Name']).toBe(venue!['Name']);
     });
 
     it('lists category items of the categories asked for, templates and links told apart, offers of the region', async () => {
-      const [category] = await query('SELECT "CategoryID" FROM template_category_items GROUP BY 1 HAVING count(*) > 1 AND count("EventTemplateID") < count(*) ORDER BY 1 LIMIT 1');
+      const [category] = await query(
+        'SELECT "CategoryID" FROM template_category_items GROUP BY 1 HAVING count(*) > 1 AND count("EventTemplateID") < count(*) ORDER BY 1 LIMIT 1',
+      );
       const id = category!['CategoryID'] as number;
-      const page = await json(`${B}eventtemplatecategoryitems/?categoryIDs=${id}&fields=CategoryID,EventTemplateID,Title,Uri,BestAdvertisedOffers&top=200`);
-      const rows = await query(`SELECT * FROM template_category_items WHERE "CategoryID" = $1 AND "Regions" ? 'au' ORDER BY "Uri"`, [id]);
+      const page = await json(
+        `${B}eventtemplatecategoryitems/?categoryIDs=${id}&fields=CategoryID,EventTemplateID,Title,Uri,BestAdvertisedOffers&top=200`,
+      );
+      const rows = await query(
+        `SELECT * FROM template_category_items WHERE "CategoryID" = $1 AND "Regions" ? 'au' ORDER BY "Uri"`,
+        [id],
+      );
       expect(page.Items.map((i) => i['Title'])).toEqual(rows.map((r) => r['Title']));
       for (const item of page.Items) {
         expect(item['CategoryID']).toBe(id);
@@ -109,12 +137,22 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
       const defaults = await json(`${B}eventtemplatecategoryitems/`);
       expect(defaults.Items.every((i) => Object.keys(i).sort().join() === 'Title,Uri')).toBe(true);
       const currencies = async (region: string): Promise<Set<unknown>> => {
-        const items = (await json(`${B}eventtemplatecategoryitems/?region=${region}&fields=BestAdvertisedOffers&top=200`)).Items;
-        return new Set(items.flatMap((i) => ((i['BestAdvertisedOffers'] as { OfferAmount: { CurrencyCode: string } }[] | undefined) ?? []).map((o) => o.OfferAmount.CurrencyCode)));
+        const items = (
+          await json(`${B}eventtemplatecategoryitems/?region=${region}&fields=BestAdvertisedOffers&top=200`)
+        ).Items;
+        return new Set(
+          items.flatMap((i) =>
+            ((i['BestAdvertisedOffers'] as { OfferAmount: { CurrencyCode: string } }[] | undefined) ?? []).map(
+              (o) => o.OfferAmount.CurrencyCode,
+            ),
+          ),
+        );
       };
       expect([...(await currencies('au'))]).toEqual(['AUD']);
       expect([...(await currencies('nz'))]).toEqual(['NZD']);
-      expect(await refusal(`${B}eventtemplatecategoryitems/?categoryIDs=1,x`, 400, 'BadRequest')).toMatch(/categoryIDs/);
+      expect(await refusal(`${B}eventtemplatecategoryitems/?categoryIDs=1,x`, 400, 'BadRequest')).toMatch(
+        /categoryIDs/,
+      );
       // The name in the case the document's example writes it.
       const lower = await json(`${B}eventtemplatecategoryitems/?categoryids=${id}&fields=CategoryID&top=200`);
       expect(lower.Items.every((i) => i['CategoryID'] === id)).toBe(true);
@@ -124,7 +162,10 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
     });
 
     it('negotiates: format=json or an Accept allowing JSON; otherwise 406 with an empty body', async () => {
-      for (const headers of [{}, { Accept: 'text/html' }, { Accept: 'application/json;q=0, */*' }] as Record<string, string>[]) {
+      for (const headers of [{}, { Accept: 'text/html' }, { Accept: 'application/json;q=0, */*' }] as Record<
+        string,
+        string
+      >[]) {
         const response = await get(s.base, `${B}timezones/`, { headers });
         expect(response.status).toBe(406);
         expect(response.raw.length).toBe(0);
@@ -145,10 +186,27 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
         return received;
       };
       expect(await call(`${B}timezones/?callback=app.on.data&top=2`)).toMatchObject({ StartIndex: 0, Count: 2 });
-      expect(await call(`${B}timezones/?callback=app.on.data&top=999`)).toMatchObject({ Success: false, Code: 'BadRequest' });
+      expect(await call(`${B}timezones/?callback=app.on.data&top=999`)).toMatchObject({
+        Success: false,
+        Code: 'BadRequest',
+      });
       expect(await call(`${B}nothing/?callback=app.on.data`)).toMatchObject({ Success: false, Code: 'NotFound' });
-      for (const callback of ['alert(1)//', 'a b', '<script>', 'x;y', 'x.', '.x', '1x', 'a'.repeat(129), '', 'x\u2028y', 'ẞ']) {
-        const response = await get(s.base, `${B}timezones/?callback=${encodeURIComponent(callback)}`, { headers: { Accept: '*/*' } });
+      for (const callback of [
+        'alert(1)//',
+        'a b',
+        '<script>',
+        'x;y',
+        'x.',
+        '.x',
+        '1x',
+        'a'.repeat(129),
+        '',
+        'x\u2028y',
+        'ẞ',
+      ]) {
+        const response = await get(s.base, `${B}timezones/?callback=${encodeURIComponent(callback)}`, {
+          headers: { Accept: '*/*' },
+        });
         expect(response.status, callback).toBe(400);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
       }
@@ -166,20 +224,29 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
 
     it('compresses with gzip when asked, and answers HEAD without a body', async () => {
       const plain = await get(s.base, `${B}presenters/?top=50`, { headers: { Accept: 'application/json' } });
-      const zipped = await get(s.base, `${B}presenters/?top=50`, { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate' } });
+      const zipped = await get(s.base, `${B}presenters/?top=50`, {
+        headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip, deflate' },
+      });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(zipped.headers['content-encoding']).toBe('gzip');
       expect(zipped.raw.length).toBeLessThan(plain.raw.length);
       expect(zipped.text).toBe(plain.text);
       expect(Number(zipped.headers['content-length'])).toBe(zipped.raw.length);
-      const refused = await get(s.base, `${B}presenters/?top=50`, { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip;q=0' } });
+      const refused = await get(s.base, `${B}presenters/?top=50`, {
+        headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip;q=0' },
+      });
       expect(refused.headers['content-encoding']).toBeUndefined();
       expect(zipped.headers['vary']).toBe('Accept, Accept-Encoding');
       // Interface A, and a short body, alike.
-      const xmlZipped = await get(s.base, '/demo/api/2012-02-01/auth/resources/events/?top=1', { user: 'admin', headers: { 'Accept-Encoding': 'gzip' } });
+      const xmlZipped = await get(s.base, '/demo/api/2012-02-01/auth/resources/events/?top=1', {
+        user: 'admin',
+        headers: { 'Accept-Encoding': 'gzip' },
+      });
       expect(xmlZipped.headers['content-encoding']).toBe('gzip');
       expect(xmlZipped.text).toMatch(/^<\?xml/);
-      const short = await get(s.base, `${B}timezones/1?fields=UtcOffset`, { headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip' } });
+      const short = await get(s.base, `${B}timezones/1?fields=UtcOffset`, {
+        headers: { Accept: 'application/json', 'Accept-Encoding': 'gzip' },
+      });
       expect(short.headers['content-encoding']).toBe('gzip');
       expect(JSON.parse(short.text)).toHaveProperty('UtcOffset');
       const head = await get(s.base, `${B}presenters/`, { method: 'HEAD', headers: { Accept: 'application/json' } });
@@ -197,7 +264,9 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
         const response = await get(s.base, `${B}venues/?callback=cb`, { headers: { Accept: '*/*' } });
         expect(response.status).toBe(200);
         expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
-        expect(response.text).toMatch(/^\/\*\*\/cb\(\{"Success":false,"Code":"InternalServerError","Message":"[^"]+"\}\);$/);
+        expect(response.text).toMatch(
+          /^\/\*\*\/cb\(\{"Success":false,"Code":"InternalServerError","Message":"[^"]+"\}\);$/,
+        );
         const xml = await get(s.base, '/demo/api/2012-02-01/auth/resources/events/?top=1', { user: 'admin' });
         expect(xml.status).toBe(500);
         expect(xml.text).toContain('<Code>InternalServerError</Code>');

@@ -15,7 +15,10 @@ export interface Started {
 
 /** Starts main.js on a free port and waits for its banner. */
 export async function start(env: Record<string, string> = {}): Promise<Started> {
-  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: '0', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], {
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -49,4 +52,3 @@ export function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<nu
     child.kill(signal);
   });
 }
-

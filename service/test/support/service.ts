@@ -61,16 +61,19 @@ export function get(base: string, path: string, options: RequestOptions = {}): P
     headers['Authorization'] = `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
   }
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const text = (response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text });
-      });
-      response.on('error', reject);
-    });
+    const request = httpRequest(
+      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const text = (response.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, raw, text });
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end();
   });

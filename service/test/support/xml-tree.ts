@@ -21,7 +21,12 @@ export function parseXml(document: string): XmlTree {
     failure ??= error;
   });
   parser.on('opentag', (tag) => {
-    const node: XmlTree = { name: tag.name, attributes: Object.fromEntries(Object.entries(tag.attributes).map(([k, v]) => [k, String(v)])), children: [], text: '' };
+    const node: XmlTree = {
+      name: tag.name,
+      attributes: Object.fromEntries(Object.entries(tag.attributes).map(([k, v]) => [k, String(v)])),
+      children: [],
+      text: '',
+    };
     stack[stack.length - 1]?.children.push(node);
     root ??= node;
     stack.push(node);

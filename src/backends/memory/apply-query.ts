@@ -13,7 +13,11 @@ import { keyText, skipTokenOf } from '../../query/keyset.js';
  * A row as a plan may give it back: every property optional, structures too, since a projection
  * keeps only what it names (a row the plan does not project is the row itself).
  */
-export type ProjectedRow<Row> = Row extends readonly unknown[] ? Row : Row extends object ? { [K in keyof Row]?: ProjectedRow<Row[K]> } : Row;
+export type ProjectedRow<Row> = Row extends readonly unknown[]
+  ? Row
+  : Row extends object
+    ? { [K in keyof Row]?: ProjectedRow<Row[K]> }
+    : Row;
 
 export interface QueryPage<Row> {
   /**
@@ -32,17 +36,32 @@ export interface QueryPage<Row> {
 export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: PredicateOptions = {}): QueryPage<Row> {
   const matches = plan.filter ? compilePredicate(plan.filter, options) : () => true;
   // After a skiptoken, the page is read from the rows after the token's row; the count counts them all.
-  const onPage = plan.pageFilter === plan.filter ? matches : plan.pageFilter ? compilePredicate(plan.pageFilter, options) : () => true;
+  const onPage =
+    plan.pageFilter === plan.filter
+      ? matches
+      : plan.pageFilter
+        ? compilePredicate(plan.pageFilter, options)
+        : () => true;
   // The key completes the order, so it is total and the page the same on every backend.
-  const ordered = orderRows(rows.filter((row) => onPage(row)), plan.orderBy);
+  const ordered = orderRows(
+    rows.filter((row) => onPage(row)),
+    plan.orderBy,
+  );
   const end = plan.skip + plan.top;
   const shape = rowShaper(plan.schema, plan.select, plan.expand, options);
   const last = ordered.slice(plan.skip, end);
   // A row is its own shape when the plan keeps it whole: the type cannot see it for a generic Row.
   const items = last.map(shape) as ProjectedRow<Row>[];
   const more = ordered.length > end;
-  const token = plan.keyset && more && last.length > 0 ? skipTokenOf(plan.orderBy, plan.orderBy.map((key) => compileValueReader(keyText(key)).read(last[last.length - 1]) as string | null)) : undefined;
+  const token =
+    plan.keyset && more && last.length > 0
+      ? skipTokenOf(
+          plan.orderBy,
+          plan.orderBy.map((key) => compileValueReader(keyText(key)).read(last[last.length - 1]) as string | null),
+        )
+      : undefined;
   const page = { items, more, ...(token === undefined ? {} : { skipToken: token }) };
-  return plan.count ? { ...page, count: plan.pageFilter === plan.filter ? ordered.length : rows.filter((row) => matches(row)).length } : page;
+  return plan.count
+    ? { ...page, count: plan.pageFilter === plan.filter ? ordered.length : rows.filter((row) => matches(row)).length }
+    : page;
 }
-

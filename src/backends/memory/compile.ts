@@ -25,7 +25,17 @@ import type {
 import { lower } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
+import {
+  constantOf,
+  convertRepr,
+  isBooleanFunction,
+  literalValue,
+  refuseDecimalsBeyondModel,
+  reprOf,
+  workingRepr,
+  type BooleanFunction,
+  type Repr,
+} from './plan.js';
 import * as runtime from './runtime.js';
 import { TOO_DEEP } from './interpret.js';
 import { limitOnExhaustion } from '../../errors.js';
@@ -103,7 +113,6 @@ const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => s
   endswith: (a, b) => `${a}.endsWith(${b})`,
 };
 
-
 /** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none reaches a backend. */
 const decidedByLowering = (): never => {
   throw new Error('now(), mindatetime() and maxdatetime() are decided by lower()');
@@ -113,7 +122,9 @@ const decidedByLowering = (): never => {
  * The runtime helper of each value-returning function, by the representation of its result and
  * the type of its first argument.
  */
-const FUNCTION_HELPERS: { readonly [N in ValueFunction]: (repr: Repr, argType: EdmType | undefined) => HelperName | 'identity' } = {
+const FUNCTION_HELPERS: {
+  readonly [N in ValueFunction]: (repr: Repr, argType: EdmType | undefined) => HelperName | 'identity';
+} = {
   length: () => 'lengthOf',
   indexof: () => 'indexOf',
   replace: () => 'replaceAll',
@@ -242,7 +253,10 @@ class Generator {
       return this.constant(v === null ? null : convertRepr(v, val.repr, repr), repr);
     }
     const from = val.repr;
-    const lift = val.lift && { member: val.lift.member, map: (x: string) => convertCode(val.lift!.map(x), from, repr, this) };
+    const lift = val.lift && {
+      member: val.lift.member,
+      map: (x: string) => convertCode(val.lift!.map(x), from, repr, this),
+    };
     return { code: this.nonNull(val, (x) => convertCode(x, from, repr, this)), repr, ...(lift ? { lift } : {}) };
   }
 
@@ -292,7 +306,11 @@ class Generator {
         return this.constant(literalValue(node, repr), repr);
       case 'member': {
         const map = (x: string): string => x;
-        return { code: this.memberTest(node, 'null', (x) => this.wellFormed(node, x)), repr, lift: { member: node, map } };
+        return {
+          code: this.memberTest(node, 'null', (x) => this.wellFormed(node, x)),
+          repr,
+          lift: { member: node, map },
+        };
       }
       // A constant converted at compile time, by as().
       case 'convert':
@@ -330,7 +348,10 @@ class Generator {
         }
         const helper = FUNCTION_HELPERS[name](repr, node.args[0]?.type);
         const args = node.args.map((a, i) => this.as(this.value(a), argumentRepr(name, i, a)));
-        const call = helper === 'identity' ? (xs: string[]) => xs[0]! : (xs: string[]) => `${this.helper(helper)}(${xs.join(', ')})`;
+        const call =
+          helper === 'identity'
+            ? (xs: string[]) => xs[0]!
+            : (xs: string[]) => `${this.helper(helper)}(${xs.join(', ')})`;
         return { code: this.allNonNull(args, call), repr, ...this.liftThrough(node, args, call) };
       }
       // A predicate's value is its truth: never null.
@@ -346,7 +367,11 @@ class Generator {
         const stop = node.op === 'and' ? 'false' : 'true';
         const t = this.temp();
         const sawNull = this.temp();
-        const parts = this.sharingReads(node.operands, (o) => this.value(o).code, (o) => this.readsOfValue(o));
+        const parts = this.sharingReads(
+          node.operands,
+          (o) => this.value(o).code,
+          (o) => this.readsOfValue(o),
+        );
         let code = `(${sawNull} ? null : ${node.op === 'and' ? 'true' : 'false'})`;
         for (let i = parts.length - 1; i >= 0; i--) {
           code = `((${t} = ${parts[i]}) === ${stop} ? ${stop} : ((${t} === null && (${sawNull} = true)), ${code}))`;
@@ -398,7 +423,8 @@ class Generator {
     const leaf = this.memberTemp(leafKey);
     if (this.read.has(leafKey)) return `(${leaf} == null ? ${ifNull} : ${ifValue(leaf)})`;
     // A primitive element itself: copied, so that converting it in place leaves the element as it is.
-    if (path.length === 0) return `((${leaf} = ${this.base(node.source)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+    if (path.length === 0)
+      return `((${leaf} = ${this.base(node.source)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
     const { code, obj } = this.structureSteps(node.source, path.slice(0, -1), ifNull);
     return `(${code}(${leaf} = ${this.readProperty(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
   }
@@ -454,7 +480,10 @@ class Generator {
     const repr = reprOf(node);
     const t = this.temp();
     const length = repr === 'big' ? `BigInt(${t}.length)` : `${t}.length`;
-    return { code: `((${t} = ${this.collection(node.collection)}) === null ? ${repr === 'big' ? '0n' : '0'} : ${length})`, repr };
+    return {
+      code: `((${t} = ${this.collection(node.collection)}) === null ? ${repr === 'big' ? '0n' : '0'} : ${length})`,
+      repr,
+    };
   }
 
   /**
@@ -503,7 +532,9 @@ class Generator {
         `}\n` +
         `return ${!some};\n`;
     }
-    this.functions.push(`function ${name}(${params.join(', ')}) {\n${declare(this.fn.locals)}const c = ${elements};\n${loop}}\n`);
+    this.functions.push(
+      `function ${name}(${params.join(', ')}) {\n${declare(this.fn.locals)}const c = ${elements};\n${loop}}\n`,
+    );
     this.fn = outer.fn;
     this.read = outer.read;
     this.elementChain = outer.chain;
@@ -512,7 +543,9 @@ class Generator {
 
   /** Code reading a property of an object; an Object.prototype name only as an own property. */
   readProperty(obj: string, name: string): string {
-    return runtime.isPrototypeName(name) ? `${this.helper('readOwn')}(${obj}, ${JSON.stringify(name)})` : `${obj}[${JSON.stringify(name)}]`;
+    return runtime.isPrototypeName(name)
+      ? `${this.helper('readOwn')}(${obj}, ${JSON.stringify(name)})`
+      : `${obj}[${JSON.stringify(name)}]`;
   }
 
   /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
@@ -560,7 +593,9 @@ class Generator {
     if (node.type !== 'Edm.String') return x;
     const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String"${variableArgument(node.source)})`;
     // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
-    return runtime.HAS_WELL_FORMED ? `(${x}.isWellFormed() ? ${x} : ${bad})` : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
+    return runtime.HAS_WELL_FORMED
+      ? `(${x}.isWellFormed() ? ${x} : ${bad})`
+      : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
   }
 
   /**
@@ -593,7 +628,11 @@ class Generator {
       }
       case 'and':
       case 'or': {
-        const parts = this.sharingReads(p.operands, (o) => this.truth(o), (o) => this.readsOfTruth(o));
+        const parts = this.sharingReads(
+          p.operands,
+          (o) => this.truth(o),
+          (o) => this.readsOfTruth(o),
+        );
         return `(${parts.join(p.kind === 'and' ? ' && ' : ' || ')})`;
       }
       case 'compare': {
@@ -614,7 +653,8 @@ class Generator {
 
   /** Whether a Boolean value is `is` (`negated`: is not). */
   booleanTest(value: LoweredValue, is: boolean, negated: boolean): string {
-    if (value.kind === 'member') return this.memberTest(value, String(negated), (x) => `${x} ${negated ? '!==' : '==='} ${is}`);
+    if (value.kind === 'member')
+      return this.memberTest(value, String(negated), (x) => `${x} ${negated ? '!==' : '==='} ${is}`);
     if (value.kind === 'call' && isBooleanFunction(value.name)) {
       const code = this.matches(value, value.name, is);
       return negated ? `!${code}` : code;
@@ -633,7 +673,9 @@ class Generator {
     const s = args[subject]!;
     const needle = args[1 - subject]!;
     if (s.lift && s.lift.member.type === 'Edm.String' && isWellFormedConstant(needle)) {
-      return this.memberTest(s.lift.member, 'false', (x) => (subject === 0 ? test(x, needle.code) : test(needle.code, x)));
+      return this.memberTest(s.lift.member, 'false', (x) =>
+        subject === 0 ? test(x, needle.code) : test(needle.code, x),
+      );
     }
     return `(${this.allNonNull(args, ([a, b]) => test(a!, b!), 'false')})`;
   }
@@ -668,7 +710,8 @@ class Generator {
       return `((${a} = ${l.code}), (${b} = ${r.code}), ${a} === null ? ${b} === null : ${b} !== null && ${equalCode(a, b, repr)})`;
     }
     const op = p.op;
-    const native = repr !== 'str' || [l, r].some((v) => v.constant && runtime.hasNoHighUnits(v.constant.value as string));
+    const native =
+      repr !== 'str' || [l, r].some((v) => v.constant && runtime.hasNoHighUnits(v.constant.value as string));
     return `(${this.allNonNull([l, r], ([a, b]) => orderCode(op, a!, b!, repr, native, this), 'false')})`;
   }
 
@@ -686,9 +729,17 @@ class Generator {
     if (v.lift) {
       const { member, map } = v.lift;
       if (v.repr === 'str' && values.every(isWellFormedConstant)) {
-        return this.memberTest(member, String(orNull), (x) => this.wellFormedUnless(member, x, this.bind(map(x), x, (y) => `(${testOf(y)})`)));
+        return this.memberTest(member, String(orNull), (x) =>
+          this.wellFormedUnless(
+            member,
+            x,
+            this.bind(map(x), x, (y) => `(${testOf(y)})`),
+          ),
+        );
       }
-      return this.memberTest(member, String(orNull), (x) => this.bind(map(this.wellFormed(member, x)), x, (y) => `(${testOf(y)})`));
+      return this.memberTest(member, String(orNull), (x) =>
+        this.bind(map(this.wellFormed(member, x)), x, (y) => `(${testOf(y)})`),
+      );
     }
     const t = this.temp();
     return `((${t} = ${v.code}) === null ? ${orNull} : (${testOf(t)}))`;
@@ -832,7 +883,14 @@ function equalCode(a: string, b: string, repr: Repr): string {
 const DECIMAL_ORDER = { gt: 'gt', ge: 'gte', lt: 'lt', le: 'lte' } as const;
 const JS_ORDER = { gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 
-function orderCode(op: Exclude<ComparePredicate['op'], 'eq'>, a: string, b: string, repr: Repr, native: boolean, gen: Generator): string {
+function orderCode(
+  op: Exclude<ComparePredicate['op'], 'eq'>,
+  a: string,
+  b: string,
+  repr: Repr,
+  native: boolean,
+  gen: Generator,
+): string {
   if (repr === 'dec') return `${a}.${DECIMAL_ORDER[op]}(${b})`;
   if (repr === 'str' && !native) return `${gen.helper('compareStrings')}(${a}, ${b}) ${JS_ORDER[op]} 0`;
   const base = `${a} ${JS_ORDER[op]} ${b}`;
@@ -845,11 +903,16 @@ function arithmeticCode(op: ArithmeticOp, a: string, b: string, repr: Repr, gen:
   switch (repr) {
     case 'dec':
       switch (op) {
-        case 'add': return `${a}.plus(${b})`;
-        case 'sub': return `${a}.minus(${b})`;
-        case 'mul': return `${a}.times(${b})`;
-        case 'div': return `${gen.helper('divideDecimals')}(${a}, ${b})`;
-        default: return `${gen.helper('modDecimals')}(${a}, ${b})`;
+        case 'add':
+          return `${a}.plus(${b})`;
+        case 'sub':
+          return `${a}.minus(${b})`;
+        case 'mul':
+          return `${a}.times(${b})`;
+        case 'div':
+          return `${gen.helper('divideDecimals')}(${a}, ${b})`;
+        default:
+          return `${gen.helper('modDecimals')}(${a}, ${b})`;
       }
     case 'big': {
       const js = { add: '+', sub: '-', mul: '*', div: '/', mod: '%' }[op];

@@ -40,7 +40,10 @@ export function compilePredicate(filter: TypedFilter, options: PredicateOptions 
     generated = withinLimits(filter, () => compileGenerated(filter, lowered));
   } catch (error) {
     // `new Function` refused (EvalError under a CSP): same meaning, built from closures.
-    if (error instanceof EvalError || (error instanceof Error && /unsafe-eval|Content Security Policy/i.test(error.message))) {
+    if (
+      error instanceof EvalError ||
+      (error instanceof Error && /unsafe-eval|Content Security Policy/i.test(error.message))
+    ) {
       return withinLimits(filter, () => compileClosures(filter, lowered));
     }
     throw error;

@@ -23,7 +23,17 @@ import type {
   Source,
 } from '../../lower/lowered.js';
 import { assertNever } from '../../assert-never.js';
-import { constantOf, convertRepr, isBooleanFunction, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type BooleanFunction, type Repr } from './plan.js';
+import {
+  constantOf,
+  convertRepr,
+  isBooleanFunction,
+  literalValue,
+  refuseDecimalsBeyondModel,
+  reprOf,
+  workingRepr,
+  type BooleanFunction,
+  type Repr,
+} from './plan.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
 
@@ -67,13 +77,28 @@ export function compileClosures(filter: TypedFilter, lowered: LoweredFilter): (r
  * declared type, in its in-memory representation; null for null or missing): what applyQuery
  * orders rows by.
  */
-export function compileMemberReader(property: PrimitiveProperty, path: readonly string[]): { readonly read: (row: unknown) => unknown; readonly repr: Repr } {
-  const member: TypedMember = { kind: 'member', type: property.type, source: { kind: 'row' }, path, property, nullable: true, start: 0, end: 0 };
+export function compileMemberReader(
+  property: PrimitiveProperty,
+  path: readonly string[],
+): { readonly read: (row: unknown) => unknown; readonly repr: Repr } {
+  const member: TypedMember = {
+    kind: 'member',
+    type: property.type,
+    source: { kind: 'row' },
+    path,
+    property,
+    nullable: true,
+    start: 0,
+    end: 0,
+  };
   return compileValueReader(member);
 }
 
 /** A checked expression of the row (an `orderby` item's) as a function of the row, with its representation. */
-export function compileValueReader(expression: TypedExpr): { readonly read: (row: unknown) => unknown; readonly repr: Repr } {
+export function compileValueReader(expression: TypedExpr): {
+  readonly read: (row: unknown) => unknown;
+  readonly repr: Repr;
+} {
   const node = lowerValue(expression);
   const read = value(node, { slots: new Map() });
   return { read: (row) => read(row as Row, NO_ELEMENTS), repr: reprOf(node) };
@@ -138,19 +163,26 @@ function value(node: LoweredValue, scope: Scope): Eval {
       const { op } = node;
       const leftType = node.left.type;
       const rightType = node.right.type;
-      return strictCall((a: number, b: number | bigint | Decimal) => rt.temporal(op, leftType, rightType, a, b), [value(node.left, scope), value(node.right, scope)]);
+      return strictCall(
+        (a: number, b: number | bigint | Decimal) => rt.temporal(op, leftType, rightType, a, b),
+        [value(node.left, scope), value(node.right, scope)],
+      );
     }
     case 'arithmetic': {
       const work = workingRepr(node.left, node.right, repr);
       const l = valueAs(node.left, work, scope);
       const r = valueAs(node.right, work, scope);
       const op = arithmetic(node.op, work);
-      return as((row, env) => {
-        const a = l(row, env);
-        if (a === null) return null;
-        const b = r(row, env);
-        return b === null ? null : op(a, b);
-      }, work, repr);
+      return as(
+        (row, env) => {
+          const a = l(row, env);
+          if (a === null) return null;
+          const b = r(row, env);
+          return b === null ? null : op(a, b);
+        },
+        work,
+        repr,
+      );
     }
     case 'call': {
       const name = node.name;
@@ -230,7 +262,9 @@ function strictCall(fn: Fn, args: readonly Eval[]): Eval {
 type Fn = (...xs: any[]) => unknown;
 
 /** The implementation of each value-returning function, by the representation of its result. */
-const FUNCTIONS: { readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr: Repr, argType: EdmType | undefined) => Fn } = {
+const FUNCTIONS: {
+  readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr: Repr, argType: EdmType | undefined) => Fn;
+} = {
   length: () => rt.lengthOf,
   indexof: () => rt.indexOf,
   replace: () => rt.replaceAll,
@@ -273,32 +307,48 @@ const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => b
   endswith: (a, b) => a.endsWith(b),
 };
 
-
 function arithmetic(op: ArithmeticOp, repr: Repr): (a: unknown, b: unknown) => unknown {
   if (repr === 'dec') {
     switch (op) {
-      case 'add': return (a, b) => (a as Decimal).plus(b as Decimal);
-      case 'sub': return (a, b) => (a as Decimal).minus(b as Decimal);
-      case 'mul': return (a, b) => (a as Decimal).times(b as Decimal);
-      case 'div': return (a, b) => rt.divideDecimals(a as Decimal, b as Decimal);
-      default: return (a, b) => rt.modDecimals(a as Decimal, b as Decimal);
+      case 'add':
+        return (a, b) => (a as Decimal).plus(b as Decimal);
+      case 'sub':
+        return (a, b) => (a as Decimal).minus(b as Decimal);
+      case 'mul':
+        return (a, b) => (a as Decimal).times(b as Decimal);
+      case 'div':
+        return (a, b) => rt.divideDecimals(a as Decimal, b as Decimal);
+      default:
+        return (a, b) => rt.modDecimals(a as Decimal, b as Decimal);
     }
   }
   if (repr === 'big') {
     switch (op) {
-      case 'add': return (a, b) => (a as bigint) + (b as bigint);
-      case 'sub': return (a, b) => (a as bigint) - (b as bigint);
-      case 'mul': return (a, b) => (a as bigint) * (b as bigint);
-      case 'div': return (a, b) => (b === 0n ? null : (a as bigint) / (b as bigint));
-      default: return (a, b) => (b === 0n ? null : (a as bigint) % (b as bigint));
+      case 'add':
+        return (a, b) => (a as bigint) + (b as bigint);
+      case 'sub':
+        return (a, b) => (a as bigint) - (b as bigint);
+      case 'mul':
+        return (a, b) => (a as bigint) * (b as bigint);
+      case 'div':
+        return (a, b) => (b === 0n ? null : (a as bigint) / (b as bigint));
+      default:
+        return (a, b) => (b === 0n ? null : (a as bigint) % (b as bigint));
     }
   }
   switch (op) {
-    case 'add': return (a, b) => (a as number) + (b as number);
-    case 'sub': return (a, b) => (a as number) - (b as number);
-    case 'mul': return (a, b) => (a as number) * (b as number);
-    case 'div': return repr === 'num' ? (a, b) => rt.divideIntegers(a as number, b as number) : (a, b) => (b === 0 ? null : (a as number) / (b as number));
-    default: return (a, b) => (b === 0 ? null : (a as number) % (b as number));
+    case 'add':
+      return (a, b) => (a as number) + (b as number);
+    case 'sub':
+      return (a, b) => (a as number) - (b as number);
+    case 'mul':
+      return (a, b) => (a as number) * (b as number);
+    case 'div':
+      return repr === 'num'
+        ? (a, b) => rt.divideIntegers(a as number, b as number)
+        : (a, b) => (b === 0 ? null : (a as number) / (b as number));
+    default:
+      return (a, b) => (b === 0 ? null : (a as number) % (b as number));
   }
 }
 
@@ -343,7 +393,8 @@ function pathReader(source: Source, path: readonly string[], scope: Scope): Eval
     for (let i = 0; i < names.length; i++) {
       if (v == null) return null;
       // The row is an object; an element is checked like any structure.
-      if ((i > 0 || slot !== undefined) && typeof v !== 'object') rt.badValue(v, path.slice(0, i).join('/'), 'object', variable);
+      if ((i > 0 || slot !== undefined) && typeof v !== 'object')
+        rt.badValue(v, path.slice(0, i).join('/'), 'object', variable);
       const { name, own } = names[i]!;
       v = own ? rt.readOwn(v as object, name) : (v as Row)[name];
     }
@@ -375,7 +426,10 @@ function structureIsNull(source: Source, path: readonly string[], scope: Scope):
 }
 
 /** A collection's elements (null for an empty one: null or missing), checked to be an array. */
-function collectionReader(collection: LoweredCollection, scope: Scope): (row: Row, env: Env) => readonly unknown[] | null {
+function collectionReader(
+  collection: LoweredCollection,
+  scope: Scope,
+): (row: Row, env: Env) => readonly unknown[] | null {
   const at = pathReader(collection.source, collection.path, scope);
   const variable = collection.source.kind === 'variable' ? collection.source.name : undefined;
   const where = collection.path.join('/');
@@ -436,23 +490,34 @@ function reader(node: LoweredMember): (v: unknown) => unknown {
   switch (node.type) {
     case 'Edm.String':
       return rt.HAS_WELL_FORMED
-        ? (v) => (typeof v === 'string' && (v as unknown as { isWellFormed(): boolean }).isWellFormed() ? v : rt.badValue(v, p, 'Edm.String', variable))
+        ? (v) =>
+            typeof v === 'string' && (v as unknown as { isWellFormed(): boolean }).isWellFormed()
+              ? v
+              : rt.badValue(v, p, 'Edm.String', variable)
         : (v) => rt.readString(v, p, variable);
-    case 'Edm.Guid': return (v) => rt.readGuid(v, p, variable);
-    case 'Edm.Boolean': return (v) => rt.readBoolean(v, p, variable);
+    case 'Edm.Guid':
+      return (v) => rt.readGuid(v, p, variable);
+    case 'Edm.Boolean':
+      return (v) => rt.readBoolean(v, p, variable);
     case 'Edm.Byte':
     case 'Edm.SByte':
     case 'Edm.Int16':
     case 'Edm.Int32': {
       const type = node.type;
-      if (type === 'Edm.Int32') return (v) => (typeof v === 'number' && (v | 0) === v ? v : rt.badValue(v, p, type, variable));
+      if (type === 'Edm.Int32')
+        return (v) => (typeof v === 'number' && (v | 0) === v ? v : rt.badValue(v, p, type, variable));
       return (v) => rt.readSmallInteger(v, p, type, variable);
     }
-    case 'Edm.Int64': return (v) => rt.readInt64(v, p, variable);
-    case 'Edm.Decimal': return (v) => rt.readDecimal(v, p, variable);
-    case 'Edm.Date': return (v) => rt.readDate(v, p, variable);
-    case 'Edm.TimeOfDay': return (v) => rt.readTimeOfDay(v, p, variable);
-    case 'Edm.Duration': return (v) => rt.readDuration(v, p, variable);
+    case 'Edm.Int64':
+      return (v) => rt.readInt64(v, p, variable);
+    case 'Edm.Decimal':
+      return (v) => rt.readDecimal(v, p, variable);
+    case 'Edm.Date':
+      return (v) => rt.readDate(v, p, variable);
+    case 'Edm.TimeOfDay':
+      return (v) => rt.readTimeOfDay(v, p, variable);
+    case 'Edm.Duration':
+      return (v) => rt.readDuration(v, p, variable);
     case 'Edm.Double':
     case 'Edm.Single': {
       const type = node.type;
@@ -485,7 +550,10 @@ function truth(p: LoweredPredicate, scope: Scope): Test {
     }
     case 'and':
     case 'or':
-      return chain(p.operands.map((o) => truth(o, scope)), p.kind === 'and');
+      return chain(
+        p.operands.map((o) => truth(o, scope)),
+        p.kind === 'and',
+      );
     case 'compare': {
       const t = compare(p, scope);
       return p.negated ? (row, env) => !t(row, env) : t;
@@ -564,29 +632,43 @@ function ordering(op: Exclude<ComparePredicate['op'], 'eq'>, repr: Repr): (a: un
   if (repr === 'num' || repr === 'big' || repr === 'ms' || repr === 'bool') {
     // Never NaN: plain JavaScript order.
     switch (op) {
-      case 'gt': return (a, b) => (a as number) > (b as number);
-      case 'lt': return (a, b) => (a as number) < (b as number);
-      case 'ge': return (a, b) => (a as number) >= (b as number);
-      default: return (a, b) => (a as number) <= (b as number);
+      case 'gt':
+        return (a, b) => (a as number) > (b as number);
+      case 'lt':
+        return (a, b) => (a as number) < (b as number);
+      case 'ge':
+        return (a, b) => (a as number) >= (b as number);
+      default:
+        return (a, b) => (a as number) <= (b as number);
     }
   }
   if (repr === 'dbl') {
     // IEEE order; ge is gt or eq, and NaN eq NaN.
     switch (op) {
-      case 'gt': return (a, b) => (a as number) > (b as number);
-      case 'lt': return (a, b) => (a as number) < (b as number);
-      case 'ge': return (a, b) => (a as number) >= (b as number) || (a !== a && b !== b);
-      default: return (a, b) => (a as number) <= (b as number) || (a !== a && b !== b);
+      case 'gt':
+        return (a, b) => (a as number) > (b as number);
+      case 'lt':
+        return (a, b) => (a as number) < (b as number);
+      case 'ge':
+        return (a, b) => (a as number) >= (b as number) || (a !== a && b !== b);
+      default:
+        return (a, b) => (a as number) <= (b as number) || (a !== a && b !== b);
     }
   }
   // Decimals and strings: never NaN.
   const sign =
-    repr === 'dec' ? (a: unknown, b: unknown) => (a as Decimal).cmp(b as Decimal) : (a: unknown, b: unknown) => rt.compareStrings(a as string, b as string);
+    repr === 'dec'
+      ? (a: unknown, b: unknown) => (a as Decimal).cmp(b as Decimal)
+      : (a: unknown, b: unknown) => rt.compareStrings(a as string, b as string);
   switch (op) {
-    case 'gt': return (a, b) => sign(a, b) > 0;
-    case 'lt': return (a, b) => sign(a, b) < 0;
-    case 'ge': return (a, b) => sign(a, b) >= 0;
-    default: return (a, b) => sign(a, b) <= 0;
+    case 'gt':
+      return (a, b) => sign(a, b) > 0;
+    case 'lt':
+      return (a, b) => sign(a, b) < 0;
+    case 'ge':
+      return (a, b) => sign(a, b) >= 0;
+    default:
+      return (a, b) => sign(a, b) <= 0;
   }
 }
 
@@ -600,7 +682,9 @@ function chain(tests: readonly Test[], all: boolean): Test {
   }
   if (tests.length === 3) {
     const [a, b, c] = tests as [Test, Test, Test];
-    return all ? (row, env) => a(row, env) && b(row, env) && c(row, env) : (row, env) => a(row, env) || b(row, env) || c(row, env);
+    return all
+      ? (row, env) => a(row, env) && b(row, env) && c(row, env)
+      : (row, env) => a(row, env) || b(row, env) || c(row, env);
   }
   return all
     ? (row, env) => {

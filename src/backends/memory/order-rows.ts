@@ -10,7 +10,10 @@ import { compareStrings } from './runtime.js';
 /** The rows sorted by the keys, each key ascending unless descending; a stable sort, so ties keep their order. */
 export function orderRows<Row>(rows: readonly Row[], orderBy: readonly OrderKey[]): Row[] {
   // Each row's order values read once, as a filter reads them.
-  const readers = orderBy.map((key) => ({ ...(key.expression ? compileValueReader(key.expression) : compileMemberReader(key.property, key.path)), descending: key.descending }));
+  const readers = orderBy.map((key) => ({
+    ...(key.expression ? compileValueReader(key.expression) : compileMemberReader(key.property, key.path)),
+    descending: key.descending,
+  }));
   const keyed = rows.map((row) => ({ row, values: readers.map((r) => r.read(row)) }));
   keyed.sort((a, b) => {
     for (let i = 0; i < readers.length; i++) {
@@ -43,6 +46,10 @@ function compareOrderValues(a: unknown, b: unknown, repr: Repr): number {
       return x < y ? -1 : x > y ? 1 : 0;
     }
     default:
-      return (a as number | bigint) < (b as number | bigint) ? -1 : (a as number | bigint) > (b as number | bigint) ? 1 : 0;
+      return (a as number | bigint) < (b as number | bigint)
+        ? -1
+        : (a as number | bigint) > (b as number | bigint)
+          ? 1
+          : 0;
   }
 }

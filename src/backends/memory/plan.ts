@@ -20,7 +20,12 @@ export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
 type Bounds = IntegerRange;
 
 /** The functions whose value is a Boolean, computed by a string test rather than a runtime helper. */
-const BOOLEAN_FUNCTION_NAMES = ['substringof', 'contains', 'startswith', 'endswith'] as const satisfies readonly FunctionName[];
+const BOOLEAN_FUNCTION_NAMES = [
+  'substringof',
+  'contains',
+  'startswith',
+  'endswith',
+] as const satisfies readonly FunctionName[];
 export type BooleanFunction = (typeof BOOLEAN_FUNCTION_NAMES)[number];
 const BOOLEAN_FUNCTIONS: ReadonlySet<string> = new Set(BOOLEAN_FUNCTION_NAMES);
 

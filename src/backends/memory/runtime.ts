@@ -8,13 +8,30 @@ import { isEnumValue, readEnumValue } from '../../types/enum-values.js';
 import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
 import { readStoredInstant } from '../../semantics/instant.js';
 import { ExactDecimal, QuotientDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
-import { MAX_DURATION, MAX_INSTANT, MAX_TIME_OF_DAY, MIN_INSTANT, MS_PER_DAY, secondsText } from '../../semantics/temporal.js';
+import {
+  MAX_DURATION,
+  MAX_INSTANT,
+  MAX_TIME_OF_DAY,
+  MIN_INSTANT,
+  MS_PER_DAY,
+  secondsText,
+} from '../../semantics/temporal.js';
 import { evaluateTemporal } from '../../semantics/temporal-arithmetic.js';
 import type { TemporalOp } from '../../syntax/ast.js';
-import { readDate as readDateText, readDuration as readDurationText, readTimeOfDay as readTimeOfDayText } from '../../semantics/temporal.js';
+import {
+  readDate as readDateText,
+  readDuration as readDurationText,
+  readTimeOfDay as readTimeOfDayText,
+} from '../../semantics/temporal.js';
 
 export { castValue } from './cast.js';
-export { DECIMAL_DIGITS, DECIMAL_MAX_EXPONENT, ExactDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
+export {
+  DECIMAL_DIGITS,
+  DECIMAL_MAX_EXPONENT,
+  ExactDecimal,
+  decimalFromText,
+  decimalProblem,
+} from '../../semantics/decimal-model.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -33,7 +50,13 @@ export class RowValueError extends Error {
 
   constructor(path: string, expected: Expected | 'row', value: unknown) {
     const what =
-      expected === 'object' || expected === 'row' ? 'an object' : expected === 'array' ? 'an array' : expected.startsWith('Edm.') ? `an ${expected}` : `a value of ${expected}`;
+      expected === 'object' || expected === 'row'
+        ? 'an object'
+        : expected === 'array'
+          ? 'an array'
+          : expected.startsWith('Edm.')
+            ? `an ${expected}`
+            : `a value of ${expected}`;
     super(`${expected === 'row' ? 'Row' : `Row value at '${path}'`} is not ${what}: ${describe(value)}`);
     this.path = path;
     this.expected = expected;
@@ -66,11 +89,19 @@ export class ElementValueError extends RowValueError {
  * the collection at `collectionPath` (from `outer`, the variable the collection is read from, or
  * the row): the element's errors re-rooted there; any other error as it is.
  */
-export function elementError(error: unknown, variable: string, collectionPath: string, index: number, outer: string | undefined): unknown {
+export function elementError(
+  error: unknown,
+  variable: string,
+  collectionPath: string,
+  index: number,
+  outer: string | undefined,
+): unknown {
   if (!(error instanceof ElementValueError) || error.variable !== variable) return error;
   const path = `${collectionPath}[${index}]${error.path === '' ? '' : `/${error.path}`}`;
   const expected = error.expected as Expected;
-  return outer === undefined ? new RowValueError(path, expected, error.value) : new ElementValueError(outer, path, expected, error.value);
+  return outer === undefined
+    ? new RowValueError(path, expected, error.value)
+    : new ElementValueError(outer, path, expected, error.value);
 }
 
 function describe(value: unknown): string {
@@ -85,7 +116,8 @@ function describe(value: unknown): string {
     case 'boolean':
       return `${String(value)} (a ${typeof value})`;
     case 'object':
-      if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'an invalid Date' : `Date ${value.toISOString()}`;
+      if (value instanceof Date)
+        return Number.isNaN(value.getTime()) ? 'an invalid Date' : `Date ${value.toISOString()}`;
       if (Decimal.isDecimal(value)) return `Decimal ${String(value)}`;
       return Array.isArray(value) ? 'an array' : 'an object';
     default:
@@ -95,7 +127,9 @@ function describe(value: unknown): string {
 
 /** Throws for a bad row value at `path`, from the row, or from the element `variable` is bound to. */
 export function badValue(value: unknown, path: string, expected: Expected, variable?: string): never {
-  throw variable === undefined ? new RowValueError(path, expected, value) : new ElementValueError(variable, path, expected, value);
+  throw variable === undefined
+    ? new RowValueError(path, expected, value)
+    : new ElementValueError(variable, path, expected, value);
 }
 
 /**
@@ -212,7 +246,12 @@ const MAX_EPOCH_MS = 8.64e15;
  * an integer number of epoch milliseconds (SQLite's default), or ISO 8601 text, including the
  * `2012-03-01 09:00:00` text of MySQL and PostgreSQL drivers, read in UTC without an offset.
  */
-export function readInstant(v: unknown, path: string, type: 'Edm.DateTime' | 'Edm.DateTimeOffset' = 'Edm.DateTimeOffset', variable?: string): number {
+export function readInstant(
+  v: unknown,
+  path: string,
+  type: 'Edm.DateTime' | 'Edm.DateTimeOffset' = 'Edm.DateTimeOffset',
+  variable?: string,
+): number {
   if (v instanceof Date) {
     const ms = v.getTime();
     if (!Number.isNaN(ms)) return ms;
@@ -236,7 +275,8 @@ export function readDate(v: unknown, path: string, variable?: string): number {
     if (reading.ok) return reading.value;
   } else if (v instanceof Date) {
     const ms = v.getTime();
-    if (Number.isInteger(ms) && ms % MS_PER_DAY === 0 && ms >= MIN_INSTANT && ms <= MAX_INSTANT) return ms / MS_PER_DAY + 0;
+    if (Number.isInteger(ms) && ms % MS_PER_DAY === 0 && ms >= MIN_INSTANT && ms <= MAX_INSTANT)
+      return ms / MS_PER_DAY + 0;
   }
   return badValue(v, path, 'Edm.Date', variable);
 }
@@ -496,7 +536,7 @@ export function yearOf(ms: number): number {
   const z = marchDays(ms);
   const doe = dayOfEra(z);
   // January and February (March months 10 and 11) belong to the next calendar year.
-  return (z - doe) / 146_097 * 400 + yearOfEra(doe) + (marchMonth(dayOfMarchYear(doe)) >= 10 ? 1 : 0);
+  return ((z - doe) / 146_097) * 400 + yearOfEra(doe) + (marchMonth(dayOfMarchYear(doe)) >= 10 ? 1 : 0);
 }
 export function monthOf(ms: number): number {
   const mp = marchMonth(dayOfMarchYear(dayOfEra(marchDays(ms))));
@@ -551,8 +591,20 @@ export function totalOffsetMinutes(): number {
   return 0;
 }
 /** Date-time arithmetic on non-null operands, by their types (src/semantics/temporal-arithmetic.ts). */
-export function temporal(op: TemporalOp, leftType: EdmType, rightType: EdmType, a: number, b: number | bigint | Decimal): number | null {
-  return evaluateTemporal(op, leftType, rightType, a, Decimal.isDecimal(b) ? (b as Decimal).toString() : (b as number | bigint));
+export function temporal(
+  op: TemporalOp,
+  leftType: EdmType,
+  rightType: EdmType,
+  a: number,
+  b: number | bigint | Decimal,
+): number | null {
+  return evaluateTemporal(
+    op,
+    leftType,
+    rightType,
+    a,
+    Decimal.isDecimal(b) ? (b as Decimal).toString() : (b as number | bigint),
+  );
 }
 /** A duration negated (`+ 0`: never -0). */
 export function negateDuration(ms: number): number {

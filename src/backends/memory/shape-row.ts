@@ -12,13 +12,23 @@ import { projectRow } from './project.js';
 type Fields = Record<string, unknown>;
 
 /** A function shaping rows of a schema as a plan (or an expanded relation) says; the identity where there is nothing to do. */
-export function rowShaper(schema: Schema, select: readonly SelectItem[] | undefined, expand: readonly ExpandItem[], options: PredicateOptions): (row: unknown) => unknown {
+export function rowShaper(
+  schema: Schema,
+  select: readonly SelectItem[] | undefined,
+  expand: readonly ExpandItem[],
+  options: PredicateOptions,
+): (row: unknown) => unknown {
   const relations = holdsRelations(schema.properties);
   const expansions = expand.map((item) => ({ item, read: expansionReader(item, options) }));
   if (select === undefined && !relations && expansions.length === 0) return (row) => row;
   return (row) => {
     if (row === null || typeof row !== 'object') return row;
-    const shaped = select !== undefined ? projectRow(row, select) : relations ? withoutRelations(row as Fields, schema.properties) : { ...(row as Fields) };
+    const shaped =
+      select !== undefined
+        ? projectRow(row, select)
+        : relations
+          ? withoutRelations(row as Fields, schema.properties)
+          : { ...(row as Fields) };
     for (const { item, read } of expansions) place(shaped, row as Fields, item.path, read);
     return shaped;
   };
@@ -58,11 +68,19 @@ function withoutRelations(row: Fields, properties: ReadonlyMap<string, Property>
   for (const [name, value] of Object.entries(row)) {
     const property = properties.get(name);
     if (property !== undefined && property.kind !== 'primitive' && property.relation) continue;
-    copy[name] = property?.kind === 'structured' && value !== null && typeof value === 'object' && holdsRelations(property.properties) ? withoutRelations(value as Fields, property.properties) : value;
+    copy[name] =
+      property?.kind === 'structured' &&
+      value !== null &&
+      typeof value === 'object' &&
+      holdsRelations(property.properties)
+        ? withoutRelations(value as Fields, property.properties)
+        : value;
   }
   return copy;
 }
 
 function holdsRelations(properties: ReadonlyMap<string, Property>): boolean {
-  return [...properties.values()].some((p) => p.kind !== 'primitive' && (p.relation || (p.kind === 'structured' && holdsRelations(p.properties))));
+  return [...properties.values()].some(
+    (p) => p.kind !== 'primitive' && (p.relation || (p.kind === 'structured' && holdsRelations(p.properties))),
+  );
 }

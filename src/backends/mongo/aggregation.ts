@@ -65,11 +65,17 @@ export function polarity(test: Agg, want: boolean): Agg {
   if (typeof test === 'boolean') return !test;
   // A hoisted null test keeps its place: `not` applies to both of its answers.
   const cond = (test as { $cond?: unknown })?.$cond;
-  if (Array.isArray(cond) && typeof cond[1] === 'boolean' && Object.keys(test as object).length === 1) return { $cond: [cond[0], !cond[1], polarity(cond[2], false)] };
+  if (Array.isArray(cond) && typeof cond[1] === 'boolean' && Object.keys(test as object).length === 1)
+    return { $cond: [cond[0], !cond[1], polarity(cond[2], false)] };
   return { $not: [test] };
 }
 
-export const ORDER_OPERATORS: Record<'gt' | 'ge' | 'lt' | 'le', string> = { gt: '$gt', ge: '$gte', lt: '$lt', le: '$lte' };
+export const ORDER_OPERATORS: Record<'gt' | 'ge' | 'lt' | 'le', string> = {
+  gt: '$gt',
+  ge: '$gte',
+  lt: '$lt',
+  le: '$lte',
+};
 
 export const NOT_NAN = (e: Agg): Agg => (typeof e === 'number' && !Number.isNaN(e) ? true : { $ne: [e, Number.NaN] });
 
@@ -78,7 +84,9 @@ export const NOT_NAN = (e: Agg): Agg => (typeof e === 'number' && !Number.isNaN(
  * aggregation MongoDB orders null below every value and NaN below every number, so both are guarded.
  */
 export function order(op: CompareOp, l: Agg, r: Agg, double: boolean, mayBeNull: boolean): Agg {
-  const guards = mayBeNull ? [isNull(l), isNull(r)].filter((g) => g !== false).map((g) => (g === true ? true : { $not: [g] })) : [];
+  const guards = mayBeNull
+    ? [isNull(l), isNull(r)].filter((g) => g !== false).map((g) => (g === true ? true : { $not: [g] }))
+    : [];
   if (guards.includes(true)) return false;
   const name = ORDER_OPERATORS[op as keyof typeof ORDER_OPERATORS];
   if (!double) return guards.length === 0 ? { [name]: [l, r] } : { $and: [...guards, { [name]: [l, r] }] };

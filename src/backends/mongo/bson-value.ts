@@ -29,7 +29,9 @@ export function plainValue(literal: Literal, ctx: Context): { value: unknown } |
   if (type === 'Edm.Decimal') {
     const text = decimalText(literal);
     const { decimal } = ctx;
-    return decimal ? { value: fromOption(literal, `options.decimal on the Decimal literal ${text}`, () => decimal(text)) } : undefined;
+    return decimal
+      ? { value: fromOption(literal, `options.decimal on the Decimal literal ${text}`, () => decimal(text)) }
+      : undefined;
   }
   if (type === 'Edm.Int64') {
     const big = BigInt(value as bigint | number);

@@ -10,5 +10,11 @@ export const MONGODB = 'mongodb';
 
 /** `construct` is a stable name (`decimal_literal`, `field_mapping`, `option`, a function's name); `what` ends the message. */
 export function cannotCompile(node: Span, construct: string, what: string): FilterError {
-  return unsupported({ construct, target: MONGODB, message: `The MongoDB backend cannot compile ${what}`, start: node.start, end: node.end });
+  return unsupported({
+    construct,
+    target: MONGODB,
+    message: `The MongoDB backend cannot compile ${what}`,
+    start: node.start,
+    end: node.end,
+  });
 }

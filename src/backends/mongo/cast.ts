@@ -15,14 +15,17 @@ const TWO_TO_63 = 2 ** 63;
 
 export function castValue(c: ExpressionCompiler, node: LoweredCast, operand: Agg): Agg {
   const from = node.operand.type;
-  const refuse = (why: string) => cannotCompile(node, `cast(${from}, ${node.type})`, `cast(${from}, ${node.type}): ${why}`);
+  const refuse = (why: string) =>
+    cannotCompile(node, `cast(${from}, ${node.type})`, `cast(${from}, ${node.type}): ${why}`);
   switch (node.conversion) {
     case 'toInteger':
       return toInteger(c, node, operand);
     case 'toDouble': {
       // The Decimal's nearest Double, as a promotion makes it; null where that is ±Infinity.
       const converted: LoweredConvert = { ...node, kind: 'convert', operand: node.operand };
-      return c.bind([c.value(converted)], ([v]) => ({ $cond: [{ $and: [{ $gt: [v, -Infinity] }, { $lt: [v, Infinity] }] }, v, null] }));
+      return c.bind([c.value(converted)], ([v]) => ({
+        $cond: [{ $and: [{ $gt: [v, -Infinity] }, { $lt: [v, Infinity] }] }, v, null],
+      }));
     }
     case 'toDecimal':
       throw refuse("no MongoDB operator gives a double's shortest round-trip decimal");
@@ -31,7 +34,9 @@ export function castValue(c: ExpressionCompiler, node: LoweredCast, operand: Agg
     case 'toString':
       switch (from) {
         case 'Edm.Boolean':
-          return c.bind([operand], ([v]) => ({ $cond: [{ $eq: [v, true] }, 'true', { $cond: [{ $eq: [v, false] }, 'false', null] }] }));
+          return c.bind([operand], ([v]) => ({
+            $cond: [{ $eq: [v, true] }, 'true', { $cond: [{ $eq: [v, false] }, 'false', null] }],
+          }));
         case 'Edm.Guid':
           // Stored in lower case (docs/mongo.md).
           return operand;
@@ -110,11 +115,21 @@ function durationText(c: ExpressionCompiler, value: Agg): Agg {
         $concat: [
           'T',
           when({ $gte: [ofDay, 3_600_000] }, { $concat: [text(div(ofDay, 3_600_000)), 'H'] }),
-          when({ $gte: [{ $mod: [a, 3_600_000] }, 60_000] }, { $concat: [text(div({ $mod: [a, 3_600_000] }, 60_000)), 'M'] }),
+          when(
+            { $gte: [{ $mod: [a, 3_600_000] }, 60_000] },
+            { $concat: [text(div({ $mod: [a, 3_600_000] }, 60_000)), 'M'] },
+          ),
           when({ $gt: [{ $mod: [a, 60_000] }, 0] }, { $concat: [seconds, 'S'] }),
         ],
       };
-      const body = { $concat: [when({ $lt: [ms, 0] }, '-'), 'P', when({ $gte: [a, 86_400_000] }, { $concat: [text(div(a, 86_400_000)), 'D'] }), when({ $gt: [ofDay, 0] }, time)] };
+      const body = {
+        $concat: [
+          when({ $lt: [ms, 0] }, '-'),
+          'P',
+          when({ $gte: [a, 86_400_000] }, { $concat: [text(div(a, 86_400_000)), 'D'] }),
+          when({ $gt: [ofDay, 0] }, time),
+        ],
+      };
       return { $cond: [isNull(ms), null, { $cond: [{ $eq: [ms, 0] }, 'PT0S', body] }] };
     }),
   );

@@ -26,10 +26,13 @@ export function decimal128Problem(text: string): string | undefined {
   const trimmed = digits.replace(/0+$/, '');
   exponent += BigInt(digits.length - trimmed.length);
   digits = trimmed;
-  if (digits.length > DECIMAL128_DIGITS) return `it has ${digits.length} significant digits, and Decimal128 holds at most ${DECIMAL128_DIGITS}`;
+  if (digits.length > DECIMAL128_DIGITS)
+    return `it has ${digits.length} significant digits, and Decimal128 holds at most ${DECIMAL128_DIGITS}`;
   const first = exponent + BigInt(digits.length - 1);
-  if (exponent < BigInt(DECIMAL128_MIN_EXPONENT)) return `its digits reach 10^${exponent}, below Decimal128's smallest exponent (10^${DECIMAL128_MIN_EXPONENT})`;
-  if (first > BigInt(DECIMAL128_MAX_EXPONENT + DECIMAL128_DIGITS - 1)) return `it is 10^${first} or more, beyond Decimal128's largest finite value (about 10^${DECIMAL128_MAX_EXPONENT + DECIMAL128_DIGITS})`;
+  if (exponent < BigInt(DECIMAL128_MIN_EXPONENT))
+    return `its digits reach 10^${exponent}, below Decimal128's smallest exponent (10^${DECIMAL128_MIN_EXPONENT})`;
+  if (first > BigInt(DECIMAL128_MAX_EXPONENT + DECIMAL128_DIGITS - 1))
+    return `it is 10^${first} or more, beyond Decimal128's largest finite value (about 10^${DECIMAL128_MAX_EXPONENT + DECIMAL128_DIGITS})`;
   return undefined;
 }
 
@@ -37,7 +40,12 @@ export function decimal128Problem(text: string): string | undefined {
 export function decimalText(literal: Literal): string {
   const text = String(literal.value);
   const problem = decimal128Problem(text);
-  if (problem !== undefined) throw cannotCompile(literal, 'decimal_literal', `the Decimal literal ${text}: Decimal128 cannot hold it exactly (${problem})`);
+  if (problem !== undefined)
+    throw cannotCompile(
+      literal,
+      'decimal_literal',
+      `the Decimal literal ${text}: Decimal128 cannot hold it exactly (${problem})`,
+    );
   return text;
 }
 

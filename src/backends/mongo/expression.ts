@@ -30,7 +30,18 @@ import { malformedTree } from '../../errors.js';
 import { cannotCompile } from './cannot-compile.js';
 import { castValue } from './cast.js';
 import type { Context, PathRead, Span } from './options.js';
-import { anyOf, compareConstant, isConstant, isNull, isSimple, NOT_NAN, order, ORDER_OPERATORS, orNull, polarity } from './aggregation.js';
+import {
+  anyOf,
+  compareConstant,
+  isConstant,
+  isNull,
+  isSimple,
+  NOT_NAN,
+  order,
+  ORDER_OPERATORS,
+  orNull,
+  polarity,
+} from './aggregation.js';
 import type { Agg } from './aggregation.js';
 import { isLiteral, plainValue } from './bson-value.js';
 import type { Literal } from './bson-value.js';
@@ -47,7 +58,6 @@ const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
 
 /** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
 const SAFE = 2n ** 53n;
-
 
 /** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
 interface Element {
@@ -230,13 +240,18 @@ export class ExpressionCompiler {
   private ref(node: PathRead): string {
     if (node.source.kind === 'row') return `$${this.ctx.field(node)}`;
     const element = this.element(node.source.name, node);
-    const field = this.ctx.elementField({ ...node, path: element.path }, { ...node, path: [...element.path, ...node.path] });
+    const field = this.ctx.elementField(
+      { ...node, path: element.path },
+      { ...node, path: [...element.path, ...node.path] },
+    );
     return field === '' ? element.ref : `${element.ref}.${field}`;
   }
 
   /** A collection's elements: its array, or an empty one for a null or missing collection. */
   private elementsOf(collection: LoweredCollection, at: Span): Agg {
-    return { $ifNull: [this.ref({ source: collection.source, path: collection.path, start: at.start, end: at.end }), []] };
+    return {
+      $ifNull: [this.ref({ source: collection.source, path: collection.path, start: at.start, end: at.end }), []],
+    };
   }
 
   /**
@@ -249,7 +264,8 @@ export class ExpressionCompiler {
     const elements = this.elementsOf(node.collection, node);
     const some = node.kind === 'exists';
     if (node.variable === undefined || node.predicate.kind === 'constant') {
-      if (node.predicate.kind !== 'constant') throw malformedTree(node, `a ${node.kind} without a variable over a predicate that reads one`);
+      if (node.predicate.kind !== 'constant')
+        throw malformedTree(node, `a ${node.kind} without a variable over a predicate that reads one`);
       if (node.predicate.value !== some) return node.predicate.value;
       return { [some ? '$gt' : '$eq']: [{ $size: elements }, 0] };
     }
@@ -306,7 +322,11 @@ export class ExpressionCompiler {
         if (!nullable.includes(true)) return values.length === 1 ? values[0] : { [decisive ? '$or' : '$and']: values };
         // false if an operand is false (or: true if one is true), else null if one is null.
         return this.bind(values, (refs) => ({
-          $cond: [anyOf(refs.map((r) => (r === !decisive ? false : r === decisive ? true : { $eq: [r, decisive] }))), decisive, { $cond: [anyOf(refs.map((r, i) => (nullable[i] ? isNull(r) : false))), null, !decisive] }],
+          $cond: [
+            anyOf(refs.map((r) => (r === !decisive ? false : r === decisive ? true : { $eq: [r, decisive] }))),
+            decisive,
+            { $cond: [anyOf(refs.map((r, i) => (nullable[i] ? isNull(r) : false))), null, !decisive] },
+          ],
         }));
       }
       case 'call':
@@ -369,12 +389,14 @@ export class ExpressionCompiler {
       const c = this.value(right);
       const name = op === 'eq' || op === 'ne' ? `$${op}` : ORDER_OPERATORS[op];
       const low = op === 'lt' || op === 'le';
-      const direct = ([v]: Agg[]) => (low && double ? this.bind([v], ([v]) => ({ $and: [NOT_NAN(v), { [name]: [v, c] }] })) : { [name]: [v, c] });
+      const direct = ([v]: Agg[]) =>
+        low && double ? this.bind([v], ([v]) => ({ $and: [NOT_NAN(v), { [name]: [v, c] }] })) : { [name]: [v, c] };
       const hoisted = this.hoisted([left], op === 'ne', direct);
       if (hoisted !== undefined) return hoisted;
       if (!low) return { [name]: [this.value(left), c] };
     }
-    if (op === 'eq' || op === 'ne') return { [`$${op}`]: [orNull(this.value(writtenLeft)), orNull(this.value(writtenRight))] };
+    if (op === 'eq' || op === 'ne')
+      return { [`$${op}`]: [orNull(this.value(writtenLeft)), orNull(this.value(writtenRight))] };
     // Both sides null only through their fields: test those once, then compare the values directly.
     const fields = union([this.strictFields(left), this.strictFields(right)]);
     if (fields !== undefined && [...fields].some((f) => !this.#known.has(f))) {
@@ -387,7 +409,9 @@ export class ExpressionCompiler {
       });
       return { $cond: [anyOf(open.map((f) => isNull(f))), false, direct] };
     }
-    return this.bind([this.value(left), this.value(right)], ([l, r]) => order(op, l, r, double, this.mayBeNull(left) || this.mayBeNull(right)));
+    return this.bind([this.value(left), this.value(right)], ([l, r]) =>
+      order(op, l, r, double, this.mayBeNull(left) || this.mayBeNull(right)),
+    );
   }
 
   private in(node: InPredicate): Agg {
@@ -456,7 +480,13 @@ export class ExpressionCompiler {
             { $lt: [{ $abs: x }, { $toDecimal: DOUBLE_MIN_NORMAL }] },
             {
               $multiply: [
-                { $toDouble: { $trunc: { $add: [{ $multiply: [{ $abs: x }, { $toDecimal: TWO_TO_1074 }] }, { $toDecimal: '0.5' }] } } },
+                {
+                  $toDouble: {
+                    $trunc: {
+                      $add: [{ $multiply: [{ $abs: x }, { $toDecimal: TWO_TO_1074 }] }, { $toDecimal: '0.5' }],
+                    },
+                  },
+                },
                 { $cond: [{ $lt: [x, 0] }, -Number.MIN_VALUE, Number.MIN_VALUE] },
               ],
             },
@@ -509,8 +539,17 @@ export class ExpressionCompiler {
           else if (integer) result = { $divide: [{ $subtract: [a, { $mod: [a, b] }] }, b] };
           else result = { $divide: [a, b] };
           // A constant divisor is zero or not here, whatever BSON value (a Long, a Decimal128) it became.
-          const zero = node.right.kind === 'constant' ? isZero(node.right.value) : isConstant(b) ? compareConstant(b, 0) : { $eq: [b, 0] };
-          const guard = anyOf([this.mayBeNull(node.left) ? isNull(a) : false, this.mayBeNull(node.right) ? isNull(b) : false, zero]);
+          const zero =
+            node.right.kind === 'constant'
+              ? isZero(node.right.value)
+              : isConstant(b)
+                ? compareConstant(b, 0)
+                : { $eq: [b, 0] };
+          const guard = anyOf([
+            this.mayBeNull(node.left) ? isNull(a) : false,
+            this.mayBeNull(node.right) ? isNull(b) : false,
+            zero,
+          ]);
           if (guard === false) return result;
           if (guard === true) return null;
           this.#guards++;
@@ -529,7 +568,9 @@ export class ExpressionCompiler {
     const args = node.args.map((arg) => this.value(arg));
     if (renderer.kind === 'as-is') return args[0];
     const types = node.args.map((a) => a.type);
-    return this.nullSafe(node, args, renderer.propagatesNull, renderer.singleUse, (refs) => renderer.build(this, refs, types));
+    return this.nullSafe(node, args, renderer.propagatesNull, renderer.singleUse, (refs) =>
+      renderer.build(this, refs, types),
+    );
   }
 
   /**
@@ -537,7 +578,13 @@ export class ExpressionCompiler {
    * not to be null are neither tested nor, when the builder uses them once, bound to a variable;
    * nor are those (`propagates`, by position) for which the MongoDB operator itself returns null.
    */
-  private nullSafe(node: LoweredCall, args: Agg[], propagates: readonly number[], once: boolean, build: (refs: Agg[]) => Agg): Agg {
+  private nullSafe(
+    node: LoweredCall,
+    args: Agg[],
+    propagates: readonly number[],
+    once: boolean,
+    build: (refs: Agg[]) => Agg,
+  ): Agg {
     const nullable = node.args.map((arg, i) => !propagates.includes(i) && this.mayBeNull(arg));
     const bound = args.map((a, i) => (nullable[i] || !once ? a : undefined));
     return this.bind(bound, (refs) => {
@@ -571,7 +618,8 @@ function refused(node: LoweredCall) {
 }
 
 const isNonNullConstant = (node: LoweredValue): boolean => node.kind === 'constant' && node.value !== null;
-const isNaNConstant = (node: LoweredValue): boolean => node.kind === 'constant' && typeof node.value === 'number' && Number.isNaN(node.value);
+const isNaNConstant = (node: LoweredValue): boolean =>
+  node.kind === 'constant' && typeof node.value === 'number' && Number.isNaN(node.value);
 
 function isZero(value: LoweredConstant['value']): boolean {
   if (typeof value === 'bigint') return value === 0n;

@@ -17,7 +17,8 @@ export function toExtendedJson(document: unknown, indent = 2): string {
 
 function toPlain(value: unknown): unknown {
   if (typeof value === 'bigint') return { $numberLong: value.toString() };
-  if (typeof value === 'number' && !Number.isFinite(value)) return { $numberDouble: Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity' };
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return { $numberDouble: Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity' };
   if (value instanceof Date) return { $date: value.toISOString() };
   if (Array.isArray(value)) return value.map(toPlain);
   if (value !== null && typeof value === 'object') {

@@ -49,8 +49,16 @@ export interface UnsupportedRenderer {
 
 export type FunctionRenderer = ValueRenderer | AsIsRenderer | StringTestRenderer | UnsupportedRenderer;
 
-const value = (build: ValueRenderer['build'], propagatesNull: readonly number[] = [], singleUse = true): ValueRenderer => ({ kind: 'value', build, propagatesNull, singleUse });
-const stringTest = (pattern: StringTest, test: StringTestRenderer['test'], subjectSecond = false): StringTestRenderer => ({ kind: 'test', pattern, subjectSecond, test });
+const value = (
+  build: ValueRenderer['build'],
+  propagatesNull: readonly number[] = [],
+  singleUse = true,
+): ValueRenderer => ({ kind: 'value', build, propagatesNull, singleUse });
+const stringTest = (
+  pattern: StringTest,
+  test: StringTestRenderer['test'],
+  subjectSecond = false,
+): StringTestRenderer => ({ kind: 'test', pattern, subjectSecond, test });
 
 /**
  * A null or missing date gives null in $year, $month, $dayOfMonth, $hour, $minute, $second; a date
@@ -64,11 +72,14 @@ const datePart = (op: string): ValueRenderer => value((_, [d]) => ({ [op]: d }),
  * or missing one gives null in both.
  */
 const timePart = (op: string, unit: number, modulo: number | undefined): ValueRenderer =>
-  value((_, [x], [type]) => {
-    if (type !== 'Edm.TimeOfDay') return { [op]: x };
-    const whole = { $trunc: { $divide: [x, unit] } };
-    return modulo === undefined ? whole : { $mod: [whole, modulo] };
-  }, [0]);
+  value(
+    (_, [x], [type]) => {
+      if (type !== 'Edm.TimeOfDay') return { [op]: x };
+      const whole = { $trunc: { $divide: [x, unit] } };
+      return modulo === undefined ? whole : { $mod: [whole, modulo] };
+    },
+    [0],
+  );
 
 /** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none is rendered. */
 const DECIDED_BY_LOWERING: UnsupportedRenderer = { kind: 'unsupported' };
@@ -83,7 +94,11 @@ export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
   tolower: value((_, [s]) => ({ $toLower: s })),
   toupper: value((_, [s]) => ({ $toUpper: s })),
   trim: value((_, [s]) => ({ $trim: { input: s, chars: ' ' } }), [0]),
-  concat: value((_, [a, b]) => withinBound({ $add: [{ $strLenCP: a }, { $strLenCP: b }] }, { $concat: [a, b] }), [], false),
+  concat: value(
+    (_, [a, b]) => withinBound({ $add: [{ $strLenCP: a }, { $strLenCP: b }] }, { $concat: [a, b] }),
+    [],
+    false,
+  ),
   // MongoDB's $replaceAll with an empty `find` inserts the replacement everywhere. Otherwise the
   // result's length is s's plus, per occurrence (one fewer than the parts of a $split), the
   // replacement's length less find's.
@@ -93,7 +108,17 @@ export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
         { $eq: [find, { $literal: '' }] },
         s,
         withinBound(
-          { $add: [{ $strLenCP: s }, { $multiply: [{ $subtract: [{ $size: { $split: [s, find] } }, 1] }, { $subtract: [{ $strLenCP: replacement }, { $strLenCP: find }] }] }] },
+          {
+            $add: [
+              { $strLenCP: s },
+              {
+                $multiply: [
+                  { $subtract: [{ $size: { $split: [s, find] } }, 1] },
+                  { $subtract: [{ $strLenCP: replacement }, { $strLenCP: find }] },
+                ],
+              },
+            ],
+          },
           { $replaceAll: { input: s, find, replacement } },
         ),
       ],
@@ -108,7 +133,12 @@ export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
   minute: timePart('$minute', 60_000, 60),
   second: timePart('$second', 1000, 60),
   // Decimal128, as every Decimal: the milliseconds of the second, divided exactly.
-  fractionalseconds: value((_, [x], [type]) => ({ $divide: [{ $toDecimal: type === 'Edm.TimeOfDay' ? { $mod: [x, 1000] } : { $millisecond: x } }, 1000] }), [0]),
+  fractionalseconds: value(
+    (_, [x], [type]) => ({
+      $divide: [{ $toDecimal: type === 'Edm.TimeOfDay' ? { $mod: [x, 1000] } : { $millisecond: x } }, 1000],
+    }),
+    [0],
+  ),
   date: value((c, [x]) => dateOfInstant(c, x), [], false),
   time: value((c, [x]) => timeOfInstant(c, x), [], false),
   totaloffsetminutes: value(() => 0),
@@ -120,7 +150,11 @@ export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
   round: value(
     (c, [x]) =>
       c.bind([{ $trunc: x }], ([t]) => ({
-        $cond: [{ $gte: [{ $abs: { $subtract: [x, t] } }, 0.5] }, { $add: [t, { $cond: [{ $gt: [x, 0] }, 1, -1] }] }, t],
+        $cond: [
+          { $gte: [{ $abs: { $subtract: [x, t] } }, 0.5] },
+          { $add: [t, { $cond: [{ $gt: [x, 0] }, 1, -1] }] },
+          t,
+        ],
       })),
     [],
     false,

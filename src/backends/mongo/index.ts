@@ -42,9 +42,21 @@ export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): Q
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
     const text = filter.text;
     const end = text?.length ?? filter.root.end;
-    const failure = limitOnExhaustion(error, 'Filter is too large to compile to a MongoDB query document', { start: 0, end }, text);
+    const failure = limitOnExhaustion(
+      error,
+      'Filter is too large to compile to a MongoDB query document',
+      { start: 0, end },
+      text,
+    );
     if (isFilterError(failure)) throw failure;
     const reason = error instanceof Error ? error.message : String(error);
-    throw unsupported({ construct: 'filter', target: MONGODB, message: `The MongoDB backend cannot compile this filter: ${reason}`, start: 0, end, text });
+    throw unsupported({
+      construct: 'filter',
+      target: MONGODB,
+      message: `The MongoDB backend cannot compile this filter: ${reason}`,
+      start: 0,
+      end,
+      text,
+    });
   }
 }

@@ -11,7 +11,8 @@ import type { LoweredPredicate, LoweredValue, Source } from '../../lower/lowered
  * undefined when that depends on more than the element (a row's field, an outer variable).
  */
 export function holdsOnNullElement(p: LoweredPredicate, variable: string): boolean | undefined {
-  const isNull = (v: LoweredValue): boolean => v.nullDecidedBy?.some((m) => m.source.kind === 'variable' && m.source.name === variable) ?? false;
+  const isNull = (v: LoweredValue): boolean =>
+    v.nullDecidedBy?.some((m) => m.source.kind === 'variable' && m.source.name === variable) ?? false;
   const fromElement = (source: Source): boolean => source.kind === 'variable' && source.name === variable;
   switch (p.kind) {
     case 'constant':

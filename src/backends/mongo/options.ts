@@ -63,12 +63,19 @@ export function createContext(options: MongoOptions): Context {
   const field = (member: PathNode): string => {
     const key = member.path.join('/');
     let mapped: string | undefined;
-    if (typeof fields === 'function') mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
+    if (typeof fields === 'function')
+      mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
     else if (fields && Object.prototype.hasOwnProperty.call(fields, key)) mapped = fields[key];
     const path = mapped ?? member.path.join('.');
     const problem = fieldPathProblem(path);
     if (problem !== undefined) {
-      throw unsupported({ construct: 'field_mapping', target: MONGODB, message: `The field mapping of '${key}' gives ${typeof path === 'string' ? `'${path}'` : String(path)}, which is not a document field path: ${problem}`, start: member.start, end: member.end });
+      throw unsupported({
+        construct: 'field_mapping',
+        target: MONGODB,
+        message: `The field mapping of '${key}' gives ${typeof path === 'string' ? `'${path}'` : String(path)}, which is not a document field path: ${problem}`,
+        start: member.start,
+        end: member.end,
+      });
     }
     return path;
   };
@@ -78,7 +85,13 @@ export function createContext(options: MongoOptions): Context {
     const full = field(member);
     if (!full.startsWith(`${base}.`)) {
       const key = member.path.join('/');
-      throw unsupported({ construct: 'field_mapping', target: MONGODB, message: `The field mapping of '${key}' gives '${full}', which is not a field under '${base}', the field of its collection '${collection.path.join('/')}'`, start: member.start, end: member.end });
+      throw unsupported({
+        construct: 'field_mapping',
+        target: MONGODB,
+        message: `The field mapping of '${key}' gives '${full}', which is not a field under '${base}', the field of its collection '${collection.path.join('/')}'`,
+        start: member.start,
+        end: member.end,
+      });
     }
     return full.slice(base.length + 1);
   };
@@ -91,6 +104,12 @@ export function fromOption<T>(node: Span, what: string, call: () => T): T {
     return call();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw unsupported({ construct: 'option', target: MONGODB, message: `The MongoDB backend cannot compile this: ${what} threw: ${reason}`, start: node.start, end: node.end });
+    throw unsupported({
+      construct: 'option',
+      target: MONGODB,
+      message: `The MongoDB backend cannot compile this: ${what} threw: ${reason}`,
+      start: node.start,
+      end: node.end,
+    });
   }
 }

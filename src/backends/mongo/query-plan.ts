@@ -36,15 +36,30 @@ export interface MongoQuery {
 export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): MongoQuery {
   // A relation's rows are in another collection, which a find() does not read (docs/mongo.md).
   const [expanded] = plan.expand;
-  if (expanded !== undefined) throw cannotCompile({ start: 0, end: 0 }, 'expand', `the expansion of '${expanded.schemaPath}': a relation's rows are in another collection, which find() does not read; look them up with the keys of the page`);
+  if (expanded !== undefined)
+    throw cannotCompile(
+      { start: 0, end: 0 },
+      'expand',
+      `the expansion of '${expanded.schemaPath}': a relation's rows are in another collection, which find() does not read; look them up with the keys of the page`,
+    );
   // A skiptoken's page reads the rows after its row; find() takes no keyset here yet.
-  if (plan.pageFilter !== plan.filter) throw cannotCompile({ start: 0, end: 0 }, 'keyset', 'a page after a skiptoken: compileMongoQuery pages by skip; leave `keyset` off the policy of a MongoDB collection');
+  if (plan.pageFilter !== plan.filter)
+    throw cannotCompile(
+      { start: 0, end: 0 },
+      'keyset',
+      'a page after a skiptoken: compileMongoQuery pages by skip; leave `keyset` off the policy of a MongoDB collection',
+    );
   const filter = plan.filter ? compileMongo(plan.filter, options) : {};
   const context = createContext(options);
   const sort: Record<string, 1 | -1> = {};
   for (const key of plan.orderBy) {
     // find() sorts by fields: a computed value needs an aggregation's $addFields.
-    if (key.expression !== undefined) throw cannotCompile({ start: 0, end: 0 }, 'orderby_expression', `the order by '${key.property.name}': find() sorts by fields, not by computed values`);
+    if (key.expression !== undefined)
+      throw cannotCompile(
+        { start: 0, end: 0 },
+        'orderby_expression',
+        `the order by '${key.property.name}': find() sorts by fields, not by computed values`,
+      );
     sort[context.field({ path: key.path, start: 0, end: 0 })] = key.descending ? -1 : 1;
   }
   const query = { filter, sort, skip: plan.skip, limit: plan.top + 1, count: plan.count };
@@ -59,7 +74,8 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
 
 /** The paths a kept property projects: itself, or, for a structure holding a relation, its other members. */
 function keptPaths(path: readonly string[], property: Property): (readonly string[])[] {
-  if (property.kind !== 'structured' || !holdsRelation(property)) return property.kind !== 'primitive' && property.relation ? [] : [path];
+  if (property.kind !== 'structured' || !holdsRelation(property))
+    return property.kind !== 'primitive' && property.relation ? [] : [path];
   return [...property.properties.values()].flatMap((member) => keptPaths([...path, member.name], member));
 }
 

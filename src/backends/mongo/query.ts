@@ -54,7 +54,6 @@ type Scope = RowScope | ElementScope;
 
 const ROW: RowScope = { kind: 'row' };
 
-
 export class QueryCompiler {
   private readonly expressions: ExpressionCompiler;
   constructor(private readonly ctx: Context) {
@@ -117,7 +116,12 @@ export class QueryCompiler {
 
   /** { f: null } matches a null or missing field, and one under a null or missing parent. */
   private structureNull(node: StructureNullTest, scope: Scope): QueryDocument | undefined {
-    if (scope.kind === 'element' && node.source.kind === 'variable' && node.source.name === scope.variable && node.path.length === 0) {
+    if (
+      scope.kind === 'element' &&
+      node.source.kind === 'variable' &&
+      node.source.name === scope.variable &&
+      node.path.length === 0
+    ) {
       // The object form of $elemMatch sees only elements that are documents, never a null one.
       return node.negated ? EVERYTHING : undefined;
     }
@@ -137,7 +141,8 @@ export class QueryCompiler {
     const { collection } = node;
     const field = this.field({ ...collection, start: node.start, end: node.end }, scope);
     if (field === undefined || field === '') return undefined;
-    if (node.predicate.kind === 'constant') return node.predicate.value ? { [field]: { $elemMatch: { $exists: true } } } : undefined;
+    if (node.predicate.kind === 'constant')
+      return node.predicate.value ? { [field]: { $elemMatch: { $exists: true } } } : undefined;
     if (node.variable === undefined) return undefined;
     const element = collection.property.element;
     if (element.kind === 'primitive' && node.predicate.kind === 'or') {
@@ -244,7 +249,11 @@ export class QueryCompiler {
   }
 
   private compare(node: ComparePredicate, scope: Scope): QueryDocument | undefined {
-    let [op, member, other] = [node.op, fieldOf(node.left), node.right] as [ComparePredicate['op'], LoweredMember | undefined, LoweredValue];
+    let [op, member, other] = [node.op, fieldOf(node.left), node.right] as [
+      ComparePredicate['op'],
+      LoweredMember | undefined,
+      LoweredValue,
+    ];
     if (!member) [op, member, other] = [MIRRORED[node.op], fieldOf(node.right), node.left];
     if (!member || !isLiteral(other)) return undefined;
     const field = this.field(member, scope);
@@ -305,12 +314,17 @@ function fieldOf(node: LoweredValue): LoweredMember | undefined {
 }
 
 function keepsValue(from: EdmType, to: EdmType): boolean {
-  if (to === 'Edm.Double' || to === 'Edm.Single') return from === 'Edm.Double' || from === 'Edm.Single' || (isInteger(from) && from !== 'Edm.Int64');
+  if (to === 'Edm.Double' || to === 'Edm.Single')
+    return from === 'Edm.Double' || from === 'Edm.Single' || (isInteger(from) && from !== 'Edm.Int64');
   return true;
 }
 
 const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype && Object.keys(v).length > 0 && Object.keys(v).every((k) => k.startsWith('$'));
+  v !== null &&
+  typeof v === 'object' &&
+  Object.getPrototypeOf(v) === Object.prototype &&
+  Object.keys(v).length > 0 &&
+  Object.keys(v).every((k) => k.startsWith('$'));
 
 /**
  * Conjuncts as one document, the way a person writes it (`{ a: { $gte: 1, $lte: 9 }, b: 'x' }`),
@@ -326,7 +340,8 @@ function mergeConjuncts(parts: readonly QueryDocument[]): QueryDocument | undefi
         continue;
       }
       const existing = merged[key];
-      if (!isOperatorObject(existing) || !isOperatorObject(value) || Object.keys(value).some((k) => k in existing)) return undefined;
+      if (!isOperatorObject(existing) || !isOperatorObject(value) || Object.keys(value).some((k) => k in existing))
+        return undefined;
       merged[key] = { ...existing, ...value };
     }
   }
@@ -351,7 +366,13 @@ function negation(doc: QueryDocument): QueryDocument {
 
 /** Whether the predicate is `v eq null` of the element itself (`Addresses/any(a: a eq null)`). */
 function isElementNullTest(p: LoweredPredicate, variable: string): boolean {
-  return p.kind === 'structureNull' && !p.negated && p.path.length === 0 && p.source.kind === 'variable' && p.source.name === variable;
+  return (
+    p.kind === 'structureNull' &&
+    !p.negated &&
+    p.path.length === 0 &&
+    p.source.kind === 'variable' &&
+    p.source.name === variable
+  );
 }
 
 /** The largest `$size` operand: MongoDB reads it as a 32-bit integer. */

@@ -32,7 +32,10 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
     case 'lambda': {
       const path = refusePath(node, node.collection.source, node.collection.path, root, elements);
       if (node.body === undefined) return;
-      const inner = node.variable === undefined ? elements : new Map([...elements, [node.variable, { property: node.collection.property.element, path }]]);
+      const inner =
+        node.variable === undefined
+          ? elements
+          : new Map([...elements, [node.variable, { property: node.collection.property.element, path }]]);
       refuseIn(node.body, root, inner);
       return;
     }
@@ -58,10 +61,17 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
 }
 
 /** Refuses the path if a step of it is a relation; returns its property path from the row. */
-function refusePath(node: Span, source: TypedSource, path: readonly string[], root: ReadonlyMap<string, Property>, elements: ReadonlyMap<string, Element>): readonly string[] {
+function refusePath(
+  node: Span,
+  source: TypedSource,
+  path: readonly string[],
+  root: ReadonlyMap<string, Property>,
+  elements: ReadonlyMap<string, Element>,
+): readonly string[] {
   const element = source.kind === 'variable' ? elements.get(source.name) : undefined;
   const prefix = element?.path ?? [];
-  let properties = element === undefined ? root : element.property.kind === 'structured' ? element.property.properties : undefined;
+  let properties =
+    element === undefined ? root : element.property.kind === 'structured' ? element.property.properties : undefined;
   for (const [i, name] of path.entries()) {
     const property = properties?.get(name);
     if (property === undefined || property.kind === 'primitive') break;
@@ -74,5 +84,9 @@ function refusePath(node: Span, source: TypedSource, path: readonly string[], ro
 
 function relation(node: Span, path: readonly string[]) {
   const name = path.join('/');
-  return cannotCompile(node, 'relation', `the relation '${name}': its rows are stored in another collection, and a find() document reads only the document it filters`);
+  return cannotCompile(
+    node,
+    'relation',
+    `the relation '${name}': its rows are stored in another collection, and a find() document reads only the document it filters`,
+  );
 }

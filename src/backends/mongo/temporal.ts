@@ -16,21 +16,31 @@ function within(c: ExpressionCompiler, value: Agg, lo: unknown, hi: unknown): Ag
 }
 
 const duration = (c: ExpressionCompiler, value: Agg): Agg => within(c, value, -MAX_DURATION, MAX_DURATION);
-const instant = (c: ExpressionCompiler, value: Agg): Agg => within(c, value, new Date(MIN_INSTANT), new Date(MAX_INSTANT));
+const instant = (c: ExpressionCompiler, value: Agg): Agg =>
+  within(c, value, new Date(MIN_INSTANT), new Date(MAX_INSTANT));
 
 /**
  * Date-time arithmetic on the operands' values `a` and `b`, by their types (TypedTemporal in
  * src/types/typed.ts). `$add` and `$subtract` of a Date and a number move it by milliseconds, and
  * the difference of two Dates is their milliseconds apart; a null or missing operand gives null.
  */
-export function temporalArithmetic(c: ExpressionCompiler, op: TemporalOp, left: LoweredValue, right: LoweredValue, a: Agg, b: Agg): Agg {
+export function temporalArithmetic(
+  c: ExpressionCompiler,
+  op: TemporalOp,
+  left: LoweredValue,
+  right: LoweredValue,
+  a: Agg,
+  b: Agg,
+): Agg {
   if (op === 'add') return left.type === 'Edm.Duration' ? duration(c, { $add: [a, b] }) : instant(c, { $add: [a, b] });
   if (op === 'sub') {
     if (right.type !== 'Edm.Duration' || left.type === 'Edm.Duration') return duration(c, { $subtract: [a, b] });
     return instant(c, { $subtract: [a, b] });
   }
   // A long, as a stored duration is: a Date moves only by whole milliseconds.
-  return c.bind([scale(c, op, right, a, b)], ([v]) => ({ $cond: [{ $and: [{ $gte: [v, -MAX_DURATION] }, { $lte: [v, MAX_DURATION] }] }, { $toLong: v }, null] }));
+  return c.bind([scale(c, op, right, a, b)], ([v]) => ({
+    $cond: [{ $and: [{ $gte: [v, -MAX_DURATION] }, { $lte: [v, MAX_DURATION] }] }, { $toLong: v }, null],
+  }));
 }
 
 /**
@@ -43,7 +53,9 @@ function scale(c: ExpressionCompiler, op: 'mul' | 'div', factor: LoweredValue, a
   const decimal = factor.type === 'Edm.Decimal';
   const ms = decimal ? { $toDecimal: a } : a;
   if (op === 'mul') return { $trunc: { $multiply: [ms, b] } };
-  return c.bind([ms, b], ([x, n]) => ({ $cond: [{ $or: [isNull(n), { $eq: [n, 0] }] }, null, { $trunc: { $divide: [x, n] } }] }));
+  return c.bind([ms, b], ([x, n]) => ({
+    $cond: [{ $or: [isNull(n), { $eq: [n, 0] }] }, null, { $trunc: { $divide: [x, n] } }],
+  }));
 }
 
 /** The milliseconds of an instant's UTC time of day (a Date's, from its epoch milliseconds). */

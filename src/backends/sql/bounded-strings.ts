@@ -33,5 +33,9 @@ export function boundedReplace(s: Frag, find: Frag, by: Frag, t: TextSpelling): 
 
 /** `concat(a, b)`, NULL where the result would pass MAX_STRING_LENGTH characters. */
 export function boundedConcat(a: Frag, b: Frag, t: TextSpelling): Frag {
-  return t.bind([a, b], ([x, y]) => sql`(CASE WHEN ${tooLong(sql`${t.length(x!)} + ${t.length(y!)}`)} THEN NULL ELSE ${t.concat(x!, y!)} END)`);
+  return t.bind(
+    [a, b],
+    ([x, y]) =>
+      sql`(CASE WHEN ${tooLong(sql`${t.length(x!)} + ${t.length(y!)}`)} THEN NULL ELSE ${t.concat(x!, y!)} END)`,
+  );
 }

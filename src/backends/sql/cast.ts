@@ -46,13 +46,23 @@ const lit = (n: bigint | number | string): Frag => raw(String(n));
  * The cast of `a` to `to` by `conversion`, or a message. `convert` is the dialect's value-keeping
  * conversion (a Decimal to the nearest Double).
  */
-export function renderCast(s: CastSpelling, conversion: CastConversion, a: Operand, to: EdmType, convert: (a: Operand, to: EdmType) => Frag): Frag | string {
+export function renderCast(
+  s: CastSpelling,
+  conversion: CastConversion,
+  a: Operand,
+  to: EdmType,
+  convert: (a: Operand, to: EdmType) => Frag,
+): Frag | string {
   switch (conversion) {
     case 'toInteger':
       return toInteger(s, a, to as IntegerType);
     case 'toDouble':
       // A Decimal beyond the largest finite Double is null, not ±INF.
-      return s.bind([convert(a, to)], 'double', ([r]) => sql`(CASE WHEN abs(${r!}) <= ${LARGEST_DOUBLE} THEN ${r!} END)`);
+      return s.bind(
+        [convert(a, to)],
+        'double',
+        ([r]) => sql`(CASE WHEN abs(${r!}) <= ${LARGEST_DOUBLE} THEN ${r!} END)`,
+      );
     case 'toDecimal':
       return s.toDecimal(a);
     case 'toInstant':
@@ -66,11 +76,25 @@ export function renderCast(s: CastSpelling, conversion: CastConversion, a: Opera
 function toInteger(s: CastSpelling, a: Operand, to: IntegerType): Frag {
   const [lo, hi] = INTEGER_RANGES[to];
   const type = raw(s.integerType(to));
-  if (isInteger(a.type)) return s.bind([a.sql], 'integer', ([v]) => sql`(CASE WHEN ${v!} BETWEEN ${lit(lo)} AND ${lit(hi)} THEN CAST(${v!} AS ${type}) END)`);
-  if (a.type === 'Edm.Decimal') return s.bind([s.round(a)], 'integer', ([r]) => sql`(CASE WHEN ${r!} BETWEEN ${lit(lo)} AND ${lit(hi)} THEN CAST(${r!} AS ${type}) END)`);
+  if (isInteger(a.type))
+    return s.bind(
+      [a.sql],
+      'integer',
+      ([v]) => sql`(CASE WHEN ${v!} BETWEEN ${lit(lo)} AND ${lit(hi)} THEN CAST(${v!} AS ${type}) END)`,
+    );
+  if (a.type === 'Edm.Decimal')
+    return s.bind(
+      [s.round(a)],
+      'integer',
+      ([r]) => sql`(CASE WHEN ${r!} BETWEEN ${lit(lo)} AND ${lit(hi)} THEN CAST(${r!} AS ${type}) END)`,
+    );
   // A Double: its bounds compared as Doubles, exactly (-2^63 and 2^63 are Doubles; 2^63 - 1 is
   // not), and NaN is in neither range (PostgreSQL sorts it above every number).
-  return s.bind([s.round(a)], 'double', ([r]) => sql`(CASE WHEN ${r!} >= ${lit(lo)} AND ${r!} < ${lit(hi + 1n)} THEN CAST(${r!} AS ${type}) END)`);
+  return s.bind(
+    [s.round(a)],
+    'double',
+    ([r]) => sql`(CASE WHEN ${r!} >= ${lit(lo)} AND ${r!} < ${lit(hi + 1n)} THEN CAST(${r!} AS ${type}) END)`,
+  );
 }
 
 function text(s: CastSpelling, a: Operand): Frag | string {
@@ -87,14 +111,21 @@ function durationText(s: CastSpelling, value: Frag): Frag {
     const part = (amount: Frag, unit: string): Frag => s.concat([s.integerText(amount), raw(`'${unit}'`)]);
     const when = (test: Frag, then: Frag): Frag => sql`(CASE WHEN ${test} THEN ${then} ELSE '' END)`;
     const ofDay = s.mod(a, lit(86_400_000));
-    const seconds = s.trimFraction(s.concat([s.integerText(s.div(s.mod(a, lit(60_000)), lit(1000))), raw(`'.'`), s.pad3(s.mod(a, lit(1000)))]));
+    const seconds = s.trimFraction(
+      s.concat([s.integerText(s.div(s.mod(a, lit(60_000)), lit(1000))), raw(`'.'`), s.pad3(s.mod(a, lit(1000)))]),
+    );
     const time = s.concat([
       raw(`'T'`),
       when(sql`${ofDay} >= 3600000`, part(s.div(ofDay, lit(3_600_000)), 'H')),
       when(sql`${s.mod(a, lit(3_600_000))} >= 60000`, part(s.div(s.mod(a, lit(3_600_000)), lit(60_000)), 'M')),
       when(sql`${s.mod(a, lit(60_000))} > 0`, s.concat([seconds, raw(`'S'`)])),
     ]);
-    const body = s.concat([when(sql`${ms!} < 0`, raw(`'-'`)), raw(`'P'`), when(sql`${a} >= 86400000`, part(s.div(a, lit(86_400_000)), 'D')), when(sql`${ofDay} > 0`, time)]);
+    const body = s.concat([
+      when(sql`${ms!} < 0`, raw(`'-'`)),
+      raw(`'P'`),
+      when(sql`${a} >= 86400000`, part(s.div(a, lit(86_400_000)), 'D')),
+      when(sql`${ofDay} > 0`, time),
+    ]);
     // A NULL duration takes neither branch: every part of the body would be '' for it.
     return sql`(CASE WHEN ${ms!} = 0 THEN 'PT0S' WHEN ${ms!} <> 0 THEN ${body} END)`;
   });

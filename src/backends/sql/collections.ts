@@ -106,27 +106,46 @@ export class CollectionTables {
     const path = collection.schemaPath;
     const option = `options.collections['${path}']`;
     const fail = (problem: string): never => {
-      throw unsupported({ construct: 'collection storage', target: this.dialect.name, message: `The collection '${path}' cannot be read: ${problem}`, start: collection.start, end: collection.end, text: this.text });
+      throw unsupported({
+        construct: 'collection storage',
+        target: this.dialect.name,
+        message: `The collection '${path}' cannot be read: ${problem}`,
+        start: collection.start,
+        end: collection.end,
+        text: this.text,
+      });
     };
     const spec = Object.prototype.hasOwnProperty.call(this.storage, path) ? this.storage[path] : undefined;
-    if (spec === undefined || spec === null) return fail(`${option} does not say where it is stored (a child table: { table, foreignKey, key }, or a JSON column: { json })`);
-    if (typeof spec !== 'object' || Array.isArray(spec)) return fail(`${option} is ${shown(spec)}, not a child table ({ table, foreignKey, key }) or a JSON column ({ json })`);
+    if (spec === undefined || spec === null)
+      return fail(
+        `${option} does not say where it is stored (a child table: { table, foreignKey, key }, or a JSON column: { json })`,
+      );
+    if (typeof spec !== 'object' || Array.isArray(spec))
+      return fail(
+        `${option} is ${shown(spec)}, not a child table ({ table, foreignKey, key }) or a JSON column ({ json })`,
+      );
     const s = spec as Record<string, unknown>;
     const quote = (n: string): string => this.dialect.quoteIdentifier(n);
     if (s['json'] !== undefined) {
-      if (typeof s['json'] !== 'string' || s['json'].trim() === '') return fail(`${option}.json is ${shown(s['json'])}; it must be a non-empty string`);
-      if (this.dialect.jsonArrays === undefined) return fail(`the ${this.dialect.name} SQL dialect does not read JSON arrays (${option}.json)`);
+      if (typeof s['json'] !== 'string' || s['json'].trim() === '')
+        return fail(`${option}.json is ${shown(s['json'])}; it must be a non-empty string`);
+      if (this.dialect.jsonArrays === undefined)
+        return fail(`the ${this.dialect.name} SQL dialect does not read JSON arrays (${option}.json)`);
       const extra = Object.keys(s).filter((k) => k !== 'json');
       if (extra.length > 0) return fail(`${option} names a JSON column, which takes no ${extra.join(', ')}`);
       return { kind: 'json', column: quote(s['json']) };
     }
     // A misspelt field (`valeu`) would leave its default in force and read the wrong column.
     const unknown = Object.keys(s).filter((k) => !CHILD_TABLE_FIELDS.has(k));
-    if (unknown.length > 0) return fail(`${option} has ${unknown.map((k) => `'${k}'`).join(', ')}, which a child table does not take: its fields are ${[...CHILD_TABLE_FIELDS].join(', ')}`);
+    if (unknown.length > 0)
+      return fail(
+        `${option} has ${unknown.map((k) => `'${k}'`).join(', ')}, which a child table does not take: its fields are ${[...CHILD_TABLE_FIELDS].join(', ')}`,
+      );
     const name = (field: string, required: boolean): string | undefined => {
       const v = s[field];
       if (v === undefined && !required) return undefined;
-      if (typeof v !== 'string' || v.trim() === '') return fail(`${option}.${field} is ${v === undefined ? 'missing' : shown(v)}; it must be a non-empty string`);
+      if (typeof v !== 'string' || v.trim() === '')
+        return fail(`${option}.${field} is ${v === undefined ? 'missing' : shown(v)}; it must be a non-empty string`);
       return v;
     };
     const table = name('table', true)!;
@@ -134,9 +153,18 @@ export class CollectionTables {
     const key = name('key', true)!;
     const value = name('value', false);
     const primitive = collection.property.element.kind === 'primitive';
-    if (primitive && s['columns'] !== undefined) fail(`${option}.columns maps members, but the elements are primitives: name their column with ${option}.value`);
-    if (!primitive && value !== undefined) fail(`${option}.value names the column of a primitive element, but the elements are structures: map their members with ${option}.columns`);
-    const mapped = columnMapping(s['columns'], { option: `${option}.columns`, of: ` in the elements of '${path}'` }, this.text, collection.end);
+    if (primitive && s['columns'] !== undefined)
+      fail(`${option}.columns maps members, but the elements are primitives: name their column with ${option}.value`);
+    if (!primitive && value !== undefined)
+      fail(
+        `${option}.value names the column of a primitive element, but the elements are structures: map their members with ${option}.columns`,
+      );
+    const mapped = columnMapping(
+      s['columns'],
+      { option: `${option}.columns`, of: ` in the elements of '${path}'` },
+      this.text,
+      collection.end,
+    );
     const valueColumn = quote(value ?? collection.property.name);
     return {
       kind: 'table',

@@ -27,7 +27,12 @@ export interface MappingOrigin {
  * fail to render, so it is a FilterError of kind 'unsupported' at the property. An option that
  * is neither a table nor a function is refused at once, over the whole filter (which ends at `end`).
  */
-export function columnMapping(columns: unknown, origin: MappingOrigin, text: string | undefined, end: number): (member: ColumnRead) => string | undefined {
+export function columnMapping(
+  columns: unknown,
+  origin: MappingOrigin,
+  text: string | undefined,
+  end: number,
+): (member: ColumnRead) => string | undefined {
   if (columns !== undefined && columns !== null && typeof columns !== 'object' && typeof columns !== 'function') {
     const message = `${origin.option} must be an object of column references by property path or a function of the path's segments, not ${shown(columns)}`;
     throw new FilterError({ kind: 'unsupported', message, start: 0, end, text });
@@ -40,15 +45,28 @@ export function columnMapping(columns: unknown, origin: MappingOrigin, text: str
         mapped = (columns as ColumnMapper)(member.path);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        throw new FilterError({ kind: 'unsupported', message: `The column mapping (${origin.option}) of '${key}'${origin.of} threw: ${reason}`, start: member.start, end: member.end, text });
+        throw new FilterError({
+          kind: 'unsupported',
+          message: `The column mapping (${origin.option}) of '${key}'${origin.of} threw: ${reason}`,
+          start: member.start,
+          end: member.end,
+          text,
+        });
       }
     } else if (columns && Object.prototype.hasOwnProperty.call(columns, key)) {
       mapped = (columns as Record<string, unknown>)[key];
     }
     if (mapped === undefined || mapped === null) return undefined;
-    const problem = typeof mapped !== 'string' ? 'it is not a string' : mapped.trim() === '' ? 'it is empty' : undefined;
+    const problem =
+      typeof mapped !== 'string' ? 'it is not a string' : mapped.trim() === '' ? 'it is empty' : undefined;
     if (problem !== undefined) {
-      throw new FilterError({ kind: 'unsupported', message: `The column mapping of '${key}'${origin.of} gives ${shown(mapped)}, which is not a column reference: ${problem}`, start: member.start, end: member.end, text });
+      throw new FilterError({
+        kind: 'unsupported',
+        message: `The column mapping of '${key}'${origin.of} gives ${shown(mapped)}, which is not a column reference: ${problem}`,
+        start: member.start,
+        end: member.end,
+        text,
+      });
     }
     return mapped as string;
   };

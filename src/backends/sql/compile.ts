@@ -98,7 +98,9 @@ const FLIP: { readonly [M in Mode]: Mode } = { true: 'false', false: 'true', exa
 export function compileSql(filter: TypedFilter, options: CompileSqlOptions): CompiledSql {
   const dialect = options?.dialect;
   if (!dialect || typeof dialect.placeholder !== 'function') {
-    throw new TypeError("compileSql needs options.dialect: one of the exported dialects 'postgres', 'sqlite' or 'mysql'");
+    throw new TypeError(
+      "compileSql needs options.dialect: one of the exported dialects 'postgres', 'sqlite' or 'mysql'",
+    );
   }
   const maxSqlLength = options.maxSqlLength ?? DEFAULT_MAX_SQL_LENGTH;
   const text = filter.text;
@@ -108,13 +110,20 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   try {
     lowered = lower(filter, options);
   } catch (error) {
-    throw limitOnExhaustion(error, `Filter is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, text);
+    throw limitOnExhaustion(
+      error,
+      `Filter is too large to compile to SQL for ${dialect.name}`,
+      { start: 0, end },
+      text,
+    );
   }
   if (dialect.maxFilterDepth !== undefined) {
     const maxChain = dialect.maxChainLength;
     // A chain written as chains of chains (SQLite) counts a level for each level of chains, and a
     // lambda's body once more for each lambda around it (filter-depth.ts).
-    const depth = filterDepth(filter.root, (node) => (node.kind === 'logical' && maxChain !== undefined ? chainLevels(node.operands.length, maxChain) : 1));
+    const depth = filterDepth(filter.root, (node) =>
+      node.kind === 'logical' && maxChain !== undefined ? chainLevels(node.operands.length, maxChain) : 1,
+    );
     if (depth > dialect.maxFilterDepth) {
       const message = `Filter nests ${depth} levels deep; the ${dialect.name} SQL dialect compiles at most ${dialect.maxFilterDepth}`;
       throw new FilterError({ kind: 'limit', message, start: 0, end, text });
@@ -122,19 +131,31 @@ export function compileSql(filter: TypedFilter, options: CompileSqlOptions): Com
   }
   let compiled: CompiledSql;
   try {
-    const compiler = new Compiler(dialect, rowColumns(options, dialect, text, end), new CollectionTables(options.collections, dialect, text, end), rowTable(options.table, dialect, text, end), text);
+    const compiler = new Compiler(
+      dialect,
+      rowColumns(options, dialect, text, end),
+      new CollectionTables(options.collections, dialect, text, end),
+      rowTable(options.table, dialect, text, end),
+      text,
+    );
     const offset = firstParameterOf(options, dialect, text, end) - 1;
     compiled = render(compiler.predicate(lowered.root, 'true'), (i, p) => dialect.placeholder(i + offset, p));
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
-    throw limitOnExhaustion(error, `Filter is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, text);
+    throw limitOnExhaustion(
+      error,
+      `Filter is too large to compile to SQL for ${dialect.name}`,
+      { start: 0, end },
+      text,
+    );
   }
   if (compiled.sql.length > maxSqlLength) {
     const message = `Filter compiles to ${compiled.sql.length} characters of SQL for ${dialect.name}; the limit (maxSqlLength) is ${maxSqlLength}`;
     throw new FilterError({ kind: 'limit', message, start: 0, end, text });
   }
   // Text without a subquery needs no scan (most filters).
-  const nesting = dialect.maxSubqueryNesting === undefined || !compiled.sql.includes('(SELECT ') ? 0 : subqueryNesting(compiled.sql);
+  const nesting =
+    dialect.maxSubqueryNesting === undefined || !compiled.sql.includes('(SELECT ') ? 0 : subqueryNesting(compiled.sql);
   if (nesting > dialect.maxSubqueryNesting!) {
     const message = `Filter compiles to SQL nesting ${nesting} subqueries for ${dialect.name}; at most ${dialect.maxSubqueryNesting} are allowed`;
     throw new FilterError({ kind: 'limit', message, start: 0, end, text });
@@ -150,11 +171,22 @@ export function compileSqlValue(expression: TypedExpr, options: CompileSqlOption
   const { dialect } = options;
   const end = expression.end;
   try {
-    const compiler = new Compiler(dialect, rowColumns(options, dialect, undefined, end), new CollectionTables(options.collections, dialect, undefined, end), rowTable(options.table, dialect, undefined, end), undefined);
+    const compiler = new Compiler(
+      dialect,
+      rowColumns(options, dialect, undefined, end),
+      new CollectionTables(options.collections, dialect, undefined, end),
+      rowTable(options.table, dialect, undefined, end),
+      undefined,
+    );
     const offset = firstParameterOf(options, dialect, undefined, end) - 1;
     return render(compiler.value(lowerValue(expression)).sql, (i, p) => dialect.placeholder(i + offset, p));
   } catch (error) {
-    throw limitOnExhaustion(error, `Expression is too large to compile to SQL for ${dialect.name}`, { start: 0, end }, undefined);
+    throw limitOnExhaustion(
+      error,
+      `Expression is too large to compile to SQL for ${dialect.name}`,
+      { start: 0, end },
+      undefined,
+    );
   }
 }
 
@@ -162,7 +194,12 @@ export function compileSqlValue(expression: TypedExpr, options: CompileSqlOption
  * The row's columns: the caller's mapping as written, else the default column, qualified with
  * options.table when it is given.
  */
-function rowColumns(options: CompileSqlOptions, dialect: Dialect, text: string | undefined, end: number): (member: ColumnRead) => string {
+function rowColumns(
+  options: CompileSqlOptions,
+  dialect: Dialect,
+  text: string | undefined,
+  end: number,
+): (member: ColumnRead) => string {
   const mapped = columnMapping(options.columns, { option: 'options.columns', of: '' }, text, end);
   const table = options.table;
   return (member) => {
@@ -194,7 +231,14 @@ const RESERVED_ALIAS = /^(c|_f)[0-9]+$/i;
 /** options.table, checked to be SQL text that is not one of the compiler's aliases. */
 function rowTable(table: unknown, dialect: Dialect, text: string | undefined, end: number): string | undefined {
   if (table === undefined || table === null) return undefined;
-  const problem = typeof table !== 'string' ? 'it is not a string' : table.trim() === '' ? 'it is empty' : RESERVED_ALIAS.test(table.trim()) ? "it is one of the compiler's own aliases (c1, c2, …, _f1, _f2, …)" : undefined;
+  const problem =
+    typeof table !== 'string'
+      ? 'it is not a string'
+      : table.trim() === ''
+        ? 'it is empty'
+        : RESERVED_ALIAS.test(table.trim())
+          ? "it is one of the compiler's own aliases (c1, c2, …, _f1, _f2, …)"
+          : undefined;
   if (problem === undefined) return table as string;
   const message = `options.table gives ${shown(table)}, which cannot name the row's table: ${problem}`;
   throw unsupported({ construct: 'collection storage', target: dialect.name, message, start: 0, end, text });
@@ -358,10 +402,19 @@ class Compiler {
         // Its members are all collections, stored apart: no column says whether it is null.
         const at = [...(node.source.kind === 'variable' ? [node.source.name] : []), ...node.path].join('/');
         const message = `The ${this.dialect.name} backend cannot test '${at}' for null: its members are all collections, and a structure is null where its members' columns are all NULL (docs/sql.md)`;
-        throw unsupported({ construct: 'structure null test', target: this.dialect.name, message, start: node.start, end: node.end, text: this.text });
+        throw unsupported({
+          construct: 'structure null test',
+          target: this.dialect.name,
+          message,
+          start: node.start,
+          end: node.end,
+          text: this.text,
+        });
       }
       const required = members.find((m) => !m.nullable);
-      const columns = (required ? [required] : members).map((m) => this.column(node.source, [...node.path, ...m.path], m.property.type, node));
+      const columns = (required ? [required] : members).map((m) =>
+        this.column(node.source, [...node.path, ...m.path], m.property.type, node),
+      );
       const tests = columns.map((c) => (written ? sql`${c} IS NULL` : sql`${c} IS NOT NULL`));
       return tests.length === 1 ? sql`(${tests[0]!})` : sql`(${join(tests, written ? ' AND ' : ' OR ')})`;
     };
@@ -391,12 +444,25 @@ class Compiler {
    * correlated with their parent, or a JSON array's elements, aliased by lambda depth, with the
    * variable bound to them while the condition renders.
    */
-  private fromCollection(collection: LoweredCollection, variable: string | undefined, span: Span, condition?: () => Frag): Frag {
+  private fromCollection(
+    collection: LoweredCollection,
+    variable: string | undefined,
+    span: Span,
+    condition?: () => Frag,
+  ): Frag {
     const parent = collection.source.kind === 'row' ? undefined : this.scopeOf(collection.source.name, span);
     const schemaPath = [...(parent?.schemaPath ?? []), ...collection.path];
     const path = schemaPath.join('/');
     // A collection of a JSON element is in the element; any other has its storage option.
-    const storage: StorageRead = parent?.storage.kind === 'json' ? parent.storage : this.collections.storageOf({ schemaPath: path, property: collection.property, start: span.start, end: span.end });
+    const storage: StorageRead =
+      parent?.storage.kind === 'json'
+        ? parent.storage
+        : this.collections.storageOf({
+            schemaPath: path,
+            property: collection.property,
+            start: span.start,
+            end: span.end,
+          });
     const nesting = this.scopes.length + 1;
     if (this.dialect.maxLambdaNesting !== undefined && nesting > this.dialect.maxLambdaNesting) {
       const message = `Lambdas and counts nest ${nesting} deep here; the ${this.dialect.name} SQL dialect compiles at most ${this.dialect.maxLambdaNesting}`;
@@ -404,8 +470,10 @@ class Compiler {
     }
     const alias = `c${nesting}`;
     const scope: Scope = { variable, alias, schemaPath, storage, members: [] };
-    const parentColumn = (column: string): string => (parent ? `${parent.alias}.${column}` : `${this.rowTableFor(path, span)}.${column}`);
-    const correlation = storage.kind === 'table' ? raw(`${alias}.${storage.foreignKey} = ${parentColumn(storage.key)}`) : undefined;
+    const parentColumn = (column: string): string =>
+      parent ? `${parent.alias}.${column}` : `${this.rowTableFor(path, span)}.${column}`;
+    const correlation =
+      storage.kind === 'table' ? raw(`${alias}.${storage.foreignKey} = ${parentColumn(storage.key)}`) : undefined;
     let body: Frag | undefined;
     if (condition) {
       this.scopes.push(scope);
@@ -415,16 +483,31 @@ class Compiler {
         this.scopes.pop();
       }
     }
-    const where = correlation && body ? sql` WHERE ${correlation} AND ${body}` : correlation || body ? sql` WHERE ${(correlation ?? body)!}` : raw('');
+    const where =
+      correlation && body
+        ? sql` WHERE ${correlation} AND ${body}`
+        : correlation || body
+          ? sql` WHERE ${(correlation ?? body)!}`
+          : raw('');
     if (storage.kind === 'table') return sql`FROM ${raw(storage.table)} AS ${raw(alias)}${where}`;
-    const array = parent?.storage.kind === 'json' ? this.json(span).json(parent.alias, collection.path) : raw(parentColumn(storage.column));
+    const array =
+      parent?.storage.kind === 'json'
+        ? this.json(span).json(parent.alias, collection.path)
+        : raw(parentColumn(storage.column));
     return sql`FROM ${this.json(span).elements(array, alias, scope.members)}${where}`;
   }
 
   /** The dialect's JSON arrays; a JSON column is refused before this for a dialect without them. */
   private json(span: Span): JsonArrays {
     if (this.dialect.jsonArrays) return this.dialect.jsonArrays;
-    throw unsupported({ construct: 'collection storage', target: this.dialect.name, message: `The ${this.dialect.name} SQL dialect does not read JSON arrays`, start: span.start, end: span.end, text: this.text });
+    throw unsupported({
+      construct: 'collection storage',
+      target: this.dialect.name,
+      message: `The ${this.dialect.name} SQL dialect does not read JSON arrays`,
+      start: span.start,
+      end: span.end,
+      text: this.text,
+    });
   }
 
   /** The scope of a variable bound to a JSON element, or undefined for a child table's row. */
@@ -437,7 +520,14 @@ class Compiler {
   private rowTableFor(path: string, span: Span): string {
     if (this.rowTable !== undefined) return this.rowTable;
     const message = `The collection '${path}' is read through a subquery, which needs options.table: the row's table or alias, whose key or JSON column it reads and which qualifies the row's columns (a child table's column of the same name would shadow them)`;
-    throw unsupported({ construct: 'collection storage', target: this.dialect.name, message, start: span.start, end: span.end, text: this.text });
+    throw unsupported({
+      construct: 'collection storage',
+      target: this.dialect.name,
+      message,
+      start: span.start,
+      end: span.end,
+      text: this.text,
+    });
   }
 
   /** A member read from the row or from a lambda's element: its column, or its typed JSON value. */
@@ -445,7 +535,8 @@ class Compiler {
     if (source.kind === 'row') return raw(this.rowColumn({ path, start: span.start, end: span.end }));
     const scope = this.scopeOf(source.name, span);
     const storage = scope.storage;
-    if (storage.kind === 'table') return raw(`${scope.alias}.${storage.column({ path, start: span.start, end: span.end })}`);
+    if (storage.kind === 'table')
+      return raw(`${scope.alias}.${storage.column({ path, start: span.start, end: span.end })}`);
     const key = path.join('/');
     let member = scope.members.find((m) => m.path.join('/') === key);
     if (member === undefined) {
@@ -467,7 +558,8 @@ class Compiler {
     const a = this.value(node.operand);
     // The operand is used by every item's test: a non-atomic one is named once where the dialect
     // can bind, and otherwise tested in one `IN` on its equality key.
-    if (!isAtomic(a.sql) && this.dialect.bind) return this.dialect.bind([a.sql], ([ref]) => this.inOf(node, { ...a, sql: ref! }, mode));
+    if (!isAtomic(a.sql) && this.dialect.bind)
+      return this.dialect.bind([a.sql], ([ref]) => this.inOf(node, { ...a, sql: ref! }, mode));
     return this.inOf(node, a, mode);
   }
 
@@ -495,27 +587,50 @@ class Compiler {
     switch (node.kind) {
       case 'constant': {
         if (node.value === null) return { sql: d.nullOf(node.type), type: node.type, nullable: true, column: false };
-        if (typeof node.value === 'string' && (node.type === 'Edm.String' || node.type === 'Edm.Guid')) this.checkUnicode(node.value, node);
+        if (typeof node.value === 'string' && (node.type === 'Edm.String' || node.type === 'Edm.Guid'))
+          this.checkUnicode(node.value, node);
         if (node.type === 'Edm.Decimal') this.checkDecimal(String(node.value), node);
         const frag = d.literal(node.type, node.value);
         if (typeof frag === 'string') throw this.unsupported('literal', frag, node);
         return { sql: frag, type: node.type, nullable: false, column: false, literal: node.value };
       }
       case 'member':
-        return { sql: this.column(node.source, node.path, node.type, node), type: node.type, nullable: node.nullable, column: true };
+        return {
+          sql: this.column(node.source, node.path, node.type, node),
+          type: node.type,
+          nullable: node.nullable,
+          column: true,
+        };
       case 'count':
-        return { sql: sql`(SELECT COUNT(*) ${this.fromCollection(node.collection, undefined, node)})`, type: node.type, nullable: false, column: false };
+        return {
+          sql: sql`(SELECT COUNT(*) ${this.fromCollection(node.collection, undefined, node)})`,
+          type: node.type,
+          nullable: false,
+          column: false,
+        };
       case 'convert': {
         const operand = this.value(node.operand);
         const range = node.operand.range;
         const beyondDouble = range !== undefined && (range[0] <= -DOUBLE_OVERFLOW || range[1] >= DOUBLE_OVERFLOW);
         const integral = node.type === 'Edm.Decimal' && isInteger(node.operand.type);
-        return { sql: d.convert({ ...operand, beyondDouble }, node.type), type: node.type, nullable: node.nullable, column: false, integral };
+        return {
+          sql: d.convert({ ...operand, beyondDouble }, node.type),
+          type: node.type,
+          nullable: node.nullable,
+          column: false,
+          integral,
+        };
       }
       case 'negate': {
         this.checkIntegerRange(node);
         const operand = this.value(node.operand);
-        return { sql: d.negate(operand), type: node.type, nullable: node.nullable, column: false, integral: operand.integral === true };
+        return {
+          sql: d.negate(operand),
+          type: node.type,
+          nullable: node.nullable,
+          column: false,
+          integral: operand.integral === true,
+        };
       }
       case 'arithmetic': {
         this.checkIntegerRange(node);
@@ -523,7 +638,13 @@ class Compiler {
         const a = clampLeft ? this.clamped(this.value(node.left)) : this.value(node.left);
         const b = clampRight ? this.clamped(this.value(node.right)) : this.value(node.right);
         const integral = node.type === 'Edm.Decimal' && node.op !== 'div' && a.integral === true && b.integral === true;
-        return { sql: d.arithmetic(node.op, a, b, node.type), type: node.type, nullable: node.nullable, column: false, integral };
+        return {
+          sql: d.arithmetic(node.op, a, b, node.type),
+          type: node.type,
+          nullable: node.nullable,
+          column: false,
+          integral,
+        };
       }
       case 'temporal': {
         const a = this.value(node.left);
@@ -532,16 +653,28 @@ class Compiler {
       }
       case 'call': {
         const render = d.functions[node.name];
-        if (render === undefined || render === UNSUPPORTED) throw this.unsupported(node.name, `The function '${node.name}' is not supported by the ${d.name} SQL dialect`, node);
+        if (render === undefined || render === UNSUPPORTED)
+          throw this.unsupported(
+            node.name,
+            `The function '${node.name}' is not supported by the ${d.name} SQL dialect`,
+            node,
+          );
         const args = node.args.map((arg) => this.value(arg));
-        const integral = node.type === 'Edm.Decimal' && (node.name === 'round' || node.name === 'floor' || node.name === 'ceiling');
+        const integral =
+          node.type === 'Edm.Decimal' && (node.name === 'round' || node.name === 'floor' || node.name === 'ceiling');
         return { sql: render(args), type: node.type, nullable: node.nullable, column: false, integral };
       }
       case 'cast': {
         const operand = this.value(node.operand);
-        const rendered = d.cast === undefined ? `The ${d.name} SQL dialect has no casts` : d.cast(node.conversion, operand, node.type);
+        const rendered =
+          d.cast === undefined ? `The ${d.name} SQL dialect has no casts` : d.cast(node.conversion, operand, node.type);
         const construct = `cast(${node.operand.type}, ${node.type})`;
-        if (typeof rendered === 'string') throw this.unsupported(construct, `${construct} is not supported by the ${d.name} SQL dialect: ${rendered}`, node);
+        if (typeof rendered === 'string')
+          throw this.unsupported(
+            construct,
+            `${construct} is not supported by the ${d.name} SQL dialect: ${rendered}`,
+            node,
+          );
         return { sql: rendered, type: node.type, nullable: node.nullable, column: false, integral: false };
       }
       case 'truth':
@@ -564,13 +697,23 @@ class Compiler {
   /** A Boolean used as a value, where the dialect's Booleans are values (docs/sql.md). */
   private booleanValue(node: LoweredValue, render: () => Frag): Operand {
     if (!this.dialect.booleanValues) {
-      throw this.unsupported('Boolean value', `The ${this.dialect.name} SQL dialect cannot use a condition as a value`, node);
+      throw this.unsupported(
+        'Boolean value',
+        `The ${this.dialect.name} SQL dialect cannot use a condition as a value`,
+        node,
+      );
     }
     return { sql: render(), type: 'Edm.Boolean', nullable: node.nullable, column: false };
   }
 
   private clamped(operand: Operand): Operand {
-    return { sql: this.dialect.decimalRange!.clamp(operand.sql), type: operand.type, nullable: operand.nullable, column: false, integral: operand.integral === true };
+    return {
+      sql: this.dialect.decimalRange!.clamp(operand.sql),
+      type: operand.type,
+      nullable: operand.nullable,
+      column: false,
+      integral: operand.integral === true,
+    };
   }
 
   /** An integer result the dialect cannot compute exactly on some data is refused before it runs. */
@@ -591,18 +734,30 @@ class Compiler {
   /** A Decimal literal beyond the model of docs/semantics.md (section 4) is refused, as in memory. */
   private checkDecimal(text: string, node: LoweredValue): void {
     const problem = decimalFromText(text);
-    if (typeof problem === 'string') throw this.unsupported('literal', `Decimal literal ${text} is beyond the Decimal model: ${problem}`, node);
+    if (typeof problem === 'string')
+      throw this.unsupported('literal', `Decimal literal ${text} is beyond the Decimal model: ${problem}`, node);
   }
 
   /** UTF-8 databases cannot hold a lone surrogate; a driver would silently turn it into U+FFFD. */
   private checkUnicode(value: string, node: LoweredValue): void {
     if (LONE_SURROGATE.test(value)) {
-      throw this.unsupported('literal', `This string contains a lone surrogate (not valid Unicode) and cannot be sent to ${this.dialect.name}`, node);
+      throw this.unsupported(
+        'literal',
+        `This string contains a lone surrogate (not valid Unicode) and cannot be sent to ${this.dialect.name}`,
+        node,
+      );
     }
   }
 
   private unsupported(construct: string, message: string, node: LoweredValue): FilterError {
-    return unsupported({ construct, target: this.dialect.name, message, start: node.start, end: node.end, text: this.text });
+    return unsupported({
+      construct,
+      target: this.dialect.name,
+      message,
+      start: node.start,
+      end: node.end,
+      text: this.text,
+    });
   }
 }
 
@@ -616,7 +771,15 @@ function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dia
   if (eqs.length === 1) return eqs[0]!;
   const plain = dialect.plainEquality(a.type);
   const key = dialect.equalityKey?.(a) ?? a.sql;
-  if (plain && (!a.nullable || mode === 'true')) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}))`;
-  if (plain) return sql`(${key} IN (${join(items.map((i) => i.sql), ', ')}) AND ${a.sql} IS NOT NULL)`;
+  if (plain && (!a.nullable || mode === 'true'))
+    return sql`(${key} IN (${join(
+      items.map((i) => i.sql),
+      ', ',
+    )}))`;
+  if (plain)
+    return sql`(${key} IN (${join(
+      items.map((i) => i.sql),
+      ', ',
+    )}) AND ${a.sql} IS NOT NULL)`;
   return chain(eqs, ' OR ', dialect.maxChainLength);
 }

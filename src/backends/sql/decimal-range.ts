@@ -73,7 +73,9 @@ export class DecimalMagnitudes {
     switch (node.kind) {
       case 'constant':
         if (node.value === null) return 0;
-        return typeof node.value === 'string' ? Math.min(decimalDigits(node.value), this.range.literalDigits) : Infinity;
+        return typeof node.value === 'string'
+          ? Math.min(decimalDigits(node.value), this.range.literalDigits)
+          : Infinity;
       case 'member':
         return node.type === 'Edm.Decimal' ? this.range.columnDigits : Infinity;
       case 'convert':
@@ -81,7 +83,9 @@ export class DecimalMagnitudes {
         return this.upper(node.operand);
       case 'call':
         // Rounding can carry into one more digit (9.5 → 10).
-        return node.name === 'round' || node.name === 'floor' || node.name === 'ceiling' ? this.upper(node.args[0]!) + 1 : Infinity;
+        return node.name === 'round' || node.name === 'floor' || node.name === 'ceiling'
+          ? this.upper(node.args[0]!) + 1
+          : Infinity;
       case 'arithmetic': {
         const a = this.upper(node.left);
         switch (node.op) {
@@ -94,7 +98,8 @@ export class DecimalMagnitudes {
           case 'mul':
           case 'div': {
             const [clampLeft, clampRight] = this.clamps(node);
-            const clamped = (digits: number, clamp: boolean): number => (clamp ? Math.min(digits, this.range.clampDigits + 1) : digits);
+            const clamped = (digits: number, clamp: boolean): number =>
+              clamp ? Math.min(digits, this.range.clampDigits + 1) : digits;
             const b = node.op === 'mul' ? clamped(this.upper(node.right), clampRight) : this.growth(node.right);
             return clamped(a, clampLeft) + b;
           }
@@ -119,7 +124,8 @@ export class DecimalMagnitudes {
   private growth(node: LoweredValue): number {
     if ((node.kind === 'convert' ? node.operand : node).range) return 0;
     let exponent = this.range.minExponent;
-    if (node.kind === 'constant' && typeof node.value === 'string') exponent = Math.max(decimalExponent(node.value), exponent);
+    if (node.kind === 'constant' && typeof node.value === 'string')
+      exponent = Math.max(decimalExponent(node.value), exponent);
     if (node.kind === 'member') exponent = this.range.columnMinExponent;
     return Math.max(0, -exponent);
   }

@@ -28,14 +28,16 @@ export function datePartOfEpochMs(ms: Frag, part: DatePart, bind: Binder = (v, b
     return bind([sql`(${floorDiv(t!, 86_400_000)} + 719468)`], ([z]) =>
       bind([z!, floorDiv(z!, 146_097)], ([z, era]) =>
         bind([sql`(${z!} - ${era!} * 146097)`, era!], ([doe, era]) =>
-          bind([sql`((${doe!} - ${doe!} / 1460 + ${doe!} / 36524 - ${doe!} / 146096) / 365)`, doe!, era!], ([yoe, doe, era]) =>
-            bind([sql`(${doe!} - (365 * ${yoe!} + ${yoe!} / 4 - ${yoe!} / 100))`, yoe!, era!], ([doy, yoe, era]) =>
-              bind([sql`((5 * ${doy!} + 2) / 153)`, doy!, yoe!, era!], ([mp, doy, yoe, era]) => {
-                if (part === 'day') return sql`(${doy!} - (153 * ${mp!} + 2) / 5 + 1)`;
-                if (part === 'month') return sql`(CASE WHEN ${mp!} < 10 THEN ${mp!} + 3 ELSE ${mp!} - 9 END)`;
-                return sql`(${yoe!} + ${era!} * 400 + (CASE WHEN ${mp!} >= 10 THEN 1 ELSE 0 END))`;
-              }),
-            ),
+          bind(
+            [sql`((${doe!} - ${doe!} / 1460 + ${doe!} / 36524 - ${doe!} / 146096) / 365)`, doe!, era!],
+            ([yoe, doe, era]) =>
+              bind([sql`(${doe!} - (365 * ${yoe!} + ${yoe!} / 4 - ${yoe!} / 100))`, yoe!, era!], ([doy, yoe, era]) =>
+                bind([sql`((5 * ${doy!} + 2) / 153)`, doy!, yoe!, era!], ([mp, doy, yoe, era]) => {
+                  if (part === 'day') return sql`(${doy!} - (153 * ${mp!} + 2) / 5 + 1)`;
+                  if (part === 'month') return sql`(CASE WHEN ${mp!} < 10 THEN ${mp!} + 3 ELSE ${mp!} - 9 END)`;
+                  return sql`(${yoe!} + ${era!} * 400 + (CASE WHEN ${mp!} >= 10 THEN 1 ELSE 0 END))`;
+                }),
+              ),
           ),
         ),
       ),

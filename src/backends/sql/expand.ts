@@ -62,28 +62,78 @@ function storageOf(item: Pick<ExpandItem, 'schemaPath' | 'property' | 'many'>, o
   const { dialect } = options;
   const quote = (name: string): string => dialect.quoteIdentifier(name);
   if (item.many) {
-    const read = new CollectionTables(options.collections, dialect, undefined, 0).storageOf({ schemaPath: item.schemaPath, property: item.property as Extract<Property, { kind: 'collection' }>, start: 0, end: 0 });
-    if (read.kind !== 'table') throw unsupported({ construct: 'expand_json_relation', target: dialect.name, message: `The relation '${item.schemaPath}' is stored as a JSON column, which an expansion cannot read yet: store it in a child table`, start: 0, end: 0 });
+    const read = new CollectionTables(options.collections, dialect, undefined, 0).storageOf({
+      schemaPath: item.schemaPath,
+      property: item.property as Extract<Property, { kind: 'collection' }>,
+      start: 0,
+      end: 0,
+    });
+    if (read.kind !== 'table')
+      throw unsupported({
+        construct: 'expand_json_relation',
+        target: dialect.name,
+        message: `The relation '${item.schemaPath}' is stored as a JSON column, which an expansion cannot read yet: store it in a child table`,
+        start: 0,
+        end: 0,
+      });
     const table = read as ChildTableRead;
-    return { table: table.table, finder: table.foreignKey, holder: table.key, column: (path) => table.column({ path, start: 0, end: 0 }) };
+    return {
+      table: table.table,
+      finder: table.foreignKey,
+      holder: table.key,
+      column: (path) => table.column({ path, start: 0, end: 0 }),
+    };
   }
-  const related = Object.hasOwn(options.relations ?? {}, item.schemaPath) ? options.relations![item.schemaPath] : undefined;
+  const related = Object.hasOwn(options.relations ?? {}, item.schemaPath)
+    ? options.relations![item.schemaPath]
+    : undefined;
   const fail = (problem: string): never => {
-    throw unsupported({ construct: 'relation storage', target: dialect.name, message: `The relation '${item.schemaPath}' cannot be expanded: ${problem}`, start: 0, end: 0 });
+    throw unsupported({
+      construct: 'relation storage',
+      target: dialect.name,
+      message: `The relation '${item.schemaPath}' cannot be expanded: ${problem}`,
+      start: 0,
+      end: 0,
+    });
   };
-  if (related === undefined || related === null || typeof related !== 'object') return fail(`options.relations['${item.schemaPath}'] does not say where its rows are ({ table, key, reference })`);
+  if (related === undefined || related === null || typeof related !== 'object')
+    return fail(`options.relations['${item.schemaPath}'] does not say where its rows are ({ table, key, reference })`);
   for (const field of ['table', 'key', 'reference'] as const) {
-    if (typeof related[field] !== 'string' || related[field].trim() === '') fail(`options.relations['${item.schemaPath}'].${field} is not a non-empty string`);
+    if (typeof related[field] !== 'string' || related[field].trim() === '')
+      fail(`options.relations['${item.schemaPath}'].${field} is not a non-empty string`);
   }
-  const mapped = columnMapping(related.columns, { option: `options.relations['${item.schemaPath}'].columns`, of: ` in the rows of '${item.schemaPath}'` }, undefined, 0);
-  return { table: related.table, finder: quote(related.key), holder: quote(related.reference), column: (path) => quote(mapped({ path, start: 0, end: 0 }) ?? path.join('_')) };
+  const mapped = columnMapping(
+    related.columns,
+    { option: `options.relations['${item.schemaPath}'].columns`, of: ` in the rows of '${item.schemaPath}'` },
+    undefined,
+    0,
+  );
+  return {
+    table: related.table,
+    finder: quote(related.key),
+    holder: quote(related.reference),
+    column: (path) => quote(mapped({ path, start: 0, end: 0 }) ?? path.join('_')),
+  };
 }
 
 /** The column a row's query adds for each relation expanded from its rows: the value its related rows are found by. */
-export function expansionKeyColumns(items: readonly ExpandItem[], table: string | undefined, options: SqlExpandOptions): string[] {
+export function expansionKeyColumns(
+  items: readonly ExpandItem[],
+  table: string | undefined,
+  options: SqlExpandOptions,
+): string[] {
   if (items.length === 0) return [];
-  if (table === undefined) throw unsupported({ construct: 'expand', target: options.dialect.name, message: 'An expansion needs options.table, the row table or alias its keys are read from', start: 0, end: 0 });
-  return items.map((item) => `${table}.${storageOf(item, options).holder} AS ${options.dialect.quoteIdentifier(keyColumnOf(item))}`);
+  if (table === undefined)
+    throw unsupported({
+      construct: 'expand',
+      target: options.dialect.name,
+      message: 'An expansion needs options.table, the row table or alias its keys are read from',
+      start: 0,
+      end: 0,
+    });
+  return items.map(
+    (item) => `${table}.${storageOf(item, options).holder} AS ${options.dialect.quoteIdentifier(keyColumnOf(item))}`,
+  );
 }
 
 /** The alias of the related table in an expansion query. */
@@ -95,7 +145,11 @@ const ALIAS = 'e';
  * expanded from them), filtered, and for a to-many relation numbered per parent in the
  * relation's order and paged.
  */
-export function compileSqlExpansion(item: ExpandItem, keys: readonly unknown[], options: SqlExpandOptions): CompiledSql {
+export function compileSqlExpansion(
+  item: ExpandItem,
+  keys: readonly unknown[],
+  options: SqlExpandOptions,
+): CompiledSql {
   const { dialect } = options;
   const storage = storageOf(item, options);
   const quote = (name: string): string => dialect.quoteIdentifier(name);
@@ -114,23 +168,46 @@ export function compileSqlExpansion(item: ExpandItem, keys: readonly unknown[], 
   };
   // Placeholders in the order of the text: the order's (in the select list), the keys, the filter's.
   const first = options.firstParameter ?? 1;
-  const order = item.many ? orderByList(item.orderBy, (key) => member(key.path), elementOptions, first) : { sql: '', params: [] };
-  const placeholders = keys.map((_, i) => dialect.placeholder(first + order.params.length + i, { value: keys[i], cast: undefined }));
-  const filter = item.filter === undefined ? undefined : compileSql(item.filter, { ...elementOptions, firstParameter: first + order.params.length + keys.length });
+  const order = item.many
+    ? orderByList(item.orderBy, (key) => member(key.path), elementOptions, first)
+    : { sql: '', params: [] };
+  const placeholders = keys.map((_, i) =>
+    dialect.placeholder(first + order.params.length + i, { value: keys[i], cast: undefined }),
+  );
+  const filter =
+    item.filter === undefined
+      ? undefined
+      : compileSql(item.filter, { ...elementOptions, firstParameter: first + order.params.length + keys.length });
   const where = `${ALIAS}.${storage.finder} IN (${placeholders.join(', ')})${filter === undefined ? '' : ` AND ${filter.sql}`}`;
   const kept = item.select ?? everyValue(item);
-  const hidden = item.expand.map((child) => `${ALIAS}.${storageOf(child, options).holder} AS ${quote(keyColumnOf(child))}`);
-  const columns = [kept.length > 0 ? selectList(kept, elementOptions) : undefined, ...hidden, `${ALIAS}.${storage.finder} AS ${quote(PARENT)}`].filter((c) => c !== undefined).join(', ');
+  const hidden = item.expand.map(
+    (child) => `${ALIAS}.${storageOf(child, options).holder} AS ${quote(keyColumnOf(child))}`,
+  );
+  const columns = [
+    kept.length > 0 ? selectList(kept, elementOptions) : undefined,
+    ...hidden,
+    `${ALIAS}.${storage.finder} AS ${quote(PARENT)}`,
+  ]
+    .filter((c) => c !== undefined)
+    .join(', ');
   const params = [...order.params, ...keys, ...(filter?.params ?? [])];
   if (!item.many) return { sql: `SELECT ${columns} FROM ${storage.table} ${ALIAS} WHERE ${where}`, params };
   const numbered = `SELECT ${columns}, ROW_NUMBER() OVER (PARTITION BY ${ALIAS}.${storage.finder} ORDER BY ${order.sql}) AS ${quote(ROW_NUMBER)} FROM ${storage.table} ${ALIAS} WHERE ${where}`;
-  const page = [`w.${quote(ROW_NUMBER)} > ${item.skip}`, ...(item.top === undefined ? [] : [`w.${quote(ROW_NUMBER)} <= ${item.skip + item.top}`])];
-  return { sql: `SELECT * FROM (${numbered}) w WHERE ${page.join(' AND ')} ORDER BY w.${quote(PARENT)}, w.${quote(ROW_NUMBER)}`, params };
+  const page = [
+    `w.${quote(ROW_NUMBER)} > ${item.skip}`,
+    ...(item.top === undefined ? [] : [`w.${quote(ROW_NUMBER)} <= ${item.skip + item.top}`]),
+  ];
+  return {
+    sql: `SELECT * FROM (${numbered}) w WHERE ${page.join(' AND ')} ORDER BY w.${quote(PARENT)}, w.${quote(ROW_NUMBER)}`,
+    params,
+  };
 }
 
 /** Every property a related row keeps without a projection: each but the relations (expanded, not selected). */
 function everyValue(item: ExpandItem): SelectItem[] {
-  return [...item.schema.properties.values()].filter((p) => p.kind === 'primitive' || !p.relation).map((property) => ({ path: [property.name], property }));
+  return [...item.schema.properties.values()]
+    .filter((p) => p.kind === 'primitive' || !p.relation)
+    .map((property) => ({ path: [property.name], property }));
 }
 
 type Row = Record<string, unknown>;
@@ -144,15 +221,32 @@ export type RunSql = (query: CompiledSql) => Promise<readonly Row[]>;
  * or null for a single-valued one, each shaped and expanded in turn. One query per relation per
  * level (per EXPANSION_KEYS_PER_QUERY rows); the key columns the queries added are left out.
  */
-export async function expandSqlRows(rows: readonly Row[], plan: Pick<QueryPlan, 'expand'>, options: SqlExpandOptions, run: RunSql): Promise<Row[]> {
+export async function expandSqlRows(
+  rows: readonly Row[],
+  plan: Pick<QueryPlan, 'expand'>,
+  options: SqlExpandOptions,
+  run: RunSql,
+): Promise<Row[]> {
   return attach(rows, plan.expand, options, run);
 }
 
-async function attach(rows: readonly Row[], items: readonly ExpandItem[], options: SqlExpandOptions, run: RunSql): Promise<Row[]> {
+async function attach(
+  rows: readonly Row[],
+  items: readonly ExpandItem[],
+  options: SqlExpandOptions,
+  run: RunSql,
+): Promise<Row[]> {
   const out = rows.map((row) => ({ ...row }));
   for (const item of items) {
     const keyColumn = keyColumnOf(item);
-    const keys = [...new Map(out.map((row) => row[keyColumn]).filter((k) => k !== null && k !== undefined).map((k) => [String(k), k])).values()];
+    const keys = [
+      ...new Map(
+        out
+          .map((row) => row[keyColumn])
+          .filter((k) => k !== null && k !== undefined)
+          .map((k) => [String(k), k]),
+      ).values(),
+    ];
     const found: Row[] = [];
     for (let i = 0; i < keys.length; i += EXPANSION_KEYS_PER_QUERY) {
       found.push(...(await run(compileSqlExpansion(item, keys.slice(i, i + EXPANSION_KEYS_PER_QUERY), options))));
@@ -166,7 +260,8 @@ async function attach(rows: readonly Row[], items: readonly ExpandItem[], option
     }
     const name = item.path.join('/');
     for (const row of out) {
-      const related = row[keyColumn] === null || row[keyColumn] === undefined ? [] : (byParent.get(String(row[keyColumn])) ?? []);
+      const related =
+        row[keyColumn] === null || row[keyColumn] === undefined ? [] : (byParent.get(String(row[keyColumn])) ?? []);
       row[name] = item.many ? related : (related[0] ?? null);
     }
   }

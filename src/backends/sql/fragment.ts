@@ -77,7 +77,14 @@ const ATOMIC_TEXT = 64;
  */
 export function isAtomic(frag: Frag): boolean {
   const [first, second] = frag.parts;
-  if (frag.parts.length === 2) return first !== undefined && typeof first !== 'string' && isName(first) && typeof second === 'string' && second.length <= ATOMIC_TEXT;
+  if (frag.parts.length === 2)
+    return (
+      first !== undefined &&
+      typeof first !== 'string' &&
+      isName(first) &&
+      typeof second === 'string' &&
+      second.length <= ATOMIC_TEXT
+    );
   if (frag.parts.length !== 1 || first === undefined) return false;
   return typeof first === 'string' ? first.length <= ATOMIC_TEXT : !isName(first);
 }
@@ -118,7 +125,10 @@ export function bindInSubquery(fence: string, atomicToo = false): Binder {
  * Writes the statement: each parameter is pushed, then its placeholder is written from the
  * position it got, so placeholder numbers and the params array cannot drift apart.
  */
-export function render(frag: Frag, placeholder: (index: number, param: Param) => string): { sql: string; params: unknown[] } {
+export function render(
+  frag: Frag,
+  placeholder: (index: number, param: Param) => string,
+): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const names = new Map<object, number>();
   let text = '';

@@ -35,13 +35,22 @@ const n = (value: number): Frag => raw(String(value));
 /** The instant a String spells as a date-time literal, else NULL. */
 export function instantOfText(r: TextReading, text: Frag): Frag {
   return r.bindText([text], ([t]) => {
-    const at = (from: number | Frag, length: number | Frag): Frag => r.substr(t!, typeof from === 'number' ? n(from) : from, typeof length === 'number' ? n(length) : length);
-    const char = (from: number | Frag, ...allowed: string[]): Frag => sql`(${r.exact(at(from, 1))} IN (${raw(allowed.map((c) => `'${c}'`).join(', '))}))`;
+    const at = (from: number | Frag, length: number | Frag): Frag =>
+      r.substr(t!, typeof from === 'number' ? n(from) : from, typeof length === 'number' ? n(length) : length);
+    const char = (from: number | Frag, ...allowed: string[]): Frag =>
+      sql`(${r.exact(at(from, 1))} IN (${raw(allowed.map((c) => `'${c}'`).join(', '))}))`;
     const len = r.length(t!);
     // The zone's length at the end: `Z`, `±hh:mm`, `±hhmm`, or none.
     const zone = sql`(CASE WHEN ${char(len, 'Z', 'z')} THEN 1 WHEN ${char(sql`${len} - 5`, '+', '-')} AND ${char(sql`${len} - 2`, ':')} THEN 6 WHEN ${char(sql`${len} - 4`, '+', '-')} THEN 5 ELSE 0 END)`;
     return r.bindIntegers([zone], ([z]) => {
-      const text: Parsed = { at, char, len, zone: z!, body: sql`(${len} - 16 - ${z!})`, zoneStart: sql`(${len} - ${z!} + 1)` };
+      const text: Parsed = {
+        at,
+        char,
+        len,
+        zone: z!,
+        body: sql`(${len} - 16 - ${z!})`,
+        zoneStart: sql`(${len} - ${z!} + 1)`,
+      };
       return r.bindIntegers([sql`(CASE WHEN ${shapeOf(r, text)} THEN 1 ELSE 0 END)`], ([ok]) =>
         r.bindIntegers(partsOf(r, text, sql`(${ok!} = 1)`), ([y, mo, d, h, mi, s, ms, offset, offsetMinutes]) => {
           const leap = sql`((${y!} % 4 = 0 AND ${y!} % 100 <> 0) OR ${y!} % 400 = 0)`;

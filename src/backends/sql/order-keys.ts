@@ -16,7 +16,6 @@ export function orderKeys(dialect: Dialect, column: string, key: OrderKey): stri
   return [...nulls, ...keys].map((k) => `${k}${direction}`);
 }
 
-
 /** Where an expression's SQL goes in the items orderKeys() writes for its key. */
 const EXPRESSION = '\u0000expression\u0000';
 
@@ -25,7 +24,12 @@ const EXPRESSION = '\u0000expression\u0000';
  * where its items use it (once per use, so that `?` placeholders come in the order of the text),
  * placeholders numbered from `firstParameter`.
  */
-export function orderByList(orderBy: readonly OrderKey[], column: (key: OrderKey) => string, options: CompileSqlOptions, firstParameter: number): CompiledSql {
+export function orderByList(
+  orderBy: readonly OrderKey[],
+  column: (key: OrderKey) => string,
+  options: CompileSqlOptions,
+  firstParameter: number,
+): CompiledSql {
   const params: unknown[] = [];
   const items = orderBy.flatMap((key) => {
     if (key.expression === undefined) return orderKeys(options.dialect, column(key), key);

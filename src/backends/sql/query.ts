@@ -35,7 +35,12 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   const where = plan.pageFilter ? compileSql(plan.pageFilter, { ...options, firstParameter: afterTokens }) : undefined;
   const params = where?.params ?? [];
   const pathKeys = plan.orderBy.filter((key) => key.expression === undefined);
-  const columns = new Map(rowColumnsOf(options, pathKeys.map((key) => key.path)).map((column, i) => [pathKeys[i]!, column]));
+  const columns = new Map(
+    rowColumnsOf(
+      options,
+      pathKeys.map((key) => key.path),
+    ).map((column, i) => [pathKeys[i]!, column]),
+  );
   const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options, afterTokens + params.length);
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
@@ -43,15 +48,33 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   // An expansion finds the related rows by a key of each row: the page carries it (expandSqlRows() reads it and leaves it out).
   const keys = expansionKeyColumns(plan.expand, options.table, options);
   const hidden = [...keys, ...(tokens?.sql ?? [])];
-  const list = [plan.select === undefined ? (hidden.length > 0 ? `${options.table ?? options.from}.*` : '*') : selectList(plan.select, options), ...hidden].join(', ');
+  const list = [
+    plan.select === undefined
+      ? hidden.length > 0
+        ? `${options.table ?? options.from}.*`
+        : '*'
+      : selectList(plan.select, options),
+    ...hidden,
+  ].join(', ');
   const data = {
     sql: `SELECT ${list} FROM ${options.from}${where ? ` WHERE ${where.sql}` : ''}${order.sql ? ` ORDER BY ${order.sql}` : ''}${page}`,
     params: [...(tokens?.params ?? []), ...params, ...order.params],
   };
   if (!plan.count) return { data };
   // The count counts every row the filter keeps, those before a skiptoken's row too.
-  const counted = plan.filter === undefined ? undefined : plan.filter === plan.pageFilter && afterTokens === first ? where : compileSql(plan.filter, options);
-  return { data, count: { sql: `SELECT COUNT(*) AS count FROM ${options.from}${counted ? ` WHERE ${counted.sql}` : ''}`, params: [...(counted?.params ?? [])] } };
+  const counted =
+    plan.filter === undefined
+      ? undefined
+      : plan.filter === plan.pageFilter && afterTokens === first
+        ? where
+        : compileSql(plan.filter, options);
+  return {
+    data,
+    count: {
+      sql: `SELECT COUNT(*) AS count FROM ${options.from}${counted ? ` WHERE ${counted.sql}` : ''}`,
+      params: [...(counted?.params ?? [])],
+    },
+  };
 }
 
 /** The column a keyset page adds for each order key: the key's text at the row, `"$order:<i>"`. */
@@ -61,7 +84,11 @@ const TOKEN_COLUMN = (i: number): string => `$order:${i}`;
  * The texts of the order's keys at each row, for the page's skiptoken; undefined where the dialect
  * cannot write a key's text exactly (SQLite's Decimals): that page continues by `skip`.
  */
-function keyTextColumns(plan: QueryPlan, options: SqlQueryOptions, first: number): { sql: string[]; params: unknown[] } | undefined {
+function keyTextColumns(
+  plan: QueryPlan,
+  options: SqlQueryOptions,
+  first: number,
+): { sql: string[]; params: unknown[] } | undefined {
   const params: unknown[] = [];
   const sql: string[] = [];
   try {
@@ -82,7 +109,10 @@ function keyTextColumns(plan: QueryPlan, options: SqlQueryOptions, first: number
  * for a keyset plan, when more do, the skiptoken of the last one (for nextLink()); the columns the
  * query added for it are left out of the rows.
  */
-export function pageOf<Row>(rows: readonly Row[], plan: QueryPlan): { readonly items: readonly Row[]; readonly more: boolean; readonly skipToken?: string } {
+export function pageOf<Row>(
+  rows: readonly Row[],
+  plan: QueryPlan,
+): { readonly items: readonly Row[]; readonly more: boolean; readonly skipToken?: string } {
   const items = rows.slice(0, plan.top);
   const more = rows.length > plan.top;
   const last = items[items.length - 1] as Record<string, unknown> | undefined;

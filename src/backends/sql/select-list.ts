@@ -14,7 +14,12 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
   const { dialect } = options;
   const leaves = select.flatMap((item) => leavesOf(item.path, item.property));
   const primitives = leaves.filter((leaf) => leaf.property.kind === 'primitive');
-  const columns = new Map(rowColumnsOf(options, primitives.map((leaf) => leaf.path)).map((column, i) => [primitives[i]!, column]));
+  const columns = new Map(
+    rowColumnsOf(
+      options,
+      primitives.map((leaf) => leaf.path),
+    ).map((column, i) => [primitives[i]!, column]),
+  );
   // Read only for a collection kept whole.
   let collections: CollectionTables | undefined;
   const items = leaves.map((leaf) => {
@@ -22,16 +27,33 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
     let column = columns.get(leaf);
     if (column === undefined) {
       collections ??= new CollectionTables(options.collections, dialect, undefined, 0);
-      const storage = collections.storageOf({ schemaPath: path, property: leaf.property as Extract<Property, { kind: 'collection' }>, start: 0, end: 0 });
+      const storage = collections.storageOf({
+        schemaPath: path,
+        property: leaf.property as Extract<Property, { kind: 'collection' }>,
+        start: 0,
+        end: 0,
+      });
       if (storage.kind !== 'json') {
-        throw unsupported({ construct: 'select_child_table', target: dialect.name, message: `The collection '${path}' is in a child table, which a projection cannot hold yet; store it as a JSON column, or leave it out of the projection`, start: 0, end: 0 });
+        throw unsupported({
+          construct: 'select_child_table',
+          target: dialect.name,
+          message: `The collection '${path}' is in a child table, which a projection cannot hold yet; store it as a JSON column, or leave it out of the projection`,
+          start: 0,
+          end: 0,
+        });
       }
       column = options.table === undefined ? storage.column : `${options.table}.${storage.column}`;
     }
     return `${column} AS ${dialect.quoteIdentifier(path)}`;
   });
   if (items.length === 0) {
-    throw unsupported({ construct: 'select_nothing', target: dialect.name, message: 'The projection keeps no column: each structure it names holds only relations', start: 0, end: 0 });
+    throw unsupported({
+      construct: 'select_nothing',
+      target: dialect.name,
+      message: 'The projection keeps no column: each structure it names holds only relations',
+      start: 0,
+      end: 0,
+    });
   }
   return items.join(', ');
 }
@@ -43,7 +65,8 @@ interface Leaf {
 
 /** The primitives and collections of values a kept property holds: itself, or a structure's members (relations are expanded, not selected). */
 function leavesOf(path: readonly string[], property: Property): Leaf[] {
-  if (property.kind !== 'structured') return property.kind === 'collection' && property.relation ? [] : [{ path, property }];
+  if (property.kind !== 'structured')
+    return property.kind === 'collection' && property.relation ? [] : [{ path, property }];
   if (property.relation) return [];
   return [...property.properties.values()].flatMap((member) => leavesOf([...path, member.name], member));
 }

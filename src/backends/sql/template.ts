@@ -37,7 +37,10 @@ export function sqlTemplate(compiled: CompiledSql, dialect: Dialect, firstParame
       let end = i + 1;
       while (/[0-9]/.test(text[end] ?? '')) end++;
       const index = Number(text.slice(i + 1, end)) - firstParameter;
-      if (index < 0 || index >= params.length) throw new TypeError(`The SQL's placeholder ${text.slice(i, end)} binds no parameter (firstParameter ${firstParameter}, ${params.length} parameters)`);
+      if (index < 0 || index >= params.length)
+        throw new TypeError(
+          `The SQL's placeholder ${text.slice(i, end)} binds no parameter (firstParameter ${firstParameter}, ${params.length} parameters)`,
+        );
       strings.push(text.slice(from, i));
       values.push(params[index]);
       from = i = end;
@@ -52,6 +55,7 @@ export function sqlTemplate(compiled: CompiledSql, dialect: Dialect, firstParame
     i++;
   }
   strings.push(text.slice(from));
-  if (!numbered && values.length !== params.length) throw new TypeError(`The SQL has ${values.length} placeholders for ${params.length} parameters`);
+  if (!numbered && values.length !== params.length)
+    throw new TypeError(`The SQL has ${values.length} placeholders for ${params.length} parameters`);
   return { strings: Object.assign(strings, { raw: [...strings] }) as unknown as TemplateStringsArray, values };
 }

@@ -34,7 +34,10 @@ const MS_PER_DAY_SQL = raw(String(MS_PER_DAY));
 
 /** `value` where it lies within [lo, hi], else NULL. */
 function within(t: TemporalSpelling, value: Frag, lo: number, hi: number, make: (v: Frag) => Frag): Frag {
-  return t.bindIntegers([value], ([v]) => sql`(CASE WHEN ${v!} BETWEEN ${raw(String(lo))} AND ${raw(String(hi))} THEN ${make(v!)} END)`);
+  return t.bindIntegers(
+    [value],
+    ([v]) => sql`(CASE WHEN ${v!} BETWEEN ${raw(String(lo))} AND ${raw(String(hi))} THEN ${make(v!)} END)`,
+  );
 }
 
 function duration(t: TemporalSpelling, ms: Frag): Frag {

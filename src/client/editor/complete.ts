@@ -33,7 +33,17 @@ export interface EditorOptions extends CheckOptions {
   readonly now?: Date;
 }
 
-export type CompletionKind = 'property' | 'navigation' | 'collection' | 'variable' | 'lambda' | 'function' | 'operator' | 'keyword' | 'literal' | 'type';
+export type CompletionKind =
+  | 'property'
+  | 'navigation'
+  | 'collection'
+  | 'variable'
+  | 'lambda'
+  | 'function'
+  | 'operator'
+  | 'keyword'
+  | 'literal'
+  | 'type';
 
 /** One thing that may be written at the cursor. */
 export interface Completion {
@@ -66,13 +76,18 @@ const NAVIGATION_DEPTH = 3;
  */
 export function complete(text: string, cursor: number, schema: Schema, options: EditorOptions = {}): Completions {
   if (typeof text !== 'string') throw new TypeError('complete() needs the filter text as a string');
-  if (!Number.isInteger(cursor) || cursor < 0 || cursor > text.length) throw new TypeError(`The cursor must be an offset from 0 to ${text.length}, not ${String(cursor)}`);
+  if (!Number.isInteger(cursor) || cursor < 0 || cursor > text.length)
+    throw new TypeError(`The cursor must be an offset from 0 to ${text.length}, not ${String(cursor)}`);
   if (options.policy !== undefined) assertAllowedNames(options.policy);
   const token = cursorToken(text, cursor);
   try {
     // A text beyond the limits (too long, too deep) has nothing to offer: it is refused whatever is written.
     checkText(text, limitsOf(options));
-    return { from: token.segmentStart, to: token.segmentEnd, items: token.inString ? [] : narrowed(itemsAt(text, token, schema, options), token.typed) };
+    return {
+      from: token.segmentStart,
+      to: token.segmentEnd,
+      items: token.inString ? [] : narrowed(itemsAt(text, token, schema, options), token.typed),
+    };
   } catch (error) {
     if (isFilterError(error)) return { from: token.segmentStart, to: token.segmentEnd, items: [] };
     throw error;
@@ -85,7 +100,12 @@ function itemsAt(text: string, token: CursorToken, schema: Schema, options: Edit
   const items: Completion[] = [];
   if (syntax.operand) {
     const place = Placement.of(text, token.pathStart, token.segmentEnd, operandStandIn(text), schema, options);
-    if (place !== undefined) items.push(...(token.head.length === 0 ? operandItems(place, schema, options) : pathItems(place, token.head, schema, options)));
+    if (place !== undefined)
+      items.push(
+        ...(token.head.length === 0
+          ? operandItems(place, schema, options)
+          : pathItems(place, token.head, schema, options)),
+      );
   } else if (syntax.literal && token.head.length === 0) {
     const place = Placement.of(text, token.pathStart, token.segmentEnd, 'null', schema, options);
     if (place !== undefined) items.push(...literalItems(place, options));
@@ -132,7 +152,10 @@ function operandItems(place: Placement, schema: Schema, options: EditorOptions):
     if (item !== undefined) items.push({ ...item, kind: 'variable', detail: `range variable: ${item.detail}` });
   }
   // `$it/` where a property of the row fits through it (inside a lambda, or where a condition goes).
-  if ((facts.scopes.length > 0 || facts.condition) && leadsToFit(place, '$it', rootOf(schema), NAVIGATION_DEPTH, options)) {
+  if (
+    (facts.scopes.length > 0 || facts.condition) &&
+    leadsToFit(place, '$it', rootOf(schema), NAVIGATION_DEPTH, options)
+  ) {
     items.push({ label: '$it', insert: '$it/', kind: 'variable', detail: `the ${schema.name} being filtered` });
   }
   for (const property of schema.properties.values()) {
@@ -143,14 +166,24 @@ function operandItems(place: Placement, schema: Schema, options: EditorOptions):
     // The right of `has` takes an enumeration literal only: each enumeration's members are tried.
     const now = options.now ?? new Date();
     const afterHas = facts.type === undefined && /\bhas[\s(]*$/i.test(place.before);
-    const literals = facts.type !== undefined ? literalTemplates(facts.type, facts.enum, now, options.version) : afterHas ? [...enumTypesOf(schema).values()].flatMap((e) => literalTemplates(e.underlyingType, e, now, options.version)) : [];
+    const literals =
+      facts.type !== undefined
+        ? literalTemplates(facts.type, facts.enum, now, options.version)
+        : afterHas
+          ? [...enumTypesOf(schema).values()].flatMap((e) =>
+              literalTemplates(e.underlyingType, e, now, options.version),
+            )
+          : [];
     for (const literal of literals) {
-      if (place.fits(literal.text)) items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
+      if (place.fits(literal.text))
+        items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
     }
-    if (facts.type !== undefined && place.fits('null')) items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
+    if (facts.type !== undefined && place.fits('null'))
+      items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
   }
   items.push(...functionItems(place, options));
-  if (facts.condition && allowsOperator(options, 'not')) items.push({ label: 'not', insert: 'not ', kind: 'keyword', detail: 'negates a condition' });
+  if (facts.condition && allowsOperator(options, 'not'))
+    items.push({ label: 'not', insert: 'not ', kind: 'keyword', detail: 'negates a condition' });
   return items;
 }
 
@@ -184,7 +217,14 @@ function pathItems(place: Placement, head: readonly string[], schema: Schema, op
 }
 
 function rootOf(schema: Schema): StructuredProperty {
-  return { kind: 'structured', name: schema.name, properties: schema.properties, nullable: false, filterable: true, relation: false };
+  return {
+    kind: 'structured',
+    name: schema.name,
+    properties: schema.properties,
+    nullable: false,
+    filterable: true,
+    relation: false,
+  };
 }
 
 /**
@@ -192,31 +232,50 @@ function rootOf(schema: Schema): StructuredProperty {
  * fits, a structure with something that fits beneath (`Venue/`), or a collection whose lambda or
  * count fits (`Sessions/`); undefined when nothing of it fits here.
  */
-function memberItem(place: Placement, written: string, property: Property, name: string, options: EditorOptions): Completion | undefined {
+function memberItem(
+  place: Placement,
+  written: string,
+  property: Property,
+  name: string,
+  options: EditorOptions,
+): Completion | undefined {
   if (!property.filterable) return undefined;
   const path = `${written}${name}`;
   switch (property.kind) {
     case 'primitive':
-      return place.fits(path) ? { label: name, insert: name, kind: 'property', detail: describeProperty(property) } : undefined;
+      return place.fits(path)
+        ? { label: name, insert: name, kind: 'property', detail: describeProperty(property) }
+        : undefined;
     case 'structured':
       if (place.fits(path)) return { label: name, insert: name, kind: 'property', detail: describeProperty(property) };
-      return leadsToFit(place, path, property, NAVIGATION_DEPTH, options) ? { label: name, insert: `${name}/`, kind: 'navigation', detail: describeProperty(property) } : undefined;
+      return leadsToFit(place, path, property, NAVIGATION_DEPTH, options)
+        ? { label: name, insert: `${name}/`, kind: 'navigation', detail: describeProperty(property) }
+        : undefined;
     case 'collection': {
       const usable = lambdaItems(place, `${path}/`, property.name, options).length > 0;
-      return usable ? { label: name, insert: `${name}/`, kind: 'collection', detail: describeProperty(property) } : undefined;
+      return usable
+        ? { label: name, insert: `${name}/`, kind: 'collection', detail: describeProperty(property) }
+        : undefined;
     }
   }
 }
 
 /** Whether some path beneath a structure (depth-bounded) reaches a value that fits. */
-function leadsToFit(place: Placement, path: string, structure: StructuredProperty, depth: number, options: EditorOptions): boolean {
+function leadsToFit(
+  place: Placement,
+  path: string,
+  structure: StructuredProperty,
+  depth: number,
+  options: EditorOptions,
+): boolean {
   if (depth === 0) return false;
   for (const property of structure.properties.values()) {
     if (!property.filterable) continue;
     const inner = `${path}/${property.name}`;
     if (property.kind === 'primitive' && place.fits(inner)) return true;
     if (property.kind === 'structured' && leadsToFit(place, inner, property, depth - 1, options)) return true;
-    if (property.kind === 'collection' && lambdaItems(place, `${inner}/`, property.name, options).length > 0) return true;
+    if (property.kind === 'collection' && lambdaItems(place, `${inner}/`, property.name, options).length > 0)
+      return true;
   }
   return false;
 }
@@ -224,12 +283,28 @@ function leadsToFit(place: Placement, path: string, structure: StructuredPropert
 /** After a collection's `/`: `any(`, `all(` (with a variable named after the collection) and `$count`, where they fit. */
 function lambdaItems(place: Placement, written: string, collection: string, options: EditorOptions): Completion[] {
   const items: Completion[] = [];
-  const variable = freshVariable(collection, [...place.facts.scopes.map((s) => s.name), ...declaredVariables(place.before)]);
+  const variable = freshVariable(collection, [
+    ...place.facts.scopes.map((s) => s.name),
+    ...declaredVariables(place.before),
+  ]);
   if (place.fits(`${written}any()`)) {
-    if (allowsOperator(options, 'any')) items.push({ label: 'any', insert: `any(${variable}: `, kind: 'lambda', detail: `true when the condition holds for some element of ${collection}` });
-    if (allowsOperator(options, 'all')) items.push({ label: 'all', insert: `all(${variable}: `, kind: 'lambda', detail: `true when the condition holds for every element of ${collection}` });
+    if (allowsOperator(options, 'any'))
+      items.push({
+        label: 'any',
+        insert: `any(${variable}: `,
+        kind: 'lambda',
+        detail: `true when the condition holds for some element of ${collection}`,
+      });
+    if (allowsOperator(options, 'all'))
+      items.push({
+        label: 'all',
+        insert: `all(${variable}: `,
+        kind: 'lambda',
+        detail: `true when the condition holds for every element of ${collection}`,
+      });
   }
-  if (allowsOperator(options, '$count') && place.fits(`${written}$count`)) items.push({ label: '$count', insert: '$count', kind: 'lambda', detail: 'Edm.Int64: the number of elements' });
+  if (allowsOperator(options, '$count') && place.fits(`${written}$count`))
+    items.push({ label: '$count', insert: '$count', kind: 'lambda', detail: 'Edm.Int64: the number of elements' });
   return items;
 }
 
@@ -258,14 +333,32 @@ function functionItems(place: Placement, options: EditorOptions): Completion[] {
     if (signature.since !== undefined && isLater(signature.since, version)) continue;
     if (!allowsFunction(options, signature.name) || !signature.overloads.some((o) => fits(o.returns))) continue;
     const noArguments = signature.overloads.every((o) => o.params.length === 0);
-    items.push({ label: signature.name, insert: noArguments ? `${signature.name}()` : `${signature.name}(`, kind: 'function', detail: signatureOf(signature), info: functionInfo(signature.name) });
+    items.push({
+      label: signature.name,
+      insert: noArguments ? `${signature.name}()` : `${signature.name}(`,
+      kind: 'function',
+      detail: signatureOf(signature),
+      info: functionInfo(signature.name),
+    });
   }
   // The type functions: `cast` gives a value of the type named, `isof` a Boolean.
   if (allowsFunction(options, 'cast') && EDM_TYPES.some((type) => fits(type))) {
-    items.push({ label: 'cast', insert: 'cast(', kind: 'function', detail: 'cast(value, type): type', info: "the value converted to the type named, null where it does not convert; for example, cast(EventID, Edm.String) eq '7'" });
+    items.push({
+      label: 'cast',
+      insert: 'cast(',
+      kind: 'function',
+      detail: 'cast(value, type): type',
+      info: "the value converted to the type named, null where it does not convert; for example, cast(EventID, Edm.String) eq '7'",
+    });
   }
   if (allowsFunction(options, 'isof') && fits('Edm.Boolean')) {
-    items.push({ label: 'isof', insert: 'isof(', kind: 'function', detail: 'isof(value, type): Edm.Boolean', info: 'true when the value is not null and converts to the type named; for example, isof(Description, Edm.DateTimeOffset)' });
+    items.push({
+      label: 'isof',
+      insert: 'isof(',
+      kind: 'function',
+      detail: 'isof(value, type): Edm.Boolean',
+      info: 'true when the value is not null and converts to the type named; for example, isof(Description, Edm.DateTimeOffset)',
+    });
   }
   return items;
 }
@@ -276,7 +369,8 @@ function literalItems(place: Placement, options: EditorOptions): Completion[] {
   if (type === undefined) return [];
   const items: Completion[] = [];
   for (const literal of literalTemplates(type, enumType, options.now ?? new Date(), options.version)) {
-    if (place.fits(literal.text)) items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
+    if (place.fits(literal.text))
+      items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
   }
   return items;
 }
@@ -296,7 +390,8 @@ function operatorItems(place: Placement, schema: Schema, options: EditorOptions)
   const items: Completion[] = [];
   for (const { operator, written, detail } of candidates) {
     const fits = typeof written === 'string' ? place.fits(written) : written.some((w) => place.fits(w));
-    if (allowsOperator(options, operator) && fits) items.push({ label: operator, insert: `${operator} `, kind: 'operator', detail });
+    if (allowsOperator(options, operator) && fits)
+      items.push({ label: operator, insert: `${operator} `, kind: 'operator', detail });
   }
   return items;
 }
@@ -322,5 +417,7 @@ function declaredVariables(text: string): string[] {
 /** In `cast(…, ` and `isof(…, `: the Edm types and the schema's enumeration types. */
 function typeNameItems(place: Placement, schema: Schema, quote: string): Completion[] {
   const names = [...EDM_TYPES, ...enumTypesOf(schema).keys()];
-  return names.filter((name) => place.fits(`${quote}${name}${quote}`)).map((name) => ({ label: name, insert: `${quote}${name}${quote}`, kind: 'type' as const, detail: 'type' }));
+  return names
+    .filter((name) => place.fits(`${quote}${name}${quote}`))
+    .map((name) => ({ label: name, insert: `${quote}${name}${quote}`, kind: 'type' as const, detail: 'type' }));
 }

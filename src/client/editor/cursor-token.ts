@@ -34,7 +34,14 @@ export function cursorToken(text: string, cursor: number): CursorToken {
     head.unshift(text.slice(previous, pathStart - 1));
     pathStart = previous;
   }
-  return { inString: insideString(text, cursor), pathStart, head, segmentStart, segmentEnd, typed: text.slice(segmentStart, cursor) };
+  return {
+    inString: insideString(text, cursor),
+    pathStart,
+    head,
+    segmentStart,
+    segmentEnd,
+    typed: text.slice(segmentStart, cursor),
+  };
 }
 
 function backOverName(text: string, offset: number): number {

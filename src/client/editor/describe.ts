@@ -13,7 +13,12 @@ export function describeProperty(property: Property): string {
     case 'structured':
       return property.relation ? 'relation' : 'structure';
     case 'collection': {
-      const element = property.element.kind === 'primitive' ? (property.element.enum?.name ?? property.element.type) : property.relation ? 'related rows' : 'structures';
+      const element =
+        property.element.kind === 'primitive'
+          ? (property.element.enum?.name ?? property.element.type)
+          : property.relation
+            ? 'related rows'
+            : 'structures';
       return `collection of ${element}`;
     }
   }

@@ -34,22 +34,50 @@ export interface Diagnostic {
 
 /** Every problem of `text` as a filter of `schema`, in the text's order; none for a valid filter. */
 export function diagnose(text: string, schema: Schema, options: EditorOptions = {}): Diagnostic[] {
-  if (typeof text !== 'string') return [{ start: 0, end: 0, code: 'not_a_string', kind: 'syntax', message: `A filter must be a string, not ${typeof text}`, fixes: [] }];
+  if (typeof text !== 'string')
+    return [
+      {
+        start: 0,
+        end: 0,
+        code: 'not_a_string',
+        kind: 'syntax',
+        message: `A filter must be a string, not ${typeof text}`,
+        fixes: [],
+      },
+    ];
   try {
     const typed = check(text, schema, options);
     return policyDiagnostics(typed.root, options);
   } catch (error) {
     // A bad option (an unknown version, a policy naming what the language lacks) is the caller's mistake.
     if (error instanceof TypeError) throw error;
-    if (!isFilterError(error)) return [{ start: 0, end: text.length, code: 'runtime_exhausted', kind: 'limit', message: 'The filter could not be read', fixes: [] }];
+    if (!isFilterError(error))
+      return [
+        {
+          start: 0,
+          end: text.length,
+          code: 'runtime_exhausted',
+          kind: 'limit',
+          message: 'The filter could not be read',
+          fixes: [],
+        },
+      ];
     const found = error.issues.map((issue) => diagnosticOf(issue, error.kind, text));
-    if (error.kind === 'syntax' && error.issues.length === 1) found.push(...typeIssuesBefore(text, error.start, schema, options));
+    if (error.kind === 'syntax' && error.issues.length === 1)
+      found.push(...typeIssuesBefore(text, error.start, schema, options));
     return found.sort((a, b) => a.start - b.start || a.end - b.end);
   }
 }
 
 function diagnosticOf(issue: FilterIssue | CheckIssue, kind: FilterErrorKind, text: string): Diagnostic {
-  return { start: issue.start, end: issue.end, code: issue.code, kind, message: issue.message, fixes: fixesOf(issue, text) };
+  return {
+    start: issue.start,
+    end: issue.end,
+    code: issue.code,
+    kind,
+    message: issue.message,
+    fixes: fixesOf(issue, text),
+  };
 }
 
 /** The did-you-mean replacement: a name, a type name, or an enumeration member inside its quotes. */
@@ -75,7 +103,9 @@ function typeIssuesBefore(text: string, at: number, schema: Schema, options: Edi
   const open = text.slice(0, at).trimEnd().length;
   const inspection = inspectBefore(text, at, schema, options);
   if (inspection === undefined) return [];
-  return inspection.issues.filter((i) => i.end <= open && !(i.code === 'not_boolean' && i.end === open)).map((i) => diagnosticOf(i, 'type', text));
+  return inspection.issues
+    .filter((i) => i.end <= open && !(i.code === 'not_boolean' && i.end === open))
+    .map((i) => diagnosticOf(i, 'type', text));
 }
 
 /** The functions and operators of a valid filter that the policy does not allow, each at its first use (src/types/allowed.ts). */
@@ -83,6 +113,8 @@ function policyDiagnostics(root: TypedExpr, options: EditorOptions): Diagnostic[
   const { policy } = options;
   if (policy?.functions === undefined && policy?.operators === undefined) return [];
   const found: Diagnostic[] = [];
-  checkAllowed(root, policy, 'filter', (kind, code, _option, message, start, end) => found.push({ start, end, code, kind, message, fixes: [] }));
+  checkAllowed(root, policy, 'filter', (kind, code, _option, message, start, end) =>
+    found.push({ start, end, code, kind, message, fixes: [] }),
+  );
   return found;
 }

@@ -27,7 +27,12 @@ export interface HoverInfo {
 }
 
 /** The innermost typed node at `offset` in `text`, described; undefined where there is none. */
-export function hover(text: string, offset: number, schema: Schema, options: EditorOptions = {}): HoverInfo | undefined {
+export function hover(
+  text: string,
+  offset: number,
+  schema: Schema,
+  options: EditorOptions = {},
+): HoverInfo | undefined {
   if (typeof text !== 'string' || !Number.isInteger(offset) || offset < 0 || offset > text.length) return undefined;
   const read = inspectUpToError(text, schema, options);
   if (read === undefined) return undefined;
@@ -37,14 +42,25 @@ export function hover(text: string, offset: number, schema: Schema, options: Edi
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.start > offset || node.end < offset || node.end > readTo) continue;
-    if (best === undefined || node.end - node.start < best.end - best.start || (node.kind !== 'convert' && best.kind === 'convert' && node.start === best.start && node.end === best.end)) best = node;
+    if (
+      best === undefined ||
+      node.end - node.start < best.end - best.start ||
+      (node.kind !== 'convert' && best.kind === 'convert' && node.start === best.start && node.end === best.end)
+    )
+      best = node;
     stack.push(...childrenOfTyped(node));
   }
-  return best === undefined ? undefined : { start: best.start, end: best.end, type: typeName(best), description: describeNode(best, text) };
+  return best === undefined
+    ? undefined
+    : { start: best.start, end: best.end, type: typeName(best), description: describeNode(best, text) };
 }
 
 /** The text inspected, or the part before its syntax error (`readTo`: where what was read ends). */
-function inspectUpToError(text: string, schema: Schema, options: EditorOptions): { inspection: Inspection; readTo: number } | undefined {
+function inspectUpToError(
+  text: string,
+  schema: Schema,
+  options: EditorOptions,
+): { inspection: Inspection; readTo: number } | undefined {
   let tree: Expr;
   try {
     tree = parse(text, options);
@@ -57,7 +73,11 @@ function inspectUpToError(text: string, schema: Schema, options: EditorOptions):
 }
 
 function typeName(node: TypedExpr): string {
-  return (node.kind === 'literal' || node.kind === 'null') && node.enum !== undefined ? node.enum.name : node.kind === 'member' && node.property.enum !== undefined ? node.property.enum.name : node.type;
+  return (node.kind === 'literal' || node.kind === 'null') && node.enum !== undefined
+    ? node.enum.name
+    : node.kind === 'member' && node.property.enum !== undefined
+      ? node.property.enum.name
+      : node.type;
 }
 
 function describeNode(node: TypedExpr, text: string): string {
@@ -69,7 +89,9 @@ function describeNode(node: TypedExpr, text: string): string {
     }
     case 'call': {
       const signature = lookupFunction(node.name);
-      return signature === undefined ? `${node.name}: ${type}` : `${signatureOf(signature)} — ${FUNCTION_DOCS[signature.name].summary}`;
+      return signature === undefined
+        ? `${node.name}: ${type}`
+        : `${signatureOf(signature)} — ${FUNCTION_DOCS[signature.name].summary}`;
     }
     case 'lambda':
       return `${node.op} over ${node.collection.path.join('/')}: Edm.Boolean`;

@@ -15,7 +15,12 @@ export interface LiteralTemplate {
 }
 
 /** The literals of `type` (or of the enumeration) to offer for `version`, `now` giving the date templates' day. */
-export function literalTemplates(type: EdmType, enumType: EnumType | undefined, now: Date, version: ODataVersion | undefined): LiteralTemplate[] {
+export function literalTemplates(
+  type: EdmType,
+  enumType: EnumType | undefined,
+  now: Date,
+  version: ODataVersion | undefined,
+): LiteralTemplate[] {
   const use = { type, enum: enumType };
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const examples: unknown[] = enumType !== undefined ? [...enumType.members.keys()] : exampleValues(type, day);

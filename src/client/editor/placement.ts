@@ -76,7 +76,14 @@ export class Placement {
    * The place of text[at, until), or undefined when no text after it makes the filter parse
    * with the stand-in there (the text before has a syntax error, or the place takes no value).
    */
-  static of(text: string, at: number, until: number, standIn: string, schema: Schema, checkOptions: CheckOptions): Placement | undefined {
+  static of(
+    text: string,
+    at: number,
+    until: number,
+    standIn: string,
+    schema: Schema,
+    checkOptions: CheckOptions,
+  ): Placement | undefined {
     const operand = operandStandIn(text);
     const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...standInAliases(operand) } };
     const before = text.slice(0, at);
@@ -89,10 +96,22 @@ export class Placement {
         return undefined;
       }
       const inspection = inspect(tree, schema, options, candidate);
-      return { reading: { rest, baseline: baselineOf(inspection, candidate, at, standIn, operand) }, facts: factsOf(inspection, tree, at, at + standIn.length) };
+      return {
+        reading: { rest, baseline: baselineOf(inspection, candidate, at, standIn, operand) },
+        facts: factsOf(inspection, tree, at, at + standIn.length),
+      };
     };
     const placement = (found: readonly { reading: Reading; facts: PlaceFacts }[]): Placement =>
-      new Placement(text, at, schema, options, standIn, found.map((f) => f.reading), found[0]!.facts, operand);
+      new Placement(
+        text,
+        at,
+        schema,
+        options,
+        standIn,
+        found.map((f) => f.reading),
+        found[0]!.facts,
+        operand,
+      );
     // The user's rest first; else the open parentheses closed, after the arguments each call
     // still lacks (src/client/editor/closing.ts).
     const own = read(text.slice(until));
@@ -135,9 +154,16 @@ export class Placement {
       // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
       // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
       // an expression it ends (`Price add Id`) may always grow into one.
-      const grows = issue.code === 'not_boolean' ? this.facts.condition || issue.start < this.at : issue.code === 'enum_value' && this.facts.condition;
+      const grows =
+        issue.code === 'not_boolean'
+          ? this.facts.condition || issue.start < this.at
+          : issue.code === 'enum_value' && this.facts.condition;
       if (grows && endsAt(issue, end, candidate)) continue;
-      const key = keyOf(issue.code, issue.start >= end ? issue.start - shift : issue.start, issue.end >= end ? issue.end - shift : issue.end);
+      const key = keyOf(
+        issue.code,
+        issue.start >= end ? issue.start - shift : issue.start,
+        issue.end >= end ? issue.end - shift : issue.end,
+      );
       if (!baseline.has(key)) return false;
     }
     return true;
@@ -148,7 +174,13 @@ export class Placement {
  * The issues of the text read with the stand-in at text[at…): the text's own, which no candidate
  * is blamed for.
  */
-function baselineOf(inspection: Inspection, read: string, at: number, standIn: string, operand: string): ReadonlySet<string> {
+function baselineOf(
+  inspection: Inspection,
+  read: string,
+  at: number,
+  standIn: string,
+  operand: string,
+): ReadonlySet<string> {
   // Where the expression before the place's rest ends: a condition still to be written there
   // (`Code` before ` eq 'x'`) is not an issue of the text's own.
   const open = standIn === '' ? read.slice(0, at).trimEnd().length : at + standIn.length;
@@ -158,12 +190,17 @@ function baselineOf(inspection: Inspection, read: string, at: number, standIn: s
   // has them does not fit. An enclosing expression's not being a condition is no issue of what
   // stands at the place.
   const holdsPlace = (i: FilterIssue): boolean =>
-    i.code !== 'not_boolean' && (standIn !== '' ? i.start <= at && i.end >= at + standIn.length : i.start < at && i.end > open);
+    i.code !== 'not_boolean' &&
+    (standIn !== '' ? i.start <= at && i.end >= at + standIn.length : i.start < at && i.end > open);
   // An issue of an expression that ends at the place depends on what is written there: the
   // operand before an operator lacks its comparison (`Address` before ` eq null`), a negation its
   // operator (`-(Day ` before `sub Day)`). The candidate must not bring it.
   const stillOpen = (i: FilterIssue): boolean => endsAt(i, open, read);
-  return new Set(inspection.issues.filter((i) => !stillOpen(i) && !holdsPlace(i) && !isStandInAlias(i, read, operand)).map((i) => keyOf(i.code, i.start, i.end)));
+  return new Set(
+    inspection.issues
+      .filter((i) => !stillOpen(i) && !holdsPlace(i) && !isStandInAlias(i, read, operand))
+      .map((i) => keyOf(i.code, i.start, i.end)),
+  );
 }
 
 /** A version's refusal of the stand-in alias itself (aliases came with 4.0): not the text's issue. */

@@ -15,5 +15,10 @@ export function alias(name: string, r: Range): AliasExpr {
  * list is written in one place, in the filter or in the alias's value.
  */
 export function rejectItemAlias(r: Range, text: string): never {
-  return refuse('parameter_alias_item', `Parameter alias '${text}' as an item of a list`, r, '; write the literal in the list, or the whole list in the alias, as in x in @list,');
+  return refuse(
+    'parameter_alias_item',
+    `Parameter alias '${text}' as an item of a list`,
+    r,
+    '; write the literal in the list, or the whole list in the alias, as in x in @list,',
+  );
 }

@@ -17,7 +17,11 @@ export function call(head: PathSegment, args: Expr[], r: Range): Expr {
   if (args.length < min || args.length > max) {
     const expected = min === max ? `${min}` : `${min} or ${max}`;
     const plural = max === 1 ? '' : 's';
-    throw syntaxError('wrong_arity', `Function '${lower}' takes ${expected} argument${plural}, not ${args.length},`, nameSpan);
+    throw syntaxError(
+      'wrong_arity',
+      `Function '${lower}' takes ${expected} argument${plural}, not ${args.length},`,
+      nameSpan,
+    );
   }
   return { kind: 'call', name: lower, nameSpan, args, start: r.start, end: r.end };
 }

@@ -40,7 +40,16 @@ export function lambda(first: PathSegment, tail: readonly PathSegment[], args: L
   if (args.body === undefined && op === 'all') throw emptyAll(r.end - 1);
   const collection = pathBefore(first, tail, tail.length - 1);
   const opSpan = { start: opSegment.start, end: opSegment.end };
-  return { kind: 'lambda', op, collection, opSpan, variable: args.variable, body: args.body, start: r.start, end: r.end };
+  return {
+    kind: 'lambda',
+    op,
+    collection,
+    opSpan,
+    variable: args.variable,
+    body: args.body,
+    start: r.start,
+    end: r.end,
+  };
 }
 
 /**
@@ -62,5 +71,12 @@ export function count(first: PathSegment, tail: readonly PathSegment[], r: Range
 export function collectionPath(node: Expr): MemberExpr {
   if (node.kind === 'member') return node;
   const message = `Expected a list in parentheses, a JSON array or a collection's path after 'in' at position ${node.start}`;
-  throw new FilterError({ kind: 'syntax', issueCode: 'unexpected_token', message, start: node.start, end: node.end, expected: ['a list in parentheses', 'a JSON array', "a collection's path"] });
+  throw new FilterError({
+    kind: 'syntax',
+    issueCode: 'unexpected_token',
+    message,
+    start: node.start,
+    end: node.end,
+    expected: ['a list in parentheses', 'a JSON array', "a collection's path"],
+  });
 }

@@ -2,7 +2,14 @@
 // options (it imports nothing) and the fast path calls, so both build the same tree.
 
 import { alias, rejectItemAlias } from './aliases.js';
-import { jsonKeyword, jsonNumber, jsonString, rejectJsonItem, rejectNestedJson, unterminatedJsonString } from './json-array.js';
+import {
+  jsonKeyword,
+  jsonNumber,
+  jsonString,
+  rejectJsonItem,
+  rejectNestedJson,
+  unterminatedJsonString,
+} from './json-array.js';
 import { collectionPath, COUNT, isLambdaOperator, lambdaArgs } from './collections.js';
 import { bareDateTime, guid, isLiteral, string, timeOfDay, unterminatedString } from './literals.js';
 import { number } from './numbers.js';
@@ -10,7 +17,17 @@ import { chain, foldIn, foldUnary, hasValue, inList, isBinaryOperator, unaryOp }
 import { parenthesised } from './parentheses.js';
 import { isUnsupportedFunction, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
 import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
-import { isCastName, isHex8, isKeywordLiteral, isReserved, KEYWORD, pathOrCall, segment, UNSUPPORTED_CALL, wordLed } from './words.js';
+import {
+  isCastName,
+  isHex8,
+  isKeywordLiteral,
+  isReserved,
+  KEYWORD,
+  pathOrCall,
+  segment,
+  UNSUPPORTED_CALL,
+  wordLed,
+} from './words.js';
 
 export type { LambdaArgs } from './collections.js';
 export type { HasValue, InList } from './operators.js';

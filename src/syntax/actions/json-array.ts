@@ -10,7 +10,16 @@ import { syntaxError } from './syntax-error.js';
 import type { Range } from './syntax-error.js';
 import { refuse } from './unsupported.js';
 
-const ESCAPED: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPED: Readonly<Record<string, string>> = {
+  '"': '"',
+  '\\': '\\',
+  '/': '/',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
 /**
  * A JSON string, `r` covering its quotes, `body` the text between them. Its value is the decoded
@@ -24,7 +33,12 @@ export function jsonString(body: string, r: Range): StringLiteral {
   for (let i = 0; i < body.length; ) {
     const at = r.start + 1 + i;
     const c = body.charCodeAt(i);
-    if (c < 0x20) throw syntaxError('invalid_json_string', `JSON string contains the control character U+${hex(c)}; write it as \\u${hex(c)}`, { start: at, end: at + 1 });
+    if (c < 0x20)
+      throw syntaxError(
+        'invalid_json_string',
+        `JSON string contains the control character U+${hex(c)}; write it as \\u${hex(c)}`,
+        { start: at, end: at + 1 },
+      );
     if (c !== 92) {
       value += body[i];
       offsets.push(at);
@@ -42,14 +56,21 @@ export function jsonString(body: string, r: Range): StringLiteral {
       i += 2;
     } else {
       const end = Math.min(r.start + 1 + body.length, at + (escape === 'u' ? 6 : 2));
-      throw syntaxError('invalid_json_string', `Invalid escape '${body.slice(i, end - r.start - 1)}' in a JSON string`, { start: at, end });
+      throw syntaxError(
+        'invalid_json_string',
+        `Invalid escape '${body.slice(i, end - r.start - 1)}' in a JSON string`,
+        { start: at, end },
+      );
     }
   }
   const lone = LONE_SURROGATE.exec(value);
   if (lone) {
     const at = offsets[lone.index]!;
     const unit = hex(lone[0].charCodeAt(0));
-    throw syntaxError('unpaired_surrogate', `String literal contains an unpaired surrogate U+${unit}`, { start: at, end: at + (body.charCodeAt(at - r.start - 1) === 92 ? 6 : 1) });
+    throw syntaxError('unpaired_surrogate', `String literal contains an unpaired surrogate U+${unit}`, {
+      start: at,
+      end: at + (body.charCodeAt(at - r.start - 1) === 92 ? 6 : 1),
+    });
   }
   const node = { kind: 'string', value, start: r.start, end: r.end } as const;
   return spellsTypedValue(value) ? { ...node, json: true } : node;
@@ -60,7 +81,8 @@ function hex(unit: number): string {
 }
 
 /** The bare date-time literal's form, as the grammar's DateTimeLiteral has it with a time. */
-export const INSTANT_SPELLING = /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?$/;
+export const INSTANT_SPELLING =
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?$/;
 
 /**
  * Whether a JSON string spells a guid, a date-time, a date, a time of day or a duration: OData's
@@ -115,10 +137,18 @@ export function rejectNestedJson(rest: string, start: number): never {
     }
   }
   const what = rest[0] === '{' ? 'JSON object' : 'Nested JSON array';
-  return refuse(rest[0] === '{' ? 'json_object' : 'nested_json_array', `${what} in the list of 'in'`, { start, end: start + end });
+  return refuse(rest[0] === '{' ? 'json_object' : 'nested_json_array', `${what} in the list of 'in'`, {
+    start,
+    end: start + end,
+  });
 }
 
 /** An item of a JSON array that is no JSON value (`'a'`, `Name`, `1.5d`, `TRUE`), refused at its span. */
 export function rejectJsonItem(r: Range): never {
-  return refuse('json_array_item', 'An item of a JSON array other than a JSON value (a string in double quotes, a number, true, false or null)', r, '; write other literals in a list in parentheses,');
+  return refuse(
+    'json_array_item',
+    'An item of a JSON array other than a JSON value (a string in double quotes, a number, true, false or null)',
+    r,
+    '; write other literals in a list in parentheses,',
+  );
 }

@@ -26,7 +26,10 @@ export function string(body: string, r: Range): Expr {
   if (lone) {
     const at = r.start + 1 + lone.index;
     const unit = lone[0].charCodeAt(0).toString(16).toUpperCase();
-    throw syntaxError('unpaired_surrogate', `String literal contains an unpaired surrogate U+${unit}`, { start: at, end: at + 1 });
+    throw syntaxError('unpaired_surrogate', `String literal contains an unpaired surrogate U+${unit}`, {
+      start: at,
+      end: at + 1,
+    });
   }
   return { kind: 'string', value: body.includes("''") ? body.replace(/''/g, "'") : body, start: r.start, end: r.end };
 }
@@ -52,7 +55,8 @@ export function dateTime(type: DateTimeLiteralType, body: string, raw: string, r
 export const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
 export function guid(body: string, raw: string, r: Range): Literal {
-  if (!GUID.test(body)) throw syntaxError('invalid_guid', `Invalid guid '${body}': expected xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, r);
+  if (!GUID.test(body))
+    throw syntaxError('invalid_guid', `Invalid guid '${body}': expected xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, r);
   return { kind: 'guid', raw, value: body.toLowerCase(), start: r.start, end: r.end };
 }
 
@@ -63,10 +67,21 @@ export function bareDateTime(body: string, r: Range): Literal {
 }
 
 /** The value a reading gives, or the error at the literal: syntax for an impossible value, unsupported beyond the millisecond. */
-function temporalValue(reading: TemporalReading, code: 'invalid_date' | 'invalid_time_of_day' | 'invalid_duration', what: string, body: string, r: Range): number {
+function temporalValue(
+  reading: TemporalReading,
+  code: 'invalid_date' | 'invalid_time_of_day' | 'invalid_duration',
+  what: string,
+  body: string,
+  r: Range,
+): number {
   if (reading.ok) return reading.value;
   if (reading.unsupported) {
-    throw unsupported({ construct: 'sub_millisecond_precision', message: `${what} '${body}' is ${reading.problem} at position ${r.start}`, start: r.start, end: r.end });
+    throw unsupported({
+      construct: 'sub_millisecond_precision',
+      message: `${what} '${body}' is ${reading.problem} at position ${r.start}`,
+      start: r.start,
+      end: r.end,
+    });
   }
   throw syntaxError(code, `Invalid ${what.toLowerCase()} '${body}': ${reading.problem}`, r);
 }
@@ -95,7 +110,18 @@ export function duration(body: string, raw: string, r: Range): Literal {
   return { kind: 'duration', raw, ms, start: r.start, end: r.end };
 }
 
-const LITERAL_KINDS = new Set<string>(['null', 'boolean', 'number', 'string', 'datetime', 'guid', 'date', 'timeOfDay', 'duration', 'enum']);
+const LITERAL_KINDS = new Set<string>([
+  'null',
+  'boolean',
+  'number',
+  'string',
+  'datetime',
+  'guid',
+  'date',
+  'timeOfDay',
+  'duration',
+  'enum',
+]);
 
 export function isLiteral(node: Expr): node is Literal {
   return LITERAL_KINDS.has(node.kind);

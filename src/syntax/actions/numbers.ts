@@ -10,7 +10,10 @@ interface SpecialNumber {
   readonly type: 'Edm.Double' | 'Edm.Single';
   readonly value: number;
 }
-const special = (type: SpecialNumber['type'], word: string): [string, SpecialNumber] => [word, { type, value: word.startsWith('INF') ? Infinity : NaN }];
+const special = (type: SpecialNumber['type'], word: string): [string, SpecialNumber] => [
+  word,
+  { type, value: word.startsWith('INF') ? Infinity : NaN },
+];
 /**
  * INF and NaN, and the v2/v3 forms with a type suffix: the ABNF's singleUriLiteral is any
  * singleLiteral, `nan`, `-INF` and `INF` included, followed by F or f; its doubleLiteral puts D
@@ -40,7 +43,11 @@ export function number(raw: string, r: Range): NumberLiteral {
       if (!isIntegral) throw syntaxError('invalid_number', `Invalid Int64 literal '${raw}'`, r);
       const value = BigInt(body);
       if (value < INT64_MIN || value > INT64_MAX) {
-        throw syntaxError('number_out_of_range', `Int64 literal '${raw}' is out of the Int64 range (without the L suffix it is a Decimal)`, r);
+        throw syntaxError(
+          'number_out_of_range',
+          `Int64 literal '${raw}' is out of the Int64 range (without the L suffix it is a Decimal)`,
+          r,
+        );
       }
       return { kind: 'number', type: 'Edm.Int64', raw, value, start, end };
     }
@@ -52,7 +59,8 @@ export function number(raw: string, r: Range): NumberLiteral {
       return { kind: 'number', type: 'Edm.Single', raw, value: finite(Math.fround(Number(body)), raw, r), start, end };
   }
   if (!isIntegral) {
-    if (/[eE]/.test(body)) return { kind: 'number', type: 'Edm.Double', raw, value: finite(Number(body), raw, r), start, end };
+    if (/[eE]/.test(body))
+      return { kind: 'number', type: 'Edm.Double', raw, value: finite(Number(body), raw, r), start, end };
     return { kind: 'number', type: 'Edm.Decimal', raw, value: normaliseDecimal(body), start, end };
   }
   // Up to nine digits always fits Int32; longer text is decided exactly with BigInt.
@@ -60,14 +68,16 @@ export function number(raw: string, r: Range): NumberLiteral {
   // `+ 0` turns -0 into 0: Int32 has no negative zero.
   if (digits <= 9) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(body) + 0, start, end };
   const big = BigInt(body);
-  if (big >= INT32_MIN && big <= INT32_MAX) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(big), start, end };
+  if (big >= INT32_MIN && big <= INT32_MAX)
+    return { kind: 'number', type: 'Edm.Int32', raw, value: Number(big), start, end };
   if (big >= INT64_MIN && big <= INT64_MAX) return { kind: 'number', type: 'Edm.Int64', raw, value: big, start, end };
   // The v4 ABNF's decimalValue needs no point: an integer beyond Int64 is a Decimal.
   return { kind: 'number', type: 'Edm.Decimal', raw, value: normaliseDecimal(body), start, end };
 }
 
 function finite(value: number, raw: string, r: Range): number {
-  if (!Number.isFinite(value)) throw syntaxError('number_out_of_range', `Number literal '${raw}' is out of range (write INF for infinity)`, r);
+  if (!Number.isFinite(value))
+    throw syntaxError('number_out_of_range', `Number literal '${raw}' is out of range (write INF for infinity)`, r);
   return value;
 }
 

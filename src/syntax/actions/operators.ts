@@ -98,8 +98,10 @@ export function foldIn(head: Expr, rights: readonly (InList | MemberExpr | Alias
   let node = head;
   for (const right of rights) {
     if ('has' in right) node = { kind: 'has', operand: node, value: right.has, start: head.start, end: right.has.end };
-    else if (!('kind' in right)) node = { kind: 'in', operand: node, list: right.list, start: head.start, end: right.end };
-    else if (right.kind === 'alias') node = { kind: 'inAlias', operand: node, alias: right, start: head.start, end: right.end };
+    else if (!('kind' in right))
+      node = { kind: 'in', operand: node, list: right.list, start: head.start, end: right.end };
+    else if (right.kind === 'alias')
+      node = { kind: 'inAlias', operand: node, alias: right, start: head.start, end: right.end };
     else node = { kind: 'inCollection', operand: node, collection: right, start: head.start, end: right.end };
   }
   return node;

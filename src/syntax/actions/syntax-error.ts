@@ -7,5 +7,11 @@ import type { FilterIssueCode } from '../../errors.js';
 export type Range = { readonly start: number; readonly end: number };
 
 export function syntaxError(issueCode: FilterIssueCode, message: string, span: Range): FilterError {
-  return new FilterError({ kind: 'syntax', issueCode, message: `${message} at position ${span.start}`, start: span.start, end: span.end });
+  return new FilterError({
+    kind: 'syntax',
+    issueCode,
+    message: `${message} at position ${span.start}`,
+    start: span.start,
+    end: span.end,
+  });
 }

@@ -28,7 +28,12 @@ export type TypeArguments = readonly ['typeFunction', operand: Expr | null, targ
 export function typeArguments(operand: Expr | null, target: TypeName): TypeArguments {
   const { name } = target;
   if (!name.startsWith('Edm.')) {
-    return refuse('model_type', `Type '${name}' of the service's model`, target, ' (cast and isof take the primitive Edm types)');
+    return refuse(
+      'model_type',
+      `Type '${name}' of the service's model`,
+      target,
+      ' (cast and isof take the primitive Edm types)',
+    );
   }
   if (OUTSIDE_THE_LANGUAGE.test(name)) return refuse('cast_type', `Type '${name}'`, target);
   return ['typeFunction', operand, target];
@@ -38,7 +43,12 @@ export function typeFunction(head: string, operand: Expr | null, target: TypeNam
   const name = head.toLowerCase() as TypeFunctionName;
   const nameSpan = { start: r.start, end: r.start + head.length };
   if (operand === null) {
-    return refuse('instance_type_test', `${name}(${target.name}) of the resource itself`, r, ` (write ${name}(Property, ${target.name}))`);
+    return refuse(
+      'instance_type_test',
+      `${name}(${target.name}) of the resource itself`,
+      r,
+      ` (write ${name}(Property, ${target.name}))`,
+    );
   }
   return { kind: 'typeFunction', name, nameSpan, operand, target, start: r.start, end: r.end };
 }
@@ -51,6 +61,9 @@ export function expectedTypeName(head: string, args: readonly Expr[], r: Range):
   const name = head.toLowerCase();
   const second = args[1];
   const span = args.length === 2 && second !== undefined ? second : { start: r.start, end: r.start + head.length };
-  const what = args.length === 2 ? 'its second argument must be a type name' : `it takes a value and a type name, not ${args.length} argument${args.length === 1 ? '' : 's'}`;
+  const what =
+    args.length === 2
+      ? 'its second argument must be a type name'
+      : `it takes a value and a type name, not ${args.length} argument${args.length === 1 ? '' : 's'}`;
   throw syntaxError('expected_type_name', `Function '${name}': ${what}, such as ${name}(Price, Edm.Int32)`, span);
 }

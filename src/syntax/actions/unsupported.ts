@@ -14,7 +14,12 @@ import { isLambdaOperator } from './collections.js';
  * says it in the message.
  */
 export function refuse(construct: string, what: string, span: Range, advice = ''): never {
-  throw unsupported({ construct, message: `${what} is not supported${advice} at position ${span.start}`, start: span.start, end: span.end });
+  throw unsupported({
+    construct,
+    message: `${what} is not supported${advice} at position ${span.start}`,
+    start: span.start,
+    end: span.end,
+  });
 }
 
 /**
@@ -40,7 +45,10 @@ const LAMBDA_OPERATORS = ['any', 'all'];
 export function rejectTypeCast(tail: readonly PathSegment[], qualified: string | null): false {
   if (qualified === null) return false;
   const last = tail[tail.length - 1]!;
-  return refuse('type_cast', `Type cast '${last.name}${qualified}'`, { start: last.start, end: last.end + qualified.length });
+  return refuse('type_cast', `Type cast '${last.name}${qualified}'`, {
+    start: last.start,
+    end: last.end + qualified.length,
+  });
 }
 
 /**
@@ -49,7 +57,8 @@ export function rejectTypeCast(tail: readonly PathSegment[], qualified: string |
  */
 export function qualifiedName(name: string, quoted: string | null, isCall: boolean, r: Range): Expr {
   const nameSpan = { start: r.start, end: r.start + name.length };
-  if (quoted !== null) return { kind: 'enum', typeName: name, body: quoted, start: r.start, end: nameSpan.end + quoted.length + 2 };
+  if (quoted !== null)
+    return { kind: 'enum', typeName: name, body: quoted, start: r.start, end: nameSpan.end + quoted.length + 2 };
   if (isCall) return refuse(name.toLowerCase(), `Function '${name}'`, nameSpan);
   return refuse('qualified_name', `Qualified name '${name}'`, nameSpan);
 }

@@ -18,7 +18,27 @@ export function segment(name: string, r: Range): PathSegment {
 }
 
 /** Whole words that are never identifiers, in any letter case. */
-const RESERVED = new Set(['and', 'or', 'not', 'eq', 'ne', 'gt', 'ge', 'lt', 'le', 'add', 'sub', 'mul', 'div', 'mod', 'in', 'has', 'null', 'true', 'false']);
+const RESERVED = new Set([
+  'and',
+  'or',
+  'not',
+  'eq',
+  'ne',
+  'gt',
+  'ge',
+  'lt',
+  'le',
+  'add',
+  'sub',
+  'mul',
+  'div',
+  'mod',
+  'in',
+  'has',
+  'null',
+  'true',
+  'false',
+]);
 const LONGEST_RESERVED = 5;
 
 export function isReserved(word: string): boolean {
@@ -107,7 +127,8 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
   }
   const { tail, suffix } = rest as PathRest;
   const first: PathSegment = { name: head, start: r.start, end: r.start + head.length };
-  if (suffix === null) return { kind: 'member', segments: tail.length === 0 ? [first] : [first, ...tail], start: r.start, end: r.end };
+  if (suffix === null)
+    return { kind: 'member', segments: tail.length === 0 ? [first] : [first, ...tail], start: r.start, end: r.end };
   if (suffix === COUNT) return count(first, tail, r);
   // The grammar reads a call's arguments only after a bare word, and a lambda's after a path.
   if (Array.isArray(suffix)) return call(first, suffix, r);

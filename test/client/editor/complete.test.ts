@@ -9,12 +9,19 @@ import { atCursor, Product } from './product-schema.js';
 
 const now = new Date('2024-05-01T10:00:00Z');
 // The function table's, then the type functions: `cast` wherever a value goes, `isof` where a Boolean does.
-const ALL_FUNCTIONS = [...FUNCTIONS.map((f) => (f.overloads.every((o) => o.params.length === 0) ? `${f.name}()` : `${f.name}(`)), 'cast(', 'isof('];
+const ALL_FUNCTIONS = [
+  ...FUNCTIONS.map((f) => (f.overloads.every((o) => o.params.length === 0) ? `${f.name}()` : `${f.name}(`)),
+  'cast(',
+  'isof(',
+];
 const STRING_FUNCTIONS = ['replace(', 'substring(', 'tolower(', 'toupper(', 'trim(', 'concat(', 'cast('];
 const ROW = ['Id', 'Name', 'Price', 'Released', 'Active', 'Color', 'Maker/', 'Tags/', 'Reviews/'];
 
 /** The inserts of each kind offered at the marked cursor. */
-function offered(marked: string, options: EditorOptions = {}): Partial<Record<CompletionKind, string[]>> & { range: [number, number] } {
+function offered(
+  marked: string,
+  options: EditorOptions = {},
+): Partial<Record<CompletionKind, string[]>> & { range: [number, number] } {
   const { text, cursor } = atCursor(marked);
   const { from, to, items } = complete(text, cursor, Product, { now, ...options });
   const byKind: Partial<Record<CompletionKind, string[]>> = {};
@@ -24,7 +31,18 @@ function offered(marked: string, options: EditorOptions = {}): Partial<Record<Co
 
 describe('complete: where an operand goes', () => {
   it.each<[string, ReturnType<typeof offered>]>([
-    ['|', { range: [0, 0], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
+    [
+      '|',
+      {
+        range: [0, 0],
+        variable: ['$it/'],
+        property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'],
+        navigation: ['Maker/'],
+        collection: ['Tags/', 'Reviews/'],
+        function: ALL_FUNCTIONS,
+        keyword: ['not '],
+      },
+    ],
     ['Na|', { range: [0, 2], property: ['Name'] }],
   ])('%s', (marked, expected) => {
     expect(offered(marked)).toEqual(expected);
@@ -32,18 +50,83 @@ describe('complete: where an operand goes', () => {
 
   it.each<[string, ReturnType<typeof offered>]>([
     // A string's place: string properties, a relation holding one, the literal, null, string functions.
-    ["Name eq |", { range: [8, 8], property: ['Name'], navigation: ['Maker/'], literal: ["''", 'null'], function: STRING_FUNCTIONS }],
+    [
+      'Name eq |',
+      {
+        range: [8, 8],
+        property: ['Name'],
+        navigation: ['Maker/'],
+        literal: ["''", 'null'],
+        function: STRING_FUNCTIONS,
+      },
+    ],
     // The word under the cursor is replaced whole; the text after it stays and types the place.
     ["Na|me eq 'x'", { range: [0, 4], property: ['Name'] }],
-    ["Id eq 1 and Ac|", { range: [12, 14], property: ['Active'] }],
+    ['Id eq 1 and Ac|', { range: [12, 14], property: ['Active'] }],
     // `has` takes an enumeration literal of the operand's type.
     ['Color has |', { range: [10, 10], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
-    ['Color eq |', { range: [9, 9], property: ['Color'], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'", 'null'] }],
-    ['Released lt |', { range: [12, 12], property: ['Released'], literal: ['2024-05-01', 'null'], function: ['date(', 'cast('] }],
-    ['contains(|', { range: [9, 9], property: ['Name'], navigation: ['Maker/'], literal: ["''", 'null'], function: STRING_FUNCTIONS }],
+    [
+      'Color eq |',
+      {
+        range: [9, 9],
+        property: ['Color'],
+        literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'", 'null'],
+      },
+    ],
+    [
+      'Released lt |',
+      { range: [12, 12], property: ['Released'], literal: ['2024-05-01', 'null'], function: ['date(', 'cast('] },
+    ],
+    [
+      'contains(|',
+      {
+        range: [9, 9],
+        property: ['Name'],
+        navigation: ['Maker/'],
+        literal: ["''", 'null'],
+        function: STRING_FUNCTIONS,
+      },
+    ],
     // `not` binds tighter than a comparison but looser than `in` and `has` (`not Price in (1, 2)`).
-    ['not |', { range: [4, 4], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
-    ['Price add |', { range: [10, 10], property: ['Id', 'Price'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], literal: ['0', 'null'], function: ['length(', 'indexof(', 'year(', 'month(', 'day(', 'hour(', 'minute(', 'second(', 'fractionalseconds(', 'totaloffsetminutes(', 'totalseconds(', 'round(', 'floor(', 'ceiling(', 'cast('] }],
+    [
+      'not |',
+      {
+        range: [4, 4],
+        variable: ['$it/'],
+        property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'],
+        navigation: ['Maker/'],
+        collection: ['Tags/', 'Reviews/'],
+        function: ALL_FUNCTIONS,
+        keyword: ['not '],
+      },
+    ],
+    [
+      'Price add |',
+      {
+        range: [10, 10],
+        property: ['Id', 'Price'],
+        navigation: ['Maker/'],
+        collection: ['Tags/', 'Reviews/'],
+        literal: ['0', 'null'],
+        function: [
+          'length(',
+          'indexof(',
+          'year(',
+          'month(',
+          'day(',
+          'hour(',
+          'minute(',
+          'second(',
+          'fractionalseconds(',
+          'totaloffsetminutes(',
+          'totalseconds(',
+          'round(',
+          'floor(',
+          'ceiling(',
+          'cast(',
+        ],
+      },
+    ],
   ])('%s', (marked, expected) => {
     expect(offered(marked)).toEqual(expected);
   });
@@ -58,13 +141,35 @@ describe('complete: paths, lambdas and range variables', () => {
     ['Reviews/any(|', { range: [12, 12], variable: ['r: '] }],
     ['Reviews/any(r: r/|', { range: [17, 17], property: ['Stars', 'Text'] }],
     ['Reviews/any(r: r/St|ars gt 2)', { range: [17, 22], property: ['Stars'] }],
-    ['Tags/any(t: t|', { range: [12, 13], variable: ['t'], collection: ['Tags/'], function: ['tolower(', 'toupper(', 'trim(', 'time(', 'totaloffsetminutes(', 'totalseconds('] }],
+    [
+      'Tags/any(t: t|',
+      {
+        range: [12, 13],
+        variable: ['t'],
+        collection: ['Tags/'],
+        function: ['tolower(', 'toupper(', 'trim(', 'time(', 'totaloffsetminutes(', 'totalseconds('],
+      },
+    ],
     ['$it/Ma|', { range: [4, 6], navigation: ['Maker/'] }],
     // Out of the lambda, its variable is out of scope.
-    ['Reviews/any(r: r/Stars gt 3) and r|', { range: [33, 34], property: ['Released'], collection: ['Reviews/'], function: ['replace(', 'round('] }],
+    [
+      'Reviews/any(r: r/Stars gt 3) and r|',
+      { range: [33, 34], property: ['Released'], collection: ['Reviews/'], function: ['replace(', 'round('] },
+    ],
     // Nested: the inner variable is named past the outer one's.
     ['Reviews/any(r: Reviews/any(|', { range: [27, 27], variable: ['r2: '] }],
-    ['Tags/any(t: Reviews/any(r: |', { range: [27, 27], variable: ['t', 'r/', '$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
+    [
+      'Tags/any(t: Reviews/any(r: |',
+      {
+        range: [27, 27],
+        variable: ['t', 'r/', '$it/'],
+        property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'],
+        navigation: ['Maker/'],
+        collection: ['Tags/', 'Reviews/'],
+        function: ALL_FUNCTIONS,
+        keyword: ['not '],
+      },
+    ],
     // A number's place reaches a collection by its count.
     ['Id eq Re|', { range: [6, 8], collection: ['Reviews/'] }],
     ['Id eq Reviews/|', { range: [14, 14], lambda: ['$count'] }],
@@ -76,7 +181,13 @@ describe('complete: paths, lambdas and range variables', () => {
 describe('complete: operators, lists and type names', () => {
   it.each<[string, ReturnType<typeof offered>]>([
     ['Name |', { range: [5, 5], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in '] }],
-    ['Price gt 5 |', { range: [11, 11], operator: ['and ', 'or ', 'eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'add ', 'sub ', 'mul ', 'div ', 'mod '] }],
+    [
+      'Price gt 5 |',
+      {
+        range: [11, 11],
+        operator: ['and ', 'or ', 'eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'add ', 'sub ', 'mul ', 'div ', 'mod '],
+      },
+    ],
     ['Color |', { range: [6, 6], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in ', 'has '] }],
     ['Active |', { range: [7, 7], operator: ['and ', 'or ', 'eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in '] }],
     ["Name eq 'x' a|", { range: [12, 13], operator: ['and '] }],
@@ -86,13 +197,22 @@ describe('complete: operators, lists and type names', () => {
     ["Name in ('a', |", { range: [14, 14], literal: ["''"] }],
     // A qualified name is completed whole; only the types cast converts a Decimal to (docs/semantics.md §11).
     ['cast(Price, Edm.D|', { range: [12, 17], type: ['Edm.Decimal', 'Edm.Double'] }],
-    ["Color eq Shop.C|", { range: [9, 15], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
+    ['Color eq Shop.C|', { range: [9, 15], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
     // A structure is compared with null only.
     ['Maker |', { range: [6, 6], operator: ['eq ', 'ne '] }],
     // What is cast must stay an instant for year(): no comparison (a Boolean casts to no instant).
     ['year(cast(Released |', { range: [19, 19], operator: ['add ', 'sub '] }],
     // Inside calls that still lack arguments, each closed after them.
-    ['startswith(replace(|', { range: [19, 19], property: ['Name'], navigation: ['Maker/'], literal: ["''", 'null'], function: STRING_FUNCTIONS }],
+    [
+      'startswith(replace(|',
+      {
+        range: [19, 19],
+        property: ['Name'],
+        navigation: ['Maker/'],
+        literal: ["''", 'null'],
+        function: STRING_FUNCTIONS,
+      },
+    ],
     ['endswith(cast(Color |', { range: [20, 20], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in ', 'has '] }],
   ])('%s', (marked, expected) => {
     expect(offered(marked)).toEqual(expected);
@@ -103,10 +223,37 @@ describe('complete: operators, lists and type names', () => {
       const { text, cursor } = atCursor(marked);
       return complete(text, cursor, Product).items.map((i) => i.insert);
     };
-    expect(types('cast(Price, |')).toEqual(['Edm.String', 'Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single']);
+    expect(types('cast(Price, |')).toEqual([
+      'Edm.String',
+      'Edm.Byte',
+      'Edm.SByte',
+      'Edm.Int16',
+      'Edm.Int32',
+      'Edm.Int64',
+      'Edm.Decimal',
+      'Edm.Double',
+      'Edm.Single',
+    ]);
     // A string converts to a string and to instants only (docs/semantics.md §11: the rest is unsupported).
     expect(types('cast(Name, |')).toEqual(['Edm.String', 'Edm.DateTime', 'Edm.DateTimeOffset']);
-    expect(types('isof(Price, |')).toEqual(['Edm.String', 'Edm.Boolean', 'Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single', 'Edm.DateTime', 'Edm.DateTimeOffset', 'Edm.Date', 'Edm.TimeOfDay', 'Edm.Duration', 'Edm.Guid']);
+    expect(types('isof(Price, |')).toEqual([
+      'Edm.String',
+      'Edm.Boolean',
+      'Edm.Byte',
+      'Edm.SByte',
+      'Edm.Int16',
+      'Edm.Int32',
+      'Edm.Int64',
+      'Edm.Decimal',
+      'Edm.Double',
+      'Edm.Single',
+      'Edm.DateTime',
+      'Edm.DateTimeOffset',
+      'Edm.Date',
+      'Edm.TimeOfDay',
+      'Edm.Duration',
+      'Edm.Guid',
+    ]);
   });
 });
 
@@ -134,7 +281,13 @@ describe('complete: nothing where nothing can go', () => {
 describe('complete: the policy', () => {
   it('offers only the functions and operators it allows', () => {
     const options: EditorOptions = { policy: { functions: ['contains'], operators: ['eq', 'and'] } };
-    expect(offered('|', options)).toEqual({ range: [0, 0], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], function: ['contains('] });
+    expect(offered('|', options)).toEqual({
+      range: [0, 0],
+      variable: ['$it/'],
+      property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'],
+      navigation: ['Maker/'],
+      function: ['contains('],
+    });
     expect(offered('Price gt 5 |', options)).toEqual({ range: [11, 11], operator: ['and ', 'eq '] });
   });
 });
@@ -142,10 +295,19 @@ describe('complete: the policy', () => {
 describe('complete: what items say', () => {
   it('gives a property its type and a function its signatures, summary and example', () => {
     const { items } = complete('contains(Name, |', 15, Product);
-    expect(items.find((i) => i.label === 'Name')).toEqual({ label: 'Name', insert: 'Name', kind: 'property', detail: 'Edm.String, nullable' });
+    expect(items.find((i) => i.label === 'Name')).toEqual({
+      label: 'Name',
+      insert: 'Name',
+      kind: 'property',
+      detail: 'Edm.String, nullable',
+    });
     const substring = items.find((i) => i.label === 'substring');
-    expect(substring?.detail).toBe('substring(Edm.String, Edm.Int32): Edm.String | substring(Edm.String, Edm.Int32, Edm.Int32): Edm.String');
-    expect(substring?.info).toBe("code points from a 0-based position, optionally limited to a length; for example, substring(Code, 0, 2) eq 'EV'");
+    expect(substring?.detail).toBe(
+      'substring(Edm.String, Edm.Int32): Edm.String | substring(Edm.String, Edm.Int32, Edm.Int32): Edm.String',
+    );
+    expect(substring?.info).toBe(
+      "code points from a 0-based position, optionally limited to a length; for example, substring(Code, 0, 2) eq 'EV'",
+    );
   });
 });
 
@@ -175,7 +337,18 @@ describe('complete: inside parentheses, type functions, not, the policy through 
     // A parenthesised place is the place it encloses.
     ['Reviews/any(r: (r/|', { range: [18, 18], property: ['Stars', 'Text'] }],
     ['Color has (|', { range: [11, 11], literal: ["Shop.Color'Red'", "Shop.Color'Green'", "Shop.Color'Blue'"] }],
-    ["Name eq 'x' and (|", { range: [17, 17], variable: ['$it/'], property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'], navigation: ['Maker/'], collection: ['Tags/', 'Reviews/'], function: ALL_FUNCTIONS, keyword: ['not '] }],
+    [
+      "Name eq 'x' and (|",
+      {
+        range: [17, 17],
+        variable: ['$it/'],
+        property: ['Id', 'Name', 'Price', 'Released', 'Active', 'Color'],
+        navigation: ['Maker/'],
+        collection: ['Tags/', 'Reviews/'],
+        function: ALL_FUNCTIONS,
+        keyword: ['not '],
+      },
+    ],
     // `in` and `has` bind tighter than `not`: any value may start its operand.
     ['not Na|', { range: [4, 6], property: ['Name'] }],
     ['not Co|', { range: [4, 6], property: ['Color'], function: ['contains(', 'concat('] }],
@@ -189,7 +362,10 @@ describe('complete: inside parentheses, type functions, not, the policy through 
 
   it("keeps the value of the text's own alias named as the kit's stand-in", () => {
     // @__cursor is a string here: what follows it is what follows a string.
-    expect(offered('@__cursor |', { aliases: { __cursor: "'x'" } })).toEqual({ range: [10, 10], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in '] });
+    expect(offered('@__cursor |', { aliases: { __cursor: "'x'" } })).toEqual({
+      range: [10, 10],
+      operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in '],
+    });
     expect(offered('Id eq @__cursor add |', { aliases: { __cursor: '1' } }).property).toEqual(['Id', 'Price']);
   });
 
@@ -203,8 +379,14 @@ describe('complete: inside parentheses, type functions, not, the policy through 
   });
 
   it('offers no structure whose only way to a fitting value is an operator the policy forbids', () => {
-    const Shelf = defineSchema({ name: 'Shelf', properties: { Id: 'Edm.Int32', Box: { properties: { Labels: { collection: 'Edm.String' } } } } });
-    const inserts = (options: EditorOptions) => complete('Id eq ', 6, Shelf, options).items.filter((i) => i.kind !== 'function').map((i) => i.insert);
+    const Shelf = defineSchema({
+      name: 'Shelf',
+      properties: { Id: 'Edm.Int32', Box: { properties: { Labels: { collection: 'Edm.String' } } } },
+    });
+    const inserts = (options: EditorOptions) =>
+      complete('Id eq ', 6, Shelf, options)
+        .items.filter((i) => i.kind !== 'function')
+        .map((i) => i.insert);
     // Box's one number is Box/Labels/$count.
     expect(inserts({})).toEqual(['Id', 'Box/', '0', 'null']);
     expect(inserts({ policy: { operators: ['eq'] } })).toEqual(['Id', '0', 'null']);
@@ -212,7 +394,11 @@ describe('complete: inside parentheses, type functions, not, the policy through 
 
   it('narrows the quoted type names of a version before 4.0 by their names', () => {
     const { text, cursor } = atCursor('cast(Price, Edm.Dec|');
-    expect(complete(text, cursor, Product, { version: '3.0' })).toEqual({ from: 12, to: 19, items: [{ label: 'Edm.Decimal', insert: "'Edm.Decimal'", kind: 'type', detail: 'type' }] });
+    expect(complete(text, cursor, Product, { version: '3.0' })).toEqual({
+      from: 12,
+      to: 19,
+      items: [{ label: 'Edm.Decimal', insert: "'Edm.Decimal'", kind: 'type', detail: 'type' }],
+    });
   });
 
   it('offers nothing in a text longer than the limit, wherever the cursor is', () => {

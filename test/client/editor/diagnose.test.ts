@@ -8,7 +8,11 @@ import { Product } from './product-schema.js';
 
 /** Each diagnostic as [code, the text it covers, the fixes' inserts]. */
 function found(text: string, options: EditorOptions = {}): [string, string, string[]][] {
-  return diagnose(text, Product, options).map((d: Diagnostic) => [d.code, text.slice(d.start, d.end), d.fixes.map((f) => `${text.slice(0, f.start)}${f.insert}${text.slice(f.end)}`)]);
+  return diagnose(text, Product, options).map((d: Diagnostic) => [
+    d.code,
+    text.slice(d.start, d.end),
+    d.fixes.map((f) => `${text.slice(0, f.start)}${f.insert}${text.slice(f.end)}`),
+  ]);
 }
 
 describe('diagnose', () => {
@@ -16,16 +20,40 @@ describe('diagnose', () => {
     ["Name eq 'x' and Reviews/any(r: r/Stars gt 3)", []],
     ["Nmae eq 'x'", [['unknown_property', 'Nmae', ["Name eq 'x'"]]]],
     ['Reviews/any(r: r/Strs gt 3)', [['unknown_property', 'Strs', ['Reviews/any(r: r/Stars gt 3)']]]],
-    ["Maker/Nam eq 'x' and Id eq 'y'", [['unknown_property', 'Nam', ["Maker/Name eq 'x' and Id eq 'y'"]], ['type_mismatch', "Id eq 'y'", []]]],
+    [
+      "Maker/Nam eq 'x' and Id eq 'y'",
+      [
+        ['unknown_property', 'Nam', ["Maker/Name eq 'x' and Id eq 'y'"]],
+        ['type_mismatch', "Id eq 'y'", []],
+      ],
+    ],
     ["Color has Shop.Color'Rde'", [['unknown_enum_member', "Shop.Color'Rde'", ["Color has Shop.Color'Red'"]]]],
     ["Color has Shop.Colr'Red'", [['unknown_type', 'Shop.Colr', ["Color has Shop.Color'Red'"]]]],
     ['cast(Price, Edm.Int33) eq 1', [['unknown_type', 'Edm.Int33', ['cast(Price, Edm.Int32) eq 1']]]],
     ['Secret eq null', [['not_filterable', 'Secret', []]]],
     ['Price', [['not_boolean', 'Price', []]]],
     // A syntax error does not hide the type issues of the text before it.
-    ["Nmae eq 'x' and and", [['unknown_property', 'Nmae', ["Nmae eq 'x' and and".replace('Nmae', 'Name')]], ['unexpected_token', 'and', []]]],
-    ["Id eq 'x' and (Price gt", [['type_mismatch', "Id eq 'x'", []], ['unexpected_end', '', []]]],
-    ["Reviews/any(r: r/Strs gt 3 and", [['unknown_property', 'Strs', ['Reviews/any(r: r/Stars gt 3 and']], ['unexpected_end', '', []]]],
+    [
+      "Nmae eq 'x' and and",
+      [
+        ['unknown_property', 'Nmae', ["Nmae eq 'x' and and".replace('Nmae', 'Name')]],
+        ['unexpected_token', 'and', []],
+      ],
+    ],
+    [
+      "Id eq 'x' and (Price gt",
+      [
+        ['type_mismatch', "Id eq 'x'", []],
+        ['unexpected_end', '', []],
+      ],
+    ],
+    [
+      'Reviews/any(r: r/Strs gt 3 and',
+      [
+        ['unknown_property', 'Strs', ['Reviews/any(r: r/Stars gt 3 and']],
+        ['unexpected_end', '', []],
+      ],
+    ],
     // The comparison cut by the error is not blamed for not being Boolean yet.
     ['Price gt', [['unexpected_end', '', []]]],
     ["Name eq 'x", [['unterminated_string', "'x", []]]],
@@ -37,14 +65,21 @@ describe('diagnose', () => {
   it("keeps the value of the text's own aliases, whatever their names", () => {
     // The kit's stand-in for a missing operand is an alias too, named apart from the text's.
     const options = { aliases: { __cursor: "'x'", __cursor2: '2' } };
-    expect(found('Price eq @__cursor and', options)).toEqual([['type_mismatch', 'Price eq @__cursor', []], ['unexpected_end', '', []]]);
+    expect(found('Price eq @__cursor and', options)).toEqual([
+      ['type_mismatch', 'Price eq @__cursor', []],
+      ['unexpected_end', '', []],
+    ]);
     expect(found('Price eq @__cursor2 and', options)).toEqual([['unexpected_end', '', []]]);
-    expect(found("Name eq @__cursor and @__cursor2 eq", options)).toEqual([['unexpected_end', '', []]]);
+    expect(found('Name eq @__cursor and @__cursor2 eq', options)).toEqual([['unexpected_end', '', []]]);
   });
 
-  it("reports what the policy does not allow, once each, where first used", () => {
+  it('reports what the policy does not allow, once each, where first used', () => {
     const options: EditorOptions = { policy: { functions: ['contains'], operators: ['eq', 'gt', 'and'] } };
-    expect(found("contains(Name, 'a') and length(Name) gt 1 and length(Name) gt 2 or Id eq 1", options).map(([code, text]) => [code, text])).toEqual([
+    expect(
+      found("contains(Name, 'a') and length(Name) gt 1 and length(Name) gt 2 or Id eq 1", options).map(
+        ([code, text]) => [code, text],
+      ),
+    ).toEqual([
       ['operator_not_allowed', "contains(Name, 'a') and length(Name) gt 1 and length(Name) gt 2 or Id eq 1"],
       ['function_not_allowed', 'length(Name)'],
     ]);
@@ -52,12 +87,21 @@ describe('diagnose', () => {
 
   it('gives each problem its kind and message', () => {
     expect(diagnose("Nmae eq 'x'", Product)).toEqual([
-      { start: 0, end: 4, code: 'unknown_property', kind: 'type', message: "Property 'Nmae' does not exist on Product. Did you mean 'Name'?", fixes: [{ title: "Change to 'Name'", start: 0, end: 4, insert: 'Name' }] },
+      {
+        start: 0,
+        end: 4,
+        code: 'unknown_property',
+        kind: 'type',
+        message: "Property 'Nmae' does not exist on Product. Did you mean 'Name'?",
+        fixes: [{ title: "Change to 'Name'", start: 0, end: 4, insert: 'Name' }],
+      },
     ]);
-    expect(diagnose('x'.repeat(20), Product, { maxLength: 10 }).map((d) => [d.code, d.kind])).toEqual([['too_long', 'limit']]);
+    expect(diagnose('x'.repeat(20), Product, { maxLength: 10 }).map((d) => [d.code, d.kind])).toEqual([
+      ['too_long', 'limit'],
+    ]);
   });
 
-  it('refuses a bad option as the caller\'s mistake', () => {
+  it("refuses a bad option as the caller's mistake", () => {
     expect(() => diagnose('Id eq 1', Product, { version: '5.0' as never })).toThrow(TypeError);
     expect(() => diagnose('Id eq 1', Product, { policy: { functions: ['nosuch'] } })).toThrow(TypeError);
   });

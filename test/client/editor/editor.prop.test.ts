@@ -20,43 +20,56 @@ const schema = lambdaTestSchema;
 const arbFilter = arbFilterText(schema, { lambdas: true, maxDepth: 3 });
 const arbText: fc.Arbitrary<string> = fc.oneof(
   arbFilter,
-  fc.tuple(arbFilter, fc.nat(), fc.nat({ max: 6 })).map(([f, at, length]) => f.slice(0, at % (f.length + 1)) + f.slice((at % (f.length + 1)) + length)),
-  fc.tuple(arbFilter, fc.nat(), fc.constantFrom('(', ')', "'", '/', ',', ' and ', ' eq ', 'x', '@', '$', '[', '"', ':')).map(([f, at, c]) => f.slice(0, at % (f.length + 1)) + c + f.slice(at % (f.length + 1))),
+  fc
+    .tuple(arbFilter, fc.nat(), fc.nat({ max: 6 }))
+    .map(([f, at, length]) => f.slice(0, at % (f.length + 1)) + f.slice((at % (f.length + 1)) + length)),
+  fc
+    .tuple(arbFilter, fc.nat(), fc.constantFrom('(', ')', "'", '/', ',', ' and ', ' eq ', 'x', '@', '$', '[', '"', ':'))
+    .map(([f, at, c]) => f.slice(0, at % (f.length + 1)) + c + f.slice(at % (f.length + 1))),
   fc.string({ maxLength: 40 }),
 );
 
 describe('diagnose', () => {
-  it('never throws, and reports each issue check() finds at its range (none for a valid filter)', () => {
-    fc.assert(
-      fc.property(arbText, (text) => {
-        const found = diagnose(text, schema);
-        let issues: readonly { code: string; start: number; end: number }[] = [];
-        try {
-          check(text, schema);
-        } catch (error) {
-          if (!isFilterError(error)) throw error;
-          issues = error.issues;
-        }
-        if (issues.length === 0) expect(found).toEqual([]);
-        for (const { code, start, end } of issues) expect(found).toContainEqual(expect.objectContaining({ code, start, end }));
-        for (const d of found) expect(0 <= d.start && d.start <= d.end && d.end <= text.length).toBe(true);
-      }),
-      { numRuns: runs(300) },
-    );
-  }, timeout);
+  it(
+    'never throws, and reports each issue check() finds at its range (none for a valid filter)',
+    () => {
+      fc.assert(
+        fc.property(arbText, (text) => {
+          const found = diagnose(text, schema);
+          let issues: readonly { code: string; start: number; end: number }[] = [];
+          try {
+            check(text, schema);
+          } catch (error) {
+            if (!isFilterError(error)) throw error;
+            issues = error.issues;
+          }
+          if (issues.length === 0) expect(found).toEqual([]);
+          for (const { code, start, end } of issues)
+            expect(found).toContainEqual(expect.objectContaining({ code, start, end }));
+          for (const d of found) expect(0 <= d.start && d.start <= d.end && d.end <= text.length).toBe(true);
+        }),
+        { numRuns: runs(300) },
+      );
+    },
+    timeout,
+  );
 });
 
 describe('complete', () => {
-  it('never throws, and its range holds the cursor', () => {
-    fc.assert(
-      fc.property(arbText, fc.nat(), (text, n) => {
-        const cursor = n % (text.length + 1);
-        const { from, to } = complete(text, cursor, schema);
-        expect(from <= cursor && cursor <= to && to <= text.length).toBe(true);
-      }),
-      { numRuns: runs(300) },
-    );
-  }, timeout);
+  it(
+    'never throws, and its range holds the cursor',
+    () => {
+      fc.assert(
+        fc.property(arbText, fc.nat(), (text, n) => {
+          const cursor = n % (text.length + 1);
+          const { from, to } = complete(text, cursor, schema);
+          expect(from <= cursor && cursor <= to && to <= text.length).toBe(true);
+        }),
+        { numRuns: runs(300) },
+      );
+    },
+    timeout,
+  );
 
   /** Finishes a few items of the completion at the end of a valid filter's prefix into valid filters; returns how many. */
   const offersOnlyFinishable = (filter: string, n: number, pick: number): number => {
@@ -72,20 +85,28 @@ describe('complete', () => {
     return tried;
   };
 
-  it('offers, within a prefix of a valid filter, only items that lead on to a valid filter', () => {
-    let offered = 0;
-    fc.assert(
-      fc.property(arbFilter, fc.nat(), fc.nat(), (filter, n, pick) => {
-        offered += offersOnlyFinishable(filter, n, pick);
-      }),
-      { numRuns: runs(150) },
-    );
-    expect(offered).toBeGreaterThan(100);
-  }, timeout);
+  it(
+    'offers, within a prefix of a valid filter, only items that lead on to a valid filter',
+    () => {
+      let offered = 0;
+      fc.assert(
+        fc.property(arbFilter, fc.nat(), fc.nat(), (filter, n, pick) => {
+          offered += offersOnlyFinishable(filter, n, pick);
+        }),
+        { numRuns: runs(150) },
+      );
+      expect(offered).toBeGreaterThan(100);
+    },
+    timeout,
+  );
 
   it.each([
     // A call begun in the first argument of a call nested three deep: eight pieces finish it.
-    ["contains($it/String, concat(tolower(Owner/Manager/Name), replace('Completed', $it/Owner/Manager/Name, 'a_b')))", 104055683, 0],
+    [
+      "contains($it/String, concat(tolower(Owner/Manager/Name), replace('Completed', $it/Owner/Manager/Name, 'a_b')))",
+      104055683,
+      0,
+    ],
     // An instant in cast's first argument, cast for fractionalseconds(): a comparison must not be offered after it.
     ["fractionalseconds(cast(datetime'1970-01-01T00:00:00.001Z', 'Edm.DateTime')) in Amounts", 955995642, 0],
     // A cast in a cast, in a call's second argument: finished through two type names.
@@ -107,7 +128,19 @@ describe('complete', () => {
  * lambda, one more argument (a type for cast and isof, with its call's end: the parser reads
  * `Edm.String` as a type only there), an operand, a comparison.
  */
-const PIECES = [')', ', null', ...EDM_TYPES.map((type) => `, ${type})`), ' null', ' eq null', ' in (null)', " ''", ' true', ' (null)', " Sales.Color'Red'", " has Sales.Color'Red'"];
+const PIECES = [
+  ')',
+  ', null',
+  ...EDM_TYPES.map((type) => `, ${type})`),
+  ' null',
+  ' eq null',
+  ' in (null)',
+  " ''",
+  ' true',
+  ' (null)',
+  " Sales.Color'Red'",
+  " has Sales.Color'Red'",
+];
 /** Most texts checked while finishing one by trying every way, and most pieces appended. */
 const MOST_TRIED = 20_000;
 /** Most texts checked or diagnosed while finishing one best-first. */
@@ -130,7 +163,11 @@ function finishes(text: string, schema: Schema, depth: number): boolean {
 
 /** The texts one piece (or, after a `/`, one completion) longer than `text` that the parser reads to their end. */
 function extensions(text: string, schema: Schema, expansions: number): string[] {
-  const next = !text.endsWith('/') ? PIECES.map((piece) => text + piece) : expansions > 0 ? completionsOf(text, schema) : [];
+  const next = !text.endsWith('/')
+    ? PIECES.map((piece) => text + piece)
+    : expansions > 0
+      ? completionsOf(text, schema)
+      : [];
   return next.filter(readsToEnd);
 }
 
@@ -167,7 +204,8 @@ function guidedFinish(text: string, schema: Schema, depth: number): boolean {
     for (const next of extensions(current.text, schema, current.expansions)) {
       tried++;
       if (!wrongOnlyAtItsEnd(next, schema)) continue;
-      const cost = current.cost + (current.text.endsWith('/') || COMMON_PIECES.has(next.slice(current.text.length)) ? 1 : 2);
+      const cost =
+        current.cost + (current.text.endsWith('/') || COMMON_PIECES.has(next.slice(current.text.length)) ? 1 : 2);
       waiting.push({ text: next, pieces: current.pieces + 1, cost, expansions, open: openParentheses(next) });
     }
   }

@@ -17,11 +17,24 @@ describe('hover', () => {
     ["Name eq 'x|'", ["'x'", 'Edm.String', 'an Edm.String literal']],
     ["Name e|q 'x'", ["Name eq 'x'", 'Edm.Boolean', 'compare: Edm.Boolean']],
     ['I|d gt 2', ['Id', 'Edm.Int32', 'Id: Edm.Int32 (a property of the row)']],
-    ['Maker/Fo|unded gt 2', ['Maker/Founded', 'Edm.Int32', 'Maker/Founded: Edm.Int32, nullable (a property of the row)']],
-    ['Reviews/any(r: r/St|ars gt 3)', ['r/Stars', 'Edm.Int32', 'r/Stars: Edm.Int32, nullable (a property of range variable r)']],
+    [
+      'Maker/Fo|unded gt 2',
+      ['Maker/Founded', 'Edm.Int32', 'Maker/Founded: Edm.Int32, nullable (a property of the row)'],
+    ],
+    [
+      'Reviews/any(r: r/St|ars gt 3)',
+      ['r/Stars', 'Edm.Int32', 'r/Stars: Edm.Int32, nullable (a property of range variable r)'],
+    ],
     ['Reviews/a|ny(r: r/Stars gt 3)', ['Reviews/any(r: r/Stars gt 3)', 'Edm.Boolean', 'any over Reviews: Edm.Boolean']],
     ['Reviews/$co|unt gt 3', ['Reviews/$count', 'Edm.Int64', 'the number of elements of Reviews: Edm.Int64']],
-    ["cont|ains(Name, 'a')", ["contains(Name, 'a')", 'Edm.Boolean', 'contains(Edm.String, Edm.String): Edm.Boolean — true when the second argument occurs in the first (OData v4)']],
+    [
+      "cont|ains(Name, 'a')",
+      [
+        "contains(Name, 'a')",
+        'Edm.Boolean',
+        'contains(Edm.String, Edm.String): Edm.Boolean — true when the second argument occurs in the first (OData v4)',
+      ],
+    ],
     ["Co|lor has Shop.Color'Red'", ['Color', 'Shop.Color', 'Color: Shop.Color, nullable (a property of the row)']],
     ["Color has Shop.Color'R|ed'", ["Shop.Color'Red'", 'Shop.Color', 'a Shop.Color literal']],
     // Before a syntax error, what parsed is read; on an unknown name, nothing is typed.

@@ -33,7 +33,8 @@ export const decidedByLowering = (): never => {
   throw new TypeError('now(), mindatetime() and maxdatetime() are decided by lower()');
 };
 
-export const noLiteralOf = (type: never): string => `A literal of type ${JSON.stringify(type)} is not one of the Edm types`;
+export const noLiteralOf = (type: never): string =>
+  `A literal of type ${JSON.stringify(type)} is not one of the Edm types`;
 
 /** `?` placeholders, with a CAST where the parameter's type must be told (SQLite, MySQL). */
 export const castPlaceholder = (_index: number, p: Param): string => (p.cast ? `CAST(? AS ${p.cast})` : '?');

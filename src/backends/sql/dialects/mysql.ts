@@ -7,7 +7,17 @@ import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, decidedByLowering, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
+import {
+  BASE,
+  BASE_FUNCTIONS,
+  booleanKeyword,
+  castPlaceholder,
+  decidedByLowering,
+  infix,
+  noLiteralOf,
+  ORDER_OPS,
+  unary,
+} from './base.js';
 import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
@@ -25,7 +35,8 @@ const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
 const chars = (o: Operand): Frag => sql`(${o.sql} COLLATE utf8mb4_bin)`;
 const exact = (o: Operand): Frag => sql`CAST(${o.sql} AS DECIMAL(65,0))`;
 /** LIKE on the bytes: `%` never splits a UTF-8 sequence, and `_` is never used unescaped. */
-const likeBytes = (s: Operand, pattern: string): Frag => sql`(CAST(${s.sql} AS BINARY) LIKE CAST(${param(pattern)} AS BINARY) ESCAPE '!')`;
+const likeBytes = (s: Operand, pattern: string): Frag =>
+  sql`(CAST(${s.sql} AS BINARY) LIKE CAST(${param(pattern)} AS BINARY) ESCAPE '!')`;
 
 function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallback: Frag): Frag {
   return typeof t.literal === 'string' ? likeBytes(s, like(likeLiteral(t.literal, '!'))) : fallback;
@@ -64,7 +75,11 @@ const TEXT_SPELLING: TextSpelling = {
   length: (x) => sql`CHAR_LENGTH(${x})`,
   replace: (x, f, b) => sql`REPLACE(${x}, ${f}, ${b})`,
   concat: (x, y) => sql`CONCAT(${x}, ${y})`,
-  bind: (values, body) => bind(values.map((v) => [v, TEXT] as const), body),
+  bind: (values, body) =>
+    bind(
+      values.map((v) => [v, TEXT] as const),
+      body,
+    ),
 };
 
 // MySQL and MariaDB raise an error where IEEE 754 overflows, and have no infinity to give
@@ -76,7 +91,13 @@ const DOWN = raw('7.458340731200207e-155');
 const UP = raw('1.3407807929942597e154');
 
 function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
-  return bind([[left, DOUBLE], [right, DOUBLE]], ([x, y]) => boundDoubleArithmetic(op, x!, y!));
+  return bind(
+    [
+      [left, DOUBLE],
+      [right, DOUBLE],
+    ],
+    ([x, y]) => boundDoubleArithmetic(op, x!, y!),
+  );
 }
 
 /**
@@ -167,14 +188,17 @@ const FACTOR_BOUND = raw('100000000000000000000');
  */
 const TEMPORAL: TemporalSpelling = {
   msOfInstant: (x) => sql`(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', ${x}) DIV 1000)`,
-  instantOfMs: (ms) => sql`CAST(TIMESTAMPADD(MICROSECOND, ${ms} * 1000, TIMESTAMP'1970-01-01 00:00:00') AS DATETIME(3))`,
+  instantOfMs: (ms) =>
+    sql`CAST(TIMESTAMPADD(MICROSECOND, ${ms} * 1000, TIMESTAMP'1970-01-01 00:00:00') AS DATETIME(3))`,
   daysOfDate: (x) => sql`DATEDIFF(${x}, DATE'1970-01-01')`,
   scale(op, ms, n) {
     const kind = factorKind(n.type);
     const x = sql`CAST(${ms} AS DECIMAL(65,0))`;
     if (kind === 'double') {
-      return bind([[doubleArithmetic(op, sql`CAST(${ms} AS DOUBLE)`, n.sql), DOUBLE]], ([r]) =>
-        sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(TRUNCATE(${r!}, 0) AS SIGNED) END)`,
+      return bind(
+        [[doubleArithmetic(op, sql`CAST(${ms} AS DOUBLE)`, n.sql), DOUBLE]],
+        ([r]) =>
+          sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(TRUNCATE(${r!}, 0) AS SIGNED) END)`,
       );
     }
     // The factor as a signed DECIMAL too: DIV or * with an unsigned column (a Byte) is BIGINT
@@ -184,9 +208,19 @@ const TEMPORAL: TemporalSpelling = {
     if (op === 'mul') return sql`TRUNCATE(${x} * LEAST(GREATEST(${n.sql}, -${FACTOR_BOUND}), ${FACTOR_BOUND}), 0)`;
     // The remainder first, so that the quotient divided is exact: DIV would round the DECIMAL
     // quotient to div_precision_increment places before truncating it.
-    return bind([[x, INTEGER], [n.sql, 'DECIMAL(65,30)', simple(n)]], ([u, v]) => sql`TRUNCATE((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0), 0)`);
+    return bind(
+      [
+        [x, INTEGER],
+        [n.sql, 'DECIMAL(65,30)', simple(n)],
+      ],
+      ([u, v]) => sql`TRUNCATE((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0), 0)`,
+    );
   },
-  bindIntegers: (values, body) => bind(values.map((v) => [v, INTEGER] as const), body),
+  bindIntegers: (values, body) =>
+    bind(
+      values.map((v) => [v, INTEGER] as const),
+      body,
+    ),
   instantRange: [FIRST_DATETIME, MAX_INSTANT],
 };
 
@@ -195,7 +229,11 @@ const trimFraction = (x: Frag): Frag => sql`TRIM(TRAILING '.' FROM TRIM(TRAILING
 
 /** `cast` (docs/semantics.md §11) on this dialect's storage; functions.round is filled in below. */
 const CAST: Omit<CastSpelling, 'round'> = {
-  bind: (values, kind, body) => bind(values.map((v) => [v, BOUND_TYPES[kind]] as const), body),
+  bind: (values, kind, body) =>
+    bind(
+      values.map((v) => [v, BOUND_TYPES[kind]] as const),
+      body,
+    ),
   integerType: () => 'SIGNED',
   integerText: (x) => sql`CAST(${x} AS CHAR)`,
   concat: (parts) => sql`CONCAT(${join(parts, ', ')})`,
@@ -207,7 +245,10 @@ const CAST: Omit<CastSpelling, 'round'> = {
     switch (x.type) {
       case 'Edm.Decimal':
         // As DECIMAL(65,30) it always has a point; a negative value that rounds to zero keeps its sign.
-        return bind([[trimFraction(sql`CAST(CAST(${x.sql} AS DECIMAL(65,30)) AS CHAR)`), TEXT]], ([t]) => sql`(CASE WHEN ${t!} = '-0' THEN '0' ELSE ${t!} END)`);
+        return bind(
+          [[trimFraction(sql`CAST(CAST(${x.sql} AS DECIMAL(65,30)) AS CHAR)`), TEXT]],
+          ([t]) => sql`(CASE WHEN ${t!} = '-0' THEN '0' ELSE ${t!} END)`,
+        );
       case 'Edm.Date':
         return sql`DATE_FORMAT(${x.sql}, '%Y-%m-%d')`;
       case 'Edm.TimeOfDay':
@@ -226,7 +267,11 @@ const CAST: Omit<CastSpelling, 'round'> = {
   toInstant: (x) =>
     instantOfText(
       {
-        bindText: (values, body) => bind(values.map((v) => [v, TEXT] as const), body),
+        bindText: (values, body) =>
+          bind(
+            values.map((v) => [v, TEXT] as const),
+            body,
+          ),
         bindIntegers: TEMPORAL.bindIntegers,
         substr: (s, from, length) => sql`SUBSTRING(${s}, ${from}, GREATEST(${length}, 0))`,
         length: (s) => sql`CHAR_LENGTH(${s})`,
@@ -311,8 +356,12 @@ export const mysql: Dialect = {
     if (a.column && isAtomic(b.sql)) return sql`(${a.sql} = ${b.sql} AND ${bytes(a)} = ${bytes(b)})`;
     return sql`(${bytes(a)} = ${bytes(b)})`;
   },
-  equalNullSafe: (a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} <=> ${bytes(b)})` : sql`(${a.sql} <=> ${b.sql})`),
-  order: (op, a, b) => (a.type === 'Edm.String' ? sql`(${bytes(a)} ${raw(ORDER_OPS[op])} ${bytes(b)})` : sql`(${a.sql} ${raw(ORDER_OPS[op])} ${b.sql})`),
+  equalNullSafe: (a, b) =>
+    a.type === 'Edm.String' ? sql`(${bytes(a)} <=> ${bytes(b)})` : sql`(${a.sql} <=> ${b.sql})`,
+  order: (op, a, b) =>
+    a.type === 'Edm.String'
+      ? sql`(${bytes(a)} ${raw(ORDER_OPS[op])} ${bytes(b)})`
+      : sql`(${a.sql} ${raw(ORDER_OPS[op])} ${b.sql})`,
   arithmetic(op, a, b, type) {
     if (isFloatingPoint(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
     const [x, y] = isInteger(type) ? [exact(a), exact(b)] : [a.sql, b.sql];
@@ -325,7 +374,13 @@ export const mysql: Dialect = {
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
         if (!isInteger(type)) return sql`(${dividend(a, x)} / ${divisor(b, y)})`;
         // A literal or column operand (a short cast of one) is repeated as it is.
-        return bind([[x, INTEGER, simple(a)], [y, INTEGER, simple(b)]], ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`);
+        return bind(
+          [
+            [x, INTEGER, simple(a)],
+            [y, INTEGER, simple(b)],
+          ],
+          ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`,
+        );
       case 'mod':
         // MariaDB's DECIMAL MOD gives the zero remainder of a negative dividend a sign that compares
         // below 0 (MOD(-0.3, 0.1) = 0 and MOD(-1000000000, -1000000000) = 0 are false); adding 0
@@ -347,7 +402,8 @@ export const mysql: Dialect = {
   },
   // The UTF-8 bytes of text, whose order is code point order, whatever the column's collation.
   orderKeys: (column, type) => (type === 'Edm.String' ? [`CAST(${column} AS BINARY)`] : [column]),
-  cast: (conversion, a, to) => renderCast({ ...CAST, round: (x) => mysql.functions.round!([x]) }, conversion, a, to, mysql.convert),
+  cast: (conversion, a, to) =>
+    renderCast({ ...CAST, round: (x) => mysql.functions.round!([x]) }, conversion, a, to, mysql.convert),
   // No `bind` for the compiler: `in` on a computed value is one IN on its equality key instead.
   equalityKey: (a) => (a.type === 'Edm.String' ? bytes(a) : a.sql),
   functions: {
@@ -355,14 +411,17 @@ export const mysql: Dialect = {
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) > 0)`),
     contains: ([s, t]) => needle(s!, t!, (e) => `%${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) > 0)`),
     startswith: ([s, t]) => needle(s!, t!, (e) => `${e}%`, sql`(LOCATE(${bytes(t!)}, ${bytes(s!)}) = 1)`),
-    endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, sql`(RIGHT(${bytes(s!)}, LENGTH(${bytes(t!)})) = ${bytes(t!)})`),
+    endswith: ([s, t]) =>
+      needle(s!, t!, (e) => `%${e}`, sql`(RIGHT(${bytes(s!)}, LENGTH(${bytes(t!)})) = ${bytes(t!)})`),
     length: unary('CHAR_LENGTH'),
     indexof: ([s, t]) => sql`(LOCATE(${chars(t!)}, ${chars(s!)}) - 1)`,
     // An empty search string returns s before the replacement is looked at, even a NULL one:
     // boundedReplace tests the replacement for NULL first.
     replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT_SPELLING),
     substring: ([s, i, n]) =>
-      n ? sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1, GREATEST(${n.sql}, 0))` : sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1)`,
+      n
+        ? sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1, GREATEST(${n.sql}, 0))`
+        : sql`SUBSTRING(${s!.sql}, GREATEST(${i!.sql}, 0) + 1)`,
     tolower: unary('LOWER'),
     toupper: unary('UPPER'),
     trim: unary('TRIM'),
@@ -385,7 +444,11 @@ export const mysql: Dialect = {
       x!.type === 'Edm.Decimal'
         ? sql`ROUND(${x!.sql})`
         : // ROUND(DOUBLE) halves to even; this halves away from zero, exactly.
-          bind([[x!.sql, DOUBLE]], ([v]) => sql`(TRUNCATE(${v!}, 0) + CASE WHEN ABS(${v!} - TRUNCATE(${v!}, 0)) >= 0.5 THEN SIGN(${v!}) ELSE 0 END)`),
+          bind(
+            [[x!.sql, DOUBLE]],
+            ([v]) =>
+              sql`(TRUNCATE(${v!}, 0) + CASE WHEN ABS(${v!} - TRUNCATE(${v!}, 0)) >= 0.5 THEN SIGN(${v!}) ELSE 0 END)`,
+          ),
     floor: unary('FLOOR'),
     ceiling: unary('CEILING'),
   } satisfies FunctionTable,

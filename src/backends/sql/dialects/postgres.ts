@@ -10,7 +10,17 @@ import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, decidedByLowering, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
+import {
+  BASE,
+  BASE_FUNCTIONS,
+  booleanKeyword,
+  decidedByLowering,
+  doubleQuoted,
+  infix,
+  noLiteralOf,
+  ORDER_OPS,
+  unary,
+} from './base.js';
 import { bindInSubquery, join, param, raw, sql } from '../fragment.js';
 import type { Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace } from '../bounded-strings.js';
@@ -67,8 +77,10 @@ const TEMPORAL: TemporalSpelling = {
   scale(op, ms, n) {
     const kind = factorKind(n.type);
     if (kind === 'double') {
-      return bindAll([doubleArithmetic(op, sql`CAST(${ms} AS double precision)`, n.sql)], ([r]) =>
-        sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${r!}) AS bigint) END)`,
+      return bindAll(
+        [doubleArithmetic(op, sql`CAST(${ms} AS double precision)`, n.sql)],
+        ([r]) =>
+          sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${r!}) AS bigint) END)`,
       );
     }
     const x = sql`CAST(${ms} AS numeric)`;
@@ -101,7 +113,8 @@ const TEXT: TextSpelling = {
 };
 
 /** An operand that may hold NaN (PostgreSQL sorts NaN above everything; OData does not order it). */
-const mayBeNaN = (o: Operand): boolean => isFloatingPoint(o.type) && (o.literal === undefined || Number.isNaN(o.literal));
+const mayBeNaN = (o: Operand): boolean =>
+  isFloatingPoint(o.type) && (o.literal === undefined || Number.isNaN(o.literal));
 const NAN = raw(`'NaN'::float8`);
 
 /** A Boolean test that the needle `t` occurs in `s` in the way `like` says. */
@@ -112,12 +125,19 @@ function needle(s: Operand, t: Operand, like: (escaped: string) => string, fallb
 
 /** x clamped to [0, max] as an integer; NULL stays NULL (GREATEST and LEAST would skip it). */
 const integerOf = (value: Frag, max: number): Frag =>
-  bind([value], ([x]) => sql`CAST(CASE WHEN ${x!} < 0 THEN 0 WHEN ${x!} > ${raw(String(max))} THEN ${raw(String(max))} ELSE ${x!} END AS integer)`);
+  bind(
+    [value],
+    ([x]) =>
+      sql`CAST(CASE WHEN ${x!} < 0 THEN 0 WHEN ${x!} > ${raw(String(max))} THEN ${raw(String(max))} ELSE ${x!} END AS integer)`,
+  );
 const numeric = (o: Operand): Frag => sql`CAST(${o.sql} AS numeric)`;
 const utcOf = (x: Frag): Frag => sql`(${x} AT TIME ZONE 'UTC')`;
 /** An instant read in UTC; a date or a time of day as it is. */
 const utc = (o: Operand): Frag => (o.type === 'Edm.Date' || o.type === 'Edm.TimeOfDay' ? o.sql : utcOf(o.sql));
-const part = (name: string) => ([x]: readonly Operand[]): Frag => sql`CAST(EXTRACT(${raw(name)} FROM ${utc(x!)}) AS integer)`;
+const part =
+  (name: string) =>
+  ([x]: readonly Operand[]): Frag =>
+    sql`CAST(EXTRACT(${raw(name)} FROM ${utc(x!)}) AS integer)`;
 
 // PostgreSQL raises an error where IEEE 754 overflows to ±Infinity or underflows to 0; OData
 // wants the IEEE value and no error, so those cases are decided first, exactly.
@@ -160,15 +180,23 @@ function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Fra
   // read from the bits, so overflow (|result| >= 2^1024 - 2^970, where IEEE rounds to Infinity) and
   // underflow (|result| <= 2^-1075, where it rounds to 0) are decided on integers, exactly.
   const sign = sql`sign(${x}) * sign(${y})`;
-  const decided = bindAll([x, y], ([vx, vy]) => bind([bitsOf(vx!), bitsOf(vy!)], ([bx, by]) => {
-    const [X, Y] = [scaledOf(vx!, bx!), scaledOf(vy!, by!)];
-    const operation = sql`(${vx!}${o}${vy!})`;
-    // mul: |x y| 2^2150 = |X Y|, compared with (2^1024 - 2^970) 2^2150 and 2^-1075 2^2150;
-    // div: |x / y| = |X| / |Y|, compared with 2^1024 - 2^970 and 2^-1075 with |Y| multiplied out.
-    const decide = (over: Frag, under: Frag): Frag => sql`(CASE WHEN ${over} THEN ${sign} * ${INF} WHEN ${under} THEN ${sign} * 0.0 ELSE ${operation} END)`;
-    if (op === 'mul') return bind([sql`abs(${X} * ${Y})`], ([v]) => decide(sql`${v!} >= ${pow2(3174)} - ${pow2(3120)}`, sql`${v!} <= ${pow2(1075)}`));
-    return bind([sql`abs(${X})`, sql`abs(${Y})`], ([u, v]) => decide(sql`${u!} >= ${v!} * (${pow2(1024)} - ${pow2(970)})`, sql`${u!} * ${pow2(1075)} <= ${v!}`));
-  }));
+  const decided = bindAll([x, y], ([vx, vy]) =>
+    bind([bitsOf(vx!), bitsOf(vy!)], ([bx, by]) => {
+      const [X, Y] = [scaledOf(vx!, bx!), scaledOf(vy!, by!)];
+      const operation = sql`(${vx!}${o}${vy!})`;
+      // mul: |x y| 2^2150 = |X Y|, compared with (2^1024 - 2^970) 2^2150 and 2^-1075 2^2150;
+      // div: |x / y| = |X| / |Y|, compared with 2^1024 - 2^970 and 2^-1075 with |Y| multiplied out.
+      const decide = (over: Frag, under: Frag): Frag =>
+        sql`(CASE WHEN ${over} THEN ${sign} * ${INF} WHEN ${under} THEN ${sign} * 0.0 ELSE ${operation} END)`;
+      if (op === 'mul')
+        return bind([sql`abs(${X} * ${Y})`], ([v]) =>
+          decide(sql`${v!} >= ${pow2(3174)} - ${pow2(3120)}`, sql`${v!} <= ${pow2(1075)}`),
+        );
+      return bind([sql`abs(${X})`, sql`abs(${Y})`], ([u, v]) =>
+        decide(sql`${u!} >= ${v!} * (${pow2(1024)} - ${pow2(970)})`, sql`${u!} * ${pow2(1075)} <= ${v!}`),
+      );
+    }),
+  );
   // x * 0 is 0 exactly for a finite x (NaN for ±Infinity and NaN, NULL for NULL).
   return sql`(CASE WHEN ${x} * 0 = 0 AND ${y} * 0 = 0 AND ${x} <> 0 AND ${y} <> 0 THEN ${decided} ELSE ${plain} END)`;
 }
@@ -181,7 +209,11 @@ function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Fra
  */
 function doubleMod(left: Frag, right: Frag): Frag {
   return bind([left, right], ([x, y]) => {
-    const exact = bind([bitsOf(x!), bitsOf(y!)], ([bx, by]) => sql`CAST(mod(${scaledOf(x!, bx!)}, NULLIF(${scaledOf(y!, by!)}, 0)) * ${TWO_TO_MINUS_1075()} AS double precision)`);
+    const exact = bind(
+      [bitsOf(x!), bitsOf(y!)],
+      ([bx, by]) =>
+        sql`CAST(mod(${scaledOf(x!, bx!)}, NULLIF(${scaledOf(y!, by!)}, 0)) * ${TWO_TO_MINUS_1075()} AS double precision)`,
+    );
     const other = sql`CAST(mod(${numericOfNonFinite(x!)}, NULLIF(${numericOfNonFinite(y!)}, 0)) AS double precision)`;
     return sql`(CASE WHEN ${x!} * 0 = 0 AND ${y!} * 0 = 0 THEN ${exact} ELSE ${other} END)`;
   });
@@ -193,8 +225,10 @@ function doubleMod(left: Frag, right: Frag): Frag {
  * 2^-1075, the tie going to 0), so those are decided first on the exact value.
  */
 function doubleOfNumeric(value: Frag): Frag {
-  return bind([value], ([x]) =>
-    sql`(CASE WHEN abs(${x!}) >= ${OVERFLOW_EXACT()} THEN CAST(sign(${x!}) AS double precision) * ${INF} WHEN abs(${x!}) <= ${TWO_TO_MINUS_1075()} THEN CAST(sign(${x!}) AS double precision) * 0.0 ELSE CAST(${x!} AS double precision) END)`,
+  return bind(
+    [value],
+    ([x]) =>
+      sql`(CASE WHEN abs(${x!}) >= ${OVERFLOW_EXACT()} THEN CAST(sign(${x!}) AS double precision) * ${INF} WHEN abs(${x!}) <= ${TWO_TO_MINUS_1075()} THEN CAST(sign(${x!}) AS double precision) * 0.0 ELSE CAST(${x!} AS double precision) END)`,
   );
 }
 
@@ -210,13 +244,20 @@ const jsonPath = (path: readonly string[]): string => `'{${path.join(',')}}'`;
  * Decimal or an Int64 never passes through a double.
  */
 const JSON_ARRAYS: JsonArrays = {
-  elements: (array, alias) => sql`jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} END) AS ${raw(alias)}(v)`,
+  elements: (array, alias) =>
+    sql`jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} END) AS ${raw(alias)}(v)`,
   value: (alias, member) => raw(`(${alias}.v #>> ${jsonPath(member.path)})::${SQL_TYPES[member.type]}`),
   json: (alias, path) => raw(`(${alias}.v #> ${jsonPath(path)})`),
   isNull: (alias, path) => raw(`(COALESCE(jsonb_typeof(${alias}.v #> ${jsonPath(path)}), 'null') = 'null')`),
 };
 
-const INTEGER_TYPES = { 'Edm.Byte': 'smallint', 'Edm.SByte': 'smallint', 'Edm.Int16': 'smallint', 'Edm.Int32': 'integer', 'Edm.Int64': 'bigint' } as const;
+const INTEGER_TYPES = {
+  'Edm.Byte': 'smallint',
+  'Edm.SByte': 'smallint',
+  'Edm.Int16': 'smallint',
+  'Edm.Int32': 'integer',
+  'Edm.Int64': 'bigint',
+} as const;
 
 /** A String read as a date-time literal (src/backends/sql/instant-text.ts). */
 const TEXT_READING: TextReading = {
@@ -263,7 +304,11 @@ const CAST: Omit<CastSpelling, 'round'> = {
   },
   // float8's text is its shortest round-trip digits (extra_float_digits 1, the default since 12).
   toDecimal: (x) =>
-    bind([x.sql], ([v]) => sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN CAST(CAST(${v!} AS text) AS numeric) END)`),
+    bind(
+      [x.sql],
+      ([v]) =>
+        sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN CAST(CAST(${v!} AS text) AS numeric) END)`,
+    ),
   toInstant: (x) => instantOfText(TEXT_READING, x.sql),
 };
 
@@ -288,7 +333,12 @@ export const postgres: Dialect = {
     minExponent: -16_383,
     clampDigits: 60_000,
     fits: (a, b) => a + b <= 125_000,
-    clamp: (x) => bind([x], ([v]) => sql`(CASE WHEN ${v!} > ${NUMERIC_BOUND} THEN ${NUMERIC_BOUND} WHEN ${v!} < -${NUMERIC_BOUND} THEN -${NUMERIC_BOUND} ELSE ${v!} END)`),
+    clamp: (x) =>
+      bind(
+        [x],
+        ([v]) =>
+          sql`(CASE WHEN ${v!} > ${NUMERIC_BOUND} THEN ${NUMERIC_BOUND} WHEN ${v!} < -${NUMERIC_BOUND} THEN -${NUMERIC_BOUND} ELSE ${v!} END)`,
+      ),
   },
   placeholder: (index, p) => (p.cast ? `$${index}::${p.cast}` : `$${index}`),
   quoteIdentifier: doubleQuoted,
@@ -336,10 +386,21 @@ export const postgres: Dialect = {
     // operands are named once, as the NaN tests use them again.
     return bind([a.sql, b.sql], ([x, y]) => {
       const cmp = sql`${x!}${o}${y!}`;
-      const [big, small] = op === 'gt' || op === 'ge' ? [{ o: a, sql: x! }, { o: b, sql: y! }] : [{ o: b, sql: y! }, { o: a, sql: x! }];
+      const [big, small] =
+        op === 'gt' || op === 'ge'
+          ? [
+              { o: a, sql: x! },
+              { o: b, sql: y! },
+            ]
+          : [
+              { o: b, sql: y! },
+              { o: a, sql: x! },
+            ];
       if (op === 'gt' || op === 'lt') return mayBeNaN(big.o) ? sql`(${cmp} AND ${big.sql} <> ${NAN})` : sql`(${cmp})`;
       if (!mayBeNaN(big.o)) return sql`(${cmp})`;
-      return mayBeNaN(small.o) ? sql`(${cmp} AND (${big.sql} <> ${NAN} OR ${small.sql} = ${NAN}))` : sql`(${cmp} AND ${big.sql} <> ${NAN})`;
+      return mayBeNaN(small.o)
+        ? sql`(${cmp} AND (${big.sql} <> ${NAN} OR ${small.sql} = ${NAN}))`
+        : sql`(${cmp} AND ${big.sql} <> ${NAN})`;
     });
   },
   arithmetic(op: ArithmeticOp, a, b, type) {
@@ -371,15 +432,27 @@ export const postgres: Dialect = {
     return a.sql;
   },
   // Code point order for text; NaN, which PostgreSQL sorts above every number, before them.
-  orderKeys: (column, type) => (type === 'Edm.String' ? [`${column} COLLATE "C"`] : isFloatingPoint(type) ? [`(CASE WHEN ${column} = 'NaN'::float8 THEN 0 ELSE 1 END)`, column] : [column]),
-  cast: (conversion, a, to) => renderCast({ ...CAST, round: (x) => postgres.functions.round!([x]) }, conversion, a, to, postgres.convert),
+  orderKeys: (column, type) =>
+    type === 'Edm.String'
+      ? [`${column} COLLATE "C"`]
+      : isFloatingPoint(type)
+        ? [`(CASE WHEN ${column} = 'NaN'::float8 THEN 0 ELSE 1 END)`, column]
+        : [column],
+  cast: (conversion, a, to) =>
+    renderCast({ ...CAST, round: (x) => postgres.functions.round!([x]) }, conversion, a, to, postgres.convert),
   bind,
   functions: {
     ...BASE_FUNCTIONS,
     substringof: ([t, s]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
     contains: ([s, t]) => needle(s!, t!, (e) => `%${e}%`, sql`(strpos(${s!.sql}, ${t!.sql}) > 0)`),
     startswith: ([s, t]) => needle(s!, t!, (e) => `${e}%`, sql`starts_with(${s!.sql}, ${t!.sql})`),
-    endswith: ([s, t]) => needle(s!, t!, (e) => `%${e}`, bind([t!.sql], ([u]) => sql`(right(${s!.sql}, length(${u!})) = ${u!})`)),
+    endswith: ([s, t]) =>
+      needle(
+        s!,
+        t!,
+        (e) => `%${e}`,
+        bind([t!.sql], ([u]) => sql`(right(${s!.sql}, length(${u!})) = ${u!})`),
+      ),
     length: unary('length'),
     indexof: ([s, t]) => sql`(strpos(${s!.sql}, ${t!.sql}) - 1)`,
     replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
@@ -395,7 +468,11 @@ export const postgres: Dialect = {
     year: ([x]) =>
       x!.type === 'Edm.Date'
         ? sql`CAST(EXTRACT(YEAR FROM ${x!.sql}) AS integer)`
-        : bind([x!.sql], ([v]) => sql`(CAST(EXTRACT(YEAR FROM ${utcOf(v!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utcOf(v!)}) < 0 THEN 1 ELSE 0 END)`),
+        : bind(
+            [x!.sql],
+            ([v]) =>
+              sql`(CAST(EXTRACT(YEAR FROM ${utcOf(v!)}) AS integer) + CASE WHEN EXTRACT(YEAR FROM ${utcOf(v!)}) < 0 THEN 1 ELSE 0 END)`,
+          ),
     month: part('MONTH'),
     day: part('DAY'),
     hour: part('HOUR'),
@@ -413,7 +490,10 @@ export const postgres: Dialect = {
       x!.type === 'Edm.Decimal'
         ? sql`round(${x!.sql})`
         : // round(double precision) halves to even; this halves away from zero, exactly.
-          bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
+          bind(
+            [x!.sql],
+            ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`,
+          ),
     floor: unary('floor'),
     ceiling: unary('ceil'),
   } satisfies FunctionTable,

@@ -7,7 +7,18 @@ import type { EdmType } from '../../../types/edm.js';
 import { isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
-import { BASE, BASE_FUNCTIONS, booleanKeyword, castPlaceholder, decidedByLowering, doubleQuoted, infix, noLiteralOf, ORDER_OPS, unary } from './base.js';
+import {
+  BASE,
+  BASE_FUNCTIONS,
+  booleanKeyword,
+  castPlaceholder,
+  decidedByLowering,
+  doubleQuoted,
+  infix,
+  noLiteralOf,
+  ORDER_OPS,
+  unary,
+} from './base.js';
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
 import { instantOfText } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
@@ -71,16 +82,32 @@ const jsonPath = (path: readonly string[]): string => `'$${path.map((n) => `.${n
  * integers exactly as INTEGER, numbers with a fraction as REAL, JSON true and false as 1 and 0.
  */
 const JSON_ARRAYS: JsonArrays = {
-  elements: (array, alias) => sql`json_each(CASE WHEN json_type(${array}) = 'array' THEN ${array} END) AS ${raw(alias)}`,
-  value: (alias, member) => raw(member.path.length === 0 ? `${alias}.value` : `json_extract(${alias}.value, ${jsonPath(member.path)})`),
+  elements: (array, alias) =>
+    sql`json_each(CASE WHEN json_type(${array}) = 'array' THEN ${array} END) AS ${raw(alias)}`,
+  value: (alias, member) =>
+    raw(member.path.length === 0 ? `${alias}.value` : `json_extract(${alias}.value, ${jsonPath(member.path)})`),
   json: (alias, path) => raw(`json_extract(${alias}.value, ${jsonPath(path)})`),
-  isNull: (alias, path) => raw(path.length === 0 ? `(${alias}.type = 'null')` : `(COALESCE(json_type(${alias}.value, ${jsonPath(path)}), 'null') = 'null')`),
+  isNull: (alias, path) =>
+    raw(
+      path.length === 0
+        ? `(${alias}.type = 'null')`
+        : `(COALESCE(json_type(${alias}.value, ${jsonPath(path)}), 'null') = 'null')`,
+    ),
 };
 
 /** A `YYYY-MM-DD` date's or an `hh:mm:ss.sss` time's part, from its fixed place in the text. */
-const textPart = (x: Frag, [from, length]: readonly [number, number]): Frag => sql`CAST(substr(${x}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
-const DATE_PARTS: { readonly [P in 'year' | 'month' | 'day']: readonly [number, number] } = { year: [1, 4], month: [6, 2], day: [9, 2] };
-const TIME_PARTS: { readonly [P in 'hour' | 'minute' | 'second']: readonly [number, number] } = { hour: [1, 2], minute: [4, 2], second: [7, 2] };
+const textPart = (x: Frag, [from, length]: readonly [number, number]): Frag =>
+  sql`CAST(substr(${x}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
+const DATE_PARTS: { readonly [P in 'year' | 'month' | 'day']: readonly [number, number] } = {
+  year: [1, 4],
+  month: [6, 2],
+  day: [9, 2],
+};
+const TIME_PARTS: { readonly [P in 'hour' | 'minute' | 'second']: readonly [number, number] } = {
+  hour: [1, 2],
+  minute: [4, 2],
+  second: [7, 2],
+};
 /** Julian day number of 1970-01-01T00:00:00Z. */
 const EPOCH_JULIAN_DAY = '2440587.5';
 
@@ -88,7 +115,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const dates = options.dates ?? 'epoch-ms';
   const epochMs = dates === 'epoch-ms';
   const temporal: TemporalSpelling = {
-    msOfInstant: (x) => (epochMs ? x : sql`CAST(round((julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)}) * 86400000) AS INTEGER)`),
+    msOfInstant: (x) =>
+      epochMs ? x : sql`CAST(round((julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)}) * 86400000) AS INTEGER)`,
     instantOfMs: (ms) => (epochMs ? ms : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`),
     daysOfDate: (x) => sql`CAST(julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)} AS INTEGER)`,
     scale(op, ms, n) {
@@ -96,25 +124,35 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
       if (kind === 'integer') return op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(${n.sql}, 0))`;
       // Decimal is REAL here: the product or quotient in binary64, truncated where it is a duration.
       const r = op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(CAST(${n.sql} AS REAL), 0))`;
-      return bind([r], ([v]) => sql`(CASE WHEN ${v!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${v!}) AS INTEGER) END)`);
+      return bind(
+        [r],
+        ([v]) =>
+          sql`(CASE WHEN ${v!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${v!}) AS INTEGER) END)`,
+      );
     },
     bindIntegers: bind,
   };
-  const datePartOf = (p: 'year' | 'month' | 'day', hour: DatePart) => (args: readonly Operand[]): Frag => {
-    const [x] = args;
-    if (x!.type === 'Edm.Date') return textPart(x!.sql, DATE_PARTS[p]);
-    return datePart(hour)(args);
-  };
-  const timePartOf = (p: 'hour' | 'minute' | 'second') => (args: readonly Operand[]): Frag => {
-    const [x] = args;
-    if (x!.type === 'Edm.TimeOfDay') return textPart(x!.sql, TIME_PARTS[p]);
-    return datePart(p)(args);
-  };
-  const datePart = (p: DatePart) => ([x]: readonly Operand[]): Frag => {
-    if (dates === 'epoch-ms') return datePartOfEpochMs(x!.sql, p, bind);
-    const [from, length] = ISO_PARTS[p];
-    return sql`CAST(substr(${x!.sql}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
-  };
+  const datePartOf =
+    (p: 'year' | 'month' | 'day', hour: DatePart) =>
+    (args: readonly Operand[]): Frag => {
+      const [x] = args;
+      if (x!.type === 'Edm.Date') return textPart(x!.sql, DATE_PARTS[p]);
+      return datePart(hour)(args);
+    };
+  const timePartOf =
+    (p: 'hour' | 'minute' | 'second') =>
+    (args: readonly Operand[]): Frag => {
+      const [x] = args;
+      if (x!.type === 'Edm.TimeOfDay') return textPart(x!.sql, TIME_PARTS[p]);
+      return datePart(p)(args);
+    };
+  const datePart =
+    (p: DatePart) =>
+    ([x]: readonly Operand[]): Frag => {
+      if (dates === 'epoch-ms') return datePartOfEpochMs(x!.sql, p, bind);
+      const [from, length] = ISO_PARTS[p];
+      return sql`CAST(substr(${x!.sql}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
+    };
   const trimFraction = (x: Frag): Frag => sql`rtrim(rtrim(${x}, '0'), '.')`;
   const castSpelling: CastSpelling = {
     bind: (values, _kind, body) => bind(values, body),
@@ -140,7 +178,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
             ? sql`(${trimFraction(sql`strftime('%Y-%m-%dT%H:%M:%f', ${x.sql} / 1000.0, 'unixepoch')`)} || 'Z')`
             : sql`(${trimFraction(sql`substr(${x.sql}, 1, 23)`)} || 'Z')`;
         case 'Edm.Decimal':
-          return 'SQLite stores Decimals as REAL, whose text is not the Decimal\'s';
+          return "SQLite stores Decimals as REAL, whose text is not the Decimal's";
         default:
           return `SQLite writes ${x.type} values in another form than JavaScript's`;
       }
@@ -163,7 +201,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
         x.sql,
       ),
   };
-  const convert = (a: Operand, to: EdmType): Frag => (isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql);
+  const convert = (a: Operand, to: EdmType): Frag =>
+    isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql;
   const functions = {
     ...BASE_FUNCTIONS,
     substringof: ([t, s]) => sql`(instr(${s!.sql}, ${t!.sql}) > 0)`,
@@ -171,14 +210,19 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     startswith: ([s, t]) => bind([t!.sql], ([u]) => sql`(substr(${s!.sql}, 1, length(${u!})) = ${u!})`),
     // substr(s, -0) is all of s, so an empty suffix is handled apart.
     endswith: ([s, t]) =>
-      bind([s!.sql, t!.sql], ([v, u]) => sql`(substr(${v!}, -length(${u!})) = ${u!} OR (length(${u!}) = 0 AND ${v!} IS NOT NULL))`),
+      bind(
+        [s!.sql, t!.sql],
+        ([v, u]) => sql`(substr(${v!}, -length(${u!})) = ${u!} OR (length(${u!}) = 0 AND ${v!} IS NOT NULL))`,
+      ),
     length: unary('length'),
     indexof: ([s, t]) => sql`(instr(${s!.sql}, ${t!.sql}) - 1)`,
     // An empty search string returns s before the replacement is looked at, even a NULL one:
     // boundedReplace tests the replacement for NULL first.
     replace: ([s, f, w]) => boundedReplace(s!.sql, f!.sql, w!.sql, TEXT),
     substring: ([s, i, n]) =>
-      n ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))` : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
+      n
+        ? sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1, max(${n.sql}, 0))`
+        : sql`substr(${s!.sql}, max(${i!.sql}, 0) + 1)`,
     tolower: unary('lower'),
     toupper: unary('upper'),
     trim: ([s]) => sql`trim(${s!.sql}, ' ')`,
@@ -195,14 +239,19 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
       return sql`(((${x!.sql} % 1000 + 1000) % 1000) / 1000.0)`;
     },
     date: ([x]) => (epochMs ? sql`date(${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 1, 10)`),
-    time: ([x]) => (epochMs ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 12, 12)`),
+    time: ([x]) =>
+      epochMs ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 12, 12)`,
     totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
     totalseconds: ([x]) => sql`(${x!.sql} / 1000.0)`,
     now: decidedByLowering,
     mindatetime: decidedByLowering,
     maxdatetime: decidedByLowering,
     // round() computes x + 0.5 in floating point (round(0.49999999999999994) is 1); this is exact.
-    round: ([x]) => bind([x!.sql], ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`),
+    round: ([x]) =>
+      bind(
+        [x!.sql],
+        ([v]) => sql`(trunc(${v!}) + CASE WHEN abs(${v!} - trunc(${v!})) >= 0.5 THEN sign(${v!}) ELSE 0 END)`,
+      ),
     floor: unary('floor'),
     ceiling: unary('ceiling'),
   } satisfies FunctionTable;
@@ -291,7 +340,8 @@ export const sqlite: Dialect = createSqliteDialect();
 /** The SQLite column type of the storage conventions. */
 export function sqliteColumnType(type: EdmType, options: SqliteOptions = {}): string {
   if (type === 'Edm.String' || type === 'Edm.Guid' || type === 'Edm.Date' || type === 'Edm.TimeOfDay') return 'TEXT';
-  if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset') return (options.dates ?? 'epoch-ms') === 'epoch-ms' ? 'INTEGER' : 'TEXT';
+  if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset')
+    return (options.dates ?? 'epoch-ms') === 'epoch-ms' ? 'INTEGER' : 'TEXT';
   if (isReal(type)) return 'REAL';
   return 'INTEGER';
 }
