@@ -181,6 +181,6 @@ function printTable(title, rows, unit, baseline) {
     console.log(`| ${r.name} | ${fmt(r.rate)} | ${r.ratio.toFixed(2)}× | ${r.accepted} |`);
   }
   for (const r of rows) {
-    if (r.rejected.length) console.log(`\n${r.name} rejects: ${r.rejected.map((s) => '`' + s + '`').join(', ')}`);
+    if (r.rejected.length) console.log(`\n${r.name} rejects: ${r.rejected.map((s) => `\`${s}\``).join(', ')}`);
   }
 }

@@ -23,13 +23,13 @@ const competitors = [
   {
     name: 'odata-parser',
     run: (f) => {
-      const r = legacyOdataParser.parse('$filter=' + f);
+      const r = legacyOdataParser.parse(`$filter=${f}`);
       return r.error ? undefined : r;
     },
   },
 ];
 
-const label = (f) => (f.length > 60 ? f.slice(0, 57) + '…' : f);
+const label = (f) => (f.length > 60 ? `${f.slice(0, 57)}…` : f);
 
 const all = await compare({
   title: 'Parse: representative filters (each parser timed on the filters it accepts)',

@@ -53,5 +53,5 @@ await compare({
   inputs: FILTERS,
   baseline: 'odata-v4-sql',
   unit: 'filters',
-  label: (f) => (f.length > 60 ? f.slice(0, 57) + '…' : f),
+  label: (f) => (f.length > 60 ? `${f.slice(0, 57)}…` : f),
 });

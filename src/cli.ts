@@ -93,7 +93,7 @@ export async function main(
     const unknownOption = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
     return usage(`${(error as Error).message}${unknownOption ? `\n${DASH_HINT}` : ''}`);
   }
-  if (parsed.values['help']) {
+  if (parsed.values.help) {
     io.out.write(commandHelp(command));
     return 0;
   }

@@ -152,15 +152,15 @@ export interface FilterErrorInit {
 }
 
 /**
- * A filter that cannot be parsed, checked or compiled. `code` is the service's error code
- * (`BadRequest`), so a server can answer with 400 and this object's message.
- */
-/**
  * Marks every FilterError, whichever copy of the package made it: `Symbol.for` gives two copies
  * (a bundled one and an installed one, an ESM and a CommonJS one) the same symbol.
  */
 const BRAND = Symbol.for('odata-filter.FilterError');
 
+/**
+ * A filter that cannot be parsed, checked or compiled. `code` is the service's error code
+ * (`BadRequest`), so a server can answer with 400 and this object's message.
+ */
 export class FilterError extends Error {
   override readonly name = 'FilterError';
   /** Non-enumerable, so that a spread or structured copy of the fields is not taken for the error. */
@@ -293,7 +293,7 @@ function caretLines(text: string, start: number, end: number): string {
   const suffix = to < oneLine.length ? '…' : '';
   const shown = prefix + oneLine.slice(from, to) + suffix;
   const width = Math.max(1, Math.min(end, to) - start);
-  const caret = ' '.repeat(prefix.length + start - from) + '^' + '~'.repeat(width - 1);
+  const caret = `${' '.repeat(prefix.length + start - from)}^${'~'.repeat(width - 1)}`;
   return `  ${shown}\n  ${caret}`;
 }
 

@@ -74,8 +74,8 @@ function update(): void {
         : matchRows(description.checked, rows),
     );
     // What the panels show now, for anyone (a test, a screenshot) waiting for them to catch up.
-    outputs.dataset['filter'] = text;
-    outputs.dataset['schema'] = schema.name;
+    outputs.dataset.filter = text;
+    outputs.dataset.schema = schema.name;
     failure.hidden = true;
   } catch (error) {
     failure.hidden = false;

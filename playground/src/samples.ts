@@ -136,9 +136,7 @@ const sessions = (eventId: number, statuses: readonly (string | null)[]): Sample
     StartDateTime: `2024-0${(eventId % 9) + 1}-1${i}T09:00:00+10:00`,
     FinishDateTime: `2024-0${(eventId % 9) + 1}-1${i}T12:30:00+10:00`,
     Presenter:
-      i % 2 === 0
-        ? { ContactID: ((eventId + i) % 8) + 1, Email: contacts[(eventId + i) % 8]?.['Email'] ?? null }
-        : null,
+      i % 2 === 0 ? { ContactID: ((eventId + i) % 8) + 1, Email: contacts[(eventId + i) % 8]?.Email ?? null } : null,
     ...audit('2023-12-01T00:00:00Z', '2024-01-15T00:00:00Z'),
   }));
 
@@ -146,7 +144,7 @@ const registrations = (eventId: number, statuses: readonly (string | null)[]): S
   statuses.map((status, i) => ({
     RegistrationID: eventId * 100 + i + 1,
     Status: status,
-    ...audit('2024-01-0' + (i + 1) + 'T08:00:00Z', null),
+    ...audit(`2024-01-0${i + 1}T08:00:00Z`, null),
     Contact: contacts[(eventId * 3 + i) % 8],
   }));
 
@@ -284,13 +282,13 @@ const events: readonly SampleRow[] = eventsWithoutLinks.map((event, i) => ({
   Registrations: registrations(i + 1, registrationStatuses[i] ?? []),
 }));
 
-const eventSessions: readonly SampleRow[] = events.flatMap((event) => event['Sessions'] as SampleRow[]).slice(0, 8);
+const eventSessions: readonly SampleRow[] = events.flatMap((event) => event.Sessions as SampleRow[]).slice(0, 8);
 
 const registrationRows: readonly SampleRow[] = events
   .flatMap((event) =>
-    (event['Registrations'] as SampleRow[]).map((registration) => ({
+    (event.Registrations as SampleRow[]).map((registration) => ({
       ...registration,
-      Event: eventsWithoutLinks.find((e) => e['EventID'] === event['EventID']) ?? null,
+      Event: eventsWithoutLinks.find((e) => e.EventID === event.EventID) ?? null,
     })),
   )
   .slice(0, 8);

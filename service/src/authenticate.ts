@@ -52,10 +52,10 @@ export class Authenticator {
     const [row] = await this.db.query('SELECT "Salt", "Hash", "Collections" FROM users WHERE "Name" = $1', [
       credentials.name,
     ]);
-    const stored = row === undefined ? NOBODY : { salt: String(row['Salt']), hash: String(row['Hash']) };
+    const stored = row === undefined ? NOBODY : { salt: String(row.Salt), hash: String(row.Hash) };
     const right = await verifyPassword(credentials.password, stored);
     if (!right || row === undefined) return undefined;
-    const user: User = { name: credentials.name, collections: row['Collections'] as string[] };
+    const user: User = { name: credentials.name, collections: row.Collections as string[] };
     if (this.trusted.size >= MOST_TRUSTED) this.trusted.clear();
     this.trusted.set(digest, { user, until: Date.now() + TRUSTED_FOR_MS });
     return user;

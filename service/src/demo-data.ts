@@ -701,9 +701,9 @@ function categoryItems(presenters: readonly PresenterRow[]): TemplateCategoryIte
         linkItem(random, categoryID, title, uri, regions),
       ),
     ];
-    random
-      .shuffle(entries)
-      .forEach((entry, index) => items.push({ ...entry, ItemID: items.length + 1, SequenceIndex: index + 1 }));
+    random.shuffle(entries).forEach((entry, index) => {
+      items.push({ ...entry, ItemID: items.length + 1, SequenceIndex: index + 1 });
+    });
   }
   return items;
 }

@@ -7,15 +7,13 @@ import { createDemoDatabase, isSeeded } from './seed.js';
 import { createService } from './server.js';
 
 const env = process.env;
-const port = Number(env['PORT'] ?? 8080);
+const port = Number(env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error(`PORT must be a port number, not '${env['PORT']}'`);
+  console.error(`PORT must be a port number, not '${env.PORT}'`);
   process.exit(64);
 }
 
-const db = env['DATABASE_URL']
-  ? await openPostgres(env['DATABASE_URL'])
-  : await openPglite(env['PGLITE_DATA_DIR'] || undefined);
+const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.PGLITE_DATA_DIR || undefined);
 if (!(await isSeeded(db))) {
   const started = Date.now();
   await createDemoDatabase(db);
@@ -24,10 +22,10 @@ if (!(await isSeeded(db))) {
 const service = createService({
   db,
   log: (line) => console.log(line),
-  ...(env['PUBLIC_URL'] ? { publicUrl: env['PUBLIC_URL'] } : {}),
-  ...(env['SCHEMA_BASE'] ? { schemaBase: env['SCHEMA_BASE'] } : {}),
+  ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+  ...(env.SCHEMA_BASE ? { schemaBase: env.SCHEMA_BASE } : {}),
 });
-const base = await service.listen(port, env['HOST'] ?? '127.0.0.1');
+const base = await service.listen(port, env.HOST ?? '127.0.0.1');
 
 let stopping = false;
 const stop = async (signal: string): Promise<void> => {
@@ -41,7 +39,7 @@ const stop = async (signal: string): Promise<void> => {
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 // Maintenance (every request answered 503): MAINTENANCE=1 starts in it, SIGUSR2 switches it on and off.
-service.maintenance = env['MAINTENANCE'] === '1';
+service.maintenance = env.MAINTENANCE === '1';
 process.on('SIGUSR2', () => {
   service.maintenance = !service.maintenance;
   console.log(`maintenance ${service.maintenance ? 'on: every request is answered 503' : 'off'}`);

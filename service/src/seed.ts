@@ -62,9 +62,9 @@ export async function createDemoDatabase(db: Database): Promise<void> {
 /** Whether the demo data is already there: the users table exists and has rows (a PGlite data directory kept from an earlier start). */
 export async function isSeeded(db: Database): Promise<boolean> {
   const [table] = await db.query(`SELECT to_regclass('public.users') IS NOT NULL AS "exists"`);
-  if (table?.['exists'] !== true) return false;
+  if (table?.exists !== true) return false;
   const [users] = await db.query('SELECT EXISTS (SELECT 1 FROM users) AS "seeded"');
-  return users?.['seeded'] === true;
+  return users?.seeded === true;
 }
 
 /**
@@ -76,13 +76,13 @@ async function insertRows(db: Statements, table: string, rows: readonly object[]
   const first = rows[0];
   if (first === undefined) return;
   const columns = Object.keys(first);
-  const jsonColumns = new Set(columns.filter((column) => rows.some((row) => isJson(valueOf(row, column)))));
+  const jsonColumns = new Set(columns.filter((column) => rows.some((row) => isJson(cellOf(row, column)))));
   const columnList = columns.map((column) => `"${column}"`).join(', ');
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
     const params: unknown[] = [];
     const tuples = rows.slice(start, start + ROWS_PER_INSERT).map((row) => {
       const placeholders = columns.map((column) => {
-        params.push(toParameter(valueOf(row, column), jsonColumns.has(column), table, column));
+        params.push(toParameter(cellOf(row, column), jsonColumns.has(column), table, column));
         return jsonColumns.has(column) ? `$${params.length}::jsonb` : `$${params.length}`;
       });
       return `(${placeholders.join(', ')})`;
@@ -91,7 +91,7 @@ async function insertRows(db: Statements, table: string, rows: readonly object[]
   }
 }
 
-const valueOf = (row: object, column: string): unknown => (row as Record<string, unknown>)[column];
+const cellOf = (row: object, column: string): unknown => (row as Record<string, unknown>)[column];
 
 const isJson = (value: unknown): boolean => typeof value === 'object' && value !== null && !(value instanceof Date);
 

@@ -486,9 +486,9 @@ describe('the demo data', () => {
     expect(byId(data.contacts, 'ContactID', APOSTROPHE_CONTACT_ID).Email?.toLowerCase()).toContain("o'brien");
     expect(byId(data.organisations, 'OrganisationID', APOSTROPHE_ORGANISATION_ID).Name).toContain("O'Brien");
 
-    NON_ASCII_EVENT_IDS.forEach((id, i) =>
-      expect(byId(data.events, 'EventID', id).LocationName).toBe(NON_ASCII_PLACES[i]),
-    );
+    NON_ASCII_EVENT_IDS.forEach((id, i) => {
+      expect(byId(data.events, 'EventID', id).LocationName).toBe(NON_ASCII_PLACES[i]);
+    });
     for (const place of NON_ASCII_PLACES) {
       expect(
         data.contacts.some((c) => c.PostalAddress_City === place) ||
@@ -538,7 +538,7 @@ describe('the demo data on PGlite', () => {
   it('stores every generated row', async () => {
     for (const table of [...TABLE_NAMES, 'users' as const]) {
       const [row] = await db.query(`SELECT count(*)::int AS n FROM ${table}`);
-      expect(row?.['n'], table).toBe(data[table].length);
+      expect(row?.n, table).toBe(data[table].length);
     }
   });
 
@@ -547,16 +547,14 @@ describe('the demo data on PGlite', () => {
       `SELECT "Description", convert_to("Description", 'UTF8') AS bytes FROM events WHERE "EventID" = $1`,
       [HOSTILE_EVENT_ID],
     );
-    expect(event?.['Description']).toBe(HOSTILE_EVENT_DESCRIPTION);
-    expect(Buffer.from(event?.['bytes'] as Uint8Array).equals(Buffer.from(HOSTILE_EVENT_DESCRIPTION, 'utf8'))).toBe(
-      true,
-    );
+    expect(event?.Description).toBe(HOSTILE_EVENT_DESCRIPTION);
+    expect(Buffer.from(event?.bytes as Uint8Array).equals(Buffer.from(HOSTILE_EVENT_DESCRIPTION, 'utf8'))).toBe(true);
     const [contact] = await db.query(`SELECT "PostalAddress_City" FROM contacts WHERE "ContactID" = $1`, [
       HOSTILE_CONTACT_ID,
     ]);
-    expect(contact?.['PostalAddress_City']).toBe(HOSTILE_CONTACT_CITY);
+    expect(contact?.PostalAddress_City).toBe(HOSTILE_CONTACT_CITY);
     const [emoji] = await db.query(`SELECT "Description" FROM events WHERE "EventID" = $1`, [EMOJI_EVENT_ID]);
-    expect(emoji?.['Description']).toBe(byId(data.events, 'EventID', EMOJI_EVENT_ID).Description);
+    expect(emoji?.Description).toBe(byId(data.events, 'EventID', EMOJI_EVENT_ID).Description);
   });
 
   it('reads instants, GUIDs and JSON back as they were generated', async () => {
@@ -568,7 +566,7 @@ describe('the demo data on PGlite', () => {
       `SELECT "BestAdvertisedOffers" FROM template_item_offers WHERE "ItemID" = $1 AND "Region" = $2`,
       [offer?.ItemID, offer?.Region],
     );
-    expect(stored?.['BestAdvertisedOffers']).toEqual(offer?.BestAdvertisedOffers);
+    expect(stored?.BestAdvertisedOffers).toEqual(offer?.BestAdvertisedOffers);
     // An empty collection is SQL NULL, never a JSON null or [].
     const [tags] = await db.query(
       `SELECT count(*) FILTER (WHERE "Tags" IS NULL)::int AS missing, count(*) FILTER (WHERE jsonb_typeof("Tags") <> 'array')::int AS odd FROM template_category_items`,
@@ -578,14 +576,14 @@ describe('the demo data on PGlite', () => {
 
   it('stores users as salted hashes that accept their password only', async () => {
     const [admin] = await db.query(`SELECT "Salt", "Hash", "Collections" FROM users WHERE "Name" = 'admin'`);
-    const stored = { salt: String(admin?.['Salt']), hash: String(admin?.['Hash']) };
-    expect(admin?.['Collections']).toEqual(['*']);
+    const stored = { salt: String(admin?.Salt), hash: String(admin?.Hash) };
+    expect(admin?.Collections).toEqual(['*']);
     expect(await verifyPassword('admin-demo', stored)).toBe(true);
     expect(await verifyPassword('wrong', stored)).toBe(false);
     const [eventsOnly] = await db.query(`SELECT "Salt", "Hash", "Collections" FROM users WHERE "Name" = 'events-only'`);
-    expect(eventsOnly?.['Collections']).toEqual(['events']);
+    expect(eventsOnly?.Collections).toEqual(['events']);
     expect(
-      await verifyPassword('events-demo', { salt: String(eventsOnly?.['Salt']), hash: String(eventsOnly?.['Hash']) }),
+      await verifyPassword('events-demo', { salt: String(eventsOnly?.Salt), hash: String(eventsOnly?.Hash) }),
     ).toBe(true);
   });
 });

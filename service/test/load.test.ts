@@ -126,7 +126,7 @@ describe('what counts as an error', () => {
       expect(
         report.firstErrors.every((error) => /^GET \/.*: expected \d{3}.*, got 500 application\/xml$/.test(error)),
       ).toBe(true);
-      expect(formatReport(report)).toMatch(/30 errors\n[^]*first 10 errors:/);
+      expect(formatReport(report)).toMatch(/30 errors\n[\s\S]*first 10 errors:/);
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -6,9 +6,6 @@ import type { AliasValues } from '../types/aliases.js';
 /** The option definition to spread into a command's `options`. */
 export const ALIAS_OPTION = { alias: { type: 'string', multiple: true } } as const;
 
-/** The usage text of the option, for a command's usage line. */
-export const ALIAS_USAGE = '[--alias <name>=<value>]...';
-
 /** The lines of a command's --help for --alias. */
 export const ALIAS_HELP = [
   '--alias <name>=<value>  the value of the parameter alias @name: the text of one literal,',
@@ -22,7 +19,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export function aliasesFromOptions(
   values: Readonly<Record<string, unknown>>,
 ): { readonly aliases: AliasValues } | { readonly usageError: string } {
-  const given = values['alias'];
+  const given = values.alias;
   const options = Array.isArray(given) ? (given as unknown[]) : [];
   const aliases: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const option of options) {

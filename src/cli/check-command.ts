@@ -35,7 +35,7 @@ export const checkCommand: Command = {
     if ('usageError' in versioned) return versioned;
     const { version } = versioned;
     const typed = check(filter, loaded.schema, { aliases: given.aliases, version });
-    if (values['json']) out.write(`${toJson(typed.root)}\n`);
+    if (values.json) out.write(`${toJson(typed.root)}\n`);
     else out.write(`${print(parse(filter), { version })}\n${printTyped(typed)}\n`);
     return { exitCode: 0 };
   },

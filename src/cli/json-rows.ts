@@ -169,7 +169,10 @@ export function parseJsonExact(text: string): unknown {
       i++;
       const object: Record<string, unknown> = {};
       skipWhitespace();
-      if (text[i] === '}') return (i++, object);
+      if (text[i] === '}') {
+        i++;
+        return object;
+      }
       for (;;) {
         skipWhitespace();
         const key = token(STRING);
@@ -185,7 +188,10 @@ export function parseJsonExact(text: string): unknown {
           configurable: true,
         });
         skipWhitespace();
-        if (text[i] === '}') return (i++, object);
+        if (text[i] === '}') {
+          i++;
+          return object;
+        }
         if (text[i] !== ',') return fail("',' or '}'");
         i++;
       }
@@ -194,11 +200,17 @@ export function parseJsonExact(text: string): unknown {
       i++;
       const array: unknown[] = [];
       skipWhitespace();
-      if (text[i] === ']') return (i++, array);
+      if (text[i] === ']') {
+        i++;
+        return array;
+      }
       for (;;) {
         array.push(value());
         skipWhitespace();
-        if (text[i] === ']') return (i++, array);
+        if (text[i] === ']') {
+          i++;
+          return array;
+        }
         if (text[i] !== ',') return fail("',' or ']'");
         i++;
       }
@@ -212,7 +224,10 @@ export function parseJsonExact(text: string): unknown {
       ['false', false],
       ['null', null],
     ] as const) {
-      if (text.startsWith(word, i)) return ((i += word.length), meaning);
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return meaning;
+      }
     }
     const n = token(NUMBER);
     if (n === undefined) return fail('a value');

@@ -65,7 +65,7 @@ export function loadSchema(nameOrFile: string): { readonly schema: Schema } | { 
 export function schemaFromOptions(
   values: Readonly<Record<string, unknown>>,
 ): { readonly schema: Schema } | { readonly usageError: string } {
-  const value = values['schema'];
+  const value = values.schema;
   if (typeof value !== 'string' || value === '') return { usageError: 'missing --schema <name-or-file>' };
   return loadSchema(value);
 }

@@ -5,8 +5,6 @@ import { readInstant } from '../semantics/instant.js';
 
 export const NOW_OPTION = { now: { type: 'string' } } as const;
 
-export const NOW_USAGE = '[--now <date-time>]';
-
 export const NOW_HELP =
   '--now <date-time>       the instant now() stands for, as 2012-12-03T07:16:23Z (default: the clock)';
 
@@ -14,7 +12,7 @@ export const NOW_HELP =
 export function clockFromOptions(
   values: Readonly<Record<string, unknown>>,
 ): { readonly clock?: () => Date } | { readonly usageError: string } {
-  const given = values['now'];
+  const given = values.now;
   if (typeof given !== 'string') return {};
   const reading = readInstant(given);
   if (!reading.ok)

@@ -21,7 +21,7 @@ export const parseCommand: Command = {
     const tree = parse(filter);
     // Printed for the version even for --json: what the version cannot express is refused either way.
     const canonical = print(tree, { version: given.version });
-    out.write(values['json'] ? `${toJson(tree)}\n` : `${canonical}\n`);
+    out.write(values.json ? `${toJson(tree)}\n` : `${canonical}\n`);
     return { exitCode: 0 };
   },
 };

@@ -79,7 +79,7 @@ export const sqlCommand: Command = {
     json: { type: 'boolean' },
   },
   run({ filter, values, out }) {
-    const dialectName = typeof values['dialect'] === 'string' ? values['dialect'] : 'postgres';
+    const dialectName = typeof values.dialect === 'string' ? values.dialect : 'postgres';
     const dialect = DIALECTS[dialectName];
     if (!dialect)
       return { usageError: `--dialect must be one of ${Object.keys(DIALECTS).join(', ')}, not '${dialectName}'` };
@@ -91,13 +91,13 @@ export const sqlCommand: Command = {
     if ('usageError' in versioned) return versioned;
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
-    const storage = typeof values['storage'] === 'string' ? loadStorage(values['storage']) : { storage: {} };
+    const storage = typeof values.storage === 'string' ? loadStorage(values.storage) : { storage: {} };
     if ('usageError' in storage) return storage;
     const { sql, params } = compileSql(
       check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }),
       { ...storage.storage, dialect, ...now },
     );
-    out.write(values['json'] ? `${toJson({ sql, params })}\n` : `${sql}\n${toJson(params, 0)}\n`);
+    out.write(values.json ? `${toJson({ sql, params })}\n` : `${sql}\n${toJson(params, 0)}\n`);
     return { exitCode: 0 };
   },
 };

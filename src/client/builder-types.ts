@@ -279,4 +279,5 @@ export type NodeOf<D> =
  * has no known paths; its properties are unchecked until the filter is checked at run time.
  */
 export type Row<D extends SchemaDefinition> =
+  // biome-ignore lint/suspicious/noExplicitAny: a schema whose properties TypeScript cannot see types nothing
   IsLiteral<D['properties']> extends true ? Properties<D['properties']> : { readonly [name: string]: any };

@@ -23,7 +23,7 @@ import type {
 } from '../syntax/ast.js';
 import { ARITHMETIC_OPS, childrenOf, COMPARE_OPS } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
-import { print, printWithAliases } from '../syntax/print.js';
+import { printWithAliases } from '../syntax/print.js';
 import type { CheckOptions } from '../types/check.js';
 import { EDM_TYPES } from '../types/edm.js';
 import type { EdmType } from '../types/edm.js';

@@ -176,8 +176,6 @@ export type LoweredValue =
   | LoweredNotValue
   | LoweredLogicalValue;
 
-export type LoweredValueKind = LoweredValue['kind'];
-
 // ---------------------------------------------------------------------------------------------
 // Predicates: conditions that are true or false, never null. `negated` is the wanted truth pushed
 // down from every `not` and `ne` above: a negated predicate holds exactly where the plain one fails.
@@ -295,8 +293,6 @@ export type LoweredPredicate =
   | ForallPredicate
   | AndPredicate
   | OrPredicate;
-
-export type LoweredPredicateKind = LoweredPredicate['kind'];
 
 /** A lowered filter: the predicate a row must satisfy. */
 export interface LoweredFilter {

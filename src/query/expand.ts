@@ -179,7 +179,7 @@ function relationChain(
 ): Pick<Draft, 'path' | 'schemaPath' | 'property'>[] | undefined {
   const chain: Pick<Draft, 'path' | 'schemaPath' | 'property'>[] = [];
   let properties = level.schema.properties;
-  let schemaPath = [...level.schemaPath];
+  const schemaPath = [...level.schemaPath];
   let path: string[] = [];
   let property: Property | undefined;
   for (const segment of segments) {

@@ -131,7 +131,6 @@ export function parseQuery(
     if (known !== undefined && offered(known, policy)) {
       given[known] = [name, value];
     } else if (passThrough.has(lower)) {
-      continue;
     } else if (policy.unknownOptions !== 'ignore' || (policy.spelling === 'odata' && name.startsWith('$'))) {
       issue('syntax', 'unknown_option', name, `Unknown option '${name}'${knownList(resource)}`);
     }

@@ -201,8 +201,3 @@ export function secondsText(ms: number): string {
     .replace(/0+$/, '');
   return abs === 0 ? '0' : `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
-
-/** `fractionalseconds`: the milliseconds within the second of a time of day, as decimal seconds. */
-export function fractionalSeconds(msOfDay: number): string {
-  return secondsText(msOfDay % 1000);
-}

@@ -66,7 +66,7 @@ type PrimitivePaths<Ps, Prefix extends string> = {
       ? { readonly [Q in `${Prefix}${K}`]: TypeName<P> }
       : P extends StructureDescription<infer Inner>
         ? PrimitivePaths<Inner, `${Prefix}${K}/`>
-        : {}
+        : Record<never, never>
     : never;
 }[keyof Ps & string];
 

@@ -9,7 +9,7 @@ import type { Expr, TypedExpr } from '../../src/index.js';
 import { arbFilterText, testSchema } from '../support/arbitraries.js';
 import { nodesOf, typedWithoutSpans } from '../support/trees.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
 
 function typedNodesOf(tree: TypedExpr): TypedExpr[] {

@@ -5,7 +5,6 @@ import { conversionOf } from '../../src/types/conversions.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
-import type { Expr } from '../../src/index.js';
 import {
   arbCollectionSchema,
   arbFilterText,
@@ -18,7 +17,7 @@ import type { TypedExpr } from '../../src/types/typed.js';
 import { nodesOf, typedNodesOf } from '../support/trees.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const runs = (n: number): number => (LONG ? n * 20 : n);
 
 describe('arbFilterText', () => {
@@ -227,8 +226,8 @@ describe('arbRow and arbRows', () => {
             expect(['number', 'string']).toContain(typeof value);
           else expect(typeof value).toBe('number');
         }
-        expect(typeof row['Id']).toBe('number');
-        expect(row['StringReq']).toBeTypeOf('string');
+        expect(typeof row.Id).toBe('number');
+        expect(row.StringReq).toBeTypeOf('string');
       }),
       { numRuns: runs(200) },
     );
@@ -269,7 +268,7 @@ describe('arbRow and arbRows', () => {
   it('give unique ids', () => {
     fc.assert(
       fc.property(arbRows(testSchema), (rows) => {
-        expect(new Set(rows.map((r) => r['Id'])).size).toBe(rows.length);
+        expect(new Set(rows.map((r) => r.Id)).size).toBe(rows.length);
       }),
       { numRuns: runs(50) },
     );

@@ -2,8 +2,8 @@
 // sub-expression (see printTyped), and ill-typed ones with each issue's code, span and message.
 
 import { describe, expect, it } from 'vitest';
-import { check, defineSchema, printTyped } from '../../src/index.js';
-import type { CheckIssue, Schema } from '../../src/index.js';
+import { check, printTyped } from '../../src/index.js';
+import type { Schema } from '../../src/index.js';
 import { testSchema } from '../support/arbitraries.js';
 import { issuesOf as issuesOfIn } from '../support/trees.js';
 

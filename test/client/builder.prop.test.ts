@@ -15,7 +15,7 @@ import type { BuiltFilter } from '../../src/client/index.js';
 import { AUTHENTICATED_SCHEMAS, PUBLIC_SCHEMAS } from '../../src/schemas/service.js';
 import { typedWithoutSpans } from '../support/trees.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
 
 // The recipes reach past the types: which property a recipe takes is drawn at run time.
@@ -75,7 +75,7 @@ const VALUES: Partial<Record<EdmType, fc.Arbitrary<unknown>>> = {
   'Edm.DateTimeOffset': fc.date(INSTANTS),
 };
 
-const valueOf = (type: EdmType): fc.Arbitrary<unknown> => {
+const valueArbitrary = (type: EdmType): fc.Arbitrary<unknown> => {
   const values = VALUES[type];
   if (values === undefined) throw new Error(`no values drawn for ${type}: add them`);
   return values;
@@ -88,40 +88,39 @@ const UNORDERED: readonly string[] = ['eq', 'ne'];
 function primitiveCondition(place: Place, type: EdmType, others: readonly Place[]): fc.Arbitrary<Recipe> {
   const ops = type === 'Edm.Boolean' || type === 'Edm.Guid' ? UNORDERED : ORDERED;
   const compared = fc
-    .oneof(fc.tuple(fc.constantFrom(...ops), valueOf(type)), fc.tuple(fc.constantFrom(...UNORDERED), fc.constant(null)))
+    .oneof(
+      fc.tuple(fc.constantFrom(...ops), valueArbitrary(type)),
+      fc.tuple(fc.constantFrom(...UNORDERED), fc.constant(null)),
+    )
     .map(
       ([op, value]): Recipe => ({
         show: `${place.show}.${op}(${show(value)})`,
         build: (env) => place.get(env)[op](value),
       }),
     );
-  const listed = fc
-    .array(valueOf(type), { maxLength: 3 })
-    .map(
-      (values): Recipe => ({
-        show: `${place.show}.in(${values.map(show).join(', ')})`,
-        build: (env) => place.get(env).in(values),
-      }),
-    );
+  const listed = fc.array(valueArbitrary(type), { maxLength: 3 }).map(
+    (values): Recipe => ({
+      show: `${place.show}.in(${values.map(show).join(', ')})`,
+      build: (env) => place.get(env).in(values),
+    }),
+  );
   const arbitraries: fc.Arbitrary<Recipe>[] = [compared, listed];
   const sameType = others.filter(
     (other) => other.property.kind === 'primitive' && other.property.type === type && other !== place,
   );
   if (sameType.length > 0) {
     arbitraries.push(
-      fc
-        .constantFrom(...sameType)
-        .map(
-          (other): Recipe => ({
-            show: `${place.show}.eq(${other.show})`,
-            build: (env) => place.get(env).eq(other.get(env)),
-          }),
-        ),
+      fc.constantFrom(...sameType).map(
+        (other): Recipe => ({
+          show: `${place.show}.eq(${other.show})`,
+          build: (env) => place.get(env).eq(other.get(env)),
+        }),
+      ),
     );
   }
   if (place.property.kind === 'primitive' && place.property.enum === undefined) {
     arbitraries.push(
-      valueOf('Edm.String').map(
+      valueArbitrary('Edm.String').map(
         (value): Recipe => ({
           show: `${place.show}.cast('Edm.String').eq(${show(value)})`,
           build: (env) => place.get(env).cast('Edm.String').eq(value),
@@ -135,23 +134,19 @@ function primitiveCondition(place: Place, type: EdmType, others: readonly Place[
   }
   if (type === 'Edm.String') {
     arbitraries.push(
-      fc
-        .tuple(fc.constantFrom('contains', 'startswith', 'endswith'), valueOf(type))
-        .map(
-          ([fn, value]): Recipe => ({
-            show: `${place.show}.${fn}(${show(value)})`,
-            build: (env) => place.get(env)[fn](value),
-          }),
-        ),
-      fc
-        .nat(20)
-        .map(
-          (n): Recipe => ({
-            show: `${place.show}.trim().length().gt(${n})`,
-            build: (env) => place.get(env).trim().length().gt(n),
-          }),
-        ),
-      valueOf(type).map(
+      fc.tuple(fc.constantFrom('contains', 'startswith', 'endswith'), valueArbitrary(type)).map(
+        ([fn, value]): Recipe => ({
+          show: `${place.show}.${fn}(${show(value)})`,
+          build: (env) => place.get(env)[fn](value),
+        }),
+      ),
+      fc.nat(20).map(
+        (n): Recipe => ({
+          show: `${place.show}.trim().length().gt(${n})`,
+          build: (env) => place.get(env).trim().length().gt(n),
+        }),
+      ),
+      valueArbitrary(type).map(
         (value): Recipe => ({
           show: `${place.show}.tolower().concat(…).eq(${show(value)})`,
           build: (env) => place.get(env).tolower().concat(place.get(env)).eq(value),
@@ -164,9 +159,9 @@ function primitiveCondition(place: Place, type: EdmType, others: readonly Place[
       fc
         .tuple(
           fc.constantFrom('add', 'sub', 'mul', 'div', 'mod'),
-          valueOf(type),
+          valueArbitrary(type),
           fc.constantFrom('eq', 'lt'),
-          valueOf(type),
+          valueArbitrary(type),
         )
         .map(
           ([op, value, compare, bound]): Recipe => ({
@@ -189,14 +184,12 @@ function primitiveCondition(place: Place, type: EdmType, others: readonly Place[
         .map(
           ([fn, n]): Recipe => ({ show: `${place.show}.${fn}().eq(${n})`, build: (env) => place.get(env)[fn]().eq(n) }),
         ),
-      fc
-        .constantFrom('P1D', 'PT1H30M', '-PT0.5S')
-        .map(
-          (d): Recipe => ({
-            show: `${place.show}.add(${d}).gt(…)`,
-            build: (env) => place.get(env).add(d).gt(place.get(env)),
-          }),
-        ),
+      fc.constantFrom('P1D', 'PT1H30M', '-PT0.5S').map(
+        (d): Recipe => ({
+          show: `${place.show}.add(${d}).gt(…)`,
+          build: (env) => place.get(env).add(d).gt(place.get(env)),
+        }),
+      ),
     );
   }
   return fc.oneof(...arbitraries);
@@ -225,14 +218,12 @@ function condition(places: readonly Place[], variables: number, depth: number): 
   const structures = places.filter((p) => p.property.kind === 'structured');
   if (structures.length > 0) {
     leaves.push(
-      fc
-        .tuple(fc.constantFrom(...structures), fc.boolean())
-        .map(
-          ([p, isNull]): Recipe => ({
-            show: `${p.show}.${isNull ? '$isNull' : '$isNotNull'}()`,
-            build: (env) => (isNull ? p.get(env).$isNull() : p.get(env).$isNotNull()),
-          }),
-        ),
+      fc.tuple(fc.constantFrom(...structures), fc.boolean()).map(
+        ([p, isNull]): Recipe => ({
+          show: `${p.show}.${isNull ? '$isNull' : '$isNotNull'}()`,
+          build: (env) => (isNull ? p.get(env).$isNull() : p.get(env).$isNotNull()),
+        }),
+      ),
     );
   }
   const collections = places.filter((p) => p.property.kind === 'collection');

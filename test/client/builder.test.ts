@@ -359,7 +359,10 @@ describe('where() refuses at run time what the types refuse', () => {
       'a variable used outside its lambda',
       loose((i) => {
         let leaked: any;
-        i.Tags.any((t: any) => ((leaked = t), t.eq('a')));
+        i.Tags.any((t: any) => {
+          leaked = t;
+          return t.eq('a');
+        });
         return leaked.eq('b');
       }),
       'unknown_property',

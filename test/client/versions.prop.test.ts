@@ -12,7 +12,7 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
 import { arbFilterText, arbRows, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
 
 /** A typed tree without spans and schema objects, `contains(a, b)` written as `substringof(b, a)`. */
@@ -20,8 +20,8 @@ function comparable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(comparable);
   if (node === null || typeof node !== 'object') return node;
   const typed = node as Record<string, unknown>;
-  if (typed['kind'] === 'call' && typed['name'] === 'contains') {
-    const [haystack, needle] = typed['args'] as unknown[];
+  if (typed.kind === 'call' && typed.name === 'contains') {
+    const [haystack, needle] = typed.args as unknown[];
     return comparable({ ...typed, name: 'substringof', args: [needle, haystack] });
   }
   const out: Record<string, unknown> = {};

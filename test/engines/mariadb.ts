@@ -21,7 +21,6 @@ import {
   temporalJson,
   timeText,
   utcDateTime,
-  valueAt,
 } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
@@ -36,7 +35,7 @@ import {
 } from './server-process.js';
 
 function which(binary: string): string | undefined {
-  for (const dir of (process.env['PATH'] ?? '').split(':').concat(['/usr/sbin', '/usr/bin'])) {
+  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/usr/bin'])) {
     if (executable(join(dir, binary))) return join(dir, binary);
   }
   return undefined;
@@ -46,7 +45,7 @@ function which(binary: string): string | undefined {
 export function mariadbAvailable(): boolean {
   const found = which('mariadbd') !== undefined && which('mariadb-install-db') !== undefined;
   if (!found) {
-    if (process.env['CI'] === 'true')
+    if (process.env.CI === 'true')
       throw new Error(
         'mariadbd is not installed, and CI=true requires the MySQL/MariaDB tests to run (.ci/run installs mariadb-server)',
       );

@@ -616,7 +616,7 @@ export function mongoQuery(document: Record<string, unknown>): { test(doc: objec
 /** Ids (`Id`) of the documents the query matches, in input order. */
 export function matchIds(document: Record<string, unknown>, docs: readonly Record<string, unknown>[]): number[] {
   const query = mongoQuery(document);
-  return docs.filter((d) => query.test(d)).map((d) => d['Id'] as number);
+  return docs.filter((d) => query.test(d)).map((d) => d.Id as number);
 }
 
 // ---- storage -----------------------------------------------------------------------------------

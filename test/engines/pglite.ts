@@ -3,17 +3,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { postgresColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import {
-  columnValue,
-  columnsOf,
-  dateText,
-  durationMs,
-  instantMs,
-  jsonText,
-  temporalJson,
-  timeText,
-  valueAt,
-} from './rows.js';
+import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 

@@ -44,7 +44,7 @@ function serverBin(): string | undefined {
 export function postgresAvailable(): boolean {
   const found = serverBin() !== undefined;
   if (!found) {
-    if (process.env['CI'] === 'true')
+    if (process.env.CI === 'true')
       throw new Error(
         `PostgreSQL (${INSTALL_ROOT}/<major>/bin/postgres) is not installed, and CI=true requires the PostgreSQL tests to run (.ci/run installs postgresql)`,
       );

@@ -4,17 +4,7 @@
 import initSqlJs from 'sql.js';
 import { sqliteColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import {
-  columnValue,
-  columnsOf,
-  dateText,
-  durationMs,
-  instantMs,
-  jsonText,
-  temporalJson,
-  timeText,
-  valueAt,
-} from './rows.js';
+import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
 import type { Column, Engine } from './rows.js';
 
@@ -96,7 +86,7 @@ export async function startSqlite(): Promise<Engine> {
       }
     },
     async ids(where) {
-      return all(`SELECT "Id" FROM items WHERE ${where.sql} ORDER BY "Id"`, where.params).map((r) => Number(r['Id']));
+      return all(`SELECT "Id" FROM items WHERE ${where.sql} ORDER BY "Id"`, where.params).map((r) => Number(r.Id));
     },
     async query(text, params = []) {
       return all(text, params);

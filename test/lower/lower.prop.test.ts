@@ -10,7 +10,7 @@ import type { LoweredPredicate, LoweredValue, Source } from '../../src/lower/low
 import { printLowered } from '../../src/lower/print-lowered.js';
 import { arbTypedFilter, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 
 /** Every broken invariant of a lowered predicate, as text (none: an empty list). */
 function violations(root: LoweredPredicate): string[] {
@@ -66,7 +66,8 @@ function violations(root: LoweredPredicate): string[] {
       case 'or':
         if (p.operands.length < 2) found.push(`an ${p.kind} of ${p.operands.length}`);
         if (p.operands.some((o) => o.kind === p.kind)) found.push(`an ${p.kind} inside an ${p.kind}`);
-        return p.operands.forEach((o) => predicate(o));
+        for (const o of p.operands) predicate(o);
+        return;
     }
   }
 

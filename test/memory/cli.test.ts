@@ -199,7 +199,7 @@ describe('odata-filter eval', () => {
     expect(r).toEqual({
       code: 1,
       out: '',
-      err: 'line 2: the JSON array is longer than ' + String(array.length - 1) + ' characters (--max-json-length)\n',
+      err: `line 2: the JSON array is longer than ${String(array.length - 1)} characters (--max-json-length)\n`,
     });
     expect(
       await run(

@@ -18,7 +18,7 @@ import {
 } from '../support/arbitraries.js';
 import { evaluateOracle } from '../support/oracle.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 
 const show = (row: unknown): string =>
   JSON.stringify(row, (_k, v: unknown) =>

@@ -60,15 +60,15 @@ function counting(filter: TypedFilter, perNode: number): { filter: TypedFilter; 
  * `levels` deeper, so that `97 / levels` steps stay within the default maxDepth (100).
  */
 const NESTED: readonly (readonly [string, number, (d: number) => string])[] = [
-  ['eq true', 1, (d) => 'A' + ' eq true'.repeat(d)],
-  ['ne false', 1, (d) => 'A' + ' ne false'.repeat(d)],
-  ['startswith … eq', 1, (d) => "startswith(N, 'a')" + ' eq true'.repeat(d)],
-  ['not … eq', 2, (d) => '(not '.repeat(d) + 'A' + ') eq true'.repeat(d)],
-  ['and … eq', 2, (d) => '('.repeat(d) + 'A' + ' and B) eq true'.repeat(d)],
-  ['or … ne', 2, (d) => '('.repeat(d) + 'A' + ' or B) ne false'.repeat(d)],
+  ['eq true', 1, (d) => `A${' eq true'.repeat(d)}`],
+  ['ne false', 1, (d) => `A${' ne false'.repeat(d)}`],
+  ['startswith … eq', 1, (d) => `startswith(N, 'a')${' eq true'.repeat(d)}`],
+  ['not … eq', 2, (d) => `${'(not '.repeat(d)}A${') eq true'.repeat(d)}`],
+  ['and … eq', 2, (d) => `${'('.repeat(d)}A${' and B) eq true'.repeat(d)}`],
+  ['or … ne', 2, (d) => `${'('.repeat(d)}A${' or B) ne false'.repeat(d)}`],
   // Two computed operands: an equality that wrote either operand twice doubled per level.
-  ['startswith eq (…)', 1, (d) => "startswith(N, 'a') eq (".repeat(d) + "startswith(N, 'a')" + ')'.repeat(d)],
-  ['A eq (B eq (…))', 1, (d) => 'A eq ('.repeat(d) + 'B' + ')'.repeat(d)],
+  ['startswith eq (…)', 1, (d) => `${"startswith(N, 'a') eq (".repeat(d)}startswith(N, 'a')${')'.repeat(d)}`],
+  ['A eq (B eq (…))', 1, (d) => `${'A eq ('.repeat(d)}B${')'.repeat(d)}`],
 ];
 
 describe('nested Boolean operands compile in linear size', () => {
@@ -128,9 +128,9 @@ describe('filters nested beyond the default limits', () => {
   const raised = { maxDepth: 1e6, maxLength: 1e8, maxNodes: 1e7 };
   // Each with its answers on `rows` (even depths only); the oracle itself would run out of stack.
   const deep: readonly (readonly [string, (n: number) => string, boolean[]])[] = [
-    ['add chain', (n) => 'Q' + ' add 1'.repeat(n) + ' eq 1', [false, false, false]],
-    ['nested negation', (n) => 'Q eq ' + '-('.repeat(n) + 'Q' + ')'.repeat(n), [true, true, true]],
-    ['nested not', (n) => 'not '.repeat(n) + 'A', [true, false, false]],
+    ['add chain', (n) => `Q${' add 1'.repeat(n)} eq 1`, [false, false, false]],
+    ['nested negation', (n) => `Q eq ${'-('.repeat(n)}Q${')'.repeat(n)}`, [true, true, true]],
+    ['nested not', (n) => `${'not '.repeat(n)}A`, [true, false, false]],
   ];
 
   const rows = [{ Q: 1, A: true }, { Q: 0, A: false }, {}];
@@ -202,7 +202,7 @@ describe('filters nested beyond the default limits', () => {
   );
 
   it('a RangeError while generating code is a limit error', () => {
-    const typed = check('Q' + ' add 1'.repeat(3000) + ' eq 1', schema, raised);
+    const typed = check(`Q${' add 1'.repeat(3000)} eq 1`, schema, raised);
     expect(() => compilePredicate(typed)).toThrow(expect.objectContaining({ name: 'FilterError', kind: 'limit' }));
   });
 });
@@ -369,7 +369,7 @@ describe('Decimal values are bounded (docs/semantics.md, section 4)', () => {
   it.each(paths)('%s: mod of values far apart in magnitude is exact, without the whole quotient', (_p, options) => {
     // (P · 10^(9999·k)) mod 7 with P = 3: 3 · 10^(9999·k) mod 7.
     for (const k of [1, 4, 8]) {
-      const text = 'P' + ' mul 1e9999m'.repeat(k) + ' mod 7m eq R';
+      const text = `P${' mul 1e9999m'.repeat(k)} mod 7m eq R`;
       const expected = (3n * 10n ** BigInt(9999 * k)) % 7n;
       const typed = check(text.replace(' eq R', ` eq ${expected}m`), schema);
       expect(compilePredicate(typed, options)({ P: '3' }), text).toBe(true);
@@ -382,7 +382,7 @@ describe('Decimal values are bounded (docs/semantics.md, section 4)', () => {
   });
 
   it.each(paths)('%s: the reviewer’s products stay small', (_p, options) => {
-    const text = 'P' + ' mul (1e9999m add 1)'.repeat(10) + ' gt 0';
+    const text = `P${' mul (1e9999m add 1)'.repeat(10)} gt 0`;
     const typed = check(text, schema);
     expect(compilePredicate(typed, options)({ P: '1' })).toBe(true);
     expect(evaluateOracle(typed, { P: '1' })).toBe(true);

@@ -11,7 +11,7 @@ import { compilePredicate } from '../../src/backends/memory/index.js';
 import { arbLambdaLawCase, arbRows, lambdaTestSchema, type Row } from '../support/arbitraries.js';
 import { evaluateOracle } from '../support/oracle.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 
 const show = (row: unknown): string =>
   JSON.stringify(row, (_k, v: unknown) =>

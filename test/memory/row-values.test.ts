@@ -135,6 +135,7 @@ describe('the closure path', () => {
     const original = globalThis.Function;
     const typed = check("Name eq 'Alpha'", evalSchema);
     // Simulate a Content-Security-Policy without 'unsafe-eval'.
+    // biome-ignore lint/complexity/useArrowFunction: `new Function(…)` must reach the throw, and an arrow is no constructor
     globalThis.Function = function () {
       throw new EvalError('Refused to evaluate a string as JavaScript because unsafe-eval is not allowed');
     } as unknown as FunctionConstructor;

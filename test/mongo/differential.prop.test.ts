@@ -42,7 +42,7 @@ import { gapsOf } from './gaps.js';
 import { REFUSED_CASTS } from '../support/cast-table.js';
 import { isFilterError } from '../../src/errors.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const show = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 const OPTIONS: ArbOptions = { asciiCaseMapping: true };
 const LAMBDA_OPTIONS: ArbOptions = { ...OPTIONS, lambdas: true };
@@ -173,9 +173,7 @@ describe('compileMongo agrees with the in-memory reference', () => {
   it('draws only strings whose case mapping MongoDB reproduces, and still non-ASCII ones', () => {
     const texts = fc.sample(arbTypedFilter(testSchema, OPTIONS), { numRuns: 300, seed: 7 }).map((f) => f.text ?? '');
     const rows = fc.sample(arbRows(testSchema, OPTIONS), { numRuns: 100, seed: 7 }).flat();
-    const strings = rows
-      .flatMap((r) => [r['String'], r['StringReq']])
-      .filter((s): s is string => typeof s === 'string');
+    const strings = rows.flatMap((r) => [r.String, r.StringReq]).filter((s): s is string => typeof s === 'string');
     expect(strings.every(isAsciiCaseMappable)).toBe(true);
     expect(strings.some((s) => /[^\x00-\x7f]/.test(s))).toBe(true);
     expect(texts.some((t) => /tolower|toupper/i.test(t))).toBe(true);

@@ -155,8 +155,6 @@ const DOCUMENTS: readonly (readonly [string, unknown])[] = [
   ["indexof(Name, 'a') eq 1", { $expr: { $eq: [{ $indexOfCP: ['$Name', { $literal: 'a' }] }, 1] } }],
 ];
 
-/** The FilterError `run` throws; anything else, or nothing, fails the test. */
-
 describe('documents', () => {
   for (const [filter, expected] of DOCUMENTS) {
     it(filter, () => expect(compile(filter)).toEqual(expected));
@@ -405,7 +403,7 @@ describe('literals MongoDB cannot hold exactly are unsupported, at the literal',
   for (const text of ACCEPTED) {
     it(`compiles ${text}, with the strict factory and without, and agrees with the reference`, () => {
       const predicate = compilePredicate(typed(text));
-      const expected = rows.filter((row) => predicate(row)).map((row) => row['Id']);
+      const expected = rows.filter((row) => predicate(row)).map((row) => row.Id);
       expect(matchIds(compileMongo(typed(text), { decimal: strict }), docs)).toEqual(expected);
       expect(matchIds(compileMongo(typed(text)), docs)).toEqual(expected);
     });

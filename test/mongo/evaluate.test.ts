@@ -12,7 +12,7 @@ import { gapsOf } from './gaps.js';
 const docs = rows.map((row) => toMongoDocument(schema, row));
 const referenceIds = (text: string): number[] => {
   const predicate = compilePredicate(typed(text));
-  return rows.filter((row) => predicate(row)).map((row) => row['Id'] as number);
+  return rows.filter((row) => predicate(row)).map((row) => row.Id as number);
 };
 const mongoIds = (text: string, decimal = true): number[] =>
   matchIds(compileMongo(typed(text), decimal ? { decimal: decimal128 } : {}), docs);
@@ -180,7 +180,7 @@ describe('documented differences from the reference (docs/semantics.md, MongoDB:
     expect(divergences.has('decimal128-rounding')).toBe(true);
     // The differential tests leave a row out only when the filter's exact values show the gap:
     // here rows 4 and 5, whose Big squared needs 38 digits, and no other row.
-    const gapRows = rows.filter((row) => gapsOf(typed(filter), row).has('decimal128')).map((row) => row['Id']);
+    const gapRows = rows.filter((row) => gapsOf(typed(filter), row).has('decimal128')).map((row) => row.Id);
     expect(gapRows).toEqual([4, 5]);
     expect(gapsOf(typed('Big mul 2 eq Big add Big'), rows[4]!).size).toBe(0);
   });

@@ -10,7 +10,7 @@ import { check } from '../../src/types/check.js';
 import { lambdaSchema } from '../support/lambda-table.js';
 import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 
 /** A collection and tests of one element (`@` stands for the variable). */
 const COLLECTIONS = [
@@ -112,7 +112,7 @@ function idsOf(filter: string, rows: readonly Record<string, unknown>[]): number
   const docs = rows.map((row) => toMongoDocument(lambdaSchema, row));
   const [withFactory, without] = [{ decimal: decimal128 }, {}].map((options) => {
     const query = mongoQuery(compileMongo(check(filter, lambdaSchema), options));
-    return rows.filter((_, i) => query.test(docs[i]!)).map((row) => row['Id'] as number);
+    return rows.filter((_, i) => query.test(docs[i]!)).map((row) => row.Id as number);
   });
   expect(without, filter).toEqual(withFactory);
   return withFactory!;

@@ -18,7 +18,7 @@ import { REFUSED_CASTS } from '../support/cast-table.js';
 import { isFilterError } from '../../src/errors.js';
 import { gapsOf } from './gaps.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const BASE = 'https://example.test/items';
 const resource: QueryResource = {
   schema: testSchema,
@@ -106,7 +106,7 @@ describe("paging by the plan's find()", () => {
             const page = find(docs, query);
             const count = docs.filter((d) => mongoQuery(query.filter as Record<string, unknown>).test(d)).length;
             expect(count).toBe(expected.length);
-            seen.push(...page.slice(0, plan.top).map((d) => d['Id'] as number));
+            seen.push(...page.slice(0, plan.top).map((d) => d.Id as number));
             url = nextLink(url, plan, page.length > plan.top);
           }
           expect(seen).toEqual(expected);

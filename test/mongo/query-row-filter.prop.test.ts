@@ -16,7 +16,7 @@ import type { Row } from '../support/row-filters.js';
 import { mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { embedRelations } from './embed-relations.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const policy = { spelling: 'odata', defaultTop: 10, maxTop: 1000 } as const;
 const embedded = embedRelations(lambdaTestSchema);
 
@@ -31,13 +31,13 @@ describe('row filters in the query document', () => {
         const matcher = mongoQuery(compileMongoQuery(plan).filter as Record<string, unknown>);
         const found = rows
           .filter((row) => matcher.test(toMongoDocument(embedded, row as Record<string, unknown>)))
-          .map((r) => r['Id'] as number)
+          .map((r) => r.Id as number)
           .sort((a, b) => a - b);
         const expected = applyQuery(
           prefiltered(rows as Row[], filters),
           parseQuery(query, { schema: embedded, key: ['Id'], policy }),
         );
-        expect(found).toEqual(expected.items.map((r) => r['Id']));
+        expect(found).toEqual(expected.items.map((r) => r.Id));
       }),
       { numRuns: LONG ? 3000 : 200 },
     );

@@ -14,7 +14,7 @@ import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
 import { ALL_VALID } from './valid-cases.js';
 import BENCH_FILTERS from '../../bench/parse-filters.json' with { type: 'json' };
 
-const LONG = process.env['ODATA_FILTER_LONG'] === '1';
+const LONG = process.env.ODATA_FILTER_LONG === '1';
 const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
 /** Limits out of the way, so parse() and the generated parser see the same texts. */
 const limits = { maxLength: 1_000_000, maxDepth: 1000, maxNodes: 1_000_000, maxLambdaDepth: 1000 };
@@ -31,11 +31,11 @@ function exact(value: unknown): string {
 
 function outcome(run: () => unknown): string {
   try {
-    return 'tree ' + exact(run());
+    return `tree ${exact(run())}`;
   } catch (error) {
     if (!isFilterError(error)) throw error;
     const { kind, code, message, start, end, expected } = error;
-    return 'error ' + exact({ kind, code, message, start, end, expected });
+    return `error ${exact({ kind, code, message, start, end, expected })}`;
   }
 }
 
@@ -49,7 +49,7 @@ function agrees(text: string): void {
   seen++;
   if (fast !== undefined) {
     taken++;
-    expect('tree ' + exact(fast)).toBe(reference);
+    expect(`tree ${exact(fast)}`).toBe(reference);
   }
   expect(outcome(() => parse(text, limits))).toBe(reference);
 }

@@ -21,32 +21,32 @@ const RAISED: ParseOptions = {
 
 const SHAPES: Record<string, () => string> = {
   '1 MB of text': () => `Name eq '${'x'.repeat(1_000_000)}'`,
-  '1 MB of operators': () => 'a eq 1 or '.repeat(100_000) + 'a eq 1',
-  '100,000 nested parentheses': () => '('.repeat(100_000) + 'a' + ')'.repeat(100_000),
+  '1 MB of operators': () => `${'a eq 1 or '.repeat(100_000)}a eq 1`,
+  '100,000 nested parentheses': () => `${'('.repeat(100_000)}a${')'.repeat(100_000)}`,
   '100,000 unclosed parentheses': () => '('.repeat(100_000),
-  '100,000 nots': () => 'not '.repeat(100_000) + 'a',
-  '100,000 minus signs': () => '-'.repeat(100_000) + 'a',
+  '100,000 nots': () => `${'not '.repeat(100_000)}a`,
+  '100,000 minus signs': () => `${'-'.repeat(100_000)}a`,
   '10,000-term or chain': () => Array.from({ length: 10_000 }, (_, i) => `Id eq ${i}`).join(' or '),
   '500 KB string literal': () => `Name eq '${"it''s ".repeat(85_000)}'`,
   '100,000-term add chain': () => `a ${'add 1 '.repeat(100_000)}eq 0`,
   '10,000-term mul chain': () => `a ${'mul 2 '.repeat(10_000)}eq 0`,
-  '10,000 nested calls': () => 'length('.repeat(10_000) + 'a' + ')'.repeat(10_000) + ' eq 1',
+  '10,000 nested calls': () => `${'length('.repeat(10_000)}a${')'.repeat(10_000)} eq 1`,
   '100,000-item in list': () => `Id in (${Array.from({ length: 100_000 }, (_, i) => i).join(',')})`,
-  '100,000-segment path': () => Array.from({ length: 100_000 }, () => 'a').join('/') + ' eq 1',
+  '100,000-segment path': () => `${Array.from({ length: 100_000 }, () => 'a').join('/')} eq 1`,
   'unterminated 500 KB string': () => `Name eq '${'x'.repeat(500_000)}`,
   '100,000 open brackets after in': () => `x in ${'['.repeat(100_000)}`,
-  '100,000-part qualified name': () => Array.from({ length: 100_000 }, () => 'a').join('.') + ' eq 1',
-  '100,000 nested lambdas': () => 'a/any(x:x/'.repeat(100_000) + 'b' + ')'.repeat(100_000),
-  '100,000 nested empty lambdas': () => 'a/any(x:'.repeat(100_000) + 'x/any()' + ')'.repeat(100_000),
+  '100,000-part qualified name': () => `${Array.from({ length: 100_000 }, () => 'a').join('.')} eq 1`,
+  '100,000 nested lambdas': () => `${'a/any(x:x/'.repeat(100_000)}b${')'.repeat(100_000)}`,
+  '100,000 nested empty lambdas': () => `${'a/any(x:'.repeat(100_000)}x/any()${')'.repeat(100_000)}`,
   '100,000 unclosed lambdas': () => 'a/any(x:'.repeat(100_000),
   '100,000-term or chain inside a lambda': () => `Tags/any(t: ${'t eq 1 or '.repeat(100_000)}t eq 2)`,
   '100,000-term add chain inside nested lambdas': () => `A/any(a: a/B/all(b: b ${'add 1 '.repeat(100_000)}eq a))`,
   '10,000 lambdas in an and chain': () =>
     Array.from({ length: 10_000 }, (_, i) => `T${i}/any(t: t/$count gt ${i})`).join(' and '),
   'lambda over a 100,000-segment path': () =>
-    Array.from({ length: 100_000 }, () => 'a').join('/') + '/all(x: x in a/b)',
-  '100,000 $counts in a chain': () => Array.from({ length: 100_000 }, () => 'a/$count').join(' add ') + ' eq 0',
-  '100,000 ins of a collection': () => 'x' + ' in a'.repeat(100_000),
+    `${Array.from({ length: 100_000 }, () => 'a').join('/')}/all(x: x in a/b)`,
+  '100,000 $counts in a chain': () => `${Array.from({ length: 100_000 }, () => 'a/$count').join(' add ')} eq 0`,
+  '100,000 ins of a collection': () => `x${' in a'.repeat(100_000)}`,
   '100,000-item JSON array': () => `Id in [${Array.from({ length: 100_000 }, (_, i) => i).join(',')}]`,
   '100,000 nested JSON arrays': () => `x in [${'['.repeat(100_000)}${']'.repeat(100_001)}`,
   '100,000 nested JSON objects': () => `x in [${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}]`,
@@ -110,7 +110,7 @@ describe('hostile shapes', () => {
 
   it('prints 100,000 nested nots and negations', () => {
     expect(print(parse(texts['100,000 nots']!, RAISED))).toBe(texts['100,000 nots']);
-    expect(print(parse(texts['100,000 minus signs']!, RAISED))).toBe('-('.repeat(99_999) + '-a' + ')'.repeat(99_999));
+    expect(print(parse(texts['100,000 minus signs']!, RAISED))).toBe(`${'-('.repeat(99_999)}-a${')'.repeat(99_999)}`);
   });
 
   it('accepts the 10,000-term or chain as one flat list when the node limit allows it', () => {
@@ -128,7 +128,7 @@ describe('limits', () => {
     ['a eq 1'.padEnd(65_537, ' '), undefined, 65_536, 'Filter is 65537 characters long; the limit is 65536'],
     ['a eq 1', { maxLength: 5 }, 5, 'Filter is 6 characters long; the limit is 5'],
     [
-      '('.repeat(101) + 'a' + ')'.repeat(101),
+      `${'('.repeat(101)}a${')'.repeat(101)}`,
       undefined,
       100,
       'Parentheses nest deeper than 100 levels at position 100',

@@ -2,7 +2,7 @@
 // position, with exactly this message, and where given, covering exactly this text.
 
 import { describe, expect, it } from 'vitest';
-import { FilterError, isFilterError, parse } from '../../src/index.js';
+import { type FilterError, isFilterError, parse } from '../../src/index.js';
 
 type InvalidCase = readonly [input: string, kind: FilterError['kind'], start: number, message: string, covers?: string];
 

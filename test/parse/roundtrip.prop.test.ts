@@ -8,7 +8,7 @@ import type { Expr } from '../../src/index.js';
 import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
 import { ALL_VALID } from './valid-cases.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] === '1';
+const LONG = process.env.ODATA_FILTER_LONG === '1';
 const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
 const limits = { maxDepth: 1000, maxNodes: 100_000, maxLambdaDepth: 1000 };
 

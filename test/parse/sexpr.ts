@@ -26,7 +26,7 @@ const render: ExprVisitor<string> = {
   duration: (n) => `duration:${n.ms}`,
   member: (n) => n.segments.map((s) => s.name).join('/'),
   alias: (n) => `@${n.name}`,
-  call: (n) => `(${n.name}${n.args.map((a) => ' ' + sexpr(a)).join('')})`,
+  call: (n) => `(${n.name}${n.args.map((a) => ` ${sexpr(a)}`).join('')})`,
   enum: (n) => `enum:${n.typeName}'${n.body}'`,
   has: (n) => `(has ${sexpr(n.operand)} ${sexpr(n.value)})`,
   typeFunction: (n) => `(${n.name} ${sexpr(n.operand)} ${n.target.quoted ? `'${n.target.name}'` : n.target.name})`,
@@ -37,7 +37,7 @@ const render: ExprVisitor<string> = {
   logical: (n) => `(${n.op} ${n.operands.map(sexpr).join(' ')})`,
   in: (n) => `(in ${sexpr(n.operand)} [${n.list.map(sexpr).join(' ')}])`,
   lambda: (n) =>
-    `(${n.op} ${sexpr(n.collection)}${n.variable === undefined ? '' : ` ${n.variable.name}:`}${n.body === undefined ? '' : ' ' + sexpr(n.body)})`,
+    `(${n.op} ${sexpr(n.collection)}${n.variable === undefined ? '' : ` ${n.variable.name}:`}${n.body === undefined ? '' : ` ${sexpr(n.body)}`})`,
   count: (n) => `(count ${sexpr(n.collection)})`,
   inAlias: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.alias)})`,
   inCollection: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.collection)})`,

@@ -11,7 +11,7 @@ import { buildPlayground } from '../../playground/build.js';
 import { serveDirectory } from '../../playground/serve.js';
 import type { ServedDirectory } from '../../playground/serve.js';
 
-const CHROMIUM = process.env['CHROMIUM'] ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 // Chromium's first start on a loaded two-core machine can take well over ten seconds.
 const BROWSER_TIMEOUT = 180_000;
 

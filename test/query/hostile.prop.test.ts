@@ -12,7 +12,7 @@ import { compileMongoQuery } from '../../src/backends/mongo/index.js';
 import { Event } from '../../src/index.js';
 import { isFilterError } from '../../src/errors.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 
 const resource: QueryResource = {
   schema: Event,

@@ -11,7 +11,7 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
 import { thrownFilterError } from '../support/thrown.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const BASE = 'https://example.test/items';
 const resource: QueryResource = {
   schema: testSchema,

@@ -11,7 +11,7 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const runs = (n: number): number => (LONG ? n * 20 : n);
 
 const resource: QueryResource = {

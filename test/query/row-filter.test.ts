@@ -25,7 +25,7 @@ import type { Row } from '../support/row-filters.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { isFilterError } from '../../src/errors.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const policy = { spelling: 'odata', defaultTop: 10, maxTop: 1000 } as const;
 
 const Owned = defineSchema({
@@ -225,7 +225,7 @@ describe('no page, count or lambda shows a row a row filter excludes', () => {
             prefiltered(rows as Row[], filters),
             parseQuery(query, { schema: lambdaTestSchema, key: ['Id'], policy }),
           );
-          expect(page.items.map((r) => r['Id'])).toEqual(expected.items.map((r) => r['Id']));
+          expect(page.items.map((r) => r.Id)).toEqual(expected.items.map((r) => r.Id));
           expect(page.count).toBe(expected.count);
         },
       ),

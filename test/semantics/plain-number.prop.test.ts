@@ -29,6 +29,7 @@ const edges = [
   2 ** 64,
   1.7976931348623157e308,
   4.35e-311,
+  // biome-ignore lint/correctness/noPrecisionLoss: the text's nearest double is the case
   1.2345678901234567e25,
   0.000001,
   0.0000001,

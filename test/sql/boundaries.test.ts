@@ -40,6 +40,7 @@ const ROWS = [
   { Id: 2, Price: '-2.5', Score: 1.986180061783107e154, S2: 9.051007859017692e153, Big: -9223372036854775808n },
   { Id: 3, Price: '0', Score: 1.6001804890702033e154, S2: 1.1234314798494248e154, Big: 3037000500n },
   { Id: 4, Price: '12345678901234567890.123456789', Score: -0.7, S2: 0.1, Big: 0n },
+  // biome-ignore lint/correctness/noPrecisionLoss: 3e-324 is read as the least subnormal, as any client's text is
   { Id: 5, Price: null, Score: 5e-324, S2: 3e-324, Big: null },
   // The largest DECIMAL(65,30).
   { Id: 6, Price: '99999999999999999999999999999999999.999999999999999999999999999999', Score: 2, S2: 2, Big: 99999n },

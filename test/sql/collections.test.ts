@@ -118,7 +118,7 @@ describe('lambdas over child tables: unusable options', () => {
   it('refuses a collection without a child table, at the lambda', () => {
     refused(
       "Name eq 'x' or Orders/any(o: o/Lines/any())",
-      { collections: { Orders: COLLECTIONS['Orders']! } },
+      { collections: { Orders: COLLECTIONS.Orders! } },
       "The collection 'Orders/Lines' cannot be read: options.collections['Orders/Lines'] does not say where it is stored",
       [29, 42],
     );

@@ -13,8 +13,8 @@ import { engineFor, ENGINES, expectReferenceIds } from './engines.js';
 import { mysqlDecimalDiffers } from './mysql-decimals.js';
 import { postgresDecimalDiffers } from './postgres-decimals.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] === '1';
-const RUNS = Number(process.env['ODATA_FILTER_SQL_RUNS'] ?? (LONG ? 1000 : 20));
+const LONG = process.env.ODATA_FILTER_LONG === '1';
+const RUNS = Number(process.env.ODATA_FILTER_SQL_RUNS ?? (LONG ? 1000 : 20));
 const FILTERS_PER_LOAD = 10;
 
 const schema = defineSchema({

@@ -47,14 +47,14 @@ SHAPES['replace replacement'] = (n) => `${repeat(n + 1, (t) => `replace(S, S, ${
 SHAPES['substring string'] = (n) => `${repeat(n + 1, (t) => `substring(${t}, I, I)`, 'S')} eq 'a'`;
 SHAPES['substring start'] = (n) => `${repeat(n + 1, (t) => `length(substring(S, ${t}))`, 'I')} eq 1`;
 SHAPES['substring length'] = (n) => `${repeat(n + 1, (t) => `length(substring(S, I, ${t}))`, 'I')} eq 1`;
-SHAPES['length'] = (n) => `${repeat(n + 1, (t) => `length(substring(S, ${t}))`, 'I')} eq 1`;
-SHAPES['indexof'] = (n) => `${repeat(n + 1, (t) => `indexof(substring(S, ${t}), S)`, 'I')} eq 1`;
+SHAPES.length = (n) => `${repeat(n + 1, (t) => `length(substring(S, ${t}))`, 'I')} eq 1`;
+SHAPES.indexof = (n) => `${repeat(n + 1, (t) => `indexof(substring(S, ${t}), S)`, 'I')} eq 1`;
 for (const f of ['startswith', 'endswith', 'contains'])
   SHAPES[f] = (n) =>
     `${f}(${repeat(n + 1, (t) => `concat(${t}, S)`, 'S')}, ${repeat(n + 1, (t) => `concat(S, ${t})`, 'S')})`;
-SHAPES['substringof'] = (n) =>
+SHAPES.substringof = (n) =>
   `substringof(${repeat(n + 1, (t) => `trim(${t})`, 'S')}, ${repeat(n + 1, (t) => `concat(S, ${t})`, 'S')})`;
 for (const part of ['year', 'month', 'day', 'hour', 'minute', 'second'])
   SHAPES[part] = (n) => `${Array(n).fill(`${part}(T)`).join(' add ')} gt 0`;
-SHAPES['datetimeoffset'] = (n) => `${repeat(n + 1, (t) => `datetimeoffset(${t})`, 'T')} lt T`;
-SHAPES['in'] = (n) => `(${Array(n).fill('I').join(' add ')}) in (1, 2, null)`;
+SHAPES.datetimeoffset = (n) => `${repeat(n + 1, (t) => `datetimeoffset(${t})`, 'T')} lt T`;
+SHAPES.in = (n) => `(${Array(n).fill('I').join(' add ')}) in (1, 2, null)`;

@@ -4,7 +4,7 @@
 // table, likewise.
 
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { check } from '../../src/types/check.js';
 import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
@@ -26,9 +26,9 @@ import { mysqlDecimalDiffers } from './mysql-decimals.js';
 import { postgresDecimalDiffers } from './postgres-decimals.js';
 import { asStoredInColumns } from './stored-structure-null.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] === '1';
+const LONG = process.env.ODATA_FILTER_LONG === '1';
 /** Row sets per engine; each is tried with FILTERS_PER_LOAD filters. */
-const RUNS = Number(process.env['ODATA_FILTER_SQL_RUNS'] ?? (LONG ? 1000 : 20));
+const RUNS = Number(process.env.ODATA_FILTER_SQL_RUNS ?? (LONG ? 1000 : 20));
 const FILTERS_PER_LOAD = 10;
 /**
  * A property's time limit: vitest's 60 s, or half a second per row set where more are asked for
@@ -36,7 +36,7 @@ const FILTERS_PER_LOAD = 10;
  */
 const timeoutFor = (runs: number): number => Math.max(60_000, runs * 500);
 /** Row sets with collections per engine, loaded into child tables; each is tried with FILTERS_PER_LOAD lambda filters. */
-const LAMBDA_RUNS = Number(process.env['ODATA_FILTER_SQL_LAMBDA_RUNS'] ?? (LONG ? 1000 : 6));
+const LAMBDA_RUNS = Number(process.env.ODATA_FILTER_SQL_LAMBDA_RUNS ?? (LONG ? 1000 : 6));
 
 /**
  * The documented input restrictions (docs/semantics.md, "SQL backends: differences"), each pinned
@@ -198,18 +198,16 @@ for (const setup of ENGINES) {
           lambdas: true,
           maxDepth: 4,
         };
-        const arbCase = fc
-          .oneof(fc.constant(lambdaTestSchema), arbCollectionSchema())
-          .chain((schema) =>
-            fc.tuple(
-              fc.constant(schema),
-              arbStorableRows(schema, rowOptions),
-              fc.array(arbFilterText(schema, filterOptions), {
-                minLength: FILTERS_PER_LOAD,
-                maxLength: FILTERS_PER_LOAD,
-              }),
-            ),
-          );
+        const arbCase = fc.oneof(fc.constant(lambdaTestSchema), arbCollectionSchema()).chain((schema) =>
+          fc.tuple(
+            fc.constant(schema),
+            arbStorableRows(schema, rowOptions),
+            fc.array(arbFilterText(schema, filterOptions), {
+              minLength: FILTERS_PER_LOAD,
+              maxLength: FILTERS_PER_LOAD,
+            }),
+          ),
+        );
         await fc.assert(
           fc.asyncProperty(arbCase, async ([schema, rows, filters]) => {
             const collections = await loadWithChildTables(engine(), schema, rows);

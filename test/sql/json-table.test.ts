@@ -21,6 +21,7 @@ const DOUBLES = [
   4.9e-320,
   0.1,
   1 / 3,
+  // biome-ignore lint/correctness/noPrecisionLoss: 2^53 + 1, which a double cannot hold, is the point
   9007199254740993,
   -0,
 ];
@@ -47,7 +48,7 @@ describe.skipIf(!mariadbAvailable())('MariaDB: JSON_TABLE round trips', () => {
     await engine?.close();
   });
   const same = async (type: string, cast: string, value: unknown): Promise<number> =>
-    Number((await engine.query(roundTrip(type, cast), [value]))[0]!['same']);
+    Number((await engine.query(roundTrip(type, cast), [value]))[0]!.same);
 
   it('DOUBLE: the boundary values and random bit patterns', async () => {
     for (const d of DOUBLES) expect(await same('DOUBLE', 'DOUBLE', d), String(d)).toBe(1);
@@ -68,13 +69,13 @@ describe.skipIf(!mariadbAvailable())('MariaDB: JSON_TABLE round trips', () => {
         `SELECT CAST((SELECT _f.v FROM JSON_TABLE(JSON_ARRAY(s.x), '$' COLUMNS (v LONGTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin PATH '$[0]')) AS _f) AS BINARY) = CAST(s.x AS BINARY) AS same FROM (SELECT CONVERT(? USING utf8mb4) AS x) AS s`,
         [s],
       );
-      expect(Number(rows[0]!['same']), JSON.stringify(s)).toBe(1);
+      expect(Number(rows[0]!.same), JSON.stringify(s)).toBe(1);
     }
   });
   it('NULL stays NULL, and outer columns are allowed', async () => {
     const rows = await engine.query(
       `SELECT (SELECT _f.v + 1 FROM JSON_TABLE(JSON_ARRAY(s.x), '$' COLUMNS (v DOUBLE PATH '$[0]')) AS _f) AS r FROM (SELECT 1.5e0 AS x UNION ALL SELECT NULL) AS s`,
     );
-    expect(rows.map((r) => r['r'])).toEqual([2.5, null]);
+    expect(rows.map((r) => r.r)).toEqual([2.5, null]);
   });
 });

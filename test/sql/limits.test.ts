@@ -21,7 +21,7 @@ describe('the compile guard', () => {
         ...postgres.functions,
         length: () => {
           deep(0);
-          return postgres.functions['length']!([]);
+          return postgres.functions.length!([]);
         },
       },
     };

@@ -12,8 +12,8 @@ describe.skipIf(!mariadbAvailable())('MariaDB harness', () => {
     // mkdtemp makes the directory mode 700: when the tests run as root, the server's `mysql`
     // account can neither create its data directory nor its temporary files there.
     const private700 = mkdtempSync(join(tmpdir(), 'odata-filter-private-'));
-    const saved = process.env['TMPDIR'];
-    process.env['TMPDIR'] = private700;
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = private700;
     try {
       const engine = await startMariadb();
       try {
@@ -22,8 +22,8 @@ describe.skipIf(!mariadbAvailable())('MariaDB harness', () => {
         await engine.close();
       }
     } finally {
-      if (saved === undefined) delete process.env['TMPDIR'];
-      else process.env['TMPDIR'] = saved;
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
     }
     expect(readdirSync(private700)).toEqual([]);
     rmSync(private700, { recursive: true });

@@ -67,7 +67,7 @@ describe.skipIf(!mariadbAvailable())('MySQL dialect: the session it assumes', ()
         `SELECT /* ${sqlMode} */ Id FROM items WHERE ${where} ORDER BY Id`,
         bind === 'server' ? params : [],
       );
-      return found.map((r) => Number(r['Id']));
+      return found.map((r) => Number(r.Id));
     } finally {
       await engine.query('SET SESSION sql_mode = DEFAULT');
     }

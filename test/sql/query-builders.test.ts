@@ -159,11 +159,11 @@ for (const setup of ENGINES) {
               for (const text of FILTERS) {
                 const typed = check(text, testSchema);
                 const query = BUILDERS[builder]!(setup, own, compileSql(typed, { dialect: setup.dialect }));
-                const found = (await engine().query(query.sql, query.params)).map((r) => Number(r['Id']));
+                const found = (await engine().query(query.sql, query.params)).map((r) => Number(r.Id));
                 const matches = compilePredicate(typed);
                 const expected = rows
-                  .filter((r) => (r['Int32Req'] as number) >= own && matches(r))
-                  .map((r) => r['Id'] as number)
+                  .filter((r) => (r.Int32Req as number) >= own && matches(r))
+                  .map((r) => r.Id as number)
                   .sort((a, b) => a - b);
                 expect(found, `${text}\n${query.sql}`).toEqual(expected);
               }

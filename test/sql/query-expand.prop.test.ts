@@ -17,7 +17,7 @@ import { defineSchema } from '../../src/types/schema.js';
 import type { Column } from '../engines/rows.js';
 import { engineFor, ENGINES } from './engines.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 
 const id = { type: 'Edm.Int32', nullable: false } as const;
 const Customer = defineSchema({

@@ -22,7 +22,7 @@ import type { Row } from '../support/row-filters.js';
 import { loadWithChildTables } from './child-tables.js';
 import { engineFor, ENGINES, withoutNul } from './engines.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const policy = { spelling: 'odata', defaultTop: 10, maxTop: 1000 } as const;
 const pooled = (predicates: readonly string[]) =>
   fc.option(fc.constantFrom(...predicates.map((p) => at(p, ''))), { nil: undefined });
@@ -74,11 +74,11 @@ for (const setup of ENGINES) {
                 );
                 const found = await engine().query(data.sql, data.params);
                 expect(
-                  found.map((r) => Number(r['Id'])),
+                  found.map((r) => Number(r.Id)),
                   `${filter} ${JSON.stringify(filters)}\n${data.sql}`,
-                ).toEqual(expected.items.map((r) => r['Id']));
+                ).toEqual(expected.items.map((r) => r.Id));
                 const [counted] = await engine().query(count!.sql, count!.params);
-                expect(Number(counted!['count'])).toBe(expected.count);
+                expect(Number(counted!.count)).toBe(expected.count);
               }
             },
           ),

@@ -11,7 +11,7 @@ import { listPropertyPaths } from '../../src/index.js';
 import { arbRows, testSchema } from '../support/arbitraries.js';
 import { engineFor, ENGINES, withoutNul } from './engines.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const resource: QueryResource = {
   schema: testSchema,
   key: ['Id'],

@@ -25,15 +25,15 @@ describe("SQLite with 'iso-text' date-times: the temporal evaluation table", () 
     for (const row of temporalRows) {
       db.run('INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
         row.Id,
-        or(row['Day'], dateText),
-        or(row['Opens'], timeText),
-        or(row['Wait'], durationMs),
-        instant(row['Due']),
-        instant(row['Legacy']),
-        or(row['Qty'], Number),
-        or(row['Rank'], Number),
-        or(row['Price'], Number),
-        or(row['Score'], Number),
+        or(row.Day, dateText),
+        or(row.Opens, timeText),
+        or(row.Wait, durationMs),
+        instant(row.Due),
+        instant(row.Legacy),
+        or(row.Qty, Number),
+        or(row.Rank, Number),
+        or(row.Price, Number),
+        or(row.Score, Number),
       ] as never);
     }
   });

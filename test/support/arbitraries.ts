@@ -100,8 +100,7 @@ export const lambdaTestSchemaDefinition: SchemaDefinition = {
     Owner: {
       nullable: false,
       properties: {
-        ...(testSchemaDefinition.properties['Owner'] as { properties: { [name: string]: PropertyDefinition } })
-          .properties,
+        ...(testSchemaDefinition.properties.Owner as { properties: { [name: string]: PropertyDefinition } }).properties,
         Badges: { collection: 'Edm.String' },
       },
     },

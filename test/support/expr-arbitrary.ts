@@ -45,7 +45,7 @@ export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
       fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }),
       fc.constantFrom('M', 'm'),
     )
-    .map(([neg, i, f, e, s]) => `${neg ? '-' : ''}${i}${f === null ? '' : '.' + f}e${e}${s}`),
+    .map(([neg, i, f, e, s]) => `${neg ? '-' : ''}${i}${f === null ? '' : `.${f}`}e${e}${s}`),
   fc
     .tuple(fc.boolean(), digits(1, 20), digits(1, 12), fc.constantFrom('', 'M', 'm'))
     .map(([neg, i, f, s]) => `${neg ? '-' : ''}${i}.${f}${s}`),
@@ -57,7 +57,7 @@ export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
       fc.integer({ min: -30, max: 30 }),
       fc.constantFrom('', 'd', 'D', 'f', 'F'),
     )
-    .map(([neg, i, f, e, s]) => `${neg ? '-' : ''}${i}${f === null ? '' : '.' + f}e${e}${s}`),
+    .map(([neg, i, f, e, s]) => `${neg ? '-' : ''}${i}${f === null ? '' : `.${f}`}e${e}${s}`),
   fc.string({ unit: 'binary', maxLength: 12 }).map((s) => `'${s.replace(/'/g, "''")}'`),
   fc.constantFrom("'it''s'", "'😀'", "''"),
   fc
@@ -266,18 +266,16 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
           .array(sub, { minLength: min, maxLength: max })
           .map((args): Expr => ({ kind: 'call', name: f.name, nameSpan: span, args, ...span }));
       }),
-      fc
-        .tuple(fc.constantFrom<TypeFunctionName>('cast', 'isof'), sub, fc.constantFrom(...EDM_TYPES), fc.boolean())
-        .map(
-          ([name, operand, type, quoted]): Expr => ({
-            kind: 'typeFunction',
-            name,
-            nameSpan: span,
-            operand,
-            target: { name: type, quoted, ...span },
-            ...span,
-          }),
-        ),
+      fc.tuple(fc.constantFrom<TypeFunctionName>('cast', 'isof'), sub, fc.constantFrom(...EDM_TYPES), fc.boolean()).map(
+        ([name, operand, type, quoted]): Expr => ({
+          kind: 'typeFunction',
+          name,
+          nameSpan: span,
+          operand,
+          target: { name: type, quoted, ...span },
+          ...span,
+        }),
+      ),
       fc.tuple(sub, sub).map(([operand, value]): Expr => ({ kind: 'has', operand, value, ...span })),
       sub.map((operand): Expr => ({ kind: 'not', operand, ...span })),
       sub.map((operand): Expr => ({ kind: 'negate', operand, ...span })),
@@ -294,16 +292,14 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
         .tuple(sub, fc.array(arbLiteral, { maxLength: 3 }))
         .map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
       fc.tuple(sub, arbJsonList).map(([operand, list]): Expr => ({ kind: 'in', operand, list, ...span })),
-      fc
-        .tuple(sub, arbAlias)
-        .map(
-          ([operand, alias]): Expr => ({
-            kind: 'inAlias',
-            operand,
-            alias: alias as Extract<Expr, { kind: 'alias' }>,
-            ...span,
-          }),
-        ),
+      fc.tuple(sub, arbAlias).map(
+        ([operand, alias]): Expr => ({
+          kind: 'inAlias',
+          operand,
+          alias: alias as Extract<Expr, { kind: 'alias' }>,
+          ...span,
+        }),
+      ),
       fc
         .tuple(sub, member)
         .map(([operand, collection]): Expr => ({ kind: 'inCollection', operand, collection, ...span })),

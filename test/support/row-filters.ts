@@ -36,11 +36,11 @@ export function prefiltered(rows: readonly Row[], filters: { root?: string; orde
   ];
   return rows
     .map((row) => {
-      if (!Array.isArray(row['Orders'])) return row;
+      if (!Array.isArray(row.Orders)) return row;
       // Only a row filter removes an element: without one, even a null element (where elements are values, embedded) stays.
-      const kept = (row['Orders'] as (Row | null)[]).map((order) =>
-        filters.lines !== undefined && order !== null && Array.isArray(order['Lines'])
-          ? { ...order, Lines: (order['Lines'] as unknown[]).filter((line) => line !== null && lines(line)) }
+      const kept = (row.Orders as (Row | null)[]).map((order) =>
+        filters.lines !== undefined && order !== null && Array.isArray(order.Lines)
+          ? { ...order, Lines: (order.Lines as unknown[]).filter((line) => line !== null && lines(line)) }
           : order,
       );
       return {

@@ -5,11 +5,11 @@
 
 import { describe, expectTypeOf, it } from 'vitest';
 import {
-  Contact,
+  type Contact,
   defineSchema,
   Event,
-  PublicEventTemplateCategoryItem,
-  Registration,
+  type PublicEventTemplateCategoryItem,
+  type Registration,
   VenueRoom,
 } from '../../src/index.js';
 import type { CollectionPath, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';

@@ -62,7 +62,7 @@ export function itemLink(
 export function member(context: LinkContext, type: TypeName, row: Row, expand: readonly ExpandItem[]): XmlElement {
   const stored = STORED_TYPES[type];
   const self = itemHref(context, type, row[stored.key]);
-  const offset = typeof row['UtcOffsetMinutes'] === 'number' ? row['UtcOffsetMinutes'] : 0;
+  const offset = typeof row.UtcOffsetMinutes === 'number' ? row.UtcOffsetMinutes : 0;
   const fields = [...stored.schema.properties.values()].flatMap((property) => field(property, row, [], offset));
   const relations = new Map<string, XmlElement | undefined>();
   for (const property of stored.schema.properties.values()) {
@@ -81,7 +81,7 @@ export function member(context: LinkContext, type: TypeName, row: Row, expand: r
       relations.get('Registrations'),
     );
     links.push(related('PublicationSettings'), related('PublicationStatus'), relations.get('TimeZone'));
-    const sgid = encodeURIComponent(String(row['UniqueIdentifier']));
+    const sgid = encodeURIComponent(String(row.UniqueIdentifier));
     links.push(link('related', `${context.registrationPage}?sgid=${sgid}`, 'WebsiteRegister', 'text/html'));
   } else {
     links.push(...relations.values());

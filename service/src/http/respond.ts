@@ -16,7 +16,7 @@ export function send(request: IncomingMessage, response: ServerResponse, reply: 
   let body = reply.body === undefined ? Buffer.alloc(0) : Buffer.from(reply.body, 'utf8');
   const headers: Record<string, string> = { ...reply.headers };
   // Both interfaces answer by Accept (a representation, or 406) and by Accept-Encoding.
-  headers['Vary'] = 'Accept, Accept-Encoding';
+  headers.Vary = 'Accept, Accept-Encoding';
   if (body.length > 0 && acceptsGzip(request.headers['accept-encoding'])) {
     body = gzipSync(body);
     headers['Content-Encoding'] = 'gzip';

@@ -204,7 +204,7 @@ export function checkResponse(
   status: number,
   contentType: string | undefined,
 ): string | undefined {
-  const mediaType = contentType?.split(';')[0]!.trim().toLowerCase();
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
   const fits = status === request.status && (request.contentType === undefined || mediaType === request.contentType);
   if (fits) return undefined;
   return `${describeRequest(request)}: expected ${expectation(request)}, got ${status} ${contentType ?? '(no Content-Type)'}`;

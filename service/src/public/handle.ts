@@ -183,7 +183,7 @@ async function collection(
   return {
     StartIndex: plan.skip,
     Count: items.length,
-    ...(counted === undefined ? {} : { TotalCount: Number(counted[0]!['count']) }),
+    ...(counted === undefined ? {} : { TotalCount: Number(counted[0]!.count) }),
     Items: items,
   };
 }

@@ -37,7 +37,7 @@ const EVENT_FIELDS = [
 
 /** The ids of a collection response's item Links, in order. */
 function ids(collection: XmlTree, type = 'Event'): number[] {
-  return linksOf(collection, `${SCHEMA}/${type}`).map((l) => Number(/\/(\d+)\/$/.exec(l.attributes['href']!)![1]));
+  return linksOf(collection, `${SCHEMA}/${type}`).map((l) => Number(/\/(\d+)\/$/.exec(l.attributes.href!)![1]));
 }
 
 /** What XML 1.0 cannot carry, as the service writes it. */
@@ -75,9 +75,9 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
     it('lists every collection in the root collection, with a self link', async () => {
       const root = await xml(A);
       expect(root.name).toBe('Resources');
-      expect(linksOf(root, 'self').map((l) => l.attributes['href'])).toEqual([`${s.base}${A}`]);
-      const collections = root.children.filter((l) => l.attributes['rel'] !== 'self');
-      expect(collections.map((l) => l.attributes['href'])).toEqual(
+      expect(linksOf(root, 'self').map((l) => l.attributes.href)).toEqual([`${s.base}${A}`]);
+      const collections = root.children.filter((l) => l.attributes.rel !== 'self');
+      expect(collections.map((l) => l.attributes.href)).toEqual(
         [
           'events',
           'contacts',
@@ -92,8 +92,7 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
       expect(
         collections.every(
           (l) =>
-            l.attributes['rel'] === `${SCHEMA}/related/${l.attributes['title']}` &&
-            l.attributes['type'] === 'application/xml',
+            l.attributes.rel === `${SCHEMA}/related/${l.attributes.title}` && l.attributes.type === 'application/xml',
         ),
       ).toBe(true);
     });
@@ -107,7 +106,7 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         type: 'application/xml',
         href: `${s.base}${path}`,
       });
-      const all = (await query('SELECT "EventID" FROM events ORDER BY "EventID"')).map((r) => r['EventID']);
+      const all = (await query('SELECT "EventID" FROM events ORDER BY "EventID"')).map((r) => r.EventID);
       expect(ids(events)).toEqual(all.slice(0, 100));
       const item = linksOf(events, `${SCHEMA}/Event`)[0]!;
       expect(item.attributes).toEqual({
@@ -125,13 +124,13 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
     it('writes links from its own address, whatever Host the request names', async () => {
       const response = await get(s.base, `${A}events/?top=1`, { user: 'admin', headers: { Host: 'evil.example' } });
       const events = parseXml(response.text);
-      expect(events.children.map((l) => l.attributes['href']!.slice(0, s.base.length))).toEqual(
+      expect(events.children.map((l) => l.attributes.href!.slice(0, s.base.length))).toEqual(
         events.children.map(() => s.base),
       );
     });
 
     it('pages by skip and top (skip=30&top=10 is page 4), with no next link after the last row', async () => {
-      const all = (await query('SELECT "EventID" FROM events ORDER BY "EventID"')).map((r) => r['EventID']);
+      const all = (await query('SELECT "EventID" FROM events ORDER BY "EventID"')).map((r) => r.EventID);
       expect(ids(await xml(`${A}events/?skip=30&top=10`))).toEqual(all.slice(30, 40));
       const last = await xml(`${A}events/?skip=${all.length - 5}&top=10`);
       expect(ids(last)).toEqual(all.slice(-5));
@@ -156,14 +155,14 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
           seen.push(Number(child(event, 'EventID').text));
           expect(child(event, 'Status').text).toBe('Active');
         }
-        const next = linksOf(page, 'next')[0]?.attributes['href'];
+        const next = linksOf(page, 'next')[0]?.attributes.href;
         path = next === undefined ? undefined : next.slice(s.base.length);
         pages += 1;
       }
       const expected = await query(
         `SELECT e."EventID" FROM events e WHERE e."Status" = 'Active' AND (strpos(e."LocationName", 'a') > 0 OR EXISTS (SELECT 1 FROM event_sessions x WHERE x."EventID" = e."EventID" AND x."Status" = 'Active')) ORDER BY e."EventID"`,
       );
-      expect(seen).toEqual(expected.map((r) => r['EventID']));
+      expect(seen).toEqual(expected.map((r) => r.EventID));
       expect(pages).toBe(Math.max(1, Math.ceil(expected.length / 37)));
     });
 
@@ -171,48 +170,46 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
       const [row] = await query(
         'SELECT * FROM events WHERE "Description" IS NOT NULL AND "Code" <> \'\' AND "EventTemplateID" IS NOT NULL ORDER BY "EventID" LIMIT 1',
       );
-      const id = row!['EventID'] as number;
+      const id = row!.EventID as number;
       const events = await xml(`${A}events/?filter=${encodeURIComponent(`EventID eq ${id}`)}&expand=Event`);
       const event = child(linksOf(events, `${SCHEMA}/Event`)[0]!, 'Event');
       const fields = event.children.filter((c) => c.name !== 'Link');
       expect(fields.map((f) => f.name)).toEqual(EVENT_FIELDS.filter((f) => row![f] !== null && row![f] !== ''));
-      expect(child(event, 'UniqueIdentifier').text).toBe(row!['UniqueIdentifier']);
-      const offset = row!['UtcOffsetMinutes'] as number;
+      expect(child(event, 'UniqueIdentifier').text).toBe(row!.UniqueIdentifier);
+      const offset = row!.UtcOffsetMinutes as number;
       const start = child(event, 'StartDateTime').text;
       expect(start).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/);
-      expect(Date.parse(start)).toBe((row!['StartDateTime'] as Date).getTime());
+      expect(Date.parse(start)).toBe((row!.StartDateTime as Date).getTime());
       const sign = offset < 0 ? '-' : '+';
       expect(start.slice(-6)).toBe(
         `${sign}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`,
       );
       expect(child(event, 'CreatedDateTime').text).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-      expect(Date.parse(child(event, 'LastModifiedDateTime').text)).toBe(
-        (row!['LastModifiedDateTime'] as Date).getTime(),
-      );
+      expect(Date.parse(child(event, 'LastModifiedDateTime').text)).toBe((row!.LastModifiedDateTime as Date).getTime());
       const links = linksOf(event);
-      expect(links.map((l) => l.attributes['title'] ?? l.attributes['rel'])).toEqual(EVENT_LINKS);
+      expect(links.map((l) => l.attributes.title ?? l.attributes.rel)).toEqual(EVENT_LINKS);
       const self = `${s.base}${A}events/${id}/`;
       expect(links[0]!.attributes).toEqual({ rel: 'self', type: 'application/xml', href: self });
       expect(links[1]!.attributes).toEqual({
         rel: `${SCHEMA}/related/EventTemplate`,
         type: 'application/xml',
         title: 'EventTemplate',
-        href: `${s.base}${A}eventtemplates/${row!['EventTemplateID']}/`,
+        href: `${s.base}${A}eventtemplates/${row!.EventTemplateID}/`,
       });
-      expect(links[3]!.attributes['href']).toBe(`${self}sessions/`);
-      expect(links[8]!.attributes['href']).toBe(`${s.base}${A}timezones/${row!['TimeZoneID']}/`);
+      expect(links[3]!.attributes.href).toBe(`${self}sessions/`);
+      expect(links[8]!.attributes.href).toBe(`${s.base}${A}timezones/${row!.TimeZoneID}/`);
       expect(links[9]!.attributes).toEqual({
         rel: 'related',
         type: 'text/html',
         title: 'WebsiteRegister',
-        href: `https://www.example.com/demo/register?sgid=${row!['UniqueIdentifier']}`,
+        href: `https://www.example.com/demo/register?sgid=${row!.UniqueIdentifier}`,
       });
     });
 
     it('leaves out an empty Code and a missing Description', async () => {
       const [row] = await query(`SELECT "EventID" FROM events WHERE "Code" = '' AND "Description" IS NULL LIMIT 1`);
       expect(row).toBeDefined();
-      const event = await xml(`${A}events/${row!['EventID']}/`);
+      const event = await xml(`${A}events/${row!.EventID}/`);
       expect(event.name).toBe('Event');
       expect(childrenNamed(event, 'Code')).toEqual([]);
       expect(childrenNamed(event, 'Description')).toEqual([]);
@@ -228,21 +225,19 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
           'SELECT z."Name" FROM events e JOIN time_zones z ON z."TimeZoneID" = e."TimeZoneID" WHERE e."EventID" = $1',
           [id],
         );
-        expect(child(child(linksOf(event, `${SCHEMA}/related/TimeZone`)[0]!, 'TimeZone'), 'Name').text).toBe(
-          row!['Name'],
-        );
+        expect(child(child(linksOf(event, `${SCHEMA}/related/TimeZone`)[0]!, 'TimeZone'), 'Name').text).toBe(row!.Name);
         const inline = child(linksOf(event, `${SCHEMA}/related/Sessions`)[0]!, 'Sessions');
         const expected = await query(
           'SELECT "EventSessionID", "PresenterContactID" FROM event_sessions WHERE "EventID" = $1 ORDER BY "EventSessionID"',
           [id],
         );
-        expect(ids(inline, 'EventSession')).toEqual(expected.map((r) => r['EventSessionID']));
+        expect(ids(inline, 'EventSession')).toEqual(expected.map((r) => r.EventSessionID));
         for (const [i, sessionLink] of linksOf(inline, `${SCHEMA}/EventSession`).entries()) {
           const session = child(sessionLink, 'EventSession');
           // A session's times are at its event's offset, as the event's are.
           expect(child(session, 'StartDateTime').text.slice(-6)).toBe(child(event, 'StartDateTime').text.slice(-6));
           const presenter = linksOf(session, `${SCHEMA}/related/Presenter`);
-          const contact = expected[i]!['PresenterContactID'];
+          const contact = expected[i]!.PresenterContactID;
           if (contact === null) expect(presenter).toEqual([]);
           else expect(child(child(presenter[0]!, 'Contact'), 'ContactID').text).toBe(String(contact));
           sessions += 1;
@@ -257,15 +252,15 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
       const [template] = await query(
         'SELECT "Code" FROM event_templates WHERE "Code" IS NOT NULL ORDER BY "EventTemplateID" LIMIT 1',
       );
-      const filter = `EventTemplate/Code eq '${String(template!['Code']).replace(/'/g, "''")}' or Registrations/any(r: r/Contact/PostalAddress/City eq 'Zürich')`;
+      const filter = `EventTemplate/Code eq '${String(template!.Code).replace(/'/g, "''")}' or Registrations/any(r: r/Contact/PostalAddress/City eq 'Zürich')`;
       const got = ids(await xml(`${A}events/?top=250&filter=${encodeURIComponent(filter)}`));
       const expected = await query(
         `SELECT e."EventID" FROM events e LEFT JOIN event_templates t ON t."EventTemplateID" = e."EventTemplateID"
          WHERE t."Code" = $1 OR EXISTS (SELECT 1 FROM registrations r JOIN contacts c ON c."ContactID" = r."ContactID" WHERE r."EventID" = e."EventID" AND c."PostalAddress_City" = 'Zürich')
          ORDER BY e."EventID" LIMIT 250`,
-        [template!['Code']],
+        [template!.Code],
       );
-      expect(got).toEqual(expected.map((r) => r['EventID']));
+      expect(got).toEqual(expected.map((r) => r.EventID));
       expect(got.length).toBeGreaterThan(0);
     });
 
@@ -280,16 +275,16 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         const id = Number(child(registration, 'RegistrationID').text);
         const [row] = await query('SELECT "ContactID", "EventID" FROM registrations WHERE "RegistrationID" = $1', [id]);
         expect(child(child(linksOf(registration, `${SCHEMA}/related/Contact`)[0]!, 'Contact'), 'ContactID').text).toBe(
-          String(row!['ContactID']),
+          String(row!.ContactID),
         );
         const event = child(linksOf(registration, `${SCHEMA}/related/Event`)[0]!, 'Event');
-        expect(child(event, 'EventID').text).toBe(String(row!['EventID']));
+        expect(child(event, 'EventID').text).toBe(String(row!.EventID));
         const sessions = await query(
           'SELECT "EventSessionID" FROM event_sessions WHERE "EventID" = $1 ORDER BY "EventSessionID"',
-          [row!['EventID']],
+          [row!.EventID],
         );
         expect(ids(child(linksOf(event, `${SCHEMA}/related/Sessions`)[0]!, 'Sessions'), 'EventSession')).toEqual(
-          sessions.map((r) => r['EventSessionID']),
+          sessions.map((r) => r.EventSessionID),
         );
       }
     });
@@ -301,9 +296,9 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
       const response = await get(s.base, `${A}events/${HOSTILE_EVENT_ID}/`, { user: 'admin' });
       expect(response.status).toBe(200);
       const event = parseXml(response.text);
-      expect(child(event, 'Description').text).toBe(inXml(String(row!['Description'])));
-      expect(child(event, 'LocationName').text).toBe(inXml(String(row!['LocationName'])));
-      expect(String(row!['Description'])).toMatch(/[\u0001\uFFFE]/);
+      expect(child(event, 'Description').text).toBe(inXml(String(row!.Description)));
+      expect(child(event, 'LocationName').text).toBe(inXml(String(row!.LocationName)));
+      expect(String(row!.Description)).toMatch(/[\u0001\uFFFE]/);
       expect(response.text).not.toMatch(/[\u0001\u0008\u000B\u001F\uFFFE\uFFFF]/);
       // Every event, expanded, parses.
       parseXml((await get(s.base, `${A}events/?top=250&skip=0&expand=Event`, { user: 'admin' })).text);
@@ -326,18 +321,18 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         const first = ids(list, type)[0]!;
         const member = await xml(`${A}${collection}/${first}/`);
         expect(member.name).toBe(type);
-        expect(linksOf(member, 'self')[0]!.attributes['href']).toBe(`${s.base}${A}${collection}/${first}/`);
+        expect(linksOf(member, 'self')[0]!.attributes.href).toBe(`${s.base}${A}${collection}/${first}/`);
       }
       expect(ids(await xml(`${A}venuerooms/?filter=Capacity%20gt%20100&top=250`), 'VenueRoom')).toEqual(
         (await query('SELECT "VenueRoomID" FROM venue_rooms WHERE "Capacity" > 100 ORDER BY 1')).map(
-          (r) => r['VenueRoomID'],
+          (r) => r.VenueRoomID,
         ),
       );
     });
 
     it('serves an event’s sessions and registrations at the addresses its Links give, paged and filtered', async () => {
       const event = await xml(`${A}events/${BUSY_EVENT_ID}/`);
-      const href = linksOf(event, `${SCHEMA}/related/Registrations`)[0]!.attributes['href']!;
+      const href = linksOf(event, `${SCHEMA}/related/Registrations`)[0]!.attributes.href!;
       expect(href).toBe(`${s.base}${A}events/${BUSY_EVENT_ID}/registrations/`);
       const seen: number[] = [];
       let path: string | undefined = href.slice(s.base.length);
@@ -345,12 +340,12 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         const page = await xml(path);
         expect(page.name).toBe('Registrations');
         seen.push(...ids(page, 'Registration'));
-        path = linksOf(page, 'next')[0]?.attributes['href']?.slice(s.base.length);
+        path = linksOf(page, 'next')[0]?.attributes.href?.slice(s.base.length);
       }
       const expected = await query('SELECT "RegistrationID" FROM registrations WHERE "EventID" = $1 ORDER BY 1', [
         BUSY_EVENT_ID,
       ]);
-      expect(seen).toEqual(expected.map((r) => r['RegistrationID']));
+      expect(seen).toEqual(expected.map((r) => r.RegistrationID));
       expect(seen).toHaveLength(BUSY_EVENT_REGISTRATIONS);
       const filtered = await xml(
         `${A}events/${BUSY_EVENT_ID}/registrations/?filter=${encodeURIComponent("Status eq 'Active'")}&top=250&expand=Registration/Contact`,
@@ -359,15 +354,15 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         `SELECT "RegistrationID" FROM registrations WHERE "EventID" = $1 AND "Status" = 'Active' ORDER BY 1`,
         [BUSY_EVENT_ID],
       );
-      expect(ids(filtered, 'Registration')).toEqual(active.map((r) => r['RegistrationID']));
+      expect(ids(filtered, 'Registration')).toEqual(active.map((r) => r.RegistrationID));
       expect(
         linksOf(filtered, `${SCHEMA}/Registration`).every((l) => child(l, 'Registration').name === 'Registration'),
       ).toBe(true);
       const [withSessions] = await query(
         'SELECT "EventID", count(*)::integer AS n FROM event_sessions GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1',
       );
-      expect(ids(await xml(`${A}events/${withSessions!['EventID']}/sessions/`), 'EventSession')).toHaveLength(
-        withSessions!['n'] as number,
+      expect(ids(await xml(`${A}events/${withSessions!.EventID}/sessions/`), 'EventSession')).toHaveLength(
+        withSessions!.n as number,
       );
       await refusal(`${A}events/999999/sessions/`, 404, 'NotFound');
       await refusal(`${A}events/1/logistics/`, 404, 'NotFound');
@@ -406,7 +401,7 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         `SELECT c."Email" FROM contacts c JOIN registrations r ON r."ContactID" = c."ContactID" WHERE c."Email" LIKE '%@%' LIMIT 1`,
       );
       for (const filter of [
-        `Registrations/any(r: r/Contact/Email eq '${String(contact!['Email']).replace(/'/g, "''")}')`,
+        `Registrations/any(r: r/Contact/Email eq '${String(contact!.Email).replace(/'/g, "''")}')`,
         'Registrations/$count gt 3',
         'Sessions/any(s: s/Presenter/Email ne null)',
         "EventTemplate/Code eq 'X'",

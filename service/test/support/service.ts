@@ -58,7 +58,7 @@ export function get(base: string, path: string, options: RequestOptions = {}): P
   const headers: Record<string, string> = { ...options.headers };
   if (options.user !== undefined) {
     const [name, password] = typeof options.user === 'string' ? [options.user, PASSWORDS[options.user]] : options.user;
-    headers['Authorization'] = `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
+    headers.Authorization = `Basic ${Buffer.from(`${name}:${password}`).toString('base64')}`;
   }
   return new Promise((resolve, reject) => {
     const request = httpRequest(

@@ -56,5 +56,5 @@ export function child(node: XmlTree, name: string): XmlTree {
 
 /** The Links of an element, by `rel`. */
 export function linksOf(node: XmlTree, rel?: string): XmlTree[] {
-  return childrenNamed(node, 'Link').filter((l) => rel === undefined || l.attributes['rel'] === rel);
+  return childrenNamed(node, 'Link').filter((l) => rel === undefined || l.attributes.rel === rel);
 }

@@ -258,7 +258,7 @@ function strictCall(fn: Fn, args: readonly Eval[]): Eval {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each helper takes its own argument types
+// biome-ignore lint/suspicious/noExplicitAny: each helper takes its own argument types
 type Fn = (...xs: any[]) => unknown;
 
 /** The implementation of each value-returning function, by the representation of its result. */
@@ -650,9 +650,9 @@ function ordering(op: Exclude<ComparePredicate['op'], 'eq'>, repr: Repr): (a: un
       case 'lt':
         return (a, b) => (a as number) < (b as number);
       case 'ge':
-        return (a, b) => (a as number) >= (b as number) || (a !== a && b !== b);
+        return (a, b) => (a as number) >= (b as number) || (Number.isNaN(a) && Number.isNaN(b));
       default:
-        return (a, b) => (a as number) <= (b as number) || (a !== a && b !== b);
+        return (a, b) => (a as number) <= (b as number) || (Number.isNaN(a) && Number.isNaN(b));
     }
   }
   // Decimals and strings: never NaN.

@@ -3,7 +3,7 @@
 // integer arithmetic is exact without paying for bigints where numbers are exact.
 
 import type { FunctionName } from '../../types/functions.js';
-import { INTEGER_RANGES, isInteger, type EdmType } from '../../types/edm.js';
+import { INTEGER_RANGES, type EdmType } from '../../types/edm.js';
 import type { LoweredConstant, LoweredValue } from '../../lower/lowered.js';
 import { childrenOfTyped, type TypedExpr, type TypedFilter } from '../../types/typed.js';
 import type { IntegerRange } from '../../semantics/integer-range.js';

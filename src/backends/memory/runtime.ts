@@ -64,7 +64,6 @@ export class RowValueError extends Error {
   }
 }
 
-/** What a row value was expected to be: a value of an Edm type, a structure, or a collection. */
 /** What a row value should have been: an Edm type, an enumeration type's qualified name, an object or an array. */
 export type Expected = EdmType | 'object' | 'array' | (string & {});
 
@@ -497,7 +496,7 @@ export function divideIntegers(a: number, b: number): number | null {
 
 /** Doubles: NaN equals NaN (docs/semantics.md, section 4). */
 export function equalDoubles(a: number, b: number): boolean {
-  return a === b || (a !== a && b !== b);
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -606,10 +605,5 @@ export function temporal(
     Decimal.isDecimal(b) ? (b as Decimal).toString() : (b as number | bigint),
   );
 }
-/** A duration negated (`+ 0`: never -0). */
-export function negateDuration(ms: number): number {
-  return -ms + 0;
-}
-
 export const floorDouble: (x: number) => number = Math.floor;
 export const ceilingDouble: (x: number) => number = Math.ceil;

@@ -65,7 +65,7 @@ export function createContext(options: MongoOptions): Context {
     let mapped: string | undefined;
     if (typeof fields === 'function')
       mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
-    else if (fields && Object.prototype.hasOwnProperty.call(fields, key)) mapped = fields[key];
+    else if (fields && Object.hasOwn(fields, key)) mapped = fields[key];
     const path = mapped ?? member.path.join('.');
     const problem = fieldPathProblem(path);
     if (problem !== undefined) {

@@ -68,7 +68,7 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
   for (const item of plan.select) {
     for (const path of keptPaths(item.path, item.property)) projection[context.field({ path, start: 0, end: 0 })] = 1;
   }
-  if (!Object.hasOwn(projection, '_id')) projection['_id'] = 0;
+  if (!Object.hasOwn(projection, '_id')) projection._id = 0;
   return { ...query, projection };
 }
 

@@ -358,7 +358,7 @@ function negation(doc: QueryDocument): QueryDocument {
   if (keys.length === 1 && !keys[0]!.startsWith('$') && isOperatorObject(test) && Object.keys(test).length === 1) {
     const [op] = Object.keys(test);
     // `$not` of `$not` is refused by MongoDB: the inner test stands as it is.
-    if (op === '$not') return { [keys[0]!]: test['$not'] };
+    if (op === '$not') return { [keys[0]!]: test.$not };
     return { [keys[0]!]: { $not: test } };
   }
   return { $nor: [doc] };

@@ -115,7 +115,7 @@ export class CollectionTables {
         text: this.text,
       });
     };
-    const spec = Object.prototype.hasOwnProperty.call(this.storage, path) ? this.storage[path] : undefined;
+    const spec = Object.hasOwn(this.storage, path) ? this.storage[path] : undefined;
     if (spec === undefined || spec === null)
       return fail(
         `${option} does not say where it is stored (a child table: { table, foreignKey, key }, or a JSON column: { json })`,
@@ -126,14 +126,14 @@ export class CollectionTables {
       );
     const s = spec as Record<string, unknown>;
     const quote = (n: string): string => this.dialect.quoteIdentifier(n);
-    if (s['json'] !== undefined) {
-      if (typeof s['json'] !== 'string' || s['json'].trim() === '')
-        return fail(`${option}.json is ${shown(s['json'])}; it must be a non-empty string`);
+    if (s.json !== undefined) {
+      if (typeof s.json !== 'string' || s.json.trim() === '')
+        return fail(`${option}.json is ${shown(s.json)}; it must be a non-empty string`);
       if (this.dialect.jsonArrays === undefined)
         return fail(`the ${this.dialect.name} SQL dialect does not read JSON arrays (${option}.json)`);
       const extra = Object.keys(s).filter((k) => k !== 'json');
       if (extra.length > 0) return fail(`${option} names a JSON column, which takes no ${extra.join(', ')}`);
-      return { kind: 'json', column: quote(s['json']) };
+      return { kind: 'json', column: quote(s.json) };
     }
     // A misspelt field (`valeu`) would leave its default in force and read the wrong column.
     const unknown = Object.keys(s).filter((k) => !CHILD_TABLE_FIELDS.has(k));
@@ -153,14 +153,14 @@ export class CollectionTables {
     const key = name('key', true)!;
     const value = name('value', false);
     const primitive = collection.property.element.kind === 'primitive';
-    if (primitive && s['columns'] !== undefined)
+    if (primitive && s.columns !== undefined)
       fail(`${option}.columns maps members, but the elements are primitives: name their column with ${option}.value`);
     if (!primitive && value !== undefined)
       fail(
         `${option}.value names the column of a primitive element, but the elements are structures: map their members with ${option}.columns`,
       );
     const mapped = columnMapping(
-      s['columns'],
+      s.columns,
       { option: `${option}.columns`, of: ` in the elements of '${path}'` },
       this.text,
       collection.end,

@@ -53,7 +53,7 @@ export function columnMapping(
           text,
         });
       }
-    } else if (columns && Object.prototype.hasOwnProperty.call(columns, key)) {
+    } else if (columns && Object.hasOwn(columns, key)) {
       mapped = (columns as Record<string, unknown>)[key];
     }
     if (mapped === undefined || mapped === null) return undefined;

@@ -88,7 +88,8 @@ export class DecimalMagnitudes {
           : Infinity;
       case 'arithmetic': {
         const a = this.upper(node.left);
-        switch (node.op) {
+        const op = node.op;
+        switch (op) {
           case 'add':
           case 'sub':
             return Math.max(a, this.upper(node.right)) + 1;
@@ -100,15 +101,17 @@ export class DecimalMagnitudes {
             const [clampLeft, clampRight] = this.clamps(node);
             const clamped = (digits: number, clamp: boolean): number =>
               clamp ? Math.min(digits, this.range.clampDigits + 1) : digits;
-            const b = node.op === 'mul' ? clamped(this.upper(node.right), clampRight) : this.growth(node.right);
+            const b = op === 'mul' ? clamped(this.upper(node.right), clampRight) : this.growth(node.right);
             return clamped(a, clampLeft) + b;
           }
+          default:
+            return assertNever(op, 'arithmetic operator');
         }
       }
-      // falls through: kinds that are never numeric, and a count, whose integer range (above) always bounds it
       // A Decimal made from a Double is below 10^309; no other cast is a Decimal.
       case 'cast':
         return node.conversion === 'toDecimal' ? 309 : Infinity;
+      // Kinds that are never numeric, and a count, whose integer range (above) always bounds it.
       case 'count':
       case 'truth':
       case 'not':

@@ -62,12 +62,6 @@ export function join(frags: readonly Frag[], separator: string): Frag {
   return { parts };
 }
 
-/** True when the fragment is exactly one parameter (a bound literal). */
-export function isParam(frag: Frag): boolean {
-  const part = frag.parts[0];
-  return frag.parts.length === 1 && part !== undefined && typeof part !== 'string' && !isName(part);
-}
-
 /** Longest text that still counts as atomic (a column reference or a short constant). */
 const ATOMIC_TEXT = 64;
 
@@ -94,6 +88,9 @@ export function freshName(): Frag {
   return { parts: [{ name: {} }] };
 }
 
+/** Names values once for a body that uses each more than once (dialect.ts, `bind`). */
+export type Binder = (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag;
+
 /**
  * Binds each non-atomic value once in a correlated scalar subquery and passes the body a
  * reference to each (the atomic ones as they are):
@@ -103,9 +100,6 @@ export function freshName(): Frag {
  * names it: nested bindings would then be planned exponentially many times. With `atomicToo`,
  * atomic values are named as well (so that the body sees no constants to fold).
  */
-/** Names values once for a body that uses each more than once (dialect.ts, `bind`). */
-export type Binder = (values: readonly Frag[], body: (refs: readonly Frag[]) => Frag) => Frag;
-
 export function bindInSubquery(fence: string, atomicToo = false): Binder {
   const kept = (v: Frag): boolean => !atomicToo && isAtomic(v);
   return (values, body) => {

@@ -120,7 +120,7 @@ export function pageOf<Row>(
   const texts = plan.orderBy.map((_, i) => last[TOKEN_COLUMN(i)] as string | null);
   const stripped = items.map((row) => {
     const copy = { ...(row as Record<string, unknown>) };
-    plan.orderBy.forEach((_, i) => delete copy[TOKEN_COLUMN(i)]);
+    for (let i = 0; i < plan.orderBy.length; i++) delete copy[TOKEN_COLUMN(i)];
     return copy as Row;
   });
   return more ? { items: stripped, more, skipToken: skipTokenOf(plan.orderBy, texts) } : { items: stripped, more };

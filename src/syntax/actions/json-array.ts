@@ -45,17 +45,17 @@ export function jsonString(body: string, r: Range): StringLiteral {
       i++;
       continue;
     }
-    const escape = body[i + 1] ?? '';
-    if (escape === 'u' && /^[0-9A-Fa-f]{4}$/.test(body.slice(i + 2, i + 6))) {
+    const escaped = body[i + 1] ?? '';
+    if (escaped === 'u' && /^[0-9A-Fa-f]{4}$/.test(body.slice(i + 2, i + 6))) {
       value += String.fromCharCode(parseInt(body.slice(i + 2, i + 6), 16));
       offsets.push(at);
       i += 6;
-    } else if (ESCAPED[escape] !== undefined) {
-      value += ESCAPED[escape];
+    } else if (ESCAPED[escaped] !== undefined) {
+      value += ESCAPED[escaped];
       offsets.push(at);
       i += 2;
     } else {
-      const end = Math.min(r.start + 1 + body.length, at + (escape === 'u' ? 6 : 2));
+      const end = Math.min(r.start + 1 + body.length, at + (escaped === 'u' ? 6 : 2));
       throw syntaxError(
         'invalid_json_string',
         `Invalid escape '${body.slice(i, end - r.start - 1)}' in a JSON string`,

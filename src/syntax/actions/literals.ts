@@ -7,7 +7,6 @@ import { readDate, readDuration, readDurationTimeOfDay, readTimeOfDay } from '..
 import type { TemporalReading } from '../../semantics/temporal.js';
 import { syntaxError } from './syntax-error.js';
 import type { Range } from './syntax-error.js';
-import { refuse } from './unsupported.js';
 
 export function nullLiteral(r: Range): Expr {
   return { kind: 'null', start: r.start, end: r.end };

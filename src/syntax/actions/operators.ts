@@ -81,10 +81,6 @@ function combine(op: BinaryOp, left: Expr, right: Expr, flat: Set<Expr>): Expr {
   return { kind: 'arithmetic', op: op as ArithmeticOp, left, right, start, end };
 }
 
-/**
- * `x in (…) in Path in @list`: each list, collection's path or alias applies to everything before it, as `in`
- * binds left to right.
- */
 /** The right operand of `has`, told apart from what follows `in` by foldIn. */
 export interface HasValue {
   readonly has: Expr;
@@ -94,6 +90,10 @@ export function hasValue(value: Expr): HasValue {
   return { has: value };
 }
 
+/**
+ * `x in (…) in Path in @list`: each list, collection's path or alias applies to everything before it, as `in`
+ * binds left to right.
+ */
 export function foldIn(head: Expr, rights: readonly (InList | MemberExpr | AliasExpr | HasValue)[]): Expr {
   let node = head;
   for (const right of rights) {

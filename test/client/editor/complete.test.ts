@@ -15,7 +15,6 @@ const ALL_FUNCTIONS = [
   'isof(',
 ];
 const STRING_FUNCTIONS = ['replace(', 'substring(', 'tolower(', 'toupper(', 'trim(', 'concat(', 'cast('];
-const ROW = ['Id', 'Name', 'Price', 'Released', 'Active', 'Color', 'Maker/', 'Tags/', 'Reviews/'];
 
 /** The inserts of each kind offered at the marked cursor. */
 function offered(

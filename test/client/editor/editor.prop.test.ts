@@ -10,7 +10,7 @@ import { check, EDM_TYPES, isFilterError, parse } from '../../../src/index.js';
 import type { Schema } from '../../../src/index.js';
 import { arbFilterText, lambdaTestSchema } from '../../support/arbitraries.js';
 
-const LONG = process.env['ODATA_FILTER_LONG'] !== undefined;
+const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const runs = (n: number): number => (LONG ? n * 25 : n);
 /** The long mode's runs take minutes. */
 const timeout = LONG ? 3_600_000 : undefined;

@@ -24,15 +24,15 @@ export function unary(name: string): FunctionRenderer {
 /** The Boolean keywords TRUE and FALSE, which every dialect here has. */
 export const booleanKeyword = (value: unknown): Frag => raw(value ? 'TRUE' : 'FALSE');
 
-/**
- * The refusal of a literal whose type no case of a dialect's `literal` names: only a hand-built
- * tree has one (check() gives every literal an Edm type); the compiler reports it as unsupported.
- */
 /** now(), mindatetime(), maxdatetime(): lower() makes them constants, so no dialect renders them. */
 export const decidedByLowering = (): never => {
   throw new TypeError('now(), mindatetime() and maxdatetime() are decided by lower()');
 };
 
+/**
+ * The refusal of a literal whose type no case of a dialect's `literal` names: only a hand-built
+ * tree has one (check() gives every literal an Edm type); the compiler reports it as unsupported.
+ */
 export const noLiteralOf = (type: never): string =>
   `A literal of type ${JSON.stringify(type)} is not one of the Edm types`;
 

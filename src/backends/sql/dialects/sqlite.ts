@@ -72,7 +72,6 @@ const ISO_PARTS: { readonly [P in DatePart]: readonly [number, number] } = {
   second: [18, 2],
 };
 
-/** A SQLite dialect for a storage convention; `sqlite` is the default one. */
 /** A path of schema names (identifiers, so nothing to escape) as a JSON path. */
 const jsonPath = (path: readonly string[]): string => `'$${path.map((n) => `.${n}`).join('')}'`;
 
@@ -111,6 +110,7 @@ const TIME_PARTS: { readonly [P in 'hour' | 'minute' | 'second']: readonly [numb
 /** Julian day number of 1970-01-01T00:00:00Z. */
 const EPOCH_JULIAN_DAY = '2440587.5';
 
+/** A SQLite dialect for a storage convention; `sqlite` is the default one. */
 export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const dates = options.dates ?? 'epoch-ms';
   const epochMs = dates === 'epoch-ms';
