@@ -1,14 +1,16 @@
 // What the published package holds and does on install: the MIT licence its manifest names, the
-// built entry points, and no install-time script (the build runs on `prepack`, before packing).
+// built entry points, no install-time script (the build runs on `prepack`, before packing), and
+// runtime dependencies that are exactly the packages its code imports.
 
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const root = new URL('../../', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as {
   license: string;
   keywords?: string[];
+  dependencies?: Record<string, string>;
   scripts: Record<string, string>;
   exports: Record<string, string | Record<string, string>>;
 };
@@ -19,7 +21,7 @@ const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall', 'prepare', 'pre
 describe('package manifest', () => {
   it('runs no script on install and builds before packing', () => {
     expect(Object.keys(manifest.scripts).filter((s) => INSTALL_SCRIPTS.includes(s))).toEqual([]);
-    expect(manifest.scripts['prepack']).toBe('npm run build');
+    expect(manifest.scripts.prepack).toBe('npm run build');
   });
 
   it('ships the MIT licence it declares', () => {
@@ -46,5 +48,21 @@ describe('package manifest', () => {
     for (const path of ['LICENSE', 'README.md', 'package.json', 'dist/cli.js', ...exported])
       expect(files, path).toContain(path);
     expect([...files].filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
+  });
+
+  it('depends at run time on exactly the packages its source imports', () => {
+    const source = new URL('src/', root);
+    const files = (readdirSync(source, { recursive: true }) as string[]).filter((f) => /\.ts$/.test(f));
+    const imported = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(new URL(file, source), 'utf8');
+      for (const [, specifier] of text.matchAll(/^(?:import|export)\b[^'"]*?from\s+'([^'.][^']*)'/gm)) {
+        if (specifier!.startsWith('node:')) continue;
+        const parts = specifier!.split('/');
+        imported.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+      }
+    }
+    expect(imported.size).toBeGreaterThan(0);
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual([...imported].sort());
   });
 });
