@@ -8,9 +8,9 @@ import { check, isFilterError, lookupFunction, parse, print } from '../../src/in
 import type { Expr, TypedExpr } from '../../src/index.js';
 import { arbFilterText, testSchema } from '../support/arbitraries.js';
 import { nodesOf, typedWithoutSpans } from '../support/trees.js';
+import { runs as sizedRuns } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
-const runs = (n: number): number => (LONG ? n * 25 : n);
+const runs = (n: number): number => sizedRuns(n, n * 25);
 
 function typedNodesOf(tree: TypedExpr): TypedExpr[] {
   const out: TypedExpr[] = [];

@@ -16,9 +16,9 @@ import {
 import type { TypedExpr } from '../../src/types/typed.js';
 import { nodesOf, typedNodesOf } from '../support/trees.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
+import { runs as sizedRuns } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
-const runs = (n: number): number => (LONG ? n * 20 : n);
+const runs = (n: number): number => sizedRuns(n, n * 20);
 
 describe('arbFilterText', () => {
   it('generates filters that always check against the test schema', () => {

@@ -14,9 +14,9 @@ import { and, filter, not, or, where } from '../../src/client/index.js';
 import type { BuiltFilter } from '../../src/client/index.js';
 import { AUTHENTICATED_SCHEMAS, PUBLIC_SCHEMAS } from '../../src/schemas/service.js';
 import { typedWithoutSpans } from '../support/trees.js';
+import { runs as sizedRuns } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
-const runs = (n: number): number => (LONG ? n * 25 : n);
+const runs = (n: number): number => sizedRuns(n, n * 25);
 
 // The recipes reach past the types: which property a recipe takes is drawn at run time.
 type Node = any;

@@ -11,9 +11,9 @@ import type { ODataVersion, TypedExpr } from '../../src/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
 import { arbFilterText, arbRows, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
+import { runs as sizedRuns } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
-const runs = (n: number): number => (LONG ? n * 25 : n);
+const runs = (n: number): number => sizedRuns(n, n * 25);
 
 /** A typed tree without spans and schema objects, `contains(a, b)` written as `substringof(b, a)`. */
 function comparable(node: unknown): unknown {
@@ -99,7 +99,7 @@ describe('print(expr, { version }) read back', () => {
         { numRuns: runs(draws) },
       );
       // The property says something only if enough filters are written: a bound far below the usual count.
-      expect(written).toBeGreaterThan(LONG ? leastWritten * 25 : leastWritten);
+      expect(written).toBeGreaterThan(sizedRuns(leastWritten, leastWritten * 25));
     });
   }
 });

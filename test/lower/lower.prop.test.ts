@@ -9,8 +9,7 @@ import { lower } from '../../src/lower/lower.js';
 import type { LoweredPredicate, LoweredValue, Source } from '../../src/lower/lowered.js';
 import { printLowered } from '../../src/lower/print-lowered.js';
 import { arbTypedFilter, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
-
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
+import { runs } from '../support/test-size.js';
 
 /** Every broken invariant of a lowered predicate, as text (none: an empty list). */
 function violations(root: LoweredPredicate): string[] {
@@ -120,7 +119,7 @@ describe('lower()', () => {
         const { root } = lower(filter);
         expect(violations(root), `${filter.text ?? ''}\n${printLowered(root)}`).toEqual([]);
       }),
-      { numRuns: LONG ? 20_000 : 1_000 },
+      { numRuns: runs(1_000, 20_000) },
     );
   });
 
@@ -130,7 +129,7 @@ describe('lower()', () => {
         const { root } = lower(filter);
         expect(violations(root), `${filter.text ?? ''}\n${printLowered(root)}`).toEqual([]);
       }),
-      { numRuns: LONG ? 20_000 : 1_000 },
+      { numRuns: runs(1_000, 20_000) },
     );
   });
 });

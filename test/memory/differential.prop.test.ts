@@ -17,8 +17,7 @@ import {
   type Row,
 } from '../support/arbitraries.js';
 import { evaluateOracle } from '../support/oracle.js';
-
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
+import { LONG, runs } from '../support/test-size.js';
 
 const show = (row: unknown): string =>
   JSON.stringify(row, (_k, v: unknown) =>
@@ -123,14 +122,14 @@ describe('compiled predicates agree with the oracle', () => {
   it('on random filters over random rows, both paths', () => {
     fc.assert(
       fc.property(arbTypedFilter(testSchema), arbRows(testSchema), (filter, rows) => agree(filter, rows)),
-      { numRuns: LONG ? 20_000 : 400 },
+      { numRuns: runs(400, 20_000) },
     );
   });
 
   it('on rows holding every accepted representation (numbers, Decimals, ISO text with offsets), both paths', () => {
     fc.assert(
       fc.property(arbTypedFilter(testSchema), arbRepresentedRows(testSchema), (filter, rows) => agree(filter, rows)),
-      { numRuns: LONG ? 20_000 : 400 },
+      { numRuns: runs(400, 20_000) },
     );
   });
 
@@ -141,7 +140,7 @@ describe('compiled predicates agree with the oracle', () => {
         arbRows(lambdaTestSchema),
         (filter, rows) => agree(filter, rows),
       ),
-      { numRuns: LONG ? 10_000 : 300 },
+      { numRuns: runs(300, 10_000) },
     );
   });
 
@@ -152,7 +151,7 @@ describe('compiled predicates agree with the oracle', () => {
         arbRepresentedRows(lambdaTestSchema),
         (filter, rows) => agree(filter, rows),
       ),
-      { numRuns: LONG ? 10_000 : 200 },
+      { numRuns: runs(200, 10_000) },
     );
   });
 
@@ -164,7 +163,7 @@ describe('compiled predicates agree with the oracle', () => {
       );
       fc.assert(
         fc.property(arbCase, ([filter, rows]) => agree(filter, rows)),
-        { numRuns: LONG ? 10_000 : 200 },
+        { numRuns: runs(200, 10_000) },
       );
     },
     LONG ? 600_000 : 60_000,

@@ -10,8 +10,7 @@ import { check } from '../../src/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { arbLambdaLawCase, arbRows, lambdaTestSchema, type Row } from '../support/arbitraries.js';
 import { evaluateOracle } from '../support/oracle.js';
-
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
+import { LONG, runs } from '../support/test-size.js';
 
 const show = (row: unknown): string =>
   JSON.stringify(row, (_k, v: unknown) =>
@@ -61,7 +60,7 @@ describe.each(EVALUATORS)('lambda laws (%s)', (_name, evaluator) => {
             }
           },
         ),
-        { numRuns: LONG ? 10_000 : 200 },
+        { numRuns: runs(200, 10_000) },
       );
       // The long size compiles some 200,000 filters beside the other files' work: minutes, not one.
     },

@@ -41,8 +41,8 @@ import { firstRelationRead } from './first-relation.js';
 import { gapsOf } from './gaps.js';
 import { REFUSED_CASTS } from '../support/cast-table.js';
 import { isFilterError } from '../../src/errors.js';
+import { LONG, runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const show = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : x));
 const OPTIONS: ArbOptions = { asciiCaseMapping: true };
 const LAMBDA_OPTIONS: ArbOptions = { ...OPTIONS, lambdas: true };
@@ -134,7 +134,7 @@ describe('compileMongo agrees with the in-memory reference', () => {
           fc.property(arbTypedFilter(testSchema, OPTIONS), arbRows(testSchema, OPTIONS), (filter, rows) =>
             agree(filter, rows, { decimal }, tally),
           ),
-          { numRuns: LONG ? 10_000 : 300 },
+          { numRuns: runs(300, 10_000) },
         );
         expectMostCompared(tally);
       },
@@ -149,7 +149,7 @@ describe('compileMongo agrees with the in-memory reference', () => {
           fc.property(arbLambdaFilter(embeddedLambdaSchema), arbRows(embeddedLambdaSchema, OPTIONS), (filter, rows) =>
             agree(filter, rows, { decimal }, tally),
           ),
-          { numRuns: LONG ? 10_000 : 400 },
+          { numRuns: runs(400, 10_000) },
         );
         expectMostCompared(tally);
       },
@@ -162,7 +162,7 @@ describe('compileMongo agrees with the in-memory reference', () => {
         const tally: Tally = { compared: 0, excluded: 0 };
         fc.assert(
           fc.property(arbEmbeddedCase, ([filter, rows]) => agree(filter, rows, { decimal }, tally)),
-          { numRuns: LONG ? 10_000 : 400 },
+          { numRuns: runs(400, 10_000) },
         );
         expectMostCompared(tally);
       },
@@ -226,7 +226,8 @@ describe('compileMongo and relations', () => {
           expect(error.message, text).toContain(`the relation '${read.path}'`);
           expect([error.start, error.end], text).toEqual([read.start, read.end]);
         }),
-        { numRuns: LONG ? 10_000 : 300 },
+        // At every size at least 300 draws, for the count below to mean something.
+        { numRuns: runs(300, 10_000, 300) },
       );
       // Both sides of the property are exercised. The rarer side comes about 40 times in 300 draws;
       // 30 was within a few draws' luck of that (one CI run drew exactly 30); 15 is far below it.

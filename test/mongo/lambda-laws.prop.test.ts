@@ -9,8 +9,7 @@ import { compileMongo } from '../../src/backends/mongo/index.js';
 import { check } from '../../src/types/check.js';
 import { lambdaSchema } from '../support/lambda-table.js';
 import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
-
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
+import { LONG, runs } from '../support/test-size.js';
 
 /** A collection and tests of one element (`@` stands for the variable). */
 const COLLECTIONS = [
@@ -140,7 +139,7 @@ describe('lambda laws on MongoDB documents', () => {
           law(`${path}/all(x: ${P})`, `not ${path}/any(x: not ((${P}) eq true))`);
           law(`${path}/$count eq 0`, `not ${path}/any()`);
         }),
-        { numRuns: LONG ? 20_000 : 1_000 },
+        { numRuns: runs(1_000, 20_000) },
       );
     },
     LONG ? 600_000 : 60_000,

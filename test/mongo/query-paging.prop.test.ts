@@ -17,8 +17,8 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { REFUSED_CASTS } from '../support/cast-table.js';
 import { isFilterError } from '../../src/errors.js';
 import { gapsOf } from './gaps.js';
+import { runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const BASE = 'https://example.test/items';
 const resource: QueryResource = {
   schema: testSchema,
@@ -112,7 +112,7 @@ describe("paging by the plan's find()", () => {
           expect(seen).toEqual(expected);
         },
       ),
-      { numRuns: LONG ? 2_000 : 150 },
+      { numRuns: runs(150, 2_000) },
     );
   });
 });
@@ -189,7 +189,7 @@ describe('the projection of find()', () => {
           expect(found).toEqual(expected);
         },
       ),
-      { numRuns: LONG ? 2000 : 100 },
+      { numRuns: runs(100, 2000) },
     );
   });
 });

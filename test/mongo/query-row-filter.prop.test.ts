@@ -15,8 +15,8 @@ import { arbLambda, arbLambdaRequest, prefiltered } from '../support/row-filters
 import type { Row } from '../support/row-filters.js';
 import { mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { embedRelations } from './embed-relations.js';
+import { runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const policy = { spelling: 'odata', defaultTop: 10, maxTop: 1000 } as const;
 const embedded = embedRelations(lambdaTestSchema);
 
@@ -39,7 +39,7 @@ describe('row filters in the query document', () => {
         );
         expect(found).toEqual(expected.items.map((r) => r.Id));
       }),
-      { numRuns: LONG ? 3000 : 200 },
+      { numRuns: runs(200, 3000) },
     );
   });
 });

@@ -13,9 +13,9 @@ import { parseGenerated } from '../../src/syntax/parse-generated.js';
 import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
 import { ALL_VALID } from './valid-cases.js';
 import BENCH_FILTERS from '../../bench/parse-filters.json' with { type: 'json' };
+import { runs as sizedRuns } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG === '1';
-const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
+const runs = (n: number) => ({ numRuns: sizedRuns(n, n * 20) });
 /** Limits out of the way, so parse() and the generated parser see the same texts. */
 const limits = { maxLength: 1_000_000, maxDepth: 1000, maxNodes: 1_000_000, maxLambdaDepth: 1000 };
 
@@ -193,7 +193,8 @@ describe('the fast path builds exactly what the generated parser builds', () => 
   });
 
   it('was taken often enough above for the comparison to mean something', () => {
-    expect(seen).toBeGreaterThan(10_000);
+    // Scaled as the runs above are: 10,000 at the default size.
+    expect(seen).toBeGreaterThan(sizedRuns(10_000));
     expect(taken / seen).toBeGreaterThan(0.2);
   });
 });

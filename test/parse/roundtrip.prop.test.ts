@@ -7,9 +7,9 @@ import { childrenOf, isFilterError, parse, print, withoutSpans } from '../../src
 import type { Expr } from '../../src/index.js';
 import { arbExpr, arbLiteralText } from '../support/expr-arbitrary.js';
 import { ALL_VALID } from './valid-cases.js';
+import { runs as sizedRuns } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG === '1';
-const runs = (n: number) => ({ numRuns: LONG ? n * 20 : n });
+const runs = (n: number) => ({ numRuns: sizedRuns(n, n * 20) });
 const limits = { maxDepth: 1000, maxNodes: 100_000, maxLambdaDepth: 1000 };
 
 /** Parses, or returns the FilterError; anything else thrown fails the property. */

@@ -10,8 +10,8 @@ import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
 import { thrownFilterError } from '../support/thrown.js';
+import { runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const BASE = 'https://example.test/items';
 const resource: QueryResource = {
   schema: testSchema,
@@ -70,7 +70,7 @@ describe('keyset pages', () => {
           expect(seen).toEqual(expected);
         },
       ),
-      { numRuns: LONG ? 4000 : 200 },
+      { numRuns: runs(200, 4000) },
     );
   });
 

@@ -10,9 +10,9 @@ import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
+import { runs as sizedRuns } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
-const runs = (n: number): number => (LONG ? n * 20 : n);
+const runs = (n: number): number => sizedRuns(n, n * 20);
 
 const resource: QueryResource = {
   schema: testSchema,

@@ -24,8 +24,8 @@ import {
 import type { Row } from '../support/row-filters.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { isFilterError } from '../../src/errors.js';
+import { runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const policy = { spelling: 'odata', defaultTop: 10, maxTop: 1000 } as const;
 
 const Owned = defineSchema({
@@ -229,7 +229,7 @@ describe('no page, count or lambda shows a row a row filter excludes', () => {
           expect(page.count).toBe(expected.count);
         },
       ),
-      { numRuns: LONG ? 3000 : 300 },
+      { numRuns: runs(300, 3000) },
     );
   });
 });

@@ -12,9 +12,9 @@ import type { TypedFilter } from '../../src/types/typed.js';
 import { engineFor, ENGINES, expectReferenceIds } from './engines.js';
 import { mysqlDecimalDiffers } from './mysql-decimals.js';
 import { postgresDecimalDiffers } from './postgres-decimals.js';
+import { runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG === '1';
-const RUNS = Number(process.env.ODATA_FILTER_SQL_RUNS ?? (LONG ? 1000 : 20));
+const RUNS = Number(process.env.ODATA_FILTER_SQL_RUNS ?? runs(20, 1000));
 const FILTERS_PER_LOAD = 10;
 
 const schema = defineSchema({

@@ -25,10 +25,10 @@ import { lambdaScopes } from './lambda-scopes.js';
 import { mysqlDecimalDiffers } from './mysql-decimals.js';
 import { postgresDecimalDiffers } from './postgres-decimals.js';
 import { asStoredInColumns } from './stored-structure-null.js';
+import { runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG === '1';
 /** Row sets per engine; each is tried with FILTERS_PER_LOAD filters. */
-const RUNS = Number(process.env.ODATA_FILTER_SQL_RUNS ?? (LONG ? 1000 : 20));
+const RUNS = Number(process.env.ODATA_FILTER_SQL_RUNS ?? runs(20, 1000));
 const FILTERS_PER_LOAD = 10;
 /**
  * A property's time limit: vitest's 60 s, or half a second per row set where more are asked for
@@ -36,7 +36,7 @@ const FILTERS_PER_LOAD = 10;
  */
 const timeoutFor = (runs: number): number => Math.max(60_000, runs * 500);
 /** Row sets with collections per engine, loaded into child tables; each is tried with FILTERS_PER_LOAD lambda filters. */
-const LAMBDA_RUNS = Number(process.env.ODATA_FILTER_SQL_LAMBDA_RUNS ?? (LONG ? 1000 : 6));
+const LAMBDA_RUNS = Number(process.env.ODATA_FILTER_SQL_LAMBDA_RUNS ?? runs(6, 1000));
 
 /**
  * The documented input restrictions (docs/semantics.md, "SQL backends: differences"), each pinned

@@ -16,8 +16,7 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { defineSchema } from '../../src/types/schema.js';
 import type { Column } from '../engines/rows.js';
 import { engineFor, ENGINES } from './engines.js';
-
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
+import { LONG, runs } from '../support/test-size.js';
 
 const id = { type: 'Edm.Int32', nullable: false } as const;
 const Customer = defineSchema({
@@ -249,7 +248,7 @@ for (const setup of ENGINES) {
               }
             },
           ),
-          { numRuns: LONG ? 150 : 10 },
+          { numRuns: runs(10, 150) },
         );
       },
       LONG ? 900_000 : 120_000,

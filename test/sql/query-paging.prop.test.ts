@@ -12,8 +12,8 @@ import { compileSqlQuery, pageOf } from '../../src/backends/sql/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, testSchema } from '../support/arbitraries.js';
 import { engineFor, ENGINES, withoutNul } from './engines.js';
+import { LONG, runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const BASE = 'https://example.test/items';
 const resource: QueryResource = {
   schema: testSchema,
@@ -107,7 +107,7 @@ for (const setup of ENGINES) {
               expect(seen).toEqual(expected);
             },
           ),
-          { numRuns: LONG ? 200 : 25 },
+          { numRuns: runs(25, 200) },
         );
       },
       LONG ? 600_000 : 120_000,
@@ -169,7 +169,7 @@ for (const setup of ENGINES) {
               if (expected.length > top) expect(tokens > 0).toBe(exact);
             },
           ),
-          { numRuns: LONG ? 200 : 25 },
+          { numRuns: runs(25, 200) },
         );
       },
       LONG ? 600_000 : 120_000,

@@ -21,8 +21,8 @@ import {
 import type { Row } from '../support/row-filters.js';
 import { loadWithChildTables } from './child-tables.js';
 import { engineFor, ENGINES, withoutNul } from './engines.js';
+import { LONG, runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const policy = { spelling: 'odata', defaultTop: 10, maxTop: 1000 } as const;
 const pooled = (predicates: readonly string[]) =>
   fc.option(fc.constantFrom(...predicates.map((p) => at(p, ''))), { nil: undefined });
@@ -82,7 +82,7 @@ for (const setup of ENGINES) {
               }
             },
           ),
-          { numRuns: LONG ? 150 : 8 },
+          { numRuns: runs(8, 150) },
         );
       },
       LONG ? 900_000 : 120_000,

@@ -10,8 +10,8 @@ import { compileSqlQuery } from '../../src/backends/sql/index.js';
 import { listPropertyPaths } from '../../src/index.js';
 import { arbRows, testSchema } from '../support/arbitraries.js';
 import { engineFor, ENGINES, withoutNul } from './engines.js';
+import { LONG, runs } from '../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
 const resource: QueryResource = {
   schema: testSchema,
   key: ['Id'],
@@ -63,7 +63,7 @@ for (const setup of ENGINES) {
               });
             },
           ),
-          { numRuns: LONG ? 100 : 15 },
+          { numRuns: runs(15, 100) },
         );
       },
       LONG ? 600_000 : 120_000,

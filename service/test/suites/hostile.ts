@@ -8,8 +8,7 @@ import type { Database } from '../../src/database.js';
 import { A, B, get, startService } from '../support/service.js';
 import type { Running } from '../support/service.js';
 import { parseXml } from '../support/xml-tree.js';
-
-const LONG = process.env.ODATA_FILTER_LONG === '1';
+import { runs } from '../../../test/support/test-size.js';
 
 export function hostileSuite(engine: string, open: () => Promise<Database>): void {
   describe(`hostile requests on ${engine}`, () => {
@@ -153,7 +152,7 @@ export function hostileSuite(engine: string, open: () => Promise<Database>): voi
         fc.asyncProperty(path, search, async (p, q) => {
           await expectStatus(`${p}?${q}`, [200, 400, 403, 404, 406]);
         }),
-        { numRuns: LONG ? 2000 : 150 },
+        { numRuns: runs(150, 2000) },
       );
       expect(s.log.filter((line) => / 5\d\d \d+B /.test(line))).toEqual([]);
       await expectStatus(`${A}events/?top=1`, [200]);

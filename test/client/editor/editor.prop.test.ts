@@ -9,9 +9,9 @@ import { complete, diagnose } from '../../../src/client/index.js';
 import { check, EDM_TYPES, isFilterError, parse } from '../../../src/index.js';
 import type { Schema } from '../../../src/index.js';
 import { arbFilterText, lambdaTestSchema } from '../../support/arbitraries.js';
+import { LONG, runs as sizedRuns } from '../../support/test-size.js';
 
-const LONG = process.env.ODATA_FILTER_LONG !== undefined;
-const runs = (n: number): number => (LONG ? n * 25 : n);
+const runs = (n: number): number => sizedRuns(n, n * 25);
 /** The long mode's runs take minutes. */
 const timeout = LONG ? 3_600_000 : undefined;
 const schema = lambdaTestSchema;
@@ -95,7 +95,8 @@ describe('complete', () => {
         }),
         { numRuns: runs(150) },
       );
-      expect(offered).toBeGreaterThan(100);
+      // Scaled as the runs are: 100 at the default size.
+      expect(offered).toBeGreaterThan(sizedRuns(100));
     },
     timeout,
   );
