@@ -1,14 +1,15 @@
 // MariaDB for the tests: a private server on 127.0.0.1, a free port and a temporary data directory
 // the server's account can use, started as the `mysql` user when run as root and stopped by the
-// PID it started; a failure to start says why, with the tool's or the server's own words. Where
-// mariadbd is missing the tests say so loudly and skip, except under CI=true, where that is a
-// failure.
+// PID it started; a failure to start says why, with the tool's or the server's own words. A run
+// starts one server (test/global-setup.ts) and each engine has a database of its own on it. Where
+// mariadbd is missing the run says so once and these tests skip (availability.ts).
 
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import mysql from 'mysql2/promise';
+import { inject } from 'vitest';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import {
@@ -23,37 +24,13 @@ import {
   utcDateTime,
 } from './rows.js';
 import type { EdmType } from '../../src/types/edm.js';
+import { engineAvailable } from './availability.js';
 import type { Column, Engine } from './rows.js';
-import {
-  executable,
-  freePort,
-  runTool,
-  serverAccount,
-  serverDirectory,
-  serverEnvironment,
-  tail,
-} from './server-process.js';
+import { freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';
 
-function which(binary: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/usr/bin'])) {
-    if (executable(join(dir, binary))) return join(dir, binary);
-  }
-  return undefined;
-}
-
-/** Whether a MariaDB server binary exists here; under CI its absence is an error, not a skip. */
+/** Whether this run has MariaDB: its binaries are here and the run starts servers (engine-availability.ts). */
 export function mariadbAvailable(): boolean {
-  const found = which('mariadbd') !== undefined && which('mariadb-install-db') !== undefined;
-  if (!found) {
-    if (process.env.CI === 'true')
-      throw new Error(
-        'mariadbd is not installed, and CI=true requires the MySQL/MariaDB tests to run (.ci/run installs mariadb-server)',
-      );
-    console.warn(
-      '\n*** MariaDB (mariadbd) is not installed: the MySQL/MariaDB SQL tests are SKIPPED. Install mariadb-server to run them. ***\n',
-    );
-  }
-  return found;
+  return engineAvailable('mariadb');
 }
 
 /** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
@@ -107,7 +84,27 @@ export function runServerTool(tool: string, args: readonly string[], env: NodeJS
   runTool('MariaDB', tool, args, { env });
 }
 
-export async function startMariadb(): Promise<Engine> {
+/** A MariaDB server this process started: its port, and how to end it. */
+export interface MariadbServer {
+  readonly port: number;
+  /** Ends the server (killed if it has not gone after 10 s) and removes its directory. */
+  stop(): Promise<void>;
+}
+
+/** A connection to a server's root account, as the tests use it: exact numbers come back as text. */
+function connect(port: number): Promise<mysql.Connection> {
+  return mysql.createConnection({
+    host: '127.0.0.1',
+    port,
+    user: 'root',
+    charset: 'utf8mb4_general_ci',
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+  });
+}
+
+/** Starts a private MariaDB server and waits until it takes connections. */
+export async function launchMariadb(): Promise<MariadbServer> {
   // mariadbd refuses to run as root: under root it is told --user=mysql and switches to it itself.
   const account = serverAccount('mysql');
   const dir = serverDirectory(account, 'odata-filter-mariadb-', 'MariaDB');
@@ -152,35 +149,56 @@ export async function startMariadb(): Promise<Engine> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  let connection: mysql.Connection | undefined;
   let lastError: unknown;
-  for (let attempt = 0; attempt < 100 && !connection; attempt++) {
+  for (let attempt = 0; attempt < 100; attempt++) {
     try {
-      connection = await mysql.createConnection({
-        host: '127.0.0.1',
-        port,
-        user: 'root',
-        charset: 'utf8mb4_general_ci',
-        supportBigNumbers: true,
-        bigNumberStrings: true,
-      });
+      await (await connect(port)).end();
+      return { port, stop };
     } catch (error) {
       lastError = error;
       if (child.exitCode !== null) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  if (!connection) {
-    const exit = child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`;
-    const log = tail(errorLog);
-    await stop();
-    throw new Error(
-      `MariaDB did not start (mariadbd ${exit}; last connection error: ${(lastError as Error | undefined)?.message ?? 'none'})${log === '' ? '' : `\n${log}`}`,
-    );
+  const exit = child.exitCode === null ? 'still running' : `exited with ${child.exitCode}`;
+  const log = tail(errorLog);
+  await stop();
+  throw new Error(
+    `MariaDB did not start (mariadbd ${exit}; last connection error: ${(lastError as Error | undefined)?.message ?? 'none'})${log === '' ? '' : `\n${log}`}`,
+  );
+}
+
+let databases = 0;
+
+/**
+ * An engine on a database of its own: on the run's shared server (test/global-setup.ts) where
+ * there is one, else on a private server started for it and ended with it.
+ */
+export async function startMariadb(): Promise<Engine> {
+  const shared = inject('mariadbPort');
+  if (typeof shared === 'number') return openMariadb(shared, async () => undefined);
+  return startPrivateMariadb();
+}
+
+/** An engine on a server of its own, ended when the engine is closed. */
+export async function startPrivateMariadb(): Promise<Engine> {
+  const server = await launchMariadb();
+  try {
+    return await openMariadb(server.port, server.stop);
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
+}
+
+/** An engine on a new database of the server at `port`, dropped on close, after which `release` runs. */
+async function openMariadb(port: number, release: () => Promise<void>): Promise<Engine> {
+  const connection = await connect(port);
+  // Unique across the run's workers, which may share a process id (threads) but not a random suffix.
+  const database = `t_${process.pid}_${++databases}_${randomBytes(4).toString('hex')}`;
   const db = connection;
-  await db.query('CREATE DATABASE t CHARACTER SET utf8mb4');
-  await db.query('USE t');
+  await db.query(`CREATE DATABASE ${database} CHARACTER SET utf8mb4`);
+  await db.query(`USE ${database}`);
   await db.query("SET time_zone = '+00:00'");
   const engine: Engine = {
     name: 'mysql',
@@ -216,8 +234,9 @@ export async function startMariadb(): Promise<Engine> {
       return rows as Record<string, unknown>[];
     },
     async close() {
+      await db.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
       await db.end().catch(() => undefined);
-      await stop();
+      await release();
     },
   };
   return engine;

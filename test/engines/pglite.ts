@@ -1,6 +1,8 @@
 // PostgreSQL in-process (PGlite) for the tests, with the storage conventions of docs/sql.md.
 
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { postgresColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
@@ -55,8 +57,19 @@ function toPg(column: Column, v: unknown): unknown {
   }
 }
 
+/**
+ * A new PGlite. A new one runs initdb, about two seconds of a test file's time; the global setup
+ * (test/global-setup.ts) runs it once and keeps the data directory it made, which each new PGlite
+ * of the run then starts from.
+ */
+export async function newPglite(): Promise<PGlite> {
+  const snapshot = inject('pgliteSnapshot');
+  if (typeof snapshot !== 'string') return PGlite.create();
+  return PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+}
+
 export async function startPglite(): Promise<Engine> {
-  const db = await PGlite.create();
+  const db = await newPglite();
   const engine: Engine = {
     name: 'postgres',
     async load(schema: Schema, rows: readonly unknown[]) {

@@ -1,17 +1,16 @@
 // PostgreSQL for the tests: Debian's server in private, on 127.0.0.1, a free port and a temporary
 // directory the server's account can use, started as the `postgres` user when run as root and
 // stopped by the PID it started; a failure to start says why, with the tool's or the server's own
-// words. Where the server is missing the tests say so loudly and skip, except under CI=true, where
-// that is a failure.
+// words. Where the server is missing the run says so once and these tests skip (availability.ts).
 
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { engineAvailable, POSTGRES_INSTALL_ROOT, postgresBin } from './availability.js';
 import {
   asAccount,
-  executable,
   freePort,
   runTool,
   serverAccount,
@@ -21,38 +20,9 @@ import {
 } from './server-process.js';
 import type { ServerAccount } from './server-process.js';
 
-/** Where Debian installs each major version's server, as `<major>/bin`; it is not on PATH. */
-const INSTALL_ROOT = '/usr/lib/postgresql';
-
-/** The bin directory of the highest major version installed that has initdb and postgres, if any. */
-function serverBin(): string | undefined {
-  let versions: string[];
-  try {
-    versions = readdirSync(INSTALL_ROOT).filter((name) => /^\d+(\.\d+)?$/.test(name));
-  } catch {
-    return undefined;
-  }
-  versions.sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) {
-    const bin = join(INSTALL_ROOT, version, 'bin');
-    if (executable(join(bin, 'initdb')) && executable(join(bin, 'postgres'))) return bin;
-  }
-  return undefined;
-}
-
-/** Whether a PostgreSQL server exists here; under CI its absence is an error, not a skip. */
+/** Whether this run has a PostgreSQL server: its binaries are here and the run starts servers (availability.ts). */
 export function postgresAvailable(): boolean {
-  const found = serverBin() !== undefined;
-  if (!found) {
-    if (process.env.CI === 'true')
-      throw new Error(
-        `PostgreSQL (${INSTALL_ROOT}/<major>/bin/postgres) is not installed, and CI=true requires the PostgreSQL tests to run (.ci/run installs postgresql)`,
-      );
-    console.warn(
-      `\n*** PostgreSQL (${INSTALL_ROOT}/<major>/bin/postgres) is not installed: the PostgreSQL server tests are SKIPPED. Install postgresql to run them. ***\n`,
-    );
-  }
-  return found;
+  return engineAvailable('postgres');
 }
 
 /**
@@ -95,9 +65,9 @@ export interface PostgresServer {
 }
 
 export async function startPostgres(): Promise<PostgresServer> {
-  const bin = serverBin();
+  const bin = postgresBin();
   if (bin === undefined)
-    throw new Error(`PostgreSQL: no server under ${INSTALL_ROOT}/<major>/bin (install postgresql)`);
+    throw new Error(`PostgreSQL: no server under ${POSTGRES_INSTALL_ROOT}/<major>/bin (install postgresql)`);
   // The server refuses to run as root: under root it and initdb are spawned as `postgres`.
   const account = serverAccount('postgres');
   const dir = serverDirectory(account, 'odata-filter-postgres-', 'PostgreSQL');

@@ -24,6 +24,14 @@ export function executable(file: string): boolean {
   }
 }
 
+/** The path of an executable `binary` on PATH or in /usr/sbin and /usr/bin (where Debian puts servers), if any. */
+export function which(binary: string): string | undefined {
+  for (const dir of (process.env.PATH ?? '').split(':').concat(['/usr/sbin', '/usr/bin'])) {
+    if (dir !== '' && executable(join(dir, binary))) return join(dir, binary);
+  }
+  return undefined;
+}
+
 /** A TCP port on 127.0.0.1 that nothing listens on just now. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -96,15 +96,14 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['too_many_nodes', () => parse('a eq 1 and b eq 2', { maxNodes: 3 })],
   ['too_deep_lambda', () => parse('A/any(a: a/B/any(b: b eq 1))', { maxLambdaDepth: 1 })],
   ['string_cost', () => check('length(concat(Name, concat(Name, Name))) gt 1', VenueRoom, { maxStringCost: 10 })],
-  ['runtime_exhausted', () => print(selfNested(40))],
+  ['runtime_exhausted', () => print(beyondLongestString())],
   ['unsupported', () => parse('Tags/fn(t)'), 'bound_function'],
 ];
 
-/** A tree built by hand whose shared subtrees double its text at every level: beyond the longest string. */
-function selfNested(levels: number): Expr {
-  let node: Expr = { kind: 'member', segments: [{ name: 'x'.repeat(64), start: 0, end: 1 }], start: 0, end: 1 };
-  for (let i = 0; i < levels; i++) node = { kind: 'compare', op: 'eq', left: node, right: node, start: 0, end: 1 };
-  return node;
+/** A tree built by hand whose text, 600 strings of a megabyte each, is beyond the longest string. */
+function beyondLongestString(): Expr {
+  const megabyte: Expr = { kind: 'string', value: 'y'.repeat(1 << 20), start: 0, end: 0 };
+  return { kind: 'logical', op: 'or', operands: Array.from({ length: 600 }, () => megabyte), start: 0, end: 1 };
 }
 
 /** Constructs outside the language, each named in the error's `construct`. */

@@ -8,6 +8,7 @@ import { FilterError } from '../../src/errors.js';
 import type { Schema } from '../../src/types/schema.js';
 import type { TypedFilter } from '../../src/types/typed.js';
 import type { CompileSqlOptions, Dialect } from '../../src/backends/sql/index.js';
+import { engineAvailable } from '../engines/availability.js';
 import { mariadbAvailable, startMariadb } from '../engines/mariadb.js';
 import { startPglite } from '../engines/pglite.js';
 import type { Engine } from '../engines/rows.js';
@@ -30,7 +31,7 @@ export const ENGINES: readonly EngineSetup[] = [
     dialect: postgres,
     finiteDoubles: false,
     exactDecimals: true,
-    available: () => true,
+    available: () => engineAvailable('pglite'),
     start: startPglite,
   },
   {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSql, postgres } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
+import { engineAvailable } from '../engines/availability.js';
 import { startPglite } from '../engines/pglite.js';
 import type { Engine } from '../engines/rows.js';
 
@@ -35,7 +36,7 @@ export const SHAPES: readonly (readonly [string, string])[] = [
 const scanOf = (plan: Record<string, unknown>[]): string => plan.map((r) => String(r['QUERY PLAN'])).join('\n');
 const INDEXED = /Index Scan|Index Only Scan|Bitmap Index Scan/;
 
-describe('postgres: EXPLAIN of index-usable shapes', () => {
+describe.runIf(engineAvailable('pglite'))('postgres: EXPLAIN of index-usable shapes', () => {
   let engine: Engine;
   beforeAll(async () => {
     engine = await startPglite();

@@ -7,6 +7,7 @@ import { compileSql, postgres } from '../../src/backends/sql/index.js';
 import type { CollectionStorage } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
+import { engineAvailable } from '../engines/availability.js';
 import { startPglite } from '../engines/pglite.js';
 import type { Engine } from '../engines/rows.js';
 
@@ -31,7 +32,7 @@ const PLANS: readonly (readonly [string, RegExp])[] = [
   ],
 ];
 
-describe('postgres: EXPLAIN of lambdas over an indexed child table', () => {
+describe.runIf(engineAvailable('pglite'))('postgres: EXPLAIN of lambdas over an indexed child table', () => {
   let engine: Engine;
   beforeAll(async () => {
     engine = await startPglite();

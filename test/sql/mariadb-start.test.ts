@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mariadbAvailable, runServerTool, startMariadb } from '../engines/mariadb.js';
+import { mariadbAvailable, runServerTool, startPrivateMariadb } from '../engines/mariadb.js';
 
 describe.skipIf(!mariadbAvailable())('MariaDB harness', () => {
   it('starts under a TMPDIR that only its owner can enter', async () => {
@@ -15,7 +15,7 @@ describe.skipIf(!mariadbAvailable())('MariaDB harness', () => {
     const saved = process.env.TMPDIR;
     process.env.TMPDIR = private700;
     try {
-      const engine = await startMariadb();
+      const engine = await startPrivateMariadb();
       try {
         expect(await engine.query('SELECT 6 * 7 AS answer')).toEqual([{ answer: 42 }]);
       } finally {
