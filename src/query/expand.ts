@@ -20,7 +20,8 @@ import type { Rules } from './rules.js';
 import { lookUp, selectOf } from './select.js';
 import { splitTopLevel } from './split.js';
 import type { Part } from './split.js';
-import { filterOf, nonNegative } from './values.js';
+import { filterOf } from './values.js';
+import { skipOf, topOf } from './page-bounds.js';
 
 /** The deepest expansion by default: the service document's six levels. */
 export const DEFAULT_MAX_EXPAND_DEPTH = 6;
@@ -425,21 +426,12 @@ function finished(
   let top: number | undefined;
   if (values.has('top')) {
     const [option, report] = nested('top');
-    top = nonNegative(option, report);
-    if (top !== undefined && top > resource.policy.maxTop)
-      report(
-        'limit',
-        'top_beyond_maximum',
-        option[0],
-        `Option '${option[0]}' is ${top}, beyond the largest page of ${resource.policy.maxTop} rows`,
-        0,
-        option[1].length,
-      );
+    top = topOf(option, resource.policy, report);
   }
   let skip = 0;
   if (values.has('skip')) {
     const [option, report] = nested('skip');
-    skip = nonNegative(option, report) ?? 0;
+    skip = skipOf(option, resource.policy, report) ?? 0;
   }
   let select: SelectItem[] | undefined = visibleItems(schema, rules);
   if (values.has('select')) {

@@ -14,7 +14,8 @@ import type { QueryPolicy, QueryResource } from './policy.js';
 import { defaultSelectOf, selectOf } from './select.js';
 import { completeOrder, orderOf } from './order.js';
 import type { Level } from './order.js';
-import { countOf, filterOf, nonNegative } from './values.js';
+import { countOf, filterOf } from './values.js';
+import { skipOf, topOf } from './page-bounds.js';
 import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from '../types/allowed.js';
 import { ODATA_VERSIONS } from '../syntax/versions.js';
@@ -135,28 +136,8 @@ export function parseQuery(
       issue('syntax', 'unknown_option', name, `Unknown option '${name}'${knownList(resource)}`);
     }
   }
-  const top = given.top ? nonNegative(given.top, issue) : policy.defaultTop;
-  if (top !== undefined && top > policy.maxTop) {
-    issue(
-      'limit',
-      'top_beyond_maximum',
-      given.top![0],
-      `Option '${given.top![0]}' is ${top}, beyond the largest page of ${policy.maxTop} rows`,
-      0,
-      given.top![1].length,
-    );
-  }
-  const skip = given.skip ? nonNegative(given.skip, issue) : 0;
-  if (skip !== undefined && policy.maxSkip !== undefined && skip > policy.maxSkip) {
-    issue(
-      'limit',
-      'skip_beyond_maximum',
-      given.skip![0],
-      `Option '${given.skip![0]}' is ${skip}, beyond the most rows a request may skip, ${policy.maxSkip}`,
-      0,
-      given.skip![1].length,
-    );
-  }
+  const top = given.top ? topOf(given.top, policy, issue) : policy.defaultTop;
+  const skip = given.skip ? skipOf(given.skip, policy, issue) : 0;
   const count = given.count ? countOf(given.count, issue) : false;
   const filter = given.filter
     ? filterOf(given.filter, filterSchemaOf(resource.schema, rules), resource.policy, aliases, issue)

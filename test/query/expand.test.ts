@@ -13,7 +13,7 @@ const relations = { Sessions: { key: ['EventSessionID'] }, Registrations: { key:
 const odata: QueryResource = {
   schema: Event,
   key: ['EventID'],
-  policy: { spelling: 'odata', defaultTop: 10, maxTop: 50 },
+  policy: { spelling: 'odata', defaultTop: 10, maxTop: 50, maxSkip: 1000 },
   relations,
 };
 const service: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A, relations };
@@ -114,6 +114,29 @@ describe('reading an expansion', () => {
     [
       '$expand=Sessions($top=51)',
       [['top_beyond_maximum', "Option '$expand=Sessions($top)' is 51, beyond the largest page of 50 rows", 14, 16]],
+    ],
+    // The page bounds hold at every level, as at the top (src/query/page-bounds.ts).
+    [
+      '$expand=Sessions($skip=1001)',
+      [
+        [
+          'skip_beyond_maximum',
+          "Option '$expand=Sessions($skip)' is 1001, beyond the most rows a request may skip, 1000",
+          15,
+          19,
+        ],
+      ],
+    ],
+    [
+      '$expand=Sessions($skip=1000),Registrations($skip=99999999999999999999)',
+      [
+        [
+          'skip_beyond_maximum',
+          "Option '$expand=Registrations($skip)' is 9007199254740991, beyond the most rows a request may skip, 1000",
+          41,
+          61,
+        ],
+      ],
     ],
     [
       '$expand=Sessions($top=x;$top=2)',
