@@ -16,8 +16,9 @@ const events: QueryResource = {
   policy,
   rules: {
     Description: { filter: false, sort: false, select: false },
-    'Sessions/Presenter/Email': { filter: false },
+    'Sessions/Presenter/Email': { filter: false, sort: false },
     'EventTemplate/Code': { sort: false },
+    'Sessions/Status': { sort: false },
     Registrations: { filter: false },
   },
 };
@@ -42,6 +43,16 @@ describe('rules per property', () => {
     ['$orderby=Code,EventTemplate/Code', [['not_sortable', '$orderby', 5, 23]]],
     ['$select=Code,Description', [['not_selectable', '$select', 5, 16]]],
     ['$orderby=Code, length(Description) desc', [['not_sortable', '$orderby', 13, 24]]],
+    // A member read through a lambda's variable is held to the rules by its path from the row.
+    ["$orderby=Sessions/any(s: s/Status eq 'x') desc", [['not_sortable', '$orderby', 16, 24]]],
+    ["$orderby=Sessions/all(s: s/Presenter/Email ne 'x')", [['not_sortable', '$orderby', 16, 33]]],
+    [
+      '$orderby=Sessions/any(s: s/EventSessionID eq 1 and Sessions/any(t: t/Status eq s/Status))',
+      [
+        ['not_sortable', '$orderby', 70, 78],
+        ['not_sortable', '$orderby', 58, 66],
+      ],
+    ],
   ] as const)('refuses %s', (query, expected) => {
     expect(codes(query)).toEqual(expected);
   });
