@@ -59,7 +59,7 @@ export function orderOf([name, value]: readonly [string, string], level: Level, 
     }
     const path = match[2]!.split('/');
     const span = { start: start + match[1]!.length, end: start + match[1]!.length + match[2]!.length };
-    const found = orderProperty(level.schema, path, name, span, issue);
+    const found = orderProperty(level, path, name, span, issue);
     if (found !== undefined && !level.rules.allows('sort', path)) {
       issue(
         'type',
@@ -188,7 +188,7 @@ function propertiesRead(root: TypedExpr): { path: readonly string[]; start: numb
 
 /** The primitive property a path of `orderby` names, outside collections; undefined once an issue is reported. */
 function orderProperty(
-  schema: Schema,
+  { schema, rules }: Pick<Level, 'schema' | 'rules'>,
   path: readonly string[],
   name: string,
   span: { start: number; end: number },
@@ -202,7 +202,9 @@ function orderProperty(
     property = properties.get(path[i]!);
     const written = path.slice(0, i + 1).join('/');
     if (property === undefined) {
-      const suggestion = suggestName(path[i]!, properties.keys());
+      // Only names the rules let an order read are suggested, so no message tells a hidden one exists.
+      const sortable = [...properties.keys()].filter((n) => rules.allows('sort', [...path.slice(0, i), n]));
+      const suggestion = suggestName(path[i]!, sortable);
       issue(
         'type',
         'unknown_property',

@@ -78,7 +78,9 @@ function selectedProperty(
     property = lookUp(properties, written[i]!, reading.spelling === 'service');
     const shown = [...path, written[i]].join('/');
     if (property === undefined) {
-      const suggestion = suggestName(written[i]!, properties.keys());
+      // Only names the rules let a projection show are suggested, so no message tells a hidden one exists.
+      const selectable = [...properties.keys()].filter((n) => reading.rules.allows('select', [...path, n]));
+      const suggestion = suggestName(written[i]!, selectable);
       issue(
         'type',
         'unknown_property',

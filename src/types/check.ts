@@ -925,7 +925,10 @@ class Checker {
       const property = properties.get(segment.name);
       if (property === undefined) {
         const variables = i === 0 ? this.scopes.map((s) => s.name) : [];
-        const suggestion = suggestName(segment.name, [...properties.keys(), ...variables]);
+        // Only what a filter may read is named: a property kept from filters (a policy's rule,
+        // or filterable: false) is never suggested or listed, so no message tells it exists.
+        const named = [...properties].filter(([, p]) => p.filterable).map(([n]) => n);
+        const suggestion = suggestName(segment.name, [...named, ...variables]);
         const what =
           variables.length > 0
             ? `'${segment.name}' is neither a property of ${owner} nor a range variable (${listNames(variables)})`
@@ -933,7 +936,9 @@ class Checker {
         const hint =
           suggestion !== undefined
             ? ` Did you mean '${suggestion}'?`
-            : ` Its properties are ${listNames(properties.keys())}.`;
+            : named.length > 0
+              ? ` Its properties are ${listNames(named)}.`
+              : '';
         this.report('unknown_property', segment, `${what}.${hint}`, suggestion);
         return undefined;
       }

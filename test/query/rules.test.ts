@@ -57,6 +57,25 @@ describe('rules per property', () => {
     expect(codes(query)).toEqual(expected);
   });
 
+  // A hidden member (filter: false, sort: false, select: false) is never named in a message:
+  // no suggestion, no list of properties, whichever option the misspelling is in.
+  it.each([
+    ["$filter=Descriptio eq 'x'", '$filter'],
+    ['$orderby=Descriptio', '$orderby'],
+    ['$select=Descriptio', '$select'],
+    ["$filter=Sessions/any(s: s/Presenter/Emai eq 'x')", '$filter'],
+  ])('names no hidden member when %s is misspelt', (query, option) => {
+    const error = thrownFilterError(() => parseQuery(query, events));
+    expect(error.issues.map((i) => [i.code, i.option])).toEqual([['unknown_property', option]]);
+    expect(error.message).not.toMatch(/Description'|Email'/);
+  });
+
+  it('still suggests what the rules let the option read', () => {
+    expect(thrownFilterError(() => parseQuery("$filter=Cod eq 'x'", events)).message).toContain("Did you mean 'Code'?");
+    expect(thrownFilterError(() => parseQuery('$orderby=Cod', events)).message).toContain("did you mean 'Code'?");
+    expect(thrownFilterError(() => parseQuery('$select=Cod', events)).message).toContain("did you mean 'Code'?");
+  });
+
   it('allows what the rules do not name', () => {
     const plan = parseQuery(
       "$filter=Sessions/any(s: s/Presenter/ContactID eq 4) and Code eq 'a'&$orderby=EventTemplate/EventTemplateID,Code&$select=Code",
