@@ -157,6 +157,9 @@ const RESERVED = new Set([
 const RESERVED_EXACT = new Set(['INF', 'NaN']);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** Whether a name is an identifier as defineSchema takes it: a letter or `_`, then letters, digits and `_`. */
+export const isIdentifier = (name: string): boolean => IDENTIFIER.test(name);
+
 /**
  * Validates a definition and resolves it into a {@link Schema}. Throws a
  * {@link SchemaDefinitionError} naming the bad property when the definition is unusable. The

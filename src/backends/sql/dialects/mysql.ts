@@ -2,6 +2,7 @@
 // equality, string comparison on the UTF-8 bytes (CAST … AS BINARY: code-point order, no padding,
 // case-sensitive, whatever the column collation), DECIMAL(65,0) for exact integer arithmetic.
 
+import { jsonPathNames } from '../json-path.js';
 import type { ArithmeticOp } from '../../../syntax/ast.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
@@ -159,7 +160,10 @@ const integerWords = (digits: number): number => Math.ceil(Math.max(digits, 1) /
 const DECIMAL_BOUND = raw('100000000000000000000000000000000000');
 
 /** A path of schema names (identifiers, so nothing to escape) as a JSON path. */
-const jsonPath = (path: readonly string[]): string => `'$${path.map((n) => `.${n}`).join('')}'`;
+const jsonPath = (path: readonly string[]): string =>
+  `'$${jsonPathNames(path, 'mysql')
+    .map((n) => `.${n}`)
+    .join('')}'`;
 
 /**
  * JSON arrays: `JSON_TABLE` over the array (none for a JSON null or a non-array), with the element

@@ -4,6 +4,7 @@
 // Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz,
 // date, time(3), and durations as bigint milliseconds.
 
+import { jsonPathNames } from '../json-path.js';
 import { Decimal } from 'decimal.js';
 import type { ArithmeticOp } from '../../../syntax/ast.js';
 import type { EdmType } from '../../../types/edm.js';
@@ -236,7 +237,7 @@ function doubleOfNumeric(value: Frag): Frag {
 const NUMERIC_BOUND = raw('(10::numeric ^ 60000)');
 
 /** A path of schema names (identifiers, so nothing to escape) as a `text[]` literal for `#>`. */
-const jsonPath = (path: readonly string[]): string => `'{${path.join(',')}}'`;
+const jsonPath = (path: readonly string[]): string => `'{${jsonPathNames(path, 'postgres').join(',')}}'`;
 
 /**
  * `jsonb` arrays: `jsonb_array_elements` over the array (none for a JSON null or a non-array,

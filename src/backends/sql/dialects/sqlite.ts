@@ -3,6 +3,7 @@
 // milliseconds by default or ISO 8601 text (`createSqliteDialect({ dates: 'iso-text' })`); dates
 // as `YYYY-MM-DD` text, times of day as `hh:mm:ss.sss` text, durations as integer milliseconds.
 
+import { jsonPathNames } from '../json-path.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
@@ -73,7 +74,10 @@ const ISO_PARTS: { readonly [P in DatePart]: readonly [number, number] } = {
 };
 
 /** A path of schema names (identifiers, so nothing to escape) as a JSON path. */
-const jsonPath = (path: readonly string[]): string => `'$${path.map((n) => `.${n}`).join('')}'`;
+const jsonPath = (path: readonly string[]): string =>
+  `'$${jsonPathNames(path, 'sqlite')
+    .map((n) => `.${n}`)
+    .join('')}'`;
 
 /**
  * JSON text arrays: `json_each` over the array (none for a JSON null or a non-array, which it
