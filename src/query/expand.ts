@@ -70,7 +70,16 @@ export function expandOf(
     return [];
   }
   const drafts = new Map<string, Draft>();
-  readDrafts(value, 0, { schema: resource.schema, schemaPath: [] }, drafts, name, spelling, issue, true);
+  readDrafts(
+    value,
+    0,
+    { schema: resource.schema, schemaPath: [], rules: reading.rules },
+    drafts,
+    name,
+    spelling,
+    issue,
+    true,
+  );
   const max = resource.policy.maxExpandDepth ?? DEFAULT_MAX_EXPAND_DEPTH;
   return [...drafts.values()].flatMap((draft) => finished(draft, 1, max, reading, name, issue) ?? []);
 }
@@ -79,6 +88,8 @@ interface DraftLevel {
   /** The rows' schema: the resource's, or a relation's rows'. */
   readonly schema: Schema;
   readonly schemaPath: readonly string[];
+  /** The resource's rules, by schema path from the resource. */
+  readonly rules: Rules;
 }
 
 /** The relations a list of items names, merged into `into` by path (`A,A/B` is A with B under it). */
@@ -162,7 +173,7 @@ function readDrafts(
       const merged = merge(at, draft);
       if (i === chain.length - 1 && match[2] !== undefined) {
         const inner = start + item.indexOf('(', match[1]!.length) + 1;
-        readOptions(match[2], inner, merged, name, spelling, issue);
+        readOptions(match[2], inner, merged, level.rules, name, spelling, issue);
       }
       at = merged.children;
     });
@@ -187,7 +198,9 @@ function relationChain(
     property = lookUp(properties, segment, anyCase);
     const written = [...path, segment].join('/');
     if (property === undefined) {
-      const suggestion = suggestName(segment, properties.keys());
+      // Only names the rules let an expansion reach are suggested, so no message tells a hidden one exists.
+      const reachable = [...properties.keys()].filter((n) => level.rules.allows('expand', [...schemaPath, n]));
+      const suggestion = suggestName(segment, reachable);
       issue(
         'type',
         'unknown_property',
@@ -250,6 +263,7 @@ function readOptions(
   text: string,
   offset: number,
   draft: Draft,
+  rules: Rules,
   name: string,
   spelling: QueryPolicy['spelling'],
   issue: Report,
@@ -302,7 +316,7 @@ function readOptions(
       readDrafts(
         value,
         part.start + eq + 1,
-        { schema: relationSchema, schemaPath: draft.schemaPath },
+        { schema: relationSchema, schemaPath: draft.schemaPath, rules },
         draft.children,
         name,
         spelling,

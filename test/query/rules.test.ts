@@ -70,6 +70,16 @@ describe('rules per property', () => {
     expect(error.message).not.toMatch(/Description'|Email'/);
   });
 
+  it('suggests in an expansion only the relations it may expand', () => {
+    const hiddenRegistrations: QueryResource = { ...events, rules: { Registrations: { expand: false } } };
+    expect(thrownFilterError(() => parseQuery('$expand=Registration', hiddenRegistrations)).message).not.toContain(
+      'Registrations',
+    );
+    expect(thrownFilterError(() => parseQuery('$expand=Registration', events)).message).toContain(
+      "did you mean 'Registrations'?",
+    );
+  });
+
   it('still suggests what the rules let the option read', () => {
     expect(thrownFilterError(() => parseQuery("$filter=Cod eq 'x'", events)).message).toContain("Did you mean 'Code'?");
     expect(thrownFilterError(() => parseQuery('$orderby=Cod', events)).message).toContain("did you mean 'Code'?");
