@@ -21,6 +21,12 @@ export interface SelectItem {
   readonly path: readonly string[];
   /** The property at the path: a primitive, a complex structure (kept whole) or a collection of values. */
   readonly property: Property;
+  /**
+   * For a collection of structures, the members its elements must not show (paths within an
+   * element, as the schema spells them): the rules hide them, and a backend that cannot drop
+   * them refuses the projection by name.
+   */
+  readonly hidden?: readonly (readonly string[])[];
 }
 
 /** One relation an expansion inlines (docs/query.md, "Expansion"), with what its rows keep. */

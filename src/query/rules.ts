@@ -171,6 +171,11 @@ export function withoutHidden(items: readonly SelectItem[], rules: Rules): Selec
   if (hidden.length === 0) return [...items];
   return items.flatMap((item) => {
     const prefix = `${item.path.join('/')}/`;
+    if (item.property.kind === 'collection' && !item.property.relation) {
+      // Elements are kept whole; the members the rules hide are named for the backends to drop.
+      const within = hidden.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length).split('/'));
+      return [within.length === 0 ? item : { ...item, hidden: within }];
+    }
     if (item.property.kind !== 'structured' || !hidden.some((p) => p.startsWith(prefix))) return [item];
     const members = [...item.property.properties.values()]
       .filter((m) => (m.kind === 'primitive' || !m.relation) && rules.allows('select', [...item.path, m.name]))

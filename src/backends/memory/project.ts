@@ -11,7 +11,7 @@ type Fields = Record<string, unknown>;
  */
 export function projectRow(row: unknown, select: readonly SelectItem[]): Fields {
   const projected: Fields = {};
-  for (const { path } of select) {
+  for (const { path, hidden } of select) {
     let from: unknown = row;
     let to = projected;
     for (let i = 0; i < path.length; i++) {
@@ -19,7 +19,7 @@ export function projectRow(row: unknown, select: readonly SelectItem[]): Fields 
       if (from === null || typeof from !== 'object' || !Object.hasOwn(from, name)) break;
       const value = (from as Fields)[name];
       if (i === path.length - 1) {
-        to[name] = value;
+        to[name] = hidden === undefined || !Array.isArray(value) ? value : value.map((e) => withoutMembers(e, hidden));
       } else if (value === null || typeof value !== 'object') {
         // A null or missing structure on the way: kept as it is, with nothing under it.
         if (!Object.hasOwn(to, name)) to[name] = value;
@@ -32,4 +32,19 @@ export function projectRow(row: unknown, select: readonly SelectItem[]): Fields 
     }
   }
   return projected;
+}
+
+/** An element of a collection of structures without the members at `hidden` (paths within it); the row's own is left as it is, and so is a value that is no object. */
+function withoutMembers(element: unknown, hidden: readonly (readonly string[])[]): unknown {
+  // A collection of structures within the element: each of its elements alike.
+  if (Array.isArray(element)) return element.map((e) => withoutMembers(e, hidden));
+  if (element === null || typeof element !== 'object') return element;
+  const kept: Fields = { ...(element as Fields) };
+  const here = new Set(hidden.filter((p) => p.length === 1).map((p) => p[0]!));
+  for (const name of here) delete kept[name];
+  const deeper = new Map<string, (readonly string[])[]>();
+  for (const p of hidden)
+    if (p.length > 1 && !here.has(p[0]!)) deeper.set(p[0]!, [...(deeper.get(p[0]!) ?? []), p.slice(1)]);
+  for (const [name, paths] of deeper) if (Object.hasOwn(kept, name)) kept[name] = withoutMembers(kept[name], paths);
+  return kept;
 }

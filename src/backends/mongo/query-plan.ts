@@ -66,6 +66,14 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
   if (plan.select === undefined) return query;
   const projection: Record<string, 0 | 1> = {};
   for (const item of plan.select) {
+    // find()'s projection keeps an array's elements whole or reshapes them, dropping those that
+    // are no documents: the members the rules hide cannot be taken out as the reference does.
+    if (item.hidden !== undefined)
+      throw cannotCompile(
+        { start: 0, end: 0 },
+        'select_hidden_member',
+        `the projection of '${item.path.join('/')}', which holds members the rules hide: leave it out of the projection`,
+      );
     for (const path of keptPaths(item.path, item.property)) projection[context.field({ path, start: 0, end: 0 })] = 1;
   }
   if (!Object.hasOwn(projection, '_id')) projection._id = 0;

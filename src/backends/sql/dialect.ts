@@ -72,6 +72,13 @@ export interface JsonArrays {
   json(alias: string, path: readonly string[]): Frag;
   /** TRUE where the value at a path of the element (path []: the element) is JSON null or missing. */
   isNull(alias: string, path: readonly string[]): Frag;
+  /**
+   * The array in the column `array` with the members at `hidden` (paths within an element,
+   * through structures only) removed from every element that is an object: the other elements,
+   * and the order, as they are; a value that is no array as it is. Absent where the dialect
+   * cannot, and a projection that must hide members is refused.
+   */
+  without?(array: string, hidden: readonly (readonly string[])[]): string;
 }
 
 export interface Dialect {

@@ -12,7 +12,11 @@ import type { CompileSqlOptions } from './compile.js';
 /** `<column> AS "<path>", …` for the items of a projection, over the caller's columns and collections. */
 export function selectList(select: readonly SelectItem[], options: CompileSqlOptions): string {
   const { dialect } = options;
-  const leaves = select.flatMap((item) => leavesOf(item.path, item.property));
+  const leaves = select.flatMap((item) =>
+    leavesOf(item.path, item.property).map((leaf) =>
+      item.hidden === undefined ? leaf : { ...leaf, hidden: item.hidden },
+    ),
+  );
   const primitives = leaves.filter((leaf) => leaf.property.kind === 'primitive');
   const columns = new Map(
     rowColumnsOf(
@@ -43,6 +47,7 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
         });
       }
       column = options.table === undefined ? storage.column : `${options.table}.${storage.column}`;
+      if (leaf.hidden !== undefined) column = withoutHidden(column, leaf, dialect);
     }
     return `${column} AS ${dialect.quoteIdentifier(path)}`;
   });
@@ -61,6 +66,38 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
 interface Leaf {
   readonly path: readonly string[];
   readonly property: Property;
+  /** Members the elements of a collection of structures must not show (SelectItem.hidden). */
+  readonly hidden?: readonly (readonly string[])[];
+}
+
+/**
+ * The JSON column of a collection of structures rebuilt without the members the rules hide, where
+ * the dialect can (through structures only); else the projection is refused by name.
+ */
+function withoutHidden(column: string, leaf: Leaf, dialect: CompileSqlOptions['dialect']): string {
+  const hidden = leaf.hidden!;
+  const element = leaf.property.kind === 'collection' ? leaf.property.element : undefined;
+  const throughStructures = (path: readonly string[]): boolean => {
+    let at: Property | undefined = element;
+    for (const name of path) {
+      if (at?.kind !== 'structured') return false;
+      at = at.properties.get(name);
+    }
+    return at !== undefined && at.kind !== 'collection';
+  };
+  const without = dialect.jsonArrays?.without;
+  if (without === undefined || !hidden.every(throughStructures)) {
+    const path = leaf.path.join('/');
+    throw unsupported({
+      construct: 'select_hidden_member',
+      target: dialect.name,
+      // The hidden members are not named: the message may reach the caller they are hidden from.
+      message: `The collection '${path}' holds members the rules hide, which the ${dialect.name} dialect cannot take out of its JSON: leave '${path}' out of the projection`,
+      start: 0,
+      end: 0,
+    });
+  }
+  return without(column, hidden);
 }
 
 /** The primitives and collections of values a kept property holds: itself, or a structure's members (relations are expanded, not selected). */
