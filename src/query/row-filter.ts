@@ -164,6 +164,21 @@ export function withRowFilters(
   }
 }
 
+/**
+ * An order expression as the relations' row filters restrict it, exactly as a filter is: each
+ * lambda over a restricted relation holds the relation's row filter, and a `$count` of one is
+ * reported. Without restricted relations it is returned as it is.
+ */
+export function withRelationRowFilters(
+  expression: TypedExpr,
+  context: RowFilterContext,
+  option: string,
+  issue: Report,
+): TypedExpr {
+  if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return expression;
+  return new Restriction(context, option, issue).restricted(expression, [], false);
+}
+
 /** One rewriting of a filter: the lambdas over restricted relations, and the names it gives variables. */
 class Restriction {
   private fresh = 0;

@@ -181,6 +181,31 @@ describe("a relation's row filter", () => {
     expect(parseQuery('$filter=TimeZone/TzNames/$count gt 1', events, { parameters: { me: 7 } }).filter).toBeDefined();
   });
 
+  it('restricts an order expression exactly as a filter: its lambdas see only kept rows, and a count is refused', () => {
+    const order = (query: string) =>
+      parseQuery(query, events, { parameters: { me: 7 } }).orderBy.map((k) =>
+        k.expression === undefined ? k.path.join('/') : printTyped(k.expression),
+      );
+    expect(order("$orderby=Sessions/any(s: s/Status eq 'Cancelled') desc")).toEqual([
+      "Sessions/any(s: ((s/Status:String ne 'Cancelled':String) and (s/Status:String eq 'Cancelled':String)))",
+      'EventID',
+    ]);
+    expect(order('$orderby=Registrations/any()')).toEqual([
+      'Registrations/any($row1: ($row1/Contact/ContactID:Int32 eq 7:Int32))',
+      'EventID',
+    ]);
+    const error = thrownFilterError(() =>
+      parseQuery('$orderby=Sessions/$count desc', events, { parameters: { me: 7 } }),
+    );
+    expect(error.issues.map((i) => [i.code, i.option, i.start, i.end])).toEqual([['unsupported', '$orderby', 0, 15]]);
+    // An order with no lambda or count over a restricted relation is as it was.
+    expect(order('$orderby=TimeZone/TzNames/$count desc,Code')).toEqual([
+      'TimeZone/TzNames/$count:Int64',
+      'Code',
+      'EventID',
+    ]);
+  });
+
   it("refuses a relation the schema lacks, as the server's mistake", () => {
     expect(() => parseQuery('', { ...events, relations: { TimeZone: { rowFilter: 'true' } } })).toThrow(
       "Resource Event: `relations` names 'TimeZone', which is no to-many relation of the schema",
