@@ -13,7 +13,7 @@ import type { ExpandItem, OrderKey, SelectItem } from './plan.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
 import type { Report } from './report.js';
 import { shorten } from './report.js';
-import { withRowFilters } from './row-filter.js';
+import { withRelationRowFilters, withRowFilters } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 import { filterSchemaOf, scopedRules, visibleItems } from './rules.js';
 import type { Rules } from './rules.js';
@@ -468,12 +468,23 @@ function finished(
         [`${name}=${schemaPath}`, ''] as const,
         ((kind, code, _o, message) => issue(kind, code, name, message, draft.start, draft.end)) as Report,
       ];
-  const kept = withRowFilters(
-    filter,
-    { schema, owner: schema.name, rowFilter: config?.rowFilter, relations, parameters: reading.parameters },
-    filterOption[0],
-    filterReport,
-  );
+  const context = {
+    schema,
+    owner: schema.name,
+    rowFilter: config?.rowFilter,
+    relations,
+    parameters: reading.parameters,
+  };
+  const kept = withRowFilters(filter, context, filterOption[0], filterReport);
+  // The expansion's order expressions are restricted as its filter is (the relations under it).
+  if (values.has('orderby')) {
+    const [option, report] = nested('orderby');
+    requested = requested.map((key) =>
+      key.expression === undefined
+        ? key
+        : { ...key, expression: withRelationRowFilters(key.expression, context, option[0], report) },
+    );
+  }
   if (failed) return undefined;
   return {
     path: draft.path,

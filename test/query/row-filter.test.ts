@@ -206,6 +206,21 @@ describe("a relation's row filter", () => {
     ]);
   });
 
+  it("restricts an expansion's order expressions by the relations under it", () => {
+    const orders: QueryResource = {
+      schema: lambdaTestSchema,
+      key: ['Id'],
+      policy,
+      relations: { Orders: { key: ['Id'] }, 'Orders/Lines': { rowFilter: 'Qty gt 0' } },
+    };
+    const [expanded] = parseQuery('$expand=Orders($orderby=Lines/any(l: l/Sku eq null) desc)', orders).expand;
+    expect(
+      expanded!.orderBy.map((k) => (k.expression === undefined ? k.path.join('/') : printTyped(k.expression))),
+    ).toEqual(['Lines/any(l: ((l/Qty:Int32 gt 0:Int32) and (l/Sku:String eq null:String)))', 'Id']);
+    const error = thrownFilterError(() => parseQuery('$expand=Orders($orderby=Lines/$count)', orders));
+    expect(error.issues.map((i) => i.code)).toEqual(['unsupported']);
+  });
+
   it("refuses a relation the schema lacks, as the server's mistake", () => {
     expect(() => parseQuery('', { ...events, relations: { TimeZone: { rowFilter: 'true' } } })).toThrow(
       "Resource Event: `relations` names 'TimeZone', which is no to-many relation of the schema",
