@@ -27,7 +27,7 @@ const token = (order: string, texts: readonly (string | null)[]): string =>
     .replace(/=+$/, '');
 
 /** Expressions to order by, some null for some rows. */
-export const ORDER_EXPRESSIONS = [
+const ORDER_EXPRESSIONS = [
   'length(String)',
   'Int32 add Int16 desc',
   'year(DateTimeOffset)',

@@ -22,7 +22,7 @@ const schema = defineSchema({
 const STATUSES = ['Active', 'Completed', 'Pending', 'Cancelled', 'Draft'];
 
 /** Filter, and the hand-written query a person would write for it. */
-export const SHAPES: readonly (readonly [string, string])[] = [
+const SHAPES: readonly (readonly [string, string])[] = [
   ["Status eq 'Active'", `"Status" = 'Active'`],
   ['Capacity gt 4990', `"Capacity" > 4990`],
   ["CreatedDateTime ge datetime'2012-01-01T00:00:00Z'", `"CreatedDateTime" >= '2012-01-01T00:00:00Z'`],
