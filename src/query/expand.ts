@@ -198,8 +198,11 @@ function relationChain(
     property = lookUp(properties, segment, anyCase);
     const written = [...path, segment].join('/');
     if (property === undefined) {
-      // Only names the rules let an expansion reach are suggested, so no message tells a hidden one exists.
-      const reachable = [...properties.keys()].filter((n) => level.rules.allows('expand', [...schemaPath, n]));
+      // Only relations (or structures holding one) the rules let an expansion reach are suggested,
+      // so no message tells a hidden property exists.
+      const reachable = [...properties]
+        .filter(([n, p]) => leadsToRelation(p) && level.rules.allows('expand', [...schemaPath, n]))
+        .map(([n]) => n);
       const suggestion = suggestName(segment, reachable);
       issue(
         'type',
@@ -245,6 +248,13 @@ function relationChain(
     return undefined;
   }
   return chain;
+}
+
+/** Whether a property is a relation, or a structure with one under it: what an expansion can name. */
+function leadsToRelation(property: Property): boolean {
+  if (property.kind === 'primitive') return false;
+  if (property.relation) return true;
+  return property.kind === 'structured' && [...property.properties.values()].some(leadsToRelation);
 }
 
 /** Adds a relation to the list, or finds it there (readOptions refuses options given for it twice). */

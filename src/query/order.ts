@@ -8,6 +8,7 @@ import { suggestName } from '../types/suggest.js';
 import type { OrderKey } from './plan.js';
 import type { Report } from './report.js';
 import type { Rules } from './rules.js';
+import { orderSchemaOf } from './rules.js';
 import type { QueryPolicy } from './policy.js';
 import { checkAllowed } from '../types/allowed.js';
 import { splitTopLevel } from './split.js';
@@ -110,11 +111,26 @@ function expressionKey(item: string, start: number, level: Level, name: string, 
     issue(kind, code, option, message, offset + s, offset + e);
   let typed: TypedExpr;
   try {
-    typed = checkValue(expression, level.schema, { ...level.policy.filterLimits, version: level.policy.version });
+    // Checked with what the rules keep from orders marked unfilterable: the checker refuses it
+    // (reported here as not_sortable) and never offers it in a suggestion or a list.
+    typed = checkValue(expression, orderSchemaOf(level.schema, level.rules), {
+      ...level.policy.filterLimits,
+      version: level.policy.version,
+    });
   } catch (error) {
     if (!isFilterError(error)) throw error;
-    for (const i of error.issues)
-      at(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
+    for (const i of error.issues) {
+      if (i.code === 'not_filterable')
+        at(
+          'type',
+          'not_sortable',
+          name,
+          `Option '${name}': property '${expression.slice(i.start, i.end)}' of ${level.schema.name} cannot be used to order`,
+          i.start,
+          i.end,
+        );
+      else at(error.kind, i.code as FilterIssueCode, name, `Option '${name}': ${i.message}`, i.start, i.end);
+    }
     return undefined;
   }
   if (callsNow(typed)) {
@@ -203,7 +219,9 @@ function orderProperty(
     const written = path.slice(0, i + 1).join('/');
     if (property === undefined) {
       // Only names the rules let an order read are suggested, so no message tells a hidden one exists.
-      const sortable = [...properties.keys()].filter((n) => rules.allows('sort', [...path.slice(0, i), n]));
+      const sortable = [...properties]
+        .filter(([n, p]) => p.filterable && rules.allows('sort', [...path.slice(0, i), n]))
+        .map(([n]) => n);
       const suggestion = suggestName(path[i]!, sortable);
       issue(
         'type',

@@ -102,7 +102,7 @@ function propertyAt(schema: Schema, path: readonly string[]): Property | undefin
   return property;
 }
 
-const FILTER_SCHEMAS = new WeakMap<Rules, WeakMap<Schema, Schema>>();
+const RESTRICTED_SCHEMAS = new Map<RuleName, WeakMap<Rules, WeakMap<Schema, Schema>>>();
 
 /**
  * The schema a request's filter is checked against: the resource's, with every property the
@@ -110,13 +110,31 @@ const FILTER_SCHEMAS = new WeakMap<Rules, WeakMap<Schema, Schema>>();
  * filter names it (`not_filterable`), inside lambdas too.
  */
 export function filterSchemaOf(schema: Schema, rules: Rules): Schema {
-  const paths = rules.forbidden('filter');
+  return restrictedSchemaOf(schema, rules, 'filter');
+}
+
+/**
+ * The schema an order expression is checked against: as filterSchemaOf, with the properties the
+ * rules keep from filters and from orders marked `filterable: false` (the order reports them as
+ * `not_sortable`), so that no message of the checker offers one.
+ */
+export function orderSchemaOf(schema: Schema, rules: Rules): Schema {
+  return restrictedSchemaOf(schema, rules, 'sort');
+}
+
+function restrictedSchemaOf(schema: Schema, rules: Rules, rule: 'filter' | 'sort'): Schema {
+  const paths =
+    rule === 'filter' ? rules.forbidden('filter') : [...rules.forbidden('filter'), ...rules.forbidden('sort')];
   if (paths.length === 0) return schema;
-  let bySchema = FILTER_SCHEMAS.get(rules);
-  if (bySchema === undefined) FILTER_SCHEMAS.set(rules, (bySchema = new WeakMap()));
+  let byRules = RESTRICTED_SCHEMAS.get(rule);
+  if (byRules === undefined) RESTRICTED_SCHEMAS.set(rule, (byRules = new WeakMap()));
+  let bySchema = byRules.get(rules);
+  if (bySchema === undefined) byRules.set(rules, (bySchema = new WeakMap()));
   let restricted = bySchema.get(schema);
   if (restricted === undefined) {
-    restricted = { name: schema.name, properties: restrict(schema.properties, [], rules) };
+    const allows = (path: readonly string[]): boolean =>
+      rules.allows('filter', path) && (rule === 'filter' || rules.allows('sort', path));
+    restricted = { name: schema.name, properties: restrict(schema.properties, [], allows) };
     bySchema.set(schema, restricted);
   }
   return restricted;
@@ -125,27 +143,31 @@ export function filterSchemaOf(schema: Schema, rules: Rules): Schema {
 function restrict(
   properties: ReadonlyMap<string, Property>,
   prefix: readonly string[],
-  rules: Rules,
+  allows: (path: readonly string[]) => boolean,
 ): ReadonlyMap<string, Property> {
   return new Map(
-    [...properties].map(([name, property]) => [name, restrictProperty(property, [...prefix, name], rules)]),
+    [...properties].map(([name, property]) => [name, restrictProperty(property, [...prefix, name], allows)]),
   );
 }
 
-function restrictProperty<P extends Property>(property: P, path: readonly string[], rules: Rules): P {
-  const filterable = property.filterable && rules.allows('filter', path);
+function restrictProperty<P extends Property>(
+  property: P,
+  path: readonly string[],
+  allows: (path: readonly string[]) => boolean,
+): P {
+  const filterable = property.filterable && allows(path);
   if (property.kind === 'primitive') return { ...property, filterable } as P;
   if (property.kind === 'structured')
     return {
       ...property,
       filterable,
-      properties: restrict((property as StructuredProperty).properties, path, rules),
+      properties: restrict((property as StructuredProperty).properties, path, allows),
     } as P;
   const collection = property as CollectionProperty;
   const element: PrimitiveProperty | StructuredProperty =
     collection.element.kind === 'primitive'
       ? { ...collection.element, filterable }
-      : { ...collection.element, filterable, properties: restrict(collection.element.properties, path, rules) };
+      : { ...collection.element, filterable, properties: restrict(collection.element.properties, path, allows) };
   return { ...collection, filterable, element } as P;
 }
 

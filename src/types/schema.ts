@@ -157,8 +157,12 @@ const RESERVED = new Set([
 const RESERVED_EXACT = new Set(['INF', 'NaN']);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Whether a name is an identifier as defineSchema takes it: a letter or `_`, then letters, digits and `_`. */
-export const isIdentifier = (name: string): boolean => IDENTIFIER.test(name);
+/**
+ * Whether a name is a property name as defineSchema takes it: an identifier (a letter or `_`, then
+ * letters, digits and `_`) that is no reserved word (`null`, `true`, `and`, … in any case; `INF`, `NaN`).
+ */
+export const isPropertyName = (name: string): boolean =>
+  IDENTIFIER.test(name) && !RESERVED.has(name.toLowerCase()) && !RESERVED_EXACT.has(name);
 
 /**
  * Validates a definition and resolves it into a {@link Schema}. Throws a

@@ -47,11 +47,14 @@ const rows = [
   },
   { Id: 2, Notes: [] },
   { Id: 3, Notes: null },
+  // No array, so no collection: nothing it holds shows.
+  { Id: 4, Notes: { Text: 'c', Secret: 's4' } },
 ];
 const visible = [
   { Id: 1, Notes: [{ Text: 'a', Meta: { Author: 'x' } }, null, { Text: 'b', Meta: null }] },
   { Id: 2, Notes: [] },
   { Id: 3, Notes: null },
+  { Id: 4, Notes: null },
 ];
 
 const QUERIES = ['$orderby=Id', '$select=*&$orderby=Id', '$select=Id,Notes&$orderby=Id'];
@@ -63,7 +66,7 @@ describe('a member the rules hide inside a collection of structures', () => {
 
   it('leaves the rows themselves as they were', () => {
     applyQuery(rows, parseQuery('$orderby=Id', resource));
-    expect(rows[0]!.Notes![0]).toEqual({ Text: 'a', Secret: 's1', Meta: { Author: 'x', Token: 't1' } });
+    expect((rows[0]!.Notes as unknown[])[0]).toEqual({ Text: 'a', Secret: 's1', Meta: { Author: 'x', Token: 't1' } });
   });
 
   it.each(QUERIES)('makes MongoDB refuse the projection by name: %s', (query) => {
@@ -92,7 +95,9 @@ for (const setup of ENGINES) {
         expect(error.message).not.toMatch(/Secret|Token/);
         return;
       }
-      await engine().loadTable('docs', columns, rows);
+      // The loader writes arrays only: the row whose value is no array goes in as JSON text.
+      await engine().loadTable('docs', columns, rows.slice(0, 3));
+      await engine().query(`INSERT INTO docs VALUES (4, '{"Text": "c", "Secret": "s4"}')`);
       const { sql, params } = compileSqlQuery(plan, options).data;
       const got = (await engine().query(sql, params)).map((row) => ({
         Id: Number(row.Id),

@@ -49,8 +49,8 @@ describe('rules per property', () => {
     [
       '$orderby=Sessions/any(s: s/EventSessionID eq 1 and Sessions/any(t: t/Status eq s/Status))',
       [
-        ['not_sortable', '$orderby', 70, 78],
         ['not_sortable', '$orderby', 58, 66],
+        ['not_sortable', '$orderby', 70, 78],
       ],
     ],
   ] as const)('refuses %s', (query, expected) => {
@@ -64,6 +64,9 @@ describe('rules per property', () => {
     ['$orderby=Descriptio', '$orderby'],
     ['$select=Descriptio', '$select'],
     ["$filter=Sessions/any(s: s/Presenter/Emai eq 'x')", '$filter'],
+    ['$orderby=length(Descriptio)', '$orderby'],
+    ["$orderby=Sessions/any(s: s/Presenter/Emai eq 'x')", '$orderby'],
+    ['$expand=Descriptio', '$expand'],
   ])('names no hidden member when %s is misspelt', (query, option) => {
     const error = thrownFilterError(() => parseQuery(query, events));
     expect(error.issues.map((i) => [i.code, i.option])).toEqual([['unknown_property', option]]);

@@ -45,6 +45,10 @@ const HOSTILE = [
   'a}b',
   'a\\b',
   '',
+  // Reserved words: PostgreSQL reads an unquoted null in a path array as a null element.
+  'null',
+  'NULL',
+  'true',
 ];
 
 describe('member names in JSON paths', () => {

@@ -19,7 +19,7 @@ export function projectRow(row: unknown, select: readonly SelectItem[]): Fields 
       if (from === null || typeof from !== 'object' || !Object.hasOwn(from, name)) break;
       const value = (from as Fields)[name];
       if (i === path.length - 1) {
-        to[name] = hidden === undefined || !Array.isArray(value) ? value : value.map((e) => withoutMembers(e, hidden));
+        to[name] = hidden === undefined ? value : withoutHiddenMembers(value, hidden);
       } else if (value === null || typeof value !== 'object') {
         // A null or missing structure on the way: kept as it is, with nothing under it.
         if (!Object.hasOwn(to, name)) to[name] = value;
@@ -32,6 +32,16 @@ export function projectRow(row: unknown, select: readonly SelectItem[]): Fields 
     }
   }
   return projected;
+}
+
+/**
+ * A collection of structures without the members at `hidden` in its elements. A value that is no
+ * array is no collection a filter reads elements from, and is null here, so that nothing it holds
+ * shows; null and missing stay as they are.
+ */
+function withoutHiddenMembers(value: unknown, hidden: readonly (readonly string[])[]): unknown {
+  if (Array.isArray(value)) return value.map((e) => withoutMembers(e, hidden));
+  return value === undefined || value === null ? value : null;
 }
 
 /** An element of a collection of structures without the members at `hidden` (paths within it); the row's own is left as it is, and so is a value that is no object. */

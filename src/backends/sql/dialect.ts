@@ -75,7 +75,7 @@ export interface JsonArrays {
   /**
    * The array in the column `array` with the members at `hidden` (paths within an element,
    * through structures only) removed from every element that is an object: the other elements,
-   * and the order, as they are; a value that is no array as it is. Absent where the dialect
+   * and the order, as they are; a value that is no array is NULL. Absent where the dialect
    * cannot, and a projection that must hide members is refused.
    */
   without?(array: string, hidden: readonly (readonly string[])[]): string;

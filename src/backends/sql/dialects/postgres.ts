@@ -252,7 +252,7 @@ const JSON_ARRAYS: JsonArrays = {
   isNull: (alias, path) => raw(`(COALESCE(jsonb_typeof(${alias}.v #> ${jsonPath(path)}), 'null') = 'null')`),
   without: (array, hidden) => {
     const removed = hidden.map((path) => ` #- ${jsonPath(path)}`).join('');
-    return `(CASE WHEN jsonb_typeof(${array}) = 'array' THEN COALESCE((SELECT jsonb_agg(CASE WHEN jsonb_typeof(e) = 'object' THEN e${removed} ELSE e END ORDER BY i) FROM jsonb_array_elements(${array}) WITH ORDINALITY AS _e(e, i)), '[]'::jsonb) ELSE ${array} END)`;
+    return `(CASE WHEN jsonb_typeof(${array}) = 'array' THEN COALESCE((SELECT jsonb_agg(CASE WHEN jsonb_typeof(e) = 'object' THEN e${removed} ELSE e END ORDER BY i) FROM jsonb_array_elements(${array}) WITH ORDINALITY AS _e(e, i)), '[]'::jsonb) END)`;
   },
 };
 

@@ -98,7 +98,7 @@ const JSON_ARRAYS: JsonArrays = {
     ),
   // json_each walks the array in order, and json_group_array keeps the order it is given.
   without: (array, hidden) =>
-    `(CASE WHEN json_type(${array}) = 'array' THEN (SELECT json_group_array(CASE WHEN _e.type = 'object' THEN json(json_remove(_e.value, ${hidden.map(jsonPath).join(', ')})) WHEN _e.type = 'array' THEN json(_e.value) WHEN _e.type = 'true' THEN json('true') WHEN _e.type = 'false' THEN json('false') ELSE _e.value END) FROM json_each(${array}) AS _e) ELSE ${array} END)`,
+    `(CASE WHEN json_type(${array}) = 'array' THEN (SELECT json_group_array(CASE WHEN _e.type = 'object' THEN json(json_remove(_e.value, ${hidden.map(jsonPath).join(', ')})) WHEN _e.type = 'array' THEN json(_e.value) WHEN _e.type = 'true' THEN json('true') WHEN _e.type = 'false' THEN json('false') ELSE _e.value END) FROM json_each(${array}) AS _e) END)`,
 };
 
 /** A `YYYY-MM-DD` date's or an `hh:mm:ss.sss` time's part, from its fixed place in the text. */
