@@ -15,8 +15,7 @@ import { splitTopLevel } from './split.js';
 import { checkValue } from '../types/check.js';
 import { isFilterError } from '../errors.js';
 import type { FilterIssueCode } from '../errors.js';
-import type { TypedExpr, TypedSource } from '../types/typed.js';
-import { childrenOfTyped } from '../types/typed.js';
+import type { TypedExpr } from '../types/typed.js';
 import { callsNow } from '../lower/now.js';
 
 /** The rows an option reads — the resource's, or a relation's: their schema, their key, the resource's rules as they see them (scopedRules), and the policy. */
@@ -149,19 +148,6 @@ function expressionKey(item: string, start: number, level: Level, name: string, 
     failed = true;
     at(...args);
   });
-  for (const read of propertiesRead(typed)) {
-    if (!level.rules.allows('sort', read.path)) {
-      at(
-        'type',
-        'not_sortable',
-        name,
-        `Option '${name}': property '${read.path.join('/')}' of ${level.schema.name} cannot be used to order`,
-        read.start,
-        read.end,
-      );
-      failed = true;
-    }
-  }
   if (failed) return undefined;
   const property: PrimitiveProperty = {
     kind: 'primitive',
@@ -171,35 +157,6 @@ function expressionKey(item: string, start: number, level: Level, name: string, 
     filterable: true,
   };
   return { path: [], property, nullable: true, descending: match[2]?.toLowerCase() === 'desc', expression: typed };
-}
-
-/**
- * The row's properties an expression reads (members, and the collections its lambdas and counts
- * range over), with their spans, each by its path from the row: a member read through a lambda's
- * variable (`Lines/any(l: l/Secret eq 'x')`) is `Lines/Secret`, so the rules hold inside lambdas too.
- */
-function propertiesRead(root: TypedExpr): { path: readonly string[]; start: number; end: number }[] {
-  const read: { path: readonly string[]; start: number; end: number }[] = [];
-  // Each node with the paths from the row of the variables in scope there.
-  const stack: { node: TypedExpr; scope: ReadonlyMap<string, readonly string[]> }[] = [
-    { node: root, scope: new Map() },
-  ];
-  const fromRow = (source: TypedSource, path: readonly string[], scope: ReadonlyMap<string, readonly string[]>) =>
-    source.kind === 'row' ? path : [...(scope.get(source.name) ?? []), ...path];
-  while (stack.length > 0) {
-    const { node, scope } = stack.pop()!;
-    let inner = scope;
-    if (node.kind === 'member' || node.kind === 'structureNull')
-      read.push({ path: fromRow(node.source, node.path, scope), start: node.start, end: node.end });
-    if (node.kind === 'lambda' || node.kind === 'count') {
-      const collection = fromRow(node.collection.source, node.collection.path, scope);
-      read.push({ path: collection, start: node.start, end: node.end });
-      if (node.kind === 'lambda' && node.variable !== undefined)
-        inner = new Map([...scope, [node.variable, collection]]);
-    }
-    for (const child of childrenOfTyped(node)) stack.push({ node: child, scope: inner });
-  }
-  return read;
 }
 
 /** The primitive property a path of `orderby` names, outside collections; undefined once an issue is reported. */

@@ -132,6 +132,7 @@ export function parseQuery(
     if (known !== undefined && offered(known, policy)) {
       given[known] = [name, value];
     } else if (passThrough.has(lower)) {
+      // The policy passes it through to the server: not an option read here.
     } else if (policy.unknownOptions !== 'ignore' || (policy.spelling === 'odata' && name.startsWith('$'))) {
       issue('syntax', 'unknown_option', name, `Unknown option '${name}'${knownList(resource)}`);
     }
@@ -144,8 +145,8 @@ export function parseQuery(
     : undefined;
   if (filter !== undefined) checkAllowed(filter.root, policy, given.filter![0], issue);
   const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
-  const restricted =
-    issues.length > 0 ? undefined : withRowFilters(filter, rowFilterContext(resource, request), filterOption, issue);
+  const rowFilters = rowFilterContext(resource, request);
+  const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilters, filterOption, issue);
   // An order expression gets exactly the restriction the filter gets: its lambdas see only the
   // rows the relations' row filters keep, and a count of a restricted relation is refused.
   const requested = (given.orderby ? orderOf(given.orderby, level, issue) : []).map((key) =>
@@ -153,12 +154,7 @@ export function parseQuery(
       ? key
       : {
           ...key,
-          expression: withRelationRowFilters(
-            key.expression,
-            rowFilterContext(resource, request),
-            given.orderby![0],
-            issue,
-          ),
+          expression: withRelationRowFilters(key.expression, rowFilters, given.orderby![0], issue),
         },
   );
   const select = given.select

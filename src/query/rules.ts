@@ -114,27 +114,25 @@ export function filterSchemaOf(schema: Schema, rules: Rules): Schema {
 }
 
 /**
- * The schema an order expression is checked against: as filterSchemaOf, with the properties the
- * rules keep from filters and from orders marked `filterable: false` (the order reports them as
- * `not_sortable`), so that no message of the checker offers one.
+ * The schema an order expression is checked against: the resource's, with every property the
+ * rules keep from orders marked `filterable: false`, so that the checker refuses it wherever the
+ * expression reads it, inside lambdas too (the order reports it as `not_sortable`), and no
+ * message of the checker offers it.
  */
 export function orderSchemaOf(schema: Schema, rules: Rules): Schema {
   return restrictedSchemaOf(schema, rules, 'sort');
 }
 
+/** The schema with every property `rule` forbids marked `filterable: false`, made once per rules and schema. */
 function restrictedSchemaOf(schema: Schema, rules: Rules, rule: 'filter' | 'sort'): Schema {
-  const paths =
-    rule === 'filter' ? rules.forbidden('filter') : [...rules.forbidden('filter'), ...rules.forbidden('sort')];
-  if (paths.length === 0) return schema;
+  if (rules.forbidden(rule).length === 0) return schema;
   let byRules = RESTRICTED_SCHEMAS.get(rule);
   if (byRules === undefined) RESTRICTED_SCHEMAS.set(rule, (byRules = new WeakMap()));
   let bySchema = byRules.get(rules);
   if (bySchema === undefined) byRules.set(rules, (bySchema = new WeakMap()));
   let restricted = bySchema.get(schema);
   if (restricted === undefined) {
-    const allows = (path: readonly string[]): boolean =>
-      rules.allows('filter', path) && (rule === 'filter' || rules.allows('sort', path));
-    restricted = { name: schema.name, properties: restrict(schema.properties, [], allows) };
+    restricted = { name: schema.name, properties: restrict(schema.properties, [], (path) => rules.allows(rule, path)) };
     bySchema.set(schema, restricted);
   }
   return restricted;
