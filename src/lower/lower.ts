@@ -7,6 +7,7 @@ import type {
   TypedCast,
   TypedCollection,
   TypedCompare,
+  TypedCount,
   TypedExpr,
   TypedFilter,
   TypedHas,
@@ -179,6 +180,25 @@ function lambdaPredicate(node: TypedLambda, want: boolean): LoweredPredicate {
   const some = node.op === 'any';
   if (some === want) return quantified('exists', collection, node.variable, some ? body : negatePredicate(body), node);
   return quantified('forall', collection, node.variable, some ? negatePredicate(body) : body, node);
+}
+
+/** `C/$count`, of the elements where the body is true when it has one: no element counts where it is false or null. */
+function countValue(node: TypedCount): LoweredValue {
+  const predicate = node.body === undefined ? undefined : lowerPredicate(node.body, true);
+  if (predicate?.kind === 'constant' && !predicate.value) return constant(node, 0n);
+  const restricted = predicate !== undefined && predicate.kind !== 'constant';
+  return {
+    kind: 'count',
+    collection: lowerCollection(node.collection),
+    variable: restricted ? node.variable : undefined,
+    predicate: restricted ? predicate : undefined,
+    type: 'Edm.Int64',
+    nullable: false,
+    nullDecidedBy: [],
+    range: integerRange(node),
+    start: node.start,
+    end: node.end,
+  };
 }
 
 function lowerCollection(c: TypedCollection): LoweredCollection {
@@ -358,16 +378,7 @@ const VALUES = {
   in: (node) => truthValue(lowerPredicate(node, true), node),
   structureNull: (node) => truthValue(lowerPredicate(node, true), node),
   lambda: (node) => truthValue(lowerPredicate(node, true), node),
-  count: (node) => ({
-    kind: 'count',
-    collection: lowerCollection(node.collection),
-    type: 'Edm.Int64',
-    nullable: false,
-    nullDecidedBy: [],
-    range: integerRange(node),
-    start: node.start,
-    end: node.end,
-  }),
+  count: (node) => countValue(node),
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;

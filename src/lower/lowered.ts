@@ -154,12 +154,19 @@ export interface LoweredLogicalValue extends ValueBase {
   readonly operands: readonly LoweredValue[];
 }
 
-/** The number of elements of a collection, null elements included; 0 for a null or missing one. Never null. */
+/**
+ * The number of elements of a collection, null elements included; 0 for a null or missing one.
+ * Never null. With a predicate (a count a row filter restricts), only the elements that satisfy
+ * it, read with `variable` bound to each, as `exists` reads them.
+ */
 export interface LoweredCount extends ValueBase {
   readonly kind: 'count';
   readonly type: 'Edm.Int64';
   readonly nullable: false;
   readonly collection: LoweredCollection;
+  readonly variable: string | undefined;
+  /** Undefined: every element counts. Never a constant (`true` is no predicate, `false` the constant 0). */
+  readonly predicate: LoweredPredicate | undefined;
 }
 
 export type LoweredValue =

@@ -70,12 +70,12 @@ export function withNow(node: TypedExpr, now: number): TypedExpr {
     case 'has':
       return { ...node, operand: withNow(node.operand, now) };
     case 'lambda':
+    case 'count':
       return node.body === undefined ? node : { ...node, body: withNow(node.body, now) };
     case 'literal':
     case 'null':
     case 'member':
     case 'structureNull':
-    case 'count':
       return node;
     default:
       return assertNever(node);

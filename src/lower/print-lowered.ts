@@ -52,7 +52,9 @@ export function printValue(v: LoweredValue): string {
     case 'member':
       return path(v.source, v.path);
     case 'count':
-      return `(count ${collection(v.collection)})`;
+      return v.predicate === undefined
+        ? `(count ${collection(v.collection)})`
+        : `(count ${v.variable ?? ''} in ${collection(v.collection)} ${printLowered(v.predicate)})`;
     case 'convert':
       return `(${shortType(v.type)} ${printValue(v.operand)})`;
     case 'negate':

@@ -13,7 +13,7 @@ import type { ExpandItem, OrderKey, SelectItem } from './plan.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
 import type { Report } from './report.js';
 import { shorten } from './report.js';
-import { withRelationRowFilters, withRowFilters } from './row-filter.js';
+import { restrictedOrderKey, withRowFilters } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 import { filterSchemaOf, scopedRules, visibleItems } from './rules.js';
 import type { Rules } from './rules.js';
@@ -489,11 +489,7 @@ function finished(
   // The expansion's order expressions are restricted as its filter is (the relations under it).
   if (values.has('orderby')) {
     const [option, report] = nested('orderby');
-    requested = requested.map((key) =>
-      key.expression === undefined
-        ? key
-        : { ...key, expression: withRelationRowFilters(key.expression, context, option[0], report) },
-    );
+    requested = requested.flatMap((key) => restrictedOrderKey(key, context, option[0], report));
   }
   if (failed) return undefined;
   return {

@@ -20,7 +20,7 @@ import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from '../types/allowed.js';
 import { ODATA_VERSIONS } from '../syntax/versions.js';
 import { checkRelations, expandOf } from './expand.js';
-import { withRelationRowFilters, withRowFilters } from './row-filter.js';
+import { restrictedOrderKey, withRowFilters } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 
 /** What a request brings beside its options: the values of the row filters' parameters (the user, the tenant). */
@@ -147,15 +147,10 @@ export function parseQuery(
   const filterOption = given.filter?.[0] ?? WRITTEN[policy.spelling].filter;
   const rowFilters = rowFilterContext(resource, request);
   const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilters, filterOption, issue);
-  // An order expression gets exactly the restriction the filter gets: its lambdas see only the
-  // rows the relations' row filters keep, and a count of a restricted relation is refused.
-  const requested = (given.orderby ? orderOf(given.orderby, level, issue) : []).map((key) =>
-    key.expression === undefined
-      ? key
-      : {
-          ...key,
-          expression: withRelationRowFilters(key.expression, rowFilters, given.orderby![0], issue),
-        },
+  // An order expression gets exactly the restriction the filter gets: its lambdas and counts see
+  // only the rows the relations' row filters keep.
+  const requested = (given.orderby ? orderOf(given.orderby, level, issue) : []).flatMap((key) =>
+    restrictedOrderKey(key, rowFilters, given.orderby![0], issue),
   );
   const select = given.select
     ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue)

@@ -5,11 +5,13 @@
 
 import { isFilterError } from '../errors.js';
 import { check, composedFilter } from '../types/check.js';
+import { checkStringCost, DEFAULT_MAX_STRING_COST } from '../types/string-cost.js';
 import type { Schema } from '../types/schema.js';
-import type { TypedExpr, TypedFilter, TypedLambda, TypedSource } from '../types/typed.js';
+import type { TypedCollection, TypedCount, TypedExpr, TypedFilter, TypedLambda, TypedSource } from '../types/typed.js';
 import { mapChildrenOfTyped } from '../types/typed.js';
 import { aliasNodes, aliasUses, describeUse, shownValue, valueLiteral } from '../types/value-literal.js';
 import type { AliasUses, ParameterValue, ValueUse } from '../types/value-literal.js';
+import type { OrderKey } from './plan.js';
 import type { Report } from './report.js';
 
 export type { ParameterValue };
@@ -109,8 +111,8 @@ export interface RowFilterContext {
 
 /**
  * The filter a request's data and count are read with: the row filter and the request's filter
- * (either may be absent), every lambda over a relation with a row filter restricted to the rows
- * it keeps. A `$count` over such a relation cannot be restricted yet: it is reported.
+ * (either may be absent), every lambda and `$count` over a relation with a row filter restricted
+ * to the rows it keeps.
  */
 export function withRowFilters(
   filter: TypedFilter | undefined,
@@ -122,7 +124,7 @@ export function withRowFilters(
   const relations = context.relations ?? {};
   if (context.rowFilter === undefined && Object.values(relations).every((r) => r.rowFilter === undefined))
     return filter;
-  const rewriter = new Restriction(context, option, issue);
+  const rewriter = new Restriction(context);
   const own =
     context.rowFilter === undefined
       ? undefined
@@ -146,10 +148,35 @@ export function withRowFilters(
             end: requested.end,
           } as const);
   if (root === undefined) return undefined;
+  return withinStringCost(root, filter?.text, option, issue)
+    ? composedFilter(root, context.schema, filter?.text)
+    : undefined;
+}
+
+/**
+ * An order key as the relations' row filters restrict it, exactly as a filter is: each lambda over
+ * a restricted relation in its expression holds the relation's row filter, and a `$count` of one
+ * counts the rows it keeps. A property path, or an expression without restricted relations, is
+ * kept as it is; none (reported) where the row filters take it past the string cost a row may have.
+ */
+export function restrictedOrderKey(
+  key: OrderKey,
+  context: RowFilterContext,
+  option: string,
+  issue: Report,
+): OrderKey[] {
+  if (key.expression === undefined) return [key];
+  if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return [key];
+  const expression = new Restriction(context).restricted(key.expression, [], false);
+  return withinStringCost(expression, key.property.name, option, issue) ? [{ ...key, expression }] : [];
+}
+
+/** Whether the string functions of a request's tree and the row filters in it stay within the work a row may cost; else reported. */
+function withinStringCost(root: TypedExpr, text: string | undefined, option: string, issue: Report): boolean {
   try {
-    return composedFilter(root, context.schema, filter?.text);
+    checkStringCost(root, DEFAULT_MAX_STRING_COST, text);
+    return true;
   } catch (error) {
-    // The string functions of both filters together can pass the work a row may cost.
     if (!isFilterError(error)) throw error;
     for (const i of error.issues)
       issue(
@@ -160,34 +187,15 @@ export function withRowFilters(
         i.start,
         i.end,
       );
-    return undefined;
+    return false;
   }
-}
-
-/**
- * An order expression as the relations' row filters restrict it, exactly as a filter is: each
- * lambda over a restricted relation holds the relation's row filter, and a `$count` of one is
- * reported. Without restricted relations it is returned as it is.
- */
-export function withRelationRowFilters(
-  expression: TypedExpr,
-  context: RowFilterContext,
-  option: string,
-  issue: Report,
-): TypedExpr {
-  if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return expression;
-  return new Restriction(context, option, issue).restricted(expression, [], false);
 }
 
 /** One rewriting of a filter: the lambdas over restricted relations, and the names it gives variables. */
 class Restriction {
   private fresh = 0;
 
-  constructor(
-    private readonly context: RowFilterContext,
-    private readonly option: string,
-    private readonly issue: Report,
-  ) {}
+  constructor(private readonly context: RowFilterContext) {}
 
   /**
    * The tree with each lambda over a restricted relation holding that relation's row filter.
@@ -200,23 +208,11 @@ class Restriction {
     server: boolean,
   ): TypedExpr {
     const base = server ? { ...node, start: 0, end: 0 } : node;
-    if (node.kind === 'count' && node.collection.property.relation) {
-      const path = this.schemaPath(node.collection.source, node.collection.path, scopes);
-      if (this.context.relations?.[path]?.rowFilter !== undefined) {
-        if (server)
-          throw new TypeError(
-            `A row filter of ${this.context.owner} counts '${path}', whose rows a row filter restricts, which is not supported yet; test for one with '${path}/any()'`,
-          );
-        this.issue(
-          'unsupported',
-          'unsupported',
-          this.option,
-          `Option '${this.option}': '${path}/$count' counts rows a row filter restricts, which is not supported yet; use '${path}/any()' to test for one`,
-          base.start,
-          base.end,
-        );
-      }
-      return base;
+    if (node.kind === 'count') {
+      // The count of a restricted relation counts the rows its row filter keeps.
+      const variable = `$row${++this.fresh}`;
+      const kept = this.rowFilterOf(node.collection, variable, scopes);
+      return kept === undefined ? base : { ...(base as TypedCount), variable, body: kept };
     }
     if (node.kind !== 'lambda')
       return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
@@ -224,19 +220,8 @@ class Restriction {
     const variable = node.variable ?? `$row${++this.fresh}`;
     const inner = [...scopes, [variable, path] as const];
     const body = node.body === undefined ? undefined : this.restricted(node.body, inner, server);
-    const rowFilter = node.collection.property.relation ? this.context.relations?.[path]?.rowFilter : undefined;
-    if (rowFilter === undefined) return { ...(base as TypedLambda), body };
-    const element = node.collection.property.element;
-    if (element.kind !== 'structured') return { ...(base as TypedLambda), body };
-    const checked = checkRowFilter(
-      rowFilter,
-      { name: `${this.context.owner}/${path}`, properties: element.properties },
-      this.context.parameters,
-      `${this.context.owner}/${path}`,
-    );
-    // The row filter reads the element: its paths start at the lambda's variable, its own
-    // variables renamed so that none can shadow one in scope, then its own lambdas restricted.
-    const bound = this.restricted(this.rebound(checked.root, variable, new Map()), inner, true);
+    const bound = this.rowFilterOf(node.collection, variable, scopes);
+    if (bound === undefined) return { ...(base as TypedLambda), body };
     const visible: TypedExpr = {
       kind: 'compare',
       op: 'eq',
@@ -263,6 +248,31 @@ class Restriction {
     return { ...(base as TypedLambda), variable, body: restrictedBody };
   }
 
+  /**
+   * The row filter of a restricted relation, read from the element `variable` is bound to, its
+   * own lambdas restricted in turn; undefined for any other collection.
+   */
+  private rowFilterOf(
+    collection: TypedCollection,
+    variable: string,
+    scopes: readonly (readonly [variable: string, path: string])[],
+  ): TypedExpr | undefined {
+    if (!collection.property.relation) return undefined;
+    const path = this.schemaPath(collection.source, collection.path, scopes);
+    const rowFilter = this.context.relations?.[path]?.rowFilter;
+    const element = collection.property.element;
+    if (rowFilter === undefined || element.kind !== 'structured') return undefined;
+    const checked = checkRowFilter(
+      rowFilter,
+      { name: `${this.context.owner}/${path}`, properties: element.properties },
+      this.context.parameters,
+      `${this.context.owner}/${path}`,
+    );
+    // The row filter reads the element: its paths start at the variable, its own variables
+    // renamed so that none can shadow one in scope, then its own lambdas restricted.
+    return this.restricted(this.rebound(checked.root, variable, new Map()), [...scopes, [variable, path]], true);
+  }
+
   /** The schema path of a collection reached from a source: the row's, or a variable's element's. */
   private schemaPath(
     source: TypedSource,
@@ -285,7 +295,6 @@ class Restriction {
       case 'structureNull':
         return { ...node, source: source(node.source) };
       case 'count':
-        return { ...node, collection: { ...node.collection, source: source(node.collection.source) } };
       case 'lambda': {
         const inner = new Map(renamed);
         const name = node.variable === undefined ? undefined : `$row${++this.fresh}`;

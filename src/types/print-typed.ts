@@ -93,7 +93,9 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
         ? `${collection(n.collection)}/${n.op}()`
         : `${collection(n.collection)}/${n.op}(${n.variable}: ${printTyped(n.body)})`;
     case 'count':
-      return `${collection(n.collection)}/$count${t}`;
+      return n.body === undefined
+        ? `${collection(n.collection)}/$count${t}`
+        : `${collection(n.collection)}/$count(${n.variable}: ${printTyped(n.body)})${t}`;
     case 'convert':
       return `convert(${printTyped(n.operand)})${t}`;
     case 'cast':

@@ -110,14 +110,15 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
       for (const arg of node.args) stack.push(arg);
       return;
     case 'lambda':
-      // A lambda's body runs once per element: it is bounded per element, as the row's strings are.
+    case 'count':
+      // A lambda's body (and a restricted count's) runs once per element: it is bounded per
+      // element, as the row's strings are.
       if (node.body !== undefined) stack.push(node.body);
       return;
     case 'literal':
     case 'null':
     case 'member':
     case 'structureNull':
-    case 'count':
       return;
     default:
       assertNever(node);

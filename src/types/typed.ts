@@ -92,11 +92,19 @@ export interface TypedLambda extends TypedBase {
   readonly body: TypedExpr | undefined;
 }
 
-/** `C/$count`: the number of elements, null elements included; 0 for a null collection. */
+/**
+ * `C/$count`: the number of elements, null elements included; 0 for a null collection. A count
+ * restricted by a row filter (docs/query.md, "Row filters") counts only the elements where `body`,
+ * read with `variable` bound to each, is true.
+ */
 export interface TypedCount extends TypedBase {
   readonly kind: 'count';
   readonly type: 'Edm.Int64';
   readonly collection: TypedCollection;
+  /** The range variable `body` reads each element as; only with a body. */
+  readonly variable?: string;
+  /** Edm.Boolean: which elements are counted; undefined: every one. */
+  readonly body?: TypedExpr;
 }
 
 /**
@@ -276,9 +284,9 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
     case 'call':
       return node.args;
     case 'lambda':
+    case 'count':
       return node.body === undefined ? [] : [node.body];
     case 'literal':
-    case 'count':
     case 'null':
     case 'member':
     case 'structureNull':
@@ -314,9 +322,9 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
     case 'call':
       return { ...node, args: node.args.map(map) };
     case 'lambda':
+    case 'count':
       return node.body === undefined ? node : { ...node, body: map(node.body) };
     case 'literal':
-    case 'count':
     case 'null':
     case 'member':
     case 'structureNull':

@@ -62,9 +62,11 @@ export const ORDER_PREDICATES = [
   '$Lines/any(l: l/Qty gt 0)',
   '$Lines/all(l: l/Price lt 10)',
   '$Lines/any()',
+  '$Lines/$count gt 1',
+  '$Lines/$count eq 0',
 ];
 export const LINE_PREDICATES = ['$Qty gt 0', '$Sku ne null', '$Price gt 1.5', 'not ($Qty lt 0)', '$Qty eq null'];
-export const at = (predicate: string, prefix: string): string => predicate.replace(/\$/g, prefix);
+export const at = (predicate: string, prefix: string): string => predicate.replace(/\$(?!count)/g, prefix);
 
 export const arbLambda: fc.Arbitrary<string> = fc.oneof(
   fc
@@ -74,6 +76,9 @@ export const arbLambda: fc.Arbitrary<string> = fc.oneof(
     .tuple(fc.constantFrom('any', 'all'), fc.constantFrom('any', 'all'), fc.constantFrom(...LINE_PREDICATES))
     .map(([op, inner, p]) => `Orders/${op}(o: o/Lines/${inner}(l: ${at(p, 'l/')}))`),
   fc.constant('Orders/any()'),
+  // A count of a restricted relation counts only the rows its row filter keeps.
+  fc.constantFrom(0, 1, 2).map((n) => `(Orders/$count ${n === 0 ? 'eq' : 'ge'} ${n})`),
+  fc.constantFrom('eq 0', 'gt 1').map((test) => `Orders/any(o: o/Lines/$count ${test})`),
 );
 /** A request's filter of lambdas over the orders and their lines: one, or two with `not` between. */
 export const arbLambdaRequest: fc.Arbitrary<string> = fc.oneof(

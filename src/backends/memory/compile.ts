@@ -475,9 +475,13 @@ class Generator {
     return `(${code}${read})`;
   }
 
-  /** The number of elements, in the count's representation. */
+  /** The number of elements (those its predicate holds for, when it has one), in the count's representation. */
   count(node: LoweredCount): Val {
     const repr = reprOf(node);
+    if (node.predicate !== undefined) {
+      const n = this.elementLoop(node.collection, node.variable, node.predicate, 'count');
+      return { code: repr === 'big' ? `BigInt(${n})` : n, repr };
+    }
     const t = this.temp();
     const length = repr === 'big' ? `BigInt(${t}.length)` : `${t}.length`;
     return {
@@ -493,7 +497,21 @@ class Generator {
    * it; its element's bad values leave the loop re-rooted at the element (runtime.elementError).
    */
   quantifier(p: ExistsPredicate | ForallPredicate): string {
-    const some = p.kind === 'exists';
+    return this.elementLoop(p.collection, p.variable, p.predicate, p.kind);
+  }
+
+  /**
+   * The function of a lambda, or of a restricted count: a loop over the elements that returns at
+   * the deciding one (`exists`, `forall`) or counts those the predicate holds for (`count`).
+   */
+  private elementLoop(
+    collection: LoweredCollection,
+    variable: string | undefined,
+    predicate: LoweredPredicate,
+    kind: 'exists' | 'forall' | 'count',
+  ): string {
+    const p = { collection, variable, predicate };
+    const some = kind === 'exists';
     const id = this.lambdas++;
     const name = `q${id}`;
     const params = ['row', ...this.elementChain];
@@ -502,12 +520,12 @@ class Generator {
     this.read = new Set();
     const elements = this.collection(p.collection);
     let loop: string;
-    if (p.variable === undefined) {
+    if (kind !== 'count' && p.variable === undefined) {
       // `any()` and its negation: the predicate reads no element, so any one element decides.
       loop = `return c === null || c.length === 0 ? ${!some} : ${this.truth(p.predicate)};\n`;
     } else {
       const element = `e${id}`;
-      this.elements.set(p.variable, element);
+      if (p.variable !== undefined) this.elements.set(p.variable, element);
       this.elementChain = [...this.elementChain, element];
       // The body's variables are declared in the loop, fresh for each element: a read shared
       // between its operands must never find the previous element's value.
@@ -516,21 +534,26 @@ class Generator {
       const body = this.truth(p.predicate);
       const bodyLocals = declare(this.fn.locals);
       this.fn = collectionScope;
-      this.elements.delete(p.variable);
+      if (p.variable !== undefined) this.elements.delete(p.variable);
       const where = JSON.stringify(p.collection.path.join('/'));
       const from = p.collection.source.kind === 'variable' ? JSON.stringify(p.collection.source.name) : 'undefined';
+      const counts = kind === 'count';
+      const [none, onElement, after] = counts
+        ? ['0', `if (${body}) n++;\n`, 'n']
+        : [`${!some}`, `if (${some ? body : `!${body}`}) return ${some};\n`, `${!some}`];
       loop =
-        `if (c === null) return ${!some};\n` +
+        `if (c === null) return ${none};\n` +
+        (counts ? `let n = 0;\n` : '') +
         `let i = 0;\n` +
         `try {\n` +
         `for (; i < c.length; i++) {\n` +
         `const ${element} = c[i];\n${bodyLocals}` +
-        `if (${some ? body : `!${body}`}) return ${some};\n` +
+        onElement +
         `}\n` +
         `} catch (error) {\n` +
-        `throw ${this.helper('elementError')}(error, ${JSON.stringify(p.variable)}, ${where}, i, ${from});\n` +
+        `throw ${this.helper('elementError')}(error, ${JSON.stringify(p.variable ?? '')}, ${where}, i, ${from});\n` +
         `}\n` +
-        `return ${!some};\n`;
+        `return ${after};\n`;
     }
     this.functions.push(
       `function ${name}(${params.join(', ')}) {\n${declare(this.fn.locals)}const c = ${elements};\n${loop}}\n`,

@@ -473,13 +473,35 @@ function quantifier(p: ExistsPredicate | ForallPredicate, scope: Scope): Test {
   };
 }
 
-/** The number of elements, in the count's representation. */
+/** The number of elements (those its predicate holds for, when it has one), in the count's representation. */
 function count(node: LoweredCount, scope: Scope): Eval {
   const elements = collectionReader(node.collection, scope);
-  if (reprOf(node) === 'big') {
-    return (row, env) => BigInt(elements(row, env)?.length ?? 0);
+  const big = reprOf(node) === 'big';
+  const { variable, predicate } = node;
+  if (predicate === undefined) {
+    if (big) return (row, env) => BigInt(elements(row, env)?.length ?? 0);
+    return (row, env) => elements(row, env)?.length ?? 0;
   }
-  return (row, env) => elements(row, env)?.length ?? 0;
+  const slot = variable === undefined ? undefined : slotOf(scope, variable);
+  const test = truth(predicate, scope);
+  const where = node.collection.path.join('/');
+  const outer = node.collection.source.kind === 'variable' ? node.collection.source.name : undefined;
+  return (row, env) => {
+    const c = elements(row, env);
+    let n = 0;
+    if (c !== null) {
+      let i = 0;
+      try {
+        for (; i < c.length; i++) {
+          if (slot !== undefined) env[slot] = c[i];
+          if (test(row, env)) n++;
+        }
+      } catch (error) {
+        throw rt.elementError(error, variable ?? '', where, i, outer);
+      }
+    }
+    return big ? BigInt(n) : n;
+  };
 }
 
 function reader(node: LoweredMember): (v: unknown) => unknown {

@@ -18,6 +18,7 @@ import type {
   LoweredCall,
   LoweredCollection,
   LoweredConstant,
+  LoweredCount,
   LoweredConvert,
   LoweredNegate,
   LoweredPredicate,
@@ -210,7 +211,7 @@ export class ExpressionCompiler {
       case 'member':
         return this.ref(node);
       case 'count':
-        return { $size: this.elementsOf(node.collection, node) };
+        return { $size: this.countedOf(node) };
       case 'convert':
         return this.convert(node);
       case 'negate':
@@ -276,6 +277,24 @@ export class ExpressionCompiler {
     try {
       const test = this.truth(node.predicate);
       return { [some ? '$anyElementTrue' : '$allElementsTrue']: [{ $map: { input: elements, as: ref, in: test } }] };
+    } finally {
+      this.#elements = outer;
+    }
+  }
+
+  /** The elements a count counts: all of them, or those its predicate holds for, bound as a lambda binds them. */
+  private countedOf(node: LoweredCount): Agg {
+    const elements = this.elementsOf(node.collection, node);
+    if (node.predicate === undefined) return elements;
+    const ref = `e${this.#next++}`;
+    const outer = this.#elements;
+    if (node.variable !== undefined)
+      this.#elements = new Map([
+        ...outer,
+        [node.variable, { ref: `$$${ref}`, path: this.fullPath(node.collection, node) }],
+      ]);
+    try {
+      return { $filter: { input: elements, as: ref, cond: this.truth(node.predicate) } };
     } finally {
       this.#elements = outer;
     }

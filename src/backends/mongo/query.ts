@@ -176,7 +176,7 @@ export class QueryCompiler {
   private countTest(node: ComparePredicate, scope: Scope): QueryDocument | undefined {
     if (node.op !== 'eq') return undefined;
     const [count, other] = node.left.kind === 'count' ? [node.left, node.right] : [node.right, node.left];
-    if (count.kind !== 'count' || other.kind !== 'constant') return undefined;
+    if (count.kind !== 'count' || count.predicate !== undefined || other.kind !== 'constant') return undefined;
     if (typeof other.value !== 'bigint' && !Number.isInteger(other.value)) return undefined;
     const n = BigInt(other.value as number | bigint);
     if (n < 0n || n > MAX_SIZE) return undefined;

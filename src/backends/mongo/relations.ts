@@ -27,8 +27,6 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
       refusePath(node, node.source, node.path, root, elements);
       return;
     case 'count':
-      refusePath(node, node.collection.source, node.collection.path, root, elements);
-      return;
     case 'lambda': {
       const path = refusePath(node, node.collection.source, node.collection.path, root, elements);
       if (node.body === undefined) return;

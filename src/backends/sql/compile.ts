@@ -601,13 +601,17 @@ class Compiler {
           nullable: node.nullable,
           column: true,
         };
-      case 'count':
+      case 'count': {
+        // A restricted count counts the elements its predicate holds for, as `exists` finds one.
+        const p = node.predicate;
+        const condition = p === undefined ? undefined : () => this.predicate(p, 'true');
         return {
-          sql: sql`(SELECT COUNT(*) ${this.fromCollection(node.collection, undefined, node)})`,
+          sql: sql`(SELECT COUNT(*) ${this.fromCollection(node.collection, node.variable, node, condition)})`,
           type: node.type,
           nullable: false,
           column: false,
         };
+      }
       case 'convert': {
         const operand = this.value(node.operand);
         const range = node.operand.range;
