@@ -20,7 +20,12 @@ const Event = defineSchema({
 const resource = {
   schema: Event,
   key: ['EventID'],
-  policy: { spelling: 'odata', defaultTop: 25, maxTop: 250, keyset: true },
+  policy: {
+    spelling: 'odata',
+    defaultTop: 25,
+    maxTop: 250,
+    keyset: { key: 'a benchmark key of at least thirty-two characters' },
+  },
 };
 const storage = { dialect: postgres, from: 'events', table: 'events' };
 

@@ -9,6 +9,7 @@ import type { EdmType } from '../types/edm.js';
 import type { Schema } from '../types/schema.js';
 import type { TypedExpr, TypedFilter } from '../types/typed.js';
 import type { OrderKey } from './plan.js';
+import type { TokenSeal } from './token-seal.js';
 
 /** Whether an order can be continued by its values: none of its keys a Double (NaN, and no exact text) or an enumeration. */
 export function keysetOrder(orderBy: readonly OrderKey[]): boolean {
@@ -43,32 +44,41 @@ function signature(orderBy: readonly OrderKey[]): string {
     .join(',');
 }
 
-/** The skiptoken of the row whose keys' texts are given (null for a null value). */
-export function skipTokenOf(orderBy: readonly OrderKey[], texts: readonly (string | null)[]): string {
-  return toBase64Url(JSON.stringify({ o: signature(orderBy), v: texts }));
-}
+/**
+ * The tokens of one plan: sealed with the policy's key (src/query/token-seal.ts) for the
+ * resource's schema and the plan's order, so that a token shows no value and is read back only by
+ * a request for the same resource and order.
+ */
+export class KeysetTokens {
+  readonly #seal: TokenSeal;
+  readonly #context: string;
 
-/** A token's texts, or why it cannot be read for this order. */
-export function readSkipToken(token: string, orderBy: readonly OrderKey[]): readonly (string | null)[] | string {
-  let decoded: unknown;
-  try {
-    decoded = /^[A-Za-z0-9_-]*={0,2}$/.test(token) ? JSON.parse(fromBase64Url(token)) : undefined;
-  } catch {
-    decoded = undefined;
+  constructor(seal: TokenSeal, schema: Schema, orderBy: readonly OrderKey[]) {
+    this.#seal = seal;
+    this.#context = `${schema.name}\n${signature(orderBy)}`;
+    this.length = orderBy.length;
   }
-  const fields = decoded as { o?: unknown; v?: unknown } | undefined;
-  if (
-    fields === undefined ||
-    fields === null ||
-    typeof fields !== 'object' ||
-    !Array.isArray(fields.v) ||
-    !fields.v.every((t) => t === null || typeof t === 'string')
-  ) {
-    return 'it is not a token a next link of this service wrote';
+
+  /** How many keys a token of this order holds. */
+  readonly length: number;
+
+  /** The skiptoken of the row whose keys' texts are given (null for a null value). */
+  write(texts: readonly (string | null)[]): string {
+    return this.#seal.seal(JSON.stringify(texts), this.#context);
   }
-  if (fields.o !== signature(orderBy) || fields.v.length !== orderBy.length)
-    return 'it continues another order: keep the order of the request that wrote it';
-  return fields.v as (string | null)[];
+
+  /** A token's texts, or why it cannot be read for this resource and order. */
+  read(token: string): readonly (string | null)[] | string {
+    const text = this.#seal.open(token, this.#context);
+    const texts: unknown = text === undefined ? undefined : JSON.parse(text);
+    if (
+      !Array.isArray(texts) ||
+      texts.length !== this.length ||
+      !texts.every((t) => t === null || typeof t === 'string')
+    )
+      return 'it is not a token a next link of this service wrote for this collection and order (keep the order of the request that wrote it)';
+    return texts as (string | null)[];
+  }
 }
 
 /**
@@ -124,17 +134,4 @@ export function pageFilterOf(filter: TypedFilter | undefined, after: TypedFilter
     schema,
     filter.text,
   );
-}
-
-/** UTF-8 text as base64url without padding (btoa and TextEncoder: in browsers as in Node). */
-function toBase64Url(text: string): string {
-  let binary = '';
-  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-/** The UTF-8 text of base64url; throws on what is not (atob, or a fatal TextDecoder). */
-function fromBase64Url(token: string): string {
-  const binary = atob(token.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'));
-  return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }

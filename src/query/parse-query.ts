@@ -8,7 +8,8 @@ import { findProperty } from '../types/schema.js';
 import type { OrderKey, QueryPlan, SelectItem } from './plan.js';
 import type { TypedFilter } from '../types/typed.js';
 import type { Report } from './report.js';
-import { keysetOrder, pageFilterOf, readSkipToken, rowsAfter } from './keyset.js';
+import { KeysetTokens, keysetOrder, pageFilterOf, rowsAfter } from './keyset.js';
+import { TokenSeal } from './token-seal.js';
 import type { Rules } from './rules.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
 import { defaultSelectOf, selectOf } from './select.js';
@@ -71,7 +72,7 @@ function offered(known: Known, policy: QueryPolicy): boolean {
   if (known === 'count') return policy.count !== false;
   if (known === 'select') return policy.select !== false;
   if (known === 'expand') return policy.expand !== false;
-  if (known === 'skiptoken') return policy.keyset === true;
+  if (known === 'skiptoken') return policy.keyset !== undefined;
   return true;
 }
 
@@ -88,7 +89,7 @@ export function parseQuery(
   resource: QueryResource,
   request: QueryRequest = {},
 ): QueryPlan {
-  const { rules, defaultSelect, level } = prepared(resource);
+  const { rules, defaultSelect, level, seal } = prepared(resource);
   const { policy } = resource;
   const options = [
     ...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query),
@@ -159,7 +160,7 @@ export function parseQuery(
     ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue)
     : [];
   const orderBy = completeOrder(requested, level);
-  const keyset = policy.keyset === true && keysetOrder(orderBy);
+  const keyset = seal !== undefined && keysetOrder(orderBy) && new KeysetTokens(seal, resource.schema, orderBy);
   const pageFilter =
     given.skiptoken && issues.length === 0
       ? continuationOf(given.skiptoken, orderBy, keyset, restricted, resource, issue)
@@ -209,7 +210,7 @@ function knownList(resource: QueryResource): string {
 function continuationOf(
   [name, value]: readonly [string, string],
   orderBy: readonly OrderKey[],
-  keyset: boolean,
+  keyset: KeysetTokens | false,
   filter: TypedFilter | undefined,
   resource: QueryResource,
   issue: Report,
@@ -220,7 +221,7 @@ function continuationOf(
   };
   if (!keyset)
     return problem('this order is not continued by a token (an order by a Double or an enumeration pages by skip)');
-  const texts = readSkipToken(value, orderBy);
+  const texts = keyset.read(value);
   if (typeof texts === 'string') return problem(texts);
   try {
     return pageFilterOf(filter, rowsAfter(orderBy, texts, resource.schema), resource.schema);
@@ -235,6 +236,8 @@ interface Prepared {
   readonly rules: Rules;
   readonly defaultSelect: SelectItem[] | undefined;
   readonly level: Level;
+  /** What seals the keyset tokens, where the policy pages by them. */
+  readonly seal: TokenSeal | undefined;
 }
 
 const PREPARED = new WeakMap<QueryResource, Prepared>();
@@ -251,10 +254,12 @@ function prepared(resource: QueryResource): Prepared {
     resource.defaultSelect === undefined
       ? visibleItems(resource.schema, rules)
       : defaultSelectOf(resource.schema, resource.defaultSelect, rules);
+  const keyset = resource.policy.keyset;
   const made = {
     rules,
     defaultSelect,
     level: { schema: resource.schema, key: resource.key, rules, policy: resource.policy },
+    seal: keyset === undefined ? undefined : new TokenSeal(keyset, `Resource ${resource.schema.name}: the policy's`),
   };
   PREPARED.set(resource, made);
   return made;
@@ -290,6 +295,11 @@ function checkPolicy({ schema, policy }: QueryResource): void {
   }
   if (policy.defaultTop > policy.maxTop)
     fail(`defaultTop (${policy.defaultTop}) is beyond its maxTop (${policy.maxTop})`);
+  const keyset: unknown = policy.keyset;
+  if (keyset !== undefined && (keyset === null || typeof keyset !== 'object'))
+    fail(
+      `keyset is ${String(keyset)}: keyset pages need the key their tokens are sealed with, keyset: { key } (docs/query.md, "Keyset pages")`,
+    );
   if (policy.version !== undefined && !ODATA_VERSIONS.includes(policy.version))
     fail(`version is ${JSON.stringify(policy.version)}, not one of ${ODATA_VERSIONS.map((v) => `'${v}'`).join(', ')}`);
 }

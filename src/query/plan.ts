@@ -1,6 +1,7 @@
 // What parseQuery() makes of a request (docs/query.md, "The plan").
 
 import type { TypedExpr, TypedFilter } from '../types/typed.js';
+import type { KeysetTokens } from './keyset.js';
 import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
 
 /** One key of the order: a property path or an expression, ascending or descending (docs/query.md, "Order"). */
@@ -60,8 +61,12 @@ export interface QueryPlan {
   readonly filter: TypedFilter | undefined;
   /** The filter the page is read with: `filter`, and with a skiptoken, only the rows after the token's row. */
   readonly pageFilter: TypedFilter | undefined;
-  /** Whether the `next` link continues by the order's values (`$skiptoken`) rather than `skip`: the policy's `keyset`, for an order that allows it. */
-  readonly keyset: boolean;
+  /**
+   * Where the `next` link continues by the order's values (`$skiptoken`) rather than `skip` (the
+   * policy's `keyset`, for an order that allows it): the tokens of this resource and order. False
+   * where it moves `skip` on.
+   */
+  readonly keyset: KeysetTokens | false;
   /** The page size in effect: the request's `top`, or the policy's default. */
   readonly top: number;
   /** The rows before the page. */

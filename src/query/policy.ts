@@ -8,6 +8,7 @@ import type { ParseOptions } from '../syntax/limits.js';
 import type { PropertyRules } from './rules.js';
 import type { FilterOperator } from '../types/allowed.js';
 import type { RelationRules } from './row-filter.js';
+import type { KeysetOptions } from './token-seal.js';
 
 export interface QueryPolicy {
   /** `service`: `filter`, `top`, `skip`, `includeTotalCount`; `odata`: `$filter`, `$top`, `$skip`, `$count` and `@aliases`. */
@@ -31,10 +32,12 @@ export interface QueryPolicy {
   /** Whether the request may ask for the count (default true). */
   readonly count?: boolean;
   /**
-   * Whether `next` links continue by the order's values (`$skiptoken`, `skiptoken`) instead of
-   * `skip`, so that a deep page costs what the first does (default false; docs/query.md, "Keyset pages").
+   * Where given, `next` links continue by the order's values (`$skiptoken`, `skiptoken`) instead
+   * of `skip`, so that a deep page costs what the first does: the key their tokens are sealed with
+   * (encrypted and authenticated), and the key it replaces while old links still circulate.
+   * Default: none, links move `skip` on (docs/query.md, "Keyset pages").
    */
-  readonly keyset?: boolean;
+  readonly keyset?: KeysetOptions;
   /** Options the server interprets itself: kept, and repeated in links, but not read here. */
   readonly passThrough?: readonly string[];
   /** What an option no one knows is: an error (the default) or left alone. */

@@ -12,6 +12,7 @@ import { compileMongoQuery } from '../../src/backends/mongo/index.js';
 import { Event } from '../../src/index.js';
 import { isFilterError } from '../../src/errors.js';
 import { runs } from '../support/test-size.js';
+import { TEST_KEYSET } from '../support/keyset-key.js';
 
 const resource: QueryResource = {
   schema: Event,
@@ -20,7 +21,7 @@ const resource: QueryResource = {
     spelling: 'odata',
     defaultTop: 5,
     maxTop: 50,
-    keyset: true,
+    keyset: TEST_KEYSET,
     functions: ['contains', 'length', 'year', 'tolower'],
   },
   rules: { Description: { filter: false, sort: false, select: false }, 'Sessions/Presenter': { expand: false } },

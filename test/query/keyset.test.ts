@@ -11,20 +11,19 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { runs } from '../support/test-size.js';
+import { sealedToken, TEST_KEYSET } from '../support/keyset-key.js';
 
 const BASE = 'https://example.test/items';
 const resource: QueryResource = {
   schema: testSchema,
   key: ['Id'],
-  policy: { spelling: 'odata', defaultTop: 3, maxTop: 1000, keyset: true },
+  policy: { spelling: 'odata', defaultTop: 3, maxTop: 1000, keyset: TEST_KEYSET },
 };
 
-/** A token as a next link writes one: base64url of the order and the texts. */
-const token = (order: string, texts: readonly (string | null)[]): string =>
-  btoa(JSON.stringify({ o: order, v: texts }))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+/** A token as a next link of this resource writes one: the texts sealed for the order. */
+const token = (order: string, texts: readonly (string | null)[]): string => sealedToken(testSchema.name, order, texts);
+const NOT_OURS =
+  "Option '$skiptoken' cannot be read: it is not a token a next link of this service wrote for this collection and order (keep the order of the request that wrote it)";
 
 /** Expressions to order by, some null for some rows. */
 const ORDER_EXPRESSIONS = [
@@ -108,12 +107,13 @@ describe('keyset pages', () => {
   });
 
   it.each([
-    ['$skiptoken=nonsense!', "Option '$skiptoken' cannot be read: it is not a token a next link of this service wrote"],
+    ['$skiptoken=nonsense!', NOT_OURS],
+    // A token as an unsealed one would be: base64url of the order and the texts.
+    [`$skiptoken=${btoa(JSON.stringify({ o: 'Id asc', v: ['1'] })).replace(/=+$/, '')}`, NOT_OURS],
+    [`$skiptoken=${sealedToken('Other', 'Id asc', ['1'])}`, NOT_OURS],
+    [`$skiptoken=${token('Id asc', ['1', '2'])}`, NOT_OURS],
     [`$skiptoken=${token('Id asc', ['x'])}`, "Option '$skiptoken' cannot be read: its values do not fit the order"],
-    [
-      `$skiptoken=${token('String desc,Id asc', ['a', '1'])}`,
-      "Option '$skiptoken' cannot be read: it continues another order: keep the order of the request that wrote it",
-    ],
+    [`$skiptoken=${token('String desc,Id asc', ['a', '1'])}`, NOT_OURS],
     [
       `$orderby=Double&$skiptoken=${token('Double asc,Id asc', [null, '1'])}`,
       "Option '$skiptoken' cannot be read: this order is not continued by a token (an order by a Double or an enumeration pages by skip)",
@@ -135,7 +135,7 @@ describe('keyset pages', () => {
     expect(second.items.map((r) => r.Id)).toEqual([5, 2]);
     expect(
       thrownFilterError(() =>
-        parseQuery(`$skiptoken=${first.skipToken}`, { ...resource, policy: { ...resource.policy, keyset: false } }),
+        parseQuery(`$skiptoken=${first.skipToken}`, { ...resource, policy: { ...resource.policy, keyset: undefined } }),
       ).issues.map((i) => i.code),
     ).toEqual(['unknown_option']);
   });

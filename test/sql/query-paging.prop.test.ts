@@ -13,6 +13,7 @@ import { applyQuery } from '../../src/backends/memory/index.js';
 import { arbOrderBy, arbRows, testSchema } from '../support/arbitraries.js';
 import { engineFor, ENGINES, withoutNul } from './engines.js';
 import { LONG, runs } from '../support/test-size.js';
+import { TEST_KEYSET } from '../support/keyset-key.js';
 
 const BASE = 'https://example.test/items';
 const resource: QueryResource = {
@@ -116,7 +117,7 @@ for (const setup of ENGINES) {
     it(
       "with keyset links, visits every matching row exactly once, in the reference's order",
       async () => {
-        const keyset: QueryResource = { ...resource, policy: { ...resource.policy, keyset: true } };
+        const keyset: QueryResource = { ...resource, policy: { ...resource.policy, keyset: TEST_KEYSET } };
         await fc.assert(
           fc.asyncProperty(
             arbRows(testSchema, { finiteDoubles: setup.finiteDoubles, maxRows: 12 }).map((rows) =>

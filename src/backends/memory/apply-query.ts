@@ -7,7 +7,7 @@ import { compilePredicate } from './index.js';
 import { orderRows } from './order-rows.js';
 import { rowShaper } from './shape-row.js';
 import { compileValueReader } from './interpret.js';
-import { keyText, skipTokenOf } from '../../query/keyset.js';
+import { keyText } from '../../query/keyset.js';
 
 /**
  * A row as a plan may give it back: every property optional, structures too, since a projection
@@ -55,8 +55,7 @@ export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: 
   const more = ordered.length > end;
   const token =
     plan.keyset && more && last.length > 0
-      ? skipTokenOf(
-          plan.orderBy,
+      ? plan.keyset.write(
           plan.orderBy.map((key) => compileValueReader(keyText(key)).read(last[last.length - 1]) as string | null),
         )
       : undefined;

@@ -4,7 +4,7 @@
 import type { QueryPlan } from '../../query/plan.js';
 import { compileSql, compileSqlValue, rowColumnsOf } from './compile.js';
 import { isFilterError } from '../../errors.js';
-import { keyText, skipTokenOf } from '../../query/keyset.js';
+import { keyText } from '../../query/keyset.js';
 import type { CompiledSql } from './compile.js';
 import { selectList } from './select-list.js';
 import { expansionKeyColumns } from './expand.js';
@@ -123,7 +123,7 @@ export function pageOf<Row>(
     for (let i = 0; i < plan.orderBy.length; i++) delete copy[TOKEN_COLUMN(i)];
     return copy as Row;
   });
-  return more ? { items: stripped, more, skipToken: skipTokenOf(plan.orderBy, texts) } : { items: stripped, more };
+  return more ? { items: stripped, more, skipToken: plan.keyset.write(texts) } : { items: stripped, more };
 }
 
 function integer(n: number): string {

@@ -1,0 +1,11 @@
+// The keyset options of the test policies, and tokens sealed as a next link of theirs would be.
+
+import { TokenSeal } from '../../src/query/token-seal.js';
+import type { KeysetOptions } from '../../src/query/token-seal.js';
+
+export const TEST_KEYSET: KeysetOptions = { key: 'a test key of at least thirty-two characters' };
+
+/** A token sealed with the test key for a schema and an order (`Id asc`), holding the texts. */
+export function sealedToken(schemaName: string, order: string, texts: readonly (string | null)[]): string {
+  return new TokenSeal(TEST_KEYSET, 'test').seal(JSON.stringify(texts), `${schemaName}\n${order}`);
+}
