@@ -8,6 +8,7 @@ import type {
   TypedCollection,
   TypedCompare,
   TypedCount,
+  TypedGuard,
   TypedExpr,
   TypedFilter,
   TypedHas,
@@ -96,6 +97,21 @@ const PREDICATES = {
   compare: (node, want) => comparePredicate(node, want),
   in: (node, want) => inPredicate(node, want),
   lambda: (node, want) => lambdaPredicate(node, want),
+  // The value where the condition holds, else the constant: wanted `want`, (c and v) or (not c and k).
+  guard: (node, want) =>
+    orOf(
+      [
+        andOf([lowerPredicate(node.condition, true), lowerPredicate(node.value, want)], node),
+        andOf(
+          [
+            lowerPredicate(node.condition, false),
+            constantPredicate(node.otherwise.kind === 'literal' && node.otherwise.value === want, node),
+          ],
+          node,
+        ),
+      ],
+      node,
+    ),
   count: notBoolean,
   negate: notBoolean,
   arithmetic: notBoolean,
@@ -180,6 +196,21 @@ function lambdaPredicate(node: TypedLambda, want: boolean): LoweredPredicate {
   const some = node.op === 'any';
   if (some === want) return quantified('exists', collection, node.variable, some ? body : negatePredicate(body), node);
   return quantified('forall', collection, node.variable, some ? negatePredicate(body) : body, node);
+}
+
+/** A guarded value: decided where the condition is a constant, else the value where it holds and the constant elsewhere. */
+function guardValue(node: TypedGuard): LoweredValue {
+  const condition = lowerPredicate(node.condition, true);
+  const value = lowerValue(node.value);
+  const otherwise = lowerValue(node.otherwise) as LoweredConstant;
+  if (condition.kind === 'constant') return condition.value ? value : otherwise;
+  return {
+    kind: 'guard',
+    condition,
+    value,
+    otherwise,
+    ...facts(node, value.nullable || otherwise.value === null, undefined),
+  };
 }
 
 /** `C/$count`, of the elements where the body is true when it has one: no element counts where it is false or null. */
@@ -379,6 +410,7 @@ const VALUES = {
   structureNull: (node) => truthValue(lowerPredicate(node, true), node),
   lambda: (node) => truthValue(lowerPredicate(node, true), node),
   count: (node) => countValue(node),
+  guard: (node) => guardValue(node),
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;

@@ -169,7 +169,19 @@ export interface LoweredCount extends ValueBase {
   readonly predicate: LoweredPredicate | undefined;
 }
 
+/**
+ * A value read through a single-valued relation a row filter restricts: `value` where the
+ * condition holds, else the constant `otherwise` (null, or 0 for a count). Never of a constant condition.
+ */
+export interface LoweredGuard extends ValueBase {
+  readonly kind: 'guard';
+  readonly condition: LoweredPredicate;
+  readonly value: LoweredValue;
+  readonly otherwise: LoweredConstant;
+}
+
 export type LoweredValue =
+  | LoweredGuard
   | LoweredCount
   | LoweredConstant
   | LoweredMember

@@ -72,6 +72,8 @@ export function withNow(node: TypedExpr, now: number): TypedExpr {
     case 'lambda':
     case 'count':
       return node.body === undefined ? node : { ...node, body: withNow(node.body, now) };
+    case 'guard':
+      return { ...node, condition: withNow(node.condition, now), value: withNow(node.value, now) };
     case 'literal':
     case 'null':
     case 'member':

@@ -51,6 +51,8 @@ export function printValue(v: LoweredValue): string {
       return printConstant(v);
     case 'member':
       return path(v.source, v.path);
+    case 'guard':
+      return `(guard ${printLowered(v.condition)} ${printValue(v.value)} ${printValue(v.otherwise)})`;
     case 'count':
       return v.predicate === undefined
         ? `(count ${collection(v.collection)})`

@@ -537,18 +537,22 @@ export function relationRows(
 }
 
 /**
- * A resource's `relations`, checked once (a TypeError for a path that names no to-many relation,
- * or a key that is not non-nullable primitive paths of its rows): the server's mistakes, found
+ * A resource's `relations`, checked once (a TypeError for a path that names no relation, or a key
+ * that is not non-nullable primitive paths of a to-many relation's rows): the server's mistakes, found
  * before any request can meet them.
  */
 export function checkRelations(resource: QueryResource): void {
   for (const [schemaPath, config] of Object.entries(resource.relations ?? {})) {
     const rows = relationRows(resource.schema, schemaPath);
-    if (rows === undefined || !rows.many)
+    if (rows === undefined)
       throw new TypeError(
-        `Resource ${resource.schema.name}: \`relations\` names '${schemaPath}', which is no to-many relation of the schema`,
+        `Resource ${resource.schema.name}: \`relations\` names '${schemaPath}', which is no relation of the schema`,
       );
     if (config?.key === undefined) continue;
+    if (!rows.many)
+      throw new TypeError(
+        `Resource ${resource.schema.name}: relations['${schemaPath}'].key orders the rows of a to-many relation; '${schemaPath}' is one row`,
+      );
     if (!Array.isArray(config.key) || config.key.length === 0)
       throw new TypeError(
         `Resource ${resource.schema.name}: relations['${schemaPath}'].key names at least one property path of its rows`,

@@ -19,19 +19,25 @@ export function keysetOrder(orderBy: readonly OrderKey[]): boolean {
   );
 }
 
+/** What a key orders by: its expression, or its property read from the row. */
+export function keyOperand(key: OrderKey): TypedExpr {
+  return (
+    key.expression ?? {
+      kind: 'member',
+      type: key.property.type,
+      source: { kind: 'row' },
+      path: key.path,
+      property: key.property,
+      nullable: key.nullable,
+      start: 0,
+      end: 0,
+    }
+  );
+}
+
 /** The text of a key's value at a row, as `cast(key, Edm.String)` writes it: what a skiptoken carries. */
 export function keyText(key: OrderKey): TypedExpr {
-  const operand: TypedExpr = key.expression ?? {
-    kind: 'member',
-    type: key.property.type,
-    source: { kind: 'row' },
-    path: key.path,
-    property: key.property,
-    nullable: key.nullable,
-    start: 0,
-    end: 0,
-  };
-  return { kind: 'cast', type: 'Edm.String', operand, start: 0, end: 0 };
+  return { kind: 'cast', type: 'Edm.String', operand: keyOperand(key), start: 0, end: 0 };
 }
 
 /** The order a token belongs to: each key's path or expression and direction. */

@@ -21,7 +21,8 @@ import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from '../types/allowed.js';
 import { ODATA_VERSIONS } from '../syntax/versions.js';
 import { checkRelations, expandOf } from './expand.js';
-import { restrictedOrderKey, withRowFilters } from './row-filter.js';
+import { restrictedOrderKey, withRelationRestrictions, withRowFilters } from './row-filter.js';
+import type { RowFilterContext } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 
 /** What a request brings beside its options: the values of the row filters' parameters (the user, the tenant). */
@@ -163,7 +164,7 @@ export function parseQuery(
   const keyset = seal !== undefined && keysetOrder(orderBy) && new KeysetTokens(seal, resource.schema, orderBy);
   const pageFilter =
     given.skiptoken && issues.length === 0
-      ? continuationOf(given.skiptoken, orderBy, keyset, restricted, resource, issue)
+      ? continuationOf(given.skiptoken, orderBy, keyset, restricted, rowFilters, issue)
       : restricted;
   if (issues.length > 0) throw requestError(issues);
   return {
@@ -212,7 +213,7 @@ function continuationOf(
   orderBy: readonly OrderKey[],
   keyset: KeysetTokens | false,
   filter: TypedFilter | undefined,
-  resource: QueryResource,
+  rowFilters: RowFilterContext,
   issue: Report,
 ): TypedFilter | undefined {
   const problem = (why: string): undefined => {
@@ -224,7 +225,9 @@ function continuationOf(
   const texts = keyset.read(value);
   if (typeof texts === 'string') return problem(texts);
   try {
-    return pageFilterOf(filter, rowsAfter(orderBy, texts, resource.schema), resource.schema);
+    // The keys' expressions are read as the order reads them: restricted by the row filters.
+    const after = withRelationRestrictions(rowsAfter(orderBy, texts, rowFilters.schema), rowFilters);
+    return pageFilterOf(filter, after, rowFilters.schema);
   } catch (error) {
     if (!isFilterError(error)) throw error;
     return problem('its values do not fit the order');

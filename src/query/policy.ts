@@ -84,7 +84,11 @@ export interface QueryResource {
    * with the request's filter, so the page and the count both hold it (docs/query.md, "Row filters").
    */
   readonly rowFilter?: string;
-  /** Per to-many relation, by schema path (`Sessions`, `Sessions/Registrations`): its row filter, which every lambda over it holds. */
+  /**
+   * Per relation, by schema path (`Sessions`, `Sessions/Registrations`, `EventTemplate`): its row
+   * filter, which every lambda and count over a to-many relation holds, and through which a
+   * single-valued relation's hidden row reads as null, wherever the relation is read.
+   */
   readonly relations?: { readonly [schemaPath: string]: RelationRules };
 }
 

@@ -7,10 +7,22 @@ import { isFilterError } from '../errors.js';
 import { check, composedFilter } from '../types/check.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from '../types/string-cost.js';
 import type { Schema } from '../types/schema.js';
-import type { TypedCollection, TypedCount, TypedExpr, TypedFilter, TypedLambda, TypedSource } from '../types/typed.js';
+import type {
+  TypedCollection,
+  TypedCount,
+  TypedExpr,
+  TypedFilter,
+  TypedLambda,
+  TypedLiteral,
+  TypedMember,
+  TypedNull,
+  TypedSource,
+} from '../types/typed.js';
+import { findProperty } from '../types/schema.js';
 import { mapChildrenOfTyped } from '../types/typed.js';
 import { aliasNodes, aliasUses, describeUse, shownValue, valueLiteral } from '../types/value-literal.js';
 import type { AliasUses, ParameterValue, ValueUse } from '../types/value-literal.js';
+import { keyOperand } from './keyset.js';
 import type { OrderKey } from './plan.js';
 import type { Report } from './report.js';
 
@@ -18,11 +30,15 @@ export type { ParameterValue };
 
 export type RowFilterParameters = Readonly<Record<string, ParameterValue>>;
 
-/** A to-many relation's rows as a request meets them (docs/query.md, "Row filters", "Expansion"). */
+/** A relation's rows as a request meets them (docs/query.md, "Row filters", "Expansion"). */
 export interface RelationRules {
-  /** Its row filter, over the relation's own properties: every lambda over it, and its expansion, keep only the rows it keeps. */
+  /**
+   * Its row filter, over the relation's own properties: every lambda and count over a to-many
+   * relation, and its expansion, keep only the rows it keeps; a single-valued relation's row it
+   * does not keep reads as null wherever it is read (filter, order, expansion).
+   */
   readonly rowFilter?: string;
-  /** The property paths that identify its rows (non-nullable primitives): what completes the order of an expansion of it. */
+  /** For a to-many relation, the property paths that identify its rows (non-nullable primitives): what completes the order of an expansion of it. */
   readonly key?: readonly string[];
 }
 
@@ -155,9 +171,11 @@ export function withRowFilters(
 
 /**
  * An order key as the relations' row filters restrict it, exactly as a filter is: each lambda over
- * a restricted relation in its expression holds the relation's row filter, and a `$count` of one
- * counts the rows it keeps. A property path, or an expression without restricted relations, is
- * kept as it is; none (reported) where the row filters take it past the string cost a row may have.
+ * a restricted relation in its expression holds the relation's row filter, a `$count` of one
+ * counts the rows it keeps, and a read through a restricted single-valued relation is null where
+ * its row is hidden (a property path read so becomes an expression key of the same text). A key
+ * the row filters do not reach is kept as it is; none (reported) where they take it past the
+ * string cost a row may have.
  */
 export function restrictedOrderKey(
   key: OrderKey,
@@ -165,10 +183,23 @@ export function restrictedOrderKey(
   option: string,
   issue: Report,
 ): OrderKey[] {
-  if (key.expression === undefined) return [key];
   if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return [key];
-  const expression = new Restriction(context).restricted(key.expression, [], false);
-  return withinStringCost(expression, key.property.name, option, issue) ? [{ ...key, expression }] : [];
+  const operand = keyOperand(key);
+  const expression = new Restriction(context).restricted(operand, [], false);
+  if (expression === operand) return [key];
+  const name = key.expression === undefined ? key.path.join('/') : key.property.name;
+  if (!withinStringCost(expression, name, option, issue)) return [];
+  return [{ ...key, path: [], property: { ...key.property, name }, nullable: true, expression }];
+}
+
+/**
+ * A filter the request layer wrote over the request's own expressions (the rows after a keyset
+ * token's row) with every read restricted as the request's are, so that it reads exactly what
+ * the order keys read.
+ */
+export function withRelationRestrictions(filter: TypedFilter, context: RowFilterContext): TypedFilter {
+  if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return filter;
+  return composedFilter(new Restriction(context).restricted(filter.root, [], false), context.schema, filter.text);
 }
 
 /** Whether the string functions of a request's tree and the row filters in it stay within the work a row may cost; else reported. */
@@ -194,6 +225,8 @@ function withinStringCost(root: TypedExpr, text: string | undefined, option: str
 /** One rewriting of a filter: the lambdas over restricted relations, and the names it gives variables. */
 class Restriction {
   private fresh = 0;
+  /** The single-valued relations whose row filters are being read (each reads its own row unguarded). */
+  private readonly exempt = new Set<string>();
 
   constructor(private readonly context: RowFilterContext) {}
 
@@ -208,20 +241,44 @@ class Restriction {
     server: boolean,
   ): TypedExpr {
     const base = server ? { ...node, start: 0, end: 0 } : node;
-    if (node.kind === 'count') {
-      // The count of a restricted relation counts the rows its row filter keeps.
-      const variable = `$row${++this.fresh}`;
-      const kept = this.rowFilterOf(node.collection, variable, scopes);
-      return kept === undefined ? base : { ...(base as TypedCount), variable, body: kept };
+    switch (node.kind) {
+      case 'member':
+        return this.guarded(base, node.source, node.path, scopes, this.nullOf(node));
+      case 'structureNull':
+        // A hidden row reads as null: `R eq null` holds, `R ne null` does not.
+        return this.guarded(base, node.source, node.path, scopes, this.truthOf(node.op === 'eq'));
+      case 'count': {
+        // The count of a restricted relation counts the rows its row filter keeps; in a hidden row, 0.
+        const variable = `$row${++this.fresh}`;
+        const kept = this.rowFilterOf(node.collection, variable, scopes);
+        const counted = kept === undefined ? base : { ...(base as TypedCount), variable, body: kept };
+        const zero = { kind: 'literal', type: 'Edm.Int64', value: 0n, start: 0, end: 0 } as const;
+        return this.guarded(counted, node.collection.source, node.collection.path.slice(0, -1), scopes, zero);
+      }
+      case 'lambda': {
+        // In a hidden row the collection is null: `any` is false, `all` true.
+        const lambda = this.restrictedLambda(node, base as TypedLambda, scopes, server);
+        const empty = this.truthOf(node.op === 'all');
+        return this.guarded(lambda, node.collection.source, node.collection.path.slice(0, -1), scopes, empty);
+      }
+      default:
+        return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
     }
-    if (node.kind !== 'lambda')
-      return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
+  }
+
+  /** A lambda whose collection a row filter restricts: its body holds the filter for each element. */
+  private restrictedLambda(
+    node: TypedLambda,
+    base: TypedLambda,
+    scopes: readonly (readonly [variable: string, path: string])[],
+    server: boolean,
+  ): TypedExpr {
     const path = this.schemaPath(node.collection.source, node.collection.path, scopes);
     const variable = node.variable ?? `$row${++this.fresh}`;
     const inner = [...scopes, [variable, path] as const];
     const body = node.body === undefined ? undefined : this.restricted(node.body, inner, server);
     const bound = this.rowFilterOf(node.collection, variable, scopes);
-    if (bound === undefined) return { ...(base as TypedLambda), body };
+    if (bound === undefined) return { ...base, body };
     const visible: TypedExpr = {
       kind: 'compare',
       op: 'eq',
@@ -245,7 +302,84 @@ class Restriction {
             start: 0,
             end: 0,
           };
-    return { ...(base as TypedLambda), variable, body: restrictedBody };
+    return { ...base, variable, body: restrictedBody };
+  }
+
+  /**
+   * A read from `source` along `path` as the row filters of the single-valued relations on the
+   * path allow it: where one's row is hidden (its row filter not true), the read is `otherwise`
+   * (what it reads in a null row). Relations whose filters are being read are exempt: a row
+   * filter reads its own row.
+   */
+  private guarded(
+    read: TypedExpr,
+    source: TypedSource,
+    path: readonly string[],
+    scopes: readonly (readonly [variable: string, path: string])[],
+    otherwise: TypedLiteral | TypedNull,
+  ): TypedExpr {
+    let result = read;
+    // Innermost first, so that the outermost relation's guard is tested first.
+    for (let i = path.length; i >= 1; i--) {
+      const full = this.schemaPath(source, path.slice(0, i), scopes);
+      const rowFilter = this.context.relations?.[full]?.rowFilter;
+      if (rowFilter === undefined || this.exempt.has(full)) continue;
+      const property = findProperty(this.context.schema, full.split('/'));
+      if (property?.kind !== 'structured' || !property.relation) continue;
+      const owner = `${this.context.owner}/${full}`;
+      const checked = checkRowFilter(
+        rowFilter,
+        { name: owner, properties: property.properties },
+        this.context.parameters,
+        owner,
+      );
+      this.exempt.add(full);
+      let condition: TypedExpr;
+      try {
+        const at = { source, prefix: path.slice(0, i), nullable: this.nullableAlong(source, path.slice(0, i), scopes) };
+        condition = this.restricted(this.rebound(checked.root, at, new Map()), scopes, true);
+      } finally {
+        this.exempt.delete(full);
+      }
+      result = {
+        kind: 'guard',
+        type: read.type,
+        condition,
+        value: result,
+        otherwise,
+        start: read.start,
+        end: read.end,
+      };
+    }
+    return result;
+  }
+
+  /** Whether a structure on the path from the source may be null (then so may every read through it). */
+  private nullableAlong(
+    source: TypedSource,
+    path: readonly string[],
+    scopes: readonly (readonly [variable: string, path: string])[],
+  ): boolean {
+    for (let i = 1; i <= path.length; i++) {
+      const property = findProperty(this.context.schema, this.schemaPath(source, path.slice(0, i), scopes).split('/'));
+      if (property?.kind === 'structured' && property.nullable) return true;
+    }
+    return false;
+  }
+
+  private nullOf(node: TypedMember): TypedNull {
+    const enumType = node.property.enum;
+    return {
+      kind: 'null',
+      type: node.type,
+      ...(enumType === undefined ? {} : { enum: enumType }),
+      start: 0,
+      end: 0,
+    } as TypedNull;
+  }
+
+  private truthOf(value: boolean): TypedLiteral {
+    return { kind: 'literal', type: 'Edm.Boolean', value, start: 0, end: 0 };
   }
 
   /**
@@ -270,7 +404,8 @@ class Restriction {
     );
     // The row filter reads the element: its paths start at the variable, its own variables
     // renamed so that none can shadow one in scope, then its own lambdas restricted.
-    return this.restricted(this.rebound(checked.root, variable, new Map()), [...scopes, [variable, path]], true);
+    const at = { source: { kind: 'variable', name: variable } as const, prefix: [], nullable: false };
+    return this.restricted(this.rebound(checked.root, at, new Map()), [...scopes, [variable, path]], true);
   }
 
   /** The schema path of a collection reached from a source: the row's, or a variable's element's. */
@@ -284,30 +419,43 @@ class Restriction {
     return [scope?.[1] ?? '', ...path].filter((s) => s !== '').join('/');
   }
 
-  /** A row filter's tree read from a variable's element: row paths start at the variable, its variables renamed. */
-  private rebound(node: TypedExpr, variable: string, renamed: Map<string, string>): TypedExpr {
-    const source = (s: TypedSource): TypedSource =>
+  /**
+   * A row filter's tree read from a relation's row: row paths start at `at` (a variable's element,
+   * or a path from a source to a single-valued relation), its variables renamed.
+   */
+  private rebound(node: TypedExpr, at: ReadPoint, renamed: Map<string, string>): TypedExpr {
+    const moved = (s: TypedSource, path: readonly string[]) =>
       s.kind === 'row'
-        ? { kind: 'variable', name: variable }
-        : { kind: 'variable', name: renamed.get(s.name) ?? s.name };
+        ? { source: at.source, path: [...at.prefix, ...path] }
+        : { source: { kind: 'variable', name: renamed.get(s.name) ?? s.name } as const, path };
     switch (node.kind) {
       case 'member':
+        return { ...node, ...moved(node.source, node.path), nullable: node.nullable || at.nullable };
       case 'structureNull':
-        return { ...node, source: source(node.source) };
+        return { ...node, ...moved(node.source, node.path) };
       case 'count':
       case 'lambda': {
         const inner = new Map(renamed);
         const name = node.variable === undefined ? undefined : `$row${++this.fresh}`;
         if (node.variable !== undefined) inner.set(node.variable, name!);
+        const { source, path } = moved(node.collection.source, node.collection.path);
         return {
           ...node,
           variable: name,
-          collection: { ...node.collection, source: source(node.collection.source) },
-          body: node.body === undefined ? undefined : this.rebound(node.body, variable, inner),
-        };
+          collection: { ...node.collection, source, path },
+          body: node.body === undefined ? undefined : this.rebound(node.body, at, inner),
+        } as TypedExpr;
       }
       default:
-        return mapChildrenOfTyped(node, (child) => this.rebound(child, variable, renamed));
+        return mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed));
     }
   }
+}
+
+/** Where a row filter's row paths start when it is read from a relation's row. */
+interface ReadPoint {
+  readonly source: TypedSource;
+  readonly prefix: readonly string[];
+  /** Whether a structure on the prefix may be null. */
+  readonly nullable: boolean;
 }

@@ -85,6 +85,8 @@ function compute(node: TypedExpr): IntegerRange {
       return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
     case 'count':
       return COUNT;
+    case 'guard':
+      return compute(node.value);
     // Never integer-typed: check() makes these Boolean, an instant or a Duration.
     case 'temporal':
     case 'structureNull':

@@ -84,6 +84,7 @@ function usedBy(node: TypedExpr): { readonly function?: string; readonly operato
     case 'null':
     case 'member':
     case 'convert':
+    case 'guard':
       return undefined;
     default:
       return assertNever(node);

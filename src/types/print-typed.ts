@@ -128,6 +128,8 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
           : `(${n.list.map((i) => `(${subject} eq ${printTyped(i)})`).join(' or ')})`;
       }
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
+    case 'guard':
+      return `guard(${printTyped(n.condition)}, ${printTyped(n.value)}, ${printTyped(n.otherwise)})${t}`;
     default:
       return assertNever(n);
   }

@@ -115,6 +115,9 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
       // element, as the row's strings are.
       if (node.body !== undefined) stack.push(node.body);
       return;
+    case 'guard':
+      stack.push(node.condition, node.value);
+      return;
     case 'literal':
     case 'null':
     case 'member':
@@ -167,6 +170,8 @@ class StringCosts {
         return isStringFunction(node.name) ? this.call(node, node.name) : NONE;
       case 'cast':
         return node.type === 'Edm.String' ? this.castText(node.operand) : NONE;
+      case 'guard':
+        return this.boundOf(node.value);
       case 'null':
       case 'structureNull':
       case 'isof':

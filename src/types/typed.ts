@@ -108,6 +108,21 @@ export interface TypedCount extends TypedBase {
 }
 
 /**
+ * A value read through a single-valued relation a row filter restricts (docs/query.md, "Row
+ * filters"): `value` where `condition` — the relation's row filter, read from its row — is true,
+ * else `otherwise` (null; 0 for a count, whose collection a hidden row does not have). check()
+ * never makes one; the request layer puts it where a read reaches through such a relation.
+ */
+export interface TypedGuard extends TypedBase {
+  readonly kind: 'guard';
+  /** Edm.Boolean: whether the relation's row is visible. */
+  readonly condition: TypedExpr;
+  /** Of this node's type. */
+  readonly value: TypedExpr;
+  readonly otherwise: TypedLiteral | TypedNull;
+}
+
+/**
  * `Path eq null` or `Path ne null`, either way round, where the path ends at a complex or
  * single-valued navigation property: whether that structure is null (docs/semantics.md, section
  * 1). Never null itself.
@@ -251,7 +266,8 @@ export type TypedExpr =
   | TypedIn
   | TypedConvert
   | TypedLambda
-  | TypedCount;
+  | TypedCount
+  | TypedGuard;
 
 export type TypedKind = TypedExpr['kind'];
 
@@ -286,6 +302,8 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
     case 'lambda':
     case 'count':
       return node.body === undefined ? [] : [node.body];
+    case 'guard':
+      return [node.condition, node.value];
     case 'literal':
     case 'null':
     case 'member':
@@ -324,6 +342,8 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
     case 'lambda':
     case 'count':
       return node.body === undefined ? node : { ...node, body: map(node.body) };
+    case 'guard':
+      return { ...node, condition: map(node.condition), value: map(node.value) };
     case 'literal':
     case 'null':
     case 'member':

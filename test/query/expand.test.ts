@@ -247,8 +247,11 @@ describe('reading an expansion', () => {
     expect(() => parseQuery('', { ...odata, relations: { Sessions: { key: ['Status'] } } })).toThrow(
       "Resource Event: relations['Sessions'].key names 'Status', no non-nullable primitive property of its rows",
     );
-    expect(() => parseQuery('', { ...odata, relations: { TimeZone: {} } })).toThrow(
-      "Resource Event: `relations` names 'TimeZone', which is no to-many relation of the schema",
+    expect(() => parseQuery('', { ...odata, relations: { TimeZone: { key: ['TimeZoneID'] } } })).toThrow(
+      "Resource Event: relations['TimeZone'].key orders the rows of a to-many relation; 'TimeZone' is one row",
+    );
+    expect(() => parseQuery('', { ...odata, relations: { Code: {} } })).toThrow(
+      "Resource Event: `relations` names 'Code', which is no relation of the schema",
     );
   });
 });

@@ -235,8 +235,8 @@ describe("a relation's row filter", () => {
   });
 
   it("refuses a relation the schema lacks, as the server's mistake", () => {
-    expect(() => parseQuery('', { ...events, relations: { TimeZone: { rowFilter: 'true' } } })).toThrow(
-      "Resource Event: `relations` names 'TimeZone', which is no to-many relation of the schema",
+    expect(() => parseQuery('', { ...events, relations: { Code: { rowFilter: 'true' } } })).toThrow(
+      "Resource Event: `relations` names 'Code', which is no relation of the schema",
     );
   });
 });

@@ -388,8 +388,19 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
       if (args.includes(null)) return null;
       return callFunction(node.name, args as Exclude<V, null>[], node);
     }
-    case 'count':
-      return BigInt(elementsOf(node.collection, row, env).length);
+    case 'count': {
+      // A restricted count counts the elements its body is true for (docs/query.md, "Row filters").
+      const elements = elementsOf(node.collection, row, env);
+      const body = node.body;
+      if (body === undefined) return BigInt(elements.length);
+      return BigInt(
+        elements.filter((element) => evaluate(body, row, new Map([...env, [node.variable!, element]])) === true).length,
+      );
+    }
+    case 'guard':
+      return evaluate(node.condition, row, env) === true
+        ? evaluate(node.value, row, env)
+        : evaluate(node.otherwise, row, env);
     case 'cast':
       return castOracle(evaluate(node.operand, row, env), node.operand.type, node.type);
     case 'has': {

@@ -378,6 +378,11 @@ class Generator {
         }
         return { code: `((${sawNull} = false), ${code})`, repr: 'bool' };
       }
+      case 'guard': {
+        const v = this.as(this.value(node.value), repr);
+        const k = this.as(this.value(node.otherwise), repr);
+        return { code: `(${this.truth(node.condition)} ? ${v.code} : ${k.code})`, repr };
+      }
       default:
         return assertNever(node, 'lowered value kind');
     }
@@ -826,6 +831,9 @@ class Generator {
       // The collection's steps are read into no member variable.
       case 'count':
         return [];
+      // The condition is read first; the value only where it holds.
+      case 'guard':
+        return this.readsOfTruth(node.condition);
       default:
         return assertNever(node, 'lowered value kind');
     }

@@ -224,6 +224,12 @@ function value(node: LoweredValue, scope: Scope): Eval {
         return sawNull ? null : !stop;
       };
     }
+    case 'guard': {
+      const holds = truth(node.condition, scope);
+      const v = valueAs(node.value, repr, scope);
+      const k = valueAs(node.otherwise, repr, scope);
+      return (row, env) => (holds(row, env) ? v(row, env) : k(row, env));
+    }
     default:
       return assertNever(node, 'lowered value kind');
   }

@@ -179,6 +179,10 @@ export class ExpressionCompiler {
       }
       case 'call':
         return this.stringTest(node, is);
+      case 'guard':
+        return {
+          $cond: [this.truth(node.condition), this.valueIs(node.value, is), node.otherwise.value === is],
+        };
       case 'count':
       case 'convert':
       case 'negate':
@@ -228,6 +232,8 @@ export class ExpressionCompiler {
       case 'not':
       case 'logical':
         return this.booleanValue(node);
+      case 'guard':
+        return { $cond: [this.truth(node.condition), this.value(node.value), this.value(node.otherwise)] };
       default:
         return assertNever(node, 'lowered value kind');
     }
@@ -352,6 +358,7 @@ export class ExpressionCompiler {
         return this.stringTest(node, undefined);
       case 'constant':
       case 'member':
+      case 'guard':
         return this.value(node);
       case 'count':
       case 'convert':
@@ -385,6 +392,7 @@ export class ExpressionCompiler {
       case 'arithmetic':
       case 'temporal':
       case 'cast':
+      case 'guard':
         return this.mayBeNull(node);
       default:
         return assertNever(node, 'lowered value kind');

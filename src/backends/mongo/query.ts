@@ -234,6 +234,7 @@ export class QueryCompiler {
       case 'arithmetic':
       case 'temporal':
       case 'cast':
+      case 'guard':
         return undefined;
       default:
         return assertNever(node, 'lowered value kind');

@@ -51,6 +51,7 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
     case 'cast':
     case 'isof':
     case 'has':
+    case 'guard':
       for (const child of childrenOfTyped(node)) refuseIn(child, root, elements);
       return;
     default:

@@ -693,6 +693,14 @@ class Compiler {
             this.dialect.maxChainLength,
           ),
         );
+      case 'guard': {
+        // CASE takes only a true condition: one that is false or null gives the constant.
+        const v = this.value(node.value);
+        const render = () =>
+          sql`(CASE WHEN ${this.predicate(node.condition, 'true')} THEN ${v.sql} ELSE ${this.value(node.otherwise).sql} END)`;
+        if (node.type === 'Edm.Boolean') return this.booleanValue(node, render);
+        return { sql: render(), type: node.type, nullable: node.nullable, column: false, integral: v.integral };
+      }
       default:
         return assertNever(node, 'lowered value kind');
     }

@@ -111,6 +111,9 @@ export class DecimalMagnitudes {
       // A Decimal made from a Double is below 10^309; no other cast is a Decimal.
       case 'cast':
         return node.conversion === 'toDecimal' ? 309 : Infinity;
+      // The value where the condition holds; the constant (null or 0) has no digits to add.
+      case 'guard':
+        return this.upper(node.value);
       // Kinds that are never numeric, and a count, whose integer range (above) always bounds it.
       case 'count':
       case 'truth':

@@ -114,6 +114,7 @@ function describeNode(node: TypedExpr, text: string): string {
     case 'temporal':
     case 'logical':
     case 'in':
+    case 'guard':
       return `${node.kind === 'structureNull' ? node.op : node.kind}: ${type}`;
     default:
       return assertNever(node);
