@@ -1,0 +1,32 @@
+// The policy leaks nothing, in memory (test/support/noninterference.ts): over two datasets that
+// differ only in what the caller may not see, every request gets the same response — pages,
+// order, counts, next links followed to the end, or the same refusal — and most are answered.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyQuery } from '../../src/backends/memory/index.js';
+import { arbDatasetPair, arbQuery, respond } from '../support/noninterference.js';
+import type { CustomerRow } from '../support/noninterference.js';
+import { runs } from '../support/test-size.js';
+
+describe('noninterference in memory', () => {
+  it('answers every request alike over datasets that differ only in what the caller may not see', async () => {
+    let answered = 0;
+    let asked = 0;
+    const over = (rows: readonly CustomerRow[]) => async (plan: Parameters<typeof applyQuery>[1]) =>
+      applyQuery(rows, plan);
+    await fc.assert(
+      fc.asyncProperty(arbDatasetPair, fc.array(arbQuery, { minLength: 4, maxLength: 4 }), async ([a, b], queries) => {
+        for (const query of queries) {
+          const first = await respond(query, over(a));
+          expect(await respond(query, over(b)), query).toEqual(first);
+          asked++;
+          if ('pages' in first) answered++;
+        }
+      }),
+      { numRuns: runs(150) },
+    );
+    // A policy that refused everything would pass the comparison: most requests are answered.
+    expect(answered / asked).toBeGreaterThanOrEqual(0.7);
+  });
+});

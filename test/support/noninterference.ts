@@ -1,0 +1,368 @@
+// Noninterference of the policy (docs/query.md, "Rules" and "Row filters"): two datasets that
+// differ only in what a caller may not see — a member hidden from select, filter and order, rows
+// the resource's row filter excludes, orders a relation's row filter excludes (with their lines),
+// and a region the single-valued relation's row filter hides (which reads as null) — and requests
+// over every option. Each engine must answer a request the same on both: the pages as projected,
+// their order, counts and `more`, the next links followed to the end (their tokens compared by
+// the pages they lead to), or the same refusal codes.
+
+import fc from 'fast-check';
+import { isFilterError } from '../../src/errors.js';
+import { nextLink, parseQuery } from '../../src/query/index.js';
+import type { QueryPlan, QueryResource } from '../../src/query/index.js';
+import { defineSchema } from '../../src/types/schema.js';
+import type { Column } from '../engines/rows.js';
+import { TEST_KEYSET } from './keyset-key.js';
+
+const id = { type: 'Edm.Int32', nullable: false } as const;
+
+export const Customer = defineSchema({
+  name: 'Customer',
+  properties: {
+    Id: id,
+    Name: 'Edm.String',
+    Secret: 'Edm.String',
+    Tenant: 'Edm.Int32',
+    Region: { relation: true, properties: { Id: id, Name: 'Edm.String', Open: 'Edm.Boolean' } },
+    Orders: {
+      relation: true,
+      collection: {
+        properties: {
+          Id: id,
+          Status: 'Edm.String',
+          Total: 'Edm.Int32',
+          Lines: { relation: true, collection: { properties: { Id: id, Qty: 'Edm.Int32' } } },
+        },
+      },
+    },
+  },
+});
+
+/** The caller's tenant: rows of another are excluded by the resource's row filter. */
+export const TENANT = 1;
+
+export const resource: QueryResource = {
+  schema: Customer,
+  key: ['Id'],
+  policy: { spelling: 'odata', defaultTop: 2, maxTop: 50, keyset: TEST_KEYSET },
+  rules: { Secret: { select: false, filter: false, sort: false } },
+  rowFilter: 'Tenant eq @tenant',
+  relations: {
+    Orders: { key: ['Id'], rowFilter: "Status ne 'void'" },
+    'Orders/Lines': { key: ['Id'] },
+    Region: { rowFilter: 'Open eq true' },
+  },
+};
+export const PARAMETERS = { tenant: TENANT };
+
+/** Regions: the open ones anyone sees, the closed one a caller never does. */
+export const REGIONS = [
+  { Id: 1, Name: 'North', Open: true },
+  { Id: 2, Name: 'Süd', Open: true },
+  { Id: 3, Name: null, Open: true },
+  { Id: 4, Name: 'Closed', Open: false },
+];
+const HIDDEN_REGION = REGIONS[3]!;
+
+export interface Line {
+  Id: number;
+  Qty: number | null;
+}
+export interface Order {
+  Id: number;
+  Status: string | null;
+  Total: number | null;
+  Lines: Line[];
+}
+export interface CustomerRow {
+  Id: number;
+  Name: string | null;
+  Secret: string | null;
+  Tenant: number;
+  Region: (typeof REGIONS)[number] | null;
+  Orders: Order[];
+}
+
+/** What the caller may see of a customer; `Region: undefined` is a region it does not see (none, or the hidden one). */
+interface VisibleCustomer {
+  Name: string | null;
+  Region: (typeof REGIONS)[number] | undefined;
+  Orders: { Status: string | null; Total: number | null; Lines: (number | null)[] }[];
+}
+
+/** What the caller may not see, drawn once per dataset. */
+interface Noise {
+  secrets: (string | null)[];
+  hiddenRegion: boolean[];
+  /** Void orders put among each customer's orders: before visible order i (or at the end). */
+  voidOrders: { at: number; Total: number | null; Lines: (number | null)[] }[][];
+  /** Customers of another tenant, put before visible customer i (or at the end). */
+  others: { at: number; Name: string | null; Orders: number }[];
+}
+
+const NAMES = ['a', 'B', 'ä', "O'Neil", null];
+const arbQty = fc.option(fc.integer({ min: 0, max: 5 }), { nil: null });
+const arbTotal = fc.option(fc.integer({ min: 0, max: 30 }), { nil: null });
+
+const arbVisible: fc.Arbitrary<VisibleCustomer[]> = fc.array(
+  fc.record({
+    Name: fc.constantFrom(...NAMES),
+    Region: fc.option(fc.constantFrom(...REGIONS.slice(0, 3)), { nil: undefined }),
+    Orders: fc.array(
+      fc.record({
+        Status: fc.constantFrom('open', 'shipped', null),
+        Total: arbTotal,
+        Lines: fc.array(arbQty, { maxLength: 2 }),
+      }),
+      { maxLength: 3 },
+    ),
+  }),
+  { maxLength: 5 },
+);
+
+const arbNoise = (visible: readonly VisibleCustomer[]): fc.Arbitrary<Noise> =>
+  fc.record({
+    secrets: fc.array(fc.constantFrom(null, 'x', 'y', 'zz'), { minLength: visible.length, maxLength: visible.length }),
+    hiddenRegion: fc.array(fc.boolean(), { minLength: visible.length, maxLength: visible.length }),
+    voidOrders: fc.tuple(
+      ...visible.map((c) =>
+        fc.array(
+          fc.record({
+            at: fc.integer({ min: 0, max: c.Orders.length }),
+            Total: arbTotal,
+            Lines: fc.array(arbQty, { maxLength: 2 }),
+          }),
+          { maxLength: 2 },
+        ),
+      ),
+    ),
+    others: fc.array(
+      fc.record({
+        at: fc.integer({ min: 0, max: visible.length }),
+        Name: fc.constantFrom(...NAMES),
+        Orders: fc.integer({ min: 0, max: 2 }),
+      }),
+      { maxLength: 2 },
+    ),
+  });
+
+/**
+ * The rows of one dataset: the visible customers with their visible orders keep their ids in both
+ * datasets (customers 1…, orders 100…, lines 500…); what is hidden has ids of its own (customers
+ * 50…, orders 300…, lines 800…), wherever it is put.
+ */
+function dataset(visible: readonly VisibleCustomer[], noise: Noise): CustomerRow[] {
+  let orderId = 100;
+  let lineId = 500;
+  let hiddenOrderId = 300;
+  let hiddenLineId = 800;
+  const customers: CustomerRow[] = visible.map((c, i) => {
+    const orders: Order[] = c.Orders.map((o) => ({
+      Id: orderId++,
+      Status: o.Status,
+      Total: o.Total,
+      Lines: o.Lines.map((qty) => ({ Id: lineId++, Qty: qty })),
+    }));
+    const voids = (noise.voidOrders[i] ?? []).map((v) => ({
+      at: v.at,
+      order: {
+        Id: hiddenOrderId++,
+        Status: 'void',
+        Total: v.Total,
+        Lines: v.Lines.map((qty) => ({ Id: hiddenLineId++, Qty: qty })),
+      },
+    }));
+    for (const v of [...voids].reverse()) orders.splice(Math.min(v.at, orders.length), 0, v.order);
+    return {
+      Id: i + 1,
+      Name: c.Name,
+      Secret: noise.secrets[i] ?? null,
+      Tenant: TENANT,
+      Region: c.Region ?? (noise.hiddenRegion[i] ? HIDDEN_REGION : null),
+      Orders: orders,
+    };
+  });
+  let otherId = 50;
+  for (const other of [...noise.others].reverse()) {
+    const row: CustomerRow = {
+      Id: otherId++,
+      Name: other.Name,
+      Secret: 'theirs',
+      Tenant: 2,
+      Region: REGIONS[0]!,
+      Orders: Array.from({ length: other.Orders }, () => ({
+        Id: hiddenOrderId++,
+        Status: 'open',
+        Total: 7,
+        Lines: [{ Id: hiddenLineId++, Qty: 1 }],
+      })),
+    };
+    customers.splice(Math.min(other.at, customers.length), 0, row);
+  }
+  return customers;
+}
+
+/** Two datasets that differ only in what the caller may not see. */
+export const arbDatasetPair: fc.Arbitrary<[CustomerRow[], CustomerRow[]]> = arbVisible.chain((visible) =>
+  fc.tuple(arbNoise(visible), arbNoise(visible)).map(([a, b]) => [dataset(visible, a), dataset(visible, b)]),
+);
+
+// Requests over every option; a few read the hidden member, and are refused on both datasets.
+const FILTERS = [
+  "Name eq 'a'",
+  "Name ne 'B' and Orders/any()",
+  'Orders/any(o: o/Total gt 10)',
+  "Orders/all(o: o/Status eq 'open')",
+  'Orders/$count ge 2',
+  'Orders/$count eq 0',
+  'Orders/any(o: o/Lines/any(l: l/Qty gt 2))',
+  "Region/Name eq 'North'",
+  "Region/Name eq 'Closed'",
+  'Region eq null',
+  'Region/Open eq false',
+];
+const ORDERS = [
+  'Name desc',
+  'Region/Name',
+  'Region/Name desc,Name',
+  'Orders/$count desc',
+  'Orders/any(o: o/Total gt 10) desc',
+  'length(Region/Name)',
+];
+const SELECTS = ['Id,Name', 'Name,Region', 'Id'];
+const EXPANDS = [
+  'Region',
+  'Orders($select=Id,Total)',
+  'Orders($orderby=Total desc;$top=1;$select=Id)',
+  'Orders($select=Id;$expand=Lines($select=Qty))',
+  'Orders($filter=Total gt 5;$select=Id,Status)',
+];
+
+/** One of the options, or now and then one that reads the hidden member (refused alike on both datasets). */
+const option = (options: readonly string[], hidden: string) =>
+  fc.option(
+    fc.oneof({ arbitrary: fc.constantFrom(...options), weight: 15 }, { arbitrary: fc.constant(hidden), weight: 1 }),
+    {
+      nil: undefined,
+    },
+  );
+
+/** A request's query string: each option present about half the time. */
+export const arbQuery: fc.Arbitrary<string> = fc
+  .record({
+    filter: option(FILTERS, "Secret eq 'x'"),
+    orderby: option(ORDERS, 'Secret'),
+    select: option(SELECTS, 'Secret'),
+    expand: fc.option(fc.constantFrom(...EXPANDS), { nil: undefined }),
+    top: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    skip: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined, freq: 3 }),
+    count: fc.boolean(),
+  })
+  .map((o) =>
+    [
+      o.filter && `$filter=${encodeURIComponent(o.filter)}`,
+      o.orderby && `$orderby=${encodeURIComponent(o.orderby)}`,
+      // A selection of the region is no projection a row can hold: selected only with its expansion.
+      o.select && `$select=${o.select === 'Name,Region' ? 'Name' : o.select}`,
+      o.expand && `$expand=${encodeURIComponent(o.expand)}`,
+      o.top !== undefined && `$top=${o.top}`,
+      o.skip !== undefined && `$skip=${o.skip}`,
+      o.count && '$count=true',
+    ]
+      .filter(Boolean)
+      .join('&'),
+  );
+
+/** What a caller gets for a request: every page followed from the first, or the refusal's codes. */
+export type Response =
+  | { readonly pages: readonly { items: unknown; count: number | undefined; more: boolean }[] }
+  | { readonly refused: readonly string[] };
+
+/** The page a backend answers for a plan over its dataset. */
+export type Answer = (plan: QueryPlan) => Promise<{
+  items: readonly unknown[];
+  more: boolean;
+  count?: number;
+  skipToken?: string;
+}>;
+
+/** The response to a query, its next links followed (at most `limit` pages). */
+export async function respond(query: string, answer: Answer, limit = 12): Promise<Response> {
+  const pages: { items: unknown; count: number | undefined; more: boolean }[] = [];
+  let url: string | undefined = `https://example.test/customers?${query}`;
+  try {
+    while (url !== undefined && pages.length < limit) {
+      const plan = parseQuery(new URL(url).search, resource, { parameters: PARAMETERS });
+      const page = await answer(plan);
+      pages.push({ items: page.items, count: page.count, more: page.more });
+      url = nextLink(url, plan, page.more, page.skipToken);
+    }
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return { refused: error.issues.map((i) => i.code) };
+  }
+  return { pages };
+}
+
+const column = (name: string, type: Column['type'] = 'Edm.Int32'): Column => ({ name, path: [name], type });
+
+/** A dataset as tables: customers (RegionID), regions, orders (parent: the customer's Id), order_lines (parent: the order's key). */
+export function tablesOf(customers: readonly CustomerRow[]) {
+  let key = 1;
+  const orders: Record<string, unknown>[] = [];
+  const lines: Record<string, unknown>[] = [];
+  for (const c of customers) {
+    for (const o of c.Orders) {
+      const orderKey = key++;
+      orders.push({ key: orderKey, parent: c.Id, Id: o.Id, Status: o.Status, Total: o.Total });
+      for (const l of o.Lines) lines.push({ key: key++, parent: orderKey, Id: l.Id, Qty: l.Qty });
+    }
+  }
+  return [
+    {
+      table: 'customers',
+      columns: [
+        column('Id'),
+        column('Name', 'Edm.String'),
+        column('Secret', 'Edm.String'),
+        column('Tenant'),
+        column('RegionID'),
+        // A filter reads a single-valued relation's members as columns of the row (docs/sql.md);
+        // an expansion reads its table.
+        column('Region_Id'),
+        column('Region_Name', 'Edm.String'),
+        column('Region_Open', 'Edm.Boolean'),
+      ],
+      records: customers.map((c) => ({
+        Id: c.Id,
+        Name: c.Name,
+        Secret: c.Secret,
+        Tenant: c.Tenant,
+        RegionID: c.Region?.Id ?? null,
+        Region_Id: c.Region?.Id ?? null,
+        Region_Name: c.Region?.Name ?? null,
+        Region_Open: c.Region?.Open ?? null,
+      })),
+    },
+    {
+      table: 'regions',
+      columns: [column('Id'), column('Name', 'Edm.String'), column('Open', 'Edm.Boolean')],
+      records: REGIONS,
+    },
+    {
+      table: 'orders',
+      columns: [column('key'), column('parent'), column('Id'), column('Status', 'Edm.String'), column('Total')],
+      records: orders,
+    },
+    { table: 'order_lines', columns: [column('key'), column('parent'), column('Id'), column('Qty')], records: lines },
+  ];
+}
+
+/** Where the tables of a dataset hold each relation (compileSqlQuery's options). */
+export const STORAGE = {
+  collections: {
+    Orders: { table: 'orders', foreignKey: 'parent', key: 'Id' },
+    'Orders/Lines': { table: 'order_lines', foreignKey: 'parent', key: 'key' },
+  },
+  relations: { Region: { table: 'regions', key: 'Id', reference: 'RegionID' } },
+} as const;
