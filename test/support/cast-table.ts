@@ -212,6 +212,12 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["cast(Wait, Edm.String) eq 'PT1S'", [6]],
   ["cast(Wait, Edm.String) eq 'PT1H'", [7]],
   ["cast(Wait, Edm.String) eq '-P1DT0.001S'", [8]],
+  // A computed duration's text: scaled by an integer, a Decimal or a Double, truncated to milliseconds.
+  ["cast(Wait mul 2, Edm.String) eq 'P3D'", [1]],
+  ["cast(Wait div 3, Edm.String) in ('PT0.333S', '-PT8H', '-PT0.166S')", [2, 6, 8]],
+  ["cast(Wait mul 1.5, Edm.String) in ('P2DT6H', '-P1DT12H0.001S', 'PT1H30M')", [1, 7, 8]],
+  ["cast(Wait mul 0.5d, Edm.String) eq 'PT18H'", [1]],
+  ["endswith(cast(Wait div 3, Edm.String), '.333S')", [6]],
   ["cast(Key, Edm.String) eq '01234567-89ab-cdef-0123-456789abcdef'", [1]],
   ["startswith(cast(Key, Edm.String), 'ffff')", [6]],
   // A guid's text is a String like any other, whatever its column's character set (MySQL: ascii).
