@@ -184,6 +184,10 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   // To String: the literal text of each type
   ["cast(Qty, Edm.String) eq '42'", [1]],
   ["cast(Qty, Edm.String) eq '-2147483648'", [8]],
+  // An integer quotient's text has no fraction (MySQL's `/` gives it four places).
+  ["cast(Qty div 2, Edm.String) in ('21', '-21', '127')", [1, 2, 7]],
+  ["contains(cast(Qty div 2, Edm.String), '.')", []],
+  ['length(cast(Qty div 2, Edm.String)) eq 10', [5]],
   ["cast(Big, Edm.String) eq '9223372036854775807'", [5]],
   ["cast(Big, Edm.String) eq '-9223372036854775808'", [2]],
   ["cast(Flag, Edm.String) eq 'true'", [1, 5, 7]],
