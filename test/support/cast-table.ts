@@ -176,6 +176,11 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['cast(Score, Edm.Decimal) eq 0.1', [7]],
   ['cast(Score, Edm.Decimal) eq -0.49999999999999994', [8]],
   ['cast(Score, Edm.Decimal) eq null', [3, 4, 5, 6]],
+  // The decimal of JavaScript's shortest text of the Double: 1e23 is halfway between two Doubles and
+  // reads back as the even one, which JavaScript writes `1e+23` (PostgreSQL 9.999999999999999e+22).
+  ['cast(1e23, Edm.Decimal) eq 100000000000000000000000', [1, 2, 3, 4, 5, 6, 7, 8]],
+  ['cast(Score mul 4e22, Edm.Decimal) eq 100000000000000000000000', [1]],
+  ['cast(Score mul 4e22, Edm.Decimal) eq -100000000000000000000000', [2]],
   ['cast(Price, Edm.Double) eq 2.5d', [1]],
   ['cast(Price, Edm.Double) eq 0.001d', [6]],
   ['cast(Big, Edm.Double) eq 9007199254740992d', [1]],
