@@ -20,7 +20,7 @@ import { nextLink, parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { check } from '../../src/types/check.js';
 import type { TypedExpr, TypedFilter } from '../../src/types/typed.js';
-import { arbValueText, testSchema } from '../support/arbitraries.js';
+import { arbValueText, testSchema, type ArbOptions } from '../support/arbitraries.js';
 import { REFUSED_CASTS } from '../support/cast-table.js';
 import { runs } from '../support/test-size.js';
 import { arbStorableRows, documentedDifference, isAscii } from './documented-differences.js';
@@ -34,6 +34,14 @@ const keyset: QueryResource = {
   key: ['Id'],
   policy: { spelling: 'odata', defaultTop: 2, maxTop: 1000, keyset: true },
 };
+
+/** Value expressions one to three deep, the shallow ones (where each operator is the outermost) drawn most. */
+const arbExpression = (options: ArbOptions): fc.Arbitrary<string> =>
+  fc.oneof(
+    { arbitrary: arbValueText(testSchema, { ...options, maxDepth: 1 }), weight: 3 },
+    { arbitrary: arbValueText(testSchema, { ...options, maxDepth: 2 }), weight: 2 },
+    { arbitrary: arbValueText(testSchema, { ...options, maxDepth: 3 }), weight: 1 },
+  );
 
 const show = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x));
 
@@ -68,7 +76,7 @@ for (const setup of ENGINES) {
       await fc.assert(
         fc.asyncProperty(
           arbStorableRows(testSchema, options),
-          fc.array(arbValueText(testSchema, options), {
+          fc.array(arbExpression(options), {
             minLength: EXPRESSIONS_PER_LOAD,
             maxLength: EXPRESSIONS_PER_LOAD,
           }),
@@ -107,7 +115,7 @@ for (const setup of ENGINES) {
       await fc.assert(
         fc.asyncProperty(
           arbStorableRows(testSchema, options),
-          fc.array(fc.tuple(arbValueText(testSchema, options), fc.boolean(), fc.integer({ min: 1, max: 3 })), {
+          fc.array(fc.tuple(arbExpression(options), fc.boolean(), fc.integer({ min: 1, max: 3 })), {
             minLength: 4,
             maxLength: 4,
           }),
