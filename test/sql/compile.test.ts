@@ -100,7 +100,7 @@ const MYSQL: readonly Row[] = [
   ["endswith(Name, '!.org')", "(CAST(`Name` AS BINARY) LIKE CAST(? AS BINARY) ESCAPE '!')", ['%!!.org']],
   [
     'Big div 2 eq 1',
-    '(((CAST(`Big` AS DECIMAL(65,0)) - MOD(CAST(`Big` AS DECIMAL(65,0)), NULLIF(CAST(CAST(? AS SIGNED) AS DECIMAL(65,0)), 0))) / NULLIF(CAST(CAST(? AS SIGNED) AS DECIMAL(65,0)), 0)) = CAST(? AS SIGNED))',
+    '(CAST((CAST(`Big` AS DECIMAL(65,0)) - MOD(CAST(`Big` AS DECIMAL(65,0)), NULLIF(CAST(CAST(? AS SIGNED) AS DECIMAL(65,0)), 0))) / NULLIF(CAST(CAST(? AS SIGNED) AS DECIMAL(65,0)), 0) AS DECIMAL(65,0)) = CAST(? AS SIGNED))',
     ['2', '2', '1'],
   ],
 ];

@@ -1174,6 +1174,24 @@ function grammar(
   return { expr, reachOf };
 }
 
+/** The kinds of value a value expression is drawn as: every type but the test's enumeration. */
+const VALUE_KINDS: readonly Kind[] = ['bool', 'num', 'int32', 'string', 'instant', 'guid', 'date', 'time', 'duration'];
+
+/**
+ * Random well-typed value expressions over a schema (not only Boolean ones): arithmetic,
+ * functions, casts and date-time arithmetic of every type, `maxDepth` deep (default 3), within
+ * the default string cost limit. For the value differential: their text and their order.
+ */
+export function arbValueText(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<string> {
+  const maxDepth = options.maxDepth ?? 3;
+  const { expr } = grammar(schema, options);
+  return fc
+    .constantFrom(...VALUE_KINDS)
+    .chain((kind) => expr(kind, maxDepth))
+    .map((t) => t.text)
+    .filter((text) => withinStringCost(`cast(${text}, Edm.String) eq null`, schema));
+}
+
 /** Random filters already checked against the schema. */
 export function arbTypedFilter(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<TypedFilter> {
   return arbFilterText(schema, options).map((text) => check(text, schema));

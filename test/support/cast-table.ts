@@ -176,6 +176,11 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['cast(Score, Edm.Decimal) eq 0.1', [7]],
   ['cast(Score, Edm.Decimal) eq -0.49999999999999994', [8]],
   ['cast(Score, Edm.Decimal) eq null', [3, 4, 5, 6]],
+  // The decimal of JavaScript's shortest text of the Double: 1e23 is halfway between two Doubles and
+  // reads back as the even one, which JavaScript writes `1e+23` (PostgreSQL 9.999999999999999e+22).
+  ['cast(1e23, Edm.Decimal) eq 100000000000000000000000', [1, 2, 3, 4, 5, 6, 7, 8]],
+  ['cast(Score mul 4e22, Edm.Decimal) eq 100000000000000000000000', [1]],
+  ['cast(Score mul 4e22, Edm.Decimal) eq -100000000000000000000000', [2]],
   ['cast(Price, Edm.Double) eq 2.5d', [1]],
   ['cast(Price, Edm.Double) eq 0.001d', [6]],
   ['cast(Big, Edm.Double) eq 9007199254740992d', [1]],
@@ -184,6 +189,10 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   // To String: the literal text of each type
   ["cast(Qty, Edm.String) eq '42'", [1]],
   ["cast(Qty, Edm.String) eq '-2147483648'", [8]],
+  // An integer quotient's text has no fraction (MySQL's `/` gives it four places).
+  ["cast(Qty div 2, Edm.String) in ('21', '-21', '127')", [1, 2, 7]],
+  ["contains(cast(Qty div 2, Edm.String), '.')", []],
+  ['length(cast(Qty div 2, Edm.String)) eq 10', [5]],
   ["cast(Big, Edm.String) eq '9223372036854775807'", [5]],
   ["cast(Big, Edm.String) eq '-9223372036854775808'", [2]],
   ["cast(Flag, Edm.String) eq 'true'", [1, 5, 7]],
@@ -212,6 +221,12 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["cast(Wait, Edm.String) eq 'PT1S'", [6]],
   ["cast(Wait, Edm.String) eq 'PT1H'", [7]],
   ["cast(Wait, Edm.String) eq '-P1DT0.001S'", [8]],
+  // A computed duration's text: scaled by an integer, a Decimal or a Double, truncated to milliseconds.
+  ["cast(Wait mul 2, Edm.String) eq 'P3D'", [1]],
+  ["cast(Wait div 3, Edm.String) in ('PT0.333S', '-PT8H', '-PT0.166S')", [2, 6, 8]],
+  ["cast(Wait mul 1.5, Edm.String) in ('P2DT6H', '-P1DT12H0.001S', 'PT1H30M')", [1, 7, 8]],
+  ["cast(Wait mul 0.5d, Edm.String) eq 'PT18H'", [1]],
+  ["endswith(cast(Wait div 3, Edm.String), '.333S')", [6]],
   ["cast(Key, Edm.String) eq '01234567-89ab-cdef-0123-456789abcdef'", [1]],
   ["startswith(cast(Key, Edm.String), 'ffff')", [6]],
   // A guid's text is a String like any other, whatever its column's character set (MySQL: ascii).

@@ -100,12 +100,22 @@ function toInteger(s: CastSpelling, a: Operand, to: IntegerType): Frag {
 function text(s: CastSpelling, a: Operand): Frag | string {
   if (a.type === 'Edm.Boolean') return sql`(CASE ${a.sql} WHEN TRUE THEN 'true' WHEN FALSE THEN 'false' END)`;
   if (isInteger(a.type)) return s.integerText(a.sql);
-  if (a.type === 'Edm.Duration') return durationText(s, a.sql);
+  if (a.type === 'Edm.Duration') return durationText(s, a);
   return s.text(a);
 }
 
-/** `[-]P[nD][T[nH][nM][n[.fff]S]]` of signed milliseconds, `PT0S` for zero (docs/semantics.md §11). */
-function durationText(s: CastSpelling, value: Frag): Frag {
+/**
+ * `[-]P[nD][T[nH][nM][n[.fff]S]]` of signed milliseconds, `PT0S` for zero (docs/semantics.md §11).
+ * A computed duration's milliseconds are cast to the dialect's Int64 type first: a duration scaled
+ * by a number is computed in that number's arithmetic (`numeric` on PostgreSQL), where dividing
+ * them by a day's milliseconds would keep a fraction (`P2.0000000000000000D`), not truncate it.
+ * A column or a literal is stored or bound as an integer already.
+ */
+function durationText(s: CastSpelling, duration: Operand): Frag {
+  const value =
+    duration.column || duration.literal !== undefined
+      ? duration.sql
+      : sql`CAST(${duration.sql} AS ${raw(s.integerType('Edm.Int64'))})`;
   return s.bind([value], 'integer', ([ms]) => {
     const a = sql`abs(${ms!})`;
     const part = (amount: Frag, unit: string): Frag => s.concat([s.integerText(amount), raw(`'${unit}'`)]);

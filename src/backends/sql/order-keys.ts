@@ -6,6 +6,8 @@ import type { OrderKey } from '../../query/plan.js';
 import { compileSqlValue } from './compile.js';
 import type { CompiledSql, CompileSqlOptions } from './compile.js';
 import type { Dialect } from './dialect.js';
+import { lowerValue } from '../../lower/lower.js';
+import type { LoweredValue } from '../../lower/lowered.js';
 
 /** One key of the order as ORDER BY items over its column. */
 export function orderKeys(dialect: Dialect, column: string, key: OrderKey): string[] {
@@ -34,6 +36,9 @@ export function orderByList(
   const items = orderBy.flatMap((key) => {
     if (key.expression === undefined) return orderKeys(options.dialect, column(key), key);
     const expression = key.expression;
+    // A constant orders nothing, and as an ORDER BY item a literal is refused (PostgreSQL:
+    // "non-integer constant"), or read as a column's position (`ORDER BY (0)` on MySQL).
+    if (isConstant(lowerValue(expression))) return [];
     return orderKeys(options.dialect, EXPRESSION, key).map((item) =>
       item.split(EXPRESSION).reduce((written, after) => {
         const value = compileSqlValue(expression, { ...options, firstParameter: firstParameter + params.length });
@@ -43,4 +48,9 @@ export function orderByList(
     );
   });
   return { sql: items.join(', '), params };
+}
+
+/** A value the lowering decided for every row: a literal or null, or a Boolean constant. */
+function isConstant(value: LoweredValue): boolean {
+  return value.kind === 'constant' || (value.kind === 'truth' && value.predicate.kind === 'constant');
 }

@@ -377,13 +377,15 @@ export const mysql: Dialect = {
       case 'div':
         // DIV answers in BIGINT and fails beyond it; subtracting the remainder first divides exactly.
         if (!isInteger(type)) return sql`(${dividend(a, x)} / ${divisor(b, y)})`;
-        // A literal or column operand (a short cast of one) is repeated as it is.
+        // A literal or column operand (a short cast of one) is repeated as it is. The exact
+        // quotient is cast back to DECIMAL(65,0): `/` gives it div_precision_increment (4) places,
+        // which its text would show (`cast(Qty div 2, Edm.String)` would be '21.0000').
         return bind(
           [
             [x, INTEGER, simple(a)],
             [y, INTEGER, simple(b)],
           ],
-          ([u, v]) => sql`((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0))`,
+          ([u, v]) => sql`CAST((${u!} - MOD(${u!}, NULLIF(${v!}, 0))) / NULLIF(${v!}, 0) AS ${raw(INTEGER)})`,
         );
       case 'mod':
         // MariaDB's DECIMAL MOD gives the zero remainder of a negative dividend a sign that compares

@@ -35,6 +35,7 @@ import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 import { renderCast } from '../cast.js';
 import type { CastSpelling } from '../cast.js';
+import { shortestDecimalOf } from './postgres-double-decimal.js';
 
 // OFFSET 0: PostgreSQL does not pull up a subquery with an OFFSET.
 const bind = bindInSubquery(' OFFSET 0');
@@ -307,12 +308,13 @@ const CAST: Omit<CastSpelling, 'round'> = {
         return `PostgreSQL writes ${x.type} values in another form than JavaScript's`;
     }
   },
-  // float8's text is its shortest round-trip digits (extra_float_digits 1, the default since 12).
+  // float8's text is its shortest digits between its rounding bounds (extra_float_digits 1, the
+  // default since 12); JavaScript's, at a bound, can be shorter (postgres-double-decimal.ts).
   toDecimal: (x) =>
     bind(
       [x.sql],
       ([v]) =>
-        sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN CAST(CAST(${v!} AS text) AS numeric) END)`,
+        sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN ${shortestDecimalOf(bind, v!)} END)`,
     ),
   toInstant: (x) => instantOfText(TEXT_READING, x.sql),
 };
