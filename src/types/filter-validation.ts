@@ -133,7 +133,11 @@ function literalText(n: TypedLiteral): string {
       return typeof value === 'string' ? `${value}m` : wrongValue(n);
     case 'Edm.Double':
     case 'Edm.Single':
-      return typeof value === 'number' ? `${floatText(value)}${n.type === 'Edm.Double' ? 'd' : 'f'}` : wrongValue(n);
+      if (typeof value !== 'number') return wrongValue(n);
+      // A Single that binary32 cannot hold is a literal of another type that its place retyped
+      // (`S in (2147483647)`): written in that form, the place retypes it again.
+      if (n.type === 'Edm.Single' && Math.fround(value) !== value && Number.isFinite(value)) return floatText(value);
+      return `${floatText(value)}${n.type === 'Edm.Double' ? 'd' : 'f'}`;
     case 'Edm.DateTimeOffset':
       return typeof value === 'number' ? instantText(value) : wrongValue(n);
     case 'Edm.DateTime':
