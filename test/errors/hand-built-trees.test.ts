@@ -246,7 +246,9 @@ const arbReplacement: fc.Arbitrary<unknown> = fc.oneof(
   arbExpr(1),
 );
 
-const arbMutatedTree = fc.tuple(arbExpr(3), fc.nat(), arbReplacement).map(([tree, pick, value]) => {
+const arbMutatedTree = fc.tuple(arbExpr(3), fc.nat(), arbReplacement, fc.nat(2)).map(([tree, pick, value, whole]) => {
+  // One in three is left whole: a tree built by hand that parse() could make.
+  if (whole === 0) return tree;
   const paths = fieldPaths(tree);
   return mutated(tree, paths[pick % paths.length]!, value) as Expr;
 });
@@ -281,9 +283,10 @@ const arbMutatedFilter = arbCollectionSchema()
   .chain((schema) => arbTypedFilter(schema))
   .chain((filter) => {
     const paths = fieldPaths(filter.root, new Set(['property', 'enum']));
-    return fc.tuple(fc.constant(filter), fc.nat(), arbReplacement).map(([f, pick, value]) => {
+    // One in three is a copy left whole, which is read as any filter not made by check() is.
+    return fc.tuple(fc.constant(filter), fc.nat(), arbReplacement, fc.nat(2)).map(([f, pick, value, whole]) => {
       const path = paths[pick % paths.length];
-      return path === undefined ? f : forged(f, mutated(f.root, path, value));
+      return path === undefined || whole === 0 ? forged(f, f.root) : forged(f, mutated(f.root, path, value));
     });
   });
 
