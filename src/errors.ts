@@ -68,6 +68,10 @@ export const FILTER_ISSUE_CODES = {
     when: '`cast` or `isof` is not given a value and a type name (`cast(Price, 5)`, `isof(Name)`)',
   },
   wrong_arity: { kind: 'syntax', when: 'a function is called with a number of arguments none of its overloads takes' },
+  malformed_tree: {
+    kind: 'syntax',
+    when: 'a syntax tree or a checked filter handed to a public function is none that parse() or check() could make (an unknown kind or operator, a missing operand, a literal whose text is not its value, a name no filter can spell, a lone surrogate, a typed tree its schema does not give); docs/trees.md',
+  },
   repeated_option: { kind: 'syntax', when: 'a request gives an option twice, in any case or spelling (docs/query.md)' },
   unknown_option: { kind: 'syntax', when: 'a request gives an option the collection does not take (docs/query.md)' },
   invalid_option_value: {
@@ -306,13 +310,18 @@ export function malformedTree(node: unknown, problem: string): FilterError {
   const start = isSpanNumber(span?.start) ? span.start : 0;
   const end = isSpanNumber(span?.end) && span.end >= start ? span.end : start;
   const message = `Not a filter syntax tree: ${problem}; build it with parse()`;
-  return new FilterError({
-    kind: 'syntax',
-    message,
-    start,
-    end,
-    issues: [{ code: 'malformed_tree', message, start, end }],
-  });
+  return new FilterError({ kind: 'syntax', issueCode: 'malformed_tree', message, start, end });
+}
+
+/**
+ * The error for a checked filter that check() could not have made (only one built or changed by
+ * hand can be one): like {@link malformedTree}, a 'syntax' FilterError with one `malformed_tree`
+ * issue, at the node's span when it has one.
+ */
+export function malformedFilter(node: unknown, problem: string): FilterError {
+  const error = malformedTree(node, problem);
+  const message = `Not a checked filter: ${problem}; make it with check()`;
+  return new FilterError({ kind: 'syntax', issueCode: 'malformed_tree', message, start: error.start, end: error.end });
 }
 
 export function isSpanNumber(value: unknown): value is number {

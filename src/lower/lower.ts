@@ -24,6 +24,7 @@ import { canFail, conversionOf } from '../types/conversions.js';
 import { assertNever } from '../assert-never.js';
 import type { FunctionName } from '../types/functions.js';
 import { malformedTree } from '../errors.js';
+import { madeFilter } from '../types/filter-validation.js';
 import { integerRange } from '../semantics/integer-range.js';
 import { integerComparison } from './integer-comparison.js';
 import { callsNow, readClock, withNow } from './now.js';
@@ -41,7 +42,9 @@ import type {
 } from './lowered.js';
 
 /** `clock`: what `now()` is, read once when the filter calls it (src/lower/now.ts). */
-export function lower(filter: TypedFilter, options: ClockOption = {}): LoweredFilter {
+export function lower(given: TypedFilter, options: ClockOption = {}): LoweredFilter {
+  // A filter check() did not make is read back first: no backend renders a tree it could not make.
+  const filter = madeFilter(given);
   const root = callsNow(filter.root) ? withNow(filter.root, readClock(options.clock, filter.text)) : filter.root;
   return { root: lowerPredicate(root, true), schema: filter.schema, text: filter.text };
 }

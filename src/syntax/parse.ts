@@ -7,6 +7,7 @@ import { parseFast } from './fast-path.js';
 import { checkText, checkTreeSize, limitsOf } from './limits.js';
 import type { ParseOptions } from './limits.js';
 import { parseGenerated } from './parse-generated.js';
+import { rememberTree } from './made-trees.js';
 
 /** Parses filter text into an untyped syntax tree, or throws a {@link FilterError}. */
 export function parse(text: string, options: ParseOptions = {}): Expr {
@@ -23,5 +24,6 @@ export function parse(text: string, options: ParseOptions = {}): Expr {
   checkText(text, limits);
   const tree = parseFast(text) ?? parseGenerated(text);
   checkTreeSize(tree, text, limits);
-  return tree;
+  // Remembered, so that print() and check() take it without walking it again.
+  return rememberTree(tree);
 }

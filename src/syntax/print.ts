@@ -17,6 +17,7 @@ import { limitOnExhaustion } from '../errors.js';
 import { versionOf } from './versions.js';
 import type { VersionOption } from './versions.js';
 import { printerFor } from './print-version.js';
+import { madeTree } from './tree-validation.js';
 
 // Binding strength, loosest first.
 const OR = 1;
@@ -57,10 +58,21 @@ const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
  */
 export function print(expr: Expr, options: VersionOption = {}): string {
   const version = versionOf(options);
-  const { table, refuse } =
-    version === '4.01' ? { table: renderers, refuse: undefined } : printerFor(version, renderers, BINDING);
+  // A tree parse() did not make is read back from its text first: print() writes no other filter.
+  madeTree(expr);
+  if (version === '4.01') return canonicalText(expr);
+  const { table, refuse } = printerFor(version, renderers, BINDING);
   try {
     return render(expr, table, refuse).text;
+  } catch (error) {
+    throw limitOnExhaustion(error, 'Filter is too large to print', expr);
+  }
+}
+
+/** The 4.01 text of a tree whose shape is known (src/syntax/tree-validation.ts reads it back). */
+export function canonicalText(expr: Expr): string {
+  try {
+    return render(expr, renderers).text;
   } catch (error) {
     throw limitOnExhaustion(error, 'Filter is too large to print', expr);
   }
@@ -73,7 +85,7 @@ export function print(expr: Expr, options: VersionOption = {}): string {
  */
 export function printWithAliases(expr: Expr, options: VersionOption = {}): string {
   const version = versionOf(options);
-  if (version === '4.01') return print(expr);
+  if (version === '4.01') return canonicalText(expr);
   const { table, refuse } = printerFor(version, renderers, BINDING);
   try {
     return render(expr, table, (node) => (node.kind === 'alias' ? undefined : refuse(node))).text;

@@ -53,7 +53,9 @@ import type {
 import { enumTypesOf } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
 import { literalsInString, stringOfLiteral, suggestName } from './suggest.js';
-import { print } from '../syntax/print.js';
+import { canonicalText } from '../syntax/print.js';
+import { madeTree } from '../syntax/tree-validation.js';
+import { rememberFilter } from './made-filters.js';
 import { aliasList, aliasLiteral } from './aliases.js';
 import { spelledAs } from './json-strings.js';
 import type { AliasValues } from './aliases.js';
@@ -115,8 +117,6 @@ export const ISSUE_CODES = {
   enum_value:
     'an enumeration value is used other than in `eq`, `ne`, an order comparison, `in` or `has` with a value of its own type (arithmetic, a function, `cast`)',
   invalid_cast: '`cast` asks for a conversion OData does not define (`cast(Due, Edm.Int32)`; docs/semantics.md §11)',
-  malformed_tree:
-    "a tree handed to check() is not one parse() makes (unknown kind or operator, missing operands, a literal value that does not fit its type); the FilterError's kind is 'syntax'",
 } as const;
 
 export type IssueCode = keyof typeof ISSUE_CODES;
@@ -133,8 +133,9 @@ export interface CheckIssue extends FilterIssue {
  */
 export function check(exprOrText: Expr | string, schema: Schema, options: CheckOptions = {}): TypedFilter {
   const { root, text } = checkTree(exprOrText, schema, options, true);
-  // One of the two places a TypedFilter is made: the brand is what keeps unchecked trees from backends.
-  return { root, schema, text } as unknown as TypedFilter;
+  // One of the two places a TypedFilter is made: the brand is what keeps unchecked trees from
+  // backends, and the filter is remembered, so that a backend takes it without reading it again.
+  return rememberFilter({ root, schema, text } as unknown as TypedFilter);
 }
 
 /**
@@ -152,7 +153,8 @@ function checkTree(
   filter: boolean,
 ): { root: TypedExpr; text: string | undefined } {
   const text = typeof exprOrText === 'string' ? exprOrText : undefined;
-  const tree: Expr = typeof exprOrText === 'string' ? parse(exprOrText, options) : exprOrText;
+  // A tree not made by parse() is taken only if parse() could make it (src/syntax/tree-validation.ts).
+  const tree: Expr = typeof exprOrText === 'string' ? parse(exprOrText, options) : madeTree(exprOrText);
   // A bad version is a programming mistake, told before any work.
   const version = versionOf(options);
   const checker = new Checker(schema, text, options);
@@ -205,7 +207,7 @@ function issuesOf(
  */
 export function composedFilter(root: TypedExpr, schema: Schema, text: string | undefined): TypedFilter {
   checkStringCost(root, DEFAULT_MAX_STRING_COST, text);
-  return { root, schema, text } as unknown as TypedFilter;
+  return rememberFilter({ root, schema, text } as unknown as TypedFilter);
 }
 
 /** One node the checker typed, and the range variables in scope where it stands. */
@@ -629,7 +631,7 @@ class Checker {
 
   /** An operand as the user wrote it (its source text, or printed from the tree), shortened when long. */
   private nameOf(node: Span, source: Expr): string {
-    const text = this.text !== undefined ? this.text.slice(node.start, node.end) : print(source);
+    const text = this.text !== undefined ? this.text.slice(node.start, node.end) : canonicalText(source);
     const flat = text.replace(/\s+/g, ' ').trim();
     const chars = [...flat];
     return chars.length > OPERAND_NAME_LENGTH ? `${chars.slice(0, OPERAND_NAME_LENGTH - 1).join('')}…` : flat;

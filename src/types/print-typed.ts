@@ -9,6 +9,8 @@ import type { ODataVersion, VersionOption } from '../syntax/versions.js';
 import { notInVersion, refuseConstruct, TYPES_OF_4_0 } from '../syntax/version-constructs.js';
 import { lookupFunction } from './functions.js';
 import { typedLiteralText } from './typed-literal-text.js';
+import { madeFilter } from './filter-validation.js';
+import { isFilterError, malformedFilter } from '../errors.js';
 
 const short = (type: string): string => type.replace(/^Edm\./, '');
 
@@ -36,8 +38,21 @@ const collection = (c: TypedCollection): string => path(c.source, c.path);
  * `target` the version (docs/semantics.md, "Versions").
  */
 export function printTyped(node: TypedExpr | TypedFilter, options: VersionOption = {}): string {
-  const n: TypedExpr = 'root' in node ? node.root : node;
-  return options.version === undefined ? render(n, undefined) : render(n, versionOf(options));
+  // A whole filter is read back as the backends read it (src/types/filter-validation.ts); a node
+  // alone has no schema to be read against, and is rendered as it is.
+  const n: TypedExpr = isTypedFilter(node) ? madeFilter(node).root : node;
+  try {
+    return options.version === undefined ? render(n, undefined) : render(n, versionOf(options));
+  } catch (error) {
+    // Only a node built by hand, which no walk could read, fails otherwise.
+    if (isFilterError(error) || error instanceof RangeError) throw error;
+    throw malformedFilter(n, 'a node could not be read');
+  }
+}
+
+/** A whole filter, or what is no node at all: either is read as a filter, and refused if it is none. */
+function isTypedFilter(node: TypedExpr | TypedFilter): node is TypedFilter {
+  return typeof node !== 'object' || node === null || 'root' in node;
 }
 
 /** A version's refusal of a node, or undefined when the version writes it. */

@@ -5,7 +5,7 @@
 import { assertNever } from '../assert-never.js';
 import type { Literal } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
-import { print } from '../syntax/print.js';
+import { canonicalText } from '../syntax/print.js';
 
 /** The best candidate for `name`, or undefined when none is close enough to be a likely typo. */
 export function suggestName(name: string, candidates: Iterable<string>): string | undefined {
@@ -75,7 +75,7 @@ export function literalsInString(content: string): readonly { readonly text: str
       case 'date':
       case 'timeOfDay':
       case 'duration':
-        found.push({ text: print(expr), literal: expr });
+        found.push({ text: canonicalText(expr), literal: expr });
         break;
       case 'null':
       case 'string':

@@ -34,6 +34,7 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['unknown_function', () => parse("frobnicate(Name) eq 'a'")],
   ['expected_type_name', () => parse('cast(Name, 5) eq 1')],
   ['wrong_arity', () => parse('startswith(Name) eq true')],
+  ['malformed_tree', () => print({ kind: 'number', type: 'Edm.Int32', raw: '1 or true', value: 1, start: 0, end: 9 })],
   ['repeated_option', () => parseQuery('top=1&top=2', QUERY)],
   ['unknown_option', () => parseQuery('bogus=1', QUERY)],
   ['invalid_option_value', () => parseQuery('top=x', QUERY)],

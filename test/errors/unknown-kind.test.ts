@@ -103,22 +103,17 @@ describe('a node kind no stage knows, handed to the SQL backend', () => {
   );
 });
 
-describe('a literal of a type no stage knows, handed to the SQL backend', () => {
+describe('a literal of a type check() never gives, handed to the SQL backend', () => {
   const literal = { kind: 'literal', type: 'Edm.Money', value: 5, start: 12, end: 13 };
   const tree = { kind: 'compare', type: 'Edm.Boolean', op: 'eq', left: literal, right: literal, start: 0, end: 13 };
   const filter = { ...check('Capacity gt 1', VenueRoom), root: tree as unknown as TypedExpr } as TypedFilter;
   it.each([postgres, sqlite, mysql].map((dialect) => [dialect.name, dialect] as const))(
-    'is refused as unsupported on %s, naming the type',
+    'is refused as a malformed tree on %s, at the literal, naming the type',
     (_name, dialect) => {
       const error = thrown(() => compileSql(filter, { dialect })) as FilterError;
       expect(isFilterError(error)).toBe(true);
-      expect(error).toMatchObject({
-        kind: 'unsupported',
-        construct: 'literal',
-        target: dialect.name,
-        start: 12,
-        end: 13,
-      });
+      expect(error).toMatchObject({ kind: 'syntax', start: 12, end: 13 });
+      expect(error.issues.map((issue) => issue.code)).toEqual(['malformed_tree']);
       expect(error.message).toContain('"Edm.Money"');
     },
   );

@@ -16,7 +16,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
  * docs/client.md, "Size", says what stands between the two. A change that crosses the bound says so
  * in docs/client.md and moves it, or makes room.
  */
-const GZIPPED_BOUND = 37_800;
+// Moved from 37,800 by the reading of trees built by hand (docs/trees.md), some 1,100 bytes.
+const GZIPPED_BOUND = 39_000;
 
 const CORE = "export { parse, print, check } from './dist/index.js';\n";
 const CLIENT = "export { filter, where, and, or, not, writeQuery, readQuery } from './dist/client/index.js';\n";

@@ -4,6 +4,7 @@
 // What is null and what each predicate wants was decided by lower(); this file writes JavaScript
 // for it, and shares member reads between the operands of an `and`/`or`.
 
+import { madeFilter } from '../../types/filter-validation.js';
 import type { TypedFilter } from '../../types/typed.js';
 import type { FunctionName } from '../../types/functions.js';
 import type { ArithmeticOp } from '../../syntax/ast.js';
@@ -70,7 +71,8 @@ export interface GeneratedSource {
 }
 
 /** The source of a filter's predicate; `clock` says what `now()` is (read once, if the filter calls it). */
-export function generateSource(filter: TypedFilter, options: ClockOption = {}): GeneratedSource {
+export function generateSource(given: TypedFilter, options: ClockOption = {}): GeneratedSource {
+  const filter = madeFilter(given);
   return sourceOf(filter, lower(filter, options));
 }
 

@@ -2,6 +2,7 @@
 // `(row) => boolean` that means exactly what docs/semantics.md says.
 
 import type { TypedFilter } from '../../types/typed.js';
+import { madeFilter } from '../../types/filter-validation.js';
 import { FilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
 import { compileGenerated } from './compile.js';
 import { compileClosures, TOO_DEEP } from './interpret.js';
@@ -31,7 +32,9 @@ export type Predicate = (row: unknown) => boolean;
  * the Decimal model ('unsupported') or a filter nested beyond the stack ('limit') —
  * docs/semantics.md, sections 4 and 7.
  */
-export function compilePredicate(filter: TypedFilter, options: PredicateOptions = {}): Predicate {
+export function compilePredicate(given: TypedFilter, options: PredicateOptions = {}): Predicate {
+  // Before anything reads it: a filter check() could not have made is refused as by every backend.
+  const filter = madeFilter(given);
   // Lowered once: `now()` is the one instant the clock gives for this compile (docs/semantics.md §5).
   const lowered = withinLimits(filter, () => lower(filter, options));
   if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter, lowered));

@@ -4,6 +4,7 @@
 import { FilterError, isFilterError, limitOnExhaustion, unsupported, withFilterText } from '../../errors.js';
 import { MONGODB } from './cannot-compile.js';
 import type { TypedFilter } from '../../types/typed.js';
+import { madeFilter } from '../../types/filter-validation.js';
 import { lower } from '../../lower/lower.js';
 import { createContext } from './options.js';
 import type { MongoOptions } from './options.js';
@@ -30,7 +31,9 @@ export type { MongoQuery } from './query-plan.js';
  * path, an option function that throws), kind 'limit' for a tree too deep to compile, kind 'syntax'
  * (issue 'malformed_tree') for a tree made by hand with a node kind no stage knows.
  */
-export function compileMongo(filter: TypedFilter, options: MongoOptions = {}): QueryDocument {
+export function compileMongo(given: TypedFilter, options: MongoOptions = {}): QueryDocument {
+  // Before anything reads it: a filter check() could not have made is refused as by every backend.
+  const filter = madeFilter(given);
   try {
     refuseDecimalsBeyondDecimal128(filter);
     refuseRelations(filter);

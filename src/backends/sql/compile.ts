@@ -6,6 +6,7 @@ import { decimalFromText } from '../../semantics/decimal-model.js';
 import { isInteger } from '../../types/edm.js';
 import type { EdmType } from '../../types/edm.js';
 import { FilterError, limitOnExhaustion, malformedTree, unsupported } from '../../errors.js';
+import { madeFilter } from '../../types/filter-validation.js';
 import { assertNever } from '../../assert-never.js';
 import type { TypedExpr, TypedFilter } from '../../types/typed.js';
 import { listPropertyPaths } from '../../types/schema.js';
@@ -95,7 +96,9 @@ type Mode = 'true' | 'false' | 'exact';
 const FLIP: { readonly [M in Mode]: Mode } = { true: 'false', false: 'true', exact: 'exact' };
 
 /** Compiles a checked filter into a WHERE expression for a dialect. */
-export function compileSql(filter: TypedFilter, options: CompileSqlOptions): CompiledSql {
+export function compileSql(given: TypedFilter, options: CompileSqlOptions): CompiledSql {
+  // Before anything reads it: a filter check() could not have made is refused as by every backend.
+  const filter = madeFilter(given);
   const dialect = options?.dialect;
   if (!dialect || typeof dialect.placeholder !== 'function') {
     throw new TypeError(
