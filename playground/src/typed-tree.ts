@@ -38,7 +38,11 @@ const OUTLINE = {
     label: `${collection(n.collection)}/${n.op}(${n.variable ?? ''}) : Boolean`,
     children: n.body === undefined ? [] : [n.body],
   }),
-  count: (n) => ({ label: `${collection(n.collection)}/$count : Int64`, children: [] }),
+  count: (n) => ({
+    label: `${collection(n.collection)}/$count${n.variable === undefined ? '' : `(${n.variable})`} : Int64`,
+    children: n.body === undefined ? [] : [n.body],
+  }),
+  guard: (n) => ({ label: `guard : ${short(n.type)}`, children: [n.condition, n.value, n.otherwise] }),
   convert: (n) => ({ label: `convert → ${short(n.type)} (implicit)`, children: [n.operand] }),
   cast: (n) => ({ label: `cast → ${short(n.type)}`, children: [n.operand] }),
   isof: (n) => ({ label: `isof ${n.target} : Boolean`, children: [n.operand] }),

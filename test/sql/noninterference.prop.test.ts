@@ -23,7 +23,12 @@ async function responses(
   queries: readonly string[],
 ): Promise<Response[]> {
   for (const t of tablesOf(rows))
-    await engine.loadTable(t.table, t.columns, t.records, t.table === 'orders' || t.table === 'order_lines' ? ['parent'] : []);
+    await engine.loadTable(
+      t.table,
+      t.columns,
+      t.records,
+      t.table === 'orders' || t.table === 'order_lines' ? ['parent'] : [],
+    );
   const answer = async (plan: QueryPlan) => {
     const { data, count } = compileSqlQuery(plan, options);
     const page = pageOf(await engine.query(data.sql, data.params), plan);
@@ -53,7 +58,7 @@ for (const setup of ENGINES) {
             async ([a, b], queries) => {
               const first = await responses(engine(), options, a, queries);
               const second = await responses(engine(), options, b, queries);
-              queries.forEach((query, i) => expect(second[i], query).toEqual(first[i]));
+              for (const [i, query] of queries.entries()) expect(second[i], query).toEqual(first[i]);
               asked += queries.length;
               answered += first.filter((r) => 'pages' in r).length;
             },

@@ -26,13 +26,14 @@ import { runs } from '../support/test-size.js';
 import { arbStorableRows, documentedDifference, isAscii } from './documented-differences.js';
 import { DOCUMENTED_UNSUPPORTED, engineFor, ENGINES } from './engines.js';
 import type { EngineSetup } from './engines.js';
+import { TEST_KEYSET } from '../support/keyset-key.js';
 
 const EXPRESSIONS_PER_LOAD = 6;
 const BASE = 'https://example.test/items';
 const keyset: QueryResource = {
   schema: testSchema,
   key: ['Id'],
-  policy: { spelling: 'odata', defaultTop: 2, maxTop: 1000, keyset: true },
+  policy: { spelling: 'odata', defaultTop: 2, maxTop: 1000, keyset: TEST_KEYSET },
 };
 
 /** Value expressions one to three deep, the shallow ones (where each operator is the outermost) drawn most. */
