@@ -1,0 +1,178 @@
+// The policy leaks nothing through MongoDB's semantics (the mingo harness): over two collections
+// that differ only in what the caller may not see — documents of another tenant and a member
+// hidden from select, filter and order — every request gets the same pages (find()'s filter, sort,
+// skip, limit and projection), counts and next links followed to the end, or the same refusal;
+// and most requests are answered. A find() reads no relation and pages by skip (docs/mongo.md),
+// so the resource has neither.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileMongoQuery } from '../../src/backends/mongo/index.js';
+import { isFilterError } from '../../src/errors.js';
+import { nextLink, parseQuery } from '../../src/query/index.js';
+import type { QueryResource } from '../../src/query/index.js';
+import { defineSchema } from '../../src/types/schema.js';
+import { compareBson, mongoQuery, toMongoDocument } from '../engines/mingo.js';
+import { runs } from '../support/test-size.js';
+
+const schema = defineSchema({
+  name: 'Member',
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Name: 'Edm.String',
+    Score: 'Edm.Int32',
+    Secret: 'Edm.String',
+    Tenant: 'Edm.Int32',
+    Tags: { collection: 'Edm.String' },
+  },
+});
+const resource: QueryResource = {
+  schema,
+  key: ['Id'],
+  policy: { spelling: 'odata', defaultTop: 2, maxTop: 50 },
+  rules: { Secret: { select: false, filter: false, sort: false } },
+  rowFilter: 'Tenant eq @tenant',
+};
+const TENANT = 1;
+
+type Member = {
+  Id: number;
+  Name: string | null;
+  Score: number | null;
+  Secret: string | null;
+  Tenant: number;
+  Tags: string[];
+};
+
+const arbVisible = fc.array(
+  fc.record({
+    Name: fc.constantFrom('a', 'B', 'ä', null),
+    Score: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
+    Tags: fc.array(fc.constantFrom('x', 'y'), { maxLength: 2 }),
+  }),
+  { maxLength: 6 },
+);
+const arbNoise = (n: number) =>
+  fc.record({
+    secrets: fc.array(fc.constantFrom(null, 's', 't'), { minLength: n, maxLength: n }),
+    others: fc.array(
+      fc.record({ at: fc.integer({ min: 0, max: n }), Name: fc.constantFrom('a', 'z', null), Score: fc.integer() }),
+      { maxLength: 3 },
+    ),
+  });
+
+type Visible = { Name: string | null; Score: number | null; Tags: string[] };
+type Noise = { secrets: (string | null)[]; others: { at: number; Name: string | null; Score: number }[] };
+
+function dataset(visible: readonly Visible[], noise: Noise): Member[] {
+  const rows: Member[] = visible.map((v, i) => ({ Id: i + 1, ...v, Secret: noise.secrets[i] ?? null, Tenant: TENANT }));
+  for (const [i, o] of noise.others.entries())
+    rows.splice(Math.min(o.at, rows.length), 0, {
+      Id: 50 + i,
+      Name: o.Name,
+      Score: o.Score,
+      Secret: 'theirs',
+      Tenant: 2,
+      Tags: ['x'],
+    });
+  return rows;
+}
+
+const arbPair = arbVisible.chain((visible) =>
+  fc
+    .tuple(arbNoise(visible.length), arbNoise(visible.length))
+    .map(([a, b]): [Member[], Member[]] => [dataset(visible, a), dataset(visible, b)]),
+);
+
+const option = (options: readonly string[], hidden: string) =>
+  fc.option(
+    fc.oneof({ arbitrary: fc.constantFrom(...options), weight: 15 }, { arbitrary: fc.constant(hidden), weight: 1 }),
+    {
+      nil: undefined,
+    },
+  );
+const arbQuery = fc
+  .record({
+    filter: option(
+      ["Name eq 'a'", 'Score gt 0', "Tags/any(t: t eq 'x')", 'Tags/$count eq 0', 'Score eq null'],
+      "Secret eq 's'",
+    ),
+    orderby: option(['Name desc', 'Score', 'Score desc,Name'], 'Secret'),
+    select: option(['Id,Name', 'Score,Tags'], 'Secret'),
+    top: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+    skip: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+    count: fc.boolean(),
+  })
+  .map((o) =>
+    [
+      o.filter && `$filter=${encodeURIComponent(o.filter)}`,
+      o.orderby && `$orderby=${encodeURIComponent(o.orderby)}`,
+      o.select && `$select=${o.select}`,
+      o.top !== undefined && `$top=${o.top}`,
+      o.skip !== undefined && `$skip=${o.skip}`,
+      o.count && '$count=true',
+    ]
+      .filter(Boolean)
+      .join('&'),
+  );
+
+/** find() and countDocuments() with MongoDB's semantics over the stored documents. */
+function find(documents: readonly Record<string, unknown>[], query: ReturnType<typeof compileMongoQuery>) {
+  const matcher = mongoQuery(query.filter as Record<string, unknown>);
+  const matched = documents.filter((d) => matcher.test(d));
+  const keys = Object.entries(query.sort);
+  const sorted = [...matched].sort((x, y) => {
+    for (const [field, direction] of keys) {
+      const c = compareBson(x[field] ?? null, y[field] ?? null);
+      if (c !== 0) return c * direction;
+    }
+    return 0;
+  });
+  const page = sorted.slice(query.skip, query.skip + query.limit);
+  const projection = query.projection;
+  const projected =
+    projection === undefined
+      ? page
+      : page.map((d) => Object.fromEntries(Object.entries(d).filter(([field]) => projection[field] === 1)));
+  return { found: projected, count: query.count ? matched.length : undefined };
+}
+
+/** Every page followed from the first, or the refusal's codes. */
+function respond(rows: readonly Member[], query: string) {
+  const documents = rows.map((r) => toMongoDocument(schema, r));
+  const pages: unknown[] = [];
+  let url: string | undefined = `https://example.test/members?${query}`;
+  try {
+    while (url !== undefined && pages.length < 12) {
+      const plan = parseQuery(new URL(url).search, resource, { parameters: { tenant: TENANT } });
+      const compiled = compileMongoQuery(plan);
+      const { found, count } = find(documents, compiled);
+      const more = found.length > plan.top;
+      pages.push({ items: found.slice(0, plan.top), count, more });
+      url = nextLink(url, plan, more);
+    }
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return { refused: error.issues.map((i) => i.code) };
+  }
+  return { pages };
+}
+
+describe('noninterference through MongoDB semantics', () => {
+  it('answers every request alike over collections that differ only in what the caller may not see', () => {
+    let answered = 0;
+    let asked = 0;
+    fc.assert(
+      fc.property(arbPair, fc.array(arbQuery, { minLength: 4, maxLength: 4 }), ([a, b], queries) => {
+        for (const query of queries) {
+          const first = respond(a, query);
+          expect(respond(b, query), query).toEqual(first);
+          asked++;
+          if ('pages' in first) answered++;
+        }
+      }),
+      { numRuns: runs(150) },
+    );
+    expect(answered / asked).toBeGreaterThanOrEqual(0.7);
+  });
+});
