@@ -46,7 +46,8 @@ function clampsDecimal(typed: TypedFilter, rows: readonly object[]): boolean {
       kind: 'logical',
       op: 'or',
       type: 'Edm.Boolean',
-      operands: [compare('ge', '1e35'), compare('le', '-1e35')],
+      // The literals as check() writes a Decimal of `1e35m`.
+      operands: [compare('ge', '1E+35'), compare('le', '-1E+35')],
       ...span,
     };
     const reaches = compilePredicate({ ...typed, root } as TypedFilter);
