@@ -22,6 +22,7 @@ export const Customer = defineSchema({
     Id: id,
     Name: 'Edm.String',
     Secret: 'Edm.String',
+    Ssn: 'Edm.String',
     Tenant: 'Edm.Int32',
     Region: { relation: true, properties: { Id: id, Name: 'Edm.String', Open: 'Edm.Boolean' } },
     Orders: {
@@ -45,7 +46,8 @@ export const resource: QueryResource = {
   schema: Customer,
   key: ['Id'],
   policy: { spelling: 'odata', defaultTop: 2, maxTop: 50, keyset: TEST_KEYSET },
-  rules: { Secret: { select: false, filter: false, sort: false } },
+  // Secret is hidden; Ssn may order and filter but is never shown.
+  rules: { Secret: { select: false, filter: false, sort: false }, Ssn: { select: false } },
   rowFilter: 'Tenant eq @tenant',
   relations: {
     Orders: { key: ['Id'], rowFilter: "Status ne 'void'" },
@@ -78,6 +80,7 @@ export interface CustomerRow {
   Id: number;
   Name: string | null;
   Secret: string | null;
+  Ssn: string;
   Tenant: number;
   Region: (typeof REGIONS)[number] | null;
   Orders: Order[];
@@ -177,6 +180,8 @@ function dataset(visible: readonly VisibleCustomer[], noise: Noise): CustomerRow
       Id: i + 1,
       Name: c.Name,
       Secret: noise.secrets[i] ?? null,
+      // Visible to order and filters, so the same in both datasets; a value no body may show.
+      Ssn: `ssn-${(i * 7) % 5}`,
       Tenant: TENANT,
       Region: c.Region ?? (noise.hiddenRegion[i] ? HIDDEN_REGION : null),
       Orders: orders,
@@ -188,6 +193,7 @@ function dataset(visible: readonly VisibleCustomer[], noise: Noise): CustomerRow
       Id: otherId++,
       Name: other.Name,
       Secret: 'theirs',
+      Ssn: 'ssn-theirs',
       Tenant: 2,
       Region: REGIONS[0]!,
       Orders: Array.from({ length: other.Orders }, () => ({
@@ -220,6 +226,7 @@ const FILTERS = [
   "Region/Name eq 'Closed'",
   'Region eq null',
   'Region/Open eq false',
+  "substring(Ssn, 4) gt '2'",
 ];
 const ORDERS = [
   'Name desc',
@@ -228,6 +235,7 @@ const ORDERS = [
   'Orders/$count desc',
   'Orders/any(o: o/Total gt 10) desc',
   'length(Region/Name)',
+  'Ssn desc',
 ];
 const SELECTS = ['Id,Name', 'Name,Region', 'Id'];
 const EXPANDS = [
@@ -286,8 +294,13 @@ export type Answer = (plan: QueryPlan) => Promise<{
   skipToken?: string;
 }>;
 
-/** The response to a query, its next links followed (at most `limit` pages). */
-export async function respond(query: string, answer: Answer, limit = 12): Promise<Response> {
+/** The response to a query, its next links followed (at most `limit` pages); each next link is given to `link`. */
+export async function respond(
+  query: string,
+  answer: Answer,
+  link: (url: string) => void = () => {},
+  limit = 12,
+): Promise<Response> {
   const pages: { items: unknown; count: number | undefined; more: boolean }[] = [];
   let url: string | undefined = `https://example.test/customers?${query}`;
   try {
@@ -296,6 +309,7 @@ export async function respond(query: string, answer: Answer, limit = 12): Promis
       const page = await answer(plan);
       pages.push({ items: page.items, count: page.count, more: page.more });
       url = nextLink(url, plan, page.more, page.skipToken);
+      if (url !== undefined) link(url);
     }
   } catch (error) {
     if (!isFilterError(error)) throw error;
@@ -325,6 +339,7 @@ export function tablesOf(customers: readonly CustomerRow[]) {
         column('Id'),
         column('Name', 'Edm.String'),
         column('Secret', 'Edm.String'),
+        column('Ssn', 'Edm.String'),
         column('Tenant'),
         column('RegionID'),
         // A filter reads a single-valued relation's members as columns of the row (docs/sql.md);
@@ -337,6 +352,7 @@ export function tablesOf(customers: readonly CustomerRow[]) {
         Id: c.Id,
         Name: c.Name,
         Secret: c.Secret,
+        Ssn: c.Ssn,
         Tenant: c.Tenant,
         RegionID: c.Region?.Id ?? null,
         Region_Id: c.Region?.Id ?? null,
