@@ -1183,7 +1183,7 @@ class Checker {
     const left = this.numeric(leftNode, node.left, what);
     const right = this.numeric(rightNode, node.right, what);
     if (left === undefined || right === undefined) return undefined;
-    const type: NumericType =
+    const promoted: NumericType =
       left.kind === 'null' && right.kind === 'null'
         ? 'Edm.Int32'
         : left.kind === 'null'
@@ -1191,6 +1191,8 @@ class Checker {
           : right.kind === 'null'
             ? promoteUnary(left.type as NumericType)
             : promoteNumeric(left.type as NumericType, right.type as NumericType);
+    // `divby` divides integers as Decimals (docs/semantics.md §4): its operands are converted to the quotient's type.
+    const type: NumericType = op === 'divby' && isInteger(promoted) ? 'Edm.Decimal' : promoted;
     return {
       kind: 'arithmetic',
       type,
