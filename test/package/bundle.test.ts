@@ -11,12 +11,12 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The bound on the bundle's gzipped size, in bytes: the size reached (37,117, with the typed builder
- * and the version-aware printing) and some 2% for small changes. The aim is 25,600 (25 KB);
+ * The bound on the bundle's gzipped size, in bytes: the size reached (38,195, with the typed builder,
+ * the version-aware printing, `divby` and the named refusals) and some 2% for small changes. The aim is 25,600 (25 KB);
  * docs/client.md, "Size", says what stands between the two. A change that crosses the bound says so
  * in docs/client.md and moves it, or makes room.
  */
-const GZIPPED_BOUND = 37_800;
+const GZIPPED_BOUND = 38_900;
 
 const CORE = "export { parse, print, check } from './dist/index.js';\n";
 const CLIENT = "export { filter, where, and, or, not, writeQuery, readQuery } from './dist/client/index.js';\n";
