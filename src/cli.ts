@@ -45,18 +45,40 @@ function version(): string {
   return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
+/** A text as one shell argument in double quotes, what the shell would expand escaped. */
+const shellQuoted = (text: string): string => `"${text.replace(/["\\$`]/g, '\\$&')}"`;
+
 /** Arguments beyond what a command takes: most often a filter the shell split at its spaces. */
 function strayArguments(command: Command, positionals: readonly string[]): string {
   const takes =
     command.maxOperands === 0
       ? 'one argument, the filter'
       : `at most ${command.maxOperands + 1} arguments, the filter and a file`;
-  const quoted = `"${positionals.join(' ').replace(/["\\$`]/g, '\\$&')}"`;
+  const quoted = shellQuoted(positionals.join(' '));
   const example =
     command.maxOperands === 0
       ? `odata-filter ${command.name} ${quoted}`
       : `odata-filter ${command.name} "Capacity gt 50" rooms.jsonl --schema VenueRoom`;
   return `${command.name} takes ${takes}, but was given ${positionals.length}: ${positionals.join(' ')}\nQuote a filter that has spaces, so that it is one argument, as in: ${example}`;
+}
+
+/**
+ * The first argument parseArgs reads as short options that is none (`-5 lt Price`): a filter
+ * that starts with '-', whatever its quotes. Undefined when there is none (`--shema`, a typo).
+ */
+function dashedFilter(args: readonly string[]): string | undefined {
+  const end = args.indexOf('--');
+  // `-x` alone may be a short option mistyped; a filter is longer.
+  return (end < 0 ? args : args.slice(0, end)).find((arg) => /^-[^-]./.test(arg));
+}
+
+/** The usage error of a filter that starts with '-': where to put it instead, in the command's own words. */
+function dashedFilterError(command: Command, filter: string): string {
+  return [
+    `The filter ${shellQuoted(filter)} starts with '-', which reads as an option.`,
+    `Put it after '--' (the options before it), as in: odata-filter ${command.name} -- ${shellQuoted(filter)}`,
+    `or in parentheses, which do not change it: odata-filter ${command.name} ${shellQuoted(`(${filter})`)}`,
+  ].join('\n');
 }
 
 export async function main(
@@ -91,6 +113,9 @@ export async function main(
     });
   } catch (error) {
     const unknownOption = (error as { code?: unknown }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    // parseArgs names only the first letters of such a filter, in a suggestion whose quotes do not balance.
+    const dashed = unknownOption ? dashedFilter(rest) : undefined;
+    if (dashed !== undefined) return usage(dashedFilterError(command, dashed));
     return usage(`${(error as Error).message}${unknownOption ? `\n${DASH_HINT}` : ''}`);
   }
   if (parsed.values.help) {

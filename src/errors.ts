@@ -100,7 +100,7 @@ export const FILTER_ISSUE_CODES = {
   },
   value_does_not_fit: {
     kind: 'type',
-    when: 'a value given to a hole of a filter template (filter(schema)`…`) or to a method of the typed builder (where()) is not of the type its place gives it (a string where an Int32 goes), or the hole is where no value can stand (docs/client.md)',
+    when: 'a value given to a hole of a filter template (filter(schema)`…`) or to a method of the typed builder (where()) is not of the type its place gives it (a string where an Int32 goes) or makes a literal the grammar cannot read (a lone surrogate, February 30), or the hole is where no value can stand (docs/client.md)',
   },
   not_in_version: {
     kind: 'type',

@@ -1,6 +1,6 @@
 // `odata-filter check "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--odata-version <version>] [--json]`:
-// prints the canonical form and the typed form of a filter (or the typed tree as JSON); a bad
-// filter exits 2 with every issue.
+// prints the canonical form and the typed form of a filter, its literals as OData writes them (or
+// the typed tree as JSON); a bad filter exits 2 with every issue.
 
 import { check } from '../types/check.js';
 import { parse } from '../syntax/parse.js';
@@ -36,7 +36,8 @@ export const checkCommand: Command = {
     const { version } = versioned;
     const typed = check(filter, loaded.schema, { aliases: given.aliases, version });
     if (values.json) out.write(`${toJson(typed.root)}\n`);
-    else out.write(`${print(parse(filter), { version })}\n${printTyped(typed)}\n`);
+    // Literals as the version writes them (a date-time as `2012-01-01T00:00:00.000Z`, not its epoch milliseconds).
+    else out.write(`${print(parse(filter), { version })}\n${printTyped(typed, { version: version ?? '4.01' })}\n`);
     return { exitCode: 0 };
   },
 };

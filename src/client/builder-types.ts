@@ -97,6 +97,12 @@ export interface Ordering<T extends EdmType> {
 type Computed<T extends NumericType> = [T] extends ['Edm.Byte' | 'Edm.SByte' | 'Edm.Int16'] ? 'Edm.Int32' : T;
 /** The type of `T op U`: the operand's own when the other side is of its type or a value, else some number. */
 type ArithmeticResult<T extends NumericType, U extends NumericType> = [U] extends [T] ? Computed<T> : NumericType;
+/** The type of `T divby U`: integers divide as Decimals (docs/semantics.md §4). */
+type QuotientResult<T extends NumericType, U extends NumericType> = [U] extends [T]
+  ? [T] extends [IntegerType]
+    ? 'Edm.Decimal'
+    : Computed<T>
+  : NumericType;
 
 /** Arithmetic of a number; a value on the right is written as a literal of the operand's type. */
 export interface NumberMethods<T extends NumericType> {
@@ -104,6 +110,8 @@ export interface NumberMethods<T extends NumericType> {
   sub<U extends NumericType = T>(other: ValueOf<T> | Typed<U, undefined>): Operand<ArithmeticResult<T, U>>;
   mul<U extends NumericType = T>(other: ValueOf<T> | Typed<U, undefined>): Operand<ArithmeticResult<T, U>>;
   div<U extends NumericType = T>(other: ValueOf<T> | Typed<U, undefined>): Operand<ArithmeticResult<T, U>>;
+  /** `x divby y` (OData 4.01): division without truncation, integers as Decimals. */
+  divby<U extends NumericType = T>(other: ValueOf<T> | Typed<U, undefined>): Operand<QuotientResult<T, U>>;
   mod<U extends NumericType = T>(other: ValueOf<T> | Typed<U, undefined>): Operand<ArithmeticResult<T, U>>;
   /** `-x`. */
   negate(): Operand<Computed<T>>;

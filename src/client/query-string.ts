@@ -82,8 +82,9 @@ function encodeName(name: string): string {
 
 /**
  * The options of a URL or a query string, decoded, in order — what a log line or a pasted link
- * asked for. `+` is a space only in `application/x-www-form-urlencoded`; in a URL's query it is a
- * plus, and so it is read here. A malformed escape (`%E0%A4%A`) is kept as written.
+ * asked for. A `+` is a space, as URLSearchParams, parseQuery() and every form-encoded server
+ * read it (a plus arrives as `%2B`, which writeQuery() writes), so that this reads what the server
+ * read. A malformed escape (`%E0%A4%A`) is kept as written.
  */
 export function readQuery(urlOrQuery: string): [name: string, value: string][] {
   const hash = urlOrQuery.indexOf('#');
@@ -99,7 +100,7 @@ export function readQuery(urlOrQuery: string): [name: string, value: string][] {
     .map((part) => {
       const equals = part.indexOf('=');
       const [name, value] = equals < 0 ? [part, ''] : [part.slice(0, equals), part.slice(equals + 1)];
-      return [decode(name), decode(value)];
+      return [decode(name.replace(/\+/g, ' ')), decode(value.replace(/\+/g, ' '))];
     });
 }
 

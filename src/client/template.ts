@@ -11,6 +11,8 @@ import { FilterError, isFilterError, unsupported } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { check } from '../types/check.js';
 import type { CheckOptions } from '../types/check.js';
+import type { ParseOptions } from '../syntax/limits.js';
+import { parse } from '../syntax/parse.js';
 import type { Schema } from '../types/schema.js';
 import type { TypedExpr, TypedFilter } from '../types/typed.js';
 import { childrenOfTyped } from '../types/typed.js';
@@ -140,18 +142,15 @@ export function filledTemplate(
       });
       return 'null';
     }
-    if (Array.isArray(value)) {
-      const items = value.map((item: unknown, k) => {
-        const literal = item === undefined ? undefined : literalOf(item, use, i);
-        if (literal === undefined)
-          issues.push({ code: 'value_does_not_fit', message: misfit(i, item, use, k), ...at(i) });
-        return literal ?? 'null';
-      });
-      return `(${items.join(', ')})`;
-    }
-    const literal = value === undefined ? undefined : literalOf(value, use, i);
-    if (literal === undefined) issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
-    return literal ?? 'null';
+    /** The literal of one value (or list item), or 'null' once the issue of a value that does not fit is noted. */
+    const fitted = (item: unknown, k?: number): string => {
+      const literal = item === undefined ? undefined : literalOf(item, use, i);
+      const problem = literal === undefined ? '' : unreadable(literal, options);
+      if (literal !== undefined && problem === undefined) return literal;
+      issues.push({ code: 'value_does_not_fit', message: `${misfit(i, item, use, k)}${problem ?? ''}`, ...at(i) });
+      return 'null';
+    };
+    return Array.isArray(value) ? `(${value.map((item: unknown, k) => fitted(item, k)).join(', ')})` : fitted(value);
   });
   if (issues.length > 0)
     throw new FilterError({
@@ -213,6 +212,22 @@ function misfit(hole: number, value: unknown, use: ValueUse, item?: number): str
   const where =
     item === undefined ? `The value at ${shownHole(hole)}` : `Item ${item} of the list at ${shownHole(hole)}`;
   return `${where} is ${given}, which is no ${describeUse(use)}, the type of its place`;
+}
+
+/**
+ * Why the grammar cannot read a literal valueLiteral() wrote — a string with a lone surrogate, a
+ * date no calendar has, a duration beyond the longest — as `: <reason>`; undefined when it reads
+ * it. The value is then what does not fit, at its hole, never the filter's syntax. A literal past
+ * a limit is the filter's limit error, which the filled filter raises at the hole.
+ */
+function unreadable(literal: string, options: ParseOptions): string | undefined {
+  try {
+    parse(literal, options);
+    return undefined;
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return error.kind === 'limit' ? undefined : `: ${error.message.replace(/ at position \d+/g, '')}`;
+  }
 }
 
 function interleave(strings: readonly string[], fills: readonly string[]): string {

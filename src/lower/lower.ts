@@ -381,12 +381,14 @@ const VALUES = {
     const left = lowerValue(node.left);
     const right = lowerValue(node.right);
     if (isNull(left) || isNull(right)) return constant(node, null);
+    // `divby` is `div` on operands the checker converted to the quotient's type (docs/semantics.md §4).
+    const op = node.op === 'divby' ? 'div' : node.op;
     // Division and remainder by zero are null; by a non-zero constant they are not.
-    const byZero = (node.op === 'div' || node.op === 'mod') && !(right.kind === 'constant' && !isZero(right.value));
+    const byZero = (op === 'div' || op === 'mod') && !(right.kind === 'constant' && !isZero(right.value));
     const nullable = left.nullable || right.nullable || byZero;
     return {
       kind: 'arithmetic',
-      op: node.op,
+      op,
       left,
       right,
       ...facts(node, nullable, byZero ? undefined : union([left, right])),

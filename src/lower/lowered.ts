@@ -88,10 +88,16 @@ export interface LoweredNegate extends ValueBase {
   readonly operand: LoweredValue;
 }
 
+/**
+ * The arithmetic operators a backend renders: `a divby b` is lowered to `a div b`, its operands
+ * already of the quotient's type (docs/semantics.md §4), so no backend has an operator of its own for it.
+ */
+export type LoweredArithmeticOp = Exclude<ArithmeticOp, 'divby'>;
+
 /** Arithmetic in `type`, the promoted type of both operands. Null with either operand, or on division by zero. */
 export interface LoweredArithmetic extends ValueBase {
   readonly kind: 'arithmetic';
-  readonly op: ArithmeticOp;
+  readonly op: LoweredArithmeticOp;
   readonly left: LoweredValue;
   readonly right: LoweredValue;
 }

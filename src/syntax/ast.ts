@@ -217,9 +217,10 @@ export interface NegateExpr extends Span {
 }
 
 export type CompareOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
-export type ArithmeticOp = 'add' | 'sub' | 'mul' | 'div' | 'mod';
+/** `divby` is 4.01's division without truncation (docs/semantics.md §4). */
+export type ArithmeticOp = 'add' | 'sub' | 'mul' | 'div' | 'divby' | 'mod';
 /** The arithmetic operators that apply to dates, times and durations (docs/semantics.md §5). */
-export type TemporalOp = Exclude<ArithmeticOp, 'mod'>;
+export type TemporalOp = Exclude<ArithmeticOp, 'mod' | 'divby'>;
 export type LogicalOp = 'and' | 'or';
 
 export interface CompareExpr extends Span {
@@ -297,7 +298,7 @@ export function visit<R>(node: Expr, visitor: ExprVisitor<R>): R {
 }
 
 export const COMPARE_OPS: readonly CompareOp[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
-export const ARITHMETIC_OPS: readonly ArithmeticOp[] = ['add', 'sub', 'mul', 'div', 'mod'];
+export const ARITHMETIC_OPS: readonly ArithmeticOp[] = ['add', 'sub', 'mul', 'div', 'divby', 'mod'];
 
 /** The direct children of a node, in source order. */
 export function childrenOf(node: Expr): readonly Expr[] {

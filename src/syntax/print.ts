@@ -44,6 +44,7 @@ const ARITHMETIC_LEVEL = {
   sub: ADDITIVE,
   mul: MULTIPLICATIVE,
   div: MULTIPLICATIVE,
+  divby: MULTIPLICATIVE,
   mod: MULTIPLICATIVE,
 } as const;
 

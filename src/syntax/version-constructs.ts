@@ -35,6 +35,7 @@ export const VERSIONED_CONSTRUCTS = {
   type_function_target: { since: '4.0', what: 'A cast or type test to Edm.Date, Edm.TimeOfDay or Edm.Duration' },
   date_time_arithmetic: { since: '4.0', what: 'Date-time arithmetic' },
   in: { since: '4.01', what: "The 'in' operator" },
+  divby: { since: '4.01', what: "The 'divby' operator" },
   in_alias: { since: '4.01', what: "The 'in' operator" },
   in_collection: { since: '4.01', what: "The 'in' operator" },
   json_array: {
@@ -98,9 +99,10 @@ export function constructOf(node: Expr): FoundConstruct | undefined {
     case 'not':
     case 'negate':
     case 'compare':
-    case 'arithmetic':
     case 'logical':
       return undefined;
+    case 'arithmetic':
+      return node.op === 'divby' ? named('divby') : undefined;
     case 'number': {
       const suffix = node.raw[node.raw.length - 1]!.toLowerCase();
       if (node.type === 'Edm.Int64' && suffix !== 'l') return named('int64_literal');

@@ -38,6 +38,7 @@ export const FILTER_OPERATORS = [
   'sub',
   'mul',
   'div',
+  'divby',
   'mod',
   '-',
   'in',

@@ -146,10 +146,27 @@ export function checkValue(exprOrText: Expr | string, schema: Schema, options: C
   return checkTree(exprOrText, schema, options, false).root;
 }
 
+/** The option of checkPlaces(), a symbol so that no options object a caller writes can set it. */
+const ALIASES_ARE_PLACES = Symbol('aliases are places');
+
+interface CheckerOptions extends CheckOptions {
+  readonly [ALIASES_ARE_PLACES]?: true;
+}
+
+/**
+ * Where the aliases of a filter stand, for aliasUses(): the filter checked with each alias null (as
+ * `aliases` gives them), a null alias standing for any value its place can take — also where only
+ * a literal can stand, the right operand of `has`, so that a template's `Color has ${'Blue'}`
+ * learns its hole's type. The tree is a map of places, never a filter a backend may take.
+ */
+export function checkPlaces(text: string, schema: Schema, options: CheckOptions): TypedExpr {
+  return checkTree(text, schema, { ...options, [ALIASES_ARE_PLACES]: true }, true).root;
+}
+
 function checkTree(
   exprOrText: Expr | string,
   schema: Schema,
-  options: CheckOptions,
+  options: CheckerOptions,
   filter: boolean,
 ): { root: TypedExpr; text: string | undefined } {
   const text = typeof exprOrText === 'string' ? exprOrText : undefined;
@@ -394,7 +411,7 @@ class Checker {
     private readonly schema: Schema,
     /** The filter's text, when checked from text: operands are named by their source. */
     private readonly text: string | undefined,
-    private readonly options: CheckOptions,
+    private readonly options: CheckerOptions,
     /** Told of every node typed, with the variables in scope there (inspect()). */
     private readonly observe?: (node: TypedExpr, scopes: readonly Scope[]) => void,
   ) {
@@ -613,6 +630,16 @@ class Checker {
     }
     const mask = this.asEnumValue(enumType, value, n.value, "The right operand of 'has'");
     if (mask === undefined) return undefined;
+    // Learning places: the alias is null here, but stands for the literal its value will be.
+    if (mask.kind === 'null' && n.value?.kind === 'alias' && this.options[ALIASES_ARE_PLACES])
+      return {
+        kind: 'has',
+        type: BOOLEAN,
+        operand,
+        value: mask as unknown as TypedLiteral,
+        start: n.start,
+        end: n.end,
+      };
     if (mask.kind !== 'literal') {
       this.report(
         'type_mismatch',
@@ -1158,7 +1185,7 @@ class Checker {
     const left = this.numeric(leftNode, node.left, what);
     const right = this.numeric(rightNode, node.right, what);
     if (left === undefined || right === undefined) return undefined;
-    const type: NumericType =
+    const promoted: NumericType =
       left.kind === 'null' && right.kind === 'null'
         ? 'Edm.Int32'
         : left.kind === 'null'
@@ -1166,6 +1193,8 @@ class Checker {
           : right.kind === 'null'
             ? promoteUnary(left.type as NumericType)
             : promoteNumeric(left.type as NumericType, right.type as NumericType);
+    // `divby` divides integers as Decimals (docs/semantics.md §4): its operands are converted to the quotient's type.
+    const type: NumericType = op === 'divby' && isInteger(promoted) ? 'Edm.Decimal' : promoted;
     return {
       kind: 'arithmetic',
       type,

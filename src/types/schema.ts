@@ -147,6 +147,7 @@ const RESERVED = new Set([
   'sub',
   'mul',
   'div',
+  'divby',
   'mod',
   'in',
   'has',

@@ -1,18 +1,19 @@
 // A JavaScript value written as a literal of the type its place in a filter gives it — never of
 // a type guessed from the value: what a row filter's parameters (`OwnerID eq @user`) and the holes
 // of a filter template (filter(Contact)`Status eq ${status}`) become. The place's type is learnt
-// by checking the filter with every alias null, which takes the type of wherever it stands.
+// by checking the filter with every alias null, which takes the type of wherever it stands (and
+// stands, while learning, for any value of it: checkPlaces()).
 
 import { plainNumberText } from '../semantics/plain-number.js';
 import { childrenOf } from '../syntax/ast.js';
 import type { Expr } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
-import { check } from './check.js';
+import { checkPlaces } from './check.js';
 import type { CheckOptions } from './check.js';
 import type { EdmType } from './edm.js';
 import { INTEGER_RANGES, isInteger } from './edm.js';
 import type { EnumType, Schema } from './schema.js';
-import type { TypedExpr, TypedFilter } from './typed.js';
+import type { TypedExpr } from './typed.js';
 import { childrenOfTyped } from './typed.js';
 import type { ODataVersion } from '../syntax/versions.js';
 import { isVersion3OrEarlier } from '../syntax/versions.js';
@@ -86,13 +87,13 @@ export function aliasUses(
     if (node.kind === 'alias') names.add(node.name);
     stack.push(...childrenOf(node));
   }
-  const typed: TypedFilter = check(text, schema, {
+  const root = checkPlaces(text, schema, {
     ...options,
     aliases: Object.fromEntries([...names].map((n) => [n, lists.has(n) ? '(null)' : 'null'])),
   });
   const uses = new Map<string, ValueUse>();
   const listed = new Set<string>();
-  const walk: TypedExpr[] = [typed.root];
+  const walk: TypedExpr[] = [root];
   while (walk.length > 0) {
     const node = walk.pop()!;
     if (node.kind === 'in')
@@ -100,7 +101,7 @@ export function aliasUses(
     walk.push(...childrenOfTyped(node));
   }
   const conflicts: { name: string; first: ValueUse; other: ValueUse; start: number; end: number }[] = [];
-  for (const node of aliasNodes(typed.root, text).sort((a, b) => a.start - b.start)) {
+  for (const node of aliasNodes(root, text).sort((a, b) => a.start - b.start)) {
     if (node.kind !== 'null') continue;
     const name = text.slice(node.start + 1, node.end);
     const use = { type: node.type, enum: node.enum };

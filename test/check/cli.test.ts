@@ -13,9 +13,30 @@ describe('odata-filter check', () => {
     const r = await run('check', 'Capacity GT 50 AND round(Capacity) eq 5', '--schema', 'VenueRoom');
     expect(r).toEqual({
       code: 0,
-      out: "Capacity gt 50 and round(Capacity) eq 5\n((Capacity:Int32 gt 50:Int32) and (round(convert(Capacity:Int32):Decimal):Decimal eq '5':Decimal))\n",
+      out: 'Capacity gt 50 and round(Capacity) eq 5\n((Capacity:Int32 gt 50:Int32) and (round(convert(Capacity:Int32):Decimal):Decimal eq 5m:Decimal))\n',
       err: '',
     });
+  });
+
+  it('prints literals as OData writes them: a date-time as its instant, not epoch milliseconds', async () => {
+    const r = await run('check', 'StartDateTime gt 2012-01-01T01:00:00+01:00', '--schema', 'Event');
+    expect(r).toEqual({
+      code: 0,
+      out: 'StartDateTime gt 2012-01-01T01:00:00+01:00\n(StartDateTime:DateTimeOffset gt 2012-01-01T00:00:00.000Z:DateTimeOffset)\n',
+      err: '',
+    });
+    // For an earlier version, in that version's forms.
+    const v3 = await run(
+      'check',
+      "StartDateTime gt datetimeoffset'2012-01-01T00:00:00Z'",
+      '--schema',
+      'Event',
+      '--odata-version',
+      '3.0',
+    );
+    expect(v3.out.split('\n')[1]).toBe(
+      "(StartDateTime:DateTimeOffset gt datetimeoffset'2012-01-01T00:00:00Z':DateTimeOffset)",
+    );
   });
 
   it('accepts a shipped schema name in any case', async () => {

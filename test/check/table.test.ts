@@ -70,6 +70,11 @@ const WELL_TYPED: [string, string][] = [
   ['Byte add 1 eq 256', '((convert(Byte:Byte):Int32 add 1:Int32):Int32 eq 256:Int32)'],
   ['Int64 mul 2 gt 0', '((Int64:Int64 mul 2n:Int64):Int64 gt 0n:Int64)'],
   ['Decimal div 3 eq 1.5', "((Decimal:Decimal div '3':Decimal):Decimal eq '1.5':Decimal)"],
+  // divby (OData 4.01) divides integers as Decimals, anything else in the promoted type.
+  ['Int32 divby 2 eq 1.5', "((convert(Int32:Int32):Decimal divby '2':Decimal):Decimal eq '1.5':Decimal)"],
+  ['Byte divby Int64 eq 1', "((convert(Byte:Byte):Decimal divby convert(Int64:Int64):Decimal):Decimal eq '1':Decimal)"],
+  ['Decimal divby 3 eq 1.5', "((Decimal:Decimal divby '3':Decimal):Decimal eq '1.5':Decimal)"],
+  ['Double divby Int32 eq 1.5', '((Double:Double divby convert(Int32:Int32):Double):Double eq 1.5:Double)'],
   ['Double mod 2 eq 0', '((Double:Double mod 2:Double):Double eq 0:Double)'],
   ['Single sub 1 eq 0', '((Single:Single sub 1:Single):Single eq 0:Single)'],
   ['Decimal add Double eq 0', '((convert(Decimal:Decimal):Double add Double:Double):Double eq 0:Double)'],
@@ -508,6 +513,20 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
   ['String', [['not_boolean', 'String', 'A filter must be Edm.Boolean, but this expression is Edm.String']]],
   ['Int32 add 1', [['not_boolean', 'Int32 add 1', 'A filter must be Edm.Boolean, but this expression is Edm.Int32']]],
   ['Boolean and Int32', [['not_boolean', 'Int32', "Operator 'and' needs Boolean operands, but Int32 is Edm.Int32"]]],
+  [
+    'String divby 2 eq 1',
+    [['not_numeric', 'String', "Operator 'divby' needs numeric operands, but String is Edm.String"]],
+  ],
+  [
+    "duration'P1D' divby 2 eq duration'PT12H'",
+    [
+      [
+        'type_mismatch',
+        "duration'P1D' divby 2",
+        "Operator 'divby' does not apply to duration'P1D' (Edm.Duration) and 2 (Edm.Int32); date-time arithmetic takes an instant or Date add or sub a Duration, an instant sub an instant, a Date sub a Date, Durations add or sub each other, and a Duration mul or div a number",
+      ],
+    ],
+  ],
   [
     "Int32 or String eq 'x'",
     [['not_boolean', 'Int32', "Operator 'or' needs Boolean operands, but Int32 is Edm.Int32"]],

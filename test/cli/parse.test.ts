@@ -107,7 +107,21 @@ describe('odata-filter parse', () => {
     });
     const { code, err } = await run(['parse', '-5 lt Price']);
     expect(code).toBe(64);
-    expect(err).toContain(`after '--', as in: odata-filter parse -- "-5 lt Price"`);
+    expect(err).toContain(`Put it after '--' (the options before it), as in: odata-filter parse -- "-5 lt Price"`);
+    // The whole filter, quoted as a shell reads it back, wherever it stands among the options.
+    expect(await run(['check', '--schema', 'VenueRoom', "-Capacity lt 5 and Name eq 'a\"b'"])).toEqual({
+      code: 64,
+      out: '',
+      err: [
+        `The filter "-Capacity lt 5 and Name eq 'a\\"b'" starts with '-', which reads as an option.`,
+        `Put it after '--' (the options before it), as in: odata-filter check -- "-Capacity lt 5 and Name eq 'a\\"b'"`,
+        `or in parentheses, which do not change it: odata-filter check "(-Capacity lt 5 and Name eq 'a\\"b')"`,
+        'Usage: odata-filter check "<filter>" --schema <name-or-file> [--alias <name>=<value>]... [--odata-version <version>] [--json]',
+        '',
+      ].join('\n'),
+    });
+    // A short option that is none is parseArgs' own message.
+    expect((await run(['parse', '-x', 'a'])).err).toContain("Unknown option '-x'");
     const help = await run(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toContain(`A filter that starts with '-' goes after '--'`);

@@ -158,7 +158,7 @@ function primitiveCondition(place: Place, type: EdmType, others: readonly Place[
     arbitraries.push(
       fc
         .tuple(
-          fc.constantFrom('add', 'sub', 'mul', 'div', 'mod'),
+          fc.constantFrom('add', 'sub', 'mul', 'div', 'divby', 'mod'),
           valueArbitrary(type),
           fc.constantFrom('eq', 'lt'),
           valueArbitrary(type),

@@ -135,6 +135,11 @@ describe('where()', () => {
       () => where(Item, (i) => i.Id.add(i.Id.mul(2)).mod(7).eq(0)),
       '(Id add Id mul 2) mod 7 eq 0',
     ],
+    [
+      'a division without truncation, of integers as Decimals',
+      () => where(Item, (i) => i.Id.divby(2).eq(1.5)),
+      'Id divby 2 eq 1.5',
+    ],
     ['a negative value and a negation', () => where(Item, (i) => i.Id.negate().sub(-3).eq(-1)), '-Id sub -3 eq -1'],
     [
       'an instant plus a duration',

@@ -52,8 +52,8 @@ describe('writeQuery', () => {
 });
 
 describe('readQuery', () => {
-  it('reads a pasted URL’s options, a plus as a plus, the fragment left out, a broken escape kept', () => {
-    expect(readQuery("https://host/events/?$filter=Code%20eq%20'a+b'&$top=5#part")).toEqual([
+  it('reads a pasted URL’s options, the fragment left out, a broken escape kept', () => {
+    expect(readQuery("https://host/events/?$filter=Code%20eq%20'a%2Bb'&$top=5#part")).toEqual([
       ['$filter', "Code eq 'a+b'"],
       ['$top', '5'],
     ]);
@@ -63,6 +63,16 @@ describe('readQuery', () => {
       ['é', 'é'],
     ]);
     expect(readQuery('https://host/events/')).toEqual([]);
+  });
+
+  it('reads a + as a space, as parseQuery and form-encoded servers do, and %2B as a plus', () => {
+    const query = "?$filter=Name+eq+'a%2Bb+c'&a+b=1+%2B+1";
+    const read = readQuery(query);
+    expect(read).toEqual([
+      ['$filter', "Name eq 'a+b c'"],
+      ['a b', '1 + 1'],
+    ]);
+    expect(read).toEqual([...new URLSearchParams(query)]);
   });
 
   it('reads back whatever writeQuery wrote', () => {

@@ -9,6 +9,10 @@ import { GUID, ITEM_PROPERTIES } from '../support/client-item.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const Item = defineSchema({ name: 'Item', properties: ITEM_PROPERTIES });
+const Shop = defineSchema({
+  name: 'Shop',
+  properties: { Color: { enum: { name: 'Sales.Color', members: { Red: 1, Green: 2, Blue: 4 }, flags: true } } },
+});
 
 describe('filter`…`', () => {
   it.each([
@@ -59,6 +63,11 @@ describe('filter`…`', () => {
     ],
     ['an empty list', filter(Item)`Key in ${[]}`, 'Key in ()'],
     ['a list of guids, bare', filter(Item)`Key in ${[GUID]}`, `Key in (${GUID})`],
+    [
+      'the members `has` tests, by name or value, as an enumeration literal',
+      filter(Shop)`Color has ${'Blue'} or Color has ${'Red,Green'} or Color has ${5}`,
+      "Color has Sales.Color'Blue' or Color has Sales.Color'Red,Green' or Color has Sales.Color'5'",
+    ],
   ])('writes %s', (_, built, text) => {
     expect(built.text).toBe(text);
     expect(String(built)).toBe(text);
@@ -126,6 +135,36 @@ describe('filter`…`', () => {
       'Item 1 of the list at ${0} is the string "2", which is no Edm.Int32, the type of its place',
     ],
     [
+      'a string with a lone surrogate, which no UTF-8 text can carry',
+      () => filter(Item)`Name eq ${'a\uD800'}`,
+      8,
+      'The value at ${0} is the string "a\\ud800", which is no Edm.String, the type of its place: String literal contains an unpaired surrogate U+D800',
+    ],
+    [
+      'a date no calendar has',
+      () => filter(Item)`Day eq ${'2023-02-29'}`,
+      7,
+      'The value at ${0} is the string "2023-02-29", which is no Edm.Date, the type of its place: Invalid date \'2023-02-29\': there is no day 29 of month 02 in 2023',
+    ],
+    [
+      'a time of day past midnight',
+      () => filter(Item)`At eq ${'24:00'}`,
+      6,
+      'The value at ${0} is the string "24:00", which is no Edm.TimeOfDay, the type of its place: Invalid time of day \'24:00\': there is no hour 24',
+    ],
+    [
+      'a duration with no part',
+      () => filter(Item)`Took eq ${'PT'}`,
+      8,
+      'The value at ${0} is the string "PT", which is no Edm.Duration, the type of its place: Invalid duration \'PT\': expected [-]P[nD][T[nH][nM][n[.fff]S]] with at least one part (days, hours, minutes, seconds)',
+    ],
+    [
+      'a Date beyond the years a literal writes',
+      () => filter(Item)`Created gt ${new Date(8.64e15)}`,
+      11,
+      "The value at ${0} is the Date +275760-09-13T00:00:00.000Z, which is no Edm.DateTimeOffset, the type of its place: Unexpected '+275760-09-13T00:00:00.000Z'; expected an expression",
+    ],
+    [
       'one value where a list goes',
       () => filter(Item)`Id in ${5}`,
       6,
@@ -157,10 +196,18 @@ describe('filter`…`', () => {
     // After a hole whose literal is longer than `${n}`, positions are the template's.
     const late = thrownFilterError(() => filter(Item)`Name eq ${'a long value'} and Nope eq 1`);
     expect(late.text!.slice(late.issues[0]!.start, late.issues[0]!.end)).toBe('Nope');
-    // A string no UTF-8 can carry is refused at its hole.
-    const surrogate = thrownFilterError(() => filter(Item)`Name eq ${'a\uD800'} and Id eq 1`);
-    expect(surrogate.issues[0]!.code).toBe('unpaired_surrogate');
-    expect(surrogate.text!.slice(surrogate.issues[0]!.start, surrogate.issues[0]!.end)).toBe('${0}');
+  });
+
+  it('refuses null where `has` takes a member, as the checker refuses `Color has null`', () => {
+    const error = thrownFilterError(() => filter(Shop)`Color has ${null}`);
+    expect(error.issues.map((i) => [i.code, error.text!.slice(i.start, i.end)])).toEqual([['type_mismatch', '${0}']]);
+  });
+
+  it('refuses a member the enumeration does not have at its hole', () => {
+    const error = thrownFilterError(() => filter(Shop)`Color has ${'Purple'}`);
+    expect(error.issues.map((i) => [i.code, error.text!.slice(i.start, i.end)])).toEqual([
+      ['unknown_enum_member', '${0}'],
+    ]);
   });
 
   it('refuses a template that itself names an alias @__<n>', () => {

@@ -140,6 +140,7 @@ const PRINT_REFUSES: readonly [string, ODataVersion, string, string][] = [
   ['Qty eq @p', '3.0', 'parameter_alias', '@p'],
   ['Name in @list', '4.0', 'in_alias', 'Name in @list'],
   ["'a' in Tags", '4.0', 'in_collection', "'a' in Tags"],
+  ['Qty divby 2 gt 1', '4.0', 'divby', 'Qty divby 2'],
   [
     'Key in ["01234567-89ab-cdef-0123-456789abcdef"]',
     '4.0',
@@ -194,6 +195,7 @@ const CHECK_REFUSES: readonly [string, ODataVersion, string[]][] = [
   ["Name in ('a', 'b')", '4.0', ["Name in ('a', 'b')"]],
   ["Color eq 'Red'", '4.0', ["'Red'"]],
   ["Wait eq 'PT1H'", '4.0', ["'PT1H'"]],
+  ['Qty divby 2 gt 1', '4.0', ['Qty divby 2']],
   [
     'Key in ["01234567-89ab-cdef-0123-456789abcdef"]',
     '4.0',
@@ -224,7 +226,7 @@ const CHECK_REFUSES: readonly [string, ODataVersion, string[]][] = [
 
 /** Filters each version has, which check() for it accepts. */
 const CHECK_ACCEPTS: readonly [string, ODataVersion][] = [
-  ["Name in ('a', 'b') and Color eq 'Red'", '4.01'],
+  ["Name in ('a', 'b') and Color eq 'Red' and Qty divby 2 gt 1", '4.01'],
   ["contains(Name, 'a') and Color has Sales.Color'Red' and Tags/$count gt 1 and Day eq 2012-12-03", '4.0'],
   [
     "substringof('a', Name) and Due gt datetimeoffset'2012-01-01T00:00:00Z' and Created lt datetime'2012-01-01T00:00:00'",

@@ -129,6 +129,9 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ['x in [[1]]', 'nested_json_array'],
   ['x in [{}]', 'json_object'],
   ["x in ['a']", 'json_array_item'],
+  ["Tags/$count($filter=$it eq 'a') gt 1", 'count_options'],
+  ['Tags eq ["a"]', 'collection_literal'],
+  ['Sessions(1)/Capacity gt 2', 'key_predicate'],
 ];
 
 describe('issue codes', () => {

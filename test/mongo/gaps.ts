@@ -87,6 +87,7 @@ export function gapsOf(filter: TypedFilter, row: Record<string, unknown>): Set<G
           case 'mul':
             return a.mul(b);
           case 'div':
+          case 'divby':
             if (b.isZero()) return null;
             if (isInteger(node.type)) return new Exact((BigInt(a.toFixed()) / BigInt(b.toFixed())).toString());
             // The reference's quotient is rounded to 34 digits, as Decimal128's is.

@@ -406,7 +406,40 @@ export const INVALID: readonly InvalidCase[] = [
   ],
   ['x in [{"a": 1}]', 'unsupported', 6, "JSON object in the list of 'in' is not supported at position 6", '{"a": 1}'],
   ['x in [[[', 'unsupported', 6, "Nested JSON array in the list of 'in' is not supported at position 6", '[['],
-  ['x eq ["a"]', 'syntax', 5, "Unexpected '[' at position 5; expected an expression"],
+  // A JSON array is the list of `in` only: anywhere else it is a collection literal.
+  [
+    'x eq ["a"]',
+    'unsupported',
+    5,
+    "A collection literal is not supported outside `in`; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in at position 5",
+    '["a"]',
+  ],
+  [
+    '[] eq Tags',
+    'unsupported',
+    0,
+    "A collection literal is not supported outside `in`; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in at position 0",
+    '[]',
+  ],
+  ['x eq [', 'syntax', 6, "Unexpected end of input at position 6; expected a JSON value or ']'"],
+  // A key predicate picks an entity by its key, which the language does not do; a name that is no
+  // function, called without a path after it, is still an unknown function.
+  [
+    'Sessions(1)/Capacity gt 2',
+    'unsupported',
+    0,
+    "The key predicate 'Sessions(1)' is not supported; reach the elements of a collection by a lambda (Sessions/any(x: x/… eq …)) at position 0",
+    'Sessions(1)',
+  ],
+  [
+    "Event/Sessions(ID=1, Code='a') ne null",
+    'unsupported',
+    0,
+    "The key predicate 'Event/Sessions(ID=1, Code='a')' is not supported; reach the elements of a collection by a lambda (Event/Sessions/any(x: x/… eq …)) at position 0",
+    "Event/Sessions(ID=1, Code='a')",
+  ],
+  ['Sessions(1) eq null', 'syntax', 0, "Unknown function 'Sessions' at position 0", 'Sessions'],
+  ["length('a')/x eq 1", 'syntax', 11, "Unexpected '/' at position 11; expected an operator or end of input"],
   // An alias is a literal or a whole list, never an item of a list.
   [
     'x in (1, @p)',
@@ -557,7 +590,21 @@ export const INVALID: readonly InvalidCase[] = [
   ['Tags/any(t: $it/any(u: u))/x', 'syntax', 26, "Unexpected '/' at position 26; expected an operator or end of input"],
   // `$count` ends a path; `$it` only heads one.
   ['Tags/$count/x', 'syntax', 11, "Unexpected '/' at position 11; expected an operator or end of input"],
-  ['Tags/$count(1)', 'syntax', 11, "Unexpected '(' at position 11; expected an operator or end of input"],
+  // A count with nested options is refused as such, to its closing parenthesis.
+  [
+    'Tags/$count(1)',
+    'unsupported',
+    0,
+    "The count with options 'Tags/$count(1)' is not supported; test the elements in a lambda (Tags/any(x: …)), or count them all (Tags/$count) at position 0",
+    'Tags/$count(1)',
+  ],
+  [
+    "A/Tags/$count ($filter=contains($it, ')')) gt 1",
+    'unsupported',
+    0,
+    "The count with options 'A/Tags/$count ($filter=contains($it, ')'))' is not supported; test the elements in a lambda (A/Tags/any(x: …)), or count them all (A/Tags/$count) at position 0",
+    "A/Tags/$count ($filter=contains($it, ')'))",
+  ],
   ['Tags/$counts gt 1', 'syntax', 5, "Unexpected '$' at position 5; expected a property or function name"],
   ['$count gt 1', 'syntax', 0, "Unexpected '$' at position 0; expected an expression"],
   ['Tags/$it eq 1', 'syntax', 5, "Unexpected '$' at position 5; expected a property or function name"],

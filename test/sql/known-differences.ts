@@ -27,6 +27,10 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   { filter: 'Price div 3 eq 0.03333333333333333333333333333333333', engines: ['postgres'], ids: [] },
   { filter: '1m div 3m eq 0.3333333333333333333333333333333333m', engines: ['postgres', 'mysql'], ids: [] },
   { filter: '2m div 3m eq 0.6666666666666666666666666666666667m', engines: ['postgres', 'mysql'], ids: [] },
+  { filter: '1 divby 3 eq 0.3333333333333333333333333333333333m', engines: ['postgres', 'mysql'], ids: [] },
+  // PostgreSQL's quotient keeps 16 significant digits and its operands' scale (0 for an integer):
+  // a 19-digit quotient has no fraction.
+  { filter: 'Big divby 2 eq 4611686018427387903.5', engines: ['postgres'], ids: [] },
   // MariaDB DECIMAL holds 65 digits, 30 after the point.
   {
     filter: 'Price mul Price eq 99999999999999999999999999980000000000000000000000000001m',

@@ -17,7 +17,7 @@ export function mysqlDecimalDiffers(typed: TypedFilter, rows: readonly object[])
 /** The factors of Decimal `mul`s and the dividends of Decimal `div`s: what MySQL/MariaDB clamp. */
 function decimalFactors(node: TypedExpr): TypedExpr[] {
   return typedNodesOf(node).flatMap((n) =>
-    n.kind === 'arithmetic' && n.type === 'Edm.Decimal' && (n.op === 'mul' || n.op === 'div')
+    n.kind === 'arithmetic' && n.type === 'Edm.Decimal' && (n.op === 'mul' || n.op === 'div' || n.op === 'divby')
       ? n.op === 'mul'
         ? [n.left, n.right]
         : [n.left]
@@ -119,7 +119,8 @@ function mysqlInexact(typed: TypedFilter, row: object): boolean {
         const a = walk(node.left);
         const b = walk(node.right);
         if (!a || !b || value === null) return null;
-        if (node.op === 'div') {
+        // `divby` is lowered to `div` (docs/semantics.md §4).
+        if (node.op === 'div' || node.op === 'divby') {
           const scale = Math.min(Math.max(a.scale, 30) + 4, 38);
           const quotient = new Long(a.value).div(new Long(b.value));
           const ends = quotient.times(b.value).eq(a.value);

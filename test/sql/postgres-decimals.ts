@@ -65,7 +65,8 @@ function differsOnRow(root: TypedExpr, row: object, division: boolean): boolean 
       case 'arithmetic': {
         const [a, b] = operands;
         if (!a || !b) return null;
-        if (node.op === 'div') {
+        // `divby` is lowered to `div` (docs/semantics.md §4).
+        if (node.op === 'div' || node.op === 'divby') {
           const scale = divisionScale(a, b);
           if (division && !quotient(a.value, b.value, scale).eq(value)) differs = true;
           return { value, scale };

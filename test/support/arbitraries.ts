@@ -1042,7 +1042,8 @@ function grammar(
       case 'int32': {
         // Int32-valued forms stay Int32, as substring positions need; `num` adds the rest.
         forms.push(
-          binary(sub(kind), ARITHMETIC, sub(kind)),
+          // `divby` makes a Decimal of integers: an Int32 form would not stay one.
+          binary(sub(kind), kind === 'num' ? [...ARITHMETIC, 'divby'] : ARITHMETIC, sub(kind)),
           sub(kind).map((x) => unary(`-${group(x)}`)),
           call('length', sub('string')),
           call('indexof', sub('string'), sub('string')),

@@ -459,6 +459,25 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Big eq 9.223372036854776E18', [1]],
   ['Qty mod 5 eq 0 and Qty ne 0', [1, 10]],
 
+  // divby (OData 4.01): division without truncation, integers as Decimals; by zero is null
+  ['7 divby 2 eq 3.5', ALL],
+  ['1 add 3 divby 2 eq 2.5', ALL],
+  ['1 divby 3 eq 0.3333333333333333333333333333333333m', ALL],
+  ['Qty divby 2 eq -3.5', [2]],
+  ['Qty divby 2 eq 25.5', [12]],
+  ['Qty divby 8 eq 1.25', [1]],
+  ['Qty divby 3 gt 33.3', [5, 10]],
+  ['Qty divby 2 eq Qty div 2', [1, 3, 4, 6, 7, 10]],
+  ['Qty divby 0 eq null', ALL],
+  ['Qty divby (Qty sub Qty) eq null', ALL],
+  ['Big divby 2 eq -3.5', [11]],
+  ['Big divby 2 eq 4611686018427387903.5', [1]],
+  ['Price divby 2 eq 1.25', [9]],
+  ['Price divby 0 eq null', ALL],
+  ['Score divby 2 eq -1.25', [2]],
+  ['Score divby 0 eq null', ALL],
+  ['Ratio divby 2 eq 0.25', [1]],
+
   // Decimal: exact; division to 34 significant digits; round half away from zero
   ['Price eq 19.99', [1]],
   ['Price eq 19.990', [1]],

@@ -144,6 +144,7 @@ const RESERVED = new Set([
   'sub',
   'mul',
   'div',
+  'divby',
   'mod',
   'in',
   'has',

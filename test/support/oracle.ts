@@ -356,7 +356,9 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
             return x.minus(y);
           case 'mul':
             return x.times(y);
+          // `divby` divides as `div` does, its operands already of the quotient's type (§4).
           case 'div':
+          case 'divby':
             return y.isZero() ? null : new Exact(Quotient.div(x, y));
           case 'mod':
             return y.isZero() ? null : x.mod(y);
@@ -372,6 +374,7 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
         case 'mul':
           return x * y;
         case 'div':
+        case 'divby':
           return y === 0 ? null : x / y;
         case 'mod':
           return y === 0 ? null : x % y;

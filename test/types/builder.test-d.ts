@@ -100,6 +100,8 @@ describe('the builder types operands by their Edm type', () => {
       expectTypeOf(s.Price.round()).toEqualTypeOf<Operand<'Edm.Decimal'>>();
       expectTypeOf(s.Lines.$count).toEqualTypeOf<Operand<'Edm.Int64'>>();
       expectTypeOf(s.Stock.add(1)).toEqualTypeOf<Operand<'Edm.Int32'>>();
+      expectTypeOf(s.Stock.divby(2)).toEqualTypeOf<Operand<'Edm.Decimal'>>();
+      expectTypeOf(s.Address.Geo.Lat.divby(2)).toEqualTypeOf<Operand<'Edm.Double'>>();
       expectTypeOf(s.Price.mul(s.Price)).toEqualTypeOf<Operand<'Edm.Decimal'>>();
       expectTypeOf(s.Updated.sub(s.Updated)).toEqualTypeOf<Operand<'Edm.Duration'>>();
       expectTypeOf(s.Opened.sub(s.Opened)).toEqualTypeOf<Operand<'Edm.Duration'>>();

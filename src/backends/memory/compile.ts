@@ -7,12 +7,12 @@
 import { madeFilter } from '../../types/filter-validation.js';
 import type { TypedFilter } from '../../types/typed.js';
 import type { FunctionName } from '../../types/functions.js';
-import type { ArithmeticOp } from '../../syntax/ast.js';
 import type { EdmType } from '../../types/edm.js';
 import type {
   ComparePredicate,
   ExistsPredicate,
   ForallPredicate,
+  LoweredArithmeticOp,
   LoweredCall,
   LoweredCollection,
   LoweredConstant,
@@ -932,7 +932,7 @@ function orderCode(
   return base;
 }
 
-function arithmeticCode(op: ArithmeticOp, a: string, b: string, repr: Repr, gen: Generator): string {
+function arithmeticCode(op: LoweredArithmeticOp, a: string, b: string, repr: Repr, gen: Generator): string {
   switch (repr) {
     case 'dec':
       switch (op) {

@@ -3,7 +3,6 @@
 // generated code, so the two agree value for value.
 
 import type { Decimal } from 'decimal.js';
-import type { ArithmeticOp } from '../../syntax/ast.js';
 import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
 import type { PrimitiveProperty } from '../../types/schema.js';
 import { lowerValue } from '../../lower/lower.js';
@@ -14,6 +13,7 @@ import type {
   ComparePredicate,
   ExistsPredicate,
   ForallPredicate,
+  LoweredArithmeticOp,
   LoweredCollection,
   LoweredConstant,
   LoweredCount,
@@ -313,7 +313,7 @@ const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => b
   endswith: (a, b) => a.endsWith(b),
 };
 
-function arithmetic(op: ArithmeticOp, repr: Repr): (a: unknown, b: unknown) => unknown {
+function arithmetic(op: LoweredArithmeticOp, repr: Repr): (a: unknown, b: unknown) => unknown {
   if (repr === 'dec') {
     switch (op) {
       case 'add':

@@ -2,7 +2,8 @@
 // literals, comparisons, arithmetic and every function; dialects/base.ts holds what the dialects
 // share. A function a dialect renders as UNSUPPORTED is a FilterError of kind 'unsupported'.
 
-import type { ArithmeticOp, TemporalOp } from '../../syntax/ast.js';
+import type { TemporalOp } from '../../syntax/ast.js';
+import type { LoweredArithmeticOp } from '../../lower/lowered.js';
 import type { EdmType } from '../../types/edm.js';
 import type { CastConversion } from '../../lower/lowered.js';
 import type { FunctionName } from '../../types/functions.js';
@@ -135,7 +136,7 @@ export interface Dialect {
   /** Equality that is TRUE for two NULLs and FALSE for a NULL and a value. */
   equalNullSafe(a: Operand, b: Operand): Frag;
   order(op: OrderOp, a: Operand, b: Operand): Frag;
-  arithmetic(op: ArithmeticOp, a: Operand, b: Operand, type: EdmType): Frag;
+  arithmetic(op: LoweredArithmeticOp, a: Operand, b: Operand, type: EdmType): Frag;
   negate(a: Operand): Frag;
   /** Date-time arithmetic (TypedTemporal in src/types/typed.ts), NULL beyond its result's range. */
   temporal(op: TemporalOp, a: Operand, b: Operand): Frag;

@@ -66,7 +66,7 @@ export interface Completions {
 }
 
 const COMPARISONS = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'] as const;
-const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'mod'] as const;
+const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'divby', 'mod'] as const;
 /** Most paths through a structure's properties tried to learn whether it leads to a fitting value. */
 const NAVIGATION_DEPTH = 3;
 

@@ -15,7 +15,16 @@ import { bareDateTime, guid, isLiteral, string, timeOfDay, unterminatedString } 
 import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, hasValue, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
-import { isUnsupportedFunction, rejectBoundCall, rejectTypeCast, rejectVariable } from './unsupported.js';
+import {
+  isUnsupportedFunction,
+  mayBeKeyPredicate,
+  rejectBoundCall,
+  rejectCollectionLiteral,
+  rejectCountOptions,
+  rejectKeyPredicate,
+  rejectTypeCast,
+  rejectVariable,
+} from './unsupported.js';
 import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
 import {
   isCastName,
@@ -86,6 +95,10 @@ export const actions = {
   rejectBoundCall,
   rejectTypeCast,
   rejectVariable,
+  rejectCountOptions,
+  mayBeKeyPredicate,
+  rejectKeyPredicate,
+  rejectCollectionLiteral,
 } as const;
 
 export type Actions = typeof actions;

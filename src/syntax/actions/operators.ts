@@ -17,11 +17,12 @@ const PRECEDENCE: Readonly<Record<string, number>> = Object.assign(Object.create
   sub: 5,
   mul: 6,
   div: 6,
+  divby: 6,
   mod: 6,
 });
 
 export function isBinaryOperator(word: string): boolean {
-  return word.length <= 3 && PRECEDENCE[word.toLowerCase()] !== undefined;
+  return word.length <= 5 && PRECEDENCE[word.toLowerCase()] !== undefined;
 }
 
 type BinaryOp = CompareOp | ArithmeticOp | LogicalOp;

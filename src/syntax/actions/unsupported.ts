@@ -3,10 +3,11 @@
 
 import type { Expr, PathSegment } from '../ast.js';
 import { unsupported } from '../../errors.js';
-import { UNSUPPORTED_FUNCTIONS } from '../../types/functions.js';
+import { lookupFunction, UNSUPPORTED_FUNCTIONS } from '../../types/functions.js';
 import { suggestName } from '../../types/suggest.js';
 import type { Range } from './syntax-error.js';
 import { isLambdaOperator } from './collections.js';
+import { isTypeFunction } from './type-functions.js';
 
 /**
  * Refuses a construct of the OData conventions that this language does not have: `construct` is
@@ -76,4 +77,85 @@ export function rejectFunction(name: string, start: number): never {
 export function rejectVariable(name: string, span: Range): never {
   if (name === 'root') return refuse('service_root', "Service-root path '$root'", span);
   return refuse('implicit_variable', `Implicit variable '$${name}'`, span);
+}
+
+/**
+ * Where a path `head/tail…` starts, from what the grammar read after it: `r` starts right after
+ * the head when there is no tail.
+ */
+function pathStart(head: string, tail: readonly PathSegment[], r: Range): number {
+  return (tail.length === 0 ? r.start : tail[0]!.start - 1) - head.length;
+}
+
+/**
+ * `Tags/$count($filter=…)`: a count with nested query options. `r` runs from the `/` before
+ * `$count` to the `(`; the refusal covers the options, to their closing parenthesis.
+ */
+export function rejectCountOptions(head: string, tail: readonly PathSegment[], input: string, r: Range): never {
+  const start = pathStart(head, tail, r);
+  const end = closingParenthesis(input, r.end);
+  const path = pathText(head, tail);
+  return refuse(
+    'count_options',
+    `The count with options '${shortened(input.slice(start, end))}'`,
+    { start, end },
+    `; test the elements in a lambda (${path}/any(x: …)), or count them all (${path}/$count)`,
+  );
+}
+
+/** The offset after the parenthesis that closes the one at `open`, quoted strings skipped; the text's end if none does. */
+function closingParenthesis(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i];
+    if (c === "'" || c === '"') {
+      const close = text.indexOf(c, i + 1);
+      if (close < 0) return text.length;
+      i = close;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return text.length;
+}
+
+/**
+ * Whether `(` after this path may open a key predicate (`Sessions(1)/…`, `Sessions(ID=1)`): not
+ * after a function's name, a lambda operator or a type-cast segment, whose parentheses are theirs.
+ */
+export function mayBeKeyPredicate(head: string, tail: readonly PathSegment[], qualified: string | null): boolean {
+  if (qualified !== null || isLambdaOperator(tail, qualified)) return false;
+  return tail.length > 0 || (lookupFunction(head) === undefined && !isTypeFunction(head));
+}
+
+/** `Sessions(1)/Capacity`, `Sessions(ID=1)`: a key predicate; `r` is its parentheses. */
+export function rejectKeyPredicate(head: string, tail: readonly PathSegment[], input: string, r: Range): never {
+  const path = pathText(head, tail);
+  const start = pathStart(head, tail, r);
+  return refuse(
+    'key_predicate',
+    `The key predicate '${shortened(input.slice(start, r.end))}'`,
+    { start, end: r.end },
+    `; reach the elements of a collection by a lambda (${path}/any(x: x/… eq …))`,
+  );
+}
+
+const pathText = (head: string, tail: readonly PathSegment[]): string => [head, ...tail.map((s) => s.name)].join('/');
+
+/** The longest construct a message quotes, in characters. */
+const QUOTED_LENGTH = 60;
+
+/** A construct as a message quotes it: a message must not repeat a megabyte. */
+function shortened(text: string): string {
+  const chars = [...text];
+  return chars.length > QUOTED_LENGTH ? `${chars.slice(0, QUOTED_LENGTH - 1).join('')}…` : text;
+}
+
+/** `Tags eq ["a"]`: a JSON array where a single value goes. */
+export function rejectCollectionLiteral(r: Range): never {
+  return refuse(
+    'collection_literal',
+    'A collection literal',
+    r,
+    " outside `in`; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in",
+  );
 }

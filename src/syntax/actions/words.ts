@@ -32,6 +32,7 @@ const RESERVED = new Set([
   'sub',
   'mul',
   'div',
+  'divby',
   'mod',
   'in',
   'has',

@@ -3,7 +3,7 @@
 // case-sensitive, whatever the column collation), DECIMAL(65,0) for exact integer arithmetic.
 
 import { jsonPathNames } from '../json-path.js';
-import type { ArithmeticOp } from '../../../syntax/ast.js';
+import type { LoweredArithmeticOp } from '../../../lower/lowered.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
@@ -91,7 +91,7 @@ const HALF_OVERFLOW = raw('8.98846567431158e307');
 const DOWN = raw('7.458340731200207e-155');
 const UP = raw('1.3407807929942597e154');
 
-function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
+function doubleArithmetic(op: Exclude<LoweredArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
   return bind(
     [
       [left, DOUBLE],
@@ -106,7 +106,7 @@ function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: F
  * normal range and commutes with rounding, so a result overflows exactly when its scaled copy
  * reaches the scaled threshold.
  */
-function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
+function boundDoubleArithmetic(op: Exclude<LoweredArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
   const yy = op === 'div' ? sql`NULLIF(${y}, 0)` : y;
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
   const plain = sql`(${x}${o}${yy})`;

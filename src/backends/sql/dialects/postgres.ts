@@ -6,7 +6,7 @@
 
 import { jsonPathNames } from '../json-path.js';
 import { Decimal } from 'decimal.js';
-import type { ArithmeticOp } from '../../../syntax/ast.js';
+import type { LoweredArithmeticOp } from '../../../lower/lowered.js';
 import type { EdmType } from '../../../types/edm.js';
 import { isFloatingPoint, isInteger } from '../../../types/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
@@ -163,11 +163,11 @@ const scaledOf = (x: Frag, b: Frag): Frag =>
 const pow2 = (n: number): Frag => raw(`2::numeric ^ ${n}`);
 
 /** Each operand is named once (bound) and used by name. */
-function doubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
+function doubleArithmetic(op: Exclude<LoweredArithmeticOp, 'mod'>, left: Frag, right: Frag): Frag {
   return bind([left, right], ([x, y]) => boundDoubleArithmetic(op, x!, y!));
 }
 
-function boundDoubleArithmetic(op: Exclude<ArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
+function boundDoubleArithmetic(op: Exclude<LoweredArithmeticOp, 'mod'>, x: Frag, y: Frag): Frag {
   const o = raw({ add: ' + ', sub: ' - ', mul: ' * ', div: ' / ' }[op]);
   const plain = sql`(${x}${o}${op === 'div' ? sql`NULLIF(${y}, 0)` : y})`;
   if (op === 'add' || op === 'sub') {
@@ -410,7 +410,7 @@ export const postgres: Dialect = {
         : sql`(${cmp} AND ${big.sql} <> ${NAN})`;
     });
   },
-  arithmetic(op: ArithmeticOp, a, b, type) {
+  arithmetic(op: LoweredArithmeticOp, a, b, type) {
     if (isFloatingPoint(type) && op !== 'mod') return doubleArithmetic(op, a.sql, b.sql);
     const [x, y] = isInteger(type) ? [numeric(a), numeric(b)] : [a.sql, b.sql];
     switch (op) {
