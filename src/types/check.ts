@@ -1310,6 +1310,8 @@ class Checker {
         end: span.end,
       };
     }
+    // An item that did not check has been reported.
+    if (!everyDefined(list)) return undefined;
     const items = list.filter((i): i is TypedLiteral => i.kind !== 'null');
     let type: EdmType = operand.kind === 'null' ? (items[0]?.type ?? STRING) : operand.type;
     if (!items.every((item) => fits(item, type))) {

@@ -127,6 +127,14 @@ describe('check: enumerations and has', () => {
       2,
       "Cannot look for a Sales.Color value: Id (Edm.Int32) is no Sales.Color value; write one as 'Red' or Sales.Color'Red'",
     ],
+    // An item that does not check leaves no list to type (it was a crash, read as a malformed tree).
+    [
+      "Id in (Sales.Color'Purple') eq true",
+      'unknown_enum_member',
+      7,
+      26,
+      "'Purple' is no member of Sales.Color; its members are 'Red', 'Green', 'Blue'",
+    ],
   ])('%s: %s', (filter, code, start, end, message) => {
     const error = thrownFilterError(() => check(filter, enumSchema));
     expect(error.kind).toBe('type');
