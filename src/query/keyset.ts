@@ -122,7 +122,9 @@ export function rowsAfter(
     return last === undefined ? [] : [[...orderBy.slice(0, i).map(equal), last].join(' and ')];
   });
   const text = disjuncts.length === 0 ? 'false' : disjuncts.map((d) => `(${d})`).join(' or ');
-  return check(text, schema, { aliases, maxLength: Number.MAX_SAFE_INTEGER });
+  // Each key's expression stands in it up to twice per key: its string cost is the order's (which
+  // was bounded when the order was read) times that, not a request's to bound again.
+  return check(text, schema, { aliases, maxLength: Number.MAX_SAFE_INTEGER, maxStringCost: Infinity });
 }
 
 /** A key's text as the literal of its type: a string quoted (a quote doubled), a duration in its form, the rest as written. */
@@ -139,5 +141,7 @@ export function pageFilterOf(filter: TypedFilter | undefined, after: TypedFilter
     { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [filter.root, after.root], start: 0, end: 0 },
     schema,
     filter.text,
+    // The request's filter was bounded when read, the rows after the token by their order.
+    Infinity,
   );
 }

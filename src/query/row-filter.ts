@@ -199,7 +199,13 @@ export function restrictedOrderKey(
  */
 export function withRelationRestrictions(filter: TypedFilter, context: RowFilterContext): TypedFilter {
   if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return filter;
-  return composedFilter(new Restriction(context).restricted(filter.root, [], false), context.schema, filter.text);
+  // Its cost is bounded by the order keys it repeats, each of which was bounded with the row filters.
+  return composedFilter(
+    new Restriction(context).restricted(filter.root, [], false),
+    context.schema,
+    filter.text,
+    Infinity,
+  );
 }
 
 /** Whether the string functions of a request's tree and the row filters in it stay within the work a row may cost; else reported. */

@@ -220,10 +220,16 @@ function issuesOf(
  * A filter whose tree is made of the trees of checked filters of one schema, joined by the query
  * layer (a row filter and-ed with a request's, a relation's row filter put into a lambda), every
  * invariant of check() kept: the other place a TypedFilter is made. The string cost of the whole
- * is checked again.
+ * is checked again, against `maxStringCost` (a keyset page's filter, whose cost is bounded by the
+ * order it repeats, passes Infinity).
  */
-export function composedFilter(root: TypedExpr, schema: Schema, text: string | undefined): TypedFilter {
-  checkStringCost(root, DEFAULT_MAX_STRING_COST, text);
+export function composedFilter(
+  root: TypedExpr,
+  schema: Schema,
+  text: string | undefined,
+  maxStringCost: number = DEFAULT_MAX_STRING_COST,
+): TypedFilter {
+  checkStringCost(root, maxStringCost, text);
   return rememberFilter({ root, schema, text } as unknown as TypedFilter);
 }
 
