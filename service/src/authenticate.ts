@@ -2,7 +2,7 @@
 // interface A's collections they may read.
 
 import { createHash } from 'node:crypto';
-import type { Database } from './database.js';
+import type { Statements } from './database.js';
 import { verifyPassword } from './passwords.js';
 
 export interface User {
@@ -40,7 +40,7 @@ const MOST_TRUSTED = 1000;
 export class Authenticator {
   private readonly trusted = new Map<string, { user: User; until: number }>();
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Statements) {}
 
   /** The user the request's credentials name, or undefined when there are none or they are wrong. */
   async authenticate(header: string | undefined): Promise<User | undefined> {

@@ -1,12 +1,15 @@
 // The HTTP server: routes a request to interface A or B, answers what both share — 405 for
-// anything but GET and HEAD, 503 while in maintenance, 500 when something unforeseen breaks —
-// and logs one line per request.
+// anything but GET and HEAD, 503 while in maintenance or while the database cannot answer, 500
+// when something unforeseen breaks — and logs one line per request, and errors at most once per
+// kind in 10 s.
 
 import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Authenticator } from './authenticate.js';
 import type { Database } from './database.js';
+import { DatabaseUnavailable } from './database-unavailable.js';
+import { createErrorLog, errorKind } from './http/error-log.js';
 import { apiException, handleAuthenticated } from './authenticated/handle.js';
 import { handlePublic, INTERNAL_ERROR, publicError } from './public/handle.js';
 import { send } from './http/respond.js';
@@ -28,6 +31,8 @@ export interface ServiceOptions {
   readonly publicUrl?: string;
   /** One line per request; by default none. */
   readonly log?: (line: string) => void;
+  /** The window in which one line is logged per kind of error (default 10 s). */
+  readonly errorLogWindowMs?: number;
 }
 
 export interface Service {
@@ -58,6 +63,7 @@ export function createService(options: ServiceOptions): Service {
     registrationPage: options.registrationPage ?? `https://www.example.com/${platform}/register`,
   };
   const log = options.log ?? (() => {});
+  const errors = createErrorLog(log, options.errorLogWindowMs);
 
   /** The scheme and authority of the links: the configured one, else the address the request reached. */
   const originOf = (request: IncomingMessage): string => {
@@ -66,7 +72,7 @@ export function createService(options: ServiceOptions): Service {
     return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   };
 
-  const route = async (request: IncomingMessage): Promise<{ reply: Reply; user?: string }> => {
+  const route = async (request: IncomingMessage, signal: AbortSignal): Promise<{ reply: Reply; user?: string }> => {
     const path = (request.url ?? '/').split('?')[0]!;
     const a = AUTHENTICATED.exec(path);
     const b = a === null ? PUBLIC.exec(path) : null;
@@ -77,8 +83,10 @@ export function createService(options: ServiceOptions): Service {
         a !== null ? apiException(405, 'MethodNotAllowed', message) : publicError(405, 'MethodNotAllowed', message);
       return { reply: { ...reply, headers: { ...reply.headers, Allow: 'GET, HEAD' } } };
     }
-    if (a !== null) return handleAuthenticated(request, originOf(request), decodeSegment(a[1]!), a[2] ?? '', context);
-    if (b !== null) return { reply: await handlePublic(request, b[1] ?? '', options.db, log) };
+    const db = options.db.within(signal);
+    if (a !== null)
+      return handleAuthenticated(request, originOf(request), decodeSegment(a[1]!), a[2] ?? '', { ...context, db });
+    if (b !== null) return { reply: await handlePublic(request, b[1] ?? '', db, errors) };
     return { reply: { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Not found\n' } };
   };
 
@@ -113,16 +121,28 @@ export function createService(options: ServiceOptions): Service {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
     let answered: { reply: Reply; user?: string };
+    // A client that hangs up before its answer cancels the statements run for it.
+    const abandoned = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) abandoned.abort();
+    });
     if (service.maintenance) {
-      answered = {
-        reply: { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '300' } },
-      };
+      answered = { reply: unavailable(MAINTENANCE_RETRY_AFTER_S) };
     } else {
       try {
-        answered = await route(request);
+        answered = await route(request, abandoned.signal);
       } catch (error) {
-        log(`error ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`);
-        answered = { reply: internalError(request) };
+        if (error instanceof DatabaseUnavailable) {
+          if (error.reason !== 'cancelled')
+            errors.report(errorKind(error), () => `database unavailable (${error.reason}): ${error.message}`);
+          answered = { reply: unavailable(DATABASE_RETRY_AFTER_S) };
+        } else {
+          errors.report(
+            errorKind(error),
+            () => `error ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
+          );
+          answered = { reply: internalError(request) };
+        }
       }
     }
     let bytes = 0;
@@ -139,6 +159,15 @@ export function createService(options: ServiceOptions): Service {
   }
 
   return service;
+}
+
+/** How long a client is asked to wait in maintenance, and while the database cannot answer (seconds). */
+const MAINTENANCE_RETRY_AFTER_S = 300;
+const DATABASE_RETRY_AFTER_S = 5;
+
+/** A 503 as both interfaces write it (section 7.2): an empty text/plain body. */
+function unavailable(retryAfterS: number): Reply {
+  return { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(retryAfterS) } };
 }
 
 /** A 500 in the body the interface writes (section 7.2: "possibly an error structure"). */

@@ -41,7 +41,7 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
     const url = new URL(server.url);
     url.pathname = `/${name}`;
     const failures: Error[] = [];
-    const running = await startService(await openPostgres(url.href, 10, (error) => failures.push(error)));
+    const running = await startService(await openPostgres(url.href, { onIdleError: (error) => failures.push(error) }));
     try {
       expect((await get(running.base, `${A}events/?top=5`, { user: 'admin' })).status).toBe(200);
       const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [

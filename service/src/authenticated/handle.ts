@@ -6,7 +6,7 @@ import { isFilterError } from 'odata-filter';
 import { nextLink, parseQuery } from 'odata-filter/query';
 import type { ExpandItem, QueryPlan } from 'odata-filter/query';
 import { compileSqlQuery, expandSqlRows, pageOf } from 'odata-filter/sql';
-import type { Database, Row } from '../database.js';
+import type { Row, Statements } from '../database.js';
 import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
 import { accepts } from '../http/negotiate.js';
@@ -23,7 +23,8 @@ import { itemLink, link, member } from './represent.js';
 import type { LinkContext } from './represent.js';
 
 export interface AuthenticatedContext {
-  readonly db: Database;
+  /** The request's statements (Database.within). */
+  readonly db: Statements;
   readonly authenticator: Authenticator;
   /** The one platform this server holds (`demo`); another name is a 404. */
   readonly platform: string;
@@ -149,7 +150,7 @@ async function answer(
   requestUri: string,
   links: LinkContext,
   user: User,
-  db: Database,
+  db: Statements,
 ): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').search;
   try {
@@ -170,7 +171,7 @@ async function read(
   requestUri: string,
   links: LinkContext,
   user: User,
-  db: Database,
+  db: Statements,
 ): Promise<Reply> {
   const { collection, id, within } = target;
   const paging = pagingOptionsOf(new URLSearchParams(search));

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Database } from '../../src/database.js';
 import { createDemoDatabase } from '../../src/seed.js';
 import { createService } from '../../src/server.js';
-import type { Service } from '../../src/server.js';
+import type { Service, ServiceOptions } from '../../src/server.js';
 
 export interface Running {
   readonly base: string;
@@ -17,10 +17,10 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function startService(db: Database): Promise<Running> {
+export async function startService(db: Database, options: Omit<ServiceOptions, 'db' | 'log'> = {}): Promise<Running> {
   await createDemoDatabase(db);
   const log: string[] = [];
-  const service = createService({ db, log: (line) => log.push(line) });
+  const service = createService({ ...options, db, log: (line) => log.push(line) });
   const base = await service.listen(0);
   return {
     base,
