@@ -16,6 +16,11 @@ export type Statements = Pick<Database, 'query' | 'exec'>;
 export interface Database {
   /** Which engine this is, for the start-up banner and the logs. */
   readonly description: string;
+  /**
+   * Whether a statement can be stopped once it runs (a timeout, a client gone): PostgreSQL's can,
+   * PGlite's cannot, so what a request may cost is bounded tighter there (request-cost.ts).
+   */
+  readonly interruptible: boolean;
   query(sql: string, params?: readonly unknown[]): Promise<readonly Row[]>;
   /** Runs statements without parameters (the tables' definitions). */
   exec(sql: string): Promise<void>;
@@ -61,6 +66,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       dataDir === undefined
         ? 'PGlite (embedded PostgreSQL), in memory'
         : `PGlite (embedded PostgreSQL), data in ${dataDir}`,
+    interruptible: false,
     query,
     exec,
     within: (signal) => ({
@@ -159,6 +165,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   shown.password = shown.password === '' ? '' : '***';
   return {
     description: `PostgreSQL at ${shown.href}`,
+    interruptible: true,
     query: (sql, params = []) => run(sql, params),
     exec: async (sql) => {
       await run(sql, []);

@@ -10,6 +10,9 @@ import { Authenticator } from './authenticate.js';
 import type { Database } from './database.js';
 import { DatabaseUnavailable } from './database-unavailable.js';
 import { createErrorLog, errorKind } from './http/error-log.js';
+import { ConcurrencyLimit, TooManyRequests } from './http/concurrency-limit.js';
+import { PGLITE_REQUEST_COST, POSTGRES_REQUEST_COST } from './request-cost.js';
+import type { RequestCost } from './request-cost.js';
 import { apiException, handleAuthenticated } from './authenticated/handle.js';
 import { handlePublic, INTERNAL_ERROR, publicError } from './public/handle.js';
 import { send } from './http/respond.js';
@@ -33,6 +36,8 @@ export interface ServiceOptions {
   readonly log?: (line: string) => void;
   /** The window in which one line is logged per kind of error (default 10 s). */
   readonly errorLogWindowMs?: number;
+  /** What one authenticated request may cost: by default as request-cost.ts has it for the engine. */
+  readonly requestCost?: RequestCost;
 }
 
 export interface Service {
@@ -55,7 +60,10 @@ const MAX_HEADER_BYTES = 3 * 65_536 + 16_384;
 
 export function createService(options: ServiceOptions): Service {
   const platform = options.platform ?? 'demo';
+  const cost = options.requestCost ?? (options.db.interruptible ? POSTGRES_REQUEST_COST : PGLITE_REQUEST_COST);
   const context = {
+    filterLimits: cost.filterLimits,
+    perUser: new ConcurrencyLimit(cost.perUser),
     db: options.db,
     authenticator: new Authenticator(options.db),
     platform,
@@ -132,7 +140,9 @@ export function createService(options: ServiceOptions): Service {
       try {
         answered = await route(request, abandoned.signal);
       } catch (error) {
-        if (error instanceof DatabaseUnavailable) {
+        if (error instanceof TooManyRequests) {
+          answered = { reply: tooMany(request, error.retryAfterS) };
+        } else if (error instanceof DatabaseUnavailable) {
           if (error.reason !== 'cancelled')
             errors.report(errorKind(error), () => `database unavailable (${error.reason}): ${error.message}`);
           answered = { reply: unavailable(DATABASE_RETRY_AFTER_S) };
@@ -168,6 +178,15 @@ const DATABASE_RETRY_AFTER_S = 5;
 /** A 503 as both interfaces write it (section 7.2): an empty text/plain body. */
 function unavailable(retryAfterS: number): Reply {
   return { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(retryAfterS) } };
+}
+
+/** A 429 in the body the interface writes, with Retry-After. */
+function tooMany(request: IncomingMessage, retryAfterS: number): Reply {
+  const message = 'Too many of your requests are under way; retry later';
+  const reply = AUTHENTICATED.test((request.url ?? '/').split('?')[0]!)
+    ? apiException(429, 'TooManyRequests', message)
+    : publicError(429, 'TooManyRequests', message);
+  return { ...reply, headers: { ...reply.headers, 'Retry-After': String(retryAfterS) } };
 }
 
 /** A 500 in the body the interface writes (section 7.2: "possibly an error structure"). */

@@ -17,7 +17,8 @@ import type { TypeName } from '../storage.js';
 import { writeXml } from '../xml.js';
 import type { XmlElement } from '../xml.js';
 import { COLLECTIONS, COLLECTION_BY_NAME, COLLECTION_OF_TYPE, partOf, resourcesFor } from './collections.js';
-import type { AuthenticatedCollection } from './collections.js';
+import type { AuthenticatedCollection, FilterLimits } from './collections.js';
+import type { ConcurrencyLimit } from '../http/concurrency-limit.js';
 import { completeExpandedRows } from './complete-rows.js';
 import { itemLink, link, member } from './represent.js';
 import type { LinkContext } from './represent.js';
@@ -30,6 +31,10 @@ export interface AuthenticatedContext {
   readonly platform: string;
   readonly schemaBase: string;
   readonly registrationPage: string;
+  /** The limits every filter is checked within: what one request may cost the database. */
+  readonly filterLimits: FilterLimits;
+  /** How many of one user's requests read the database at once; the others wait, or are 429. */
+  readonly perUser: ConcurrencyLimit;
 }
 
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -103,19 +108,21 @@ export async function handleAuthenticated(
   else if (!mayRead(user, collection.name)) reply = forbidden(collection.name);
   else if (part !== undefined && !mayRead(user, part.of.name)) reply = forbidden(part.of.name);
   else
-    reply = await answer(
-      request,
-      part === undefined
-        ? { collection, id }
-        : {
-            collection: part.of,
-            element: part.element,
-            within: { parent: collection, foreignKey: part.foreignKey, id: id! },
-          },
-      requestUri,
-      links,
-      user,
-      context.db,
+    reply = await context.perUser.run(user.name, () =>
+      answer(
+        request,
+        part === undefined
+          ? { collection, id }
+          : {
+              collection: part.of,
+              element: part.element,
+              within: { parent: collection, foreignKey: part.foreignKey, id: id! },
+            },
+        requestUri,
+        links,
+        user,
+        context,
+      ),
     );
   return { reply, user: user.name };
 }
@@ -150,11 +157,11 @@ async function answer(
   requestUri: string,
   links: LinkContext,
   user: User,
-  db: Statements,
+  context: AuthenticatedContext,
 ): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').search;
   try {
-    return await read(target, search, requestUri, links, user, db);
+    return await read(target, search, requestUri, links, user, context.db, context.filterLimits);
   } catch (error) {
     if (!isFilterError(error)) throw error;
     // A filter reading through a relation to a collection the user may not read (resourcesFor()).
@@ -172,12 +179,13 @@ async function read(
   links: LinkContext,
   user: User,
   db: Statements,
+  filterLimits: FilterLimits,
 ): Promise<Reply> {
   const { collection, id, within } = target;
   const paging = pagingOptionsOf(new URLSearchParams(search));
   if (id !== undefined && paging.length > 0)
     return apiException(400, 'BadRequest', `Option '${paging[0]}': a member is not a collection and has no pages`);
-  const { resource, item } = resourcesFor(collection, user);
+  const { resource, item } = resourcesFor(collection, user, filterLimits);
   const plan: QueryPlan =
     id === undefined ? parseQuery(search, resource) : parseQuery(search, item, { parameters: { id } });
   const hidden = forbiddenExpansion(user, collection.type, plan.expand);
