@@ -42,6 +42,8 @@ export interface ServiceOptions {
 
 export interface Service {
   readonly server: Server;
+  /** Who asks: HTTP Basic against the users table, verified credentials remembered. */
+  readonly authenticator: Authenticator;
   /** While true, every request is answered 503 with an empty text/plain body (section 7.2). */
   maintenance: boolean;
   /** Starts listening; resolves to the base URL. */
@@ -100,6 +102,7 @@ export function createService(options: ServiceOptions): Service {
 
   const service: Service = {
     server: createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => void handle(request, response)),
+    authenticator: context.authenticator,
     maintenance: false,
     listen: (port, host = '127.0.0.1') =>
       new Promise((resolve, reject) => {

@@ -2,9 +2,11 @@
 
 import { openPglite } from '../src/database.js';
 import { authenticatedSuite } from './suites/authenticated.js';
+import { authenticationSuite } from './suites/authentication.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 
 authenticatedSuite('PGlite', () => openPglite());
 publicSuite('PGlite', () => openPglite());
 hostileSuite('PGlite', () => openPglite());
+authenticationSuite('PGlite', () => openPglite());

@@ -8,6 +8,7 @@ import type { Database } from '../src/database.js';
 import { postgresAvailable, startPostgres } from '../../test/engines/postgres.js';
 import type { PostgresServer } from '../../test/engines/postgres.js';
 import { authenticatedSuite } from './suites/authenticated.js';
+import { authenticationSuite } from './suites/authentication.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 import { start, stopped } from './support/main-process.js';
@@ -62,6 +63,7 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   authenticatedSuite('PostgreSQL', open);
   publicSuite('PostgreSQL', open);
   hostileSuite('PostgreSQL', open);
+  authenticationSuite('PostgreSQL', open);
 });
 
 describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {
