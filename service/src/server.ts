@@ -10,6 +10,7 @@ import { Authenticator } from './authenticate.js';
 import type { Database } from './database.js';
 import { DatabaseUnavailable } from './database-unavailable.js';
 import { createErrorLog, errorKind } from './http/error-log.js';
+import { gracefulShutdown } from './http/shutdown.js';
 import { ConcurrencyLimit, TooManyRequests } from './http/concurrency-limit.js';
 import { PGLITE_REQUEST_COST, POSTGRES_REQUEST_COST } from './request-cost.js';
 import type { RequestCost } from './request-cost.js';
@@ -48,8 +49,11 @@ export interface Service {
   maintenance: boolean;
   /** Starts listening; resolves to the base URL. */
   listen(port: number, host?: string): Promise<string>;
-  /** Stops accepting requests and waits for those under way. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting requests, closes idle and half-open connections at once, answers those under
+   * way with `Connection: close`, and destroys what is left after the grace period (10 s).
+   */
+  close(graceMs?: number): Promise<void>;
 }
 
 const AUTHENTICATED = /^\/([^/]+)\/api\/2012-02-01\/auth\/resources(?:\/(.*))?$/;
@@ -112,12 +116,9 @@ export function createService(options: ServiceOptions): Service {
           resolve(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
         });
       }),
-    close: () =>
-      new Promise((resolve, reject) => {
-        service.server.close((error) => (error ? reject(error) : resolve()));
-        service.server.closeIdleConnections();
-      }),
+    close: (graceMs) => shutdown.close(graceMs),
   };
+  const shutdown = gracefulShutdown(service.server);
 
   // A request Node cannot read (a head beyond MAX_HEADER_BYTES, a malformed request line) never
   // reaches handle(): it is answered and logged here.

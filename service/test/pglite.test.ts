@@ -3,6 +3,7 @@
 import { openPglite } from '../src/database.js';
 import { authenticatedSuite } from './suites/authenticated.js';
 import { authenticationSuite } from './suites/authentication.js';
+import { lifecycleSuite } from './suites/lifecycle.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 
@@ -10,3 +11,4 @@ authenticatedSuite('PGlite', () => openPglite());
 publicSuite('PGlite', () => openPglite());
 hostileSuite('PGlite', () => openPglite());
 authenticationSuite('PGlite', () => openPglite());
+lifecycleSuite('PGlite', () => openPglite());

@@ -9,6 +9,7 @@ import { postgresAvailable, startPostgres } from '../../test/engines/postgres.js
 import type { PostgresServer } from '../../test/engines/postgres.js';
 import { authenticatedSuite } from './suites/authenticated.js';
 import { authenticationSuite } from './suites/authentication.js';
+import { lifecycleSuite } from './suites/lifecycle.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 import { start, stopped } from './support/main-process.js';
@@ -64,6 +65,7 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   publicSuite('PostgreSQL', open);
   hostileSuite('PostgreSQL', open);
   authenticationSuite('PostgreSQL', open);
+  lifecycleSuite('PostgreSQL', open);
 });
 
 describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {
