@@ -37,8 +37,8 @@ const TRUSTED_FOR_MS = 5 * 60_000;
 /** The most verified credentials remembered per user (a user has one password; a few spare). */
 const MOST_TRUSTED_PER_USER = 4;
 
-/** Runs a password check (scrypt): the limits of login floods wrap it (server.ts). */
-export type PasswordCheck = <T>(check: () => Promise<T>) => Promise<T>;
+/** Runs a password check (scrypt) for a client address: the limits of login floods wrap it (server.ts). */
+export type PasswordCheck = <T>(address: string, check: () => Promise<T>) => Promise<T>;
 
 /**
  * Checks credentials, remembering the ones it verified for a few minutes: scrypt is made to be
@@ -54,11 +54,14 @@ export class Authenticator {
 
   constructor(
     private readonly db: Statements,
-    private readonly passwordCheck: PasswordCheck = (check) => check(),
+    private readonly passwordCheck: PasswordCheck = (_address, check) => check(),
   ) {}
 
-  /** The user the request's credentials name, or undefined when there are none or they are wrong. */
-  async authenticate(header: string | undefined): Promise<User | undefined> {
+  /**
+   * The user the request's credentials name, or undefined when there are none or they are wrong;
+   * `address` is the client's, which the password check is limited by.
+   */
+  async authenticate(header: string | undefined, address: string): Promise<User | undefined> {
     const credentials = credentialsOf(header);
     if (credentials === undefined) return undefined;
     const [row] = await this.db.query('SELECT "Salt", "Hash", "Collections" FROM users WHERE "Name" = $1', [
@@ -72,7 +75,7 @@ export class Authenticator {
       row === undefined ? undefined : { name: credentials.name, collections: row.Collections as string[] };
     const remembered = this.trusted.get(credentials.name);
     if (user !== undefined && (remembered?.get(digest) ?? 0) > Date.now()) return user;
-    const right = await this.passwordCheck(() => {
+    const right = await this.passwordCheck(address, () => {
       this.checks++;
       return verifyPassword(credentials.password, stored);
     });

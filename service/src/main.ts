@@ -42,8 +42,14 @@ if (!(await isSeeded(db))) {
   await createDemoDatabase(db);
   console.log(`Demo data written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+const trustProxy = env.TRUST_PROXY ?? '0';
+if (!/^[0-9]{1,2}$/.test(trustProxy)) {
+  console.error(`TRUST_PROXY must be the number of proxies in front of the service, not '${trustProxy}'`);
+  process.exit(64);
+}
 const service = createService({
   db,
+  trustedProxies: Number(trustProxy),
   log: (line) => console.log(line),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   ...(env.SCHEMA_BASE ? { schemaBase: env.SCHEMA_BASE } : {}),

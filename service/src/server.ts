@@ -12,6 +12,8 @@ import { DatabaseUnavailable } from './database-unavailable.js';
 import { createErrorLog, errorKind } from './http/error-log.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { ConcurrencyLimit, TooManyRequests } from './http/concurrency-limit.js';
+import type { ConcurrencyLimits } from './http/concurrency-limit.js';
+import { clientAddress } from './http/client-address.js';
 import { PGLITE_REQUEST_COST, POSTGRES_REQUEST_COST } from './request-cost.js';
 import type { RequestCost } from './request-cost.js';
 import { apiException, handleAuthenticated } from './authenticated/handle.js';
@@ -39,7 +41,17 @@ export interface ServiceOptions {
   readonly errorLogWindowMs?: number;
   /** What one authenticated request may cost: by default as request-cost.ts has it for the engine. */
   readonly requestCost?: RequestCost;
+  /**
+   * How many password checks (scrypt) run at once, per client address and in all (default 2 and
+   * 4, the size of Node's thread pool); an address's checks beyond its share wait in a queue of
+   * `waitingPerKey` (default 16), and beyond it are answered 429.
+   */
+  readonly passwordChecks?: ConcurrencyLimits;
+  /** The proxies in front of the service whose X-Forwarded-For is believed (default 0). */
+  readonly trustedProxies?: number;
 }
+
+export const DEFAULT_PASSWORD_CHECKS: ConcurrencyLimits = { perKey: 2, total: 4, waitingPerKey: 16 };
 
 export interface Service {
   readonly server: Server;
@@ -66,12 +78,14 @@ const MAX_HEADER_BYTES = 3 * 65_536 + 16_384;
 
 export function createService(options: ServiceOptions): Service {
   const platform = options.platform ?? 'demo';
+  const passwordChecks = new ConcurrencyLimit(options.passwordChecks ?? DEFAULT_PASSWORD_CHECKS);
   const cost = options.requestCost ?? (options.db.interruptible ? POSTGRES_REQUEST_COST : PGLITE_REQUEST_COST);
   const context = {
     filterLimits: cost.filterLimits,
     perUser: new ConcurrencyLimit(cost.perUser),
     db: options.db,
-    authenticator: new Authenticator(options.db),
+    authenticator: new Authenticator(options.db, (address, check) => passwordChecks.run(address, check)),
+    clientAddress: (request: IncomingMessage) => clientAddress(request, options.trustedProxies ?? 0),
     platform,
     schemaBase: options.schemaBase ?? 'http://schemas.example.com/events/2012/02',
     registrationPage: options.registrationPage ?? `https://www.example.com/${platform}/register`,

@@ -4,6 +4,7 @@ import { openPglite } from '../src/database.js';
 import { authenticatedSuite } from './suites/authenticated.js';
 import { authenticationSuite } from './suites/authentication.js';
 import { lifecycleSuite } from './suites/lifecycle.js';
+import { loginFloodSuite } from './suites/login-flood.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 
@@ -12,3 +13,4 @@ publicSuite('PGlite', () => openPglite());
 hostileSuite('PGlite', () => openPglite());
 authenticationSuite('PGlite', () => openPglite());
 lifecycleSuite('PGlite', () => openPglite());
+loginFloodSuite('PGlite', () => openPglite());

@@ -10,6 +10,7 @@ import type { PostgresServer } from '../../test/engines/postgres.js';
 import { authenticatedSuite } from './suites/authenticated.js';
 import { authenticationSuite } from './suites/authentication.js';
 import { lifecycleSuite } from './suites/lifecycle.js';
+import { loginFloodSuite } from './suites/login-flood.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 import { start, stopped } from './support/main-process.js';
@@ -66,6 +67,7 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   hostileSuite('PostgreSQL', open);
   authenticationSuite('PostgreSQL', open);
   lifecycleSuite('PostgreSQL', open);
+  loginFloodSuite('PostgreSQL', open);
 });
 
 describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {

@@ -35,6 +35,8 @@ export interface AuthenticatedContext {
   readonly filterLimits: FilterLimits;
   /** How many of one user's requests read the database at once; the others wait, or are 429. */
   readonly perUser: ConcurrencyLimit;
+  /** The address the request comes from (the peer, or behind trusted proxies their X-Forwarded-For). */
+  readonly clientAddress: (request: IncomingMessage) => string;
 }
 
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -88,7 +90,7 @@ export async function handleAuthenticated(
     (collection !== undefined &&
       (segments.length === 1 || (id !== undefined && (segments.length === 2 || part !== undefined))));
   if (!found) return { reply: apiException(404, 'NotFound', 'No resource has this address') };
-  const user = await context.authenticator.authenticate(request.headers.authorization);
+  const user = await context.authenticator.authenticate(request.headers.authorization, context.clientAddress(request));
   if (user === undefined) {
     return {
       reply: apiException(401, 'AuthenticationException', 'The request needs the credentials of a user (HTTP Basic)', {

@@ -48,6 +48,8 @@ export interface RequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** `admin` and `events-only` are the demo users; a pair gives other credentials. */
   readonly user?: 'admin' | 'events-only' | readonly [name: string, password: string];
+  /** The loopback address to send from (`127.0.0.2`), for limits per client address. */
+  readonly localAddress?: string;
 }
 
 const PASSWORDS = { admin: 'admin-demo', 'events-only': 'events-demo' } as const;
@@ -62,7 +64,14 @@ export function get(base: string, path: string, options: RequestOptions = {}): P
   }
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        headers,
+        ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress, agent: false }),
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
