@@ -49,6 +49,13 @@ export interface ServiceOptions {
   readonly passwordChecks?: ConcurrencyLimits;
   /** The proxies in front of the service whose X-Forwarded-For is believed (default 0). */
   readonly trustedProxies?: number;
+  /** How long a client may take to send a request's head, in ms (default 10 s); then 408. */
+  readonly headTimeoutMs?: number;
+  /**
+   * How long a connection may make no progress, in ms (default 30 s): a client that sends nothing
+   * or reads nothing of its answer is then closed, and its unread answer freed.
+   */
+  readonly stalledTimeoutMs?: number;
 }
 
 export const DEFAULT_PASSWORD_CHECKS: ConcurrencyLimits = { perKey: 2, total: 4, waitingPerKey: 16 };
@@ -75,6 +82,10 @@ const PUBLIC = /^\/api\/2012-02-01\/pub\/resources(?:\/(.*))?$/;
  * characters), every one percent-encoded, fits with room for the headers; beyond it Node answers 431.
  */
 const MAX_HEADER_BYTES = 3 * 65_536 + 16_384;
+/** How long a client may take to send a request's head (a slow client holds a connection). */
+const HEAD_TIMEOUT_MS = 10_000;
+/** How long a connection may make no progress, sending or reading, before it is closed. */
+const STALLED_TIMEOUT_MS = 30_000;
 
 export function createService(options: ServiceOptions): Service {
   const platform = options.platform ?? 'demo';
@@ -119,7 +130,17 @@ export function createService(options: ServiceOptions): Service {
   };
 
   const service: Service = {
-    server: createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (request, response) => void handle(request, response)),
+    server: createServer(
+      {
+        maxHeaderSize: MAX_HEADER_BYTES,
+        headersTimeout: options.headTimeoutMs ?? HEAD_TIMEOUT_MS,
+        // A request has no body here: its head is all of it.
+        requestTimeout: (options.headTimeoutMs ?? HEAD_TIMEOUT_MS) + 1,
+        // How often Node looks for requests past those timeouts (its default is 30 s).
+        connectionsCheckingInterval: Math.min(1_000, options.headTimeoutMs ?? HEAD_TIMEOUT_MS),
+      },
+      (request, response) => void handle(request, response),
+    ),
     authenticator: context.authenticator,
     maintenance: false,
     listen: (port, host = '127.0.0.1') =>
@@ -133,11 +154,13 @@ export function createService(options: ServiceOptions): Service {
     close: (graceMs) => shutdown.close(graceMs),
   };
   const shutdown = gracefulShutdown(service.server);
+  // Without a 'timeout' listener, Node destroys a socket that made no progress for this long.
+  service.server.setTimeout(options.stalledTimeoutMs ?? STALLED_TIMEOUT_MS);
 
   // A request Node cannot read (a head beyond MAX_HEADER_BYTES, a malformed request line) never
   // reaches handle(): it is answered and logged here.
   service.server.on('clientError', (error: Error & { code?: string }, socket) => {
-    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     log(`${new Date().toISOString()} - (unreadable request: ${error.code ?? error.message}) ${status}`);
     if (socket.writable)
       socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);

@@ -11,6 +11,7 @@ import { authenticatedSuite } from './suites/authenticated.js';
 import { authenticationSuite } from './suites/authentication.js';
 import { lifecycleSuite } from './suites/lifecycle.js';
 import { loginFloodSuite } from './suites/login-flood.js';
+import { slowClientsSuite } from './suites/slow-clients.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 import { start, stopped } from './support/main-process.js';
@@ -68,6 +69,7 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   authenticationSuite('PostgreSQL', open);
   lifecycleSuite('PostgreSQL', open);
   loginFloodSuite('PostgreSQL', open);
+  slowClientsSuite('PostgreSQL', open);
 });
 
 describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {

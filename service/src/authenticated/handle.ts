@@ -10,6 +10,7 @@ import type { Row, Statements } from '../database.js';
 import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
 import { accepts } from '../http/negotiate.js';
+import { refusalMessage } from '../http/error-message.js';
 import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
 import { STORED_TYPES, typeAt } from '../storage.js';
@@ -168,9 +169,9 @@ async function answer(
     if (!isFilterError(error)) throw error;
     // A filter reading through a relation to a collection the user may not read (resourcesFor()).
     if (error.issues.length > 0 && error.issues.every((issue) => issue.code === 'not_filterable'))
-      return apiException(403, 'SecurityException', error.message);
+      return apiException(403, 'SecurityException', refusalMessage(error));
     // Any other request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
-    return apiException(400, 'BadRequest', error.message);
+    return apiException(400, 'BadRequest', refusalMessage(error));
   }
 }
 

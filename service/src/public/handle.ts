@@ -11,6 +11,7 @@ import { DatabaseUnavailable } from '../database-unavailable.js';
 import type { ErrorLog } from '../http/error-log.js';
 import { errorKind } from '../http/error-log.js';
 import { accepts } from '../http/negotiate.js';
+import { refusalMessage } from '../http/error-message.js';
 import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
 import { REGIONS } from '../tables.js';
@@ -75,7 +76,7 @@ export async function handlePublic(
     let error: Refusal;
     if (caught instanceof Refusal) error = caught;
     // A request the package refuses — its options, or a value the database cannot hold — is the request's fault.
-    else if (isFilterError(caught)) error = new Refusal(400, 'BadRequest', caught.message);
+    else if (isFilterError(caught)) error = new Refusal(400, 'BadRequest', refusalMessage(caught));
     // The database's state, not the request's: the server answers it (503) for both interfaces.
     else if (caught instanceof DatabaseUnavailable) throw caught;
     else {
