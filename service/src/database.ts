@@ -132,12 +132,25 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     'error',
     options.onIdleError ?? ((error) => console.error(`PostgreSQL: an idle connection failed: ${error.message}`)),
   );
+  /**
+   * A connection of the pool. While it is checked out the pool does not listen to it: a server that
+   * ends its connections (57P01 at shutdown) makes it emit 'error', which would end the process
+   * without a listener. The statement under way fails with the same error, so the listener, added
+   * once per connection, only keeps the process alive.
+   */
+  const listened = new WeakSet<pg.PoolClient>();
   const connect = async (): Promise<pg.PoolClient> => {
+    let client: pg.PoolClient;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (error) {
       throw unavailableOrSelf(error);
     }
+    if (!listened.has(client)) {
+      listened.add(client);
+      client.on('error', () => {});
+    }
+    return client;
   };
   /** One statement on a connection of the pool; a connection that failed is dropped, not reused. */
   const run = async (sql: string, params: readonly unknown[], signal?: AbortSignal): Promise<readonly Row[]> => {

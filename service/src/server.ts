@@ -44,7 +44,7 @@ export interface ServiceOptions {
   /**
    * How many password checks (scrypt) run at once, per client address and in all (default 2 and
    * 4, the size of Node's thread pool); an address's checks beyond its share wait in a queue of
-   * `waitingPerKey` (default 16), and beyond it are answered 429.
+   * `waitingPerKey` (default 64: a burst of a client's first requests fits), and beyond it are answered 429.
    */
   readonly passwordChecks?: ConcurrencyLimits;
   /** The proxies in front of the service whose X-Forwarded-For is believed (default 0). */
@@ -58,7 +58,7 @@ export interface ServiceOptions {
   readonly stalledTimeoutMs?: number;
 }
 
-export const DEFAULT_PASSWORD_CHECKS: ConcurrencyLimits = { perKey: 2, total: 4, waitingPerKey: 16 };
+export const DEFAULT_PASSWORD_CHECKS: ConcurrencyLimits = { perKey: 2, total: 4, waitingPerKey: 64 };
 
 export interface Service {
   readonly server: Server;

@@ -8,7 +8,7 @@ import type { Database } from '../../src/database.js';
 import { A, get, startService } from '../support/service.js';
 import type { Response, Running } from '../support/service.js';
 
-const FLOOD = 120;
+const FLOOD = 200;
 
 export function loginFloodSuite(engine: string, open: () => Promise<Database>): void {
   describe(`a flood of wrong passwords on ${engine}`, () => {
