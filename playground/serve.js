@@ -20,7 +20,14 @@ const TYPES = {
 export function serveDirectory(dir, port = 0) {
   const root = normalize(dir.endsWith(sep) ? dir : dir + sep);
   const server = createServer(async (request, response) => {
-    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    let path;
+    try {
+      path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      // A path that is no valid percent-encoding (`/%`) names no file; the server keeps serving.
+      response.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
+      return;
+    }
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
     // Nothing outside the served directory.
     if (!file.startsWith(root)) {

@@ -16,7 +16,7 @@ export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric }
 export { FUNCTIONS, lookupFunction, arityOf } from './types/functions.js';
 export type { FunctionSignature, Overload } from './types/functions.js';
 export { check, ISSUE_CODES } from './types/check.js';
-export { DEFAULT_MAX_STRING_COST } from './types/string-cost.js';
+export { DEFAULT_MAX_COLLECTION_SIZE, DEFAULT_MAX_STRING_COST } from './types/string-cost.js';
 export { printTyped } from './types/print-typed.js';
 export type { CheckOptions, CheckIssue, IssueCode } from './types/check.js';
 export type { AliasValues } from './types/aliases.js';

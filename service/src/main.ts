@@ -2,7 +2,8 @@
 // $PGLITE_DATA_DIR, kept between starts — or over the PostgreSQL server at $DATABASE_URL; the
 // demo data is written on first start. Stops cleanly on SIGINT and SIGTERM.
 
-import { openPglite, openPostgres } from './database.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, openPglite, openPostgres } from './database.js';
+import { createErrorLog, errorKind } from './http/error-log.js';
 import { createDemoDatabase, isSeeded } from './seed.js';
 import { createService } from './server.js';
 
@@ -13,14 +14,42 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(64);
 }
 
-const db = env.DATABASE_URL ? await openPostgres(env.DATABASE_URL) : await openPglite(env.PGLITE_DATA_DIR || undefined);
+/** A duration in ms from the environment, or its default; anything but a positive integer is exit 64. */
+function milliseconds(name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(value) || value <= 0) {
+    console.error(`${name} must be a positive number of milliseconds, not '${text}'`);
+    process.exit(64);
+  }
+  return value;
+}
+const connectTimeoutMs = milliseconds('DATABASE_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS);
+const statementTimeoutMs = milliseconds('DATABASE_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS);
+const idleErrors = createErrorLog((line) => console.error(line));
+
+const db = env.DATABASE_URL
+  ? await openPostgres(env.DATABASE_URL, {
+      connectTimeoutMs,
+      statementTimeoutMs,
+      onIdleError: (error) =>
+        idleErrors.report(errorKind(error), () => `PostgreSQL: an idle connection failed: ${error.message}`),
+    })
+  : await openPglite(env.PGLITE_DATA_DIR || undefined);
 if (!(await isSeeded(db))) {
   const started = Date.now();
   await createDemoDatabase(db);
   console.log(`Demo data written in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+const trustProxy = env.TRUST_PROXY ?? '0';
+if (!/^[0-9]{1,2}$/.test(trustProxy)) {
+  console.error(`TRUST_PROXY must be the number of proxies in front of the service, not '${trustProxy}'`);
+  process.exit(64);
+}
 const service = createService({
   db,
+  trustedProxies: Number(trustProxy),
   log: (line) => console.log(line),
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   ...(env.SCHEMA_BASE ? { schemaBase: env.SCHEMA_BASE } : {}),

@@ -3,6 +3,7 @@
 // kept in a PGlite data directory between starts.
 
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,21 @@ describe('npm start (service/dist/main.js)', () => {
     expect(second.output()).toContain(`data in ${directory}`);
     expect((await get(second.base, `${A}contacts/?top=1`, { user: 'admin' })).status).toBe(200);
     expect(await stopped(second.child, 'SIGINT'), second.output()).toBe(0);
+  });
+
+  it('stops on SIGTERM at once with a half-sent request head open', async () => {
+    const { child, base, output } = await start();
+    const url = new URL(base);
+    const socket = connect(Number(url.port), url.hostname);
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`GET ${B}venues/ HTTP/1.1\r\nHost: x\r\nAcc`);
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    const started = Date.now();
+    expect(await stopped(child, 'SIGTERM'), output()).toBe(0);
+    await closed;
+    // Within the grace period (10 s), and in fact at once: the half-open connection has no request under way.
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses a PORT that is no port number', async () => {

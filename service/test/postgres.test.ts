@@ -8,6 +8,10 @@ import type { Database } from '../src/database.js';
 import { postgresAvailable, startPostgres } from '../../test/engines/postgres.js';
 import type { PostgresServer } from '../../test/engines/postgres.js';
 import { authenticatedSuite } from './suites/authenticated.js';
+import { authenticationSuite } from './suites/authentication.js';
+import { lifecycleSuite } from './suites/lifecycle.js';
+import { loginFloodSuite } from './suites/login-flood.js';
+import { slowClientsSuite } from './suites/slow-clients.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 import { start, stopped } from './support/main-process.js';
@@ -41,7 +45,7 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
     const url = new URL(server.url);
     url.pathname = `/${name}`;
     const failures: Error[] = [];
-    const running = await startService(await openPostgres(url.href, 10, (error) => failures.push(error)));
+    const running = await startService(await openPostgres(url.href, { onIdleError: (error) => failures.push(error) }));
     try {
       expect((await get(running.base, `${A}events/?top=5`, { user: 'admin' })).status).toBe(200);
       const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
@@ -62,6 +66,10 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   authenticatedSuite('PostgreSQL', open);
   publicSuite('PostgreSQL', open);
   hostileSuite('PostgreSQL', open);
+  authenticationSuite('PostgreSQL', open);
+  lifecycleSuite('PostgreSQL', open);
+  loginFloodSuite('PostgreSQL', open);
+  slowClientsSuite('PostgreSQL', open);
 });
 
 describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {

@@ -5,6 +5,7 @@
 import type { ODataVersion } from '../syntax/versions.js';
 import type { Schema } from '../types/schema.js';
 import type { ParseOptions } from '../syntax/limits.js';
+import type { CheckOptions } from '../types/check.js';
 import type { PropertyRules } from './rules.js';
 import type { FilterOperator } from '../types/allowed.js';
 import type { RelationRules } from './row-filter.js';
@@ -52,8 +53,11 @@ export interface QueryPolicy {
    * negation, `in`, `has`, `any`, `all`, `$count`); default all. One not listed is `operator_not_allowed`.
    */
   readonly operators?: readonly FilterOperator[];
-  /** The parse limits of the filter (docs: README, "Errors and limits"). */
-  readonly filterLimits?: ParseOptions;
+  /**
+   * The parse limits of the filter (docs: README, "Errors and limits"), and the string cost's
+   * limit and the collection size it assumes (docs/semantics.md, section 7).
+   */
+  readonly filterLimits?: ParseOptions & Pick<CheckOptions, 'maxStringCost' | 'maxCollectionSize'>;
   /**
    * The OData version whose filter language requests speak (docs/semantics.md, "Versions"): a
    * construct that came later (`in` before 4.01, a lambda for 2.0, `contains` before 4.0) is the

@@ -84,6 +84,12 @@ export interface CheckOptions extends ParseOptions, VersionOption {
    */
   readonly maxStringCost?: number;
   /**
+   * The most elements the string cost counts a collection as holding: a string function in a
+   * lambda's body counts once per element, for each lambda around it (docs/semantics.md, section
+   * 7). Declare the greatest size a resource's collections reach. Default 100.
+   */
+  readonly maxCollectionSize?: number;
+  /**
    * The values of the filter's parameter aliases by name, without the `@`, as a request's query
    * options carry them: the text of one literal, `{ p: '5', tag: "'red'" }` for `@p=5&@tag='red'`,
    * or of a list for `x in @list`, `{ list: '["a","b"]' }`. Names are case-sensitive; a value no
@@ -195,7 +201,7 @@ function checkTree(
   // Every path that yields no node reports an issue; should one not, the filter is still refused.
   if (root === undefined) throw malformedTree(tree, 'it has no typed form');
   // Every backend compiles only checked filters, so this one limit holds for all of them.
-  checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
+  checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text, options.maxCollectionSize);
   return { root, text };
 }
 
@@ -273,7 +279,7 @@ export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text:
   const issues = issuesOf(checker, tree, root, versionOf(options), true);
   if (root !== undefined && whole) {
     try {
-      checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text);
+      checkStringCost(root, options.maxStringCost ?? DEFAULT_MAX_STRING_COST, text, options.maxCollectionSize);
     } catch (error) {
       if (!isFilterError(error)) throw error;
       issues.push(...error.issues);

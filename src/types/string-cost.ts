@@ -1,6 +1,8 @@
 // The string cost of a checked filter (docs/semantics.md, section 7): how many characters its
 // string functions can return for one row, decided from the tree alone, so that a filter whose
-// worst case passes the limit is refused before any row is read, on every backend.
+// worst case passes the limit is refused before any row is read, on every backend. A call inside
+// a lambda runs once per element: it counts once per element of a collection of the declared
+// greatest size, for each lambda around it.
 
 import { FilterError } from '../errors.js';
 import { assertNever } from '../assert-never.js';
@@ -10,6 +12,13 @@ import type { TypedCall, TypedExpr } from './typed.js';
 
 /** Default of the `maxStringCost` check option: characters per row. */
 export const DEFAULT_MAX_STRING_COST = 1_048_576;
+
+/**
+ * Default of the `maxCollectionSize` check option: the most elements the cost model assumes a
+ * collection (a to-many relation, a collection of values) holds, so that a string function in a
+ * lambda's body counts 100 times, and 10,000 times under two lambdas.
+ */
+export const DEFAULT_MAX_COLLECTION_SIZE = 100;
 
 /**
  * The length every string a row holds is counted at. The cost of a row with longer strings grows at
@@ -40,15 +49,22 @@ function isStringFunction(name: string): name is StringFunction {
 
 /**
  * Refuses a filter whose string functions can return more than `limit` characters per row, in
- * total, counting each string the row holds as ROW_STRING_LENGTH characters: a FilterError of kind
- * 'limit' at the call that takes the total beyond it (the innermost first, left to right).
+ * total, counting each string the row holds as ROW_STRING_LENGTH characters and each collection
+ * as `maxCollectionSize` elements: a FilterError of kind 'limit' at the call that takes the total
+ * beyond it (the innermost first, left to right).
  */
-export function checkStringCost(root: TypedExpr, limit: number, text: string | undefined): void {
-  const { total, beyond } = stringCost(root, limit);
+export function checkStringCost(
+  root: TypedExpr,
+  limit: number,
+  text: string | undefined,
+  maxCollectionSize: number = DEFAULT_MAX_COLLECTION_SIZE,
+): void {
+  const { total, beyond, inLambda } = stringCost(root, limit, maxCollectionSize);
   if (beyond === undefined) return;
+  const collections = inLambda ? `, each collection as ${format(maxCollectionSize)} elements` : '';
   const message =
     `String functions up to this ${beyond.name} can return ${format(total)} characters per row, beyond the limit of ${format(limit)} ` +
-    `(maxStringCost; each string of the row counted as ${format(ROW_STRING_LENGTH)} characters)`;
+    `(maxStringCost; each string of the row counted as ${format(ROW_STRING_LENGTH)} characters${collections})`;
   throw new FilterError({
     kind: 'limit',
     issueCode: 'string_cost',
@@ -60,30 +76,46 @@ export function checkStringCost(root: TypedExpr, limit: number, text: string | u
 }
 
 /**
- * The string cost of a tree: the characters its string functions can return per row, summed over
- * the calls innermost first, left to right, up to the call that takes the sum beyond `limit`
- * (`beyond`), or over all of them.
+ * The string cost of a tree: the characters its string functions can return per row, each call
+ * inside lambdas counted `maxCollectionSize` times per lambda around it, summed over the calls
+ * innermost first, left to right, up to the call that takes the sum beyond `limit` (`beyond`), or
+ * over all of them; `inLambda` when a call so summed is inside a lambda.
  */
-export function stringCost(root: TypedExpr, limit = Infinity): { readonly total: number; readonly beyond?: TypedCall } {
+export function stringCost(
+  root: TypedExpr,
+  limit = Infinity,
+  maxCollectionSize = DEFAULT_MAX_COLLECTION_SIZE,
+): { readonly total: number; readonly beyond?: TypedCall; readonly inLambda?: boolean } {
   // Pre-order with the last child first, without recursion (the tree may be deep); read backwards,
-  // that is every node after its children, left to right.
+  // that is every node after its children, left to right. Beside each node, how many times it
+  // runs per row: the product of the collection size over the lambdas around it.
   const order: TypedExpr[] = [];
+  const times: number[] = [];
   const stack: TypedExpr[] = [root];
+  const stackTimes: number[] = [1];
   while (stack.length > 0) {
     const node = stack.pop()!;
+    const runs = stackTimes.pop()!;
     order.push(node);
+    times.push(runs);
+    const pushed = stack.length;
     pushOperands(node, stack);
+    const operandRuns = node.kind === 'lambda' || node.kind === 'count' ? runs * maxCollectionSize : runs;
+    for (let i = pushed; i < stack.length; i++) stackTimes.push(operandRuns);
   }
   let costs: StringCosts | undefined;
   let total = 0;
+  let inLambda = false;
   for (let i = order.length - 1; i >= 0; i--) {
     const node = order[i]!;
     if (node.kind !== 'call' || !isStringFunction(node.name)) continue;
     costs ??= new StringCosts();
-    total += costs.lengthOf(node);
-    if (total > limit) return { total, beyond: node };
+    const runs = times[i]!;
+    total += costs.lengthOf(node) * runs;
+    inLambda ||= runs !== 1;
+    if (total > limit) return { total, beyond: node, inLambda };
   }
-  return { total };
+  return { total, inLambda };
 }
 
 /** The operands that can hold a string function (an `in` list holds literals only), without allocating. */
@@ -111,8 +143,7 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
       return;
     case 'lambda':
     case 'count':
-      // A lambda's body (and a restricted count's) runs once per element: it is bounded per
-      // element, as the row's strings are.
+      // A lambda's body (and a restricted count's) runs once per element: stringCost() counts it per element.
       if (node.body !== undefined) stack.push(node.body);
       return;
     case 'guard':

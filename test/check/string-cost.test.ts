@@ -83,3 +83,46 @@ describe('check() refuses a filter beyond maxStringCost', () => {
     expect(() => check(text, schema, { maxStringCost: 1_100 * 1_024 })).not.toThrow();
   });
 });
+
+describe('a string function inside a lambda counts once per element', () => {
+  const withCollections = defineSchema({
+    name: 'Teams',
+    properties: {
+      Name: 'Edm.String',
+      Tags: { collection: 'Edm.String' },
+      Members: {
+        relation: true,
+        collection: { properties: { Name: 'Edm.String', Tags: { collection: 'Edm.String' } } },
+      },
+    },
+  });
+  const cost = (filter: string, maxCollectionSize?: number): number =>
+    stringCost(check(filter, withCollections, { maxStringCost: Infinity }).root, Infinity, maxCollectionSize).total;
+
+  it.each([
+    // 100 elements by default, each call counted per element of every lambda around it.
+    ["Tags/any(t: tolower(t) eq 'x')", 100 * 3_072],
+    ["Members/any(m: trim(m/Name) eq 'x')", 100 * 1_024],
+    ['Members/any(m: m/Tags/any(t: trim(t) eq m/Name))', 100 * 100 * 1_024],
+    ["Members/any(m: trim(m/Name) eq 'x' and m/Tags/all(t: trim(t) eq 'y'))", 100 * 1_024 + 100 * 100 * 1_024],
+    // Outside the lambda, once per row.
+    ["trim(Name) eq 'x' and Tags/any(t: t eq 'x')", 1_024],
+    ["Members/$count gt 1 and trim(Name) eq 'x'", 1_024],
+  ])('%s costs %i', (filter, expected) => {
+    expect(cost(filter)).toBe(expected);
+  });
+
+  it('takes the collection size as an option', () => {
+    expect(cost("Members/any(m: m/Tags/any(t: trim(t) eq 'x'))", 3)).toBe(9 * 1_024);
+    expect(cost("Members/any(m: m/Tags/any(t: trim(t) eq 'x'))", 1)).toBe(1_024);
+    const text = "Members/any(m: m/Tags/any(t: tolower(t) eq 'x'))";
+    expect(() => check(text, withCollections, { maxCollectionSize: 18 })).not.toThrow();
+    const error = thrownFilterError(() => check(text, withCollections));
+    expect(error.kind).toBe('limit');
+    expect(text.slice(error.start, error.end)).toBe('tolower(t)');
+    expect(error.message).toBe(
+      'String functions up to this tolower can return 30,720,000 characters per row, beyond the limit of 1,048,576 ' +
+        '(maxStringCost; each string of the row counted as 1,024 characters, each collection as 100 elements)',
+    );
+  });
+});

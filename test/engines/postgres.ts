@@ -60,6 +60,8 @@ const STOP_TIMEOUT_MS = 10_000;
 export interface PostgresServer {
   /** `postgres://postgres@127.0.0.1:<port>/service_test`, an empty database the tests own. */
   readonly url: string;
+  /** The postmaster's process id: the tests freeze the server (SIGSTOP) through it and its children. */
+  readonly pid: number;
   /** Ends the server (fast shutdown, killed if it has not gone after 10 s) and removes its directory. */
   stop(): Promise<void>;
 }
@@ -164,5 +166,5 @@ export async function startPostgres(): Promise<PostgresServer> {
   } finally {
     await client.end().catch(() => undefined);
   }
-  return { url: `postgres://postgres@127.0.0.1:${port}/service_test`, stop };
+  return { url: `postgres://postgres@127.0.0.1:${port}/service_test`, pid: child.pid!, stop };
 }

@@ -78,8 +78,14 @@ export function partOf(collection: AuthenticatedCollection, segment: string): Me
   return undefined;
 }
 
-/** The resources as each set of permissions sees them, made once per collection and set. */
-const seen = new Map<string, { readonly resource: QueryResource; readonly item: QueryResource }>();
+/** The limits a filter is checked within (the string cost's among them), as the server sets them. */
+export type FilterLimits = NonNullable<QueryPolicy['filterLimits']>;
+
+/** The resources as each set of permissions sees them under each set of limits, made once per collection, set and limits. */
+const seen = new WeakMap<
+  FilterLimits,
+  Map<string, { readonly resource: QueryResource; readonly item: QueryResource }>
+>();
 
 /**
  * A collection's resources as a user may query them: a filter cannot read through a relation to
@@ -91,17 +97,25 @@ const seen = new Map<string, { readonly resource: QueryResource; readonly item: 
 export function resourcesFor(
   collection: AuthenticatedCollection,
   user: User,
+  filterLimits: FilterLimits,
 ): { readonly resource: QueryResource; readonly item: QueryResource } {
   const id = `${collection.name} ${[...user.collections].sort().join(',')}`;
-  let found = seen.get(id);
+  let made = seen.get(filterLimits);
+  if (made === undefined) {
+    made = new Map();
+    seen.set(filterLimits, made);
+  }
+  let found = made.get(id);
   if (found === undefined) {
     const hidden = relationPathsOf(collection.type).filter((r) => !mayRead(user, COLLECTION_OF_TYPE.get(r.type)!.name));
     const rules = Object.fromEntries(hidden.map((r) => [r.path, { filter: false }]));
-    found =
-      hidden.length === 0
-        ? collection
-        : { resource: { ...collection.resource, rules }, item: { ...collection.item, rules } };
-    seen.set(id, found);
+    const limited = (resource: QueryResource): QueryResource => ({
+      ...resource,
+      policy: { ...resource.policy, filterLimits: { ...resource.policy.filterLimits, ...filterLimits } },
+      ...(hidden.length === 0 ? {} : { rules }),
+    });
+    found = { resource: limited(collection.resource), item: limited(collection.item) };
+    made.set(id, found);
   }
   return found;
 }

@@ -4,13 +4,13 @@
 // and level, by the rows' keys — never one per row.
 
 import type { ExpandItem } from 'odata-filter/query';
-import type { Database, Row } from '../database.js';
+import type { Row, Statements } from '../database.js';
 import { STORED_TYPES, representationColumnsOf, typeAt } from '../storage.js';
 import type { TypeName } from '../storage.js';
 
 /** Adds to each expanded row, at any depth under `rows`, the columns its representation needs. */
 export async function completeExpandedRows(
-  db: Database,
+  db: Statements,
   type: TypeName,
   rows: readonly Row[],
   expand: readonly ExpandItem[],

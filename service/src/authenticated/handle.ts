@@ -6,10 +6,11 @@ import { isFilterError } from 'odata-filter';
 import { nextLink, parseQuery } from 'odata-filter/query';
 import type { ExpandItem, QueryPlan } from 'odata-filter/query';
 import { compileSqlQuery, expandSqlRows, pageOf } from 'odata-filter/sql';
-import type { Database, Row } from '../database.js';
+import type { Row, Statements } from '../database.js';
 import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
 import { accepts } from '../http/negotiate.js';
+import { refusalMessage } from '../http/error-message.js';
 import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
 import { STORED_TYPES, typeAt } from '../storage.js';
@@ -17,18 +18,26 @@ import type { TypeName } from '../storage.js';
 import { writeXml } from '../xml.js';
 import type { XmlElement } from '../xml.js';
 import { COLLECTIONS, COLLECTION_BY_NAME, COLLECTION_OF_TYPE, partOf, resourcesFor } from './collections.js';
-import type { AuthenticatedCollection } from './collections.js';
+import type { AuthenticatedCollection, FilterLimits } from './collections.js';
+import type { ConcurrencyLimit } from '../http/concurrency-limit.js';
 import { completeExpandedRows } from './complete-rows.js';
 import { itemLink, link, member } from './represent.js';
 import type { LinkContext } from './represent.js';
 
 export interface AuthenticatedContext {
-  readonly db: Database;
+  /** The request's statements (Database.within). */
+  readonly db: Statements;
   readonly authenticator: Authenticator;
   /** The one platform this server holds (`demo`); another name is a 404. */
   readonly platform: string;
   readonly schemaBase: string;
   readonly registrationPage: string;
+  /** The limits every filter is checked within: what one request may cost the database. */
+  readonly filterLimits: FilterLimits;
+  /** How many of one user's requests read the database at once; the others wait, or are 429. */
+  readonly perUser: ConcurrencyLimit;
+  /** The address the request comes from (the peer, or behind trusted proxies their X-Forwarded-For). */
+  readonly clientAddress: (request: IncomingMessage) => string;
 }
 
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -82,7 +91,7 @@ export async function handleAuthenticated(
     (collection !== undefined &&
       (segments.length === 1 || (id !== undefined && (segments.length === 2 || part !== undefined))));
   if (!found) return { reply: apiException(404, 'NotFound', 'No resource has this address') };
-  const user = await context.authenticator.authenticate(request.headers.authorization);
+  const user = await context.authenticator.authenticate(request.headers.authorization, context.clientAddress(request));
   if (user === undefined) {
     return {
       reply: apiException(401, 'AuthenticationException', 'The request needs the credentials of a user (HTTP Basic)', {
@@ -102,19 +111,21 @@ export async function handleAuthenticated(
   else if (!mayRead(user, collection.name)) reply = forbidden(collection.name);
   else if (part !== undefined && !mayRead(user, part.of.name)) reply = forbidden(part.of.name);
   else
-    reply = await answer(
-      request,
-      part === undefined
-        ? { collection, id }
-        : {
-            collection: part.of,
-            element: part.element,
-            within: { parent: collection, foreignKey: part.foreignKey, id: id! },
-          },
-      requestUri,
-      links,
-      user,
-      context.db,
+    reply = await context.perUser.run(user.name, () =>
+      answer(
+        request,
+        part === undefined
+          ? { collection, id }
+          : {
+              collection: part.of,
+              element: part.element,
+              within: { parent: collection, foreignKey: part.foreignKey, id: id! },
+            },
+        requestUri,
+        links,
+        user,
+        context,
+      ),
     );
   return { reply, user: user.name };
 }
@@ -149,18 +160,18 @@ async function answer(
   requestUri: string,
   links: LinkContext,
   user: User,
-  db: Database,
+  context: AuthenticatedContext,
 ): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').search;
   try {
-    return await read(target, search, requestUri, links, user, db);
+    return await read(target, search, requestUri, links, user, context.db, context.filterLimits);
   } catch (error) {
     if (!isFilterError(error)) throw error;
     // A filter reading through a relation to a collection the user may not read (resourcesFor()).
     if (error.issues.length > 0 && error.issues.every((issue) => issue.code === 'not_filterable'))
-      return apiException(403, 'SecurityException', error.message);
+      return apiException(403, 'SecurityException', refusalMessage(error));
     // Any other request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
-    return apiException(400, 'BadRequest', error.message);
+    return apiException(400, 'BadRequest', refusalMessage(error));
   }
 }
 
@@ -170,13 +181,14 @@ async function read(
   requestUri: string,
   links: LinkContext,
   user: User,
-  db: Database,
+  db: Statements,
+  filterLimits: FilterLimits,
 ): Promise<Reply> {
   const { collection, id, within } = target;
   const paging = pagingOptionsOf(new URLSearchParams(search));
   if (id !== undefined && paging.length > 0)
     return apiException(400, 'BadRequest', `Option '${paging[0]}': a member is not a collection and has no pages`);
-  const { resource, item } = resourcesFor(collection, user);
+  const { resource, item } = resourcesFor(collection, user, filterLimits);
   const plan: QueryPlan =
     id === undefined ? parseQuery(search, resource) : parseQuery(search, item, { parameters: { id } });
   const hidden = forbiddenExpansion(user, collection.type, plan.expand);

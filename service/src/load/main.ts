@@ -3,8 +3,10 @@
 // `npm start` would) on a free port, sends it a fixed mix of both interfaces' requests from
 // concurrent keep-alive clients, each answer checked for its expected status and media type,
 // prints the requests per second, the latency percentiles and the first errors, stops the service
-// with SIGTERM, and exits 1 when any request was answered wrongly (or the service did not stop
-// cleanly), 0 otherwise.
+// with SIGTERM, and exits 1 when any request was answered wrongly, when the public interface's p90
+// passed 1 s (or the service did not stop cleanly), 0 otherwise. Meanwhile one more client, as
+// `events-only`, repeats the costliest request a user may send on that engine
+// (costliest-request.ts): the public interface must stay fast while it does.
 //
 // The service runs in a child process of its own, as a user runs it, so that the clients do not
 // share its event loop: in one process the clients' work would be counted in the server's
@@ -21,6 +23,9 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_STRING_COST } from 'odata-filter';
+import { PGLITE_REQUEST_COST, POSTGRES_REQUEST_COST } from '../request-cost.js';
+import { costliestFilter, costliestRequest } from './costliest-request.js';
 import { formatReport, runLoad } from './run-load.js';
 
 const MAIN = fileURLToPath(new URL('../main.js', import.meta.url));
@@ -142,11 +147,24 @@ process.once('SIGTERM', () => {
 console.log(
   `Load run: ${settings.requests} requests at most, ${settings.clients} clients, ${settings.seconds} s at most, against ${service.base} (pid ${service.child.pid})`,
 );
+/** The goal of the public interface under load: its p90, in ms. */
+const PUBLIC_P90_MS = 1_000;
+const bound =
+  (process.env.DATABASE_URL ? POSTGRES_REQUEST_COST : PGLITE_REQUEST_COST).filterLimits.maxStringCost ??
+  DEFAULT_MAX_STRING_COST;
+const costliest = costliestFilter(bound);
+console.log(
+  `One events-only client repeats the costliest request (a ${costliest.filter.length}-character filter of string cost ${costliest.cost.toLocaleString('en-US')})`,
+);
 let failed = false;
 try {
-  const report = await runLoad({ base: service.base, ...settings });
+  const report = await runLoad({ base: service.base, ...settings, costly: costliestRequest(bound) });
   console.log(formatReport(report));
   failed = report.errors > 0;
+  if (report.latency.b.p90 > PUBLIC_P90_MS) {
+    console.error(`The public interface's p90 is ${report.latency.b.p90.toFixed(0)} ms, beyond ${PUBLIC_P90_MS} ms`);
+    failed = true;
+  }
 } catch (error) {
   console.error(`The load run failed: ${(error as Error)?.stack ?? String(error)}`);
   failed = true;

@@ -6,8 +6,12 @@ import { isFilterError } from 'odata-filter';
 import { parseQuery } from 'odata-filter/query';
 import type { QueryResource } from 'odata-filter/query';
 import { compileSqlQuery, pageOf } from 'odata-filter/sql';
-import type { Database } from '../database.js';
+import type { Statements } from '../database.js';
+import { DatabaseUnavailable } from '../database-unavailable.js';
+import type { ErrorLog } from '../http/error-log.js';
+import { errorKind } from '../http/error-log.js';
 import { accepts } from '../http/negotiate.js';
+import { refusalMessage } from '../http/error-message.js';
 import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
 import { REGIONS } from '../tables.js';
@@ -46,8 +50,8 @@ function parameter(search: URLSearchParams, name: string): string | undefined {
 export async function handlePublic(
   request: IncomingMessage,
   rest: string,
-  db: Database,
-  log: (line: string) => void,
+  db: Statements,
+  errors: ErrorLog,
 ): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').searchParams;
   const callback = parameter(search, 'callback');
@@ -72,9 +76,14 @@ export async function handlePublic(
     let error: Refusal;
     if (caught instanceof Refusal) error = caught;
     // A request the package refuses — its options, or a value the database cannot hold — is the request's fault.
-    else if (isFilterError(caught)) error = new Refusal(400, 'BadRequest', caught.message);
+    else if (isFilterError(caught)) error = new Refusal(400, 'BadRequest', refusalMessage(caught));
+    // The database's state, not the request's: the server answers it (503) for both interfaces.
+    else if (caught instanceof DatabaseUnavailable) throw caught;
     else {
-      log(`error ${request.method} ${request.url}: ${(caught as Error)?.stack ?? String(caught)}`);
+      errors.report(
+        errorKind(caught),
+        () => `error ${request.method} ${request.url}: ${(caught as Error)?.stack ?? String(caught)}`,
+      );
       error = new Refusal(500, 'InternalServerError', INTERNAL_ERROR);
     }
     return callback === undefined
@@ -111,7 +120,7 @@ function jsonp(callback: string, value: unknown): Reply {
   };
 }
 
-async function answer(rest: string, search: URLSearchParams, db: Database): Promise<unknown> {
+async function answer(rest: string, search: URLSearchParams, db: Statements): Promise<unknown> {
   const segments = rest.split('/');
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   const resource = PUBLIC_RESOURCE_BY_NAME.get(segments[0] ?? '');
@@ -155,7 +164,7 @@ async function item(
   itemResource: QueryResource,
   id: number,
   search: URLSearchParams,
-  db: Database,
+  db: Statements,
 ): Promise<unknown> {
   const plan = parseQuery(search, itemResource, { parameters: { id } });
   const { options, params } = storageIn(resource, undefined);
@@ -169,7 +178,7 @@ async function collection(
   resource: PublicResource,
   scope: Scope,
   search: URLSearchParams,
-  db: Database,
+  db: Statements,
 ): Promise<unknown> {
   const plan = parseQuery(search, resource.collection);
   const { options, params } = storageIn(resource, scope);

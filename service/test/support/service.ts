@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Database } from '../../src/database.js';
 import { createDemoDatabase } from '../../src/seed.js';
 import { createService } from '../../src/server.js';
-import type { Service } from '../../src/server.js';
+import type { Service, ServiceOptions } from '../../src/server.js';
 
 export interface Running {
   readonly base: string;
@@ -17,10 +17,10 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function startService(db: Database): Promise<Running> {
+export async function startService(db: Database, options: Omit<ServiceOptions, 'db' | 'log'> = {}): Promise<Running> {
   await createDemoDatabase(db);
   const log: string[] = [];
-  const service = createService({ db, log: (line) => log.push(line) });
+  const service = createService({ ...options, db, log: (line) => log.push(line) });
   const base = await service.listen(0);
   return {
     base,
@@ -48,6 +48,8 @@ export interface RequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** `admin` and `events-only` are the demo users; a pair gives other credentials. */
   readonly user?: 'admin' | 'events-only' | readonly [name: string, password: string];
+  /** The loopback address to send from (`127.0.0.2`), for limits per client address. */
+  readonly localAddress?: string;
 }
 
 const PASSWORDS = { admin: 'admin-demo', 'events-only': 'events-demo' } as const;
@@ -62,7 +64,14 @@ export function get(base: string, path: string, options: RequestOptions = {}): P
   }
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: url.hostname, port: url.port, path, method: options.method ?? 'GET', headers },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method: options.method ?? 'GET',
+        headers,
+        ...(options.localAddress === undefined ? {} : { localAddress: options.localAddress, agent: false }),
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));

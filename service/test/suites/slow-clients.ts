@@ -1,0 +1,75 @@
+// Slow and greedy clients over HTTP: a request head that never ends is a 408, a client that never
+// reads its answers is closed (its unread answers freed), and 10,000 unknown options make an error
+// body of a few issues and a count, not one of every issue.
+
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/database.js';
+import { A, B, get, startService } from '../support/service.js';
+import type { Running } from '../support/service.js';
+import { parseXml } from '../support/xml-tree.js';
+
+const openConnections = (s: Running): Promise<number> =>
+  new Promise((resolve, reject) => s.service.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
+
+async function rawConnection(base: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return { socket, received: () => received, closed };
+}
+
+export function slowClientsSuite(engine: string, open: () => Promise<Database>): void {
+  describe(`slow and greedy clients on ${engine}`, () => {
+    let s: Running;
+    beforeAll(async () => {
+      s = await startService(await open(), { headTimeoutMs: 500, stalledTimeoutMs: 1_500 });
+    });
+    afterAll(async () => s?.stop());
+
+    it('answers a request head that does not end in time 408, and closes the connection', async () => {
+      const slow = await rawConnection(s.base);
+      slow.socket.write(`GET ${B}venues/ HTTP/1.1\r\nHost: x\r\n`);
+      const started = Date.now();
+      await slow.closed;
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(slow.received()).toMatch(/^HTTP\/1\.1 408 /);
+      expect(s.log.some((line) => line.includes('unreadable request') && line.endsWith(' 408'))).toBe(true);
+    });
+
+    it('closes a connection whose client never reads its answers', async () => {
+      const greedy = await rawConnection(s.base);
+      greedy.socket.pause();
+      const auth = `Basic ${Buffer.from('admin:admin-demo').toString('base64')}`;
+      const request = `GET ${A}events/?top=250&expand=Event/Sessions HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n\r\n`;
+      greedy.socket.write(request.repeat(40));
+      for (let waited = 0; (await openConnections(s)) > 0; waited += 100) {
+        // The stalled timeout (1.5 s) from the last progress, after the answers that fit were written.
+        expect(waited).toBeLessThan(30_000);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      greedy.socket.destroy();
+      expect((await get(s.base, `${B}venues/`, { headers: { Accept: 'application/json' } })).status).toBe(200);
+    });
+
+    it('names the first issues of 10,000 unknown options and counts the rest', async () => {
+      const options = Array.from({ length: 10_000 }, (_, i) => `o${i}=1`).join('&');
+      const xml = await get(s.base, `${A}events/?${options}`, { user: 'admin' });
+      expect(xml.status).toBe(400);
+      expect(xml.text.length).toBeLessThan(2_000);
+      const message = JSON.stringify(parseXml(xml.text));
+      expect(message).toContain('10000 problems');
+      expect(message).toContain("Unknown option 'o0'");
+      expect(message).toContain('and 9990 more');
+      const json = await get(s.base, `${B}venues/?${options}`, { headers: { Accept: 'application/json' } });
+      expect(json.status).toBe(400);
+      expect(json.text.length).toBeLessThan(2_000);
+      expect(JSON.parse(json.text).Message).toMatch(/^10000 problems: .*; and 9990 more$/);
+    });
+  });
+}
