@@ -17,7 +17,17 @@ const resource: QueryResource = {
   policy: { spelling: 'odata', defaultTop: 100, maxTop: 100 },
 };
 const rows = [3, 1, 2].map((Id) => ({ Id, Int32: 10 - Id, StringReq: 'x', BooleanReq: true }));
-const ORDERS = ['1 desc', "'a'", 'Color in ()', 'Int32 eq null and false', '2 add 3 desc', 'Color in (),Int32 desc'];
+// The last two are decided by the dialect, not the lowering: a null test of a structure or member never null.
+const ORDERS = [
+  '1 desc',
+  "'a'",
+  'Color in ()',
+  'Int32 eq null and false',
+  '2 add 3 desc',
+  'Color in (),Int32 desc',
+  'Owner eq null',
+  'Id eq null desc',
+];
 
 for (const setup of ENGINES) {
   describe.skipIf(!setup.available())(`${setup.name}: constant order keys`, () => {

@@ -38,7 +38,7 @@ export function orderByList(
     const expression = key.expression;
     // A constant orders nothing, and as an ORDER BY item a literal is refused (PostgreSQL:
     // "non-integer constant"), or read as a column's position (`ORDER BY (0)` on MySQL).
-    if (isConstant(lowerValue(expression))) return [];
+    if (isConstant(lowerValue(expression)) || isConstantSql(compileSqlValue(expression, options))) return [];
     return orderKeys(options.dialect, EXPRESSION, key).map((item) =>
       item.split(EXPRESSION).reduce((written, after) => {
         const value = compileSqlValue(expression, { ...options, firstParameter: firstParameter + params.length });
@@ -48,6 +48,14 @@ export function orderByList(
     );
   });
   return { sql: items.join(', '), params };
+}
+
+/**
+ * SQL that is one literal: what the lowering left to the dialect to decide (a null test of a
+ * member the schema never holds null is `FALSE`), which orders nothing either.
+ */
+function isConstantSql(value: CompiledSql): boolean {
+  return value.params.length === 0 && /^\(*\s*(TRUE|FALSE|NULL|-?\d+(\.\d+)?)\s*\)*$/i.test(value.sql);
 }
 
 /** A value the lowering decided for every row: a literal or null, or a Boolean constant. */
