@@ -117,6 +117,24 @@ export type Literal =
   | TimeOfDayLiteral
   | DurationLiteral;
 
+const LITERAL_KINDS: ReadonlySet<unknown> = new Set<Literal['kind']>([
+  'null',
+  'boolean',
+  'number',
+  'string',
+  'datetime',
+  'guid',
+  'date',
+  'timeOfDay',
+  'duration',
+  'enum',
+]);
+
+/** Whether a node's kind is a literal's. */
+export function isLiteralKind(kind: unknown): kind is Literal['kind'] {
+  return LITERAL_KINDS.has(kind);
+}
+
 export interface PathSegment extends Span {
   readonly name: string;
 }

@@ -8,7 +8,7 @@
 // passes is remembered; one that does not is a FilterError with one `malformed_tree` issue.
 
 import type { Expr, ExprKind } from './ast.js';
-import { ARITHMETIC_OPS, COMPARE_OPS } from './ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS, isLiteralKind } from './ast.js';
 import { isFilterError, isSpanNumber, malformedTree } from '../errors.js';
 import { isMadeTree, rememberTree } from './made-trees.js';
 import { parse } from './parse.js';
@@ -38,18 +38,6 @@ const UNLIMITED = {
   maxLambdaDepth: Number.MAX_SAFE_INTEGER,
 };
 
-const LITERAL_KINDS = new Set<unknown>([
-  'null',
-  'boolean',
-  'number',
-  'string',
-  'datetime',
-  'guid',
-  'date',
-  'timeOfDay',
-  'duration',
-  'enum',
-]);
 const NUMBER_TYPES = new Set<unknown>(['Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single']);
 const DATETIME_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
 const COMPARE = new Set<unknown>(COMPARE_OPS);
@@ -213,8 +201,7 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
   },
   in: (f) => {
     const list = f.nodes('list');
-    for (const item of list)
-      if (!isRecord(item) || !LITERAL_KINDS.has(item.kind)) f.fail('has an item that is no literal');
+    for (const item of list) if (!isRecord(item) || !isLiteralKind(item.kind)) f.fail('has an item that is no literal');
     return [f.child('operand'), ...list];
   },
   inAlias: (f) => [f.child('operand'), f.child('alias', ALIAS)],

@@ -13,7 +13,7 @@ import type {
   TemporalOp,
   TypeName,
 } from '../syntax/ast.js';
-import { ARITHMETIC_OPS, COMPARE_OPS } from '../syntax/ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS, isLiteralKind } from '../syntax/ast.js';
 import type { EdmType, NumericType } from './edm.js';
 import {
   EDM_TYPES,
@@ -291,18 +291,6 @@ export function inspect(tree: Expr, schema: Schema, options: CheckOptions, text:
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
 const LOGICAL = new Set<unknown>(['and', 'or']);
-const LITERAL_KINDS = new Set<unknown>([
-  'null',
-  'boolean',
-  'number',
-  'string',
-  'datetime',
-  'guid',
-  'date',
-  'timeOfDay',
-  'duration',
-  'enum',
-]);
 const INSTANT_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
 const GUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DECIMAL_VALUE = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
@@ -495,8 +483,7 @@ class Checker {
       },
       in: (n) => {
         const ok =
-          Array.isArray(n.list) &&
-          n.list.every((item: unknown) => LITERAL_KINDS.has((item as Partial<Expr> | null)?.kind));
+          Array.isArray(n.list) && n.list.every((item: unknown) => isLiteralKind((item as Partial<Expr> | null)?.kind));
         expect(n, ok ? undefined : "the list of 'in' must be an array of literals");
         return this.in(this.enumOperand(n.operand), n.list, n);
       },

@@ -1,6 +1,7 @@
 // Literal actions: null, Booleans, strings, date-times and guids, decoded and validated at their span.
 
 import type { DateTimeLiteralType, Expr, Literal } from '../ast.js';
+import { isLiteralKind } from '../ast.js';
 import { unsupported } from '../../errors.js';
 import { readInstant } from '../../semantics/instant.js';
 import { readDate, readDuration, readDurationTimeOfDay, readTimeOfDay } from '../../semantics/temporal.js';
@@ -109,19 +110,6 @@ export function duration(body: string, raw: string, r: Range): Literal {
   return { kind: 'duration', raw, ms, start: r.start, end: r.end };
 }
 
-const LITERAL_KINDS = new Set<string>([
-  'null',
-  'boolean',
-  'number',
-  'string',
-  'datetime',
-  'guid',
-  'date',
-  'timeOfDay',
-  'duration',
-  'enum',
-]);
-
 export function isLiteral(node: Expr): node is Literal {
-  return LITERAL_KINDS.has(node.kind);
+  return isLiteralKind(node.kind);
 }
