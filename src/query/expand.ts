@@ -484,6 +484,7 @@ function finished(
     rowFilter: config?.rowFilter,
     relations,
     parameters: reading.parameters,
+    limits: resource.policy.filterLimits,
   };
   const kept = withRowFilters(filter, context, filterOption[0], filterReport);
   // The expansion's order expressions are restricted as its filter is (the relations under it).

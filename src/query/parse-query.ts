@@ -278,6 +278,7 @@ function rowFilterContext(resource: QueryResource, request: QueryRequest) {
     rowFilter: resource.rowFilter,
     relations: resource.relations,
     parameters,
+    limits: resource.policy.filterLimits,
   };
 }
 

@@ -5,7 +5,7 @@
 
 import { isFilterError } from '../errors.js';
 import { check, composedFilter } from '../types/check.js';
-import { checkStringCost, DEFAULT_MAX_STRING_COST } from '../types/string-cost.js';
+import { checkStringCost, DEFAULT_MAX_COLLECTION_SIZE, DEFAULT_MAX_STRING_COST } from '../types/string-cost.js';
 import type { Schema } from '../types/schema.js';
 import type {
   TypedCollection,
@@ -123,6 +123,8 @@ export interface RowFilterContext {
   readonly rowFilter: string | undefined;
   readonly relations: Readonly<Record<string, RelationRules>> | undefined;
   readonly parameters: RowFilterParameters;
+  /** The policy's bounds on a filter's string functions, which the filter with the row filters keeps too. */
+  readonly limits?: { readonly maxStringCost?: number; readonly maxCollectionSize?: number };
 }
 
 /**
@@ -164,8 +166,9 @@ export function withRowFilters(
             end: requested.end,
           } as const);
   if (root === undefined) return undefined;
-  return withinStringCost(root, filter?.text, option, issue)
-    ? composedFilter(root, context.schema, filter?.text)
+  // Bounded here with the policy's limits, so not again by composedFilter.
+  return withinStringCost(root, filter?.text, context, option, issue)
+    ? composedFilter(root, context.schema, filter?.text, Infinity)
     : undefined;
 }
 
@@ -188,7 +191,7 @@ export function restrictedOrderKey(
   const expression = new Restriction(context).restricted(operand, [], false);
   if (expression === operand) return [key];
   const name = key.expression === undefined ? key.path.join('/') : key.property.name;
-  if (!withinStringCost(expression, name, option, issue)) return [];
+  if (!withinStringCost(expression, name, context, option, issue)) return [];
   return [{ ...key, path: [], property: { ...key.property, name }, nullable: true, expression }];
 }
 
@@ -209,9 +212,20 @@ export function withRelationRestrictions(filter: TypedFilter, context: RowFilter
 }
 
 /** Whether the string functions of a request's tree and the row filters in it stay within the work a row may cost; else reported. */
-function withinStringCost(root: TypedExpr, text: string | undefined, option: string, issue: Report): boolean {
+function withinStringCost(
+  root: TypedExpr,
+  text: string | undefined,
+  context: RowFilterContext,
+  option: string,
+  issue: Report,
+): boolean {
   try {
-    checkStringCost(root, DEFAULT_MAX_STRING_COST, text);
+    checkStringCost(
+      root,
+      context.limits?.maxStringCost ?? DEFAULT_MAX_STRING_COST,
+      text,
+      context.limits?.maxCollectionSize ?? DEFAULT_MAX_COLLECTION_SIZE,
+    );
     return true;
   } catch (error) {
     if (!isFilterError(error)) throw error;

@@ -102,6 +102,21 @@ describe('a row filter', () => {
     expect(error.issues.map((i) => [i.code, i.option])).toEqual([['string_cost', '$filter']]);
   });
 
+  it("counts that work against the policy's own string cost bound, lower or higher than the default", () => {
+    const bounded = (rowFilter: string, maxStringCost: number): QueryResource => ({
+      ...owned(rowFilter),
+      policy: { ...policy, filterLimits: { maxStringCost } },
+    });
+    // 2,048 characters a row for the request, 2,049 more for the row filter: within the default, not 4,096.
+    const tight = bounded("concat(Tenant, concat(Tenant, 'z')) ne 'y'", 4_096);
+    expect(parseQuery("$filter=concat(Tenant, Tenant) eq 'x'", owned(tight.rowFilter!)).filter).toBeDefined();
+    const refused = thrownFilterError(() => parseQuery("$filter=concat(Tenant, Tenant) eq 'x'", tight));
+    expect(refused.issues.map((i) => [i.code, i.option])).toEqual([['string_cost', '$filter']]);
+    // Beyond the default with the row filter's, within a higher bound.
+    const roomy = bounded("startswith(replace(Tenant, 'a', Tenant), 'x')", 3_000_000);
+    expect(parseQuery("$filter=tolower(Tenant) eq 'a'", roomy).filter).toBeDefined();
+  });
+
   it("cannot be reached by the request's aliases: a parameter is not an alias of the request", () => {
     const plan = parseQuery("$filter=Tenant eq @t&@t='b'", owned('Tenant eq @t'), { parameters: { t: 'a' } });
     expect(printTyped(plan.filter!)).toBe("((Tenant:String eq 'a':String) and (Tenant:String eq 'b':String))");
