@@ -395,11 +395,12 @@ describe('the typed builder', () => {
         if (lambdas.readsVariable) readingVariables++;
         if (lambdas.nested) nested++;
       }),
-      { numRuns: runs(300) },
+      // How often draws nest is asserted below: 300 runs at least at every size.
+      { numRuns: sizedRuns(300, 7_500, 300) },
     );
     // The draws reach lambdas that read their variables, and lambdas inside lambdas' bodies (usually
     // about 30% and 14% of them; the bounds are far below, so that a usual run never misses them).
-    expect(readingVariables).toBeGreaterThan(runs(300) / 6);
-    expect(nested).toBeGreaterThan(runs(300) / 15);
+    expect(readingVariables).toBeGreaterThan(sizedRuns(300, 7_500, 300) / 6);
+    expect(nested).toBeGreaterThan(sizedRuns(300, 7_500, 300) / 15);
   });
 });
