@@ -25,7 +25,7 @@ import { assertNever } from '../assert-never.js';
 import type { FunctionName } from '../types/functions.js';
 import { malformedTree } from '../errors.js';
 import { madeFilter } from '../types/filter-validation.js';
-import { integerRange } from '../semantics/integer-range.js';
+import { integerRange } from './integer-range.js';
 import { integerComparison } from './integer-comparison.js';
 import { callsNow, readClock, withNow } from './now.js';
 import type { ClockOption } from './now.js';

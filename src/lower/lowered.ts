@@ -8,7 +8,7 @@ import type { EdmType } from '../types/edm.js';
 import type { FunctionName } from '../types/functions.js';
 import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
 import type { LiteralValue } from '../types/typed.js';
-import type { IntegerRange } from '../semantics/integer-range.js';
+import type { IntegerRange } from './integer-range.js';
 
 /** Source span of the typed node a lowered node came from. */
 interface Span {

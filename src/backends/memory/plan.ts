@@ -6,7 +6,7 @@ import type { FunctionName } from '../../types/functions.js';
 import { INTEGER_RANGES, type EdmType } from '../../types/edm.js';
 import type { LoweredConstant, LoweredValue } from '../../lower/lowered.js';
 import { childrenOfTyped, type TypedExpr, type TypedFilter } from '../../types/typed.js';
-import type { IntegerRange } from '../../semantics/integer-range.js';
+import type { IntegerRange } from '../../lower/integer-range.js';
 import type { Decimal } from 'decimal.js';
 import { ExactDecimal, decimalFromText } from './runtime.js';
 import { FilterError } from '../../errors.js';
@@ -65,7 +65,7 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
   }
 }
 
-/** The static range of an integer value, as lower() found it (src/semantics/integer-range.ts). */
+/** The static range of an integer value, as lower() found it (src/lower/integer-range.ts). */
 export function boundsOf(node: LoweredValue): Bounds {
   return node.range ?? INT32;
 }
