@@ -6,7 +6,7 @@ export { childrenOf, visit, withoutSpans, COMPARE_OPS, ARITHMETIC_OPS } from './
 export { parse } from './syntax/parse.js';
 export { DEFAULT_LIMITS } from './syntax/limits.js';
 export type { ParseOptions } from './syntax/limits.js';
-export { print } from './syntax/print.js';
+export { print } from './syntax/print-filter.js';
 export { ODATA_VERSIONS, DEFAULT_VERSION } from './syntax/versions.js';
 export type { ODataVersion, VersionOption } from './syntax/versions.js';
 export { FilterError, isFilterError, formatFilterError, FILTER_ISSUE_CODES } from './errors.js';

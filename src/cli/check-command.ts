@@ -4,7 +4,7 @@
 
 import { check } from '../types/check.js';
 import { parse } from '../syntax/parse.js';
-import { print } from '../syntax/print.js';
+import { print } from '../syntax/print-filter.js';
 import { printTyped } from '../types/print-typed.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';

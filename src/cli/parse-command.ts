@@ -2,7 +2,7 @@
 // (in the forms of the version given), or the tree as JSON.
 
 import { parse } from '../syntax/parse.js';
-import { print } from '../syntax/print.js';
+import { print } from '../syntax/print-filter.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';

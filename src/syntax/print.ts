@@ -1,4 +1,5 @@
-// print(): the canonical text of a tree, with parentheses only where precedence needs them,
+// The text of a syntax tree (print() is in print-filter.ts, which first reads a tree built by
+// hand back from its text): the canonical text, with parentheses only where precedence needs them,
 // so that parse(print(tree)) rebuilds the same tree. Canonical spelling: lower-case keywords,
 // operators and function names; one space around a binary operator; `, ` between arguments and
 // list items; identifiers and literals as written; a lambda as `Tags/any(t: t eq 'red')` (no
@@ -17,7 +18,6 @@ import { limitOnExhaustion } from '../errors.js';
 import { versionOf } from './versions.js';
 import type { VersionOption } from './versions.js';
 import { printerFor } from './print-version.js';
-import { madeTree } from './tree-validation.js';
 
 // Binding strength, loosest first.
 const OR = 1;
@@ -50,17 +50,9 @@ const ARITHMETIC_LEVEL = {
 
 const CAST_NAMES = new Set(['datetime', 'datetimeoffset']);
 
-/**
- * The canonical text of a tree. Walks the tree with an explicit stack, so any depth that parse()
- * accepts prints; a tree whose text would pass the runtime's longest string (only a tree built by
- * hand, sharing subtrees, can) is a 'limit' FilterError. With `version` ('2.0', '3.0', '4.0';
- * default '4.01'), the text is written for that OData version, and a construct it cannot express
- * is an 'unsupported' FilterError naming the construct, with the version as its `target`.
- */
-export function print(expr: Expr, options: VersionOption = {}): string {
+/** print()'s text of a tree whose shape is known (src/syntax/print-filter.ts). */
+export function versionText(expr: Expr, options: VersionOption = {}): string {
   const version = versionOf(options);
-  // A tree parse() did not make is read back from its text first: print() writes no other filter.
-  madeTree(expr);
   if (version === '4.01') return canonicalText(expr);
   const { table, refuse } = printerFor(version, renderers, BINDING);
   try {
