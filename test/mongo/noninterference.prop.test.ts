@@ -13,6 +13,7 @@ import { nextLink, parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { defineSchema } from '../../src/types/schema.js';
 import { compareBson, mongoQuery, toMongoDocument } from '../engines/mingo.js';
+import { option } from '../support/noninterference.js';
 import { runs } from '../support/test-size.js';
 
 const schema = defineSchema({
@@ -84,13 +85,6 @@ const arbPair = arbVisible.chain((visible) =>
     .map(([a, b]): [Member[], Member[]] => [dataset(visible, a), dataset(visible, b)]),
 );
 
-const option = (options: readonly string[], hidden: string) =>
-  fc.option(
-    fc.oneof({ arbitrary: fc.constantFrom(...options), weight: 15 }, { arbitrary: fc.constant(hidden), weight: 1 }),
-    {
-      nil: undefined,
-    },
-  );
 const arbQuery = fc
   .record({
     filter: option(

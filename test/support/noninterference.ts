@@ -247,7 +247,7 @@ const EXPANDS = [
 ];
 
 /** One of the options, or now and then one that reads the hidden member (refused alike on both datasets). */
-const option = (options: readonly string[], hidden: string) =>
+export const option = (options: readonly string[], hidden: string) =>
   fc.option(
     fc.oneof({ arbitrary: fc.constantFrom(...options), weight: 15 }, { arbitrary: fc.constant(hidden), weight: 1 }),
     {
