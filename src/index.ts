@@ -2,19 +2,20 @@
 // backend, so a client that bundles only this gets only this.
 
 export type * from './syntax/ast.js';
-export { childrenOf, visit, withoutSpans, COMPARE_OPS, ARITHMETIC_OPS } from './syntax/ast.js';
+export { childrenOf, visit, withoutSpans } from './syntax/ast.js';
+export { COMPARE_OPS, ARITHMETIC_OPS } from './language/operators.js';
 export { parse } from './syntax/parse.js';
 export { DEFAULT_LIMITS } from './syntax/limits.js';
 export type { ParseOptions } from './syntax/limits.js';
 export { print } from './syntax/print-filter.js';
-export { ODATA_VERSIONS, DEFAULT_VERSION } from './syntax/versions.js';
-export type { ODataVersion, VersionOption } from './syntax/versions.js';
+export { ODATA_VERSIONS, DEFAULT_VERSION } from './language/versions.js';
+export type { ODataVersion, VersionOption } from './language/versions.js';
 export { FilterError, isFilterError, formatFilterError, FILTER_ISSUE_CODES } from './errors.js';
 export type { FilterErrorKind, FilterIssue, FilterIssueCode } from './errors.js';
-export type { EdmType, NumericType, IntegerType, InstantType } from './types/edm.js';
-export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric } from './types/edm.js';
-export { FUNCTIONS, lookupFunction, arityOf } from './types/functions.js';
-export type { FunctionSignature, Overload } from './types/functions.js';
+export type { EdmType, NumericType, IntegerType, InstantType } from './language/edm.js';
+export { EDM_TYPES, isEdmType, isNumeric, isInteger, isInstant, promoteNumeric } from './language/edm.js';
+export { FUNCTIONS, lookupFunction, arityOf } from './language/functions.js';
+export type { FunctionSignature, Overload } from './language/functions.js';
 export { check, ISSUE_CODES } from './types/check.js';
 export { DEFAULT_MAX_COLLECTION_SIZE, DEFAULT_MAX_STRING_COST } from './types/string-cost.js';
 export { printTyped } from './types/print-typed.js';

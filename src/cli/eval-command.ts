@@ -8,7 +8,7 @@
 import { constants } from 'node:buffer';
 import { open } from 'node:fs/promises';
 import { check } from '../types/check.js';
-import { compilePredicate, RowValueError } from '../backends/memory/index.js';
+import { RowValueError, compilePredicate } from '../backends/memory/index.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { arrayElements, compactJson, JsonSyntaxError, parseJsonExact, rowReader } from './json-rows.js';

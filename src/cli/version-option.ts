@@ -2,8 +2,7 @@
 // is written for (docs/semantics.md, "Versions"). `parse` writes the canonical form in that
 // version's forms, and the commands that check refuse what came later (`not_in_version`).
 
-import { ODATA_VERSIONS } from '../syntax/versions.js';
-import type { ODataVersion } from '../syntax/versions.js';
+import { ODATA_VERSIONS, type ODataVersion } from '../language/versions.js';
 
 /** The option definition to spread into a command's `options`. */
 export const VERSION_OPTION = { 'odata-version': { type: 'string' } } as const;

@@ -1,11 +1,11 @@
 // The types of the typed builder (docs/client.md, "The typed builder"): what each operand offers,
 // derived from the Edm type TypeScript infers for its path (src/types/schema-paths.ts) and from
-// the function table (src/types/functions.ts), so that a wrong path, a method its type does not
+// the function table (src/language/functions.ts), so that a wrong path, a method its type does not
 // have, or a value of the wrong type is a compile error. Types only: at run time every operand is
 // one object whose misuse the checker refuses (src/client/builder.ts).
 
-import type { EdmType, InstantType, IntegerType, NumericType } from '../types/edm.js';
-import type { FUNCTIONS } from '../types/functions.js';
+import type { EdmType, InstantType, IntegerType, NumericType } from '../language/edm.js';
+import type { FUNCTIONS } from '../language/functions.js';
 import type { EnumDefinition, SchemaDefinition } from '../types/schema.js';
 import type {
   CollectionDescription,
@@ -52,7 +52,7 @@ type ComparableWith<T extends EdmType> = [T] extends [NumericType]
 
 /**
  * The types whose values take the type `P` unchanged where a function expects `P`: numeric
- * widening (OData's promotion yields `P`, src/types/edm.ts promoteNumeric) and a DateTime as a
+ * widening (OData's promotion yields `P`, src/language/edm.ts promoteNumeric) and a DateTime as a
  * DateTimeOffset — what the checker's fits() accepts of an operand that is not a literal.
  */
 export type WidensTo<P extends EdmType> = P extends 'Edm.Decimal'
@@ -93,7 +93,7 @@ export interface Ordering<T extends EdmType> {
   le(other: Comparand<T>): Condition;
 }
 
-/** Byte, SByte and Int16 compute as Int32 (src/types/edm.ts promoteNumeric). */
+/** Byte, SByte and Int16 compute as Int32 (src/language/edm.ts promoteNumeric). */
 type Computed<T extends NumericType> = [T] extends ['Edm.Byte' | 'Edm.SByte' | 'Edm.Int16'] ? 'Edm.Int32' : T;
 /** The type of `T op U`: the operand's own when the other side is of its type or a value, else some number. */
 type ArithmeticResult<T extends NumericType, U extends NumericType> = [U] extends [T] ? Computed<T> : NumericType;
@@ -179,7 +179,7 @@ type MethodOf<O> = O extends {
 type Intersection<U> = (U extends unknown ? (u: U) => void : never) extends (u: infer I) => void ? I : never;
 
 /**
- * The functions of the table (src/types/functions.ts) an operand of type `T` can be the first
+ * The functions of the table (src/language/functions.ts) an operand of type `T` can be the first
  * argument of, as methods taking the other arguments: `Code.substring(0, 2)`, `Start.year()`.
  * A function of several overloads has them all.
  */

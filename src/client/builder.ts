@@ -9,31 +9,19 @@
 
 import { assertNever } from '../assert-never.js';
 import { FilterError } from '../errors.js';
-import type {
-  AliasExpr,
-  ArithmeticOp,
-  CompareOp,
-  EnumLiteral,
-  Expr,
-  LambdaOp,
-  LogicalOp,
-  MemberExpr,
-  PathSegment,
-  TypeFunctionName,
-} from '../syntax/ast.js';
-import { ARITHMETIC_OPS, childrenOf, COMPARE_OPS } from '../syntax/ast.js';
+import type { AliasExpr, EnumLiteral, Expr, MemberExpr, PathSegment, TypeFunctionName } from '../syntax/ast.js';
+import type { ArithmeticOp, CompareOp, LambdaOp, LogicalOp } from '../language/operators.js';
+import { childrenOf } from '../syntax/ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from '../language/operators.js';
 import { parse } from '../syntax/parse.js';
 import { printWithAliases } from '../syntax/print.js';
 import type { CheckOptions } from '../types/check.js';
-import { EDM_TYPES } from '../types/edm.js';
-import type { EdmType } from '../types/edm.js';
-import { arityOf, FUNCTIONS } from '../types/functions.js';
-import type { FunctionName } from '../types/functions.js';
+import { EDM_TYPES, type EdmType } from '../language/edm.js';
+import { arityOf, FUNCTIONS, type FunctionName } from '../language/functions.js';
 import type { CollectionProperty, EnumType, Property, Schema, SchemaDefinition } from '../types/schema.js';
 import { shownValue, valueLiteral } from '../types/value-literal.js';
 import type { Condition, Operand, Row } from './builder-types.js';
-import { filledTemplate } from './template.js';
-import type { BuiltFilter } from './template.js';
+import { filledTemplate, type BuiltFilter } from './template.js';
 
 /** Built nodes come from no text; print() reads no span. */
 const NOWHERE = { start: 0, end: 0 } as const;

@@ -6,11 +6,9 @@
 
 import { Decimal } from 'decimal.js';
 import { decimalFromText } from '../semantics/decimal-model.js';
-import { INTEGER_RANGES, isFloatingPoint, isInteger } from '../types/edm.js';
-import type { IntegerType } from '../types/edm.js';
+import { INTEGER_RANGES, isFloatingPoint, isInteger, type IntegerType } from '../language/edm.js';
 import type { TypedCompare, TypedExpr, TypedLiteral, TypedMember } from '../types/typed.js';
-
-const MIRRORED = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' } as const;
+import { MIRRORED } from '../language/operators.js';
 
 /** The exact integer comparison (or Boolean literal) a comparison stands for, if it has one. */
 export function integerComparison(node: TypedCompare): TypedExpr | undefined {

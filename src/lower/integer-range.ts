@@ -4,7 +4,7 @@
 
 import { assertNever } from '../assert-never.js';
 import { malformedTree } from '../errors.js';
-import { INTEGER_RANGES, isInteger } from '../types/edm.js';
+import { INTEGER_RANGES, isInteger } from '../language/edm.js';
 import type { TypedExpr } from '../types/typed.js';
 
 /** Inclusive lower and upper bound. */

@@ -22,13 +22,12 @@ import type {
 } from '../types/typed.js';
 import { canFail, conversionOf } from '../types/conversions.js';
 import { assertNever } from '../assert-never.js';
-import type { FunctionName } from '../types/functions.js';
+import type { FunctionName } from '../language/functions.js';
 import { malformedTree } from '../errors.js';
 import { madeFilter } from '../types/filter-validation.js';
 import { integerRange } from './integer-range.js';
 import { integerComparison } from './integer-comparison.js';
-import { callsNow, readClock, withNow } from './now.js';
-import type { ClockOption } from './now.js';
+import { callsNow, readClock, withNow, type ClockOption } from './now.js';
 import { foldTemporal, MAX_DATETIME, MIN_DATETIME } from './temporal.js';
 import { andOf, constantPredicate, negatePredicate, orOf, quantified } from './predicates.js';
 import type {

@@ -3,9 +3,9 @@
 // so a backend never asks "can this be null?" or "what does `not` mean here?" on its own.
 // docs/lowering.md describes each node kind, its invariants and how a backend renders it.
 
-import type { ArithmeticOp, TemporalOp } from '../syntax/ast.js';
-import type { EdmType } from '../types/edm.js';
-import type { FunctionName } from '../types/functions.js';
+import type { ArithmeticOp, TemporalOp } from '../language/operators.js';
+import type { EdmType } from '../language/edm.js';
+import type { FunctionName } from '../language/functions.js';
 import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
 import type { LiteralValue } from '../types/typed.js';
 import type { IntegerRange } from './integer-range.js';

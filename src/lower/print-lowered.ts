@@ -3,8 +3,9 @@
 
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
-import type { EdmType } from '../types/edm.js';
+import type { EdmType } from '../language/edm.js';
 import type { LoweredCollection, LoweredConstant, LoweredPredicate, LoweredValue, Source } from './lowered.js';
+import { quoteString } from '../language/literal-spelling.js';
 
 export function printLowered(p: LoweredPredicate): string {
   switch (p.kind) {
@@ -84,8 +85,7 @@ export function printValue(v: LoweredValue): string {
 function printConstant(c: LoweredConstant): string {
   const v = c.value;
   if (v === null) return 'null';
-  if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid'))
-    return `'${v.replaceAll("'", "''")}'`;
+  if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid')) return quoteString(v);
   if (typeof v === 'number' && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset'))
     return new Date(v).toISOString();
   if (typeof v === 'number' && c.type === 'Edm.Date') return formatDate(v);

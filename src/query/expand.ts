@@ -3,23 +3,24 @@
 // `$select`, `$orderby`, `$top`, `$skip`, `$expand` in parentheses — read as the request's own
 // options are read, against the relation's rows, under the resource's rules and row filters.
 
-import type { CollectionProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
-import { findProperty } from '../types/schema.js';
-import { suggestName } from '../types/suggest.js';
+import {
+  type CollectionProperty,
+  type Property,
+  type Schema,
+  type StructuredProperty,
+  findProperty,
+} from '../types/schema.js';
+import { suggestName } from '../language/suggest-name.js';
 import type { TypedFilter } from '../types/typed.js';
 import { checkAllowed } from '../types/allowed.js';
 import { completeOrder, orderOf } from './order.js';
-import type { ExpandItem, OrderKey, SelectItem } from './plan.js';
+import type { ExpandItem, OrderKey, SelectItem } from '../types/query-plan.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
-import type { Report } from './report.js';
-import { shorten } from './report.js';
-import { restrictedOrderKey, withRowFilters } from './row-filter.js';
-import type { RowFilterParameters } from './row-filter.js';
-import { filterSchemaOf, scopedRules, visibleItems } from './rules.js';
-import type { Rules } from './rules.js';
+import { type Report, shorten } from './report.js';
+import { restrictedOrderKey, withRowFilters, type RowFilterParameters } from './row-filter.js';
+import { filterSchemaOf, scopedRules, visibleItems, type Rules } from './rules.js';
 import { lookUp, selectOf } from './select.js';
-import { splitTopLevel } from './split.js';
-import type { Part } from './split.js';
+import { splitTopLevel, type Part } from './split.js';
 import { filterOf } from './values.js';
 import { skipOf, topOf } from './page-bounds.js';
 

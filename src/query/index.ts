@@ -10,4 +10,4 @@ export type { QueryPolicy, QueryResource } from './policy.js';
 export type { PropertyRule, PropertyRules } from './rules.js';
 export { FILTER_OPERATORS } from '../types/allowed.js';
 export type { FilterOperator } from '../types/allowed.js';
-export type { ExpandItem, OrderKey, QueryPlan, SelectItem } from './plan.js';
+export type { ExpandItem, OrderKey, QueryPlan, SelectItem } from '../types/query-plan.js';

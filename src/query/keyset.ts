@@ -5,10 +5,10 @@
 // literals of a filter checked like any other, with the null order of "Order".
 
 import { check, composedFilter } from '../types/check.js';
-import type { EdmType } from '../types/edm.js';
+import type { EdmType } from '../language/edm.js';
 import type { Schema } from '../types/schema.js';
-import type { TypedExpr, TypedFilter } from '../types/typed.js';
-import type { OrderKey } from './plan.js';
+import type { TypedFilter } from '../types/typed.js';
+import type { KeysetWriter, OrderKey } from '../types/query-plan.js';
 import type { TokenSeal } from './token-seal.js';
 
 /** Whether an order can be continued by its values: none of its keys a Double (NaN, and no exact text) or an enumeration. */
@@ -17,27 +17,6 @@ export function keysetOrder(orderBy: readonly OrderKey[]): boolean {
     (key) =>
       key.property.enum === undefined && key.property.type !== 'Edm.Double' && key.property.type !== 'Edm.Single',
   );
-}
-
-/** What a key orders by: its expression, or its property read from the row. */
-export function keyOperand(key: OrderKey): TypedExpr {
-  return (
-    key.expression ?? {
-      kind: 'member',
-      type: key.property.type,
-      source: { kind: 'row' },
-      path: key.path,
-      property: key.property,
-      nullable: key.nullable,
-      start: 0,
-      end: 0,
-    }
-  );
-}
-
-/** The text of a key's value at a row, as `cast(key, Edm.String)` writes it: what a skiptoken carries. */
-export function keyText(key: OrderKey): TypedExpr {
-  return { kind: 'cast', type: 'Edm.String', operand: keyOperand(key), start: 0, end: 0 };
 }
 
 /** The order a token belongs to: each key's path or expression and direction. */
@@ -55,7 +34,7 @@ function signature(orderBy: readonly OrderKey[]): string {
  * resource's schema and the plan's order, so that a token shows no value and is read back only by
  * a request for the same resource and order.
  */
-export class KeysetTokens {
+export class KeysetTokens implements KeysetWriter {
   readonly #seal: TokenSeal;
   readonly #context: string;
 

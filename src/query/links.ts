@@ -1,7 +1,7 @@
 // The links of a collection response (docs/query.md, "Pages and links"): `self`, the request URI
 // with its options, and `next`, present only while rows follow the page.
 
-import type { QueryPlan } from './plan.js';
+import type { QueryPlan } from '../types/query-plan.js';
 
 /** The `self` link: the request URI, with its options. */
 export function selfLink(requestUrl: string): string {

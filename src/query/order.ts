@@ -2,19 +2,16 @@
 // one level of a request — the resource, or a relation an expansion orders — and completed by
 // that level's key, so that the order is total.
 
-import type { PrimitiveProperty, Property, Schema } from '../types/schema.js';
-import { findProperty } from '../types/schema.js';
-import { suggestName } from '../types/suggest.js';
-import type { OrderKey } from './plan.js';
+import { type PrimitiveProperty, type Property, type Schema, findProperty } from '../types/schema.js';
+import { suggestName } from '../language/suggest-name.js';
+import type { OrderKey } from '../types/query-plan.js';
 import type { Report } from './report.js';
-import type { Rules } from './rules.js';
-import { orderSchemaOf } from './rules.js';
+import { type Rules, orderSchemaOf } from './rules.js';
 import type { QueryPolicy } from './policy.js';
 import { checkAllowed } from '../types/allowed.js';
 import { splitTopLevel } from './split.js';
 import { checkValue } from '../types/check.js';
-import { isFilterError } from '../errors.js';
-import type { FilterIssueCode } from '../errors.js';
+import { isFilterError, type FilterIssueCode } from '../errors.js';
 import type { TypedExpr } from '../types/typed.js';
 import { callsNow } from '../lower/now.js';
 

@@ -1,11 +1,10 @@
 // parseQuery(): the options of a collection request, read against a resource and its policy into
 // one plan, every problem of every option reported at once (docs/query.md).
 
-import { FilterError, isFilterError } from '../errors.js';
-import type { FilterErrorKind, FilterIssue, FilterIssueCode } from '../errors.js';
+import { FilterError, isFilterError, type FilterErrorKind, type FilterIssue, type FilterIssueCode } from '../errors.js';
 import type { IssueCode } from '../types/check.js';
 import { findProperty } from '../types/schema.js';
-import type { OrderKey, QueryPlan, SelectItem } from './plan.js';
+import type { OrderKey, QueryPlan, SelectItem } from '../types/query-plan.js';
 import type { TypedFilter } from '../types/typed.js';
 import type { Report } from './report.js';
 import { KeysetTokens, keysetOrder, pageFilterOf, rowsAfter } from './keyset.js';
@@ -13,17 +12,20 @@ import { TokenSeal } from './token-seal.js';
 import type { Rules } from './rules.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
 import { defaultSelectOf, selectOf } from './select.js';
-import { completeOrder, orderOf } from './order.js';
-import type { Level } from './order.js';
+import { completeOrder, orderOf, type Level } from './order.js';
 import { countOf, filterOf } from './values.js';
 import { skipOf, topOf } from './page-bounds.js';
 import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from '../types/allowed.js';
-import { ODATA_VERSIONS } from '../syntax/versions.js';
+import { ODATA_VERSIONS } from '../language/versions.js';
 import { checkRelations, expandOf } from './expand.js';
-import { restrictedOrderKey, withRelationRestrictions, withRowFilters } from './row-filter.js';
-import type { RowFilterContext } from './row-filter.js';
-import type { RowFilterParameters } from './row-filter.js';
+import {
+  restrictedOrderKey,
+  withRelationRestrictions,
+  withRowFilters,
+  type RowFilterContext,
+  type RowFilterParameters,
+} from './row-filter.js';
 
 /** What a request brings beside its options: the values of the row filters' parameters (the user, the tenant). */
 export interface QueryRequest {

@@ -2,7 +2,7 @@
 // page sizes, the count, the options a server interprets itself; and the service document's two
 // interfaces as presets.
 
-import type { ODataVersion } from '../syntax/versions.js';
+import type { ODataVersion } from '../language/versions.js';
 import type { Schema } from '../types/schema.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import type { CheckOptions } from '../types/check.js';

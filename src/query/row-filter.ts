@@ -20,10 +20,17 @@ import type {
 } from '../types/typed.js';
 import { findProperty } from '../types/schema.js';
 import { mapChildrenOfTyped } from '../types/typed.js';
-import { aliasNodes, aliasUses, describeUse, shownValue, valueLiteral } from '../types/value-literal.js';
-import type { AliasUses, ParameterValue, ValueUse } from '../types/value-literal.js';
-import { keyOperand } from './keyset.js';
-import type { OrderKey } from './plan.js';
+import {
+  aliasNodes,
+  aliasUses,
+  describeUse,
+  shownValue,
+  valueLiteral,
+  type AliasUses,
+  type ParameterValue,
+  type ValueUse,
+} from '../types/value-literal.js';
+import { keyOperand, type OrderKey } from '../types/query-plan.js';
 import type { Report } from './report.js';
 
 export type { ParameterValue };

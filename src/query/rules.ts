@@ -3,7 +3,7 @@
 // it; paths go through collections by the collection's name (`Sessions/Capacity`).
 
 import type { CollectionProperty, Property, PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
-import type { SelectItem } from './plan.js';
+import type { SelectItem } from '../types/query-plan.js';
 
 /** What a request may do with a property; each is allowed unless `false`. */
 export interface PropertyRule {

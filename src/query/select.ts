@@ -2,12 +2,10 @@
 // (docs/query.md, "Projection").
 
 import type { Property, Schema } from '../types/schema.js';
-import { suggestName } from '../types/suggest.js';
-import type { SelectItem } from './plan.js';
-import type { Report } from './report.js';
-import { shorten } from './report.js';
-import type { Rules } from './rules.js';
-import { visibleItems, withoutHidden } from './rules.js';
+import { suggestName } from '../language/suggest-name.js';
+import type { SelectItem } from '../types/query-plan.js';
+import { type Report, shorten } from './report.js';
+import { type Rules, visibleItems, withoutHidden } from './rules.js';
 
 /** A property path: names joined by `/`. */
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*$/;

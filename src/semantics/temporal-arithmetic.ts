@@ -4,9 +4,8 @@
 // (decimal.js), which is why this is apart from the calendar of src/semantics/temporal.ts that a
 // browser client bundles.
 
-import { isInteger } from '../types/edm.js';
-import type { EdmType, NumericType } from '../types/edm.js';
-import type { TemporalOp } from '../syntax/ast.js';
+import { isInteger, type EdmType, type NumericType } from '../language/edm.js';
+import type { TemporalOp } from '../language/operators.js';
 import { ExactDecimal } from './decimal-model.js';
 import { instantOfDate, MAX_DURATION, MAX_INSTANT, MIN_INSTANT, MS_PER_DAY } from './temporal.js';
 

@@ -3,6 +3,7 @@
 
 import { assertNever } from '../assert-never.js';
 import { handlerOf } from '../dispatch.js';
+import type { ArithmeticOp, CompareOp, LambdaOp, LogicalOp } from '../language/operators.js';
 
 /**
  * Half-open range of UTF-16 offsets into the filter text: `text.slice(start, end)`. A node's span
@@ -149,8 +150,6 @@ export interface MemberExpr extends Span {
   readonly segments: readonly PathSegment[];
 }
 
-export type LambdaOp = 'any' | 'all';
-
 /**
  * `Path/any(v: body)`, `Path/all(v: body)` or `Path/any()`: whether some or every element of the
  * collection at `collection` satisfies `body`, with `variable` bound to the element. `variable`
@@ -234,13 +233,6 @@ export interface NegateExpr extends Span {
   readonly operand: Expr;
 }
 
-export type CompareOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
-/** `divby` is 4.01's division without truncation (docs/semantics.md §4). */
-export type ArithmeticOp = 'add' | 'sub' | 'mul' | 'div' | 'divby' | 'mod';
-/** The arithmetic operators that apply to dates, times and durations (docs/semantics.md §5). */
-export type TemporalOp = Exclude<ArithmeticOp, 'mod' | 'divby'>;
-export type LogicalOp = 'and' | 'or';
-
 export interface CompareExpr extends Span {
   readonly kind: 'compare';
   readonly op: CompareOp;
@@ -314,9 +306,6 @@ export type ExprVisitor<R> = { readonly [K in ExprKind]: (node: Extract<Expr, { 
 export function visit<R>(node: Expr, visitor: ExprVisitor<R>): R {
   return handlerOf<(node: Expr) => R>(visitor, node)(node);
 }
-
-export const COMPARE_OPS: readonly CompareOp[] = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
-export const ARITHMETIC_OPS: readonly ArithmeticOp[] = ['add', 'sub', 'mul', 'div', 'divby', 'mod'];
 
 /** The direct children of a node, in source order. */
 export function childrenOf(node: Expr): readonly Expr[] {

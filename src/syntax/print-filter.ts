@@ -4,7 +4,7 @@
 import type { Expr } from './ast.js';
 import { versionText } from './print.js';
 import { madeTree } from './tree-validation.js';
-import type { VersionOption } from './versions.js';
+import type { VersionOption } from '../language/versions.js';
 
 /**
  * The canonical text of a tree. Walks the tree with an explicit stack, so any depth that parse()

@@ -4,9 +4,8 @@
 // naming the construct, its `target` the version). docs/semantics.md, "Versions", has the table.
 
 import type { Expr } from './ast.js';
-import type { Binding, Rendered, Renderer, Renderers } from './print.js';
-import { isLater, isVersion3OrEarlier } from './versions.js';
-import type { ODataVersion } from './versions.js';
+import type { Binding, Rendered, Renderer, Renderers } from './renderers.js';
+import { isLater, isVersion3OrEarlier, type ODataVersion } from '../language/versions.js';
 import { constructOf, notInVersion } from './version-constructs.js';
 import {
   decimalLiteral,

@@ -7,12 +7,13 @@
 // `1 or true` is refused), and print() never writes a filter other than the tree. A tree that
 // passes is remembered; one that does not is a FilterError with one `malformed_tree` issue.
 
-import type { Expr, ExprKind } from './ast.js';
-import { ARITHMETIC_OPS, COMPARE_OPS, isLiteralKind } from './ast.js';
+import { type Expr, type ExprKind, isLiteralKind } from './ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from '../language/operators.js';
 import { isFilterError, isSpanNumber, malformedTree } from '../errors.js';
 import { isMadeTree, rememberTree } from './made-trees.js';
 import { parse } from './parse.js';
 import { canonicalText } from './print.js';
+import { LONE_SURROGATE } from '../language/literal-spelling.js';
 
 /** The tree, when parse() could make it; else a `malformed_tree` FilterError at the first fault. */
 export function madeTree(tree: unknown): Expr {
@@ -42,7 +43,6 @@ const NUMBER_TYPES = new Set<unknown>(['Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 
 const DATETIME_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Reads a node's fields, each a check that throws at the node. */
 class Fields {

@@ -1,14 +1,13 @@
 // The constructs of the language that came after OData 2.0, each with the version that brought
 // it: the one table that check() refuses by (a construct later than its `version`) and that
 // print() writes another way or refuses by (docs/semantics.md, "Versions"). Functions carry their
-// version in the function table (src/types/functions.ts, `since`).
+// version in the function table (src/language/functions.ts, `since`).
 
-import { unsupported } from '../errors.js';
-import type { FilterError } from '../errors.js';
-import type { ODataVersion } from './versions.js';
+import { unsupported, type FilterError } from '../errors.js';
+import type { ODataVersion } from '../language/versions.js';
 import type { Expr } from './ast.js';
 import { assertNever } from '../assert-never.js';
-import { lookupFunction } from '../types/functions.js';
+import { lookupFunction } from '../language/functions.js';
 
 export interface VersionedConstruct {
   readonly since: ODataVersion;

@@ -6,7 +6,7 @@
 import { malformedTree } from '../errors.js';
 import { notInVersion } from './version-constructs.js';
 import { plainDecimal } from '../semantics/plain-decimal.js';
-import type { ODataVersion } from './versions.js';
+import type { ODataVersion } from '../language/versions.js';
 
 type Span = { readonly start: number; readonly end: number };
 

@@ -3,9 +3,8 @@
 // (src/query/) and the editor kit (src/client/editor/) both judge a filter by it.
 
 import { assertNever } from '../assert-never.js';
-import { FUNCTIONS } from './functions.js';
-import type { TypedExpr } from './typed.js';
-import { childrenOfTyped } from './typed.js';
+import { FUNCTIONS } from '../language/functions.js';
+import { type TypedExpr, childrenOfTyped } from './typed.js';
 
 /** The names a policy allows (a QueryPolicy's `functions` and `operators`); a list left out allows all. */
 export interface AllowedNames {

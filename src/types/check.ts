@@ -1,21 +1,13 @@
 // check(): resolves member paths against a schema, types every node and makes every implicit
 // conversion explicit, collecting all issues into one FilterError of kind 'type'.
 
-import type {
-  ArithmeticOp,
-  CompareOp,
-  Expr,
-  ExprVisitor,
-  Literal,
-  LogicalOp,
-  NumberLiteral,
-  Span,
-  TemporalOp,
-  TypeName,
-} from '../syntax/ast.js';
-import { ARITHMETIC_OPS, COMPARE_OPS, isLiteralKind } from '../syntax/ast.js';
-import type { EdmType, NumericType } from './edm.js';
+import type { Expr, ExprVisitor, Literal, NumberLiteral, Span, TypeName } from '../syntax/ast.js';
+import type { ArithmeticOp, CompareOp, LogicalOp, TemporalOp } from '../language/operators.js';
+import { isLiteralKind } from '../syntax/ast.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from '../language/operators.js';
 import {
+  type EdmType,
+  type NumericType,
   EDM_TYPES,
   INTEGER_RANGES,
   isEdmType,
@@ -24,7 +16,7 @@ import {
   isNumeric,
   isTemporal,
   promoteNumeric,
-} from './edm.js';
+} from '../language/edm.js';
 import { conversionOf } from './conversions.js';
 import { MAX_DATE, MAX_DURATION, MAX_TIME_OF_DAY, MIN_DATE, readDuration } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
@@ -38,8 +30,7 @@ import {
   withFilterText,
 } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
-import { arityOf, lookupFunction } from './functions.js';
-import type { Overload } from './functions.js';
+import { arityOf, lookupFunction, type Overload } from '../language/functions.js';
 import { parse } from '../syntax/parse.js';
 import type { ParseOptions } from '../syntax/limits.js';
 import type {
@@ -52,7 +43,8 @@ import type {
 } from './schema.js';
 import { enumTypesOf } from './schema.js';
 import { checkStringCost, DEFAULT_MAX_STRING_COST } from './string-cost.js';
-import { literalsInString, stringOfLiteral, suggestName } from './suggest.js';
+import { literalsInString, stringOfLiteral } from './suggest.js';
+import { suggestName } from '../language/suggest-name.js';
 import { canonicalText } from '../syntax/print.js';
 import { madeTree } from '../syntax/tree-validation.js';
 import { rememberFilter } from './made-filters.js';
@@ -72,9 +64,9 @@ import type {
 } from './typed.js';
 import { enumOf } from './typed.js';
 import { readEnumValue } from './enum-values.js';
-import { versionOf } from '../syntax/versions.js';
-import type { ODataVersion, VersionOption } from '../syntax/versions.js';
+import { versionOf, type ODataVersion, type VersionOption } from '../language/versions.js';
 import { versionIssues } from './version-check.js';
+import { GUID_TEXT } from '../language/literal-spelling.js';
 
 /** Options of check(); the parse limits apply when a filter is given as text. */
 export interface CheckOptions extends ParseOptions, VersionOption {
@@ -292,7 +284,6 @@ const COMPARE = new Set<unknown>(COMPARE_OPS);
 const ARITHMETIC = new Set<unknown>(ARITHMETIC_OPS);
 const LOGICAL = new Set<unknown>(['and', 'or']);
 const INSTANT_TYPES = new Set<unknown>(['Edm.DateTime', 'Edm.DateTimeOffset']);
-const GUID_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const DECIMAL_VALUE = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -437,7 +428,11 @@ class Checker {
       duration: (n) =>
         literal('Edm.Duration', expect(n, temporalProblem(n.raw, n.ms, 'duration', -MAX_DURATION, MAX_DURATION)).ms, n),
       guid: (n) => {
-        const ok = typeof n.raw === 'string' && typeof n.value === 'string' && GUID_VALUE.test(n.value);
+        const ok =
+          typeof n.raw === 'string' &&
+          typeof n.value === 'string' &&
+          GUID_TEXT.test(n.value) &&
+          n.value === n.value.toLowerCase();
         return literal(
           'Edm.Guid',
           expect(

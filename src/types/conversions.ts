@@ -1,7 +1,7 @@
 // What `cast(x, T)` does for each pair of a value's type and a target type (docs/semantics.md §11):
 // the checker types `cast` and `isof` by it, and lower() decides from it how a value converts.
 
-import { INTEGER_RANGES, isInstant, isInteger, isNumeric, type EdmType } from './edm.js';
+import { INTEGER_RANGES, isInstant, isInteger, isNumeric, type EdmType } from '../language/edm.js';
 
 /**
  * - `same`: the value is kept, in the target type (the same type, a wider integer type, an integer

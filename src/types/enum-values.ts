@@ -3,7 +3,7 @@
 // backend a row's values.
 
 import type { EnumType } from './schema.js';
-import { suggestName } from './suggest.js';
+import { suggestName } from '../language/suggest-name.js';
 
 export interface EnumProblem {
   readonly problem: string;

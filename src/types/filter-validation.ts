@@ -15,6 +15,7 @@ import { check } from './check.js';
 import { isMadeFilter, rememberFilter } from './made-filters.js';
 import type { Schema } from './schema.js';
 import type { TypedCollection, TypedExpr, TypedFilter, TypedLiteral, TypedSource } from './typed.js';
+import { quoteString as quote } from '../language/literal-spelling.js';
 
 /** The filter, when check() could make it; else a `malformed_tree` FilterError at the first fault. */
 export function madeFilter(filter: unknown): TypedFilter {
@@ -113,8 +114,6 @@ function pathText(source: TypedSource, path: readonly string[]): string {
 }
 
 const collectionText = (c: TypedCollection): string => pathText(c.source, c.path);
-
-const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;
 
 /** A literal in the form check() types as the literal's own type, before any context retypes it. */
 function literalText(n: TypedLiteral): string {

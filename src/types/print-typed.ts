@@ -2,21 +2,26 @@
 // implicit conversion, for the CLI and for reading what check() decided.
 
 import { assertNever } from '../assert-never.js';
-import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from './typed.js';
-import { enumOf } from './typed.js';
-import { isLater, isVersion3OrEarlier, versionOf } from '../syntax/versions.js';
-import type { ODataVersion, VersionOption } from '../syntax/versions.js';
+import { type TypedCollection, type TypedExpr, type TypedFilter, type TypedSource, enumOf } from './typed.js';
+import {
+  isLater,
+  isVersion3OrEarlier,
+  versionOf,
+  type ODataVersion,
+  type VersionOption,
+} from '../language/versions.js';
 import { notInVersion, refuseConstruct, TYPES_OF_4_0 } from '../syntax/version-constructs.js';
-import { lookupFunction } from './functions.js';
+import { lookupFunction } from '../language/functions.js';
 import { typedLiteralText } from './typed-literal-text.js';
 import { madeFilter } from './filter-validation.js';
 import { isFilterError, malformedFilter } from '../errors.js';
+import { quoteString } from '../language/literal-spelling.js';
 
 const short = (type: string): string => type.replace(/^Edm\./, '');
 
 function value(v: unknown): string {
   if (typeof v === 'bigint') return `${v}n`;
-  if (typeof v === 'string') return `'${v.replace(/'/g, "''")}'`;
+  if (typeof v === 'string') return quoteString(v);
   if (typeof v === 'number' && Object.is(v, -0)) return '-0';
   return String(v);
 }

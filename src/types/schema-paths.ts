@@ -4,7 +4,7 @@
 // the same descriptions. A schema whose definition type is not literal (a `SchemaDefinition`
 // variable, a definition read from JSON) has no paths known here.
 
-import type { EdmType, IntegerType } from './edm.js';
+import type { EdmType, IntegerType } from '../language/edm.js';
 import type { EnumDefinition, PropertyDefinition, Schema, SchemaDefinition } from './schema.js';
 
 /** The definition type a schema was made from. */

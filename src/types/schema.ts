@@ -1,8 +1,8 @@
 // Resource schemas: the entity types that filters are checked against. defineSchema() validates a
 // definition once, up front, and turns it into the resolved form the checker and backends read.
 
-import type { EdmType, IntegerType } from './edm.js';
-import { EDM_TYPES, INTEGER_RANGES, isEdmType, isInteger } from './edm.js';
+import { type EdmType, type IntegerType, EDM_TYPES, INTEGER_RANGES, isEdmType, isInteger } from '../language/edm.js';
+import { isReservedName } from '../language/reserved-words.js';
 
 /**
  * A property in a definition: an Edm type name, a primitive with options, a nested structure, or
@@ -131,39 +131,13 @@ export class SchemaDefinitionError extends TypeError {
   }
 }
 
-// Words the grammar reserves: a property with one of these names could never be referenced.
-// These in any case; `INF` and `NaN` only exactly so spelt, as the parser reads them as Doubles.
-const RESERVED = new Set([
-  'and',
-  'or',
-  'not',
-  'eq',
-  'ne',
-  'gt',
-  'ge',
-  'lt',
-  'le',
-  'add',
-  'sub',
-  'mul',
-  'div',
-  'divby',
-  'mod',
-  'in',
-  'has',
-  'null',
-  'true',
-  'false',
-]);
-const RESERVED_EXACT = new Set(['INF', 'NaN']);
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Whether a name is a property name as defineSchema takes it: an identifier (a letter or `_`, then
  * letters, digits and `_`) that is no reserved word (`null`, `true`, `and`, … in any case; `INF`, `NaN`).
  */
-export const isPropertyName = (name: string): boolean =>
-  IDENTIFIER.test(name) && !RESERVED.has(name.toLowerCase()) && !RESERVED_EXACT.has(name);
+export const isPropertyName = (name: string): boolean => IDENTIFIER.test(name) && !isReservedName(name);
 
 /**
  * Validates a definition and resolves it into a {@link Schema}. Throws a
@@ -309,7 +283,7 @@ function resolveProperty(r: Resolution, path: readonly string[], value: unknown,
       at,
       'a property name must be an identifier (a letter or _, then letters, digits or _)',
     );
-  if (RESERVED.has(name.toLowerCase()) || RESERVED_EXACT.has(name))
+  if (isReservedName(name))
     throw new SchemaDefinitionError(
       schemaName,
       at,

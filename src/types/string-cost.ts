@@ -6,8 +6,12 @@
 
 import { FilterError } from '../errors.js';
 import { assertNever } from '../assert-never.js';
-import { MAX_STRING_LENGTH, BOUNDED_STRING_FUNCTIONS } from '../semantics/string-bound.js';
-import type { FunctionName } from './functions.js';
+import {
+  MAX_STRING_LENGTH,
+  isBoundedStringFunction,
+  isStringFunction,
+  type StringFunction,
+} from '../language/functions.js';
 import type { TypedCall, TypedExpr } from './typed.js';
 
 /** Default of the `maxStringCost` check option: characters per row. */
@@ -31,22 +35,6 @@ export const ROW_STRING_LENGTH = 1_024;
 const CASE_MAPPING_GROWTH = 3;
 
 const CASE_MAPPINGS: ReadonlySet<string> = new Set(['tolower', 'toupper']);
-/** The functions that return a string. */
-const STRING_FUNCTIONS = [
-  'replace',
-  'concat',
-  'substring',
-  'trim',
-  'tolower',
-  'toupper',
-] as const satisfies readonly FunctionName[];
-type StringFunction = (typeof STRING_FUNCTIONS)[number];
-const STRING_FUNCTION_SET: ReadonlySet<string> = new Set(STRING_FUNCTIONS);
-
-function isStringFunction(name: string): name is StringFunction {
-  return STRING_FUNCTION_SET.has(name);
-}
-
 /**
  * Refuses a filter whose string functions can return more than `limit` characters per row, in
  * total, counting each string the row holds as ROW_STRING_LENGTH characters and each collection
@@ -275,7 +263,7 @@ class StringCosts {
           return assertNever(name, 'string function');
       }
     })();
-    return BOUNDED_STRING_FUNCTIONS.has(node.name) && result.length >= MAX_STRING_LENGTH
+    return isBoundedStringFunction(node.name) && result.length >= MAX_STRING_LENGTH
       ? { length: MAX_STRING_LENGTH, grows: false }
       : result;
   }

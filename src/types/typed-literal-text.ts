@@ -3,8 +3,7 @@
 // v4 forms are the bare ones the parser reads (a Decimal with its `m`, so that `1E+10` stays one).
 
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
-import { isVersion3OrEarlier } from '../syntax/versions.js';
-import type { ODataVersion } from '../syntax/versions.js';
+import { isVersion3OrEarlier, type ODataVersion } from '../language/versions.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
 import {
   decimalLiteral,

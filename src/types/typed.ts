@@ -13,9 +13,9 @@
 
 import { assertNever } from '../assert-never.js';
 import { handlerOf } from '../dispatch.js';
-import type { ArithmeticOp, CompareOp, LogicalOp, TemporalOp } from '../syntax/ast.js';
-import type { EdmType, NumericType } from './edm.js';
-import type { FunctionName } from './functions.js';
+import type { ArithmeticOp, CompareOp, LogicalOp, TemporalOp } from '../language/operators.js';
+import type { EdmType, NumericType } from '../language/edm.js';
+import type { FunctionName } from '../language/functions.js';
 import type { CollectionProperty, EnumType, PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
 
 interface TypedBase {

@@ -5,18 +5,13 @@
 // stands, while learning, for any value of it: checkPlaces()).
 
 import { plainNumberText } from '../semantics/plain-number.js';
-import { childrenOf } from '../syntax/ast.js';
-import type { Expr } from '../syntax/ast.js';
+import { childrenOf, type Expr } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
-import { checkPlaces } from './check.js';
-import type { CheckOptions } from './check.js';
-import type { EdmType } from './edm.js';
-import { INTEGER_RANGES, isInteger } from './edm.js';
+import { checkPlaces, type CheckOptions } from './check.js';
+import { type EdmType, INTEGER_RANGES, isInteger } from '../language/edm.js';
 import type { EnumType, Schema } from './schema.js';
-import type { TypedExpr } from './typed.js';
-import { childrenOfTyped } from './typed.js';
-import type { ODataVersion } from '../syntax/versions.js';
-import { isVersion3OrEarlier } from '../syntax/versions.js';
+import { type TypedExpr, childrenOfTyped } from './typed.js';
+import { type ODataVersion, isVersion3OrEarlier } from '../language/versions.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
 import {
   decimalLiteral,

@@ -3,15 +3,11 @@
 // is refused before the request is sent (docs/semantics.md, "Versions"). The parser reads the v4
 // forms whatever the target; this is where they are refused.
 
-import type { Expr } from '../syntax/ast.js';
-import { childrenOf } from '../syntax/ast.js';
+import { type Expr, childrenOf } from '../syntax/ast.js';
 import type { FilterIssue } from '../errors.js';
-import { constructOf, named } from '../syntax/version-constructs.js';
-import type { FoundConstruct } from '../syntax/version-constructs.js';
-import { isLater } from '../syntax/versions.js';
-import type { ODataVersion } from '../syntax/versions.js';
-import type { TypedExpr } from './typed.js';
-import { childrenOfTyped } from './typed.js';
+import { constructOf, named, type FoundConstruct } from '../syntax/version-constructs.js';
+import { isLater, type ODataVersion } from '../language/versions.js';
+import { type TypedExpr, childrenOfTyped } from './typed.js';
 
 type Span = { readonly start: number; readonly end: number };
 

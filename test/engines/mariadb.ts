@@ -23,7 +23,7 @@ import {
   timeText,
   utcDateTime,
 } from './rows.js';
-import type { EdmType } from '../../src/types/edm.js';
+import type { EdmType } from '../../src/language/edm.js';
 import { engineAvailable } from './availability.js';
 import type { Column, Engine } from './rows.js';
 import { freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';

@@ -1,7 +1,7 @@
 // Row flattening for the engine tables: every primitive path of a schema becomes one column named
 // by its segments joined with `_` (the compiler's default), and row values are read by path.
 
-import type { EdmType } from '../../src/types/edm.js';
+import type { EdmType } from '../../src/language/edm.js';
 import { listPropertyPaths } from '../../src/types/schema.js';
 import { formatDate, formatTimeOfDay, MS_PER_DAY, readDuration, readTimeOfDay } from '../../src/semantics/temporal.js';
 import type { PrimitiveProperty, Property, Schema, StructuredProperty } from '../../src/types/schema.js';

@@ -5,7 +5,7 @@ import initSqlJs from 'sql.js';
 import { sqliteColumnType } from '../../src/backends/sql/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
-import type { EdmType } from '../../src/types/edm.js';
+import type { EdmType } from '../../src/language/edm.js';
 import type { Column, Engine } from './rows.js';
 
 /** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */

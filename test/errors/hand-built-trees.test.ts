@@ -4,9 +4,20 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, isFilterError, parse, print, printTyped, withoutSpans } from '../../src/index.js';
-import type { Expr, FilterError, MemberExpr, TypedExpr, TypedFilter } from '../../src/index.js';
-import { compilePredicate, generateSource } from '../../src/backends/memory/index.js';
+import {
+  check,
+  isFilterError,
+  parse,
+  print,
+  printTyped,
+  withoutSpans,
+  type Expr,
+  type FilterError,
+  type MemberExpr,
+  type TypedExpr,
+  type TypedFilter,
+} from '../../src/index.js';
+import { generateSource, compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql, postgres, sqlite } from '../../src/backends/sql/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { lower } from '../../src/lower/lower.js';

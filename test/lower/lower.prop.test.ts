@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isInteger } from '../../src/types/edm.js';
+import { isInteger } from '../../src/language/edm.js';
 import { lower } from '../../src/lower/lower.js';
 import type { LoweredPredicate, LoweredValue, Source } from '../../src/lower/lowered.js';
 import { printLowered } from '../../src/lower/print-lowered.js';

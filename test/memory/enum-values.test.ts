@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/index.js';
-import { compilePredicate, RowValueError } from '../../src/backends/memory/index.js';
+import { RowValueError, compilePredicate } from '../../src/backends/memory/index.js';
 import { enumSchema } from '../support/enum-table.js';
 import { thrown } from '../support/thrown.js';
 

@@ -7,7 +7,7 @@ import { check, defineSchema, FilterError } from '../../src/index.js';
 import { madeFilter } from '../../src/types/filter-validation.js';
 import type { TypedFilter } from '../../src/index.js';
 import { Decimal } from 'decimal.js';
-import { compilePredicate, generateSource, RowValueError } from '../../src/backends/memory/index.js';
+import { generateSource, RowValueError, compilePredicate } from '../../src/backends/memory/index.js';
 import { evaluateOracle } from '../support/oracle.js';
 import { thrownFilterError } from '../support/thrown.js';
 

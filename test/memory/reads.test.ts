@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/index.js';
-import { compilePredicate, RowValueError } from '../../src/backends/memory/index.js';
+import { RowValueError, compilePredicate } from '../../src/backends/memory/index.js';
 import { evalSchema } from '../support/eval-table.js';
 
 const paths = [

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { FUNCTIONS } from '../../src/types/functions.js';
+import { FUNCTIONS } from '../../src/language/functions.js';
 import { decimal128, divergences, matchIds, toMongoDocument } from '../engines/mingo.js';
 import { rows, schema, typed } from './fixture.js';
 import { gapsOf } from './gaps.js';

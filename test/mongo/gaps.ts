@@ -10,8 +10,7 @@
 // never excluded on a guess: if MongoDB then differs, the comparison fails and shows it.
 
 import { Decimal } from 'decimal.js';
-import { isInteger } from '../../src/types/edm.js';
-import type { EdmType } from '../../src/types/edm.js';
+import { isInteger, type EdmType } from '../../src/language/edm.js';
 import type { TypedExpr, TypedFilter, TypedSource } from '../../src/types/typed.js';
 import { isAsciiCaseMappable } from '../support/arbitraries.js';
 import { childrenOfTyped } from '../../src/types/typed.js';

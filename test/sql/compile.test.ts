@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { compileSql, mysql, postgres, sqlite, createSqliteDialect } from '../../src/backends/sql/index.js';
 import { check } from '../../src/types/check.js';
 import { defineSchema } from '../../src/types/schema.js';
-import { FUNCTIONS } from '../../src/types/functions.js';
+import { FUNCTIONS } from '../../src/language/functions.js';
 import { FilterError } from '../../src/errors.js';
 import { thrown } from '../support/thrown.js';
 

@@ -4,10 +4,11 @@
 // one or `$it`. Parameter aliases are leaves; `in` lists come from parentheses or JSON arrays.
 
 import fc from 'fast-check';
-import type { Expr, LambdaOp, Literal, MemberExpr, TypeFunctionName } from '../../src/syntax/ast.js';
-import { EDM_TYPES } from '../../src/types/edm.js';
-import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/syntax/ast.js';
-import { FUNCTIONS, arityOf } from '../../src/types/functions.js';
+import type { Expr, Literal, MemberExpr, TypeFunctionName } from '../../src/syntax/ast.js';
+import type { LambdaOp } from '../../src/language/operators.js';
+import { EDM_TYPES } from '../../src/language/edm.js';
+import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/language/operators.js';
+import { FUNCTIONS, arityOf } from '../../src/language/functions.js';
 import { parse } from '../../src/syntax/parse.js';
 
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^[0-9]{${min},${max}}$`));

@@ -5,7 +5,7 @@
 import { Decimal } from 'decimal.js';
 import type { TypedCollection, TypedExpr, TypedFilter, TypedSource } from '../../src/types/typed.js';
 import type { EnumType } from '../../src/types/schema.js';
-import { isInteger, type EdmType } from '../../src/types/edm.js';
+import { isInteger, type EdmType } from '../../src/language/edm.js';
 import { FilterError } from '../../src/errors.js';
 import { readInstant } from '../../src/semantics/instant.js';
 

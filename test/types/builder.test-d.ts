@@ -13,10 +13,17 @@ import {
   VenueRoom,
 } from '../../src/index.js';
 import type { CollectionPath, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';
-import { and, now, where } from '../../src/client/index.js';
-import type { BuiltFilter, CastTarget, Condition, Operand } from '../../src/client/index.js';
+import {
+  and,
+  now,
+  where,
+  type BuiltFilter,
+  type CastTarget,
+  type Condition,
+  type Operand,
+} from '../../src/client/index.js';
 import type { WidensTo } from '../../src/client/builder-types.js';
-import type { NumericType } from '../../src/types/edm.js';
+import type { NumericType } from '../../src/language/edm.js';
 
 const Shop = defineSchema({
   name: 'Shop',

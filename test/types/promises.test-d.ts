@@ -16,7 +16,7 @@ import type {
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { compileSql, sqlite } from '../../src/backends/sql/index.js';
-import type { FUNCTIONS, FunctionName } from '../../src/types/functions.js';
+import type { FUNCTIONS, FunctionName } from '../../src/language/functions.js';
 import type { FUNCTIONS as MONGO_FUNCTIONS } from '../../src/backends/mongo/functions.js';
 
 describe('backends take only a checked filter', () => {

@@ -1,13 +1,12 @@
 // applyQuery(): a query plan (docs/query.md) applied to an array — the rows the filter matches, in
 // the plan's order, the page of them, whether rows follow it, and their count when asked.
 
-import type { QueryPlan } from '../../query/plan.js';
-import type { PredicateOptions } from './index.js';
-import { compilePredicate } from './index.js';
+import type { QueryPlan } from '../../types/query-plan.js';
+import { type PredicateOptions, compilePredicate } from './predicate.js';
 import { orderRows } from './order-rows.js';
 import { rowShaper } from './shape-row.js';
 import { compileValueReader } from './interpret.js';
-import { keyText } from '../../query/keyset.js';
+import { keyText } from '../../types/query-plan.js';
 
 /**
  * A row as a plan may give it back: every property optional, structures too, since a projection

@@ -4,7 +4,7 @@
 
 import { Decimal } from 'decimal.js';
 import type { CastConversion } from '../../lower/lowered.js';
-import { INTEGER_RANGES, isInteger, type EdmType } from '../../types/edm.js';
+import { INTEGER_RANGES, isInteger, type EdmType } from '../../language/edm.js';
 import { ExactDecimal } from '../../semantics/decimal-model.js';
 import { readInstant } from '../../semantics/instant.js';
 import { formatDate, formatDuration, formatTimeOfDay, MAX_INSTANT, MIN_INSTANT } from '../../semantics/temporal.js';

@@ -6,8 +6,8 @@
 
 import { madeFilter } from '../../types/filter-validation.js';
 import type { TypedFilter } from '../../types/typed.js';
-import type { FunctionName } from '../../types/functions.js';
-import type { EdmType } from '../../types/edm.js';
+import type { FunctionName } from '../../language/functions.js';
+import type { EdmType } from '../../language/edm.js';
 import type {
   ComparePredicate,
   ExistsPredicate,
@@ -29,14 +29,13 @@ import { assertNever } from '../../assert-never.js';
 import {
   constantOf,
   convertRepr,
-  isBooleanFunction,
   literalValue,
   refuseDecimalsBeyondModel,
   reprOf,
   workingRepr,
-  type BooleanFunction,
   type Repr,
 } from './plan.js';
+import { isPredicateFunction, type PredicateFunction } from '../../language/functions.js';
 import * as runtime from './runtime.js';
 import { TOO_DEEP } from './interpret.js';
 import { limitOnExhaustion } from '../../errors.js';
@@ -105,10 +104,10 @@ export function compileGenerated(filter: TypedFilter, lowered: LoweredFilter): (
   };
 }
 
-type ValueFunction = Exclude<FunctionName, BooleanFunction>;
+type ValueFunction = Exclude<FunctionName, PredicateFunction>;
 
 /** The code of each Boolean function on its non-null arguments. */
-const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => string } = {
+const PREDICATES: { readonly [N in PredicateFunction]: (a: string, b: string) => string } = {
   substringof: (a, b) => `${b}.includes(${a})`,
   contains: (a, b) => `${a}.includes(${b})`,
   startswith: (a, b) => `${a}.startsWith(${b})`,
@@ -343,7 +342,7 @@ class Generator {
       }
       case 'call': {
         const name = node.name;
-        if (isBooleanFunction(name)) {
+        if (isPredicateFunction(name)) {
           const pred = PREDICATES[name];
           const args = node.args.map((a) => this.value(a));
           return { code: this.allNonNull(args, ([a, b]) => pred(a!, b!)), repr: 'bool' };
@@ -685,7 +684,7 @@ class Generator {
   booleanTest(value: LoweredValue, is: boolean, negated: boolean): string {
     if (value.kind === 'member')
       return this.memberTest(value, String(negated), (x) => `${x} ${negated ? '!==' : '==='} ${is}`);
-    if (value.kind === 'call' && isBooleanFunction(value.name)) {
+    if (value.kind === 'call' && isPredicateFunction(value.name)) {
       const code = this.matches(value, value.name, is);
       return negated ? `!${code}` : code;
     }
@@ -693,7 +692,7 @@ class Generator {
   }
 
   /** Whether a string function is `want`: false when an argument is null. */
-  matches(node: LoweredCall, name: BooleanFunction, want: boolean): string {
+  matches(node: LoweredCall, name: PredicateFunction, want: boolean): string {
     const pred = PREDICATES[name];
     const args = node.args.map((a) => this.value(a));
     const test = (a: string, b: string): string => (want ? pred(a, b) : `!${pred(a, b)}`);

@@ -1,69 +1,10 @@
 // The `odata-filter/memory` entry point: compilePredicate() turns a checked filter into a
-// `(row) => boolean` that means exactly what docs/semantics.md says.
+// `(row) => boolean` that means exactly what docs/semantics.md says; applyQuery() reads a page of
+// rows by a query plan.
 
-import type { TypedFilter } from '../../types/typed.js';
-import { madeFilter } from '../../types/filter-validation.js';
-import { FilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
-import { compileGenerated } from './compile.js';
-import { compileClosures, TOO_DEEP } from './interpret.js';
-import { lower } from '../../lower/lower.js';
-import type { ClockOption } from '../../lower/now.js';
-
+export { compilePredicate } from './predicate.js';
+export type { Predicate, PredicateOptions } from './predicate.js';
 export { RowValueError } from './runtime.js';
 export { generateSource } from './compile.js';
 export { applyQuery } from './apply-query.js';
 export type { ProjectedRow, QueryPage } from './apply-query.js';
-
-export interface PredicateOptions extends ClockOption {
-  /**
-   * `true` (the default) generates specialised JavaScript with `new Function`, falling back to
-   * closures where that is forbidden (a strict Content-Security-Policy); `false` always uses
-   * closures. Both give the same results.
-   */
-  readonly codegen?: boolean;
-}
-
-export type Predicate = (row: unknown) => boolean;
-
-/**
- * Compiles a checked filter once into a predicate to call per row. The predicate is true when the
- * filter is true for the row (never for false or null); it throws RowValueError for a row value
- * that does not fit its declared type. Compiling throws FilterError for a Decimal literal outside
- * the Decimal model ('unsupported') or a filter nested beyond the stack ('limit') —
- * docs/semantics.md, sections 4 and 7.
- */
-export function compilePredicate(given: TypedFilter, options: PredicateOptions = {}): Predicate {
-  // Before anything reads it: a filter check() could not have made is refused as by every backend.
-  const filter = madeFilter(given);
-  // Lowered once: `now()` is the one instant the clock gives for this compile (docs/semantics.md §5).
-  const lowered = withinLimits(filter, () => lower(filter, options));
-  if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter, lowered));
-  let generated: Predicate;
-  try {
-    generated = withinLimits(filter, () => compileGenerated(filter, lowered));
-  } catch (error) {
-    // `new Function` refused (EvalError under a CSP): same meaning, built from closures.
-    if (
-      error instanceof EvalError ||
-      (error instanceof Error && /unsafe-eval|Content Security Policy/i.test(error.message))
-    ) {
-      return withinLimits(filter, () => compileClosures(filter, lowered));
-    }
-    throw error;
-  }
-  return generated;
-}
-
-/**
- * Runs a compiler; a RangeError (the stack or a string length exhausted by a filter nested far
- * beyond the default parse limits) is the filter's size, so it is a FilterError of kind 'limit'.
- */
-function withinLimits<T>(filter: TypedFilter, compile: () => T): T {
-  try {
-    return compile();
-  } catch (error) {
-    // Errors about one node (a literal outside the Decimal model) carry the filter for their caret.
-    if (error instanceof FilterError) throw withFilterText(error, filter.text);
-    throw limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
-  }
-}

@@ -6,8 +6,8 @@ import type { Decimal } from 'decimal.js';
 import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
 import type { PrimitiveProperty } from '../../types/schema.js';
 import { lowerValue } from '../../lower/lower.js';
-import type { FunctionName } from '../../types/functions.js';
-import type { EdmType } from '../../types/edm.js';
+import type { FunctionName } from '../../language/functions.js';
+import type { EdmType } from '../../language/edm.js';
 import type { LoweredFilter } from '../../lower/lowered.js';
 import type {
   ComparePredicate,
@@ -26,14 +26,13 @@ import { assertNever } from '../../assert-never.js';
 import {
   constantOf,
   convertRepr,
-  isBooleanFunction,
   literalValue,
   refuseDecimalsBeyondModel,
   reprOf,
   workingRepr,
-  type BooleanFunction,
   type Repr,
 } from './plan.js';
+import { isPredicateFunction, type PredicateFunction } from '../../language/functions.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
 
@@ -186,7 +185,7 @@ function value(node: LoweredValue, scope: Scope): Eval {
     }
     case 'call': {
       const name = node.name;
-      if (isBooleanFunction(name)) {
+      if (isPredicateFunction(name)) {
         const pred = PREDICATES[name];
         const [a, b] = node.args.map((x) => value(x, scope)) as [Eval, Eval];
         return (row, env) => {
@@ -269,7 +268,7 @@ type Fn = (...xs: any[]) => unknown;
 
 /** The implementation of each value-returning function, by the representation of its result. */
 const FUNCTIONS: {
-  readonly [N in Exclude<FunctionName, BooleanFunction>]: (repr: Repr, argType: EdmType | undefined) => Fn;
+  readonly [N in Exclude<FunctionName, PredicateFunction>]: (repr: Repr, argType: EdmType | undefined) => Fn;
 } = {
   length: () => rt.lengthOf,
   indexof: () => rt.indexOf,
@@ -306,7 +305,7 @@ function decidedByLowering(): never {
   throw new Error('now(), mindatetime() and maxdatetime() are decided by lower()');
 }
 
-const PREDICATES: { readonly [N in BooleanFunction]: (a: string, b: string) => boolean } = {
+const PREDICATES: { readonly [N in PredicateFunction]: (a: string, b: string) => boolean } = {
   substringof: (a, b) => b.includes(a),
   contains: (a, b) => a.includes(b),
   startswith: (a, b) => a.startsWith(b),
@@ -600,7 +599,7 @@ function truth(p: LoweredPredicate, scope: Scope): Test {
 
 /** Whether a Boolean value is `is`. */
 function booleanTest(node: LoweredValue, is: boolean, scope: Scope): Test {
-  if (node.kind === 'call' && isBooleanFunction(node.name)) {
+  if (node.kind === 'call' && isPredicateFunction(node.name)) {
     const pred = PREDICATES[node.name];
     const [a, b] = node.args.map((x) => value(x, scope)) as [Eval, Eval];
     return (row, env) => {

@@ -2,7 +2,7 @@
 // writes — null first ascending, strings by code point, NaN before numbers.
 
 import type { Decimal } from 'decimal.js';
-import type { OrderKey } from '../../query/plan.js';
+import type { OrderKey } from '../../types/query-plan.js';
 import { compileMemberReader, compileValueReader } from './interpret.js';
 import type { Repr } from './plan.js';
 import { compareStrings } from './runtime.js';

@@ -2,13 +2,12 @@
 // expressions are JavaScript numbers when their static range fits 2^53, else bigints, so that
 // integer arithmetic is exact without paying for bigints where numbers are exact.
 
-import type { FunctionName } from '../../types/functions.js';
-import { INTEGER_RANGES, type EdmType } from '../../types/edm.js';
+import { INTEGER_RANGES, type EdmType } from '../../language/edm.js';
 import type { LoweredConstant, LoweredValue } from '../../lower/lowered.js';
 import { childrenOfTyped, type TypedExpr, type TypedFilter } from '../../types/typed.js';
 import type { IntegerRange } from '../../lower/integer-range.js';
 import type { Decimal } from 'decimal.js';
-import { ExactDecimal, decimalFromText } from './runtime.js';
+import { ExactDecimal, decimalFromText } from '../../semantics/decimal-model.js';
 import { FilterError } from '../../errors.js';
 
 /**
@@ -18,18 +17,6 @@ import { FilterError } from '../../errors.js';
 export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
 
 type Bounds = IntegerRange;
-
-/** The functions whose value is a Boolean, computed by a string test rather than a runtime helper. */
-const BOOLEAN_FUNCTION_NAMES = [
-  'substringof',
-  'contains',
-  'startswith',
-  'endswith',
-] as const satisfies readonly FunctionName[];
-export type BooleanFunction = (typeof BOOLEAN_FUNCTION_NAMES)[number];
-const BOOLEAN_FUNCTIONS: ReadonlySet<string> = new Set(BOOLEAN_FUNCTION_NAMES);
-
-export const isBooleanFunction = (name: FunctionName): name is BooleanFunction => BOOLEAN_FUNCTIONS.has(name);
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const INT32 = INTEGER_RANGES['Edm.Int32'];

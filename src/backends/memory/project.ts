@@ -1,7 +1,7 @@
 // A row as a projection keeps it (docs/query.md, "Projection"): only the selected properties, each
 // at its path, values as the row holds them.
 
-import type { SelectItem } from '../../query/plan.js';
+import type { SelectItem } from '../../types/query-plan.js';
 
 type Fields = Record<string, unknown>;
 

@@ -2,10 +2,10 @@
 // functions, exact decimals, UTC date parts, and reading row values with clear errors.
 
 import { Decimal } from 'decimal.js';
-import { INTEGER_RANGES, type EdmType } from '../../types/edm.js';
+import { INTEGER_RANGES, type EdmType } from '../../language/edm.js';
 import type { EnumType } from '../../types/schema.js';
 import { isEnumValue, readEnumValue } from '../../types/enum-values.js';
-import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
+import { MAX_STRING_LENGTH } from '../../language/functions.js';
 import { readStoredInstant } from '../../semantics/instant.js';
 import { ExactDecimal, QuotientDecimal, decimalFromText, decimalProblem } from '../../semantics/decimal-model.js';
 import {
@@ -17,7 +17,7 @@ import {
   secondsText,
 } from '../../semantics/temporal.js';
 import { evaluateTemporal } from '../../semantics/temporal-arithmetic.js';
-import type { TemporalOp } from '../../syntax/ast.js';
+import type { TemporalOp } from '../../language/operators.js';
 import {
   readDate as readDateText,
   readDuration as readDurationText,
@@ -32,6 +32,7 @@ export {
   decimalFromText,
   decimalProblem,
 } from '../../semantics/decimal-model.js';
+import { GUID_TEXT, LONE_SURROGATE } from '../../language/literal-spelling.js';
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -163,14 +164,12 @@ export function badRow(row: unknown): never {
 // ---------------------------------------------------------------------------------------------
 // Reading row values: each returns the representation of docs/semantics.md or throws.
 
-const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const INT64_MIN = -9223372036854775808n;
 const INT64_MAX = 9223372036854775807n;
 
 /** Whether strings have the native isWellFormed (Node 20+, current browsers). */
 export const HAS_WELL_FORMED = typeof (String.prototype as { isWellFormed?: unknown }).isWellFormed === 'function';
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `s` has no lone surrogate, so that it is a sequence of code points. */
 export const isWellFormed: (s: string) => boolean = HAS_WELL_FORMED
@@ -183,7 +182,7 @@ export function readString(v: unknown, path: string, variable?: string): string 
 }
 
 export function readGuid(v: unknown, path: string, variable?: string): string {
-  if (typeof v === 'string' && GUID.test(v)) return v.toLowerCase();
+  if (typeof v === 'string' && GUID_TEXT.test(v)) return v.toLowerCase();
   return badValue(v, path, 'Edm.Guid', variable);
 }
 

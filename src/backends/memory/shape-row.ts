@@ -2,10 +2,9 @@
 // keeps, no relation but those it expands, and each expanded relation's rows filtered, ordered,
 // paged and shaped in turn.
 
-import type { ExpandItem, SelectItem } from '../../query/plan.js';
+import type { ExpandItem, SelectItem } from '../../types/query-plan.js';
 import type { Property, Schema } from '../../types/schema.js';
-import type { PredicateOptions } from './index.js';
-import { compilePredicate } from './index.js';
+import { type PredicateOptions, compilePredicate } from './predicate.js';
 import { orderRows } from './order-rows.js';
 import { projectRow } from './project.js';
 

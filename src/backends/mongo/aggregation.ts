@@ -1,7 +1,8 @@
 // Small builders of aggregation expressions that fold what is constant: null tests, `$or` of
 // tests, negation, order comparisons with the reference's nulls and NaN.
 
-import type { CompareOp } from '../../syntax/ast.js';
+import type { CompareOp } from '../../language/operators.js';
+import type { LoweredValue } from '../../lower/lowered.js';
 
 /** An aggregation expression: plain data. */
 export type Agg = unknown;
@@ -94,4 +95,15 @@ export function order(op: CompareOp, l: Agg, r: Agg, double: boolean, mayBeNull:
   const less = { $and: [...guards, NOT_NAN(l), NOT_NAN(r), { [strict]: [l, r] }].filter((t) => t !== true) };
   if (op === 'gt' || op === 'lt') return less;
   return { $or: [less, { $and: [...guards, { $eq: [l, r] }] }] };
+}
+
+/**
+ * What the function, cast and temporal renderers ask of the expression compiler
+ * (src/backends/mongo/expression.ts) for their operands.
+ */
+export interface ValueCompiler {
+  /** The value, or null/missing when it is null. */
+  value(node: LoweredValue): Agg;
+  /** Binds compound expressions to fresh variables so each is computed once; simple ones stay inline. */
+  bind(exprs: Agg[], build: (refs: Agg[]) => Agg): Agg;
 }

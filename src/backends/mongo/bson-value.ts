@@ -1,12 +1,12 @@
 // Literal values as BSON-ready values, for plain query operators and aggregation expressions alike.
 
 import { MS_PER_DAY } from '../../semantics/temporal.js';
-import type { EdmType } from '../../types/edm.js';
+import type { EdmType } from '../../language/edm.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { LoweredValue } from '../../lower/lowered.js';
 import { decimalText } from './decimal128.js';
-import { fromOption } from './options.js';
-import type { Context, Span } from './options.js';
+import { fromOption, type Context } from './options.js';
+import type { Span } from './cannot-compile.js';
 
 /** A literal of the filter: a lowered constant that is not null. */
 export interface Literal extends Span {

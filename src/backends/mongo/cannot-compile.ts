@@ -1,9 +1,13 @@
 // The error for what the MongoDB backend cannot express exactly: an 'unsupported' FilterError
 // naming the construct and this backend in its fields.
 
-import { unsupported } from '../../errors.js';
-import type { FilterError } from '../../errors.js';
-import type { Span } from './options.js';
+import { unsupported, type FilterError } from '../../errors.js';
+
+/** Where in the filter a node stands, for an error about it. */
+export interface Span {
+  readonly start: number;
+  readonly end: number;
+}
 
 /** The `target` of this backend's 'unsupported' errors. */
 export const MONGODB = 'mongodb';

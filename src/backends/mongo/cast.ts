@@ -3,17 +3,14 @@
 // text comes from $dateToString; the casts MongoDB cannot compute exactly are refused by name.
 
 import type { LoweredCast, LoweredConvert } from '../../lower/lowered.js';
-import { INTEGER_RANGES, isInteger } from '../../types/edm.js';
-import type { IntegerType } from '../../types/edm.js';
+import { INTEGER_RANGES, isInteger, type IntegerType } from '../../language/edm.js';
 import { cannotCompile } from './cannot-compile.js';
-import type { Agg } from './aggregation.js';
-import { isNull } from './aggregation.js';
-import type { ExpressionCompiler } from './expression.js';
+import { type Agg, isNull, type ValueCompiler } from './aggregation.js';
 import { FUNCTIONS } from './functions.js';
 
 const TWO_TO_63 = 2 ** 63;
 
-export function castValue(c: ExpressionCompiler, node: LoweredCast, operand: Agg): Agg {
+export function castValue(c: ValueCompiler, node: LoweredCast, operand: Agg): Agg {
   const from = node.operand.type;
   const refuse = (why: string) =>
     cannotCompile(node, `cast(${from}, ${node.type})`, `cast(${from}, ${node.type}): ${why}`);
@@ -62,7 +59,7 @@ export function castValue(c: ExpressionCompiler, node: LoweredCast, operand: Agg
 }
 
 /** Rounded half away from zero (the `round` function's rendering), then null beyond the target's range. */
-function toInteger(c: ExpressionCompiler, node: LoweredCast, operand: Agg): Agg {
+function toInteger(c: ValueCompiler, node: LoweredCast, operand: Agg): Agg {
   const to = node.type as IntegerType;
   const [lo, hi] = INTEGER_RANGES[to];
   const rounded = isInteger(node.operand.type) ? operand : roundHalfAway(c, operand, node);
@@ -74,7 +71,7 @@ function toInteger(c: ExpressionCompiler, node: LoweredCast, operand: Agg): Agg 
   });
 }
 
-function roundHalfAway(c: ExpressionCompiler, x: Agg, node: LoweredCast): Agg {
+function roundHalfAway(c: ValueCompiler, x: Agg, node: LoweredCast): Agg {
   const round = FUNCTIONS.round;
   if (round.kind !== 'value') throw cannotCompile(node, 'round', 'round()');
   return round.build(c, [x], [node.operand.type]);
@@ -101,7 +98,7 @@ function trimFraction(text: Agg): Agg {
 }
 
 /** `[-]P[nD][T[nH][nM][n[.fff]S]]` of signed milliseconds, `PT0S` for zero (docs/semantics.md §11). */
-function durationText(c: ExpressionCompiler, value: Agg): Agg {
+function durationText(c: ValueCompiler, value: Agg): Agg {
   return c.bind([value], ([ms]) =>
     c.bind([{ $abs: ms }], ([a]) => {
       const div = (x: Agg, n: number): Agg => ({ $trunc: { $divide: [x, n] } });

@@ -1,9 +1,7 @@
 // Decimal128, the BSON type of Decimal values: which decimal texts it holds exactly.
 
-import { childrenOfTyped } from '../../types/typed.js';
-import type { TypedExpr, TypedFilter } from '../../types/typed.js';
-import type { Literal } from './bson-value.js';
-import { cannotCompile } from './cannot-compile.js';
+import { childrenOfTyped, type TypedExpr, type TypedFilter } from '../../types/typed.js';
+import { cannotCompile, type Span } from './cannot-compile.js';
 
 /** Decimal128: at most 34 significant digits, exponent (of the last digit) from -6176 to 6111. */
 const DECIMAL128_DIGITS = 34;
@@ -37,7 +35,7 @@ export function decimal128Problem(text: string): string | undefined {
 }
 
 /** The Decimal literal's exact text, after making sure Decimal128 holds it exactly. */
-export function decimalText(literal: Literal): string {
+export function decimalText(literal: Span & { readonly value: unknown }): string {
   const text = String(literal.value);
   const problem = decimal128Problem(text);
   if (problem !== undefined)

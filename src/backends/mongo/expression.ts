@@ -5,9 +5,8 @@
 // Boolean used as a value is computed once as true, false or null, never rebuilt from its "is
 // true" and "is false" tests.
 
-import type { CompareOp } from '../../syntax/ast.js';
-import { isFloatingPoint, isInteger } from '../../types/edm.js';
-import type { EdmType } from '../../types/edm.js';
+import type { CompareOp } from '../../language/operators.js';
+import { isFloatingPoint, isInteger, type EdmType } from '../../language/edm.js';
 import type {
   BooleanTest,
   ComparePredicate,
@@ -30,7 +29,8 @@ import { assertNever } from '../../assert-never.js';
 import { malformedTree } from '../../errors.js';
 import { cannotCompile } from './cannot-compile.js';
 import { castValue } from './cast.js';
-import type { Context, PathRead, Span } from './options.js';
+import type { Context, PathRead } from './options.js';
+import type { Span } from './cannot-compile.js';
 import {
   anyOf,
   compareConstant,
@@ -43,12 +43,12 @@ import {
   orNull,
   polarity,
 } from './aggregation.js';
-import type { Agg } from './aggregation.js';
-import { isLiteral, plainValue } from './bson-value.js';
-import type { Literal } from './bson-value.js';
+import type { Agg, ValueCompiler } from './aggregation.js';
+import { isLiteral, plainValue, type Literal } from './bson-value.js';
 import { decimalText } from './decimal128.js';
 import { rendererOf } from './functions.js';
 import { temporalArithmetic } from './temporal.js';
+import { MIRRORED } from '../../language/operators.js';
 
 /** 2^1024 - 2^970 rounded up to 34 digits: a Decimal128 at or above it converts to ±Infinity. */
 const DOUBLE_OVERFLOW = '1.797693134862315807937289714053035E+308';
@@ -68,7 +68,7 @@ interface Element {
   readonly path: readonly string[];
 }
 
-export class ExpressionCompiler {
+export class ExpressionCompiler implements ValueCompiler {
   #next = 0;
   /** Field references (`$Name`, `$$e0.City`) known to be non-null where the expression being compiled is evaluated. */
   #known: ReadonlySet<string> = new Set();
@@ -408,7 +408,7 @@ export class ExpressionCompiler {
 
   private comparison(written: CompareOp, writtenLeft: LoweredValue, writtenRight: LoweredValue): Agg {
     let [op, left, right] = [written, writtenLeft, writtenRight];
-    if (isNonNullConstant(left) && !isNonNullConstant(right)) [left, right, op] = [right, left, SWAPPED[op]];
+    if (isNonNullConstant(left) && !isNonNullConstant(right)) [left, right, op] = [right, left, MIRRORED[op]];
     const double = isFloatingPoint(writtenLeft.type);
     if (isNonNullConstant(right) && !(double && isNaNConstant(right))) {
       // Against a constant, a null or missing value is unequal, and below it in MongoDB's order
@@ -636,8 +636,6 @@ export class ExpressionCompiler {
     return Object.keys(vars).length === 0 ? body : { $let: { vars, in: body } };
   }
 }
-
-const SWAPPED: Record<CompareOp, CompareOp> = { eq: 'eq', ne: 'ne', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' };
 
 /** A function the signature table has and MongoDB cannot compute exactly. */
 function refused(node: LoweredCall) {

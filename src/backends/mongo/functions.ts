@@ -1,12 +1,11 @@
 // How each canonical function is rendered as an aggregation expression, keyed by FunctionName: a
 // function the signature table gains without a renderer here is a compile error.
 
-import type { FunctionName } from '../../types/functions.js';
-import type { EdmType } from '../../types/edm.js';
+import type { FunctionName } from '../../language/functions.js';
+import type { EdmType } from '../../language/edm.js';
 import { dateOfInstant, timeOfInstant } from './temporal.js';
-import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
-import type { Agg } from './aggregation.js';
-import type { ExpressionCompiler } from './expression.js';
+import { MAX_STRING_LENGTH } from '../../language/functions.js';
+import type { Agg, ValueCompiler } from './aggregation.js';
 import type { StringTest } from './regex.js';
 
 /**
@@ -16,7 +15,7 @@ import type { StringTest } from './regex.js';
 export interface ValueRenderer {
   readonly kind: 'value';
   /** `types`: the arguments' Edm types (a part of a Date or a TimeOfDay is read otherwise than an instant's). */
-  readonly build: (compiler: ExpressionCompiler, args: Agg[], types: readonly EdmType[]) => Agg;
+  readonly build: (compiler: ValueCompiler, args: Agg[], types: readonly EdmType[]) => Agg;
   /**
    * Arguments (by position) for which the MongoDB operator itself returns null when given null or
    * a missing field, as MongoDB documents: such an argument needs no null guard. ($strLenCP,
@@ -39,7 +38,7 @@ export interface StringTestRenderer {
   readonly pattern: StringTest;
   /** Whether the subject is the second argument (`substringof(needle, subject)`). */
   readonly subjectSecond: boolean;
-  readonly test: (compiler: ExpressionCompiler, subject: Agg, needle: Agg) => Agg;
+  readonly test: (compiler: ValueCompiler, subject: Agg, needle: Agg) => Agg;
 }
 
 /** A function MongoDB cannot compute exactly: refused with an 'unsupported' FilterError naming it. */
@@ -84,7 +83,7 @@ const timePart = (op: string, unit: number, modulo: number | undefined): ValueRe
 /** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none is rendered. */
 const DECIDED_BY_LOWERING: UnsupportedRenderer = { kind: 'unsupported' };
 
-const contains = (_: ExpressionCompiler, s: Agg, t: Agg): Agg => ({ $ne: [{ $indexOfCP: [s, t] }, -1] });
+const contains = (_: ValueCompiler, s: Agg, t: Agg): Agg => ({ $ne: [{ $indexOfCP: [s, t] }, -1] });
 
 export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
   length: value((_, [s]) => ({ $strLenCP: s })),
@@ -174,7 +173,7 @@ export const FUNCTIONS: { readonly [N in FunctionName]: FunctionRenderer } = {
 };
 
 /** substring(s, i[, n]) by code points; negative start or length as 0, all clamped to the length. */
-function substring(c: ExpressionCompiler, s: Agg, i: Agg, n: Agg | undefined): Agg {
+function substring(c: ValueCompiler, s: Agg, i: Agg, n: Agg | undefined): Agg {
   return c.bind([{ $strLenCP: s }], ([length]) =>
     c.bind([{ $max: [0, { $min: [i, length] }] }], ([start]) => {
       const count = n === undefined ? { $subtract: [length, start] } : { $max: [0, { $min: [n, length] }] };

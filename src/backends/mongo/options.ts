@@ -3,7 +3,7 @@
 
 import type { ClockOption } from '../../lower/now.js';
 import { unsupported } from '../../errors.js';
-import { MONGODB } from './cannot-compile.js';
+import { MONGODB, type Span } from './cannot-compile.js';
 import { fieldPathProblem } from './field-path.js';
 import type { Source } from '../../lower/lowered.js';
 
@@ -27,12 +27,6 @@ export interface MongoOptions extends ClockOption {
    * within ±2^53 are numbers. If it throws, compileMongo throws a FilterError of kind 'unsupported'.
    */
   readonly long?: (value: bigint) => unknown;
-}
-
-/** Where in the filter a node stands, for an error about it. */
-export interface Span {
-  readonly start: number;
-  readonly end: number;
 }
 
 /** A property path read from the document: a member, or a structure tested for null. */

@@ -1,10 +1,9 @@
 // compileMongoQuery(): a query plan (docs/query.md) as the arguments of `find()` and of
 // `countDocuments()`, with the query document compileMongo() makes of the plan's filter.
 
-import type { QueryPlan } from '../../query/plan.js';
-import { compileMongo } from './index.js';
-import { createContext } from './options.js';
-import type { MongoOptions } from './options.js';
+import type { QueryPlan } from '../../types/query-plan.js';
+import { compileMongo } from './compile-filter.js';
+import { createContext, type MongoOptions } from './options.js';
 import type { QueryDocument } from './query.js';
 import type { Property } from '../../types/schema.js';
 import { cannotCompile } from './cannot-compile.js';

@@ -4,8 +4,7 @@
 // matches exactly where the plain one does not, which for nulls is not "x is not true".
 
 import { assertNever } from '../../assert-never.js';
-import { isInteger } from '../../types/edm.js';
-import type { EdmType } from '../../types/edm.js';
+import { isInteger, type EdmType } from '../../language/edm.js';
 import { negatePredicate } from '../../lower/predicates.js';
 import type {
   BooleanTest,
@@ -26,13 +25,12 @@ import { ORDER_OPERATORS } from './aggregation.js';
 import { ExpressionCompiler } from './expression.js';
 import { rendererOf } from './functions.js';
 import { patternFor } from './regex.js';
+import { MIRRORED } from '../../language/operators.js';
 
 export type QueryDocument = Record<string, unknown>;
 
 const NOTHING: QueryDocument = { $expr: false };
 const EVERYTHING: QueryDocument = {};
-
-const MIRRORED = { eq: 'eq', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' } as const;
 
 /** The row: the document `find()` filters, where anything plain operators cannot say is `$expr`. */
 interface RowScope {

@@ -3,11 +3,9 @@
 // through a relation is refused, naming it (docs/mongo.md, "Collections and lambdas").
 
 import { assertNever } from '../../assert-never.js';
-import { childrenOfTyped } from '../../types/typed.js';
-import type { TypedExpr, TypedFilter, TypedSource } from '../../types/typed.js';
+import { childrenOfTyped, type TypedExpr, type TypedFilter, type TypedSource } from '../../types/typed.js';
 import type { Property, PrimitiveProperty, StructuredProperty } from '../../types/schema.js';
-import { cannotCompile } from './cannot-compile.js';
-import type { Span } from './options.js';
+import { cannotCompile, type Span } from './cannot-compile.js';
 
 /** A range variable in scope: its element's property and its collection's path from the row. */
 interface Element {

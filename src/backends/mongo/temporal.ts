@@ -3,21 +3,18 @@
 // integers of milliseconds, so the arithmetic is MongoDB's on Dates and numbers, with the range
 // checks that make a result beyond its type's range null.
 
-import type { TemporalOp } from '../../syntax/ast.js';
+import type { TemporalOp } from '../../language/operators.js';
 import type { LoweredValue } from '../../lower/lowered.js';
 import { MAX_DURATION, MAX_INSTANT, MIN_INSTANT, MS_PER_DAY } from '../../semantics/temporal.js';
-import type { Agg } from './aggregation.js';
-import { isNull } from './aggregation.js';
-import type { ExpressionCompiler } from './expression.js';
+import { type Agg, isNull, type ValueCompiler } from './aggregation.js';
 
 /** `value` where it lies within [lo, hi] (numbers, or Dates), else null; a null stays null. */
-function within(c: ExpressionCompiler, value: Agg, lo: unknown, hi: unknown): Agg {
+function within(c: ValueCompiler, value: Agg, lo: unknown, hi: unknown): Agg {
   return c.bind([value], ([v]) => ({ $cond: [{ $and: [{ $gte: [v, lo] }, { $lte: [v, hi] }] }, v, null] }));
 }
 
-const duration = (c: ExpressionCompiler, value: Agg): Agg => within(c, value, -MAX_DURATION, MAX_DURATION);
-const instant = (c: ExpressionCompiler, value: Agg): Agg =>
-  within(c, value, new Date(MIN_INSTANT), new Date(MAX_INSTANT));
+const duration = (c: ValueCompiler, value: Agg): Agg => within(c, value, -MAX_DURATION, MAX_DURATION);
+const instant = (c: ValueCompiler, value: Agg): Agg => within(c, value, new Date(MIN_INSTANT), new Date(MAX_INSTANT));
 
 /**
  * Date-time arithmetic on the operands' values `a` and `b`, by their types (TypedTemporal in
@@ -25,7 +22,7 @@ const instant = (c: ExpressionCompiler, value: Agg): Agg =>
  * the difference of two Dates is their milliseconds apart; a null or missing operand gives null.
  */
 export function temporalArithmetic(
-  c: ExpressionCompiler,
+  c: ValueCompiler,
   op: TemporalOp,
   left: LoweredValue,
   right: LoweredValue,
@@ -49,7 +46,7 @@ export function temporalArithmetic(
  * the exact one; a Decimal's in Decimal128; a Double's in binary64); null for a division by zero
  * or a null operand.
  */
-function scale(c: ExpressionCompiler, op: 'mul' | 'div', factor: LoweredValue, a: Agg, b: Agg): Agg {
+function scale(c: ValueCompiler, op: 'mul' | 'div', factor: LoweredValue, a: Agg, b: Agg): Agg {
   const decimal = factor.type === 'Edm.Decimal';
   const ms = decimal ? { $toDecimal: a } : a;
   if (op === 'mul') return { $trunc: { $multiply: [ms, b] } };
@@ -59,11 +56,11 @@ function scale(c: ExpressionCompiler, op: 'mul' | 'div', factor: LoweredValue, a
 }
 
 /** The milliseconds of an instant's UTC time of day (a Date's, from its epoch milliseconds). */
-export function timeOfInstant(c: ExpressionCompiler, d: Agg): Agg {
+export function timeOfInstant(c: ValueCompiler, d: Agg): Agg {
   return c.bind([{ $mod: [{ $toLong: d }, MS_PER_DAY] }], ([r]) => ({ $mod: [{ $add: [r, MS_PER_DAY] }, MS_PER_DAY] }));
 }
 
 /** The midnight (UTC) that starts an instant's day, as a Date. */
-export function dateOfInstant(c: ExpressionCompiler, d: Agg): Agg {
+export function dateOfInstant(c: ValueCompiler, d: Agg): Agg {
   return c.bind([d], ([x]) => ({ $subtract: [x, timeOfInstant(c, x)] }));
 }

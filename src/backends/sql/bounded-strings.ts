@@ -1,9 +1,8 @@
 // `replace` and `concat` with the length bound of the strings they build (docs/semantics.md,
 // section 3): NULL where the result would pass MAX_STRING_LENGTH, on every dialect.
 
-import { MAX_STRING_LENGTH } from '../../semantics/string-bound.js';
-import { raw, sql } from './fragment.js';
-import type { Binder, Frag } from './fragment.js';
+import { MAX_STRING_LENGTH } from '../../language/functions.js';
+import { raw, sql, type Binder, type Frag } from './fragment.js';
 
 /** How a dialect spells what the bounded string functions need. */
 export interface TextSpelling {

@@ -3,10 +3,9 @@
 // or answers with a message where it cannot match the reference (the compiler refuses the cast).
 
 import type { CastConversion } from '../../lower/lowered.js';
-import { INTEGER_RANGES, isInteger, type EdmType, type IntegerType } from '../../types/edm.js';
+import { INTEGER_RANGES, isInteger, type EdmType, type IntegerType } from '../../language/edm.js';
 import type { Operand } from './dialect.js';
-import { raw, sql } from './fragment.js';
-import type { Frag } from './fragment.js';
+import { raw, sql, type Frag } from './fragment.js';
 
 /** The SQL type a value is named by (where a dialect needs one to name it once). */
 export type BoundKind = 'integer' | 'double';

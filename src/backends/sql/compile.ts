@@ -3,8 +3,7 @@
 // this compiler chooses how exact each SQL Boolean must be (its mode), and dialects own spelling.
 
 import { decimalFromText } from '../../semantics/decimal-model.js';
-import { isInteger } from '../../types/edm.js';
-import type { EdmType } from '../../types/edm.js';
+import { isInteger, type EdmType } from '../../language/edm.js';
 import { FilterError, limitOnExhaustion, malformedTree, unsupported } from '../../errors.js';
 import { madeFilter } from '../../types/filter-validation.js';
 import { assertNever } from '../../assert-never.js';
@@ -27,16 +26,13 @@ import type {
   StructureNullTest,
 } from '../../lower/lowered.js';
 import { chain, chainLevels } from './chain.js';
-import { CollectionTables } from './collections.js';
-import type { CollectionStorage, StorageRead } from './collections.js';
-import { columnMapping, shown } from './columns.js';
-import type { ColumnMapping, ColumnRead } from './columns.js';
+import { CollectionTables, type CollectionStorage, type StorageRead } from './collections.js';
+import { columnMapping, shown, type ColumnMapping, type ColumnRead } from './columns.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { filterDepth } from './filter-depth.js';
-import { UNSUPPORTED } from './dialect.js';
-import type { Dialect, JsonArrays, JsonMember, Operand } from './dialect.js';
-import { isAtomic, join, raw, render, sql } from './fragment.js';
-import type { Frag } from './fragment.js';
+import { UNSUPPORTED, type Dialect, type JsonArrays, type JsonMember, type Operand } from './dialect.js';
+import { isAtomic, join, raw, render, sql, type Frag } from './fragment.js';
+import { LONE_SURROGATE } from '../../language/literal-spelling.js';
 
 export interface CompileSqlOptions extends ClockOption {
   readonly dialect: Dialect;
@@ -778,8 +774,6 @@ class Compiler {
 
 /** 2^1024 - 2^970: the smallest magnitude that rounds to Infinity as a double. */
 const DOUBLE_OVERFLOW = 2n ** 1024n - 2n ** 970n;
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** `a IN (…)` when the dialect's equality is plain `=`, else the chain of equalities. */
 function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dialect: Dialect, mode: Mode): Frag {

@@ -2,11 +2,11 @@
 // literals, comparisons, arithmetic and every function; dialects/base.ts holds what the dialects
 // share. A function a dialect renders as UNSUPPORTED is a FilterError of kind 'unsupported'.
 
-import type { TemporalOp } from '../../syntax/ast.js';
+import type { TemporalOp } from '../../language/operators.js';
 import type { LoweredArithmeticOp } from '../../lower/lowered.js';
-import type { EdmType } from '../../types/edm.js';
+import type { EdmType } from '../../language/edm.js';
 import type { CastConversion } from '../../lower/lowered.js';
-import type { FunctionName } from '../../types/functions.js';
+import type { FunctionName } from '../../language/functions.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { DecimalRange } from './decimal-range.js';
 import type { Binder, Frag, Param } from './fragment.js';

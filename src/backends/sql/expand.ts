@@ -5,14 +5,11 @@
 // runs them through the caller's function and puts each related row, or list, on its row.
 
 import { unsupported } from '../../errors.js';
-import type { ExpandItem, QueryPlan, SelectItem } from '../../query/plan.js';
+import type { ExpandItem, QueryPlan, SelectItem } from '../../types/query-plan.js';
 import type { Property } from '../../types/schema.js';
-import { CollectionTables } from './collections.js';
-import type { ChildTableRead } from './collections.js';
-import { columnMapping } from './columns.js';
-import type { ColumnMapping } from './columns.js';
-import { compileSql } from './compile.js';
-import type { CompiledSql, CompileSqlOptions } from './compile.js';
+import { CollectionTables, type ChildTableRead } from './collections.js';
+import { columnMapping, type ColumnMapping } from './columns.js';
+import { compileSql, type CompiledSql, type CompileSqlOptions } from './compile.js';
 import { orderByList } from './order-keys.js';
 import { selectList } from './select-list.js';
 

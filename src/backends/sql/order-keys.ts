@@ -2,9 +2,8 @@
 // a dialect — nulls first ascending (last descending), then the dialect's keys of the type — over
 // a key's column, or its expression compiled.
 
-import type { OrderKey } from '../../query/plan.js';
-import { compileSqlValue } from './compile.js';
-import type { CompiledSql, CompileSqlOptions } from './compile.js';
+import type { OrderKey } from '../../types/query-plan.js';
+import { compileSqlValue, type CompiledSql, type CompileSqlOptions } from './compile.js';
 import type { Dialect } from './dialect.js';
 import { lowerValue } from '../../lower/lower.js';
 import type { LoweredValue } from '../../lower/lowered.js';

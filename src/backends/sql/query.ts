@@ -1,10 +1,10 @@
 // compileSqlQuery(): a query plan (docs/query.md) as the SQL of its page and of its count, over the
 // caller's table and column mapping, with the filter compileSql() makes of the plan's filter.
 
-import type { QueryPlan } from '../../query/plan.js';
+import type { QueryPlan } from '../../types/query-plan.js';
 import { compileSql, compileSqlValue, rowColumnsOf } from './compile.js';
 import { isFilterError } from '../../errors.js';
-import { keyText } from '../../query/keyset.js';
+import { keyText } from '../../types/query-plan.js';
 import type { CompiledSql } from './compile.js';
 import { selectList } from './select-list.js';
 import { expansionKeyColumns } from './expand.js';

@@ -3,11 +3,10 @@
 // column, each named by its property path (`"PostalAddress/City"`).
 
 import { unsupported } from '../../errors.js';
-import type { SelectItem } from '../../query/plan.js';
+import type { SelectItem } from '../../types/query-plan.js';
 import type { Property } from '../../types/schema.js';
 import { CollectionTables } from './collections.js';
-import { rowColumnsOf } from './compile.js';
-import type { CompileSqlOptions } from './compile.js';
+import { rowColumnsOf, type CompileSqlOptions } from './compile.js';
 
 /** `<column> AS "<path>", …` for the items of a projection, over the caller's columns and collections. */
 export function selectList(select: readonly SelectItem[], options: CompileSqlOptions): string {

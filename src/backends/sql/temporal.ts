@@ -3,12 +3,11 @@
 // and back; the arithmetic is written once here, on those integers, with the range checks that
 // make a result beyond its type's range NULL rather than an error or a wrapped value.
 
-import type { EdmType, NumericType } from '../../types/edm.js';
-import type { TemporalOp } from '../../syntax/ast.js';
+import type { EdmType, NumericType } from '../../language/edm.js';
+import type { TemporalOp } from '../../language/operators.js';
 import { MAX_DURATION, MAX_INSTANT, MIN_INSTANT, MS_PER_DAY } from '../../semantics/temporal.js';
 import type { Operand } from './dialect.js';
-import { raw, sql } from './fragment.js';
-import type { Frag } from './fragment.js';
+import { raw, sql, type Frag } from './fragment.js';
 
 /** What a dialect says about its storage of the types of docs/semantics.md §5. */
 export interface TemporalSpelling {

@@ -5,18 +5,13 @@
 
 import { isFilterError } from '../../errors.js';
 import type { CheckOptions } from '../../types/check.js';
-import { EDM_TYPES } from '../../types/edm.js';
-import type { EdmType } from '../../types/edm.js';
-import { FUNCTIONS } from '../../types/functions.js';
-import type { FunctionName, FunctionSignature } from '../../types/functions.js';
-import type { Property, Schema, StructuredProperty } from '../../types/schema.js';
-import { enumTypesOf } from '../../types/schema.js';
-import { assertAllowedNames } from '../../types/allowed.js';
-import type { AllowedNames, FilterOperator } from '../../types/allowed.js';
-import { isLater, isVersion3OrEarlier, versionOf } from '../../syntax/versions.js';
+import { EDM_TYPES, type EdmType } from '../../language/edm.js';
+import { FUNCTIONS, type FunctionName, type FunctionSignature } from '../../language/functions.js';
+import { type Property, type Schema, type StructuredProperty, enumTypesOf } from '../../types/schema.js';
+import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../../types/allowed.js';
+import { isLater, isVersion3OrEarlier, versionOf } from '../../language/versions.js';
 import { checkText, limitsOf } from '../../syntax/limits.js';
-import { cursorToken } from './cursor-token.js';
-import type { CursorToken } from './cursor-token.js';
+import { cursorToken, type CursorToken } from './cursor-token.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
 import { operandStandIn, Placement } from './placement.js';

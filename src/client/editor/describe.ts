@@ -1,7 +1,7 @@
 // How the editor kit names what it offers and shows: a property's type, a function's signatures
 // and what it does.
 
-import type { FunctionName, FunctionSignature } from '../../types/functions.js';
+import type { FunctionName, FunctionSignature } from '../../language/functions.js';
 import { FUNCTION_DOCS } from './function-docs.js';
 import type { Property } from '../../types/schema.js';
 

@@ -2,10 +2,9 @@
 // date for dates, so that a template is a sensible start), each member of an enumeration, written
 // as the version's literal by valueLiteral(), as the filter template would write it.
 
-import type { EdmType } from '../../types/edm.js';
-import { isNumeric } from '../../types/edm.js';
+import { type EdmType, isNumeric } from '../../language/edm.js';
 import type { EnumType } from '../../types/schema.js';
-import type { ODataVersion } from '../../syntax/versions.js';
+import type { ODataVersion } from '../../language/versions.js';
 import { valueLiteral } from '../../types/value-literal.js';
 
 /** A literal to offer: its text, and what it is. */

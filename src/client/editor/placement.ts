@@ -7,14 +7,11 @@
 // continued (`Price` before ` gt 5`, `Color` before ` has …`), so its not being Boolean, or an
 // enumeration value not yet compared, is no issue of the candidate's.
 
-import type { Expr } from '../../syntax/ast.js';
-import { childrenOf } from '../../syntax/ast.js';
+import { type Expr, childrenOf } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parse.js';
 import type { FilterIssue } from '../../errors.js';
-import { inspect } from '../../types/check.js';
-import type { CheckOptions, Inspection, Scope } from '../../types/check.js';
-import { EDM_TYPES } from '../../types/edm.js';
-import type { EdmType } from '../../types/edm.js';
+import { inspect, type CheckOptions, type Inspection, type Scope } from '../../types/check.js';
+import { EDM_TYPES, type EdmType } from '../../language/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
 import { closingOf, innermostTyped, restOf } from './closing.js';

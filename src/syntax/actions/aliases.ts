@@ -2,8 +2,7 @@
 // where none can.
 
 import type { AliasExpr } from '../ast.js';
-import type { Range } from './syntax-error.js';
-import { refuse } from './unsupported.js';
+import { type Range, refuse } from './syntax-error.js';
 
 /** `@name`; `r` covers the `@`. */
 export function alias(name: string, r: Range): AliasExpr {

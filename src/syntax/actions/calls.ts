@@ -2,7 +2,7 @@
 // against its overloads; the types of the arguments are the checker's.
 
 import type { Expr, PathSegment, Span } from '../ast.js';
-import { arityOf, lookupFunction } from '../../types/functions.js';
+import { arityOf, lookupFunction } from '../../language/functions.js';
 import { syntaxError } from './syntax-error.js';
 import { expectedTypeName, isTypeFunction } from './type-functions.js';
 import type { Range } from './syntax-error.js';

@@ -1,7 +1,8 @@
 // Collection operators on a path: the lambdas `any(…)` and `all(…)`, the `/$count` segment, and
 // the collection's path on the right of `in`.
 
-import type { Expr, LambdaExpr, LambdaOp, MemberExpr, PathSegment } from '../ast.js';
+import type { Expr, LambdaExpr, MemberExpr, PathSegment } from '../ast.js';
+import type { LambdaOp } from '../../language/operators.js';
 import { FilterError } from '../../errors.js';
 import type { Range } from './syntax-error.js';
 

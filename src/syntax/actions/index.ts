@@ -30,13 +30,13 @@ import {
   isCastName,
   isHex8,
   isKeywordLiteral,
-  isReserved,
   KEYWORD,
   pathOrCall,
   segment,
   UNSUPPORTED_CALL,
   wordLed,
 } from './words.js';
+import { isReservedWord } from '../../language/reserved-words.js';
 
 export type { LambdaArgs } from './collections.js';
 export type { HasValue, InList } from './operators.js';
@@ -53,7 +53,7 @@ export const actions = {
   number,
   isLiteral,
   // words: keyword literals, prefixed literals, member paths and calls
-  isReserved,
+  isReserved: isReservedWord,
   isKeywordLiteral,
   isHex8,
   isCastName,

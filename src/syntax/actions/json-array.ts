@@ -4,11 +4,10 @@
 import type { Literal, StringLiteral } from '../ast.js';
 import { readInstant } from '../../semantics/instant.js';
 import { readDate, readDuration, readTimeOfDay } from '../../semantics/temporal.js';
-import { booleanLiteral, GUID, LONE_SURROGATE, nullLiteral } from './literals.js';
+import { booleanLiteral, nullLiteral } from './literals.js';
+import { GUID_TEXT, LONE_SURROGATE } from '../../language/literal-spelling.js';
 import { number } from './numbers.js';
-import { syntaxError } from './syntax-error.js';
-import type { Range } from './syntax-error.js';
-import { refuse } from './unsupported.js';
+import { syntaxError, type Range, refuse } from './syntax-error.js';
 
 const ESCAPED: Readonly<Record<string, string>> = {
   '"': '"',
@@ -91,7 +90,7 @@ export const INSTANT_SPELLING =
  */
 function spellsTypedValue(value: string): boolean {
   return (
-    GUID.test(value) ||
+    GUID_TEXT.test(value) ||
     (INSTANT_SPELLING.test(value) && readInstant(value).ok) ||
     readDate(value).ok ||
     readTimeOfDay(value).ok ||

@@ -1,13 +1,17 @@
 // Literal actions: null, Booleans, strings, date-times and guids, decoded and validated at their span.
 
-import type { DateTimeLiteralType, Expr, Literal } from '../ast.js';
-import { isLiteralKind } from '../ast.js';
+import { type DateTimeLiteralType, type Expr, type Literal, isLiteralKind } from '../ast.js';
 import { unsupported } from '../../errors.js';
 import { readInstant } from '../../semantics/instant.js';
-import { readDate, readDuration, readDurationTimeOfDay, readTimeOfDay } from '../../semantics/temporal.js';
-import type { TemporalReading } from '../../semantics/temporal.js';
-import { syntaxError } from './syntax-error.js';
-import type { Range } from './syntax-error.js';
+import {
+  readDate,
+  readDuration,
+  readDurationTimeOfDay,
+  readTimeOfDay,
+  type TemporalReading,
+} from '../../semantics/temporal.js';
+import { syntaxError, type Range } from './syntax-error.js';
+import { GUID_TEXT, LONE_SURROGATE, unquoteString } from '../../language/literal-spelling.js';
 
 export function nullLiteral(r: Range): Expr {
   return { kind: 'null', start: r.start, end: r.end };
@@ -16,9 +20,6 @@ export function nullLiteral(r: Range): Expr {
 export function booleanLiteral(value: boolean, r: Range): Expr {
   return { kind: 'boolean', value, start: r.start, end: r.end };
 }
-
-/** A surrogate code unit without its partner: text that no UTF-8 URL can carry. */
-export const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function string(body: string, r: Range): Expr {
   // A string value must be a sequence of code points: every backend counts and orders by them.
@@ -31,7 +32,7 @@ export function string(body: string, r: Range): Expr {
       end: at + 1,
     });
   }
-  return { kind: 'string', value: body.includes("''") ? body.replace(/''/g, "'") : body, start: r.start, end: r.end };
+  return { kind: 'string', value: unquoteString(body), start: r.start, end: r.end };
 }
 
 export function unterminatedString(r: Range): never {
@@ -51,11 +52,8 @@ export function dateTime(type: DateTimeLiteralType, body: string, raw: string, r
   return { kind: 'datetime', type, raw, epochMs, offsetMinutes, start: r.start, end: r.end };
 }
 
-/** A guid's text, in any case: 8-4-4-4-12 hexadecimal digits. */
-export const GUID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
-
 export function guid(body: string, raw: string, r: Range): Literal {
-  if (!GUID.test(body))
+  if (!GUID_TEXT.test(body))
     throw syntaxError('invalid_guid', `Invalid guid '${body}': expected xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, r);
   return { kind: 'guid', raw, value: body.toLowerCase(), start: r.start, end: r.end };
 }

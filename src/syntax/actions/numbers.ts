@@ -2,9 +2,8 @@
 // values INF and NaN.
 
 import type { NumberLiteral } from '../ast.js';
-import { INTEGER_RANGES } from '../../types/edm.js';
-import { syntaxError } from './syntax-error.js';
-import type { Range } from './syntax-error.js';
+import { INTEGER_RANGES } from '../../language/edm.js';
+import { syntaxError, type Range } from './syntax-error.js';
 
 interface SpecialNumber {
   readonly type: 'Edm.Double' | 'Edm.Single';

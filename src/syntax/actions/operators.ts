@@ -1,6 +1,7 @@
 // Operator actions: binary chains folded by precedence, `in` lists, unary `not` and `-`.
 
-import type { AliasExpr, ArithmeticOp, CompareOp, Expr, Literal, LogicalOp, MemberExpr } from '../ast.js';
+import type { AliasExpr, Expr, Literal, MemberExpr } from '../ast.js';
+import type { ArithmeticOp, CompareOp, LogicalOp } from '../../language/operators.js';
 import type { Range } from './syntax-error.js';
 
 /** Binding strength of each binary operator, loosest first; `in` is not one (see {@link foldIn}). */

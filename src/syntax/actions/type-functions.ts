@@ -4,9 +4,7 @@
 // language does not have, and the one-argument forms about the resource itself.
 
 import type { Expr, TypeFunctionName, TypeName } from '../ast.js';
-import { refuse } from './unsupported.js';
-import { syntaxError } from './syntax-error.js';
-import type { Range } from './syntax-error.js';
+import { refuse, syntaxError, type Range } from './syntax-error.js';
 
 export function isTypeFunction(word: string): boolean {
   if (word.length !== 4) return false;

@@ -2,26 +2,11 @@
 // name them in an 'unsupported' error whose `construct` says which.
 
 import type { Expr, PathSegment } from '../ast.js';
-import { unsupported } from '../../errors.js';
-import { lookupFunction, UNSUPPORTED_FUNCTIONS } from '../../types/functions.js';
-import { suggestName } from '../../types/suggest.js';
-import type { Range } from './syntax-error.js';
+import { lookupFunction, UNSUPPORTED_FUNCTIONS } from '../../language/functions.js';
+import { suggestName } from '../../language/suggest-name.js';
+import { refuse, type Range } from './syntax-error.js';
 import { isLambdaOperator } from './collections.js';
 import { isTypeFunction } from './type-functions.js';
-
-/**
- * Refuses a construct of the OData conventions that this language does not have: `construct` is
- * its stable name (`'bound_function'`, `'type_cast'`, a function's name such as `'cast'`), `what`
- * says it in the message.
- */
-export function refuse(construct: string, what: string, span: Range, advice = ''): never {
-  throw unsupported({
-    construct,
-    message: `${what} is not supported${advice} at position ${span.start}`,
-    start: span.start,
-    end: span.end,
-  });
-}
 
 /**
  * `Path/fn(…)`, `Path/NS.fn(…)`, `Path/Any(…)`: a call on a path, which the language does not have.

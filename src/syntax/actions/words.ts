@@ -2,48 +2,17 @@
 // paths and calls, as the grammar's WordLed rule reports what followed the word.
 
 import type { Expr, PathSegment } from '../ast.js';
-import { syntaxError } from './syntax-error.js';
-import type { Range } from './syntax-error.js';
+import { syntaxError, type Range } from './syntax-error.js';
 import { call } from './calls.js';
-import { COUNT, count, lambda } from './collections.js';
-import type { LambdaArgs } from './collections.js';
+import { COUNT, count, lambda, type LambdaArgs } from './collections.js';
 import { booleanLiteral, dateTime, duration, durationTimeOfDay, guid, nullLiteral } from './literals.js';
 import { isSpecialNumber, number } from './numbers.js';
-import { qualifiedName, refuse, rejectFunction } from './unsupported.js';
-import { typeFunction } from './type-functions.js';
-import type { TypeArguments } from './type-functions.js';
+import { qualifiedName, rejectFunction } from './unsupported.js';
+import { refuse } from './syntax-error.js';
+import { typeFunction, type TypeArguments } from './type-functions.js';
 
 export function segment(name: string, r: Range): PathSegment {
   return { name, start: r.start, end: r.end };
-}
-
-/** Whole words that are never identifiers, in any letter case. */
-const RESERVED = new Set([
-  'and',
-  'or',
-  'not',
-  'eq',
-  'ne',
-  'gt',
-  'ge',
-  'lt',
-  'le',
-  'add',
-  'sub',
-  'mul',
-  'div',
-  'divby',
-  'mod',
-  'in',
-  'has',
-  'null',
-  'true',
-  'false',
-]);
-const LONGEST_RESERVED = 5;
-
-export function isReserved(word: string): boolean {
-  return word.length <= LONGEST_RESERVED && RESERVED.has(word.toLowerCase());
 }
 
 /**

@@ -1,9 +1,8 @@
 // complete(): what each cursor position offers, by kind, written out by hand from the schema.
 
 import { describe, expect, it } from 'vitest';
-import { complete } from '../../../src/client/index.js';
-import type { CompletionKind, EditorOptions } from '../../../src/client/index.js';
-import { FUNCTIONS } from '../../../src/types/functions.js';
+import { complete, type CompletionKind, type EditorOptions } from '../../../src/client/index.js';
+import { FUNCTIONS } from '../../../src/language/functions.js';
 import { DEFAULT_LIMITS, defineSchema } from '../../../src/index.js';
 import { atCursor, Product } from './product-schema.js';
 

@@ -4,8 +4,7 @@
 
 import { jsonPathNames } from '../json-path.js';
 import type { LoweredArithmeticOp } from '../../../lower/lowered.js';
-import type { EdmType } from '../../../types/edm.js';
-import { isFloatingPoint, isInteger } from '../../../types/edm.js';
+import { type EdmType, isFloatingPoint, isInteger } from '../../../language/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import {
@@ -19,18 +18,15 @@ import {
   ORDER_OPS,
   unary,
 } from './base.js';
-import { freshName, isAtomic, join, param, raw, sql } from '../fragment.js';
-import type { Frag } from '../fragment.js';
-import { boundedConcat, boundedReplace } from '../bounded-strings.js';
-import type { TextSpelling } from '../bounded-strings.js';
+import { freshName, isAtomic, join, param, raw, sql, type Frag } from '../fragment.js';
+import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-strings.js';
 import { likeLiteral } from '../like-pattern.js';
 import { utcText } from '../literal-text.js';
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
 import { instantOfText } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION, MAX_INSTANT } from '../../../semantics/temporal.js';
-import { renderCast } from '../cast.js';
-import type { BoundKind, CastSpelling } from '../cast.js';
+import { renderCast, type BoundKind, type CastSpelling } from '../cast.js';
 
 const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
 const chars = (o: Operand): Frag => sql`(${o.sql} COLLATE utf8mb4_bin)`;

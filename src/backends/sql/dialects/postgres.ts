@@ -7,8 +7,7 @@
 import { jsonPathNames } from '../json-path.js';
 import { Decimal } from 'decimal.js';
 import type { LoweredArithmeticOp } from '../../../lower/lowered.js';
-import type { EdmType } from '../../../types/edm.js';
-import { isFloatingPoint, isInteger } from '../../../types/edm.js';
+import { type EdmType, isFloatingPoint, isInteger } from '../../../language/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import {
@@ -22,19 +21,15 @@ import {
   ORDER_OPS,
   unary,
 } from './base.js';
-import { bindInSubquery, join, param, raw, sql } from '../fragment.js';
-import type { Frag } from '../fragment.js';
-import { boundedConcat, boundedReplace } from '../bounded-strings.js';
-import type { TextSpelling } from '../bounded-strings.js';
+import { bindInSubquery, join, param, raw, sql, type Frag } from '../fragment.js';
+import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-strings.js';
 import { likeLiteral } from '../like-pattern.js';
 import { doubleText, utcText } from '../literal-text.js';
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
-import { instantOfText } from '../instant-text.js';
-import type { TextReading } from '../instant-text.js';
+import { instantOfText, type TextReading } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
-import { renderCast } from '../cast.js';
-import type { CastSpelling } from '../cast.js';
+import { renderCast, type CastSpelling } from '../cast.js';
 import { shortestDecimalOf } from './postgres-double-decimal.js';
 
 // OFFSET 0: PostgreSQL does not pull up a subquery with an OFFSET.

@@ -4,8 +4,7 @@
 // as `YYYY-MM-DD` text, times of day as `hh:mm:ss.sss` text, durations as integer milliseconds.
 
 import { jsonPathNames } from '../json-path.js';
-import type { EdmType } from '../../../types/edm.js';
-import { isInteger } from '../../../types/edm.js';
+import { type EdmType, isInteger } from '../../../language/edm.js';
 import type { LiteralValue } from '../../../types/typed.js';
 import type { Dialect, FunctionTable, JsonArrays, Operand } from '../dialect.js';
 import {
@@ -24,13 +23,10 @@ import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
 import { instantOfText } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
-import { bindInSubquery, join, param, raw, sql } from '../fragment.js';
-import type { Frag } from '../fragment.js';
-import { boundedConcat, boundedReplace } from '../bounded-strings.js';
-import type { TextSpelling } from '../bounded-strings.js';
+import { bindInSubquery, join, param, raw, sql, type Frag } from '../fragment.js';
+import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-strings.js';
 import { datePartOfEpochMs } from '../epoch-date-parts.js';
-import { renderCast } from '../cast.js';
-import type { CastSpelling } from '../cast.js';
+import { renderCast, type CastSpelling } from '../cast.js';
 import type { DatePart } from '../epoch-date-parts.js';
 
 // LIMIT -1 (no limit): SQLite does not flatten a subquery with a LIMIT into an outer aggregate-free scalar subquery.

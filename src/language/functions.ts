@@ -1,10 +1,15 @@
-// The signature table: the one list of canonical functions. The parser takes names and arities
-// from it, the checker takes overloads, and the docs and backend coverage tests are held to it.
+// The signature table: the one list of canonical functions, with the facts every stage reads of
+// them (which are predicates, which return strings, which are length-bounded). The parser takes
+// names and arities from it, the checker takes overloads, the backends their dispatch keys, and
+// the docs and backend coverage tests are held to it.
 // What a person reads of each (a summary, an example) is the editor kit's, in
 // src/client/editor/function-docs.ts: a client that only checks filters carries none of it.
 
 import type { EdmType } from './edm.js';
-import type { ODataVersion } from '../syntax/versions.js';
+import type { ODataVersion } from './versions.js';
+
+/** The longest string `replace` and `concat` return, in Unicode code points (docs/semantics.md, section 3). */
+export const MAX_STRING_LENGTH = 1_048_576;
 
 export interface Overload {
   readonly params: readonly EdmType[];
@@ -21,6 +26,12 @@ export interface FunctionSignature<N extends string = string> {
    * (docs/semantics.md, "Versions").
    */
   readonly since?: ODataVersion;
+  /**
+   * Whether the function builds a string that can grow without end beyond its arguments (nested
+   * `replace`s geometrically): its result is null beyond {@link MAX_STRING_LENGTH}, so it may be
+   * null even when no argument is.
+   */
+  readonly bounded?: true;
 }
 
 // Literal types, so that the table's type says each overload's exact parameters (the typed
@@ -89,6 +100,7 @@ export const FUNCTIONS = [
   {
     name: 'replace',
     overloads: [{ params: [S, S, S], returns: S }],
+    bounded: true,
   },
   {
     name: 'substring',
@@ -112,6 +124,7 @@ export const FUNCTIONS = [
   {
     name: 'concat',
     overloads: [{ params: [S, S], returns: S }],
+    bounded: true,
   },
   datePart('year', 'Edm.Date'),
   datePart('month', 'Edm.Date'),
@@ -191,6 +204,33 @@ const BY_NAME: ReadonlyMap<string, FunctionSignature<FunctionName>> = new Map(FU
 export function lookupFunction(name: string): FunctionSignature<FunctionName> | undefined {
   return BY_NAME.get(name.toLowerCase());
 }
+
+type Signature = (typeof FUNCTIONS)[number];
+
+/** The functions whose every overload returns a Boolean: predicates over strings (`contains`, …). */
+export type PredicateFunction = Extract<
+  Signature,
+  { readonly overloads: readonly { readonly returns: 'Edm.Boolean' }[] }
+>['name'];
+
+/** The functions whose every overload returns a string (`concat`, `tolower`, …). */
+export type StringFunction = Extract<
+  Signature,
+  { readonly overloads: readonly { readonly returns: 'Edm.String' }[] }
+>['name'];
+
+const everyReturns = (type: EdmType): ReadonlySet<string> =>
+  new Set(FUNCTIONS.filter((f) => f.overloads.every((o) => o.returns === type)).map((f) => f.name));
+const PREDICATES = everyReturns('Edm.Boolean');
+const STRING_RESULTS = everyReturns('Edm.String');
+const BOUNDED: ReadonlySet<string> = new Set(
+  FUNCTIONS.filter((f: FunctionSignature) => f.bounded === true).map((f) => f.name),
+);
+
+export const isPredicateFunction = (name: string): name is PredicateFunction => PREDICATES.has(name);
+export const isStringFunction = (name: string): name is StringFunction => STRING_RESULTS.has(name);
+/** Whether the function's result is null beyond {@link MAX_STRING_LENGTH} (`replace`, `concat`). */
+export const isBoundedStringFunction = (name: string): boolean => BOUNDED.has(name);
 
 /** Smallest and largest argument counts over a function's overloads. */
 export function arityOf(signature: FunctionSignature): { readonly min: number; readonly max: number } {

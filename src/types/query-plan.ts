@@ -1,8 +1,9 @@
-// What parseQuery() makes of a request (docs/query.md, "The plan").
+// What parseQuery() makes of a request (docs/query.md, "The plan"): the request checked against
+// the resource's schema, which every backend renders (compileSqlQuery, compileMongoQuery,
+// applyQuery).
 
-import type { TypedExpr, TypedFilter } from '../types/typed.js';
-import type { KeysetTokens } from './keyset.js';
-import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
+import type { TypedExpr, TypedFilter } from './typed.js';
+import type { CollectionProperty, PrimitiveProperty, Property, Schema, StructuredProperty } from './schema.js';
 
 /** One key of the order: a property path or an expression, ascending or descending (docs/query.md, "Order"). */
 export interface OrderKey {
@@ -54,6 +55,12 @@ export interface ExpandItem {
   readonly expand: readonly ExpandItem[];
 }
 
+/** Writes the continuation token of a page from the text of each order key at its last row. */
+export interface KeysetWriter {
+  /** The skiptoken of the row whose keys' texts are given (null for a null value). */
+  write(texts: readonly (string | null)[]): string;
+}
+
 export interface QueryPlan {
   /** The resource's schema: what the rows are. */
   readonly schema: Schema;
@@ -66,7 +73,7 @@ export interface QueryPlan {
    * policy's `keyset`, for an order that allows it): the tokens of this resource and order. False
    * where it moves `skip` on.
    */
-  readonly keyset: KeysetTokens | false;
+  readonly keyset: KeysetWriter | false;
   /** The page size in effect: the request's `top`, or the policy's default. */
   readonly top: number;
   /** The rows before the page. */
@@ -93,4 +100,25 @@ export interface QueryPlan {
   readonly skipOption: string;
   /** The name of the skiptoken option to write in keyset links: the request's, or the spelling's. */
   readonly skipTokenOption: string;
+}
+
+/** What a key orders by: its expression, or its property read from the row. */
+export function keyOperand(key: OrderKey): TypedExpr {
+  return (
+    key.expression ?? {
+      kind: 'member',
+      type: key.property.type,
+      source: { kind: 'row' },
+      path: key.path,
+      property: key.property,
+      nullable: key.nullable,
+      start: 0,
+      end: 0,
+    }
+  );
+}
+
+/** The text of a key's value at a row, as `cast(key, Edm.String)` writes it: what a skiptoken carries. */
+export function keyText(key: OrderKey): TypedExpr {
+  return { kind: 'cast', type: 'Edm.String', operand: keyOperand(key), start: 0, end: 0 };
 }
