@@ -39,14 +39,30 @@ function refuseAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new DatabaseUnavailable('cancelled', 'The request was abandoned by its client');
 }
 
+export interface PgliteOptions {
+  /**
+   * A data directory to start from, as PGlite's `dumpDataDir()` wrote it (a tarball): the
+   * database starts as that one was, without running initdb.
+   */
+  readonly loadDataDir?: Blob;
+}
+
 /**
  * PGlite: in memory without a directory; with one, the data is kept there between starts. It runs
  * in this process's thread and cannot interrupt a statement (nor honour `statement_timeout`): what
  * a request may cost there is bounded before it runs (docs/service.md, "Availability").
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
-  await db.waitReady;
+/** A PGlite database, which can also write out its data directory. */
+export interface PgliteDatabase extends Database {
+  /** The data directory as a tarball, from which `openPglite(…, { loadDataDir })` starts a copy. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<PgliteDatabase> {
+  const db = await PGlite.create({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+  });
   const query = async (sql: string, params: readonly unknown[] = []): Promise<readonly Row[]> => {
     try {
       return (await db.query<Row>(sql, [...params])).rows;
@@ -89,6 +105,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
         }),
       ),
     close: () => db.close(),
+    dumpDataDir: async () => {
+      const dump = await db.dumpDataDir('none');
+      return dump instanceof Blob ? dump : new Blob([dump]);
+    },
   };
 }
 

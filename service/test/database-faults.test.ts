@@ -5,7 +5,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../src/database.js';
+import { openPostgres } from '../src/database.js';
+import { openDemoPglite } from './support/demo-pglite.js';
 import { postgresAvailable, startPostgres } from '../../test/engines/postgres.js';
 import type { PostgresServer } from '../../test/engines/postgres.js';
 import { processTree, signalTree } from './support/processes.js';
@@ -35,7 +36,7 @@ const databaseLines = (s: Running): string[] => s.log.filter((line) => line.star
 
 describe('PGlite closed under the service', () => {
   it('answers 503 with Retry-After, logging one line for twenty failures', async () => {
-    const s = await startService(await openPglite());
+    const s = await startService(await openDemoPglite());
     try {
       // The authenticated user is remembered, so interface A reaches its own statements too.
       expect((await get(s.base, `${A}events/?top=1`, { user: 'admin' })).status).toBe(200);

@@ -1,6 +1,6 @@
 // The service over HTTP on PGlite, the embedded PostgreSQL `npm start` uses.
 
-import { openPglite } from '../src/database.js';
+import { openDemoPglite } from './support/demo-pglite.js';
 import { authenticatedSuite } from './suites/authenticated.js';
 import { authenticationSuite } from './suites/authentication.js';
 import { lifecycleSuite } from './suites/lifecycle.js';
@@ -9,10 +9,10 @@ import { slowClientsSuite } from './suites/slow-clients.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
 
-authenticatedSuite('PGlite', () => openPglite());
-publicSuite('PGlite', () => openPglite());
-hostileSuite('PGlite', () => openPglite());
-authenticationSuite('PGlite', () => openPglite());
-lifecycleSuite('PGlite', () => openPglite());
-loginFloodSuite('PGlite', () => openPglite());
-slowClientsSuite('PGlite', () => openPglite());
+authenticatedSuite('PGlite', () => openDemoPglite());
+publicSuite('PGlite', () => openDemoPglite());
+hostileSuite('PGlite', () => openDemoPglite());
+authenticationSuite('PGlite', () => openDemoPglite());
+lifecycleSuite('PGlite', () => openDemoPglite());
+loginFloodSuite('PGlite', () => openDemoPglite());
+slowClientsSuite('PGlite', () => openDemoPglite());

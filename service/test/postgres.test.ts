@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { openPostgres } from '../src/database.js';
+import { createDemoDatabase } from '../src/seed.js';
 import type { Database } from '../src/database.js';
 import { postgresAvailable, startPostgres } from '../../test/engines/postgres.js';
 import type { PostgresServer } from '../../test/engines/postgres.js';
@@ -25,27 +26,44 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   });
   afterAll(async () => server?.stop());
 
-  /** A new empty database on the server, through `pg` as DATABASE_URL would reach it. */
-  const open = async (): Promise<Database> => {
-    const name = `service_${++databases}`;
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+  const urlOf = (name: string): string => {
     const url = new URL(server.url);
     url.pathname = `/${name}`;
-    return openPostgres(url.href);
+    return url.href;
+  };
+  const createDatabase = async (name: string, template?: string): Promise<void> => {
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}${template === undefined ? '' : ` TEMPLATE ${template}`}`);
+    await admin.end();
+  };
+  /** The demo data, written once into a database that each suite's is copied from. */
+  let demo: Promise<void> | undefined;
+  const demoTemplate = async (): Promise<void> => {
+    await createDatabase('service_demo');
+    const db = await openPostgres(urlOf('service_demo'));
+    await createDemoDatabase(db);
+    await db.close();
+  };
+
+  /** A new database holding the demo data, through `pg` as DATABASE_URL would reach it. */
+  const open = async (): Promise<Database> => {
+    demo ??= demoTemplate();
+    await demo;
+    const name = `service_${++databases}`;
+    await createDatabase(name, 'service_demo');
+    return openPostgres(urlOf(name));
   };
 
   it('keeps serving when the server ends its connections (idle connections fail, new ones are made)', async () => {
     const name = `service_${++databases}`;
+    await createDatabase(name);
     const admin = new pg.Client({ connectionString: server.url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server.url);
-    url.pathname = `/${name}`;
     const failures: Error[] = [];
-    const running = await startService(await openPostgres(url.href, { onIdleError: (error) => failures.push(error) }));
+    const running = await startService(
+      await openPostgres(urlOf(name), { onIdleError: (error) => failures.push(error) }),
+    );
     try {
       expect((await get(running.base, `${A}events/?top=5`, { user: 'admin' })).status).toBe(200);
       const ended = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [

@@ -4,9 +4,8 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../src/database.js';
+import { openDemoPglite } from './support/demo-pglite.js';
 import type { Database } from '../src/database.js';
-import { createDemoDatabase } from '../src/seed.js';
 import { createService } from '../src/server.js';
 import type { Service } from '../src/server.js';
 import { get } from './support/service.js';
@@ -27,8 +26,7 @@ describe('the README’s example requests', () => {
   let db: Database;
   let base: string;
   beforeAll(async () => {
-    db = await openPglite();
-    await createDemoDatabase(db);
+    db = await openDemoPglite();
     service = createService({ db, publicUrl: PUBLIC });
     base = await service.listen(0);
   });

@@ -7,7 +7,8 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { DEFAULT_MAX_STRING_COST } from 'odata-filter';
-import { openPglite, openPostgres } from '../src/database.js';
+import { openPostgres } from '../src/database.js';
+import { openDemoPglite } from './support/demo-pglite.js';
 import type { Database } from '../src/database.js';
 import { costliestFilter } from '../src/load/costliest-request.js';
 import { LARGEST_COLLECTION, PGLITE_MAX_STRING_COST } from '../src/request-cost.js';
@@ -61,7 +62,7 @@ describe('what a request may cost on PGlite', () => {
   let s: Running;
   let statements: ReturnType<typeof counting>;
   beforeAll(async () => {
-    statements = counting(await openPglite());
+    statements = counting(await openDemoPglite());
     s = await startService(statements.db);
   });
   afterAll(async () => s?.stop());
@@ -111,7 +112,7 @@ describe('what a request may cost on PGlite', () => {
 
 describe('a queue of bounded length per user', () => {
   it('answers the requests beyond it 429 with Retry-After', async () => {
-    const s = await startService(counting(await openPglite()).db, {
+    const s = await startService(counting(await openDemoPglite()).db, {
       requestCost: { filterLimits: {}, perUser: { perKey: 1, waitingPerKey: 1 } },
     });
     try {

@@ -18,27 +18,39 @@ export function loginFloodSuite(engine: string, open: () => Promise<Database>): 
     });
     afterAll(async () => s?.stop());
 
-    /** Sends the flood and, once it is under way, the valid login; the login's answer and time. */
+    /**
+     * Sends the flood and, once it is under way, the valid login: every answer, and how many of the
+     * flood's password checks were answered after the login (the order answers arrive in, which a
+     * busy machine slows alike, rather than a time).
+     */
     const floodAndLogin = async (
       flooder: { localAddress?: string; forwardedFor?: string },
       client: { localAddress?: string; forwardedFor?: string },
       user: readonly [string, string],
-    ): Promise<{ flood: Response[]; login: Response; loginMs: number }> => {
-      const send = (
+    ): Promise<{ flood: Response[]; login: Response; checkedAfterLogin: number; checked: number }> => {
+      let answers = 0;
+      const send = async (
         who: { localAddress?: string; forwardedFor?: string },
         credentials: readonly [string, string],
-      ): Promise<Response> =>
-        get(s.base, `${A}events/?top=1`, {
+      ): Promise<Response & { readonly order: number }> => {
+        const response = await get(s.base, `${A}events/?top=1`, {
           user: credentials,
           ...(who.localAddress === undefined ? {} : { localAddress: who.localAddress }),
           headers: who.forwardedFor === undefined ? {} : { 'X-Forwarded-For': who.forwardedFor },
         });
+        return { ...response, order: answers++ };
+      };
       const flood = Promise.all(Array.from({ length: FLOOD }, (_, i) => send(flooder, ['admin', `wrong-${i}`])));
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const started = Date.now();
       const login = await send(client, user);
-      const loginMs = Date.now() - started;
-      return { flood: await flood, login, loginMs };
+      const answered = await flood;
+      const checked = answered.filter((r) => r.status === 401);
+      return {
+        flood: answered,
+        login,
+        checked: checked.length,
+        checkedAfterLogin: checked.filter((r) => r.order > login.order).length,
+      };
     };
 
     const expectRefusedInPart = (flood: Response[]): void => {
@@ -53,14 +65,16 @@ export function loginFloodSuite(engine: string, open: () => Promise<Database>): 
     };
 
     it('lets a valid login from another address through while one address floods', async () => {
-      const { flood, login, loginMs } = await floodAndLogin(
+      const { flood, login, checked, checkedAfterLogin } = await floodAndLogin(
         { localAddress: '127.0.0.2' },
         { localAddress: '127.0.0.3' },
         ['events-only', 'events-demo'],
       );
       expect(login.status).toBe(200);
-      // The goal is 1 s; asserted loosely (a shared machine), the figure is in docs/service.md.
-      expect(loginMs).toBeLessThan(3_000);
+      // The login waits for no queue of the flood's: most of the flood's password checks end after
+      // it (without the limits, all 200 run at once and the login ends behind nearly all of them).
+      // Its time on an idle machine is in docs/service.md.
+      expect(checkedAfterLogin).toBeGreaterThan(checked / 2);
       expectRefusedInPart(flood);
     });
 

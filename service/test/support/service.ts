@@ -4,7 +4,7 @@
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../../src/database.js';
-import { createDemoDatabase } from '../../src/seed.js';
+import { createDemoDatabase, isSeeded } from '../../src/seed.js';
 import { createService } from '../../src/server.js';
 import type { Service, ServiceOptions } from '../../src/server.js';
 
@@ -17,8 +17,9 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** The service on `db`, after writing the demo data into it unless it holds them (openDemoPglite). */
 export async function startService(db: Database, options: Omit<ServiceOptions, 'db' | 'log'> = {}): Promise<Running> {
-  await createDemoDatabase(db);
+  if (!(await isSeeded(db))) await createDemoDatabase(db);
   const log: string[] = [];
   const service = createService({ ...options, db, log: (line) => log.push(line) });
   const base = await service.listen(0);
