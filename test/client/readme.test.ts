@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { Contact, Event } from '../../src/index.js';
+import { Contact, Event } from '../../src/examples/events/index.js';
 import { complete, diagnose, filter, where, writeQuery } from '../../src/client/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 

@@ -4,11 +4,12 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { check, Event, FILTER_ISSUE_CODES, parse, print, VenueRoom } from '../../src/index.js';
+import { check, FILTER_ISSUE_CODES, parse, print } from '../../src/index.js';
+import { Event, VenueRoom, SERVICE_INTERFACE_A } from '../../src/examples/events/index.js';
 import type { Expr, FilterIssueCode } from '../../src/index.js';
 import { INVALID } from '../parse/invalid-cases.js';
 import { thrownFilterError } from '../support/thrown.js';
-import { parseQuery, SERVICE_INTERFACE_A } from '../../src/query/index.js';
+import { parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { filter } from '../../src/client/index.js';
 
