@@ -53,7 +53,7 @@ export interface QueryPolicy {
    */
   readonly operators?: readonly FilterOperator[];
   /**
-   * The parse limits of the filter (docs: README, "Errors and limits"), and the string cost's
+   * The parse limits of the filter (docs/errors.md, "Limits"), and the string cost's
    * limit and the collection size it assumes (docs/semantics.md, section 7).
    */
   readonly filterLimits?: ParseOptions & Pick<CheckOptions, 'maxStringCost' | 'maxCollectionSize'>;
