@@ -4,7 +4,8 @@
 // Run: npm run build && node bench/check.js
 
 import { compare } from './harness.js';
-import { check, parse, Contact, Event, EventSession, Organisation, Registration, VenueRoom } from '../dist/index.js';
+import { check, parse } from '../dist/index.js';
+import { Contact, Event, EventSession, Organisation, Registration, VenueRoom } from '../dist/examples/events/index.js';
 
 const CASES = [
   [Event, "Status eq 'Active' and year(StartDateTime) eq 2012 and substringof('ann', tolower(Code))"],

@@ -6,7 +6,8 @@
 // Run: npm run build && node bench/editor.js
 
 import { compare } from './harness.js';
-import { check, Contact, Event, EventSession, Registration, VenueRoom } from '../dist/index.js';
+import { check } from '../dist/index.js';
+import { Contact, Event, EventSession, Registration, VenueRoom } from '../dist/examples/events/index.js';
 import { complete, diagnose, hover } from '../dist/client/index.js';
 
 const CASES = [

@@ -6,7 +6,8 @@
 // Run: npm run build && node bench/query.js
 
 import { compare } from './harness.js';
-import { check, Event } from '../dist/index.js';
+import { check } from '../dist/index.js';
+import { Event } from '../dist/examples/events/index.js';
 import { compileSql, compileSqlQuery, postgres } from '../dist/backends/sql/index.js';
 import { parseQuery } from '../dist/query/index.js';
 

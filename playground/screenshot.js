@@ -1,5 +1,5 @@
 // Writes docs/playground.png: the built page in Debian's Chromium with a filter typed in and the
-// completion list open inside it, for the README. Run by `npm run playground:screenshot`, which builds the package and the page first.
+// completion list open inside it, for docs/playground.md. Run by `npm run playground:screenshot`, which builds the package and the page first.
 
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';

@@ -16,7 +16,7 @@ export interface FilterIssue {
 
 /**
  * The stable codes of syntax, limit and unsupported issues, and of the type issues a request's
- * policy raises, each with the error kind it comes with; the README documents each. A filter's
+ * policy raises, each with the error kind it comes with; docs/errors.md documents each. A filter's
  * type issues have theirs in `ISSUE_CODES` (src/types/check.ts).
  */
 export const FILTER_ISSUE_CODES = {

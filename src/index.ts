@@ -26,15 +26,3 @@ export type * from './types/schema.js';
 export type { PropertyTypes, PropertyPath, CollectionPath } from './types/schema-paths.js';
 export type * from './types/typed.js';
 export { visitTyped } from './types/typed.js';
-export {
-  Event,
-  Contact,
-  Organisation,
-  VenueRoom,
-  EventTemplate,
-  EventSession,
-  Registration,
-  TimeZone,
-  SERVICE_SCHEMAS,
-} from './schemas/service.js';
-export { PublicPresenter, PublicVenue, PublicTimeZone, PublicEventTemplateCategoryItem } from './schemas/service.js';

@@ -1,8 +1,23 @@
 // The sample table of each service resource: eight rows, fixed so that the page shows the same
-// matches every time, shaped by the resource's schema (src/schemas/service.ts). Each set has
+// matches every time, shaped by the resource's schema (odata-filter/examples/events). Each set has
 // nulls and missing values, a name with an apostrophe and one beyond ASCII, so that the filters
 // people try first (`Name eq null`, `contains(Name,'''')`, `tolower(Name) eq 'zoë'`) have rows
 // to find.
+
+import {
+  Contact,
+  Event,
+  EventSession,
+  EventTemplate,
+  Organisation,
+  PublicEventTemplateCategoryItem,
+  PublicPresenter,
+  PublicTimeZone,
+  PublicVenue,
+  Registration,
+  TimeZone,
+  VenueRoom,
+} from 'odata-filter/examples/events';
 
 export type SampleRow = Readonly<Record<string, unknown>>;
 
@@ -675,16 +690,16 @@ const categoryItems: readonly SampleRow[] = [
 
 /** The sample rows of each service resource, by its schema's name (SERVICE_SCHEMAS' keys). */
 export const SAMPLE_ROWS: ReadonlyMap<string, readonly SampleRow[]> = new Map([
-  ['Event', events],
-  ['Contact', contacts],
-  ['Organisation', organisations],
-  ['VenueRoom', venueRooms],
-  ['EventTemplate', eventTemplates],
-  ['EventSession', eventSessions],
-  ['Registration', registrationRows],
-  ['TimeZone', timeZones],
-  ['PublicPresenter', presenters],
-  ['PublicVenue', venues],
-  ['PublicTimeZone', publicTimeZones],
-  ['PublicEventTemplateCategoryItem', categoryItems],
+  [Event.name, events],
+  [Contact.name, contacts],
+  [Organisation.name, organisations],
+  [VenueRoom.name, venueRooms],
+  [EventTemplate.name, eventTemplates],
+  [EventSession.name, eventSessions],
+  [Registration.name, registrationRows],
+  [TimeZone.name, timeZones],
+  [PublicPresenter.name, presenters],
+  [PublicVenue.name, venues],
+  [PublicTimeZone.name, publicTimeZones],
+  [PublicEventTemplateCategoryItem.name, categoryItems],
 ]);

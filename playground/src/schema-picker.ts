@@ -2,14 +2,8 @@
 // definition pasted as JSON and given to defineSchema. A pasted definition that is not JSON or
 // that defineSchema refuses is reported beside the text area, and the schema in use stays.
 
-import {
-  defineSchema,
-  PublicEventTemplateCategoryItem,
-  PublicPresenter,
-  PublicTimeZone,
-  PublicVenue,
-  SERVICE_SCHEMAS,
-} from 'odata-filter';
+import { defineSchema } from 'odata-filter';
+import { PUBLIC_SCHEMAS, SERVICE_SCHEMAS } from 'odata-filter/examples/events';
 import type { Schema } from 'odata-filter';
 import { element } from './dom.js';
 
@@ -19,12 +13,7 @@ export interface SchemaChoice {
   readonly pasted: boolean;
 }
 
-const PUBLIC_SCHEMAS: ReadonlySet<Schema> = new Set([
-  PublicPresenter,
-  PublicVenue,
-  PublicTimeZone,
-  PublicEventTemplateCategoryItem,
-]);
+const PUBLIC: ReadonlySet<Schema> = new Set(PUBLIC_SCHEMAS);
 
 const PASTED = '(pasted)';
 
@@ -55,7 +44,7 @@ export function createSchemaPicker(parent: HTMLElement, onChoice: (choice: Schem
   const anonymous = element('optgroup', { label: 'Public records' });
   for (const name of SERVICE_SCHEMAS.keys()) {
     const schema = SERVICE_SCHEMAS.get(name)!;
-    (PUBLIC_SCHEMAS.has(schema) ? anonymous : authenticated).append(option(name, name));
+    (PUBLIC.has(schema) ? anonymous : authenticated).append(option(name, name));
   }
   const pastedOption = option(PASTED, 'Pasted schema');
   pastedOption.disabled = true;

@@ -18,7 +18,7 @@ import {
   Registration,
   TimeZone,
   VenueRoom,
-} from 'odata-filter';
+} from 'odata-filter/examples/events';
 import { postgres } from 'odata-filter/sql';
 import type { CollectionStorage, RelatedTable, SqlQueryOptions } from 'odata-filter/sql';
 

@@ -1,11 +1,11 @@
 // The `--schema <name-or-file>` option shared by the commands that need a schema: a shipped
-// schema by name (case-insensitive), or a JSON file in the defineSchema() shape, of at most
-// MAX_SCHEMA_BYTES (so that `--schema /dev/zero` ends).
+// schema of the example service (odata-filter/examples/events) by name, in any case, or a JSON
+// file in the defineSchema() shape, of at most MAX_SCHEMA_BYTES (so that `--schema /dev/zero` ends).
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { Schema, SchemaDefinition } from '../types/schema.js';
 import { defineSchema } from '../types/schema.js';
-import { SERVICE_SCHEMAS } from '../schemas/service.js';
+import { SERVICE_SCHEMAS } from '../examples/events/schemas.js';
 
 /** The option definition to spread into a command's `options`. */
 export const SCHEMA_OPTION = { schema: { type: 'string' } } as const;

@@ -5,7 +5,6 @@ export { parseQuery } from './parse-query.js';
 export type { QueryRequest } from './parse-query.js';
 export type { ParameterValue, RelationRules, RowFilterParameters } from './row-filter.js';
 export { nextLink, selfLink } from './links.js';
-export { SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from './policy.js';
 export type { QueryPolicy, QueryResource } from './policy.js';
 export type { PropertyRule, PropertyRules } from './rules.js';
 export { FILTER_OPERATORS } from '../types/allowed.js';

@@ -1,6 +1,5 @@
 // What a collection request may ask of a resource (docs/query.md): the options' spelling, the
-// page sizes, the count, the options a server interprets itself; and the service document's two
-// interfaces as presets.
+// page sizes, the count, the options a server interprets itself.
 
 import type { ODataVersion } from '../language/versions.js';
 import type { Schema } from '../types/schema.js';
@@ -54,7 +53,7 @@ export interface QueryPolicy {
    */
   readonly operators?: readonly FilterOperator[];
   /**
-   * The parse limits of the filter (docs: README, "Errors and limits"), and the string cost's
+   * The parse limits of the filter (docs/errors.md, "Limits"), and the string cost's
    * limit and the collection size it assumes (docs/semantics.md, section 7).
    */
   readonly filterLimits?: ParseOptions & Pick<CheckOptions, 'maxStringCost' | 'maxCollectionSize'>;
@@ -95,29 +94,3 @@ export interface QueryResource {
    */
   readonly relations?: { readonly [schemaPath: string]: RelationRules };
 }
-
-/** The service document's authenticated XML interface: `filter`, `expand` (six levels), `top` (100, at most 250), `skip`. */
-export const SERVICE_INTERFACE_A: QueryPolicy = {
-  spelling: 'service',
-  defaultTop: 100,
-  maxTop: 250,
-  count: false,
-  orderBy: false,
-  select: false,
-  maxExpandDepth: 6,
-};
-
-/**
- * The service document's public JSON interface: `fields` (each resource gives its
- * `defaultSelect`), `top` (20, at most 200), `skip`, `includeTotalCount`; `format`, `callback`,
- * `region` and `categoryIDs` are the server's.
- */
-export const SERVICE_INTERFACE_B: QueryPolicy = {
-  spelling: 'service',
-  defaultTop: 20,
-  maxTop: 200,
-  filter: false,
-  orderBy: false,
-  expand: false,
-  passThrough: ['format', 'callback', 'region', 'categoryIDs'],
-};

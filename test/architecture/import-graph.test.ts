@@ -19,7 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lower'],
   ['backends'],
   ['query'],
-  ['client', 'cli', 'cli.ts', 'index.ts', 'examples', 'schemas', 'server', 'metadata'],
+  ['client', 'cli', 'cli.ts', 'index.ts', 'examples', 'server', 'metadata'],
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -1,7 +1,8 @@
 // First table of check() cases over the shipped schemas: typed trees, and issues with spans.
 
 import { describe, expect, it } from 'vitest';
-import { check, Contact, Event, EventSession, Registration, VenueRoom, printTyped } from '../../src/index.js';
+import { check, printTyped } from '../../src/index.js';
+import { Contact, Event, EventSession, Registration, VenueRoom } from '../../src/examples/events/index.js';
 import type { Schema } from '../../src/index.js';
 import { issuesOf } from '../support/trees.js';
 

@@ -4,7 +4,8 @@
 import { conversionOf } from '../../src/types/conversions.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, FUNCTIONS, parse, SERVICE_SCHEMAS, listPropertyPaths } from '../../src/index.js';
+import { check, FUNCTIONS, parse, listPropertyPaths } from '../../src/index.js';
+import { SERVICE_SCHEMAS } from '../../src/examples/events/index.js';
 import {
   arbCollectionSchema,
   arbFilterText,

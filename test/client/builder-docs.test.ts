@@ -3,7 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { Contact, Event } from '../../src/index.js';
+import { Contact, Event } from '../../src/examples/events/index.js';
 import { and, not, now, where } from '../../src/client/index.js';
 import type { BuiltFilter } from '../../src/client/index.js';
 import { thrownFilterError } from '../support/thrown.js';

@@ -12,7 +12,7 @@ import type { EdmType, Property, Schema, TypedExpr } from '../../src/index.js';
 import { childrenOfTyped } from '../../src/types/typed.js';
 import { and, filter, not, or, where } from '../../src/client/index.js';
 import type { BuiltFilter } from '../../src/client/index.js';
-import { AUTHENTICATED_SCHEMAS, PUBLIC_SCHEMAS } from '../../src/schemas/service.js';
+import { AUTHENTICATED_SCHEMAS, PUBLIC_SCHEMAS } from '../../src/examples/events/index.js';
 import { typedWithoutSpans } from '../support/trees.js';
 import { runs as sizedRuns } from '../support/test-size.js';
 

@@ -3,7 +3,8 @@
 // variables that never shadow; a wrong value, path or use refused at run time for untyped callers.
 
 import { describe, expect, it } from 'vitest';
-import { Contact, defineSchema, Event, FilterError, Registration, VenueRoom } from '../../src/index.js';
+import { defineSchema, FilterError } from '../../src/index.js';
+import { Contact, Event, Registration, VenueRoom } from '../../src/examples/events/index.js';
 import type { TypedExpr } from '../../src/index.js';
 import { and, filter, maxdatetime, not, now, or, where } from '../../src/client/index.js';
 import type { BuiltFilter, Condition } from '../../src/client/index.js';

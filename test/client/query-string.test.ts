@@ -3,7 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Contact } from '../../src/index.js';
+import { Contact } from '../../src/examples/events/index.js';
 import { filter, readQuery, writeQuery } from '../../src/client/index.js';
 
 describe('writeQuery', () => {

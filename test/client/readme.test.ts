@@ -1,12 +1,18 @@
-// The README's "Building filters from values" and "Editing filters" examples, run: each result they show is what the code gives.
+// The README's client quick start, run on the README's own schema: each result it shows is what
+// the code gives.
 
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { Contact, Event } from '../../src/index.js';
 import { complete, diagnose, filter, where, writeQuery } from '../../src/client/index.js';
+import { README_CONTACT as Contact, README_CONTACT_SOURCE, readmeDefinition } from '../support/readme-schema.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+
+it('defines the schema the examples run on, as test/support/readme-schema.ts has it', () => {
+  expect(README_CONTACT_SOURCE.length).toBeGreaterThan(200);
+  expect(readmeDefinition(README)).toBe(README_CONTACT_SOURCE);
+});
 
 it('shows what the client example gives', () => {
   const f = filter(Contact)`Status eq ${"O'Brien"} and CreatedDateTime gt ${new Date(Date.UTC(2012, 0, 1))}`;
@@ -14,6 +20,15 @@ it('shows what the client example gives', () => {
   expect(README).toContain(`// ${JSON.stringify(writeQuery({ filter: f, top: 10, count: true }))}`);
   expect(writeQuery({ filter: f, top: 10 }, 'service')).toMatch(/^\?filter=.*&top=10$/);
   expect(README).toContain(`// ${filter(Contact)`Status in ${['Active', 'Pending']}`.text}: one list`);
+  const guid = '01234567-89ab-cdef-0123-456789abcdef';
+  expect(README).toContain(
+    "filter(Contact)`UniqueIdentifier eq ${'01234567-89ab-cdef-0123-456789abcdef'}`; // a guid, bare",
+  );
+  expect(filter(Contact)`UniqueIdentifier eq ${guid}`.text).toBe(`UniqueIdentifier eq ${guid}`);
+  expect(README).toContain(
+    "filter(Contact)`Email eq ${'01234567-89ab-cdef-0123-456789abcdef'}`;            // a string, quoted",
+  );
+  expect(filter(Contact)`Email eq ${guid}`.text).toBe(`Email eq '${guid}'`);
   expect(thrownFilterError(() => filter(Contact)`ContactID eq ${'5'}`).message).toContain(
     'the string "5", which is no Edm.Int32',
   );
@@ -46,9 +61,9 @@ it('shows what the editor kit example gives', () => {
 
 it('shows what the typed builder example gives', () => {
   const since = new Date(Date.UTC(2012, 0, 1));
-  const built = where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));
+  const built = where(Contact, ($) => $.PostalAddress.City.eq('London').and($.CreatedDateTime.gt(since)));
   expect(README).toContain(
-    "where(Event, ($) => $.Code.startswith('EV').and($.Sessions.any((s) => s.StartDateTime.gt(since))));",
+    "where(Contact, ($) => $.PostalAddress.City.eq('London').and($.CreatedDateTime.gt(since)));",
   );
   expect(README).toContain(`// ${JSON.stringify(built.text)}`);
 });

@@ -3,7 +3,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defineSchema, Event, PublicEventTemplateCategoryItem, VenueRoom } from '../../src/index.js';
+import { defineSchema } from '../../src/index.js';
+import { Event, PublicEventTemplateCategoryItem, VenueRoom } from '../../src/examples/events/index.js';
 import { filter } from '../../src/client/index.js';
 import { GUID, ITEM_PROPERTIES } from '../support/client-item.js';
 import { thrownFilterError } from '../support/thrown.js';

@@ -1,14 +1,15 @@
 // Every syntax, limit and unsupported issue has a stable code from FILTER_ISSUE_CODES, of the
-// error's kind; an unsupported error names its construct in a field. The README's table is held
-// to the code table.
+// error's kind; an unsupported error names its construct in a field. The table of docs/errors.md is
+// held to the code table.
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { check, Event, FILTER_ISSUE_CODES, parse, print, VenueRoom } from '../../src/index.js';
+import { check, FILTER_ISSUE_CODES, parse, print } from '../../src/index.js';
+import { Event, VenueRoom, SERVICE_INTERFACE_A } from '../../src/examples/events/index.js';
 import type { Expr, FilterIssueCode } from '../../src/index.js';
 import { INVALID } from '../parse/invalid-cases.js';
 import { thrownFilterError } from '../support/thrown.js';
-import { parseQuery, SERVICE_INTERFACE_A } from '../../src/query/index.js';
+import { parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { filter } from '../../src/client/index.js';
 
@@ -135,11 +136,11 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
 ];
 
 describe('issue codes', () => {
-  it('the README lists every code with its kind and description', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const start = readme.indexOf('| issue code | kind | when |');
+  it('docs/errors.md lists every code with its kind and description', () => {
+    const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
+    const start = doc.indexOf('| issue code | kind | when |');
     expect(start).toBeGreaterThan(-1);
-    const rows = readme.slice(start).split('\n').slice(2);
+    const rows = doc.slice(start).split('\n').slice(2);
     const table = rows.slice(
       0,
       rows.findIndex((line) => !line.startsWith('|')),

@@ -3,7 +3,8 @@
 // 'syntax', one malformed_tree issue.
 
 import { describe, expect, it } from 'vitest';
-import { check, childrenOf, isFilterError, print, printTyped, visit, visitTyped, VenueRoom } from '../../src/index.js';
+import { check, childrenOf, isFilterError, print, printTyped, visit, visitTyped } from '../../src/index.js';
+import { VenueRoom } from '../../src/examples/events/index.js';
 import type { Expr, ExprVisitor, FilterError, TypedExpr, TypedFilter, TypedVisitor } from '../../src/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { lower } from '../../src/lower/lower.js';

@@ -5,8 +5,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextLink, parseQuery, SERVICE_INTERFACE_B } from '../../src/query/index.js';
-import { Event, PublicVenue } from '../../src/index.js';
+import { nextLink, parseQuery } from '../../src/query/index.js';
+import { SERVICE_INTERFACE_B, Event, PublicVenue } from '../../src/examples/events/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { Query } from 'mingo';
 import type { QueryResource } from '../../src/query/index.js';

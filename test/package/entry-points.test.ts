@@ -63,6 +63,24 @@ describe('entry points', () => {
     });
   });
 
+  it("no library entry reaches the example service's model, which its own entry exports", () => {
+    for (const entry of [
+      'index.ts',
+      'query/index.ts',
+      'client/index.ts',
+      ...BACKENDS.map((b) => `backends/${b}/index.ts`),
+    ])
+      expect(
+        [...reachable(join(src, entry))].filter((f) => f.startsWith('examples/')),
+        entry,
+      ).toEqual([]);
+    expect([...reachable(join(src, 'examples', 'events', 'index.ts'))]).toContain('examples/events/policies.ts');
+    expect(packageJson.exports['./examples/events']).toEqual({
+      types: './dist/examples/events/index.d.ts',
+      default: './dist/examples/events/index.js',
+    });
+  });
+
   it.each(BACKENDS)('package.json exports ./%s from its built entry', (name) => {
     expect(packageJson.exports[`./${name}`]).toEqual({
       types: `./dist/backends/${name}/index.d.ts`,

@@ -4,7 +4,8 @@
 // SQL dialect and MongoDB, and matches some rows but not all.
 
 import { describe, expect, it } from 'vitest';
-import { check, listPropertyPaths, SERVICE_SCHEMAS } from 'odata-filter';
+import { check, listPropertyPaths } from 'odata-filter';
+import { SERVICE_SCHEMAS } from 'odata-filter/examples/events';
 import type { Schema } from 'odata-filter';
 import { compilePredicate } from 'odata-filter/memory';
 import { compileMongo } from 'odata-filter/mongo';

@@ -3,10 +3,11 @@
 // filters — every bad item a 400 naming it; and the rows applyQuery() gives back with them.
 
 import { describe, expect, it } from 'vitest';
-import { parseQuery, SERVICE_INTERFACE_A } from '../../src/query/index.js';
+import { parseQuery } from '../../src/query/index.js';
+import { SERVICE_INTERFACE_A, Event } from '../../src/examples/events/index.js';
 import type { ExpandItem, QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
-import { Event, printTyped } from '../../src/index.js';
+import { printTyped } from '../../src/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const relations = { Sessions: { key: ['EventSessionID'] }, Registrations: { key: ['RegistrationID'] } };

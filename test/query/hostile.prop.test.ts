@@ -9,7 +9,7 @@ import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { compileSqlQuery, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
 import { compileMongoQuery } from '../../src/backends/mongo/index.js';
-import { Event } from '../../src/index.js';
+import { Event } from '../../src/examples/events/index.js';
 import { isFilterError } from '../../src/errors.js';
 import { runs } from '../support/test-size.js';
 import { TEST_KEYSET } from '../support/keyset-key.js';

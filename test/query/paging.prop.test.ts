@@ -4,8 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nextLink, parseQuery, selfLink, SERVICE_INTERFACE_A } from '../../src/query/index.js';
-import { Event } from '../../src/index.js';
+import { nextLink, parseQuery, selfLink } from '../../src/query/index.js';
+import { SERVICE_INTERFACE_A, Event } from '../../src/examples/events/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';

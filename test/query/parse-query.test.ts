@@ -2,9 +2,10 @@
 // every problem of every option, each naming its option; the service document's presets.
 
 import { describe, expect, it } from 'vitest';
-import { parseQuery, SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from '../../src/query/index.js';
+import { parseQuery } from '../../src/query/index.js';
+import { SERVICE_INTERFACE_A, SERVICE_INTERFACE_B, Event } from '../../src/examples/events/index.js';
 import type { QueryPolicy, QueryResource } from '../../src/query/index.js';
-import { Event, printTyped } from '../../src/index.js';
+import { printTyped } from '../../src/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const A: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A };

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
-import { Event, printTyped } from '../../src/index.js';
+import { printTyped } from '../../src/index.js';
+import { Event } from '../../src/examples/events/index.js';
 import { defineSchema } from '../../src/types/schema.js';
 import { arbFilterText, arbRows, lambdaTestSchema } from '../support/arbitraries.js';
 import {

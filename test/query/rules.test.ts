@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/query/index.js';
 import type { QueryPolicy, QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
-import { Contact, Event, printTyped } from '../../src/index.js';
+import { printTyped } from '../../src/index.js';
+import { Contact, Event } from '../../src/examples/events/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const policy: QueryPolicy = { spelling: 'odata', defaultTop: 10, maxTop: 100 };

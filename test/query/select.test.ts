@@ -3,10 +3,16 @@
 // whole — every bad item a 400 naming it; and the rows applyQuery() gives back.
 
 import { describe, expect, it } from 'vitest';
-import { parseQuery, SERVICE_INTERFACE_B } from '../../src/query/index.js';
+import { parseQuery } from '../../src/query/index.js';
+import {
+  SERVICE_INTERFACE_B,
+  Event,
+  PublicEventTemplateCategoryItem,
+  PublicPresenter,
+  PublicVenue,
+} from '../../src/examples/events/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
-import { Event, PublicEventTemplateCategoryItem, PublicPresenter, PublicVenue } from '../../src/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const presenters: QueryResource = {

@@ -2,9 +2,15 @@
 // count, placeholders numbered after a caller's own, and the options refused by name.
 
 import { describe, expect, it } from 'vitest';
-import { check, PublicEventTemplateCategoryItem, PublicVenue, VenueRoom } from '../../src/index.js';
+import { check } from '../../src/index.js';
+import {
+  PublicEventTemplateCategoryItem,
+  PublicVenue,
+  VenueRoom,
+  SERVICE_INTERFACE_B,
+} from '../../src/examples/events/index.js';
 import { compileSql, compileSqlQuery, mysql, pageOf, postgres, sqlite } from '../../src/backends/sql/index.js';
-import { parseQuery, SERVICE_INTERFACE_B } from '../../src/query/index.js';
+import { parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 

@@ -4,14 +4,14 @@
 // Checked by `npm run typecheck` and by vitest's typecheck mode; nothing here runs.
 
 import { describe, expectTypeOf, it } from 'vitest';
+import { defineSchema } from '../../src/index.js';
 import {
   type Contact,
-  defineSchema,
   Event,
   type PublicEventTemplateCategoryItem,
   type Registration,
   VenueRoom,
-} from '../../src/index.js';
+} from '../../src/examples/events/index.js';
 import type { CollectionPath, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';
 import {
   and,

@@ -3,7 +3,8 @@
 // Checked by `npm run typecheck` and by vitest's typecheck mode; nothing here runs.
 
 import { describe, expectTypeOf, it } from 'vitest';
-import { check, type FILTER_ISSUE_CODES, FilterError, parse, VenueRoom } from '../../src/index.js';
+import { check, type FILTER_ISSUE_CODES, FilterError, parse } from '../../src/index.js';
+import { VenueRoom } from '../../src/examples/events/index.js';
 import type {
   CheckIssue,
   Expr,

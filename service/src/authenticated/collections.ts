@@ -1,7 +1,7 @@
 // Interface A's collections (section 4.1): each a path segment, the element its representation is
 // named after, the type of its members, and the resources the package reads its requests against.
 
-import { SERVICE_INTERFACE_A } from 'odata-filter/query';
+import { SERVICE_INTERFACE_A } from 'odata-filter/examples/events';
 import type { QueryPolicy, QueryResource } from 'odata-filter/query';
 import type { SqlQueryOptions } from 'odata-filter/sql';
 import { mayRead } from '../authenticate.js';

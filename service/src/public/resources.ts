@@ -3,9 +3,14 @@
 // public may see — presenters with a public profile, records promoted in the request's region,
 // the offers of that region, the categories asked for — with the request's options on top.
 
-import { PublicEventTemplateCategoryItem, PublicPresenter, PublicTimeZone, PublicVenue } from 'odata-filter';
+import {
+  PublicEventTemplateCategoryItem,
+  PublicPresenter,
+  PublicTimeZone,
+  PublicVenue,
+  SERVICE_INTERFACE_B,
+} from 'odata-filter/examples/events';
 import type { Schema } from 'odata-filter';
-import { SERVICE_INTERFACE_B } from 'odata-filter/query';
 import type { QueryPolicy, QueryResource } from 'odata-filter/query';
 import { postgres } from 'odata-filter/sql';
 import type { SqlQueryOptions } from 'odata-filter/sql';

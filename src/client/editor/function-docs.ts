@@ -1,7 +1,7 @@
 // What a person reads of each canonical function: a summary and an example, a filter over the
 // service's Event (test/client/editor/function-docs.test.ts checks each). complete() shows them
-// beside a function's signatures, hover() the summary, and the README's function table is held to
-// the summaries. They are kept apart from the signature table (src/language/functions.ts), so that a
+// beside a function's signatures, hover() the summary, and the function table of docs/language.md
+// is held to the summaries. They are kept apart from the signature table (src/language/functions.ts), so that a
 // client that only parses and checks filters carries no prose it never shows; the key type makes
 // an entry for every function in the table a compile-time requirement.
 

@@ -3,7 +3,8 @@
 
 import { expect, it } from 'vitest';
 import { FUNCTION_DOCS } from '../../../src/client/index.js';
-import { check, Event, FUNCTIONS } from '../../../src/index.js';
+import { check, FUNCTIONS } from '../../../src/index.js';
+import { Event } from '../../../src/examples/events/index.js';
 import type { TypedExpr } from '../../../src/index.js';
 import { childrenOfTyped } from '../../../src/types/typed.js';
 

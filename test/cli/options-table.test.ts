@@ -1,5 +1,5 @@
-// The README's table of command-line arguments and options is held to the commands: every option
-// a command takes has a row that names the command, and the bounds it states are the code's.
+// The table of command-line arguments and options (docs/cli.md) is held to the commands: every
+// option a command takes has a row that names the command, and the bounds it states are the code's.
 
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:buffer';
@@ -8,9 +8,8 @@ import { DEFAULT_LIMITS } from '../../src/syntax/limits.js';
 import { MAX_SCHEMA_BYTES } from '../../src/cli/load-schema.js';
 import { runCli } from '../support/cli.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('## Command line'), readme.indexOf('## Where the code is'));
-const rows = section
+const doc = readFileSync(new URL('../../docs/cli.md', import.meta.url), 'utf8');
+const rows = doc
   .split('\n')
   .filter((line) => line.startsWith('| ') && !line.startsWith('| argument or option'))
   .map((line) =>
@@ -23,7 +22,7 @@ const rows = section
 const COMMANDS = ['parse', 'check', 'eval', 'sql', 'mongo'];
 const thousands = (n: number): string => n.toLocaleString('en-US');
 
-describe('README: Command line', () => {
+describe('docs/cli.md: Command line', () => {
   it.each(COMMANDS)('has a row for every option of %s', async (command) => {
     const help = (await runCli([command, '--help'])).out;
     const options = [...new Set([...help.matchAll(/^ {2}(?:-h, )?(--[a-z-]+)/gm)].map((m) => m[1]!))];

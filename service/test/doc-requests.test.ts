@@ -1,6 +1,6 @@
-// The README's three example requests, sent to the service (its links written for
-// http://127.0.0.1:8080, where `npm start` listens): each answer is the page's, word for word
-// (the page indents XML; the service writes it on one line).
+// The three example requests of docs/service.md ("Example requests"), sent to the service (its
+// links written for http://127.0.0.1:8080, where `npm start` listens): each answer is the page's,
+// word for word (the page indents XML; the service writes it on one line).
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,18 +10,18 @@ import { createService } from '../src/server.js';
 import type { Service } from '../src/server.js';
 import { get } from './support/service.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const DOC = readFileSync(new URL('../../docs/service.md', import.meta.url), 'utf8');
 const PUBLIC = 'http://127.0.0.1:8080';
 
-/** The README's output block right after the curl line that requests the path. */
+/** The page's output block right after the curl line that requests the path. */
 function shownAnswer(curl: string): string {
-  const at = README.indexOf(`$ ${curl}\n`);
-  expect(at, `the README shows: $ ${curl}`).toBeGreaterThan(0);
-  const block = /```(?:xml|json)\n([\s\S]*?)```/.exec(README.slice(at))!;
+  const at = DOC.indexOf(`$ ${curl}\n`);
+  expect(at, `docs/service.md shows: $ ${curl}`).toBeGreaterThan(0);
+  const block = /```(?:xml|json)\n([\s\S]*?)```/.exec(DOC.slice(at))!;
   return block[1]!.replace(/>\s*\n\s*</g, '><').trim();
 }
 
-describe('the README’s example requests', () => {
+describe('the example requests of docs/service.md', () => {
   let service: Service;
   let db: Database;
   let base: string;

@@ -1,5 +1,8 @@
-// The ready schemas of the event management service (section 2 of its interface document): the
-// resources its `filter` option runs against, with the field names that document and its clients use.
+// The schemas of the example event management service (section 2 of its interface document;
+// docs/service.md): the resources its `filter` option runs against, with the field names that
+// document and its clients use. They are one service's model, not part of the library's core:
+// `odata-filter/examples/events` exports them for the CLI's `--schema <name>`, the playground,
+// the service under service/ and the tests.
 //
 // Interface A (authenticated, XML collections): beyond the fields the document lists, every
 // resource has its integer key and the two audit instants (`CreatedDateTime`,
@@ -21,8 +24,8 @@
 // Every definition keeps its literal type (`as const satisfies`), so TypeScript knows each schema's
 // paths and their types (src/types/schema-paths.ts) and the typed builder its operands.
 
-import type { PropertyDefinition, Schema, SchemaDefinition } from '../types/schema.js';
-import { defineSchema } from '../types/schema.js';
+import type { PropertyDefinition, Schema, SchemaDefinition } from '../../types/schema.js';
+import { defineSchema } from '../../types/schema.js';
 
 type Properties = { readonly [name: string]: PropertyDefinition };
 

@@ -1,16 +1,13 @@
-// The shipped service schemas: their fields, and the filters that real clients of the service send.
+// The example service's schemas (odata-filter/examples/events): their fields, and the filters that real clients of the service send.
 
 import { describe, expect, it } from 'vitest';
+import { check, isFilterError, listPropertyPaths, printTyped } from '../../src/index.js';
 import {
-  check,
   Contact,
   Event,
   EventSession,
   EventTemplate,
-  isFilterError,
-  listPropertyPaths,
   Organisation,
-  printTyped,
   PublicEventTemplateCategoryItem,
   PublicPresenter,
   PublicTimeZone,
@@ -19,9 +16,9 @@ import {
   SERVICE_SCHEMAS,
   TimeZone,
   VenueRoom,
-} from '../../src/index.js';
+  AUTHENTICATED_SCHEMAS,
+} from '../../src/examples/events/index.js';
 import type { Schema } from '../../src/index.js';
-import { AUTHENTICATED_SCHEMAS } from '../../src/schemas/service.js';
 
 const SYNC = [
   "LastModifiedDateTime gt datetime('2010-03-23T09:25:12.313Z')",
