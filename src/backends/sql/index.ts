@@ -5,7 +5,7 @@ export { compileSql, DEFAULT_MAX_SQL_LENGTH } from './compile.js';
 export type { CompileSqlOptions } from './compile.js';
 export { renderSql } from './compiled.js';
 export type { CompiledSql, RenderSqlOptions } from './compiled.js';
-export { sql as sqlFragment, param as sqlValue, raw as sqlText } from './fragment.js';
+export { sql as sqlFragment, param as sqlValue, raw as sqlText, join as sqlJoin } from './fragment.js';
 export type { Frag as SqlFragment } from './fragment.js';
 export { compileSqlQuery, pageOf } from './query.js';
 export type { CompiledSqlQuery, SqlQueryOptions } from './query.js';
