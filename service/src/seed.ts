@@ -1,11 +1,14 @@
 // Creates the service's tables and fills them with the demo data (demo-data.ts), on PGlite or on a
-// PostgreSQL server alike: only `$n` parameters, so no value is ever spliced into SQL text.
+// PostgreSQL server alike: every value bound (SQL fragments, rendered once per statement), so no
+// value is ever spliced into SQL text.
 //
 // Rows go in multi-row INSERTs of at most ROWS_PER_INSERT rows (one round trip per batch rather
 // than per row, and far below PostgreSQL's 65,535 parameters per statement), tables in an order
 // where each row's references already exist, all in one transaction: a failure leaves no
 // half-seeded database behind, which matters for a PGlite data directory kept between starts.
 
+import { postgres, renderSql, sqlFragment, sqlJoin, sqlText, sqlValue } from 'odata-filter/sql';
+import type { SqlFragment } from 'odata-filter/sql';
 import type { Database, Statements } from './database.js';
 import { demoData } from './demo-data.js';
 import type { DemoData } from './demo-data.js';
@@ -77,17 +80,23 @@ async function insertRows(db: Statements, table: string, rows: readonly object[]
   if (first === undefined) return;
   const columns = Object.keys(first);
   const jsonColumns = new Set(columns.filter((column) => rows.some((row) => isJson(cellOf(row, column)))));
-  const columnList = columns.map((column) => `"${column}"`).join(', ');
+  const into = sqlText(`${table} (${columns.map((column) => `"${column}"`).join(', ')})`);
+  const value = (row: object, column: string): SqlFragment => {
+    const json = jsonColumns.has(column);
+    return sqlValue(toParameter(cellOf(row, column), json, table, column), json ? 'jsonb' : undefined);
+  };
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const params: unknown[] = [];
-    const tuples = rows.slice(start, start + ROWS_PER_INSERT).map((row) => {
-      const placeholders = columns.map((column) => {
-        params.push(toParameter(cellOf(row, column), jsonColumns.has(column), table, column));
-        return jsonColumns.has(column) ? `$${params.length}::jsonb` : `$${params.length}`;
-      });
-      return `(${placeholders.join(', ')})`;
+    const tuples = rows.slice(start, start + ROWS_PER_INSERT).map(
+      (row) =>
+        sqlFragment`(${sqlJoin(
+          columns.map((column) => value(row, column)),
+          ', ',
+        )})`,
+    );
+    const { sql, params } = renderSql(sqlFragment`INSERT INTO ${into} VALUES ${sqlJoin(tuples, ', ')}`, {
+      dialect: postgres,
     });
-    await db.query(`INSERT INTO ${table} (${columnList}) VALUES ${tuples.join(', ')}`, params);
+    await db.query(sql, params);
   }
 }
 

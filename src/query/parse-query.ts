@@ -19,57 +19,19 @@ import { filterSchemaOf, rulesOf, visibleItems } from './rules.js';
 import { checkAllowed } from '../types/allowed.js';
 import { ODATA_VERSIONS } from '../language/versions.js';
 import { checkRelations, expandOf } from './expand.js';
-import {
-  restrictedOrderKey,
-  withRelationRestrictions,
-  withRowFilters,
-  type RowFilterContext,
-  type RowFilterParameters,
-} from './row-filter.js';
+import { bareName, optionNamed, WRITTEN } from './option-names.js';
+import type { QueryOptionName } from './option-names.js';
+import { restrictedOrderKey, withRelationRestrictions, withRowFilters } from './row-filter.js';
+import type { RowFilterContext } from './row-filter.js';
+import type { RowFilterParameters } from './row-filter.js';
 
 /** What a request brings beside its options: the values of the row filters' parameters (the user, the tenant). */
 export interface QueryRequest {
   readonly parameters?: RowFilterParameters;
 }
 
-/** The options parseQuery reads, by their canonical name. */
-type Known = 'filter' | 'top' | 'skip' | 'count' | 'orderby' | 'select' | 'expand' | 'skiptoken';
-
-/** How each option is written in each spelling, in the order messages list them. */
-const WRITTEN: { readonly [S in QueryPolicy['spelling']]: Readonly<Record<Known, string>> } = {
-  service: {
-    filter: 'filter',
-    orderby: 'orderby',
-    top: 'top',
-    skip: 'skip',
-    count: 'includeTotalCount',
-    select: 'fields',
-    expand: 'expand',
-    skiptoken: 'skiptoken',
-  },
-  odata: {
-    filter: '$filter',
-    orderby: '$orderby',
-    top: '$top',
-    skip: '$skip',
-    count: '$count',
-    select: '$select',
-    expand: '$expand',
-    skiptoken: '$skiptoken',
-  },
-};
-
-/** A spelling's options by their name in lower case, without `$`: what a request's names are looked up by. */
-function lookup(written: Readonly<Record<Known, string>>): ReadonlyMap<string, Known> {
-  return new Map(
-    Object.entries(written).map(([known, name]) => [name.replace(/^\$/, '').toLowerCase(), known as Known]),
-  );
-}
-
-const NAMES = { service: lookup(WRITTEN.service), odata: lookup(WRITTEN.odata) } as const;
-
 /** Whether the policy takes the option (filter, order and count can be turned off). */
-function offered(known: Known, policy: QueryPolicy): boolean {
+function offered(known: QueryOptionName, policy: QueryPolicy): boolean {
   if (known === 'filter') return policy.filter !== false;
   if (known === 'orderby') return policy.orderBy !== false;
   if (known === 'count') return policy.count !== false;
@@ -109,13 +71,12 @@ export function parseQuery(
     issues.push({ kind, code, option, message, start, end });
   };
   const seen = new Map<string, string>();
-  const given: Partial<Record<Known, [name: string, value: string]>> = {};
+  const given: Partial<Record<QueryOptionName, [name: string, value: string]>> = {};
   const aliases: Record<string, string> = {};
   const passThrough = new Set((policy.passThrough ?? []).map((n) => n.toLowerCase()));
   for (const [name, value] of options) {
-    const lower = name.toLowerCase();
     // Option names are case-insensitive, `$` optional in OData 4.01; alias names are case-sensitive.
-    const identity = name.startsWith('@') ? name : lower.startsWith('$') ? lower.slice(1) : lower;
+    const identity = name.startsWith('@') ? name : bareName(name);
     const earlier = seen.get(identity);
     if (earlier !== undefined) {
       issue(
@@ -131,11 +92,10 @@ export function parseQuery(
       aliases[name.slice(1)] = value;
       continue;
     }
-    const bare = policy.spelling === 'odata' && lower.startsWith('$') ? lower.slice(1) : lower;
-    const known = NAMES[policy.spelling].get(bare);
+    const known = optionNamed(name, policy.spelling);
     if (known !== undefined && offered(known, policy)) {
       given[known] = [name, value];
-    } else if (passThrough.has(lower)) {
+    } else if (passThrough.has(name.toLowerCase())) {
       // The policy passes it through to the server: not an option read here.
     } else if (policy.unknownOptions !== 'ignore' || (policy.spelling === 'odata' && name.startsWith('$'))) {
       issue('syntax', 'unknown_option', name, `Unknown option '${name}'${knownList(resource)}`);
@@ -204,7 +164,7 @@ function requestError(issues: readonly Issue[]): FilterError {
 function knownList(resource: QueryResource): string {
   const { policy } = resource;
   const allowed = Object.entries(WRITTEN[policy.spelling])
-    .filter(([known]) => offered(known as Known, policy))
+    .filter(([known]) => offered(known as QueryOptionName, policy))
     .map(([, name]) => name);
   return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
 }

@@ -33,9 +33,7 @@ describe('SQL: parameter aliases', () => {
   });
 
   it('types a value by where it stands: 5 against a Decimal column is a Decimal parameter', () => {
-    expect(compileSql(check('Price gt @p', schema, { aliases: { p: '5' } }), { dialect: postgres })).toEqual({
-      sql: '("Price" > $1::numeric)',
-      params: ['5'],
-    });
+    const { sql, params } = compileSql(check('Price gt @p', schema, { aliases: { p: '5' } }), { dialect: postgres });
+    expect({ sql, params }).toEqual({ sql: '("Price" > $1::numeric)', params: ['5'] });
   });
 });

@@ -27,8 +27,11 @@ const schema = defineSchema({
   },
 });
 
-const compile = (filter: string, dialect = postgres, columns?: Parameters<typeof compileSql>[1]['columns']) =>
-  compileSql(check(filter, schema), { dialect, ...(columns ? { columns } : {}) });
+/** The SQL and parameters compileSql renders (its fragment left out). */
+const compile = (filter: string, dialect = postgres, columns?: Parameters<typeof compileSql>[1]['columns']) => {
+  const { sql, params } = compileSql(check(filter, schema), { dialect, ...(columns ? { columns } : {}) });
+  return { sql, params };
+};
 
 type Row = readonly [filter: string, sql: string, params: readonly unknown[]];
 

@@ -56,7 +56,8 @@ const KEPT = [
 
 describe('the exact integer comparison', () => {
   it.each(REWRITTEN)('%s', (filter, sql, params) => {
-    expect(compileSql(check(filter, schema), { dialect: postgres })).toEqual({ sql, params });
+    const compiled = compileSql(check(filter, schema), { dialect: postgres });
+    expect({ sql: compiled.sql, params: compiled.params }).toEqual({ sql, params });
   });
   it.each(KEPT)('%s is left with its conversion', (filter) => {
     expect(compileSql(check(filter, schema), { dialect: postgres }).sql).toMatch(/CAST\(|_f1/);

@@ -1,7 +1,8 @@
-// The recipes of docs/query.md, "With a query builder", run on the three engines: a filter compiled
-// by compileSql(), cut by sqlTemplate() into the texts and values a tagged template receives, put
-// into a query kysely, knex or drizzle builds with a condition and a parameter of its own before
-// it — the builder numbers every placeholder — returns the rows the in-memory reference keeps.
+// The recipes of docs/query.md, "With a query builder", run on the three engines: the fragment of
+// a filter compiled by compileSql(), given by sqlTemplate() as the texts and values a tagged
+// template receives, put into a query kysely, knex or drizzle builds with a condition and a
+// parameter of its own before it — the builder numbers every placeholder — returns the rows the
+// in-memory reference keeps.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -26,7 +27,7 @@ import { and, gte, sql as drizzleSql } from 'drizzle-orm';
 import { integer as pgInteger, pgTable, QueryBuilder as PgQueryBuilder } from 'drizzle-orm/pg-core';
 import { int as mysqlInt, mysqlTable, QueryBuilder as MysqlQueryBuilder } from 'drizzle-orm/mysql-core';
 import { integer as sqliteInteger, QueryBuilder as SqliteQueryBuilder, sqliteTable } from 'drizzle-orm/sqlite-core';
-import { compileSql, sqlTemplate } from '../../src/backends/sql/index.js';
+import { compileSql, mysql, postgres, sqlFragment, sqlTemplate, sqlValue } from '../../src/backends/sql/index.js';
 import type { CompiledSql } from '../../src/backends/sql/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
 import { check } from '../../src/index.js';
@@ -43,8 +44,14 @@ const FILTERS = [
   "Address/City ne null and contains(Address/City, '%')",
 ];
 
+/** The SQL and parameters a query builder compiled. */
+interface BuiltQuery {
+  readonly sql: string;
+  readonly params: readonly unknown[];
+}
+
 /** A query builder that compiles (never runs) a query over `items`: its own condition `Int32Req >= own`, then the filter. */
-type Build = (setup: EngineSetup, own: number, filter: CompiledSql) => CompiledSql;
+type Build = (setup: EngineSetup, own: number, filter: CompiledSql) => BuiltQuery;
 
 function kyselyFor(name: EngineSetup['name']): Kysely<any> {
   const parts: Record<EngineSetup['name'], () => Omit<KyselyDialect, 'createDriver'>> = {
@@ -71,7 +78,7 @@ const KNEX_CLIENT = { postgres: 'pg', sqlite: 'sqlite3', mysql: 'mysql2' } as co
 
 const BUILDERS: Record<string, Build> = {
   kysely: (setup, own, filter) => {
-    const { strings, values } = sqlTemplate(filter, setup.dialect);
+    const { strings, values } = sqlTemplate(filter.fragment, setup.dialect);
     const query = kyselyFor(setup.name)
       .selectFrom('items')
       .select('Id')
@@ -82,7 +89,7 @@ const BUILDERS: Record<string, Build> = {
     return { sql, params: [...parameters] };
   },
   knex: (setup, own, filter) => {
-    const { strings, values } = sqlTemplate(filter, setup.dialect);
+    const { strings, values } = sqlTemplate(filter.fragment, setup.dialect);
     const db = knex({ client: KNEX_CLIENT[setup.name], useNullAsDefault: true });
     const { sql, bindings } = db
       .select('Id')
@@ -95,7 +102,7 @@ const BUILDERS: Record<string, Build> = {
     return { sql, params: [...bindings] };
   },
   drizzle: (setup, own, filter) => {
-    const { strings, values } = sqlTemplate(filter, setup.dialect);
+    const { strings, values } = sqlTemplate(filter.fragment, setup.dialect);
     const condition = drizzleSql(strings, ...values);
     if (setup.name === 'postgres') {
       const items = pgTable('items', { Id: pgInteger('Id'), Int32Req: pgInteger('Int32Req') });
@@ -126,18 +133,27 @@ const BUILDERS: Record<string, Build> = {
 };
 
 describe('sqlTemplate', () => {
-  it('cuts at the placeholders, leaving casts and quoted text whole', () => {
-    const template = { sql: `("a$1" = $3::text) AND (x = '$2?') AND (y IN ($4::bigint, $5))`, params: ['t', 5n, 6] };
-    const { strings, values } = sqlTemplate(template, ENGINES[0]!.dialect, 3);
+  it('cuts a fragment at its values, leaving casts and quoted text whole', () => {
+    const fragment = sqlFragment`("a$1" = ${sqlValue('t', 'text')}) AND (x = '$2?') AND (y IN (${sqlValue(5n, 'bigint')}, ${sqlValue(6)}))`;
+    const { strings, values } = sqlTemplate(fragment, postgres);
     expect([...strings]).toEqual(['("a$1" = ', "::text) AND (x = '$2?') AND (y IN (", '::bigint, ', '))']);
     expect(values).toEqual(['t', 5n, 6]);
     expect(strings.raw).toEqual([...strings]);
     const positional = sqlTemplate(
-      { sql: "(`a?` = CAST(? AS SIGNED)) AND (b = '?') AND c = ?", params: [1, 2] },
-      ENGINES[2]!.dialect,
+      sqlFragment`(\`a?\` = ${sqlValue(1, 'SIGNED')}) AND (b = '?') AND c = ${sqlValue(2)}`,
+      mysql,
     );
     expect([...positional.strings]).toEqual(['(`a?` = CAST(', " AS SIGNED)) AND (b = '?') AND c = ", '']);
-    expect(() => sqlTemplate({ sql: 'x = $2', params: [1] }, ENGINES[0]!.dialect)).toThrow(TypeError);
+    expect(positional.values).toEqual([1, 2]);
+  });
+
+  it('gives the texts of the fragment whatever firstParameter rendered it with; numbered, they are the rendering', () => {
+    const typed = check("String eq 'x' and Int64 gt 5 and Int32 in (1, 2)", testSchema);
+    const compiled = compileSql(typed, { dialect: postgres, firstParameter: 7 });
+    const { strings, values } = sqlTemplate(compiled, postgres);
+    expect(sqlTemplate(compileSql(typed, { dialect: postgres }), postgres)).toEqual({ strings, values });
+    expect(strings.slice(1).reduce((text, s, i) => `${text}$${7 + i}${s}`, strings[0]!)).toBe(compiled.sql);
+    expect(values).toEqual(compiled.params);
   });
 });
 

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { isFilterError } from 'odata-filter';
 import { nextLink, parseQuery } from 'odata-filter/query';
 import type { ExpandItem, QueryPlan } from 'odata-filter/query';
-import { compileSqlQuery, expandSqlRows, pageOf } from 'odata-filter/sql';
+import { compileSqlQuery, expandSqlRows, pageOf, sqlFragment, sqlText, sqlValue } from 'odata-filter/sql';
 import type { Row, Statements } from '../database.js';
 import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
@@ -13,7 +13,7 @@ import { accepts } from '../http/negotiate.js';
 import { refusalMessage } from '../http/error-message.js';
 import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
-import { STORED_TYPES, typeAt } from '../storage.js';
+import { STORED_TYPES, typeAt, viewOf } from '../storage.js';
 import type { TypeName } from '../storage.js';
 import { writeXml } from '../xml.js';
 import type { XmlElement } from '../xml.js';
@@ -202,14 +202,12 @@ async function read(
     const [exists] = await db.query(`SELECT 1 FROM ${parent.table} WHERE "${parent.key}" = $1`, [within.id]);
     if (exists === undefined) return apiException(404, 'NotFound', `There is no ${within.parent.type} ${within.id}`);
     // The collection's own view, narrowed to the member's rows under the same name, so every column reference still reads it.
-    const { from } = collection.storage.query;
+    const view = sqlText(viewOf(collection.type));
     const narrowed = {
       ...collection.storage.query,
-      from: `(SELECT * FROM ${from} WHERE "${within.foreignKey}" = $1) ${from}`,
-      firstParameter: 2,
+      from: sqlFragment`(SELECT * FROM ${view} WHERE ${sqlText(`"${within.foreignKey}"`)} = ${sqlValue(within.id)}) ${view}`,
     };
-    const data = compileSqlQuery(plan, narrowed).data;
-    page = pageOf(await db.query(data.sql, [within.id, ...data.params]), plan);
+    page = pageOf(await run(compileSqlQuery(plan, narrowed).data), plan);
   }
   const rows =
     plan.expand.length > 0

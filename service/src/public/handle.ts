@@ -167,9 +167,8 @@ async function item(
   db: Statements,
 ): Promise<unknown> {
   const plan = parseQuery(search, itemResource, { parameters: { id } });
-  const { options, params } = storageIn(resource, undefined);
-  const { data } = compileSqlQuery(plan, options);
-  const [row] = await db.query(data.sql, [...params, ...data.params]);
+  const { data } = compileSqlQuery(plan, storageIn(resource, undefined));
+  const [row] = await db.query(data.sql, data.params);
   if (row === undefined) throw new Refusal(404, 'NotFound', `There is no ${resource.name} item ${id}`);
   return recordOf(row);
 }
@@ -181,11 +180,10 @@ async function collection(
   db: Statements,
 ): Promise<unknown> {
   const plan = parseQuery(search, resource.collection);
-  const { options, params } = storageIn(resource, scope);
-  const { data, count } = compileSqlQuery(plan, options);
+  const { data, count } = compileSqlQuery(plan, storageIn(resource, scope));
   const [rows, counted] = await Promise.all([
-    db.query(data.sql, [...params, ...data.params]),
-    count === undefined ? undefined : db.query(count.sql, [...params, ...count.params]),
+    db.query(data.sql, data.params),
+    count === undefined ? undefined : db.query(count.sql, count.params),
   ]);
   const page = pageOf(rows, plan);
   const items = page.items.map(recordOf);

@@ -12,8 +12,8 @@ import {
 } from 'odata-filter/examples/events';
 import type { Schema } from 'odata-filter';
 import type { QueryPolicy, QueryResource } from 'odata-filter/query';
-import { postgres } from 'odata-filter/sql';
-import type { SqlQueryOptions } from 'odata-filter/sql';
+import { postgres, sqlFragment, sqlValue } from 'odata-filter/sql';
+import type { SqlFragment, SqlQueryOptions } from 'odata-filter/sql';
 import { REGIONS } from '../tables.js';
 
 /** What a request chooses beside its query options: the region (validated) and the categories. */
@@ -33,10 +33,10 @@ export interface PublicResource {
   /** Whether `categoryIDs` applies. */
   readonly categorised: boolean;
   /**
-   * The rows the public may see, as a FROM source with its own parameters ($1, …): in the scope
-   * of a collection request, or, without one, those a single record may be read from (in any region).
+   * The rows the public may see, as a FROM source with its own values: in the scope of a
+   * collection request, or, without one, those a single record may be read from (in any region).
    */
-  readonly source: (scope: Scope | undefined) => { readonly sql: string; readonly params: readonly unknown[] };
+  readonly source: (scope: Scope | undefined) => SqlFragment;
   /** Where the collections of values are: jsonb columns of the same names. */
   readonly collections: SqlQueryOptions['collections'];
 }
@@ -93,8 +93,8 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
     // Only presenters with a public profile are exposed (section 2.4).
     source: (scope) =>
       scope === undefined
-        ? { sql: `(SELECT * FROM presenters WHERE "IsPublic")`, params: [] }
-        : { sql: `(SELECT * FROM presenters WHERE "IsPublic" AND "Regions" ? $1)`, params: [scope.region] },
+        ? sqlFragment`(SELECT * FROM presenters WHERE "IsPublic")`
+        : sqlFragment`(SELECT * FROM presenters WHERE "IsPublic" AND "Regions" ? ${sqlValue(scope.region)})`,
     collections: {},
   },
   {
@@ -105,8 +105,8 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
     categorised: false,
     source: (scope) =>
       scope === undefined
-        ? { sql: 'venues', params: [] }
-        : { sql: `(SELECT * FROM venues WHERE "Regions" ? $1)`, params: [scope.region] },
+        ? sqlFragment`venues`
+        : sqlFragment`(SELECT * FROM venues WHERE "Regions" ? ${sqlValue(scope.region)})`,
     collections: {},
   },
   {
@@ -115,7 +115,7 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
     item: itemOf(timeZones, 'TimeZoneID'),
     regional: false,
     categorised: false,
-    source: () => ({ sql: 'time_zones', params: [] }),
+    source: () => sqlFragment`time_zones`,
     collections: json('TzNames'),
   },
   {
@@ -126,10 +126,11 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
     // The region also chooses the offers: their currency and tax (section 4.2).
     source: (scope) => {
       const { region, categoryIDs } = scope ?? { region: REGIONS[0] };
-      return {
-        sql: `(SELECT i.*, o."BestAdvertisedOffers" FROM template_category_items i LEFT JOIN template_item_offers o ON o."ItemID" = i."ItemID" AND o."Region" = $1 WHERE i."Regions" ? $1${categoryIDs === undefined ? '' : ' AND i."CategoryID" = ANY($2::integer[])'})`,
-        params: categoryIDs === undefined ? [region] : [region, categoryIDs],
-      };
+      const categories =
+        categoryIDs === undefined
+          ? sqlFragment``
+          : sqlFragment` AND i."CategoryID" = ANY(${sqlValue(categoryIDs, 'integer[]')})`;
+      return sqlFragment`(SELECT i.*, o."BestAdvertisedOffers" FROM template_category_items i LEFT JOIN template_item_offers o ON o."ItemID" = i."ItemID" AND o."Region" = ${sqlValue(region)} WHERE i."Regions" ? ${sqlValue(region)}${categories})`;
     },
     collections: json('AdvertisedPresenters', 'BestAdvertisedOffers', 'Tags', 'Credits'),
   },
@@ -139,20 +140,12 @@ export const PUBLIC_RESOURCE_BY_NAME: ReadonlyMap<string, PublicResource> = new 
   PUBLIC_RESOURCES.map((r) => [r.name, r]),
 );
 
-/** The storage options of a request (in a scope for a collection, none for a record): its source as the FROM, numbered after the source's own parameters. */
-export function storageIn(
-  resource: PublicResource,
-  scope: Scope | undefined,
-): { readonly options: SqlQueryOptions; readonly params: readonly unknown[] } {
-  const source = resource.source(scope);
+/** The storage options of a request (in a scope for a collection, none for a record): its source as the FROM, its values bound with the query's. */
+export function storageIn(resource: PublicResource, scope: Scope | undefined): SqlQueryOptions {
   return {
-    options: {
-      dialect: postgres,
-      from: `${source.sql} r`,
-      table: 'r',
-      firstParameter: source.params.length + 1,
-      collections: resource.collections,
-    },
-    params: source.params,
+    dialect: postgres,
+    from: sqlFragment`${resource.source(scope)} r`,
+    table: 'r',
+    collections: resource.collections,
   };
 }

@@ -30,12 +30,15 @@ import { CollectionTables, type CollectionStorage, type StorageRead } from './co
 import { columnMapping, shown, type ColumnMapping, type ColumnRead } from './columns.js';
 import { DecimalMagnitudes } from './decimal-range.js';
 import { filterDepth } from './filter-depth.js';
-import { UNSUPPORTED, type Dialect, type JsonArrays, type JsonMember, type Operand } from './dialect.js';
-import { isAtomic, join, raw, render, sql, type Frag } from './fragment.js';
+import { UNSUPPORTED } from './dialect.js';
+import type { Dialect, JsonArrays, JsonMember, Operand } from './dialect.js';
+import { isAtomic, join, raw, sql } from './fragment.js';
+import { renderSql } from './compiled.js';
 import { LONE_SURROGATE } from '../../language/literal-spelling.js';
+import type { CompiledSql, RenderSqlOptions } from './compiled.js';
+import type { Frag } from './fragment.js';
 
-export interface CompileSqlOptions extends ClockOption {
-  readonly dialect: Dialect;
+export interface CompileSqlOptions extends ClockOption, RenderSqlOptions {
   /**
    * Column references by property path (`'PostalAddress/City'`), or a function of the path's
    * segments. The text is used as written (it is the caller's SQL, e.g. `p."contact_id"`). By
@@ -64,23 +67,10 @@ export interface CompileSqlOptions extends ClockOption {
    * longer result is a FilterError of kind 'limit' naming its length.
    */
   readonly maxSqlLength?: number;
-  /**
-   * The number of the first placeholder (PostgreSQL's `$n`; default 1), so that the SQL joins a
-   * query whose own parameters come first: with 3 of them, `firstParameter: 4` numbers this SQL's
-   * `$4`, `$5`, …. Ignored by the dialects whose placeholders are `?`, which count by position.
-   */
-  readonly firstParameter?: number;
 }
 
 /** Default of `maxSqlLength`: 100,000 characters. */
 export const DEFAULT_MAX_SQL_LENGTH = 100_000;
-
-export interface CompiledSql {
-  /** A Boolean expression to put after WHERE. */
-  readonly sql: string;
-  /** Values in placeholder order. */
-  readonly params: unknown[];
-}
 
 /**
  * How exactly a Boolean must come out. 'true': SQL TRUE exactly where the filter is true (NULL and
@@ -137,8 +127,7 @@ export function compileSql(given: TypedFilter, options: CompileSqlOptions): Comp
       rowTable(options.table, dialect, text, end),
       text,
     );
-    const offset = firstParameterOf(options, dialect, text, end) - 1;
-    compiled = render(compiler.predicate(lowered.root, 'true'), (i, p) => dialect.placeholder(i + offset, p));
+    compiled = renderSql(compiler.predicate(lowered.root, 'true'), options, { text, end });
   } catch (error) {
     // A last resort: no checked filter may make the compiler throw anything but a FilterError.
     throw limitOnExhaustion(
@@ -162,11 +151,19 @@ export function compileSql(given: TypedFilter, options: CompileSqlOptions): Comp
   return compiled;
 }
 
+export interface CompiledSqlValue extends CompiledSql {
+  /**
+   * Whether the compiler decided the value for every row, where the lowering left it to the
+   * dialect: a Boolean literal for a null test of a member that is never null.
+   */
+  readonly decided: boolean;
+}
+
 /**
  * A checked expression of the row (an `orderby` item's) as SQL: its value, NULL where it is null,
  * with its values bound, placeholders numbered from `firstParameter`.
  */
-export function compileSqlValue(expression: TypedExpr, options: CompileSqlOptions): CompiledSql {
+export function compileSqlValue(expression: TypedExpr, options: CompileSqlOptions): CompiledSqlValue {
   const { dialect } = options;
   const end = expression.end;
   try {
@@ -177,8 +174,8 @@ export function compileSqlValue(expression: TypedExpr, options: CompileSqlOption
       rowTable(options.table, dialect, undefined, end),
       undefined,
     );
-    const offset = firstParameterOf(options, dialect, undefined, end) - 1;
-    return render(compiler.value(lowerValue(expression)).sql, (i, p) => dialect.placeholder(i + offset, p));
+    const value = compiler.value(lowerValue(expression)).sql;
+    return { ...renderSql(value, options, { text: undefined, end }), decided: compiler.isDecided(value) };
   } catch (error) {
     throw limitOnExhaustion(
       error,
@@ -207,15 +204,6 @@ function rowColumns(
     const name = dialect.quoteIdentifier(member.path.join('_'));
     return typeof table === 'string' ? `${table}.${name}` : name;
   };
-}
-
-/** options.firstParameter, a positive integer; anything else refused, naming the option. */
-function firstParameterOf(options: CompileSqlOptions, dialect: Dialect, text: string | undefined, end: number): number {
-  const first: unknown = options.firstParameter;
-  if (first === undefined) return 1;
-  if (typeof first === 'number' && Number.isSafeInteger(first) && first >= 1) return first;
-  const message = `options.firstParameter gives ${shown(first)}, which numbers no placeholder: give a whole number from 1`;
-  throw unsupported({ construct: 'option', target: dialect.name, message, start: 0, end, text });
 }
 
 /** The column of each property path of the row, as compileSql maps it (options.columns, options.table). */
@@ -293,6 +281,8 @@ class Compiler {
   private readonly magnitudes: DecimalMagnitudes | undefined;
   /** The lambdas around the node being rendered, innermost last. */
   private readonly scopes: Scope[] = [];
+  /** The Boolean literals written for a test the compiler decided (a null test of what is never null). */
+  private readonly decided = new WeakSet<Frag>();
 
   constructor(
     private readonly dialect: Dialect,
@@ -343,7 +333,14 @@ class Compiler {
   }
 
   private boolean(value: boolean): Frag {
-    return this.dialect.literal('Edm.Boolean', value) as Frag;
+    const literal = this.dialect.literal('Edm.Boolean', value) as Frag;
+    this.decided.add(literal);
+    return literal;
+  }
+
+  /** Whether SQL the compiler wrote is a Boolean it decided for every row (boolean()). */
+  isDecided(frag: Frag): boolean {
+    return this.decided.has(frag);
   }
 
   /**

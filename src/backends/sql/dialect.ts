@@ -9,7 +9,7 @@ import type { CastConversion } from '../../lower/lowered.js';
 import type { FunctionName } from '../../language/functions.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { DecimalRange } from './decimal-range.js';
-import type { Binder, Frag, Param } from './fragment.js';
+import type { Binder, Frag } from './fragment.js';
 
 /** A compiled operand with what the dialect may need to know about it. */
 export interface Operand {
@@ -121,7 +121,14 @@ export interface Dialect {
    * one level of the filter against maxFilterDepth. Undefined: every chain is written flat.
    */
   readonly maxChainLength?: number;
-  placeholder(index: number, param: Param): string;
+  /** The placeholder of the bound value at a position of the statement, from 1: `$1`, or `?`, which counts by position. */
+  placeholder(index: number): string;
+  /**
+   * The text before and after a placeholder that gives its value a type (a Param's `cast`):
+   * `::bigint` after it, or `CAST(` and ` AS SIGNED)` around it. A query builder given the
+   * fragment's texts (sqlTemplate) writes its own placeholder between them.
+   */
+  parameterCast(cast: string): readonly [before: string, after: string];
   quoteIdentifier(name: string): string;
   /**
    * A literal value of a type as a bound parameter (Booleans may be keywords). Throws a message
@@ -173,7 +180,7 @@ export interface Dialect {
    * The ORDER BY keys of a non-null column of a type, in ascending sense (docs/query.md,
    * "Order"): code point order for strings, NaN before every number. Undefined: the column itself.
    */
-  readonly orderKeys?: (column: string, type: EdmType) => readonly string[];
+  readonly orderKeys?: (column: Frag, type: EdmType) => readonly Frag[];
   /** Collections stored as JSON arrays; undefined where the dialect cannot read them. */
   readonly jsonArrays?: JsonArrays;
 }

@@ -7,9 +7,15 @@
 import { unsupported } from '../../errors.js';
 import type { ExpandItem, QueryPlan, SelectItem } from '../../types/query-plan.js';
 import type { Property } from '../../types/schema.js';
-import { CollectionTables, type ChildTableRead } from './collections.js';
-import { columnMapping, type ColumnMapping } from './columns.js';
-import { compileSql, type CompiledSql, type CompileSqlOptions } from './compile.js';
+import { CollectionTables } from './collections.js';
+import type { ChildTableRead } from './collections.js';
+import { columnMapping } from './columns.js';
+import type { ColumnMapping } from './columns.js';
+import { compileSql } from './compile.js';
+import type { CompileSqlOptions } from './compile.js';
+import { renderSql } from './compiled.js';
+import type { CompiledSql } from './compiled.js';
+import { join, param, raw, sql } from './fragment.js';
 import { orderByList } from './order-keys.js';
 import { selectList } from './select-list.js';
 
@@ -147,57 +153,52 @@ export function compileSqlExpansion(
   keys: readonly unknown[],
   options: SqlExpandOptions,
 ): CompiledSql {
-  const { dialect } = options;
+  const quote = (name: string): string => options.dialect.quoteIdentifier(name);
   const storage = storageOf(item, options);
-  const quote = (name: string): string => dialect.quoteIdentifier(name);
   const member = (path: readonly string[]): string => `${ALIAS}.${storage.column(path)}`;
-  const nested = Object.fromEntries(
+  const related = relatedRowOptions(item, member, options);
+  const finder = raw(`${ALIAS}.${storage.finder}`);
+  const found = sql`${finder} IN (${join(
+    keys.map((key) => param(key)),
+    ', ',
+  )})`;
+  const filter = item.filter === undefined ? undefined : compileSql(item.filter, related).fragment;
+  const from = sql` FROM ${raw(`${storage.table} ${ALIAS}`)} WHERE ${filter === undefined ? found : sql`${found} AND ${filter}`}`;
+  const kept = item.select ?? everyValue(item);
+  const columns = join(
+    [
+      ...(kept.length > 0 ? [selectList(kept, related)] : []),
+      ...item.expand.map((child) =>
+        raw(`${ALIAS}.${storageOf(child, options).holder} AS ${quote(keyColumnOf(child))}`),
+      ),
+      sql`${finder} AS ${raw(quote(PARENT))}`,
+    ],
+    ', ',
+  );
+  if (!item.many) return renderSql(sql`SELECT ${columns}${from}`, options);
+  const order = orderByList(item.orderBy, (key) => member(key.path), related);
+  const numbering = sql`PARTITION BY ${finder}${order === undefined ? raw('') : sql` ORDER BY ${order}`}`;
+  const row = `w.${quote(ROW_NUMBER)}`;
+  const page = [`${row} > ${item.skip}`, ...(item.top === undefined ? [] : [`${row} <= ${item.skip + item.top}`])];
+  const numbered = sql`SELECT ${columns}, ROW_NUMBER() OVER (${numbering}) AS ${raw(quote(ROW_NUMBER))}${from}`;
+  return renderSql(
+    sql`SELECT * FROM (${numbered}) w WHERE ${raw(`${page.join(' AND ')} ORDER BY w.${quote(PARENT)}, ${row}`)}`,
+    options,
+  );
+}
+
+/** compileSql's options for the related rows: their columns under the alias, and the collections under the relation, by paths from the related row. */
+function relatedRowOptions(
+  item: ExpandItem,
+  member: (path: readonly string[]) => string,
+  options: SqlExpandOptions,
+): SqlExpandOptions {
+  const collections = Object.fromEntries(
     Object.entries(options.collections ?? {})
       .filter(([path]) => path.startsWith(`${item.schemaPath}/`))
       .map(([path, storage]) => [path.slice(item.schemaPath.length + 1), storage]),
   );
-  const elementOptions: SqlExpandOptions = {
-    ...options,
-    table: ALIAS,
-    columns: (segments) => member(segments),
-    // Read by the nested filter's lambdas and the projection's JSON columns, by paths from the related row.
-    collections: nested,
-  };
-  // Placeholders in the order of the text: the order's (in the select list), the keys, the filter's.
-  const first = options.firstParameter ?? 1;
-  const order = item.many
-    ? orderByList(item.orderBy, (key) => member(key.path), elementOptions, first)
-    : { sql: '', params: [] };
-  const placeholders = keys.map((_, i) =>
-    dialect.placeholder(first + order.params.length + i, { value: keys[i], cast: undefined }),
-  );
-  const filter =
-    item.filter === undefined
-      ? undefined
-      : compileSql(item.filter, { ...elementOptions, firstParameter: first + order.params.length + keys.length });
-  const where = `${ALIAS}.${storage.finder} IN (${placeholders.join(', ')})${filter === undefined ? '' : ` AND ${filter.sql}`}`;
-  const kept = item.select ?? everyValue(item);
-  const hidden = item.expand.map(
-    (child) => `${ALIAS}.${storageOf(child, options).holder} AS ${quote(keyColumnOf(child))}`,
-  );
-  const columns = [
-    kept.length > 0 ? selectList(kept, elementOptions) : undefined,
-    ...hidden,
-    `${ALIAS}.${storage.finder} AS ${quote(PARENT)}`,
-  ]
-    .filter((c) => c !== undefined)
-    .join(', ');
-  const params = [...order.params, ...keys, ...(filter?.params ?? [])];
-  if (!item.many) return { sql: `SELECT ${columns} FROM ${storage.table} ${ALIAS} WHERE ${where}`, params };
-  const numbered = `SELECT ${columns}, ROW_NUMBER() OVER (PARTITION BY ${ALIAS}.${storage.finder} ORDER BY ${order.sql}) AS ${quote(ROW_NUMBER)} FROM ${storage.table} ${ALIAS} WHERE ${where}`;
-  const page = [
-    `w.${quote(ROW_NUMBER)} > ${item.skip}`,
-    ...(item.top === undefined ? [] : [`w.${quote(ROW_NUMBER)} <= ${item.skip + item.top}`]),
-  ];
-  return {
-    sql: `SELECT * FROM (${numbered}) w WHERE ${page.join(' AND ')} ORDER BY w.${quote(PARENT)}, w.${quote(ROW_NUMBER)}`,
-    params,
-  };
+  return { ...options, table: ALIAS, columns: (path) => member(path), collections };
 }
 
 /** Every property a related row keeps without a projection: each but the relations (expanded, not selected). */

@@ -115,15 +115,25 @@ export function bindInSubquery(fence: string, atomicToo = false): Binder {
   };
 }
 
+/** How a dialect writes the place of a bound value (the Dialect has both). */
+export interface Placeholders {
+  /** The placeholder of the value at a position of the statement, from 1: `$1`, or `?`, which counts by position. */
+  placeholder(index: number): string;
+  /** The text before and after a placeholder that gives its value a type (a Param's `cast`). */
+  parameterCast(cast: string): readonly [before: string, after: string];
+}
+
 /**
- * Writes the statement: each parameter is pushed, then its placeholder is written from the
- * position it got, so placeholder numbers and the params array cannot drift apart.
+ * The fragment cut at its values, as a tagged template receives it: the texts before, between and
+ * after them (one more than the values), with the names written and each value's cast in the text
+ * around it. A query builder's own `sql` tag takes these and numbers the placeholders itself.
  */
-export function render(
+export function cut(
   frag: Frag,
-  placeholder: (index: number, param: Param) => string,
-): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
+  placeholders: Pick<Placeholders, 'parameterCast'>,
+): { strings: string[]; values: unknown[] } {
+  const strings: string[] = [];
+  const values: unknown[] = [];
   const names = new Map<object, number>();
   let text = '';
   for (const part of frag.parts) {
@@ -133,10 +143,29 @@ export function render(
       let n = names.get(part.name);
       if (n === undefined) names.set(part.name, (n = names.size + 1));
       text += `_f${n}`;
+    } else if (part.cast === undefined) {
+      strings.push(text);
+      values.push(part.value);
+      text = '';
     } else {
-      params.push(part.value);
-      text += placeholder(params.length, part);
+      const [before, after] = placeholders.parameterCast(part.cast);
+      strings.push(text + before);
+      values.push(part.value);
+      text = after;
     }
   }
-  return { sql: text, params };
+  strings.push(text);
+  return { strings, values };
+}
+
+/**
+ * Writes the statement: the fragment cut at its values, each value's placeholder written from the
+ * position it has among them, so placeholder numbers and the params array cannot drift apart.
+ * `first` numbers the first placeholder, where the statement follows parameters of its own.
+ */
+export function render(frag: Frag, placeholders: Placeholders, first = 1): { sql: string; params: unknown[] } {
+  const { strings, values } = cut(frag, placeholders);
+  let text = strings[0]!;
+  for (let i = 0; i < values.length; i++) text += placeholders.placeholder(first + i) + strings[i + 1]!;
+  return { sql: text, params: values };
 }

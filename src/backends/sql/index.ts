@@ -1,7 +1,12 @@
-// odata-filter/sql: compileSql() and the dialect objects for PostgreSQL, SQLite and MySQL/MariaDB.
+// odata-filter/sql: compileSql() and the dialect objects for PostgreSQL, SQLite and MySQL/MariaDB;
+// compileSqlQuery() and the expansions; SQL fragments, rendered once for the driver.
 
 export { compileSql, DEFAULT_MAX_SQL_LENGTH } from './compile.js';
-export type { CompileSqlOptions, CompiledSql } from './compile.js';
+export type { CompileSqlOptions } from './compile.js';
+export { renderSql } from './compiled.js';
+export type { CompiledSql, RenderSqlOptions } from './compiled.js';
+export { sql as sqlFragment, param as sqlValue, raw as sqlText, join as sqlJoin } from './fragment.js';
+export type { Frag as SqlFragment } from './fragment.js';
 export { compileSqlQuery, pageOf } from './query.js';
 export type { CompiledSqlQuery, SqlQueryOptions } from './query.js';
 export { compileSqlExpansion, expandSqlRows, EXPANSION_KEYS_PER_QUERY } from './expand.js';

@@ -3,58 +3,41 @@
 // a key's column, or its expression compiled.
 
 import type { OrderKey } from '../../types/query-plan.js';
-import { compileSqlValue, type CompiledSql, type CompileSqlOptions } from './compile.js';
+import { compileSqlValue } from './compile.js';
+import type { CompileSqlOptions } from './compile.js';
 import type { Dialect } from './dialect.js';
+import { join, raw, sql } from './fragment.js';
+import type { Frag } from './fragment.js';
 import { lowerValue } from '../../lower/lower.js';
 import type { LoweredValue } from '../../lower/lowered.js';
 
-/** One key of the order as ORDER BY items over its column. */
-export function orderKeys(dialect: Dialect, column: string, key: OrderKey): string[] {
-  const direction = key.descending ? ' DESC' : ' ASC';
+/** One key of the order as ORDER BY items over its column (or its expression, parenthesised). */
+export function orderKeys(dialect: Dialect, column: Frag, key: OrderKey): Frag[] {
+  const direction = raw(key.descending ? ' DESC' : ' ASC');
   const keys = dialect.orderKeys?.(column, key.property.type) ?? [column];
   // A non-nullable key (the resource's) is ordered by its column alone, which its index serves.
-  const nulls = key.nullable ? [`(CASE WHEN ${column} IS NULL THEN 0 ELSE 1 END)`] : [];
-  return [...nulls, ...keys].map((k) => `${k}${direction}`);
+  const nulls = key.nullable ? [sql`(CASE WHEN ${column} IS NULL THEN 0 ELSE 1 END)`] : [];
+  return [...nulls, ...keys].map((k) => sql`${k}${direction}`);
 }
 
-/** Where an expression's SQL goes in the items orderKeys() writes for its key. */
-const EXPRESSION = '\u0000expression\u0000';
-
 /**
- * The ORDER BY list of an order: each path key over its column, each expression key compiled
- * where its items use it (once per use, so that `?` placeholders come in the order of the text),
- * placeholders numbered from `firstParameter`.
+ * The ORDER BY list of an order, undefined where no key orders anything: each path key over its
+ * column, each expression key compiled once and written where its items use it.
  */
 export function orderByList(
   orderBy: readonly OrderKey[],
   column: (key: OrderKey) => string,
   options: CompileSqlOptions,
-  firstParameter: number,
-): CompiledSql {
-  const params: unknown[] = [];
+): Frag | undefined {
   const items = orderBy.flatMap((key) => {
-    if (key.expression === undefined) return orderKeys(options.dialect, column(key), key);
-    const expression = key.expression;
+    if (key.expression === undefined) return orderKeys(options.dialect, raw(column(key)), key);
     // A constant orders nothing, and as an ORDER BY item a literal is refused (PostgreSQL:
     // "non-integer constant"), or read as a column's position (`ORDER BY (0)` on MySQL).
-    if (isConstant(lowerValue(expression)) || isConstantSql(compileSqlValue(expression, options))) return [];
-    return orderKeys(options.dialect, EXPRESSION, key).map((item) =>
-      item.split(EXPRESSION).reduce((written, after) => {
-        const value = compileSqlValue(expression, { ...options, firstParameter: firstParameter + params.length });
-        params.push(...value.params);
-        return `${written}(${value.sql})${after}`;
-      }),
-    );
+    if (isConstant(lowerValue(key.expression))) return [];
+    const value = compileSqlValue(key.expression, options);
+    return value.decided ? [] : orderKeys(options.dialect, sql`(${value.fragment})`, key);
   });
-  return { sql: items.join(', '), params };
-}
-
-/**
- * SQL that is one literal: what the lowering left to the dialect to decide (a null test of a
- * member the schema never holds null is `FALSE`), which orders nothing either.
- */
-function isConstantSql(value: CompiledSql): boolean {
-  return value.params.length === 0 && /^\(*\s*(TRUE|FALSE|NULL|-?\d+(\.\d+)?)\s*\)*$/i.test(value.sql);
+  return items.length === 0 ? undefined : join(items, ', ');
 }
 
 /** A value the lowering decided for every row: a literal or null, or a Boolean constant. */

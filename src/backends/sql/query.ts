@@ -5,15 +5,21 @@ import type { QueryPlan } from '../../types/query-plan.js';
 import { compileSql, compileSqlValue, rowColumnsOf } from './compile.js';
 import { isFilterError } from '../../errors.js';
 import { keyText } from '../../types/query-plan.js';
-import type { CompiledSql } from './compile.js';
+import { renderSql } from './compiled.js';
+import type { CompiledSql } from './compiled.js';
+import { join, raw, sql } from './fragment.js';
+import type { Frag } from './fragment.js';
 import { selectList } from './select-list.js';
 import { expansionKeyColumns } from './expand.js';
 import { orderByList } from './order-keys.js';
 import type { SqlExpandOptions } from './expand.js';
 
 export interface SqlQueryOptions extends SqlExpandOptions {
-  /** The rows' table as the query's FROM names it (SQL text, e.g. `events` or `app.events e`). */
-  readonly from: string;
+  /**
+   * The rows' table as the query's FROM names it: SQL text (e.g. `events` or `app.events e`), or a
+   * fragment with values of its own (a subquery, `sqlFragment`), which are bound with the query's.
+   */
+  readonly from: string | Frag;
 }
 
 export interface CompiledSqlQuery {
@@ -27,13 +33,11 @@ export interface CompiledSqlQuery {
   readonly count?: CompiledSql;
 }
 
+const NOTHING = raw('');
+
 export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): CompiledSqlQuery {
-  const first = options.firstParameter ?? 1;
-  // The text's order of placeholders: the select list (a keyset plan's key texts), WHERE, ORDER BY.
-  const tokens = plan.keyset ? keyTextColumns(plan, options, first) : undefined;
-  const afterTokens = first + (tokens?.params.length ?? 0);
-  const where = plan.pageFilter ? compileSql(plan.pageFilter, { ...options, firstParameter: afterTokens }) : undefined;
-  const params = where?.params ?? [];
+  const from = typeof options.from === 'string' ? raw(options.from) : options.from;
+  const where = plan.pageFilter ? compileSql(plan.pageFilter, options).fragment : undefined;
   const pathKeys = plan.orderBy.filter((key) => key.expression === undefined);
   const columns = new Map(
     rowColumnsOf(
@@ -41,40 +45,40 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
       pathKeys.map((key) => key.path),
     ).map((column, i) => [pathKeys[i]!, column]),
   );
-  const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options, afterTokens + params.length);
+  const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options);
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
-  const page = ` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`;
-  // An expansion finds the related rows by a key of each row: the page carries it (expandSqlRows() reads it and leaves it out).
-  const keys = expansionKeyColumns(plan.expand, options.table, options);
-  const hidden = [...keys, ...(tokens?.sql ?? [])];
-  const list = [
-    plan.select === undefined
-      ? hidden.length > 0
-        ? `${options.table ?? options.from}.*`
-        : '*'
-      : selectList(plan.select, options),
-    ...hidden,
-  ].join(', ');
-  const data = {
-    sql: `SELECT ${list} FROM ${options.from}${where ? ` WHERE ${where.sql}` : ''}${order.sql ? ` ORDER BY ${order.sql}` : ''}${page}`,
-    params: [...(tokens?.params ?? []), ...params, ...order.params],
-  };
+  const page = raw(` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`);
+  const data = renderSql(
+    sql`SELECT ${selected(plan, from, options)} FROM ${from}${where ? sql` WHERE ${where}` : NOTHING}${order ? sql` ORDER BY ${order}` : NOTHING}${page}`,
+    options,
+  );
   if (!plan.count) return { data };
   // The count counts every row the filter keeps, those before a skiptoken's row too.
   const counted =
     plan.filter === undefined
       ? undefined
-      : plan.filter === plan.pageFilter && afterTokens === first
+      : plan.filter === plan.pageFilter
         ? where
-        : compileSql(plan.filter, options);
+        : compileSql(plan.filter, options).fragment;
   return {
     data,
-    count: {
-      sql: `SELECT COUNT(*) AS count FROM ${options.from}${counted ? ` WHERE ${counted.sql}` : ''}`,
-      params: [...(counted?.params ?? [])],
-    },
+    count: renderSql(sql`SELECT COUNT(*) AS count FROM ${from}${counted ? sql` WHERE ${counted}` : NOTHING}`, options),
   };
+}
+
+/**
+ * The select list: every column, or the projection's; then the columns the page adds for what
+ * follows it — an expansion's keys (expandSqlRows() reads them and leaves them out), a keyset
+ * page's key texts.
+ */
+function selected(plan: QueryPlan, from: Frag, options: SqlQueryOptions): Frag {
+  const keys = expansionKeyColumns(plan.expand, options.table, options).map(raw);
+  const hidden = [...keys, ...((plan.keyset && keyTextColumns(plan, options)) || [])];
+  const rows = options.table === undefined ? from : raw(options.table);
+  const kept =
+    plan.select === undefined ? (hidden.length > 0 ? sql`${rows}.*` : raw('*')) : selectList(plan.select, options);
+  return join([kept, ...hidden], ', ');
 }
 
 /** The column a keyset page adds for each order key: the key's text at the row, `"$order:<i>"`. */
@@ -84,24 +88,16 @@ const TOKEN_COLUMN = (i: number): string => `$order:${i}`;
  * The texts of the order's keys at each row, for the page's skiptoken; undefined where the dialect
  * cannot write a key's text exactly (SQLite's Decimals): that page continues by `skip`.
  */
-function keyTextColumns(
-  plan: QueryPlan,
-  options: SqlQueryOptions,
-  first: number,
-): { sql: string[]; params: unknown[] } | undefined {
-  const params: unknown[] = [];
-  const sql: string[] = [];
+function keyTextColumns(plan: QueryPlan, options: SqlQueryOptions): Frag[] | undefined {
   try {
-    plan.orderBy.forEach((key, i) => {
-      const text = compileSqlValue(keyText(key), { ...options, firstParameter: first + params.length });
-      params.push(...text.params);
-      sql.push(`${text.sql} AS ${options.dialect.quoteIdentifier(TOKEN_COLUMN(i))}`);
+    return plan.orderBy.map((key, i) => {
+      const text = compileSqlValue(keyText(key), options).fragment;
+      return sql`${text} AS ${raw(options.dialect.quoteIdentifier(TOKEN_COLUMN(i)))}`;
     });
   } catch (error) {
     if (isFilterError(error) && error.kind === 'unsupported') return undefined;
     throw error;
   }
-  return { sql, params };
 }
 
 /**

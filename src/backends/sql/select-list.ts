@@ -6,10 +6,13 @@ import { unsupported } from '../../errors.js';
 import type { SelectItem } from '../../types/query-plan.js';
 import type { Property } from '../../types/schema.js';
 import { CollectionTables } from './collections.js';
-import { rowColumnsOf, type CompileSqlOptions } from './compile.js';
+import { rowColumnsOf } from './compile.js';
+import type { CompileSqlOptions } from './compile.js';
+import { raw } from './fragment.js';
+import type { Frag } from './fragment.js';
 
 /** `<column> AS "<path>", …` for the items of a projection, over the caller's columns and collections. */
-export function selectList(select: readonly SelectItem[], options: CompileSqlOptions): string {
+export function selectList(select: readonly SelectItem[], options: CompileSqlOptions): Frag {
   const { dialect } = options;
   const leaves = select.flatMap((item) =>
     leavesOf(item.path, item.property).map((leaf) =>
@@ -59,7 +62,7 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
       end: 0,
     });
   }
-  return items.join(', ');
+  return raw(items.join(', '));
 }
 
 interface Leaf {

@@ -4,7 +4,7 @@
 
 import type { Dialect, FunctionRenderer, FunctionTable, OrderOp } from '../dialect.js';
 import { raw, sql } from '../fragment.js';
-import type { Frag, Param } from '../fragment.js';
+import type { Frag } from '../fragment.js';
 
 /** The SQL spelling of the order comparisons, the same in every dialect. */
 export const ORDER_OPS: { readonly [O in OrderOp]: string } = { gt: '>', ge: '>=', lt: '<', le: '<=' };
@@ -36,8 +36,11 @@ export const decidedByLowering = (): never => {
 export const noLiteralOf = (type: never): string =>
   `A literal of type ${JSON.stringify(type)} is not one of the Edm types`;
 
-/** `?` placeholders, with a CAST where the parameter's type must be told (SQLite, MySQL). */
-export const castPlaceholder = (_index: number, p: Param): string => (p.cast ? `CAST(? AS ${p.cast})` : '?');
+/** `?` placeholders, which count by position (SQLite, MySQL). */
+export const positionalPlaceholder = (): string => '?';
+
+/** A parameter's type told by a CAST around its placeholder (SQLite, MySQL). */
+export const castAround = (cast: string): readonly [string, string] => ['CAST(', ` AS ${cast})`];
 
 /** Identifiers in double quotes, a quote doubled (standard SQL: PostgreSQL, SQLite). */
 export const doubleQuoted = (name: string): string => `"${name.replace(/"/g, '""')}"`;

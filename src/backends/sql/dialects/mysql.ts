@@ -11,7 +11,8 @@ import {
   BASE,
   BASE_FUNCTIONS,
   booleanKeyword,
-  castPlaceholder,
+  castAround,
+  positionalPlaceholder,
   decidedByLowering,
   infix,
   noLiteralOf,
@@ -311,7 +312,8 @@ export const mysql: Dialect = {
     fits: (a, b) => integerWords(a) + integerWords(b) <= 9 && a + b <= 76,
     clamp: (x) => sql`LEAST(GREATEST(${x}, -${DECIMAL_BOUND}), ${DECIMAL_BOUND})`,
   },
-  placeholder: castPlaceholder,
+  placeholder: positionalPlaceholder,
+  parameterCast: castAround,
   quoteIdentifier: (name) => `\`${name.replace(/`/g, '``')}\``,
   literal(type: EdmType, value: LiteralValue): Frag | string {
     switch (type) {
@@ -403,7 +405,7 @@ export const mysql: Dialect = {
     return a.sql;
   },
   // The UTF-8 bytes of text, whose order is code point order, whatever the column's collation.
-  orderKeys: (column, type) => (type === 'Edm.String' ? [`CAST(${column} AS BINARY)`] : [column]),
+  orderKeys: (column, type) => (type === 'Edm.String' ? [sql`CAST(${column} AS BINARY)`] : [column]),
   cast: (conversion, a, to) =>
     renderCast({ ...CAST, round: (x) => mysql.functions.round!([x]) }, conversion, a, to, mysql.convert),
   // No `bind` for the compiler: `in` on a computed value is one IN on its equality key instead.

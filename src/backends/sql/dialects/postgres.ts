@@ -342,7 +342,8 @@ export const postgres: Dialect = {
           sql`(CASE WHEN ${v!} > ${NUMERIC_BOUND} THEN ${NUMERIC_BOUND} WHEN ${v!} < -${NUMERIC_BOUND} THEN -${NUMERIC_BOUND} ELSE ${v!} END)`,
       ),
   },
-  placeholder: (index, p) => (p.cast ? `$${index}::${p.cast}` : `$${index}`),
+  placeholder: (index) => `$${index}`,
+  parameterCast: (cast) => ['', `::${cast}`],
   quoteIdentifier: doubleQuoted,
   literal(type: EdmType, value: LiteralValue): Frag | string {
     switch (type) {
@@ -436,9 +437,9 @@ export const postgres: Dialect = {
   // Code point order for text; NaN, which PostgreSQL sorts above every number, before them.
   orderKeys: (column, type) =>
     type === 'Edm.String'
-      ? [`${column} COLLATE "C"`]
+      ? [sql`${column} COLLATE "C"`]
       : isFloatingPoint(type)
-        ? [`(CASE WHEN ${column} = 'NaN'::float8 THEN 0 ELSE 1 END)`, column]
+        ? [sql`(CASE WHEN ${column} = 'NaN'::float8 THEN 0 ELSE 1 END)`, column]
         : [column],
   cast: (conversion, a, to) =>
     renderCast({ ...CAST, round: (x) => postgres.functions.round!([x]) }, conversion, a, to, postgres.convert),

@@ -11,7 +11,8 @@ import {
   BASE,
   BASE_FUNCTIONS,
   booleanKeyword,
-  castPlaceholder,
+  castAround,
+  positionalPlaceholder,
   decidedByLowering,
   doubleQuoted,
   infix,
@@ -268,7 +269,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     // `a OR b OR c` is parsed as ((a OR b) OR c): a chain of n operands is n - 1 deep there, and
     // 11 is what one level of the filter may take of the 1,000.
     maxChainLength: 12,
-    placeholder: castPlaceholder,
+    placeholder: positionalPlaceholder,
+    parameterCast: castAround,
     quoteIdentifier: doubleQuoted,
     literal(type: EdmType, value: LiteralValue): Frag | string {
       switch (type) {
@@ -332,7 +334,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     convert,
     bind,
     // Code point order for text, whatever collation the column was declared with.
-    orderKeys: (column, type) => (isString(type) ? [`${column} COLLATE BINARY`] : [column]),
+    orderKeys: (column, type) => (isString(type) ? [sql`${column} COLLATE BINARY`] : [column]),
     cast: (conversion, a, to) => renderCast(castSpelling, conversion, a, to, convert),
     functions,
   };
