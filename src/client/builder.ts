@@ -22,7 +22,6 @@ import type {
   TypeFunctionName,
 } from '../syntax/ast.js';
 import { ARITHMETIC_OPS, childrenOf, COMPARE_OPS } from '../syntax/ast.js';
-import { parse } from '../syntax/parse.js';
 import { printWithAliases } from '../syntax/print.js';
 import type { CheckOptions } from '../types/check.js';
 import { EDM_TYPES } from '../types/edm.js';
@@ -30,7 +29,8 @@ import type { EdmType } from '../types/edm.js';
 import { arityOf, FUNCTIONS } from '../types/functions.js';
 import type { FunctionName } from '../types/functions.js';
 import type { CollectionProperty, EnumType, Property, Schema, SchemaDefinition } from '../types/schema.js';
-import { shownValue, valueLiteral } from '../types/value-literal.js';
+import { bindValue, shownValue } from '../types/value-literal.js';
+import type { BoundValue } from '../types/value-literal.js';
 import type { Condition, Operand, Row } from './builder-types.js';
 import { filledTemplate } from './template.js';
 import type { BuiltFilter } from './template.js';
@@ -116,9 +116,8 @@ class BuiltOperand {
       const message = `has() takes members of ${type.name} (${[...type.members.keys()].join(', ')}), not ${given}`;
       throw new FilterError({ kind: 'type', issueCode: 'value_does_not_fit', message, ...NOWHERE });
     }
-    const value = parse(
-      valueLiteral(names.map(String).join(','), { type: type.underlyingType, enum: type })!,
-    ) as EnumLiteral;
+    const value = (bindValue(names.map(String).join(','), { type: type.underlyingType, enum: type }) as BoundValue)
+      .node as EnumLiteral;
     return new BuiltOperand({ kind: 'has', operand: this.expr, value, ...NOWHERE }, this.values);
   }
 

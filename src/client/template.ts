@@ -11,13 +11,12 @@ import { FilterError, isFilterError, unsupported } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { check } from '../types/check.js';
 import type { CheckOptions } from '../types/check.js';
-import type { ParseOptions } from '../syntax/limits.js';
-import { parse } from '../syntax/parse.js';
 import type { Schema } from '../types/schema.js';
 import type { TypedExpr, TypedFilter } from '../types/typed.js';
 import { childrenOfTyped } from '../types/typed.js';
-import { aliasUses, describeUse, shownValue, valueLiteral } from '../types/value-literal.js';
-import type { ValueUse } from '../types/value-literal.js';
+import { aliasUses } from '../types/alias-uses.js';
+import { bindValue, describeUse, shownValue } from '../types/value-literal.js';
+import type { Binding, ValueUse } from '../types/value-literal.js';
 
 /** A filter made from a template: its text, the values written as literals, and the checked tree. */
 export interface BuiltFilter {
@@ -116,10 +115,10 @@ export function filledTemplate(
     });
   }
   const refused = new Set(issues.map((issue) => issue.start));
-  /** The value's literal for the version; one of a type the version has no literal for is refused at the hole. */
-  const literalOf = (value: unknown, use: ValueUse, i: number): string | undefined => {
+  /** The value's binding for the version; one of a type the version has no literal for is refused at the hole. */
+  const bindingOf = (value: unknown, use: ValueUse, i: number): Binding => {
     try {
-      return valueLiteral(value, use, version);
+      return bindValue(value, use, version);
     } catch (error) {
       if (!isFilterError(error)) throw error;
       throw unsupported({
@@ -144,10 +143,10 @@ export function filledTemplate(
     }
     /** The literal of one value (or list item), or 'null' once the issue of a value that does not fit is noted. */
     const fitted = (item: unknown, k?: number): string => {
-      const literal = item === undefined ? undefined : literalOf(item, use, i);
-      const problem = literal === undefined ? '' : unreadable(literal, options);
-      if (literal !== undefined && problem === undefined) return literal;
-      issues.push({ code: 'value_does_not_fit', message: `${misfit(i, item, use, k)}${problem ?? ''}`, ...at(i) });
+      const bound: Binding = item === undefined ? { ok: false } : bindingOf(item, use, i);
+      if (bound.ok) return bound.text;
+      const reason = bound.reason === undefined ? '' : `: ${bound.reason}`;
+      issues.push({ code: 'value_does_not_fit', message: `${misfit(i, item, use, k)}${reason}`, ...at(i) });
       return 'null';
     };
     return Array.isArray(value) ? `(${value.map((item: unknown, k) => fitted(item, k)).join(', ')})` : fitted(value);
@@ -181,7 +180,8 @@ export function filledTemplate(
     if (!isFilterError(error)) throw error;
     throw rewritten(error, shown, back);
   }
-  // A literal read as another type than its place's (beyond what valueLiteral() can see) does not fit either.
+  // A literal read as another type than its place's does not fit either: a function's overload, chosen
+  // with the hole null, may differ from the one its literal chooses.
   const nodes = new Map<number, TypedExpr>();
   const stack: TypedExpr[] = [typed.root];
   while (stack.length > 0) {
@@ -212,22 +212,6 @@ function misfit(hole: number, value: unknown, use: ValueUse, item?: number): str
   const where =
     item === undefined ? `The value at ${shownHole(hole)}` : `Item ${item} of the list at ${shownHole(hole)}`;
   return `${where} is ${given}, which is no ${describeUse(use)}, the type of its place`;
-}
-
-/**
- * Why the grammar cannot read a literal valueLiteral() wrote — a string with a lone surrogate, a
- * date no calendar has, a duration beyond the longest — as `: <reason>`; undefined when it reads
- * it. The value is then what does not fit, at its hole, never the filter's syntax. A literal past
- * a limit is the filter's limit error, which the filled filter raises at the hole.
- */
-function unreadable(literal: string, options: ParseOptions): string | undefined {
-  try {
-    parse(literal, options);
-    return undefined;
-  } catch (error) {
-    if (!isFilterError(error)) throw error;
-    return error.kind === 'limit' ? undefined : `: ${error.message.replace(/ at position \d+/g, '')}`;
-  }
 }
 
 function interleave(strings: readonly string[], fills: readonly string[]): string {
