@@ -11,14 +11,16 @@ import { expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * The bound on the bundle's gzipped size, in bytes: the size reached (39,994, with the typed builder,
- * the version-aware printing, `divby`, the named refusals and the reading of hand-built trees) and some 2% for small changes. The aim is 25,600 (25 KB);
+ * The bound on the bundle's gzipped size, in bytes: the size reached (41,688, with the typed builder,
+ * its typing of operands without the checker, the version-aware printing, `divby`, the named
+ * refusals and the reading of hand-built trees) and some 2% for small changes. The aim is 25,600 (25 KB);
  * docs/client.md, "Size", says what stands between the two. A change that crosses the bound says so
  * in docs/client.md and moves it, or makes room.
  */
 // Moved from 37,800 by `divby` and the named refusals (1,044 bytes) and the reading of trees built
-// by hand (docs/trees.md, some 1,700 bytes).
-const GZIPPED_BOUND = 40_800;
+// by hand (docs/trees.md, some 1,700 bytes); from 40,800 by the builder's typing of its operands
+// and binding of its values, which bundle without the parser and the checker (1,690 bytes).
+const GZIPPED_BOUND = 42_500;
 
 const CORE = "export { parse, print, check } from './dist/index.js';\n";
 const CLIENT = "export { filter, where, and, or, not, writeQuery, readQuery } from './dist/client/index.js';\n";
