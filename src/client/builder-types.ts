@@ -2,7 +2,7 @@
 // derived from the Edm type TypeScript infers for its path (src/types/schema-paths.ts) and from
 // the function table (src/language/functions.ts), so that a wrong path, a method its type does not
 // have, or a value of the wrong type is a compile error. Types only: at run time every operand is
-// one object whose misuse the checker refuses (src/client/builder.ts).
+// one object whose misuse the checker refuses (src/client/operands.ts).
 
 import type { EdmType, InstantType, IntegerType, NumericType } from '../language/edm.js';
 import type { FUNCTIONS } from '../language/functions.js';

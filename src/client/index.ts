@@ -1,13 +1,18 @@
 // The `odata-filter/client` entry point: building a request's filter from values — the tagged
-// template, and where(), the typed builder over a schema's properties — writing its query string,
-// and the editor kit that completes and diagnoses a filter as it is typed (docs/client.md). It
-// imports the core only — no backend — so a browser client bundles parse, check, print and these.
+// template, and the typed builder over a schema's properties (build() and printBuilt(), which need
+// neither the parser nor the checker, and where(), which prints and checks) — writing its query
+// string, and the editor kit that completes and diagnoses a filter as it is typed (docs/client.md).
+// It imports the core only — no backend — so a browser client bundles parse, check, print and
+// these, or, building filters only, the builder alone.
 
 export { filter } from './template.js';
 export type { BuiltFilter, FilterTemplate } from './template.js';
 export { readQuery, writeQuery } from './query-string.js';
 export type { QueryOptions } from './query-string.js';
-export { and, maxdatetime, mindatetime, not, now, or, where } from './builder.js';
+export { build } from './builder.js';
+export { and, maxdatetime, mindatetime, not, now, or } from './operands.js';
+export { printBuilt } from './print-built.js';
+export { where } from './where.js';
 export type {
   CastTarget,
   Collection,

@@ -7,17 +7,26 @@
 // With `version` ('2.0', '3.0', '4.0'; default '4.01') the literals are that version's, and the
 // filter is checked for it: a construct the version does not have is refused before any request.
 
-import { FilterError, isFilterError, unsupported } from '../errors.js';
+import { FilterError, isFilterError } from '../errors.js';
 import type { FilterIssue } from '../errors.js';
 import { check } from '../types/check.js';
 import type { CheckOptions } from '../types/check.js';
-import type { ParseOptions } from '../syntax/limits.js';
-import { parse } from '../syntax/parse.js';
 import type { Schema } from '../types/schema.js';
 import type { TypedExpr, TypedFilter } from '../types/typed.js';
 import { childrenOfTyped } from '../types/typed.js';
-import { aliasUses, describeUse, shownValue, valueLiteral } from '../types/value-literal.js';
-import type { ValueUse } from '../types/value-literal.js';
+import { aliasUses } from '../types/alias-uses.js';
+import type { Binding, ValueUse } from '../types/value-literal.js';
+import {
+  bindAtHole,
+  holesError,
+  holeStarts,
+  interleave,
+  misfit,
+  misplacedList,
+  noPlace,
+  notAList,
+  shownHole,
+} from './holes.js';
 
 /** A filter made from a template: its text, the values written as literals, and the checked tree. */
 export interface BuiltFilter {
@@ -44,7 +53,6 @@ export function filter(schema: Schema, options: Omit<CheckOptions, 'aliases'> = 
  * that a position in one text is the same position in the other.
  */
 const aliasOf = (hole: number): string => `@__${hole}`;
-const shownHole = (hole: number): string => `\${${hole}}`;
 
 /**
  * The filter of a template's pieces and the values of its holes (hole i between strings[i] and
@@ -75,11 +83,6 @@ export function filledTemplate(
   });
   // An array is read as the list of `in`; one where a single value goes is refused at its hole.
   const lists = new Set(values.flatMap((value, i) => (Array.isArray(value) ? [aliasOf(i).slice(1)] : [])));
-  const notAList = (i: number): FilterIssue => ({
-    code: 'value_does_not_fit',
-    message: `The value at ${shownHole(i)} is ${shownValue(values[i])}, which is no list: \`in\` takes an array`,
-    ...at(i),
-  });
   const issues: FilterIssue[] = [];
   // The holes are aliases only while their places' types are learnt: no version refuses them there.
   const { version, ...learning } = options;
@@ -88,12 +91,7 @@ export function filledTemplate(
     const learnt = aliasUses(aliased, schema, learning, lists);
     uses = learnt.uses;
     values.forEach((value, i) => {
-      if (Array.isArray(value) && !learnt.lists.has(aliasOf(i).slice(1)))
-        issues.push({
-          code: 'value_does_not_fit',
-          message: `The value at ${shownHole(i)} is an array, which only the list of \`in\` can be`,
-          ...at(i),
-        });
+      if (Array.isArray(value) && !learnt.lists.has(aliasOf(i).slice(1))) issues.push(misplacedList(i, at(i)));
     });
   } catch (error) {
     if (!isFilterError(error)) throw error;
@@ -105,62 +103,29 @@ export function filledTemplate(
         : [],
     );
     if (misplaced.length === 0) throw rewritten(error, shown, (position) => position);
-    const found = misplaced.map(notAList);
-    throw new FilterError({
-      kind: 'type',
-      message: found.map((i) => i.message).join('; '),
-      start: found[0]!.start,
-      end: found[0]!.end,
-      issues: found,
-      text: shown,
-    });
+    throw holesError(
+      misplaced.map((i) => notAList(i, at(i), values[i])),
+      shown,
+    );
   }
   const refused = new Set(issues.map((issue) => issue.start));
-  /** The value's literal for the version; one of a type the version has no literal for is refused at the hole. */
-  const literalOf = (value: unknown, use: ValueUse, i: number): string | undefined => {
-    try {
-      return valueLiteral(value, use, version);
-    } catch (error) {
-      if (!isFilterError(error)) throw error;
-      throw unsupported({
-        construct: error.construct ?? 'unsupported',
-        target: error.target,
-        message: `The value at ${shownHole(i)}: ${error.message.replace(/ at position \d+$/, '')}`,
-        ...at(i),
-        text: shown,
-      });
-    }
-  };
   const literals = values.map((value, i) => {
     if (refused.has(holes[i]!.start)) return 'null';
     const use = uses.get(aliasOf(i).slice(1));
     if (use === undefined) {
-      issues.push({
-        code: 'value_does_not_fit',
-        message: `No value can stand at ${shownHole(i)}: it is not in the place of an operand`,
-        ...at(i),
-      });
+      issues.push(noPlace(i, at(i), 'it is not in the place of an operand'));
       return 'null';
     }
     /** The literal of one value (or list item), or 'null' once the issue of a value that does not fit is noted. */
     const fitted = (item: unknown, k?: number): string => {
-      const literal = item === undefined ? undefined : literalOf(item, use, i);
-      const problem = literal === undefined ? '' : unreadable(literal, options);
-      if (literal !== undefined && problem === undefined) return literal;
-      issues.push({ code: 'value_does_not_fit', message: `${misfit(i, item, use, k)}${problem ?? ''}`, ...at(i) });
+      const bound: Binding = item === undefined ? { ok: false } : bindAtHole(item, use, version, i, at(i), shown);
+      if (bound.ok) return bound.text;
+      issues.push(misfit(i, at(i), item, use, k, bound.reason));
       return 'null';
     };
     return Array.isArray(value) ? `(${value.map((item: unknown, k) => fitted(item, k)).join(', ')})` : fitted(value);
   });
-  if (issues.length > 0)
-    throw new FilterError({
-      kind: 'type',
-      message: issues.map((i) => i.message).join('; '),
-      start: issues[0]!.start,
-      end: issues[0]!.end,
-      issues,
-      text: shown,
-    });
+  if (issues.length > 0) throw holesError(issues, shown);
   const text = interleave(strings, literals);
   // Where each hole's literal is in the text, and how a position there maps back to the template.
   const placed = placements(strings, literals);
@@ -181,7 +146,8 @@ export function filledTemplate(
     if (!isFilterError(error)) throw error;
     throw rewritten(error, shown, back);
   }
-  // A literal read as another type than its place's (beyond what valueLiteral() can see) does not fit either.
+  // A literal read as another type than its place's does not fit either: a function's overload, chosen
+  // with the hole null, may differ from the one its literal chooses.
   const nodes = new Map<number, TypedExpr>();
   const stack: TypedExpr[] = [typed.root];
   while (stack.length > 0) {
@@ -193,57 +159,10 @@ export function filledTemplate(
     const use = uses.get(aliasOf(i).slice(1))!;
     const node = nodes.get(placed[i]!.start);
     if (node !== undefined && node.kind === 'literal' && node.type !== use.type)
-      issues.push({ code: 'value_does_not_fit', message: misfit(i, value, use), ...at(i) });
+      issues.push(misfit(i, at(i), value, use));
   });
-  if (issues.length > 0)
-    throw new FilterError({
-      kind: 'type',
-      message: issues.map((i) => i.message).join('; '),
-      start: issues[0]!.start,
-      end: issues[0]!.end,
-      issues,
-      text: shown,
-    });
+  if (issues.length > 0) throw holesError(issues, shown);
   return { text, typed, toString: () => text };
-}
-
-function misfit(hole: number, value: unknown, use: ValueUse, item?: number): string {
-  const given = value === undefined ? 'undefined' : shownValue(value);
-  const where =
-    item === undefined ? `The value at ${shownHole(hole)}` : `Item ${item} of the list at ${shownHole(hole)}`;
-  return `${where} is ${given}, which is no ${describeUse(use)}, the type of its place`;
-}
-
-/**
- * Why the grammar cannot read a literal valueLiteral() wrote — a string with a lone surrogate, a
- * date no calendar has, a duration beyond the longest — as `: <reason>`; undefined when it reads
- * it. The value is then what does not fit, at its hole, never the filter's syntax. A literal past
- * a limit is the filter's limit error, which the filled filter raises at the hole.
- */
-function unreadable(literal: string, options: ParseOptions): string | undefined {
-  try {
-    parse(literal, options);
-    return undefined;
-  } catch (error) {
-    if (!isFilterError(error)) throw error;
-    return error.kind === 'limit' ? undefined : `: ${error.message.replace(/ at position \d+/g, '')}`;
-  }
-}
-
-function interleave(strings: readonly string[], fills: readonly string[]): string {
-  return strings.reduce((text, s, i) => text + s + (i < fills.length ? fills[i] : ''), '');
-}
-
-/** Where each hole starts in the template with every hole written `${n}`, in one pass (a built filter may have thousands). */
-function holeStarts(strings: readonly string[], count: number): number[] {
-  const starts: number[] = [];
-  let position = 0;
-  for (let i = 0; i < count; i++) {
-    position += strings[i]!.length;
-    starts.push(position);
-    position += shownHole(i).length;
-  }
-  return starts;
 }
 
 /** The span of each hole's literal in the filled text. */

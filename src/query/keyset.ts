@@ -5,9 +5,9 @@
 // literals of a filter checked like any other, with the null order of "Order".
 
 import { check, composedFilter } from '../types/check.js';
-import type { EdmType } from '../language/edm.js';
 import type { Schema } from '../types/schema.js';
 import type { TypedFilter } from '../types/typed.js';
+import { spelledLiteral } from '../types/value-literal.js';
 import type { KeysetWriter, OrderKey } from '../types/query-plan.js';
 import type { TokenSeal } from './token-seal.js';
 
@@ -94,7 +94,8 @@ export function rowsAfter(
   };
   orderBy.forEach((key, i) => {
     const text = texts[i];
-    if (text !== null && text !== undefined) aliases[`k${i}`] = literalText(text, key.property.type);
+    if (text !== null && text !== undefined)
+      aliases[`k${i}`] = spelledLiteral(text, { type: key.property.type, enum: undefined });
   });
   const disjuncts = orderBy.flatMap((key, i) => {
     const last = after(key, i);
@@ -104,13 +105,6 @@ export function rowsAfter(
   // Each key's expression stands in it up to twice per key: its string cost is the order's (which
   // was bounded when the order was read) times that, not a request's to bound again.
   return check(text, schema, { aliases, maxLength: Number.MAX_SAFE_INTEGER, maxStringCost: Infinity });
-}
-
-/** A key's text as the literal of its type: a string quoted (a quote doubled), a duration in its form, the rest as written. */
-function literalText(text: string, type: EdmType): string {
-  if (type === 'Edm.String') return `'${text.replace(/'/g, "''")}'`;
-  if (type === 'Edm.Duration') return `duration'${text.replace(/'/g, "''")}'`;
-  return text;
 }
 
 /** The filter a page is read with: the request's rows that come after the token's row. */

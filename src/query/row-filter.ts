@@ -20,17 +20,12 @@ import type {
 } from '../types/typed.js';
 import { findProperty } from '../types/schema.js';
 import { mapChildrenOfTyped } from '../types/typed.js';
-import {
-  aliasNodes,
-  aliasUses,
-  describeUse,
-  shownValue,
-  valueLiteral,
-  type AliasUses,
-  type ParameterValue,
-  type ValueUse,
-} from '../types/value-literal.js';
-import { keyOperand, type OrderKey } from '../types/query-plan.js';
+import { aliasNodes, aliasUses } from '../types/alias-uses.js';
+import type { AliasUses } from '../types/alias-uses.js';
+import { bindValue, describeUse, shownValue } from '../types/value-literal.js';
+import type { ParameterValue, ValueUse } from '../types/value-literal.js';
+import { keyOperand } from '../types/query-plan.js';
+import type { OrderKey } from '../types/query-plan.js';
 import type { Report } from './report.js';
 
 export type { ParameterValue };
@@ -70,12 +65,12 @@ export function checkRowFilter(
       throw new TypeError(
         `The row filter of ${owner} needs the parameter @${name}, which the request's parameters do not give`,
       );
-    const literal = valueLiteral(parameters[name], use);
-    if (literal === undefined)
+    const bound = bindValue(parameters[name], use);
+    if (!bound.ok)
       throw new TypeError(
-        `The row filter of ${owner} reads @${name} as ${describeUse(use)}, which ${shownValue(parameters[name])} is not`,
+        `The row filter of ${owner} reads @${name} as ${describeUse(use)}, which ${shownValue(parameters[name])} is not${bound.reason === undefined ? '' : ` (${bound.reason})`}`,
       );
-    aliases[name] = literal;
+    aliases[name] = bound.text;
   }
   let typed: TypedFilter;
   try {

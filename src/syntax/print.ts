@@ -41,8 +41,8 @@ export function canonicalText(expr: Expr): string {
 
 /**
  * print() for a version, with parameter aliases kept where a version before 4.0 has none: the
- * typed builder's values, which the filter template then writes as that version's literals of
- * their places' types (src/client/builder.ts).
+ * typed builder's values, which its errors show as the filter template's holes when one does not
+ * fit its place (src/client/builder.ts).
  */
 export function printWithAliases(expr: Expr, options: VersionOption = {}): string {
   const version = versionOf(options);

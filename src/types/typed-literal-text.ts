@@ -14,8 +14,7 @@ import {
   timeOfDayLiteral,
 } from '../syntax/version-literals.js';
 import type { TypedLiteral } from './typed.js';
-
-const quote = (value: string): string => `'${value.replace(/'/g, "''")}'`;
+import { quoteString as quote } from '../language/literal-spelling.js';
 
 export function typedLiteralText(n: TypedLiteral, version: ODataVersion): string {
   const v3 = isVersion3OrEarlier(version);

@@ -1,17 +1,33 @@
-// A JavaScript value written as a literal of the type its place in a filter gives it — never of
-// a type guessed from the value: what a row filter's parameters (`OwnerID eq @user`) and the holes
-// of a filter template (filter(Contact)`Status eq ${status}`) become. The place's type is learnt
-// by checking the filter with every alias null, which takes the type of wherever it stands (and
-// stands, while learning, for any value of it: checkPlaces()).
+// The one value binder: a JavaScript value written as a literal of the type its place in a filter
+// gives it — never of a type guessed from the value. Row filters' parameters (`OwnerID eq @user`),
+// the holes of a filter template (filter(Contact)`Status eq ${status}`), the typed builder's
+// values and the editor's example literals are bound here; a keyset token's texts are spelt by the
+// same rule (spelledLiteral). A binding is the literal's text and the node parse() makes of that
+// text, made by the grammar's own literal actions (src/syntax/actions/), so that a value is
+// refused exactly when the grammar could not read its literal, or would read it as a value of
+// another type than its place's — and so that binding needs neither the parser nor the checker,
+// which a client that only builds filters does not bundle. Where a place's type comes from is the
+// caller's: learnt by checking (src/types/alias-uses.ts), or known to the builder's operands
+// (src/client/operand-types.ts).
 
+import { assertNever } from '../assert-never.js';
+import { isFilterError } from '../errors.js';
 import { plainNumberText } from '../semantics/plain-number.js';
-import { childrenOf, type Expr } from '../syntax/ast.js';
-import { parse } from '../syntax/parse.js';
-import { checkPlaces, type CheckOptions } from './check.js';
-import { type EdmType, INTEGER_RANGES, isInteger } from '../language/edm.js';
-import type { EnumType, Schema } from './schema.js';
-import { type TypedExpr, childrenOfTyped } from './typed.js';
-import { type ODataVersion, isVersion3OrEarlier } from '../language/versions.js';
+import type { EnumLiteral, Expr, Literal, NumberLiteral } from '../syntax/ast.js';
+import {
+  bareDateTime,
+  booleanLiteral,
+  date,
+  dateTime,
+  duration,
+  durationTimeOfDay,
+  guid,
+  nullLiteral,
+  string,
+  timeOfDay,
+} from '../syntax/actions/literals.js';
+import { number } from '../syntax/actions/numbers.js';
+import { GUID_TEXT, quoteString } from '../language/literal-spelling.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
 import {
   decimalLiteral,
@@ -21,12 +37,16 @@ import {
   int64Literal,
   timeOfDayLiteral,
 } from '../syntax/version-literals.js';
-import { readTimeOfDay } from '../semantics/temporal.js';
+import { isVersion3OrEarlier } from '../language/versions.js';
+import type { ODataVersion } from '../language/versions.js';
+import type { EdmType, NumericType } from '../language/edm.js';
+import { INTEGER_RANGES, isInteger, isNumeric, promoteNumeric } from '../language/edm.js';
+import type { EnumType } from './schema.js';
 
 /** A value for an alias: of the type the filter gives the alias where it stands. */
 export type ParameterValue = string | number | bigint | boolean | Date | null;
 
-/** The type an alias has where it stands. */
+/** The type a value's place has: an Edm type, and the enumeration when the place is one's. */
 export interface ValueUse {
   readonly type: EdmType;
   readonly enum: EnumType | undefined;
@@ -37,191 +57,222 @@ export function describeUse(use: ValueUse): string {
   return use.enum?.name ?? use.type;
 }
 
-/** The nodes a filter's aliases became: the literals (or nulls) whose span starts with `@`. */
-export function aliasNodes(root: TypedExpr, text: string): TypedExpr[] {
-  const found: TypedExpr[] = [];
-  const stack: TypedExpr[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    stack.push(...childrenOfTyped(node));
-    if ((node.kind === 'null' || node.kind === 'literal') && text[node.start] === '@') found.push(node);
-  }
-  return found;
+/** A value its place takes: the literal's text for the version, and the node parse() makes of that text (no span). */
+export interface BoundValue {
+  readonly ok: true;
+  readonly text: string;
+  readonly node: Literal;
 }
 
-/** What aliasUses() learns: each alias's type, and the aliases used at places of two types. */
-export interface AliasUses {
-  readonly uses: ReadonlyMap<string, ValueUse>;
-  /** The aliases that are the list of an `in` (their use is their items' type). */
-  readonly lists: ReadonlySet<string>;
-  /** An alias at places of two types, with the first place's type and the other's (and where that one is). */
-  readonly conflicts: readonly {
-    readonly name: string;
-    readonly first: ValueUse;
-    readonly other: ValueUse;
-    readonly start: number;
-    readonly end: number;
-  }[];
+/** A value its place does not take; `reason`, when that is why, says why the grammar cannot read its literal. */
+export interface RefusedValue {
+  readonly ok: false;
+  readonly reason?: string;
 }
+
+export type Binding = BoundValue | RefusedValue;
+
+/** Bound nodes come from no text. */
+const NOWHERE = { start: 0, end: 0 } as const;
+const REFUSED: RefusedValue = { ok: false };
+const NULL: BoundValue = { ok: true, text: 'null', node: nullLiteral(NOWHERE) as Literal };
 
 /**
- * The aliases of a filter and the type each has where it stands — for an alias that is the list
- * of `in` (named in `lists`), the type of its items. Throws check()'s FilterError when the filter,
- * its aliases null (or a list of one null), does not check.
- */
-export function aliasUses(
-  text: string,
-  schema: Schema,
-  options: CheckOptions = {},
-  lists: ReadonlySet<string> = new Set(),
-): AliasUses {
-  const names = new Set<string>();
-  const stack: Expr[] = [parse(text, options)];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.kind === 'alias') names.add(node.name);
-    stack.push(...childrenOf(node));
-  }
-  const root = checkPlaces(text, schema, {
-    ...options,
-    aliases: Object.fromEntries([...names].map((n) => [n, lists.has(n) ? '(null)' : 'null'])),
-  });
-  const uses = new Map<string, ValueUse>();
-  const listed = new Set<string>();
-  const walk: TypedExpr[] = [root];
-  while (walk.length > 0) {
-    const node = walk.pop()!;
-    if (node.kind === 'in')
-      for (const item of node.list) if (text[item.start] === '@') listed.add(text.slice(item.start + 1, item.end));
-    walk.push(...childrenOfTyped(node));
-  }
-  const conflicts: { name: string; first: ValueUse; other: ValueUse; start: number; end: number }[] = [];
-  for (const node of aliasNodes(root, text).sort((a, b) => a.start - b.start)) {
-    if (node.kind !== 'null') continue;
-    const name = text.slice(node.start + 1, node.end);
-    const use = { type: node.type, enum: node.enum };
-    const earlier = uses.get(name);
-    if (earlier === undefined) uses.set(name, use);
-    else if (earlier.type !== use.type || earlier.enum !== use.enum)
-      conflicts.push({ name, first: earlier, other: use, start: node.start, end: node.end });
-  }
-  return { uses, lists: listed, conflicts };
-}
-
-const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/**
- * A value as the text of a literal of the place's type, or undefined when it is not one: strings
- * quoted with `''` for a quote; guids, dates, times of day and durations as strings in their
- * literal forms; numbers exactly (no exponent, which would make a Double of a Decimal), a bigint
- * for an integer beyond 2^53; a Date as its instant; an enumeration member by name or value.
- * check() then reads the literal and refuses what does not fit its place.
+ * A value as a literal of its place's type (docs/client.md has the table): `null` for null; a
+ * string quoted with `''` for a quote; a guid, a date, a time of day and a duration from their
+ * texts; a boolean; a number exactly, without an exponent (which would make a Double of a Decimal),
+ * a bigint for an integer beyond 2^53, so long as check() reads the literal as the place's type (a
+ * fraction is no Int32, `NaN` no Decimal, and `0.5`, a Decimal literal, no Single, which OData 4
+ * has no literal of a fraction for); a valid Date as its instant; an enumeration member by name or
+ * value. Anything else is refused, and so is a literal the grammar cannot read (a lone surrogate,
+ * February 30, an instant beyond the years 1 to 9999), with the grammar's reason.
  *
- * For OData 2.0 and 3.0 (`version`) the literal is written in that version's form (`5L`, `2.5M`,
- * `1.5d`, `guid'…'`, `datetime'…'`, `datetimeoffset'…'`, `time'PT…'`); a value of a type the
- * version has no literal for (a Date, a Duration, an enumeration) is an 'unsupported' FilterError
- * naming the construct, with the version as its `target` and no position (the caller places it).
+ * For OData 2.0 and 3.0 (`version`) the literal is that version's form (`5L`, `2.5M`, `1.5d`,
+ * `0.5f` for a number a Single holds exactly, `guid'…'`, `datetime'…'`, `datetimeoffset'…'`,
+ * `time'PT…'`); a value of a type the version has no literal for (a Date, a Duration, an
+ * enumeration) is an 'unsupported' FilterError naming the construct, with the version as its
+ * `target` and no position (the caller places it).
  */
-export function valueLiteral(value: unknown, use: ValueUse, version: ODataVersion = '4.01'): string | undefined {
-  if (!isVersion3OrEarlier(version)) return v4ValueLiteral(value, use);
-  return v3ValueLiteral(value, use, version);
+export function bindValue(value: unknown, use: ValueUse, version: ODataVersion = '4.01'): Binding {
+  if (value === null) return NULL;
+  return isVersion3OrEarlier(version) ? v3Binding(value, use, version) : v4Binding(value, use);
 }
 
-const NOWHERE = { start: 0, end: 0 };
+/**
+ * The literal of a value given as its text in its type's own form — what `cast(x, Edm.String)`
+ * writes of it, and a keyset token carries: a String quoted, a Duration as `duration'…'`, an
+ * enumeration member as `Type'…'` (each `'` doubled), every other type's text its own literal.
+ */
+export function spelledLiteral(text: string, use: ValueUse): string {
+  if (use.enum !== undefined) return `${use.enum.name}${quoteString(text)}`;
+  if (use.type === 'Edm.String') return quoteString(text);
+  if (use.type === 'Edm.Duration') return `duration${quoteString(text)}`;
+  return text;
+}
 
-/** The v2/v3 literal of a value: the v4 one's value, in the forms of src/syntax/version-literals.ts. */
-function v3ValueLiteral(value: unknown, use: ValueUse, version: ODataVersion): string | undefined {
-  if (value === null) return 'null';
+function v4Binding(value: unknown, use: ValueUse): Binding {
+  if (use.enum !== undefined) {
+    const text = memberText(value);
+    return text === undefined ? REFUSED : enumNode(spelledLiteral(text, use), use.enum, text);
+  }
+  const type = use.type;
+  if (!isNumeric(type)) return nonNumericBinding(value, type);
+  const text = numberText(value);
+  if (text === undefined) return REFUSED;
+  const read = readBy(text, () => number(text, NOWHERE));
+  // A number literal is of the type its text gives it (Int32, Decimal, Double, …): its place takes it as its own type only.
+  return read.ok && !numberFits(read.node as NumberLiteral, type) ? REFUSED : read;
+}
+
+/** An enumeration member's name or value, as the text of its literal. */
+function memberText(value: unknown): string | undefined {
+  if (typeof value === 'string' || typeof value === 'bigint') return String(value);
+  return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
+}
+
+/** A number exactly, without an exponent; NaN and the infinities by name; a bigint's digits. */
+function numberText(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return String(value);
+  if (typeof value !== 'number') return undefined;
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
+  return plainNumberText(value);
+}
+
+/**
+ * A value of a type other than a number, when it is one, as its literal: its text in the type's
+ * own form, spelt (spelledLiteral), and read by the grammar's action for the literal's form.
+ */
+function nonNumericBinding(value: unknown, type: Exclude<EdmType, NumericType>): Binding {
+  const spelt = (text: string): string => spelledLiteral(text, { type, enum: undefined });
+  /** The value, a string of the pattern's shape (which the grammar reads as the type's literal, if at all), read by `make`. */
+  const shaped = (pattern: RegExp, make: (text: string) => Binding): Binding =>
+    typeof value === 'string' && pattern.test(value) ? make(value) : REFUSED;
+  switch (type) {
+    case 'Edm.String':
+      // Every string is a String's: /^/ matches any.
+      return shaped(/^/, (text) => readBy(spelt(text), (literal) => string(literal.slice(1, -1), NOWHERE)));
+    case 'Edm.Guid':
+      return shaped(GUID_TEXT, (text) => readBy(text, () => guid(text, text, NOWHERE)));
+    case 'Edm.Boolean':
+      return typeof value === 'boolean' ? readBy(String(value), () => booleanLiteral(value, NOWHERE)) : REFUSED;
+    case 'Edm.DateTimeOffset':
+    case 'Edm.DateTime':
+      if (!(value instanceof Date) || Number.isNaN(value.getTime())) return REFUSED;
+      return readBy(value.toISOString(), (literal) => bareDateTime(literal, NOWHERE));
+    case 'Edm.Date':
+      return shaped(/^\d{4}-\d{2}-\d{2}$/, (text) => readBy(text, () => date(text, NOWHERE)));
+    case 'Edm.TimeOfDay':
+      return shaped(/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, (text) => readBy(text, () => timeOfDay(text, NOWHERE)));
+    case 'Edm.Duration':
+      return shaped(/^-?P[0-9DTHMS.]+$/, (text) => readBy(spelt(text), (literal) => duration(text, literal, NOWHERE)));
+    default:
+      return assertNever(type, 'Edm type');
+  }
+}
+
+/** `Type'members'`, as the grammar reads it: its body holds no quote (the grammar reads none there). */
+function enumNode(literal: string, enumType: EnumType, body: string): Binding {
+  if (body.includes("'")) return REFUSED;
+  const node: EnumLiteral = { kind: 'enum', typeName: enumType.name, body, ...NOWHERE };
+  return { ok: true, text: literal, node };
+}
+
+/** The node an action makes of a literal; a FilterError it raises is why the grammar cannot read the literal. */
+function readBy(literal: string, make: (literal: string) => Expr): Binding {
+  try {
+    return { ok: true, text: literal, node: make(literal) as Literal };
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    return { ok: false, reason: error.message.replace(/ at position \d+/g, '') };
+  }
+}
+
+/**
+ * Whether check() reads a number literal at a place of `type` as that type, as its fits() does
+ * (src/types/check.ts): an integer within the range of an integer type, or a literal whose type
+ * widens to the place's (an Int32 to a Decimal, a Decimal to a Double; never a Decimal to a Single,
+ * which meets it as a Double).
+ */
+function numberFits(node: NumberLiteral, type: EdmType): boolean {
+  if (!isNumeric(type)) return false;
+  if (isInteger(node.type) && isInteger(type)) {
+    const value = BigInt(node.value as number | bigint);
+    if (value >= INTEGER_RANGES[type][0] && value <= INTEGER_RANGES[type][1]) return true;
+  }
+  return promoteNumeric(node.type, type) === type;
+}
+
+/** The v2/v3 binding: the v4 one's value, in the forms of src/syntax/version-literals.ts. */
+function v3Binding(value: unknown, use: ValueUse, version: ODataVersion): Binding {
   if (use.enum !== undefined) throw refuseConstruct('enum_literal', version, NOWHERE);
   switch (use.type) {
     case 'Edm.Date':
       throw refuseConstruct('date_literal', version, NOWHERE);
     case 'Edm.Duration':
       throw refuseConstruct('duration_literal', version, NOWHERE);
-    case 'Edm.TimeOfDay': {
-      const reading =
-        typeof value === 'string' && v4ValueLiteral(value, use) !== undefined ? readTimeOfDay(value) : undefined;
-      return reading?.ok === true ? timeOfDayLiteral(reading.value) : undefined;
-    }
+    case 'Edm.TimeOfDay':
+      return respelt(v4Binding(value, use), (node) => {
+        const literal = timeOfDayLiteral((node as Extract<Literal, { kind: 'timeOfDay' }>).ms);
+        return readBy(literal, () => durationTimeOfDay(quotedBody(literal), literal, NOWHERE));
+      });
     case 'Edm.Guid':
-      return v4ValueLiteral(value, use) === undefined ? undefined : guidLiteral(value as string);
+      return respelt(v4Binding(value, use), (_, text) => {
+        const literal = guidLiteral(text);
+        return readBy(literal, () => guid(quotedBody(literal), literal, NOWHERE));
+      });
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset': {
-      if (v4ValueLiteral(value, use) === undefined) return undefined;
-      const epochMs = (value as Date).getTime();
-      const year = (value as Date).getUTCFullYear();
-      // A Date outside the years a literal can write does not fit, as its v4 text does not.
-      return year < 1 || year > 9999 ? undefined : instantLiteral(use.type, epochMs, version, NOWHERE);
+      // The v4 binding has refused an instant outside the years 1 to 9999, which no literal writes.
+      const type = use.type;
+      return respelt(v4Binding(value, use), (node) => {
+        const epochMs = (node as Extract<Literal, { kind: 'datetime' }>).epochMs;
+        const literal = instantLiteral(type, epochMs, version, NOWHERE);
+        return readBy(literal, () => dateTime(type, quotedBody(literal), literal, NOWHERE));
+      });
     }
-    case 'Edm.Int64': {
-      const digits = v4ValueLiteral(value, use);
-      // NaN and INF are no Int64 (check() refuses their v4 text the same way).
-      return digits === undefined || !/^-?\d+$/.test(digits) ? undefined : int64Literal(BigInt(digits));
-    }
-    case 'Edm.Decimal': {
-      const digits = v4ValueLiteral(value, use);
-      return digits === undefined || !/^-?\d/.test(digits) ? undefined : decimalLiteral(digits, version, NOWHERE);
-    }
+    case 'Edm.Int64':
+      return respelt(v4Binding(value, use), (node) => {
+        const literal = int64Literal(BigInt((node as NumberLiteral).value as number | bigint));
+        return readBy(literal, () => number(literal, NOWHERE));
+      });
+    case 'Edm.Decimal':
+      return respelt(v4Binding(value, use), (_, text) => {
+        const literal = decimalLiteral(text, version, NOWHERE);
+        return readBy(literal, () => number(literal, NOWHERE));
+      });
     case 'Edm.Double':
     case 'Edm.Single': {
       const suffix = use.type === 'Edm.Double' ? 'd' : 'f';
-      // A Single's `f` literal is rounded to binary32: a number it does not hold exactly does not fit.
-      if (typeof value === 'number')
-        return use.type === 'Edm.Single' && !Number.isNaN(value) && Math.fround(value) !== value
-          ? undefined
-          : floatLiteral(value, suffix);
-      return typeof value === 'bigint' ? `${value}${suffix}` : undefined;
+      let literal: string;
+      if (typeof value === 'number') {
+        // A Single's `f` literal is rounded to binary32: a number it does not hold exactly does not fit.
+        if (use.type === 'Edm.Single' && !Number.isNaN(value) && Math.fround(value) !== value) return REFUSED;
+        literal = floatLiteral(value, suffix);
+      } else if (typeof value === 'bigint') literal = `${value}${suffix}`;
+      else return REFUSED;
+      return readBy(literal, () => number(literal, NOWHERE));
     }
+    case 'Edm.String':
+    case 'Edm.Boolean':
+    case 'Edm.Byte':
+    case 'Edm.SByte':
+    case 'Edm.Int16':
+    case 'Edm.Int32':
+      return v4Binding(value, use);
     default:
-      return v4ValueLiteral(value, use);
+      return assertNever(use.type, 'Edm type');
   }
 }
 
-function v4ValueLiteral(value: unknown, use: ValueUse): string | undefined {
-  if (value === null) return 'null';
-  if (use.enum !== undefined) {
-    if (
-      typeof value === 'string' ||
-      typeof value === 'bigint' ||
-      (typeof value === 'number' && Number.isSafeInteger(value))
-    )
-      return `${use.enum.name}'${String(value).replace(/'/g, "''")}'`;
-    return undefined;
-  }
-  switch (use.type) {
-    case 'Edm.String':
-      return typeof value === 'string' ? `'${value.replace(/'/g, "''")}'` : undefined;
-    case 'Edm.Guid':
-      return typeof value === 'string' && GUID.test(value) ? value : undefined;
-    case 'Edm.Boolean':
-      return typeof value === 'boolean' ? String(value) : undefined;
-    case 'Edm.DateTimeOffset':
-    case 'Edm.DateTime':
-      return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : undefined;
-    case 'Edm.Date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
-    case 'Edm.TimeOfDay':
-      return typeof value === 'string' && /^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value) ? value : undefined;
-    case 'Edm.Duration':
-      return typeof value === 'string' && /^-?P[0-9DTHMS.]+$/.test(value) ? `duration'${value}'` : undefined;
-    default:
-      break;
-  }
-  if (typeof value === 'bigint')
-    return isInteger(use.type) && (value < INTEGER_RANGES[use.type][0] || value > INTEGER_RANGES[use.type][1])
-      ? undefined
-      : String(value);
-  if (typeof value !== 'number') return undefined;
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
-  if (isInteger(use.type) && !Number.isInteger(value)) return undefined;
-  if (
-    isInteger(use.type) &&
-    (BigInt(value) < INTEGER_RANGES[use.type][0] || BigInt(value) > INTEGER_RANGES[use.type][1])
-  )
-    return undefined;
-  // Exactly the number, without an exponent, which would make a Double of a Decimal.
-  return plainNumberText(value);
+/** A v4 binding written again in another form, from its node and its text. */
+function respelt(v4: Binding, again: (node: Literal, text: string) => Binding): Binding {
+  return v4.ok ? again(v4.node, v4.text) : v4;
+}
+
+/** What the quotes of `prefix'…'` hold. */
+function quotedBody(literal: string): string {
+  return literal.slice(literal.indexOf("'") + 1, -1);
 }
 
 /** A value as a message shows it: its kind and its text, long strings cut. */

@@ -1,15 +1,17 @@
 // where(schema, (row) => …): built filters and the text they print, written by hand; values
 // written as the filter template writes them; parentheses where the meaning needs them; lambda
 // variables that never shadow; a wrong value, path or use refused at run time for untyped callers.
+// build() and printBuilt(), the steps where() takes before it checks.
 
 import { describe, expect, it } from 'vitest';
-import { defineSchema, FilterError } from '../../src/index.js';
+import { check, defineSchema, FilterError, parse, print } from '../../src/index.js';
 import { Contact, Event, Registration, VenueRoom } from '../../src/examples/events/index.js';
 import type { TypedExpr } from '../../src/index.js';
-import { and, filter, maxdatetime, not, now, or, where } from '../../src/client/index.js';
+import { and, build, filter, maxdatetime, not, now, or, printBuilt, where } from '../../src/client/index.js';
 import type { BuiltFilter, Condition } from '../../src/client/index.js';
 import { GUID, ITEM_PROPERTIES } from '../support/client-item.js';
 import { thrown, thrownFilterError } from '../support/thrown.js';
+import { typedWithoutSpans } from '../support/trees.js';
 
 const Item = defineSchema({
   name: 'Item',
@@ -403,7 +405,8 @@ describe('where() refuses at run time what the types refuse', () => {
     const called = where(VenueRoom, (v) => and(...terms(v, 10_000)), limits);
     expect(reduced.text).toBe(called.text);
     expect((reduced.typed.root as Extract<TypedExpr, { kind: 'logical' }>).operands).toHaveLength(10_000);
-    expect(thrownFilterError(() => where(VenueRoom, (v) => and(...terms(v, 3_000)))).issues[0]!.code).toBe('too_long');
+    // 4,000 terms are some 86,000 characters, past the 65,536 a filter may have by default.
+    expect(thrownFilterError(() => where(VenueRoom, (v) => and(...terms(v, 4_000)))).issues[0]!.code).toBe('too_long');
     const deep = (): BuiltFilter =>
       where(
         VenueRoom,
@@ -476,5 +479,72 @@ describe('where() for an OData version', () => {
       where(Event, ($) => $.Sessions.any((s) => s.Status.eq('x')), { version: '2.0' }),
     );
     expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'any', '2.0']);
+  });
+});
+
+describe('build() and printBuilt()', () => {
+  const since = new Date(Date.UTC(2012, 0, 1));
+
+  it('builds the syntax tree, which printBuilt(), print() and check() take as it is', () => {
+    const tree = build(Event, ($) => $.Code.contains("o'x").and($.Sessions.any((s) => s.Status.eq('Open'))));
+    expect(tree).toMatchObject({ kind: 'logical', op: 'and' });
+    const text = "contains(Code, 'o''x') and Sessions/any(s: s/Status eq 'Open')";
+    expect(printBuilt(tree)).toBe(text);
+    expect(print(tree)).toBe(text);
+    expect(typedWithoutSpans(check(tree, Event).root)).toEqual(typedWithoutSpans(check(text, Event).root));
+  });
+
+  it("writes a version's literals, and printBuilt() the version's text, which is where()'s", () => {
+    const predicate = ($: any) =>
+      $.CreatedDateTime.gt(since).and($.Code.in(['A', 'B']), $.EventID.cast('Edm.Int64').gt(5));
+    const tree = build(Event, predicate, { version: '3.0' });
+    const text = printBuilt(tree, { version: '3.0' });
+    expect(text).toBe(
+      "CreatedDateTime gt datetime'2012-01-01T00:00:00' and (Code eq 'A' or Code eq 'B') and cast(EventID, 'Edm.Int64') gt 5L",
+    );
+    expect(where(Event, predicate, { version: '3.0' }).text).toBe(text);
+    // The tree holds the version's literals and reads back from its 4.01 text as itself.
+    expect(print(tree)).toBe(
+      "CreatedDateTime gt datetime'2012-01-01T00:00:00' and Code in ('A', 'B') and cast(EventID, Edm.Int64) gt 5L",
+    );
+  });
+
+  it('refuses a value that does not fit its place, each value shown as ${n}', () => {
+    const error = thrownFilterError(() => build(Item, (i: any) => i.Id.add(1.5).gt(i.Name.length())));
+    expect(error.text).toBe('Id add ${0} gt length(Name)');
+    expect(error.issues).toEqual([
+      {
+        code: 'value_does_not_fit',
+        message: 'The value at ${0} is the number 1.5, which is no Edm.Int32, the type of its place',
+        start: 7,
+        end: 11,
+      },
+    ]);
+  });
+
+  it('refuses a value beside an operand the checker gives no type, which where() reports as the checker does', () => {
+    const predicate = (i: any) => i.Name.add(i.Name).eq('x');
+    const error = thrownFilterError(() => build(Item, predicate));
+    expect(error.issues[0]!.code).toBe('value_does_not_fit');
+    expect(error.message).toContain('No value can stand at ${0}');
+    expect(thrownFilterError(() => where(Item, predicate)).issues[0]!.code).toBe('not_numeric');
+  });
+
+  it('refuses a value of a type the version has no literal for, at the value', () => {
+    const error = thrownFilterError(() => build(Item, (i) => i.Day.eq('2012-02-29'), { version: '3.0' }));
+    expect([error.kind, error.construct, error.target, error.text]).toEqual([
+      'unsupported',
+      'date_literal',
+      '3.0',
+      'Day eq ${0}',
+    ]);
+  });
+
+  it('prints only the trees the package made: print() reads any other', () => {
+    const made = parse('Id eq 1');
+    expect(printBuilt(made)).toBe('Id eq 1');
+    const byHand = { kind: 'compare', op: 'eq', left: made, right: made, start: 0, end: 0 } as const;
+    expect(thrown(() => printBuilt(byHand as never))).toBeInstanceOf(TypeError);
+    expect(print(byHand as never)).toBe('Id eq 1 eq (Id eq 1)');
   });
 });

@@ -163,7 +163,7 @@ describe('filter`…`', () => {
       'a Date beyond the years a literal writes',
       () => filter(Item)`Created gt ${new Date(8.64e15)}`,
       11,
-      "The value at ${0} is the Date +275760-09-13T00:00:00.000Z, which is no Edm.DateTimeOffset, the type of its place: Unexpected '+275760-09-13T00:00:00.000Z'; expected an expression",
+      "The value at ${0} is the Date +275760-09-13T00:00:00.000Z, which is no Edm.DateTimeOffset, the type of its place: Invalid date-time '+275760-09-13T00:00:00.000Z': expected YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]",
     ],
     [
       'one value where a list goes',

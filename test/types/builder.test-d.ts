@@ -12,16 +12,9 @@ import {
   type Registration,
   VenueRoom,
 } from '../../src/examples/events/index.js';
-import type { CollectionPath, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';
-import {
-  and,
-  now,
-  where,
-  type BuiltFilter,
-  type CastTarget,
-  type Condition,
-  type Operand,
-} from '../../src/client/index.js';
+import type { CollectionPath, Expr, PropertyPath, PropertyTypes, Schema, SchemaDefinition } from '../../src/index.js';
+import { and, build, now, printBuilt, where } from '../../src/client/index.js';
+import type { BuiltFilter, CastTarget, Condition, Operand } from '../../src/client/index.js';
 import type { WidensTo } from '../../src/client/builder-types.js';
 import type { NumericType } from '../../src/language/edm.js';
 
@@ -96,8 +89,12 @@ describe('defineSchema keeps the definition type', () => {
 });
 
 describe('the builder types operands by their Edm type', () => {
-  it('returns the template result, and operands of the path types', () => {
+  it('returns the template result (build() the syntax tree), and operands of the path types', () => {
     expectTypeOf(where(Shop, (s) => s.Name.eq('x'))).toEqualTypeOf<BuiltFilter>();
+    expectTypeOf(build(Shop, (s) => s.Name.eq('x'), { version: '4.0' })).toEqualTypeOf<Expr>();
+    expectTypeOf(printBuilt(build(Shop, (s) => s.Name.eq('x')))).toEqualTypeOf<string>();
+    // @ts-expect-error build() types its values as where() does
+    build(Shop, (s) => s.Stock.eq('5'));
     where(Shop, (s) => {
       expectTypeOf(s.Name).toEqualTypeOf<Operand<'Edm.String'>>();
       expectTypeOf(s.Address.Geo.Lat).toEqualTypeOf<Operand<'Edm.Double'>>();

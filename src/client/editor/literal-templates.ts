@@ -1,11 +1,11 @@
 // The literals offered where a value of a known type goes: one example value of the type (today's
 // date for dates, so that a template is a sensible start), each member of an enumeration, written
-// as the version's literal by valueLiteral(), as the filter template would write it.
+// as the version's literal by bindValue(), as the filter template would write it.
 
 import { type EdmType, isNumeric } from '../../language/edm.js';
 import type { EnumType } from '../../types/schema.js';
 import type { ODataVersion } from '../../language/versions.js';
-import { valueLiteral } from '../../types/value-literal.js';
+import { bindValue } from '../../types/value-literal.js';
 
 /** A literal to offer: its text, and what it is. */
 export interface LiteralTemplate {
@@ -26,13 +26,12 @@ export function literalTemplates(
   const detail = enumType !== undefined ? `${enumType.name} member` : `${type} literal`;
   const templates: LiteralTemplate[] = [];
   for (const value of examples) {
-    let text: string | undefined;
     try {
-      text = valueLiteral(value, use, version);
+      const bound = bindValue(value, use, version);
+      if (bound.ok) templates.push({ text: bound.text, detail });
     } catch {
       // A literal the version does not have (an Edm.Date before 4.0): none is offered.
     }
-    if (text !== undefined) templates.push({ text, detail });
   }
   return templates;
 }
