@@ -2,17 +2,16 @@
 // the checked types: no per-row dispatch on node kinds, literal conversions done at compile time.
 // Every value from the filter is a JSON-escaped literal or an entry of the constants array `k`.
 // What is null and what each predicate wants was decided by lower(); this file writes JavaScript
-// for it, and shares member reads between the operands of an `and`/`or`.
+// for it, and shares member reads between the operands of an `and`/`or`. The reads of row values
+// are in generated-reads.ts (what each operand reads first in first-reads.ts), the JavaScript of
+// each operation in value-code.ts.
 
 import { madeFilter } from '../../types/filter-validation.js';
 import type { TypedFilter } from '../../types/typed.js';
-import type { FunctionName } from '../../language/functions.js';
-import type { EdmType } from '../../language/edm.js';
 import type {
   ComparePredicate,
   ExistsPredicate,
   ForallPredicate,
-  LoweredArithmeticOp,
   LoweredCall,
   LoweredCollection,
   LoweredConstant,
@@ -26,22 +25,26 @@ import type {
 import { lower } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
 import { assertNever } from '../../assert-never.js';
-import {
-  constantOf,
-  convertRepr,
-  literalValue,
-  refuseDecimalsBeyondModel,
-  reprOf,
-  workingRepr,
-  type Repr,
-} from './plan.js';
+import { convertRepr, literalValue, refuseDecimalsBeyondModel, reprOf, workingRepr, type Repr } from './plan.js';
 import { isPredicateFunction, type PredicateFunction } from '../../language/functions.js';
 import * as runtime from './runtime.js';
 import { TOO_DEEP } from './interpret.js';
 import { limitOnExhaustion } from '../../errors.js';
+import { FirstReads } from './first-reads.js';
+import { RowReads } from './generated-reads.js';
+import {
+  argumentRepr,
+  arithmeticCode,
+  convertCode,
+  equalCode,
+  FUNCTION_HELPERS,
+  type HelperName,
+  isPlainEquality,
+  orderCode,
+  PREDICATES,
+} from './value-code.js';
 
 type Runtime = typeof runtime;
-type HelperName = keyof Runtime;
 
 /** An expression's code; `constant` when it reads no row (then the code is pure and non-null). */
 interface Val {
@@ -104,71 +107,6 @@ export function compileGenerated(filter: TypedFilter, lowered: LoweredFilter): (
   };
 }
 
-type ValueFunction = Exclude<FunctionName, PredicateFunction>;
-
-/** The code of each Boolean function on its non-null arguments. */
-const PREDICATES: { readonly [N in PredicateFunction]: (a: string, b: string) => string } = {
-  substringof: (a, b) => `${b}.includes(${a})`,
-  contains: (a, b) => `${a}.includes(${b})`,
-  startswith: (a, b) => `${a}.startsWith(${b})`,
-  endswith: (a, b) => `${a}.endsWith(${b})`,
-};
-
-/** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none reaches a backend. */
-const decidedByLowering = (): never => {
-  throw new Error('now(), mindatetime() and maxdatetime() are decided by lower()');
-};
-
-/**
- * The runtime helper of each value-returning function, by the representation of its result and
- * the type of its first argument.
- */
-const FUNCTION_HELPERS: {
-  readonly [N in ValueFunction]: (repr: Repr, argType: EdmType | undefined) => HelperName | 'identity';
-} = {
-  length: () => 'lengthOf',
-  indexof: () => 'indexOf',
-  replace: () => 'replaceAll',
-  substring: () => 'substring',
-  tolower: () => 'toLower',
-  toupper: () => 'toUpper',
-  trim: () => 'trimSpaces',
-  concat: () => 'concat',
-  year: (_, t) => (t === 'Edm.Date' ? 'yearOfDate' : 'yearOf'),
-  month: (_, t) => (t === 'Edm.Date' ? 'monthOfDate' : 'monthOf'),
-  day: (_, t) => (t === 'Edm.Date' ? 'dayOfDate' : 'dayOf'),
-  // Of a time of day too: its milliseconds are those of an instant on 1970-01-01.
-  hour: () => 'hourOf',
-  minute: () => 'minuteOf',
-  second: () => 'secondOf',
-  fractionalseconds: () => 'fractionalSecondsOf',
-  date: () => 'dateOf',
-  time: () => 'timeOf',
-  totaloffsetminutes: () => 'totalOffsetMinutes',
-  totalseconds: () => 'totalSecondsOf',
-  now: decidedByLowering,
-  mindatetime: decidedByLowering,
-  maxdatetime: decidedByLowering,
-  round: (repr) => (repr === 'dec' ? 'roundDecimal' : 'roundDouble'),
-  floor: (repr) => (repr === 'dec' ? 'floorDecimal' : 'floorDouble'),
-  ceiling: (repr) => (repr === 'dec' ? 'ceilingDecimal' : 'ceilingDouble'),
-  datetime: () => 'identity',
-  datetimeoffset: () => 'identity',
-};
-
-/** The representation each argument of a function is passed in. */
-function argumentRepr(name: FunctionName, index: number, node: LoweredValue): Repr {
-  if (name === 'substring' && index > 0) return 'num';
-  return reprOf(node);
-}
-
-const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
-  'Edm.Int32': (t) => `(${t} | 0) === ${t}`,
-  'Edm.Int16': (t) => `(${t} << 16 >> 16) === ${t}`,
-  'Edm.SByte': (t) => `(${t} << 24 >> 24) === ${t}`,
-  'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
-};
-
 /**
  * A function being generated (the predicate, or a lambda's loop): its local variables, and the
  * one variable per property path (`v:` + path) and per complex step (`o:` + path) that shares a read.
@@ -184,7 +122,7 @@ function declare(locals: readonly string[]): string {
   return locals.length > 0 ? `let ${locals.join(', ')};\n` : '';
 }
 
-class Generator {
+class Generator extends RowReads {
   /** Counters that keep every generated name unique in the source. */
   temps = 0;
   memberCount = 0;
@@ -201,6 +139,8 @@ class Generator {
   elementChain: readonly string[] = [];
   /** Paths certainly read (into their variables) before the code being generated runs. */
   read = new Set<string>();
+  /** What each operand certainly reads first, for the operands after it. */
+  readonly firstReads = new FirstReads();
 
   temp(): string {
     const t = `t${this.temps++}`;
@@ -371,7 +311,7 @@ class Generator {
         const parts = this.sharingReads(
           node.operands,
           (o) => this.value(o).code,
-          (o) => this.readsOfValue(o),
+          (o) => this.firstReads.ofValue(o),
         );
         let code = `(${sawNull} ? null : ${node.op === 'and' ? 'true' : 'false'})`;
         for (let i = parts.length - 1; i >= 0; i--) {
@@ -416,69 +356,6 @@ class Generator {
     }
     this.read = before;
     return parts;
-  }
-
-  /**
-   * Reads a member once into its variable and checks its type: `ifNull` when it is null (or
-   * missing along the path), else `ifValue(x)` with x its value in the member's representation —
-   * a String checked to be a string but not yet for lone surrogates (see `wellFormed`).
-   */
-  memberTest(node: LoweredMember, ifNull: string, ifValue: (x: string) => string): string {
-    const path = node.path;
-    const leafKey = `v:${sourceKey(node.source)}${path.join('/')}`;
-    const leaf = this.memberTemp(leafKey);
-    if (this.read.has(leafKey)) return `(${leaf} == null ? ${ifNull} : ${ifValue(leaf)})`;
-    // A primitive element itself: copied, so that converting it in place leaves the element as it is.
-    if (path.length === 0)
-      return `((${leaf} = ${this.base(node.source)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
-    const { code, obj } = this.structureSteps(node.source, path.slice(0, -1), ifNull);
-    return `(${code}(${leaf} = ${this.readProperty(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
-  }
-
-  /**
-   * Whether the structure at `path` is null or missing (`ifNull`) or an object (`ifObject`): each
-   * step read once into its variable, as memberTest reads them, and checked to be an object.
-   */
-  structureTest(source: Source, path: readonly string[], ifNull: string, ifObject: string): string {
-    return `(${this.structureSteps(source, path, ifNull).code}${ifObject})`;
-  }
-
-  /**
-   * The code that reads each step of a path of structures from a source, `ifNull` as soon as one
-   * is null, each checked to be an object (a range variable's element too, as the first step); it
-   * ends in `: `, for the code that runs when every step is an object, which finds the last one in `obj`.
-   */
-  structureSteps(source: Source, path: readonly string[], ifNull: string): { code: string; obj: string } {
-    let code = '';
-    let obj = this.base(source);
-    const from = sourceKey(source);
-    const variable = variableArgument(source);
-    if (source.kind === 'variable') {
-      const key = `o:${from}`;
-      code += this.read.has(key)
-        ? `${obj} == null ? ${ifNull} : `
-        : `${obj} == null ? ${ifNull} : typeof ${obj} !== 'object' ? ${this.helper('badValue')}(${obj}, "", 'object'${variable}) : `;
-    }
-    for (let i = 0; i < path.length; i++) {
-      const prefix = path.slice(0, i + 1).join('/');
-      const key = `o:${from}${prefix}`;
-      const t = this.memberTemp(key);
-      // A complex step read before was checked to be an object (or null) then.
-      if (this.read.has(key)) code += `${t} == null ? ${ifNull} : `;
-      else
-        code +=
-          `(${t} = ${this.readProperty(obj, path[i]!)}) == null ? ${ifNull} : ` +
-          `typeof ${t} !== 'object' ? ${this.helper('badValue')}(${t}, ${JSON.stringify(prefix)}, 'object'${variable}) : `;
-      obj = t;
-    }
-    return { code, obj };
-  }
-
-  /** Code for a collection's elements: an array, or null for a null or missing one. */
-  collection(c: LoweredCollection): string {
-    const { code, obj } = this.structureSteps(c.source, c.path.slice(0, -1), 'null');
-    const read = `${this.helper('readArray')}(${this.readProperty(obj, c.path[c.path.length - 1]!)}, ${JSON.stringify(c.path.join('/'))}${variableArgument(c.source)})`;
-    return `(${code}${read})`;
   }
 
   /** The number of elements (those its predicate holds for, when it has one), in the count's representation. */
@@ -570,72 +447,6 @@ class Generator {
     return `${name}(${params.join(', ')})`;
   }
 
-  /** Code reading a property of an object; an Object.prototype name only as an own property. */
-  readProperty(obj: string, name: string): string {
-    return runtime.isPrototypeName(name)
-      ? `${this.helper('readOwn')}(${obj}, ${JSON.stringify(name)})`
-      : `${obj}[${JSON.stringify(name)}]`;
-  }
-
-  /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
-  readValue(node: LoweredMember, t: string, ifValue: (x: string) => string): string {
-    const variable = variableArgument(node.source);
-    const p = JSON.stringify(node.path.join('/'));
-    const type = node.type;
-    const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
-    // Only Int64 members are bigints (readInt64 makes them so); every other integer member is a number.
-    const then = ifValue(t);
-    const enumType = node.property.enum;
-    if (enumType !== undefined) {
-      const typeRef = this.constant(enumType, 'str').code;
-      return `((${t} = ${this.helper('readEnum')}(${t}, ${p}, ${typeRef}${variable})), ${then})`;
-    }
-    const smallTest = SMALL_INTEGER_TEST[type];
-    if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
-    switch (type) {
-      case 'Edm.String':
-        return `typeof ${t} === 'string' ? ${then} : ${bad}`;
-      case 'Edm.Boolean':
-        return `typeof ${t} === 'boolean' ? ${then} : ${bad}`;
-      case 'Edm.Double':
-      case 'Edm.Single':
-        return `typeof ${t} === 'number' ? ${then} : ${bad}`;
-      case 'Edm.Guid':
-        return `((${t} = ${this.helper('readGuid')}(${t}, ${p}${variable})), ${then})`;
-      case 'Edm.Int64':
-        return `((${t} = ${this.helper('readInt64')}(${t}, ${p}${variable})), ${then})`;
-      case 'Edm.Decimal':
-        return `((${t} = ${this.helper('readDecimal')}(${t}, ${p}${variable})), ${then})`;
-      case 'Edm.Date':
-        return `((${t} = ${this.helper('readDate')}(${t}, ${p}${variable})), ${then})`;
-      case 'Edm.TimeOfDay':
-        return `((${t} = ${this.helper('readTimeOfDay')}(${t}, ${p}${variable})), ${then})`;
-      case 'Edm.Duration':
-        return `((${t} = ${this.helper('readDuration')}(${t}, ${p}${variable})), ${then})`;
-      default:
-        return `((${t} = ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)}${variable})), ${then})`;
-    }
-  }
-
-  /** `x` once checked for lone surrogates, for a String member's value; other values as they are. */
-  wellFormed(node: LoweredMember, x: string): string {
-    if (node.type !== 'Edm.String') return x;
-    const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String"${variableArgument(node.source)})`;
-    // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
-    return runtime.HAS_WELL_FORMED
-      ? `(${x}.isWellFormed() ? ${x} : ${bad})`
-      : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
-  }
-
-  /**
-   * `hit || x is well-formed-or-throw`, false when x is well-formed: for a test that only a
-   * well-formed string can pass (it equals, or is in a set of, well-formed constants).
-   */
-  wellFormedUnless(node: LoweredMember, x: string, hit: string): string {
-    if (node.type !== 'Edm.String') return hit;
-    return `(${hit} || (${this.wellFormed(node, x)}, false))`;
-  }
-
   // -------------------------------------------------------------------------------------------
   // Truth: code that yields whether a predicate holds (true or false, never null)
 
@@ -660,7 +471,7 @@ class Generator {
         const parts = this.sharingReads(
           p.operands,
           (o) => this.truth(o),
-          (o) => this.readsOfTruth(o),
+          (o) => this.firstReads.ofTruth(o),
         );
         return `(${parts.join(p.kind === 'and' ? ' && ' : ' || ')})`;
       }
@@ -773,97 +584,6 @@ class Generator {
     const t = this.temp();
     return `((${t} = ${v.code}) === null ? ${orNull} : (${testOf(t)}))`;
   }
-
-  // -------------------------------------------------------------------------------------------
-  // What a node's code certainly reads first, whenever it runs: the member variables that code
-  // after it (a later operand of the same and/or) may use without reading again. Each case
-  // mirrors the code emitted above: the first row value it evaluates. Memoised per node: the
-  // first read of a nested operand lies down its leftmost spine, which a deep filter would
-  // otherwise walk again at every level.
-
-  readonly #valueReads = new WeakMap<LoweredValue, readonly string[]>();
-  readonly #truthReads = new WeakMap<LoweredPredicate, readonly string[]>();
-
-  readsOfValue(node: LoweredValue): readonly string[] {
-    let reads = this.#valueReads.get(node);
-    if (!reads) {
-      reads = this.computeReadsOfValue(node);
-      this.#valueReads.set(node, reads);
-    }
-    return reads;
-  }
-
-  readsOfTruth(p: LoweredPredicate): readonly string[] {
-    let reads = this.#truthReads.get(p);
-    if (!reads) {
-      reads = this.computeReadsOfTruth(p);
-      this.#truthReads.set(p, reads);
-    }
-    return reads;
-  }
-
-  /** The reads of the first operand that is not a constant. */
-  readsOfFirst(operands: readonly LoweredValue[]): readonly string[] {
-    const first = operands.find((o) => !constantOf(o));
-    return first ? this.readsOfValue(first) : [];
-  }
-
-  computeReadsOfValue(node: LoweredValue): readonly string[] {
-    if (constantOf(node)) return [];
-    switch (node.kind) {
-      case 'constant':
-        return [];
-      case 'member':
-        return memberKeys(node);
-      case 'convert':
-      case 'negate':
-      case 'not':
-      case 'cast':
-        return this.readsOfValue(node.operand);
-      case 'arithmetic':
-      case 'temporal':
-        return this.readsOfFirst([node.left, node.right]);
-      case 'call':
-        return this.readsOfFirst(node.args);
-      case 'truth':
-        return this.readsOfTruth(node.predicate);
-      case 'logical':
-        return node.operands.length > 0 ? this.readsOfValue(node.operands[0]!) : [];
-      // The collection's steps are read into no member variable.
-      case 'count':
-        return [];
-      // The condition is read first; the value only where it holds.
-      case 'guard':
-        return this.readsOfTruth(node.condition);
-      default:
-        return assertNever(node, 'lowered value kind');
-    }
-  }
-
-  computeReadsOfTruth(p: LoweredPredicate): readonly string[] {
-    switch (p.kind) {
-      case 'constant':
-        return [];
-      case 'booleanTest':
-      case 'nullTest':
-        return this.readsOfValue(p.value);
-      case 'structureNull':
-        return structureKeys(p.source, p.path);
-      case 'and':
-      case 'or':
-        return p.operands.length > 0 ? this.readsOfTruth(p.operands[0]!) : [];
-      case 'compare':
-        return this.readsOfFirst([p.left, p.right]);
-      case 'in':
-        return this.readsOfValue(p.operand);
-      // Read in a function of their own, and for no element of an empty collection.
-      case 'exists':
-      case 'forall':
-        return [];
-      default:
-        return assertNever(p, 'lowered predicate kind');
-    }
-  }
 }
 
 /** The longest `in` list tested by `===` per item rather than by a set. */
@@ -871,106 +591,4 @@ const SHORT_LIST = 4;
 
 function isWellFormedConstant(v: Val): boolean {
   return v.constant !== undefined && typeof v.constant.value === 'string' && runtime.isWellFormed(v.constant.value);
-}
-
-function memberKeys(node: LoweredMember): string[] {
-  const leaf = `v:${sourceKey(node.source)}${node.path.join('/')}`;
-  return node.path.length === 0 ? [leaf] : [...structureKeys(node.source, node.path.slice(0, -1)), leaf];
-}
-
-/** The keys of a structure path's steps; a range variable's element, checked as the first step, too. */
-function structureKeys(source: Source, path: readonly string[]): string[] {
-  const from = sourceKey(source);
-  const steps = path.map((_, i) => `o:${from}${path.slice(0, i + 1).join('/')}`);
-  return source.kind === 'variable' ? [`o:${from}`, ...steps] : steps;
-}
-
-/** What a member key starts with: nothing for the row, the variable's name and a space (no name holds one) for an element. */
-function sourceKey(source: Source): string {
-  return source.kind === 'row' ? '' : `${source.name} `;
-}
-
-/** The trailing argument of a runtime reader for a value read from a range variable's element. */
-function variableArgument(source: Source): string {
-  return source.kind === 'row' ? '' : `, ${JSON.stringify(source.name)}`;
-}
-
-/** Whether `x === constant` is the whole meaning of eq for this representation and value. */
-function isPlainEquality(repr: Repr, value: unknown): boolean {
-  if (repr === 'dec') return false;
-  return !(typeof value === 'number' && Number.isNaN(value));
-}
-
-function equalCode(a: string, b: string, repr: Repr): string {
-  switch (repr) {
-    case 'dec':
-      return `${a}.eq(${b})`;
-    case 'dbl':
-      return `(${a} === ${b} || (${a} !== ${a} && ${b} !== ${b}))`;
-    default:
-      return `${a} === ${b}`;
-  }
-}
-
-const DECIMAL_ORDER = { gt: 'gt', ge: 'gte', lt: 'lt', le: 'lte' } as const;
-const JS_ORDER = { gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
-
-function orderCode(
-  op: Exclude<ComparePredicate['op'], 'eq'>,
-  a: string,
-  b: string,
-  repr: Repr,
-  native: boolean,
-  gen: Generator,
-): string {
-  if (repr === 'dec') return `${a}.${DECIMAL_ORDER[op]}(${b})`;
-  if (repr === 'str' && !native) return `${gen.helper('compareStrings')}(${a}, ${b}) ${JS_ORDER[op]} 0`;
-  const base = `${a} ${JS_ORDER[op]} ${b}`;
-  // ge is gt or eq, and NaN eq NaN.
-  if (repr === 'dbl' && (op === 'ge' || op === 'le')) return `(${base} || (${a} !== ${a} && ${b} !== ${b}))`;
-  return base;
-}
-
-function arithmeticCode(op: LoweredArithmeticOp, a: string, b: string, repr: Repr, gen: Generator): string {
-  switch (repr) {
-    case 'dec':
-      switch (op) {
-        case 'add':
-          return `${a}.plus(${b})`;
-        case 'sub':
-          return `${a}.minus(${b})`;
-        case 'mul':
-          return `${a}.times(${b})`;
-        case 'div':
-          return `${gen.helper('divideDecimals')}(${a}, ${b})`;
-        default:
-          return `${gen.helper('modDecimals')}(${a}, ${b})`;
-      }
-    case 'big': {
-      const js = { add: '+', sub: '-', mul: '*', div: '/', mod: '%' }[op];
-      return op === 'div' || op === 'mod' ? `(${b} === 0n ? null : ${a} ${js} ${b})` : `(${a} ${js} ${b})`;
-    }
-    default: {
-      if (op === 'div' && repr === 'num') return `${gen.helper('divideIntegers')}(${a}, ${b})`;
-      const js = { add: '+', sub: '-', mul: '*', div: '/', mod: '%' }[op];
-      return op === 'div' || op === 'mod' ? `(${b} === 0 ? null : ${a} ${js} ${b})` : `(${a} ${js} ${b})`;
-    }
-  }
-}
-
-function convertCode(x: string, from: Repr, to: Repr, gen: Generator): string {
-  switch (`${from}>${to}`) {
-    case 'num>big':
-      return `BigInt(${x})`;
-    case 'num>dec':
-    case 'big>dec':
-      return `${gen.helper('decimal')}(${from === 'big' ? `${x}.toString()` : x})`;
-    case 'big>num':
-    case 'big>dbl':
-      return `Number(${x})`;
-    case 'dec>dbl':
-      return `${x}.toNumber()`;
-    default:
-      return x;
-  }
 }

@@ -4,7 +4,7 @@
 
 export { compilePredicate } from './predicate.js';
 export type { Predicate, PredicateOptions } from './predicate.js';
-export { RowValueError } from './runtime.js';
+export { RowValueError } from './row-value-error.js';
 export { generateSource } from './compile.js';
 export { applyQuery } from './apply-query.js';
 export type { ProjectedRow, QueryPage } from './apply-query.js';

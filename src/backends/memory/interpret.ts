@@ -1,26 +1,21 @@
 // Compiles a lowered filter to a tree of closures: the path for environments that forbid
 // `new Function` (a strict Content-Security-Policy). Same representations and helpers as the
-// generated code, so the two agree value for value.
+// generated code, so the two agree value for value. This file walks the lowered form; the reads
+// of row values are in closure-reads.ts, the operations on values in value-operations.ts.
 
 import type { Decimal } from 'decimal.js';
 import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
 import type { PrimitiveProperty } from '../../types/schema.js';
 import { lowerValue } from '../../lower/lower.js';
-import type { FunctionName } from '../../language/functions.js';
-import type { EdmType } from '../../language/edm.js';
-import type { LoweredFilter } from '../../lower/lowered.js';
 import type {
   ComparePredicate,
   ExistsPredicate,
   ForallPredicate,
-  LoweredArithmeticOp,
-  LoweredCollection,
   LoweredConstant,
   LoweredCount,
-  LoweredMember,
+  LoweredFilter,
   LoweredPredicate,
   LoweredValue,
-  Source,
 } from '../../lower/lowered.js';
 import { assertNever } from '../../assert-never.js';
 import {
@@ -32,28 +27,12 @@ import {
   workingRepr,
   type Repr,
 } from './plan.js';
-import { isPredicateFunction, type PredicateFunction } from '../../language/functions.js';
+import { isPredicateFunction } from '../../language/functions.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
-
-type Row = Record<string, unknown>;
-
-/**
- * The elements bound to the range variables of the lambdas being evaluated, by slot
- * (`Scope.slots`); allocated once per row for a filter with lambdas.
- */
-type Env = unknown[];
-
-type Eval = (row: Row, env: Env) => unknown;
-type Test = (row: Row, env: Env) => boolean;
-
-/**
- * Per-compilation state: the slot of `env` each range variable's element is kept in. Names are
- * unique along a chain of nested lambdas, so one slot per name never holds two live elements.
- */
-interface Scope {
-  readonly slots: Map<string, number>;
-}
+import { type Env, type Eval, type Row, type Scope, slotOf, type Test } from './closure-scope.js';
+import { collectionReader, member, structureIsNull } from './closure-reads.js';
+import { arithmetic, equality, FUNCTIONS, ordering, PREDICATES, strictCall } from './value-operations.js';
 
 export function compileClosures(filter: TypedFilter, lowered: LoweredFilter): (row: unknown) => boolean {
   refuseDecimalsBeyondModel(filter);
@@ -234,213 +213,6 @@ function value(node: LoweredValue, scope: Scope): Eval {
   }
 }
 
-/** A function applied to its arguments' values, null as soon as one is null. */
-function strictCall(fn: Fn, args: readonly Eval[]): Eval {
-  if (args.length === 1) {
-    const [a] = args as [Eval];
-    return (row, env) => {
-      const x = a(row, env);
-      return x === null ? null : fn(x);
-    };
-  }
-  if (args.length === 2) {
-    const [a, b] = args as [Eval, Eval];
-    return (row, env) => {
-      const x = a(row, env);
-      if (x === null) return null;
-      const y = b(row, env);
-      return y === null ? null : fn(x, y);
-    };
-  }
-  return (row, env) => {
-    const xs: unknown[] = [];
-    for (const a of args) {
-      const x = a(row, env);
-      if (x === null) return null;
-      xs.push(x);
-    }
-    return fn(...xs);
-  };
-}
-
-// biome-ignore lint/suspicious/noExplicitAny: each helper takes its own argument types
-type Fn = (...xs: any[]) => unknown;
-
-/** The implementation of each value-returning function, by the representation of its result. */
-const FUNCTIONS: {
-  readonly [N in Exclude<FunctionName, PredicateFunction>]: (repr: Repr, argType: EdmType | undefined) => Fn;
-} = {
-  length: () => rt.lengthOf,
-  indexof: () => rt.indexOf,
-  replace: () => rt.replaceAll,
-  substring: () => rt.substring,
-  tolower: () => rt.toLower,
-  toupper: () => rt.toUpper,
-  trim: () => rt.trimSpaces,
-  concat: () => rt.concat,
-  year: (_, t) => (t === 'Edm.Date' ? rt.yearOfDate : rt.yearOf),
-  month: (_, t) => (t === 'Edm.Date' ? rt.monthOfDate : rt.monthOf),
-  day: (_, t) => (t === 'Edm.Date' ? rt.dayOfDate : rt.dayOf),
-  // Of a time of day too: its milliseconds are those of an instant on 1970-01-01.
-  hour: () => rt.hourOf,
-  minute: () => rt.minuteOf,
-  second: () => rt.secondOf,
-  round: (r) => (r === 'dec' ? rt.roundDecimal : rt.roundDouble),
-  floor: (r) => (r === 'dec' ? rt.floorDecimal : rt.floorDouble),
-  ceiling: (r) => (r === 'dec' ? rt.ceilingDecimal : rt.ceilingDouble),
-  datetime: () => (x: number) => x,
-  datetimeoffset: () => (x: number) => x,
-  fractionalseconds: () => rt.fractionalSecondsOf,
-  date: () => rt.dateOf,
-  time: () => rt.timeOf,
-  totaloffsetminutes: () => rt.totalOffsetMinutes,
-  totalseconds: () => rt.totalSecondsOf,
-  now: decidedByLowering,
-  mindatetime: decidedByLowering,
-  maxdatetime: decidedByLowering,
-};
-
-/** now(), mindatetime(), maxdatetime(): lower() makes them constants, so none reaches a backend. */
-function decidedByLowering(): never {
-  throw new Error('now(), mindatetime() and maxdatetime() are decided by lower()');
-}
-
-const PREDICATES: { readonly [N in PredicateFunction]: (a: string, b: string) => boolean } = {
-  substringof: (a, b) => b.includes(a),
-  contains: (a, b) => a.includes(b),
-  startswith: (a, b) => a.startsWith(b),
-  endswith: (a, b) => a.endsWith(b),
-};
-
-function arithmetic(op: LoweredArithmeticOp, repr: Repr): (a: unknown, b: unknown) => unknown {
-  if (repr === 'dec') {
-    switch (op) {
-      case 'add':
-        return (a, b) => (a as Decimal).plus(b as Decimal);
-      case 'sub':
-        return (a, b) => (a as Decimal).minus(b as Decimal);
-      case 'mul':
-        return (a, b) => (a as Decimal).times(b as Decimal);
-      case 'div':
-        return (a, b) => rt.divideDecimals(a as Decimal, b as Decimal);
-      default:
-        return (a, b) => rt.modDecimals(a as Decimal, b as Decimal);
-    }
-  }
-  if (repr === 'big') {
-    switch (op) {
-      case 'add':
-        return (a, b) => (a as bigint) + (b as bigint);
-      case 'sub':
-        return (a, b) => (a as bigint) - (b as bigint);
-      case 'mul':
-        return (a, b) => (a as bigint) * (b as bigint);
-      case 'div':
-        return (a, b) => (b === 0n ? null : (a as bigint) / (b as bigint));
-      default:
-        return (a, b) => (b === 0n ? null : (a as bigint) % (b as bigint));
-    }
-  }
-  switch (op) {
-    case 'add':
-      return (a, b) => (a as number) + (b as number);
-    case 'sub':
-      return (a, b) => (a as number) - (b as number);
-    case 'mul':
-      return (a, b) => (a as number) * (b as number);
-    case 'div':
-      return repr === 'num'
-        ? (a, b) => rt.divideIntegers(a as number, b as number)
-        : (a, b) => (b === 0 ? null : (a as number) / (b as number));
-    default:
-      return (a, b) => (b === 0 ? null : (a as number) % (b as number));
-  }
-}
-
-function member(node: LoweredMember, scope: Scope): Eval {
-  const path = node.path;
-  const read = reader(node);
-  if (node.source.kind === 'row' && !path.some(rt.isPrototypeName) && path.length <= 2) {
-    const [first, second] = path as unknown as [string, string | undefined];
-    if (second === undefined) {
-      return (row) => {
-        const v = row[first];
-        return v == null ? null : read(v);
-      };
-    }
-    const prefix = first;
-    return (row) => {
-      const o = row[first];
-      if (o == null) return null;
-      if (typeof o !== 'object') rt.badValue(o, prefix, 'object');
-      const v = (o as Row)[second];
-      return v == null ? null : read(v);
-    };
-  }
-  const at = pathReader(node.source, path, scope);
-  return (row, env) => {
-    const v = at(row, env);
-    return v == null ? null : read(v);
-  };
-}
-
-/**
- * The row value at `path` from a source (the row, or a range variable's element), null or
- * undefined as soon as a step is: each structure the path goes through, a variable's element
- * included, checked to be an object.
- */
-function pathReader(source: Source, path: readonly string[], scope: Scope): Eval {
-  const names = path.map((name) => ({ name, own: rt.isPrototypeName(name) }));
-  const variable = source.kind === 'variable' ? source.name : undefined;
-  const slot = variable === undefined ? undefined : slotOf(scope, variable);
-  return (row, env) => {
-    let v: unknown = slot === undefined ? row : env[slot];
-    for (let i = 0; i < names.length; i++) {
-      if (v == null) return null;
-      // The row is an object; an element is checked like any structure.
-      if ((i > 0 || slot !== undefined) && typeof v !== 'object')
-        rt.badValue(v, path.slice(0, i).join('/'), 'object', variable);
-      const { name, own } = names[i]!;
-      v = own ? rt.readOwn(v as object, name) : (v as Row)[name];
-    }
-    return v;
-  };
-}
-
-/** The slot of `env` that holds the element bound to a range variable. */
-function slotOf(scope: Scope, variable: string): number {
-  let slot = scope.slots.get(variable);
-  if (slot === undefined) {
-    slot = scope.slots.size;
-    scope.slots.set(variable, slot);
-  }
-  return slot;
-}
-
-/** Whether the structure at a path is null or missing: reads each step, checked to be an object. */
-function structureIsNull(source: Source, path: readonly string[], scope: Scope): Test {
-  const at = pathReader(source, path, scope);
-  const variable = source.kind === 'variable' ? source.name : undefined;
-  const where = path.join('/');
-  return (row, env) => {
-    const v = at(row, env);
-    if (v == null) return true;
-    if (typeof v !== 'object') rt.badValue(v, where, 'object', variable);
-    return false;
-  };
-}
-
-/** A collection's elements (null for an empty one: null or missing), checked to be an array. */
-function collectionReader(
-  collection: LoweredCollection,
-  scope: Scope,
-): (row: Row, env: Env) => readonly unknown[] | null {
-  const at = pathReader(collection.source, collection.path, scope);
-  const variable = collection.source.kind === 'variable' ? collection.source.name : undefined;
-  const where = collection.path.join('/');
-  return (row, env) => rt.readArray(at(row, env), where, variable);
-}
-
 /**
  * `exists` stops at the first element that satisfies the predicate, `forall` at the first that
  * does not; a plain loop over the array, the element kept in the variable's slot. An element's
@@ -507,54 +279,6 @@ function count(node: LoweredCount, scope: Scope): Eval {
     }
     return big ? BigInt(n) : n;
   };
-}
-
-function reader(node: LoweredMember): (v: unknown) => unknown {
-  const p = node.path.join('/');
-  const variable = node.source.kind === 'variable' ? node.source.name : undefined;
-  const enumType = node.property.enum;
-  if (enumType !== undefined) return (v) => rt.readEnum(v, p, enumType, variable);
-  switch (node.type) {
-    case 'Edm.String':
-      return rt.HAS_WELL_FORMED
-        ? (v) =>
-            typeof v === 'string' && (v as unknown as { isWellFormed(): boolean }).isWellFormed()
-              ? v
-              : rt.badValue(v, p, 'Edm.String', variable)
-        : (v) => rt.readString(v, p, variable);
-    case 'Edm.Guid':
-      return (v) => rt.readGuid(v, p, variable);
-    case 'Edm.Boolean':
-      return (v) => rt.readBoolean(v, p, variable);
-    case 'Edm.Byte':
-    case 'Edm.SByte':
-    case 'Edm.Int16':
-    case 'Edm.Int32': {
-      const type = node.type;
-      if (type === 'Edm.Int32')
-        return (v) => (typeof v === 'number' && (v | 0) === v ? v : rt.badValue(v, p, type, variable));
-      return (v) => rt.readSmallInteger(v, p, type, variable);
-    }
-    case 'Edm.Int64':
-      return (v) => rt.readInt64(v, p, variable);
-    case 'Edm.Decimal':
-      return (v) => rt.readDecimal(v, p, variable);
-    case 'Edm.Date':
-      return (v) => rt.readDate(v, p, variable);
-    case 'Edm.TimeOfDay':
-      return (v) => rt.readTimeOfDay(v, p, variable);
-    case 'Edm.Duration':
-      return (v) => rt.readDuration(v, p, variable);
-    case 'Edm.Double':
-    case 'Edm.Single': {
-      const type = node.type;
-      return (v) => (typeof v === 'number' ? v : rt.badValue(v, p, type, variable));
-    }
-    default: {
-      const type = node.type;
-      return (v) => rt.readInstant(v, p, type, variable);
-    }
-  }
 }
 
 function truth(p: LoweredPredicate, scope: Scope): Test {
@@ -647,56 +371,6 @@ function compare({ op, left, right }: ComparePredicate, scope: Scope): Test {
     const c = r(row, env);
     return c !== null && ord(a, c);
   };
-}
-
-function equality(repr: Repr): (a: unknown, b: unknown) => boolean {
-  if (repr === 'dec') return (a, b) => (a as Decimal).eq(b as Decimal);
-  if (repr === 'dbl') return (a, b) => rt.equalDoubles(a as number, b as number);
-  return (a, b) => a === b;
-}
-
-function ordering(op: Exclude<ComparePredicate['op'], 'eq'>, repr: Repr): (a: unknown, b: unknown) => boolean {
-  if (repr === 'num' || repr === 'big' || repr === 'ms' || repr === 'bool') {
-    // Never NaN: plain JavaScript order.
-    switch (op) {
-      case 'gt':
-        return (a, b) => (a as number) > (b as number);
-      case 'lt':
-        return (a, b) => (a as number) < (b as number);
-      case 'ge':
-        return (a, b) => (a as number) >= (b as number);
-      default:
-        return (a, b) => (a as number) <= (b as number);
-    }
-  }
-  if (repr === 'dbl') {
-    // IEEE order; ge is gt or eq, and NaN eq NaN.
-    switch (op) {
-      case 'gt':
-        return (a, b) => (a as number) > (b as number);
-      case 'lt':
-        return (a, b) => (a as number) < (b as number);
-      case 'ge':
-        return (a, b) => (a as number) >= (b as number) || (Number.isNaN(a) && Number.isNaN(b));
-      default:
-        return (a, b) => (a as number) <= (b as number) || (Number.isNaN(a) && Number.isNaN(b));
-    }
-  }
-  // Decimals and strings: never NaN.
-  const sign =
-    repr === 'dec'
-      ? (a: unknown, b: unknown) => (a as Decimal).cmp(b as Decimal)
-      : (a: unknown, b: unknown) => rt.compareStrings(a as string, b as string);
-  switch (op) {
-    case 'gt':
-      return (a, b) => sign(a, b) > 0;
-    case 'lt':
-      return (a, b) => sign(a, b) < 0;
-    case 'ge':
-      return (a, b) => sign(a, b) >= 0;
-    default:
-      return (a, b) => sign(a, b) <= 0;
-  }
 }
 
 /** `tests` joined by && (all) or || (any), without a loop or an iterator per row for short lists. */

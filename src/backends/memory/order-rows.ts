@@ -5,7 +5,7 @@ import type { Decimal } from 'decimal.js';
 import type { OrderKey } from '../../types/query-plan.js';
 import { compileMemberReader, compileValueReader } from './interpret.js';
 import type { Repr } from './plan.js';
-import { compareStrings } from './runtime.js';
+import { compareStrings } from './code-points.js';
 
 /** The rows sorted by the keys, each key ascending unless descending; a stable sort, so ties keep their order. */
 export function orderRows<Row>(rows: readonly Row[], orderBy: readonly OrderKey[]): Row[] {

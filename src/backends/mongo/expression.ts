@@ -3,23 +3,20 @@
 // null/missing; every predicate to exactly true or false. Every sub-expression is rendered once
 // (an operand needed twice is a `$let` variable), so the document is linear in the filter; a
 // Boolean used as a value is computed once as true, false or null, never rebuilt from its "is
-// true" and "is false" tests.
+// true" and "is false" tests. Numbers (conversions, negation, arithmetic) are in numbers.ts,
+// functions in functions.ts, casts in cast.ts, date-time arithmetic in temporal.ts.
 
 import type { CompareOp } from '../../language/operators.js';
-import { isFloatingPoint, isInteger, type EdmType } from '../../language/edm.js';
+import { isFloatingPoint } from '../../language/edm.js';
 import type {
   BooleanTest,
   ComparePredicate,
   ExistsPredicate,
   ForallPredicate,
   InPredicate,
-  LoweredArithmetic,
   LoweredCall,
   LoweredCollection,
-  LoweredConstant,
   LoweredCount,
-  LoweredConvert,
-  LoweredNegate,
   LoweredPredicate,
   LoweredValue,
   NullTest,
@@ -31,34 +28,14 @@ import { cannotCompile } from './cannot-compile.js';
 import { castValue } from './cast.js';
 import type { Context, PathRead } from './options.js';
 import type { Span } from './cannot-compile.js';
-import {
-  anyOf,
-  compareConstant,
-  isConstant,
-  isNull,
-  isSimple,
-  NOT_NAN,
-  order,
-  ORDER_OPERATORS,
-  orNull,
-  polarity,
-} from './aggregation.js';
-import type { Agg, ValueCompiler } from './aggregation.js';
+import { anyOf, isNull, isSimple, NOT_NAN, order, ORDER_OPERATORS, orNull, polarity } from './aggregation.js';
+import type { Agg } from './aggregation.js';
 import { isLiteral, plainValue, type Literal } from './bson-value.js';
 import { decimalText } from './decimal128.js';
+import { arithmetic, convert, negate, type NumberCompiler } from './numbers.js';
 import { rendererOf } from './functions.js';
 import { temporalArithmetic } from './temporal.js';
 import { MIRRORED } from '../../language/operators.js';
-
-/** 2^1024 - 2^970 rounded up to 34 digits: a Decimal128 at or above it converts to ±Infinity. */
-const DOUBLE_OVERFLOW = '1.797693134862315807937289714053035E+308';
-/** 2^-1022 (the smallest normal double) rounded up to 34 digits. */
-const DOUBLE_MIN_NORMAL = '2.225073858507201383090232717332405E-308';
-/** 2^1074 rounded to 34 digits, half to even. */
-const TWO_TO_1074 = '2.024022533073106183524953467189173E+323';
-
-/** Integers within ±2^53 are exact in every numeric BSON type, so arithmetic within that range needs no Decimal128. */
-const SAFE = 2n ** 53n;
 
 /** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
 interface Element {
@@ -68,7 +45,7 @@ interface Element {
   readonly path: readonly string[];
 }
 
-export class ExpressionCompiler implements ValueCompiler {
+export class ExpressionCompiler implements NumberCompiler {
   #next = 0;
   /** Field references (`$Name`, `$$e0.City`) known to be non-null where the expression being compiled is evaluated. */
   #known: ReadonlySet<string> = new Set();
@@ -89,7 +66,7 @@ export class ExpressionCompiler implements ValueCompiler {
   }
 
   /** Whether the value may be null where it is being compiled. */
-  private mayBeNull(node: LoweredValue): boolean {
+  mayBeNull(node: LoweredValue): boolean {
     const fields = this.strictFields(node);
     return fields === undefined || [...fields].some((f) => !this.#known.has(f));
   }
@@ -217,11 +194,11 @@ export class ExpressionCompiler implements ValueCompiler {
       case 'count':
         return { $size: this.countedOf(node) };
       case 'convert':
-        return this.convert(node);
+        return convert(this, node);
       case 'negate':
-        return this.negate(this.value(node.operand), node.type, this.native(node));
+        return negate(this, node);
       case 'arithmetic':
-        return this.arithmetic(node);
+        return arithmetic(this, node);
       case 'temporal':
         return temporalArithmetic(this, node.op, node.left, node.right, this.value(node.left), this.value(node.right));
       case 'cast':
@@ -475,119 +452,6 @@ export class ExpressionCompiler implements ValueCompiler {
     throw malformedTree(node, `a ${node.kind} value of type ${node.type} where a Boolean is expected`);
   }
 
-  private convert(node: LoweredConvert): Agg {
-    const from = node.operand.type;
-    const to = node.type;
-    const value = this.value(node.operand);
-    if (to === 'Edm.Decimal' && from !== 'Edm.Decimal') return { $toDecimal: value };
-    if (isFloatingPoint(to) && from === 'Edm.Decimal') return this.decimalToDouble(node.operand, value);
-    if (isFloatingPoint(to) && !isFloatingPoint(from)) return { $toDouble: value };
-    return value;
-  }
-
-  /**
-   * A Decimal as a Double, rounded to binary64 as the reference does, without MongoDB's errors:
-   * `$toDouble` of a Decimal128 fails when the double would overflow (a magnitude of
-   * 2^1024 - 2^970 or more) or underflow (a nonzero magnitude below 2^-1022). So those ranges are
-   * computed otherwise: ±Infinity at or beyond the overflow threshold; below 2^-1022 the value is
-   * a multiple k of 2^-1074 (a subnormal, or 0), k = |x| × 2^1074 rounded to an integer in
-   * Decimal128 (34 digits; exact unless |x| × 2^1074 lies within about 5e-18 of a half-integer),
-   * converted (an integer below 2^53: exact) and scaled by ±2^-1074 (exact). The thresholds are
-   * the smallest 34-digit decimals at or above the exact bounds, so a Decimal128 compares with
-   * them as with the bounds themselves. A literal is converted here, exactly.
-   */
-  private decimalToDouble(operand: LoweredValue, value: Agg): Agg {
-    if (isLiteral(operand)) return Number(decimalText(operand));
-    return this.bind([value], ([x]) => ({
-      $cond: [
-        { $gte: [{ $abs: x }, { $toDecimal: DOUBLE_OVERFLOW }] },
-        { $cond: [{ $gt: [x, 0] }, Infinity, -Infinity] },
-        {
-          $cond: [
-            { $lt: [{ $abs: x }, { $toDecimal: DOUBLE_MIN_NORMAL }] },
-            {
-              $multiply: [
-                {
-                  $toDouble: {
-                    $trunc: {
-                      $add: [{ $multiply: [{ $abs: x }, { $toDecimal: TWO_TO_1074 }] }, { $toDecimal: '0.5' }],
-                    },
-                  },
-                },
-                { $cond: [{ $lt: [x, 0] }, -Number.MIN_VALUE, Number.MIN_VALUE] },
-              ],
-            },
-            { $toDouble: x },
-          ],
-        },
-      ],
-    }));
-  }
-
-  private negate(value: Agg, type: EdmType, native: boolean): Agg {
-    // Integers beyond ±2^53 are computed in Decimal128 so that no result overflows or rounds.
-    return { $multiply: [isInteger(type) && !native ? { $toDecimal: value } : value, -1] };
-  }
-
-  /**
-   * Whether integer arithmetic can run on the stored numbers: the result and both operands lie
-   * within ±2^53 (lower()'s integer ranges), where int, long and double all hold integers exactly
-   * (an int overflowing into a long, or an Int32 stored as a double, stays exact). Beyond that it
-   * runs in Decimal128.
-   */
-  private native(node: LoweredArithmetic | LoweredNegate): boolean {
-    const operands = node.kind === 'negate' ? [node.operand] : [node.left, node.right];
-    return [node, ...operands].every(({ range }) => range !== undefined && range[0] >= -SAFE && range[1] <= SAFE);
-  }
-
-  private arithmetic(node: LoweredArithmetic): Agg {
-    let left = this.value(node.left);
-    let right = this.value(node.right);
-    if (isInteger(node.type) && !this.native(node)) {
-      // Exact integer arithmetic: Decimal128 holds 34 digits, where int64 would overflow to double.
-      const lit = (n: LoweredValue) => n.kind === 'constant';
-      if (!lit(node.left) || lit(node.right)) left = { $toDecimal: left };
-      if (!lit(node.right)) right = { $toDecimal: right };
-    }
-    switch (node.op) {
-      case 'add':
-        return { $add: [left, right] };
-      case 'sub':
-        return { $subtract: [left, right] };
-      case 'mul':
-        return { $multiply: [left, right] };
-      case 'div':
-      case 'mod': {
-        const integer = isInteger(node.type);
-        return this.bind([left, right], ([a, b]) => {
-          let result: Agg;
-          if (node.op === 'mod') result = { $mod: [a, b] };
-          // Truncating integer division, exact: (a - a mod b) / b divides exactly.
-          else if (integer) result = { $divide: [{ $subtract: [a, { $mod: [a, b] }] }, b] };
-          else result = { $divide: [a, b] };
-          // A constant divisor is zero or not here, whatever BSON value (a Long, a Decimal128) it became.
-          const zero =
-            node.right.kind === 'constant'
-              ? isZero(node.right.value)
-              : isConstant(b)
-                ? compareConstant(b, 0)
-                : { $eq: [b, 0] };
-          const guard = anyOf([
-            this.mayBeNull(node.left) ? isNull(a) : false,
-            this.mayBeNull(node.right) ? isNull(b) : false,
-            zero,
-          ]);
-          if (guard === false) return result;
-          if (guard === true) return null;
-          this.#guards++;
-          return { $cond: [guard, null, result] };
-        });
-      }
-      default:
-        return assertNever(node.op as never, 'arithmetic operator');
-    }
-  }
-
   private call(node: LoweredCall): Agg {
     const renderer = rendererOf(node.name);
     if (renderer.kind === 'unsupported') throw refused(node);
@@ -618,9 +482,13 @@ export class ExpressionCompiler implements ValueCompiler {
       const values = refs.map((r, i) => (bound[i] === undefined ? args[i] : r));
       const guard = anyOf(values.map((v, i) => (nullable[i] ? isNull(v) : false)));
       if (guard === false) return build(values);
-      this.#guards++;
-      return { $cond: [guard, null, build(values)] };
+      return this.nullGuard(guard, build(values));
     });
+  }
+
+  nullGuard(guard: Agg, result: Agg): Agg {
+    this.#guards++;
+    return { $cond: [guard, null, result] };
   }
 
   /** Binds compound expressions to fresh variables so each is computed once; simple ones stay inline. */
@@ -645,11 +513,6 @@ function refused(node: LoweredCall) {
 const isNonNullConstant = (node: LoweredValue): boolean => node.kind === 'constant' && node.value !== null;
 const isNaNConstant = (node: LoweredValue): boolean =>
   node.kind === 'constant' && typeof node.value === 'number' && Number.isNaN(node.value);
-
-function isZero(value: LoweredConstant['value']): boolean {
-  if (typeof value === 'bigint') return value === 0n;
-  return Number(value) === 0;
-}
 
 /** The union of field sets, undefined when any is. */
 function union(sets: readonly (ReadonlySet<string> | undefined)[]): ReadonlySet<string> | undefined {

@@ -1,0 +1,163 @@
+// Reading row values in the generated code: each member read once into its variable, each
+// structure on its path checked to be an object, each value checked against its declared type
+// and converted to its representation; a String checked for lone surrogates only where a test
+// needs it. The generator (compile.ts) extends this class with the names it gives variables.
+
+import type { LoweredCollection, LoweredMember, Source } from '../../lower/lowered.js';
+import { leafKey, stepKey } from './first-reads.js';
+import type { Repr } from './plan.js';
+import * as runtime from './runtime.js';
+import type { HelperName } from './value-code.js';
+
+const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
+  'Edm.Int32': (t) => `(${t} | 0) === ${t}`,
+  'Edm.Int16': (t) => `(${t} << 16 >> 16) === ${t}`,
+  'Edm.SByte': (t) => `(${t} << 24 >> 24) === ${t}`,
+  'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
+};
+
+/** The trailing argument of a runtime reader for a value read from a range variable's element. */
+function variableArgument(source: Source): string {
+  return source.kind === 'row' ? '' : `, ${JSON.stringify(source.name)}`;
+}
+
+export abstract class RowReads {
+  /** Keys of the member variables certainly read before the code being generated runs. */
+  abstract read: Set<string>;
+  /** The name of a runtime helper, which the generated function then closes over. */
+  abstract helper(name: HelperName): string;
+  /** The variable a member or structure read shares, by its key (first-reads.ts). */
+  abstract memberTemp(key: string): string;
+  /** The JavaScript name of a source's value: `row`, or the element a range variable is bound to. */
+  abstract base(source: Source): string;
+  /** Code for a constant value. */
+  abstract constant(value: unknown, repr: Repr): { readonly code: string };
+
+  /**
+   * Reads a member once into its variable and checks its type: `ifNull` when it is null (or
+   * missing along the path), else `ifValue(x)` with x its value in the member's representation —
+   * a String checked to be a string but not yet for lone surrogates (see `wellFormed`).
+   */
+  memberTest(node: LoweredMember, ifNull: string, ifValue: (x: string) => string): string {
+    const path = node.path;
+    const key = leafKey(node.source, path);
+    const leaf = this.memberTemp(key);
+    if (this.read.has(key)) return `(${leaf} == null ? ${ifNull} : ${ifValue(leaf)})`;
+    // A primitive element itself: copied, so that converting it in place leaves the element as it is.
+    if (path.length === 0)
+      return `((${leaf} = ${this.base(node.source)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+    const { code, obj } = this.structureSteps(node.source, path.slice(0, -1), ifNull);
+    return `(${code}(${leaf} = ${this.readProperty(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+  }
+
+  /**
+   * Whether the structure at `path` is null or missing (`ifNull`) or an object (`ifObject`): each
+   * step read once into its variable, as memberTest reads them, and checked to be an object.
+   */
+  structureTest(source: Source, path: readonly string[], ifNull: string, ifObject: string): string {
+    return `(${this.structureSteps(source, path, ifNull).code}${ifObject})`;
+  }
+
+  /**
+   * The code that reads each step of a path of structures from a source, `ifNull` as soon as one
+   * is null, each checked to be an object (a range variable's element too, as the first step); it
+   * ends in `: `, for the code that runs when every step is an object, which finds the last one in `obj`.
+   */
+  structureSteps(source: Source, path: readonly string[], ifNull: string): { code: string; obj: string } {
+    let code = '';
+    let obj = this.base(source);
+    const variable = variableArgument(source);
+    if (source.kind === 'variable') {
+      const key = stepKey(source, []);
+      code += this.read.has(key)
+        ? `${obj} == null ? ${ifNull} : `
+        : `${obj} == null ? ${ifNull} : typeof ${obj} !== 'object' ? ${this.helper('badValue')}(${obj}, "", 'object'${variable}) : `;
+    }
+    for (let i = 0; i < path.length; i++) {
+      const prefix = path.slice(0, i + 1).join('/');
+      const key = stepKey(source, path.slice(0, i + 1));
+      const t = this.memberTemp(key);
+      // A complex step read before was checked to be an object (or null) then.
+      if (this.read.has(key)) code += `${t} == null ? ${ifNull} : `;
+      else
+        code +=
+          `(${t} = ${this.readProperty(obj, path[i]!)}) == null ? ${ifNull} : ` +
+          `typeof ${t} !== 'object' ? ${this.helper('badValue')}(${t}, ${JSON.stringify(prefix)}, 'object'${variable}) : `;
+      obj = t;
+    }
+    return { code, obj };
+  }
+
+  /** Code for a collection's elements: an array, or null for a null or missing one. */
+  collection(c: LoweredCollection): string {
+    const { code, obj } = this.structureSteps(c.source, c.path.slice(0, -1), 'null');
+    const read = `${this.helper('readArray')}(${this.readProperty(obj, c.path[c.path.length - 1]!)}, ${JSON.stringify(c.path.join('/'))}${variableArgument(c.source)})`;
+    return `(${code}${read})`;
+  }
+
+  /** Code reading a property of an object; an Object.prototype name only as an own property. */
+  readProperty(obj: string, name: string): string {
+    return runtime.isPrototypeName(name)
+      ? `${this.helper('readOwn')}(${obj}, ${JSON.stringify(name)})`
+      : `${obj}[${JSON.stringify(name)}]`;
+  }
+
+  /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
+  readValue(node: LoweredMember, t: string, ifValue: (x: string) => string): string {
+    const variable = variableArgument(node.source);
+    const p = JSON.stringify(node.path.join('/'));
+    const type = node.type;
+    const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
+    // Only Int64 members are bigints (readInt64 makes them so); every other integer member is a number.
+    const then = ifValue(t);
+    const enumType = node.property.enum;
+    if (enumType !== undefined) {
+      const typeRef = this.constant(enumType, 'str').code;
+      return `((${t} = ${this.helper('readEnum')}(${t}, ${p}, ${typeRef}${variable})), ${then})`;
+    }
+    const smallTest = SMALL_INTEGER_TEST[type];
+    if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
+    switch (type) {
+      case 'Edm.String':
+        return `typeof ${t} === 'string' ? ${then} : ${bad}`;
+      case 'Edm.Boolean':
+        return `typeof ${t} === 'boolean' ? ${then} : ${bad}`;
+      case 'Edm.Double':
+      case 'Edm.Single':
+        return `typeof ${t} === 'number' ? ${then} : ${bad}`;
+      case 'Edm.Guid':
+        return `((${t} = ${this.helper('readGuid')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Int64':
+        return `((${t} = ${this.helper('readInt64')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Decimal':
+        return `((${t} = ${this.helper('readDecimal')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Date':
+        return `((${t} = ${this.helper('readDate')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.TimeOfDay':
+        return `((${t} = ${this.helper('readTimeOfDay')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Duration':
+        return `((${t} = ${this.helper('readDuration')}(${t}, ${p}${variable})), ${then})`;
+      default:
+        return `((${t} = ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)}${variable})), ${then})`;
+    }
+  }
+
+  /** `x` once checked for lone surrogates, for a String member's value; other values as they are. */
+  wellFormed(node: LoweredMember, x: string): string {
+    if (node.type !== 'Edm.String') return x;
+    const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String"${variableArgument(node.source)})`;
+    // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
+    return runtime.HAS_WELL_FORMED
+      ? `(${x}.isWellFormed() ? ${x} : ${bad})`
+      : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
+  }
+
+  /**
+   * `hit || x is well-formed-or-throw`, false when x is well-formed: for a test that only a
+   * well-formed string can pass (it equals, or is in a set of, well-formed constants).
+   */
+  wellFormedUnless(node: LoweredMember, x: string, hit: string): string {
+    if (node.type !== 'Edm.String') return hit;
+    return `(${hit} || (${this.wellFormed(node, x)}, false))`;
+  }
+}

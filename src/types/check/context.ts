@@ -1,0 +1,52 @@
+// What the checker of one construct is given: the checker's dispatch back into any node, its
+// issue list and operand names, and the range variables in scope. The construct files take it
+// as a parameter, so that none imports the checker that dispatches to them (src/types/check/
+// checker.ts implements it).
+
+import type { Expr, Span } from '../../syntax/ast.js';
+import type { PrimitiveProperty, Schema, StructuredProperty } from '../schema.js';
+import type { TypedExpr } from '../typed.js';
+import type { IssueCode } from './issues.js';
+import type { CheckerOptions } from './options.js';
+
+/** The node or undefined: undefined means an issue was reported below, so say nothing more. */
+export type Checked = TypedExpr | undefined;
+
+export type MemberNode = Extract<Expr, { kind: 'member' }>;
+export type Segment = MemberNode['segments'][number];
+
+/** A range variable in scope: the name a lambda binds and the element it stands for. */
+export interface Scope {
+  readonly name: string;
+  readonly element: PrimitiveProperty | StructuredProperty;
+}
+
+export interface CheckContext {
+  readonly schema: Schema;
+  readonly options: CheckerOptions;
+  /** The range variables in scope, outermost first. */
+  readonly scopes: readonly Scope[];
+  /** The typed node, or undefined once its issues are reported; a value of an enumeration type is an issue. */
+  expr(node: Expr): Checked;
+  /** As expr(), for an operand that may be a value of an enumeration type (docs/semantics.md §12). */
+  enumOperand(node: Expr): Checked;
+  report(code: IssueCode, span: Span, message: string, suggestion?: string): void;
+  /** An operand as the user wrote it (its source text, or printed from the tree), shortened when long. */
+  nameOf(node: Span, source: Expr): string;
+  /** `. Did you mean X?` when the literal `node` spells a literal that `accepts` takes; else ''. */
+  meant(node: TypedExpr, source: Expr, accepts: (literal: TypedExpr) => boolean): string;
+  // Entered and left by the caller (in a `finally`) rather than around a callback: a filter can
+  // nest lambdas thousands deep, and each callback would be two more frames a level.
+  /** A lambda's range variable comes into scope. */
+  enterScope(scope: Scope): void;
+  leaveScope(): void;
+  /** The x of an `x in C` is being checked: outside that lambda, but lowered into it. */
+  enterInOperand(): void;
+  leaveInOperand(): void;
+  /** How many lambdas of the lowered form stand around the node being checked. */
+  lambdaDepth(): number;
+}
+
+export function everyDefined<T>(items: readonly (T | undefined)[]): items is T[] {
+  return items.every((i) => i !== undefined);
+}

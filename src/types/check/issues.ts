@@ -1,0 +1,39 @@
+// The stable codes of the checker's issues, each with what it means: the README documents each,
+// and every issue check() reports carries one.
+
+import type { FilterIssue } from '../../errors.js';
+
+/** The stable codes of type issues; the README documents each. */
+export const ISSUE_CODES = {
+  unknown_property: 'a path segment names no property at its level of the schema',
+  not_structured: 'a path continues after a primitive property (`Status/Code`)',
+  structured_value:
+    'a path ends at a complex or navigation property where a primitive value is needed (a structure only compares with null, by `eq` or `ne`)',
+  not_filterable: 'the property is marked `filterable: false`',
+  collection_path: 'a path continues through a collection without a lambda (`Tags/Length`, `Sessions/Status`)',
+  collection_value:
+    "a path ends at a collection where a single value is needed (`Tags eq 'red'`); its elements are reached by `any`/`all`, its size by `$count`",
+  not_collection: '`any`, `all`, `$count` or `in` is applied to a path that is not a collection',
+  unknown_alias: "a parameter alias (`@p`) has no value in check()'s `aliases` option",
+  variable_shadows: "a lambda's range variable has the name of a variable of an enclosing lambda",
+  type_mismatch: 'the operands of a comparison, or an `in` list item and its operand, are not comparable',
+  not_boolean: 'an operand of `and`/`or`/`not`, the body of a lambda, or the whole filter, is not Edm.Boolean',
+  not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
+  wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
+  no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
+  unknown_type:
+    'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`), or an enumeration literal names a type the schema does not declare',
+  unknown_enum_member:
+    "an enumeration literal or string names no member of the enumeration type (`'Purple'`), or names two members of a type that is not flags",
+  enum_value:
+    'an enumeration value is used other than in `eq`, `ne`, an order comparison, `in` or `has` with a value of its own type (arithmetic, a function, `cast`)',
+  invalid_cast: '`cast` asks for a conversion OData does not define (`cast(Due, Edm.Int32)`; docs/semantics.md §11)',
+} as const;
+
+export type IssueCode = keyof typeof ISSUE_CODES;
+
+/** A type issue. `suggestion` is the did-you-mean name of an `unknown_property` issue. */
+export interface CheckIssue extends FilterIssue {
+  readonly code: IssueCode;
+  readonly suggestion?: string;
+}
