@@ -1,9 +1,9 @@
-// The stable codes of the checker's issues, each with what it means: the README documents each,
+// The stable codes of the checker's issues, each with what it means: docs/errors.md documents each,
 // and every issue check() reports carries one.
 
 import type { FilterIssue } from '../../errors.js';
 
-/** The stable codes of type issues; the README documents each. */
+/** The stable codes of type issues; docs/errors.md documents each. */
 export const ISSUE_CODES = {
   unknown_property: 'a path segment names no property at its level of the schema',
   not_structured: 'a path continues after a primitive property (`Status/Code`)',
