@@ -153,7 +153,7 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
   if (typeof name !== 'string' || name.trim() === '') {
     throw new SchemaDefinitionError(String(name ?? ''), '', 'the schema needs a non-empty name');
   }
-  return { name, properties: resolveProperties({ name, enums: new Map() }, [], definition.properties, true) };
+  return { name, properties: resolveProperties({ name, enums: new Map(), open: new Map() }, [], definition.properties, true) };
 }
 
 const ENUM_TYPES = new WeakMap<Schema, ReadonlyMap<string, EnumType>>();
@@ -184,6 +184,8 @@ export function enumTypesOf(schema: Schema): ReadonlyMap<string, EnumType> {
 interface Resolution {
   readonly name: string;
   readonly enums: Map<string, EnumType>;
+  /** The `properties` objects being resolved, each with its path: one met again is a structure inside itself. */
+  readonly open: Map<object, string>;
 }
 
 const QUALIFIED = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
@@ -248,6 +250,14 @@ function resolveProperties(
   if (definitions === null || typeof definitions !== 'object' || Array.isArray(definitions)) {
     throw new SchemaDefinitionError(schemaName, at, '`properties` must be an object of property definitions');
   }
+  // A definition object that holds itself, directly or deeper, would be a structure without end.
+  const outer = r.open.get(definitions);
+  if (outer !== undefined)
+    throw new SchemaDefinitionError(
+      schemaName,
+      at,
+      `the structure contains itself: its properties are those of ${outer === '' ? 'the schema' : `'${outer}'`}, which holds it, so a row would have no end (a resource that refers to itself is written as two schemas)`,
+    );
   const entries = Object.entries(definitions as Record<string, unknown>);
   if (entries.length === 0) {
     throw new SchemaDefinitionError(
@@ -259,9 +269,14 @@ function resolveProperties(
     );
   }
   const out = new Map<string, Property>();
-  for (const [key, value] of entries) {
-    const path = [...prefix, key];
-    out.set(key, resolveProperty(r, path, value, filterable));
+  r.open.set(definitions, at);
+  try {
+    for (const [key, value] of entries) {
+      const path = [...prefix, key];
+      out.set(key, resolveProperty(r, path, value, filterable));
+    }
+  } finally {
+    r.open.delete(definitions);
   }
   return out;
 }

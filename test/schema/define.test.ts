@@ -292,6 +292,59 @@ describe('defineSchema', () => {
     expect((thrown as Error).message).toContain(message);
   });
 
+  describe('a definition that holds itself', () => {
+    /** Definitions whose objects refer back to an enclosing one: a structure without end. */
+    const person: { [name: string]: unknown } = { Name: 'Edm.String' };
+    person.Friends = { collection: { properties: person }, relation: true };
+    const node: { [name: string]: unknown } = { Value: 'Edm.Int32' };
+    node.Parent = { properties: node };
+    const deep: { [name: string]: unknown } = { Id: 'Edm.Int32' };
+    deep.A = { properties: { B: { collection: { properties: { C: { properties: deep } } } } } };
+    const selfReferring: [string, { [name: string]: unknown }, string, string][] = [
+      ['through a to-many relation', person, 'Friends', 'the schema'],
+      ['through a nested structure', node, 'Parent', 'the schema'],
+      ['three levels down, through a collection', deep, 'A/B/C', 'the schema'],
+    ];
+    it.each(selfReferring)('is refused by name, not a stack overflow: %s', (_what, properties, path, outer) => {
+      let thrown: unknown;
+      try {
+        defineSchema({ name: 'S', properties } as SchemaDefinition);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(SchemaDefinitionError);
+      expect((thrown as SchemaDefinitionError).path).toBe(path);
+      expect((thrown as Error).message).toContain(`contains itself: its properties are those of ${outer}`);
+    });
+
+    it('names the enclosing structure it repeats', () => {
+      const address: { [name: string]: unknown } = { City: 'Edm.String' };
+      address.Previous = { properties: address };
+      expect(() =>
+        defineSchema({ name: 'S', properties: { Id: 'Edm.Int32', Home: { properties: address } } } as SchemaDefinition),
+      ).toThrow("property 'Home/Previous': the structure contains itself: its properties are those of 'Home'");
+    });
+
+    it('allows one definition object used for two structures side by side', () => {
+      const address = { City: 'Edm.String', Zip: 'Edm.String' } as const;
+      const schema = defineSchema({
+        name: 'S',
+        properties: {
+          Home: { properties: address },
+          Work: { properties: address },
+          Past: { collection: { properties: address } },
+        },
+      });
+      expect(listPropertyPaths(schema).map((p) => p.path.join('/'))).toEqual([
+        'Home/City',
+        'Home/Zip',
+        'Work/City',
+        'Work/Zip',
+      ]);
+      expect(findProperty(schema, ['Past'])?.kind).toBe('collection');
+    });
+  });
+
   it('allows the other spellings of NaN and INF, which the parser reads as names', () => {
     const schema = defineSchema({
       name: 'S',
