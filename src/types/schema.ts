@@ -153,7 +153,10 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
   if (typeof name !== 'string' || name.trim() === '') {
     throw new SchemaDefinitionError(String(name ?? ''), '', 'the schema needs a non-empty name');
   }
-  return { name, properties: resolveProperties({ name, enums: new Map(), open: new Map() }, [], definition.properties, true) };
+  return {
+    name,
+    properties: resolveProperties({ name, enums: new Map(), open: new Map() }, [], definition.properties, true),
+  };
 }
 
 const ENUM_TYPES = new WeakMap<Schema, ReadonlyMap<string, EnumType>>();
