@@ -2,11 +2,9 @@
 // connections are closed at once, a request under way is answered with `Connection: close`, and
 // what is still open after the grace period is destroyed.
 
-import { connect } from 'node:net';
-import type { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/database.js';
-import { B, startService } from '../support/service.js';
+import { B, rawConnection, startService } from '../support/service.js';
 
 /** The database, its requests' statements held until release() while the gate is shut. */
 function gated(db: Database): { db: Database; shut: () => void; release: () => void; held: () => number } {
@@ -40,18 +38,6 @@ function gated(db: Database): { db: Database; shut: () => void; release: () => v
     },
     held: () => held,
   };
-}
-
-/** A raw connection to the server, its received bytes kept, `closed` settling when it closes. */
-async function rawConnection(base: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const url = new URL(base);
-  const socket = connect(Number(url.port), url.hostname);
-  await new Promise((resolve) => socket.once('connect', resolve));
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-  socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return { socket, received: () => received, closed };
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string): Promise<T> =>

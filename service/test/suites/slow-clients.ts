@@ -2,27 +2,14 @@
 // reads its answers is closed (its unread answers freed), and 10,000 unknown options make an error
 // body of a few issues and a count, not one of every issue.
 
-import { connect } from 'node:net';
-import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/database.js';
-import { A, B, get, startService } from '../support/service.js';
+import { A, B, get, rawConnection, startService } from '../support/service.js';
 import type { Running } from '../support/service.js';
 import { parseXml } from '../support/xml-tree.js';
 
 const openConnections = (s: Running): Promise<number> =>
   new Promise((resolve, reject) => s.service.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
-
-async function rawConnection(base: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
-  const url = new URL(base);
-  const socket = connect(Number(url.port), url.hostname);
-  await new Promise((resolve) => socket.once('connect', resolve));
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-  socket.on('error', () => undefined);
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  return { socket, received: () => received, closed };
-}
 
 export function slowClientsSuite(engine: string, open: () => Promise<Database>): void {
   describe(`slow and greedy clients on ${engine}`, () => {

@@ -2,6 +2,7 @@
 // listening on a free port of 127.0.0.1, with a client that sends exactly the request it is given.
 
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { Database } from '../../src/database.js';
 import { createDemoDatabase, isSeeded } from '../../src/seed.js';
@@ -91,3 +92,17 @@ export function get(base: string, path: string, options: RequestOptions = {}): P
 
 export const A = '/demo/api/2012-02-01/auth/resources/';
 export const B = '/api/2012-02-01/pub/resources/';
+
+/** A raw connection to the server, its received bytes kept, `closed` settling when it closes. */
+export async function rawConnection(
+  base: string,
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let received = '';
+  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return { socket, received: () => received, closed };
+}
