@@ -54,13 +54,20 @@ export function rowReader(schema: Schema): (text: string) => RowReading {
   };
 }
 
-function someProperty(properties: ReadonlyMap<string, Property>, test: (p: Property) => boolean): boolean {
+function someProperty(
+  properties: ReadonlyMap<string, Property>,
+  test: (p: Property) => boolean,
+  seen = new Set<ReadonlyMap<string, Property>>(),
+): boolean {
+  // A model's types may lead back to each other: each structure's properties are read once.
+  if (seen.has(properties)) return false;
+  seen.add(properties);
   for (const p of properties.values()) {
     if (test(p)) return true;
     const structure = p.kind === 'collection' ? p.element : p;
     if (
       structure.kind === 'structured'
-        ? someProperty(structure.properties, test)
+        ? someProperty(structure.properties, test, seen)
         : p.kind === 'collection' && test(structure)
     )
       return true;

@@ -174,7 +174,7 @@ function orderProperty(
     if (property === undefined) {
       // Only names the rules let an order read are suggested, so no message tells a hidden one exists.
       const sortable = [...properties]
-        .filter(([n, p]) => p.filterable && rules.allows('sort', [...path.slice(0, i), n]))
+        .filter(([n, p]) => filterable && p.filterable && rules.allows('sort', [...path.slice(0, i), n]))
         .map(([n]) => n);
       const suggestion = suggestName(path[i]!, sortable);
       issue(

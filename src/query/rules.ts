@@ -132,41 +132,63 @@ function restrictedSchemaOf(schema: Schema, rules: Rules, rule: 'filter' | 'sort
   if (bySchema === undefined) byRules.set(rules, (bySchema = new WeakMap()));
   let restricted = bySchema.get(schema);
   if (restricted === undefined) {
-    restricted = { name: schema.name, properties: restrict(schema.properties, [], (path) => rules.allows(rule, path)) };
+    restricted = { name: schema.name, properties: restrict(schema.properties, [], rules.forbidden(rule), new Map()) };
     bySchema.set(schema, restricted);
   }
   return restricted;
 }
 
+type Properties = ReadonlyMap<string, Property>;
+
+/**
+ * The properties with each forbidden path, and everything under it, marked `filterable: false`.
+ * Only the structures on the way to a forbidden path are copied and the rest shared, so a model
+ * whose types lead back to each other stays a finite graph.
+ */
 function restrict(
-  properties: ReadonlyMap<string, Property>,
+  properties: Properties,
   prefix: readonly string[],
-  allows: (path: readonly string[]) => boolean,
-): ReadonlyMap<string, Property> {
+  forbidden: readonly string[],
+  sealed: Map<Properties, Properties>,
+): Properties {
   return new Map(
-    [...properties].map(([name, property]) => [name, restrictProperty(property, [...prefix, name], allows)]),
+    [...properties].map(([name, property]) => {
+      const path = [...prefix, name];
+      const joined = path.join('/');
+      if (forbidden.includes(joined)) return [name, seal(property, sealed)];
+      if (!forbidden.some((p) => p.startsWith(`${joined}/`))) return [name, property];
+      if (property.kind === 'structured')
+        return [name, { ...property, properties: restrict(property.properties, path, forbidden, sealed) }];
+      if (property.kind === 'collection' && property.element.kind === 'structured') {
+        const element = property.element;
+        return [
+          name,
+          { ...property, element: { ...element, properties: restrict(element.properties, path, forbidden, sealed) } },
+        ];
+      }
+      return [name, property];
+    }),
   );
 }
 
-function restrictProperty<P extends Property>(
-  property: P,
-  path: readonly string[],
-  allows: (path: readonly string[]) => boolean,
-): P {
-  const filterable = property.filterable && allows(path);
-  if (property.kind === 'primitive') return { ...property, filterable } as P;
+/** A property and everything under it marked `filterable: false`; each structure's members are sealed once. */
+function seal<P extends Property>(property: P, sealed: Map<Properties, Properties>): P {
+  if (property.kind === 'primitive') return { ...property, filterable: false };
   if (property.kind === 'structured')
-    return {
-      ...property,
-      filterable,
-      properties: restrict((property as StructuredProperty).properties, path, allows),
-    } as P;
+    return { ...property, filterable: false, properties: sealAll((property as StructuredProperty).properties, sealed) };
   const collection = property as CollectionProperty;
-  const element: PrimitiveProperty | StructuredProperty =
-    collection.element.kind === 'primitive'
-      ? { ...collection.element, filterable }
-      : { ...collection.element, filterable, properties: restrict(collection.element.properties, path, allows) };
-  return { ...collection, filterable, element } as P;
+  const element: PrimitiveProperty | StructuredProperty = seal(collection.element, sealed);
+  return { ...collection, filterable: false, element } as P;
+}
+
+function sealAll(properties: Properties, sealed: Map<Properties, Properties>): Properties {
+  const known = sealed.get(properties);
+  if (known !== undefined) return known;
+  const out = new Map<string, Property>();
+  // Registered before it is filled: a member that leads back here finds it.
+  sealed.set(properties, out);
+  for (const [name, property] of properties) out.set(name, seal(property, sealed));
+  return out;
 }
 
 /**

@@ -1,7 +1,9 @@
 // Resource schemas: the entity types that filters are checked against. defineSchema() validates a
 // definition once, up front, and turns it into the resolved form the checker and backends read.
 
-import { type EdmType, type IntegerType, EDM_TYPES, INTEGER_RANGES, isEdmType, isInteger } from '../language/edm.js';
+import { type EdmType, EDM_TYPES, isEdmType } from '../language/edm.js';
+import { isIdentifier } from '../language/identifiers.js';
+import { type EnumDefinition, type EnumType, resolveEnumType, sameEnum } from './enum-type.js';
 import { isReservedName } from '../language/reserved-words.js';
 
 /**
@@ -37,25 +39,7 @@ export type ElementDefinition =
   | { readonly enum: EnumDefinition; readonly nullable?: boolean }
   | { readonly properties: { readonly [name: string]: PropertyDefinition }; readonly nullable?: boolean };
 
-/**
- * An enumeration type (docs/semantics.md §12): its qualified name (`Sales.Color`), its members and
- * their values, whether values combine members bit by bit (`flags`), and its underlying integer
- * type (Int32 by default). Properties that share a type give it the same definition.
- */
-export interface EnumDefinition {
-  readonly name: string;
-  readonly members: { readonly [member: string]: number | bigint };
-  readonly flags?: boolean;
-  readonly underlyingType?: IntegerType;
-}
-
-/** A resolved enumeration type: members by name, values exact. */
-export interface EnumType {
-  readonly name: string;
-  readonly members: ReadonlyMap<string, bigint>;
-  readonly flags: boolean;
-  readonly underlyingType: IntegerType;
-}
+export type { EnumDefinition, EnumType } from './enum-type.js';
 
 export interface SchemaDefinition {
   readonly name: string;
@@ -125,19 +109,21 @@ export class SchemaDefinitionError extends TypeError {
   override readonly name = 'SchemaDefinitionError';
   /** The property path that is wrong, e.g. `PostalAddress/City`; empty for the schema itself. */
   readonly path: string;
-  constructor(schemaName: string, path: string, problem: string) {
-    super(`Schema '${schemaName}'${path ? `, property '${path}'` : ''}: ${problem}`);
+  /**
+   * `subject` names what `schemaName` is: a schema, or in a model a type, an entity set, a
+   * singleton or the model itself.
+   */
+  constructor(schemaName: string, path: string, problem: string, subject = 'Schema') {
+    super(`${subject} '${schemaName}'${path ? `, property '${path}'` : ''}: ${problem}`);
     this.path = path;
   }
 }
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Whether a name is a property name as defineSchema takes it: an identifier (a letter or `_`, then
  * letters, digits and `_`) that is no reserved word (`null`, `true`, `and`, … in any case; `INF`, `NaN`).
  */
-export const isPropertyName = (name: string): boolean => IDENTIFIER.test(name) && !isReservedName(name);
+export const isPropertyName = (name: string): boolean => isIdentifier(name) && !isReservedName(name);
 
 /**
  * Validates a definition and resolves it into a {@link Schema}. Throws a
@@ -169,7 +155,11 @@ export function enumTypesOf(schema: Schema): ReadonlyMap<string, EnumType> {
   let found = ENUM_TYPES.get(schema);
   if (found === undefined) {
     const out = new Map<string, EnumType>();
+    // A model's types may lead back to each other: each structure's properties are read once.
+    const seen = new Set<ReadonlyMap<string, Property>>();
     const walk = (properties: ReadonlyMap<string, Property>): void => {
+      if (seen.has(properties)) return;
+      seen.add(properties);
       for (const property of properties.values()) {
         const inner = property.kind === 'collection' ? property.element : property;
         if (inner.kind === 'structured') walk(inner.properties);
@@ -191,55 +181,20 @@ interface Resolution {
   readonly open: Map<object, string>;
 }
 
-const QUALIFIED = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
-
 /** Validates an enumeration definition; a type met before must have been defined the same way. */
 function resolveEnum(r: Resolution, at: string, value: unknown): EnumType {
-  const fail = (problem: string): never => {
+  const resolved = resolveEnumType(value, (problem) => {
     throw new SchemaDefinitionError(r.name, at, problem);
-  };
-  if (value === null || typeof value !== 'object' || Array.isArray(value))
-    fail('`enum` is { name, members, flags?, underlyingType? }');
-  const spec = value as { name?: unknown; members?: unknown; flags?: unknown; underlyingType?: unknown };
-  if (typeof spec.name !== 'string' || !QUALIFIED.test(spec.name) || spec.name.startsWith('Edm.')) {
-    fail("an enumeration's `name` is a qualified name outside the Edm namespace, such as 'Sales.Color'");
-  }
-  if (spec.flags !== undefined && typeof spec.flags !== 'boolean') fail('`flags` must be true or false');
-  const underlyingType = spec.underlyingType ?? 'Edm.Int32';
-  if (typeof underlyingType !== 'string' || !isEdmType(underlyingType) || !isInteger(underlyingType)) {
-    fail('`underlyingType` is one of Edm.Byte, Edm.SByte, Edm.Int16, Edm.Int32, Edm.Int64');
-  }
-  const integer = underlyingType as IntegerType;
-  const [lo, hi] = INTEGER_RANGES[integer];
-  if (spec.members === null || typeof spec.members !== 'object' || Array.isArray(spec.members))
-    fail('`members` is an object of member names and values');
-  const entries = Object.entries(spec.members as Record<string, unknown>);
-  if (entries.length === 0) fail('an enumeration needs at least one member');
-  const flags = spec.flags === true;
-  const members = new Map<string, bigint>();
-  for (const [member, v] of entries) {
-    if (!IDENTIFIER.test(member)) fail(`member '${member}' is not an identifier`);
-    const exact = typeof v === 'bigint' ? v : typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : undefined;
-    if (exact === undefined) fail(`member '${member}' needs an integer value`);
-    if (exact! < lo || exact! > hi) fail(`member '${member}' is ${String(v)}, beyond ${integer}`);
-    if (flags && exact! < 0n) fail(`member '${member}' of a flags enumeration is negative`);
-    members.set(member, exact!);
-  }
-  const resolved: EnumType = { name: spec.name as string, members, flags, underlyingType: integer };
+  });
   const earlier = r.enums.get(resolved.name);
   if (earlier && !sameEnum(earlier, resolved))
-    fail(`enumeration '${resolved.name}' is defined differently elsewhere in the schema`);
+    throw new SchemaDefinitionError(
+      r.name,
+      at,
+      `enumeration '${resolved.name}' is defined differently elsewhere in the schema`,
+    );
   r.enums.set(resolved.name, earlier ?? resolved);
   return earlier ?? resolved;
-}
-
-function sameEnum(a: EnumType, b: EnumType): boolean {
-  return (
-    a.flags === b.flags &&
-    a.underlyingType === b.underlyingType &&
-    a.members.size === b.members.size &&
-    [...a.members].every(([k, v]) => b.members.get(k) === v)
-  );
 }
 
 function resolveProperties(
@@ -295,7 +250,7 @@ function resolveProperty(r: Resolution, path: readonly string[], value: unknown,
       at,
       "a property name cannot contain '/', the path separator; nest a structured property instead",
     );
-  if (!IDENTIFIER.test(name))
+  if (!isIdentifier(name))
     throw new SchemaDefinitionError(
       schemaName,
       at,
@@ -480,16 +435,21 @@ export interface PropertyPath {
 
 /**
  * Every primitive property of a schema reachable without a lambda, depth first in definition
- * order: collections and what is inside them are left out.
+ * order: collections and what is inside them are left out. In a model whose types lead back to
+ * each other (a Person's `BestFriend` is a Person), a path enters each structure once: it stops
+ * before a structure it is already inside.
  */
 export function listPropertyPaths(schema: Schema): PropertyPath[] {
   const out: PropertyPath[] = [];
+  const inside = new Set<ReadonlyMap<string, Property>>();
   const walk = (
     properties: ReadonlyMap<string, Property>,
     prefix: readonly string[],
     nullable: boolean,
     filterable: boolean,
   ): void => {
+    if (inside.has(properties)) return;
+    inside.add(properties);
     for (const property of properties.values()) {
       if (property.kind === 'collection') continue;
       const path = [...prefix, property.name];
@@ -498,6 +458,7 @@ export function listPropertyPaths(schema: Schema): PropertyPath[] {
       if (property.kind === 'primitive') out.push({ path, property, nullable: n, filterable: f });
       else walk(property.properties, path, n, f);
     }
+    inside.delete(properties);
   };
   walk(schema.properties, [], false, true);
   return out;

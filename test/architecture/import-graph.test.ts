@@ -15,7 +15,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['errors.ts', 'assert-never.ts', 'dispatch.ts', 'language'],
   ['semantics'],
   ['syntax', 'generated'],
-  ['types'],
+  ['types', 'model'],
   ['lower'],
   ['backends'],
   ['query'],

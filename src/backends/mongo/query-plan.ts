@@ -81,8 +81,8 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
 
 /** The paths a kept property projects: itself, or, for a structure holding a relation, its other members. */
 function keptPaths(path: readonly string[], property: Property): (readonly string[])[] {
-  if (property.kind !== 'structured' || !holdsRelation(property))
-    return property.kind !== 'primitive' && property.relation ? [] : [path];
+  if (property.kind !== 'primitive' && property.relation) return [];
+  if (property.kind !== 'structured' || !holdsRelation(property)) return [path];
   return [...property.properties.values()].flatMap((member) => keptPaths([...path, member.name], member));
 }
 

@@ -195,8 +195,11 @@ function pathItems(place: Placement, head: readonly string[], schema: Schema, op
     at = variable.element;
     rest = head.slice(1);
   } else at = rootOf(schema);
+  if (at.filterable === false) return [];
   for (const name of rest) {
     at = at?.kind === 'structured' ? at.properties.get(name) : undefined;
+    // Under a structure kept from filters nothing is offered, whatever its members say.
+    if (at?.filterable === false) return [];
   }
   const written = `${head.join('/')}/`;
   if (at?.kind === 'structured') {

@@ -189,7 +189,8 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
       const variables = i === 0 ? ctx.scopes.map((s) => s.name) : [];
       // Only what a filter may read is named: a property kept from filters (a policy's rule,
       // or filterable: false) is never suggested or listed, so no message tells it exists.
-      const named = [...properties].filter(([, p]) => p.filterable).map(([n]) => n);
+      // Under a structure kept from filters, nothing is named.
+      const named = filterable ? [...properties].filter(([, p]) => p.filterable).map(([n]) => n) : [];
       const suggestion = suggestName(segment.name, [...named, ...variables]);
       const what =
         variables.length > 0

@@ -1,0 +1,104 @@
+// A schema for one entity set or singleton, as a view of its model (docs/schemas.md): what check(),
+// the backends and the query layer take. Each structured type's properties are made once per
+// model and shared by every property of that type, so a model whose types refer to each other
+// through navigation is a finite graph of maps, not an endless tree.
+
+import { suggestName } from '../language/suggest-name.js';
+import {
+  type CollectionProperty,
+  type PrimitiveProperty,
+  type Property,
+  type Schema,
+  SchemaDefinitionError,
+  type StructuredProperty,
+} from '../types/schema.js';
+import type { EntitySet, Model, ModelProperty, Singleton, StructuredType } from './model.js';
+import { isStructuredType } from './model.js';
+
+/** Where a view came from: its model and the entity set or singleton it shows. */
+export interface ViewSource {
+  readonly model: Model;
+  readonly of: EntitySet | Singleton;
+}
+
+const VIEWS = new WeakMap<Model, Map<string, Schema>>();
+const SOURCES = new WeakMap<Schema, ViewSource>();
+const TYPE_PROPERTIES = new WeakMap<Model, Map<StructuredType, ReadonlyMap<string, Property>>>();
+
+/**
+ * The schema of an entity set or singleton of a model, made once per model and name: its
+ * properties are those of its entity type, navigation properties as relations.
+ */
+export function schemaOf(model: Model, entitySetOrSingleton: string): Schema {
+  let views = VIEWS.get(model);
+  if (views === undefined) VIEWS.set(model, (views = new Map()));
+  const known = views.get(entitySetOrSingleton);
+  if (known !== undefined) return known;
+  const of = model.entitySets.get(entitySetOrSingleton) ?? model.singletons.get(entitySetOrSingleton);
+  if (of === undefined) {
+    const names = [...model.entitySets.keys(), ...model.singletons.keys()];
+    const suggestion = suggestName(entitySetOrSingleton, names);
+    throw new SchemaDefinitionError(
+      entitySetOrSingleton,
+      '',
+      `the model has no entity set or singleton of this name; ${
+        suggestion !== undefined ? `did you mean '${suggestion}'?` : `it has ${names.join(', ') || 'none'}`
+      }`,
+      'Entity set',
+    );
+  }
+  const view: Schema = { name: simpleName(of.entityType.name), properties: propertiesOf(model, of.entityType) };
+  views.set(entitySetOrSingleton, view);
+  SOURCES.set(view, { model, of });
+  return view;
+}
+
+/** The model and entity set (or singleton) a schema is a view of; undefined for any other schema. */
+export function viewSourceOf(schema: Schema): ViewSource | undefined {
+  return SOURCES.get(schema);
+}
+
+/** The properties of a structured type as a schema has them, one map per type and model. */
+function propertiesOf(model: Model, type: StructuredType): ReadonlyMap<string, Property> {
+  let byType = TYPE_PROPERTIES.get(model);
+  if (byType === undefined) TYPE_PROPERTIES.set(model, (byType = new Map()));
+  const known = byType.get(type);
+  if (known !== undefined) return known;
+  // Registered before it is filled: a property that leads back to this type finds this map.
+  const properties = new Map<string, Property>();
+  byType.set(type, properties);
+  for (const property of type.properties.values()) properties.set(property.name, viewOf(model, property));
+  return properties;
+}
+
+function viewOf(model: Model, property: ModelProperty): Property {
+  const { name, filterable } = property;
+  if (property.kind === 'navigation') {
+    const properties = propertiesOf(model, property.target);
+    if (!property.collection)
+      return { kind: 'structured', name, properties, nullable: property.nullable, filterable, relation: true };
+    // The related entities are rows of their own, never null.
+    const element: StructuredProperty = {
+      kind: 'structured',
+      name,
+      properties,
+      nullable: false,
+      filterable,
+      relation: false,
+    };
+    return { kind: 'collection', name, element, filterable, relation: true } satisfies CollectionProperty;
+  }
+  const { type, nullable } = property;
+  const value: PrimitiveProperty | StructuredProperty = isStructuredType(type)
+    ? { kind: 'structured', name, properties: propertiesOf(model, type), nullable, filterable, relation: false }
+    : typeof type === 'string'
+      ? { kind: 'primitive', name, type, nullable, filterable }
+      : type.kind === 'definition'
+        ? { kind: 'primitive', name, type: type.underlyingType, nullable, filterable }
+        : { kind: 'primitive', name, type: type.underlyingType, enum: type, nullable, filterable };
+  return property.collection ? { kind: 'collection', name, element: value, filterable, relation: false } : value;
+}
+
+function simpleName(qualified: string): string {
+  return qualified.slice(qualified.lastIndexOf('.') + 1);
+}
