@@ -144,6 +144,8 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'constant':
         return node.value === is;
       case 'member':
+      // A String read as a Boolean (docs/semantics.md §11): true, false or null.
+      case 'cast':
         return { $eq: [this.value(node), is] };
       case 'truth':
         return this.truth(is ? node.predicate : negatePredicate(node.predicate));
@@ -165,7 +167,6 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'negate':
       case 'arithmetic':
       case 'temporal':
-      case 'cast':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -336,13 +337,13 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'constant':
       case 'member':
       case 'guard':
+      case 'cast':
         return this.value(node);
       case 'count':
       case 'convert':
       case 'negate':
       case 'arithmetic':
       case 'temporal':
-      case 'cast':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
