@@ -13,7 +13,7 @@ import type { LoweredPredicate, LoweredValue } from '../../src/lower/lowered.js'
 
 const schema = defineSchema({
   name: 'D',
-  properties: { Price: 'Edm.Decimal', Cost: 'Edm.Decimal', Qty: 'Edm.Int32', Big: 'Edm.Int64' },
+  properties: { Price: 'Edm.Decimal', Cost: 'Edm.Decimal', Qty: 'Edm.Int32', Big: 'Edm.Int64', Name: 'Edm.String' },
 });
 
 const CLAMP = { mysql: /LEAST\(GREATEST\(/g, postgres: / > \(10::numeric \^ 60000\)/g } as const;
@@ -39,6 +39,13 @@ describe('the dialects’ Decimal limits', () => {
 });
 
 describe('where the clamp is written', () => {
+  it('bounds a String read as a Decimal by the Decimal model, as a stored Decimal is bounded', () => {
+    for (const n of [2, 3, 13, 14]) {
+      const read = `${factors(n, 'cast(Name, Edm.Decimal)')} div cast(Name, Edm.Decimal) gt 0`;
+      expect(clamps(read, postgres)).toBe(clamps(`${factors(n)} div Price gt 0`, postgres));
+    }
+  });
+
   it.each([
     'Price mul Qty mul 1.2 gt 100',
     'Price div Cost mul 100 gt 20',

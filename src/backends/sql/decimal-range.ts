@@ -5,7 +5,7 @@
 // storage conventions) say the operation could fail, so ordinary filters keep their plain SQL.
 
 import { assertNever } from '../../assert-never.js';
-import { decimalFromText } from '../../semantics/decimal-model.js';
+import { DECIMAL_MAX_EXPONENT, decimalFromText } from '../../semantics/decimal-model.js';
 import type { LoweredArithmetic, LoweredValue } from '../../lower/lowered.js';
 import type { Frag } from './fragment.js';
 
@@ -108,9 +108,11 @@ export class DecimalMagnitudes {
             return assertNever(op, 'arithmetic operator');
         }
       }
-      // A Decimal made from a Double is below 10^309; no other cast is a Decimal.
+      // A Decimal made from a Double is below 10^309, one read from a String is within the model
+      // (docs/semantics.md §4); no other cast is a Decimal.
       case 'cast':
-        return node.conversion === 'toDecimal' ? 309 : Infinity;
+        if (node.conversion === 'toDecimal') return 309;
+        return node.conversion === 'fromString' && node.type === 'Edm.Decimal' ? DECIMAL_MAX_EXPONENT + 1 : Infinity;
       // The value where the condition holds; the constant (null or 0) has no digits to add.
       case 'guard':
         return this.upper(node.value);
@@ -133,6 +135,7 @@ export class DecimalMagnitudes {
     if (node.kind === 'constant' && typeof node.value === 'string')
       exponent = Math.max(decimalExponent(node.value), exponent);
     if (node.kind === 'member') exponent = this.range.columnMinExponent;
+    if (node.kind === 'cast' && node.conversion === 'fromString') exponent = -DECIMAL_MAX_EXPONENT;
     return Math.max(0, -exponent);
   }
 }
