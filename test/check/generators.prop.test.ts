@@ -2,6 +2,7 @@
 // and every shipped schema, and they cover the whole language; rows fit the schema.
 
 import { conversionOf } from '../../src/types/conversions.js';
+import { EDM_TYPES } from '../../src/language/edm.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, FUNCTIONS, parse, listPropertyPaths } from '../../src/index.js';
@@ -51,12 +52,17 @@ describe('arbFilterText', () => {
 
   it('covers every function, operator and node kind in a sample', () => {
     const seen = new Set<string>();
-    for (const text of fc.sample(arbFilterText(testSchema), { numRuns: 1500, seed: 42 })) {
+    for (const text of fc.sample(arbFilterText(testSchema), { numRuns: 3000, seed: 42 })) {
       for (const node of typedNodesOf(check(text, testSchema).root)) {
         if (node.kind === 'structureNull') seen.add(`${node.op} null on a structure`);
         // Each conversion of docs/semantics.md §11, by cast and by isof.
-        if (node.kind === 'cast' || node.kind === 'isof')
-          seen.add(`${node.kind} ${conversionOf(node.operand.type, node.kind === 'cast' ? node.type : node.target)}`);
+        if (node.kind === 'cast' || node.kind === 'isof') {
+          const target = node.kind === 'cast' ? node.type : node.target;
+          seen.add(`${node.kind} ${conversionOf(node.operand.type, target)}`);
+          // A String read as each type's literal (§11, "From text").
+          if (node.operand.type === 'Edm.String' && node.operand.kind !== 'null')
+            seen.add(`${node.kind} String to ${target}`);
+        }
       }
       for (const node of nodesOf(parse(text))) {
         seen.add(node.kind);
@@ -107,6 +113,7 @@ describe('arbFilterText', () => {
         `isof ${c}`,
       ]),
       'isof none',
+      ...EDM_TYPES.flatMap((type) => [`cast String to ${type}`, `isof String to ${type}`]),
       'has',
       'enum',
     ];

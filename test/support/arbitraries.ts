@@ -22,6 +22,7 @@ import type {
   PrimitiveProperty,
   StructuredProperty,
 } from '../../src/types/schema.js';
+import { anyCastText } from './literal-texts.js';
 import { formatDate, formatDuration, formatTimeOfDay, MS_PER_DAY } from '../../src/semantics/temporal.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -243,10 +244,23 @@ function stringPool(options: ArbOptions): readonly string[] {
 
 function stringArb(options: ArbOptions): fc.Arbitrary<string> {
   const random = fc.string({ unit: 'binary', maxLength: 8 });
-  if (!options.asciiCaseMapping) return pooled(STRING_POOL, random);
-  return pooled(
-    stringPool(options),
-    random.map((s) => [...s].filter(hasAsciiCaseMapping).join('')),
+  const strings = !options.asciiCaseMapping
+    ? pooled(STRING_POOL, random)
+    : pooled(
+        stringPool(options),
+        random.map((s) => [...s].filter(hasAsciiCaseMapping).join('')),
+      );
+  return fc.oneof({ arbitrary: strings, weight: 3 }, { arbitrary: castTextArb(options), weight: 1 });
+}
+
+/**
+ * A text `cast` reads as a literal of some type, or a near miss of one (docs/semantics.md §11);
+ * with `finiteDoubles`, none that spells NaN or an infinity.
+ */
+function castTextArb(options: ArbOptions): fc.Arbitrary<string> {
+  return anyCastText().filter(
+    (text) =>
+      (!options.asciiCaseMapping || isAsciiCaseMappable(text)) && (!options.finiteDoubles || !/NaN|INF/.test(text)),
   );
 }
 
@@ -587,8 +601,6 @@ const INT32ISH = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.In
 const SMALL_INTEGER_TYPES: readonly EdmType[] = [...INT32ISH];
 const NUMERIC_TYPES: readonly EdmType[] = EDM_TYPES.filter((t) => KIND_OF[t] === 'num');
 const INSTANT_TYPES: readonly EdmType[] = ['Edm.DateTimeOffset', 'Edm.DateTime'];
-/** The targets a String converts to (docs/semantics.md §11). */
-const TEXT_TARGETS: readonly EdmType[] = ['Edm.String', ...INSTANT_TYPES];
 
 /** An operator or function name in a random case: the language is case-insensitive there. */
 function word(name: string): fc.Arbitrary<string> {
@@ -675,7 +687,13 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
   bool: () => fc.constantFrom('true', 'false', 'TRUE', 'False'),
   num: numberLiteral,
   int32: () => fc.constantFrom(...INT32_POOL.filter((v) => Math.abs(v) < 1000)).map(String),
-  string: (options) => fc.constantFrom(...stringPool(options)).map(quote),
+  string: (options) =>
+    fc
+      .oneof(
+        { arbitrary: fc.constantFrom(...stringPool(options)), weight: 3 },
+        { arbitrary: castTextArb(options), weight: 1 },
+      )
+      .map(quote),
   instant: instantLiteral,
   guid: () =>
     fc.tuple(fc.constantFrom(...GUID_POOL), fc.boolean()).map(([g, bare]) => (bare ? g.toUpperCase() : `guid'${g}'`)),
@@ -1001,13 +1019,13 @@ function grammar(
           fc.oneof(
             ...['substringof', 'contains', 'startswith', 'endswith'].map((f) => call(f, sub('string'), sub('string'))),
           ),
-          // isof of every kind against every target, defined conversions or not (isof is then false),
-          // but from a String only those the language has; a number of one type (a member, mostly)
-          // tested against, and compared as, each numeric type.
+          // isof of every kind against every target, defined conversions or not (isof is then false);
+          // a number of one type (a member, mostly) tested against, and compared as, each numeric
+          // type; a String read as a Boolean, and tested against every type.
           fc.oneof(
             fc
               .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration')
-              .chain((k) => typeFunction('isof', sub(k), k === 'string' ? TEXT_TARGETS : EDM_TYPES)),
+              .chain((k) => typeFunction('isof', sub(k), EDM_TYPES)),
             typeFunction(
               'isof',
               atom('num', scope).filter((t) => !isNullText(t)),
@@ -1022,6 +1040,8 @@ function grammar(
               COMPARE,
               sub('num'),
             ),
+            typeFunction('cast', sub('string'), ['Edm.Boolean']),
+            typeFunction('isof', sub('string'), EDM_TYPES),
           ),
         );
         if (reach.structures.length > 0) {
@@ -1052,10 +1072,12 @@ function grammar(
           fc.constantFrom('hour', 'minute', 'second').chain((f) => call(f, sub('time'))),
           call('totaloffsetminutes', sub('instant')),
           typeFunction('cast', sub('num'), SMALL_INTEGER_TYPES),
+          typeFunction('cast', sub('string'), SMALL_INTEGER_TYPES),
         );
         if (kind === 'num')
           forms.push(
             typeFunction('cast', sub('num'), NUMERIC_TYPES),
+            typeFunction('cast', sub('string'), NUMERIC_TYPES),
             typeFunction(
               'cast',
               atom('num', scope).filter((t) => !isNullText(t)),
@@ -1106,10 +1128,10 @@ function grammar(
         }
         break;
       case 'date':
-        forms.push(call('date', sub('instant')));
+        forms.push(call('date', sub('instant')), typeFunction('cast', sub('string'), ['Edm.Date']));
         break;
       case 'time':
-        forms.push(call('time', sub('instant')));
+        forms.push(call('time', sub('instant')), typeFunction('cast', sub('string'), ['Edm.TimeOfDay']));
         break;
       case 'duration': {
         // A null operand takes its type from the other side: where that would not make a duration
@@ -1133,10 +1155,12 @@ function grammar(
           sub('duration')
             .filter((d) => !isNullText(d))
             .map((d) => unary(`-${group(d)}`)),
+          typeFunction('cast', sub('string'), ['Edm.Duration']),
         );
         break;
       }
       case 'guid':
+        forms.push(typeFunction('cast', sub('string'), ['Edm.Guid']));
         break;
     }
     const weighted = forms.map((arbitrary) => ({ arbitrary, weight: 2 }));
