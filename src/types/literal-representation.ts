@@ -50,9 +50,12 @@ export function readLiteralRepresentation(text: string, type: EdmType): LiteralV
     }
     case 'Edm.Double':
     case 'Edm.Single': {
-      // The grammar's Double literal `…d`: the nearest binary64, refused beyond the finite range.
-      const literal = DECIMAL_TEXT.test(text) || DOUBLE_WORDS.has(text) ? numberLiteral(`${text}d`) : undefined;
-      return literal === undefined ? null : (literal.value as number);
+      // The grammar's literal as a Double's place takes it: an integer's, a Decimal's or a
+      // Double's value as its nearest binary64; one beyond the finite range is refused (`1e309`).
+      const literal = DECIMAL_TEXT.test(text) || DOUBLE_WORDS.has(text) ? numberLiteral(text) : undefined;
+      if (literal === undefined) return null;
+      const value = Number(literal.value);
+      return Number.isFinite(value) || DOUBLE_WORDS.has(text) ? value : null;
     }
     case 'Edm.Date':
       return reading(readDate(text));

@@ -76,7 +76,8 @@ export function decimalOfText(bind: Bind, bindText: Bind, text: Frag): Frag {
 export function doubleOfText(bind: Bind, bindText: Bind, text: Frag, doubleOf: (x: Frag) => Frag): Frag {
   return bindText([text], ([t]) => {
     const number = partsOf(bind, bindText, t!, ({ matched, negative, significant: s, exponent: e }) => {
-      const zero = sql`(CASE WHEN ${negative} THEN CAST('-0' AS double precision) ELSE CAST(0 AS double precision) END)`;
+      // A zero's sign is seen by nothing (0.0d eq -0.0d, and both are written 0).
+      const zero = raw('CAST(0 AS double precision)');
       const kept = sql`(CASE WHEN length(${s}) > ${raw(String(DOUBLE_DIGITS))} THEN substr(${s}, 1, ${raw(String(DOUBLE_DIGITS))}) || '1' ELSE ${s} END)`;
       const nearest = bind(
         [doubleOf(positional(negative, kept, e))],
