@@ -52,14 +52,16 @@ export function entityKeys(
       );
   for (const type of model.types.values()) {
     if (type.kind !== 'entity') continue;
-    for (const part of declaredKeyOf(type) ?? [])
+    for (const part of declaredKeyOf(type) ?? []) {
+      const fail = (problem: string): never => {
+        throw new SchemaDefinitionError(type.name, part.path.join('/'), problem, 'Type');
+      };
       if (resolvePath(type, part.path, false)!.some((step) => hidden.has(step.property)))
-        throw new SchemaDefinitionError(
-          type.name,
-          part.path.join('/'),
-          'the rules hide a part of the key (`select: false`); a document names every key property',
-          'Type',
-        );
+        fail('the rules hide a part of the key (`select: false`); a document names every key property');
+      // A part inside a complex value goes by its alias, which CSDL keeps apart from the type's property names.
+      if (part.path.length > 1 && type.properties.has(part.alias))
+        fail(`the key part goes by the alias '${part.alias}', which is the name of a property of the type`);
+    }
   }
   return { keyOf, declaredKeyOf };
 }

@@ -219,6 +219,23 @@ describe('keys', () => {
     );
   });
 
+  it("a part inside a complex value goes by an alias that is no property's name", () => {
+    const model = defineModel({
+      namespace: 'N',
+      complexTypes: { Ref: { properties: { Code: { type: 'Edm.String', nullable: false } } } },
+      entityTypes: {
+        T: {
+          key: ['Ref/Code'],
+          properties: { Ref: { type: 'Ref', nullable: false }, Code: 'Edm.Int32' },
+        },
+      },
+      entitySets: { Ts: { type: 'T' } },
+    });
+    expect(() => metadataXml(model)).toThrow(
+      "Type 'N.T', property 'Ref/Code': the key part goes by the alias 'Code', which is the name of a property of the type",
+    );
+  });
+
   it('4.01 needs none for a type reached by navigation only; 4.0 needs one for every entity type', () => {
     const { model } = modelOf(Event);
     const keys = { 'Default.Event': ['EventID'] };
