@@ -15,7 +15,7 @@ import { defineModel, type Model, type ModelProperty, modelOf } from '../../src/
 import { type MetadataOptions, metadataJson, metadataXml } from '../../src/metadata/index.js';
 import { people } from '../support/people-model.js';
 import { eventKeys } from './event-keys.js';
-import { everyConstruct } from './every-construct-model.js';
+import { everyConstruct, everyConstruct40 } from './every-construct-model.js';
 
 /** The part of the parser's output the comparison reads. */
 interface Parsed {
@@ -207,6 +207,7 @@ const CASES: readonly [string, () => Model, MetadataOptions][] = [
     () => defineModel(everyConstruct),
     { rules: { Products: { Tags: { filter: false }, 'Size/Width': { sort: false }, Maker: { expand: false } } } },
   ],
+  ['a model with every construct, as a 4.0 document', () => defineModel(everyConstruct40), { version: '4.0' }],
   ...[...SERVICE_SCHEMAS.keys()].map((name): [string, () => Model, MetadataOptions] => {
     const { model } = modelOf(SERVICE_SCHEMAS.get(name)!);
     return [`the example service's ${name}`, () => model, { keys: eventKeys(model) }];

@@ -87,3 +87,17 @@ export const everyConstruct = {
     Featured: { type: 'Maker', nullable: true, bindings: { Products: 'Products' } },
   },
 } as const satisfies ModelDefinition;
+
+const { Ratio: _, ...typeDefinitions40 } = everyConstruct.typeDefinitions;
+const { Growth: __, ...makerProperties40 } = everyConstruct.entityTypes.Maker.properties;
+
+/** The model with what a 4.0 document cannot state left out: a floating scale, a singleton that may be null. */
+export const everyConstruct40 = {
+  ...everyConstruct,
+  typeDefinitions: typeDefinitions40,
+  entityTypes: {
+    ...everyConstruct.entityTypes,
+    Maker: { ...everyConstruct.entityTypes.Maker, properties: makerProperties40 },
+  },
+  singletons: { Flagship: everyConstruct.singletons.Flagship },
+} as const satisfies ModelDefinition;
