@@ -5,8 +5,9 @@
 // a filter that reads through a relation (`EventTemplate/Code eq 'X'`) then reads a column of
 // the row, by the package's default mapping, and an expansion reads the related type's view. A
 // to-many relation (an event's sessions) is the related view as a child table; a collection of
-// values (`TzNames`) a jsonb column. All of it is derived here from the schemas and one table of
-// references, so the SQL the package writes and the tables never disagree.
+// values (`TzNames`) a jsonb column. All of it is derived here from the example's model (keys, and
+// where each navigation leads), its schemas and one table of references, so the SQL the package
+// writes and the tables never disagree.
 
 import type { Schema, Property } from 'odata-filter';
 import {
@@ -18,6 +19,7 @@ import {
   Registration,
   TimeZone,
   VenueRoom,
+  eventsModel,
 } from 'odata-filter/examples/events';
 import { postgres } from 'odata-filter/sql';
 import type { CollectionStorage, RelatedTable, SqlQueryOptions } from 'odata-filter/sql';
@@ -50,37 +52,77 @@ export type TypeName =
   | 'EventTemplate'
   | 'TimeZone';
 
-export const STORED_TYPES: { readonly [T in TypeName]: StoredType } = {
+/**
+ * Where each type is, beside what the model says of it: its table, the column holding each
+ * single-valued relation's key (`references`) and, for each to-many relation, the column of the
+ * related rows holding this row's key (`foreignKeys`).
+ */
+interface Storage {
+  readonly schema: Schema;
+  readonly table: string;
+  readonly references?: { readonly [navigation: string]: string };
+  readonly foreignKeys?: { readonly [navigation: string]: string };
+  readonly representation?: readonly string[];
+}
+
+const STORAGE: { readonly [T in TypeName]: Storage } = {
   Event: {
     schema: Event,
     table: 'events',
-    key: 'EventID',
-    relations: {
-      EventTemplate: { type: 'EventTemplate', reference: 'EventTemplateID' },
-      TimeZone: { type: 'TimeZone', reference: 'TimeZoneID' },
-      Sessions: { type: 'EventSession', foreignKey: 'EventID' },
-      Registrations: { type: 'Registration', foreignKey: 'EventID' },
-    },
+    references: { EventTemplate: 'EventTemplateID', TimeZone: 'TimeZoneID' },
+    foreignKeys: { Sessions: 'EventID', Registrations: 'EventID' },
     representation: ['UtcOffsetMinutes'],
   },
   EventSession: {
     schema: EventSession,
     table: 'event_sessions',
-    key: 'EventSessionID',
-    relations: { Presenter: { type: 'Contact', reference: 'PresenterContactID' } },
+    references: { Presenter: 'PresenterContactID' },
     representation: ['UtcOffsetMinutes'],
   },
   Registration: {
     schema: Registration,
     table: 'registrations',
-    key: 'RegistrationID',
-    relations: { Contact: { type: 'Contact', reference: 'ContactID' }, Event: { type: 'Event', reference: 'EventID' } },
+    references: { Contact: 'ContactID', Event: 'EventID' },
   },
-  Contact: { schema: Contact, table: 'contacts', key: 'ContactID', relations: {} },
-  Organisation: { schema: Organisation, table: 'organisations', key: 'OrganisationID', relations: {} },
-  VenueRoom: { schema: VenueRoom, table: 'venue_rooms', key: 'VenueRoomID', relations: {} },
-  EventTemplate: { schema: EventTemplate, table: 'event_templates', key: 'EventTemplateID', relations: {} },
-  TimeZone: { schema: TimeZone, table: 'time_zones', key: 'TimeZoneID', relations: {} },
+  Contact: { schema: Contact, table: 'contacts' },
+  Organisation: { schema: Organisation, table: 'organisations' },
+  VenueRoom: { schema: VenueRoom, table: 'venue_rooms' },
+  EventTemplate: { schema: EventTemplate, table: 'event_templates' },
+  TimeZone: { schema: TimeZone, table: 'time_zones' },
+};
+
+/**
+ * A type's storage with what the model says: its key, and the type each navigation property
+ * leads to. A navigation the model has and the storage does not place is an error at start-up.
+ */
+function stored(name: TypeName): StoredType {
+  const storage = STORAGE[name];
+  const type = eventsModel.types.get(`${eventsModel.namespace}.${name}`);
+  if (type?.kind !== 'entity' || type.key?.length !== 1)
+    throw new Error(`storage.ts: the model has no entity type ${name} with a key of one property`);
+  const relations: { [name: string]: Reach } = {};
+  for (const property of type.properties.values()) {
+    if (property.kind !== 'navigation') continue;
+    const target = property.target.name.slice(eventsModel.namespace.length + 1) as TypeName;
+    const column = (property.collection ? storage.foreignKeys : storage.references)?.[property.name];
+    if (column === undefined)
+      throw new Error(`storage.ts: the type ${name} does not say where its relation ${property.name} is`);
+    relations[property.name] = property.collection
+      ? { type: target, foreignKey: column }
+      : { type: target, reference: column };
+  }
+  return { ...storage, key: type.key[0]!.alias, relations };
+}
+
+export const STORED_TYPES: { readonly [T in TypeName]: StoredType } = {
+  Event: stored('Event'),
+  EventSession: stored('EventSession'),
+  Registration: stored('Registration'),
+  Contact: stored('Contact'),
+  Organisation: stored('Organisation'),
+  VenueRoom: stored('VenueRoom'),
+  EventTemplate: stored('EventTemplate'),
+  TimeZone: stored('TimeZone'),
 };
 
 export const viewOf = (type: TypeName): string => `${STORED_TYPES[type].table}_view`;

@@ -12,7 +12,7 @@ import {
   SchemaDefinitionError,
   type StructuredProperty,
 } from '../types/schema.js';
-import type { EntitySet, Model, ModelProperty, Singleton, StructuredType } from './model.js';
+import type { EntitySet, EntityType, Model, ModelProperty, Singleton, StructuredType } from './model.js';
 import { isStructuredType } from './model.js';
 
 /** Where a view came from: its model and the entity set or singleton it shows. */
@@ -56,6 +56,26 @@ export function schemaOf(model: Model, entitySetOrSingleton: string): Schema {
 /** The model and entity set (or singleton) a schema is a view of; undefined for any other schema. */
 export function viewSourceOf(schema: Schema): ViewSource | undefined {
   return SOURCES.get(schema);
+}
+
+/**
+ * The entity type a navigation path of a view leads to (`Sessions/Presenter` from an event: a
+ * contact), through complex properties and navigation; undefined when the schema is no view or
+ * the path ends anywhere but at a navigation property.
+ */
+export function navigationTargetAt(schema: Schema, path: readonly string[]): EntityType | undefined {
+  const source = SOURCES.get(schema);
+  if (source === undefined || path.length === 0) return undefined;
+  let type: StructuredType = source.of.entityType;
+  let last: ModelProperty | undefined;
+  for (const name of path) {
+    last = type.properties.get(name);
+    if (last === undefined) return undefined;
+    if (last.kind === 'navigation') type = last.target;
+    else if (isStructuredType(last.type)) type = last.type;
+    else return undefined;
+  }
+  return last?.kind === 'navigation' ? last.target : undefined;
 }
 
 /** The properties of a structured type as a schema has them, one map per type and model. */

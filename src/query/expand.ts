@@ -3,6 +3,7 @@
 // `$select`, `$orderby`, `$top`, `$skip`, `$expand` in parentheses — read as the request's own
 // options are read, against the relation's rows, under the resource's rules and row filters.
 
+import { navigationTargetAt } from '../model/model-view.js';
 import type { TypedFilter } from '../types/typed.js';
 import { checkAllowed } from '../types/allowed.js';
 import type { Property, Schema } from '../types/schema.js';
@@ -134,7 +135,9 @@ class ItemFinisher {
     if (!rules.allows('expand', draft.schemaPath)) return this.notExpandable(refused, draft);
     const many = draft.property.kind === 'collection';
     const config = resource.relations?.[schemaPath];
-    const key = config?.key ?? [];
+    // A view of a model knows the related rows' key; the resource's `relations` may say otherwise.
+    const key =
+      config?.key ?? navigationTargetAt(resource.schema, draft.schemaPath)?.key?.map((k) => k.path.join('/')) ?? [];
     // Without a key the relation's rows have no total order to page by: the server did not offer it.
     if (many && key.length === 0)
       return this.notExpandable(`${refused}: the resource gives no key to order its rows`, draft);

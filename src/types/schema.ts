@@ -214,7 +214,7 @@ function resolveProperties(
     throw new SchemaDefinitionError(
       schemaName,
       at,
-      `the structure contains itself: its properties are those of ${outer === '' ? 'the schema' : `'${outer}'`}, which holds it, so a row would have no end (a resource that refers to itself is written as two schemas)`,
+      `the structure contains itself: its properties are those of ${outer === '' ? 'the schema' : `'${outer}'`}, which holds it, so a row would have no end (a resource that refers to itself is a model: defineModel, with navigation between named types)`,
     );
   const entries = Object.entries(definitions as Record<string, unknown>);
   if (entries.length === 0) {

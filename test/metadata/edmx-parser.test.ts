@@ -10,7 +10,7 @@
 
 import { parse } from '@sap-ux/edmx-parser';
 import { describe, expect, it } from 'vitest';
-import { SERVICE_SCHEMAS } from '../../src/examples/events/index.js';
+import { eventsModel, SERVICE_SCHEMAS } from '../../src/examples/events/index.js';
 import { defineModel, type Model, type ModelProperty, modelOf } from '../../src/index.js';
 import { type MetadataOptions, metadataJson, metadataXml } from '../../src/metadata/index.js';
 import { people } from '../support/people-model.js';
@@ -208,6 +208,7 @@ const CASES: readonly [string, () => Model, MetadataOptions][] = [
     { rules: { Products: { Tags: { filter: false }, 'Size/Width': { sort: false }, Maker: { expand: false } } } },
   ],
   ['a model with every construct, as a 4.0 document', () => defineModel(everyConstruct40), { version: '4.0' }],
+  ["the example service's model", () => eventsModel, {}],
   ...[...SERVICE_SCHEMAS.keys()].map((name): [string, () => Model, MetadataOptions] => {
     const { model } = modelOf(SERVICE_SCHEMAS.get(name)!);
     return [`the example service's ${name}`, () => model, { keys: eventKeys(model) }];

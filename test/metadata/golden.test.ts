@@ -1,11 +1,11 @@
 // The `$metadata` documents of three kinds of model, held to golden files (test/metadata/golden/):
-// the model of test/model/, a model with every construct, and the example event service's
-// schemas as modelOf() makes their models. A change to what the writer says shows in a diff, and
-// each XML document, read in CSDL JSON's terms, is its JSON document.
+// the model of test/model/, a model with every construct, and the example event service's model
+// and its schemas as modelOf() makes their models. A change to what the writer says shows in a
+// diff, and each XML document, read in CSDL JSON's terms, is its JSON document.
 
 import { describe, expect, it } from 'vitest';
 import { defineModel, type Model, modelOf } from '../../src/index.js';
-import { SERVICE_SCHEMAS } from '../../src/examples/events/index.js';
+import { eventsModel, SERVICE_SCHEMAS } from '../../src/examples/events/index.js';
 import { metadataEtag, metadataJson, metadataXml, type MetadataOptions } from '../../src/metadata/index.js';
 import { people } from '../support/people-model.js';
 import { csdlXmlToJson } from './csdl-xml-to-json.js';
@@ -40,6 +40,10 @@ describe('$metadata golden files', () => {
 
   it('a model with every construct, as a 4.0 document', async () => {
     await matchGolden('every-construct-4.0', defineModel(everyConstruct40), { version: '4.0' });
+  });
+
+  it("the example service's model, under interface A's entity sets", async () => {
+    await matchGolden('events/model', eventsModel);
   });
 
   it.each([...SERVICE_SCHEMAS.keys()])('the example service: %s, its model made by modelOf()', async (name) => {

@@ -152,7 +152,7 @@ describe('restrictions', () => {
     };
     expect(restrictionsOf(model, { rules }, 'People')).toEqual({
       '@Org.OData.Capabilities.V1.FilterRestrictions': {
-        NonFilterableProperties: ['Place', 'Posts/Id', 'Posts/Title'],
+        NonFilterableProperties: ['Place', 'Posts/Id', 'Posts/Title', 'Posts/Rank'],
       },
       '@Org.OData.Capabilities.V1.SortRestrictions': {
         NonSortableProperties: [

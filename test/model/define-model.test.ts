@@ -15,6 +15,7 @@ import {
   viewSourceOf,
 } from '../../src/index.js';
 import { filterSchemaOf, rulesOf } from '../../src/query/rules.js';
+import { parseQuery } from '../../src/query/index.js';
 import { complete } from '../../src/client/editor/complete.js';
 import { people } from '../support/people-model.js';
 import { issuesOf } from '../support/trees.js';
@@ -129,6 +130,22 @@ describe('defineModel', () => {
       ['unknown_property', 'Nme', "Property 'Nme' does not exist on P/Secret."],
     ]);
     expect(issuesOf("Secret/Name eq 'x'", view).map(([code]) => code)).toEqual(['not_filterable']);
+  });
+
+  it("orders an expansion of a view by the related entity type's key, unless the resource says otherwise", () => {
+    const resource = {
+      schema: schemaOf(model, 'People'),
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 50 },
+    } as const;
+    const plan = parseQuery('$expand=Posts($top=2;$expand=Author($expand=Friends))', resource);
+    const posts = plan.expand[0]!;
+    expect(posts.many && posts.orderBy.map((k) => k.path.join('/'))).toEqual(['Id']);
+    const friends = posts.expand[0]!.expand[0]!;
+    expect(friends.schemaPath).toBe('Posts/Author/Friends');
+    expect(friends.many && friends.orderBy.map((k) => k.path.join('/'))).toEqual(['Id']);
+    const given = parseQuery('$expand=Posts', { ...resource, relations: { Posts: { key: ['Rank', 'Id'] } } });
+    expect(given.expand[0]!.many && given.expand[0]!.orderBy.map((k) => k.path.join('/'))).toEqual(['Rank', 'Id']);
   });
 
   it('reads a key through complex properties and records type definitions and facets', () => {

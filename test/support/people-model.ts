@@ -32,7 +32,11 @@ export const people = {
     },
     Post: {
       key: ['Id'],
-      properties: { Id: { type: 'Edm.Int64', nullable: false }, Title: 'Edm.String' },
+      properties: {
+        Id: { type: 'Edm.Int64', nullable: false },
+        Title: 'Edm.String',
+        Rank: { type: 'Edm.Int32', nullable: false },
+      },
       navigation: { Author: { type: 'Person', nullable: false, partner: 'Posts' } },
     },
     Employee: {

@@ -21,3 +21,4 @@ export {
   SERVICE_SCHEMAS,
 } from './schemas.js';
 export { SERVICE_INTERFACE_A, SERVICE_INTERFACE_B } from './policies.js';
+export { eventsModel, eventsModelDefinition } from './model.js';

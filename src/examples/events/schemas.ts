@@ -20,31 +20,28 @@
 // its Sessions and Registrations (section 2.2's related links), a Registration's Contact (its
 // expandable link) and Event, a session's Presenter. A relation holds the target's own fields; the
 // way back (a registration's event's registrations) is left out, so the definitions stay finite.
+// Each resource's own properties are its entity type's in the example's model (model.ts), taken
+// as they are where they are primitives: the schemas are surfaces cut from that model.
 //
 // Every definition keeps its literal type (`as const satisfies`), so TypeScript knows each schema's
 // paths and their types (src/types/schema-paths.ts) and the typed builder its operands.
 
 import type { PropertyDefinition, Schema, SchemaDefinition } from '../../types/schema.js';
 import { defineSchema } from '../../types/schema.js';
+import { eventsModelDefinition } from './model.js';
 
 type Properties = { readonly [name: string]: PropertyDefinition };
 
 const key = { type: 'Edm.Int32', nullable: false } as const;
 
-const audit = {
-  CreatedDateTime: 'Edm.DateTime',
-  LastModifiedDateTime: 'Edm.DateTime',
-} as const satisfies Properties;
+/** The model's entity types: where a type's properties are primitives, the schema takes them as they are. */
+const types = eventsModelDefinition.entityTypes;
 
 const postalAddress = {
-  properties: { City: 'Edm.String', Country: 'Edm.String' },
+  properties: eventsModelDefinition.complexTypes.PostalAddress.properties,
 } as const satisfies PropertyDefinition;
 
-const eventTemplateProperties = {
-  EventTemplateID: key,
-  Code: 'Edm.String',
-  ...audit,
-} as const satisfies Properties;
+const eventTemplateProperties = types.EventTemplate.properties satisfies Properties;
 
 /** The fields of a public TimeZone (section 2.6). */
 const publicTimeZoneProperties = {
@@ -56,48 +53,31 @@ const publicTimeZoneProperties = {
 
 /** A member of interface A's `timezones` collection, which the Event's TimeZone link targets. */
 const timeZoneProperties = {
-  ...publicTimeZoneProperties,
-  ...audit,
+  ...types.TimeZone.properties,
+  TzNames: { collection: 'Edm.String' },
 } as const satisfies Properties;
 
 /** A session of an event: the fields filters reference (section 2.2), with its presenter, a contact a session may not have yet. */
 const eventSessionProperties = {
-  EventSessionID: key,
-  Status: 'Edm.String',
-  StartDateTime: 'Edm.DateTimeOffset',
-  FinishDateTime: 'Edm.DateTimeOffset',
+  ...types.EventSession.properties,
   Presenter: { relation: true, properties: { ContactID: key, Email: 'Edm.String' } },
-  ...audit,
 } as const satisfies Properties;
 
 /** Event: every field of section 2.2, with its EventTemplate and TimeZone links as relations. */
 const eventOwnProperties = {
-  EventID: key,
-  UniqueIdentifier: 'Edm.Guid',
-  Code: 'Edm.String',
-  StartDateTime: 'Edm.DateTimeOffset',
-  FinishDateTime: 'Edm.DateTimeOffset',
-  Description: 'Edm.String',
-  LocationName: 'Edm.String',
-  Status: 'Edm.String',
-  ...audit,
+  ...types.Event.properties,
   EventTemplate: { relation: true, properties: eventTemplateProperties },
   TimeZone: { relation: true, properties: timeZoneProperties },
 } as const satisfies Properties;
 
 const contactProperties = {
-  ContactID: key,
-  Email: 'Edm.String',
-  Status: 'Edm.String',
+  ...types.Contact.properties,
   PostalAddress: postalAddress,
-  ...audit,
 } as const satisfies Properties;
 
 /** A registration's own fields and its contact (its expandable link). */
 const registrationOwnProperties = {
-  RegistrationID: key,
-  Status: 'Edm.String',
-  ...audit,
+  ...types.Registration.properties,
   Contact: { relation: true, properties: contactProperties },
 } as const satisfies Properties;
 
@@ -116,11 +96,11 @@ export const eventDefinition = { name: 'Event', properties: eventProperties } as
 export const contactDefinition = { name: 'Contact', properties: contactProperties } as const satisfies SchemaDefinition;
 export const organisationDefinition = {
   name: 'Organisation',
-  properties: { OrganisationID: key, Name: 'Edm.String', PostalAddress: postalAddress, ...audit },
+  properties: { ...types.Organisation.properties, PostalAddress: postalAddress },
 } as const satisfies SchemaDefinition;
 export const venueRoomDefinition = {
   name: 'VenueRoom',
-  properties: { VenueRoomID: key, Name: 'Edm.String', Capacity: 'Edm.Int32', ...audit },
+  properties: types.VenueRoom.properties,
 } as const satisfies SchemaDefinition;
 export const eventTemplateDefinition = {
   name: 'EventTemplate',
