@@ -18,6 +18,7 @@ import type { QueryPlan } from '../types/query-plan.js';
 import { negotiate, type Negotiated } from './negotiate.js';
 import { errorResponse, failureOf, type ODataError } from './odata-error.js';
 import { rowJson } from './odata-json.js';
+import { type MetadataDocuments, metadataDocuments, metadataResponse } from './service-metadata.js';
 import { readRequestPath, type RequestPath } from './request-path.js';
 import type { CollectionSource } from './source.js';
 
@@ -68,9 +69,10 @@ export function odataEndpoint(options: EndpointOptions): Handler {
   const sets = new Map<string, ServedSet>();
   for (const [name, service] of Object.entries(options.entitySets))
     sets.set(name, servedSet(options.model, name, service));
+  const metadata = metadataDocuments(options.model, new Map(Object.entries(options.entitySets)));
   return async (request) => {
     try {
-      return await answer(request, root, sets, options);
+      return await answer(request, root, sets, metadata, options);
     } catch (error) {
       return errorResponse(failureOf(error));
     }
@@ -105,6 +107,7 @@ async function answer(
   request: Request,
   root: string,
   sets: ReadonlyMap<string, ServedSet>,
+  metadata: MetadataDocuments,
   options: EndpointOptions,
 ): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD')
@@ -127,15 +130,19 @@ async function answer(
       target: refused[0],
     });
   const format = query.find(([name]) => bareName(name) === 'format');
+  const path = readRequestPath(url.pathname, root);
+  if (typeof path === 'string') return notFound(path);
+  if (path.kind === 'metadata')
+    return (
+      metadataResponse(metadata, request, format?.[1]) ??
+      errorResponse({ status: 406, code: 'not_acceptable', message: '$metadata is CSDL XML or CSDL JSON' })
+    );
   const form = negotiate(request, format?.[1]);
   if (form === undefined)
     return errorResponse({ status: 406, code: 'not_acceptable', message: 'The service answers in JSON only' });
   const options2 = query.filter(([name]) => bareName(name) !== 'format');
-  const path = readRequestPath(url.pathname, root);
-  if (typeof path === 'string') return notFound(path);
   const headers = responseHeaders(form);
   if (path.kind === 'service') return serviceDocument(url, root, sets, headers);
-  if (path.kind === 'metadata') return notFound('$metadata is not served yet');
   const served = sets.get(path.entitySet);
   if (served === undefined) return notFound(`'${path.entitySet}' is no entity set of this service`);
   const parameters = (await options.parameters?.(request)) ?? {};

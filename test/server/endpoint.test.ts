@@ -46,6 +46,7 @@ const model = defineModel({
     Products: { type: 'Product', bindings: { Category: 'Categories' } },
     Categories: { type: 'Category', bindings: { Products: 'Products' } },
     Lines: { type: 'Line' },
+    Archive: { type: 'Product', bindings: { Category: 'Categories' } },
   },
 });
 
@@ -227,6 +228,35 @@ describe('the OData endpoint', () => {
     const { json } = await get('/odata/Products?$filter=Nme eq 1&$orderby=Nam');
     expect(json().error).toMatchObject({ target: '$filter' });
     expect(json().error.details.map((d: { target: string }) => d.target)).toEqual(['$filter', '$orderby']);
+  });
+
+  it('serves $metadata as CSDL XML or JSON, with an ETag, naming only the entity sets it serves', async () => {
+    const xml = await get('/odata/$metadata');
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('Content-Type')).toBe('application/xml');
+    expect(xml.text).toContain('<EntitySet Name="Products" EntityType="Shop.Product">');
+    expect(xml.text).not.toContain('Archive');
+    const etag = xml.headers.get('ETag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect((await get('/odata/$metadata', { 'If-None-Match': etag })).status).toBe(304);
+    const json = await get('/odata/$metadata?$format=json');
+    expect(json.headers.get('Content-Type')).toBe('application/json');
+    expect(json.json().Shop.Container.Products).toMatchObject({ $Collection: true, $Type: 'Shop.Product' });
+    expect(json.headers.get('ETag')).not.toBe(etag);
+    expect((await get('/odata/$metadata', { Accept: 'text/html' })).status).toBe(406);
+  });
+
+  it("names nothing in $metadata that an entity set's rules hide", async () => {
+    const hiding = odataEndpoint({
+      model,
+      entitySets: {
+        Products: { source: arraySource(products), rules: { Stock: { select: false }, Price: { filter: false } } },
+      },
+    });
+    const text = await (await hiding(new Request('http://shop.test/$metadata'))).text();
+    expect(text).not.toContain('Stock');
+    expect(text).toContain('NonFilterableProperties');
+    expect(text).not.toContain('Categories');
   });
 
   it('ignores custom options, refuses writes, and accepts $format=json', async () => {
