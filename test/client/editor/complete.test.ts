@@ -266,6 +266,7 @@ describe('complete: operators, lists and type names', () => {
       'Edm.TimeOfDay',
       'Edm.Duration',
       'Edm.Guid',
+      'Edm.Binary',
     ]);
   });
 });
