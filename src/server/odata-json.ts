@@ -1,10 +1,12 @@
 // Rows as OData JSON (OData 4.01 JSON format): each value as the format writes its type — Int64 and
 // Decimal as JSON numbers with every digit (strings where the request asks IEEE754Compatible),
-// instants in UTC, dates, times and durations as their literals without a prefix, enumerations by
+// instants in UTC, dates, times and durations as their literals without a prefix, binaries in
+// base64url, enumerations by
 // member names, NaN and ±INF as strings — structures nested, collections as arrays, and a related
 // row (an expansion) as an object or an array under its navigation property.
 
 import {
+  readBinary,
   readDecimal,
   readEnum,
   readInstant,
@@ -13,6 +15,7 @@ import {
   readTimeOfDay,
   readDuration,
 } from '../backends/memory/row-values.js';
+import { base64UrlOfHex } from '../language/binary-spelling.js';
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
 import type { EnumType } from '../types/enum-type.js';
 import type { PrimitiveProperty, Property } from '../types/schema.js';
@@ -83,6 +86,8 @@ function primitiveJson(value: unknown, property: PrimitiveProperty, path: string
       return `"${formatDuration(readDuration(value, path))}"`;
     case 'Edm.Guid':
       return JSON.stringify(String(value).toLowerCase());
+    case 'Edm.Binary':
+      return `"${base64UrlOfHex(readBinary(value, path))}"`;
     default:
       return JSON.stringify(value);
   }

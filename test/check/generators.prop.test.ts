@@ -169,7 +169,7 @@ describe('arbFilterText with lambdas', () => {
       for (const child of childrenOfTyped(node)) walk(child, bound);
     };
     for (const text of fc.sample(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), {
-      numRuns: 3000,
+      numRuns: 4000,
       seed: 42,
     })) {
       if (/\$it\//.test(text)) seen.add('$it');
@@ -223,6 +223,7 @@ describe('arbRow and arbRows', () => {
             expect(value).toBeInstanceOf(Date);
           // A date as text or a Date at midnight UTC; a time of day and a duration as milliseconds or text.
           else if (property.type === 'Edm.Date') expect(typeof value === 'string' || value instanceof Date).toBe(true);
+          else if (property.type === 'Edm.Binary') expect(value).toBeInstanceOf(Uint8Array);
           else if (property.type === 'Edm.TimeOfDay' || property.type === 'Edm.Duration')
             expect(['number', 'string']).toContain(typeof value);
           else expect(typeof value).toBe('number');

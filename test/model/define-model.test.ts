@@ -293,7 +293,7 @@ describe('defineModel', () => {
       'maxLength on an integer',
       { entityTypes: { P: entity({ X: { type: 'Edm.Int32', maxLength: 4 } }) } },
       'X',
-      '`maxLength` is a facet of Edm.String, not of Edm.Int32',
+      '`maxLength` is a facet of Edm.String and Edm.Binary, not of Edm.Int32',
     ],
     [
       'a time precision beyond 12',

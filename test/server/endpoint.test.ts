@@ -25,6 +25,7 @@ const model = defineModel({
         Color: 'Color',
         Size: 'Size',
         Tags: { type: 'Edm.String', collection: true },
+        Hash: 'Edm.Binary',
       },
       navigation: { Category: { type: 'Category', partner: 'Products' } },
     },
@@ -65,6 +66,7 @@ const products = Array.from({ length: 25 }, (_, i) => ({
   Color: i % 8,
   Size: i % 5 === 0 ? null : { Width: i, Height: i * 2 },
   Tags: i % 2 === 0 ? ['a', 'b'] : [],
+  Hash: new Uint8Array([i, 255]),
   Category: categories[i % 2],
 }));
 for (const c of categories) Object.assign(c, { Products: products.filter((p) => p.Category === c) });
@@ -133,8 +135,8 @@ describe('the OData endpoint', () => {
     expect(body['@odata.nextLink']).toBe(
       'http://shop.test/odata/Products?$top=3&$select=Id%2CPrice%2CStock%2CUpdated%2CRatio%2CColor%2CSize%2CTags%2CReleased&$skip=3',
     );
-    const flags = (await get('/odata/Products(4)?$select=Color')).json();
-    expect(flags.Color).toBe('Red,Green');
+    const flags = (await get('/odata/Products(4)?$select=Color,Hash')).json();
+    expect(flags).toMatchObject({ Color: 'Red,Green', Hash: 'A_8=' });
   });
 
   it('writes Int64 and Decimal as strings to a client that asks IEEE754Compatible', async () => {

@@ -9,6 +9,7 @@ import { ExactDecimal } from '../../semantics/decimal-model.js';
 import { readInstant } from '../../semantics/instant.js';
 import { formatDate, formatDuration, formatTimeOfDay, MAX_INSTANT, MIN_INSTANT } from '../../semantics/temporal.js';
 import type { Repr } from './plan.js';
+import { base64UrlOfHex } from '../../language/binary-spelling.js';
 
 /** The value of `cast` for a non-null operand of type `from`, in the representation `to` of type `target`. */
 export function castValue(conversion: CastConversion, from: EdmType, target: EdmType, to: Repr, x: unknown): unknown {
@@ -84,6 +85,8 @@ function textOf(from: EdmType, x: unknown): string {
       return withoutZeroFraction(formatTimeOfDay(x as number));
     case 'Edm.Duration':
       return formatDuration(x as number);
+    case 'Edm.Binary':
+      return base64UrlOfHex(x as string);
   }
 }
 

@@ -97,6 +97,8 @@ function reader(node: LoweredMember): (v: unknown) => unknown {
         : (v) => rt.readString(v, p, variable);
     case 'Edm.Guid':
       return (v) => rt.readGuid(v, p, variable);
+    case 'Edm.Binary':
+      return (v) => rt.readBinary(v, p, variable);
     case 'Edm.Boolean':
       return (v) => rt.readBoolean(v, p, variable);
     case 'Edm.Byte':

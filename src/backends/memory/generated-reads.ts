@@ -127,6 +127,8 @@ export abstract class RowReads {
         return `typeof ${t} === 'number' ? ${then} : ${bad}`;
       case 'Edm.Guid':
         return `((${t} = ${this.helper('readGuid')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Binary':
+        return `((${t} = ${this.helper('readBinary')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Int64':
         return `((${t} = ${this.helper('readInt64')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Decimal':

@@ -11,8 +11,9 @@ import { ExactDecimal, decimalFromText } from '../../semantics/decimal-model.js'
 import { FilterError } from '../../errors.js';
 
 /**
- * str: string (Guid lower-cased); bool: boolean; num: exact integer in a number; big: bigint;
- * dec: decimal.js Decimal; dbl: IEEE number (Double, Single); ms: epoch milliseconds (instants).
+ * str: string (Guid lower-cased, Binary as lower-case hexadecimal, whose order is the bytes');
+ * bool: boolean; num: exact integer in a number; big: bigint; dec: decimal.js Decimal; dbl: IEEE
+ * number (Double, Single); ms: epoch milliseconds (instants).
  */
 export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
 
@@ -29,6 +30,7 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
   switch (type) {
     case 'Edm.String':
     case 'Edm.Guid':
+    case 'Edm.Binary':
       return 'str';
     case 'Edm.Boolean':
       return 'bool';

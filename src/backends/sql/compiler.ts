@@ -315,6 +315,16 @@ export class Compiler {
     const storage = scope.storage;
     if (storage.kind === 'table')
       return raw(`${scope.alias}.${storage.column({ path, start: span.start, end: span.end })}`);
+    // JSON holds no bytes: a Binary would be text in some encoding no dialect here decodes alike.
+    if (type === 'Edm.Binary')
+      throw unsupported({
+        construct: 'binary in JSON',
+        target: this.dialect.name,
+        message: `The ${this.dialect.name} SQL dialect cannot read an Edm.Binary in a JSON column (JSON holds no bytes): store the collection in a child table`,
+        start: span.start,
+        end: span.end,
+        text: this.text,
+      });
     const key = path.join('/');
     let member = scope.members.find((m) => m.path.join('/') === key);
     if (member === undefined) {

@@ -266,7 +266,28 @@ describe('complete: operators, lists and type names', () => {
       'Edm.TimeOfDay',
       'Edm.Duration',
       'Edm.Guid',
+      'Edm.Binary',
     ]);
+  });
+});
+
+describe('complete: binaries (docs/semantics.md §6)', () => {
+  const Files = defineSchema({ name: 'File', properties: { Id: 'Edm.Int32', Hash: 'Edm.Binary' } });
+  const labels = (marked: string, version?: '3.0'): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, Files, { version }).items.map((i) => i.label);
+  };
+
+  it('offers the empty binary literal, of the version', () => {
+    expect(labels('Hash eq |')).toContain("binary''");
+    expect(labels('Hash in (|')).toContain("binary''");
+    expect(labels('Hash ne |', '3.0')).toContain("X''");
+  });
+
+  it('offers eq, ne and in after a binary, and no order comparison', () => {
+    const operators = labels('Hash |');
+    expect(operators).toEqual(expect.arrayContaining(['eq', 'ne', 'in']));
+    expect(operators.filter((o) => ['gt', 'ge', 'lt', 'le'].includes(o))).toEqual([]);
   });
 });
 
