@@ -54,6 +54,21 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
   }
 }
 
+/**
+ * The types whose row values are their own representation (a string, a Boolean, a number): over
+ * trusted rows (`rows: 'trusted'`) such a value is taken as it is, where every other still converts.
+ */
+export const AS_THEY_ARE: ReadonlySet<EdmType> = new Set<EdmType>([
+  'Edm.String',
+  'Edm.Boolean',
+  'Edm.Byte',
+  'Edm.SByte',
+  'Edm.Int16',
+  'Edm.Int32',
+  'Edm.Double',
+  'Edm.Single',
+]);
+
 /** The static range of an integer value, as lower() found it (src/lower/integer-range.ts). */
 export function boundsOf(node: LoweredValue): Bounds {
   return node.range ?? INT32;
