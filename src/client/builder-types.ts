@@ -193,13 +193,15 @@ export type FunctionMethods<T extends EdmType> = {
 
 /**
  * The types `cast` converts an operand of type `T` to (docs/semantics.md §11, src/types/conversions.ts):
- * its own, String, a number to any number, an instant to either instant, a String to an instant.
+ * its own, String, a number to any number, an instant to either instant, a String to every type
+ * (read as the type's literal).
  */
 export type CastTarget<T extends EdmType> =
   | T
   | 'Edm.String'
   | ([T] extends [NumericType] ? NumericType : never)
-  | ([T] extends [InstantType | 'Edm.String'] ? InstantType : never);
+  | ([T] extends [InstantType] ? InstantType : never)
+  | ([T] extends ['Edm.String'] ? EdmType : never);
 
 /** `cast` and `isof`, of a type the operand converts to: a test of a type it never converts to is always false. */
 export interface TypeMethods<T extends EdmType> {

@@ -128,7 +128,7 @@ const PREDICATES = {
  */
 function isofPredicate(node: TypedIsOf, want: boolean): LoweredPredicate {
   const conversion = conversionOf(node.operand.type, node.target);
-  if (conversion === 'none' || conversion === 'unsupported') return constantPredicate(!want, node);
+  if (conversion === 'none') return constantPredicate(!want, node);
   const tested: TypedExpr = canFail(conversion)
     ? { kind: 'cast', type: node.target, operand: node.operand, start: node.start, end: node.end }
     : node.operand;
@@ -437,10 +437,9 @@ function castValue(node: TypedCast): LoweredValue {
     case 'toInteger':
     case 'toDecimal':
     case 'toDouble':
-    case 'toInstant':
+    case 'fromString':
       return { kind: 'cast', conversion, operand, ...facts(node, true, undefined) };
     case 'none':
-    case 'unsupported':
       throw malformedTree(node, `no cast from ${operand.type} to ${node.type}`);
     default:
       return assertNever(conversion);

@@ -135,7 +135,7 @@ export interface LoweredCast extends ValueBase {
 }
 
 /** The conversions of src/types/conversions.ts that change a value. */
-export type CastConversion = 'toString' | 'toInteger' | 'toDecimal' | 'toDouble' | 'toInstant';
+export type CastConversion = 'toString' | 'toInteger' | 'toDecimal' | 'toDouble' | 'fromString';
 
 /** A predicate used as a Boolean value: never null. */
 export interface LoweredTruth extends ValueBase {

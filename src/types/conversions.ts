@@ -10,24 +10,16 @@ import { INTEGER_RANGES, isInstant, isInteger, isNumeric, type EdmType } from '.
  * - `toInteger`: rounded half away from zero, null beyond the target's range;
  * - `toDecimal`: a Double's shortest round-trip decimal, null for NaN and ±INF;
  * - `toDouble`: a Decimal's nearest binary64, null beyond the finite range;
- * - `toInstant`: a String read as a date-time literal, null when it is not one;
- * - `none`: OData defines no conversion (`cast` is a type issue, `isof` false);
- * - `unsupported`: a String to a type other than String and the instants.
+ * - `fromString`: a String read as a literal representation of the target type
+ *   (src/types/literal-representation.ts), null when it is not one;
+ * - `none`: OData defines no conversion (`cast` is a type issue, `isof` false).
  */
-export type Conversion =
-  | 'same'
-  | 'toString'
-  | 'toInteger'
-  | 'toDecimal'
-  | 'toDouble'
-  | 'toInstant'
-  | 'none'
-  | 'unsupported';
+export type Conversion = 'same' | 'toString' | 'toInteger' | 'toDecimal' | 'toDouble' | 'fromString' | 'none';
 
 export function conversionOf(from: EdmType, to: EdmType): Conversion {
   if (from === to) return 'same';
   if (to === 'Edm.String') return 'toString';
-  if (from === 'Edm.String') return isInstant(to) ? 'toInstant' : 'unsupported';
+  if (from === 'Edm.String') return 'fromString';
   if (isInstant(from) && isInstant(to)) return 'same';
   if (!isNumeric(from) || !isNumeric(to)) return 'none';
   if (isInteger(to)) {
@@ -44,6 +36,6 @@ export function conversionOf(from: EdmType, to: EdmType): Conversion {
 /** True when `cast` to the target type can be null for a value that is not: `isof` then tests the cast. */
 export function canFail(conversion: Conversion): boolean {
   return (
-    conversion === 'toInteger' || conversion === 'toDecimal' || conversion === 'toDouble' || conversion === 'toInstant'
+    conversion === 'toInteger' || conversion === 'toDecimal' || conversion === 'toDouble' || conversion === 'fromString'
   );
 }

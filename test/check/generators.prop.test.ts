@@ -102,7 +102,7 @@ describe('arbFilterText', () => {
       'empty in',
       'eq null on a structure',
       'ne null on a structure',
-      ...['same', 'toString', 'toInteger', 'toDecimal', 'toDouble', 'toInstant'].flatMap((c) => [
+      ...['same', 'toString', 'toInteger', 'toDecimal', 'toDouble', 'fromString'].flatMap((c) => [
         `cast ${c}`,
         `isof ${c}`,
       ]),

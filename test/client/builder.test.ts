@@ -270,6 +270,16 @@ describe('where()', () => {
         where(Item, (i) => i.Name.isof('Edm.DateTimeOffset').and(i.Name.cast('Edm.DateTimeOffset').year().eq(2012))),
       'isof(Name, Edm.DateTimeOffset) and year(cast(Name, Edm.DateTimeOffset)) eq 2012',
     ],
+    [
+      'a string cast to a number, a guid and a duration',
+      () =>
+        where(Item, (i) =>
+          i.Name.cast('Edm.Int32')
+            .gt(5)
+            .and(i.Name.isof('Edm.Guid'), i.Name.cast('Edm.Duration').lt(i.Name.cast('Edm.Duration'))),
+        ),
+      'cast(Name, Edm.Int32) gt 5 and isof(Name, Edm.Guid) and cast(Name, Edm.Duration) lt cast(Name, Edm.Duration)',
+    ],
   ])('builds %s', (_, build, text) => {
     const built = build();
     expect(built.text).toBe(text);

@@ -4,8 +4,9 @@
 // Uint8Array, which the driver writes as BinData) and (2) replaces the operators where mingo
 // differs from MongoDB's documented behaviour: BSON comparison across numeric types, of strings by
 // code point and of BinData by length first, NaN in queries, Int64/Decimal128 arithmetic, PCRE
-// anchors in $regex, the missing $indexOfCP, ASCII-only $toLower/$toUpper, date parts of a null
-// date (null, where mingo throws).
+// anchors in $regex, $regexMatch and $regexFind, the missing $indexOfCP, ASCII-only
+// $toLower/$toUpper, date parts of a null date (null, where mingo throws), $dateFromParts in the
+// years before 100, $toInt and $toLong of a string.
 
 import { dateText, durationMs, timeText } from './rows.js';
 import { readTimeOfDay } from '../../src/semantics/temporal.js';
@@ -408,6 +409,16 @@ function decimalToDouble(d: D34): number {
   return n;
 }
 
+/**
+ * $toInt and $toLong of a string: MongoDB reads a base-10 integer ("-5", "123456") and fails on
+ * anything else, or beyond the type's range.
+ */
+function integerOfString(v: string, name: string): bigint {
+  if (!/^-?[0-9]+$/.test(v))
+    throw new Error(`harness: ${name} of a string that is no base-10 integer: ${JSON.stringify(v)}`);
+  return BigInt(v);
+}
+
 function toInt(v: unknown): number | null {
   if (isNil(v)) return null;
   const n =
@@ -417,7 +428,9 @@ function toInt(v: unknown): number | null {
         ? Number(v)
         : v instanceof Decimal128
           ? Number(v.value.trunc().toString())
-          : NaN;
+          : typeof v === 'string'
+            ? Number(integerOfString(v, '$toInt'))
+            : NaN;
   if (!Number.isInteger(n) || n < -(2 ** 31) || n >= 2 ** 31)
     throw new Error(`harness: $toInt overflow or bad value ${String(v)}`);
   return n;
@@ -511,6 +524,11 @@ function toLong(v: unknown): bigint | null {
   if (isNil(v)) return null;
   if (v instanceof Date) return BigInt(v.getTime());
   if (typeof v === 'bigint') return v;
+  if (typeof v === 'string') {
+    const n = integerOfString(v, '$toLong');
+    if (n < -(2n ** 63n) || n >= 2n ** 63n) throw new Error(`harness: $toLong overflow ${v}`);
+    return n;
+  }
   if (v instanceof Decimal128) {
     const whole = v.value.trunc();
     if (!whole.isFinite()) throw new Error(`harness: $toLong of a non-finite Decimal128 ${whole.toString()}`);
@@ -524,6 +542,54 @@ function toLong(v: unknown): bigint | null {
     throw new Error(`harness: $toLong overflow or bad value ${String(v)}`);
   return BigInt(n);
 }
+
+/**
+ * $regexMatch and $regexFind as MongoDB runs them: PCRE (\A, \z, and a `$` that also matches before
+ * a final newline), no options; a null or missing input does not match (and finds null); any
+ * other non-string fails. mingo runs the pattern as a JavaScript RegExp.
+ */
+const regexOperator =
+  (found: (match: RegExpExecArray | null) => unknown, ifNull: unknown): ExprOp =>
+  (obj, expr, options) => {
+    const spec = expr as { input: unknown; regex: unknown; options?: unknown };
+    if (spec.options !== undefined) throw new Error('harness: regex options are not modelled');
+    const [input, regex] = args(obj, [spec.input, spec.regex], options);
+    if (isNil(input)) return ifNull;
+    if (typeof input !== 'string' || typeof regex !== 'string')
+      throw new Error('harness: $regexMatch and $regexFind expect a string input and a string regex');
+    return found(pcreToJs(regex).exec(input));
+  };
+const regexMatch = regexOperator((m) => m !== null, false);
+const regexFind = regexOperator(
+  (m) =>
+    m === null
+      ? null
+      : { match: m[0], idx: [...m.input.slice(0, m.index)].length, captures: m.slice(1).map((c) => c ?? null) },
+  null,
+);
+
+/**
+ * $dateFromParts in UTC (no timezone), as MongoDB documents it: year 1–9999 and each part within
+ * its range here; mingo's Date.UTC reads the years 0–99 as 1900–1999.
+ */
+const dateFromParts: ExprOp = (obj, expr, options) => {
+  const spec = expr as Record<string, unknown>;
+  const names = ['year', 'month', 'day', 'hour', 'minute', 'second', 'millisecond'] as const;
+  if (Object.keys(spec).some((k) => !(names as readonly string[]).includes(k)))
+    throw new Error('harness: $dateFromParts parts other than year … millisecond are not modelled');
+  const values = args(
+    obj,
+    names.map((k) => spec[k] ?? (k === 'month' || k === 'day' ? 1 : 0)),
+    options,
+  );
+  if (values.some(isNil)) return null;
+  const [year, month, day, hour, minute, second, ms] = values.map((v) => Number(v));
+  if (!Number.isInteger(year) || year! < 1 || year! > 9999) throw new Error(`harness: $dateFromParts year ${year}`);
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day!);
+  date.setUTCHours(hour!, minute!, second!, ms!);
+  return date;
+};
 
 /**
  * $year, $month, $dayOfMonth, $hour, $minute, $second on a date, in UTC (no timezone argument).
@@ -604,6 +670,9 @@ const CONTEXT = Context.init({
     $max: extreme(1),
     $min: extreme(-1),
     $indexOfCP: indexOfCP,
+    $regexMatch: regexMatch,
+    $regexFind: regexFind,
+    $dateFromParts: dateFromParts,
     $toLower: asciiCase(false),
     $toUpper: asciiCase(true),
     $year: datePart('$year', (d) => d.getUTCFullYear()),

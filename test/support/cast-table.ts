@@ -297,12 +297,27 @@ const REFUSED_EVERYWHERE = ['cast(Edm.Double, Edm.String)', 'cast(Edm.Single, Ed
  */
 export const REFUSED_CASTS: Readonly<Record<'postgres' | 'sqlite' | 'mysql' | 'mongodb', readonly string[]>> = {
   postgres: REFUSED_EVERYWHERE,
-  sqlite: [...REFUSED_EVERYWHERE, 'cast(Edm.Decimal, Edm.String)', 'cast(Edm.Binary, Edm.String)'],
-  mysql: [...REFUSED_EVERYWHERE, 'cast(Edm.Double, Edm.Decimal)', 'cast(Edm.Single, Edm.Decimal)'],
+  sqlite: [
+    ...REFUSED_EVERYWHERE,
+    'cast(Edm.Decimal, Edm.String)',
+    'cast(Edm.Binary, Edm.String)',
+    'cast(Edm.String, Edm.Decimal)',
+    'cast(Edm.String, Edm.Double)',
+    'cast(Edm.String, Edm.Single)',
+  ],
+  mysql: [
+    ...REFUSED_EVERYWHERE,
+    'cast(Edm.Double, Edm.Decimal)',
+    'cast(Edm.Single, Edm.Decimal)',
+    'cast(Edm.String, Edm.Decimal)',
+    'cast(Edm.String, Edm.Double)',
+    'cast(Edm.String, Edm.Single)',
+  ],
   mongodb: [
     ...REFUSED_EVERYWHERE,
-    'cast(Edm.String, Edm.DateTimeOffset)',
-    'cast(Edm.String, Edm.DateTime)',
+    'cast(Edm.String, Edm.Decimal)',
+    'cast(Edm.String, Edm.Double)',
+    'cast(Edm.String, Edm.Single)',
     'cast(Edm.Decimal, Edm.String)',
     'cast(Edm.Double, Edm.Decimal)',
     'cast(Edm.Single, Edm.Decimal)',

@@ -590,12 +590,7 @@ function castOracle(v: V, from: EdmType, to: EdmType): V {
   if (v === null) return null;
   if (from === to) return v;
   if (to === 'Edm.String') return textOracle(v, from);
-  if (from === 'Edm.String') {
-    if (!INSTANT_TYPES.has(to)) throw new Error(`oracle: no cast from String to ${to}`);
-    const reading = readInstant(v as string);
-    if (!reading.ok) return null;
-    return reading.epochMs >= -62135596800000 && reading.epochMs <= 253402300799999 ? BigInt(reading.epochMs) : null;
-  }
+  if (from === 'Edm.String') return textCastOracle(v as string, to);
   if (INSTANT_TYPES.has(from) && INSTANT_TYPES.has(to)) return v;
   const f = kindOf(from);
   const t = kindOf(to);
@@ -630,6 +625,49 @@ function castOracle(v: V, from: EdmType, to: EdmType): V {
     return Number.isFinite(x) ? x : null;
   }
   return f === 'int' ? Number(v as bigint) : v;
+}
+
+/** §11 "From text": a String read as the bare literal of T, or null. */
+function textCastOracle(text: string, to: EdmType): V {
+  const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+  if (INSTANT_TYPES.has(to)) {
+    const reading = readInstant(text);
+    if (!reading.ok) return null;
+    return reading.epochMs >= -62135596800000 && reading.epochMs <= 253402300799999 ? BigInt(reading.epochMs) : null;
+  }
+  if (TEMPORAL_TYPES.has(to)) {
+    // The literal's text is a row value's text (§5, "Row values"), and no number.
+    try {
+      return readTemporal(to, text, () => {
+        throw new OracleRowError('not a literal');
+      });
+    } catch (error) {
+      if (error instanceof OracleRowError) return null;
+      throw error;
+    }
+  }
+  switch (kindOf(to)) {
+    case 'bool':
+      return ['true', 'false'].includes(text.toLowerCase()) ? text.toLowerCase() === 'true' : null;
+    case 'int': {
+      if (!/^-?\d+$/.test(text)) return null;
+      const value = BigInt(text);
+      const [lo, hi] = INTEGER_BOUNDS[to]!;
+      return value < lo || value > hi ? null : value;
+    }
+    case 'dec':
+      return NUMBER.test(text) ? (modelDecimal(text) ?? null) : null;
+    case 'dbl': {
+      const words: Record<string, number> = { NaN: NaN, INF: Infinity, '-INF': -Infinity };
+      if (Object.hasOwn(words, text)) return words[text]!;
+      const x = NUMBER.test(text) ? Number(text) : NaN;
+      return Number.isFinite(x) ? x : null;
+    }
+    case 'guid':
+      return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text) ? text.toLowerCase() : null;
+    default:
+      return text;
+  }
 }
 
 const pad = (n: number | bigint, width: number): string => String(n).padStart(width, '0');

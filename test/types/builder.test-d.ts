@@ -16,7 +16,7 @@ import type { CollectionPath, Expr, PropertyPath, PropertyTypes, Schema, SchemaD
 import { and, build, now, printBuilt, where } from '../../src/client/index.js';
 import type { BuiltFilter, CastTarget, Condition, Operand } from '../../src/client/index.js';
 import type { WidensTo } from '../../src/client/builder-types.js';
-import type { NumericType } from '../../src/language/edm.js';
+import type { EdmType, NumericType } from '../../src/language/edm.js';
 
 const Shop = defineSchema({
   name: 'Shop',
@@ -142,18 +142,21 @@ describe('the builder types operands by their Edm type', () => {
 
   it('casts to the types OData converts to', () => {
     expectTypeOf<CastTarget<'Edm.Int16'>>().toEqualTypeOf<NumericType | 'Edm.String'>();
-    expectTypeOf<CastTarget<'Edm.String'>>().toEqualTypeOf<'Edm.String' | 'Edm.DateTime' | 'Edm.DateTimeOffset'>();
+    expectTypeOf<CastTarget<'Edm.String'>>().toEqualTypeOf<EdmType>();
     expectTypeOf<CastTarget<'Edm.DateTime'>>().toEqualTypeOf<'Edm.String' | 'Edm.DateTime' | 'Edm.DateTimeOffset'>();
     expectTypeOf<CastTarget<'Edm.Date'>>().toEqualTypeOf<'Edm.Date' | 'Edm.String'>();
     expectTypeOf<CastTarget<'Edm.Boolean'>>().toEqualTypeOf<'Edm.Boolean' | 'Edm.String'>();
     where(Shop, (s) => {
       expectTypeOf(s.Stock.cast('Edm.Double')).toEqualTypeOf<Operand<'Edm.Double'>>();
       expectTypeOf(s.Name.cast('Edm.DateTimeOffset').year()).toEqualTypeOf<Operand<'Edm.Int32'>>();
+      expectTypeOf(s.Name.cast('Edm.Int32')).toEqualTypeOf<Operand<'Edm.Int32'>>();
+      expectTypeOf(s.Name.cast('Edm.Guid')).toEqualTypeOf<Operand<'Edm.Guid'>>();
+      expectTypeOf(s.Name.isof('Edm.Duration')).toEqualTypeOf<Condition>();
       expectTypeOf(s.Price.isof('Edm.Int32')).toEqualTypeOf<Condition>();
       // @ts-expect-error a Date converts to no number
       s.Opened.cast('Edm.Int32');
-      // @ts-expect-error a string is cast to no number (OData refuses it)
-      s.Name.cast('Edm.Int32');
+      // @ts-expect-error a number is cast to no Guid
+      s.Stock.cast('Edm.Guid');
       // @ts-expect-error a Boolean is never of an instant type
       s.Active.isof('Edm.DateTimeOffset');
       // @ts-expect-error no such type

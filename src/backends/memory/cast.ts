@@ -6,8 +6,9 @@ import { Decimal } from 'decimal.js';
 import type { CastConversion } from '../../lower/lowered.js';
 import { INTEGER_RANGES, isInteger, type EdmType } from '../../language/edm.js';
 import { ExactDecimal } from '../../semantics/decimal-model.js';
-import { readInstant } from '../../semantics/instant.js';
-import { formatDate, formatDuration, formatTimeOfDay, MAX_INSTANT, MIN_INSTANT } from '../../semantics/temporal.js';
+import { formatDate, formatDuration, formatTimeOfDay } from '../../semantics/temporal.js';
+import { readLiteralRepresentation } from '../../types/literal-representation.js';
+import type { LiteralValue } from '../../types/typed.js';
 import type { Repr } from './plan.js';
 import { base64UrlOfHex } from '../../language/binary-spelling.js';
 
@@ -27,10 +28,24 @@ export function castValue(conversion: CastConversion, from: EdmType, target: Edm
       const d = (x as Decimal).toNumber();
       return Number.isFinite(d) ? d : null;
     }
-    case 'toInstant': {
-      const reading = readInstant(x as string);
-      return reading.ok && reading.epochMs >= MIN_INSTANT && reading.epochMs <= MAX_INSTANT ? reading.epochMs : null;
+    case 'fromString': {
+      const value = readLiteralRepresentation(x as string, target);
+      return value === null ? null : inRepr(value, to);
     }
+  }
+}
+
+/** A literal value (src/types/typed.ts) in a representation (src/backends/memory/plan.ts). */
+function inRepr(value: LiteralValue, to: Repr): unknown {
+  switch (to) {
+    case 'big':
+      return BigInt(value as number | bigint);
+    case 'num':
+      return Number(value);
+    case 'dec':
+      return new ExactDecimal(value as string);
+    default:
+      return value;
   }
 }
 

@@ -1,12 +1,14 @@
 // `cast(x, T)` as an aggregation expression (docs/semantics.md §11). A Date and an instant are
 // BSON Dates, a time of day and a duration numbers of milliseconds (docs/mongo.md), so their
-// text comes from $dateToString; the casts MongoDB cannot compute exactly are refused by name.
+// text comes from $dateToString, and a String's value from text-literals.ts; the casts MongoDB
+// cannot compute exactly are refused by name.
 
 import type { LoweredCast, LoweredConvert } from '../../lower/lowered.js';
 import { INTEGER_RANGES, isInteger, type IntegerType } from '../../language/edm.js';
 import { cannotCompile } from './cannot-compile.js';
 import { type Agg, isNull, type ValueCompiler } from './aggregation.js';
 import { FUNCTIONS } from './functions.js';
+import { literalOfText } from './text-literals.js';
 
 const TWO_TO_63 = 2 ** 63;
 
@@ -26,8 +28,15 @@ export function castValue(c: ValueCompiler, node: LoweredCast, operand: Agg): Ag
     }
     case 'toDecimal':
       throw refuse("no MongoDB operator gives a double's shortest round-trip decimal");
-    case 'toInstant':
-      throw refuse('reading a date-time from text is not rendered for MongoDB');
+    case 'fromString': {
+      const value = literalOfText(c, node.type, operand);
+      if (value !== undefined) return value;
+      throw refuse(
+        node.type === 'Edm.Decimal'
+          ? "Decimal128 holds 34 significant digits, fewer than a Decimal's text may have"
+          : "no MongoDB operator is documented to read a number's text as the nearest double",
+      );
+    }
     case 'toString':
       switch (from) {
         case 'Edm.Boolean':

@@ -6,20 +6,18 @@ import type { CastConversion } from '../../lower/lowered.js';
 import { INTEGER_RANGES, isInteger, type EdmType, type IntegerType } from '../../language/edm.js';
 import type { Operand } from './dialect.js';
 import { raw, sql, type Frag } from './fragment.js';
+import { literalOfText, type TextLiteralSpelling } from './text-literals.js';
 
 /** The SQL type a value is named by (where a dialect needs one to name it once). */
 export type BoundKind = 'integer' | 'double';
 
-export interface CastSpelling {
+export interface CastSpelling extends TextLiteralSpelling {
   /** Names values once for a body that uses them more than once. */
   bind(values: readonly Frag[], kind: BoundKind, body: (refs: readonly Frag[]) => Frag): Frag;
-  /** The type an integer within `to`'s range is cast to. */
-  integerType(to: IntegerType): string;
   /** `x` rounded half away from zero: the dialect's `round` of a Decimal or a Double. */
   round(x: Operand): Frag;
   /** The decimal digits of an integer, `-` before a negative one. */
   integerText(x: Frag): Frag;
-  concat(parts: readonly Frag[]): Frag;
   /** Division and remainder of non-negative integers. */
   div(a: Frag, b: Frag): Frag;
   mod(a: Frag, b: Frag): Frag;
@@ -34,8 +32,6 @@ export interface CastSpelling {
   text(x: Operand): Frag | string;
   /** A Double as the Decimal its shortest round-trip text spells, NULL for NaN and ±INF; or a message. */
   toDecimal(x: Operand): Frag | string;
-  /** A String read as a date-time literal, NULL when it is not one; or a message. */
-  toInstant(x: Operand): Frag | string;
 }
 
 const LARGEST_DOUBLE = raw('1.7976931348623157e308');
@@ -64,8 +60,8 @@ export function renderCast(
       );
     case 'toDecimal':
       return s.toDecimal(a);
-    case 'toInstant':
-      return s.toInstant(a);
+    case 'fromString':
+      return literalOfText(s, to, a.sql);
     case 'toString':
       return text(s, a);
   }

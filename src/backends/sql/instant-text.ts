@@ -5,57 +5,27 @@
 // milliseconds with integer arithmetic only (the days from the civil date), so that no text, valid
 // or not, makes an engine raise an error: NULL for anything else, and beyond 0001–9999.
 
-import { raw, sql } from './fragment.js';
+import { sql } from './fragment.js';
 import type { Frag } from './fragment.js';
-
-/** What reading the text needs of a dialect. */
-export interface TextReading {
-  /** Names a text value once (a constant too) for a body that uses it more than once. */
-  bindText(values: readonly Frag[], body: (refs: readonly Frag[]) => Frag): Frag;
-  /** Names integer values once. */
-  bindIntegers(values: readonly Frag[], body: (refs: readonly Frag[]) => Frag): Frag;
-  /** The characters of `x` from the 1-based position `from`, `length` of them (none for a length below 1). */
-  substr(x: Frag, from: Frag, length: Frag): Frag;
-  /** The number of characters of `x`. */
-  length(x: Frag): Frag;
-  /** TRUE where `x` is one or more of the ASCII digits 0–9 and nothing else. */
-  digits(x: Frag): Frag;
-  /** `x` compared by its exact characters (case and accents matter). */
-  exact(x: Frag): Frag;
-  /** The integer that a text of ASCII digits spells. */
-  integer(x: Frag): Frag;
-  /** Division of non-negative integers. */
-  div(a: Frag, b: Frag): Frag;
-  /** The instant of exact epoch milliseconds, NULL outside the instants the dialect holds. */
-  instant(ms: Frag): Frag;
-}
-
-const n = (value: number): Frag => raw(String(value));
+import { charactersOf, n, type Characters, type TextReading } from './text-reading.js';
 
 /** The instant a String spells as a date-time literal, else NULL. */
 export function instantOfText(r: TextReading, text: Frag): Frag {
   return r.bindText([text], ([t]) => {
-    const at = (from: number | Frag, length: number | Frag): Frag =>
-      r.substr(t!, typeof from === 'number' ? n(from) : from, typeof length === 'number' ? n(length) : length);
-    const char = (from: number | Frag, ...allowed: string[]): Frag =>
-      sql`(${r.exact(at(from, 1))} IN (${raw(allowed.map((c) => `'${c}'`).join(', '))}))`;
-    const len = r.length(t!);
+    const c = charactersOf(r, t!);
+    const { char, len } = c;
     // The zone's length at the end: `Z`, `±hh:mm`, `±hhmm`, or none.
     const zone = sql`(CASE WHEN ${char(len, 'Z', 'z')} THEN 1 WHEN ${char(sql`${len} - 5`, '+', '-')} AND ${char(sql`${len} - 2`, ':')} THEN 6 WHEN ${char(sql`${len} - 4`, '+', '-')} THEN 5 ELSE 0 END)`;
     return r.bindIntegers([zone], ([z]) => {
       const text: Parsed = {
-        at,
-        char,
-        len,
+        ...c,
         zone: z!,
         body: sql`(${len} - 16 - ${z!})`,
         zoneStart: sql`(${len} - ${z!} + 1)`,
       };
       return r.bindIntegers([sql`(CASE WHEN ${shapeOf(r, text)} THEN 1 ELSE 0 END)`], ([ok]) =>
         r.bindIntegers(partsOf(r, text, sql`(${ok!} = 1)`), ([y, mo, d, h, mi, s, ms, offset, offsetMinutes]) => {
-          const leap = sql`((${y!} % 4 = 0 AND ${y!} % 100 <> 0) OR ${y!} % 400 = 0)`;
-          const monthDays = sql`(CASE WHEN ${mo!} = 2 THEN (CASE WHEN ${leap} THEN 29 ELSE 28 END) WHEN ${mo!} IN (4, 6, 9, 11) THEN 30 ELSE 31 END)`;
-          const valid = sql`(${y!} >= 1 AND ${mo!} BETWEEN 1 AND 12 AND ${d!} BETWEEN 1 AND ${monthDays} AND ${h!} <= 23 AND ${mi!} <= 59 AND ${s!} <= 59 AND ${offsetMinutes!} <= 59 AND abs(${offset!}) <= 840)`;
+          const valid = sql`(${validDate(y!, mo!, d!)} AND ${h!} <= 23 AND ${mi!} <= 59 AND ${s!} <= 59 AND ${offsetMinutes!} <= 59 AND abs(${offset!}) <= 840)`;
           const epochMs = sql`(${daysOf(r, y!, mo!, d!)} * 86400000 + ${h!} * 3600000 + ${mi!} * 60000 + ${s!} * 1000 + ${ms!} - ${offset!} * 60000)`;
           return sql`(CASE WHEN ${valid} THEN ${r.instant(epochMs)} END)`;
         }),
@@ -64,11 +34,15 @@ export function instantOfText(r: TextReading, text: Frag): Frag {
   });
 }
 
-/** The text, its length, and where its parts lie: the body between `hh:mm` and the zone, and the zone. */
-interface Parsed {
-  readonly at: (from: number | Frag, length: number | Frag) => Frag;
-  readonly char: (from: number | Frag, ...allowed: string[]) => Frag;
-  readonly len: Frag;
+/** TRUE where the year (from 1), month and day name a day of the proleptic Gregorian calendar. */
+export function validDate(y: Frag, mo: Frag, d: Frag): Frag {
+  const leap = sql`((${y} % 4 = 0 AND ${y} % 100 <> 0) OR ${y} % 400 = 0)`;
+  const monthDays = sql`(CASE WHEN ${mo} = 2 THEN (CASE WHEN ${leap} THEN 29 ELSE 28 END) WHEN ${mo} IN (4, 6, 9, 11) THEN 30 ELSE 31 END)`;
+  return sql`(${y} >= 1 AND ${mo} BETWEEN 1 AND 12 AND ${d} BETWEEN 1 AND ${monthDays})`;
+}
+
+/** The text, and where its parts lie: the body between `hh:mm` and the zone, and the zone. */
+interface Parsed extends Characters {
   /** The zone's length: 0, 1 (`Z`), 5 (`±hhmm`) or 6 (`±hh:mm`). */
   readonly zone: Frag;
   /** The body's length: 0 (nothing), 3 (`:ss`), or 4 and the fraction's digits (`:ss.fff`). */
@@ -78,11 +52,11 @@ interface Parsed {
 
 /** Whether every character is where the literal's form puts it. */
 function shapeOf(r: TextReading, p: Parsed): Frag {
-  const { at, char, len, zone, body, zoneStart } = p;
-  const fraction = sql`(${r.digits(at(21, sql`${body} - 4`))} AND (${body} <= 7 OR ${r.exact(sql`replace(${at(24, sql`${body} - 7`)}, '0', '')`)} = ''))`;
-  const bodyOk = sql`(${body} = 0 OR (${char(17, ':')} AND ${r.digits(at(18, 2))} AND (${body} = 3 OR (${char(20, '.')} AND ${body} >= 5 AND ${fraction}))))`;
-  const offsetOk = sql`(${zone} <= 1 OR (${r.digits(at(sql`${zoneStart} + 1`, 2))} AND ${r.digits(at(sql`${len} - 1`, 2))}))`;
-  return sql`(${len} >= 16 AND ${r.digits(at(1, 4))} AND ${char(5, '-')} AND ${r.digits(at(6, 2))} AND ${char(8, '-')} AND ${r.digits(at(9, 2))} AND ${char(11, 'T', 't')} AND ${r.digits(at(12, 2))} AND ${char(14, ':')} AND ${r.digits(at(15, 2))} AND ${bodyOk} AND ${offsetOk})`;
+  const { at, char, digits, len, zone, body, zoneStart } = p;
+  const fraction = sql`(${digits(21, sql`${body} - 4`)} AND (${body} <= 7 OR ${r.exact(sql`replace(${at(24, sql`${body} - 7`)}, '0', '')`)} = ''))`;
+  const bodyOk = sql`(${body} = 0 OR (${char(17, ':')} AND ${digits(18, 2)} AND (${body} = 3 OR (${char(20, '.')} AND ${body} >= 5 AND ${fraction}))))`;
+  const offsetOk = sql`(${zone} <= 1 OR (${digits(sql`${zoneStart} + 1`, 2)} AND ${digits(sql`${len} - 1`, 2)}))`;
+  return sql`(${len} >= 16 AND ${digits(1, 4)} AND ${char(5, '-')} AND ${digits(6, 2)} AND ${char(8, '-')} AND ${digits(9, 2)} AND ${char(11, 'T', 't')} AND ${digits(12, 2)} AND ${char(14, ':')} AND ${digits(15, 2)} AND ${bodyOk} AND ${offsetOk})`;
 }
 
 /**

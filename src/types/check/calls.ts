@@ -104,13 +104,12 @@ export function typeFunction(ctx: CheckContext, n: Extract<Expr, { kind: 'typeFu
   if (operand === undefined) return undefined;
   const span = { start: n.start, end: n.end };
   const conversion = conversionOf(operand.type, name);
-  if (conversion === 'unsupported' && operand.kind !== 'null') {
+  if (operand.type === 'Edm.String' && name === 'Edm.Binary' && operand.kind !== 'null')
     throw unsupported({
-      construct: 'cast_from_string',
-      message: `Converting an Edm.String to ${name} is not supported at position ${n.start} (a String converts to Edm.String, Edm.DateTimeOffset and Edm.DateTime)`,
+      construct: 'cast(Edm.String, Edm.Binary)',
+      message: `Reading an Edm.String as an Edm.Binary is not supported at position ${n.start}`,
       ...span,
     });
-  }
   // The null literal is a null of the target type (OData: "the null value can be cast to any type").
   const typedOperand = operand.kind === 'null' ? { ...operand, type: name } : operand;
   if (n.name === 'isof') return { kind: 'isof', type: 'Edm.Boolean', operand: typedOperand, target: name, ...span };

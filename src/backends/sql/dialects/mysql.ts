@@ -24,7 +24,6 @@ import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-str
 import { likeLiteral } from '../like-pattern.js';
 import { utcText } from '../literal-text.js';
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
-import { instantOfText } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION, MAX_INSTANT } from '../../../semantics/temporal.js';
 import { renderCast, type BoundKind, type CastSpelling } from '../cast.js';
@@ -268,26 +267,31 @@ const CAST: Omit<CastSpelling, 'round'> = {
     }
   },
   toDecimal: () => 'DECIMAL(65,30) does not hold every Double (those below 1e-30 or from 1e35)',
-  toInstant: (x) =>
-    instantOfText(
-      {
-        bindText: (values, body) =>
-          bind(
-            values.map((v) => [v, TEXT] as const),
-            body,
-          ),
-        bindIntegers: TEMPORAL.bindIntegers,
-        substr: (s, from, length) => sql`SUBSTRING(${s}, ${from}, GREATEST(${length}, 0))`,
-        length: (s) => sql`CHAR_LENGTH(${s})`,
-        // On the bytes: a collation would take other digits, and a regular expression's `$` a final newline.
-        digits: (s) => sql`(${s} <> '' AND CAST(${s} AS BINARY) NOT REGEXP '[^0-9]')`,
-        exact: (s) => sql`CAST(${s} AS BINARY)`,
-        integer: (s) => sql`CAST(${s} AS SIGNED)`,
-        div: (a, b) => sql`(${a} DIV ${b})`,
-        instant: (ms) => instantWithin(TEMPORAL, ms),
-      },
-      x.sql,
-    ),
+  reading: {
+    bindText: (values, body) =>
+      bind(
+        values.map((v) => [v, TEXT] as const),
+        body,
+      ),
+    bindIntegers: TEMPORAL.bindIntegers,
+    substr: (s, from, length) => sql`SUBSTRING(${s}, ${from}, GREATEST(${length}, 0))`,
+    length: (s) => sql`CHAR_LENGTH(${s})`,
+    // On the bytes: a collation would take other digits, and a regular expression's `$` a final newline.
+    only: (s, chars) => sql`(${s} <> '' AND CAST(${s} AS BINARY) NOT REGEXP ${raw(`'[^${chars}]'`)})`,
+    exact: (s) => sql`CAST(${s} AS BINARY)`,
+    trimStart: (s, char) => sql`TRIM(LEADING ${raw(`'${char}'`)} FROM ${s})`,
+    // In bytes, which are characters wherever the reader's character tests pass (ASCII).
+    position: (s, char) => sql`LOCATE(${raw(`'${char}'`)}, CAST(${s} AS BINARY))`,
+    atMost: (s, bound) => sql`(CAST(${s} AS BINARY) <= ${raw(`'${bound}'`)})`,
+    integer: (s) => sql`CAST(${s} AS SIGNED)`,
+    div: (a, b) => sql`(${a} DIV ${b})`,
+    instant: (ms) => instantWithin(TEMPORAL, ms),
+    date: (t) => sql`CAST(${t} AS DATE)`,
+    timeOfDay: (ms) => sql`CAST(SEC_TO_TIME(${ms} / 1000) AS TIME(3))`,
+    guid: (t) => sql`LOWER(${t})`,
+    decimal: () => 'DECIMAL(65,30) holds no Decimal text beyond 35 integer or 30 fractional digits',
+    double: () => 'MySQL has no NaN or Infinity, which the texts NaN, INF and -INF are',
+  },
 };
 
 export const mysql: Dialect = {

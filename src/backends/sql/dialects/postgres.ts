@@ -26,7 +26,8 @@ import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-str
 import { likeLiteral } from '../like-pattern.js';
 import { doubleText, utcText } from '../literal-text.js';
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
-import { instantOfText, type TextReading } from '../instant-text.js';
+import type { TextReading } from '../text-reading.js';
+import { decimalOfText, doubleOfText } from './postgres-number-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 import { renderCast, type CastSpelling } from '../cast.js';
@@ -262,18 +263,27 @@ const INTEGER_TYPES = {
   'Edm.Int64': 'bigint',
 } as const;
 
-/** A String read as a date-time literal (src/backends/sql/instant-text.ts). */
+/** A String read as a literal of a type (src/backends/sql/text-literals.ts). */
 const TEXT_READING: TextReading = {
   // Constants too: a CASE arm is folded while planning, and a cast of a constant text with it.
   bindText: bindAll,
   bindIntegers: bind,
   substr: (x, from, length) => sql`substr(${x}, ${from}, greatest(${length}, 0))`,
   length: (x) => sql`length(${x})`,
-  digits: (x) => sql`(${x} ~ '^[0-9]+$')`,
+  only: (x, chars) => sql`(${x} ~ ${raw(`'^[${chars}]+$'`)})`,
   exact: (x) => x,
+  trimStart: (x, char) => sql`ltrim(${x}, ${raw(`'${char}'`)})`,
+  position: (x, char) => sql`strpos(${x}, ${raw(`'${char}'`)})`,
+  atMost: (x, bound) => sql`(${x} COLLATE "C" <= ${raw(`'${bound}'`)})`,
   integer: (x) => sql`CAST(${x} AS bigint)`,
   div: (a, b) => sql`(${a} / ${b})`,
   instant: (ms) => instantWithin(TEMPORAL, ms),
+  // ISO 8601 `YYYY-MM-DD` is read so whatever the DateStyle.
+  date: (t) => sql`CAST(${t} AS date)`,
+  timeOfDay: (ms) => sql`(TIME '00:00' + ${ms} * INTERVAL '1 millisecond')`,
+  guid: (t) => sql`CAST(${t} AS uuid)`,
+  decimal: (t) => decimalOfText(bind, bindAll, t),
+  double: (t) => doubleOfText(bind, bindAll, t, doubleOfNumeric),
 };
 
 /** `cast` (docs/semantics.md §11) on this dialect's storage; functions.round is filled in below. */
@@ -316,7 +326,7 @@ const CAST: Omit<CastSpelling, 'round'> = {
       ([v]) =>
         sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN ${shortestDecimalOf(bind, v!)} END)`,
     ),
-  toInstant: (x) => instantOfText(TEXT_READING, x.sql),
+  reading: TEXT_READING,
 };
 
 export const postgres: Dialect = {

@@ -21,7 +21,6 @@ import {
   unary,
 } from './base.js';
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
-import { instantOfText } from '../instant-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 import { bytesOfHex } from '../../../language/binary-spelling.js';
@@ -192,21 +191,33 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     },
     // A Decimal is REAL here: the Double itself, but for ±INF.
     toDecimal: (x) => bind([x.sql], ([v]) => sql`(CASE WHEN abs(${v!}) <= 1.7976931348623157e308 THEN ${v!} END)`),
-    toInstant: (x) =>
-      instantOfText(
-        {
-          bindText: bind,
-          bindIntegers: bind,
-          substr: (s, from, length) => sql`substr(${s}, ${from}, max(${length}, 0))`,
-          length: (s) => sql`length(${s})`,
-          digits: (s) => sql`(${s} <> '' AND ${s} NOT GLOB '*[^0-9]*')`,
-          exact: (s) => s,
-          integer: (s) => sql`CAST(${s} AS INTEGER)`,
-          div: (a, b) => sql`(${a} / ${b})`,
-          instant: (ms) => instantWithin(temporal, ms),
-        },
-        x.sql,
-      ),
+    reading: {
+      bindText: bind,
+      bindIntegers: bind,
+      substr: (s, from, length) => sql`substr(${s}, ${from}, max(${length}, 0))`,
+      length: (s) => sql`length(${s})`,
+      // No regular expressions: a GLOB for a character outside the class.
+      only: (s, chars) => sql`(${s} <> '' AND ${s} NOT GLOB ${raw(`'*[^${chars}]*'`)})`,
+      exact: (s) => s,
+      trimStart: (s, char) => sql`ltrim(${s}, ${raw(`'${char}'`)})`,
+      position: (s, char) => sql`instr(${s}, ${raw(`'${char}'`)})`,
+      atMost: (s, bound) => sql`(${s} COLLATE BINARY <= ${raw(`'${bound}'`)})`,
+      integer: (s) => sql`CAST(${s} AS INTEGER)`,
+      div: (a, b) => sql`(${a} / ${b})`,
+      instant: (ms) => instantWithin(temporal, ms),
+      // Stored as their text: `YYYY-MM-DD`, `hh:mm:ss.sss`, a lower-case guid.
+      date: (t) => t,
+      timeOfDay: (ms) =>
+        bind(
+          [ms],
+          ([v]) =>
+            sql`printf('%02d:%02d:%02d.%03d', ${v!} / 3600000, ${v!} / 60000 % 60, ${v!} / 1000 % 60, ${v!} % 1000)`,
+        ),
+      guid: (t) => sql`lower(${t})`,
+      decimal: () => "SQLite stores Decimals as REAL, which holds no Decimal's text exactly",
+      // '1.00000000000000011102230246251565404236316680908203126' (just above a midpoint) reads as 1.
+      double: () => "SQLite does not read a number's text as the nearest Double",
+    },
   };
   const convert = (a: Operand, to: EdmType): Frag =>
     isReal(to) && !isReal(a.type) ? sql`CAST(${a.sql} AS REAL)` : a.sql;

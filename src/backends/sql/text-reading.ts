@@ -1,0 +1,76 @@
+// What reading a String as a literal in SQL needs of a dialect (docs/semantics.md §11, "From
+// text"): a few text functions that never raise an error, whatever the text, and the values each
+// target type is stored as. The readers (instant-text.ts, text-literals.ts, duration-text.ts) test
+// a text character by character with them before any conversion, so that no text, valid or not,
+// makes an engine raise an error.
+
+import { raw, sql, type Frag } from './fragment.js';
+
+export interface TextReading {
+  /** Names a text value once (a constant too) for a body that uses it more than once. */
+  bindText(values: readonly Frag[], body: (refs: readonly Frag[]) => Frag): Frag;
+  /** Names integer values once. */
+  bindIntegers(values: readonly Frag[], body: (refs: readonly Frag[]) => Frag): Frag;
+  /** The characters of `x` from the 1-based position `from`, `length` of them (none for a length below 1). */
+  substr(x: Frag, from: Frag, length: Frag): Frag;
+  /** The number of characters of `x`. */
+  length(x: Frag): Frag;
+  /**
+   * TRUE where `x` is one or more characters of the ASCII character class `chars` (`0-9`,
+   * `0-9A-Fa-f`) and nothing else; on the characters themselves, never on a collation's idea of
+   * them (which may take other digits), and without a regular expression's `$` (which may let a
+   * final newline through).
+   */
+  only(x: Frag, chars: string): Frag;
+  /** `x` compared by its exact characters (case and accents matter). */
+  exact(x: Frag): Frag;
+  /** `x` without the characters `char` (one ASCII character) it starts with. */
+  trimStart(x: Frag, char: string): Frag;
+  /** The 1-based position of the first `char` (one ASCII character) in `x`, by exact characters; 0 where there is none. */
+  position(x: Frag, char: string): Frag;
+  /** TRUE where the digits `x`, as many as `bound` has, spell at most `bound`. */
+  atMost(x: Frag, bound: string): Frag;
+  /** The integer that a text of at most 18 ASCII digits spells. */
+  integer(x: Frag): Frag;
+  /** Division of non-negative integers. */
+  div(a: Frag, b: Frag): Frag;
+  /** The instant of exact epoch milliseconds, NULL outside the instants the dialect holds. */
+  instant(ms: Frag): Frag;
+  /** The Date a text `YYYY-MM-DD` of a day of the years 1–9999 names. */
+  date(text: Frag): Frag;
+  /** The TimeOfDay of milliseconds since midnight (0 to 86,399,999). */
+  timeOfDay(ms: Frag): Frag;
+  /** The Guid of 8-4-4-4-12 hexadecimal digits in any case. */
+  guid(text: Frag): Frag;
+  /** The Decimal a String spells (src/backends/sql/text-literals.ts), NULL where it spells none; or why the dialect cannot read it. */
+  decimal(text: Frag): Frag | string;
+  /** The Double a String spells, NULL where it spells none; or why the dialect cannot read it. */
+  double(text: Frag): Frag | string;
+}
+
+/** Positions and lengths written into the SQL: integers the code chose, never user values. */
+export const n = (value: number): Frag => raw(String(value));
+
+/** A text `t` (a name bound once) and the tests of its characters the readers share. */
+export interface Characters {
+  readonly t: Frag;
+  readonly len: Frag;
+  /** The characters of `t` from `from`, `length` of them. */
+  at(from: number | Frag, length: number | Frag): Frag;
+  /** TRUE where the character at `from` is one of `allowed` (exactly: case matters). */
+  char(from: number | Frag, ...allowed: string[]): Frag;
+  /** TRUE where the characters from `from`, `length` of them, are all ASCII digits (and there is one). */
+  digits(from: number | Frag, length: number | Frag): Frag;
+}
+
+export function charactersOf(r: TextReading, t: Frag): Characters {
+  const at = (from: number | Frag, length: number | Frag): Frag =>
+    r.substr(t, typeof from === 'number' ? n(from) : from, typeof length === 'number' ? n(length) : length);
+  return {
+    t,
+    len: r.length(t),
+    at,
+    char: (from, ...allowed) => sql`(${r.exact(at(from, 1))} IN (${raw(allowed.map((c) => `'${c}'`).join(', '))}))`,
+    digits: (from, length) => r.only(at(from, length), '0-9'),
+  };
+}
