@@ -29,6 +29,10 @@ export function mergeEqualityLists(
   operands: readonly LoweredPredicate[],
   negated: boolean,
 ): readonly LoweredPredicate[] {
+  // Most junctions have no two tests of a member: they are left as they are, without a map.
+  let candidates = 0;
+  for (const p of operands) if (p.kind === 'compare' || p.kind === 'in' || p.kind === 'nullTest') candidates++;
+  if (candidates < 2) return operands;
   const groups = new Map<string, { first: number; terms: ListTerm[]; predicates: LoweredPredicate[] }>();
   operands.forEach((p, i) => {
     const term = listTermOf(p, negated);

@@ -481,9 +481,9 @@ class Generator extends RowReads {
       case 'booleanTest':
         return this.booleanTest(p.value, p.is, p.negated);
       case 'nullTest': {
-        const v = this.value(p.value);
         // Only whether the value is null matters here: a member's value is not even checked.
         if (p.value.kind === 'member') return this.presenceTest(p.value, String(!p.negated), String(p.negated));
+        const v = this.value(p.value);
         if (v.lift) return this.memberTest(v.lift.member, String(!p.negated), () => String(p.negated));
         return `(${v.code} ${p.negated ? '!==' : '==='} null)`;
       }
