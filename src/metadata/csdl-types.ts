@@ -14,11 +14,6 @@ export function edmName(type: EdmType): string {
   return type === 'Edm.DateTime' ? 'Edm.DateTimeOffset' : type;
 }
 
-/** The name of a type inside its schema: `Person` of `Social.Person`. */
-export function simpleName(qualified: string): string {
-  return qualified.slice(qualified.lastIndexOf('.') + 1);
-}
-
 /** The CSDL name of a structural property's type (of its elements, for a collection). */
 export function typeNameOf(type: StructuralProperty['type']): string {
   return typeof type === 'string' ? edmName(type) : type.name;

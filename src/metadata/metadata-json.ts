@@ -15,7 +15,8 @@ import type {
 import type { EnumType } from '../types/enum-type.js';
 import { SchemaDefinitionError } from '../types/schema.js';
 import { annotationTarget, CAPABILITIES, type CsdlPlan, type PlannedMember, planCsdl } from './csdl-plan.js';
-import { edmName, simpleName, jsonFacets, typeNameOf } from './csdl-types.js';
+import { edmName, jsonFacets, typeNameOf } from './csdl-types.js';
+import { simpleName } from '../model/model.js';
 import type { CsdlVersion, MetadataOptions } from './metadata-options.js';
 
 type JsonObject = { [member: string]: unknown };

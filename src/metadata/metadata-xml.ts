@@ -14,7 +14,8 @@ import type {
 } from '../model/model.js';
 import type { EnumType } from '../types/enum-type.js';
 import { annotationTarget, CAPABILITIES, type CsdlPlan, type PlannedMember, planCsdl } from './csdl-plan.js';
-import { edmName, simpleName, typeNameOf, xmlFacets } from './csdl-types.js';
+import { edmName, typeNameOf, xmlFacets } from './csdl-types.js';
+import { simpleName } from '../model/model.js';
 import type { MetadataOptions } from './metadata-options.js';
 import { escapeXml } from './xml-escape.js';
 
