@@ -10,7 +10,32 @@ import { performance } from 'node:perf_hooks';
  * @property {string} name
  * @property {() => (unknown | Promise<unknown>)} [setup] runs once; not timed
  * @property {(input: any) => unknown} run   one operation on one input
+ * @property {'silence' | 'refusal'} [logging] what the competitor's console output is: silenced
+ *   while it runs, so the terminal's time is not timed as its own ('silence'); or, besides, the
+ *   sign that it could not handle the input, which then counts as rejected ('refusal')
  */
+
+const CONSOLE_METHODS = ['log', 'info', 'warn', 'error', 'debug'];
+
+/**
+ * Runs `f` with the console's methods replaced by one that counts calls: a peer's logging is
+ * neither printed nor timed. Returns f's result and the number of calls.
+ */
+export function silenced(f) {
+  const saved = CONSOLE_METHODS.map((m) => console[m]);
+  let calls = 0;
+  const count = () => {
+    calls++;
+  };
+  for (const m of CONSOLE_METHODS) console[m] = count;
+  try {
+    return { result: f(), calls: () => calls };
+  } finally {
+    CONSOLE_METHODS.forEach((m, i) => {
+      console[m] = saved[i];
+    });
+  }
+}
 
 /** Loops made so far in this process: the number makes each loop's source text its own. */
 let loopsMade = 0;
@@ -81,18 +106,23 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-/** Splits inputs into those a competitor accepts and rejects (throws or returns `undefined`). */
-export function accepted(run, inputs) {
+/**
+ * Splits inputs into those a competitor accepts and rejects (throws or returns `undefined`, or,
+ * where its logging is a refusal, logs).
+ */
+export function accepted(run, inputs, logging) {
   const ok = [];
   const rejected = [];
   for (const input of inputs) {
-    try {
-      const r = run(input);
-      if (r === undefined) rejected.push(input);
-      else ok.push(input);
-    } catch {
-      rejected.push(input);
-    }
+    const { result: r, calls } = silenced(() => {
+      try {
+        return run(input);
+      } catch {
+        return undefined;
+      }
+    });
+    if (r === undefined || (logging === 'refusal' && calls() > 0)) rejected.push(input);
+    else ok.push(input);
   }
   return { ok, rejected };
 }
@@ -122,8 +152,11 @@ export async function compare({
   const prepared = [];
   for (const c of competitors) {
     if (c.setup) await c.setup();
-    const { ok, rejected } = accepted(c.run, inputs);
-    prepared.push({ ...c, ok, rejected, samples: [], measure: timingLoop(c.name) });
+    const { ok, rejected } = accepted(c.run, inputs, c.logging);
+    const loop = timingLoop(c.name);
+    // A peer that logs is timed with its console silenced: its own work, not the terminal's.
+    const measure = c.logging ? (run, xs, time) => silenced(() => loop(run, xs, time)).result : loop;
+    prepared.push({ ...c, ok, rejected, samples: [], measure });
   }
   for (const c of prepared) if (c.ok.length) c.measure(c.run, c.ok, Math.min(ms, 100)); // warm-up
   for (let round = 0; round < rounds; round++) {

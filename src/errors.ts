@@ -57,6 +57,10 @@ export const FILTER_ISSUE_CODES = {
     when: 'a duration literal is not `[-]P[nD][T[nH][nM][n[.fff]S]]` (years and months have no fixed length) or is longer than the longest duration',
   },
   invalid_guid: { kind: 'syntax', when: 'a `guid` literal is not 8-4-4-4-12 hexadecimal digits' },
+  invalid_binary: {
+    kind: 'syntax',
+    when: "a binary literal is not base64url (`binary'…'`) or hexadecimal (`X'…'`; `binary'…'` for 2.0, 3.0)",
+  },
   unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
   invalid_alias_value: {
     kind: 'syntax',

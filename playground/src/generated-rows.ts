@@ -63,6 +63,16 @@ const VALUES = {
     'C56A4180-65AA-42EC-A945-5FD21DEC0538',
     'ffffffff-ffff-ffff-ffff-ffffffffffff',
   ],
+  'Edm.Binary': [
+    new Uint8Array([]),
+    new Uint8Array([0]),
+    new Uint8Array([0, 0]),
+    new Uint8Array([0, 255]),
+    new Uint8Array([1]),
+    new Uint8Array([79, 68, 97, 116, 97]),
+    new Uint8Array([251, 255]),
+    new Uint8Array([255]),
+  ],
 } as const satisfies Record<EdmType, readonly unknown[]>;
 
 /** The generated rows of a schema. */

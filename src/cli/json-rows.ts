@@ -1,7 +1,9 @@
 // Rows from JSON text for `eval`, read exactly: JSON numbers are doubles to JSON.parse, so a number
-// a double would change (an Int64 beyond 2^53, a long Decimal) is re-read with its text kept.
+// a double would change (an Int64 beyond 2^53, a long Decimal) is re-read with its text kept; a
+// Binary's base64 text is read as its bytes.
 
 import type { PrimitiveProperty, Property, Schema, StructuredProperty } from '../types/schema.js';
+import { bytesOfHex, hexOfBase64Url } from '../language/binary-spelling.js';
 
 /** A JSON number that no double holds exactly, as its source text. */
 export class ExactNumber {
@@ -24,10 +26,15 @@ export type RowReading = { readonly row: Record<string, unknown> } | { readonly 
  * Reads one row (a JSON object) from its text. Numbers at Int64 and Decimal properties keep their
  * exact value: an integer at an Int64 property becomes a bigint when a double cannot hold it, and
  * so does a JSON string of an integer (as OData's IEEE754Compatible JSON writes Int64); a number
- * at a Decimal property that a double cannot hold becomes its decimal text.
+ * at a Decimal property that a double cannot hold becomes its decimal text. A string at a Binary
+ * property that is base64 (RFC 4648, either alphabet, padding optional: OData's JSON writes
+ * base64url) becomes its bytes, a Uint8Array.
  */
 export function rowReader(schema: Schema): (text: string) => RowReading {
-  const hasInt64 = someProperty(schema.properties, (p) => p.kind === 'primitive' && p.type === 'Edm.Int64');
+  const adapts = someProperty(
+    schema.properties,
+    (p) => p.kind === 'primitive' && (p.type === 'Edm.Int64' || p.type === 'Edm.Binary'),
+  );
   return (text) => {
     let value: unknown;
     try {
@@ -49,7 +56,7 @@ export function rowReader(schema: Schema): (text: string) => RowReading {
         throw error;
       }
     }
-    if (exact || hasInt64) adapt(value as Record<string, unknown>, schema.properties);
+    if (exact || adapts) adapt(value as Record<string, unknown>, schema.properties);
     return { row: value as Record<string, unknown> };
   };
 }
@@ -101,6 +108,11 @@ function adapted(value: unknown, property: PrimitiveProperty | StructuredPropert
     const text = value instanceof ExactNumber ? value.text : typeof value === 'string' ? value : undefined;
     if (text !== undefined && INTEGER_TEXT.test(text)) return BigInt(text);
     return value instanceof ExactNumber ? Number(value.text) : value;
+  }
+  if (property.type === 'Edm.Binary' && typeof value === 'string') {
+    // Anything that is no base64 stays a string, which the predicate refuses as no Edm.Binary.
+    const hex = hexOfBase64Url(value.replace(/\+/g, '-').replace(/\//g, '_'));
+    return hex === undefined ? value : bytesOfHex(hex);
   }
   if (value instanceof ExactNumber) return property.type === 'Edm.Decimal' ? value.text : Number(value.text);
   return value;

@@ -41,7 +41,9 @@ export type ValueOf<T extends EdmType> = T extends
       ? number | bigint
       : T extends InstantType
         ? Date
-        : never;
+        : T extends 'Edm.Binary'
+          ? Uint8Array
+          : never;
 
 /** The types an operand of type `T` compares with: numbers with numbers, instants with instants, others with their own type. */
 type ComparableWith<T extends EdmType> = [T] extends [NumericType]
@@ -85,7 +87,7 @@ export interface Equality<T extends EdmType> {
   in(collection: Collection<PrimitiveDescription<ComparableWith<T>, undefined>>): Condition;
 }
 
-/** `gt`, `ge`, `lt`, `le`: every primitive operand's but a Boolean's. */
+/** `gt`, `ge`, `lt`, `le`: every primitive operand's but a Boolean's and a Binary's (docs/semantics.md §6). */
 export interface Ordering<T extends EdmType> {
   gt(other: Comparand<T>): Condition;
   ge(other: Comparand<T>): Condition;
@@ -220,7 +222,9 @@ type KindMethods<T extends EdmType> = [T] extends ['Edm.Boolean']
         ? DateMethods & Ordering<T>
         : [T] extends ['Edm.Duration']
           ? DurationMethods & Ordering<T>
-          : Ordering<T>;
+          : [T] extends ['Edm.Binary']
+            ? unknown
+            : Ordering<T>;
 
 /** An operand of Edm type `T`: a property, a lambda's variable, or what a method made of them. */
 export type Operand<T extends EdmType> = Typed<T, undefined> &

@@ -16,7 +16,8 @@ export type EdmType =
   | 'Edm.Date'
   | 'Edm.TimeOfDay'
   | 'Edm.Duration'
-  | 'Edm.Guid';
+  | 'Edm.Guid'
+  | 'Edm.Binary';
 
 export const EDM_TYPES: readonly EdmType[] = [
   'Edm.String',
@@ -35,6 +36,7 @@ export const EDM_TYPES: readonly EdmType[] = [
   'Edm.TimeOfDay',
   'Edm.Duration',
   'Edm.Guid',
+  'Edm.Binary',
 ];
 
 export type NumericType =

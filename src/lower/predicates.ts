@@ -2,6 +2,7 @@
 // constants, of at least two operands; negation pushed to the leaves.
 
 import { assertNever } from '../assert-never.js';
+import { mergeEqualityLists } from './equality-lists.js';
 import type { AndPredicate, ConstantPredicate, LoweredCollection, LoweredPredicate, OrPredicate } from './lowered.js';
 
 interface Span {
@@ -18,7 +19,10 @@ export function andOf(operands: readonly LoweredPredicate[], span: Span): Lowere
   return junction('and', operands, span);
 }
 
-/** Some operand holds: a true operand decides, false ones drop out, nested `or`s are spliced in. */
+/**
+ * Some operand holds: a true operand decides, false ones drop out, nested `or`s are spliced in,
+ * equalities of one member are one `in` (src/lower/equality-lists.ts; negated ones in `andOf`).
+ */
 export function orOf(operands: readonly LoweredPredicate[], span: Span): LoweredPredicate {
   return junction('or', operands, span);
 }
@@ -35,8 +39,10 @@ function junction(kind: 'and' | 'or', operands: readonly LoweredPredicate[], spa
     else kept.push(p);
   }
   if (kept.length === 0) return constantPredicate(!decides, span);
-  if (kept.length === 1) return kept[0]!;
-  const node: AndPredicate | OrPredicate = { kind, operands: kept, start: span.start, end: span.end };
+  // Equalities of one member become one `in`: plain ones in an `or`, negated ones in an `and`.
+  const merged = mergeEqualityLists(kept, kind === 'and');
+  if (merged.length === 1) return merged[0]!;
+  const node: AndPredicate | OrPredicate = { kind, operands: merged, start: span.start, end: span.end };
   return node;
 }
 

@@ -6,6 +6,7 @@ import { assertNever } from '../assert-never.js';
 import type { EdmType } from '../language/edm.js';
 import type { LoweredCollection, LoweredConstant, LoweredPredicate, LoweredValue, Source } from './lowered.js';
 import { quoteString } from '../language/literal-spelling.js';
+import { binaryLiteral } from '../syntax/version-literals.js';
 
 export function printLowered(p: LoweredPredicate): string {
   switch (p.kind) {
@@ -81,11 +82,12 @@ export function printValue(v: LoweredValue): string {
   }
 }
 
-/** A constant with its type's literal suffix: `5`, `5L`, `5.5m`, `0.5d`, `0.5f`, `'text'`. */
+/** A constant with its type's literal suffix: `5`, `5L`, `5.5m`, `0.5d`, `0.5f`, `'text'`, `X'0A'`. */
 function printConstant(c: LoweredConstant): string {
   const v = c.value;
   if (v === null) return 'null';
   if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid')) return quoteString(v);
+  if (typeof v === 'string' && c.type === 'Edm.Binary') return binaryLiteral(v);
   if (typeof v === 'number' && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset'))
     return new Date(v).toISOString();
   if (typeof v === 'number' && c.type === 'Edm.Date') return formatDate(v);

@@ -26,6 +26,7 @@ import {
   type TypeDefinition,
   derivesFrom,
   isStructuredType,
+  simpleName,
 } from './model.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -122,7 +123,7 @@ class ModelResolution {
       for (const [name, spec] of Object.entries(entries as Record<string, unknown>)) {
         const qualified = this.qualified(name);
         const fail: Fail = this.failAt(qualified);
-        const simple = qualified.slice(qualified.lastIndexOf('.') + 1);
+        const simple = simpleName(qualified);
         if (!isIdentifier(simple) || !isNamespace(qualified) || qualified.startsWith('Edm.'))
           fail(`'${name}' is not a type name: an identifier, or one qualified by a namespace outside Edm`);
         if (this.types.has(qualified)) fail(`the name is given to two types`);

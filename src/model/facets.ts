@@ -20,7 +20,8 @@ export function resolveFacets(
 ): Facets {
   const facets: { maxLength?: number | 'max'; precision?: number; scale?: number | 'variable' | 'floating' } = {};
   if (spec.maxLength !== undefined) {
-    if (type !== 'Edm.String') fail(`\`maxLength\` is a facet of Edm.String, not of ${type}`);
+    if (type !== 'Edm.String' && type !== 'Edm.Binary')
+      fail(`\`maxLength\` is a facet of Edm.String and Edm.Binary, not of ${type}`);
     if (spec.maxLength !== 'max' && !isCount(spec.maxLength, 1)) fail("`maxLength` is a positive integer or 'max'");
     facets.maxLength = spec.maxLength as number | 'max';
   }

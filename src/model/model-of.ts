@@ -16,6 +16,7 @@ import type {
   StructuralProperty,
   StructuredType,
 } from './model.js';
+import { simpleName } from './model.js';
 import { viewSourceOf } from './model-view.js';
 
 /** The namespace of the types made for a schema written with defineSchema(). */
@@ -105,7 +106,7 @@ function modelFromSchema(schema: Schema): Model {
   };
   const entityType = structured('entity', [schema.name], schema.properties) as EntityType;
   // An entity set may share its entity type's name: they are different kinds of thing.
-  const setName = simple(entityType.name);
+  const setName = simpleName(entityType.name);
   const entitySet: EntitySet = { kind: 'entitySet', name: setName, entityType, bindings: new Map() };
   return {
     namespace: SHORT_FORM_NAMESPACE,
@@ -114,8 +115,4 @@ function modelFromSchema(schema: Schema): Model {
     entitySets: new Map([[setName, entitySet]]),
     singletons: new Map(),
   };
-}
-
-function simple(qualified: string): string {
-  return qualified.slice(qualified.lastIndexOf('.') + 1);
 }

@@ -13,7 +13,7 @@ import {
   type StructuredProperty,
 } from '../types/schema.js';
 import type { EntitySet, EntityType, Model, ModelProperty, Singleton, StructuredType } from './model.js';
-import { isStructuredType } from './model.js';
+import { isStructuredType, simpleName } from './model.js';
 
 /** Where a view came from: its model and the entity set or singleton it shows. */
 export interface ViewSource {
@@ -117,8 +117,4 @@ function viewOf(model: Model, property: ModelProperty): Property {
         ? { kind: 'primitive', name, type: type.underlyingType, nullable, filterable }
         : { kind: 'primitive', name, type: type.underlyingType, enum: type, nullable, filterable };
   return property.collection ? { kind: 'collection', name, element: value, filterable, relation: false } : value;
-}
-
-function simpleName(qualified: string): string {
-  return qualified.slice(qualified.lastIndexOf('.') + 1);
 }

@@ -120,6 +120,11 @@ export interface Singleton {
   readonly bindings: ReadonlyMap<string, EntitySet | Singleton>;
 }
 
+/** The name of a type inside its namespace: `Person` of `Social.Person`. */
+export function simpleName(qualified: string): string {
+  return qualified.slice(qualified.lastIndexOf('.') + 1);
+}
+
 /** Whether a type is an entity or complex type. */
 export const isStructuredType = (type: NamedType | EdmType): type is StructuredType =>
   typeof type === 'object' && (type.kind === 'entity' || type.kind === 'complex');

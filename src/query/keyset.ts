@@ -4,7 +4,7 @@
 // travel as the text `cast(key, Edm.String)` gives them on every backend, and come back as the
 // literals of a filter checked like any other, with the null order of "Order".
 
-import { check, composedFilter } from '../types/check.js';
+import { checkRowsAfter, composedFilter } from '../types/check.js';
 import type { Schema } from '../types/schema.js';
 import type { TypedFilter } from '../types/typed.js';
 import { spelledLiteral } from '../types/value-literal.js';
@@ -104,7 +104,7 @@ export function rowsAfter(
   const text = disjuncts.length === 0 ? 'false' : disjuncts.map((d) => `(${d})`).join(' or ');
   // Each key's expression stands in it up to twice per key: its string cost is the order's (which
   // was bounded when the order was read) times that, not a request's to bound again.
-  return check(text, schema, { aliases, maxLength: Number.MAX_SAFE_INTEGER, maxStringCost: Infinity });
+  return checkRowsAfter(text, schema, { aliases, maxLength: Number.MAX_SAFE_INTEGER, maxStringCost: Infinity });
 }
 
 /** The filter a page is read with: the request's rows that come after the token's row. */

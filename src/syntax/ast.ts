@@ -74,6 +74,17 @@ export interface GuidLiteral extends Span {
   readonly value: string;
 }
 
+/**
+ * `binary'T0RhdGE='`, `X'4F44617461'` (Edm.Binary, docs/semantics.md §6): the bytes as lower-case
+ * hexadecimal text, two digits a byte (`''` for none). `raw` is the literal as written, but a
+ * `binary'…'` read as hexadecimal (for 2.0 or 3.0) as `X'…'`, which every version reads alike.
+ */
+export interface BinaryLiteral extends Span {
+  readonly kind: 'binary';
+  readonly raw: string;
+  readonly value: string;
+}
+
 /** `2012-12-03` (Edm.Date): a calendar date, as `days` since 1970-01-01 (docs/semantics.md §5). */
 export interface DateLiteral extends Span {
   readonly kind: 'date';
@@ -114,6 +125,7 @@ export type Literal =
   | StringLiteral
   | DateTimeLiteral
   | GuidLiteral
+  | BinaryLiteral
   | DateLiteral
   | TimeOfDayLiteral
   | DurationLiteral;
@@ -125,6 +137,7 @@ const LITERAL_KINDS: ReadonlySet<unknown> = new Set<Literal['kind']>([
   'string',
   'datetime',
   'guid',
+  'binary',
   'date',
   'timeOfDay',
   'duration',
@@ -280,6 +293,7 @@ export type Expr =
   | StringLiteral
   | DateTimeLiteral
   | GuidLiteral
+  | BinaryLiteral
   | DateLiteral
   | TimeOfDayLiteral
   | DurationLiteral
@@ -318,6 +332,7 @@ export function childrenOf(node: Expr): readonly Expr[] {
     case 'string':
     case 'datetime':
     case 'guid':
+    case 'binary':
     case 'date':
     case 'timeOfDay':
     case 'duration':

@@ -13,14 +13,15 @@
 import type { Expr, Literal, MemberExpr, PathSegment } from './ast.js';
 import { actions } from './actions/index.js';
 import type { HasValue, InList, LambdaArgs, PathSuffix, WordRest } from './actions/index.js';
+import type { ODataVersion } from '../language/versions.js';
 
 /**
  * The tree the generated parser would build, or `undefined` when the text is not of a shape read
  * here (including every text that is not a valid filter).
  */
-export function parseFast(text: string): Expr | undefined {
+export function parseFast(text: string, version?: ODataVersion): Expr | undefined {
   try {
-    return new FastReader(text).filter();
+    return new FastReader(text, version).filter();
   } catch {
     // BAIL, a FilterError from an action, or a RangeError on deep nesting: the generated parser
     // decides, and reports, all of them.
@@ -66,7 +67,11 @@ class FastReader {
   /** `NumberLiteral`'s first alternative without its word-boundary check. Sticky, so per reader. */
   private readonly numberPattern = /-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[mMdDfFlL]?/y;
 
-  constructor(private readonly src: string) {}
+  constructor(
+    private readonly src: string,
+    /** The version the text is read for, which reads `binary'…'` (docs/semantics.md §6). */
+    private readonly version: ODataVersion | undefined,
+  ) {}
 
   /** `Filter`: the whole text, or undefined when something follows the expression. */
   filter(): Expr | undefined {
@@ -256,7 +261,7 @@ class FastReader {
       }
       rest = actions.pathOrCall(tail, suffix ?? this.parenthesisedSuffix(head, tail));
     }
-    return actions.wordLed(head, rest, { start, end: this.pos });
+    return actions.wordLed(head, rest, { start, end: this.pos }, this.version);
   }
 
   /** After a path not ended by `/$count`: a lambda's or a call's arguments, or null without `(`. */

@@ -7,10 +7,11 @@ import { actions } from './actions/index.js';
 import type { InList } from './actions/index.js';
 import { parse as generatedParse } from '../generated/parser.js';
 import { toFilterError } from './parse-error.js';
+import type { ODataVersion } from '../language/versions.js';
 
-export function parseGenerated(text: string): Expr {
+export function parseGenerated(text: string, version?: ODataVersion): Expr {
   try {
-    return generatedParse(text, { actions }) as Expr;
+    return generatedParse(text, { actions, version }) as Expr;
   } catch (error) {
     throw toFilterError(error, text);
   }
@@ -20,9 +21,9 @@ export function parseGenerated(text: string): Expr {
  * The value of a parameter alias that is the list of `in`: a list in parentheses or a JSON array,
  * as the grammar's AliasList reads it; its items at offsets into `text`.
  */
-export function parseGeneratedList(text: string): readonly Literal[] {
+export function parseGeneratedList(text: string, version?: ODataVersion): readonly Literal[] {
   try {
-    return (generatedParse(text, { actions, startRule: 'AliasList' }) as InList).list;
+    return (generatedParse(text, { actions, version, startRule: 'AliasList' }) as InList).list;
   } catch (error) {
     throw toFilterError(error, text);
   }

@@ -8,9 +8,13 @@ import { checkText, checkTreeSize, limitsOf } from './limits.js';
 import type { ParseOptions } from './limits.js';
 import { parseGenerated } from './parse-generated.js';
 import { rememberTree } from './made-trees.js';
+import type { VersionOption } from '../language/versions.js';
 
-/** Parses filter text into an untyped syntax tree, or throws a {@link FilterError}. */
-export function parse(text: string, options: ParseOptions = {}): Expr {
+/**
+ * Parses filter text into an untyped syntax tree, or throws a {@link FilterError}. The `version`
+ * the text is written for reads `binary'…'` (docs/semantics.md §6); every other text reads alike.
+ */
+export function parse(text: string, options: ParseOptions & VersionOption = {}): Expr {
   if (typeof text !== 'string') {
     throw new FilterError({
       kind: 'syntax',
@@ -22,7 +26,7 @@ export function parse(text: string, options: ParseOptions = {}): Expr {
   }
   const limits = limitsOf(options);
   checkText(text, limits);
-  const tree = parseFast(text) ?? parseGenerated(text);
+  const tree = parseFast(text, options.version) ?? parseGenerated(text, options.version);
   checkTreeSize(tree, text, limits);
   // Remembered, so that print() and check() take it without walking it again.
   return rememberTree(tree);

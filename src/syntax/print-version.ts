@@ -8,6 +8,7 @@ import type { Binding, Rendered, Renderer, Renderers } from './renderers.js';
 import { isLater, isVersion3OrEarlier, type ODataVersion } from '../language/versions.js';
 import { constructOf, notInVersion } from './version-constructs.js';
 import {
+  binaryLiteral,
   decimalLiteral,
   floatLiteral,
   guidLiteral,
@@ -75,6 +76,7 @@ export function printerFor(version: ODataVersion, base: Renderers, b: Binding): 
     },
     datetime: (n) => b.leaf(instantLiteral(n.type, n.epochMs, version, n)),
     guid: (n) => b.leaf(guidLiteral(n.value)),
+    binary: (n) => b.leaf(binaryLiteral(n.value)),
     timeOfDay: (n) => b.leaf(timeOfDayLiteral(n.ms)),
     call: (n, parts) => {
       // contains(a, b) is substringof(b, a): the same test, null where either is null.

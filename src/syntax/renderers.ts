@@ -105,6 +105,7 @@ export const renderers: Renderers = {
   string: (n) => leaf(quoteString(n.value)),
   datetime: (n) => leaf(n.raw),
   guid: (n) => leaf(n.raw),
+  binary: (n) => leaf(n.raw),
   date: (n) => leaf(n.raw),
   timeOfDay: (n) => leaf(n.raw),
   duration: (n) => leaf(n.raw),

@@ -140,6 +140,11 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
     f.string('value');
     return NONE;
   },
+  binary: (f) => {
+    f.string('raw');
+    f.string('value');
+    return NONE;
+  },
   date: (f) => {
     f.string('raw');
     f.number('days');

@@ -95,6 +95,8 @@ export function constructOf(node: Expr): FoundConstruct | undefined {
     case 'null':
     case 'boolean':
     case 'string':
+    // A binary literal is in every version; its text is read by the version (docs/semantics.md §6).
+    case 'binary':
     case 'not':
     case 'negate':
     case 'compare':

@@ -1,6 +1,6 @@
 // Literal values written in the v2/v3 forms (MS-ODATA 2.2.2, the OData v3 URL conventions), each
 // of which this package's parser reads back to the same value and type: `5L`, `2.5M`, `1.5d`,
-// `1.5f`, `guid'…'`, `datetime'…'` (UTC, no offset: the v2 form has none),
+// `1.5f`, `guid'…'`, `X'…'`, `datetime'…'` (UTC, no offset: the v2 form has none),
 // `datetimeoffset'…Z'`, `time'PT13H20M'` (Edm.TimeOfDay, which v2/v3 call Edm.Time).
 
 import { malformedTree } from '../errors.js';
@@ -47,6 +47,11 @@ export function floatLiteral(value: number, suffix: 'd' | 'f'): string {
   if (Object.is(value, -0)) return `-0${suffix}`;
   // The shortest text that reads back as the same number; a Single's value is a binary32 already.
   return `${String(value).replace('e', 'E')}${suffix}`;
+}
+
+/** A binary value (lower-case hexadecimal) as `X'4F44'`: the v2/v3 form no version reads otherwise. */
+export function binaryLiteral(value: string): string {
+  return `X'${value.toUpperCase()}'`;
 }
 
 export function guidLiteral(value: string): string {

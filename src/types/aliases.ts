@@ -10,6 +10,7 @@ import type { ParseOptions } from '../syntax/limits.js';
 import { checkText, checkTreeSize, limitsOf } from '../syntax/limits.js';
 import { parse } from '../syntax/parse.js';
 import { parseGeneratedList } from '../syntax/parse-generated.js';
+import { versionOf, type VersionOption } from '../language/versions.js';
 
 /** Alias values by name, without the `@`: `{ p: '5', tag: "'red'" }`. Names are case-sensitive. */
 export type AliasValues = Readonly<Record<string, string>>;
@@ -22,7 +23,7 @@ export type AliasValues = Readonly<Record<string, string>>;
 export function aliasLiteral(
   node: AliasExpr,
   aliases: AliasValues | undefined,
-  options: ParseOptions,
+  options: ParseOptions & VersionOption,
 ): Literal | undefined {
   // An own property only: `@toString` must not find Object.prototype.toString.
   if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
@@ -52,7 +53,7 @@ export function aliasLiteral(
 export function aliasList(
   node: AliasExpr,
   aliases: AliasValues | undefined,
-  options: ParseOptions,
+  options: ParseOptions & VersionOption,
 ): readonly Literal[] | undefined {
   if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
   const text: unknown = aliases[node.name];
@@ -62,7 +63,7 @@ export function aliasList(
   try {
     const limits = limitsOf(options);
     checkText(text, limits);
-    list = parseGeneratedList(text);
+    list = parseGeneratedList(text, versionOf(options));
     checkTreeSize({ kind: 'in', operand: node, list, start: 0, end: text.length }, text, limits);
   } catch (error) {
     if (!isFilterError(error)) throw error;

@@ -18,7 +18,7 @@ import { versionIssues } from './version-check.js';
 import { Checker } from './check/checker.js';
 import type { Scope } from './check/context.js';
 import type { CheckIssue } from './check/issues.js';
-import { ALIASES_ARE_PLACES, type CheckerOptions, type CheckOptions } from './check/options.js';
+import { ALIASES_ARE_PLACES, BINARIES_ORDER, type CheckerOptions, type CheckOptions } from './check/options.js';
 
 export { ISSUE_CODES } from './check/issues.js';
 export type { CheckIssue, IssueCode } from './check/issues.js';
@@ -30,10 +30,23 @@ export type { Scope } from './check/context.js';
  * FilterError: of kind 'type' listing every issue found, or the parser's error for bad text.
  */
 export function check(exprOrText: Expr | string, schema: Schema, options: CheckOptions = {}): TypedFilter {
+  return checkedFilter(exprOrText, schema, options);
+}
+
+function checkedFilter(exprOrText: Expr | string, schema: Schema, options: CheckerOptions): TypedFilter {
   const { root, text } = checkTree(exprOrText, schema, options, true);
   // One of the two places a TypedFilter is made: the brand is what keeps unchecked trees from
   // backends, and the filter is remembered, so that a backend takes it without reading it again.
   return rememberFilter({ root, schema, text } as unknown as TypedFilter);
+}
+
+/**
+ * Checks the filter of the rows after a keyset token (src/query/keyset.ts) as check() does, with
+ * order comparisons of binaries in the order `orderby` sorts them (docs/semantics.md §6), which no
+ * request's filter may write.
+ */
+export function checkRowsAfter(text: string, schema: Schema, options: CheckOptions): TypedFilter {
+  return checkedFilter(text, schema, { ...options, [BINARIES_ORDER]: true });
 }
 
 /**

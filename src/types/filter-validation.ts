@@ -10,7 +10,7 @@
 
 import { isFilterError, isSpanNumber, limitOnExhaustion, malformedFilter } from '../errors.js';
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
-import { instantLiteral } from '../syntax/version-literals.js';
+import { binaryLiteral, instantLiteral } from '../syntax/version-literals.js';
 import { check } from './check.js';
 import { isMadeFilter, rememberFilter } from './made-filters.js';
 import type { Schema } from './schema.js';
@@ -126,6 +126,9 @@ function literalText(n: TypedLiteral): string {
       return value === true || value === false ? String(value) : wrongValue(n);
     case 'Edm.Guid':
       return typeof value === 'string' ? value : wrongValue(n);
+    // Hexadecimal, which every version reads alike.
+    case 'Edm.Binary':
+      return typeof value === 'string' ? binaryLiteral(value) : wrongValue(n);
     case 'Edm.Int64':
       return typeof value === 'bigint' ? `${value}L` : wrongValue(n);
     case 'Edm.Decimal':

@@ -7,6 +7,7 @@
 import { assertNever } from '../assert-never.js';
 import { isFilterError } from '../errors.js';
 import { INTEGER_RANGES, type EdmType, type IntegerType } from '../language/edm.js';
+import { hexOfBase64Url } from '../language/binary-spelling.js';
 import { GUID_TEXT } from '../language/literal-spelling.js';
 import { decimalFromText } from '../semantics/decimal-model.js';
 import { readInstant } from '../semantics/instant.js';
@@ -70,6 +71,9 @@ export function readLiteralRepresentation(text: string, type: EdmType): LiteralV
       const instant = readInstant(text);
       return instant.ok && instant.epochMs >= MIN_INSTANT && instant.epochMs <= MAX_INSTANT ? instant.epochMs : null;
     }
+    case 'Edm.Binary':
+      // base64url, as a 4.01 literal spells it; check() refuses the cast for now (docs/semantics.md §11).
+      return hexOfBase64Url(text) ?? null;
     default:
       return assertNever(type, 'Edm type');
   }

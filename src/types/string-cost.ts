@@ -214,11 +214,16 @@ class StringCosts {
 
   /**
    * The text `cast(x, Edm.String)` writes (docs/semantics.md §11): a String as it is; a Decimal in
-   * plain notation, at most 1,000 digits with up to 9,999 zeros beside them; anything else a
-   * few dozen characters.
+   * plain notation, at most 1,000 digits with up to 9,999 zeros beside them; a Binary in
+   * base64url, as long as a string of the row (a literal's, shorter than its hexadecimal);
+   * anything else a few dozen characters.
    */
   private castText(operand: TypedExpr): Bound {
     if (operand.type === 'Edm.String') return this.boundOf(operand);
+    if (operand.type === 'Edm.Binary') {
+      const literal = operand.kind === 'literal';
+      return { length: literal ? String(operand.value).length : ROW_STRING_LENGTH, grows: !literal };
+    }
     return { length: operand.type === 'Edm.Decimal' ? DECIMAL_TEXT_LENGTH : OTHER_TEXT_LENGTH, grows: false };
   }
 

@@ -32,6 +32,7 @@ export function literalsInString(content: string): readonly { readonly text: str
       case 'boolean':
       case 'datetime':
       case 'guid':
+      case 'binary':
       case 'date':
       case 'timeOfDay':
       case 'duration':

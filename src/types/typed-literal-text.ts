@@ -6,6 +6,7 @@ import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/tempor
 import { isVersion3OrEarlier, type ODataVersion } from '../language/versions.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
 import {
+  binaryLiteral,
   decimalLiteral,
   floatLiteral,
   guidLiteral,
@@ -15,6 +16,7 @@ import {
 } from '../syntax/version-literals.js';
 import type { TypedLiteral } from './typed.js';
 import { quoteString as quote } from '../language/literal-spelling.js';
+import { base64UrlOfHex } from '../language/binary-spelling.js';
 
 export function typedLiteralText(n: TypedLiteral, version: ODataVersion): string {
   const v3 = isVersion3OrEarlier(version);
@@ -31,6 +33,8 @@ export function typedLiteralText(n: TypedLiteral, version: ODataVersion): string
       return String(value);
     case 'Edm.Guid':
       return v3 ? guidLiteral(value as string) : (value as string);
+    case 'Edm.Binary':
+      return v3 ? binaryLiteral(value as string) : `binary'${base64UrlOfHex(value as string)}'`;
     case 'Edm.Int64':
       return v3 ? int64Literal(value as bigint) : String(value);
     case 'Edm.Decimal':

@@ -26,7 +26,8 @@ interface TypedBase {
 }
 
 /**
- * Literal values by type: Edm.String and Edm.Guid (lower case) are strings; Edm.Boolean a boolean;
+ * Literal values by type: Edm.String and Edm.Guid (lower case) are strings, and so is Edm.Binary
+ * (its bytes in lower-case hexadecimal, two digits a byte); Edm.Boolean a boolean;
  * Byte, SByte, Int16, Int32, Double and Single are numbers; Edm.Int64 is a bigint; Edm.Decimal is
  * an exact decimal string such as `'-12.50'`; Edm.DateTime and Edm.DateTimeOffset are epoch
  * milliseconds (UTC); Edm.Date is days since 1970-01-01, Edm.TimeOfDay milliseconds since

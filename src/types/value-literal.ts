@@ -28,8 +28,10 @@ import {
 } from '../syntax/actions/literals.js';
 import { number } from '../syntax/actions/numbers.js';
 import { GUID_TEXT, quoteString } from '../language/literal-spelling.js';
+import { base64UrlOfHex, hexOfBytes } from '../language/binary-spelling.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
 import {
+  binaryLiteral,
   decimalLiteral,
   floatLiteral,
   guidLiteral,
@@ -44,7 +46,7 @@ import { INTEGER_RANGES, isInteger, isNumeric, promoteNumeric } from '../languag
 import type { EnumType } from './schema.js';
 
 /** A value for an alias: of the type the filter gives the alias where it stands. */
-export type ParameterValue = string | number | bigint | boolean | Date | null;
+export type ParameterValue = string | number | bigint | boolean | Date | Uint8Array | null;
 
 /** The type a value's place has: an Edm type, and the enumeration when the place is one's. */
 export interface ValueUse {
@@ -80,7 +82,7 @@ const NULL: BoundValue = { ok: true, text: 'null', node: nullLiteral(NOWHERE) as
 /**
  * A value as a literal of its place's type (docs/client.md has the table): `null` for null; a
  * string quoted with `''` for a quote; a guid, a date, a time of day and a duration from their
- * texts; a boolean; a number exactly, without an exponent (which would make a Double of a Decimal),
+ * texts; a Uint8Array as its bytes in base64url; a boolean; a number exactly, without an exponent (which would make a Double of a Decimal),
  * a bigint for an integer beyond 2^53, so long as check() reads the literal as the place's type (a
  * fraction is no Int32, `NaN` no Decimal, and `0.5`, a Decimal literal, no Single, which OData 4
  * has no literal of a fraction for); a valid Date as its instant; an enumeration member by name or
@@ -88,7 +90,7 @@ const NULL: BoundValue = { ok: true, text: 'null', node: nullLiteral(NOWHERE) as
  * February 30, an instant beyond the years 1 to 9999), with the grammar's reason.
  *
  * For OData 2.0 and 3.0 (`version`) the literal is that version's form (`5L`, `2.5M`, `1.5d`,
- * `0.5f` for a number a Single holds exactly, `guid'…'`, `datetime'…'`, `datetimeoffset'…'`,
+ * `0.5f` for a number a Single holds exactly, `guid'…'`, `X'…'`, `datetime'…'`, `datetimeoffset'…'`,
  * `time'PT…'`); a value of a type the version has no literal for (a Date, a Duration, an
  * enumeration) is an 'unsupported' FilterError naming the construct, with the version as its
  * `target` and no position (the caller places it).
@@ -100,13 +102,15 @@ export function bindValue(value: unknown, use: ValueUse, version: ODataVersion =
 
 /**
  * The literal of a value given as its text in its type's own form — what `cast(x, Edm.String)`
- * writes of it, and a keyset token carries: a String quoted, a Duration as `duration'…'`, an
- * enumeration member as `Type'…'` (each `'` doubled), every other type's text its own literal.
+ * writes of it, and a keyset token carries: a String quoted, a Duration as `duration'…'`, a
+ * Binary's base64url as `binary'…'`, an enumeration member as `Type'…'` (each `'` doubled), every
+ * other type's text its own literal.
  */
 export function spelledLiteral(text: string, use: ValueUse): string {
   if (use.enum !== undefined) return `${use.enum.name}${quoteString(text)}`;
   if (use.type === 'Edm.String') return quoteString(text);
   if (use.type === 'Edm.Duration') return `duration${quoteString(text)}`;
+  if (use.type === 'Edm.Binary') return `binary${quoteString(text)}`;
   return text;
 }
 
@@ -166,9 +170,22 @@ function nonNumericBinding(value: unknown, type: Exclude<EdmType, NumericType>):
       return shaped(/^\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/, (text) => readBy(text, () => timeOfDay(text, NOWHERE)));
     case 'Edm.Duration':
       return shaped(/^-?P[0-9DTHMS.]+$/, (text) => readBy(spelt(text), (literal) => duration(text, literal, NOWHERE)));
+    case 'Edm.Binary':
+      return value instanceof Uint8Array ? bytesNode(value, (hex) => spelt(base64UrlOfHex(hex))) : REFUSED;
     default:
       return assertNever(type, 'Edm type');
   }
+}
+
+/**
+ * Bytes as the literal `spell` writes of their hexadecimal, and the node parse() makes of it, built
+ * here: every byte sequence has a literal, so none is refused, and a binder that bundles no parser
+ * decodes none (a property holds the node to parse()'s, test/types/value-literal.test.ts).
+ */
+function bytesNode(bytes: Uint8Array, spell: (hex: string) => string): BoundValue {
+  const value = hexOfBytes(bytes);
+  const text = spell(value);
+  return { ok: true, text, node: { kind: 'binary', raw: text, value, ...NOWHERE } };
 }
 
 /** `Type'members'`, as the grammar reads it: its body holds no quote (the grammar reads none there). */
@@ -216,6 +233,8 @@ function v3Binding(value: unknown, use: ValueUse, version: ODataVersion): Bindin
         const literal = timeOfDayLiteral((node as Extract<Literal, { kind: 'timeOfDay' }>).ms);
         return readBy(literal, () => durationTimeOfDay(quotedBody(literal), literal, NOWHERE));
       });
+    case 'Edm.Binary':
+      return value instanceof Uint8Array ? bytesNode(value, binaryLiteral) : REFUSED;
     case 'Edm.Guid':
       return respelt(v4Binding(value, use), (_, text) => {
         const literal = guidLiteral(text);
@@ -281,6 +300,7 @@ export function shownValue(value: unknown): string {
     return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
   if (typeof value === 'bigint') return `the bigint ${value}n`;
   if (value instanceof Date) return `the Date ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}`;
+  if (value instanceof Uint8Array) return `a Uint8Array of ${value.length} bytes`;
   if (Array.isArray(value)) return 'an array';
   return `the ${typeof value} ${String(value)}`;
 }

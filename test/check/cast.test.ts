@@ -103,6 +103,13 @@ describe('check: cast and isof', () => {
     expect(typed(filter)).toBe(expected);
   });
 
+  it('refuses a String read as a Binary as unsupported, naming the cast', () => {
+    const error = thrownFilterError(() => check("cast('AQ', Edm.Binary) eq X'01'", castSchema));
+    expect(error.kind).toBe('unsupported');
+    expect(error.construct).toBe('cast(Edm.String, Edm.Binary)');
+    expect(() => check("cast(null, Edm.Binary) eq X'01'", castSchema)).not.toThrow();
+  });
+
   it.each([
     ['cast(Qty, Edm.Int16) eq 1', 'cast(Qty, Edm.Int16) eq 1'],
     ["cast(Qty,'Edm.Int16') eq 1", "cast(Qty, 'Edm.Int16') eq 1"],

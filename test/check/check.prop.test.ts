@@ -103,10 +103,12 @@ describe('check properties', () => {
                   ? 'bigint'
                   : node.type === 'Edm.Boolean'
                     ? 'boolean'
-                    : /String|Guid|Decimal/.test(node.type)
+                    : /String|Guid|Decimal|Binary/.test(node.type)
                       ? 'string'
                       : 'number',
               );
+              // A binary's bytes as lower-case hexadecimal, two digits a byte.
+              if (node.type === 'Edm.Binary') expect(node.value).toMatch(/^(?:[0-9a-f]{2})*$/);
               break;
           }
         }

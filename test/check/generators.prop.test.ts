@@ -113,7 +113,11 @@ describe('arbFilterText', () => {
         `isof ${c}`,
       ]),
       'isof none',
-      ...EDM_TYPES.flatMap((type) => [`cast String to ${type}`, `isof String to ${type}`]),
+      // Every type a String is read as: all but Binary, whose text is not read yet.
+      ...EDM_TYPES.filter((type) => type !== 'Edm.Binary').flatMap((type) => [
+        `cast String to ${type}`,
+        `isof String to ${type}`,
+      ]),
       'has',
       'enum',
     ];
@@ -176,7 +180,7 @@ describe('arbFilterText with lambdas', () => {
       for (const child of childrenOfTyped(node)) walk(child, bound);
     };
     for (const text of fc.sample(arbFilterText(lambdaTestSchema, { lambdas: true, maxDepth: 4 }), {
-      numRuns: 3000,
+      numRuns: 4000,
       seed: 42,
     })) {
       if (/\$it\//.test(text)) seen.add('$it');
@@ -230,6 +234,7 @@ describe('arbRow and arbRows', () => {
             expect(value).toBeInstanceOf(Date);
           // A date as text or a Date at midnight UTC; a time of day and a duration as milliseconds or text.
           else if (property.type === 'Edm.Date') expect(typeof value === 'string' || value instanceof Date).toBe(true);
+          else if (property.type === 'Edm.Binary') expect(value).toBeInstanceOf(Uint8Array);
           else if (property.type === 'Edm.TimeOfDay' || property.type === 'Edm.Duration')
             expect(['number', 'string']).toContain(typeof value);
           else expect(typeof value).toBe('number');

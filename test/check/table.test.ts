@@ -94,6 +94,15 @@ const WELL_TYPED: [string, string][] = [
   ["Guid eq guid'0F8FAD5B-D9CB-469F-A165-70867728950E'", "(Guid:Guid eq '0f8fad5b-d9cb-469f-a165-70867728950e':Guid)"],
   ['Guid eq 0f8fad5b-d9cb-469f-a165-70867728950e', "(Guid:Guid eq '0f8fad5b-d9cb-469f-a165-70867728950e':Guid)"],
   ['Guid gt GuidReq', '(Guid:Guid gt GuidReq:Guid)'],
+  // Binaries (docs/semantics.md §6): their bytes in hexadecimal; eq, ne and in only
+  ["Binary eq binary'T0RhdGE='", "(Binary:Binary eq '4f44617461':Binary)"],
+  ["Binary ne X'00FF'", "(Binary:Binary ne '00ff':Binary)"],
+  ['Binary eq BinaryReq', '(Binary:Binary eq BinaryReq:Binary)'],
+  ['null eq Binary', '(null:Binary eq Binary:Binary)'],
+  ["Binary in (binary'', null)", "(Binary:Binary in ['':Binary, null:Binary])"],
+  ['isof(Binary, Edm.String)', 'isof(Binary:Binary, Edm.String)'],
+  ["cast(Binary, Edm.String) eq 'AA=='", "(cast(Binary:Binary):String eq 'AA==':String)"],
+  ["cast(BinaryReq, Edm.Binary) eq X''", "(cast(BinaryReq:Binary):Binary eq '':Binary)"],
   ["DateTime eq datetime'2012-01-01T00:00:00Z'", '(DateTime:DateTime eq 1325376000000:DateTime)'],
   ["DateTime eq datetime('2012-01-01T00:00:00Z')", '(DateTime:DateTime eq 1325376000000:DateTime)'],
   ["DateTime eq datetimeoffset'2012-01-01T00:00:00+01:00'", '(DateTime:DateTime eq 1325372400000:DateTime)'],
@@ -223,7 +232,7 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
       [
         'unknown_property',
         'Stauts',
-        "Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more.",
+        "Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 27 more.",
       ],
     ],
   ],
@@ -242,7 +251,7 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
       [
         'unknown_property',
         'Xyzzy',
-        "Property 'Xyzzy' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more.",
+        "Property 'Xyzzy' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 27 more.",
       ],
     ],
   ],
@@ -685,7 +694,7 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
       [
         'unknown_property',
         'Stauts',
-        "Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more.",
+        "Property 'Stauts' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 27 more.",
       ],
       ['type_mismatch', "Int32 eq 'y'", "Cannot compare Int32 (Edm.Int32) with 'y' (Edm.String)"],
       ['not_boolean', 'Int64', "Operator 'not' needs a Boolean operand, but Int64 is Edm.Int64"],
@@ -697,7 +706,7 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
       [
         'unknown_property',
         'Nope',
-        "Property 'Nope' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 25 more.",
+        "Property 'Nope' does not exist on Item. Its properties are 'Id', 'String', 'StringReq', 'Boolean', 'BooleanReq', 'Byte', 'ByteReq', 'SByte', 'SByteReq', 'Int16', 'Int16Req', 'Int32' and 27 more.",
       ],
       ['type_mismatch', "year(Nope) eq 'x'", "Cannot compare year(Nope) (Edm.Int32) with 'x' (Edm.String)"],
     ],
@@ -707,6 +716,41 @@ const ILL_TYPED: [string, [string, string, string][]][] = [
     [
       ['type_mismatch', "Int32 eq 'x'", "Cannot compare Int32 (Edm.Int32) with 'x' (Edm.String)"],
       ['unknown_property', 'Strng', "Property 'Strng' does not exist on Item. Did you mean 'String'?"],
+    ],
+  ],
+  // Binaries are not ordered (OData 4.01 compares them with null only; eq and ne of two are this
+  // language's), are no strings, and take no arithmetic, function or conversion but to String.
+  ["Binary gt binary'AA=='", [['not_orderable', "Binary gt binary'AA=='", "Binaries are not ordered ('gt')"]]],
+  ['BinaryReq le Binary', [['not_orderable', 'BinaryReq le Binary', "Binaries are not ordered ('le')"]]],
+  ["X'00' lt X'01'", [['not_orderable', "X'00' lt X'01'", "Binaries are not ordered ('lt')"]]],
+  ['Binary ge null', [['not_orderable', 'Binary ge null', "Binaries are not ordered ('ge')"]]],
+  [
+    "Binary eq 'AA=='",
+    [['type_mismatch', "Binary eq 'AA=='", "Cannot compare Binary (Edm.Binary) with 'AA==' (Edm.String)"]],
+  ],
+  [
+    "Guid in (X'00')",
+    [['type_mismatch', "X'00'", "List item X'00' (Edm.Binary) does not fit Guid (Edm.Guid) on the left of 'in'"]],
+  ],
+  ['Binary add 1 eq 1', [['not_numeric', 'Binary', "Operator 'add' needs numeric operands, but Binary is Edm.Binary"]]],
+  [
+    'length(Binary) eq 1',
+    [
+      [
+        'wrong_argument_type',
+        'Binary',
+        "Function 'length' expects argument 1 to be Edm.String, but Binary is Edm.Binary",
+      ],
+    ],
+  ],
+  [
+    'cast(Binary, Edm.Int32) eq 1',
+    [
+      [
+        'invalid_cast',
+        'cast(Binary, Edm.Int32)',
+        'Cannot cast Binary (Edm.Binary) to Edm.Int32: OData defines no such conversion',
+      ],
     ],
   ],
 ];

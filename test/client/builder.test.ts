@@ -75,6 +75,16 @@ describe('where()', () => {
     ],
     ['null', () => where(Item, (i) => i.Name.eq(null).or(i.Id.ne(null))), 'Name eq null or Id ne null'],
     [
+      'a binary from a Uint8Array or a Buffer, in base64url',
+      () => where(Item, (i) => or(i.Blob.eq(Uint8Array.from([0x4f, 0x44])), i.Blob.ne(Buffer.from([0xfb, 0xff])))),
+      "Blob eq binary'T0Q=' or Blob ne binary'-_8='",
+    ],
+    [
+      'binaries in a list, and compared with each other',
+      () => where(Item, (i) => i.Blob.in([new Uint8Array(), null]).and(i.Blob.eq(i.Blob))),
+      "Blob in (binary'', null) and Blob eq Blob",
+    ],
+    [
       'an in list, one list',
       () => where(Item, (i) => i.Name.in(["a'b", 'c']).and(i.Id.in([1, 2, 3]))),
       "Name in ('a''b', 'c') and Id in (1, 2, 3)",
@@ -390,7 +400,7 @@ describe('where() refuses at run time what the types refuse', () => {
   });
 
   it('refuses a type that is no Edm type name, writing nothing of it', () => {
-    for (const type of ['Edm.Binary', 'edm.string', 'Edm.String) or (Id eq 1', 'Sales.Color', 5, undefined]) {
+    for (const type of ['Edm.Stream', 'edm.string', 'Edm.String) or (Id eq 1', 'Sales.Color', 5, undefined]) {
       expect(thrown(loose((i) => i.Name.cast(type).eq('x')))).toBeInstanceOf(TypeError);
       expect(thrown(loose((i) => i.Name.isof(type)))).toBeInstanceOf(TypeError);
     }

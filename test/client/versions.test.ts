@@ -25,6 +25,7 @@ const Item = defineSchema({
     Day: 'Edm.Date',
     At: 'Edm.TimeOfDay',
     Wait: 'Edm.Duration',
+    Bin: 'Edm.Binary',
     Color: { enum: { name: 'Sales.Color', members: { Red: 1, Blue: 2 }, flags: true } },
     Tags: { collection: 'Edm.String' },
   },
@@ -74,6 +75,11 @@ const V3_TEXTS: readonly [string, string][] = [
   ["isof(Name, 'Edm.String')", "isof(Name, 'Edm.String')"],
   ["startswith(Name, 'a') and year(Due) eq 2012", "startswith(Name, 'a') and year(Due) eq 2012"],
   ['round(Price) eq 3M', 'round(Price) eq 3M'],
+  // A binary in hexadecimal, X'…', which every version reads as the same bytes (docs/semantics.md §6).
+  ["Bin eq binary'T0RhdGE='", "Bin eq X'4F44617461'"],
+  ["Bin eq binary'_w'", "Bin eq X'FF'"],
+  ["Bin eq x'4f44'", "Bin eq X'4F44'"],
+  ["Bin in (binary'', X'ff')", "Bin eq X'' or Bin eq X'FF'"],
 ];
 
 /** What 3.0 has and 2.0 has not: lambdas. */
@@ -98,6 +104,7 @@ const V4_0_TEXTS: readonly [string, string][] = [
     "Wait eq duration'PT1H' and At eq 13:20 and cast(Qty, Edm.Int64) eq 1",
     "Wait eq duration'PT1H' and At eq 13:20 and cast(Qty, Edm.Int64) eq 1",
   ],
+  ["Bin eq binary'T0RhdGE' or Bin eq X'00'", "Bin eq binary'T0RhdGE' or Bin eq X'00'"],
 ];
 
 describe('print(expr, { version })', () => {
@@ -126,6 +133,43 @@ describe('print(expr, { version })', () => {
 
   it('refuses a version it does not know as a programming mistake', () => {
     expect(() => print(parse('Qty eq 1'), { version: '5.0' as ODataVersion })).toThrow(TypeError);
+  });
+});
+
+describe("binary'…', read by the version it is written for (docs/semantics.md §6)", () => {
+  it.each([
+    ['2.0', '4f44'],
+    ['3.0', '4f44'],
+    ['4.0', 'e05e38'],
+    ['4.01', 'e05e38'],
+  ] as const)('holds for %s the bytes %s', (version, bytes) => {
+    expect(parse("Bin eq binary'4F44'", { version })).toMatchObject({ right: { kind: 'binary', value: bytes } });
+    expect(check("Bin eq binary'4F44'", Item, { version }).root).toMatchObject({ right: { value: bytes } });
+  });
+
+  it('is base64url without a version', () => {
+    expect(parse("Bin eq binary'4F44'")).toMatchObject({ right: { value: 'e05e38' } });
+  });
+
+  it('keeps its bytes when read for 3.0 and printed for 4.01, as X', () => {
+    const tree = parse("Bin eq binary'4F44'", { version: '3.0' });
+    expect(print(tree)).toBe("Bin eq X'4F44'");
+    expect(parse(print(tree))).toMatchObject({ right: { value: '4f44' } });
+  });
+
+  it('is no hexadecimal for 4.01, nor base64url for 3.0', () => {
+    expect(thrownFilterError(() => parse("Bin eq binary'Zg'", { version: '3.0' })).issues[0]!.code).toBe(
+      'invalid_binary',
+    );
+    expect(thrownFilterError(() => parse("Bin eq binary'0A1'")).issues[0]!.code).toBe('invalid_binary');
+  });
+
+  it("reads an alias's value for the version too", () => {
+    const typed = check('Bin in @list', Item, { version: '4.01', aliases: { list: "(binary'AA', X'01')" } });
+    expect(typed.root).toMatchObject({ list: [{ value: '00' }, { value: '01' }] });
+    expect(check('Bin eq @p', Item, { version: '4.0', aliases: { p: "binary'4F44'" } }).root).toMatchObject({
+      right: { value: 'e05e38' },
+    });
   });
 });
 
@@ -291,6 +335,17 @@ describe('printTyped(typed, { version })', () => {
     );
   });
 
+  it('writes a binary for each version: base64url for 4.x, X for 2.0 and 3.0', () => {
+    const binary = check("Bin eq X'4F44' or Bin in (binary'')", Item);
+    expect(printTyped(binary)).toBe("((Bin:Binary eq '4f44':Binary) or (Bin:Binary in ['':Binary]))");
+    expect(printTyped(binary, { version: '4.01' })).toBe(
+      "((Bin:Binary eq binary'T0Q=':Binary) or (Bin:Binary in [binary'':Binary]))",
+    );
+    expect(printTyped(binary, { version: '3.0' })).toBe(
+      "((Bin:Binary eq X'4F44':Binary) or ((Bin:Binary eq X'':Binary)))",
+    );
+  });
+
   it.each([
     ['Due sub Due gt Wait', 'date_time_arithmetic'],
     ["Color has Sales.Color'Red'", 'has'],
@@ -321,6 +376,14 @@ describe('filter(schema, { version })`…`', () => {
   it('writes the same holes as v4 literals without a version', () => {
     const built = filter(Item)`Big eq ${5} and Price eq ${2.5} and Key eq ${GUID}`;
     expect(built.text).toBe(`Big eq 5 and Price eq 2.5 and Key eq ${GUID}`);
+  });
+
+  it('writes a Uint8Array as base64url for 4.01, as hexadecimal for 2.0 and 3.0', () => {
+    const bytes = Uint8Array.from([0x4f, 0x44, 0x61, 0x74, 0x61, 0xfb, 0xff]);
+    expect(filter(Item)`Bin eq ${bytes}`.text).toBe("Bin eq binary'T0RhdGH7_w=='");
+    expect(filter(Item, { version: '4.0' })`Bin ne ${bytes}`.text).toBe("Bin ne binary'T0RhdGH7_w=='");
+    expect(filter(Item, { version: '3.0' })`Bin eq ${bytes}`.text).toBe("Bin eq X'4F44617461FBFF'");
+    expect(filter(Item, { version: '2.0' })`Bin eq ${new Uint8Array()}`.text).toBe("Bin eq X''");
   });
 
   it('refuses a value whose type 2.0 has no literal for, at its hole', () => {

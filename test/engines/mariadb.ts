@@ -74,6 +74,9 @@ function toMysql(column: Column, v: unknown): unknown {
       return timeText(v);
     case 'Edm.Duration':
       return String(durationMs(v));
+    // mysql2 binds a Buffer as bytes, not a plain Uint8Array.
+    case 'Edm.Binary':
+      return Buffer.from(v as Uint8Array);
     default:
       return v;
   }

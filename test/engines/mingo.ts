@@ -1,9 +1,10 @@
 // Runs query documents the way MongoDB would, on mingo. mingo works on plain JavaScript values, so
 // this harness (1) stores rows as MongoDB would under docs/mongo.md's conventions (Int64 as a long
-// = bigint, Decimal as a Decimal128 stand-in, dates as Date, guids lower-case) and (2) replaces the
-// operators where mingo differs from MongoDB's documented behaviour: BSON comparison across
-// numeric types and of strings by code point, NaN in queries, Int64/Decimal128 arithmetic,
-// PCRE anchors in $regex, $regexMatch and $regexFind, the missing $indexOfCP, ASCII-only
+// = bigint, Decimal as a Decimal128 stand-in, dates as Date, guids lower-case, binaries as
+// Uint8Array, which the driver writes as BinData) and (2) replaces the operators where mingo
+// differs from MongoDB's documented behaviour: BSON comparison across numeric types, of strings by
+// code point and of BinData by length first, NaN in queries, Int64/Decimal128 arithmetic, PCRE
+// anchors in $regex, $regexMatch and $regexFind, the missing $indexOfCP, ASCII-only
 // $toLower/$toUpper, date parts of a null date (null, where mingo throws), $dateFromParts in the
 // years before 100, $toInt and $toLong of a string.
 
@@ -80,7 +81,7 @@ type NumberKind = 'number' | 'long' | 'decimal';
 const numberKind = (v: unknown): NumberKind | undefined =>
   typeof v === 'number' ? 'number' : typeof v === 'bigint' ? 'long' : v instanceof Decimal128 ? 'decimal' : undefined;
 
-/** BSON type order: missing < null < numbers < string < object < array < bool < date. */
+/** BSON type order: missing < null < numbers < string < object < array < BinData < bool < date. */
 function typeRank(v: unknown): number {
   if (v === undefined) return 0;
   if (v === null) return 1;
@@ -89,7 +90,19 @@ function typeRank(v: unknown): number {
   if (typeof v === 'boolean') return 8;
   if (v instanceof Date) return 9;
   if (Array.isArray(v)) return 5;
+  if (v instanceof Uint8Array) return 6;
   return 4;
+}
+
+/**
+ * BinData (of subtype 0: a Uint8Array, as the driver writes one) in MongoDB's documented order:
+ * by length first, then subtype, then byte by byte. mingo orders typed arrays byte by byte, a
+ * prefix first: not MongoDB's, so the harness decides it here.
+ */
+export function compareBinData(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) return a.length < b.length ? -1 : 1;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return 0;
 }
 
 function toD(v: number | bigint | Decimal128): D34 {
@@ -136,6 +149,7 @@ export function compareBson(a: unknown, b: unknown): number {
   if (typeof a === 'string') return Math.sign(compareCodePoints(a, b as string));
   if (typeof a === 'boolean') return Number(a) - Number(b);
   if (a instanceof Date) return Math.sign(a.getTime() - (b as Date).getTime());
+  if (a instanceof Uint8Array) return compareBinData(a, b as Uint8Array);
   if (ra <= 1) return 0;
   throw new Error(`harness: cannot compare ${String(a)} and ${String(b)}`);
 }
@@ -222,7 +236,11 @@ export function pcreToJs(pattern: string): RegExp {
 
 /** A document (or array) as `$elemMatch` sees one: BSON's object and array types, not a Date or a Decimal128. */
 const isDocument = (v: unknown): v is object =>
-  v !== null && typeof v === 'object' && !(v instanceof Date) && !(v instanceof Decimal128);
+  v !== null &&
+  typeof v === 'object' &&
+  !(v instanceof Date) &&
+  !(v instanceof Decimal128) &&
+  !(v instanceof Uint8Array);
 
 /**
  * `$elemMatch` as MongoDB's matcher runs it (ElemMatchObjectMatchExpression and
@@ -812,6 +830,9 @@ function store(type: string, value: unknown): unknown {
       return millisecondsOfTime(timeText(value));
     case 'Edm.Duration':
       return durationMs(value);
+    // docs/mongo.md: BinData of subtype 0, which the driver reads back as a Binary (here its bytes).
+    case 'Edm.Binary':
+      return value instanceof Uint8Array ? Uint8Array.from(value) : value;
     default:
       return value;
   }

@@ -51,6 +51,9 @@ function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string }
       return { value: timeText(v) };
     case 'Edm.Duration':
       return { value: String(durationMs(v)), cast: 'INTEGER' };
+    // sql.js binds a Uint8Array as a BLOB.
+    case 'Edm.Binary':
+      return { value: v };
     default:
       return { value: String(v), cast: 'INTEGER' };
   }

@@ -98,6 +98,29 @@ describe('lower()', () => {
     expect(lowered(filter)).toBe(expected);
   });
 
+  const lists: [string, string][] = [
+    ["Name eq 'a' or Name eq 'b'", "(in Name 'a' 'b')"],
+    ["'a' eq Name or Name eq 'b' or Name eq null", "(in Name 'a' 'b' null)"],
+    ["Name in ('a', 'b') or Name eq 'c'", "(in Name 'a' 'b' 'c')"],
+    ["Name ne 'a' and Name ne 'b'", "!(in Name 'a' 'b')"],
+    ["not (Name eq 'a' or Name eq 'b')", "!(in Name 'a' 'b')"],
+    ["Name ne 'a' and Name ne null", "!(in Name 'a' null)"],
+    // The list stands where its first equality stood; the other operands keep their order.
+    ["Qty gt 1 or Name eq 'a' or Code eq 'x' or Name eq 'b'", "(or (gt Qty 1) (in Name 'a' 'b') (eq Code 'x'))"],
+    ['Qty eq 1 or Qty eq 2 or Short eq 3 or Short eq 4', '(or (in Qty 1 2) (in Short 3 4))'],
+    // One equality is no list, nor are equalities of two members, of an `and`, or of a negated test in an `or`.
+    ["Name eq 'a' or Qty eq 1", "(or (eq Name 'a') (eq Qty 1))"],
+    ["Name eq 'a' and Name eq 'b'", "(and (eq Name 'a') (eq Name 'b'))"],
+    ["Name eq 'a' or Name ne 'b'", "(or (eq Name 'a') !(eq Name 'b'))"],
+    ["Name eq Code or Name eq 'a'", "(or (eq Name Code) (eq Name 'a'))"],
+    ['Name eq null or Name eq null', '(or (null Name) (null Name))'],
+    // The integer rewrite keeps the comparison as written for MongoDB: left as it is.
+    ['Qty eq 5.0 or Qty eq 6.0', '(or (eq Qty 5) (eq Qty 6))'],
+  ];
+  it.each(lists)('makes equalities of one member one in list: %s', (filter, expected) => {
+    expect(lowered(filter)).toBe(expected);
+  });
+
   const integers: [string, string][] = [
     ['Qty gt 5.5', '(gt Qty 5)'],
     ['Qty ge 5.5', '(ge Qty 6)'],
@@ -171,6 +194,12 @@ describe('lower() of lambdas', () => {
       '(forall a in Addresses (and !(null a/) (exists in a/Phones true)))',
     ],
     ['Tags/any(t: t eq $it/Name)', '(exists t in Tags (eq t Name))'],
+    // Equalities of one element's member are one list; the row's member of the same name is another.
+    [
+      "Orders/any(o: o/Status eq 'a' or o/Status eq 'b' or o/Status eq $it/Name)",
+      "(exists o in Orders (or (in o/Status 'a' 'b') (eq o/Status Name)))",
+    ],
+    ["Tags/any(t: t eq 'a' or t eq 'b' or t eq null)", "(exists t in Tags (in t 'a' 'b' null))"],
     ['Tags/all(t: Scores/any(s: s eq length(t)))', '(forall t in Tags (exists s in Scores (eq s (length t))))'],
     [
       'Addresses/any(a: a/City eq Name or a/Phones/$count eq 0)',

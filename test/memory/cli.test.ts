@@ -95,6 +95,16 @@ describe('odata-filter eval', () => {
     });
   });
 
+  it("reads a Binary's base64 text as its bytes, and reports a string that is none as a bad row", async () => {
+    const schema = join(mkdtempSync(join(tmpdir(), 'odata-eval-')), 'schema.json');
+    writeFileSync(schema, JSON.stringify({ name: 'T', properties: { Id: 'Edm.Int32', Hash: 'Edm.Binary' } }));
+    const input = ['{"Id":1,"Hash":"AP8="}', '{"Id":2,"Hash":"AP8"}', '{"Id":3,"Hash":"AAA="}', '{"Id":4,"Hash":"x"}'];
+    const { code, out, err } = await run(['eval', "Hash eq X'00FF'", '--schema', schema], input.join('\n'));
+    expect(out).toBe(`${input[0]}\n${input[1]}\n`);
+    expect(err).toContain("line 4: Row value at 'Hash' is not an Edm.Binary");
+    expect(code).toBe(1);
+  });
+
   it('evaluates lambdas over rows with collections, their Int64 and Decimal elements read exactly', async () => {
     const schema = join(mkdtempSync(join(tmpdir(), 'odata-eval-')), 'schema.json');
     const definition = {

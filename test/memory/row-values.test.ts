@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { check, defineSchema } from '../../src/index.js';
 import { RowValueError, compilePredicate } from '../../src/backends/memory/index.js';
 import { evalSchema } from '../support/eval-table.js';
+import { binarySchema } from '../support/binary-table.js';
 
 const paths = [
   ['generated', {}],
@@ -102,6 +103,30 @@ describe.each(paths)('row values (%s)', (_name, options) => {
     expect((error as RowValueError).path).toBe(path);
     expect((error as RowValueError).expected).toBe(expected);
     expect((error as RowValueError).message).toContain(`'${path}'`);
+  });
+
+  // A Binary is a Uint8Array (a Buffer is one), read as its bytes: no string, whatever it spells.
+  const binary = (filter: string, row: unknown): boolean => compilePredicate(check(filter, binarySchema), options)(row);
+
+  it.each([
+    ["Bin eq X'00FF'", { Bin: Uint8Array.from([0, 255]) }],
+    ["Bin eq X'00FF'", { Bin: Buffer.from([0, 255]) }],
+    ["Bin eq X'00FF'", { Bin: new Uint8Array(new Uint8Array([9, 0, 255]).buffer, 1, 2) }],
+    ["Bin eq X''", { Bin: new Uint8Array() }],
+    ["Bins/any(b: b eq X'01')", { Bins: [null, Buffer.from([1])] }],
+  ])('%s accepts %o', (filter, row) => {
+    expect(binary(filter, row)).toBe(true);
+  });
+
+  it.each([
+    [{ Bin: 'AP8=' }, '"AP8=" (a string)'],
+    [{ Bin: '00ff' }, '"00ff" (a string)'],
+    [{ Bin: [0, 255] }, 'an array'],
+    [{ Bin: new Uint16Array([0, 255]) }, 'an object'],
+    [{ Bin: new Uint8Array(2).buffer }, 'an object'],
+    [{ Bin: 255 }, '255 (a number)'],
+  ])('Bin eq X00FF rejects %o', (row, shown) => {
+    expect(() => binary("Bin eq X'00FF'", row)).toThrow(`Row value at 'Bin' is not an Edm.Binary: ${shown}`);
   });
 
   it('names the value in the message', () => {

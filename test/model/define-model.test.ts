@@ -17,56 +17,8 @@ import {
 import { filterSchemaOf, rulesOf } from '../../src/query/rules.js';
 import { parseQuery } from '../../src/query/index.js';
 import { complete } from '../../src/client/editor/complete.js';
+import { people } from '../support/people-model.js';
 import { issuesOf } from '../support/trees.js';
-
-const people = {
-  namespace: 'Social',
-  enumTypes: { Mood: { members: { Calm: 0, Cross: 1 } }, 'Sales.Color': { members: { Red: 1, Blue: 2 }, flags: true } },
-  typeDefinitions: { Handle: { underlyingType: 'Edm.String', maxLength: 40 } },
-  complexTypes: {
-    Address: { properties: { City: 'Edm.String', Zip: { type: 'Edm.String', maxLength: 10 } } },
-    Place: { properties: { Home: 'Address', Previous: { type: 'Address', collection: true } } },
-  },
-  entityTypes: {
-    Person: {
-      key: ['Id'],
-      properties: {
-        Id: { type: 'Edm.Int32', nullable: false },
-        Name: 'Edm.String',
-        Handle: 'Handle',
-        Mood: 'Mood',
-        Colors: { type: 'Sales.Color', collection: true, nullable: false },
-        Place: 'Place',
-        Balance: { type: 'Edm.Decimal', precision: 12, scale: 2 },
-      },
-      navigation: {
-        Friends: { type: 'Person', collection: true, partner: 'Friends' },
-        BestFriend: { type: 'Person' },
-        Posts: { type: 'Post', collection: true, partner: 'Author' },
-      },
-    },
-    Post: {
-      key: ['Id'],
-      properties: {
-        Id: { type: 'Edm.Int64', nullable: false },
-        Title: 'Edm.String',
-        Rank: { type: 'Edm.Int32', nullable: false },
-      },
-      navigation: { Author: { type: 'Person', nullable: false, partner: 'Posts' } },
-    },
-    Employee: {
-      baseType: 'Person',
-      properties: { Salary: 'Edm.Decimal' },
-      navigation: { Manager: { type: 'Employee' } },
-    },
-  },
-  entitySets: {
-    People: { type: 'Person', bindings: { Friends: 'People', BestFriend: 'People', Posts: 'Posts' } },
-    Posts: { type: 'Post', bindings: { Author: 'People' } },
-    Staff: { type: 'Employee', bindings: { Manager: 'Staff', Friends: 'People' } },
-  },
-  singletons: { Me: { type: 'Person', bindings: { Friends: 'People' } } },
-} as const satisfies ModelDefinition;
 
 describe('defineModel', () => {
   const model = defineModel(people);
@@ -341,7 +293,7 @@ describe('defineModel', () => {
       'maxLength on an integer',
       { entityTypes: { P: entity({ X: { type: 'Edm.Int32', maxLength: 4 } }) } },
       'X',
-      '`maxLength` is a facet of Edm.String, not of Edm.Int32',
+      '`maxLength` is a facet of Edm.String and Edm.Binary, not of Edm.Int32',
     ],
     [
       'a time precision beyond 12',

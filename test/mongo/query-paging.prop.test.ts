@@ -73,7 +73,8 @@ describe("paging by the plan's find()", () => {
         arbTypedFilter(testSchema, { asciiCaseMapping: true }),
         arbRows(testSchema, { asciiCaseMapping: true }),
         fc.option(fc.integer({ min: 1, max: 5 })),
-        arbOrderBy(testSchema),
+        // MongoDB sorts BinData by length first: an order by a binary is refused (binary-table.test.ts).
+        arbOrderBy(testSchema, (type) => type === 'Edm.Binary'),
         (filter, rows, top, orderby) => {
           // Rows where MongoDB's 34-digit Decimal128 differs from the reference are not compared (docs/semantics.md, "MongoDB: differences").
           fc.pre(rows.every((row) => gapsOf(filter, row).size === 0));

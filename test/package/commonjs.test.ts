@@ -19,7 +19,7 @@ const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
 
 /** For each entry point: the names to import and one use of them, which prints a known line. */
 const USES: Readonly<Record<string, { readonly names: string; readonly use: string; readonly prints: string }>> = {
-  '.': { names: 'parse, print, check', use: "print(parse('A  EQ 1'))", prints: 'A eq 1' },
+  '.': { names: 'parse, print, check, defineModel, modelOf', use: "print(parse('A  EQ 1'))", prints: 'A eq 1' },
   './memory': {
     names: 'compilePredicate',
     use: "[{ Capacity: 80 }, { Capacity: 5 }].filter(compilePredicate(check('Capacity gt 50', VenueRoom))).length",
@@ -44,6 +44,16 @@ const USES: Readonly<Record<string, { readonly names: string; readonly use: stri
     names: 'filter, writeQuery',
     use: 'writeQuery({ filter: filter(VenueRoom)`Name eq ${"it\'s"}`, top: 5 })',
     prints: "?$filter=Name%20eq%20'it''s'&$top=5",
+  },
+  './metadata': {
+    names: 'metadataXml, metadataEtag',
+    use: "metadataEtag(metadataXml(modelOf(VenueRoom).model, { keys: { 'Default.VenueRoom': ['VenueRoomID'] } })).length",
+    prints: '66',
+  },
+  './server': {
+    names: 'odataEndpoint, arraySource',
+    use: "typeof odataEndpoint({ model: defineModel({ namespace: 'N', entityTypes: { T: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false } } } }, entitySets: { Ts: { type: 'T' } } }), entitySets: { Ts: { source: arraySource([]) } } })",
+    prints: 'function',
   },
   './examples/events': {
     names: 'VenueRoom, SERVICE_INTERFACE_A, SERVICE_SCHEMAS',

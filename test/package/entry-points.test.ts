@@ -63,11 +63,22 @@ describe('entry points', () => {
     });
   });
 
+  it('the metadata entry reaches no backend module, and is exported from its built entry', () => {
+    const modules = [...reachable(join(src, 'metadata', 'index.ts'))];
+    expect(modules.filter((f) => f.startsWith('backends/'))).toEqual([]);
+    expect(modules).toContain('metadata/csdl-plan.ts');
+    expect(packageJson.exports['./metadata']).toEqual({
+      types: './dist/metadata/index.d.ts',
+      default: './dist/metadata/index.js',
+    });
+  });
+
   it("no library entry reaches the example service's model, which its own entry exports", () => {
     for (const entry of [
       'index.ts',
       'query/index.ts',
       'client/index.ts',
+      'metadata/index.ts',
       ...BACKENDS.map((b) => `backends/${b}/index.ts`),
     ])
       expect(

@@ -207,7 +207,8 @@ export const INVALID: readonly InvalidCase[] = [
     "Duration 'PT0.0001S' is more precise than a millisecond, the precision of date and time values at position 5",
     "duration'PT0.0001S'",
   ],
-  ["x eq X'0A'", 'unsupported', 5, "Literal X'0A' is not supported at position 5", "X'0A'"],
+  ["x eq X'0A1'", 'syntax', 5, "Invalid binary '0A1': expected hexadecimal at position 5", "X'0A1'"],
+  ["x eq X'0G'", 'syntax', 5, "Invalid binary '0G': expected hexadecimal at position 5", "X'0G'"],
   ["x eq foo'x'", 'syntax', 5, "Unknown literal prefix 'foo' at position 5"],
   ['x eq 7:16:23', 'syntax', 6, "Unexpected ':16:23' at position 6; expected an operator or end of input"],
   ['foo(a)', 'syntax', 0, "Unknown function 'foo' at position 0"],
@@ -273,7 +274,7 @@ export const INVALID: readonly InvalidCase[] = [
     "Type 'Model.Vip' of the service's model is not supported (cast and isof take the primitive Edm types) at position 8",
     "'Model.Vip'",
   ],
-  ['cast(x, Edm.Binary) eq 1', 'unsupported', 8, "Type 'Edm.Binary' is not supported at position 8", 'Edm.Binary'],
+  ['cast(x, Edm.Stream) eq 1', 'unsupported', 8, "Type 'Edm.Stream' is not supported at position 8", 'Edm.Stream'],
   [
     'isof(x, Edm.GeographyPoint)',
     'unsupported',
@@ -479,7 +480,16 @@ export const INVALID: readonly InvalidCase[] = [
     5,
     "Invalid time of day '-PT1H': a time of day is at least PT0S and shorter than P1D at position 5",
   ],
-  ["x eq binary'AAE='", 'unsupported', 5, "Literal binary'AAE=' is not supported at position 5", "binary'AAE='"],
+  // A binary's base64url text as OData 4.01's binaryValue: bits beyond the last byte zero, all of
+  // the padding or none, nothing outside the alphabet; the v2/v3 hexadecimal is no base64url.
+  ["x eq binary'AAF='", 'syntax', 5, "Invalid binary 'AAF=': expected base64url at position 5", "binary'AAF='"],
+  ["x eq binary'Zh'", 'syntax', 5, "Invalid binary 'Zh': expected base64url at position 5", "binary'Zh'"],
+  ["x eq binary'Zg='", 'syntax', 5, "Invalid binary 'Zg=': expected base64url at position 5", "binary'Zg='"],
+  ["x eq binary'Z'", 'syntax', 5, "Invalid binary 'Z': expected base64url at position 5", "binary'Z'"],
+  ["x eq binary'Zm9v='", 'syntax', 5, "Invalid binary 'Zm9v=': expected base64url at position 5", "binary'Zm9v='"],
+  ["x eq binary'Zm+v'", 'syntax', 5, "Invalid binary 'Zm+v': expected base64url at position 5", "binary'Zm+v'"],
+  ["x eq binary'Zm/v'", 'syntax', 5, "Invalid binary 'Zm/v': expected base64url at position 5", "binary'Zm/v'"],
+  ["x eq binary'Zm 9v'", 'syntax', 5, "Invalid binary 'Zm 9v': expected base64url at position 5", "binary'Zm 9v'"],
   ['x eq 24:00', 'syntax', 5, "Invalid time of day '24:00': there is no hour 24 at position 5", '24:00'],
   [
     'x lt 23:60:00 and y',

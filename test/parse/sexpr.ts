@@ -21,6 +21,7 @@ const render: ExprVisitor<string> = {
   datetime: (n) =>
     `${n.type === 'Edm.DateTime' ? 'dt' : 'dto'}:${new Date(n.epochMs).toISOString()}${n.offsetMinutes ? `@${n.offsetMinutes}` : ''}`,
   guid: (n) => `guid:${n.value}`,
+  binary: (n) => `bin:${n.value}`,
   date: (n) => `date:${n.days}`,
   timeOfDay: (n) => `time:${n.ms}`,
   duration: (n) => `duration:${n.ms}`,

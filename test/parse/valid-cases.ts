@@ -234,6 +234,25 @@ export const LITERALS: readonly ValidCase[] = [
   ['x eq 01234567-89ab-cdef-0123-456789abcdef', '=', '(eq x guid:01234567-89ab-cdef-0123-456789abcdef)'],
   ['x eq ABCDEF01-89ab-cdef-0123-456789abcdef', '=', '(eq x guid:abcdef01-89ab-cdef-0123-456789abcdef)'],
   ['x eq 12345678-1234-1234-1234-123456789012', '=', '(eq x guid:12345678-1234-1234-1234-123456789012)'],
+  // Binaries (docs/semantics.md §6): base64url in binary'…' (OData 4.01's binaryValue, padding
+  // optional), hexadecimal in X'…'; the prefix in any case. The five ABNF test cases of "foobar".
+  ["x eq binary''", '=', '(eq x bin:)'],
+  ["x eq binary'Zg=='", '=', '(eq x bin:66)'],
+  ["x eq binary'Zg'", '=', '(eq x bin:66)'],
+  ["x eq binary'Zm8='", '=', '(eq x bin:666f)'],
+  ["x eq binary'Zm8'", '=', '(eq x bin:666f)'],
+  ["x eq binary'Zm9v'", '=', '(eq x bin:666f6f)'],
+  ["x eq binary'Zm9vYg=='", '=', '(eq x bin:666f6f62)'],
+  ["x eq binary'Zm9vYmE='", '=', '(eq x bin:666f6f6261)'],
+  ["x eq binary'Zm9vYmFy'", '=', '(eq x bin:666f6f626172)'],
+  // The base64url alphabet's last two characters, 62 and 63: no `+` or `/`.
+  ["x eq binary'-_8='", '=', '(eq x bin:fbff)'],
+  ["x eq BINARY'T0RhdGE'", '=', '(eq x bin:4f44617461)'],
+  ["x eq X'1a2B3c4D'", '=', '(eq x bin:1a2b3c4d)'],
+  ["x eq x'00FF'", "x eq X'00FF'", '(eq x bin:00ff)'],
+  ["x eq X''", '=', '(eq x bin:)'],
+  ["x in (binary'AA==', X'FF', null)", '=', '(in x [bin:00 bin:ff null])'],
+  ['cast(x, Edm.Binary) eq null', '=', '(eq (cast x Edm.Binary) null)'],
   // Every literal form inside `in`.
   [
     "x in (null, true, 1, 2L, 2.5M, 1e3, 2f, INF, -INF, NaN, 'a', datetime'2000-01-01T00:00', 2000-01-01T00:00Z, guid'01234567-89ab-cdef-0123-456789abcdef')",

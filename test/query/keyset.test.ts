@@ -35,6 +35,7 @@ const ORDER_EXPRESSIONS = [
   'not BooleanReq desc',
   'Decimal mul 2',
   'cast(Guid, Edm.String) desc',
+  'cast(Binary, Edm.Binary) desc',
   // Near the string cost a row may have: the page after a token repeats it, and must not be refused.
   'replace(String, String, String)',
   'replace(String, String, String) desc',

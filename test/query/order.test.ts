@@ -1,6 +1,7 @@
 // The order of docs/query.md, "Order", written out: null first ascending (last descending), NaN
-// before every number, strings by code point (not UTF-16 unit), false before true, ties broken by
-// the key; in the reference, on the three SQL engines and through MongoDB's semantics.
+// before every number, strings by code point (not UTF-16 unit), false before true, binaries byte
+// by byte with a prefix first, ties broken by the key; in the reference, on the three SQL engines
+// and through MongoDB's semantics (which refuses to order binaries: test/mongo/binary-table.test.ts).
 
 import { describe, expect, it } from 'vitest';
 import { defineSchema } from '../../src/index.js';
@@ -19,17 +20,20 @@ const schema = defineSchema({
     Name: 'Edm.String',
     Score: 'Edm.Double',
     Flag: 'Edm.Boolean',
+    Data: 'Edm.Binary',
   },
 });
 const resource: QueryResource = { schema, key: ['Id'], policy: { spelling: 'odata', defaultTop: 100, maxTop: 100 } };
 
+const bytes = (...values: number[]): Uint8Array => Uint8Array.from(values);
+
 const rows = [
-  { Id: 1, Name: 'a', Score: 2, Flag: true },
-  { Id: 2, Name: 'B', Score: -1, Flag: false },
-  { Id: 3, Name: null, Score: null, Flag: null },
-  { Id: 4, Name: '😀', Score: Number.NaN, Flag: true },
-  { Id: 5, Name: '\uffff', Score: Number.POSITIVE_INFINITY, Flag: false },
-  { Id: 6, Name: 'é', Score: -1, Flag: null },
+  { Id: 1, Name: 'a', Score: 2, Flag: true, Data: bytes(0x00, 0xff) },
+  { Id: 2, Name: 'B', Score: -1, Flag: false, Data: bytes(0x01) },
+  { Id: 3, Name: null, Score: null, Flag: null, Data: null },
+  { Id: 4, Name: '😀', Score: Number.NaN, Flag: true, Data: bytes() },
+  { Id: 5, Name: '\uffff', Score: Number.POSITIVE_INFINITY, Flag: false, Data: bytes(0x00) },
+  { Id: 6, Name: 'é', Score: -1, Flag: null, Data: bytes(0xff) },
   { Id: 7 },
 ];
 
@@ -42,10 +46,23 @@ const ORDERS: readonly (readonly [orderby: string, ids: readonly number[], nonFi
   ['Score desc,Id desc', [5, 1, 6, 2, 4, 7, 3], true],
 ];
 
+/** Binaries byte by byte, unsigned: a value that begins another first, the first differing byte deciding. */
+const BINARY_ORDERS: readonly (readonly [orderby: string, ids: readonly number[]])[] = [
+  ['Data', [3, 7, 4, 5, 1, 2, 6]],
+  ['Data desc', [6, 2, 1, 5, 4, 3, 7]],
+  ['Flag,Data desc', [6, 3, 7, 2, 5, 1, 4]],
+];
+
 const idsOf = (items: readonly { Id?: unknown }[]): number[] => items.map((r) => Number(r.Id));
 
 describe('the order of rows', () => {
   it.each(ORDERS)('%s in the reference', (orderby, ids) => {
+    expect(idsOf(applyQuery(rows, parseQuery(new URLSearchParams({ $orderby: orderby }), resource)).items)).toEqual(
+      ids,
+    );
+  });
+
+  it.each(BINARY_ORDERS)('%s in the reference', (orderby, ids) => {
     expect(idsOf(applyQuery(rows, parseQuery(new URLSearchParams({ $orderby: orderby }), resource)).items)).toEqual(
       ids,
     );
@@ -78,6 +95,11 @@ for (const setup of ENGINES) {
       const expected = setup.finiteDoubles ? idsOf(applyQuery(stored, plan).items) : ids;
       const query = compileSqlQuery(plan, { dialect: setup.dialect, from: 'items', table: 'items' });
       expect(idsOf(pageOf(await engine().query(query.data.sql, query.data.params), plan).items)).toEqual(expected);
+    });
+    it.each(BINARY_ORDERS)('%s', async (orderby, ids) => {
+      const plan = parseQuery(new URLSearchParams({ $orderby: orderby }), resource);
+      const query = compileSqlQuery(plan, { dialect: setup.dialect, from: 'items', table: 'items' });
+      expect(idsOf(pageOf(await engine().query(query.data.sql, query.data.params), plan).items)).toEqual(ids);
     });
   });
 }

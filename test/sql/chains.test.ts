@@ -1,8 +1,10 @@
 // Long flat `and`/`or` chains, as clients that synchronise by id send them (`Id eq 1 or Id eq 2
 // or …`), run on every engine up to the parse limits' longest chain, and return the reference's
-// rows. PostgreSQL and MariaDB take them flat; SQLite parses `a OR b OR c` as ((a OR b) OR c) and
-// refuses an expression deeper than 1,000, so its dialect writes chains of at most 12 operands,
-// parenthesised chains of chains beyond, and counts each such level against its depth limit.
+// rows. Equalities of one member are one `IN` list (src/lower/equality-lists.ts); the other chains
+// stay chains. PostgreSQL and MariaDB take them flat; SQLite parses `a OR b OR c` as
+// ((a OR b) OR c) and refuses an expression deeper than 1,000, so its dialect writes chains of at
+// most 12 operands, parenthesised chains of chains beyond, and counts each such level against its
+// depth limit.
 
 import { describe, expect, it } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
@@ -30,6 +32,7 @@ const SHAPES: { readonly [name: string]: (n: number) => string } = {
   'Qty ne i and …': (n) => terms(n, (i) => `Qty ne ${i}`, 'and'),
   'not (Qty eq i or …)': (n) => `not (${terms(n, (i) => `Qty eq ${i}`, 'or')})`,
   "Name eq 'i' or …": (n) => terms(n, (i) => `Name eq '${i}'`, 'or'),
+  'Qty lt i or …': (n) => terms(n, (i) => `Qty lt ${i}`, 'or'),
   'B or …': (n) => terms(n, () => 'B', 'or'),
   'not B and …': (n) => terms(n, () => 'not B', 'and'),
 };

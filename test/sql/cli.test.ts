@@ -17,6 +17,14 @@ describe('odata-filter sql', () => {
     const r = await run(['sql', "Status eq 'Active'", '--schema', 'Event', '--dialect', 'mysql']);
     expect(r.out).toBe('(`Status` = ? AND CAST(`Status` AS BINARY) = CAST(? AS BINARY))\n["Active","Active"]\n');
   });
+  it("prints a Binary's parameter as base64url text, or MySQL's hexadecimal", async () => {
+    const schema = join(mkdtempSync(join(tmpdir(), 'odata-sql-')), 'schema.json');
+    writeFileSync(schema, JSON.stringify({ name: 'T', properties: { Hash: 'Edm.Binary' } }));
+    const postgres = await run(['sql', "Hash eq binary'-_8='", '--schema', schema, '--json']);
+    expect(JSON.parse(postgres.out)).toEqual({ sql: '("Hash" = $1::bytea)', params: ['-_8='] });
+    const mysql = await run(['sql', "Hash eq X'FBFF'", '--schema', schema, '--dialect', 'mysql']);
+    expect(mysql.out).toBe('(`Hash` = UNHEX(?))\n["fbff"]\n');
+  });
   it('refuses an unknown dialect', async () => {
     const r = await run(['sql', "Status eq 'Active'", '--schema', 'Event', '--dialect', 'oracle']);
     expect(r.code).toBe(64);

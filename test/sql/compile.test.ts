@@ -95,8 +95,8 @@ const MYSQL: readonly Row[] = [
   ],
   [
     "Status in ('Active', 'Completed')",
-    '((`Status` = ? AND CAST(`Status` AS BINARY) = CAST(? AS BINARY)) OR (`Status` = ? AND CAST(`Status` AS BINARY) = CAST(? AS BINARY)))',
-    ['Active', 'Active', 'Completed', 'Completed'],
+    '(`Status` IN (?, ?) AND CAST(`Status` AS BINARY) IN (CAST(? AS BINARY), CAST(? AS BINARY)))',
+    ['Active', 'Completed', 'Active', 'Completed'],
   ],
   ['Capacity in (1, 2)', '(`Capacity` IN (CAST(? AS SIGNED), CAST(? AS SIGNED)))', ['1', '2']],
   ["Status ne 'Active'", '(NOT (CAST(`Status` AS BINARY) <=> CAST(? AS BINARY)))', ['Active']],

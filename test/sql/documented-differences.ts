@@ -92,7 +92,7 @@ function overflowsDouble(typed: TypedFilter, rows: readonly object[]): boolean {
 function mapStrings(value: unknown, f: (s: string) => string): unknown {
   if (typeof value === 'string') return f(value);
   if (Array.isArray(value)) return value.map((element) => mapStrings(element, f));
-  if (value && typeof value === 'object' && !(value instanceof Date)) {
+  if (value && typeof value === 'object' && !(value instanceof Date) && !(value instanceof Uint8Array)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
   }
   return value;

@@ -89,7 +89,7 @@ export const testSchema: Schema = defineSchema(testSchemaDefinition);
 
 /**
  * `Item` with collections: of primitives (`Tags`, `Scores`, `Codes` Int64, non-null `Amounts`
- * Decimal, `Dates`, `Keys` Guid, `Flags`, `Ratios` Double), of complex values with a nested
+ * Decimal, `Dates`, `Keys` Guid, `Blobs` Binary, `Flags`, `Ratios` Double), of complex values with a nested
  * collection (`Addresses`, each with `Phones`), and a to-many relation with a nested relation
  * (`Orders`, each with `Lines`), one of them under a structure (`Owner/Badges`). For filters
  * drawn with the `lambdas` option.
@@ -111,6 +111,7 @@ export const lambdaTestSchemaDefinition: SchemaDefinition = {
     Amounts: { collection: { type: 'Edm.Decimal', nullable: false } },
     Dates: { collection: 'Edm.DateTimeOffset' },
     Keys: { collection: 'Edm.Guid' },
+    Blobs: { collection: 'Edm.Binary' },
     Flags: { collection: 'Edm.Boolean' },
     Ratios: { collection: 'Edm.Double' },
     Addresses: {
@@ -343,6 +344,26 @@ export const GUID_POOL: readonly string[] = [
   '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
 ];
+/**
+ * Binaries in lower-case hexadecimal: empty, a prefix of another, the same first byte with more
+ * after it, bytes at 0x00 and 0xff, the base64url alphabet's last characters (`-_8`), text.
+ */
+export const BINARY_POOL: readonly string[] = [
+  '',
+  '00',
+  '0000',
+  '0001',
+  '01',
+  '00ff',
+  '7f',
+  'fbff',
+  'ff',
+  'ff00',
+  '4f44617461',
+];
+/** Bytes from hexadecimal text, as a Uint8Array (a row's Binary, docs/semantics.md §6). */
+export const bytesOf = (hex: string): Uint8Array => Uint8Array.from(Buffer.from(hex, 'hex'));
+
 /** Instants around year, day and epoch boundaries, as epoch milliseconds. */
 export const INSTANT_POOL: readonly number[] = [
   Date.UTC(1900, 0, 1),
@@ -455,6 +476,11 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
       return instantArb().map((ms) => new Date(ms));
     case 'Edm.Guid':
       return pooled(GUID_POOL, fc.uuid());
+    case 'Edm.Binary':
+      return fc.oneof(
+        { arbitrary: fc.constantFrom(...BINARY_POOL).map(bytesOf), weight: 4 },
+        { arbitrary: fc.uint8Array({ maxLength: 6 }), weight: 1 },
+      );
     // Each in every form a row may hold it (docs/semantics.md §5, "Row values").
     case 'Edm.Date':
       return fc.tuple(dateArb(), fc.nat(3)).map(([text, form]) => (form === 0 ? new Date(`${text}T00:00:00Z`) : text));
@@ -577,7 +603,18 @@ export function arbRows(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<
 // Filter text
 
 /** The type classes that the generator builds expressions of. */
-type Kind = 'bool' | 'num' | 'int32' | 'string' | 'instant' | 'guid' | 'date' | 'time' | 'duration' | 'color';
+type Kind =
+  | 'bool'
+  | 'num'
+  | 'int32'
+  | 'string'
+  | 'instant'
+  | 'guid'
+  | 'binary'
+  | 'date'
+  | 'time'
+  | 'duration'
+  | 'color';
 
 const KIND_OF: { readonly [T in EdmType]: Kind } = {
   'Edm.String': 'string',
@@ -593,6 +630,7 @@ const KIND_OF: { readonly [T in EdmType]: Kind } = {
   'Edm.DateTime': 'instant',
   'Edm.DateTimeOffset': 'instant',
   'Edm.Guid': 'guid',
+  'Edm.Binary': 'binary',
   'Edm.Date': 'date',
   'Edm.TimeOfDay': 'time',
   'Edm.Duration': 'duration',
@@ -601,6 +639,8 @@ const INT32ISH = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.In
 const SMALL_INTEGER_TYPES: readonly EdmType[] = [...INT32ISH];
 const NUMERIC_TYPES: readonly EdmType[] = EDM_TYPES.filter((t) => KIND_OF[t] === 'num');
 const INSTANT_TYPES: readonly EdmType[] = ['Edm.DateTimeOffset', 'Edm.DateTime'];
+/** What a String is read as by cast and isof: every type but Binary, whose text is not read yet. */
+const TEXT_TARGETS: readonly EdmType[] = EDM_TYPES.filter((t) => t !== 'Edm.Binary');
 
 /** An operator or function name in a random case: the language is case-insensitive there. */
 function word(name: string): fc.Arbitrary<string> {
@@ -697,6 +737,15 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
   instant: instantLiteral,
   guid: () =>
     fc.tuple(fc.constantFrom(...GUID_POOL), fc.boolean()).map(([g, bare]) => (bare ? g.toUpperCase() : `guid'${g}'`)),
+  // base64url with its padding or without, or hexadecimal in either case (docs/semantics.md §6).
+  binary: () =>
+    fc.tuple(fc.constantFrom(...BINARY_POOL), fc.nat(4)).map(([hex, form]) => {
+      const base64url = Buffer.from(hex, 'hex').toString('base64url');
+      if (form === 0) return `binary'${base64url}'`;
+      if (form === 1) return `BINARY'${base64url.padEnd(Math.ceil(base64url.length / 4) * 4, '=')}'`;
+      if (form === 2) return `binary'${base64url.padEnd(Math.ceil(base64url.length / 4) * 4, '=')}'`;
+      return form === 3 ? `X'${hex.toUpperCase()}'` : `x'${hex}'`;
+    }),
   date: () => dateArb(),
   time: () =>
     fc.tuple(timeArb(), fc.nat(3)).map(([ms, form]) => {
@@ -766,6 +815,7 @@ const KIND_OF_NAMES: { readonly [K in Kind]: true } = {
   string: true,
   instant: true,
   guid: true,
+  binary: true,
   date: true,
   time: true,
   duration: true,
@@ -952,6 +1002,8 @@ function grammar(
       .map(([l, op, r]) => compound(`${group(l)} ${op} ${group(r)}`));
 
   const COMPARE = ['eq', 'ne', 'gt', 'ge', 'lt', 'le'];
+  /** The comparisons of a kind: binaries compare by eq and ne only (docs/semantics.md §6). */
+  const comparisonsOf = (k: Kind): readonly string[] => (k === 'binary' ? ['eq', 'ne'] : COMPARE);
   const ARITHMETIC = ['add', 'sub', 'mul', 'div', 'mod'];
 
   /** `cast(x, T)` or `isof(x, T)` of an operand of kind `k`, T bare or quoted (docs/semantics.md §11). */
@@ -971,7 +1023,7 @@ function grammar(
     const reach = reachOf(scope);
     switch (kind) {
       case 'bool': {
-        const compareOf = (k: Kind): fc.Arbitrary<Term> => binary(sub(k), COMPARE, sub(k));
+        const compareOf = (k: Kind): fc.Arbitrary<Term> => binary(sub(k), comparisonsOf(k), sub(k));
         const item = (k: Kind): fc.Arbitrary<string> =>
           fc.oneof({ arbitrary: literalOf[k](options), weight: 4 }, { arbitrary: fc.constant('null'), weight: 1 });
         const inOf = (k: Kind): fc.Arbitrary<Term> =>
@@ -981,6 +1033,7 @@ function grammar(
         forms.push(
           fc.oneof(compareOf('num'), compareOf('string'), compareOf('instant'), compareOf('guid'), compareOf('bool')),
           fc.oneof(inOf('num'), inOf('string'), inOf('instant'), inOf('guid'), inOf('bool')),
+          fc.oneof(binary(sub('binary'), comparisonsOf('binary'), sub('binary')), inOf('binary')),
           fc.oneof(
             compareOf('date'),
             compareOf('time'),
@@ -1021,11 +1074,11 @@ function grammar(
           ),
           // isof of every kind against every target, defined conversions or not (isof is then false);
           // a number of one type (a member, mostly) tested against, and compared as, each numeric
-          // type; a String read as a Boolean, and tested against every type.
+          // type; a String read as a Boolean, and tested against every type it is read as.
           fc.oneof(
             fc
-              .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration')
-              .chain((k) => typeFunction('isof', sub(k), EDM_TYPES)),
+              .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'binary', 'bool', 'date', 'time', 'duration')
+              .chain((k) => typeFunction('isof', sub(k), k === 'string' ? TEXT_TARGETS : EDM_TYPES)),
             typeFunction(
               'isof',
               atom('num', scope).filter((t) => !isNullText(t)),
@@ -1041,7 +1094,7 @@ function grammar(
               sub('num'),
             ),
             typeFunction('cast', sub('string'), ['Edm.Boolean']),
-            typeFunction('isof', sub('string'), EDM_TYPES),
+            typeFunction('isof', sub('string'), TEXT_TARGETS),
           ),
         );
         if (reach.structures.length > 0) {
@@ -1103,7 +1156,7 @@ function grammar(
           call('substring', sub('string'), sub('int32')),
           call('substring', sub('string'), sub('int32'), sub('int32')),
           fc
-            .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'bool', 'date', 'time', 'duration')
+            .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'binary', 'bool', 'date', 'time', 'duration')
             .chain((k) => typeFunction('cast', sub(k), ['Edm.String'])),
         );
         break;
@@ -1162,6 +1215,9 @@ function grammar(
       case 'guid':
         forms.push(typeFunction('cast', sub('string'), ['Edm.Guid']));
         break;
+      case 'binary':
+        forms.push(typeFunction('cast', sub('binary'), ['Edm.Binary']));
+        break;
     }
     const weighted = forms.map((arbitrary) => ({ arbitrary, weight: 2 }));
     // Lambdas nest up to three deep; their variable is named by its depth, unique along a chain.
@@ -1172,7 +1228,7 @@ function grammar(
         // Often a comparison of what the element reaches, so that most bodies depend on the element.
         const kinds = [...elementReach(inner[inner.length - 1]!).members.keys()];
         const operand = (k: Kind): fc.Arbitrary<Term> => expr(k, Math.max(depth - 2, 0), inner);
-        const focused = fc.constantFrom(...kinds).chain((k) => binary(operand(k), COMPARE, operand(k)));
+        const focused = fc.constantFrom(...kinds).chain((k) => binary(operand(k), comparisonsOf(k), operand(k)));
         const body =
           kinds.length > 0 ? fc.oneof(expr('bool', depth - 1, inner), focused) : expr('bool', depth - 1, inner);
         return fc
@@ -1200,7 +1256,18 @@ function grammar(
 }
 
 /** The kinds of value a value expression is drawn as: every type but the test's enumeration. */
-const VALUE_KINDS: readonly Kind[] = ['bool', 'num', 'int32', 'string', 'instant', 'guid', 'date', 'time', 'duration'];
+const VALUE_KINDS: readonly Kind[] = [
+  'bool',
+  'num',
+  'int32',
+  'string',
+  'instant',
+  'guid',
+  'binary',
+  'date',
+  'time',
+  'duration',
+];
 
 /**
  * Random well-typed value expressions over a schema (not only Boolean ones): arithmetic,

@@ -323,15 +323,17 @@ const REFUSED_EVERYWHERE = ['cast(Edm.Double, Edm.String)', 'cast(Edm.Single, Ed
 /**
  * The casts each backend refuses as 'unsupported', by the construct it names (docs/semantics.md,
  * "SQL backends: differences" and "MongoDB: differences"): a Double's text everywhere; SQLite's
- * Decimal text (its Decimals are REAL); MySQL's Double to Decimal (DECIMAL(65,30) does not hold
- * every Double); MongoDB's Decimal text, Double to Decimal, a date-time read from text, and the
- * text of an integer whose static range passes Int64 (computed in Decimal128 there).
+ * Decimal text (its Decimals are REAL) and Binary text (it has no base64); MySQL's Double to
+ * Decimal (DECIMAL(65,30) does not hold every Double); MongoDB's Decimal text, Double to Decimal,
+ * a date-time read from text, the text of an integer whose static range passes Int64 (computed in
+ * Decimal128 there), and Binary text (a format of `$convert` only 8.0 takes).
  */
 export const REFUSED_CASTS: Readonly<Record<'postgres' | 'sqlite' | 'mysql' | 'mongodb', readonly string[]>> = {
   postgres: REFUSED_EVERYWHERE,
   sqlite: [
     ...REFUSED_EVERYWHERE,
     'cast(Edm.Decimal, Edm.String)',
+    'cast(Edm.Binary, Edm.String)',
     'cast(Edm.String, Edm.Decimal)',
     'cast(Edm.String, Edm.Double)',
     'cast(Edm.String, Edm.Single)',
@@ -353,5 +355,6 @@ export const REFUSED_CASTS: Readonly<Record<'postgres' | 'sqlite' | 'mysql' | 'm
     'cast(Edm.Double, Edm.Decimal)',
     'cast(Edm.Single, Edm.Decimal)',
     'integer_text_beyond_int64',
+    'cast(Edm.Binary, Edm.String)',
   ],
 };

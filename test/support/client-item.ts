@@ -16,6 +16,7 @@ export const ITEM_PROPERTIES = {
   Day: 'Edm.Date',
   At: 'Edm.TimeOfDay',
   Took: 'Edm.Duration',
+  Blob: 'Edm.Binary',
   Tags: { collection: 'Edm.String' },
 } as const satisfies SchemaDefinition['properties'];
 

@@ -88,6 +88,17 @@ export const arbLiteralText: fc.Arbitrary<string> = fc.oneof(
     }),
   fc.uuid().map((u) => u),
   fc.uuid().map((u) => `guid'${u.toUpperCase()}'`),
+  // Binaries: base64url with its padding or without, the prefix in any case; hexadecimal in X'…'.
+  fc
+    .tuple(fc.uint8Array({ maxLength: 7 }), fc.constantFrom('binary', 'BINARY', 'Binary'), fc.boolean())
+    .map(([bytes, prefix, padded]) => {
+      const text = Buffer.from(bytes).toString('base64url');
+      return `${prefix}'${padded ? text.padEnd(Math.ceil(text.length / 4) * 4, '=') : text}'`;
+    }),
+  fc.tuple(fc.uint8Array({ maxLength: 7 }), fc.constantFrom('X', 'x'), fc.boolean()).map(([bytes, prefix, upper]) => {
+    const hex = Buffer.from(bytes).toString('hex');
+    return `${prefix}'${upper ? hex.toUpperCase() : hex}'`;
+  }),
   // Dates, times of day (bare, and v3's duration form) and durations.
   fc
     .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })

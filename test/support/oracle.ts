@@ -37,7 +37,7 @@ function modelDecimal(text: string): Decimal | undefined {
   return new Exact(text);
 }
 
-type V = null | boolean | string | number | bigint | Decimal;
+type V = null | boolean | string | number | bigint | Decimal | Uint8Array;
 
 export class OracleRowError extends Error {}
 
@@ -45,7 +45,7 @@ export function evaluateOracle(filter: TypedFilter, row: unknown): boolean {
   return evaluate(filter.root, row as Record<string, unknown>, NO_VARIABLES) === true;
 }
 
-function kindOf(type: EdmType): 'int' | 'dec' | 'dbl' | 'str' | 'guid' | 'bool' | 'time' {
+function kindOf(type: EdmType): 'int' | 'dec' | 'dbl' | 'str' | 'guid' | 'bin' | 'bool' | 'time' {
   if (isInteger(type)) return 'int';
   switch (type) {
     case 'Edm.Decimal':
@@ -57,6 +57,8 @@ function kindOf(type: EdmType): 'int' | 'dec' | 'dbl' | 'str' | 'guid' | 'bool' 
       return 'str';
     case 'Edm.Guid':
       return 'guid';
+    case 'Edm.Binary':
+      return 'bin';
     case 'Edm.Boolean':
       return 'bool';
     default:
@@ -76,6 +78,9 @@ function literal(type: EdmType, value: unknown): V {
     }
     case 'guid':
       return String(value).toLowerCase();
+    // A binary literal's value is its bytes in hexadecimal (src/types/typed.ts).
+    case 'bin':
+      return Uint8Array.from(Buffer.from(String(value), 'hex'));
     case 'time':
       return BigInt(value as number);
     default:
@@ -176,6 +181,10 @@ function readRow(type: EdmType, v: unknown): V {
     case 'guid':
       if (typeof v !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) fail();
       return (v as string).toLowerCase();
+    // docs/semantics.md §6: a Uint8Array (a Buffer is one), nothing else.
+    case 'bin':
+      if (!(v instanceof Uint8Array)) fail();
+      return v as Uint8Array;
     case 'bool':
       if (typeof v !== 'boolean') fail();
       return v as boolean;
@@ -240,6 +249,13 @@ function compareValues(a: V, b: V, kind: string): number {
   if (kind === 'str' || kind === 'guid') {
     const x = codePoints(a as string).map((c) => c.codePointAt(0)!);
     const y = codePoints(b as string).map((c) => c.codePointAt(0)!);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+    return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+  }
+  if (kind === 'bin') {
+    // Byte by byte, unsigned; a value that begins another comes first (docs/semantics.md §6).
+    const x = a as Uint8Array;
+    const y = b as Uint8Array;
     for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
     return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
   }
@@ -689,6 +705,11 @@ function textOracle(v: Exclude<V, null>, from: EdmType): string {
     return `${total < 0n ? '-' : ''}P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
   }
   switch (kindOf(from)) {
+    // base64url (RFC 4648 §5) with its padding (docs/semantics.md §6).
+    case 'bin': {
+      const text = Buffer.from(v as Uint8Array).toString('base64url');
+      return text.padEnd(Math.ceil(text.length / 4) * 4, '=');
+    }
     case 'bool':
       return v ? 'true' : 'false';
     case 'int':

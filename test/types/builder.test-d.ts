@@ -29,6 +29,7 @@ const Shop = defineSchema({
     Opened: 'Edm.Date',
     Updated: 'Edm.DateTime',
     Active: 'Edm.Boolean',
+    Logo: 'Edm.Binary',
     Color: { enum: { name: 'Sales.Color', members: { Red: 1, Green: 2, Blue: 4 }, flags: true } },
     Size: { enum: { name: 'Sales.Size', members: { S: 0, M: 1, L: 2 }, underlyingType: 'Edm.Byte' } },
     Address: { properties: { City: 'Edm.String', Geo: { properties: { Lat: 'Edm.Double' } } } },
@@ -51,6 +52,7 @@ describe('defineSchema keeps the definition type', () => {
       readonly Opened: 'Edm.Date';
       readonly Updated: 'Edm.DateTime';
       readonly Active: 'Edm.Boolean';
+      readonly Logo: 'Edm.Binary';
       readonly Color: 'Sales.Color';
       readonly Size: 'Sales.Size';
       readonly 'Address/City': 'Edm.String';
@@ -210,6 +212,22 @@ describe('the builder types operands by their Edm type', () => {
         s.Updated.add('PT1H').gt(s.Updated),
       ),
     );
+  });
+
+  it('types a binary: Uint8Array values, eq, ne and in, no order, no function (docs/semantics.md §6)', () => {
+    where(Shop, (s) => {
+      expectTypeOf(s.Logo).toEqualTypeOf<Operand<'Edm.Binary'>>();
+      expectTypeOf(s.Logo.cast('Edm.String')).toEqualTypeOf<Operand<'Edm.String'>>();
+      return and(s.Logo.eq(new Uint8Array()), s.Logo.ne(s.Logo), s.Logo.in([Uint8Array.from([1]), null]));
+    });
+    // @ts-expect-error a binary's value is its bytes, not their base64 text
+    where(Shop, (s) => s.Logo.eq('AA=='));
+    // @ts-expect-error binaries are not ordered
+    where(Shop, (s) => s.Logo.gt(new Uint8Array()));
+    // @ts-expect-error no function takes a binary
+    where(Shop, (s) => s.Logo.length().eq(1));
+    // @ts-expect-error a binary converts to no number
+    where(Shop, (s) => s.Logo.cast('Edm.Int32').eq(1));
   });
 
   it('refuses a wrong path, a wrong value type, and a method the type does not have', () => {

@@ -72,6 +72,10 @@ describe('bindValue() in OData 4', () => {
     ['Edm.TimeOfDay', '23:59:59.999', '23:59:59.999'],
     ['Edm.Duration', '-P1DT2H', "duration'-P1DT2H'"],
     ['Edm.Guid', GUID, GUID],
+    // A Uint8Array (a Buffer too) as its bytes in base64url, with the padding.
+    ['Edm.Binary', Uint8Array.from([0x4f, 0x44, 0x61, 0x74, 0x61]), "binary'T0RhdGE='"],
+    ['Edm.Binary', Buffer.from([0xfb, 0xff]), "binary'-_8='"],
+    ['Edm.Binary', new Uint8Array(), "binary''"],
     ['Color', 'Red', "Sales.Color'Red'"],
     ['Color', 'Red,Blue', "Sales.Color'Red,Blue'"],
     ['Color', 5, "Sales.Color'5'"],
@@ -137,6 +141,11 @@ describe('bindValue() in OData 4', () => {
     ['Edm.Duration', 5, 'refused'],
     ['Edm.Guid', 'not-a-guid', 'refused'],
     ['Edm.Guid', `${GUID}0`, 'refused'],
+    // Only bytes: no text, whatever it spells, nor an array of numbers or another view of memory.
+    ['Edm.Binary', 'T0RhdGE=', 'refused'],
+    ['Edm.Binary', [0, 255], 'refused'],
+    ['Edm.Binary', new Uint16Array([1]), 'refused'],
+    ['Edm.Binary', new Uint8Array(1).buffer, 'refused'],
     ['Color', "Red'", 'refused'],
     ['Color', 1.5, 'refused'],
     ['Color', true, 'refused'],
@@ -163,6 +172,9 @@ describe('bindValue() in the v2/v3 forms', () => {
       "datetimeoffset'2012-01-01T00:00:00.005Z'",
     ],
     ['Edm.TimeOfDay', '13:20', '3.0', "time'PT13H20M'"],
+    ['Edm.Binary', Uint8Array.from([0x0a, 0xff]), '2.0', "X'0AFF'"],
+    ['Edm.Binary', new Uint8Array(), '3.0', "X''"],
+    ['Edm.Binary', 'CgA=', '3.0', 'refused'],
     ['Edm.String', "it's", '2.0', "'it''s'"],
     ['Edm.Date', null, '3.0', 'null'],
     // A Single's `f` literal is binary32: a number it does not hold exactly is refused, never rounded.
@@ -180,6 +192,7 @@ describe('bindValue() in the v2/v3 forms', () => {
   it('writes OData 4.0 literals as 4.01 does', () => {
     expect(bound(5, 'Edm.Int64', '4.0')).toBe('5');
     expect(bound('P1D', 'Edm.Duration', '4.0')).toBe("duration'P1D'");
+    expect(bound(Uint8Array.from([1]), 'Edm.Binary', '4.0')).toBe("binary'AQ=='");
   });
 });
 
@@ -190,6 +203,7 @@ describe('spelledLiteral()', () => {
     ['12.50', 'Edm.Decimal', '12.50'],
     ['2012-01-01T00:00:00Z', 'Edm.DateTimeOffset', '2012-01-01T00:00:00Z'],
     ['true', 'Edm.Boolean', 'true'],
+    ['AP8=', 'Edm.Binary', "binary'AP8='"],
   ])('writes the text %s of an %s as %s', (text, type, literal) => {
     expect(spelledLiteral(text, { type, enum: undefined })).toBe(literal);
   });
@@ -208,6 +222,7 @@ const ANY_VALUE: fc.Arbitrary<unknown> = fc.oneof(
   fc.boolean(),
   fc.date({ min: new Date(-1e14), max: new Date(3e14) }),
   fc.constantFrom(null, undefined, new Date(Number.NaN), 0.5, -0, 2 ** 53, 1e21),
+  fc.uint8Array({ maxLength: 6 }),
 );
 
 const PLACES = [...EDM_TYPES, 'Color' as const];

@@ -10,6 +10,7 @@ import { formatDate, formatDuration, formatTimeOfDay } from '../../semantics/tem
 import { readLiteralRepresentation } from '../../types/literal-representation.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { Repr } from './plan.js';
+import { base64UrlOfHex } from '../../language/binary-spelling.js';
 
 /** The value of `cast` for a non-null operand of type `from`, in the representation `to` of type `target`. */
 export function castValue(conversion: CastConversion, from: EdmType, target: EdmType, to: Repr, x: unknown): unknown {
@@ -99,6 +100,8 @@ function textOf(from: EdmType, x: unknown): string {
       return withoutZeroFraction(formatTimeOfDay(x as number));
     case 'Edm.Duration':
       return formatDuration(x as number);
+    case 'Edm.Binary':
+      return base64UrlOfHex(x as string);
   }
 }
 

@@ -14,11 +14,14 @@ export type Eval = (row: Row, env: Env) => unknown;
 export type Test = (row: Row, env: Env) => boolean;
 
 /**
- * Per-compilation state: the slot of `env` each range variable's element is kept in. Names are
- * unique along a chain of nested lambdas, so one slot per name never holds two live elements.
+ * Per-compilation state: the slot of `env` each range variable's element is kept in (names are
+ * unique along a chain of nested lambdas, so one slot per name never holds two live elements),
+ * and whether the rows are trusted.
  */
 export interface Scope {
   readonly slots: Map<string, number>;
+  /** Whether the rows are trusted to hold what the schema declares: then values are not checked. */
+  readonly trusted: boolean;
 }
 
 /** The slot of `env` that holds the element bound to a range variable. */

@@ -72,29 +72,49 @@ export interface GeneratedSource {
   readonly calls: boolean;
 }
 
-/** The source of a filter's predicate; `clock` says what `now()` is (read once, if the filter calls it). */
-export function generateSource(given: TypedFilter, options: ClockOption = {}): GeneratedSource {
-  const filter = madeFilter(given);
-  return sourceOf(filter, lower(filter, options));
+/** What rows a predicate reads: checked against the schema (the default), or trusted to fit it. */
+export interface RowsOption {
+  /**
+   * `'validated'` (the default): every row value a filter reads is checked against its declared
+   * type, and one that does not fit throws RowValueError. `'trusted'`: the rows are promised to
+   * hold what the schema declares (the caller's own typed objects), and are not checked: on such
+   * rows the answers are the same, faster; a row that breaks the promise gets a boolean that is
+   * not specified, or a RowValueError (docs/memory.md, "Trusted rows").
+   */
+  readonly rows?: 'validated' | 'trusted';
 }
 
-function sourceOf(filter: TypedFilter, lowered: LoweredFilter): GeneratedSource {
+/** The source of a filter's predicate; `clock` says what `now()` is (read once, if the filter calls it). */
+export function generateSource(given: TypedFilter, options: ClockOption & RowsOption = {}): GeneratedSource {
+  const filter = madeFilter(given);
+  return sourceOf(filter, lower(filter, options), options.rows === 'trusted');
+}
+
+function sourceOf(filter: TypedFilter, lowered: LoweredFilter, trusted: boolean): GeneratedSource {
   refuseDecimalsBeyondModel(filter);
-  const gen = new Generator();
+  const gen = new Generator(trusted);
   const test = gen.truth(lowered.root);
-  const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
+  const calls = gen.lambdas > 0;
+  // Over trusted rows nothing is checked before it is used: whatever a row that broke the promise
+  // makes fail is its RowValueError (runtime.brokenRowPromise), never another error.
+  if (trusted) gen.helpers.delete('badRow');
   const temps = declare(gen.fn.locals);
+  const predicate = trusted
+    ? `try {\n${temps}return ${test};\n} catch (error) {\nthrow ${gen.helper('brokenRowPromise')}(error, row, ${calls});\n}\n`
+    : `if (row === null || typeof row !== 'object') h_badRow(row);\n${temps}return ${test};\n`;
+  const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
   const body =
-    `'use strict';\n${helpers}\n${gen.functions.join('')}` +
-    `return function predicate(row) {\n` +
-    `if (row === null || typeof row !== 'object') h_badRow(row);\n${temps}` +
-    `return ${test};\n};`;
-  return { body, constants: gen.constants, calls: gen.lambdas > 0 };
+    `'use strict';\n${helpers}\n${gen.functions.join('')}` + `return function predicate(row) {\n${predicate}};`;
+  return { body, constants: gen.constants, calls };
 }
 
 /** Builds the predicate from generated source; throws where `new Function` is forbidden. */
-export function compileGenerated(filter: TypedFilter, lowered: LoweredFilter): (row: unknown) => boolean {
-  const { body, constants, calls } = sourceOf(filter, lowered);
+export function compileGenerated(
+  filter: TypedFilter,
+  lowered: LoweredFilter,
+  trusted: boolean,
+): (row: unknown) => boolean {
+  const { body, constants, calls } = sourceOf(filter, lowered, trusted);
   const factory = new Function('$', 'k', body) as (rt: Runtime, k: readonly unknown[]) => (row: unknown) => boolean;
   const predicate = factory(runtime, constants);
   if (!calls) return predicate;
@@ -141,6 +161,10 @@ class Generator extends RowReads {
   read = new Set<string>();
   /** What each operand certainly reads first, for the operands after it. */
   readonly firstReads = new FirstReads();
+
+  constructor(readonly trusted: boolean) {
+    super();
+  }
 
   temp(): string {
     const t = `t${this.temps++}`;
@@ -457,8 +481,9 @@ class Generator extends RowReads {
       case 'booleanTest':
         return this.booleanTest(p.value, p.is, p.negated);
       case 'nullTest': {
+        // Only whether the value is null matters here: a member's value is not even checked.
+        if (p.value.kind === 'member') return this.presenceTest(p.value, String(!p.negated), String(p.negated));
         const v = this.value(p.value);
-        // Only whether the value is null matters here.
         if (v.lift) return this.memberTest(v.lift.member, String(!p.negated), () => String(p.negated));
         return `(${v.code} ${p.negated ? '!==' : '==='} null)`;
       }

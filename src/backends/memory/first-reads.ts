@@ -104,8 +104,12 @@ export class FirstReads {
       case 'constant':
         return [];
       case 'booleanTest':
-      case 'nullTest':
         return this.ofValue(p.value);
+      // A member's null test reads its value unchecked (RowReads.presenceTest): only the structures on the way count.
+      case 'nullTest':
+        return p.value.kind === 'member'
+          ? structureKeys(p.value.source, p.value.path.slice(0, -1))
+          : this.ofValue(p.value);
       case 'structureNull':
         return structureKeys(p.source, p.path);
       case 'and':

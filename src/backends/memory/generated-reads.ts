@@ -1,11 +1,13 @@
 // Reading row values in the generated code: each member read once into its variable, each
 // structure on its path checked to be an object, each value checked against its declared type
 // and converted to its representation; a String checked for lone surrogates only where a test
-// needs it. The generator (compile.ts) extends this class with the names it gives variables.
+// needs it. Over trusted rows (`rows: 'trusted'`) only the conversions remain: no value is
+// checked, but a collection is still checked to be an array, so that no row can make a loop run
+// long. The generator (compile.ts) extends this class with the names it gives variables.
 
 import type { LoweredCollection, LoweredMember, Source } from '../../lower/lowered.js';
 import { leafKey, stepKey } from './first-reads.js';
-import type { Repr } from './plan.js';
+import { AS_THEY_ARE, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 import type { HelperName } from './value-code.js';
 
@@ -16,12 +18,25 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
   'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
 };
 
+/**
+ * Whether a row value is null or missing: `x`, or `x` once assigned `read`. Two strict tests,
+ * which V8 compiles to two comparisons; `x == null` also tests for an object that hides itself
+ * (`document.all`), which costs a look at the value's map, several times the comparisons.
+ */
+function missing(x: string, read?: string): string {
+  return read === undefined
+    ? `(${x} === null || ${x} === undefined)`
+    : `((${x} = ${read}) === null || ${x} === undefined)`;
+}
+
 /** The trailing argument of a runtime reader for a value read from a range variable's element. */
 function variableArgument(source: Source): string {
   return source.kind === 'row' ? '' : `, ${JSON.stringify(source.name)}`;
 }
 
 export abstract class RowReads {
+  /** Whether the rows are trusted to hold what the schema declares: then values are not checked. */
+  abstract readonly trusted: boolean;
   /** Keys of the member variables certainly read before the code being generated runs. */
   abstract read: Set<string>;
   /** The name of a runtime helper, which the generated function then closes over. */
@@ -42,12 +57,26 @@ export abstract class RowReads {
     const path = node.path;
     const key = leafKey(node.source, path);
     const leaf = this.memberTemp(key);
-    if (this.read.has(key)) return `(${leaf} == null ? ${ifNull} : ${ifValue(leaf)})`;
+    if (this.read.has(key)) return `(${missing(leaf)} ? ${ifNull} : ${ifValue(leaf)})`;
     // A primitive element itself: copied, so that converting it in place leaves the element as it is.
     if (path.length === 0)
-      return `((${leaf} = ${this.base(node.source)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+      return `(${missing(leaf, this.base(node.source))} ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
     const { code, obj } = this.structureSteps(node.source, path.slice(0, -1), ifNull);
-    return `(${code}(${leaf} = ${this.readProperty(obj, path[path.length - 1]!)}) == null ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+    return `(${code}${missing(leaf, this.readProperty(obj, path[path.length - 1]!))} ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+  }
+
+  /**
+   * Whether a member is null or missing (`ifNull`) or present (`ifPresent`): its value read into
+   * its variable but neither checked nor converted, for a test that only its presence decides. So
+   * the read is no first read that later operands could take as checked (first-reads.ts).
+   */
+  presenceTest(node: LoweredMember, ifNull: string, ifPresent: string): string {
+    const path = node.path;
+    const leaf = this.memberTemp(leafKey(node.source, path));
+    if (this.read.has(leafKey(node.source, path))) return `(${missing(leaf)} ? ${ifNull} : ${ifPresent})`;
+    if (path.length === 0) return `(${missing(leaf, this.base(node.source))} ? ${ifNull} : ${ifPresent})`;
+    const { code, obj } = this.structureSteps(node.source, path.slice(0, -1), ifNull);
+    return `(${code}${missing(leaf, this.readProperty(obj, path[path.length - 1]!))} ? ${ifNull} : ${ifPresent})`;
   }
 
   /**
@@ -69,19 +98,21 @@ export abstract class RowReads {
     const variable = variableArgument(source);
     if (source.kind === 'variable') {
       const key = stepKey(source, []);
-      code += this.read.has(key)
-        ? `${obj} == null ? ${ifNull} : `
-        : `${obj} == null ? ${ifNull} : typeof ${obj} !== 'object' ? ${this.helper('badValue')}(${obj}, "", 'object'${variable}) : `;
+      code +=
+        this.read.has(key) || this.trusted
+          ? `${missing(obj)} ? ${ifNull} : `
+          : `${missing(obj)} ? ${ifNull} : typeof ${obj} !== 'object' ? ${this.helper('badValue')}(${obj}, "", 'object'${variable}) : `;
     }
     for (let i = 0; i < path.length; i++) {
       const prefix = path.slice(0, i + 1).join('/');
       const key = stepKey(source, path.slice(0, i + 1));
       const t = this.memberTemp(key);
       // A complex step read before was checked to be an object (or null) then.
-      if (this.read.has(key)) code += `${t} == null ? ${ifNull} : `;
+      if (this.read.has(key)) code += `${missing(t)} ? ${ifNull} : `;
+      else if (this.trusted) code += `${missing(t, this.readProperty(obj, path[i]!))} ? ${ifNull} : `;
       else
         code +=
-          `(${t} = ${this.readProperty(obj, path[i]!)}) == null ? ${ifNull} : ` +
+          `${missing(t, this.readProperty(obj, path[i]!))} ? ${ifNull} : ` +
           `typeof ${t} !== 'object' ? ${this.helper('badValue')}(${t}, ${JSON.stringify(prefix)}, 'object'${variable}) : `;
       obj = t;
     }
@@ -107,7 +138,6 @@ export abstract class RowReads {
     const variable = variableArgument(node.source);
     const p = JSON.stringify(node.path.join('/'));
     const type = node.type;
-    const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
     // Only Int64 members are bigints (readInt64 makes them so); every other integer member is a number.
     const then = ifValue(t);
     const enumType = node.property.enum;
@@ -116,6 +146,12 @@ export abstract class RowReads {
       return `((${t} = ${this.helper('readEnum')}(${t}, ${p}, ${typeRef}${variable})), ${then})`;
     }
     const smallTest = SMALL_INTEGER_TEST[type];
+    if (this.trusted) {
+      // Values already in their representation are taken as they are; the others still convert.
+      if (AS_THEY_ARE.has(type)) return then;
+      if (type === 'Edm.Guid') return `((${t} = ${t}.toLowerCase()), ${then})`;
+    }
+    const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
     if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
     switch (type) {
       case 'Edm.String':
@@ -127,6 +163,8 @@ export abstract class RowReads {
         return `typeof ${t} === 'number' ? ${then} : ${bad}`;
       case 'Edm.Guid':
         return `((${t} = ${this.helper('readGuid')}(${t}, ${p}${variable})), ${then})`;
+      case 'Edm.Binary':
+        return `((${t} = ${this.helper('readBinary')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Int64':
         return `((${t} = ${this.helper('readInt64')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Decimal':
@@ -144,7 +182,7 @@ export abstract class RowReads {
 
   /** `x` once checked for lone surrogates, for a String member's value; other values as they are. */
   wellFormed(node: LoweredMember, x: string): string {
-    if (node.type !== 'Edm.String') return x;
+    if (node.type !== 'Edm.String' || this.trusted) return x;
     const bad = `${this.helper('badValue')}(${x}, ${JSON.stringify(node.path.join('/'))}, "Edm.String"${variableArgument(node.source)})`;
     // isWellFormed is native in Node 20+ and current browsers; older engines call the helper.
     return runtime.HAS_WELL_FORMED
@@ -157,7 +195,7 @@ export abstract class RowReads {
    * well-formed string can pass (it equals, or is in a set of, well-formed constants).
    */
   wellFormedUnless(node: LoweredMember, x: string, hit: string): string {
-    if (node.type !== 'Edm.String') return hit;
+    if (node.type !== 'Edm.String' || this.trusted) return hit;
     return `(${hit} || (${this.wellFormed(node, x)}, false))`;
   }
 }

@@ -31,21 +31,36 @@ import { isPredicateFunction } from '../../language/functions.js';
 import * as rt from './runtime.js';
 import { limitOnExhaustion } from '../../errors.js';
 import { type Env, type Eval, type Row, type Scope, slotOf, type Test } from './closure-scope.js';
-import { collectionReader, member, structureIsNull } from './closure-reads.js';
+import { collectionReader, member, memberPresent, structureIsNull } from './closure-reads.js';
 import { arithmetic, equality, FUNCTIONS, ordering, PREDICATES, strictCall } from './value-operations.js';
 
-export function compileClosures(filter: TypedFilter, lowered: LoweredFilter): (row: unknown) => boolean {
+export function compileClosures(
+  filter: TypedFilter,
+  lowered: LoweredFilter,
+  trusted: boolean,
+): (row: unknown) => boolean {
   refuseDecimalsBeyondModel(filter);
-  const scope: Scope = { slots: new Map() };
+  const scope: Scope = { slots: new Map(), trusted };
   const test = truth(lowered.root, scope);
   const slots = scope.slots.size;
+  const exhausted = (error: unknown): unknown => limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
+  if (trusted) {
+    return (row) => {
+      try {
+        return test(row as Row, slots === 0 ? NO_ELEMENTS : new Array<unknown>(slots));
+      } catch (error) {
+        // Nothing was checked: whatever a row that broke the promise made fail is its RowValueError.
+        throw rt.brokenRowPromise(exhausted(error), row, true);
+      }
+    };
+  }
   return (row) => {
     if (row === null || typeof row !== 'object') rt.badRow(row);
     try {
       return test(row as Row, slots === 0 ? NO_ELEMENTS : new Array<unknown>(slots));
     } catch (error) {
       // Closures recurse per level: a filter nested far beyond the default limits can exhaust the stack.
-      throw limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
+      throw exhausted(error);
     }
   };
 }
@@ -78,7 +93,7 @@ export function compileValueReader(expression: TypedExpr): {
   readonly repr: Repr;
 } {
   const node = lowerValue(expression);
-  const read = value(node, { slots: new Map() });
+  const read = value(node, { slots: new Map(), trusted: false });
   return { read: (row) => read(row as Row, NO_ELEMENTS), repr: reprOf(node) };
 }
 
@@ -292,6 +307,11 @@ function truth(p: LoweredPredicate, scope: Scope): Test {
       return p.negated ? (row, env) => !t(row, env) : t;
     }
     case 'nullTest': {
+      // Only whether the value is null matters here: a member's value is not even checked.
+      if (p.value.kind === 'member') {
+        const present = memberPresent(p.value, scope);
+        return p.negated ? present : (row, env) => !present(row, env);
+      }
       const f = value(p.value, scope);
       return p.negated ? (row, env) => f(row, env) !== null : (row, env) => f(row, env) === null;
     }
@@ -402,6 +422,14 @@ function inList(operand: LoweredValue, list: readonly LoweredConstant[], orNull:
   const repr = reprOf(operand);
   const f = value(operand, scope);
   const values = list.map((i) => convertRepr(constantOf(i)!.value, reprOf(i), repr));
+  if (repr !== 'dec') {
+    // Set membership is SameValueZero: NaN finds NaN and 0 finds -0, as eq says; a Decimal is an object.
+    const set = new Set(values);
+    return (row, env) => {
+      const v = f(row, env);
+      return v === null ? orNull : set.has(v);
+    };
+  }
   const eq = equality(repr);
   return (row, env) => {
     const v = f(row, env);

@@ -11,8 +11,9 @@ import { ExactDecimal, decimalFromText } from '../../semantics/decimal-model.js'
 import { FilterError } from '../../errors.js';
 
 /**
- * str: string (Guid lower-cased); bool: boolean; num: exact integer in a number; big: bigint;
- * dec: decimal.js Decimal; dbl: IEEE number (Double, Single); ms: epoch milliseconds (instants).
+ * str: string (Guid lower-cased, Binary as lower-case hexadecimal, whose order is the bytes');
+ * bool: boolean; num: exact integer in a number; big: bigint; dec: decimal.js Decimal; dbl: IEEE
+ * number (Double, Single); ms: epoch milliseconds (instants).
  */
 export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
 
@@ -29,6 +30,7 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
   switch (type) {
     case 'Edm.String':
     case 'Edm.Guid':
+    case 'Edm.Binary':
       return 'str';
     case 'Edm.Boolean':
       return 'bool';
@@ -51,6 +53,21 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
     }
   }
 }
+
+/**
+ * The types whose row values are their own representation (a string, a Boolean, a number): over
+ * trusted rows (`rows: 'trusted'`) such a value is taken as it is, where every other still converts.
+ */
+export const AS_THEY_ARE: ReadonlySet<EdmType> = new Set<EdmType>([
+  'Edm.String',
+  'Edm.Boolean',
+  'Edm.Byte',
+  'Edm.SByte',
+  'Edm.Int16',
+  'Edm.Int32',
+  'Edm.Double',
+  'Edm.Single',
+]);
 
 /** The static range of an integer value, as lower() found it (src/lower/integer-range.ts). */
 export function boundsOf(node: LoweredValue): Bounds {

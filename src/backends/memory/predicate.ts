@@ -4,12 +4,12 @@
 import type { TypedFilter } from '../../types/typed.js';
 import { madeFilter } from '../../types/filter-validation.js';
 import { FilterError, limitOnExhaustion, withFilterText } from '../../errors.js';
-import { compileGenerated } from './compile.js';
+import { compileGenerated, type RowsOption } from './compile.js';
 import { compileClosures, TOO_DEEP } from './interpret.js';
 import { lower } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
 
-export interface PredicateOptions extends ClockOption {
+export interface PredicateOptions extends ClockOption, RowsOption {
   /**
    * `true` (the default) generates specialised JavaScript with `new Function`, falling back to
    * closures where that is forbidden (a strict Content-Security-Policy); `false` always uses
@@ -23,7 +23,8 @@ export type Predicate = (row: unknown) => boolean;
 /**
  * Compiles a checked filter once into a predicate to call per row. The predicate is true when the
  * filter is true for the row (never for false or null); it throws RowValueError for a row value
- * that does not fit its declared type. Compiling throws FilterError for a Decimal literal outside
+ * that does not fit its declared type (over trusted rows, for a row that breaks the promise where
+ * that makes reading it fail). Compiling throws FilterError for a Decimal literal outside
  * the Decimal model ('unsupported') or a filter nested beyond the stack ('limit') —
  * docs/semantics.md, sections 4 and 7.
  */
@@ -32,17 +33,18 @@ export function compilePredicate(given: TypedFilter, options: PredicateOptions =
   const filter = madeFilter(given);
   // Lowered once: `now()` is the one instant the clock gives for this compile (docs/semantics.md §5).
   const lowered = withinLimits(filter, () => lower(filter, options));
-  if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter, lowered));
+  const trusted = options.rows === 'trusted';
+  if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter, lowered, trusted));
   let generated: Predicate;
   try {
-    generated = withinLimits(filter, () => compileGenerated(filter, lowered));
+    generated = withinLimits(filter, () => compileGenerated(filter, lowered, trusted));
   } catch (error) {
     // `new Function` refused (EvalError under a CSP): same meaning, built from closures.
     if (
       error instanceof EvalError ||
       (error instanceof Error && /unsafe-eval|Content Security Policy/i.test(error.message))
     ) {
-      return withinLimits(filter, () => compileClosures(filter, lowered));
+      return withinLimits(filter, () => compileClosures(filter, lowered, trusted));
     }
     throw error;
   }

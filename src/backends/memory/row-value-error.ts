@@ -1,8 +1,10 @@
 // A row value that does not fit the type its schema declares: the error a compiled predicate
-// throws (bad data, not a bad filter), and its path re-rooted as it leaves a lambda's loop.
+// throws (bad data, not a bad filter), its path re-rooted as it leaves a lambda's loop, and the
+// error a predicate over trusted rows throws for a row that broke the promise.
 
 import { Decimal } from 'decimal.js';
 import type { EdmType } from '../../language/edm.js';
+import { isFilterError } from '../../errors.js';
 
 /**
  * A row holds a value that does not fit the type its schema declares. Bad data, not a bad filter,
@@ -16,20 +18,30 @@ export class RowValueError extends Error {
   readonly expected: Expected | 'row';
   readonly value: unknown;
 
-  constructor(path: string, expected: Expected | 'row', value: unknown) {
-    const what =
-      expected === 'object' || expected === 'row'
-        ? 'an object'
-        : expected === 'array'
-          ? 'an array'
-          : expected.startsWith('Edm.')
-            ? `an ${expected}`
-            : `a value of ${expected}`;
-    super(`${expected === 'row' ? 'Row' : `Row value at '${path}'`} is not ${what}: ${describe(value)}`);
+  constructor(path: string, expected: Expected | 'row', value: unknown, options?: { readonly cause: unknown }) {
+    super(options === undefined ? messageOf(path, expected, value) : brokenPromiseMessage(options.cause), options);
     this.path = path;
     this.expected = expected;
     this.value = value;
   }
+}
+
+function messageOf(path: string, expected: Expected | 'row', value: unknown): string {
+  const what =
+    expected === 'object' || expected === 'row'
+      ? 'an object'
+      : expected === 'array'
+        ? 'an array'
+        : expected.startsWith('Edm.')
+          ? `an ${expected}`
+          : `a value of ${expected}`;
+  return `${expected === 'row' ? 'Row' : `Row value at '${path}'`} is not ${what}: ${describe(value)}`;
+}
+
+/** A row that broke the promise of `rows: 'trusted'`: what failed is the cause. */
+function brokenPromiseMessage(cause: unknown): string {
+  const reason = cause instanceof Error ? cause.message : String(cause);
+  return `Row does not hold what its schema declares (the predicate trusts its rows): ${reason}`;
 }
 
 /** What a row value should have been: an Edm type, an enumeration type's qualified name, an object or an array. */
@@ -97,6 +109,18 @@ export function badValue(value: unknown, path: string, expected: Expected, varia
   throw variable === undefined
     ? new RowValueError(path, expected, value)
     : new ElementValueError(variable, path, expected, value);
+}
+
+/**
+ * The error a predicate over trusted rows (`rows: 'trusted'`) throws for what failed as it read a
+ * row: a RowValueError (a conversion that refused a value) or a FilterError as it is, any other
+ * error (a method a value does not have) as the RowValueError of the row. A RangeError is left as
+ * it is where lambdas nest calls (`nested`): it is the stack's, which the predicate's own wrapper
+ * makes a 'limit' FilterError.
+ */
+export function brokenRowPromise(error: unknown, row: unknown, nested: boolean): unknown {
+  if (error instanceof RowValueError || isFilterError(error) || (nested && error instanceof RangeError)) return error;
+  return new RowValueError('', 'row', row, { cause: error });
 }
 
 export function badRow(row: unknown): never {

@@ -4,6 +4,7 @@
 import { Decimal } from 'decimal.js';
 import { INTEGER_RANGES } from '../../language/edm.js';
 import { GUID_TEXT, LONE_SURROGATE } from '../../language/literal-spelling.js';
+import { hexOfBytes } from '../../language/binary-spelling.js';
 import { decimalFromText, decimalProblem, ExactDecimal } from '../../semantics/decimal-model.js';
 import { readStoredInstant } from '../../semantics/instant.js';
 import {
@@ -65,6 +66,15 @@ export function readString(v: unknown, path: string, variable?: string): string 
 export function readGuid(v: unknown, path: string, variable?: string): string {
   if (typeof v === 'string' && GUID_TEXT.test(v)) return v.toLowerCase();
   return badValue(v, path, 'Edm.Guid', variable);
+}
+
+/**
+ * A Binary's bytes (a Uint8Array, a Buffer too), as the lower-case hexadecimal text filters
+ * compare (docs/semantics.md §6).
+ */
+export function readBinary(v: unknown, path: string, variable?: string): string {
+  if (v instanceof Uint8Array) return hexOfBytes(v);
+  return badValue(v, path, 'Edm.Binary', variable);
 }
 
 export function readBoolean(v: unknown, path: string, variable?: string): boolean {

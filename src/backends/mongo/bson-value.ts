@@ -5,6 +5,7 @@ import type { EdmType } from '../../language/edm.js';
 import type { LiteralValue } from '../../types/typed.js';
 import type { LoweredValue } from '../../lower/lowered.js';
 import { decimalText } from './decimal128.js';
+import { bytesOfHex } from '../../language/binary-spelling.js';
 import { fromOption, type Context } from './options.js';
 import type { Span } from './cannot-compile.js';
 
@@ -56,6 +57,9 @@ function convertLiteral(type: EdmType, value: LiteralValue): unknown {
       return value;
     case 'Edm.Guid':
       return String(value).toLowerCase();
+    // A Uint8Array, which the driver writes as BinData of the generic subtype 0 (docs/mongo.md).
+    case 'Edm.Binary':
+      return bytesOfHex(value as string);
     case 'Edm.String':
     case 'Edm.Boolean':
     case 'Edm.Byte':

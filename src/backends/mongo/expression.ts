@@ -385,6 +385,13 @@ export class ExpressionCompiler implements NumberCompiler {
   }
 
   private comparison(written: CompareOp, writtenLeft: LoweredValue, writtenRight: LoweredValue): Agg {
+    // Only the rows after a keyset token order binaries, and MongoDB orders BinData by length first.
+    if (writtenLeft.type === 'Edm.Binary' && written !== 'eq' && written !== 'ne')
+      throw cannotCompile(
+        writtenLeft,
+        'binary_order',
+        'an order comparison of Edm.Binary values: MongoDB orders BinData by length before its bytes',
+      );
     let [op, left, right] = [written, writtenLeft, writtenRight];
     if (isNonNullConstant(left) && !isNonNullConstant(right)) [left, right, op] = [right, left, MIRRORED[op]];
     const double = isFloatingPoint(writtenLeft.type);

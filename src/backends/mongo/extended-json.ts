@@ -1,5 +1,7 @@
 // MongoDB Extended JSON (canonical form for the types JSON lacks), for printing a query document.
 
+import { base64UrlOfHex, hexOfBytes } from '../../language/binary-spelling.js';
+
 /** A value that prints itself as Extended JSON, e.g. a Decimal128 stand-in: `{ $numberDecimal }`. */
 export interface ExtendedJsonValue {
   toExtendedJson(): unknown;
@@ -7,6 +9,7 @@ export interface ExtendedJsonValue {
 
 /**
  * The document as Extended JSON text: Date as `{"$date": "…"}`, bigint as `{"$numberLong": "…"}`,
+ * a Uint8Array as `{"$binary": {"base64": "…", "subType": "00"}}`,
  * NaN and ±Infinity as `{"$numberDouble": …}`, a `bson` Decimal128 or Long (what the `decimal` and
  * `long` options usually build) as `{"$numberDecimal": "…"}` or `{"$numberLong": "…"}`, and any
  * value with `toExtendedJson()` as it says.
@@ -20,6 +23,7 @@ function toPlain(value: unknown): unknown {
   if (typeof value === 'number' && !Number.isFinite(value))
     return { $numberDouble: Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity' };
   if (value instanceof Date) return { $date: value.toISOString() };
+  if (value instanceof Uint8Array) return { $binary: { base64: base64Of(value), subType: '00' } };
   if (Array.isArray(value)) return value.map(toPlain);
   if (value !== null && typeof value === 'object') {
     const custom = value as Partial<ExtendedJsonValue>;
@@ -41,6 +45,11 @@ function bsonNumber(value: object): unknown {
   if (type !== 'Decimal128' && type !== 'Long') return undefined;
   const text = String(value);
   return type === 'Decimal128' ? { $numberDecimal: text } : { $numberLong: text };
+}
+
+/** Bytes in base64 (RFC 4648 §4, with padding), as Extended JSON's `$binary` writes them. */
+function base64Of(bytes: Uint8Array): string {
+  return base64UrlOfHex(hexOfBytes(bytes)).replaceAll('-', '+').replaceAll('_', '/');
 }
 
 /** Decimal text that prints as `{"$numberDecimal": "…"}`: the CLI's Decimal128 stand-in. */

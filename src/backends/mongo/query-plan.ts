@@ -59,6 +59,13 @@ export function compileMongoQuery(plan: QueryPlan, options: MongoOptions = {}): 
         'orderby_expression',
         `the order by '${key.property.name}': find() sorts by fields, not by computed values`,
       );
+    // MongoDB sorts BinData by length first, then by subtype and bytes: not the bytes' order.
+    if (key.property.type === 'Edm.Binary')
+      throw cannotCompile(
+        { start: 0, end: 0 },
+        'binary_order',
+        `the order by '${key.path.join('/')}', an Edm.Binary: MongoDB sorts BinData by length before its bytes`,
+      );
     sort[context.field({ path: key.path, start: 0, end: 0 })] = key.descending ? -1 : 1;
   }
   const query = { filter, sort, skip: plan.skip, limit: plan.top + 1, count: plan.count };

@@ -255,6 +255,8 @@ export class QueryCompiler {
     ];
     if (!member) [op, member, other] = [MIRRORED[node.op], fieldOf(node.right), node.left];
     if (!member || !isLiteral(other)) return undefined;
+    // MongoDB orders BinData by length first: the expression compiler refuses an order of binaries.
+    if (op !== 'eq' && member.type === 'Edm.Binary') return undefined;
     const field = this.field(member, scope);
     if (field === undefined) return undefined;
     const plain = plainValue(other, this.ctx);

@@ -315,6 +315,16 @@ export class Compiler {
     const storage = scope.storage;
     if (storage.kind === 'table')
       return raw(`${scope.alias}.${storage.column({ path, start: span.start, end: span.end })}`);
+    // JSON holds no bytes: a Binary would be text in some encoding no dialect here decodes alike.
+    if (type === 'Edm.Binary')
+      throw unsupported({
+        construct: 'binary in JSON',
+        target: this.dialect.name,
+        message: `The ${this.dialect.name} SQL dialect cannot read an Edm.Binary in a JSON column (JSON holds no bytes): store the collection in a child table`,
+        start: span.start,
+        end: span.end,
+        text: this.text,
+      });
     const key = path.join('/');
     let member = scope.members.find((m) => m.path.join('/') === key);
     if (member === undefined) {
@@ -554,20 +564,23 @@ export class Compiler {
 /** 2^1024 - 2^970: the smallest magnitude that rounds to Infinity as a double. */
 const DOUBLE_OVERFLOW = 2n ** 1024n - 2n ** 970n;
 
-/** `a IN (…)` when the dialect's equality is plain `=`, else the chain of equalities. */
+/**
+ * `a IN (…)`: where the dialect's equality is plain `=`, on the operand's equality key (SQLite's
+ * `COLLATE BINARY`); where it is not, on the equality key of both sides (MySQL's bytes), after the
+ * plain `IN` of a column that lets an index narrow the rows, as `equal` does. A list is one step
+ * for an engine's planner, where a chain of `OR`s can take time growing with its square to
+ * prepare (docs/sql.md, "Chains"). Only without an equality key, the chain of equalities.
+ */
 function inList(a: Operand, items: readonly Operand[], eqs: readonly Frag[], dialect: Dialect, mode: Mode): Frag {
   if (eqs.length === 1) return eqs[0]!;
-  const plain = dialect.plainEquality(a.type);
-  const key = dialect.equalityKey?.(a) ?? a.sql;
-  if (plain && (!a.nullable || mode === 'true'))
-    return sql`(${key} IN (${join(
-      items.map((i) => i.sql),
-      ', ',
-    )}))`;
-  if (plain)
-    return sql`(${key} IN (${join(
-      items.map((i) => i.sql),
-      ', ',
-    )}) AND ${a.sql} IS NOT NULL)`;
-  return chain(eqs, ' OR ', dialect.maxChainLength);
+  const values = (key: (o: Operand) => Frag) => join(items.map(key), ', ');
+  let list: Frag;
+  if (dialect.plainEquality(a.type)) list = sql`${dialect.equalityKey?.(a) ?? a.sql} IN (${values((i) => i.sql)})`;
+  else if (dialect.equalityKey) {
+    const key = dialect.equalityKey;
+    const keyed = sql`${key(a)} IN (${values(key)})`;
+    list = a.column ? sql`${a.sql} IN (${values((i) => i.sql)}) AND ${keyed}` : keyed;
+  } else return chain(eqs, ' OR ', dialect.maxChainLength);
+  // A NULL operand makes `IN` NULL, which only a test wanting TRUE may take for FALSE.
+  return a.nullable && mode !== 'true' ? sql`(${list} AND ${a.sql} IS NOT NULL)` : sql`(${list})`;
 }

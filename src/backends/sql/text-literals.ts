@@ -49,6 +49,8 @@ export function literalOfText(s: TextLiteralSpelling, to: EdmType, text: Frag): 
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return instantOfText(r, text);
+    case 'Edm.Binary':
+      return 'a String read as a Binary is not supported';
     default:
       return assertNever(to, 'Edm type');
   }

@@ -53,6 +53,9 @@ function exampleValues(type: EdmType, day: Date): unknown[] {
       return ['12:00:00'];
     case 'Edm.Duration':
       return ['P1D'];
+    // The empty value, whose quotes the bytes go between.
+    case 'Edm.Binary':
+      return [new Uint8Array()];
     default:
       return isNumeric(type) ? [0] : [];
   }

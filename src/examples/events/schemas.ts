@@ -58,9 +58,12 @@ const timeZoneProperties = {
 } as const satisfies Properties;
 
 /** A session of an event: the fields filters reference (section 2.2), with its presenter, a contact a session may not have yet. */
+const { CreatedDateTime, LastModifiedDateTime, ...sessionFields } = types.EventSession.properties;
 const eventSessionProperties = {
-  ...types.EventSession.properties,
+  ...sessionFields,
   Presenter: { relation: true, properties: { ContactID: key, Email: 'Edm.String' } },
+  CreatedDateTime,
+  LastModifiedDateTime,
 } as const satisfies Properties;
 
 /** Event: every field of section 2.2, with its EventTemplate and TimeZone links as relations. */

@@ -1,4 +1,4 @@
-// Literal actions: null, Booleans, strings, date-times and guids, decoded and validated at their span.
+// Literal actions: null, Booleans, strings, date-times, guids and binaries, decoded and validated at their span.
 
 import { type DateTimeLiteralType, type Expr, type Literal, isLiteralKind } from '../ast.js';
 import { unsupported } from '../../errors.js';
@@ -12,6 +12,7 @@ import {
 } from '../../semantics/temporal.js';
 import { syntaxError, type Range } from './syntax-error.js';
 import { GUID_TEXT, LONE_SURROGATE, unquoteString } from '../../language/literal-spelling.js';
+import { hexOfBase64Url, hexOfHexText } from '../../language/binary-spelling.js';
 
 export function nullLiteral(r: Range): Expr {
   return { kind: 'null', start: r.start, end: r.end };
@@ -56,6 +57,17 @@ export function guid(body: string, raw: string, r: Range): Literal {
   if (!GUID_TEXT.test(body))
     throw syntaxError('invalid_guid', `Invalid guid '${body}': expected xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`, r);
   return { kind: 'guid', raw, value: body.toLowerCase(), start: r.start, end: r.end };
+}
+
+/**
+ * `binary'…'` (base64url in OData 4, hexadecimal in 2.0 and 3.0) and `X'…'` (hexadecimal): an
+ * Edm.Binary, docs/semantics.md §6. Hexadecimal is kept as `X'…'`, which every version reads alike.
+ */
+export function binary(body: string, raw: string, hex: boolean, r: Range): Literal {
+  const value = hex ? hexOfHexText(body) : hexOfBase64Url(body);
+  if (value === undefined)
+    throw syntaxError('invalid_binary', `Invalid binary '${body}': expected ${hex ? 'hexadecimal' : 'base64url'}`, r);
+  return { kind: 'binary', raw: hex ? `X'${body}'` : raw, value, start: r.start, end: r.end };
 }
 
 /** The v4 bare forms `2012-12-03T07:16:23Z` (Edm.DateTimeOffset) and `2012-12-03` (Edm.Date). */

@@ -13,7 +13,7 @@ export function isTypeFunction(word: string): boolean {
 }
 
 /** OData's primitive types that no value of this language has (docs/semantics.md §11). */
-const OUTSIDE_THE_LANGUAGE = /^Edm\.(Binary|Stream|Untyped|PrimitiveType|Geography\w*|Geometry\w*)$/;
+const OUTSIDE_THE_LANGUAGE = /^Edm\.(Stream|Untyped|PrimitiveType|Geography\w*|Geometry\w*)$/;
 
 /** Read before the grammar knows it is one (`cast('a.b', …)` has a string there): judged by typeArguments. */
 export function typeName(name: string, quoted: boolean, r: Range): TypeName {

@@ -5,11 +5,12 @@ import type { Expr, PathSegment } from '../ast.js';
 import { syntaxError, type Range } from './syntax-error.js';
 import { call } from './calls.js';
 import { COUNT, count, lambda, type LambdaArgs } from './collections.js';
-import { booleanLiteral, dateTime, duration, durationTimeOfDay, guid, nullLiteral } from './literals.js';
+import { binary, booleanLiteral, dateTime, duration, durationTimeOfDay, guid, nullLiteral } from './literals.js';
 import { isSpecialNumber, number } from './numbers.js';
 import { qualifiedName, rejectFunction } from './unsupported.js';
 import { refuse } from './syntax-error.js';
 import { typeFunction, type TypeArguments } from './type-functions.js';
+import { isVersion3OrEarlier, type ODataVersion } from '../../language/versions.js';
 
 export function segment(name: string, r: Range): PathSegment {
   return { name, start: r.start, end: r.end };
@@ -69,9 +70,13 @@ export function pathOrCall(tail: PathSegment[], suffix: PathSuffix | null): Path
 }
 
 /** Literal prefixes of the OData conventions that this language does not have. */
-const UNSUPPORTED_PREFIXES = new Set(['binary', 'x', 'date', 'timeofday', 'geography', 'geometry']);
+const UNSUPPORTED_PREFIXES = new Set(['date', 'timeofday', 'geography', 'geometry']);
 
-export function wordLed(head: string, rest: WordRest, r: Range): Expr {
+/**
+ * The node of a word and what followed it. `version` is the one a filter is read for: it decides
+ * whether `binary'…'` holds base64url (OData 4) or hexadecimal digits (2.0, 3.0).
+ */
+export function wordLed(head: string, rest: WordRest, r: Range, version?: ODataVersion): Expr {
   if (rest === KEYWORD) return keywordLiteral(head, r);
   if (rest === UNSUPPORTED_CALL) return rejectFunction(head, r.start);
   if (Array.isArray(rest)) {
@@ -89,6 +94,8 @@ export function wordLed(head: string, rest: WordRest, r: Range): Expr {
     if (lower === 'datetime') return dateTime('Edm.DateTime', body, raw, r);
     if (lower === 'datetimeoffset') return dateTime('Edm.DateTimeOffset', body, raw, r);
     if (lower === 'guid') return guid(body, raw, r);
+    if (lower === 'binary') return binary(body, raw, version !== undefined && isVersion3OrEarlier(version), r);
+    if (lower === 'x') return binary(body, raw, true, r);
     if (lower === 'duration') return duration(body, raw, r);
     // OData v3's Edm.Time is a time of day written as a duration: `time'PT13H20M'`.
     if (lower === 'time') return durationTimeOfDay(body, raw, r);

@@ -41,6 +41,7 @@ const CONSTRUCTS: { readonly [K in ExprKind]: (checker: Checker, node: Extract<E
   timeOfDay: (_, n) => LITERALS.timeOfDay(n),
   duration: (_, n) => LITERALS.duration(n),
   guid: (_, n) => LITERALS.guid(n),
+  binary: (_, n) => LITERALS.binary(n),
   member,
   alias: (checker, n) => checker.alias(n),
   call,

@@ -111,6 +111,7 @@ function convertValue(value: LiteralValue, target: EdmType): LiteralValue {
     case 'Edm.String':
     case 'Edm.Boolean':
     case 'Edm.Guid':
+    case 'Edm.Binary':
       // No other type converts to these: a value of the type stays as it is.
       return value;
     default:

@@ -11,6 +11,7 @@ import { unknownAlias } from './aliased.js';
 import { coerce, compareType, fits } from './coercion.js';
 import { type CheckContext, type Checked, everyDefined } from './context.js';
 import { asEnumValue } from './enumerations.js';
+import { BINARIES_ORDER } from './options.js';
 import { describe, expect } from './malformed.js';
 import { structureNull } from './members.js';
 
@@ -47,6 +48,11 @@ export function compare(
       ctx.meant(left, node.left, (l) => compareType(l, right) !== undefined);
     const operands = `${ctx.nameOf(left, node.left)} (${left.type}) with ${ctx.nameOf(right, node.right)} (${right.type})`;
     ctx.report('type_mismatch', span, `Cannot compare ${operands}${meant}`);
+    return undefined;
+  }
+  // OData orders no binaries in a filter; the rows after a keyset token compare them as orderby sorts them.
+  if (type === 'Edm.Binary' && op !== 'eq' && op !== 'ne' && !ctx.options[BINARIES_ORDER]) {
+    ctx.report('not_orderable', span, `Binaries are not ordered ('${op}')`);
     return undefined;
   }
   return {

@@ -17,6 +17,7 @@ export const ISSUE_CODES = {
   unknown_alias: "a parameter alias (`@p`) has no value in check()'s `aliases` option",
   variable_shadows: "a lambda's range variable has the name of a variable of an enclosing lambda",
   type_mismatch: 'the operands of a comparison, or an `in` list item and its operand, are not comparable',
+  not_orderable: '`gt`, `ge`, `lt` or `le` of binaries, which OData does not order',
   not_boolean: 'an operand of `and`/`or`/`not`, the body of a lambda, or the whole filter, is not Edm.Boolean',
   not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
   wrong_argument_type: 'a function argument has a type that no overload accepts at its position',

@@ -4,6 +4,7 @@
 
 import { INTEGER_RANGES, type EdmType } from '../../language/edm.js';
 import { GUID_TEXT } from '../../language/literal-spelling.js';
+import { hexOfHexText } from '../../language/binary-spelling.js';
 import { MAX_DATE, MAX_DURATION, MAX_TIME_OF_DAY, MIN_DATE } from '../../semantics/temporal.js';
 import type { Expr, ExprVisitor, Literal, NumberLiteral, Span } from '../../syntax/ast.js';
 import type { LiteralValue, TypedLiteral, TypedNull } from '../typed.js';
@@ -92,6 +93,17 @@ export const LITERALS: Pick<ExprVisitor<TypedLiteral | TypedNull>, Exclude<Liter
     literal('Edm.TimeOfDay', expect(n, temporalProblem(n.raw, n.ms, 'time-of-day', 0, MAX_TIME_OF_DAY)).ms, n),
   duration: (n) =>
     literal('Edm.Duration', expect(n, temporalProblem(n.raw, n.ms, 'duration', -MAX_DURATION, MAX_DURATION)).ms, n),
+  binary: (n) =>
+    literal(
+      'Edm.Binary',
+      expect(
+        n,
+        typeof n.raw === 'string' && typeof n.value === 'string' && hexOfHexText(n.value) === n.value
+          ? undefined
+          : 'a binary literal needs its raw text and lower-case hexadecimal bytes',
+      ).value,
+      n,
+    ),
   guid: (n) => {
     const ok =
       typeof n.raw === 'string' &&

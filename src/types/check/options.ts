@@ -1,4 +1,4 @@
-// The options check() takes, and the one option only checkPlaces() can set.
+// The options check() takes, and the two options only checkPlaces() and checkRowsAfter() can set.
 
 import type { VersionOption } from '../../language/versions.js';
 import type { ParseOptions } from '../../syntax/limits.js';
@@ -29,7 +29,14 @@ export interface CheckOptions extends ParseOptions, VersionOption {
 /** The option of checkPlaces(), a symbol so that no options object a caller writes can set it. */
 export const ALIASES_ARE_PLACES = Symbol('aliases are places');
 
-/** What the checker reads: check()'s options, and checkPlaces()'s. */
+/**
+ * The option of checkRowsAfter(): order comparisons of binaries, in the order `orderby` sorts them
+ * (docs/semantics.md §6), which no filter may write but the rows after a keyset token need.
+ */
+export const BINARIES_ORDER = Symbol('binaries order');
+
+/** What the checker reads: check()'s options, checkPlaces()'s and checkRowsAfter()'s. */
 export interface CheckerOptions extends CheckOptions {
   readonly [ALIASES_ARE_PLACES]?: true;
+  readonly [BINARIES_ORDER]?: true;
 }

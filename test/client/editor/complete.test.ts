@@ -264,9 +264,31 @@ describe('complete: operators, lists and type names', () => {
       'Edm.TimeOfDay',
       'Edm.Duration',
       'Edm.Guid',
+      'Edm.Binary',
     ]);
-    // A string converts to every type, read as the type's literal (docs/semantics.md §11), as isof offers.
-    expect(types('cast(Name, |')).toEqual(types('isof(Price, |'));
+    // A string converts to every type, read as the type's literal (docs/semantics.md §11), as isof
+    // offers — but Binary, which check() refuses as unsupported.
+    expect(types('cast(Name, |')).toEqual(types('isof(Price, |').filter((t) => t !== 'Edm.Binary'));
+  });
+});
+
+describe('complete: binaries (docs/semantics.md §6)', () => {
+  const Files = defineSchema({ name: 'File', properties: { Id: 'Edm.Int32', Hash: 'Edm.Binary' } });
+  const labels = (marked: string, version?: '3.0'): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, Files, { version }).items.map((i) => i.label);
+  };
+
+  it('offers the empty binary literal, of the version', () => {
+    expect(labels('Hash eq |')).toContain("binary''");
+    expect(labels('Hash in (|')).toContain("binary''");
+    expect(labels('Hash ne |', '3.0')).toContain("X''");
+  });
+
+  it('offers eq, ne and in after a binary, and no order comparison', () => {
+    const operators = labels('Hash |');
+    expect(operators).toEqual(expect.arrayContaining(['eq', 'ne', 'in']));
+    expect(operators.filter((o) => ['gt', 'ge', 'lt', 'le'].includes(o))).toEqual([]);
   });
 });
 

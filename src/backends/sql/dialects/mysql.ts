@@ -259,6 +259,9 @@ const CAST: Omit<CastSpelling, 'round'> = {
       case 'Edm.Guid':
         // Stored in lower case (docs/sql.md), in an ascii column: as text it is utf8mb4, as every String.
         return sql`CONVERT(${x.sql} USING utf8mb4)`;
+      case 'Edm.Binary':
+        // base64 with a line break every 76 characters, in the base64url alphabet without them.
+        return sql`CONVERT(REPLACE(REPLACE(REPLACE(TO_BASE64(${x.sql}), CHAR(10), ''), '+', '-'), '/', '_') USING utf8mb4)`;
       default:
         return `MySQL writes ${x.type} values in another form than JavaScript's`;
     }
@@ -352,6 +355,9 @@ export const mysql: Dialect = {
       }
       case 'Edm.TimeOfDay':
         return param(formatTimeOfDay(value as number), 'TIME(3)');
+      case 'Edm.Binary':
+        // Bound as hexadecimal text: a driver may bind no Uint8Array (mysql2 binds a Buffer only).
+        return sql`UNHEX(${param(value)})`;
     }
     return noLiteralOf(type);
   },
@@ -495,5 +501,7 @@ export function mysqlColumnType(type: EdmType): string {
       return 'TIME(3)';
     case 'Edm.Duration':
       return 'BIGINT';
+    case 'Edm.Binary':
+      return 'LONGBLOB';
   }
 }

@@ -2,7 +2,7 @@
 // casts, IS NOT DISTINCT FROM, numeric for exact integer arithmetic, COLLATE "C" for code-point
 // order, LIKE patterns for literal needles.
 // Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz,
-// date, time(3), and durations as bigint milliseconds.
+// date, time(3), durations as bigint milliseconds, and bytea.
 
 import { jsonPathNames } from '../json-path.js';
 import { Decimal } from 'decimal.js';
@@ -32,6 +32,7 @@ import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
 import { renderCast, type CastSpelling } from '../cast.js';
 import { shortestDecimalOf } from './postgres-double-decimal.js';
+import { bytesOfHex } from '../../../language/binary-spelling.js';
 
 // OFFSET 0: PostgreSQL does not pull up a subquery with an OFFSET.
 const bind = bindInSubquery(' OFFSET 0');
@@ -58,6 +59,7 @@ const SQL_TYPES: { readonly [T in EdmType]: string } = {
   'Edm.Date': 'date',
   'Edm.TimeOfDay': 'time(3)',
   'Edm.Duration': 'bigint',
+  'Edm.Binary': 'bytea',
 };
 
 /**
@@ -308,6 +310,9 @@ const CAST: Omit<CastSpelling, 'round'> = {
         return sql`(rtrim(rtrim(to_char(${utcOf(x.sql)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS'), '0'), '.') || 'Z')`;
       case 'Edm.Guid':
         return sql`CAST(${x.sql} AS text)`;
+      case 'Edm.Binary':
+        // base64 with a line break every 76 characters, in the base64url alphabet without them.
+        return sql`translate(encode(${x.sql}, 'base64'), '+/' || chr(10), '-_')`;
       default:
         // float8's text is the shortest round-trip digits, but in exponent form from 1e15 and below 1e-4.
         return `PostgreSQL writes ${x.type} values in another form than JavaScript's`;
@@ -380,6 +385,8 @@ export const postgres: Dialect = {
         return param(formatTimeOfDay(value as number), 'time');
       case 'Edm.Duration':
         return param(String(value), 'bigint');
+      case 'Edm.Binary':
+        return param(bytesOfHex(value as string), 'bytea');
       case 'Edm.Byte':
       case 'Edm.SByte':
       case 'Edm.Int16':

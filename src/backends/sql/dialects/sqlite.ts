@@ -23,6 +23,7 @@ import {
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
+import { bytesOfHex } from '../../../language/binary-spelling.js';
 import { bindInSubquery, join, param, raw, sql, type Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-strings.js';
 import { datePartOfEpochMs } from '../epoch-date-parts.js';
@@ -182,6 +183,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
             : sql`(${trimFraction(sql`substr(${x.sql}, 1, 23)`)} || 'Z')`;
         case 'Edm.Decimal':
           return "SQLite stores Decimals as REAL, whose text is not the Decimal's";
+        case 'Edm.Binary':
+          return 'SQLite has no base64 function to write the text of a Binary';
         default:
           return `SQLite writes ${x.type} values in another form than JavaScript's`;
       }
@@ -317,6 +320,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           return param(formatDate(value as number));
         case 'Edm.TimeOfDay':
           return param(formatTimeOfDay(value as number));
+        case 'Edm.Binary':
+          return param(bytesOfHex(value as string));
       }
       return noLiteralOf(type);
     },
@@ -359,5 +364,6 @@ export function sqliteColumnType(type: EdmType, options: SqliteOptions = {}): st
   if (type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset')
     return (options.dates ?? 'epoch-ms') === 'epoch-ms' ? 'INTEGER' : 'TEXT';
   if (isReal(type)) return 'REAL';
+  if (type === 'Edm.Binary') return 'BLOB';
   return 'INTEGER';
 }

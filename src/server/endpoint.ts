@@ -1,0 +1,278 @@
+// A read-only OData endpoint over a model (docs/server.md): the service document, each entity set
+// with every query option the package reads, its `$count`, and an entity by key, answered in
+// OData JSON; every failure in OData's error format. It takes a web-standard Request and gives a
+// Response, so it runs under any server that speaks Fetch (node:http through ./node.ts).
+
+import { isLiteralKind } from '../syntax/ast.js';
+import { parse } from '../syntax/parse.js';
+import { isFilterError } from '../errors.js';
+import type { Model } from '../model/model.js';
+import { schemaOf } from '../model/model-view.js';
+import { nextLink } from '../query/links.js';
+import { bareName } from '../query/option-names.js';
+import { parseQuery } from '../query/parse-query.js';
+import type { QueryPolicy, QueryResource } from '../query/policy.js';
+import type { RowFilterParameters } from '../query/row-filter.js';
+import type { PropertyRules } from '../query/rules.js';
+import type { QueryPlan } from '../types/query-plan.js';
+import { negotiate, type Negotiated } from './negotiate.js';
+import { errorResponse, failureOf, type ODataError } from './odata-error.js';
+import { rowJson } from './odata-json.js';
+import { type MetadataDocuments, metadataDocuments, metadataResponse } from './service-metadata.js';
+import { readRequestPath, type RequestPath } from './request-path.js';
+import type { CollectionSource } from './source.js';
+
+/** How one entity set is served: where its rows are, and what a request may do with them. */
+export interface EntitySetService {
+  readonly source: CollectionSource;
+  /** The policy's bounds and switches; the endpoint's defaults where left out (DEFAULT_ENDPOINT_POLICY). */
+  readonly policy?: Partial<Omit<QueryPolicy, 'spelling'>>;
+  readonly rules?: PropertyRules;
+  /** A filter every request's rows must also pass (docs/query.md, "Row filters"). */
+  readonly rowFilter?: string;
+  readonly relations?: QueryResource['relations'];
+}
+
+export interface EndpointOptions {
+  readonly model: Model;
+  /** The entity sets served, by name; the model's other entity sets are not. */
+  readonly entitySets: { readonly [name: string]: EntitySetService };
+  /** The path the service is at, ending in `/`: `/odata/`. Default `/`. */
+  readonly root?: string;
+  /** The row filters' parameters for a request (the caller's identity, say). */
+  readonly parameters?: (request: Request) => RowFilterParameters | Promise<RowFilterParameters>;
+}
+
+/**
+ * What an endpoint's policy is where the options leave it out: pages of 100 rows by default, at
+ * most 1,000, expansions at most 3 levels deep — no maximum is open — and custom options (names
+ * without `$` or `@`, such as jQuery's `_`) ignored, as OData reserves only its own.
+ */
+export const DEFAULT_ENDPOINT_POLICY: QueryPolicy = {
+  spelling: 'odata',
+  defaultTop: 100,
+  maxTop: 1000,
+  maxExpandDepth: 3,
+  unknownOptions: 'ignore',
+};
+
+/** The options OData has that this endpoint does not implement: a 501 naming each. */
+const NOT_IMPLEMENTED = new Set(['search', 'apply', 'compute']);
+
+type Handler = (request: Request) => Promise<Response>;
+
+/** A Fetch handler serving the model's entity sets as a read-only OData service. */
+export function odataEndpoint(options: EndpointOptions): Handler {
+  const root = options.root ?? '/';
+  if (!root.startsWith('/') || !root.endsWith('/'))
+    throw new TypeError(`odataEndpoint: root '${root}' is a path from / to /`);
+  const sets = new Map<string, ServedSet>();
+  for (const [name, service] of Object.entries(options.entitySets))
+    sets.set(name, servedSet(options.model, name, service));
+  const metadata = metadataDocuments(options.model, new Map(Object.entries(options.entitySets)));
+  return async (request) => {
+    try {
+      return await answer(request, root, sets, metadata, options);
+    } catch (error) {
+      return errorResponse(failureOf(error));
+    }
+  };
+}
+
+interface ServedSet {
+  readonly name: string;
+  readonly service: EntitySetService;
+  readonly resource: QueryResource;
+  /** The resource with a smaller default page, as a client's `odata.maxpagesize` asks; made once per size. */
+  readonly paged: Map<number, QueryResource>;
+}
+
+function servedSet(model: Model, name: string, service: EntitySetService): ServedSet {
+  const set = model.entitySets.get(name);
+  if (set === undefined) throw new TypeError(`odataEndpoint: the model has no entity set '${name}'`);
+  const key = set.entityType.key;
+  if (key === undefined) throw new TypeError(`odataEndpoint: the entity type of '${name}' has no key`);
+  const resource: QueryResource = {
+    schema: schemaOf(model, name),
+    key: key.map((k) => k.path.join('/')),
+    policy: { ...DEFAULT_ENDPOINT_POLICY, ...service.policy, spelling: 'odata' },
+    ...(service.rules === undefined ? {} : { rules: service.rules }),
+    ...(service.rowFilter === undefined ? {} : { rowFilter: service.rowFilter }),
+    ...(service.relations === undefined ? {} : { relations: service.relations }),
+  };
+  return { name, service, resource, paged: new Map() };
+}
+
+async function answer(
+  request: Request,
+  root: string,
+  sets: ReadonlyMap<string, ServedSet>,
+  metadata: MetadataDocuments,
+  options: EndpointOptions,
+): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return errorResponse(
+      {
+        status: 405,
+        code: 'method_not_allowed',
+        message: `${request.method} is not allowed: the service is read-only`,
+      },
+      { Allow: 'GET, HEAD' },
+    );
+  const url = new URL(request.url);
+  const query = [...url.searchParams];
+  const refused = query.find(([name]) => NOT_IMPLEMENTED.has(bareName(name)));
+  if (refused !== undefined)
+    return errorResponse({
+      status: 501,
+      code: 'not_implemented',
+      message: `Option '${refused[0]}' is not implemented by this service`,
+      target: refused[0],
+    });
+  const format = query.find(([name]) => bareName(name) === 'format');
+  const path = readRequestPath(url.pathname, root);
+  if (typeof path === 'string') return notFound(path);
+  if (path.kind === 'metadata')
+    return (
+      metadataResponse(metadata, request, format?.[1]) ??
+      errorResponse({ status: 406, code: 'not_acceptable', message: '$metadata is CSDL XML or CSDL JSON' })
+    );
+  const form = negotiate(request, format?.[1]);
+  if (form === undefined)
+    return errorResponse({ status: 406, code: 'not_acceptable', message: 'The service answers in JSON only' });
+  const options2 = query.filter(([name]) => bareName(name) !== 'format');
+  const headers = responseHeaders(form);
+  if (path.kind === 'service') return serviceDocument(url, root, sets, headers);
+  const served = sets.get(path.entitySet);
+  if (served === undefined) return notFound(`'${path.entitySet}' is no entity set of this service`);
+  const parameters = (await options.parameters?.(request)) ?? {};
+  const base = `${url.origin}${root}`;
+  if (path.kind === 'entity') return entity(served, path, options2, parameters, request, base, headers, form);
+  const resource = pagedResource(served, form.maxPageSize);
+  const plan = parseQuery(
+    new URLSearchParams(path.count ? [...options2, ['$count', 'true'], ['$top', '0']] : options2),
+    resource,
+    { parameters },
+  );
+  const page = await served.service.source.read(plan, { signal: request.signal });
+  if (path.count)
+    return new Response(String(page.count ?? 0), {
+      headers: { ...headers, 'Content-Type': 'text/plain;charset=utf-8' },
+    });
+  const applied: Record<string, string> =
+    resource !== served.resource ? { 'Preference-Applied': `odata.maxpagesize=${resource.policy.defaultTop}` } : {};
+  const next = nextLink(url.href, plan, page.more, page.skipToken);
+  const members = [
+    `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan)}`)}`,
+    ...(plan.count ? [`"@odata.count":${page.count ?? 0}`] : []),
+    `"value":[${page.items.map((row) => rowJson(row as Record<string, unknown>, resource.schema.properties, form)).join(',')}]`,
+    ...(next === undefined ? [] : [`"@odata.nextLink":${JSON.stringify(next)}`]),
+  ];
+  return new Response(`{${members.join(',')}}`, { headers: { ...headers, ...applied } });
+}
+
+/** One entity by its key: the set's rows filtered by it, read with the request's `$select` and `$expand`. */
+async function entity(
+  served: ServedSet,
+  path: Extract<RequestPath, { kind: 'entity' }>,
+  given: readonly [string, string][],
+  parameters: RowFilterParameters,
+  request: Request,
+  base: string,
+  headers: Record<string, string>,
+  form: Negotiated,
+): Promise<Response> {
+  const { resource } = served;
+  const keyOptions = keyFilter(served, path.key);
+  if (typeof keyOptions === 'string')
+    return errorResponse({ status: 400, code: 'invalid_key', message: keyOptions, target: served.name });
+  const extra = given.find(
+    ([name]) => !['select', 'expand'].includes(bareName(name)) && !name.startsWith('@') && name.startsWith('$'),
+  );
+  if (extra !== undefined)
+    return errorResponse({
+      status: 400,
+      code: 'invalid_option',
+      message: `Option '${extra[0]}' does not apply to one entity: it takes $select and $expand`,
+      target: extra[0],
+    });
+  const plan = parseQuery(new URLSearchParams([...given, ...keyOptions]), resource, { parameters });
+  const page = await served.service.source.read(plan, { signal: request.signal });
+  const row = page.items[0];
+  if (row === undefined) return notFound(`${served.name} has no entity with that key`);
+  const body = rowJson(row as Record<string, unknown>, resource.schema.properties, form);
+  const context = `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan)}/$entity`)}`;
+  return new Response(body === '{}' ? `{${context}}` : `{${context},${body.slice(1)}`, { headers });
+}
+
+/** The options that find one entity: `$filter` on each key property, its value an alias holding the literal as written. */
+function keyFilter(
+  served: ServedSet,
+  key: Extract<RequestPath, { kind: 'entity' }>['key'],
+): [string, string][] | string {
+  const names = served.resource.key;
+  const aliases = names.map((n) => n.slice(n.lastIndexOf('/') + 1));
+  const byName = new Map<string, string>();
+  if (key.length === 1 && key[0]!.name === undefined) {
+    if (names.length > 1)
+      return `the key of ${served.name} has ${names.length} parts: name each (${aliases.map((a) => `${a}=…`).join(',')})`;
+    byName.set(aliases[0]!, key[0]!.text);
+  } else
+    for (const part of key) {
+      if (part.name === undefined || !aliases.includes(part.name) || byName.has(part.name))
+        return `the key of ${served.name} is ${aliases.join(', ')}, each named once`;
+      byName.set(part.name, part.text);
+    }
+  if (byName.size !== names.length) return `the key of ${served.name} is ${aliases.join(', ')}, each named once`;
+  for (const [name, text] of byName) {
+    // One literal, and nothing else: the value never becomes part of the filter's text.
+    let literal: boolean;
+    try {
+      literal = isLiteralKind(parse(text).kind);
+    } catch (error) {
+      if (!isFilterError(error)) throw error;
+      literal = false;
+    }
+    if (!literal) return `the key value of ${name} is no literal: ${text}`;
+  }
+  const filter = names.map((path, i) => `${path} eq @key${i}`).join(' and ');
+  return [['$filter', filter], ...names.map((_, i) => [`@key${i}`, byName.get(aliases[i]!)!] as [string, string])];
+}
+
+function pagedResource(served: ServedSet, maxPageSize: number | undefined): QueryResource {
+  const { resource } = served;
+  if (maxPageSize === undefined || maxPageSize >= resource.policy.defaultTop) return resource;
+  let paged = served.paged.get(maxPageSize);
+  if (paged === undefined) {
+    paged = { ...resource, policy: { ...resource.policy, defaultTop: maxPageSize } };
+    served.paged.set(maxPageSize, paged);
+  }
+  return paged;
+}
+
+/** The context URL's select list: `(Id,Name)` when the request selects, else nothing. */
+function selectList(plan: QueryPlan): string {
+  const given = plan.options.find(([name]) => bareName(name) === 'select');
+  return given === undefined ? '' : `(${plan.select?.map((item) => item.path.join('/')).join(',') ?? '*'})`;
+}
+
+function serviceDocument(
+  url: URL,
+  root: string,
+  sets: ReadonlyMap<string, ServedSet>,
+  headers: Record<string, string>,
+): Response {
+  const value = [...sets.keys()].map((name) => ({ name, kind: 'EntitySet', url: name }));
+  return new Response(JSON.stringify({ '@odata.context': `${url.origin}${root}$metadata`, value }), { headers });
+}
+
+function responseHeaders(form: Negotiated): Record<string, string> {
+  return {
+    'Content-Type': `application/json;odata.metadata=minimal${form.ieee754Compatible ? ';IEEE754Compatible=true' : ''}`,
+    'OData-Version': form.version,
+  };
+}
+
+function notFound(message: string): Response {
+  return errorResponse({ status: 404, code: 'not_found', message } satisfies ODataError);
+}

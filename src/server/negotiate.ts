@@ -1,0 +1,67 @@
+// What a request asks of the response's form (OData 4.01 Protocol, sections 8.2 and 8.3): JSON
+// or nothing (406), numbers as strings (`IEEE754Compatible=true`), the protocol version the client
+// speaks (`OData-MaxVersion`), and a page size it prefers (`Prefer: odata.maxpagesize=50`).
+
+export interface Negotiated {
+  /** Int64 and Decimal as strings. */
+  readonly ieee754Compatible: boolean;
+  /** The version the response says it is: 4.0 to a client that speaks no later one. */
+  readonly version: '4.0' | '4.01';
+  /** The page size the client prefers, if it says one. */
+  readonly maxPageSize: number | undefined;
+}
+
+/** The response's form, or undefined when the client accepts no JSON (a 406). */
+export function negotiate(request: Request, format: string | undefined): Negotiated | undefined {
+  const accepted = format === undefined ? request.headers.get('Accept') : formatMediaType(format);
+  const media = accepted === null || accepted === undefined ? [] : mediaRanges(accepted);
+  const json = media.find((m) => ['application/json', 'application/*', '*/*'].includes(m.type));
+  if (accepted !== null && accepted !== undefined && json === undefined) return undefined;
+  const maxVersion = request.headers.get('OData-MaxVersion')?.trim();
+  const page = /(?:^|[,;\s])(?:odata\.)?maxpagesize\s*=\s*"?(\d{1,9})"?/i.exec(request.headers.get('Prefer') ?? '');
+  return {
+    ieee754Compatible: json?.parameters.get('ieee754compatible') === 'true',
+    version: maxVersion === '4.0' || (maxVersion !== undefined && Number(maxVersion) < 4.01) ? '4.0' : '4.01',
+    maxPageSize: page === null || Number(page[1]) === 0 ? undefined : Number(page[1]),
+  };
+}
+
+/** `$format`'s value as a media type: `json` is JSON, a media type is itself. */
+function formatMediaType(format: string): string {
+  return format.trim().toLowerCase() === 'json' ? 'application/json' : format;
+}
+
+interface MediaRange {
+  readonly type: string;
+  readonly parameters: ReadonlyMap<string, string>;
+}
+
+/** An Accept header's ranges, with their parameters (names in lower case), leaving out those of quality 0. */
+function mediaRanges(header: string): MediaRange[] {
+  return header
+    .split(',')
+    .map((range) => {
+      const [type = '', ...parameters] = range.split(';').map((p) => p.trim());
+      return {
+        type: type.toLowerCase(),
+        parameters: new Map(
+          parameters.map((p) => {
+            const eq = p.indexOf('=');
+            return [
+              p
+                .slice(0, eq < 0 ? p.length : eq)
+                .trim()
+                .toLowerCase(),
+              eq < 0
+                ? ''
+                : p
+                    .slice(eq + 1)
+                    .trim()
+                    .toLowerCase(),
+            ];
+          }),
+        ),
+      };
+    })
+    .filter((range) => range.type !== '' && range.parameters.get('q') !== '0');
+}

@@ -1,0 +1,272 @@
+// The read-only OData endpoint, through web-standard Requests: the service document, a collection
+// with each query option in OData JSON (exact Int64 and Decimal digits, nested structures,
+// expansions), paging by next links, $count, an entity by key, and every failure in OData's
+// error format with its status.
+
+import { describe, expect, it } from 'vitest';
+import { defineModel } from '../../src/index.js';
+import { arraySource, odataEndpoint } from '../../src/server/index.js';
+
+const model = defineModel({
+  namespace: 'Shop',
+  enumTypes: { Color: { members: { Red: 1, Green: 2, Blue: 4 }, flags: true } },
+  complexTypes: { Size: { properties: { Width: 'Edm.Int32', Height: 'Edm.Int32' } } },
+  entityTypes: {
+    Product: {
+      key: ['Id'],
+      properties: {
+        Id: { type: 'Edm.Int32', nullable: false },
+        Name: 'Edm.String',
+        Price: 'Edm.Decimal',
+        Stock: 'Edm.Int64',
+        Released: 'Edm.Date',
+        Updated: 'Edm.DateTimeOffset',
+        Ratio: 'Edm.Double',
+        Color: 'Color',
+        Size: 'Size',
+        Tags: { type: 'Edm.String', collection: true },
+        Hash: 'Edm.Binary',
+      },
+      navigation: { Category: { type: 'Category', partner: 'Products' } },
+    },
+    Category: {
+      key: ['Id'],
+      properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String' },
+      navigation: { Products: { type: 'Product', collection: true, partner: 'Category' } },
+    },
+    Line: {
+      key: ['Order', 'No'],
+      properties: {
+        Order: { type: 'Edm.Int32', nullable: false },
+        No: { type: 'Edm.Int32', nullable: false },
+        Text: 'Edm.String',
+      },
+    },
+  },
+  entitySets: {
+    Products: { type: 'Product', bindings: { Category: 'Categories' } },
+    Categories: { type: 'Category', bindings: { Products: 'Products' } },
+    Lines: { type: 'Line' },
+    Archive: { type: 'Product', bindings: { Category: 'Categories' } },
+  },
+});
+
+const categories = [
+  { Id: 1, Name: 'Tools' },
+  { Id: 2, Name: 'Toys' },
+];
+const products = Array.from({ length: 25 }, (_, i) => ({
+  Id: i + 1,
+  Name: `Product ${i + 1}`,
+  Price: i === 0 ? '12345678901234567890.125' : `${i}.5`,
+  Stock: i === 0 ? 9007199254740993n : BigInt(i * 10),
+  Released: `2012-0${(i % 9) + 1}-15`,
+  Updated: new Date(Date.UTC(2012, 0, 1, 0, 0, i, i === 1 ? 250 : 0)),
+  Ratio: i === 2 ? Number.NaN : i / 4,
+  Color: i % 8,
+  Size: i % 5 === 0 ? null : { Width: i, Height: i * 2 },
+  Tags: i % 2 === 0 ? ['a', 'b'] : [],
+  Hash: new Uint8Array([i, 255]),
+  Category: categories[i % 2],
+}));
+for (const c of categories) Object.assign(c, { Products: products.filter((p) => p.Category === c) });
+const lines = [
+  { Order: 1, No: 1, Text: 'one' },
+  { Order: 1, No: 2, Text: 'two' },
+  { Order: 2, No: 1, Text: 'three' },
+];
+
+const handler = odataEndpoint({
+  model,
+  root: '/odata/',
+  entitySets: {
+    Products: { source: arraySource(products), policy: { defaultTop: 10 } },
+    Categories: { source: arraySource(categories) },
+    Lines: { source: arraySource(lines) },
+  },
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await handler(new Request(`http://shop.test${path}`, { headers }));
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+}
+
+describe('the OData endpoint', () => {
+  it('lists its entity sets in the service document', async () => {
+    const { status, json } = await get('/odata/');
+    expect(status).toBe(200);
+    expect(json()).toEqual({
+      '@odata.context': 'http://shop.test/odata/$metadata',
+      value: [
+        { name: 'Products', kind: 'EntitySet', url: 'Products' },
+        { name: 'Categories', kind: 'EntitySet', url: 'Categories' },
+        { name: 'Lines', kind: 'EntitySet', url: 'Lines' },
+      ],
+    });
+  });
+
+  it('answers a collection in OData JSON: exact numbers, nested structures, enumerations by name', async () => {
+    const { status, headers, text, json } = await get(
+      '/odata/Products?$top=3&$select=Id,Price,Stock,Updated,Ratio,Color,Size,Tags,Released',
+    );
+    expect(status).toBe(200);
+    expect(headers.get('Content-Type')).toBe('application/json;odata.metadata=minimal');
+    expect(headers.get('OData-Version')).toBe('4.01');
+    expect(text).toContain('"Price":12345678901234567890.125,"Stock":9007199254740993,');
+    const body = json();
+    expect(body['@odata.context']).toBe(
+      'http://shop.test/odata/$metadata#Products(Id,Price,Stock,Updated,Ratio,Color,Size,Tags,Released)',
+    );
+    expect(body.value[1]).toEqual({
+      Id: 2,
+      Price: 1.5,
+      Stock: 10,
+      Updated: '2012-01-01T00:00:01.250Z',
+      Ratio: 0.25,
+      Color: 'Red',
+      Size: { Width: 1, Height: 2 },
+      Tags: [],
+      Released: '2012-02-15',
+    });
+    expect(body.value[2]).toMatchObject({ Ratio: 'NaN', Color: 'Green', Tags: ['a', 'b'] });
+    expect(body.value[1]).toMatchObject({ Color: 'Red' });
+    expect(body.value[0]).toMatchObject({ Size: null, Color: '0' });
+    expect(body['@odata.nextLink']).toBe(
+      'http://shop.test/odata/Products?$top=3&$select=Id%2CPrice%2CStock%2CUpdated%2CRatio%2CColor%2CSize%2CTags%2CReleased&$skip=3',
+    );
+    const flags = (await get('/odata/Products(4)?$select=Color,Hash')).json();
+    expect(flags).toMatchObject({ Color: 'Red,Green', Hash: 'A_8=' });
+  });
+
+  it('writes Int64 and Decimal as strings to a client that asks IEEE754Compatible', async () => {
+    const { headers, text } = await get('/odata/Products?$top=1&$select=Price,Stock', {
+      Accept: 'application/json;IEEE754Compatible=true',
+    });
+    expect(headers.get('Content-Type')).toBe('application/json;odata.metadata=minimal;IEEE754Compatible=true');
+    expect(text).toContain('"Price":"12345678901234567890.125","Stock":"9007199254740993"');
+  });
+
+  it('filters, orders, counts and expands', async () => {
+    const { json } = await get(
+      '/odata/Categories?$filter=Products/any(p: p/Id gt 20)&$orderby=Name desc&$count=true&$expand=Products($filter=Id gt 20;$select=Id;$orderby=Id desc;$top=2)',
+    );
+    const body = json();
+    expect(body['@odata.count']).toBe(2);
+    expect(body.value.map((c: { Name: string }) => c.Name)).toEqual(['Toys', 'Tools']);
+    expect(body.value[0].Products).toEqual([{ Id: 24 }, { Id: 22 }]);
+    expect(body.value[1].Products).toEqual([{ Id: 25 }, { Id: 23 }]);
+  });
+
+  it('pages by next links: every matching row once, and the count', async () => {
+    const seen: number[] = [];
+    let url: string | undefined = '/odata/Products?$filter=Id mod 3 ne 0&$count=true&$select=Id';
+    let pages = 0;
+    while (url !== undefined) {
+      const body = (await get(url.replace('http://shop.test', ''))).json();
+      expect(body['@odata.count']).toBe(17);
+      seen.push(...body.value.map((p: { Id: number }) => p.Id));
+      url = body['@odata.nextLink'];
+      pages++;
+    }
+    expect(pages).toBe(2);
+    expect(seen).toEqual(products.map((p) => p.Id).filter((id) => id % 3 !== 0));
+  });
+
+  it('honours odata.maxpagesize where the request leaves the page size open', async () => {
+    const { headers, json } = await get('/odata/Products?$select=Id', { Prefer: 'odata.maxpagesize=4' });
+    expect(headers.get('Preference-Applied')).toBe('odata.maxpagesize=4');
+    expect(json().value).toHaveLength(4);
+    expect(json()['@odata.nextLink']).toMatch(/\$skip=4$/);
+  });
+
+  it('says OData-Version 4.0 to a client that speaks no later', async () => {
+    expect((await get('/odata/Lines', { 'OData-MaxVersion': '4.0' })).headers.get('OData-Version')).toBe('4.0');
+  });
+
+  it('counts a collection as text', async () => {
+    const { status, headers, text } = await get('/odata/Products/$count?$filter=Id le 5');
+    expect(status).toBe(200);
+    expect(headers.get('Content-Type')).toBe('text/plain;charset=utf-8');
+    expect(text).toBe('5');
+  });
+
+  it('reads an entity by key, composite keys by name', async () => {
+    const one = (await get('/odata/Products(2)?$select=Id,Name&$expand=Category')).json();
+    expect(one).toEqual({
+      '@odata.context': 'http://shop.test/odata/$metadata#Products(Id,Name)/$entity',
+      Id: 2,
+      Name: 'Product 2',
+      Category: { Id: 2, Name: 'Toys' },
+    });
+    expect((await get('/odata/Lines(Order=1,No=2)')).json()).toMatchObject({ Order: 1, No: 2, Text: 'two' });
+    expect((await get('/odata/Lines(No=1,Order=2)')).json()).toMatchObject({ Text: 'three' });
+  });
+
+  it.each([
+    ['/odata/Products(99)', 404, 'not_found'],
+    ['/odata/Products(1 or true)', 400, 'invalid_key'],
+    ["/odata/Products('1')", 400, 'type_mismatch'],
+    ['/odata/Lines(1)', 400, 'invalid_key'],
+    ['/odata/Lines(Order=1)', 400, 'invalid_key'],
+    ['/odata/Products(1)?$top=1', 400, 'invalid_option'],
+    ['/odata/Nothing', 404, 'not_found'],
+    ['/odata/Products/1', 404, 'not_found'],
+    ['/elsewhere', 404, 'not_found'],
+    ['/odata/Products?$filter=Nme eq 1', 400, 'unknown_property'],
+    ['/odata/Products?$top=5000', 400, 'top_beyond_maximum'],
+    ['/odata/Products?$unknown=1', 400, 'unknown_option'],
+    ['/odata/Products?$search=blue', 501, 'not_implemented'],
+    ['/odata/Products?apply=groupby((Name))', 501, 'not_implemented'],
+    ['/odata/Products?$format=xml', 406, 'not_acceptable'],
+    ['/odata/Products?$expand=Category($expand=Products($expand=Category($expand=Products)))', 400, 'too_deep_expand'],
+  ])('answers %s with %i (%s)', async (path, status, code) => {
+    const response = await get(path);
+    expect(response.status, response.text).toBe(status);
+    expect(response.json().error.code).toBe(code);
+  });
+
+  it('names the option a problem is in', async () => {
+    const { json } = await get('/odata/Products?$filter=Nme eq 1&$orderby=Nam');
+    expect(json().error).toMatchObject({ target: '$filter' });
+    expect(json().error.details.map((d: { target: string }) => d.target)).toEqual(['$filter', '$orderby']);
+  });
+
+  it('serves $metadata as CSDL XML or JSON, with an ETag, naming only the entity sets it serves', async () => {
+    const xml = await get('/odata/$metadata');
+    expect(xml.status).toBe(200);
+    expect(xml.headers.get('Content-Type')).toBe('application/xml');
+    expect(xml.text).toContain('<EntitySet Name="Products" EntityType="Shop.Product">');
+    expect(xml.text).not.toContain('Archive');
+    const etag = xml.headers.get('ETag')!;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect((await get('/odata/$metadata', { 'If-None-Match': etag })).status).toBe(304);
+    const json = await get('/odata/$metadata?$format=json');
+    expect(json.headers.get('Content-Type')).toBe('application/json');
+    expect(json.json().Shop.Container.Products).toMatchObject({ $Collection: true, $Type: 'Shop.Product' });
+    expect(json.headers.get('ETag')).not.toBe(etag);
+    expect((await get('/odata/$metadata', { Accept: 'text/html' })).status).toBe(406);
+  });
+
+  it("names nothing in $metadata that an entity set's rules hide", async () => {
+    const hiding = odataEndpoint({
+      model,
+      entitySets: {
+        Products: { source: arraySource(products), rules: { Stock: { select: false }, Price: { filter: false } } },
+      },
+    });
+    const text = await (await hiding(new Request('http://shop.test/$metadata'))).text();
+    expect(text).not.toContain('Stock');
+    expect(text).toContain('NonFilterableProperties');
+    expect(text).not.toContain('Categories');
+  });
+
+  it('ignores custom options, refuses writes, and accepts $format=json', async () => {
+    expect((await get('/odata/Products?_=1699999999&$top=1')).status).toBe(200);
+    expect((await get('/odata/Products?$format=json&$top=1')).status).toBe(200);
+    const post = await handler(new Request('http://shop.test/odata/Products', { method: 'POST', body: '{}' }));
+    expect(post.status).toBe(405);
+    expect(post.headers.get('Allow')).toBe('GET, HEAD');
+    expect(await get('/odata/Products', { Accept: 'application/xml' })).toMatchObject({ status: 406 });
+  });
+});
