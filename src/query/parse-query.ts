@@ -37,7 +37,8 @@ function offered(known: QueryOptionName, policy: QueryPolicy): boolean {
   if (known === 'count') return policy.count !== false;
   if (known === 'select') return policy.select !== false;
   if (known === 'expand') return policy.expand !== false;
-  if (known === 'skiptoken') return policy.keyset !== undefined;
+  if (known === 'top' || known === 'skip') return policy.paging !== false;
+  if (known === 'skiptoken') return policy.paging !== false && policy.keyset !== undefined;
   return true;
 }
 
@@ -166,7 +167,7 @@ function knownList(resource: QueryResource): string {
   const allowed = Object.entries(WRITTEN[policy.spelling])
     .filter(([known]) => offered(known as QueryOptionName, policy))
     .map(([, name]) => name);
-  return `; this collection takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
+  return `; ${policy.paging === false ? 'a single record' : 'this collection'} takes ${[...allowed, ...(policy.passThrough ?? [])].map((n) => `'${n}'`).join(', ')}`;
 }
 
 /** The page's filter after a skiptoken: the rows after the token's row; a token that cannot be read is the option's issue. */

@@ -19,6 +19,11 @@ export interface QueryPolicy {
   readonly maxTop: number;
   /** The largest `skip` (default: none). */
   readonly maxSkip?: number;
+  /**
+   * Whether the request may choose its page (`top`, `skip`, `skiptoken`; default true). A policy
+   * for one record says false: those options are then unknown, and not offered in messages.
+   */
+  readonly paging?: boolean;
   /** Whether the request may filter (default true). */
   readonly filter?: boolean;
   /** Whether the request may order the rows (default true). */

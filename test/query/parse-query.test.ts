@@ -10,6 +10,19 @@ import { thrownFilterError } from '../support/thrown.js';
 
 const A: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_A };
 const B: QueryResource = { schema: Event, key: ['EventID'], policy: SERVICE_INTERFACE_B };
+/** One record of interface B: no page to choose, whatever the keyset. */
+const ONE_RECORD: QueryResource = {
+  ...B,
+  policy: {
+    ...SERVICE_INTERFACE_B,
+    defaultTop: 1,
+    maxTop: 1,
+    count: false,
+    paging: false,
+    passThrough: ['format', 'callback'],
+    keyset: { key: new Uint8Array(32) },
+  },
+};
 const ODATA: QueryResource = {
   schema: Event,
   key: ['EventID'],
@@ -281,6 +294,20 @@ describe('parseQuery', () => {
         ],
       ],
     ],
+    ...['top=1', 'skip=0', 'skiptoken=x'].map(
+      (query) =>
+        [
+          query,
+          ONE_RECORD,
+          [
+            [
+              'unknown_option',
+              query.slice(0, query.indexOf('=')),
+              `Unknown option '${query.slice(0, query.indexOf('='))}'; a single record takes 'fields', 'format', 'callback'`,
+            ],
+          ],
+        ] as const,
+    ),
   ] as const)('refuses %s', (query, resource, expected) => {
     const error = thrownFilterError(() => parseQuery(query, resource));
     expect(error.code).toBe('BadRequest');
