@@ -54,7 +54,22 @@ const service = createService({
   ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
   ...(env.SCHEMA_BASE ? { schemaBase: env.SCHEMA_BASE } : {}),
 });
-const base = await service.listen(port, env.HOST ?? '127.0.0.1');
+const host = env.HOST ?? '127.0.0.1';
+const base = await service.listen(port, host).catch(async (error: NodeJS.ErrnoException) => {
+  // Where to listen is the one thing a user chooses here that another program can take: say so in a line.
+  const reason =
+    error.code === 'EADDRINUSE'
+      ? `port ${port} is in use; set PORT`
+      : error.code === 'EACCES'
+        ? `port ${port} needs privileges this user lacks; set PORT`
+        : error.code === 'EADDRNOTAVAIL'
+          ? `${host} is no address of this machine; set HOST`
+          : undefined;
+  if (reason === undefined) throw error;
+  console.error(reason);
+  await db.close();
+  process.exit(69);
+});
 
 let stopping = false;
 const stop = async (signal: string): Promise<void> => {

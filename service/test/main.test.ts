@@ -1,15 +1,17 @@
 // `npm start`'s program as a user runs it: the built service/dist/main.js in a process of its own,
 // its banner, a request to each interface, a clean stop on SIGTERM and SIGINT (at once, with a
-// half-sent request head open), and the demo data kept in a PGlite data directory between starts.
+// half-sent request head open), the demo data kept in a PGlite data directory between starts, and
+// a busy port told in one line.
 
 import { spawn } from 'node:child_process';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { A, B, get } from './support/service.js';
-import { MAIN, start, stopped, waitFor } from './support/main-process.js';
+import { exited, MAIN, start, stopped, waitFor } from './support/main-process.js';
 
 describe('npm start (service/dist/main.js)', () => {
   it('is built (npm test builds it; so does npm start)', () => {
@@ -41,7 +43,7 @@ describe('npm start (service/dist/main.js)', () => {
 
   // The second start reads the data directory, not the demo data: the cheapest start, so it is
   // also the one that checks a stop with a half-sent request head open.
-  it('keeps the demo data in PGLITE_DATA_DIR: written on the first start only; stops on SIGINT, and on SIGTERM at once with a half-sent request head open', async () => {
+  it('keeps the demo data in PGLITE_DATA_DIR: written on the first start only; stops on SIGINT, and on SIGTERM at once with a half-sent request head open; a busy port is one line', async () => {
     const first = await start({ PGLITE_DATA_DIR: directory });
     expect(first.output()).toMatch(/Demo data written/);
     expect(await stopped(first.child, 'SIGINT'), first.output()).toBe(0);
@@ -60,6 +62,16 @@ describe('npm start (service/dist/main.js)', () => {
     await closed;
     // Within the grace period (10 s), and in fact at once: the half-open connection has no request under way.
     expect(Date.now() - started).toBeLessThan(10_000);
+    // A port another program holds is one line, not a stack trace.
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const refused = await exited({ PGLITE_DATA_DIR: directory, PORT: String(port) });
+      expect(refused).toEqual({ code: 69, output: `port ${port} is in use; set PORT\n` });
+    } finally {
+      busy.close();
+    }
   });
 
   it('refuses a PORT that is no port number', async () => {

@@ -25,7 +25,7 @@ export interface AuthenticatedCollection {
 }
 
 /** A member takes `expand`: one row, no filter to give. */
-const ITEM_POLICY: QueryPolicy = { ...SERVICE_INTERFACE_A, defaultTop: 1, maxTop: 1, filter: false };
+const ITEM_POLICY: QueryPolicy = { ...SERVICE_INTERFACE_A, defaultTop: 1, maxTop: 1, paging: false, filter: false };
 
 function collection(name: string, element: string, type: TypeName): AuthenticatedCollection {
   const { schema, key } = STORED_TYPES[type];

@@ -3,6 +3,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import { isFilterError } from 'odata-filter';
+import type { FilterError } from 'odata-filter';
 import { nextLink, parseQuery } from 'odata-filter/query';
 import type { ExpandItem, QueryPlan } from 'odata-filter/query';
 import { compileSqlQuery, expandSqlRows, pageOf, sqlFragment, sqlText, sqlValue } from 'odata-filter/sql';
@@ -10,10 +11,9 @@ import type { Row, Statements } from '../database.js';
 import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
 import { accepts } from '../http/negotiate.js';
-import { refusalMessage } from '../http/error-message.js';
-import { pagingOptionsOf } from '../http/paging-options.js';
+import { MOST_ISSUES_SHOWN, refusalMessage } from '../http/error-message.js';
 import type { Reply } from '../http/respond.js';
-import { STORED_TYPES, typeAt, viewOf } from '../storage.js';
+import { STORED_TYPES, relationPathsOf, typeAt, viewOf } from '../storage.js';
 import type { TypeName } from '../storage.js';
 import { writeXml } from '../xml.js';
 import type { XmlElement } from '../xml.js';
@@ -169,11 +169,41 @@ async function answer(
     if (!isFilterError(error)) throw error;
     // A filter reading through a relation to a collection the user may not read (resourcesFor()).
     if (error.issues.length > 0 && error.issues.every((issue) => issue.code === 'not_filterable'))
-      return apiException(403, 'SecurityException', refusalMessage(error));
+      return apiException(403, 'SecurityException', permissionMessage(error, target.collection, user, search));
     // Any other request the package refuses — its options, or a value the database cannot hold (U+0000 in PostgreSQL text) — is the request's fault.
     return apiException(400, 'BadRequest', refusalMessage(error));
   }
 }
+
+/**
+ * A filter's refusal as the permission it is: each relation the filter names that leads to a
+ * collection the user may not read, with that collection (`You may not read the collection
+ * 'registrations', which 'Registrations' in option 'filter' leads to`).
+ */
+function permissionMessage(
+  error: FilterError,
+  collection: AuthenticatedCollection,
+  user: User,
+  search: string,
+): string {
+  const options = new URLSearchParams(search);
+  const hidden = relationPathsOf(collection.type).filter((r) => !mayRead(user, COLLECTION_OF_TYPE.get(r.type)!.name));
+  const reasons = new Set<string>();
+  for (const issue of error.issues) {
+    // The refused member as written: a relation (`Registrations`) or a path through one (`TimeZone/Name`).
+    const segments = (options.get(issue.option ?? '') ?? '').slice(issue.start, issue.end).split('/');
+    const leadsTo = hidden.find((r) => segments.includes(lastSegment(r.path)));
+    reasons.add(
+      leadsTo === undefined
+        ? issue.message
+        : `You may not read the collection '${COLLECTION_OF_TYPE.get(leadsTo.type)!.name}', which '${lastSegment(leadsTo.path)}' in option '${issue.option}' leads to`,
+    );
+  }
+  // As many as a refusal names at most: a filter can repeat a relation thousands of times.
+  return [...reasons].slice(0, MOST_ISSUES_SHOWN).join('; ');
+}
+
+const lastSegment = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 
 async function read(
   target: Target,
@@ -185,9 +215,6 @@ async function read(
   filterLimits: FilterLimits,
 ): Promise<Reply> {
   const { collection, id, within } = target;
-  const paging = pagingOptionsOf(new URLSearchParams(search));
-  if (id !== undefined && paging.length > 0)
-    return apiException(400, 'BadRequest', `Option '${paging[0]}': a member is not a collection and has no pages`);
   const { resource, item } = resourcesFor(collection, user, filterLimits);
   const plan: QueryPlan =
     id === undefined ? parseQuery(search, resource) : parseQuery(search, item, { parameters: { id } });

@@ -12,7 +12,6 @@ import type { ErrorLog } from '../http/error-log.js';
 import { errorKind } from '../http/error-log.js';
 import { accepts } from '../http/negotiate.js';
 import { refusalMessage } from '../http/error-message.js';
-import { pagingOptionsOf } from '../http/paging-options.js';
 import type { Reply } from '../http/respond.js';
 import { REGIONS } from '../tables.js';
 import { recordOf } from './records.js';
@@ -54,6 +53,8 @@ export async function handlePublic(
   errors: ErrorLog,
 ): Promise<Reply> {
   const search = new URL(request.url ?? '/', 'http://x').searchParams;
+  // jQuery's cache-buster (`cache: false`, and every JSONP request it makes): no option of ours.
+  search.delete('_');
   const callback = parameter(search, 'callback');
   if (callback !== undefined && (callback.length > 128 || !CALLBACK.test(callback))) {
     return json(
@@ -127,8 +128,6 @@ async function answer(rest: string, search: URLSearchParams, db: Statements): Pr
   if (resource === undefined || segments.length > 2 || (segments.length === 2 && resource.item === undefined))
     throw new Refusal(404, 'NotFound', 'No resource has this address');
   if (segments.length === 2 && segments[1] !== '') {
-    const paging = pagingOptionsOf(search);
-    if (paging.length > 0) throw new Refusal(400, 'BadRequest', `Option '${paging[0]}': a single record has no pages`);
     const id = /^[1-9][0-9]{0,9}$/.test(segments[1]!) ? Number(segments[1]) : undefined;
     if (id === undefined || id > 2 ** 31 - 1)
       throw new Refusal(404, 'NotFound', `There is no ${resource.name} item '${segments[1]}'`);
@@ -159,6 +158,24 @@ function scopeOf(resource: PublicResource, search: URLSearchParams): Scope {
   return { region, categoryIDs: items.map(Number) };
 }
 
+/**
+ * The request's options without the `fields` names the resource ignores; `fields` naming nothing
+ * else is left out, so the default fields are returned.
+ */
+function withoutIgnoredFields(search: URLSearchParams, ignored: readonly string[]): URLSearchParams {
+  if (ignored.length === 0) return search;
+  const lower = new Set(ignored.map((name) => name.toLowerCase()));
+  const kept = new URLSearchParams();
+  for (const [key, value] of search) {
+    if (key.toLowerCase() !== 'fields') kept.append(key, value);
+    else {
+      const names = value.split(',').filter((name) => !lower.has(name.trim().toLowerCase()));
+      if (names.length > 0) kept.append(key, names.join(','));
+    }
+  }
+  return kept;
+}
+
 async function item(
   resource: PublicResource,
   itemResource: QueryResource,
@@ -179,7 +196,7 @@ async function collection(
   search: URLSearchParams,
   db: Statements,
 ): Promise<unknown> {
-  const plan = parseQuery(search, resource.collection);
+  const plan = parseQuery(withoutIgnoredFields(search, resource.ignoredFields ?? []), resource.collection);
   const { data, count } = compileSqlQuery(plan, storageIn(resource, scope));
   const [rows, counted] = await Promise.all([
     db.query(data.sql, data.params),

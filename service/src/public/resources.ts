@@ -39,6 +39,8 @@ export interface PublicResource {
   readonly source: (scope: Scope | undefined) => SqlFragment;
   /** Where the collections of values are: jsonb columns of the same names. */
   readonly collections: SqlQueryOptions['collections'];
+  /** Names `fields` may give that select nothing: left out before the option is read. */
+  readonly ignoredFields?: readonly string[];
 }
 
 function policy(passThrough: readonly string[]): QueryPolicy {
@@ -46,7 +48,13 @@ function policy(passThrough: readonly string[]): QueryPolicy {
 }
 
 /** A single record: `fields`, `format` and `callback` only — no page to ask for. */
-const ITEM_POLICY: QueryPolicy = { ...policy(['format', 'callback']), defaultTop: 1, maxTop: 1, count: false };
+const ITEM_POLICY: QueryPolicy = {
+  ...policy(['format', 'callback']),
+  defaultTop: 1,
+  maxTop: 1,
+  paging: false,
+  count: false,
+};
 
 function resource(
   schema: Schema,
@@ -133,6 +141,9 @@ export const PUBLIC_RESOURCES: readonly PublicResource[] = [
       return sqlFragment`(SELECT i.*, o."BestAdvertisedOffers" FROM template_category_items i LEFT JOIN template_item_offers o ON o."ItemID" = i."ItemID" AND o."Region" = ${sqlValue(region)} WHERE i."Regions" ? ${sqlValue(region)}${categories})`;
     },
     collections: json('AdvertisedPresenters', 'BestAdvertisedOffers', 'Tags', 'Credits'),
+    // The document's example request for category items lists ViewUri, which their fields do not
+    // have; its handling is unspecified (section 4.2), so it is ignored rather than refused.
+    ignoredFields: ['ViewUri'],
   },
 ];
 

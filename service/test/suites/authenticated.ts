@@ -408,12 +408,30 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         'TimeZone/UtcOffset eq 600',
         "Status eq 'Active' and not Sessions/all(s: s/Status eq 'Active')",
       ]) {
-        await refusal(`${A}events/?filter=${encodeURIComponent(filter)}`, 403, 'SecurityException', 'events-only');
+        // The message says it is a permission, naming the collection the relation leads to.
+        expect(
+          await refusal(`${A}events/?filter=${encodeURIComponent(filter)}`, 403, 'SecurityException', 'events-only'),
+        ).toMatch(/^You may not read the collection '[a-z]+', which '[A-Za-z]+' in option 'filter' leads to$/);
         expect((await get(s.base, `${A}events/?filter=${encodeURIComponent(filter)}`, { user: 'admin' })).status).toBe(
           200,
         );
       }
+      expect(
+        await refusal(
+          `${A}events/?filter=${encodeURIComponent('Registrations/$count gt 3 and Sessions/any(s: s/Presenter/Email ne null)')}`,
+          403,
+          'SecurityException',
+          'events-only',
+        ),
+      ).toBe(
+        "You may not read the collection 'registrations', which 'Registrations' in option 'filter' leads to; " +
+          "You may not read the collection 'eventsessions', which 'Sessions' in option 'filter' leads to",
+      );
       await refusal(`${A}events/1/?filter=x`, 400, 'BadRequest', 'events-only');
+      // A member has no pages: the message lists what it takes.
+      expect(await refusal(`${A}events/1/?top=1`, 400, 'BadRequest', 'events-only')).toBe(
+        "Unknown option 'top'; a single record takes 'expand'",
+      );
       expect(
         ids(await xml(`${A}events/?filter=${encodeURIComponent("Status eq 'Active'")}&top=3`, 'events-only')),
       ).toHaveLength(3);
@@ -446,8 +464,11 @@ export function authenticatedSuite(engine: string, open: () => Promise<Database>
         await refusal(`${A}registrations/?expand=Registration/Event/Sessions/Presenter/X`, 400, 'BadRequest'),
       ).toMatch(/X/);
       expect(await refusal(`${A}events/1/?filter=Code%20eq%20'x'`, 400, 'BadRequest')).toMatch(/filter/);
+      // A member has no pages: the message lists what it takes instead.
       for (const option of ['skip=1', 'top=0', 'TOP=1'])
-        expect(await refusal(`${A}events/1/?${option}`, 400, 'BadRequest')).toMatch(/page/);
+        expect(await refusal(`${A}events/1/?${option}`, 400, 'BadRequest')).toBe(
+          `Unknown option '${option.slice(0, option.indexOf('='))}'; a single record takes 'expand'`,
+        );
     });
 
     it('answers 404 NotFound for a member, a collection or a platform that does not exist', async () => {

@@ -105,7 +105,10 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
       await refusal(`${B}presenters/${closed!.PresenterID}`, 404, 'NotFound');
       await refusal(`${B}presenters/0`, 404, 'NotFound');
       await refusal(`${B}presenters/abc`, 404, 'NotFound');
-      expect(await refusal(`${B}presenters/${open!.PresenterID}?skip=1`, 400, 'BadRequest')).toMatch(/page/);
+      // A single record has no pages: the message lists what it takes, not top or skip.
+      expect(await refusal(`${B}presenters/${open!.PresenterID}?skip=1`, 400, 'BadRequest')).toBe(
+        "Unknown option 'skip'; a single record takes 'fields', 'format', 'callback'",
+      );
       await refusal(`${B}nothing/`, 404, 'NotFound');
       const [zone] = await query('SELECT * FROM time_zones ORDER BY 1 LIMIT 1');
       expect(await json(`${B}timezones/${zone!.TimeZoneID}/?fields=TzNames,UtcOffset,Name`)).toEqual({
@@ -159,6 +162,28 @@ export function publicSuite(engine: string, open: () => Promise<Database>): void
       expect(lower.Count).toBe(rows.length);
       expect(await json(`${B}presenters/?includeTotalCount=false`)).not.toHaveProperty('TotalCount');
       await refusal(`${B}eventtemplatecategoryitems/1`, 404, 'NotFound');
+    });
+
+    it("answers the document's example request for category items, its ViewUri ignored", async () => {
+      const [category] = await query('SELECT "CategoryID" FROM template_category_items ORDER BY 1 LIMIT 1');
+      const id = category!.CategoryID as number;
+      const asked = await json(`${B}eventtemplatecategoryitems/?categoryids=${id}&fields=Title,Uri,ViewUri&top=200`);
+      expect(asked).toEqual(await json(`${B}eventtemplatecategoryitems/?categoryids=${id}&fields=Title,Uri&top=200`));
+      expect(asked.Items.length).toBeGreaterThan(0);
+      // Alone, it leaves the default fields; any other name the items do not have is still refused.
+      expect(await json(`${B}eventtemplatecategoryitems/?fields=viewuri`)).toEqual(
+        await json(`${B}eventtemplatecategoryitems/`),
+      );
+      expect(await refusal(`${B}eventtemplatecategoryitems/?fields=Title,Nope`, 400, 'BadRequest')).toMatch(/Nope/);
+      // Where ViewUri is a field, it is read.
+      expect((await json(`${B}venues/?fields=ViewUri&top=200`)).Items.some((i) => 'ViewUri' in i)).toBe(true);
+    });
+
+    it("ignores jQuery's cache-buster `_`, and refuses other unknown options", async () => {
+      expect(await json(`${B}timezones/?_=1700000000000`)).toEqual(await json(`${B}timezones/`));
+      const [zone] = await query('SELECT "TimeZoneID" FROM time_zones ORDER BY 1 LIMIT 1');
+      await json(`${B}timezones/${zone!.TimeZoneID}?_=1`);
+      expect(await refusal(`${B}timezones/?__=1`, 400, 'BadRequest')).toMatch(/Unknown option '__'/);
     });
 
     it('negotiates: format=json or an Accept allowing JSON; otherwise 406 with an empty body', async () => {

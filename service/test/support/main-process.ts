@@ -37,6 +37,15 @@ export async function start(env: Record<string, string> = {}): Promise<Started> 
   return { child, base, output: () => output };
 }
 
+/** Runs main.js to its exit (one that cannot start): its exit code and everything it wrote. */
+export function exited(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, output })));
+}
+
 /** Resolves once the output shows the pattern (the process's log is where a signal's effect shows). */
 export async function waitFor(output: () => string, pattern: RegExp): Promise<void> {
   for (let waited = 0; !pattern.test(output()); waited += 20) {
