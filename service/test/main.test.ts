@@ -78,4 +78,15 @@ describe('npm start (service/dist/main.js)', () => {
     const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: 'eighty' }, stdio: 'ignore' });
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(64);
   });
+
+  it('refuses WORKERS that is no number of processes, or above 1 without a PostgreSQL server, in a line', async () => {
+    expect(await exited({ WORKERS: 'two' })).toEqual({
+      code: 64,
+      output: "WORKERS must be a number of processes from 1 to 99, not 'two'\n",
+    });
+    expect(await exited({ WORKERS: '2', DATABASE_URL: '' })).toEqual({
+      code: 64,
+      output: 'WORKERS above 1 needs DATABASE_URL: the processes share one PostgreSQL server\n',
+    });
+  });
 });

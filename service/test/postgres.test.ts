@@ -15,7 +15,7 @@ import { loginFloodSuite } from './suites/login-flood.js';
 import { slowClientsSuite } from './suites/slow-clients.js';
 import { hostileSuite } from './suites/hostile.js';
 import { publicSuite } from './suites/public.js';
-import { start, stopped } from './support/main-process.js';
+import { start, stopped, waitFor } from './support/main-process.js';
 import { A, B, get, startService } from './support/service.js';
 
 describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
@@ -91,7 +91,7 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
 });
 
 describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {
-  it('writes the demo data into the server’s database on the first start only, and serves from it', async () => {
+  it('writes the demo data into the server’s database on the first start only, serves from it, and in WORKERS processes', async () => {
     const server = await startPostgres();
     try {
       const first = await start({ DATABASE_URL: server.url });
@@ -103,6 +103,26 @@ describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {
       expect(second.output()).not.toMatch(/Demo data written/);
       expect((await get(second.base, `${B}venues/?format=json`)).status).toBe(200);
       expect(await stopped(second.child, 'SIGTERM'), second.output()).toBe(0);
+      // WORKERS=2: two processes on one port and one server, maintenance switched in both, one
+      // that dies replaced, and a clean stop of both.
+      const pair = await start({ DATABASE_URL: server.url, WORKERS: '2' });
+      const pids = /, in 2 processes \((\d+), (\d+)\)/.exec(pair.output())!.slice(1).map(Number);
+      expect(pids).toHaveLength(2);
+      const statuses = async (): Promise<number[]> =>
+        Promise.all(Array.from({ length: 8 }, async () => (await get(pair.base, `${B}timezones/?format=json`)).status));
+      expect(await statuses()).toEqual(Array(8).fill(200));
+      pair.child.kill('SIGUSR2');
+      await waitFor(pair.output, /(maintenance on[\s\S]*){2}/);
+      expect(await statuses()).toEqual(Array(8).fill(503));
+      pair.child.kill('SIGUSR2');
+      await waitFor(pair.output, /(maintenance off[\s\S]*){2}/);
+      process.kill(pids[0]!, 'SIGKILL');
+      await waitFor(pair.output, new RegExp(`worker ${pids[0]} ended \\(SIGKILL\\); starting another`));
+      await waitFor(pair.output, new RegExp(`worker \\d+ listening in place of ${pids[0]}`));
+      expect(await statuses()).toEqual(Array(8).fill(200));
+      expect((await get(pair.base, `${A}registrations/?top=1`, { user: 'admin' })).status).toBe(200);
+      expect(await stopped(pair.child, 'SIGTERM'), pair.output()).toBe(0);
+      expect(pair.output()).toMatch(/SIGTERM: stopping 2 workers/);
     } finally {
       await server.stop();
     }
