@@ -19,6 +19,9 @@ const STRESS_SUITES = [
 /** The service: an HTTP server on a database, which the quick size starts none of. */
 const SERVICE_SUITES = ['service/test/**'];
 
+/** Clients other projects' generators make from the endpoint's `$metadata`: seconds of code generation each. */
+const GENERATED_CLIENT_SUITES = ['test/clients/**'];
+
 const quick = process.env.ODATA_FILTER_SIZE === 'quick';
 
 export default defineConfig({
@@ -26,7 +29,7 @@ export default defineConfig({
     // Once per run: the engines the run has, a shared MariaDB server, a PGlite data directory to start from.
     globalSetup: ['test/global-setup.ts'],
     include: ['test/**/*.test.ts', 'service/test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(quick ? [...STRESS_SUITES, ...SERVICE_SUITES] : [])],
+    exclude: [...configDefaults.exclude, ...(quick ? [...STRESS_SUITES, ...SERVICE_SUITES, ...GENERATED_CLIENT_SUITES] : [])],
     // Type tests (*.test-d.ts) pin what the types promise; tsc checks them, and they report as tests.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // Property tests and real database engines share two cores: keep files from starving each other.

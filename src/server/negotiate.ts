@@ -17,13 +17,18 @@ export function negotiate(request: Request, format: string | undefined): Negotia
   const media = accepted === null || accepted === undefined ? [] : mediaRanges(accepted);
   const json = media.find((m) => ['application/json', 'application/*', '*/*'].includes(m.type));
   if (accepted !== null && accepted !== undefined && json === undefined) return undefined;
-  const maxVersion = request.headers.get('OData-MaxVersion')?.trim();
   const page = /(?:^|[,;\s])(?:odata\.)?maxpagesize\s*=\s*"?(\d{1,9})"?/i.exec(request.headers.get('Prefer') ?? '');
   return {
     ieee754Compatible: json?.parameters.get('ieee754compatible') === 'true',
-    version: maxVersion === '4.0' || (maxVersion !== undefined && Number(maxVersion) < 4.01) ? '4.0' : '4.01',
+    version: versionFor(request),
     maxPageSize: page === null || Number(page[1]) === 0 ? undefined : Number(page[1]),
   };
+}
+
+/** The version a response is in: 4.0 to a client whose `OData-MaxVersion` is below 4.01, else 4.01. */
+export function versionFor(request: Request): '4.0' | '4.01' {
+  const maxVersion = request.headers.get('OData-MaxVersion')?.trim();
+  return maxVersion === '4.0' || (maxVersion !== undefined && Number(maxVersion) < 4.01) ? '4.0' : '4.01';
 }
 
 /** `$format`'s value as a media type: `json` is JSON, a media type is itself. */

@@ -1,16 +1,25 @@
 // The endpoint's `$metadata` (OData 4.01 Protocol, section 11.1.2): the model as CSDL XML, or CSDL
 // JSON where the request asks for JSON, naming only the entity sets the endpoint serves and
-// nothing their rules hide; with an ETag, so a client that has it gets a 304.
+// nothing their rules hide; with an ETag, so a client that has it gets a 304. A client that speaks
+// OData 4.0 (`OData-MaxVersion: 4.0`) gets CSDL XML 4.0: many generators read no other version.
 
 import { metadataEtag } from '../metadata/metadata-etag.js';
 import { metadataJson } from '../metadata/metadata-json.js';
 import { metadataXml } from '../metadata/metadata-xml.js';
 import type { EntitySet, Model } from '../model/model.js';
 import type { PropertyRules } from '../query/rules.js';
+import { versionFor } from './negotiate.js';
+
+interface Document {
+  readonly text: string;
+  readonly etag: string;
+}
 
 export interface MetadataDocuments {
-  readonly xml: { readonly text: string; readonly etag: string };
-  readonly json: { readonly text: string; readonly etag: string };
+  /** CSDL XML in each version a client may speak. */
+  readonly xml: { readonly '4.0': Document; readonly '4.01': Document };
+  /** CSDL JSON, which OData 4.01 defines. */
+  readonly json: Document;
 }
 
 /** The documents of the entity sets served: written once, when the endpoint is made. */
@@ -22,9 +31,14 @@ export function metadataDocuments(
   const rules = Object.fromEntries(
     [...served].flatMap(([name, s]) => (s.rules === undefined ? [] : [[name, s.rules] as const])),
   );
-  const xml = metadataXml(shown, { rules });
-  const json = JSON.stringify(metadataJson(shown, { rules }));
-  return { xml: { text: xml, etag: metadataEtag(xml) }, json: { text: json, etag: metadataEtag(json) } };
+  const document = (text: string): Document => ({ text, etag: metadataEtag(text) });
+  return {
+    xml: {
+      '4.0': document(metadataXml(shown, { rules, version: '4.0' })),
+      '4.01': document(metadataXml(shown, { rules })),
+    },
+    json: document(JSON.stringify(metadataJson(shown, { rules }))),
+  };
 }
 
 /** The model with only the entity sets served, and only the bindings that lead to one of them. */
@@ -52,11 +66,12 @@ export function metadataResponse(
   const json = /(^|[\s,;])(json|application\/json)/.test(asked) && !/xml/.test(asked);
   const xml = asked === '' || /xml|\*\/\*|application\/\*/.test(asked);
   if (!json && !xml) return undefined;
-  const document = json ? documents.json : documents.xml;
+  const version = json ? '4.01' : versionFor(request);
+  const document = json ? documents.json : documents.xml[version];
   const headers = {
     'Content-Type': json ? 'application/json' : 'application/xml',
     ETag: document.etag,
-    'OData-Version': '4.01',
+    'OData-Version': version,
   };
   if (
     request.headers

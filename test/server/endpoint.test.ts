@@ -4,77 +4,8 @@
 // error format with its status.
 
 import { describe, expect, it } from 'vitest';
-import { defineModel } from '../../src/index.js';
 import { arraySource, odataEndpoint } from '../../src/server/index.js';
-
-const model = defineModel({
-  namespace: 'Shop',
-  enumTypes: { Color: { members: { Red: 1, Green: 2, Blue: 4 }, flags: true } },
-  complexTypes: { Size: { properties: { Width: 'Edm.Int32', Height: 'Edm.Int32' } } },
-  entityTypes: {
-    Product: {
-      key: ['Id'],
-      properties: {
-        Id: { type: 'Edm.Int32', nullable: false },
-        Name: 'Edm.String',
-        Price: 'Edm.Decimal',
-        Stock: 'Edm.Int64',
-        Released: 'Edm.Date',
-        Updated: 'Edm.DateTimeOffset',
-        Ratio: 'Edm.Double',
-        Color: 'Color',
-        Size: 'Size',
-        Tags: { type: 'Edm.String', collection: true },
-        Hash: 'Edm.Binary',
-      },
-      navigation: { Category: { type: 'Category', partner: 'Products' } },
-    },
-    Category: {
-      key: ['Id'],
-      properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String' },
-      navigation: { Products: { type: 'Product', collection: true, partner: 'Category' } },
-    },
-    Line: {
-      key: ['Order', 'No'],
-      properties: {
-        Order: { type: 'Edm.Int32', nullable: false },
-        No: { type: 'Edm.Int32', nullable: false },
-        Text: 'Edm.String',
-      },
-    },
-  },
-  entitySets: {
-    Products: { type: 'Product', bindings: { Category: 'Categories' } },
-    Categories: { type: 'Category', bindings: { Products: 'Products' } },
-    Lines: { type: 'Line' },
-    Archive: { type: 'Product', bindings: { Category: 'Categories' } },
-  },
-});
-
-const categories = [
-  { Id: 1, Name: 'Tools' },
-  { Id: 2, Name: 'Toys' },
-];
-const products = Array.from({ length: 25 }, (_, i) => ({
-  Id: i + 1,
-  Name: `Product ${i + 1}`,
-  Price: i === 0 ? '12345678901234567890.125' : `${i}.5`,
-  Stock: i === 0 ? 9007199254740993n : BigInt(i * 10),
-  Released: `2012-0${(i % 9) + 1}-15`,
-  Updated: new Date(Date.UTC(2012, 0, 1, 0, 0, i, i === 1 ? 250 : 0)),
-  Ratio: i === 2 ? Number.NaN : i / 4,
-  Color: i % 8,
-  Size: i % 5 === 0 ? null : { Width: i, Height: i * 2 },
-  Tags: i % 2 === 0 ? ['a', 'b'] : [],
-  Hash: new Uint8Array([i, 255]),
-  Category: categories[i % 2],
-}));
-for (const c of categories) Object.assign(c, { Products: products.filter((p) => p.Category === c) });
-const lines = [
-  { Order: 1, No: 1, Text: 'one' },
-  { Order: 1, No: 2, Text: 'two' },
-  { Order: 2, No: 1, Text: 'three' },
-];
+import { categories, lines, model, products } from '../support/shop.js';
 
 const handler = odataEndpoint({
   model,
@@ -246,6 +177,21 @@ describe('the OData endpoint', () => {
     expect(json.json().Shop.Container.Products).toMatchObject({ $Collection: true, $Type: 'Shop.Product' });
     expect(json.headers.get('ETag')).not.toBe(etag);
     expect((await get('/odata/$metadata', { Accept: 'text/html' })).status).toBe(406);
+  });
+
+  it('serves CSDL XML 4.0 to a client that speaks OData 4.0, with an ETag of its own', async () => {
+    const current = await get('/odata/$metadata');
+    expect(current.headers.get('OData-Version')).toBe('4.01');
+    expect(current.text).toContain('<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.01">');
+    const older = await get('/odata/$metadata', { 'OData-MaxVersion': '4.0' });
+    expect(older.headers.get('OData-Version')).toBe('4.0');
+    expect(older.text).toContain('<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">');
+    expect(older.text).toContain('<EntitySet Name="Products" EntityType="Shop.Product">');
+    expect(older.headers.get('ETag')).not.toBe(current.headers.get('ETag'));
+    expect(
+      (await get('/odata/$metadata', { 'OData-MaxVersion': '4.0', 'If-None-Match': older.headers.get('ETag')! }))
+        .status,
+    ).toBe(304);
   });
 
   it("names nothing in $metadata that an entity set's rules hide", async () => {
