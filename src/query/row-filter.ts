@@ -48,6 +48,14 @@ export interface RelationRules {
 const USES = new WeakMap<Schema, Map<string, ReadonlyMap<string, ValueUse>>>();
 
 /**
+ * Row filters checked with their parameters' literals, per schema and text: a request repeats the
+ * parameters of the last ones (a user's, a tenant's), and a typed tree is never changed once made.
+ * At most CHECKED_PER_FILTER sets of parameters are kept per filter, the oldest forgotten first.
+ */
+const CHECKED = new WeakMap<Schema, Map<string, Map<string, TypedFilter>>>();
+const CHECKED_PER_FILTER = 256;
+
+/**
  * A row filter checked with its parameters' values: each value written as a literal of the type
  * its place gives it, then read as a parameter alias is. A filter that does not check, a missing
  * parameter or a value that does not fit is a TypeError (the server's mistake, not the request's).
@@ -72,6 +80,28 @@ export function checkRowFilter(
       );
     aliases[name] = bound.text;
   }
+  let byText = CHECKED.get(schema);
+  if (byText === undefined) CHECKED.set(schema, (byText = new Map()));
+  let byValues = byText.get(text);
+  if (byValues === undefined) byText.set(text, (byValues = new Map()));
+  const values = JSON.stringify(Object.values(aliases));
+  const known = byValues.get(values);
+  if (known !== undefined) return known;
+  const typed = checkedRowFilter(text, schema, aliases, uses, parameters, owner);
+  if (byValues.size >= CHECKED_PER_FILTER) byValues.delete(byValues.keys().next().value!);
+  byValues.set(values, typed);
+  return typed;
+}
+
+/** The row filter checked with its parameters' literals as aliases, each read as its place's type. */
+function checkedRowFilter(
+  text: string,
+  schema: Schema,
+  aliases: Readonly<Record<string, string>>,
+  uses: ReadonlyMap<string, ValueUse>,
+  parameters: RowFilterParameters,
+  owner: string,
+): TypedFilter {
   let typed: TypedFilter;
   try {
     typed = check(text, schema, { aliases });

@@ -72,6 +72,16 @@ describe('a row filter', () => {
     expect(printed('', owned('Owner eq @user'), { user: null })).toBe('(Owner:Guid eq null:Guid)');
   });
 
+  it('reads the values of each request, however many sets of them come and go (they are kept checked)', () => {
+    const resource = owned('Tenant eq @t and Level gt @n');
+    const plan = (t: string, n: number) => parseQuery('', resource, { parameters: { t, n } }).filter!;
+    // More sets of values than are kept, asked for in turn and then again: each its own.
+    const values = Array.from({ length: 300 }, (_, i) => [`tenant ${i % 7}`, i] as const);
+    for (const round of [0, 1])
+      for (const [t, n] of round === 0 ? values : [...values].reverse())
+        expect(printTyped(plan(t, n))).toBe(`((Tenant:String eq '${t}':String) and (Level:Int64 gt ${n}n:Int64))`);
+  });
+
   it("is and-ed with the request's filter, and holds without one and where the policy has no filter option", () => {
     const resource = owned('Tenant eq @t');
     expect(printed('$filter=Level gt 1 or Public eq true', resource, { t: 'a' })).toBe(
