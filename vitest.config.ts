@@ -29,7 +29,10 @@ export default defineConfig({
     // Once per run: the engines the run has, a shared MariaDB server, a PGlite data directory to start from.
     globalSetup: ['test/global-setup.ts'],
     include: ['test/**/*.test.ts', 'service/test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(quick ? [...STRESS_SUITES, ...SERVICE_SUITES, ...GENERATED_CLIENT_SUITES] : [])],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(quick ? [...STRESS_SUITES, ...SERVICE_SUITES, ...GENERATED_CLIENT_SUITES] : []),
+    ],
     // Type tests (*.test-d.ts) pin what the types promise; tsc checks them, and they report as tests.
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
     // Property tests and real database engines share two cores: keep files from starving each other.

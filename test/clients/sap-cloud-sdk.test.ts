@@ -17,7 +17,6 @@ let directory = '';
 let base = '';
 let server: ReturnType<typeof createServer> | undefined;
 // The generated client's module: its service function, typed loosely here (it is generated at run time).
-// biome-ignore lint/suspicious/noExplicitAny: the generated client's types exist only once it is generated
 let shop: any;
 
 beforeAll(async () => {
@@ -48,8 +47,7 @@ beforeAll(async () => {
     transpile: false,
     skipValidation: true,
     overwrite: true,
-    // biome-ignore lint/suspicious/noExplicitAny: the generator's option type differs between its releases
-  } as any);
+  });
   shop = (await import(join(directory, 'client/shop/index.ts'))).shop();
 }, 120_000);
 
