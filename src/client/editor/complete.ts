@@ -7,7 +7,13 @@ import { isFilterError } from '../../errors.js';
 import type { CheckOptions } from '../../types/check.js';
 import { EDM_TYPES, type EdmType } from '../../language/edm.js';
 import { FUNCTIONS, type FunctionName, type FunctionSignature } from '../../language/functions.js';
-import { type Property, type Schema, type StructuredProperty, enumTypesOf } from '../../types/schema.js';
+import {
+  type PrimitiveProperty,
+  type Property,
+  type Schema,
+  type StructuredProperty,
+  enumTypesOf,
+} from '../../types/schema.js';
 import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../../types/allowed.js';
 import { isLater, isVersion3OrEarlier, versionOf } from '../../language/versions.js';
 import { checkText, limitsOf } from '../../syntax/limits.js';
@@ -241,7 +247,7 @@ function memberItem(
   const path = `${written}${name}`;
   switch (property.kind) {
     case 'primitive':
-      return place.fits(path)
+      return fitsAsValue(place, written, property, name)
         ? { label: name, insert: name, kind: 'property', detail: describeProperty(property) }
         : undefined;
     case 'structured':
@@ -258,6 +264,19 @@ function memberItem(
   }
 }
 
+/**
+ * Whether a primitive member fits: the checker reads a member through one path by its type,
+ * nullability and enumeration alone, so members alike are tried once. A name that is also a range
+ * variable's is read as the variable, and tried for itself.
+ */
+function fitsAsValue(place: Placement, written: string, property: PrimitiveProperty, name: string): boolean {
+  const path = `${written}${name}`;
+  if (written === '' && (name === '$it' || place.facts.scopes.some((scope) => scope.name === name)))
+    return place.fits(path);
+  const kind = `${written}\u0000${property.type}\u0000${property.enum?.name ?? ''}\u0000${property.nullable}`;
+  return place.fitsAs(kind, path);
+}
+
 /** Whether some path beneath a structure (depth-bounded) reaches a value that fits. */
 function leadsToFit(
   place: Placement,
@@ -270,7 +289,7 @@ function leadsToFit(
   for (const property of structure.properties.values()) {
     if (!property.filterable) continue;
     const inner = `${path}/${property.name}`;
-    if (property.kind === 'primitive' && place.fits(inner)) return true;
+    if (property.kind === 'primitive' && fitsAsValue(place, `${path}/`, property, property.name)) return true;
     if (property.kind === 'structured' && leadsToFit(place, inner, property, depth - 1, options)) return true;
     if (property.kind === 'collection' && lambdaItems(place, `${inner}/`, property.name, options).length > 0)
       return true;
