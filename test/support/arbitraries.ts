@@ -639,8 +639,6 @@ const INT32ISH = new Set<EdmType>(['Edm.Byte', 'Edm.SByte', 'Edm.Int16', 'Edm.In
 const SMALL_INTEGER_TYPES: readonly EdmType[] = [...INT32ISH];
 const NUMERIC_TYPES: readonly EdmType[] = EDM_TYPES.filter((t) => KIND_OF[t] === 'num');
 const INSTANT_TYPES: readonly EdmType[] = ['Edm.DateTimeOffset', 'Edm.DateTime'];
-/** What a String is read as by cast and isof: every type but Binary, whose text is not read yet. */
-const TEXT_TARGETS: readonly EdmType[] = EDM_TYPES.filter((t) => t !== 'Edm.Binary');
 
 /** An operator or function name in a random case: the language is case-insensitive there. */
 function word(name: string): fc.Arbitrary<string> {
@@ -1074,11 +1072,11 @@ function grammar(
           ),
           // isof of every kind against every target, defined conversions or not (isof is then false);
           // a number of one type (a member, mostly) tested against, and compared as, each numeric
-          // type; a String read as a Boolean, and tested against every type it is read as.
+          // type; a String read as a Boolean, and tested against every type.
           fc.oneof(
             fc
               .constantFrom<Kind>('num', 'string', 'instant', 'guid', 'binary', 'bool', 'date', 'time', 'duration')
-              .chain((k) => typeFunction('isof', sub(k), k === 'string' ? TEXT_TARGETS : EDM_TYPES)),
+              .chain((k) => typeFunction('isof', sub(k), EDM_TYPES)),
             typeFunction(
               'isof',
               atom('num', scope).filter((t) => !isNullText(t)),
@@ -1094,7 +1092,7 @@ function grammar(
               sub('num'),
             ),
             typeFunction('cast', sub('string'), ['Edm.Boolean']),
-            typeFunction('isof', sub('string'), TEXT_TARGETS),
+            typeFunction('isof', sub('string'), EDM_TYPES),
           ),
         );
         if (reach.structures.length > 0) {
@@ -1216,7 +1214,10 @@ function grammar(
         forms.push(typeFunction('cast', sub('string'), ['Edm.Guid']));
         break;
       case 'binary':
-        forms.push(typeFunction('cast', sub('binary'), ['Edm.Binary']));
+        forms.push(
+          typeFunction('cast', sub('binary'), ['Edm.Binary']),
+          typeFunction('cast', sub('string'), ['Edm.Binary']),
+        );
         break;
     }
     const weighted = forms.map((arbitrary) => ({ arbitrary, weight: 2 }));

@@ -323,10 +323,10 @@ const REFUSED_EVERYWHERE = ['cast(Edm.Double, Edm.String)', 'cast(Edm.Single, Ed
 /**
  * The casts each backend refuses as 'unsupported', by the construct it names (docs/semantics.md,
  * "SQL backends: differences" and "MongoDB: differences"): a Double's text everywhere; SQLite's
- * Decimal text (its Decimals are REAL) and Binary text (it has no base64); MySQL's Double to
+ * Decimal text (its Decimals are REAL) and Binary text both ways (it has no base64); MySQL's Double to
  * Decimal (DECIMAL(65,30) does not hold every Double); MongoDB's Decimal text, Double to Decimal,
  * a date-time read from text, the text of an integer whose static range passes Int64 (computed in
- * Decimal128 there), and Binary text (a format of `$convert` only 8.0 takes).
+ * Decimal128 there), and Binary text both ways (a format of `$convert` only 8.0 takes).
  */
 export const REFUSED_CASTS: Readonly<Record<'postgres' | 'sqlite' | 'mysql' | 'mongodb', readonly string[]>> = {
   postgres: REFUSED_EVERYWHERE,
@@ -334,6 +334,7 @@ export const REFUSED_CASTS: Readonly<Record<'postgres' | 'sqlite' | 'mysql' | 'm
     ...REFUSED_EVERYWHERE,
     'cast(Edm.Decimal, Edm.String)',
     'cast(Edm.Binary, Edm.String)',
+    'cast(Edm.String, Edm.Binary)',
     'cast(Edm.String, Edm.Decimal)',
     'cast(Edm.String, Edm.Double)',
     'cast(Edm.String, Edm.Single)',
@@ -356,5 +357,6 @@ export const REFUSED_CASTS: Readonly<Record<'postgres' | 'sqlite' | 'mysql' | 'm
     'cast(Edm.Single, Edm.Decimal)',
     'integer_text_beyond_int64',
     'cast(Edm.Binary, Edm.String)',
+    'cast(Edm.String, Edm.Binary)',
   ],
 };

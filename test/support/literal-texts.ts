@@ -10,10 +10,10 @@ import fc from 'fast-check';
 import { EDM_TYPES, INTEGER_RANGES, isInteger, type EdmType } from '../../src/language/edm.js';
 import { formatDate, formatDuration, MAX_DURATION, MS_PER_DAY } from '../../src/semantics/temporal.js';
 
-/** The types a String is cast to: every one but String, and but Binary, whose text is not read yet. */
-export type TextCastTarget = Exclude<EdmType, 'Edm.String' | 'Edm.Binary'>;
+/** The types a String is cast to: every one but String. */
+export type TextCastTarget = Exclude<EdmType, 'Edm.String'>;
 export const TEXT_CAST_TARGETS: readonly TextCastTarget[] = EDM_TYPES.filter(
-  (t): t is TextCastTarget => t !== 'Edm.String' && t !== 'Edm.Binary',
+  (t): t is TextCastTarget => t !== 'Edm.String',
 );
 
 const pad = (n: number | bigint, width = 2): string => String(n).padStart(width, '0');
@@ -194,7 +194,17 @@ export function literalText(type: TextCastTarget | 'Edm.String'): fc.Arbitrary<s
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
       return instantText();
+    case 'Edm.Binary':
+      return binaryText();
   }
+}
+
+/** base64url of up to 12 bytes, padded or not. */
+function binaryText(): fc.Arbitrary<string> {
+  return fc.tuple(fc.uint8Array({ maxLength: 12 }), fc.boolean()).map(([bytes, padded]) => {
+    const text = Buffer.from(bytes).toString('base64url');
+    return padded ? text.padEnd(Math.ceil(text.length / 4) * 4, '=') : text;
+  });
 }
 
 const OTHER_DIGITS = ['０', '٣', '５', '𝟙'];

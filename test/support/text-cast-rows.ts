@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { defineSchema, type Schema } from '../../src/index.js';
 import type { EdmType } from '../../src/language/edm.js';
 import { formatDate } from '../../src/semantics/temporal.js';
+import { bytesOfHex } from '../../src/language/binary-spelling.js';
 import { readLiteralRepresentation } from '../../src/types/literal-representation.js';
 import { anyCastText, TEXT_CAST_TARGETS } from './literal-texts.js';
 import { STRING_POOL } from './arbitraries.js';
@@ -48,6 +49,7 @@ function rowValue(text: string, type: EdmType): unknown {
   const value = readLiteralRepresentation(text, type);
   if (value === null) return null;
   if (type === 'Edm.Date') return formatDate(value as number);
+  if (type === 'Edm.Binary') return bytesOfHex(value as string);
   return type === 'Edm.DateTime' || type === 'Edm.DateTimeOffset' ? new Date(value as number) : value;
 }
 

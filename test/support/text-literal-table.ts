@@ -396,6 +396,45 @@ const INSTANT: readonly TextCase[] = (
   ] as const
 ).map(([text, instant]) => [text, instant === null ? null : new Date(instant)]);
 
+/**
+ * base64url, OData 4.01's binaryValue: all of its padding or none, the bits beyond the last byte
+ * zero; no `+` or `/` (base64's, not base64url's), no space, no prefix. The empty text is no bytes.
+ */
+const BINARY: readonly TextCase[] = (
+  [
+    ['AQ', [1]],
+    ['AQ==', [1]],
+    ['AQI', [1, 2]],
+    ['AQI=', [1, 2]],
+    ['AQID', [1, 2, 3]],
+    ['AQIDBA', [1, 2, 3, 4]],
+    ['QUJD', [65, 66, 67]],
+    ['_-8', [255, 239]],
+    ['__8A', [255, 255, 0]],
+    ['ww', [195]],
+    ['abc', [105, 183]],
+    ['null', [158, 233, 101]],
+    ['', []],
+    ['AQ=', null],
+    ['AQ===', null],
+    ['AQI==', null],
+    ['AR', null],
+    ['AQJ', null],
+    ['A', null],
+    ['AQIDB', null],
+    ['AQ=Q', null],
+    ['/w==', null],
+    ['+w', null],
+    [' AQ', null],
+    ['AQ\n', null],
+    ['AQ ', null],
+    ["binary'AQ'", null],
+    ['X01', null],
+    ['-', null],
+    ['\n', null],
+  ] as const
+).map(([text, bytes]) => [text, bytes === null ? null : new Uint8Array(bytes)]);
+
 /** The texts of each target type but String, with the value each reads as. */
 export const TEXT_LITERALS: readonly (readonly [EdmType, readonly TextCase[]])[] = [
   ['Edm.Boolean', [...BOOLEAN, ...NOTHING]],
@@ -407,6 +446,7 @@ export const TEXT_LITERALS: readonly (readonly [EdmType, readonly TextCase[]])[]
   ['Edm.TimeOfDay', [...TIME_OF_DAY, ...NOTHING]],
   ['Edm.Duration', [...DURATION, ...NOTHING]],
   ['Edm.Guid', [...GUID, ...NOTHING]],
+  ['Edm.Binary', BINARY],
   ['Edm.DateTimeOffset', [...INSTANT, ...NOTHING]],
   ['Edm.DateTime', INSTANT.slice(0, 5)],
 ];

@@ -3,7 +3,8 @@
 // them, the value `cast` reads equals the value check() gives the same text written as a literal
 // at a place of the type (`V eq <text>`), and both are null together. The literal is written as
 // the grammar spells the form §11 reads: a Duration's as the string 4.01 lets a Duration's place
-// take, a Decimal's with an exponent with its `m` (the bare `1e5` is a Double's). Left out are
+// take, a Decimal's with an exponent with its `m` (the bare `1e5` is a Double's), a Binary's in
+// `binary'…'`. Left out are
 // the forms §11 decides against: a v2/v3 prefix or type suffix, and space around the text, which
 // the grammar reads and a literal representation does not have.
 
@@ -25,6 +26,8 @@ const PREFIXED = /^[A-Za-z]+'/;
 /** The literal as the grammar spells the form §11 reads as the type. */
 function written(text: string, type: EdmType): string {
   if (type === 'Edm.Duration') return `'${text.replaceAll("'", "''")}'`;
+  // A Binary's text is the body of its 4.01 literal, binary'…' (base64url).
+  if (type === 'Edm.Binary') return `binary'${text}'`;
   if (type === 'Edm.Decimal' && /^-?[0-9]+(?:\.[0-9]+)?[eE][+-]?[0-9]+$/.test(text)) return `${text}m`;
   return text;
 }

@@ -34,7 +34,9 @@ export function castValue(c: ValueCompiler, node: LoweredCast, operand: Agg): Ag
       throw refuse(
         node.type === 'Edm.Decimal'
           ? "Decimal128 holds 34 significant digits, fewer than a Decimal's text may have"
-          : "no MongoDB operator is documented to read a number's text as the nearest double",
+          : node.type === 'Edm.Binary'
+            ? 'reading base64 text as BinData needs $convert with a format (MongoDB 8.0), which is not rendered'
+            : "no MongoDB operator is documented to read a number's text as the nearest double",
       );
     }
     case 'toString':

@@ -66,6 +66,7 @@ export function literalOfText(c: ValueCompiler, to: EdmType, operand: Agg): Agg 
     case 'Edm.Decimal':
     case 'Edm.Double':
     case 'Edm.Single':
+    case 'Edm.Binary':
       return undefined;
   }
 }

@@ -50,10 +50,37 @@ export function literalOfText(s: TextLiteralSpelling, to: EdmType, text: Frag): 
     case 'Edm.DateTimeOffset':
       return instantOfText(r, text);
     case 'Edm.Binary':
-      return 'a String read as a Binary is not supported';
+      return binaryOfText(s, text);
     default:
       return assertNever(to, 'Edm type');
   }
+}
+
+/**
+ * base64url, OData 4.01's binaryValue (src/language/binary-spelling.ts): groups of four of
+ * `A–Z a–z 0–9 - _`, then two or three characters whose bits beyond the last byte are zero, with
+ * all of their padding or none; read as base64 once `-_` are `+/` and the padding is whole.
+ */
+function binaryOfText(s: TextLiteralSpelling, text: Frag): Frag | string {
+  const r = s.reading;
+  const probe = r.base64(text);
+  if (typeof probe === 'string') return probe;
+  return r.bindText([text], ([t]) => {
+    const { len, char, at } = charactersOf(r, t!);
+    const padding = sql`(CASE WHEN ${len} >= 2 AND ${char(sql`${len} - 1`, '=')} AND ${char(len, '=')} THEN 2 WHEN ${len} >= 1 AND ${char(len, '=')} THEN 1 ELSE 0 END)`;
+    return r.bindIntegers([len, padding], ([length, padded]) => {
+      const m = sql`(${length!} - ${padded!})`;
+      const body = at(1, m);
+      const rest = sql`(${m} % 4)`;
+      const last = sql`${m}`;
+      const shape = sql`(${m} = 0 OR ${r.only(body, 'A-Za-z0-9_-')}) AND (CASE ${rest} WHEN 0 THEN ${padded!} = 0 WHEN 2 THEN (${padded!} = 0 OR ${padded!} = 2) AND ${char(last, 'A', 'Q', 'g', 'w')} WHEN 3 THEN ${padded!} <= 1 AND ${char(last, ...'AEIMQUYcgkosw048')} ELSE FALSE END)`;
+      const base64 = s.concat([
+        sql`replace(replace(${body}, '-', '+'), '_', '/')`,
+        sql`(CASE ${rest} WHEN 2 THEN '==' WHEN 3 THEN '=' ELSE '' END)`,
+      ]);
+      return sql`(CASE WHEN ${shape} THEN ${r.base64(base64) as Frag} END)`;
+    });
+  });
 }
 
 /** `true` or `false` in any case (ASCII letters). */

@@ -42,6 +42,11 @@ export interface TextReading {
   timeOfDay(ms: Frag): Frag;
   /** The Guid of 8-4-4-4-12 hexadecimal digits in any case. */
   guid(text: Frag): Frag;
+  /**
+   * The Binary of base64 text (`+` and `/`, padded to a multiple of four) that is known to be well
+   * formed; or why the dialect cannot read it.
+   */
+  base64(text: Frag): Frag | string;
   /** The Decimal a String spells (src/backends/sql/text-literals.ts), NULL where it spells none; or why the dialect cannot read it. */
   decimal(text: Frag): Frag | string;
   /** The Double a String spells, NULL where it spells none; or why the dialect cannot read it. */

@@ -5,7 +5,7 @@
 import { EDM_TYPES, isEdmType, isInstant } from '../../language/edm.js';
 import { arityOf, lookupFunction } from '../../language/functions.js';
 import { suggestName } from '../../language/suggest-name.js';
-import { isSpanNumber, malformedTree, unsupported } from '../../errors.js';
+import { isSpanNumber, malformedTree } from '../../errors.js';
 import type { Expr, Span, TypeName } from '../../syntax/ast.js';
 import { conversionOf } from '../conversions.js';
 import { coerce, fits } from './coercion.js';
@@ -104,12 +104,6 @@ export function typeFunction(ctx: CheckContext, n: Extract<Expr, { kind: 'typeFu
   if (operand === undefined) return undefined;
   const span = { start: n.start, end: n.end };
   const conversion = conversionOf(operand.type, name);
-  if (operand.type === 'Edm.String' && name === 'Edm.Binary' && operand.kind !== 'null')
-    throw unsupported({
-      construct: 'cast(Edm.String, Edm.Binary)',
-      message: `Reading an Edm.String as an Edm.Binary is not supported at position ${n.start}`,
-      ...span,
-    });
   // The null literal is a null of the target type (OData: "the null value can be cast to any type").
   const typedOperand = operand.kind === 'null' ? { ...operand, type: name } : operand;
   if (n.name === 'isof') return { kind: 'isof', type: 'Edm.Boolean', operand: typedOperand, target: name, ...span };

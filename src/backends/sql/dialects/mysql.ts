@@ -289,6 +289,7 @@ const CAST: Omit<CastSpelling, 'round'> = {
     date: (t) => sql`CAST(${t} AS DATE)`,
     timeOfDay: (ms) => sql`CAST(SEC_TO_TIME(${ms} / 1000) AS TIME(3))`,
     guid: (t) => sql`LOWER(${t})`,
+    base64: (t) => sql`FROM_BASE64(${t})`,
     decimal: () => 'DECIMAL(65,30) holds no Decimal text beyond 35 integer or 30 fractional digits',
     double: () => 'MySQL has no NaN or Infinity, which the texts NaN, INF and -INF are',
   },

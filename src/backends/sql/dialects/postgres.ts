@@ -282,6 +282,7 @@ const TEXT_READING: TextReading = {
   date: (t) => sql`CAST(${t} AS date)`,
   timeOfDay: (ms) => sql`(TIME '00:00' + ${ms} * INTERVAL '1 millisecond')`,
   guid: (t) => sql`CAST(${t} AS uuid)`,
+  base64: (t) => sql`decode(${t}, 'base64')`,
   decimal: (t) => decimalOfText(bind, bindAll, t),
   double: (t) => doubleOfText(bind, bindAll, t, doubleOfNumeric),
 };

@@ -214,6 +214,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
             sql`printf('%02d:%02d:%02d.%03d', ${v!} / 3600000, ${v!} / 60000 % 60, ${v!} / 1000 % 60, ${v!} % 1000)`,
         ),
       guid: (t) => sql`lower(${t})`,
+      base64: () => 'SQLite has no base64 function to read the text of a Binary',
       decimal: () => "SQLite stores Decimals as REAL, which holds no Decimal's text exactly",
       // '1.00000000000000011102230246251565404236316680908203126' (just above a midpoint) reads as 1.
       double: () => "SQLite does not read a number's text as the nearest Double",
