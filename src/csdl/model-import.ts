@@ -146,7 +146,7 @@ class Import {
     for (const entry of this.structured.values()) this.resolveMembers(entry);
     for (const entry of this.structured.values()) this.checkPartners(entry);
     for (const entry of this.structured.values()) this.keyless(entry);
-    for (const entry of this.structured.values()) if (entry.kind === 'complex') this.breakValueCycles(entry);
+    this.breakValueCycles();
     const dot = containerName.lastIndexOf('.');
     const namespace = containerName.slice(0, dot);
     const { entitySets, singletons, members } = this.container(containerName, container);
@@ -453,32 +453,42 @@ class Import {
 
   /**
    * A complex type may hold itself (a tree of values, through a collection) in CSDL; the model
-   * cannot hold a value without end, so the property that closes the cycle is read as unrepresentable.
+   * cannot hold a value without end, so each property that closes a cycle of complex values is
+   * read as unrepresentable. One depth-first walk over every complex type finds them: a property
+   * that leads back to a type the walk is inside closes a cycle.
    */
-  private breakValueCycles(root: StructuredEntry): void {
-    const walk = (at: StructuredEntry, path: readonly string[], open: readonly StructuredEntry[]): void => {
+  private breakValueCycles(): void {
+    const done = new Set<StructuredEntry>();
+    const open: StructuredEntry[] = [];
+    const walk = (at: StructuredEntry): void => {
+      open.push(at);
       for (const owner of this.chain(at))
         for (const [name, property] of Object.entries(owner.properties)) {
           const inner = this.structured.get(property.type);
-          if (inner?.kind !== 'complex') continue;
-          if (inner === root) {
-            owner.properties[name] = {
-              type: PLACEHOLDER_TYPE,
-              ...(property.collection ? { collection: true } : {}),
-              nullable: property.nullable !== false,
-              filterable: false,
-            };
-            this.report.add(
-              'unrepresentable',
-              'Property',
-              `${owner.name}/${name}`,
-              `'${[...path, name].join('/')}' holds a '${root.name}' again, a value the model cannot hold: imported as not filterable nor sortable, held as ${PLACEHOLDER_TYPE}`,
-              owner.object[name] as object,
-            );
-          } else if (!open.includes(inner)) walk(inner, [...path, name], [...open, inner]);
+          if (inner?.kind !== 'complex' || done.has(inner)) continue;
+          if (!open.includes(inner)) {
+            walk(inner);
+            continue;
+          }
+          owner.properties[name] = {
+            type: PLACEHOLDER_TYPE,
+            ...(property.collection ? { collection: true } : {}),
+            nullable: property.nullable !== false,
+            filterable: false,
+          };
+          const cycle = [...open.slice(open.indexOf(inner)).map((e) => e.name), inner.name].join(' → ');
+          this.report.add(
+            'unrepresentable',
+            'Property',
+            `${owner.name}/${name}`,
+            `it holds a '${inner.name}' inside one (${cycle}), a value the model cannot hold: imported as not filterable nor sortable, held as ${PLACEHOLDER_TYPE}`,
+            owner.object[name] as object,
+          );
         }
+      open.pop();
+      done.add(at);
     };
-    walk(root, [], [root]);
+    for (const entry of this.structured.values()) if (entry.kind === 'complex' && !done.has(entry)) walk(entry);
   }
 
   /**
