@@ -33,7 +33,7 @@ export const checkCommand: Command = {
     if ('usageError' in given) return given;
     const versioned = versionFromOptions(values);
     if ('usageError' in versioned) return versioned;
-    const { version } = versioned;
+    const version = versioned.version ?? loaded.version;
     const typed = check(filter, loaded.schema, { aliases: given.aliases, version });
     if (values.json) out.write(`${toJson(typed.root)}\n`);
     // Literals as the version writes them (a date-time as `2012-01-01T00:00:00.000Z`, not its epoch milliseconds).

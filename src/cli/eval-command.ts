@@ -74,7 +74,7 @@ export const evalCommand: Command = {
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
     const matches = compilePredicate(
-      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }),
+      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version ?? loaded.version }),
       now,
     );
     const read = rowReader(loaded.schema);

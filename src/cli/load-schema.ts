@@ -1,14 +1,27 @@
 // The `--schema <name-or-file>` option shared by the commands that need a schema: a shipped
 // schema of the example service (odata-filter/examples/events) by name, in any case, or a JSON
 // file in the defineSchema() shape, of at most MAX_SCHEMA_BYTES (so that `--schema /dev/zero` ends).
+// Or, in its place, `--metadata <file> --entity-set <name>`: an entity set of a service's
+// `$metadata` (docs/metadata.md), with the rules it states and its OData version.
 
 import { closeSync, openSync, readSync } from 'node:fs';
+import { DEFAULT_MAX_METADATA_LENGTH, fromMetadata } from '../csdl/from-metadata.js';
+import type { ODataVersion } from '../language/versions.js';
+import { schemaOf } from '../model/model-view.js';
+import { filterSchemaOf, rulesOf } from '../query/rules.js';
 import type { Schema, SchemaDefinition } from '../types/schema.js';
 import { defineSchema } from '../types/schema.js';
 import { SERVICE_SCHEMAS } from '../examples/events/schemas.js';
 
 /** The option definition to spread into a command's `options`. */
-export const SCHEMA_OPTION = { schema: { type: 'string' } } as const;
+export const SCHEMA_OPTION = {
+  schema: { type: 'string' },
+  metadata: { type: 'string' },
+  'entity-set': { type: 'string' },
+} as const;
+
+/** The largest `$metadata` file read, in bytes: fromMetadata()'s own bound on its text, at up to 3 bytes a character. */
+export const MAX_METADATA_BYTES = DEFAULT_MAX_METADATA_LENGTH * 3;
 
 /** The largest schema file read, in bytes (8 MiB; the shipped schemas are a few KiB as JSON). */
 export const MAX_SCHEMA_BYTES = 8 * 1024 * 1024;
@@ -18,6 +31,10 @@ export const SCHEMA_HELP = [
   '--schema <name-or-file> a shipped schema by name, in any case:',
   `                        ${[...SERVICE_SCHEMAS.keys()].join(', ')};`,
   `                        or a JSON file in the defineSchema shape, of at most ${MAX_SCHEMA_BYTES} bytes`,
+  "--metadata <file>       in place of --schema: a service's $metadata (CSDL XML or JSON, or an",
+  '                        OData 2/3 EDMX), with --entity-set; its version is the default --odata-version',
+  '--entity-set <name>     the entity set or singleton of --metadata whose filters are read,',
+  '                        under the rules its annotations state',
 ].join('\n');
 
 /** The file's text, or undefined when it has more than `limit` bytes. Throws when it cannot be read. */
@@ -61,11 +78,42 @@ export function loadSchema(nameOrFile: string): { readonly schema: Schema } | { 
   }
 }
 
-/** The schema named by a command's `--schema` value, which is required. */
+/**
+ * The schema named by a command's `--schema` value, or by `--metadata` and `--entity-set` (with the
+ * service's OData version); one of the two is required.
+ */
 export function schemaFromOptions(
   values: Readonly<Record<string, unknown>>,
-): { readonly schema: Schema } | { readonly usageError: string } {
+): { readonly schema: Schema; readonly version?: ODataVersion } | { readonly usageError: string } {
+  if (values.metadata !== undefined) return schemaFromMetadata(values);
+  if (values['entity-set'] !== undefined)
+    return { usageError: '--entity-set names an entity set of --metadata <file>' };
   const value = values.schema;
   if (typeof value !== 'string' || value === '') return { usageError: 'missing --schema <name-or-file>' };
   return loadSchema(value);
+}
+
+function schemaFromMetadata(
+  values: Readonly<Record<string, unknown>>,
+): { readonly schema: Schema; readonly version: ODataVersion } | { readonly usageError: string } {
+  const file = String(values.metadata);
+  const entitySet = values['entity-set'];
+  if (values.schema !== undefined) return { usageError: '--schema and --metadata name a schema each: give one' };
+  if (typeof entitySet !== 'string' || entitySet === '')
+    return { usageError: `--metadata ${file}: missing --entity-set <name>` };
+  let text: string | undefined;
+  try {
+    text = readBounded(file, MAX_METADATA_BYTES);
+  } catch {
+    return { usageError: `--metadata '${file}' is no readable file` };
+  }
+  if (text === undefined)
+    return { usageError: `--metadata ${file}: the file is larger than ${MAX_METADATA_BYTES} bytes` };
+  try {
+    const { model, version, rules } = fromMetadata(text);
+    const view = schemaOf(model, entitySet);
+    return { schema: filterSchemaOf(view, rulesOf(view, rules[entitySet])), version };
+  } catch (error) {
+    return { usageError: `--metadata ${file}: ${(error as Error).message}` };
+  }
 }

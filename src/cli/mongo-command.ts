@@ -30,7 +30,7 @@ export const mongoCommand: Command = {
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
     const document = compileMongo(
-      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }),
+      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version ?? loaded.version }),
       { decimal: (s) => new DecimalText(s), ...now },
     );
     out.write(`${toExtendedJson(document)}\n`);

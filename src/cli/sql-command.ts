@@ -94,7 +94,7 @@ export const sqlCommand: Command = {
     const storage = typeof values.storage === 'string' ? loadStorage(values.storage) : { storage: {} };
     if ('usageError' in storage) return storage;
     const { sql, params } = compileSql(
-      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version }),
+      check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version ?? loaded.version }),
       { ...storage.storage, dialect, ...now },
     );
     out.write(values.json ? `${toJson({ sql, params })}\n` : `${sql}\n${toJson(params, 0)}\n`);

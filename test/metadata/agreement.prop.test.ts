@@ -5,16 +5,11 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  defineModel,
-  listPropertyPaths,
-  type ModelDefinition,
-  type NavigationPropertyDefinition,
-  schemaOf,
-} from '../../src/index.js';
+import { defineModel, type ModelDefinition, type NavigationPropertyDefinition } from '../../src/index.js';
 import { type MetadataOptions, metadataJson, metadataXml } from '../../src/metadata/index.js';
 import type { PropertyRules } from '../../src/query/rules.js';
 import { arbModel } from '../support/random-models.js';
+import { rulesOfChoices } from '../support/random-rules.js';
 import { runs } from '../support/test-size.js';
 import { csdlXmlToJson } from './csdl-xml-to-json.js';
 
@@ -93,22 +88,7 @@ function build(choices: Choices): { definition: ModelDefinition; options: Metada
     definition.singletons = { One: { type: 'E0', nullable: choices.version === '4.01', bindings: sets.S0!.bindings } };
 
   // Rules on the entity sets' views, by index: a primitive path (never a key), or a relation for `expand`.
-  const model = defineModel(definition);
-  const rules: Record<string, Record<string, Record<string, boolean>>> = {};
-  for (const { set, path, rule } of choices.rules) {
-    const names = Object.keys(sets);
-    const name = names[set % names.length]!;
-    const view = schemaOf(model, name);
-    const paths =
-      rule === 'expand'
-        ? [...view.properties.values()].filter((p) => p.kind !== 'primitive' && p.relation).map((p) => p.name)
-        : listPropertyPaths(view)
-            .map((p) => p.path.join('/'))
-            .filter((p) => !/(^|\/)Id$/.test(p));
-    if (paths.length === 0) continue;
-    const at = paths[path % paths.length]!;
-    ((rules[name] ??= {})[at] ??= {})[rule] = false;
-  }
+  const rules = rulesOfChoices(defineModel(definition), choices.rules);
   return { definition, options: { version: choices.version, rules } };
 }
 

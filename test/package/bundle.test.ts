@@ -1,6 +1,7 @@
 // What a browser client bundles for parse, check, print, the template and the builder: the core and client
 // entries, built from dist/ as a bundler would (esbuild, minified, for the browser). It must hold
-// no backend and no query-option code, neither decimal.js nor date-fns (the backends' dependencies),
+// no backend and no query-option code, neither decimal.js nor date-fns (the backends' dependencies)
+// nor saxes (the CSDL reader's),
 // and stay within its size bound (docs/client.md, "Size").
 
 import { gzipSync } from 'node:zlib';
@@ -55,6 +56,8 @@ it('bundles the core and client entries without any backend, query-option module
   expect(inputs.some((f) => f.includes('dist/client/template.js'))).toBe(true);
   expect(inputs.filter((f) => /dist\/(backends|query)\//.test(f))).toEqual([]);
   expect(inputs.filter((f) => /node_modules\/(decimal\.js|date-fns|@date-fns)\//.test(f))).toEqual([]);
+  // Nor the CSDL reader and its XML parser, which only `odata-filter/csdl` imports.
+  expect(inputs.filter((f) => /node_modules\/(saxes|xmlchars)\/|dist\/csdl\//.test(f))).toEqual([]);
   const output = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs).filter(
     ([, { bytesInOutput }]) => bytesInOutput > 0,
   );

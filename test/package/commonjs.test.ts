@@ -50,6 +50,11 @@ const USES: Readonly<Record<string, { readonly names: string; readonly use: stri
     use: "metadataEtag(metadataXml(modelOf(VenueRoom).model, { keys: { 'Default.VenueRoom': ['VenueRoomID'] } })).length",
     prints: '66',
   },
+  './csdl': {
+    names: 'fromMetadata',
+    use: "fromMetadata(metadataXml(defineModel({ namespace: 'N', entityTypes: { T: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false } } } }, entitySets: { Ts: { type: 'T' } } }))).model.entitySets.has('Ts')",
+    prints: 'true',
+  },
   './server': {
     names: 'odataEndpoint, arraySource',
     use: "typeof odataEndpoint({ model: defineModel({ namespace: 'N', entityTypes: { T: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false } } } }, entitySets: { Ts: { type: 'T' } } }), entitySets: { Ts: { source: arraySource([]) } } })",

@@ -1,7 +1,7 @@
 // The entry points stay apart: the core imports no backend and no backend imports another, so a
 // client that bundles only `odata-filter` gets only the core. Checked on the import graph of src/.
 
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -73,12 +73,31 @@ describe('entry points', () => {
     });
   });
 
+  it('the csdl entry reaches no backend module, and no other entry reaches it or its XML parser', () => {
+    const modules = [...reachable(join(src, 'csdl', 'index.ts'))];
+    expect(modules.filter((f) => f.startsWith('backends/'))).toEqual([]);
+    expect(modules).toContain('csdl/from-metadata.ts');
+    expect(packageJson.exports['./csdl']).toEqual({ types: './dist/csdl/index.d.ts', default: './dist/csdl/index.js' });
+    for (const entry of ['index.ts', 'query/index.ts', 'client/index.ts', 'metadata/index.ts', 'server/index.ts'])
+      expect(
+        [...reachable(join(src, entry))].filter((f) => f.startsWith('csdl/')),
+        entry,
+      ).toEqual([]);
+    // saxes is imported by the csdl entry's files only.
+    const importers = (readdirSync(src, { recursive: true }) as string[])
+      .filter((f) => f.endsWith('.ts') && /from 'saxes'/.test(readFileSync(join(src, f), 'utf8')))
+      .map((f) => dirname(f));
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((dir) => dir !== 'csdl')).toEqual([]);
+  });
+
   it("no library entry reaches the example service's model, which its own entry exports", () => {
     for (const entry of [
       'index.ts',
       'query/index.ts',
       'client/index.ts',
       'metadata/index.ts',
+      'csdl/index.ts',
       ...BACKENDS.map((b) => `backends/${b}/index.ts`),
     ])
       expect(

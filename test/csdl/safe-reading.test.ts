@@ -1,0 +1,119 @@
+// Documents from third parties are read safely (docs/metadata.md, "Reading safely"): no DTD and
+// so no entity is declared or expanded, the text is bounded, and whatever is wrong with a
+// document ends in a CsdlError naming where, never in another error or a hang.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CsdlError, fromMetadata, isCsdlError } from '../../src/csdl/index.js';
+import { MAX_XML_DEPTH } from '../../src/csdl/xml-elements.js';
+import { thrown } from '../support/thrown.js';
+import { runs } from '../support/test-size.js';
+import { metadataText } from './real-models.js';
+
+const EDMX_HEAD = '<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">';
+
+function csdlError(text: string, options?: { maxLength?: number }): CsdlError {
+  const error = thrown(() => fromMetadata(text, options));
+  expect(error).toBeInstanceOf(CsdlError);
+  return error as CsdlError;
+}
+
+describe('fromMetadata() on hostile or broken documents', () => {
+  it('refuses a document type declaration before any entity in it is read', () => {
+    const laughs = `<?xml version="1.0"?>
+<!DOCTYPE edmx:Edmx [
+  <!ENTITY a "aaaaaaaaaa">
+  <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+  <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">
+]>
+${EDMX_HEAD}<edmx:DataServices><Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N"><ComplexType Name="T"><Property Name="P" Type="Edm.String" DefaultValue="&c;"/></ComplexType></Schema></edmx:DataServices></edmx:Edmx>`;
+    const error = csdlError(laughs);
+    expect(error.code).toBe('doctype');
+    expect(error.line).toBe(6);
+    expect(error.message).toMatch(/document type declaration/);
+  });
+
+  it('refuses an external entity as an undeclared one, reading nothing from outside', () => {
+    const error = csdlError(`${EDMX_HEAD}<edmx:DataServices>&xxe;</edmx:DataServices></edmx:Edmx>`);
+    expect(error.code).toBe('malformed');
+    expect(error.message).toMatch(/undefined entity/);
+  });
+
+  it('refuses a text longer than the limit, and reads one within it', () => {
+    const text = metadataText('trippin');
+    expect(csdlError(text, { maxLength: text.length - 1 }).code).toBe('too_large');
+    expect(fromMetadata(text, { maxLength: text.length }).model.entitySets.size).toBeGreaterThan(0);
+    expect(() => fromMetadata(text, { maxLength: 0 })).toThrow(TypeError);
+  });
+
+  it('names the line of XML that is not well formed', () => {
+    const text = metadataText('trippin').replace('<Property Name="Budget"', '<Property Name="Budget" Name="Again"');
+    const line = text.slice(0, text.indexOf('Name="Again"')).split('\n').length;
+    const error = csdlError(text);
+    expect(error.code).toBe('malformed');
+    expect(error.line).toBe(line);
+  });
+
+  it('names what is missing from a document that is no CSDL', () => {
+    expect(csdlError('<html><body/></html>')).toMatchObject({ code: 'not_csdl', element: 'html', line: 1 });
+    expect(csdlError('{"openapi": "3.0.0"}')).toMatchObject({ code: 'not_csdl', element: '$Version' });
+    expect(csdlError('{"$Version": "4.01",').code).toBe('malformed');
+    expect(csdlError(`${EDMX_HEAD}</edmx:Edmx>`).code).toBe('not_csdl');
+    expect(csdlError('').code).toBe('malformed');
+  });
+
+  it('names the element of a model that cannot be', () => {
+    const text = metadataText('trippin').replace(
+      '<PropertyRef Name="AirlineCode" />',
+      '<PropertyRef Name="Nothing" />',
+    );
+    const error = csdlError(text);
+    expect(error.code).toBe('invalid_model');
+    expect(error.element).toBe('Microsoft.OData.SampleService.Models.TripPin.Airline');
+    expect(error.line).toBe(text.slice(0, text.indexOf('<EntityType Name="Airline">')).split('\n').length);
+  });
+
+  it('reads annotations nested as deep as it reads elements, and refuses deeper ones at once', () => {
+    const nested = (depth: number) =>
+      metadataText('trippin').replace(
+        '<Annotation Term="Org.OData.Core.V1.Computed" Bool="true" />',
+        `<Annotation Term="Org.OData.Core.V1.Computed">${'<Collection>'.repeat(depth)}${'</Collection>'.repeat(depth)}</Annotation>`,
+      );
+    // The annotation is inside Edmx, DataServices, Schema, EntityType, Property: five levels.
+    expect(fromMetadata(nested(MAX_XML_DEPTH - 6)).model.entitySets.size).toBeGreaterThan(0);
+    expect(csdlError(nested(MAX_XML_DEPTH - 5))).toMatchObject({ code: 'too_deep', element: 'Collection' });
+    expect(csdlError(nested(100_000)).code).toBe('too_deep');
+  });
+
+  it('ends deeply nested JSON in a CsdlError', () => {
+    const json = `{"$Version":"4.01","N":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+    const result = thrown(() => fromMetadata(json));
+    expect(isCsdlError(result)).toBe(true);
+  });
+
+  it('ends any mutation of a real document in a result or a CsdlError', () => {
+    const text = metadataText('trippin');
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            at: fc.nat({ max: text.length }),
+            cut: fc.nat({ max: 40 }),
+            insert: fc.string({ maxLength: 6 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 4,
+          },
+        ),
+        (edits) => {
+          let mutated = text;
+          for (const { at, cut, insert } of edits) mutated = mutated.slice(0, at) + insert + mutated.slice(at + cut);
+          const error = thrown(() => fromMetadata(mutated));
+          if (error !== undefined) expect(isCsdlError(error), String(error)).toBe(true);
+        },
+      ),
+      { numRuns: runs(200, 2000, 50) },
+    );
+  });
+});
