@@ -111,7 +111,9 @@ export function orderCode(
 ): string {
   if (repr === 'dec') return `${a}.${DECIMAL_ORDER[op]}(${b})`;
   if (repr === 'str' && !native) return `${gen.helper('compareStrings')}(${a}, ${b}) ${JS_ORDER[op]} 0`;
-  if (repr === 'ms') return `${gen.helper('compareTimes')}(${a}, ${b}) ${JS_ORDER[op]} 0`;
+  // Whole milliseconds, the common case, compare as numbers; a FineTime by its parts.
+  if (repr === 'ms')
+    return `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} ${JS_ORDER[op]} ${b} : ${gen.helper('compareTimes')}(${a}, ${b}) ${JS_ORDER[op]} 0)`;
   const base = `${a} ${JS_ORDER[op]} ${b}`;
   // ge is gt or eq, and NaN eq NaN.
   if (repr === 'dbl' && (op === 'ge' || op === 'le')) return `(${base} || (${a} !== ${a} && ${b} !== ${b}))`;
