@@ -40,7 +40,7 @@ export type ValueOf<T extends EdmType> = T extends
     : T extends NumericType
       ? number | bigint
       : T extends InstantType
-        ? Date
+        ? Date | string
         : T extends 'Edm.Binary'
           ? Uint8Array
           : never;

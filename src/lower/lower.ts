@@ -28,6 +28,7 @@ import { madeFilter } from '../types/filter-validation.js';
 import { integerRange } from './integer-range.js';
 import { integerComparison } from './integer-comparison.js';
 import { callsNow, readClock, withNow, type ClockOption } from './now.js';
+import { negateTime, type TimeValue } from '../semantics/fine-time.js';
 import { foldTemporal, MAX_DATETIME, MIN_DATETIME } from './temporal.js';
 import { andOf, constantPredicate, negatePredicate, orOf, quantified } from './predicates.js';
 import type {
@@ -373,7 +374,7 @@ const VALUES = {
     if (isNull(operand)) return constant(node, null);
     // A negated Duration constant is one (`now() sub -duration'P1D'` folds); its negation is in range.
     if (operand.kind === 'constant' && node.type === 'Edm.Duration')
-      return constant(node, -(operand.value as number) + 0);
+      return constant(node, negateTime(operand.value as TimeValue));
     return { kind: 'negate', operand, ...facts(node, operand.nullable, operand.nullDecidedBy) };
   },
   arithmetic: (node) => {

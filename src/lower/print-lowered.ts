@@ -1,6 +1,8 @@
 // A compact one-line text of the lowered form, for tests, docs and debugging: predicates and values
 // as S-expressions (docs/lowering.md lists the spellings).
 
+import { isFineTime } from '../semantics/fine-time.js';
+import { formatInstant } from '../semantics/instant.js';
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
 import type { EdmType } from '../language/edm.js';
@@ -88,11 +90,11 @@ function printConstant(c: LoweredConstant): string {
   if (v === null) return 'null';
   if (typeof v === 'string' && (c.type === 'Edm.String' || c.type === 'Edm.Guid')) return quoteString(v);
   if (typeof v === 'string' && c.type === 'Edm.Binary') return binaryLiteral(v);
-  if (typeof v === 'number' && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset'))
-    return new Date(v).toISOString();
+  const time = typeof v === 'number' || isFineTime(v) ? v : undefined;
+  if (time !== undefined && (c.type === 'Edm.DateTime' || c.type === 'Edm.DateTimeOffset')) return formatInstant(time);
   if (typeof v === 'number' && c.type === 'Edm.Date') return formatDate(v);
-  if (typeof v === 'number' && c.type === 'Edm.TimeOfDay') return formatTimeOfDay(v);
-  if (typeof v === 'number' && c.type === 'Edm.Duration') return `duration'${formatDuration(v)}'`;
+  if (time !== undefined && c.type === 'Edm.TimeOfDay') return formatTimeOfDay(time);
+  if (time !== undefined && c.type === 'Edm.Duration') return `duration'${formatDuration(time)}'`;
   const suffix: Partial<Record<EdmType, string>> = {
     'Edm.Int64': 'L',
     'Edm.Decimal': 'm',

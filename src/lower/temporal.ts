@@ -2,6 +2,7 @@
 // shared rules of src/semantics/temporal-arithmetic.ts that the in-memory backend also runs per row.
 
 import type { TypedTemporal } from '../types/typed.js';
+import type { TimeValue } from '../semantics/fine-time.js';
 import { MAX_INSTANT, MIN_INSTANT } from '../semantics/temporal.js';
 import { evaluateTemporal } from '../semantics/temporal-arithmetic.js';
 import type { LoweredConstant } from './lowered.js';
@@ -10,13 +11,13 @@ import type { LoweredConstant } from './lowered.js';
 export const MIN_DATETIME = MIN_INSTANT;
 export const MAX_DATETIME = MAX_INSTANT;
 
-/** The value of a temporal operation on two non-null constants: a number, or null beyond the range. */
-export function foldTemporal(node: TypedTemporal, left: LoweredConstant, right: LoweredConstant): number | null {
+/** The value of a temporal operation on two non-null constants: a time value, or null beyond the range. */
+export function foldTemporal(node: TypedTemporal, left: LoweredConstant, right: LoweredConstant): TimeValue | null {
   return evaluateTemporal(
     node.op,
     left.type,
     right.type,
-    left.value as number,
-    right.value as number | bigint | string,
+    left.value as TimeValue,
+    right.value as TimeValue | bigint | string,
   );
 }

@@ -2,19 +2,22 @@
 // date-time strings in rows. Rows accept the same forms, and also the text that the SQL storage
 // conventions' drivers return (docs/sql.md): a space for the `T`, and a whole-hour offset.
 
+import { fractionOfSecond, subMillisecondDigits, type TimeValue, timeValue, wholeMs } from './fine-time.js';
+
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const MAX_OFFSET_MINUTES = 14 * 60;
 
 export type InstantReading =
-  | { readonly ok: true; readonly epochMs: number; readonly offsetMinutes: number }
-  /** `unsupported`: well-formed, but more precise than the millisecond precision of instants. */
+  /** `instant`: the exact value; `epochMs`: its whole milliseconds (the floor). */
+  | { readonly ok: true; readonly instant: TimeValue; readonly epochMs: number; readonly offsetMinutes: number }
+  /** `unsupported`: well-formed, but more precise than the picosecond, the finest OData writes. */
   | { readonly ok: false; readonly problem: string; readonly unsupported: boolean };
 
 /**
  * Reads `YYYY-MM-DDThh:mm[:ss[.fff…]][Z|±hh:mm|±hhmm]`; no offset means UTC. Impossible dates,
- * times and offsets beyond ±14:00 are refused, and so are non-zero digits beyond the millisecond.
+ * times and offsets beyond ±14:00 are refused, and so are non-zero digits beyond the twelfth.
  */
 export function readInstant(text: string): InstantReading {
   return readDateTime(text, false);
@@ -59,10 +62,11 @@ function readDateTime(text: string, stored: boolean): InstantReading {
                 ? `second ${s}`
                 : undefined;
   if (missing) return { ok: false, problem: `there is no ${missing}`, unsupported: false };
-  if (/[1-9]/.test(fraction.slice(3))) {
+  const fine = fractionOfSecond(fraction);
+  if (fine === undefined) {
     return {
       ok: false,
-      problem: 'more precise than a millisecond, the precision of date-time values',
+      problem: 'more precise than a picosecond (12 fractional digits), the precision of date-time values',
       unsupported: true,
     };
   }
@@ -77,6 +81,15 @@ function readDateTime(text: string, stored: boolean): InstantReading {
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
   const local = new Date(0);
   local.setUTCFullYear(year, month - 1, day);
-  local.setUTCHours(hour, minute, second, Number(fraction.slice(0, 3).padEnd(3, '0')));
-  return { ok: true, epochMs: local.getTime() - offsetMinutes * 60_000, offsetMinutes };
+  local.setUTCHours(hour, minute, second, fine.ms);
+  const epochMs = local.getTime() - offsetMinutes * 60_000;
+  return { ok: true, instant: timeValue(epochMs, fine.ps), epochMs, offsetMinutes };
+}
+
+/**
+ * An instant's ISO 8601 text in UTC, `2012-03-01T09:00:00.000Z`, with the digits beyond the
+ * millisecond a finer instant has (`…09:00:00.000000500Z`). Within a `Date`'s range.
+ */
+export function formatInstant(instant: TimeValue): string {
+  return `${new Date(wholeMs(instant)).toISOString().slice(0, -1)}${subMillisecondDigits(instant)}Z`;
 }

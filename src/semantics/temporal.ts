@@ -1,11 +1,25 @@
 // Dates, times of day and durations (docs/semantics.md §5): their ranges, their text, and the
 // calendar facts every backend shares. Each value is an integer of one unit — a Date is days since
 // 1970-01-01, a TimeOfDay milliseconds since midnight, a Duration signed milliseconds, an instant
-// milliseconds since the epoch — so the arithmetic on them is integer arithmetic; the calendar
+// milliseconds since the epoch, the last three with picoseconds beyond when written (a FineTime,
+// src/semantics/fine-time.ts) — so the arithmetic on them is integer arithmetic; the calendar
 // (which days exist, which year a day falls in) is the proleptic Gregorian calendar of the
 // platform's Date read in UTC, which is exact integer arithmetic within its ±100,000,000 days. No
 // date library: this module is part of what a browser client bundles. Arithmetic on these values
 // is src/semantics/temporal-arithmetic.ts.
+
+import {
+  FineTime,
+  fractionOfSecond,
+  compareTimes,
+  negateTime,
+  picosOf,
+  PS_PER_MS,
+  subMillisecondDigits,
+  type TimeValue,
+  timeValue,
+  wholeMs,
+} from './fine-time.js';
 
 export const MS_PER_DAY = 86_400_000;
 /** 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the range of a result that is an instant. */
@@ -18,31 +32,34 @@ export const MAX_DATE = 2_932_896;
 export const MAX_TIME_OF_DAY = MS_PER_DAY - 1;
 /** The longest Duration either way, in milliseconds: the span of the instants above. */
 export const MAX_DURATION = MAX_INSTANT - MIN_INSTANT;
+/**
+ * The finest values reach 999,999,999 picoseconds beyond the millisecond bounds above: the last
+ * instant is 9999-12-31T23:59:59.999999999999Z, the last time of day 23:59:59.999999999999, and the
+ * longest duration is their span.
+ */
+const MAX_DURATION_PS = PS_PER_MS - 1;
+export const MAX_FINE_INSTANT: TimeValue = new FineTime(MAX_INSTANT, MAX_DURATION_PS);
+export const MAX_FINE_TIME_OF_DAY: TimeValue = new FineTime(MAX_TIME_OF_DAY, MAX_DURATION_PS);
+export const MAX_FINE_DURATION: TimeValue = new FineTime(MAX_DURATION, MAX_DURATION_PS);
 
-export type TemporalReading =
-  | { readonly ok: true; readonly value: number }
-  /** `unsupported`: well-formed, but more precise than a millisecond. */
+export type TemporalReading<V = number> =
+  | { readonly ok: true; readonly value: V }
+  /** `unsupported`: well-formed, but more precise than a picosecond. */
   | { readonly ok: false; readonly problem: string; readonly unsupported: boolean };
 
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_TEXT = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
 const DURATION_TEXT = /^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d+))?S)?)?$/;
 
-function refused(problem: string): TemporalReading {
+function refused(problem: string): TemporalReading<never> {
   return { ok: false, problem, unsupported: false };
 }
 
-const SUB_MILLISECOND: TemporalReading = {
+const SUB_PICOSECOND: TemporalReading<never> = {
   ok: false,
-  problem: 'more precise than a millisecond, the precision of date and time values',
+  problem: 'more precise than a picosecond (12 fractional digits), the precision of date and time values',
   unsupported: true,
 };
-
-/** Milliseconds of a fraction of a second written as digits after the point; undefined when finer. */
-function fractionMs(fraction: string): number | undefined {
-  if (/[1-9]/.test(fraction.slice(3))) return undefined;
-  return Number(fraction.slice(0, 3).padEnd(3, '0'));
-}
 
 /** `YYYY-MM-DD`, years 0001–9999: the day it names, in days since 1970-01-01. */
 export function readDate(text: string): TemporalReading {
@@ -59,8 +76,8 @@ export function readDate(text: string): TemporalReading {
   return { ok: true, value: days };
 }
 
-/** `hh:mm[:ss[.fff…]]` within a day: milliseconds since midnight. */
-export function readTimeOfDay(text: string): TemporalReading {
+/** `hh:mm[:ss[.fff…]]` within a day: milliseconds since midnight, picoseconds beyond if written. */
+export function readTimeOfDay(text: string): TemporalReading<TimeValue> {
   const match = TIME_TEXT.exec(text);
   if (!match) return refused('expected hh:mm[:ss[.fff]]');
   const [, h, mi, s = '0', fraction = ''] = match;
@@ -70,43 +87,45 @@ export function readTimeOfDay(text: string): TemporalReading {
   if (hour > 23) return refused(`there is no hour ${h}`);
   if (minute > 59) return refused(`there is no minute ${mi}`);
   if (second > 59) return refused(`there is no second ${s}`);
-  const ms = fractionMs(fraction);
-  if (ms === undefined) return SUB_MILLISECOND;
-  return { ok: true, value: ((hour * 60 + minute) * 60 + second) * 1000 + ms };
+  const fine = fractionOfSecond(fraction);
+  if (fine === undefined) return SUB_PICOSECOND;
+  return { ok: true, value: timeValue(((hour * 60 + minute) * 60 + second) * 1000 + fine.ms, fine.ps) };
 }
 
 /**
- * `[-]P[nD][T[nH][nM][n[.fff…]S]]`, at least one part: signed milliseconds within ±MAX_DURATION.
- * Years and months are refused: they are not a fixed length of time.
+ * `[-]P[nD][T[nH][nM][n[.fff…]S]]`, at least one part: signed milliseconds within ±MAX_DURATION
+ * (picoseconds beyond, if written, within ±MAX_FINE_DURATION). Years and months are refused: they
+ * are not a fixed length of time.
  */
-export function readDuration(text: string): TemporalReading {
+export function readDuration(text: string): TemporalReading<TimeValue> {
   const match = DURATION_TEXT.exec(text);
   const [, sign, d, h, mi, s, fraction = ''] = match ?? [];
   if (!match || (d === undefined && h === undefined && mi === undefined && s === undefined) || text.endsWith('T')) {
     return refused('expected [-]P[nD][T[nH][nM][n[.fff]S]] with at least one part (days, hours, minutes, seconds)');
   }
-  const ms = fractionMs(fraction);
-  if (ms === undefined) return SUB_MILLISECOND;
+  const fine = fractionOfSecond(fraction);
+  if (fine === undefined) return SUB_PICOSECOND;
   // BigInt: the parts may be long digit strings, and are checked against the range only once added.
   const total =
     BigInt(d ?? 0) * BigInt(MS_PER_DAY) +
     BigInt(h ?? 0) * 3_600_000n +
     BigInt(mi ?? 0) * 60_000n +
     BigInt(s ?? 0) * 1000n +
-    BigInt(ms);
-  if (total > BigInt(MAX_DURATION)) return refused(`longer than ${formatDuration(MAX_DURATION)}, the longest duration`);
-  const value = Number(total);
-  return { ok: true, value: sign === '-' && value !== 0 ? -value : value };
+    BigInt(fine.ms);
+  if (total > BigInt(MAX_DURATION) || (total === BigInt(MAX_DURATION) && fine.ps > MAX_DURATION_PS))
+    return refused(`longer than ${formatDuration(MAX_FINE_DURATION)}, the longest duration`);
+  const value = timeValue(Number(total), fine.ps);
+  return { ok: true, value: sign === '-' ? negateTime(value) : value };
 }
 
 /**
  * v2/v3 `time'PT13H20M'`: a time of day written as the duration since midnight; non-negative and
  * shorter than a day.
  */
-export function readDurationTimeOfDay(text: string): TemporalReading {
+export function readDurationTimeOfDay(text: string): TemporalReading<TimeValue> {
   const reading = readDuration(text);
   if (!reading.ok) return reading;
-  if (text.startsWith('-') || reading.value > MAX_TIME_OF_DAY)
+  if (text.startsWith('-') || wholeMs(reading.value) > MAX_TIME_OF_DAY)
     return refused('a time of day is at least PT0S and shorter than P1D');
   return reading;
 }
@@ -138,24 +157,29 @@ export function formatDate(days: number): string {
   return `${digits(year > 0 ? year : 1 - year, 4)}-${digits(date.getUTCMonth() + 1, 2)}-${digits(date.getUTCDate(), 2)}`;
 }
 
-/** `hh:mm:ss.fff` of a time of day (of the day it falls in, outside 0–23:59:59.999). */
-export function formatTimeOfDay(ms: number): string {
-  const time = utcDate(ms);
-  return `${digits(time.getUTCHours(), 2)}:${digits(time.getUTCMinutes(), 2)}:${digits(time.getUTCSeconds(), 2)}.${digits(time.getUTCMilliseconds(), 3)}`;
+/**
+ * `hh:mm:ss.fff` of a time of day (of the day it falls in, outside 0–23:59:59.999), with the digits
+ * beyond the millisecond a finer value has (`07:59:59.000000500`).
+ */
+export function formatTimeOfDay(value: TimeValue): string {
+  const time = utcDate(wholeMs(value));
+  return `${digits(time.getUTCHours(), 2)}:${digits(time.getUTCMinutes(), 2)}:${digits(time.getUTCSeconds(), 2)}.${digits(time.getUTCMilliseconds(), 3)}${subMillisecondDigits(value)}`;
 }
 
-/** The shortest ISO 8601 text of a duration: `P1DT2H`, `-PT0.5S`, `PT0S`. */
-export function formatDuration(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  let rest = Math.abs(ms);
+/** The shortest ISO 8601 text of a duration: `P1DT2H`, `-PT0.5S`, `PT0S`, `PT0.000000001S`. */
+export function formatDuration(value: TimeValue): string {
+  const negative = compareTimes(value, 0) < 0;
+  const magnitude = negative ? negateTime(value) : value;
+  const sign = negative ? '-' : '';
+  let rest = wholeMs(magnitude);
   const days = Math.floor(rest / MS_PER_DAY);
   rest -= days * MS_PER_DAY;
   const hours = Math.floor(rest / 3_600_000);
   rest -= hours * 3_600_000;
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
-  const seconds = rest / 1000;
-  const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds ? `${seconds}S` : ''}`;
+  const seconds = secondsText(timeValue(rest, picosOf(magnitude)));
+  const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds !== '0' ? `${seconds}S` : ''}`;
   if (!days && !time) return 'PT0S';
   return `${sign}P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
 }
@@ -191,13 +215,12 @@ export function timePart(ms: number, part: TimePart): number {
   return part === 'hour' ? time.getUTCHours() : part === 'minute' ? time.getUTCMinutes() : time.getUTCSeconds();
 }
 
-/** Milliseconds (an integer) as exact decimal seconds: `0.125`, `-1.5`, `3600`. */
-export function secondsText(ms: number): string {
-  const sign = ms < 0 ? '-' : '';
-  const abs = Math.abs(ms);
-  const whole = Math.floor(abs / 1000);
-  const fraction = String(abs % 1000)
-    .padStart(3, '0')
-    .replace(/0+$/, '');
-  return abs === 0 ? '0' : `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
+/** A time value as exact decimal seconds: `0.125`, `-1.5`, `3600`, `0.000000000001`. */
+export function secondsText(value: TimeValue): string {
+  const negative = compareTimes(value, 0) < 0;
+  const abs = negative ? negateTime(value) : value;
+  const ms = wholeMs(abs);
+  const whole = Math.floor(ms / 1000);
+  const fraction = `${String(ms % 1000).padStart(3, '0')}${String(picosOf(abs)).padStart(9, '0')}`.replace(/0+$/, '');
+  return whole === 0 && fraction === '' ? '0' : `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }

@@ -5,6 +5,8 @@
 // member names, NaN and ±INF as strings — structures nested, collections as arrays, and a related
 // row (an expansion) as an object or an array under its navigation property.
 
+import type { TimeValue } from '../semantics/fine-time.js';
+import { formatInstant } from '../semantics/instant.js';
 import {
   readBinary,
   readDecimal,
@@ -93,9 +95,9 @@ function primitiveJson(value: unknown, property: PrimitiveProperty, path: string
   }
 }
 
-/** `YYYY-MM-DDThh:mm:ss[.fff]Z`: the instant in UTC, the fraction only when not zero. */
-function instantText(ms: number): string {
-  const iso = new Date(ms).toISOString();
+/** `YYYY-MM-DDThh:mm:ss[.fff…]Z`: the instant in UTC, the fraction (to the picosecond) only when not zero. */
+function instantText(instant: TimeValue): string {
+  const iso = formatInstant(instant);
   return iso.endsWith('.000Z') ? `${iso.slice(0, -5)}Z` : iso;
 }
 

@@ -64,6 +64,8 @@ export interface DateTimeLiteral extends Span {
   readonly type: DateTimeLiteralType;
   readonly raw: string;
   readonly epochMs: number;
+  /** Picoseconds beyond `epochMs` (1 to 999,999,999) where finer digits were written, else absent. */
+  readonly picoseconds?: number;
   readonly offsetMinutes: number;
 }
 
@@ -92,18 +94,27 @@ export interface DateLiteral extends Span {
   readonly days: number;
 }
 
-/** `07:59:59.999`, or v3 `time'PT13H20M'` (Edm.TimeOfDay): `ms` since midnight, 0 to 86,399,999. */
+/**
+ * `07:59:59.999`, or v3 `time'PT13H20M'` (Edm.TimeOfDay): `ms` since midnight, 0 to 86,399,999,
+ * and the `picoseconds` beyond (1 to 999,999,999) where finer digits were written.
+ */
 export interface TimeOfDayLiteral extends Span {
   readonly kind: 'timeOfDay';
   readonly raw: string;
   readonly ms: number;
+  readonly picoseconds?: number;
 }
 
-/** `duration'P1DT2H'` (Edm.Duration): a signed length of time in milliseconds. */
+/**
+ * `duration'P1DT2H'` (Edm.Duration): a signed length of time, `ms` the whole milliseconds at or
+ * below it and `picoseconds` (1 to 999,999,999) beyond them where finer digits were written:
+ * `duration'-PT0.0000005S'` is `ms` -1 and `picoseconds` 999,500,000.
+ */
 export interface DurationLiteral extends Span {
   readonly kind: 'duration';
   readonly raw: string;
   readonly ms: number;
+  readonly picoseconds?: number;
 }
 
 /**

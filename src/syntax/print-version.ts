@@ -74,10 +74,10 @@ export function printerFor(version: ODataVersion, base: Renderers, b: Binding): 
           return b.leaf(floatLiteral(n.value, 'f'));
       }
     },
-    datetime: (n) => b.leaf(instantLiteral(n.type, n.epochMs, version, n)),
+    datetime: (n) => b.leaf(instantLiteral(n.type, n.epochMs, version, n, n.picoseconds)),
     guid: (n) => b.leaf(guidLiteral(n.value)),
     binary: (n) => b.leaf(binaryLiteral(n.value)),
-    timeOfDay: (n) => b.leaf(timeOfDayLiteral(n.ms)),
+    timeOfDay: (n) => b.leaf(timeOfDayLiteral(n.ms, n.picoseconds)),
     call: (n, parts) => {
       // contains(a, b) is substringof(b, a): the same test, null where either is null.
       if (n.name === 'contains')

@@ -63,6 +63,13 @@ class Fields {
     if (typeof this.node[key] !== 'number') this.fail(`needs a number '${key}'`);
   }
 
+  /** Absent, or picoseconds beyond a millisecond: an integer from 1 to 999,999,999. */
+  picoseconds(): void {
+    const value = this.node.picoseconds;
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= 1 && (value as number) < 1e9))
+      this.fail("has 'picoseconds' other than an integer from 1 to 999,999,999");
+  }
+
   oneOf(key: string, allowed: ReadonlySet<unknown>): void {
     if (!allowed.has(this.node[key])) this.fail(`has ${describe(this.node[key])} as its '${key}'`);
   }
@@ -132,6 +139,7 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
     f.oneOf('type', DATETIME_TYPES);
     f.string('raw');
     f.number('epochMs');
+    f.picoseconds();
     f.number('offsetMinutes');
     return NONE;
   },
@@ -153,11 +161,13 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
   timeOfDay: (f) => {
     f.string('raw');
     f.number('ms');
+    f.picoseconds();
     return NONE;
   },
   duration: (f) => {
     f.string('raw');
     f.number('ms');
+    f.picoseconds();
     return NONE;
   },
   enum: (f) => {

@@ -71,6 +71,7 @@ export function instantLiteral(
   epochMs: number,
   version: ODataVersion,
   span: Span,
+  picoseconds = 0,
 ): string {
   if (!Number.isInteger(epochMs)) throw malformedTree(span, 'a date-time literal needs integer epoch milliseconds');
   const date = new Date(epochMs);
@@ -83,22 +84,31 @@ export function instantLiteral(
       version,
       span,
     );
-  const ms = date.getUTCMilliseconds();
+  const fraction = fractionDigits(date.getUTCMilliseconds(), picoseconds);
   const text =
     `${pad(year, 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}` +
-    `T${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}${ms === 0 ? '' : `.${pad(ms, 3)}`}`;
+    `T${pad(date.getUTCHours(), 2)}:${pad(date.getUTCMinutes(), 2)}:${pad(date.getUTCSeconds(), 2)}${fraction === '' ? '' : `.${fraction}`}`;
   return type === 'Edm.DateTime' ? `datetime'${text}'` : `datetimeoffset'${text}Z'`;
 }
 
 /** A time of day as the v3 Edm.Time literal, the duration since midnight: `time'PT13H20M'`, `time'PT0S'`. */
-export function timeOfDayLiteral(ms: number): string {
+export function timeOfDayLiteral(ms: number, picoseconds = 0): string {
   if (!Number.isInteger(ms) || ms < 0 || ms >= 86_400_000)
     throw malformedTree(undefined, 'a time-of-day literal needs milliseconds since midnight, 0 to 86,399,999');
   const hours = Math.floor(ms / 3_600_000);
   const minutes = Math.floor(ms / 60_000) % 60;
   const seconds = Math.floor(ms / 1000) % 60;
-  const millis = ms % 1000;
-  const secondsText = millis === 0 ? (seconds === 0 ? '' : `${seconds}S`) : `${seconds}.${pad(millis, 3)}S`;
+  const fraction = fractionDigits(ms % 1000, picoseconds);
+  const secondsText = fraction === '' ? (seconds === 0 ? '' : `${seconds}S`) : `${seconds}.${fraction}S`;
   const body = `${hours === 0 ? '' : `${hours}H`}${minutes === 0 ? '' : `${minutes}M`}${secondsText}`;
   return `time'PT${body === '' ? '0S' : body}'`;
+}
+
+/**
+ * The digits after a second's point of its milliseconds and the picoseconds beyond, trailing zeros
+ * removed, but the milliseconds' three kept when there is any: `500`, `000000500`, `''`.
+ */
+function fractionDigits(ms: number, picoseconds: number): string {
+  if (picoseconds === 0) return ms === 0 ? '' : pad(ms, 3);
+  return `${pad(ms, 3)}${pad(picoseconds, 9).replace(/0+$/, '')}`;
 }

@@ -9,6 +9,8 @@
 // `malformed_tree` issue.
 
 import { isFilterError, isSpanNumber, limitOnExhaustion, malformedFilter } from '../errors.js';
+import { addTimes, isFineTime, picosOf, type TimeValue, wholeMs } from '../semantics/fine-time.js';
+import { formatInstant } from '../semantics/instant.js';
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
 import { binaryLiteral, instantLiteral } from '../syntax/version-literals.js';
 import { check } from './check.js';
@@ -141,15 +143,15 @@ function literalText(n: TypedLiteral): string {
       if (n.type === 'Edm.Single' && Math.fround(value) !== value && Number.isFinite(value)) return floatText(value);
       return `${floatText(value)}${n.type === 'Edm.Double' ? 'd' : 'f'}`;
     case 'Edm.DateTimeOffset':
-      return typeof value === 'number' ? instantText(value) : wrongValue(n);
+      return isTimeValue(value) ? instantText(value) : wrongValue(n);
     case 'Edm.DateTime':
-      return typeof value === 'number' ? instantLiteral(n.type, value, '3.0', n) : wrongValue(n);
+      return isTimeValue(value) ? instantLiteral(n.type, wholeMs(value), '3.0', n, picosOf(value)) : wrongValue(n);
     case 'Edm.Date':
       return typeof value === 'number' ? formatDate(value) : wrongValue(n);
     case 'Edm.TimeOfDay':
-      return typeof value === 'number' ? formatTimeOfDay(value) : wrongValue(n);
+      return isTimeValue(value) ? formatTimeOfDay(value) : wrongValue(n);
     case 'Edm.Duration':
-      return typeof value === 'number' ? `duration'${formatDuration(value)}'` : wrongValue(n);
+      return isTimeValue(value) ? `duration'${formatDuration(value)}'` : wrongValue(n);
     case 'Edm.Byte':
     case 'Edm.SByte':
     case 'Edm.Int16':
@@ -177,12 +179,17 @@ function floatText(value: number): string {
  * An instant as the bare v4 literal: in UTC, or, beyond the years 1 to 9999 in UTC (a literal
  * written at an offset at either end of that range), at the offset that brings it within them.
  */
-function instantText(epochMs: number): string {
-  const year = new Date(epochMs).getUTCFullYear();
-  if (year >= 1 && year <= 9999) return new Date(epochMs).toISOString();
+function instantText(instant: TimeValue): string {
+  const year = new Date(wholeMs(instant)).getUTCFullYear();
+  if (year >= 1 && year <= 9999) return formatInstant(instant);
   const minutes = year < 1 ? 14 * 60 : -14 * 60;
-  const local = new Date(epochMs + minutes * 60_000).toISOString().slice(0, -1);
+  const local = formatInstant(addTimes(instant, minutes * 60_000)).slice(0, -1);
   return `${local}${minutes > 0 ? '+' : '-'}14:00`;
+}
+
+/** A time value of a well-formed typed literal: an integer number, or a FineTime. */
+function isTimeValue(value: unknown): value is TimeValue {
+  return (typeof value === 'number' && Number.isInteger(value)) || isFineTime(value);
 }
 
 /** Keys that say where a node was read, not what it is. */

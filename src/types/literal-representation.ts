@@ -69,7 +69,7 @@ export function readLiteralRepresentation(text: string, type: EdmType): LiteralV
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset': {
       const instant = readInstant(text);
-      return instant.ok && instant.epochMs >= MIN_INSTANT && instant.epochMs <= MAX_INSTANT ? instant.epochMs : null;
+      return instant.ok && instant.epochMs >= MIN_INSTANT && instant.epochMs <= MAX_INSTANT ? instant.instant : null;
     }
     case 'Edm.Binary':
       // base64url, as a 4.01 literal spells it; check() refuses the cast for now (docs/semantics.md §11).
@@ -100,6 +100,6 @@ function numberLiteral(raw: string): NumberLiteral | undefined {
   }
 }
 
-function reading(r: { readonly ok: true; readonly value: number } | { readonly ok: false }): number | null {
+function reading<V>(r: { readonly ok: true; readonly value: V } | { readonly ok: false }): V | null {
   return r.ok ? r.value : null;
 }

@@ -2,6 +2,8 @@
 // a literal when it is given a version. The v2/v3 forms are src/syntax/version-literals.ts's; the
 // v4 forms are the bare ones the parser reads (a Decimal with its `m`, so that `1E+10` stays one).
 
+import { picosOf, type TimeValue, wholeMs } from '../semantics/fine-time.js';
+import { formatInstant } from '../semantics/instant.js';
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
 import { isVersion3OrEarlier, type ODataVersion } from '../language/versions.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
@@ -44,15 +46,19 @@ export function typedLiteralText(n: TypedLiteral, version: ODataVersion): string
       return v3 ? floatLiteral(value as number, n.type === 'Edm.Double' ? 'd' : 'f') : floatText(value as number);
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return v3 ? instantLiteral(n.type, value as number, version, n) : new Date(value as number).toISOString();
+      return v3
+        ? instantLiteral(n.type, wholeMs(value as TimeValue), version, n, picosOf(value as TimeValue))
+        : formatInstant(value as TimeValue);
     case 'Edm.Date':
       if (v3) throw refuseConstruct('date_literal', version, n);
       return formatDate(value as number);
     case 'Edm.TimeOfDay':
-      return v3 ? timeOfDayLiteral(value as number) : formatTimeOfDay(value as number);
+      return v3
+        ? timeOfDayLiteral(wholeMs(value as TimeValue), picosOf(value as TimeValue))
+        : formatTimeOfDay(value as TimeValue);
     case 'Edm.Duration':
       if (v3) throw refuseConstruct('duration_literal', version, n);
-      return `duration'${formatDuration(value as number)}'`;
+      return `duration'${formatDuration(value as TimeValue)}'`;
     default:
       // Byte, SByte, Int16, Int32.
       return String(value);

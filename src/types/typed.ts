@@ -13,6 +13,7 @@
 
 import { assertNever } from '../assert-never.js';
 import { handlerOf } from '../dispatch.js';
+import type { FineTime } from '../semantics/fine-time.js';
 import type { ArithmeticOp, CompareOp, LogicalOp, TemporalOp } from '../language/operators.js';
 import type { EdmType, NumericType } from '../language/edm.js';
 import type { FunctionName } from '../language/functions.js';
@@ -33,7 +34,12 @@ interface TypedBase {
  * milliseconds (UTC); Edm.Date is days since 1970-01-01, Edm.TimeOfDay milliseconds since
  * midnight, Edm.Duration signed milliseconds — all integer numbers (docs/semantics.md §5).
  */
-export type LiteralValue = string | number | bigint | boolean;
+/**
+ * A literal's value in the typed tree: a string (also a Decimal's text, a Guid, a Binary's
+ * hexadecimal), a number, a bigint, a Boolean, or a FineTime (an instant, time of day or duration
+ * with digits beyond the millisecond; a whole one is a number).
+ */
+export type LiteralValue = string | number | bigint | boolean | FineTime;
 
 export interface TypedLiteral extends TypedBase {
   readonly kind: 'literal';

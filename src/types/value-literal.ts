@@ -85,7 +85,8 @@ const NULL: BoundValue = { ok: true, text: 'null', node: nullLiteral(NOWHERE) as
  * texts; a Uint8Array as its bytes in base64url; a boolean; a number exactly, without an exponent (which would make a Double of a Decimal),
  * a bigint for an integer beyond 2^53, so long as check() reads the literal as the place's type (a
  * fraction is no Int32, `NaN` no Decimal, and `0.5`, a Decimal literal, no Single, which OData 4
- * has no literal of a fraction for); a valid Date as its instant; an enumeration member by name or
+ * has no literal of a fraction for); a valid Date as its instant, or an instant's ISO 8601 text with
+ * its zone (`2012-01-01T00:00:00.123456Z`: finer than a Date); an enumeration member by name or
  * value. Anything else is refused, and so is a literal the grammar cannot read (a lone surrogate,
  * February 30, an instant beyond the years 1 to 9999), with the grammar's reason.
  *
@@ -106,6 +107,9 @@ export function bindValue(value: unknown, use: ValueUse, version: ODataVersion =
  * Binary's base64url as `binary'…'`, an enumeration member as `Type'…'` (each `'` doubled), every
  * other type's text its own literal.
  */
+/** The bare v4 date-time literal with its zone, which the grammar reads as one (without a zone, `T07:00-05` could be a subtraction). */
+const INSTANT_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 export function spelledLiteral(text: string, use: ValueUse): string {
   if (use.enum !== undefined) return `${use.enum.name}${quoteString(text)}`;
   if (use.type === 'Edm.String') return quoteString(text);
@@ -162,6 +166,9 @@ function nonNumericBinding(value: unknown, type: Exclude<EdmType, NumericType>):
       return typeof value === 'boolean' ? readBy(String(value), () => booleanLiteral(value, NOWHERE)) : REFUSED;
     case 'Edm.DateTimeOffset':
     case 'Edm.DateTime':
+      // ISO 8601 text with its zone, up to 12 fractional digits: an instant finer than a Date holds.
+      if (typeof value === 'string')
+        return shaped(INSTANT_TEXT, (text) => readBy(text, () => bareDateTime(text, NOWHERE)));
       if (!(value instanceof Date) || Number.isNaN(value.getTime())) return REFUSED;
       return readBy(value.toISOString(), (literal) => bareDateTime(literal, NOWHERE));
     case 'Edm.Date':
@@ -230,7 +237,8 @@ function v3Binding(value: unknown, use: ValueUse, version: ODataVersion): Bindin
       throw refuseConstruct('duration_literal', version, NOWHERE);
     case 'Edm.TimeOfDay':
       return respelt(v4Binding(value, use), (node) => {
-        const literal = timeOfDayLiteral((node as Extract<Literal, { kind: 'timeOfDay' }>).ms);
+        const { ms, picoseconds } = node as Extract<Literal, { kind: 'timeOfDay' }>;
+        const literal = timeOfDayLiteral(ms, picoseconds);
         return readBy(literal, () => durationTimeOfDay(quotedBody(literal), literal, NOWHERE));
       });
     case 'Edm.Binary':
@@ -245,8 +253,8 @@ function v3Binding(value: unknown, use: ValueUse, version: ODataVersion): Bindin
       // The v4 binding has refused an instant outside the years 1 to 9999, which no literal writes.
       const type = use.type;
       return respelt(v4Binding(value, use), (node) => {
-        const epochMs = (node as Extract<Literal, { kind: 'datetime' }>).epochMs;
-        const literal = instantLiteral(type, epochMs, version, NOWHERE);
+        const { epochMs, picoseconds } = node as Extract<Literal, { kind: 'datetime' }>;
+        const literal = instantLiteral(type, epochMs, version, NOWHERE, picoseconds);
         return readBy(literal, () => dateTime(type, quotedBody(literal), literal, NOWHERE));
       });
     }

@@ -42,6 +42,13 @@ describe('filter`…`', () => {
       filter(Item)`Day eq ${'2012-02-29'} and At lt ${'08:30'} and Took gt ${'PT1H'}`,
       "Day eq 2012-02-29 and At lt 08:30 and Took gt duration'PT1H'",
     ],
+    [
+      'values finer than a millisecond from their texts',
+      filter(
+        Item,
+      )`Created gt ${'2012-02-29T10:30:00.000001Z'} and At lt ${'08:30:00.0000005'} and Took gt ${'PT0.000000000001S'}`,
+      "Created gt 2012-02-29T10:30:00.000001Z and At lt 08:30:00.0000005 and Took gt duration'PT0.000000000001S'",
+    ],
     ['null', filter(Item)`Name eq ${null}`, 'Name eq null'],
     [
       'text that would be an operator stays one string',
@@ -116,6 +123,18 @@ describe('filter`…`', () => {
       () => filter(Item)`Created gt ${new Date(NaN)}`,
       11,
       'The value at ${0} is the Date Invalid Date, which is no Edm.DateTimeOffset, the type of its place',
+    ],
+    [
+      "an instant's text without its zone",
+      () => filter(Item)`Created gt ${'2012-02-29T10:30:00.000001'}`,
+      11,
+      'The value at ${0} is the string "2012-02-29T10:30:00.000001", which is no Edm.DateTimeOffset, the type of its place',
+    ],
+    [
+      "an instant's text with a 13th digit",
+      () => filter(Item)`Created gt ${'2012-02-29T10:30:00.0000000000001Z'}`,
+      11,
+      'The value at ${0} is the string "2012-02-29T10:30:00.0000000000001Z", which is no Edm.DateTimeOffset, the type of its place: Date-time \'2012-02-29T10:30:00.0000000000001Z\' is more precise than a picosecond (12 fractional digits), the precision of date-time values',
     ],
     [
       'undefined',

@@ -840,6 +840,6 @@ function store(type: string, value: unknown): unknown {
 
 function millisecondsOfTime(text: string): number {
   const reading = readTimeOfDay(text);
-  if (!reading.ok) throw new Error(`not a time of day: ${text}`);
+  if (!reading.ok || typeof reading.value !== 'number') throw new Error(`not a time of day in milliseconds: ${text}`);
   return reading.value;
 }

@@ -111,7 +111,7 @@ export function timeText(v: unknown): string {
 export function durationMs(v: unknown): number {
   if (typeof v === 'number' || typeof v === 'bigint') return Number(v);
   const reading = readDuration(String(v));
-  if (!reading.ok) throw new Error(`not a duration: ${String(v)}`);
+  if (!reading.ok || typeof reading.value !== 'number') throw new Error(`not a duration in milliseconds: ${String(v)}`);
   return reading.value;
 }
 

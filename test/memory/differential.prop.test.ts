@@ -126,6 +126,14 @@ describe('compiled predicates agree with the oracle', () => {
     );
   });
 
+  it('on literals and rows with values finer than a millisecond, both paths', () => {
+    const fine = { fineLiterals: true, fineRows: true };
+    fc.assert(
+      fc.property(arbTypedFilter(testSchema, fine), arbRows(testSchema, fine), (filter, rows) => agree(filter, rows)),
+      { numRuns: runs(400, 20_000) },
+    );
+  });
+
   it('on rows holding every accepted representation (numbers, Decimals, ISO text with offsets), both paths', () => {
     fc.assert(
       fc.property(arbTypedFilter(testSchema), arbRepresentedRows(testSchema), (filter, rows) => agree(filter, rows)),

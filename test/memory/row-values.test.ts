@@ -74,7 +74,7 @@ describe.each(paths)('row values (%s)', (_name, options) => {
     ['Key eq 00000000-0000-0000-0000-000000000000', { Key: 'not-a-guid' }, 'Key', 'Edm.Guid'],
     ['Due eq 2012-01-01T00:00:00Z', { Due: new Date(NaN) }, 'Due', 'Edm.DateTimeOffset'],
     ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-02-30T00:00:00Z' }, 'Due', 'Edm.DateTimeOffset'],
-    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00:00.0001Z' }, 'Due', 'Edm.DateTimeOffset'],
+    ['Due eq 2012-01-01T00:00:00Z', { Due: '2012-01-01T00:00:00.0000000000001Z' }, 'Due', 'Edm.DateTimeOffset'],
     ['Due eq 2012-01-01T00:00:00Z', { Due: 'yesterday' }, 'Due', 'Edm.DateTimeOffset'],
     ['Due eq 2012-01-01T00:00:00Z', { Due: 1325376000000.5 }, 'Due', 'Edm.DateTimeOffset'],
     ['Due eq 2012-01-01T00:00:00Z', { Due: 8.64e15 + 1 }, 'Due', 'Edm.DateTimeOffset'],

@@ -50,7 +50,7 @@ describe.each(paths)('dates, times of day and durations (%s)', (_name, options) 
     ['Opens eq 07:59', { Opens: '24:00' }, 'Opens', 'Edm.TimeOfDay'],
     ['Opens eq 07:59', { Opens: 86_400_000 }, 'Opens', 'Edm.TimeOfDay'],
     ['Opens eq 07:59', { Opens: 1.5 }, 'Opens', 'Edm.TimeOfDay'],
-    ['Opens eq 07:59', { Opens: '07:59:59.0001' }, 'Opens', 'Edm.TimeOfDay'],
+    ['Opens eq 07:59', { Opens: '07:59:59.0000000000001' }, 'Opens', 'Edm.TimeOfDay'],
     ["Wait eq duration'P1D'", { Wait: 'P1Y' }, 'Wait', 'Edm.Duration'],
     ["Wait eq duration'P1D'", { Wait: 0.5 }, 'Wait', 'Edm.Duration'],
     ["Wait eq duration'P1D'", { Wait: 315_537_897_600_000 }, 'Wait', 'Edm.Duration'],

@@ -9,6 +9,7 @@ import { compileMongo } from '../../src/backends/mongo/index.js';
 import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { REFUSED_CASTS } from '../support/cast-table.js';
 import {
+  FINER_TEXT_LITERALS,
   IS_LITERAL,
   READS_AS_VALUE,
   TEXT_LITERALS,
@@ -37,5 +38,21 @@ describe('texts read as literals through MongoDB semantics', () => {
     const matched = ids(reads);
     expect(rows.filter((row) => !matched.includes(row.Id)).map((row) => JSON.stringify(row.Text))).toEqual([]);
     expect(ids(tests)).toEqual(rows.filter((r) => r.Value !== null).map((r) => r.Id));
+  });
+});
+
+// docs/semantics.md, "MongoDB: differences": a text finer than a millisecond, a value the reference
+// reads, is null here, where values are milliseconds.
+describe('texts finer than a millisecond through MongoDB semantics', () => {
+  it.each(FINER_TEXT_LITERALS.map(([type, cases]) => [type, cases] as const))('%s reads as null', (type, cases) => {
+    const schema = textLiteralSchema(type);
+    const rows = textLiteralRows(cases.map(([text]) => [text, null]));
+    const docs = rows.map((row) => toMongoDocument(schema, row));
+    const ids = (filter: string) => {
+      const query = mongoQuery(compileMongo(check(filter, schema), { decimal: decimal128 }));
+      return rows.filter((_, i) => query.test(docs[i]!)).map((row) => row.Id);
+    };
+    expect(ids(READS_AS_VALUE(type))).toEqual(rows.map((row) => row.Id));
+    expect(ids(IS_LITERAL(type))).toEqual([]);
   });
 });

@@ -41,8 +41,8 @@ const ROWS = [
     DoubleReq: 1.7976931348623157e308,
     Address: null,
   },
-  { Id: 2, ...base, ...dates, String: 'é', Int16Req: -1, Double: -1e300, Int32: 3 },
-  { Id: 3, ...base, ...dates, String: 'ab', Int16Req: 7, Double: 5e-324, Guid: null },
+  { Id: 2, ...base, ...dates, String: 'é', Int16Req: -1, Double: -1e300, Int32: 3, TimeOfDay: '07:00:00.000' },
+  { Id: 3, ...base, ...dates, String: 'ab', Int16Req: 7, Double: 5e-324, Guid: null, TimeOfDay: '00:00:00.250' },
   { Id: 4, ...base, ...dates, String: 'abc', Int16Req: 2, Double: -0.1, Boolean: true },
   { Id: 5, ...base, ...dates, SingleReq: 0.5, Double: 1e-300 },
   { Id: 6, ...base, ...dates, SingleReq: Math.fround(0.1), Double: -5e-324 },
@@ -105,6 +105,12 @@ const CASES = [
   'round(Int16Req add 0.5m) div 100000m gt 0',
   '(Int16Req mul Int16Req) div 100000m gt 0',
   '-(Int16Req) div 100000m lt 0',
+  // The value differential on MySQL/MariaDB (seed 1939166469): an expression divided by
+  // fractionalseconds(TimeOfDay), which is 0 for a whole second (row 2): the quotient is null.
+  'Int16Req div fractionalseconds(TimeOfDay) eq null',
+  '(Int32 mul 2) div fractionalseconds(TimeOfDay) gt 0',
+  'Int32 mod fractionalseconds(TimeOfDay) eq null',
+  'not (Decimal div fractionalseconds(TimeOfDay) lt 1)',
 ];
 
 /**

@@ -8,6 +8,7 @@ import { check } from '../../src/index.js';
 import { compileSql } from '../../src/backends/sql/index.js';
 import { REFUSED_CASTS } from '../support/cast-table.js';
 import {
+  FINER_TEXT_LITERALS,
   IS_LITERAL,
   READS_AS_VALUE,
   TEXT_LITERALS,
@@ -41,5 +42,25 @@ for (const setup of ENGINES) {
       expect(rows.filter((row) => !matched.includes(row.Id)).map((row) => JSON.stringify(row.Text))).toEqual([]);
       expect(await ids(tests)).toEqual(rows.filter((r) => r.Value !== null).map((r) => r.Id));
     });
+  });
+}
+
+// docs/semantics.md, "SQL backends: differences": a text finer than a millisecond, a value the
+// reference reads, is NULL here, where values are milliseconds.
+for (const setup of ENGINES) {
+  describe.skipIf(!setup.available())(`${setup.name}: texts finer than a millisecond`, () => {
+    const engine = engineFor(setup);
+    it.each(FINER_TEXT_LITERALS.map(([type, cases]) => [type, cases] as const))(
+      '%s reads as NULL',
+      async (type, cases) => {
+        const schema = textLiteralSchema(type);
+        const rows = textLiteralRows(cases.map(([text]) => [text, null]));
+        await engine().load(schema, rows);
+        const ids = async (filter: string) =>
+          engine().ids(compileSql(check(filter, schema), { dialect: setup.dialect }));
+        expect(await ids(READS_AS_VALUE(type))).toEqual(rows.map((row) => row.Id));
+        expect(await ids(IS_LITERAL(type))).toEqual([]);
+      },
+    );
   });
 }

@@ -24,6 +24,8 @@ import type {
 } from '../../src/types/schema.js';
 import { anyCastText } from './literal-texts.js';
 import { formatDate, formatDuration, formatTimeOfDay, MS_PER_DAY } from '../../src/semantics/temporal.js';
+import { PS_PER_MS, subMillisecondDigits, timeValue } from '../../src/semantics/fine-time.js';
+import { formatInstant } from '../../src/semantics/instant.js';
 
 // ---------------------------------------------------------------------------------------------
 // The test schema
@@ -227,6 +229,30 @@ export interface ArbOptions {
    * results could fall before it (docs/semantics.md, "SQL backends: differences"). Default true.
    */
   readonly earlyInstants?: boolean;
+  /**
+   * Literals of instants, times of day and durations sometimes have digits beyond the millisecond
+   * (up to 12, docs/semantics.md §5, "Precision"). Every backend takes them: the engines compare
+   * with them exactly and refuse by name what they would have to compute with. Default false.
+   */
+  readonly fineLiterals?: boolean;
+  /**
+   * Row values of those types sometimes have digits beyond the millisecond, as ISO text: for the
+   * in-memory reference only, as no engine's default storage holds them. Default false.
+   */
+  readonly fineRows?: boolean;
+}
+
+/**
+ * Picoseconds beyond a millisecond: none most often, else microseconds (what PostgreSQL and
+ * MariaDB hold) or any picosecond.
+ */
+function picosArb(fine: boolean | undefined): fc.Arbitrary<number> {
+  if (!fine) return fc.constant(0);
+  return fc.oneof(
+    { arbitrary: fc.constant(0), weight: 3 },
+    { arbitrary: fc.integer({ min: 1, max: 999 }).map((us) => us * 1_000_000), weight: 2 },
+    { arbitrary: fc.integer({ min: 1, max: PS_PER_MS - 1 }), weight: 1 },
+  );
 }
 
 /** Whether a code point's case mappings (both ways) are the identity or stay within ASCII. */
@@ -473,6 +499,10 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
       return pooled(SINGLE_POOL, fc.float({ noNaN: true, noDefaultInfinity: true }));
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
+      if (options.fineRows)
+        return fc
+          .tuple(instantArb(), picosArb(true))
+          .map(([ms, ps]) => (ps === 0 ? new Date(ms) : formatInstant(timeValue(ms, ps))));
       return instantArb().map((ms) => new Date(ms));
     case 'Edm.Guid':
       return pooled(GUID_POOL, fc.uuid());
@@ -486,12 +516,20 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
       return fc.tuple(dateArb(), fc.nat(3)).map(([text, form]) => (form === 0 ? new Date(`${text}T00:00:00Z`) : text));
     case 'Edm.TimeOfDay':
       return fc
-        .tuple(timeArb(), fc.nat(2))
-        .map(([ms, form]) =>
-          form === 0 ? ms : form === 1 ? formatTimeOfDay(ms) : formatTimeOfDay(ms).replace(/(:00)?\.000$/, ''),
+        .tuple(timeArb(), fc.nat(2), picosArb(options.fineRows))
+        .map(([ms, form, ps]) =>
+          ps !== 0
+            ? formatTimeOfDay(timeValue(ms, ps))
+            : form === 0
+              ? ms
+              : form === 1
+                ? formatTimeOfDay(ms)
+                : formatTimeOfDay(ms).replace(/(:00)?\.000$/, ''),
         );
     case 'Edm.Duration':
-      return fc.tuple(durationArb(), fc.nat(3)).map(([ms, form]) => (form === 0 ? formatDuration(ms) : ms));
+      return fc
+        .tuple(durationArb(), fc.nat(3), picosArb(options.fineRows))
+        .map(([ms, form, ps]) => (ps !== 0 ? formatDuration(timeValue(ms, ps)) : form === 0 ? formatDuration(ms) : ms));
   }
 }
 
@@ -665,13 +703,13 @@ function doubleText(v: number): string {
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** A date-time literal body for an instant, written at an offset, with or without seconds/ms. */
-function instantBody(ms: number, offsetMinutes: number, zone: 'Z' | 'none' | 'offset'): string {
+function instantBody(ms: number, offsetMinutes: number, zone: 'Z' | 'none' | 'offset', ps = 0): string {
   const local = new Date(ms + offsetMinutes * 60_000);
   const millis = local.getUTCMilliseconds();
   const seconds = local.getUTCSeconds();
   let body = `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
-  if (seconds !== 0 || millis !== 0) body += `:${pad(seconds)}`;
-  if (millis !== 0) body += `.${pad(millis, 3)}`;
+  if (seconds !== 0 || millis !== 0 || ps !== 0) body += `:${pad(seconds)}`;
+  if (millis !== 0 || ps !== 0) body += `.${pad(millis, 3)}${subMillisecondDigits(timeValue(0, ps))}`;
   if (offsetMinutes !== 0 || zone === 'offset') {
     const sign = offsetMinutes < 0 ? '-' : '+';
     const abs = Math.abs(offsetMinutes);
@@ -680,16 +718,17 @@ function instantBody(ms: number, offsetMinutes: number, zone: 'Z' | 'none' | 'of
   return zone === 'Z' ? `${body}Z` : body;
 }
 
-function instantLiteral(): fc.Arbitrary<string> {
+function instantLiteral(options: ArbOptions): fc.Arbitrary<string> {
   return fc
     .tuple(
       instantArb(),
       fc.constantFrom(...OFFSETS),
       fc.constantFrom('Z', 'none', 'offset'),
       fc.integer({ min: 0, max: 4 }),
+      picosArb(options.fineLiterals),
     )
-    .map(([ms, offset, zone, form]) => {
-      const body = instantBody(ms, offset, zone as 'Z' | 'none' | 'offset');
+    .map(([ms, offset, zone, form, ps]) => {
+      const body = instantBody(ms, offset, zone as 'Z' | 'none' | 'offset', ps);
       switch (form) {
         case 0:
           return `datetime'${body}'`;
@@ -745,16 +784,17 @@ const literalOf: { readonly [K in Kind]: (options: ArbOptions) => fc.Arbitrary<s
       return form === 3 ? `X'${hex.toUpperCase()}'` : `x'${hex}'`;
     }),
   date: () => dateArb(),
-  time: () =>
-    fc.tuple(timeArb(), fc.nat(3)).map(([ms, form]) => {
-      const text = formatTimeOfDay(ms);
-      if (form === 0) return `time'${formatDuration(ms)}'`;
+  time: (options) =>
+    fc.tuple(timeArb(), fc.nat(3), picosArb(options.fineLiterals)).map(([ms, form, ps]) => {
+      const value = timeValue(ms, ps);
+      const text = formatTimeOfDay(value);
+      if (form === 0) return `time'${formatDuration(value)}'`;
       return form === 1 ? text : text.replace(/(:00)?\.000$/, '');
     }),
-  duration: () =>
+  duration: (options) =>
     fc
-      .tuple(durationArb(), fc.constantFrom('duration', 'DURATION'))
-      .map(([ms, prefix]) => `${prefix}'${formatDuration(ms)}'`),
+      .tuple(durationArb(), fc.constantFrom('duration', 'DURATION'), picosArb(options.fineLiterals))
+      .map(([ms, prefix, ps]) => `${prefix}'${formatDuration(timeValue(ms, ps))}'`),
   color: () => colorBody().map((body) => `${TEST_COLOR.name}'${body}'`),
 };
 

@@ -8,6 +8,7 @@ import type { EnumType } from '../../src/types/schema.js';
 import { isInteger, type EdmType } from '../../src/language/edm.js';
 import { FilterError } from '../../src/errors.js';
 import { readInstant } from '../../src/semantics/instant.js';
+import { FineTime, picosecondsOf } from '../../src/semantics/fine-time.js';
 
 // The Decimal model of docs/semantics.md, section 4: values of at most 1,000 significant digits
 // with an exponent (of the first digit) within ±9,999; results exact up to 1,000 digits, rounded
@@ -81,27 +82,35 @@ function literal(type: EdmType, value: unknown): V {
     // A binary literal's value is its bytes in hexadecimal (src/types/typed.ts).
     case 'bin':
       return Uint8Array.from(Buffer.from(String(value), 'hex'));
+    // Days for a Date; picoseconds for the other time types (§5, "Precision").
     case 'time':
-      return BigInt(value as number);
+      if (type === 'Edm.Date') return BigInt(value as number);
+      return value instanceof FineTime ? BigInt(value.ms) * PS + BigInt(value.ps) : BigInt(value as number) * PS;
     default:
       return value as V;
   }
 }
 
 const DAY = 86_400_000n;
-/** docs/semantics.md §5: the longest Duration, and the instants a result may be. */
-const MAX_DURATION = 315_537_897_599_999n;
-const FIRST_INSTANT = -62_135_596_800_000n;
-const LAST_INSTANT = 253_402_300_799_999n;
-const TIME_TEXT = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})0*)?)?$/;
-const DURATION_TEXT = /^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d{1,3})0*)?S)?)?$/;
+/** Picoseconds in a millisecond: instants, times of day and durations are picoseconds here (§5, "Precision"). */
+const PS = 1_000_000_000n;
+const DAY_PS = DAY * PS;
+/** docs/semantics.md §5: the longest Duration, and the instants a result may be, in picoseconds. */
+const MAX_DURATION = 315_537_897_599_999n * PS + PS - 1n;
+const FIRST_INSTANT = -62_135_596_800_000n * PS;
+const LAST_INSTANT = 253_402_300_799_999n * PS + PS - 1n;
+const TIME_TEXT = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,12})0*)?)?$/;
+const DURATION_TEXT = /^(-)?P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)(?:\.(\d{1,12})0*)?S)?)?$/;
 
-/** A Date, TimeOfDay or Duration row value as a bigint of its unit (days, milliseconds), written from §5 "Row values". */
+/** Up to 12 digits after a second's point, as picoseconds. */
+const fractionPs = (digits: string | undefined): bigint => BigInt((digits ?? '').padEnd(12, '0'));
+
+/** A Date, TimeOfDay or Duration row value as a bigint of its unit (days, picoseconds), written from §5 "Row values". */
 function readTemporal(type: EdmType, v: unknown, fail: () => never): bigint {
   if (type === 'Edm.Date') {
     if (v instanceof Date) {
       const ms = BigInt(v.getTime());
-      if (ms % DAY === 0n && ms >= FIRST_INSTANT && ms <= LAST_INSTANT) return ms / DAY;
+      if (ms % DAY === 0n && ms * PS >= FIRST_INSTANT && ms * PS <= LAST_INSTANT) return ms / DAY;
       return fail();
     }
     if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v) || v < '0001') return fail();
@@ -110,26 +119,21 @@ function readTemporal(type: EdmType, v: unknown, fail: () => never): bigint {
     return BigInt(ms) / DAY;
   }
   if (type === 'Edm.TimeOfDay') {
-    if (typeof v === 'number') return Number.isInteger(v) && v >= 0 && v < 86_400_000 ? BigInt(v) : fail();
+    if (typeof v === 'number') return Number.isInteger(v) && v >= 0 && v < 86_400_000 ? BigInt(v) * PS : fail();
     const m = typeof v === 'string' ? TIME_TEXT.exec(v) : null;
     if (!m) return fail();
     const [h, mi, sec] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
     if (h > 23 || mi > 59 || sec > 59) return fail();
-    return BigInt(((h * 60 + mi) * 60 + sec) * 1000 + Number((m[4] ?? '').padEnd(3, '0')));
+    return BigInt((h * 60 + mi) * 60 + sec) * 1000n * PS + fractionPs(m[4]);
   }
   let ms: bigint;
-  if (typeof v === 'number') ms = Number.isInteger(v) ? BigInt(v) : fail();
-  else if (typeof v === 'bigint') ms = v;
+  if (typeof v === 'number') ms = Number.isInteger(v) ? BigInt(v) * PS : fail();
+  else if (typeof v === 'bigint') ms = v * PS;
   else {
     const m = typeof v === 'string' ? DURATION_TEXT.exec(v) : null;
     if (!m || m.slice(2, 6).every((part) => part === undefined) || (v as string).endsWith('T')) return fail();
     const part = (i: number): bigint => BigInt(m[i] ?? 0);
-    ms =
-      part(2) * DAY +
-      part(3) * 3_600_000n +
-      part(4) * 60_000n +
-      part(5) * 1000n +
-      BigInt((m[6] ?? '').padEnd(3, '0') || 0);
+    ms = (part(2) * DAY + part(3) * 3_600_000n + part(4) * 60_000n + part(5) * 1000n) * PS + fractionPs(m[6]);
     if (m[1]) ms = -ms;
   }
   return ms >= -MAX_DURATION && ms <= MAX_DURATION ? ms : fail();
@@ -141,28 +145,29 @@ const TEMPORAL_TYPES = new Set<EdmType>(['Edm.Date', 'Edm.TimeOfDay', 'Edm.Durat
 function temporal(op: string, leftType: EdmType, rightType: EdmType, a: Exclude<V, null>, b: Exclude<V, null>): V {
   const inRange = (x: bigint, lo: bigint, hi: bigint): V => (x >= lo && x <= hi ? x : null);
   const duration = (x: bigint): V => inRange(x, -MAX_DURATION, MAX_DURATION);
-  const msOf = (x: bigint, type: EdmType): bigint => (type === 'Edm.Date' ? x * DAY : x);
+  const msOf = (x: bigint, type: EdmType): bigint => (type === 'Edm.Date' ? x * DAY_PS : x);
   if (rightType === 'Edm.Duration' && (op === 'add' || op === 'sub')) {
     const moved =
       op === 'add' ? msOf(a as bigint, leftType) + (b as bigint) : msOf(a as bigint, leftType) - (b as bigint);
     return leftType === 'Edm.Duration' ? duration(moved) : inRange(moved, FIRST_INSTANT, LAST_INSTANT);
   }
   if (op === 'sub') return duration(msOf(a as bigint, leftType) - msOf(b as bigint, rightType));
-  // mul, div: the milliseconds and the factor in the factor's arithmetic, truncated toward zero.
-  const ms = a as bigint;
+  // mul, div: the milliseconds (exact, picoseconds included) and the factor in the factor's
+  // arithmetic, truncated toward zero to whole milliseconds.
+  const ms = new Exact((a as bigint).toString()).div(PS.toString());
+  const whole = (x: Decimal): V => duration(BigInt(x.trunc().toFixed()) * PS);
   if (typeof b === 'bigint') {
-    if (op === 'div') return b === 0n ? null : duration(ms / b);
-    return duration(ms * b);
+    if (op === 'div') return b === 0n ? null : whole(ms.div(b.toString()));
+    return whole(ms.times(b.toString()));
   }
   if (b instanceof Decimal) {
     if (op === 'div' && b.isZero()) return null;
-    const exact = op === 'mul' ? new Exact(ms.toString()).times(b) : new Exact(ms.toString()).dividedToIntegerBy(b);
-    return duration(BigInt(exact.trunc().toFixed()));
+    return whole(op === 'mul' ? ms.times(b) : ms.dividedToIntegerBy(b));
   }
   const n = b as number;
   if (op === 'div' && n === 0) return null;
-  const r = op === 'mul' ? Number(ms) * n : Number(ms) / n;
-  return Number.isFinite(r) ? duration(BigInt(Math.trunc(r))) : null;
+  const r = op === 'mul' ? Number(ms.toString()) * n : Number(ms.toString()) / n;
+  return Number.isFinite(r) ? duration(BigInt(Math.trunc(r)) * PS) : null;
 }
 
 function readRow(type: EdmType, v: unknown): V {
@@ -218,11 +223,11 @@ function readRow(type: EdmType, v: unknown): V {
       return d ?? fail();
     }
     case 'time': {
-      if (v instanceof Date && !Number.isNaN(v.getTime())) return BigInt(v.getTime());
+      if (v instanceof Date && !Number.isNaN(v.getTime())) return BigInt(v.getTime()) * PS;
       // The core's one reader of ISO 8601 text (src/semantics/instant.ts), which the backends must match.
       if (typeof v === 'string') {
         const reading = readInstant(v);
-        if (reading.ok) return BigInt(reading.epochMs);
+        if (reading.ok) return picosecondsOf(reading.instant);
       }
       return fail();
     }
@@ -477,9 +482,10 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
   const t = args[1] as string;
   const argType = (node as { args?: readonly TypedExpr[] }).args?.[0]?.type;
   // An instant's parts in UTC; a Date's are those of its midnight, a TimeOfDay's those of 1970-01-01.
-  const date = () => new Date(Number(argType === 'Edm.Date' ? (args[0] as bigint) * DAY : (args[0] as bigint)));
-  const ms = () => args[0] as bigint;
   const floorDiv = (x: bigint, y: bigint): bigint => (x >= 0n ? x / y : -((-x + y - 1n) / y));
+  const date = () =>
+    new Date(Number(argType === 'Edm.Date' ? (args[0] as bigint) * DAY : floorDiv(args[0] as bigint, PS)));
+  const ps = () => args[0] as bigint;
   switch (name) {
     case 'substringof':
       return t.includes(s);
@@ -554,21 +560,23 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
     case 'datetimeoffset':
       return args[0]!;
     case 'date':
-      return floorDiv(ms(), DAY);
+      return floorDiv(ps(), DAY_PS);
     case 'time':
-      return ms() - floorDiv(ms(), DAY) * DAY;
+      return ps() - floorDiv(ps(), DAY_PS) * DAY_PS;
     case 'fractionalseconds': {
-      const within = ((ms() % 1000n) + 1000n) % 1000n;
-      return new Exact(within.toString()).div(1000);
+      const second = 1000n * PS;
+      const within = ((ps() % second) + second) % second;
+      return new Exact(within.toString()).div(second.toString());
     }
     case 'totalseconds':
-      return new Exact(ms().toString()).div(1000);
+      return new Exact(ps().toString()).div((1000n * PS).toString());
     case 'totaloffsetminutes':
       return 0n;
     case 'mindatetime':
       return FIRST_INSTANT;
+    // 9999-12-31T23:59:59.999Z (§5): the last instant a millisecond holds, not the last one a value may be.
     case 'maxdatetime':
-      return LAST_INSTANT;
+      return LAST_INSTANT - PS + 1n;
   }
   throw new Error(`oracle: unknown function ${name}`);
 }
@@ -633,7 +641,8 @@ function textCastOracle(text: string, to: EdmType): V {
   if (INSTANT_TYPES.has(to)) {
     const reading = readInstant(text);
     if (!reading.ok) return null;
-    return reading.epochMs >= -62135596800000 && reading.epochMs <= 253402300799999 ? BigInt(reading.epochMs) : null;
+    const instant = picosecondsOf(reading.instant);
+    return instant >= FIRST_INSTANT && instant <= LAST_INSTANT ? instant : null;
   }
   if (TEMPORAL_TYPES.has(to)) {
     // The literal's text is a row value's text (§5, "Row values"), and no number.
@@ -681,35 +690,40 @@ function textCastOracle(text: string, to: EdmType): V {
 
 const pad = (n: number | bigint, width: number): string => String(n).padStart(width, '0');
 
-/** Milliseconds as a fraction after a point, trailing zeros left out; nothing for zero. */
-function fractionOracle(ms: number): string {
-  if (ms === 0) return '';
-  let digits = pad(ms, 3);
+/** Picoseconds of a second as a fraction after a point, trailing zeros left out; nothing for zero. */
+function fractionOracle(ps: bigint): string {
+  if (ps === 0n) return '';
+  let digits = pad(ps, 12);
   while (digits.endsWith('0')) digits = digits.slice(0, -1);
   return `.${digits}`;
 }
 
 function textOracle(v: Exclude<V, null>, from: EdmType): string {
+  // Picoseconds within their second, and the whole seconds as a number.
+  const second = 1000n * PS;
+  const withinSecond = (x: bigint): bigint => ((x % second) + second) % second;
   if (INSTANT_TYPES.has(from) || from === 'Edm.Date') {
-    const ms = Number(from === 'Edm.Date' ? (v as bigint) * DAY : (v as bigint));
-    const d = new Date(ms);
+    const instant = from === 'Edm.Date' ? (v as bigint) * DAY_PS : (v as bigint);
+    const d = new Date(Number((instant - withinSecond(instant)) / PS));
     const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)}`;
     if (from === 'Edm.Date') return date;
-    return `${date}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}${fractionOracle(d.getUTCMilliseconds())}Z`;
+    return `${date}T${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}${fractionOracle(withinSecond(instant))}Z`;
   }
   if (from === 'Edm.TimeOfDay') {
-    const ms = Number(v as bigint);
-    return `${pad(Math.floor(ms / 3600000), 2)}:${pad(Math.floor(ms / 60000) % 60, 2)}:${pad(Math.floor(ms / 1000) % 60, 2)}${fractionOracle(ms % 1000)}`;
+    const ps = v as bigint;
+    const s = Number(ps / second);
+    return `${pad(Math.floor(s / 3600), 2)}:${pad(Math.floor(s / 60) % 60, 2)}:${pad(s % 60, 2)}${fractionOracle(withinSecond(ps))}`;
   }
   if (from === 'Edm.Duration') {
     const total = v as bigint;
-    const ms = Number(total < 0n ? -total : total);
-    const days = Math.floor(ms / Number(DAY));
-    const hours = Math.floor(ms / 3600000) % 24;
-    const minutes = Math.floor(ms / 60000) % 60;
-    const seconds = Math.floor(ms / 1000) % 60;
-    const fraction = fractionOracle(ms % 1000);
-    if (ms === 0) return 'PT0S';
+    const magnitude = total < 0n ? -total : total;
+    const s = Number(magnitude / second);
+    const days = Math.floor(s / 86_400);
+    const hours = Math.floor(s / 3600) % 24;
+    const minutes = Math.floor(s / 60) % 60;
+    const seconds = s % 60;
+    const fraction = fractionOracle(withinSecond(magnitude));
+    if (magnitude === 0n) return 'PT0S';
     const time = `${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${seconds || fraction ? `${seconds}${fraction}S` : ''}`;
     return `${total < 0n ? '-' : ''}P${days ? `${days}D` : ''}${time ? `T${time}` : ''}`;
   }

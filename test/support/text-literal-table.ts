@@ -269,8 +269,8 @@ const TIME_OF_DAY: readonly TextCase[] = [
   ['07:60', null],
   ['07:59:60', null],
   ['07:59:5', null],
-  ['07:59:59.0001', null],
-  ['07:59:59.1234', null],
+  ['07:59:59.0000000000001', null],
+  ['07:59:59.1234567890123', null],
   ['07:59:59.', null],
   ['07:59:59.5Z', null],
   ['07:59:59+01:00', null],
@@ -306,7 +306,7 @@ const DURATION: readonly TextCase[] = [
   ['PT315537897600S', null],
   ['P99999999999999999999D', null],
   ['PT99999999999999999999S', null],
-  ['PT0.0001S', null],
+  ['PT0.0000000000001S', null],
   ['P1Y', null],
   ['P1M', null],
   ['P1W', null],
@@ -378,7 +378,7 @@ const INSTANT: readonly TextCase[] = (
     ['2012-05-29T23:59:60Z', null],
     ['2012-05-29T09:13:28+14:01', null],
     ['2012-05-29T09:13:28+02:60', null],
-    ['2012-05-29T09:13:28.1234Z', null],
+    ['2012-05-29T09:13:28.1234567890123Z', null],
     ['2012-05-29T09:13:28.+01:00', null],
     ['2012-05-29T09:13:28.Z', null],
     ['2012-05-29 09:13:28Z', null],
@@ -449,6 +449,38 @@ export const TEXT_LITERALS: readonly (readonly [EdmType, readonly TextCase[]])[]
   ['Edm.Binary', BINARY],
   ['Edm.DateTimeOffset', [...INSTANT, ...NOTHING]],
   ['Edm.DateTime', INSTANT.slice(0, 5)],
+];
+
+/**
+ * Texts with digits beyond the millisecond, up to 12 (docs/semantics.md §5, "Precision"), each
+ * with the row value it reads as. The backends whose values are whole milliseconds read them as
+ * null (docs/semantics.md, "SQL backends: differences" and "MongoDB: differences").
+ */
+export const FINER_TEXT_LITERALS: readonly (readonly [EdmType, readonly TextCase[]])[] = [
+  [
+    'Edm.TimeOfDay',
+    [
+      ['07:59:59.0001', '07:59:59.0001'],
+      ['07:59:59.123456789012', '07:59:59.123456789012'],
+      ['00:00:00.000000000001', '00:00:00.000000000001'],
+    ],
+  ],
+  [
+    'Edm.Duration',
+    [
+      ['PT0.0001S', 'PT0.0001S'],
+      ['-PT0.000000000001S', '-PT0.000000000001S'],
+      ['PT315537897599.999999999999S', 'PT315537897599.999999999999S'],
+    ],
+  ],
+  [
+    'Edm.DateTimeOffset',
+    [
+      ['2012-05-29T09:13:28.1234Z', '2012-05-29T09:13:28.1234Z'],
+      ['2012-05-29T09:13:28.000000500+02:00', '2012-05-29T07:13:28.0000005Z'],
+      ['9999-12-31T23:59:59.999999999999Z', '9999-12-31T23:59:59.999999999999Z'],
+    ],
+  ],
 ];
 
 /** A table of texts read as one type: `Text`, and `Value` of the type, the value it reads as. */

@@ -67,6 +67,10 @@ describe('bindValue() in OData 4', () => {
     ['Edm.Single', 2n ** 40n, '1099511627776'],
     ['Edm.DateTimeOffset', new Date(Date.UTC(2012, 1, 29, 10, 30)), '2012-02-29T10:30:00.000Z'],
     ['Edm.DateTime', new Date('0001-01-01T00:00:00.000Z'), '0001-01-01T00:00:00.000Z'],
+    // Finer than a Date: ISO text with its zone (docs/semantics.md §5).
+    ['Edm.DateTimeOffset', '2012-01-01T00:00:00Z', '2012-01-01T00:00:00Z'],
+    ['Edm.DateTimeOffset', '2012-01-01T00:00:00.000001+02:00', '2012-01-01T00:00:00.000001+02:00'],
+    ['Edm.TimeOfDay', '08:30:00.000000000001', '08:30:00.000000000001'],
     ['Edm.Date', '2012-02-29', '2012-02-29'],
     ['Edm.TimeOfDay', '08:30', '08:30'],
     ['Edm.TimeOfDay', '23:59:59.999', '23:59:59.999'],
@@ -116,7 +120,8 @@ describe('bindValue() in OData 4', () => {
     ['Edm.Single', Number.NaN, 'refused'],
     ['Edm.Single', 1e20, 'refused'],
     ['Edm.DateTimeOffset', new Date(Number.NaN), 'refused'],
-    ['Edm.DateTimeOffset', '2012-01-01T00:00:00Z', 'refused'],
+    // An instant's text needs its zone.
+    ['Edm.DateTimeOffset', '2012-01-01T00:00:00', 'refused'],
     [
       'Edm.DateTimeOffset',
       new Date(8.64e15),
@@ -172,6 +177,8 @@ describe('bindValue() in the v2/v3 forms', () => {
       "datetimeoffset'2012-01-01T00:00:00.005Z'",
     ],
     ['Edm.TimeOfDay', '13:20', '3.0', "time'PT13H20M'"],
+    ['Edm.TimeOfDay', '13:20:00.0000005', '3.0', "time'PT13H20M0.0000005S'"],
+    ['Edm.DateTime', '2012-01-01T00:00:00.000001+01:00', '2.0', "datetime'2011-12-31T23:00:00.000001'"],
     ['Edm.Binary', Uint8Array.from([0x0a, 0xff]), '2.0', "X'0AFF'"],
     ['Edm.Binary', new Uint8Array(), '3.0', "X''"],
     ['Edm.Binary', 'CgA=', '3.0', 'refused'],

@@ -6,6 +6,8 @@ import { Decimal } from 'decimal.js';
 import type { CastConversion } from '../../lower/lowered.js';
 import { INTEGER_RANGES, isInteger, type EdmType } from '../../language/edm.js';
 import { ExactDecimal } from '../../semantics/decimal-model.js';
+import type { TimeValue } from '../../semantics/fine-time.js';
+import { formatInstant } from '../../semantics/instant.js';
 import { formatDate, formatDuration, formatTimeOfDay } from '../../semantics/temporal.js';
 import { readLiteralRepresentation } from '../../types/literal-representation.js';
 import type { LiteralValue } from '../../types/typed.js';
@@ -93,22 +95,21 @@ function textOf(from: EdmType, x: unknown): string {
     }
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return instantText(x as number);
+      return instantText(x as TimeValue);
     case 'Edm.Date':
       return formatDate(x as number);
     case 'Edm.TimeOfDay':
-      return withoutZeroFraction(formatTimeOfDay(x as number));
+      return withoutZeroFraction(formatTimeOfDay(x as TimeValue));
     case 'Edm.Duration':
-      return formatDuration(x as number);
+      return formatDuration(x as TimeValue);
     case 'Edm.Binary':
       return base64UrlOfHex(x as string);
   }
 }
 
-/** `YYYY-MM-DDThh:mm:ss[.f]Z`: the UTC date-time, milliseconds without trailing zeros. */
-function instantText(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${withoutZeroFraction(iso.slice(0, -1))}Z`;
+/** `YYYY-MM-DDThh:mm:ss[.f]Z`: the UTC date-time, the fraction of its second without trailing zeros. */
+function instantText(instant: TimeValue): string {
+  return `${withoutZeroFraction(formatInstant(instant).slice(0, -1))}Z`;
 }
 
 /** `…ss.500` → `…ss.5`, `…ss.000` → `…ss`. */

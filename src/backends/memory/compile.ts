@@ -282,7 +282,9 @@ class Generator extends RowReads {
         return this.as(this.value(node.operand), repr);
       case 'negate': {
         const v = this.as(this.value(node.operand), repr);
-        return { code: this.nonNull(v, (x) => (repr === 'dec' ? `${x}.neg()` : `(-${x})`)), repr };
+        const negated = (x: string): string =>
+          repr === 'dec' ? `${x}.neg()` : repr === 'ms' ? `${this.helper('negateTime')}(${x})` : `(-${x})`;
+        return { code: this.nonNull(v, negated), repr };
       }
       case 'cast': {
         const v = this.value(node.operand);
@@ -563,16 +565,17 @@ class Generator extends RowReads {
           repr === 'str' && isWellFormedConstant(k)
             ? this.wellFormedUnless(member, x, `${map(x)} === ${k.code}`)
             : this.bind(map(this.wellFormed(member, x)), x, (y) =>
-                isPlainEquality(repr, kv) ? `(${y} === ${k.code})` : `(${equalCode(y, k.code, repr)})`,
+                isPlainEquality(repr, kv) ? `(${y} === ${k.code})` : `(${equalCode(y, k.code, repr, this)})`,
               );
         return this.memberTest(member, 'false', (x) => `(${test(x)})`);
       }
       if (k && isPlainEquality(repr, k.constant!.value)) return `(${other.code} === ${k.code})`;
-      if (l.constant || r.constant) return `(${this.allNonNull([l, r], ([a, b]) => equalCode(a!, b!, repr), 'false')})`;
+      if (l.constant || r.constant)
+        return `(${this.allNonNull([l, r], ([a, b]) => equalCode(a!, b!, repr, this), 'false')})`;
       const a = this.temp();
       const b = this.temp();
       // Each operand's code appears once, so nesting keeps the source linear (both are read anyway).
-      return `((${a} = ${l.code}), (${b} = ${r.code}), ${a} === null ? ${b} === null : ${b} !== null && ${equalCode(a, b, repr)})`;
+      return `((${a} = ${l.code}), (${b} = ${r.code}), ${a} === null ? ${b} === null : ${b} !== null && ${equalCode(a, b, repr, this)})`;
     }
     const op = p.op;
     const native =
@@ -585,6 +588,9 @@ class Generator extends RowReads {
     const values = list.map((i) => this.as(this.value(i), v.repr));
     const testOf = (t: string): string => {
       if (v.repr === 'dec') return values.map((i) => `${t}.eq(${i.code})`).join(' || ');
+      // A FineTime is equal to another by value, not identity.
+      if (v.repr === 'ms' && values.some((i) => !isPlainEquality('ms', i.constant!.value)))
+        return values.map((i) => equalCode(t, i.code, 'ms', this)).join(' || ');
       // A few values: `===` each, cheaper than hashing into a set (and exact but for NaN, a Double's).
       if (values.length <= SHORT_LIST && v.repr !== 'dbl') return values.map((i) => `${t} === ${i.code}`).join(' || ');
       // Set membership is SameValueZero: NaN finds NaN and 0 finds -0, as eq says.

@@ -4,6 +4,7 @@
 // of row values are in closure-reads.ts, the operations on values in value-operations.ts.
 
 import type { Decimal } from 'decimal.js';
+import { isFineTime, type TimeValue } from '../../semantics/fine-time.js';
 import type { TypedExpr, TypedFilter, TypedMember } from '../../types/typed.js';
 import type { PrimitiveProperty } from '../../types/schema.js';
 import { lowerValue } from '../../lower/lower.js';
@@ -140,7 +141,7 @@ function value(node: LoweredValue, scope: Scope): Eval {
       return (row, env) => {
         const x = f(row, env);
         if (x === null) return null;
-        return repr === 'dec' ? (x as Decimal).neg() : -(x as number);
+        return repr === 'dec' ? (x as Decimal).neg() : repr === 'ms' ? rt.negateTime(x as TimeValue) : -(x as number);
       };
     }
     case 'cast': {
@@ -422,8 +423,9 @@ function inList(operand: LoweredValue, list: readonly LoweredConstant[], orNull:
   const repr = reprOf(operand);
   const f = value(operand, scope);
   const values = list.map((i) => convertRepr(constantOf(i)!.value, reprOf(i), repr));
-  if (repr !== 'dec') {
-    // Set membership is SameValueZero: NaN finds NaN and 0 finds -0, as eq says; a Decimal is an object.
+  // A Decimal and a FineTime are objects, equal to others by value.
+  if (repr !== 'dec' && !values.some(isFineTime)) {
+    // Set membership is SameValueZero: NaN finds NaN and 0 finds -0, as eq says.
     const set = new Set(values);
     return (row, env) => {
       const v = f(row, env);

@@ -6,6 +6,7 @@ import type { OrderKey } from '../../types/query-plan.js';
 import { compileMemberReader, compileValueReader } from './interpret.js';
 import type { Repr } from './plan.js';
 import { compareStrings } from './code-points.js';
+import { compareTimes, type TimeValue } from '../../semantics/fine-time.js';
 
 /** The rows sorted by the keys, each key ascending unless descending; a stable sort, so ties keep their order. */
 export function orderRows<Row>(rows: readonly Row[], orderBy: readonly OrderKey[]): Row[] {
@@ -39,6 +40,8 @@ function compareOrderValues(a: unknown, b: unknown, repr: Repr): number {
       return Number(a) - Number(b);
     case 'dec':
       return (a as Decimal).comparedTo(b as Decimal);
+    case 'ms':
+      return compareTimes(a as TimeValue, b as TimeValue);
     case 'dbl': {
       const x = a as number;
       const y = b as number;

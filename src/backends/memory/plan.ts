@@ -13,7 +13,8 @@ import { FilterError } from '../../errors.js';
 /**
  * str: string (Guid lower-cased, Binary as lower-case hexadecimal, whose order is the bytes');
  * bool: boolean; num: exact integer in a number; big: bigint; dec: decimal.js Decimal; dbl: IEEE
- * number (Double, Single); ms: epoch milliseconds (instants).
+ * number (Double, Single); ms: a time value (instants, times of day, durations), whole
+ * milliseconds in a number or a FineTime with picoseconds beyond (src/semantics/fine-time.ts).
  */
 export type Repr = 'str' | 'bool' | 'num' | 'big' | 'dec' | 'dbl' | 'ms';
 
@@ -41,11 +42,11 @@ function reprOfType(type: EdmType, bounds: () => Bounds): Repr {
       return 'dbl';
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return 'ms';
-    // Days, milliseconds since midnight, milliseconds: integers within ±2^53.
-    case 'Edm.Date':
     case 'Edm.TimeOfDay':
     case 'Edm.Duration':
+      return 'ms';
+    // Days: integers within ±2^53.
+    case 'Edm.Date':
       return 'num';
     default: {
       const [lo, hi] = bounds();

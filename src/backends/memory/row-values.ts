@@ -6,6 +6,7 @@ import { INTEGER_RANGES } from '../../language/edm.js';
 import { GUID_TEXT, LONE_SURROGATE } from '../../language/literal-spelling.js';
 import { hexOfBytes } from '../../language/binary-spelling.js';
 import { decimalFromText, decimalProblem, ExactDecimal } from '../../semantics/decimal-model.js';
+import type { TimeValue } from '../../semantics/fine-time.js';
 import { readStoredInstant } from '../../semantics/instant.js';
 import {
   MAX_DURATION,
@@ -132,15 +133,16 @@ const MAX_EPOCH_MS = 8.64e15;
 
 /**
  * An instant as the storage conventions write it (docs/semantics.md, section 1): a valid `Date`,
- * an integer number of epoch milliseconds (SQLite's default), or ISO 8601 text, including the
- * `2012-03-01 09:00:00` text of MySQL and PostgreSQL drivers, read in UTC without an offset.
+ * an integer number of epoch milliseconds (SQLite's default), or ISO 8601 text with up to 12
+ * fractional digits, including the `2012-03-01 09:00:00.123456` text of MySQL and PostgreSQL
+ * drivers, read in UTC without an offset.
  */
 export function readInstant(
   v: unknown,
   path: string,
   type: 'Edm.DateTime' | 'Edm.DateTimeOffset' = 'Edm.DateTimeOffset',
   variable?: string,
-): number {
+): TimeValue {
   if (v instanceof Date) {
     const ms = v.getTime();
     if (!Number.isNaN(ms)) return ms;
@@ -148,8 +150,8 @@ export function readInstant(
     // `+ 0` turns -0 into 0, as `new Date(-0).getTime()` does.
     if (Number.isInteger(v) && Math.abs(v) <= MAX_EPOCH_MS) return v + 0;
   } else if (typeof v === 'string') {
-    const ms = parseInstant(v);
-    if (ms !== undefined) return ms;
+    const instant = parseInstant(v);
+    if (instant !== undefined) return instant;
   }
   return badValue(v, path, type, variable);
 }
@@ -170,8 +172,8 @@ export function readDate(v: unknown, path: string, variable?: string): number {
   return badValue(v, path, 'Edm.Date', variable);
 }
 
-/** A time of day: `hh:mm[:ss[.fff]]`, or an integer number of milliseconds since midnight. */
-export function readTimeOfDay(v: unknown, path: string, variable?: string): number {
+/** A time of day: `hh:mm[:ss[.fff…]]` (up to 12 fractional digits), or an integer number of milliseconds since midnight. */
+export function readTimeOfDay(v: unknown, path: string, variable?: string): TimeValue {
   if (typeof v === 'string') {
     const reading = readTimeOfDayText(v);
     if (reading.ok) return reading.value;
@@ -181,8 +183,11 @@ export function readTimeOfDay(v: unknown, path: string, variable?: string): numb
   return badValue(v, path, 'Edm.TimeOfDay', variable);
 }
 
-/** A duration: an integer number or bigint of milliseconds within the range, or ISO 8601 text (`P1DT2H`). */
-export function readDuration(v: unknown, path: string, variable?: string): number {
+/**
+ * A duration: an integer number or bigint of milliseconds within the range, or ISO 8601 text
+ * (`P1DT2H`, `PT0.000001S`).
+ */
+export function readDuration(v: unknown, path: string, variable?: string): TimeValue {
   if (typeof v === 'number') {
     if (Number.isInteger(v) && Math.abs(v) <= MAX_DURATION) return v + 0;
   } else if (typeof v === 'bigint') {
@@ -194,10 +199,10 @@ export function readDuration(v: unknown, path: string, variable?: string): numbe
   return badValue(v, path, 'Edm.Duration', variable);
 }
 
-/** Epoch milliseconds of a row's date-time text (no offset means UTC), or undefined if invalid. */
-export function parseInstant(text: string): number | undefined {
+/** The instant of a row's date-time text (no offset means UTC), or undefined if invalid. */
+export function parseInstant(text: string): TimeValue | undefined {
   const reading = readStoredInstant(text);
-  return reading.ok ? reading.epochMs : undefined;
+  return reading.ok ? reading.instant : undefined;
 }
 
 /** Object.prototype's own names: a row property with one of these names is read as an own property only. */

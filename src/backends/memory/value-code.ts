@@ -75,16 +75,22 @@ export function argumentRepr(name: FunctionName, index: number, node: LoweredVal
   return reprOf(node);
 }
 
-/** Whether `x === constant` is the whole meaning of eq for this representation and value. */
+/**
+ * Whether `x === constant` is the whole meaning of eq for this representation and value. A whole
+ * time value is: a value with picoseconds (a FineTime) never equals one.
+ */
 export function isPlainEquality(repr: Repr, value: unknown): boolean {
   if (repr === 'dec') return false;
+  if (repr === 'ms') return typeof value === 'number';
   return !(typeof value === 'number' && Number.isNaN(value));
 }
 
-export function equalCode(a: string, b: string, repr: Repr): string {
+export function equalCode(a: string, b: string, repr: Repr, gen: Helpers): string {
   switch (repr) {
     case 'dec':
       return `${a}.eq(${b})`;
+    case 'ms':
+      return `${gen.helper('sameTime')}(${a}, ${b})`;
     case 'dbl':
       return `(${a} === ${b} || (${a} !== ${a} && ${b} !== ${b}))`;
     default:
@@ -105,6 +111,9 @@ export function orderCode(
 ): string {
   if (repr === 'dec') return `${a}.${DECIMAL_ORDER[op]}(${b})`;
   if (repr === 'str' && !native) return `${gen.helper('compareStrings')}(${a}, ${b}) ${JS_ORDER[op]} 0`;
+  // Whole milliseconds, the common case, compare as numbers; a FineTime by its parts.
+  if (repr === 'ms')
+    return `(typeof ${a} === 'number' && typeof ${b} === 'number' ? ${a} ${JS_ORDER[op]} ${b} : ${gen.helper('compareTimes')}(${a}, ${b}) ${JS_ORDER[op]} 0)`;
   const base = `${a} ${JS_ORDER[op]} ${b}`;
   // ge is gt or eq, and NaN eq NaN.
   if (repr === 'dbl' && (op === 'ge' || op === 'le')) return `(${base} || (${a} !== ${a} && ${b} !== ${b}))`;

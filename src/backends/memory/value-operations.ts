@@ -3,6 +3,7 @@
 // order. The generated code spells the same operations as JavaScript source (compile.ts).
 
 import type { Decimal } from 'decimal.js';
+import type { TimeValue } from '../../semantics/fine-time.js';
 import type { EdmType } from '../../language/edm.js';
 import type { FunctionName, PredicateFunction } from '../../language/functions.js';
 import type { ComparePredicate, LoweredArithmeticOp } from '../../lower/lowered.js';
@@ -138,12 +139,13 @@ export function arithmetic(op: LoweredArithmeticOp, repr: Repr): (a: unknown, b:
 export function equality(repr: Repr): (a: unknown, b: unknown) => boolean {
   if (repr === 'dec') return (a, b) => (a as Decimal).eq(b as Decimal);
   if (repr === 'dbl') return (a, b) => rt.equalDoubles(a as number, b as number);
+  if (repr === 'ms') return (a, b) => rt.sameTime(a as TimeValue, b as TimeValue);
   return (a, b) => a === b;
 }
 
 /** An order comparison on two non-null values of the representation: strings by code point, Doubles with NaN. */
 export function ordering(op: Exclude<ComparePredicate['op'], 'eq'>, repr: Repr): (a: unknown, b: unknown) => boolean {
-  if (repr === 'num' || repr === 'big' || repr === 'ms' || repr === 'bool') {
+  if (repr === 'num' || repr === 'big' || repr === 'bool') {
     // Never NaN: plain JavaScript order.
     switch (op) {
       case 'gt':
@@ -169,11 +171,13 @@ export function ordering(op: Exclude<ComparePredicate['op'], 'eq'>, repr: Repr):
         return (a, b) => (a as number) <= (b as number) || (Number.isNaN(a) && Number.isNaN(b));
     }
   }
-  // Decimals and strings: never NaN.
+  // Decimals, time values and strings: never NaN.
   const sign =
     repr === 'dec'
       ? (a: unknown, b: unknown) => (a as Decimal).cmp(b as Decimal)
-      : (a: unknown, b: unknown) => rt.compareStrings(a as string, b as string);
+      : repr === 'ms'
+        ? (a: unknown, b: unknown) => rt.compareTimes(a as TimeValue, b as TimeValue)
+        : (a: unknown, b: unknown) => rt.compareStrings(a as string, b as string);
   switch (op) {
     case 'gt':
       return (a, b) => sign(a, b) > 0;

@@ -2,7 +2,8 @@
 // with every failure a FilterError.
 
 import { FilterError, isFilterError, limitOnExhaustion, unsupported, withFilterText } from '../../errors.js';
-import { MONGODB } from './cannot-compile.js';
+import { cannotCompile, MONGODB } from './cannot-compile.js';
+import { toMillisecondPrecision } from '../../lower/millisecond-bounds.js';
 import type { TypedFilter } from '../../types/typed.js';
 import { madeFilter } from '../../types/filter-validation.js';
 import { lower } from '../../lower/lower.js';
@@ -29,7 +30,14 @@ export function compileMongo(given: TypedFilter, options: MongoOptions = {}): Qu
   try {
     refuseDecimalsBeyondDecimal128(filter);
     refuseRelations(filter);
-    return new QueryCompiler(createContext(options)).compile(lower(filter, options).root);
+    const stored = toMillisecondPrecision(filter, (literal) => {
+      throw cannotCompile(
+        literal,
+        'sub_millisecond_precision',
+        'a computation with a value finer than a millisecond: BSON dates and the stored times and durations are milliseconds; it compares with a finer value, but cannot compute with one',
+      );
+    });
+    return new QueryCompiler(createContext(options)).compile(lower(stored, options).root);
   } catch (error) {
     // Errors raised while compiling (a literal, a field mapping, an option) carry the filter's
     // text, like the parser's and checker's, so that formatFilterError shows where.

@@ -6,7 +6,8 @@
 
 import { FilterError, limitOnExhaustion, unsupported } from '../../errors.js';
 import { madeFilter } from '../../types/filter-validation.js';
-import type { TypedExpr, TypedFilter } from '../../types/typed.js';
+import type { TypedExpr, TypedFilter, TypedLiteral } from '../../types/typed.js';
+import { toMillisecondPrecision } from '../../lower/millisecond-bounds.js';
 import { lower, lowerValue } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
 import type { LoweredFilter } from '../../lower/lowered.js';
@@ -67,9 +68,12 @@ export function compileSql(given: TypedFilter, options: CompileSqlOptions): Comp
   const text = filter.text;
   const end = text?.length ?? filter.root.end;
   // Lowered first: a tree check() could not have made is refused here as by every backend.
+  const stored = toMillisecondPrecision(filter, (literal) => {
+    throw finerThanStored(literal, dialect.name, text);
+  });
   let lowered: LoweredFilter;
   try {
-    lowered = lower(filter, options);
+    lowered = lower(stored, options);
   } catch (error) {
     throw limitOnExhaustion(
       error,
@@ -227,4 +231,19 @@ export function subqueryNesting(text: string): number {
     }
   }
   return max;
+}
+
+/**
+ * A constant finer than a millisecond where the engine would have to produce such a value from
+ * it (docs/sql.md, "Dates and times"): stored date-times, times and durations are milliseconds.
+ */
+function finerThanStored(literal: TypedLiteral, dialect: string, text: string | undefined): FilterError {
+  return unsupported({
+    construct: 'sub_millisecond_precision',
+    target: dialect,
+    message: `The ${dialect} SQL dialect stores date-times, times of day and durations in milliseconds; it compares with a finer value, but cannot compute with one`,
+    start: literal.start,
+    end: literal.end,
+    text,
+  });
 }

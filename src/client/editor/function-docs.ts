@@ -52,7 +52,7 @@ export const FUNCTION_DOCS: { readonly [N in FunctionName]: FunctionDoc } = {
     example: 'second(StartDateTime) eq 0',
   },
   fractionalseconds: {
-    summary: 'the milliseconds of the instant (in UTC) or time of day, as a fraction of a second',
+    summary: 'the fraction of the second of the instant (in UTC) or time of day, every digit kept',
     example: 'fractionalseconds(StartDateTime) lt 0.5',
   },
   date: { summary: 'the date of the instant, in UTC', example: 'date(StartDateTime) eq 2012-12-03' },

@@ -2,6 +2,7 @@
 
 import { type DateTimeLiteralType, type Expr, type Literal, isLiteralKind } from '../ast.js';
 import { unsupported } from '../../errors.js';
+import { type TimeValue, wholeMs } from '../../semantics/fine-time.js';
 import { readInstant } from '../../semantics/instant.js';
 import {
   readDate,
@@ -45,12 +46,12 @@ export function dateTime(type: DateTimeLiteralType, body: string, raw: string, r
   if (!reading.ok) {
     if (reading.unsupported) {
       const message = `Date-time '${body}' is ${reading.problem} at position ${r.start}`;
-      throw unsupported({ construct: 'sub_millisecond_precision', message, start: r.start, end: r.end });
+      throw unsupported({ construct: 'sub_picosecond_precision', message, start: r.start, end: r.end });
     }
     throw syntaxError('invalid_datetime', `Invalid date-time '${body}': ${reading.problem}`, r);
   }
   const { epochMs, offsetMinutes } = reading;
-  return { kind: 'datetime', type, raw, epochMs, offsetMinutes, start: r.start, end: r.end };
+  return { kind: 'datetime', type, raw, epochMs, ...finer(reading.instant), offsetMinutes, start: r.start, end: r.end };
 }
 
 export function guid(body: string, raw: string, r: Range): Literal {
@@ -76,18 +77,28 @@ export function bareDateTime(body: string, r: Range): Literal {
   return dateTime('Edm.DateTimeOffset', body, body, r);
 }
 
-/** The value a reading gives, or the error at the literal: syntax for an impossible value, unsupported beyond the millisecond. */
-function temporalValue(
-  reading: TemporalReading,
+/** A literal's `picoseconds` field: present only where finer digits were written. */
+function finer(value: TimeValue): { picoseconds?: number } {
+  return typeof value === 'number' ? {} : { picoseconds: value.ps };
+}
+
+/** A literal's `ms` and `picoseconds` fields of a time value. */
+function timeFields(value: TimeValue): { ms: number; picoseconds?: number } {
+  return { ms: wholeMs(value), ...finer(value) };
+}
+
+/** The value a reading gives, or the error at the literal: syntax for an impossible value, unsupported beyond the picosecond. */
+function temporalValue<V>(
+  reading: TemporalReading<V>,
   code: 'invalid_date' | 'invalid_time_of_day' | 'invalid_duration',
   what: string,
   body: string,
   r: Range,
-): number {
+): V {
   if (reading.ok) return reading.value;
   if (reading.unsupported) {
     throw unsupported({
-      construct: 'sub_millisecond_precision',
+      construct: 'sub_picosecond_precision',
       message: `${what} '${body}' is ${reading.problem} at position ${r.start}`,
       start: r.start,
       end: r.end,
@@ -104,20 +115,20 @@ export function date(body: string, r: Range): Literal {
 
 /** `07:59:59.999`: an Edm.TimeOfDay. */
 export function timeOfDay(body: string, r: Range): Literal {
-  const ms = temporalValue(readTimeOfDay(body), 'invalid_time_of_day', 'Time of day', body, r);
-  return { kind: 'timeOfDay', raw: body, ms, start: r.start, end: r.end };
+  const value = temporalValue(readTimeOfDay(body), 'invalid_time_of_day', 'Time of day', body, r);
+  return { kind: 'timeOfDay', raw: body, ...timeFields(value), start: r.start, end: r.end };
 }
 
 /** v2/v3 `time'PT13H20M'`: an Edm.TimeOfDay written as the duration since midnight. */
 export function durationTimeOfDay(body: string, raw: string, r: Range): Literal {
-  const ms = temporalValue(readDurationTimeOfDay(body), 'invalid_time_of_day', 'Time of day', body, r);
-  return { kind: 'timeOfDay', raw, ms, start: r.start, end: r.end };
+  const value = temporalValue(readDurationTimeOfDay(body), 'invalid_time_of_day', 'Time of day', body, r);
+  return { kind: 'timeOfDay', raw, ...timeFields(value), start: r.start, end: r.end };
 }
 
 /** `duration'P1DT2H'`: an Edm.Duration. */
 export function duration(body: string, raw: string, r: Range): Literal {
-  const ms = temporalValue(readDuration(body), 'invalid_duration', 'Duration', body, r);
-  return { kind: 'duration', raw, ms, start: r.start, end: r.end };
+  const value = temporalValue(readDuration(body), 'invalid_duration', 'Duration', body, r);
+  return { kind: 'duration', raw, ...timeFields(value), start: r.start, end: r.end };
 }
 
 export function isLiteral(node: Expr): node is Literal {

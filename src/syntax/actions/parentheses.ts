@@ -30,6 +30,7 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
       type: n.type,
       raw: n.raw,
       epochMs: n.epochMs,
+      ...(n.picoseconds === undefined ? {} : { picoseconds: n.picoseconds }),
       offsetMinutes: n.offsetMinutes,
       start,
       end,
@@ -37,8 +38,8 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
     guid: (n, start, end) => ({ kind: n.kind, raw: n.raw, value: n.value, start, end }),
     binary: (n, start, end) => ({ kind: n.kind, raw: n.raw, value: n.value, start, end }),
     date: (n, start, end) => ({ kind: n.kind, raw: n.raw, days: n.days, start, end }),
-    timeOfDay: (n, start, end) => ({ kind: n.kind, raw: n.raw, ms: n.ms, start, end }),
-    duration: (n, start, end) => ({ kind: n.kind, raw: n.raw, ms: n.ms, start, end }),
+    timeOfDay: (n, start, end) => ({ kind: n.kind, raw: n.raw, ms: n.ms, ...finer(n), start, end }),
+    duration: (n, start, end) => ({ kind: n.kind, raw: n.raw, ms: n.ms, ...finer(n), start, end }),
     enum: (n, start, end) => ({ kind: n.kind, typeName: n.typeName, body: n.body, start, end }),
     has: (n, start, end) => ({ kind: n.kind, operand: n.operand, value: n.value, start, end }),
     member: (n, start, end) => ({ kind: n.kind, segments: n.segments, start, end }),
@@ -73,3 +74,8 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
     inCollection: (n, start, end) => ({ kind: n.kind, operand: n.operand, collection: n.collection, start, end }),
     inAlias: (n, start, end) => ({ kind: n.kind, operand: n.operand, alias: n.alias, start, end }),
   };
+
+/** The `picoseconds` field of a time literal, where it has one. */
+function finer(n: { readonly picoseconds?: number }): { picoseconds?: number } {
+  return n.picoseconds === undefined ? {} : { picoseconds: n.picoseconds };
+}

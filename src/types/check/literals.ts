@@ -2,6 +2,7 @@
 // to hold what parse() would make of its text (an Int32 in range, a lower-case guid, an instant
 // between the years 1 and 9999…), so that no backend meets a value its literal cannot write.
 
+import { type TimeValue, timeValue } from '../../semantics/fine-time.js';
 import { INTEGER_RANGES, type EdmType } from '../../language/edm.js';
 import { GUID_TEXT } from '../../language/literal-spelling.js';
 import { hexOfHexText } from '../../language/binary-spelling.js';
@@ -66,6 +67,11 @@ function temporalProblem(raw: unknown, value: unknown, what: string, min: number
     : `a ${what} literal needs an integer between ${min} and ${max}`;
 }
 
+/** Whole milliseconds and a literal's picoseconds beyond them (validated with the tree's shape). */
+function fineValue(ms: number, n: { readonly picoseconds?: number }): TimeValue {
+  return timeValue(ms, n.picoseconds ?? 0);
+}
+
 /** A typed literal of `type` at the span of the node it was read from. */
 export function literal(type: EdmType, value: LiteralValue, span: Span): TypedLiteral {
   return { kind: 'literal', type, value, start: span.start, end: span.end };
@@ -87,12 +93,24 @@ export const LITERALS: Pick<ExprVisitor<TypedLiteral | TypedNull>, Exclude<Liter
       expect(n, typeof n.value === 'string' ? undefined : 'a string literal needs a string value').value,
       n,
     ),
-  datetime: (n) => literal(n.type, expect(n, datetimeProblem(n)).epochMs, n),
+  datetime: (n) => literal(n.type, fineValue(expect(n, datetimeProblem(n)).epochMs, n), n),
   date: (n) => literal('Edm.Date', expect(n, temporalProblem(n.raw, n.days, 'date', MIN_DATE, MAX_DATE)).days, n),
   timeOfDay: (n) =>
-    literal('Edm.TimeOfDay', expect(n, temporalProblem(n.raw, n.ms, 'time-of-day', 0, MAX_TIME_OF_DAY)).ms, n),
+    literal(
+      'Edm.TimeOfDay',
+      fineValue(expect(n, temporalProblem(n.raw, n.ms, 'time-of-day', 0, MAX_TIME_OF_DAY)).ms, n),
+      n,
+    ),
+  // A negative duration with picoseconds has whole milliseconds one below its truncation.
   duration: (n) =>
-    literal('Edm.Duration', expect(n, temporalProblem(n.raw, n.ms, 'duration', -MAX_DURATION, MAX_DURATION)).ms, n),
+    literal(
+      'Edm.Duration',
+      fineValue(
+        expect(n, temporalProblem(n.raw, n.ms, 'duration', -MAX_DURATION - (n.picoseconds ? 1 : 0), MAX_DURATION)).ms,
+        n,
+      ),
+      n,
+    ),
   binary: (n) =>
     literal(
       'Edm.Binary',

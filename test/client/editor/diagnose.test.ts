@@ -18,6 +18,12 @@ function found(text: string, options: EditorOptions = {}): [string, string, stri
 describe('diagnose', () => {
   it.each<[string, [string, string, string[]][]]>([
     ["Name eq 'x' and Reviews/any(r: r/Stars gt 3)", []],
+    // Values finer than a millisecond are values (docs/semantics.md §5); a 13th digit is not.
+    [
+      "year(2012-01-01T00:00:00.000001Z) eq 2012 and 07:59:59.0000005 lt 08:00 and duration'PT0.000000000001S' gt duration'PT0S'",
+      [],
+    ],
+    ['second(2012-01-01T00:00:00.0000000000001Z) eq 0', [['unsupported', '2012-01-01T00:00:00.0000000000001Z', []]]],
     ["Nmae eq 'x'", [['unknown_property', 'Nmae', ["Name eq 'x'"]]]],
     ['Reviews/any(r: r/Strs gt 3)', [['unknown_property', 'Strs', ['Reviews/any(r: r/Stars gt 3)']]]],
     [

@@ -1,0 +1,22 @@
+// Where the engines, whose time values are whole milliseconds, read a String differently from the
+// reference: decided from the reference's values, for the differential properties.
+
+import { compileValueReader } from '../../src/backends/memory/interpret.js';
+import { isFineTime } from '../../src/semantics/fine-time.js';
+import type { TypedFilter } from '../../src/types/typed.js';
+import { typedNodesOf } from './trees.js';
+
+const FINE_TYPES = new Set(['Edm.DateTime', 'Edm.DateTimeOffset', 'Edm.TimeOfDay', 'Edm.Duration']);
+
+/**
+ * Whether some cast of a String to an instant, time of day or duration reads a text finer than a
+ * millisecond on some row: a value in the reference, null on the engines (docs/semantics.md, "SQL
+ * backends: differences", "MongoDB: differences"). Decided from the reference's own values.
+ */
+export function readsFinerText(typed: TypedFilter, rows: readonly object[]): boolean {
+  return typedNodesOf(typed.root).some((node) => {
+    if (node.kind !== 'cast' || node.operand.type !== 'Edm.String' || !FINE_TYPES.has(node.type)) return false;
+    const { read } = compileValueReader(node);
+    return rows.some((row) => isFineTime(read(row)));
+  });
+}
