@@ -29,7 +29,10 @@ export function isSourceUnavailable(error: unknown): error is SourceUnavailable 
 export interface StatementContext {
   /** Aborts when the request's client goes, or when the read's time has passed. */
   readonly signal: AbortSignal;
-  /** The milliseconds the read has left, for an engine's own statement timeout. */
+  /**
+   * The read's time in milliseconds, for an engine's own statement timeout: the same for every
+   * statement (so a driver's prepared statements stay few); the signal ends the read as a whole.
+   */
   readonly timeoutMs: number;
 }
 
@@ -56,7 +59,7 @@ export function readBounds(request: AbortSignal, timeoutMs: number): ReadBounds 
     return undefined;
   };
   return {
-    context: () => ({ signal, timeoutMs: Math.max(1, deadline - Date.now()) }),
+    context: () => ({ signal, timeoutMs }),
     failure: (error) => {
       if (isSourceUnavailable(error)) return error;
       const reason = stopped();
