@@ -76,7 +76,8 @@ export function sqlSource(options: SqlSourceOptions): CollectionSource {
         });
       try {
         bounds.check();
-        if (session !== undefined) return await session(page, context);
+        // The session waits for a connection too: the response does not wait past the time for one.
+        if (session !== undefined) return await untilAborted(session(page, context), context.signal);
         return await page((text, values) => run(text, values, context));
       } catch (error) {
         throw bounds.failure(error);

@@ -22,6 +22,9 @@ import { engineAvailable } from '../engines/availability.js';
 import { startPglite } from '../engines/pglite.js';
 import { mariadbAvailable, startMariadb } from '../engines/mariadb.js';
 
+/** 2^53 + 1 as JSON.parse reads the body's exact digits (which the text itself is checked for). */
+const BEYOND_DOUBLE = Number('9007199254740993');
+
 const LONG_NAME = 'AVeryLongPropertyNameThatGoesOnAndOnForMoreThanSixtyThreeBytes';
 
 const model = defineModel({
@@ -123,13 +126,13 @@ async function expectAnswers(handler: (r: Request) => Promise<Response>): Promis
     {
       Id: 1,
       Name: 'Saw',
-      Stock: 9007199254740993,
+      Stock: BEYOND_DOUBLE,
       Active: true,
       Size: { Width: 3, Height: 4 },
       Hash: 'Af8=',
       Deep: { [`${LONG_NAME}A`]: 'a', [`${LONG_NAME}B`]: 'b' },
     },
-    { Id: 2, Name: 'Ball', Stock: -9007199254740992 - 1, Active: false, Size: null, Hash: null, Deep: null },
+    { Id: 2, Name: 'Ball', Stock: -BEYOND_DOUBLE, Active: false, Size: null, Hash: null, Deep: null },
     {
       Id: 3,
       Name: 'Drill',
@@ -153,7 +156,7 @@ async function expectAnswers(handler: (r: Request) => Promise<Response>): Promis
       Name: 'Tools',
       Products: [
         { Id: 3, Stock: 7 },
-        { Id: 1, Stock: 9007199254740993 },
+        { Id: 1, Stock: BEYOND_DOUBLE },
       ],
     },
   ]);
@@ -255,6 +258,16 @@ describe("a SQL source's time and cancellation", () => {
     expect(response.json().error.code).toBe('timeout');
     expect(response.text).not.toMatch(/SELECT|products/);
     expect(signals[0]?.aborted).toBe(true);
+  });
+
+  it('does not wait past its time for a connection', async () => {
+    const waiting: SqlConnection = {
+      dialect: sqlite,
+      query: async () => [],
+      session: () => new Promise(() => undefined),
+    };
+    const response = await get(endpointOver(waiting, 20), '/Products');
+    expect([response.status, response.json().error.code]).toEqual([503, 'timeout']);
   });
 
   it("aborts the driver's statement when the request's client goes", async () => {
