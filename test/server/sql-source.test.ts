@@ -21,6 +21,7 @@ import { RowKeys } from '../../src/server/row-keys.js';
 import { engineAvailable } from '../engines/availability.js';
 import { startPglite } from '../engines/pglite.js';
 import { mariadbAvailable, startMariadb } from '../engines/mariadb.js';
+import { postgresAvailable, startPostgres } from '../engines/postgres.js';
 
 /** 2^53 + 1 as JSON.parse reads the body's exact digits (which the text itself is checked for). */
 const BEYOND_DOUBLE = Number('9007199254740993');
@@ -214,6 +215,56 @@ describe('a SQL source', () => {
       await engine.close();
     }
   });
+
+  it.skipIf(!postgresAvailable())(
+    'on a PostgreSQL server through pg: the same answers; a statement past its time or abandoned is stopped',
+    async () => {
+      const server = await startPostgres();
+      const pool = new pg.Pool({ connectionString: server.url, max: 3 });
+      // A connection the server ends as it stops: without a listener the pool's error would end the process.
+      pool.on('error', () => undefined);
+      try {
+        for (const statement of [...DDL, ...INSERTS]) await pool.query(statement);
+        await pool.query(`UPDATE products SET "Hash" = '\\x01ff' WHERE "Id" = 1`);
+        await expectAnswers(endpointOver(pgPool(pool)));
+        // A table read through pg_sleep: the statement outlasts its time, or its client.
+        const slow = (timeoutMs: number) =>
+          odataEndpoint({
+            model,
+            entitySets: {
+              Categories: {
+                source: sqlSource({
+                  ...pgPool(pool),
+                  table: 'categories',
+                  from: '(SELECT c.*, pg_sleep(30) AS z FROM categories c) categories',
+                  timeoutMs,
+                }),
+              },
+            },
+          });
+        const late = await get(slow(200), '/Categories');
+        expect([late.status, late.json().error.code]).toEqual([503, 'timeout']);
+        const client = new AbortController();
+        const abandoned = get(slow(60_000), '/Categories', { signal: client.signal });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        client.abort();
+        expect((await abandoned).status).toBe(503);
+        // The server ends the statement (pg_cancel_backend): none of them is still running.
+        let running = 1;
+        for (let i = 0; i < 50 && running > 0; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const { rows } = await pool.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%pg_sleep(30)%' AND pid <> pg_backend_pid()",
+          );
+          running = rows[0].n;
+        }
+        expect(running).toBe(0);
+      } finally {
+        await pool.end();
+        await server.stop();
+      }
+    },
+  );
 
   it('gives each name longer than the engine keeps a short one, and the rows their names back', () => {
     const keys = new RowKeys(63);
