@@ -16,7 +16,7 @@ import type { RowFilterParameters } from '../query/row-filter.js';
 import type { PropertyRules } from '../query/rules.js';
 import type { QueryPlan } from '../types/query-plan.js';
 import { negotiate, type Negotiated } from './negotiate.js';
-import { errorResponse, failureOf, type ODataError } from './odata-error.js';
+import { errorResponse, failureResponse, type ODataError } from './odata-error.js';
 import { rowJson } from './odata-json.js';
 import { type MetadataDocuments, metadataDocuments, metadataResponse } from './service-metadata.js';
 import { readRequestPath, type RequestPath } from './request-path.js';
@@ -74,7 +74,7 @@ export function odataEndpoint(options: EndpointOptions): Handler {
     try {
       return await answer(request, root, sets, metadata, options);
     } catch (error) {
-      return errorResponse(failureOf(error));
+      return failureResponse(error);
     }
   };
 }

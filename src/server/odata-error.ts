@@ -1,9 +1,11 @@
 // Errors in OData's JSON format (OData 4.01 JSON format, "Error Response"): a status and
 // `{"error":{"code","message","target"?,"details"?}}`. A FilterError is the request's fault: a
-// 400, or 501 for what the service does not implement; anything else is the service's own, a
+// 400, or 501 for what the service does not implement; a data source that stopped a read (its
+// time passed, its client went) a 503 with Retry-After; anything else is the service's own, a
 // 500 that tells nothing of its cause.
 
 import { type FilterError, isFilterError } from '../errors.js';
+import { isSourceUnavailable } from './statement-timeout.js';
 
 export interface ODataError {
   readonly status: number;
@@ -44,8 +46,26 @@ export function filterErrorOf(error: FilterError): ODataError {
   };
 }
 
-/** What a failure is answered with: a FilterError as the request's fault, anything else as a 500 that names nothing. */
+/** The seconds a 503's Retry-After asks a client to wait. */
+export const RETRY_AFTER_S = 1;
+
+/**
+ * What a failure is answered with: a FilterError as the request's fault; a read the source stopped
+ * as 503 (the origin server is briefly unable to answer: RFC 9110 §15.6.4; a 504 is a gateway's
+ * answer about the server behind it), its message naming no statement; anything else as a 500
+ * that names nothing.
+ */
 export function failureOf(error: unknown): ODataError {
   if (isFilterError(error)) return filterErrorOf(error);
+  if (isSourceUnavailable(error))
+    return error.reason === 'timeout'
+      ? { status: 503, code: 'timeout', message: 'The data source did not answer in time; try again later' }
+      : { status: 503, code: 'cancelled', message: 'The request was abandoned by its client' };
   return { status: 500, code: 'internal', message: 'The service could not answer the request' };
+}
+
+/** The response to a failure: its error, with Retry-After on a 503. */
+export function failureResponse(error: unknown): Response {
+  const failure = failureOf(error);
+  return errorResponse(failure, failure.status === 503 ? { 'Retry-After': String(RETRY_AFTER_S) } : {});
 }

@@ -31,6 +31,13 @@ export interface SelectItem {
   readonly hidden?: readonly (readonly string[])[];
 }
 
+/** Every property a row keeps without a projection, as a projection's items: each but the relations (expanded, not selected). */
+export function everyValue(schema: Pick<Schema, 'properties'>): SelectItem[] {
+  return [...schema.properties.values()]
+    .filter((p) => p.kind === 'primitive' || !p.relation)
+    .map((property) => ({ path: [property.name], property }));
+}
+
 /** One relation an expansion inlines (docs/query.md, "Expansion"), with what its rows keep. */
 export interface ExpandItem {
   /** The relation's path from the rows it expands (through complex structures), as the schema spells it. */

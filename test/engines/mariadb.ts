@@ -11,6 +11,7 @@ import { rmSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { inject } from 'vitest';
 import { mysqlColumnType } from '../../src/backends/sql/index.js';
+import { mysql2Pool } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import {
   columnValue,
@@ -203,8 +204,22 @@ async function openMariadb(port: number, release: () => Promise<void>): Promise<
   await db.query(`CREATE DATABASE ${database} CHARACTER SET utf8mb4`);
   await db.query(`USE ${database}`);
   await db.query("SET time_zone = '+00:00'");
+  // The pool a data source reads through, on the engine's database: made when first asked for.
+  let pool: mysql.Pool | undefined;
   const engine: Engine = {
     name: 'mysql',
+    connection: () => {
+      pool ??= mysql.createPool({
+        host: '127.0.0.1',
+        port,
+        user: 'root',
+        database,
+        charset: 'utf8mb4_general_ci',
+        timezone: 'Z',
+        connectionLimit: 3,
+      });
+      return mysql2Pool(pool);
+    },
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);
     },
@@ -237,6 +252,7 @@ async function openMariadb(port: number, release: () => Promise<void>): Promise<
       return rows as Record<string, unknown>[];
     },
     async close() {
+      await pool?.end().catch(() => undefined);
       await db.query(`DROP DATABASE IF EXISTS ${database}`).catch(() => undefined);
       await db.end().catch(() => undefined);
       await release();

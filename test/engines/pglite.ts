@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { postgresColumnType } from '../../src/backends/sql/index.js';
+import { pglite } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
 import type { EdmType } from '../../src/language/edm.js';
@@ -85,6 +86,7 @@ export async function startPglite(): Promise<Engine> {
   await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}, public`);
   const engine: Engine = {
     name: 'postgres',
+    connection: () => pglite(db),
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);
     },

@@ -2,6 +2,7 @@
 // by its segments joined with `_` (the compiler's default), and row values are read by path.
 
 import type { EdmType } from '../../src/language/edm.js';
+import type { SqlConnection } from '../../src/server/index.js';
 import { listPropertyPaths } from '../../src/types/schema.js';
 import { formatDate, formatTimeOfDay, MS_PER_DAY, readDuration, readTimeOfDay } from '../../src/semantics/temporal.js';
 import type { PrimitiveProperty, Property, Schema, StructuredProperty } from '../../src/types/schema.js';
@@ -75,6 +76,8 @@ export function utcDateTime(ms: number): string {
 
 export interface Engine {
   readonly name: string;
+  /** The database as a SQL data source reads it (odata-filter/server's ready adapter for the driver). */
+  connection(): SqlConnection;
   /** Replaces the table `items` with one holding these rows. */
   load(schema: Schema, rows: readonly unknown[]): Promise<void>;
   /**

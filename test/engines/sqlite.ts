@@ -3,6 +3,7 @@
 
 import initSqlJs from 'sql.js';
 import { sqliteColumnType } from '../../src/backends/sql/index.js';
+import { sqlJs } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
 import type { EdmType } from '../../src/language/edm.js';
@@ -75,6 +76,7 @@ export async function startSqlite(): Promise<Engine> {
   };
   const engine: Engine = {
     name: 'sqlite',
+    connection: () => sqlJs(db),
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);
     },

@@ -12,7 +12,8 @@ import { Query } from 'mingo';
 import type { QueryResource } from '../../src/query/index.js';
 import { compileMongoQuery } from '../../src/backends/mongo/index.js';
 import { arbOrderBy, arbRows, arbTypedFilter, testSchema } from '../support/arbitraries.js';
-import { compareBson, decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
+import { decimal128, mongoQuery, toMongoDocument } from '../engines/mingo.js';
+import { findDocuments as find } from '../engines/mingo-collection.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { REFUSED_CASTS } from '../support/cast-table.js';
 import { isFilterError } from '../../src/errors.js';
@@ -25,35 +26,6 @@ const resource: QueryResource = {
   key: ['Id'],
   policy: { spelling: 'odata', defaultTop: 3, maxTop: 10 },
 };
-
-/**
- * find(filter).sort(sort).skip(skip).limit(limit): MongoDB sorts by its order of values, in which
- * a missing field (or one under a missing or null parent) sorts as null.
- */
-function find(
-  docs: readonly Record<string, unknown>[],
-  query: ReturnType<typeof compileMongoQuery>,
-): Record<string, unknown>[] {
-  const matcher = mongoQuery(query.filter as Record<string, unknown>);
-  const fields = Object.entries(query.sort);
-  const sorted = docs
-    .filter((d) => matcher.test(d))
-    .sort((a, b) => {
-      for (const [field, direction] of fields) {
-        const c = compareBson(fieldOf(a, field), fieldOf(b, field));
-        if (c !== 0) return c * direction;
-      }
-      return 0;
-    });
-  return sorted.slice(query.skip, query.skip + query.limit);
-}
-
-function fieldOf(doc: Record<string, unknown>, field: string): unknown {
-  let v: unknown = doc;
-  for (const name of field.split('.'))
-    v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[name] : undefined;
-  return v === undefined ? null : v;
-}
 
 describe("paging by the plan's find()", () => {
   it('refuses an order by an expression by name: find() sorts by fields', () => {

@@ -138,6 +138,15 @@ export function engineFor(setup: EngineSetup, schema?: Schema, rows?: readonly u
   return () => engine!;
 }
 
+/** Filters every engine answers as the reference does (docs/semantics.md, "SQL backends: differences"), and none: for paging properties. */
+export const PAGING_FILTERS = [
+  undefined,
+  'Int32 gt 0',
+  "startswith(String, 'a') or Int32Req mod 3 eq 0",
+  'Boolean eq true or Int64 lt 5',
+  'not (Int16 ge -1)',
+];
+
 /** A row's strings without U+0000, which PostgreSQL and SQLite cannot store (docs/semantics.md, "SQL backends: differences"). */
 export function withoutNul<T>(value: T): T {
   if (typeof value === 'string') return value.replace(/\u0000/g, '') as T;

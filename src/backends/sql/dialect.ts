@@ -121,6 +121,12 @@ export interface Dialect {
    * one level of the filter against maxFilterDepth. Undefined: every chain is written flat.
    */
   readonly maxChainLength?: number;
+  /**
+   * The longest name a result column keeps whole, in UTF-8 bytes, where the engine cuts longer
+   * ones (PostgreSQL: 63, NAMEDATALEN - 1) or refuses them (MySQL: 256 characters); undefined
+   * where names of any length are kept (SQLite).
+   */
+  readonly maxAliasBytes?: number;
   /** The placeholder of the bound value at a position of the statement, from 1: `$1`, or `?`, which counts by position. */
   placeholder(index: number): string;
   /**

@@ -5,19 +5,19 @@
 // runs them through the caller's function and puts each related row, or list, on its row.
 
 import { unsupported } from '../../errors.js';
-import type { ExpandItem, QueryPlan, SelectItem } from '../../types/query-plan.js';
+import { everyValue, type ExpandItem, type QueryPlan } from '../../types/query-plan.js';
 import type { Property } from '../../types/schema.js';
 import { CollectionTables } from './collections.js';
 import type { ChildTableRead } from './collections.js';
 import { columnMapping } from './columns.js';
 import type { ColumnMapping } from './columns.js';
 import { compileSql } from './compile.js';
-import type { CompileSqlOptions } from './compile.js';
 import { renderSql } from './compiled.js';
 import type { CompiledSql } from './compiled.js';
 import { join, param, raw, sql } from './fragment.js';
 import { orderByList } from './order-keys.js';
 import { selectList } from './select-list.js';
+import type { SelectListOptions } from './select-list.js';
 
 /**
  * A single-valued relation's table: the related rows, one per key, and the column of the row that
@@ -35,7 +35,7 @@ export interface RelatedTable {
   readonly columns?: ColumnMapping;
 }
 
-export interface SqlExpandOptions extends CompileSqlOptions {
+export interface SqlExpandOptions extends SelectListOptions {
   /** Each single-valued relation an expansion reads, by its schema path (`TimeZone`, `Sessions/Presenter`). */
   readonly relations?: { readonly [schemaPath: string]: RelatedTable };
 }
@@ -134,8 +134,10 @@ export function expansionKeyColumns(
       start: 0,
       end: 0,
     });
+  const alias = options.alias ?? ((name: string) => name);
   return items.map(
-    (item) => `${table}.${storageOf(item, options).holder} AS ${options.dialect.quoteIdentifier(keyColumnOf(item))}`,
+    (item) =>
+      `${table}.${storageOf(item, options).holder} AS ${options.dialect.quoteIdentifier(alias(keyColumnOf(item)))}`,
   );
 }
 
@@ -154,6 +156,7 @@ export function compileSqlExpansion(
   options: SqlExpandOptions,
 ): CompiledSql {
   const quote = (name: string): string => options.dialect.quoteIdentifier(name);
+  const alias = options.alias ?? ((name: string) => name);
   const storage = storageOf(item, options);
   const member = (path: readonly string[]): string => `${ALIAS}.${storage.column(path)}`;
   const related = relatedRowOptions(item, member, options);
@@ -164,12 +167,12 @@ export function compileSqlExpansion(
   )})`;
   const filter = item.filter === undefined ? undefined : compileSql(item.filter, related).fragment;
   const from = sql` FROM ${raw(`${storage.table} ${ALIAS}`)} WHERE ${filter === undefined ? found : sql`${found} AND ${filter}`}`;
-  const kept = item.select ?? everyValue(item);
+  const kept = item.select ?? everyValue(item.schema);
   const columns = join(
     [
       ...(kept.length > 0 ? [selectList(kept, related)] : []),
       ...item.expand.map((child) =>
-        raw(`${ALIAS}.${storageOf(child, options).holder} AS ${quote(keyColumnOf(child))}`),
+        raw(`${ALIAS}.${storageOf(child, options).holder} AS ${quote(alias(keyColumnOf(child)))}`),
       ),
       sql`${finder} AS ${raw(quote(PARENT))}`,
     ],
@@ -199,13 +202,6 @@ function relatedRowOptions(
       .map(([path, storage]) => [path.slice(item.schemaPath.length + 1), storage]),
   );
   return { ...options, table: ALIAS, columns: (path) => member(path), collections };
-}
-
-/** Every property a related row keeps without a projection: each but the relations (expanded, not selected). */
-function everyValue(item: ExpandItem): SelectItem[] {
-  return [...item.schema.properties.values()]
-    .filter((p) => p.kind === 'primitive' || !p.relation)
-    .map((property) => ({ path: [property.name], property }));
 }
 
 type Row = Record<string, unknown>;

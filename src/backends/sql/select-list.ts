@@ -4,16 +4,31 @@
 
 import { unsupported } from '../../errors.js';
 import type { SelectItem } from '../../types/query-plan.js';
-import type { Property } from '../../types/schema.js';
+import type { PrimitiveProperty, Property } from '../../types/schema.js';
 import { CollectionTables } from './collections.js';
 import { rowColumnsOf } from './compile.js';
 import type { CompileSqlOptions } from './compile.js';
 import { raw } from './fragment.js';
 import type { Frag } from './fragment.js';
 
+export interface SelectListOptions extends CompileSqlOptions {
+  /**
+   * The name each column is given in the result, from its property path (`PostalAddress/City`)
+   * or the name of a column a query adds (`$key:Sessions`); by default the name itself. For an
+   * engine that cuts long names (PostgreSQL keeps 63 bytes): the caller renames the rows back.
+   */
+  readonly alias?: (name: string) => string;
+  /**
+   * The SQL a kept primitive column is read with (its reference given): by default the column
+   * itself; the text of an Int64, for a driver that would read it as a binary64 number.
+   */
+  readonly read?: (column: string, property: PrimitiveProperty) => string;
+}
+
 /** `<column> AS "<path>", …` for the items of a projection, over the caller's columns and collections. */
-export function selectList(select: readonly SelectItem[], options: CompileSqlOptions): Frag {
+export function selectList(select: readonly SelectItem[], options: SelectListOptions): Frag {
   const { dialect } = options;
+  const alias = options.alias ?? ((name: string) => name);
   const leaves = select.flatMap((item) =>
     leavesOf(item.path, item.property).map((leaf) =>
       item.hidden === undefined ? leaf : { ...leaf, hidden: item.hidden },
@@ -31,6 +46,8 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
   const items = leaves.map((leaf) => {
     const path = leaf.path.join('/');
     let column = columns.get(leaf);
+    if (column !== undefined && options.read !== undefined)
+      column = options.read(column, leaf.property as PrimitiveProperty);
     if (column === undefined) {
       collections ??= new CollectionTables(options.collections, dialect, undefined, 0);
       const storage = collections.storageOf({
@@ -51,7 +68,7 @@ export function selectList(select: readonly SelectItem[], options: CompileSqlOpt
       column = options.table === undefined ? storage.column : `${options.table}.${storage.column}`;
       if (leaf.hidden !== undefined) column = withoutHidden(column, leaf, dialect);
     }
-    return `${column} AS ${dialect.quoteIdentifier(path)}`;
+    return `${column} AS ${dialect.quoteIdentifier(alias(path))}`;
   });
   if (items.length === 0) {
     throw unsupported({

@@ -298,6 +298,8 @@ const CAST: Omit<CastSpelling, 'round'> = {
 export const mysql: Dialect = {
   ...BASE,
   name: 'mysql',
+  // 256 characters, each at most 4 bytes: counted in bytes, 256 is within it whatever they are.
+  maxAliasBytes: 256,
   jsonArrays: JSON_ARRAYS,
   // Integer arithmetic runs in DECIMAL(65,0), which fails beyond 65 digits.
   maxIntegerDigits: 65,

@@ -333,6 +333,7 @@ const CAST: Omit<CastSpelling, 'round'> = {
 export const postgres: Dialect = {
   ...BASE,
   name: 'postgres',
+  maxAliasBytes: 63,
   jsonArrays: JSON_ARRAYS,
   // PGlite runs out of stack from about 88 nested subqueries with heavy expressions in each
   // ("unnamed prepared statement does not exist", "bad buffer ID"); a server allows more.
