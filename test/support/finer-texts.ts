@@ -16,7 +16,21 @@ const FINE_TYPES = new Set(['Edm.DateTime', 'Edm.DateTimeOffset', 'Edm.TimeOfDay
 export function readsFinerText(typed: TypedFilter, rows: readonly object[]): boolean {
   return typedNodesOf(typed.root).some((node) => {
     if (node.kind !== 'cast' || node.operand.type !== 'Edm.String' || !FINE_TYPES.has(node.type)) return false;
+    // A cast inside a lambda reads its variable, which has no value at the row: any text of the
+    // row with a digit past the millisecond may be what it reads.
+    if (typedNodesOf(node).some((n) => n.kind === 'member' && n.source.kind === 'variable'))
+      return rows.some((row) => textsOf(row).some((text) => FINER_DIGIT.test(text)));
     const { read } = compileValueReader(node);
     return rows.some((row) => isFineTime(read(row)));
   });
+}
+
+/** A fraction with a non-zero digit past its third. */
+const FINER_DIGIT = /\.[0-9]{3}[0-9]*[1-9]/;
+
+/** Every string a row holds, at any depth. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value === null || typeof value !== 'object' || value instanceof Uint8Array || value instanceof Date) return [];
+  return Object.values(value).flatMap(textsOf);
 }
