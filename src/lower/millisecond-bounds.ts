@@ -56,8 +56,15 @@ function rewrite(node: TypedExpr, refuse: (literal: TypedLiteral) => never): Typ
   if (node.kind === 'in') {
     const list = node.list.filter((item) => !(item.kind === 'literal' && isFineTime(item.value)));
     if (list.length < node.list.length) {
-      if (list.length === 0)
-        return { kind: 'literal', type: 'Edm.Boolean', value: false, start: node.start, end: node.end };
+      const span = { start: node.start, end: node.end };
+      if (list.length === 0) return { kind: 'literal', type: 'Edm.Boolean', value: false, ...span };
+      // Only nulls left: `x in (null)` is `x eq null` (a list of nulls alone would type as String).
+      if (list.every((item) => item.kind === 'null')) {
+        const operand = rewrite(node.operand, refuse);
+        if (operand.kind === 'null') return { kind: 'literal', type: 'Edm.Boolean', value: true, ...span };
+        const nothing: TypedExpr = { ...list[0]!, type: operand.type };
+        return { kind: 'compare', type: 'Edm.Boolean', op: 'eq', left: operand, right: nothing, ...span };
+      }
       return rewrite({ ...node, list }, refuse);
     }
   }

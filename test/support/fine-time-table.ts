@@ -37,6 +37,9 @@ export const FINE_LITERAL_CASES: readonly FineLiteralCase[] = [
   { filter: 'Due in (2012-12-03T23:59:59.9995Z, 2024-02-29T00:00:00Z)', ids: [2] },
   { filter: 'Due in (1969-12-31T23:59:59.9999Z)', ids: [] },
   { filter: 'not (Due in (1969-12-31T23:59:59.9999Z, null))', ids: ALL.filter((id) => id !== 3 && id !== 4) },
+  // Only nulls left beside the finer item: `Due in (null)` is `Due eq null`, and `null in (null)` true.
+  { filter: 'Due in (null, 1969-12-31T23:59:59.9999Z)', ids: [3, 4] },
+  { filter: "null in (null, duration'PT0.000001S')", ids: ALL },
   { filter: 'Legacy gt 2012-12-01T00:00:00.0000001Z', ids: [5, 7] },
   { filter: "Legacy le datetime'1000-01-01T00:00:00.0010000001'", ids: [6] },
   // Times of day: 1 opens at 07:59:59.999, 2 at midnight, 8 at 00:00:00.001.
