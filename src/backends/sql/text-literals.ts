@@ -72,8 +72,8 @@ function binaryOfText(s: TextLiteralSpelling, text: Frag): Frag | string {
       const m = sql`(${length!} - ${padded!})`;
       const body = at(1, m);
       const rest = sql`(${m} % 4)`;
-      const last = sql`${m}`;
-      const shape = sql`(${m} = 0 OR ${r.only(body, 'A-Za-z0-9_-')}) AND (CASE ${rest} WHEN 0 THEN ${padded!} = 0 WHEN 2 THEN (${padded!} = 0 OR ${padded!} = 2) AND ${char(last, 'A', 'Q', 'g', 'w')} WHEN 3 THEN ${padded!} <= 1 AND ${char(last, ...'AEIMQUYcgkosw048')} ELSE FALSE END)`;
+      // The body's last character (at m) holds the bits beyond the last byte.
+      const shape = sql`(${m} = 0 OR ${r.only(body, 'A-Za-z0-9_-')}) AND (CASE ${rest} WHEN 0 THEN ${padded!} = 0 WHEN 2 THEN (${padded!} = 0 OR ${padded!} = 2) AND ${char(m, 'A', 'Q', 'g', 'w')} WHEN 3 THEN ${padded!} <= 1 AND ${char(m, ...'AEIMQUYcgkosw048')} ELSE FALSE END)`;
       const base64 = s.concat([
         sql`replace(replace(${body}, '-', '+'), '_', '/')`,
         sql`(CASE ${rest} WHEN 2 THEN '==' WHEN 3 THEN '=' ELSE '' END)`,
