@@ -1,7 +1,10 @@
 // The demo data: deterministic, of the sizes the service is demonstrated with, referentially whole,
 // carrying the hostile values its header promises — and surviving a trip into PGlite and back.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+// The run's provided values (pgliteSnapshot) are declared with the global setup.
+import type {} from '../../test/global-setup.js';
 import { openPglite } from '../src/database.js';
 import type { Database } from '../src/database.js';
 import {
@@ -522,7 +525,9 @@ describe('the demo data on PGlite', () => {
   let db: Database;
 
   beforeAll(async () => {
-    db = await openPglite();
+    // A new database, started from the run's snapshot of one instead of running initdb again.
+    const blank = inject('pgliteSnapshot');
+    db = await openPglite(undefined, typeof blank === 'string' ? { loadDataDir: new Blob([readFileSync(blank)]) } : {});
     expect(await isSeeded(db)).toBe(false);
     await createDemoDatabase(db);
   });

@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDemoPglite } from './support/demo-pglite.js';
+import { sharedDemoPglite } from './support/demo-pglite.js';
 import type { Database } from '../src/database.js';
 import { createService } from '../src/server.js';
 import type { Service } from '../src/server.js';
@@ -26,7 +26,7 @@ describe('the example requests of docs/service.md', () => {
   let db: Database;
   let base: string;
   beforeAll(async () => {
-    db = await openDemoPglite();
+    db = await sharedDemoPglite();
     service = createService({ db, publicUrl: PUBLIC });
     base = await service.listen(0);
   });

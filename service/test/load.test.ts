@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDemoPglite } from './support/demo-pglite.js';
+import { sharedDemoPglite } from './support/demo-pglite.js';
 import { MIX, checkResponse, drawRequest, formatReport, prng, runLoad } from '../src/load/run-load.js';
 import type { LatencyStats, LoadRequest } from '../src/load/run-load.js';
 import { get, startService } from './support/service.js';
@@ -20,7 +20,7 @@ const ordered = (stats: LatencyStats): void => {
 describe('a load run against the service on PGlite', () => {
   let s: Running;
   beforeAll(async () => {
-    s = await startService(await openDemoPglite());
+    s = await startService(await sharedDemoPglite());
   });
   afterAll(async () => s?.stop());
 

@@ -6,12 +6,15 @@
 import { spawn } from 'node:child_process';
 import { connect, createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { A, B, get } from './support/service.js';
 import { exited, MAIN, start, stopped, waitFor } from './support/main-process.js';
+// The run's provided values (pgliteSnapshot) are declared with the global setup.
+import type {} from '../../test/global-setup.js';
 
 describe('npm start (service/dist/main.js)', () => {
   it('is built (npm test builds it; so does npm start)', () => {
@@ -41,9 +44,14 @@ describe('npm start (service/dist/main.js)', () => {
     expect(output()).toMatch(/SIGTERM: stopping/);
   });
 
+  // The directory starts as a new database cluster without the demo data, made from the run's
+  // PGlite snapshot (initdb took most of this test's time; the in-memory start above runs it).
   // The second start reads the data directory, not the demo data: the cheapest start, so it is
   // also the one that checks a stop with a half-sent request head open.
   it('keeps the demo data in PGLITE_DATA_DIR: written on the first start only; stops on SIGINT, and on SIGTERM at once with a half-sent request head open; a busy port is one line', async () => {
+    const snapshot = inject('pgliteSnapshot');
+    if (typeof snapshot === 'string')
+      await (await PGlite.create({ dataDir: directory, loadDataDir: new Blob([readFileSync(snapshot)]) })).close();
     const first = await start({ PGLITE_DATA_DIR: directory });
     expect(first.output()).toMatch(/Demo data written/);
     expect(await stopped(first.child, 'SIGINT'), first.output()).toBe(0);

@@ -1,5 +1,5 @@
 // The service over HTTP on Debian's PostgreSQL server through `pg` (DATABASE_URL's path), each
-// suite on a database of its own; and main.js started with DATABASE_URL.
+// suite on a database of its own; and main.js started with DATABASE_URL, on one more.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -88,24 +88,24 @@ describe.runIf(postgresAvailable())('on Debian PostgreSQL', () => {
   lifecycleSuite('PostgreSQL', open);
   loginFloodSuite('PostgreSQL', open);
   slowClientsSuite('PostgreSQL', open);
-});
 
-describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {
-  it('writes the demo data into the server’s database on the first start only, serves from it, and in WORKERS processes', async () => {
-    const server = await startPostgres();
-    try {
-      const first = await start({ DATABASE_URL: server.url });
+  // On a database of its own on the same server: a server of its own cost an initdb.
+  describe('npm start with DATABASE_URL', () => {
+    it('writes the demo data into the server’s database on the first start only, serves from it, and in WORKERS processes', async () => {
+      await createDatabase('service_main');
+      const url = urlOf('service_main');
+      const first = await start({ DATABASE_URL: url });
       expect(first.output()).toMatch(/Demo data written/);
       expect(first.output()).toContain('on PostgreSQL at postgres://postgres@127.0.0.1:');
       expect((await get(first.base, `${A}registrations/?top=1`, { user: 'admin' })).status).toBe(200);
       expect(await stopped(first.child, 'SIGTERM'), first.output()).toBe(0);
-      const second = await start({ DATABASE_URL: server.url });
+      const second = await start({ DATABASE_URL: url });
       expect(second.output()).not.toMatch(/Demo data written/);
       expect((await get(second.base, `${B}venues/?format=json`)).status).toBe(200);
       expect(await stopped(second.child, 'SIGTERM'), second.output()).toBe(0);
       // WORKERS=2: two processes on one port and one server, maintenance switched in both, one
       // that dies replaced, and a clean stop of both.
-      const pair = await start({ DATABASE_URL: server.url, WORKERS: '2' });
+      const pair = await start({ DATABASE_URL: url, WORKERS: '2' });
       const pids = /, in 2 processes \((\d+), (\d+)\)/.exec(pair.output())!.slice(1).map(Number);
       expect(pids).toHaveLength(2);
       const statuses = async (): Promise<number[]> =>
@@ -123,8 +123,6 @@ describe.runIf(postgresAvailable())('npm start with DATABASE_URL', () => {
       expect((await get(pair.base, `${A}registrations/?top=1`, { user: 'admin' })).status).toBe(200);
       expect(await stopped(pair.child, 'SIGTERM'), pair.output()).toBe(0);
       expect(pair.output()).toMatch(/SIGTERM: stopping 2 workers/);
-    } finally {
-      await server.stop();
-    }
+    });
   });
 });

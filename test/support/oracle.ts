@@ -249,13 +249,27 @@ function codePoints(s: string): string[] {
   return Array.from(s);
 }
 
+/** The number of code points: `codePoints(s).length`, without an array of a million strings. */
+function codePointCount(s: string): number {
+  let count = 0;
+  for (const _ of s) count++;
+  return count;
+}
+
 function compareValues(a: V, b: V, kind: string): number {
   if (kind === 'dec') return (a as Decimal).cmp(b as Decimal);
   if (kind === 'str' || kind === 'guid') {
-    const x = codePoints(a as string).map((c) => c.codePointAt(0)!);
-    const y = codePoints(b as string).map((c) => c.codePointAt(0)!);
-    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
-    return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+    // Code point by code point, walking both strings at once.
+    const x = (a as string)[Symbol.iterator]();
+    const y = (b as string)[Symbol.iterator]();
+    for (;;) {
+      const p = x.next();
+      const q = y.next();
+      if (p.done || q.done) return p.done && q.done ? 0 : p.done ? -1 : 1;
+      const c = p.value.codePointAt(0)!;
+      const d = q.value.codePointAt(0)!;
+      if (c !== d) return c < d ? -1 : 1;
+    }
   }
   if (kind === 'bin') {
     // Byte by byte, unsigned; a value that begins another comes first (docs/semantics.md §6).
@@ -474,7 +488,7 @@ function elementsOf(collection: TypedCollection, row: Record<string, unknown>, e
 const MAX_STRING = 1024 * 1024;
 
 function bounded(result: string): string | null {
-  return codePoints(result).length <= MAX_STRING ? result : null;
+  return codePointCount(result) <= MAX_STRING ? result : null;
 }
 
 function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & { readonly name: string }): V {
@@ -496,7 +510,7 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
     case 'endswith':
       return s.endsWith(t);
     case 'length':
-      return BigInt(codePoints(s).length);
+      return BigInt(codePointCount(s));
     case 'indexof': {
       const cs = codePoints(s);
       const ct = codePoints(t);
@@ -510,7 +524,7 @@ function callFunction(name: string, args: Exclude<V, null>[], node: TypedExpr & 
       const w = args[2] as string;
       const count = s.split(t).length - 1;
       // Counted before building: nested replaces would build gigabytes.
-      if (codePoints(s).length + count * (codePoints(w).length - codePoints(t).length) > MAX_STRING) return null;
+      if (codePointCount(s) + count * (codePointCount(w) - codePointCount(t)) > MAX_STRING) return null;
       return bounded(s.split(t).join(w));
     }
     case 'substring': {

@@ -32,3 +32,17 @@ export async function openDemoPglite(): Promise<PgliteDatabase> {
   seeded ??= seededDataDir();
   return openPglite(undefined, { loadDataDir: await seeded });
 }
+
+/** This worker's one demo PGlite for the suites that only read, once opened. */
+let shared: Promise<PgliteDatabase> | undefined;
+
+/**
+ * The demo PGlite of this worker, shared by the suites that neither close nor break it: the
+ * service never writes, so a suite finds the data as the last one left them, and each saves
+ * starting a copy (seconds of a file's time). Its close() leaves it open for the next suite.
+ */
+export async function sharedDemoPglite(): Promise<PgliteDatabase> {
+  shared ??= openDemoPglite();
+  const db = await shared;
+  return { ...db, close: async () => {} };
+}
