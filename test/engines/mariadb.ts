@@ -84,8 +84,12 @@ function toMysql(column: Column, v: unknown): unknown {
 }
 
 /** Runs a MariaDB tool; a failure is an Error that carries the tool's own output. */
-export function runServerTool(tool: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): void {
-  runTool('MariaDB', tool, args, { env });
+export function runServerTool(
+  tool: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  return runTool('MariaDB', tool, args, { env });
 }
 
 /** A MariaDB server this process started: its port, and how to end it. */
@@ -115,7 +119,7 @@ export async function launchMariadb(): Promise<MariadbServer> {
   const user = account.switched ? [`--user=${account.user}`] : [];
   // serverEnvironment's TMPDIR is read by mariadbd too: its temporary files go in `dir` as well.
   try {
-    runServerTool(
+    await runServerTool(
       'mariadb-install-db',
       ['--no-defaults', ...user, `--datadir=${dir}/data`, '--auth-root-authentication-method=normal', '--skip-test-db'],
       serverEnvironment(dir),

@@ -31,23 +31,23 @@ export function postgresAvailable(): boolean {
  * working directory may be out of the account's reach, and the server and initdb look up where
  * they are started from.
  */
-function runServerTool(tool: string, args: readonly string[], dir: string, account: ServerAccount): void {
-  runTool('PostgreSQL', tool, args, { env: serverEnvironment(dir), cwd: dir, ...asAccount(account) });
+function runServerTool(tool: string, args: readonly string[], dir: string, account: ServerAccount): Promise<void> {
+  return runTool('PostgreSQL', tool, args, { env: serverEnvironment(dir), cwd: dir, ...asAccount(account) });
 }
 
 /**
  * A new cluster in `<dir>/data`: superuser `postgres`, trust authentication, UTF-8, in the C.UTF-8
  * locale, or in none (C) where that locale is refused. fsync is off: the data is thrown away.
  */
-function initCluster(bin: string, dir: string, account: ServerAccount): void {
+async function initCluster(bin: string, dir: string, account: ServerAccount): Promise<void> {
   const initdb = join(bin, 'initdb');
   const common = ['-D', `${dir}/data`, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'];
   try {
-    runServerTool(initdb, [...common, '--locale=C.UTF-8'], dir, account);
+    await runServerTool(initdb, [...common, '--locale=C.UTF-8'], dir, account);
   } catch (first) {
     rmSync(`${dir}/data`, { recursive: true, force: true });
     try {
-      runServerTool(initdb, [...common, '--no-locale'], dir, account);
+      await runServerTool(initdb, [...common, '--no-locale'], dir, account);
     } catch (second) {
       throw new Error(`${(second as Error).message}\n(with --locale=C.UTF-8 before that: ${(first as Error).message})`);
     }
@@ -74,7 +74,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const account = serverAccount('postgres');
   const dir = serverDirectory(account, 'odata-filter-postgres-', 'PostgreSQL');
   try {
-    initCluster(bin, dir, account);
+    await initCluster(bin, dir, account);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;

@@ -7,8 +7,8 @@
 // again. What is each engine's own (its binaries, how it is started, stopped and told its
 // account) stays in the engine.
 
-import { execFileSync } from 'node:child_process';
-import type { ExecFileSyncOptions } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import type { ExecFileOptions } from 'node:child_process';
 import { accessSync, chownSync, constants, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -119,23 +119,24 @@ export function serverEnvironment(dir: string): NodeJS.ProcessEnv {
 
 /**
  * Runs a server's tool to its end; a failure is an Error, `<label>: <tool> failed (exit N): …`,
- * that carries the tool's own output (its standard error, then its standard output).
+ * that carries the tool's own output (its standard error, then its standard output). It runs
+ * beside the caller's other work (the run's setup starts PGlite meanwhile).
  */
 export function runTool(
   label: string,
   tool: string,
   args: readonly string[],
-  options: Omit<ExecFileSyncOptions, 'stdio' | 'encoding'>,
-): void {
-  try {
-    execFileSync(tool, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  } catch (error) {
-    const { status, stdout, stderr } = error as { status?: number | null; stdout?: string; stderr?: string };
-    const output = `${stderr ?? ''}\n${stdout ?? ''}`.trim();
-    throw new Error(
-      `${label}: ${tool} failed (exit ${status ?? 'signal'}): ${output === '' ? (error as Error).message : output}`,
-    );
-  }
+  options: Omit<ExecFileOptions, 'encoding'>,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(tool, args, { ...options, encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error === null) return resolve();
+      const output = `${stderr}\n${stdout}`.trim();
+      const status = typeof error.code === 'number' ? error.code : 'signal';
+      reject(new Error(`${label}: ${tool} failed (exit ${status}): ${output === '' ? error.message : output}`));
+    });
+    child.stdin?.end();
+  });
 }
 
 /** The last lines of a log file, or '' when there is none. */

@@ -29,9 +29,9 @@ describe.skipIf(!mariadbAvailable())('MariaDB harness', () => {
     rmSync(private700, { recursive: true });
   }, 60_000);
 
-  it("reports a failing tool with the tool's own message", () => {
+  it("reports a failing tool with the tool's own message", async () => {
     const user = process.getuid?.() === 0 ? ['--user=mysql'] : [];
-    expect(() =>
+    await expect(
       runServerTool('mariadbd', [
         '--no-defaults',
         ...user,
@@ -39,6 +39,8 @@ describe.skipIf(!mariadbAvailable())('MariaDB harness', () => {
         '--skip-networking',
         '--socket=/nonexistent-odata-filter/sock',
       ]),
-    ).toThrow(/^MariaDB: mariadbd failed \(exit 1\): [\s\S]*Can't change dir to '\/nonexistent-odata-filter\/'/);
+    ).rejects.toThrow(
+      /^MariaDB: mariadbd failed \(exit 1\): [\s\S]*Can't change dir to '\/nonexistent-odata-filter\/'/,
+    );
   });
 });
