@@ -22,6 +22,7 @@ import { checkRelations, expandOf } from './expand.js';
 import { bareName, optionNamed, WRITTEN } from './option-names.js';
 import type { QueryOptionName } from './option-names.js';
 import { restrictedOrderKey, withRelationRestrictions, withRowFilters } from './row-filter.js';
+import { readOnce } from './read-cache.js';
 import type { RowFilterContext } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 
@@ -55,7 +56,7 @@ export function parseQuery(
   resource: QueryResource,
   request: QueryRequest = {},
 ): QueryPlan {
-  const { rules, defaultSelect, level, seal } = prepared(resource);
+  const { rules, defaultSelect, level, seal, selects, orders, noOrder, passThrough } = prepared(resource);
   const { policy } = resource;
   const options = [
     ...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query),
@@ -74,7 +75,6 @@ export function parseQuery(
   const seen = new Map<string, string>();
   const given: Partial<Record<QueryOptionName, [name: string, value: string]>> = {};
   const aliases: Record<string, string> = {};
-  const passThrough = new Set((policy.passThrough ?? []).map((n) => n.toLowerCase()));
   for (const [name, value] of options) {
     // Option names are case-insensitive, `$` optional in OData 4.01; alias names are case-sensitive.
     const identity = name.startsWith('@') ? name : bareName(name);
@@ -114,16 +114,19 @@ export function parseQuery(
   const restricted = issues.length > 0 ? undefined : withRowFilters(filter, rowFilters, filterOption, issue);
   // An order expression gets exactly the restriction the filter gets: its lambdas and counts see
   // only the rows the relations' row filters keep.
-  const requested = (given.orderby ? orderOf(given.orderby, level, issue) : []).flatMap((key) =>
-    restrictedOrderKey(key, rowFilters, given.orderby![0], issue),
-  );
-  const select = given.select
-    ? selectOf(given.select, { spelling: policy.spelling, schema: resource.schema, rules }, issue)
+  const order = given.orderby;
+  const read = order ? (readOnce(orders, order[1], issue, (at) => orderOf(order, level, at)) ?? []) : noOrder;
+  const requested = read.flatMap((key) => restrictedOrderKey(key, rowFilters, order![0], issue));
+  const selection = given.select;
+  const select = selection
+    ? readOnce(selects, selection[1], issue, (at) =>
+        selectOf(selection, { spelling: policy.spelling, schema: resource.schema, rules }, at),
+      )
     : defaultSelect;
   const expand = given.expand
     ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue)
     : [];
-  const orderBy = completeOrder(requested, level);
+  const orderBy = completedOrder(read, requested, level);
   const keyset = seal !== undefined && keysetOrder(orderBy) && new KeysetTokens(seal, resource.schema, orderBy);
   const pageFilter =
     given.skiptoken && issues.length === 0
@@ -204,6 +207,25 @@ interface Prepared {
   readonly level: Level;
   /** What seals the keyset tokens, where the policy pages by them. */
   readonly seal: TokenSeal | undefined;
+  /** The projections and orders read so far, by the option's text (read-cache.ts). */
+  readonly selects: Map<string, SelectItem[]>;
+  readonly orders: Map<string, OrderKey[]>;
+  /** The order of a request without one: the key's, once completed. */
+  readonly noOrder: readonly OrderKey[];
+  /** The names of the options the policy passes through, in lower case. */
+  readonly passThrough: ReadonlySet<string>;
+}
+
+/** The orders completed by the key, per order read (read-cache.ts): one plan's order is every such plan's. */
+const COMPLETED = new WeakMap<readonly OrderKey[], OrderKey[]>();
+
+/** The requested order completed by the key; the one made before when no row filter changed what was read. */
+function completedOrder(read: readonly OrderKey[], requested: readonly OrderKey[], level: Level): OrderKey[] {
+  if (requested.length !== read.length || requested.some((key, i) => key !== read[i]))
+    return completeOrder(requested, level);
+  let known = COMPLETED.get(read);
+  if (known === undefined) COMPLETED.set(read, (known = completeOrder(requested, level)));
+  return known;
 }
 
 const PREPARED = new WeakMap<QueryResource, Prepared>();
@@ -226,6 +248,10 @@ function prepared(resource: QueryResource): Prepared {
     defaultSelect,
     level: { schema: resource.schema, key: resource.key, rules, policy: resource.policy },
     seal: keyset === undefined ? undefined : new TokenSeal(keyset, `Resource ${resource.schema.name}: the policy's`),
+    selects: new Map(),
+    orders: new Map(),
+    noOrder: [],
+    passThrough: new Set((resource.policy.passThrough ?? []).map((n) => n.toLowerCase())),
   };
   PREPARED.set(resource, made);
   return made;

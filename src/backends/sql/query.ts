@@ -38,14 +38,7 @@ const NOTHING = raw('');
 export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): CompiledSqlQuery {
   const from = typeof options.from === 'string' ? raw(options.from) : options.from;
   const where = plan.pageFilter ? compileSql(plan.pageFilter, options).fragment : undefined;
-  const pathKeys = plan.orderBy.filter((key) => key.expression === undefined);
-  const columns = new Map(
-    rowColumnsOf(
-      options,
-      pathKeys.map((key) => key.path),
-    ).map((column, i) => [pathKeys[i]!, column]),
-  );
-  const order = orderByList(plan.orderBy, (key) => columns.get(key)!, options);
+  const order = remembered(ORDERS, plan.orderBy, options, () => orderOf(plan.orderBy, options));
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = raw(` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`);
@@ -67,6 +60,39 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   };
 }
 
+/** The ORDER BY list of an order over the caller's columns. */
+function orderOf(orderBy: QueryPlan['orderBy'], options: SqlQueryOptions): Frag | undefined {
+  const pathKeys = orderBy.filter((key) => key.expression === undefined);
+  const columns = new Map(
+    rowColumnsOf(
+      options,
+      pathKeys.map((key) => key.path),
+    ).map((column, i) => [pathKeys[i]!, column]),
+  );
+  return orderByList(orderBy, (key) => columns.get(key)!, options);
+}
+
+/**
+ * The SQL of a plan's order and projection, per order or projection and options object: a
+ * request layer gives the plans of requests with the same `$orderby` or `$select` the same one
+ * (src/query/read-cache.ts), and a server compiles them with the same options.
+ */
+const ORDERS = new WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: Frag | undefined }>>();
+const SELECTS = new WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: Frag }>>();
+
+function remembered<F extends Frag | undefined>(
+  cache: WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: F }>>,
+  of: object,
+  options: SqlQueryOptions,
+  make: () => F,
+): F {
+  let byOptions = cache.get(of);
+  if (byOptions === undefined) cache.set(of, (byOptions = new WeakMap()));
+  let known = byOptions.get(options);
+  if (known === undefined) byOptions.set(options, (known = { frag: make() }));
+  return known.frag;
+}
+
 /**
  * The select list: every column, or the projection's; then the columns the page adds for what
  * follows it — an expansion's keys (expandSqlRows() reads them and leaves them out), a keyset
@@ -76,8 +102,13 @@ function selected(plan: QueryPlan, from: Frag, options: SqlQueryOptions): Frag {
   const keys = expansionKeyColumns(plan.expand, options.table, options).map(raw);
   const hidden = [...keys, ...((plan.keyset && keyTextColumns(plan, options)) || [])];
   const rows = options.table === undefined ? from : raw(options.table);
+  const select = plan.select;
   const kept =
-    plan.select === undefined ? (hidden.length > 0 ? sql`${rows}.*` : raw('*')) : selectList(plan.select, options);
+    select === undefined
+      ? hidden.length > 0
+        ? sql`${rows}.*`
+        : raw('*')
+      : remembered(SELECTS, select, options, () => selectList(select, options));
   return join([kept, ...hidden], ', ');
 }
 
