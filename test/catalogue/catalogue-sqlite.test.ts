@@ -125,6 +125,19 @@ describe("a model from SQLite's catalogue", () => {
       InStock: true,
     });
     await expectRelationsServed(endpoint);
+    // An entity by its composite key: its properties, and none of the view's columns that relate rows.
+    const line = (await get(endpoint, '/OrderLines(OrderNo=10,LineNo=1)')).json();
+    expect(line).toEqual({
+      '@odata.context': 'http://shop.test/$metadata#OrderLines/$entity',
+      OrderNo: 10,
+      LineNo: 1,
+      ProductId: 1,
+      Quantity: 2,
+    });
+    const metadata = await get(endpoint, '/$metadata');
+    expect(metadata.status).toBe(200);
+    expect(metadata.text).toContain('<NavigationPropertyBinding Path="Deliveries" Target="Deliveries"/>');
+    expect(metadata.text).not.toContain('$j');
     const deep = await get(
       endpoint,
       '/Categories(2)?$select=Name&$expand=Products($expand=OrderLines($orderby=OrderNo;$expand=Deliveries))',
@@ -198,6 +211,35 @@ describe("a model from SQLite's catalogue", () => {
     await expect(
       readCatalogue(sqlJs(db), { ...OPTIONS, overrides: { products: { nmae: { name: 'Name' } } } }),
     ).rejects.toThrow("overrides.products: 'nmae' is no column of the table and no relation of its type");
+  });
+
+  it('leaves out and reports what no name can be given, and keeps relation names apart from properties', async () => {
+    const db = new (await initSqlJs()).Database();
+    db.run('CREATE TABLE kinds (kind_id INTEGER PRIMARY KEY)');
+    db.run(`CREATE TABLE items (item_id INTEGER PRIMARY KEY, "not" TEXT, "2fa" TEXT, order_no INTEGER, "OrderNo" INTEGER,
+      kind TEXT, kind_id INTEGER REFERENCES kinds (kind_id))`);
+    db.run('CREATE TABLE "odd table" (id INTEGER PRIMARY KEY)');
+    db.run('CREATE TABLE "2nd" (id INTEGER PRIMARY KEY)');
+    const catalogue = await readCatalogue(sqlJs(db), OPTIONS);
+    expect(catalogue.report.omitted.map((o) => [o.table, o.column, o.reason])).toEqual([
+      ['2nd', undefined, "'2nd' is no name of an entity set: give a naming function"],
+      ['items', 'not', "'Not' is no property name (an identifier, not a reserved word): give it a name"],
+      ['items', '2fa', "'2fa' is no property name (an identifier, not a reserved word): give it a name"],
+      ['items', 'OrderNo', "another column is named 'OrderNo' too"],
+    ]);
+    const endpoint = odataEndpoint({ model: catalogue.model, entitySets: catalogue.entitySets(sqlJs(db)) });
+    expect((await get(endpoint, '/OddTable')).json().value).toEqual([]);
+    expect(Object.keys(catalogue.definition.entityTypes?.Items?.properties ?? {})).toEqual([
+      'ItemId',
+      'OrderNo',
+      'Kind',
+      'KindId',
+    ]);
+    // The relation's name, `Kind`, is a property's: the key's columns follow it.
+    expect(Object.keys(catalogue.definition.entityTypes?.Items?.navigation ?? {})).toEqual(['KindKindId']);
+    expect(catalogue.definition.entityTypes?.Kinds?.navigation).toEqual({
+      Items: { type: 'Items', collection: true, partner: 'KindKindId' },
+    });
   });
 
   it("gives drizzle's definition of the same tables the same model and sources", async () => {
