@@ -1,9 +1,6 @@
 // Tables as a model (docs/catalogue.md): each table with a primary key an entity set of its own
 // entity type, each column a property of the type its SQL type maps to, each foreign key a
 // relation both ways, and what cannot be read left out and reported, never dropped silently.
-// Each entity set is read through a view of its table that names every column by its property
-// (so that child and related tables, which the SQL backend reads by column name, need no map),
-// and the columns that relate rows under names of their own.
 
 import type { Dialect } from '../backends/sql/index.js';
 import { isIdentifier } from '../language/identifiers.js';
@@ -12,7 +9,6 @@ import type {
   EntityTypeDefinition,
   EnumTypeDefinition,
   ModelDefinition,
-  NavigationPropertyDefinition,
   StructuralPropertyDefinition,
 } from '../model/model-definition.js';
 import { isPropertyName } from '../types/schema.js';
@@ -22,34 +18,8 @@ import { type Catalogue, type CatalogueSource, type OmittedItem, servedEntitySet
 import { enumLabelRead, joinKey, jsonRead } from './view-reads.js';
 import { mappedColumnType } from './mapped-column-type.js';
 import type { ColumnType } from './sql-type.js';
-
-/** The depth of relation paths a source is given storage for: the endpoint's default maxExpandDepth. */
-const DEFAULT_DEPTH = 3;
-
-/** A table made an entity set: its properties, and the SQL its view reads each from. */
-interface EntityTable {
-  readonly table: CatalogueTable;
-  readonly entitySet: string;
-  readonly entityType: string;
-  readonly properties: Record<string, StructuralPropertyDefinition>;
-  readonly navigation: Record<string, NavigationPropertyDefinition>;
-  /** The view's columns: property (or join column) name → SQL read from the table. */
-  readonly reads: Map<string, string>;
-  /** The properties held as JSON arrays. */
-  readonly jsonCollections: string[];
-  /** Join columns of the view by the table columns they are made of (joined with NUL). */
-  readonly joins: Map<string, string>;
-  readonly relations: Relation[];
-}
-
-interface Relation {
-  readonly name: string;
-  readonly many: boolean;
-  readonly target: EntityTable;
-  /** The view column of this table that finds the related rows, and theirs it is compared with. */
-  readonly holder: string;
-  readonly finder: string;
-}
+import { entitySetSource, propertyColumns } from './catalogue-sources.js';
+import type { EntityTable } from './entity-table.js';
 
 /** Tables read from a catalogue (or a drizzle definition), as a model and the sources that read them. */
 export function catalogueModel(
@@ -104,13 +74,12 @@ class CatalogueResolution {
     this.checkOverrides();
     const definition = this.definition();
     const model = defineModel(definition);
+    const sql = { quote: this.quote, qualified: (name: string) => this.qualified(name) };
     const sources: Record<string, CatalogueSource> = {};
     const columns: Record<string, Record<string, string>> = {};
     for (const entity of this.entities.values()) {
-      sources[entity.entitySet] = this.sourceOf(entity);
-      columns[entity.entitySet] = Object.fromEntries(
-        [...entity.reads].filter(([name]) => !name.startsWith('$')).map(([name, read]) => [name, read]),
-      );
+      sources[entity.entitySet] = entitySetSource(entity, sql, this.options.depth);
+      columns[entity.entitySet] = propertyColumns(entity);
     }
     return {
       model,
@@ -349,33 +318,6 @@ class CatalogueResolution {
       ...(Object.keys(this.enumTypes).length === 0 ? {} : { enumTypes: this.enumTypes }),
       entitySets,
     };
-  }
-
-  /** The view of a table: every property and join column by name. */
-  private view(entity: EntityTable): string {
-    const list = [...entity.reads].map(([name, read]) => `${read} AS ${this.quote(name)}`).join(', ');
-    return `(SELECT ${list} FROM ${this.qualified(entity.table.name)})`;
-  }
-
-  /** Where a source finds its rows, and those of every relation path to the depth the options give. */
-  private sourceOf(entity: EntityTable): CatalogueSource {
-    const collections: Record<string, { table: string; foreignKey: string; key: string } | { json: string }> = {};
-    const relations: Record<string, { table: string; key: string; reference: string }> = {};
-    const depth = this.options.depth ?? DEFAULT_DEPTH;
-    const walk = (at: EntityTable, prefix: string, level: number): void => {
-      for (const name of at.jsonCollections) collections[`${prefix}${name}`] = { json: name };
-      if (level >= depth) return;
-      for (const relation of at.relations) {
-        const path = `${prefix}${relation.name}`;
-        const table = this.view(relation.target);
-        if (relation.many) collections[path] = { table, foreignKey: relation.finder, key: relation.holder };
-        else relations[path] = { table, key: relation.finder, reference: relation.holder };
-        walk(relation.target, `${path}/`, level + 1);
-      }
-    };
-    walk(entity, '', 0);
-    const table = this.quote(entity.table.name);
-    return { table, from: `${this.view(entity)} AS ${table}`, collections, relations };
   }
 }
 

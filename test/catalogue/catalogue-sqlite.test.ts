@@ -211,6 +211,9 @@ describe("a model from SQLite's catalogue", () => {
     await expect(
       readCatalogue(sqlJs(db), { ...OPTIONS, overrides: { products: { nmae: { name: 'Name' } } } }),
     ).rejects.toThrow("overrides.products: 'nmae' is no column of the table and no relation of its type");
+    await expect(readCatalogue(sqlJs(db), { ...OPTIONS, depth: -1 })).rejects.toThrow(TypeError);
+    const shallow = await readCatalogue(sqlJs(db), { ...OPTIONS, depth: 1 });
+    expect(Object.keys(shallow.sources.Categories?.relations ?? {})).toEqual(['Parent']);
   });
 
   it('leaves out and reports what no name can be given, and keeps relation names apart from properties', async () => {
