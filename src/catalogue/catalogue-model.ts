@@ -173,20 +173,15 @@ class CatalogueResolution {
     nullable: boolean,
     override: PropertyOverride | undefined,
   ): StructuralPropertyDefinition {
-    const facets =
-      override?.type !== undefined
-        ? {
-            ...(override.maxLength === undefined ? {} : { maxLength: override.maxLength }),
-            ...(override.precision === undefined ? {} : { precision: override.precision }),
-            ...(override.scale === undefined ? {} : { scale: override.scale }),
-          }
-        : mapped.kind === 'primitive'
-          ? {
-              ...(mapped.maxLength === undefined ? {} : { maxLength: mapped.maxLength }),
-              ...(mapped.precision === undefined ? {} : { precision: mapped.precision }),
-              ...(mapped.scale === undefined ? {} : { scale: mapped.scale }),
-            }
-          : {};
+    // The mapping's facets are its type's: an override's type comes with the override's facets only.
+    const facetsOf = (from: { maxLength?: unknown; precision?: unknown; scale?: unknown } | undefined) =>
+      Object.fromEntries(
+        (['maxLength', 'precision', 'scale'] as const).flatMap((f) => (from?.[f] === undefined ? [] : [[f, from[f]]])),
+      );
+    const facets = {
+      ...(override?.type === undefined && mapped.kind === 'primitive' ? facetsOf(mapped) : {}),
+      ...facetsOf(override),
+    };
     return {
       type: mapped.kind === 'enum' ? enumType! : (override?.type ?? mapped.type),
       ...(mapped.kind === 'primitive' && mapped.collection === true ? { collection: true } : {}),

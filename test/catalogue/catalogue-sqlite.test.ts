@@ -163,7 +163,7 @@ describe("a model from SQLite's catalogue", () => {
       overrides: {
         products: {
           notes: { type: 'Edm.String', collection: true, name: 'Tags' },
-          name: { name: 'Title' },
+          name: { name: 'Title', maxLength: 40 },
           photo: { hidden: true },
           weight: { filterable: false },
           in_stock: { type: 'Edm.Int32' },
@@ -187,6 +187,7 @@ describe("a model from SQLite's catalogue", () => {
       'Tags',
     ]);
     expect(entityTypes?.Products?.properties?.Tags).toEqual({ type: 'Edm.String', collection: true, nullable: true });
+    expect(entityTypes?.Products?.properties?.Title).toEqual({ type: 'Edm.String', nullable: false, maxLength: 40 });
     expect(entityTypes?.Products?.navigation?.Kind).toMatchObject({ type: 'Categories', partner: 'Products' });
     expect(entityTypes?.Categories?.navigation).toEqual({
       Parent: { type: 'Categories', nullable: true, filterable: false },
