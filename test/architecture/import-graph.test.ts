@@ -19,7 +19,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['lower'],
   ['backends'],
   ['query'],
-  ['client', 'cli', 'cli.ts', 'index.ts', 'examples', 'server', 'metadata', 'csdl'],
+  ['client', 'cli', 'cli.ts', 'index.ts', 'examples', 'server', 'metadata', 'csdl', 'catalogue'],
 ];
 
 function sourceFiles(dir: string): string[] {

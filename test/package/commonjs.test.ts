@@ -60,6 +60,11 @@ const USES: Readonly<Record<string, { readonly names: string; readonly use: stri
     use: "typeof odataEndpoint({ model: defineModel({ namespace: 'N', entityTypes: { T: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false } } } }, entitySets: { Ts: { type: 'T' } } }), entitySets: { Ts: { source: arraySource([]) } } })",
     prints: 'function',
   },
+  './catalogue': {
+    names: 'pascalCase',
+    use: "pascalCase('order_lines')",
+    prints: 'OrderLines',
+  },
   './examples/events': {
     names: 'VenueRoom, SERVICE_INTERFACE_A, SERVICE_SCHEMAS',
     use: "`${SERVICE_SCHEMAS.get('VenueRoom') === VenueRoom} ${SERVICE_INTERFACE_A.maxTop}`",

@@ -91,6 +91,19 @@ describe('entry points', () => {
     expect(importers.filter((dir) => dir !== 'csdl')).toEqual([]);
   });
 
+  it('the catalogue entry is exported from its built entry, and no other entry reaches it', () => {
+    expect([...reachable(join(src, 'catalogue', 'index.ts'))]).toContain('catalogue/catalogue-model.ts');
+    expect(packageJson.exports['./catalogue']).toEqual({
+      types: './dist/catalogue/index.d.ts',
+      default: './dist/catalogue/index.js',
+    });
+    for (const entry of ['index.ts', 'query/index.ts', 'client/index.ts', 'metadata/index.ts', 'server/index.ts'])
+      expect(
+        [...reachable(join(src, entry))].filter((f) => f.startsWith('catalogue/')),
+        entry,
+      ).toEqual([]);
+  });
+
   it("no library entry reaches the example service's model, which its own entry exports", () => {
     for (const entry of [
       'index.ts',

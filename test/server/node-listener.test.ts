@@ -2,32 +2,18 @@
 // run as written, a request over the wire, HEAD without a body, and a Host no URL can be made of.
 
 import { request as httpRequest } from 'node:http';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readmeBlock, runServerBlock } from '../support/readme-block.js';
 
 /** The README's server quick start, the code block under "Serve a collection". */
-function quickStart(): string {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const section = readme.slice(readme.indexOf('### Serve a collection'));
-  const block = /```ts\n([\s\S]*?)```/.exec(section);
-  if (block === null) throw new Error('README: no code block under "Serve a collection"');
-  return block[1]!;
-}
+const quickStart = (): string => readmeBlock('### Serve a collection');
 
 let server: { close(): void; address(): unknown } | undefined;
 let base = '';
 
 beforeAll(async () => {
   // The quick start imports the package by name; the test runs it against the built entries.
-  const code = quickStart()
-    .replaceAll("'odata-filter/server'", `'${new URL('../../dist/server/index.js', import.meta.url).href}'`)
-    .replaceAll("'odata-filter'", `'${new URL('../../dist/index.js', import.meta.url).href}'`)
-    .replace('.listen(8080)', '.listen(0, "127.0.0.1")');
-  const module = await import(`data:text/javascript,${encodeURIComponent(`${code}\nexport { server };`)}`);
-  server = module.server;
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  const address = server!.address() as { port: number };
-  base = `http://127.0.0.1:${address.port}`;
+  ({ server, base } = await runServerBlock(quickStart()));
 });
 afterAll(() => server?.close());
 

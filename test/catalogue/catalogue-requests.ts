@@ -1,0 +1,41 @@
+// A request to an endpoint, its answer read once.
+
+import { expect } from 'vitest';
+import type { Catalogue } from '../../src/catalogue/index.js';
+
+export async function get(handler: (request: Request) => Promise<Response>, path: string) {
+  const response = await handler(new Request(`http://shop.test${path}`));
+  const text = await response.text();
+  return { status: response.status, text, json: () => JSON.parse(text) };
+}
+
+/**
+ * What every engine's endpoint answers over the shop's relations: a lambda over a one-to-many
+ * relation, expansions each way (to the same table too), and both ways over a composite key.
+ */
+export async function expectRelationsServed(endpoint: (request: Request) => Promise<Response>): Promise<void> {
+  const categories = await get(
+    endpoint,
+    '/Categories?$filter=Products/any(p: p/Price gt 10)&$orderby=CategoryId&$expand=Products($select=Name),Parent($select=Name)',
+  );
+  expect(categories.status, categories.text).toBe(200);
+  expect(categories.json().value).toEqual([
+    { CategoryId: 1, Name: 'Tools', ParentId: null, Products: [{ Name: 'Drill' }], Parent: null },
+    { CategoryId: 2, Name: 'Saws', ParentId: 1, Products: [{ Name: 'Saw' }], Parent: { Name: 'Tools' } },
+  ]);
+  const lines = await get(endpoint, '/OrderLines?$orderby=OrderNo,LineNo&$expand=Deliveries($select=DeliveryId)');
+  expect(lines.json().value.map((l: { Deliveries: unknown[] }) => l.Deliveries)).toEqual([
+    [{ DeliveryId: 100 }, { DeliveryId: 101 }],
+    [],
+    [{ DeliveryId: 102 }],
+  ]);
+  const delivery = await get(endpoint, '/Deliveries(102)?$expand=OrderLines($select=Quantity)');
+  expect(delivery.json().OrderLines).toEqual({ Quantity: 5 });
+}
+
+/** drizzle's tables and the catalogue of the same tables: the same model, sources and report, which is empty. */
+export function expectSameCatalogue(fromDrizzle: Catalogue, fromCatalogue: Catalogue): void {
+  expect(fromDrizzle.definition).toEqual(fromCatalogue.definition);
+  expect(fromDrizzle.sources).toEqual(fromCatalogue.sources);
+  expect([fromDrizzle.report, fromCatalogue.report]).toEqual([{ omitted: [] }, { omitted: [] }]);
+}
