@@ -4,8 +4,10 @@
 
 import { describe, expect, it } from 'vitest';
 import { check, parse, print, defineSchema } from '../../src/index.js';
+import { compileMongo } from '../../src/backends/mongo/index.js';
 import { parseQuery } from '../../src/query/index.js';
-import { derivedSchema } from '../support/derived-table.js';
+import { derivedModel, derivedSchema } from '../support/derived-table.js';
+import { defineModel, schemaOf } from '../../src/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const issues = (filter: string, schema = derivedSchema) =>
@@ -128,5 +130,31 @@ describe('rules through a type-cast segment', () => {
     expect(() =>
       parseQuery('$filter=Staff.Manager/Budget gt 1 and isof(Address, Staff.HomeAddress)', resource),
     ).not.toThrow();
+  });
+});
+
+describe('the default discriminator', () => {
+  const odata = defineModel({
+    namespace: 'Ns',
+    entityTypes: {
+      Person: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false } } },
+      Vip: { baseType: 'Person', properties: { Tier: 'Edm.Int32' } },
+    },
+    entitySets: { People: { type: 'Person' } },
+  });
+
+  it('is @odata.type holding # and the qualified name', () => {
+    expect(odata.discriminator.property).toBe('@odata.type');
+    expect(odata.discriminator.values.get('Ns.Vip')).toBe('#Ns.Vip');
+    expect(derivedModel.discriminator.values.get('Staff.Manager')).toBe('M');
+  });
+
+  it('is refused by MongoDB unless mapped, since its name holds a dot', () => {
+    const typed = check('isof(Ns.Vip)', schemaOf(odata, 'People'));
+    const error = thrownFilterError(() => compileMongo(typed));
+    expect([error.kind, error.construct]).toEqual(['unsupported', 'field_name']);
+    expect(compileMongo(typed, { fields: { '@odata.type': 'odataType' } })).toEqual({
+      odataType: { $in: ['#Ns.Vip'] },
+    });
   });
 });
