@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { check, parse, print, defineSchema } from '../../src/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
+import { applyQuery } from '../../src/backends/memory/index.js';
 import { parseQuery } from '../../src/query/index.js';
 import { derivedModel, derivedSchema } from '../support/derived-table.js';
 import { defineModel, schemaOf } from '../../src/index.js';
@@ -156,5 +157,39 @@ describe('the default discriminator', () => {
     expect(compileMongo(typed, { fields: { '@odata.type': 'odataType' } })).toEqual({
       odataType: { $in: ['#Ns.Vip'] },
     });
+  });
+});
+
+describe('a count of elements of a type over a relation a row filter restricts', () => {
+  const staff = defineModel({
+    namespace: 'Org',
+    entityTypes: {
+      Person: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false }, Hidden: 'Edm.Boolean' },
+        navigation: { Reports: { type: 'Person', collection: true } },
+      },
+      Boss: { baseType: 'Person' },
+    },
+    entitySets: { People: { type: 'Person', bindings: { Reports: 'People' } } },
+  });
+  const resource = {
+    schema: schemaOf(staff, 'People'),
+    key: ['Id'],
+    policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+    relations: { Reports: { key: ['Id'], rowFilter: 'Hidden ne true' } },
+  } as const;
+  const boss = { '@odata.type': '#Org.Boss' };
+  const rows = [
+    { Id: 1, Reports: [{ Id: 2, ...boss }, { Id: 3, ...boss, Hidden: true }, { Id: 4 }] },
+    { Id: 5, Reports: [{ Id: 6, ...boss, Hidden: true }] },
+  ];
+
+  it('counts the elements of the type that the row filter keeps, both conditions held', () => {
+    const ids = (filter: string) =>
+      applyQuery(rows, parseQuery(`$filter=${filter}`, resource)).items.map((r) => (r as { Id: number }).Id);
+    expect(ids('Reports/Org.Boss/$count eq 1')).toEqual([1]);
+    expect(ids('Reports/Org.Boss/$count eq 0')).toEqual([5]);
+    expect(ids('Reports/$count eq 2')).toEqual([1]);
   });
 });
