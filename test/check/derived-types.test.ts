@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { check, parse, print, defineSchema } from '../../src/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
-import { applyQuery } from '../../src/backends/memory/index.js';
+import { applyQuery, compilePredicate } from '../../src/backends/memory/index.js';
+import { importedModel } from '../csdl/real-models.js';
 import { parseQuery } from '../../src/query/index.js';
 import { derivedModel, derivedSchema } from '../support/derived-table.js';
 import { defineModel, schemaOf } from '../../src/index.js';
@@ -191,5 +192,27 @@ describe('a count of elements of a type over a relation a row filter restricts',
     expect(ids('Reports/Org.Boss/$count eq 1')).toEqual([1]);
     expect(ids('Reports/Org.Boss/$count eq 0')).toEqual([5]);
     expect(ids('Reports/$count eq 2')).toEqual([1]);
+  });
+});
+
+describe("derived types of an imported service's model", () => {
+  const ns = 'Microsoft.OData.SampleService.Models.TripPin';
+  const people = schemaOf(importedModel('trippin').model, 'People');
+
+  it("reach TripPin's flights and event locations through type-cast segments", () => {
+    const filter = `Trips/any(t: t/PlanItems/${ns}.Flight/any(f: f/FlightNumber eq 'FM0001')) and AddressInfo/${ns}.EventLocation/$count eq 0`;
+    const predicate = compilePredicate(check(filter, people));
+    const flight = { '@odata.type': `#${ns}.Flight`, FlightNumber: 'FM0001' };
+    const event = { '@odata.type': `#${ns}.Event`, Description: 'FM0001' };
+    expect(predicate({ Trips: [{ PlanItems: [event, flight] }], AddressInfo: [{ City: null }] })).toBe(true);
+    expect(predicate({ Trips: [{ PlanItems: [event] }], AddressInfo: [] })).toBe(false);
+    expect(
+      predicate({ Trips: [{ PlanItems: [flight] }], AddressInfo: [{ '@odata.type': `#${ns}.EventLocation` }] }),
+    ).toBe(false);
+  });
+
+  it('name the types a cast may take where one is misspelt', () => {
+    const issue = thrownFilterError(() => check(`Trips/any(t: t/PlanItems/${ns}.Flihgt/any())`, people)).issues[0]!;
+    expect([issue.code, issue.message.endsWith(`did you mean '${ns}.Flight'?`)]).toEqual(['unknown_type', true]);
   });
 });
