@@ -183,7 +183,7 @@ export class FilterError extends Error {
   readonly issues: readonly FilterIssue[];
   /** The filter text, when the error came from text; used by {@link formatFilterError}. */
   readonly text: string | undefined;
-  /** What an `'unsupported'` error refuses, as a stable name (`'bound_function'`, `'model_type'`, …). */
+  /** What an `'unsupported'` error refuses, as a stable name (`'bound_function'`, `'key_predicate'`, …). */
   readonly construct: string | undefined;
   /** Where that construct is refused: a backend or SQL dialect; undefined when the language has no such construct. */
   readonly target: string | undefined;
@@ -220,7 +220,7 @@ export class FilterError extends Error {
 }
 
 export interface UnsupportedInit {
-  /** A stable name of the construct, e.g. `'bound_function'`, `'model_type'`, `'type_cast'`. */
+  /** A stable name of the construct, e.g. `'bound_function'`, `'key_predicate'`, `'cast_type'`. */
   readonly construct: string;
   /** The backend or SQL dialect that refuses it; omitted when the language itself has no such construct. */
   readonly target?: string;

@@ -8,6 +8,7 @@ import { isIdentifier, isNamespace } from '../language/identifiers.js';
 import { suggestName } from '../language/suggest-name.js';
 import { resolveEnumType } from '../types/enum-type.js';
 import { SchemaDefinitionError, isPropertyName } from '../types/schema.js';
+import { resolveDiscriminator } from './discriminator.js';
 import { resolveFacets } from './facets.js';
 import type { ModelDefinition } from './model-definition.js';
 import {
@@ -66,7 +67,7 @@ export function defineModel(definition: ModelDefinition): Model {
     );
   const containerName = definition.containerName ?? 'Container';
   if (typeof containerName !== 'string' || !isIdentifier(containerName)) modelFail('`containerName` is an identifier');
-  const known = new Set(['namespace', 'containerName', ...GROUPS, 'entitySets', 'singletons']);
+  const known = new Set(['namespace', 'containerName', ...GROUPS, 'entitySets', 'singletons', 'discriminator']);
   for (const key of Object.keys(definition))
     if (!known.has(key)) modelFail(`'${key}' is not part of a model definition; it has ${[...known].join(', ')}`);
   return new ModelResolution(namespace as string, containerName as string, definition).model();
@@ -94,12 +95,23 @@ class ModelResolution {
     for (const type of this.structured) if (type.kind === 'complex') this.refuseValueCycle(type);
     for (const type of this.structured) this.checkPartners(type);
     const { entitySets, singletons } = this.resolveContainer();
+    const discriminator = resolveDiscriminator(
+      this.definition.discriminator,
+      this.structured,
+      (written) => {
+        const fail = this.failAt(this.namespace, 'Model');
+        const type = this.lookUp(written, fail, '', 'the discriminator value of a type');
+        return isStructuredType(type) ? type : fail(`'${written}' is no entity or complex type`);
+      },
+      this.failAt(this.namespace, 'Model'),
+    );
     return {
       namespace: this.namespace,
       containerName: this.containerName,
       types: this.types,
       entitySets,
       singletons,
+      discriminator,
     };
   }
 

@@ -16,6 +16,12 @@ export interface ModelDefinition {
   readonly typeDefinitions?: { readonly [name: string]: TypeDefinitionDefinition };
   readonly entitySets?: { readonly [name: string]: EntitySetDefinition };
   readonly singletons?: { readonly [name: string]: SingletonDefinition };
+  /**
+   * The member by which a stored structure states its type (docs/semantics.md §14): by default
+   * `@odata.type`, holding `#` and the qualified name (`'#Ns.Manager'`). `values` give each type
+   * (by name) the value it is stored with; without them the value is the qualified name.
+   */
+  readonly discriminator?: { readonly property: string; readonly values?: { readonly [typeName: string]: string } };
 }
 
 interface StructuredTypeDefinition {

@@ -16,7 +16,8 @@ import type {
   StructuralProperty,
   StructuredType,
 } from './model.js';
-import { simpleName } from './model.js';
+import { defaultDiscriminator } from './discriminator.js';
+import { isStructuredType, simpleName } from './model.js';
 import { viewSourceOf } from './model-view.js';
 
 /** The namespace of the types made for a schema written with defineSchema(). */
@@ -114,5 +115,6 @@ function modelFromSchema(schema: Schema): Model {
     types,
     entitySets: new Map([[setName, entitySet]]),
     singletons: new Map(),
+    discriminator: defaultDiscriminator([...types.values()].filter(isStructuredType)),
   };
 }

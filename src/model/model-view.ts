@@ -11,9 +11,10 @@ import {
   type Schema,
   SchemaDefinitionError,
   type StructuredProperty,
+  type StructureType,
 } from '../types/schema.js';
 import type { EntitySet, EntityType, Model, ModelProperty, Singleton, StructuredType } from './model.js';
-import { isStructuredType, simpleName } from './model.js';
+import { derivesFrom, isStructuredType, simpleName } from './model.js';
 
 /** Where a view came from: its model and the entity set or singleton it shows. */
 export interface ViewSource {
@@ -24,6 +25,7 @@ export interface ViewSource {
 const VIEWS = new WeakMap<Model, Map<string, Schema>>();
 const SOURCES = new WeakMap<Schema, ViewSource>();
 const TYPE_PROPERTIES = new WeakMap<Model, Map<StructuredType, ReadonlyMap<string, Property>>>();
+const STRUCTURE_TYPES = new WeakMap<Model, Map<StructuredType, StructureType>>();
 
 /**
  * The schema of an entity set or singleton of a model, made once per model and name: its
@@ -47,7 +49,11 @@ export function schemaOf(model: Model, entitySetOrSingleton: string): Schema {
       'Entity set',
     );
   }
-  const view: Schema = { name: simpleName(of.entityType.name), properties: propertiesOf(model, of.entityType) };
+  const view: Schema = {
+    name: simpleName(of.entityType.name),
+    properties: propertiesOf(model, of.entityType),
+    type: structureTypeOf(model, of.entityType),
+  };
   views.set(entitySetOrSingleton, view);
   SOURCES.set(view, { model, of });
   return view;
@@ -91,12 +97,40 @@ function propertiesOf(model: Model, type: StructuredType): ReadonlyMap<string, P
   return properties;
 }
 
+/**
+ * A structured type as a filter reaches it: its properties, and the types derived from it, found
+ * when a filter first names one (a model may have hundreds of types).
+ */
+function structureTypeOf(model: Model, type: StructuredType): StructureType {
+  let byType = STRUCTURE_TYPES.get(model);
+  if (byType === undefined) STRUCTURE_TYPES.set(model, (byType = new Map()));
+  const known = byType.get(type);
+  if (known !== undefined) return known;
+  let derived: ReadonlyMap<string, StructureType> | undefined;
+  const found: StructureType = {
+    name: type.name,
+    properties: propertiesOf(model, type),
+    get derived() {
+      derived ??= new Map(
+        [...model.types.values()]
+          .filter((t): t is StructuredType => isStructuredType(t) && t !== type && derivesFrom(t, type))
+          .map((t) => [t.name, structureTypeOf(model, t)]),
+      );
+      return derived;
+    },
+    discriminator: model.discriminator,
+  };
+  byType.set(type, found);
+  return found;
+}
+
 function viewOf(model: Model, property: ModelProperty): Property {
   const { name, filterable } = property;
   if (property.kind === 'navigation') {
     const properties = propertiesOf(model, property.target);
+    const type = structureTypeOf(model, property.target);
     if (!property.collection)
-      return { kind: 'structured', name, properties, nullable: property.nullable, filterable, relation: true };
+      return { kind: 'structured', name, properties, nullable: property.nullable, filterable, relation: true, type };
     // The related entities are rows of their own, never null.
     const element: StructuredProperty = {
       kind: 'structured',
@@ -105,12 +139,21 @@ function viewOf(model: Model, property: ModelProperty): Property {
       nullable: false,
       filterable,
       relation: false,
+      type,
     };
     return { kind: 'collection', name, element, filterable, relation: true } satisfies CollectionProperty;
   }
   const { type, nullable } = property;
   const value: PrimitiveProperty | StructuredProperty = isStructuredType(type)
-    ? { kind: 'structured', name, properties: propertiesOf(model, type), nullable, filterable, relation: false }
+    ? {
+        kind: 'structured',
+        name,
+        properties: propertiesOf(model, type),
+        nullable,
+        filterable,
+        relation: false,
+        type: structureTypeOf(model, type),
+      }
     : typeof type === 'string'
       ? { kind: 'primitive', name, type, nullable, filterable }
       : type.kind === 'definition'

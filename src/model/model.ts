@@ -5,6 +5,7 @@
 
 import type { EdmType } from '../language/edm.js';
 import type { EnumType } from '../types/enum-type.js';
+import type { TypeDiscriminator } from '../types/schema.js';
 
 /** A resolved model: its types by qualified name, its entity sets and singletons by name. */
 export interface Model {
@@ -16,6 +17,8 @@ export interface Model {
   readonly types: ReadonlyMap<string, NamedType>;
   readonly entitySets: ReadonlyMap<string, EntitySet>;
   readonly singletons: ReadonlyMap<string, Singleton>;
+  /** How a stored structure states its type, where types derive from others (docs/semantics.md §14). */
+  readonly discriminator: TypeDiscriminator;
 }
 
 export type NamedType = EntityType | ComplexType | EnumType | TypeDefinition;

@@ -300,10 +300,24 @@ class Restriction {
         // A hidden row reads as null: `R eq null` holds, `R ne null` does not.
         return this.guarded(base, node.source, node.path, scopes, this.truthOf(node.op === 'eq'));
       case 'count': {
-        // The count of a restricted relation counts the rows its row filter keeps; in a hidden row, 0.
-        const variable = `$row${++this.fresh}`;
+        // The count of a restricted relation counts the rows its row filter keeps; in a hidden row,
+        // 0. A count that counts only some elements already (`Reports/Ns.Manager/$count`) keeps
+        // its own condition beside the row filter's.
+        const variable = node.variable ?? `$row${++this.fresh}`;
         const kept = this.rowFilterOf(node.collection, variable, scopes);
-        const counted = kept === undefined ? base : { ...(base as TypedCount), variable, body: kept };
+        const own =
+          node.body === undefined
+            ? undefined
+            : this.restricted(
+                node.body,
+                [...scopes, [variable, this.schemaPath(node.collection.source, node.collection.path, scopes)]],
+                server,
+              );
+        const body =
+          kept === undefined || own === undefined
+            ? (kept ?? own)
+            : ({ kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: [kept, own], start: 0, end: 0 } as const);
+        const counted = body === undefined ? base : { ...(base as TypedCount), variable, body };
         const zero = { kind: 'literal', type: 'Edm.Int64', value: 0n, start: 0, end: 0 } as const;
         return this.guarded(counted, node.collection.source, node.collection.path.slice(0, -1), scopes, zero);
       }

@@ -132,7 +132,10 @@ function restrictedSchemaOf(schema: Schema, rules: Rules, rule: 'filter' | 'sort
   if (bySchema === undefined) byRules.set(rules, (bySchema = new WeakMap()));
   let restricted = bySchema.get(schema);
   if (restricted === undefined) {
-    restricted = { name: schema.name, properties: restrict(schema.properties, [], rules.forbidden(rule), new Map()) };
+    const properties = restrict(schema.properties, [], rules.forbidden(rule), new Map());
+    // The type stays, so that a type-cast segment reads this schema's properties where the cast
+    // type shares them (src/types/check/derived-types.ts), and what is kept from filters stays kept.
+    restricted = { name: schema.name, properties, ...(schema.type && { type: schema.type }) };
     bySchema.set(schema, restricted);
   }
   return restricted;

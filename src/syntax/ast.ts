@@ -167,7 +167,9 @@ export interface PathSegment extends Span {
 /**
  * A property path such as `PostalAddress/City`; identifiers are case-sensitive. The first segment
  * may name a lambda's range variable (`t` in `Tags/any(t: t eq 'red')`, `s/Capacity`) or be
- * `$it`, the resource being filtered (`$it/Name`); the checker tells which from the scope.
+ * `$it`, the resource being filtered (`$it/Name`); the checker tells which from the scope. A
+ * segment whose name is qualified (`Ns.HomeAddress`: it holds a dot) is a type-cast segment
+ * (docs/semantics.md §14).
  */
 export interface MemberExpr extends Span {
   readonly kind: 'member';
@@ -238,12 +240,16 @@ export interface TypeName extends Span {
   readonly quoted: boolean;
 }
 
-/** `cast(operand, Edm.Int32)`, `isof(operand, 'Edm.String')`; `name` is lower-case. */
+/**
+ * `cast(operand, Edm.Int32)`, `isof(operand, 'Edm.String')`, `isof(Ns.Manager)`; `name` is
+ * lower-case. The operand is absent only in `isof` of a model's type, which tests the resource
+ * itself (docs/semantics.md §14).
+ */
 export interface TypeFunctionExpr extends Span {
   readonly kind: 'typeFunction';
   readonly name: TypeFunctionName;
   readonly nameSpan: Span;
-  readonly operand: Expr;
+  readonly operand?: Expr;
   readonly target: TypeName;
 }
 
@@ -355,8 +361,9 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return node.args;
     case 'not':
     case 'negate':
-    case 'typeFunction':
       return [node.operand];
+    case 'typeFunction':
+      return node.operand === undefined ? [] : [node.operand];
     case 'compare':
     case 'arithmetic':
       return [node.left, node.right];

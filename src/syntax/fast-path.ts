@@ -233,7 +233,7 @@ class FastReader {
     } else if (c === 45 && actions.isHex8(head)) {
       bail(); // perhaps a bare guid
     } else if (c === 46) {
-      bail(); // perhaps a qualified name, which the generated parser refuses
+      bail(); // a qualified name: a type-cast segment, or a form the generated parser refuses
     } else if (actions.isCastName(head) && this.castAhead()) {
       rest = this.cast();
     } else if (actions.isKeywordLiteral(head)) {
@@ -256,10 +256,11 @@ class FastReader {
         }
         const segmentStart = this.pos;
         const name = this.readWord();
-        if (actions.isReserved(name)) bail();
+        // A type-cast segment (`Addresses/Ns.HomeAddress`) is left to the generated parser.
+        if (actions.isReserved(name) || this.src.charCodeAt(this.pos) === 46) bail();
         tail.push(actions.segment(name, { start: segmentStart, end: this.pos }));
       }
-      rest = actions.pathOrCall(tail, suffix ?? this.parenthesisedSuffix(head, tail));
+      rest = actions.pathOrCall(tail, suffix ?? this.parenthesisedSuffix(head, tail), null);
     }
     return actions.wordLed(head, rest, { start, end: this.pos }, this.version);
   }
@@ -275,7 +276,7 @@ class FastReader {
     this.pos++;
     this.skipSpace();
     let suffix: PathSuffix;
-    if (actions.isLambdaOperator(tail, null)) {
+    if (actions.isLambdaOperator(tail)) {
       suffix = this.lambdaArgs();
     } else {
       // A bound call, or a function outside the language: the generated parser refuses them.

@@ -4,7 +4,7 @@
 // naming the construct, its `target` the version). docs/semantics.md, "Versions", has the table.
 
 import type { Expr } from './ast.js';
-import type { Binding, Rendered, Renderer, Renderers } from './renderers.js';
+import type { Binding, Renderer, Renderers } from './renderers.js';
 import { isLater, isVersion3OrEarlier, type ODataVersion } from '../language/versions.js';
 import { constructOf, notInVersion } from './version-constructs.js';
 import {
@@ -86,7 +86,7 @@ export function printerFor(version: ODataVersion, base: Renderers, b: Binding): 
     },
     // The v2/v3 spelling of a type name is in quotes.
     typeFunction: (n, [inner]) => ({
-      text: `${n.name}(${(inner as Rendered).text}, '${n.target.name}')`,
+      text: `${n.name}(${inner === undefined ? '' : `${inner.text}, `}'${n.target.name}')`,
       level: b.PRIMARY,
       numeric: false,
     }),

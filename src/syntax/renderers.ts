@@ -122,7 +122,8 @@ export const renderers: Renderers = {
   // The type name as written: bare (v4) or quoted (v2/v3).
   typeFunction: (n, [inner]) => {
     const target = n.target.quoted ? `'${n.target.name}'` : n.target.name;
-    return { text: `${n.name}(${inner!.text}, ${target})`, level: PRIMARY, numeric: false };
+    const args = inner === undefined ? target : `${inner.text}, ${target}`;
+    return { text: `${n.name}(${args})`, level: PRIMARY, numeric: false };
   },
   not: (_n, [inner]) => ({ text: `not ${operand(inner!, UNARY)}`, level: UNARY, numeric: false }),
   negate: (_n, [inner]) => {

@@ -196,7 +196,8 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
     f.name(n.target, 'a type name');
     if (typeof (n.target as { quoted?: unknown }).quoted !== 'boolean')
       f.fail("needs a boolean 'quoted' on its type name");
-    return [f.child('operand')];
+    // `isof(Ns.Manager)` has none; the read back below says whether the name allows that.
+    return n.operand === undefined ? NONE : [f.child('operand')];
   },
   not: (f) => [f.child('operand')],
   negate: (f) => [f.child('operand')],

@@ -20,6 +20,7 @@ export const VERSIONED_CONSTRUCTS = {
   all: { since: '3.0', what: "The lambda operator 'all'" },
   $count: { since: '4.0', what: "The '$count' of a collection" },
   $it: { since: '4.0', what: "The implicit variable '$it'" },
+  type_cast: { since: '4.0', what: 'A type-cast segment' },
   has: { since: '4.0', what: "The 'has' operator" },
   parameter_alias: { since: '4.0', what: 'A parameter alias' },
   enum_literal: { since: '4.0', what: 'An enumeration literal' },
@@ -123,7 +124,8 @@ export function constructOf(node: Expr): FoundConstruct | undefined {
     case 'enum':
       return named('enum_literal');
     case 'member':
-      return node.segments[0]!.name === '$it' ? named('$it') : undefined;
+      if (node.segments[0]!.name === '$it') return named('$it');
+      return node.segments.some((s) => s.name.includes('.')) ? named('type_cast') : undefined;
     case 'alias':
       return named('parameter_alias');
     case 'call': {

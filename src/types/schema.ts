@@ -66,6 +66,28 @@ export interface StructuredProperty {
   readonly filterable: boolean;
   /** True for a navigation property (another resource), false for a complex value. */
   readonly relation: boolean;
+  /** The model's type the structure is declared with, in a model's view; absent in a short-form schema. */
+  readonly type?: StructureType;
+}
+
+/**
+ * A structured type of a model as a filter reaches it (docs/semantics.md §14): its properties, the
+ * types derived from it, and the member by which a value states its own type.
+ */
+export interface StructureType {
+  /** The qualified name (`Ns.Manager`). */
+  readonly name: string;
+  /** Every property, its base types' first. */
+  readonly properties: ReadonlyMap<string, Property>;
+  /** The types derived from this one, directly or not, by qualified name. */
+  readonly derived: ReadonlyMap<string, StructureType>;
+  readonly discriminator: TypeDiscriminator;
+}
+
+/** The member of a structure that states its type, and the value it holds for each type of the model, by qualified name. */
+export interface TypeDiscriminator {
+  readonly property: string;
+  readonly values: ReadonlyMap<string, string>;
 }
 
 /**
@@ -97,6 +119,8 @@ declare const definitionType: unique symbol;
 export interface Schema<D extends SchemaDefinition = SchemaDefinition> {
   readonly name: string;
   readonly properties: ReadonlyMap<string, Property>;
+  /** The entity type of a model's view, with the types derived from it; absent in a short-form schema. */
+  readonly type?: StructureType;
   readonly [definitionType]?: D;
 }
 

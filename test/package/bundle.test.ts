@@ -21,8 +21,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 // Moved from 37,800 by `divby` and the named refusals (1,044 bytes) and the reading of trees built
 // by hand (docs/trees.md, some 1,700 bytes); from 40,800 by the builder's typing of its operands
 // and binding of its values, which bundle without the parser and the checker (1,690 bytes); from
-// 42,500 by Edm.Binary, its literals read, checked and written (624 bytes: 41,904 to 42,528).
-const GZIPPED_BOUND = 43_200;
+// 42,500 by Edm.Binary, its literals read, checked and written (624 bytes: 41,904 to 42,528); from
+// 43,200 by derived types, their type-cast segments, type tests and issues checked (1,901 bytes:
+// 43,098 to 44,999).
+const GZIPPED_BOUND = 45_500;
 
 const CORE = "export { parse, print, check } from './dist/index.js';\n";
 const CLIENT = "export { filter, where, and, or, not, writeQuery, readQuery } from './dist/client/index.js';\n";

@@ -261,18 +261,11 @@ export const INVALID: readonly InvalidCase[] = [
     'isof(Edm.Int32)',
   ],
   [
-    'isof(x, NS.Employee) and y',
+    'cast(NS.Employee) eq null',
     'unsupported',
-    8,
-    "Type 'NS.Employee' of the service's model is not supported (cast and isof take the primitive Edm types) at position 8",
-    'NS.Employee',
-  ],
-  [
-    "cast(x, 'Model.Vip') eq 1",
-    'unsupported',
-    8,
-    "Type 'Model.Vip' of the service's model is not supported (cast and isof take the primitive Edm types) at position 8",
-    "'Model.Vip'",
+    0,
+    "cast(NS.Employee) of the resource itself is not supported (test the resource's type with isof(NS.Employee)) at position 0",
+    'cast(NS.Employee)',
   ],
   ['cast(x, Edm.Stream) eq 1', 'unsupported', 8, "Type 'Edm.Stream' is not supported at position 8", 'Edm.Stream'],
   [
@@ -292,11 +285,11 @@ export const INVALID: readonly InvalidCase[] = [
   ["x eq Model.Fn(1, 'a')", 'unsupported', 5, "Function 'Model.Fn' is not supported at position 5", 'Model.Fn'],
   ['x eq Edm.String', 'unsupported', 5, "Qualified name 'Edm.String' is not supported at position 5", 'Edm.String'],
   [
-    "Address/NS.HomeAddress/City eq 'x'",
+    "Address/NS.HomeAddress(1)/City eq 'x'",
     'unsupported',
-    8,
-    "Type cast 'NS.HomeAddress' is not supported at position 8",
-    'NS.HomeAddress',
+    0,
+    "Bound function 'NS.HomeAddress' is not supported at position 0",
+    'Address/NS.HomeAddress',
   ],
   ['a/NS.Fn(1) eq 2', 'unsupported', 0, "Bound function 'NS.Fn' is not supported at position 0", 'a/NS.Fn'],
   [

@@ -30,7 +30,8 @@ const render: ExprVisitor<string> = {
   call: (n) => `(${n.name}${n.args.map((a) => ` ${sexpr(a)}`).join('')})`,
   enum: (n) => `enum:${n.typeName}'${n.body}'`,
   has: (n) => `(has ${sexpr(n.operand)} ${sexpr(n.value)})`,
-  typeFunction: (n) => `(${n.name} ${sexpr(n.operand)} ${n.target.quoted ? `'${n.target.name}'` : n.target.name})`,
+  typeFunction: (n) =>
+    `(${n.name}${n.operand === undefined ? '' : ` ${sexpr(n.operand)}`} ${n.target.quoted ? `'${n.target.name}'` : n.target.name})`,
   not: (n) => `(not ${sexpr(n.operand)})`,
   negate: (n) => `(- ${sexpr(n.operand)})`,
   compare: (n) => `(${n.op} ${sexpr(n.left)} ${sexpr(n.right)})`,

@@ -589,7 +589,30 @@ export const JSON_ARRAYS: readonly ValidCase[] = [
   ['not x in [1]', 'not x in (1)', '(not (in x [i32:1]))'],
 ];
 
+/** Type-cast segments and the type functions of a model's types (docs/semantics.md §14). */
+export const DERIVED_TYPES: readonly ValidCase[] = [
+  ['Ns.Manager/Budget gt 5', '=', '(gt Ns.Manager/Budget i32:5)'],
+  ['Ns.Manager/Reports/$count gt 1', '=', '(gt (count Ns.Manager/Reports) i32:1)'],
+  ["Addresses/Ns.HomeAddress/any(a: a/Zip eq '1')", '=', "(any Addresses/Ns.HomeAddress a (eq a/Zip '1'))"],
+  ['Addresses/Ns.HomeAddress/all(a: a/Zip ne null)', '=', '(all Addresses/Ns.HomeAddress a (ne a/Zip null))'],
+  ['Addresses/Ns.HomeAddress/any()', '=', '(any Addresses/Ns.HomeAddress)'],
+  ['Addresses/Ns.HomeAddress/$count', '=', '(count Addresses/Ns.HomeAddress)'],
+  ["Boss/Ns.Manager/Office/Org.Corner/Floor eq 'x'", '=', "(eq Boss/Ns.Manager/Office/Org.Corner/Floor 'x')"],
+  ['$it/Ns.Manager/Budget eq 1', '=', '(eq $it/Ns.Manager/Budget i32:1)'],
+  ['Reports/any(r: r/Ns.Manager/Budget eq 1)', '=', '(any Reports r (eq r/Ns.Manager/Budget i32:1))'],
+  ['Boss/Ns.Manager eq null', '=', '(eq Boss/Ns.Manager null)'],
+  ['isof(Ns.Manager)', '=', '(isof Ns.Manager)'],
+  ["isof('Ns.Manager')", '=', "(isof 'Ns.Manager')"],
+  ['isof( Ns.Manager )', 'isof(Ns.Manager)', '(isof Ns.Manager)'],
+  ['not isof(Ns.Manager)', '=', '(not (isof Ns.Manager))'],
+  ['isof(Address, Ns.HomeAddress)', '=', '(isof Address Ns.HomeAddress)'],
+  ["isof(Address, 'Ns.HomeAddress')", '=', "(isof Address 'Ns.HomeAddress')"],
+  ['cast(Boss, Ns.Manager) eq null', '=', '(eq (cast Boss Ns.Manager) null)'],
+  ['x in Ns.Manager/Tags', '=', '(in x Ns.Manager/Tags)'],
+];
+
 export const ALL_VALID: readonly ValidCase[] = [
+  ...DERIVED_TYPES,
   ...OPERATORS,
   ...PRECEDENCE,
   ...LITERALS,

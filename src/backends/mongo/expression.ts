@@ -211,7 +211,9 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'logical':
         return this.booleanValue(node);
       case 'guard':
-        return { $cond: [this.truth(node.condition), this.value(node.value), this.value(node.otherwise)] };
+        // A branch that is a missing field would make the $cond missing too, which `$eq` with
+        // null tells from null: the value's branch is null where its field is missing.
+        return { $cond: [this.truth(node.condition), orNull(this.value(node.value)), this.value(node.otherwise)] };
       default:
         return assertNever(node, 'lowered value kind');
     }

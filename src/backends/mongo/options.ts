@@ -60,6 +60,18 @@ export function createContext(options: MongoOptions): Context {
     if (typeof fields === 'function')
       mapped = fromOption(member, `the field mapping (options.fields) of '${key}'`, () => fields(member.path));
     else if (fields && Object.hasOwn(fields, key)) mapped = fields[key];
+    // A member whose name holds a dot (`@odata.type`, a model's default discriminator) would be
+    // read as two fields: it is stored only where `fields` says (docs/mongo.md, "Derived types").
+    const dotted = mapped === undefined ? member.path.find((name) => name.includes('.')) : undefined;
+    if (dotted !== undefined) {
+      throw unsupported({
+        construct: 'field_name',
+        target: MONGODB,
+        message: `The member '${dotted}' of '${key}' has a '.' in its name, which a document field path reads as two fields: map it with the fields option, or name the model's discriminator`,
+        start: member.start,
+        end: member.end,
+      });
+    }
     const path = mapped ?? member.path.join('.');
     const problem = fieldPathProblem(path);
     if (problem !== undefined) {

@@ -17,9 +17,9 @@ export interface LambdaArgs {
 
 const NO_LAMBDA_ARGS: LambdaArgs = { variable: undefined, body: undefined };
 
-/** `any` or `all` spelt exactly so, as the last segment of a path (not a type-cast one), before `(`. */
-export function isLambdaOperator(tail: readonly PathSegment[], qualified: string | null): boolean {
-  if (tail.length === 0 || qualified !== null) return false;
+/** `any` or `all` spelt exactly so, as the last segment of a path, before `(`. */
+export function isLambdaOperator(tail: readonly PathSegment[]): boolean {
+  if (tail.length === 0) return false;
   const name = tail[tail.length - 1]!.name;
   return name === 'any' || name === 'all';
 }

@@ -22,7 +22,6 @@ import {
   rejectCollectionLiteral,
   rejectCountOptions,
   rejectKeyPredicate,
-  rejectTypeCast,
   rejectVariable,
 } from './unsupported.js';
 import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
@@ -93,7 +92,6 @@ export const actions = {
   // constructs outside the language
   isUnsupportedFunction,
   rejectBoundCall,
-  rejectTypeCast,
   rejectVariable,
   rejectCountOptions,
   mayBeKeyPredicate,

@@ -18,7 +18,7 @@ export function syntaxError(issueCode: FilterIssueCode, message: string, span: R
 
 /**
  * Refuses a construct of the OData conventions that this language does not have: `construct` is
- * its stable name (`'bound_function'`, `'type_cast'`, a function's name such as `'cast'`), `what`
+ * its stable name (`'bound_function'`, `'key_predicate'`, a function's name such as `'cast'`), `what`
  * says it in the message.
  */
 export function refuse(construct: string, what: string, span: Range, advice = ''): never {

@@ -1,7 +1,8 @@
 // `cast(x, T)` and `isof(x, T)`: a value and a type name, as the grammar's TypeFunctionArgs reads
-// them. Whether T is a type of the language, and what converts to it, is the checker's; here only
-// the names no filter can use are refused: types of the service's model, the OData types this
-// language does not have, and the one-argument forms about the resource itself.
+// them, and `isof(T)` of the resource itself for a type of the service's model. Whether T is a
+// type of the language or of the model, and what converts to it, is the checker's; here only the
+// names no filter can use are refused: the OData types this language does not have, and the
+// one-argument forms no type of the model is in.
 
 import type { Expr, TypeFunctionName, TypeName } from '../ast.js';
 import { refuse, syntaxError, type Range } from './syntax-error.js';
@@ -24,29 +25,21 @@ export function typeName(name: string, quoted: boolean, r: Range): TypeName {
 export type TypeArguments = readonly ['typeFunction', operand: Expr | null, target: TypeName];
 
 export function typeArguments(operand: Expr | null, target: TypeName): TypeArguments {
-  const { name } = target;
-  if (!name.startsWith('Edm.')) {
-    return refuse(
-      'model_type',
-      `Type '${name}' of the service's model`,
-      target,
-      ' (cast and isof take the primitive Edm types)',
-    );
-  }
-  if (OUTSIDE_THE_LANGUAGE.test(name)) return refuse('cast_type', `Type '${name}'`, target);
+  if (OUTSIDE_THE_LANGUAGE.test(target.name)) return refuse('cast_type', `Type '${target.name}'`, target);
   return ['typeFunction', operand, target];
 }
 
 export function typeFunction(head: string, operand: Expr | null, target: TypeName, r: Range): Expr {
   const name = head.toLowerCase() as TypeFunctionName;
   const nameSpan = { start: r.start, end: r.start + head.length };
+  // `isof(Ns.Manager)`: whether the resource is of a type of the model (docs/semantics.md §14).
+  if (operand === null && name === 'isof' && !target.name.startsWith('Edm.'))
+    return { kind: 'typeFunction', name, nameSpan, target, start: r.start, end: r.end };
   if (operand === null) {
-    return refuse(
-      'instance_type_test',
-      `${name}(${target.name}) of the resource itself`,
-      r,
-      ` (write ${name}(Property, ${target.name}))`,
-    );
+    const advice = target.name.startsWith('Edm.')
+      ? ` (write ${name}(Property, ${target.name}))`
+      : ` (test the resource's type with isof(${target.name}))`;
+    return refuse('instance_type_test', `${name}(${target.name}) of the resource itself`, r, advice);
   }
   return { kind: 'typeFunction', name, nameSpan, operand, target, start: r.start, end: r.end };
 }

@@ -13,29 +13,22 @@ import { isTypeFunction } from './type-functions.js';
  * Called at the opening parenthesis, before the arguments. True after a lambda operator: the
  * grammar tried the lambda first, and its failure is the one to report.
  */
-export function rejectBoundCall(head: string, tail: readonly PathSegment[], qualified: string | null): boolean {
+export function rejectBoundCall(head: string, tail: readonly PathSegment[]): boolean {
   if (tail.length === 0) return false;
-  if (isLambdaOperator(tail, qualified)) return true;
+  if (isLambdaOperator(tail)) return true;
   const start = tail[0]!.start - 1 - head.length;
   const last = tail[tail.length - 1]!;
-  const span = { start, end: last.end + (qualified?.length ?? 0) };
+  const span = { start, end: last.end };
   // `Any(…)`, `alll(…)`: most likely a lambda operator misspelt, which says what would be read.
-  const meant = qualified === null ? suggestName(last.name, LAMBDA_OPERATORS) : undefined;
+  const meant = isQualified(last.name) ? undefined : suggestName(last.name, LAMBDA_OPERATORS);
   const advice = meant === undefined ? '' : ` (did you mean the lambda operator '${meant}', spelt in lower case?)`;
-  return refuse('bound_function', `Bound function '${last.name}${qualified ?? ''}'`, span, advice);
+  return refuse('bound_function', `Bound function '${last.name}'`, span, advice);
 }
 
 const LAMBDA_OPERATORS = ['any', 'all'];
 
-/** `Address/NS.HomeAddress/City`: a path segment that is a qualified name casts to a derived type. */
-export function rejectTypeCast(tail: readonly PathSegment[], qualified: string | null): false {
-  if (qualified === null) return false;
-  const last = tail[tail.length - 1]!;
-  return refuse('type_cast', `Type cast '${last.name}${qualified}'`, {
-    start: last.start,
-    end: last.end + qualified.length,
-  });
-}
+/** A segment that is a qualified name: a type-cast segment, or a namespaced function's name. */
+const isQualified = (name: string): boolean => name.includes('.');
 
 /**
  * `NS.Color'Red'` is an enumeration literal; `geo.distance(…)` (a function) and `Edm.String` (a
@@ -107,8 +100,9 @@ function closingParenthesis(text: string, open: number): number {
  * Whether `(` after this path may open a key predicate (`Sessions(1)/…`, `Sessions(ID=1)`): not
  * after a function's name, a lambda operator or a type-cast segment, whose parentheses are theirs.
  */
-export function mayBeKeyPredicate(head: string, tail: readonly PathSegment[], qualified: string | null): boolean {
-  if (qualified !== null || isLambdaOperator(tail, qualified)) return false;
+export function mayBeKeyPredicate(head: string, tail: readonly PathSegment[]): boolean {
+  const last = tail[tail.length - 1];
+  if ((last !== undefined && isQualified(last.name)) || isLambdaOperator(tail)) return false;
   return tail.length > 0 || (lookupFunction(head) === undefined && !isTypeFunction(head));
 }
 

@@ -55,6 +55,8 @@ export type WordRest =
 interface PathRest {
   readonly tail: readonly PathSegment[];
   readonly suffix: PathSuffix | null;
+  /** `.Manager` of a head that is a type-cast segment (`Ns.Manager/Reports`); null for a plain head. */
+  readonly cast: string | null;
 }
 
 /** What ended a path: a call's arguments, a lambda's, or `/$count`. */
@@ -63,10 +65,10 @@ export type PathSuffix = Expr[] | LambdaArgs | typeof COUNT;
 export const KEYWORD = 'keyword' as const;
 /** A call of a function outside the language, refused before its arguments (`cast(x, Edm.String)`). */
 export const UNSUPPORTED_CALL = 'unsupported call' as const;
-const PLAIN_PATH: PathRest = { tail: [], suffix: null };
+const PLAIN_PATH: PathRest = { tail: [], suffix: null, cast: null };
 
-export function pathOrCall(tail: PathSegment[], suffix: PathSuffix | null): PathRest {
-  return tail.length === 0 && suffix === null ? PLAIN_PATH : { tail, suffix };
+export function pathOrCall(tail: PathSegment[], suffix: PathSuffix | null, cast: string | null): PathRest {
+  return tail.length === 0 && suffix === null && cast === null ? PLAIN_PATH : { tail, suffix, cast };
 }
 
 /** Literal prefixes of the OData conventions that this language does not have. */
@@ -102,8 +104,9 @@ export function wordLed(head: string, rest: WordRest, r: Range, version?: ODataV
     if (UNSUPPORTED_PREFIXES.has(lower)) return refuse(`${lower}_literal`, `Literal ${raw}`, r);
     throw syntaxError('unknown_literal_prefix', `Unknown literal prefix '${head}'`, r);
   }
-  const { tail, suffix } = rest as PathRest;
-  const first: PathSegment = { name: head, start: r.start, end: r.start + head.length };
+  const { tail, suffix, cast } = rest as PathRest;
+  const name = cast === null ? head : head + cast;
+  const first: PathSegment = { name, start: r.start, end: r.start + name.length };
   if (suffix === null)
     return { kind: 'member', segments: tail.length === 0 ? [first] : [first, ...tail], start: r.start, end: r.end };
   if (suffix === COUNT) return count(first, tail, r);

@@ -9,7 +9,8 @@ import { isSpanNumber, malformedTree } from '../../errors.js';
 import type { Expr, Span, TypeName } from '../../syntax/ast.js';
 import { conversionOf } from '../conversions.js';
 import { coerce, fits } from './coercion.js';
-import { type CheckContext, type Checked, everyDefined } from './context.js';
+import { type CheckContext, type Checked, everyDefined, type MemberNode } from './context.js';
+import { castOperand, presentOfType } from './members.js';
 import { describe, expect } from './malformed.js';
 import { describeOverload } from './messages.js';
 
@@ -90,7 +91,23 @@ export function typeFunction(ctx: CheckContext, n: Extract<Expr, { kind: 'typeFu
       ? (target as Span)
       : n;
   expect(n, typeof name === 'string' ? undefined : `'${n.name}' needs a target type name`);
-  const operand = ctx.expr(n.operand);
+  if (n.operand === undefined || (!name!.startsWith('Edm.') && n.operand.kind === 'member')) {
+    const typed = structureTypeFunction(ctx, n, { name: name!, ...nameSpan });
+    if (typed !== 'value') return typed;
+  }
+  const operand = ctx.expr(n.operand!);
+  if (!name!.startsWith('Edm.')) {
+    // A type of the model for a value that is no structure (a structure's was taken above).
+    if (operand === undefined) return undefined;
+    if (ctx.schema.type?.discriminator.values.has(name!)) {
+      ctx.report(
+        'not_derived_type',
+        nameSpan,
+        `${ctx.nameOf(operand, n.operand!)} is ${operand.type}, and no value of a primitive type is of the structured type '${name}'`,
+      );
+      return undefined;
+    }
+  }
   if (!isEdmType(name!)) {
     const suggestion = suggestName(name!, EDM_TYPES);
     ctx.report(
@@ -115,9 +132,36 @@ export function typeFunction(ctx: CheckContext, n: Extract<Expr, { kind: 'typeFu
     ctx.report(
       'invalid_cast',
       span,
-      `Cannot cast ${ctx.nameOf(operand, n.operand)} (${operand.type}) to ${name}: OData defines no such conversion${hint}`,
+      `Cannot cast ${ctx.nameOf(operand, n.operand!)} (${operand.type}) to ${name}: OData defines no such conversion${hint}`,
     );
     return undefined;
   }
   return { kind: 'cast', type: name, operand: typedOperand, ...span };
 }
+
+/**
+ * `isof(Ns.Manager)`, `isof(Boss, Ns.Manager)`, `cast(Boss, Ns.Manager)`: a structure and a type of
+ * the model (docs/semantics.md §14); `'value'` where the operand is no structure, to be checked
+ * as a value against the Edm types.
+ */
+function structureTypeFunction(
+  ctx: CheckContext,
+  n: Extract<Expr, { kind: 'typeFunction' }>,
+  target: Span & { readonly name: string },
+): Checked | 'value' {
+  const operand: MemberNode = n.operand?.kind === 'member' ? n.operand : { kind: 'member', segments: [IT], ...target };
+  const found = castOperand(ctx, operand, target);
+  if (found === 'value' || found === undefined) return found;
+  if (n.name === 'cast') {
+    ctx.report(
+      'structured_value',
+      n,
+      `'${ctx.nameOf(n, n)}' is a structure of the type '${target.name}': test it with 'eq null' or 'ne null', or read one of its properties through the type-cast segment, such as '${operand.segments.map((segment) => segment.name).join('/')}/${target.name}/…'`,
+    );
+    return undefined;
+  }
+  return presentOfType(found, n);
+}
+
+/** `$it`, the resource that `isof` with one argument tests. */
+const IT = { name: '$it', start: 0, end: 0 } as const;

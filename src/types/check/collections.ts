@@ -1,14 +1,15 @@
 // Collections: the lambdas `any` and `all`, whose range variable is in scope in their body,
 // `$count`, and `x in C`, which is `C/any(v: v eq x)`.
 
-import type { Expr } from '../../syntax/ast.js';
+import type { Expr, Span } from '../../syntax/ast.js';
 import type { PrimitiveProperty, StructuredProperty } from '../schema.js';
-import type { TypedMember } from '../typed.js';
+import type { TypedCollection, TypedCount, TypedExpr, TypedLambda, TypedMember } from '../typed.js';
+import { guardedBy, logical, notOf, typeTest, typeTests } from './derived-types.js';
 import { compare } from './comparisons.js';
 import type { CheckContext, Checked } from './context.js';
 import { booleanOperand } from './logic.js';
 import { describe, expect } from './malformed.js';
-import { collectionOf, UNKNOWN_ELEMENT } from './members.js';
+import { collectionOf, type ElementCast, type ReachedCollection, UNKNOWN_ELEMENT } from './members.js';
 import { lambdaExample } from './messages.js';
 
 /** `C/any(x: …)`, `C/all(x: …)`, `C/any()`: the body a condition over the elements of C, bound to x. */
@@ -20,20 +21,34 @@ export function lambda(ctx: CheckContext, n: Extract<Expr, { kind: 'lambda' }>):
       ? undefined
       : "a lambda needs a variable and a body, or neither for 'any()'",
   );
-  const collection = collectionOf(ctx, n.collection, n.op);
+  const reached = collectionOf(ctx, n.collection, n.op);
+  const collection = reached?.collection;
   if (n.variable === undefined || n.body === undefined) {
-    return (
-      collection && {
+    if (reached === undefined || collection === undefined) return undefined;
+    if (reached.elementCast !== undefined) {
+      // `C/Ns.T/any()`: some element is of the type, which a variable no filter can name reads.
+      const variable = `$cast${ctx.lambdaDepth() + 1}`;
+      const body = elementTest(reached.elementCast, collection, variable);
+      return castLambda(reached, {
         kind: 'lambda',
         type: 'Edm.Boolean',
-        op: n.op,
+        op: 'any',
         collection,
-        variable: undefined,
-        body: undefined,
-        start: n.start,
-        end: n.end,
-      }
-    );
+        variable,
+        body,
+        ...spanOf(n),
+      });
+    }
+    return castLambda(reached, {
+      kind: 'lambda',
+      type: 'Edm.Boolean',
+      op: n.op,
+      collection,
+      variable: undefined,
+      body: undefined,
+      start: n.start,
+      end: n.end,
+    });
   }
   const name: unknown = n.variable.name;
   expect(n, typeof name === 'string' && name !== '' ? undefined : 'a lambda variable needs a name');
@@ -47,7 +62,8 @@ export function lambda(ctx: CheckContext, n: Extract<Expr, { kind: 'lambda' }>):
   }
   // The body is checked even when the collection has an issue, so that its own issues are found
   // too; its variable then stands for nothing, and reads of it are not reported again.
-  const element: PrimitiveProperty | StructuredProperty = collection?.property.element ?? UNKNOWN_ELEMENT;
+  const element: PrimitiveProperty | StructuredProperty =
+    reached?.elementCast?.element ?? collection?.property.element ?? UNKNOWN_ELEMENT;
   ctx.enterScope({ name: variable, element });
   let body: Checked;
   try {
@@ -55,8 +71,50 @@ export function lambda(ctx: CheckContext, n: Extract<Expr, { kind: 'lambda' }>):
   } finally {
     ctx.leaveScope();
   }
-  if (collection === undefined || body === undefined) return undefined;
-  return { kind: 'lambda', type: 'Edm.Boolean', op: n.op, collection, variable, body, start: n.start, end: n.end };
+  if (reached === undefined || collection === undefined || body === undefined) return undefined;
+  const cast = reached.elementCast;
+  if (cast !== undefined) {
+    // Only the elements of the type count: `any` needs one of them, `all` ignores the others.
+    const test = elementTest(cast, collection, variable);
+    body = n.op === 'any' ? logical('and', [test, body], n.body) : logical('or', [notOf(test, n.body), body], n.body);
+  }
+  return castLambda(reached, {
+    kind: 'lambda',
+    type: 'Edm.Boolean',
+    op: n.op,
+    collection,
+    variable,
+    body,
+    ...spanOf(n),
+  });
+}
+
+const spanOf = (span: Span): Span => ({ start: span.start, end: span.end });
+
+/** Whether the element a variable is bound to is of the type the collection's elements are cast to. */
+function elementTest(cast: ElementCast, collection: TypedCollection, variable: string): TypedExpr {
+  const element = collection.property.element as StructuredProperty;
+  return typeTest({
+    source: { kind: 'variable', name: variable },
+    path: [],
+    structure: element,
+    nullable: element.nullable,
+    declared: cast.declared,
+    type: cast.type,
+    span: cast.span,
+  });
+}
+
+/**
+ * A lambda over a collection read through cast structures: through one of another type the
+ * collection is empty (docs/semantics.md §14), so `any` is false there and `all` true.
+ */
+function castLambda(reached: ReachedCollection, lambda: TypedLambda): TypedExpr {
+  const tests = typeTests(reached.casts, lambda);
+  if (tests === undefined) return lambda;
+  return lambda.op === 'any'
+    ? logical('and', [tests, lambda], lambda)
+    : logical('or', [notOf(tests, lambda), lambda], lambda);
 }
 
 /** `x in C` is `C/any(v: v eq x)`, with a variable no filter can name. */
@@ -68,8 +126,9 @@ export function inCollection(ctx: CheckContext, n: Extract<Expr, { kind: 'inColl
   } finally {
     ctx.leaveInOperand();
   }
-  const collection = collectionOf(ctx, n.collection, 'in');
-  if (operand === undefined || collection === undefined) return undefined;
+  const reached = collectionOf(ctx, n.collection, 'in');
+  const collection = reached?.collection;
+  if (operand === undefined || reached === undefined || collection === undefined) return undefined;
   const element = collection.property.element;
   const written = n.collection.segments.map((s) => s.name).join('/');
   if (element.kind !== 'primitive') {
@@ -104,12 +163,23 @@ export function inCollection(ctx: CheckContext, n: Extract<Expr, { kind: 'inColl
   };
   const body = compare(ctx, 'eq', item, operand, comparison);
   return (
-    body && { kind: 'lambda', type: 'Edm.Boolean', op: 'any', collection, variable, body, start: n.start, end: n.end }
+    body &&
+    castLambda(reached, { kind: 'lambda', type: 'Edm.Boolean', op: 'any', collection, variable, body, ...spanOf(n) })
   );
 }
 
-/** `C/$count`: how many elements the collection has. */
+/**
+ * `C/$count`: how many elements the collection has; `C/Ns.T/$count` counts those of the type, and
+ * through a structure of another type the collection is empty: 0 (docs/semantics.md §14).
+ */
 export function count(ctx: CheckContext, n: Extract<Expr, { kind: 'count' }>): Checked {
-  const found = collectionOf(ctx, n.collection, '$count');
-  return found && { kind: 'count', type: 'Edm.Int64', collection: found, start: n.start, end: n.end };
+  const reached = collectionOf(ctx, n.collection, '$count');
+  if (reached === undefined) return undefined;
+  const { collection, elementCast } = reached;
+  let counted: TypedCount = { kind: 'count', type: 'Edm.Int64', collection, ...spanOf(n) };
+  if (elementCast !== undefined) {
+    const variable = `$cast${ctx.lambdaDepth() + 1}`;
+    counted = { ...counted, variable, body: elementTest(elementCast, collection, variable) };
+  }
+  return guardedBy(reached.casts, counted, { kind: 'literal', type: 'Edm.Int64', value: 0n, ...spanOf(n) }, n);
 }

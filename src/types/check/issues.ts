@@ -23,7 +23,9 @@ export const ISSUE_CODES = {
   wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
   no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
   unknown_type:
-    'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`), or an enumeration literal names a type the schema does not declare',
+    'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`) nor of the model, a type-cast segment names no type of the model, or an enumeration literal names a type the schema does not declare',
+  not_derived_type:
+    "a type-cast segment, `cast` or `isof` names a type of the model that is not the structure's declared type nor derived from it (`Addresses/Ns.Person`)",
   unknown_enum_member:
     "an enumeration literal or string names no member of the enumeration type (`'Purple'`), or names two members of a type that is not flags",
   enum_value:

@@ -6,23 +6,56 @@
 import { isSpanNumber } from '../../errors.js';
 import { suggestName } from '../../language/suggest-name.js';
 import type { Expr, Span } from '../../syntax/ast.js';
-import type { Property, StructuredProperty } from '../schema.js';
-import type { TypedCollection, TypedSource, TypedStructureNull } from '../typed.js';
+import type { CollectionProperty, Property, StructuredProperty, StructureType } from '../schema.js';
+import type { TypedCollection, TypedExpr, TypedMember, TypedSource } from '../typed.js';
 import { aliasLiteral } from '../aliases.js';
 import { aliased } from './aliased.js';
 import type { CheckContext, Checked, MemberNode, Segment } from './context.js';
 import { expectSegments } from './malformed.js';
 import { lambdaExample, listNames } from './messages.js';
+import {
+  castProperties,
+  castType,
+  guardedBy,
+  logical,
+  notOf,
+  present,
+  type TypeCast,
+  typeTests,
+} from './derived-types.js';
 
 /** What a path names: the property at its end, read from `source` along `path`. */
 interface Resolved {
   readonly source: TypedSource;
+  /** The names of the properties on the way, type-cast segments left out. */
   readonly path: readonly string[];
   readonly property: Property;
   /** True when the value can be null: the element, the property or any structure on the way is nullable. */
   readonly nullable: boolean;
-  /** `$it` alone: the resource itself. */
+  /** `$it` alone, or cast (`$it/Ns.Manager`): the resource itself. */
   readonly resource?: true;
+  /** The type-cast segments of structures on the way, in path order (docs/semantics.md §14). */
+  readonly casts: readonly TypeCast[];
+  /** A path that ends in a type-cast segment of a collection's elements: that cast. */
+  readonly elementCast?: ElementCast;
+  /** The model's type of the structure a path ends at: its declared type, or the last cast's. */
+  readonly type?: StructureType | undefined;
+}
+
+/** `Addresses/Ns.HomeAddress`: the elements of a collection, of a type or one derived from it. */
+export interface ElementCast {
+  /** The elements seen as the type, as a range variable reads them. */
+  readonly element: StructuredProperty;
+  readonly declared: StructureType;
+  readonly type: StructureType;
+  readonly span: Span;
+}
+
+/** A collection a lambda, `$count` or `in` ranges over, with the type-cast segments on its path. */
+export interface ReachedCollection {
+  readonly collection: TypedCollection;
+  readonly casts: readonly TypeCast[];
+  readonly elementCast: ElementCast | undefined;
 }
 
 const ROW: TypedSource = { kind: 'row' };
@@ -49,10 +82,57 @@ const RESOURCE: StructuredProperty = {
 
 /** A path where a primitive value is needed: its value, or the issue of a path that ends elsewhere. */
 export function member(ctx: CheckContext, n: MemberNode): Checked {
-  const segments = expectSegments(n);
-  const span: Span = n;
-  const found = resolve(ctx, segments, span);
+  const found = resolve(ctx, expectSegments(n), n);
+  return found && pathValue(ctx, found, n);
+}
+
+/**
+ * The operand of `isof` or `cast` to a type of the model: the structure at the end of its path
+ * cast to the type; `'value'` where the path ends elsewhere (the caller checks it as a value, which
+ * reports nothing twice: the path resolved without an issue); undefined once an issue is reported.
+ */
+export function castOperand(
+  ctx: CheckContext,
+  n: MemberNode,
+  target: Span & { readonly name: string },
+): Resolved | 'value' | undefined {
+  const found = resolve(ctx, expectSegments(n), n);
   if (found === undefined) return undefined;
+  if (found.property.kind !== 'structured') return 'value';
+  const what = found.resource
+    ? `the ${ctx.schema.name} being filtered`
+    : `'${n.segments.map((s) => s.name).join('/')}'`;
+  const type = castType(ctx, found.type, target.name, target, what);
+  if (type === undefined) return undefined;
+  const cast: TypeCast = {
+    source: found.source,
+    path: found.path,
+    structure: found.resource ? undefined : found.property,
+    nullable: found.nullable,
+    declared: found.type!,
+    type,
+    span: { start: n.start, end: target.end },
+  };
+  return { ...found, casts: [...found.casts, cast], type };
+}
+
+/**
+ * Whether the structure a path ends at is present and of the types its casts name: never null.
+ * The resource is always present.
+ */
+export function presentOfType(found: Resolved, span: Span): TypedExpr {
+  const tests = typeTests(found.casts, span);
+  const test = present(found.source, found.path, found.property as StructuredProperty, found.nullable, span);
+  // A cast of this very structure tests its presence already; the resource is always present.
+  if (tests === undefined || found.resource || found.casts[found.casts.length - 1]!.path.length === found.path.length)
+    return tests ?? test;
+  return logical('and', [tests, test], span);
+}
+
+/** The value at the end of a resolved path, or the issue of a path that ends elsewhere than at a primitive. */
+function pathValue(ctx: CheckContext, found: Resolved, n: MemberNode): Checked {
+  const segments = n.segments;
+  const span: Span = n;
   const { source, path, property, nullable } = found;
   const written = segments.map((s) => s.name).join('/');
   if (found.resource) {
@@ -80,11 +160,43 @@ export function member(ctx: CheckContext, n: MemberNode): Checked {
     );
     return undefined;
   }
-  return { kind: 'member', type: property.type, source, path, property, nullable, start: span.start, end: span.end };
+  const value: TypedMember = {
+    kind: 'member',
+    type: property.type,
+    source,
+    path,
+    property,
+    nullable,
+    start: span.start,
+    end: span.end,
+  };
+  // Read through a structure of another type, the value is null (docs/semantics.md §14).
+  const otherwise = {
+    kind: 'null',
+    type: property.type,
+    ...(property.enum && { enum: property.enum }),
+    ...spanOf(span),
+  };
+  return guardedBy(found.casts, value, otherwise as Extract<TypedExpr, { kind: 'null' }>, span);
+}
+
+const spanOf = (span: Span): Span => ({ start: span.start, end: span.end });
+
+/** `cast(Path, Ns.Type)`: a cast of a path to a type of the model, a structure when the path ends at one. */
+function isModelCast(
+  node: Expr | undefined,
+): node is Extract<Expr, { kind: 'typeFunction' }> & { readonly operand: MemberNode } {
+  return (
+    node?.kind === 'typeFunction' &&
+    node.name === 'cast' &&
+    node.operand?.kind === 'member' &&
+    typeof node.target?.name === 'string' &&
+    !node.target.name.startsWith('Edm.')
+  );
 }
 
 /** The collection a lambda, `$count` or `in` ranges over; undefined once an issue is reported. */
-export function collectionOf(ctx: CheckContext, node: MemberNode, what: string): TypedCollection | undefined {
+export function collectionOf(ctx: CheckContext, node: MemberNode, what: string): ReachedCollection | undefined {
   const found = resolve(ctx, expectSegments(node), node);
   if (found === undefined) return undefined;
   if (found.property.kind !== 'collection') {
@@ -97,7 +209,11 @@ export function collectionOf(ctx: CheckContext, node: MemberNode, what: string):
     ctx.report('not_collection', node, `'${what}' needs a collection, but '${written}' is ${is}`);
     return undefined;
   }
-  return { source: found.source, path: found.path, property: found.property };
+  return {
+    collection: { source: found.source, path: found.path, property: found.property },
+    casts: found.casts,
+    elementCast: found.elementCast,
+  };
 }
 
 /**
@@ -107,47 +223,46 @@ export function collectionOf(ctx: CheckContext, node: MemberNode, what: string):
  */
 export function structureNull(ctx: CheckContext, n: Extract<Expr, { kind: 'compare' }>): { node: Checked } | undefined {
   if (n.op !== 'eq' && n.op !== 'ne') return undefined;
-  const [path, written] = n.left?.kind === 'member' ? [n.left, n.right] : [n.right, n.left];
+  const [path, written] = n.left?.kind === 'member' || isModelCast(n.left) ? [n.left, n.right] : [n.right, n.left];
   // `Address eq @p` with `@p=null` is the null test too; with no value for `@p`, the alias is
   // the one issue.
   const other =
     written?.kind === 'alias' ? (aliasLiteral(written, ctx.options.aliases, ctx.options) ?? written) : written;
   if (
-    path?.kind !== 'member' ||
+    (path?.kind !== 'member' && !isModelCast(path)) ||
     (other?.kind !== 'null' && other?.kind !== 'alias') ||
     !isSpanNumber(path.start) ||
     !isSpanNumber(path.end)
   )
     return undefined;
-  const segments = expectSegments(path);
-  const found = resolve(ctx, segments, path);
+  let found: Resolved | undefined;
+  if (path.kind === 'member') found = resolve(ctx, expectSegments(path), path);
+  else {
+    // `cast(Boss, Ns.Manager) eq null` (docs/semantics.md §14).
+    const cast = castOperand(ctx, path.operand, path.target);
+    if (cast === 'value') return undefined;
+    found = cast;
+  }
   if (found === undefined) return { node: undefined };
-  if (found.property.kind !== 'structured' || found.resource) return undefined;
+  if (found.property.kind !== 'structured' || (found.resource && found.casts.length === 0)) return undefined;
   if (other.kind === 'alias') {
     aliased(ctx, other);
     return { node: undefined };
   }
   ctx.expr(other);
-  const { source, property, nullable } = found;
-  const node: TypedStructureNull = {
-    kind: 'structureNull',
-    type: 'Edm.Boolean',
-    op: n.op,
-    source,
-    path: found.path,
-    property,
-    nullable,
-    start: n.start,
-    end: n.end,
-  };
-  return { node };
+  const tested = presentOfType(found, n);
+  if (tested.kind === 'structureNull') return { node: { ...tested, op: n.op } };
+  // A structure of another type reads as null (docs/semantics.md §14).
+  return { node: n.op === 'ne' ? tested : notOf(tested, n) };
 }
 
 /**
  * The property a path names, the source it is read from and the nullability of the whole path;
  * undefined once an issue is reported. The head segment is `$it` (the resource), a range
  * variable in scope (its element), or a property of the resource. A path may end at any kind of
- * property (the caller says which it needs) but not pass through a primitive or a collection.
+ * property (the caller says which it needs) but not pass through a primitive or a collection. A
+ * type-cast segment (a qualified name) casts the structure before it, the resource at the head,
+ * or, as the last segment after a collection, its elements (docs/semantics.md §14).
  */
 function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): Resolved | undefined {
   const head = segments[0]!;
@@ -157,10 +272,17 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
   let nullable = false;
   let filterable = true;
   let first = 0;
+  /** The structure the next segment reads, and its type: undefined structure for the resource. */
+  let structure: StructuredProperty | undefined;
+  let type = ctx.schema.type;
+  let structureName = `the ${ctx.schema.name} being filtered`;
+  const names: string[] = [];
+  const casts: TypeCast[] = [];
   // Names are unique along a chain of lambdas (variable_shadows), so the first match is the one.
   const scope = ctx.scopes.find((s) => s.name === head.name);
   if (head.name === IT) {
-    if (segments.length === 1) return { source, path: [], property: RESOURCE, nullable: false, resource: true };
+    if (segments.length === 1)
+      return { source, path: [], property: RESOURCE, nullable: false, resource: true, casts, type: ctx.schema.type };
     first = 1;
   } else if (scope !== undefined) {
     source = { kind: 'variable', name: scope.name };
@@ -169,7 +291,15 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
     if (element === UNKNOWN_ELEMENT) return undefined;
     nullable = element.nullable;
     filterable = element.filterable;
-    if (segments.length === 1) return { source, path: [], property: element, nullable };
+    if (segments.length === 1)
+      return {
+        source,
+        path: [],
+        property: element,
+        nullable,
+        casts,
+        ...(element.kind === 'structured' && { type: element.type }),
+      };
     if (element.kind === 'primitive') {
       ctx.report(
         'not_structured',
@@ -180,10 +310,41 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
     }
     properties = element.properties;
     owner = `the elements of '${scope.name}'`;
+    structure = element;
+    type = element.type;
+    structureName = `'${scope.name}'`;
     first = 1;
   }
   for (let i = first; i < segments.length; i++) {
     const segment = segments[i]!;
+    const last = i === segments.length - 1;
+    if (isTypeCast(segment.name)) {
+      const cast = castType(ctx, type, segment.name, segment, structureName);
+      if (cast === undefined) return undefined;
+      casts.push({
+        source,
+        path: [...names],
+        structure,
+        nullable,
+        declared: type!,
+        type: cast,
+        span: { start: head.start, end: segment.end },
+      });
+      properties = castProperties(structure?.properties ?? properties, cast);
+      type = cast;
+      if (!last) continue;
+      if (!filterable) {
+        ctx.report(
+          'not_filterable',
+          span,
+          `Property '${names.join('/')}' of ${ctx.schema.name} cannot be used in a filter`,
+        );
+        return undefined;
+      }
+      if (structure === undefined)
+        return { source, path: [], property: RESOURCE, nullable: false, resource: true, casts, type: cast };
+      return { source, path: [...names], property: structure, nullable, casts, type: cast };
+    }
     const property = properties.get(segment.name);
     if (property === undefined) {
       const variables = i === 0 ? ctx.scopes.map((s) => s.name) : [];
@@ -206,12 +367,12 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
       return undefined;
     }
     filterable &&= property.filterable;
+    names.push(segment.name);
     const written = (): string =>
       segments
         .slice(0, i + 1)
         .map((s) => s.name)
         .join('/');
-    const last = i === segments.length - 1;
     if (!last) {
       const next = segments[i + 1]!;
       const rest = { start: next.start, end: span.end };
@@ -224,6 +385,10 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
         return undefined;
       }
       if (property.kind === 'collection') {
+        if (i + 1 === segments.length - 1 && isTypeCast(next.name) && property.element.kind === 'structured') {
+          if (!filterable) break;
+          return elementsOfType(ctx, property, next, { source, path: [...names], nullable, casts }, written());
+        }
         ctx.report(
           'collection_path',
           rest,
@@ -234,6 +399,9 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
       nullable ||= property.nullable;
       properties = property.properties;
       owner = `${ctx.schema.name}/${written()}`;
+      structure = property;
+      type = property.type;
+      structureName = `'${written()}'`;
       continue;
     }
     if (!filterable) {
@@ -241,7 +409,39 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
       return undefined;
     }
     if (property.kind !== 'collection') nullable ||= property.nullable;
-    return { source, path: segments.slice(first).map((s) => s.name), property, nullable };
+    return {
+      source,
+      path: names,
+      property,
+      nullable,
+      casts,
+      ...(property.kind === 'structured' && { type: property.type }),
+    };
   }
+  ctx.report('not_filterable', span, `Property '${names.join('/')}' of ${ctx.schema.name} cannot be used in a filter`);
   return undefined;
+}
+
+/** A segment that is a qualified name: a type-cast segment. */
+const isTypeCast = (name: string): boolean => name.includes('.');
+
+/** `Addresses/Ns.HomeAddress`: the collection, its elements seen as the type. */
+function elementsOfType(
+  ctx: CheckContext,
+  collection: CollectionProperty,
+  segment: Segment,
+  at: Omit<Resolved, 'property'>,
+  written: string,
+): Resolved | undefined {
+  const element = collection.element as StructuredProperty;
+  const declared = element.type;
+  const cast = castType(ctx, declared, segment.name, segment, `the elements of '${written}'`);
+  if (cast === undefined) return undefined;
+  const elementCast: ElementCast = {
+    element: { ...element, properties: castProperties(element.properties, cast), type: cast },
+    declared: declared!,
+    type: cast,
+    span: segment,
+  };
+  return { ...at, property: collection, elementCast };
 }
