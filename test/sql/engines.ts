@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { compileSql, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
+import { compileSql, createPostgresDialect, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
 import { FilterError } from '../../src/errors.js';
 import type { Schema } from '../../src/types/schema.js';
 import type { TypedFilter } from '../../src/types/typed.js';
@@ -49,6 +49,21 @@ export const ENGINES: readonly EngineSetup[] = [
     exactDecimals: true,
     available: mariadbAvailable,
     start: startMariadb,
+  },
+];
+
+/**
+ * The engines under microsecond storage of times (docs/sql.md, "Column types"), each with the
+ * dialect that reads it so.
+ */
+export const MICROSECOND_ENGINES: readonly EngineSetup[] = [
+  {
+    name: 'postgres',
+    dialect: createPostgresDialect({ times: 'microseconds' }),
+    finiteDoubles: false,
+    exactDecimals: true,
+    available: () => engineAvailable('pglite'),
+    start: () => startPglite({ times: 'microseconds' }),
   },
 ];
 

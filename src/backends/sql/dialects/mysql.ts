@@ -187,8 +187,8 @@ const FACTOR_BOUND = raw('100000000000000000000');
  * DATETIME(3) in UTC is its microseconds from 1970-01-01, a whole number of milliseconds.
  */
 const TEMPORAL: TemporalSpelling = {
-  msOfInstant: (x) => sql`(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', ${x}) DIV 1000)`,
-  instantOfMs: (ms) =>
+  unitsOfInstant: (x) => sql`(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', ${x}) DIV 1000)`,
+  instantOfUnits: (ms) =>
     sql`CAST(TIMESTAMPADD(MICROSECOND, ${ms} * 1000, TIMESTAMP'1970-01-01 00:00:00') AS DATETIME(3))`,
   daysOfDate: (x) => sql`DATEDIFF(${x}, DATE'1970-01-01')`,
   scale(op, ms, n) {
@@ -239,7 +239,7 @@ const CAST: Omit<CastSpelling, 'round'> = {
   concat: (parts) => sql`CONCAT(${join(parts, ', ')})`,
   div: (a, b) => sql`(${a} DIV ${b})`,
   mod: (a, b) => sql`MOD(${a}, ${b})`,
-  pad3: (x) => sql`LPAD(${x}, 3, '0')`,
+  pad: (x, width) => sql`LPAD(${x}, ${raw(String(width))}, '0')`,
   trimFraction,
   text(x) {
     switch (x.type) {

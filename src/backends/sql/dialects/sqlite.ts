@@ -119,9 +119,9 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const dates = options.dates ?? 'epoch-ms';
   const epochMs = dates === 'epoch-ms';
   const temporal: TemporalSpelling = {
-    msOfInstant: (x) =>
+    unitsOfInstant: (x) =>
       epochMs ? x : sql`CAST(round((julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)}) * 86400000) AS INTEGER)`,
-    instantOfMs: (ms) => (epochMs ? ms : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`),
+    instantOfUnits: (ms) => (epochMs ? ms : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`),
     daysOfDate: (x) => sql`CAST(julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)} AS INTEGER)`,
     scale(op, ms, n) {
       const kind = factorKind(n.type);
@@ -166,7 +166,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     concat: (parts) => sql`(${join(parts, ' || ')})`,
     div: (a, b) => sql`(${a} / ${b})`,
     mod: (a, b) => sql`(${a} % ${b})`,
-    pad3: (x) => sql`substr('00' || ${x}, -3)`,
+    pad: (x, width) => sql`substr(${raw(`'${'0'.repeat(width - 1)}'`)} || ${x}, -${raw(String(width))})`,
     trimFraction,
     text(x) {
       switch (x.type) {
