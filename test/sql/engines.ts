@@ -3,7 +3,14 @@
 
 import { afterAll, beforeAll } from 'vitest';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { compileSql, createPostgresDialect, mysql, postgres, sqlite } from '../../src/backends/sql/index.js';
+import {
+  compileSql,
+  createMysqlDialect,
+  createPostgresDialect,
+  mysql,
+  postgres,
+  sqlite,
+} from '../../src/backends/sql/index.js';
 import { FilterError } from '../../src/errors.js';
 import type { Schema } from '../../src/types/schema.js';
 import type { TypedFilter } from '../../src/types/typed.js';
@@ -64,6 +71,14 @@ export const MICROSECOND_ENGINES: readonly EngineSetup[] = [
     exactDecimals: true,
     available: () => engineAvailable('pglite'),
     start: () => startPglite({ times: 'microseconds' }),
+  },
+  {
+    name: 'mysql',
+    dialect: createMysqlDialect({ times: 'microseconds' }),
+    finiteDoubles: true,
+    exactDecimals: true,
+    available: mariadbAvailable,
+    start: () => startMariadb({ times: 'microseconds' }),
   },
 ];
 

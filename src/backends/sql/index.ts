@@ -21,4 +21,5 @@ export { postgres, createPostgresDialect, postgresColumnType } from './dialects/
 export type { PostgresOptions } from './dialects/postgres.js';
 export { sqlite, createSqliteDialect, sqliteColumnType } from './dialects/sqlite.js';
 export type { SqliteOptions } from './dialects/sqlite.js';
-export { mysql, mysqlColumnType } from './dialects/mysql.js';
+export { mysql, createMysqlDialect, mysqlColumnType } from './dialects/mysql.js';
+export type { MysqlOptions } from './dialects/mysql.js';
