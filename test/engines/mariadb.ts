@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { inject } from 'vitest';
-import { mysqlColumnType, type MysqlOptions } from '../../src/backends/sql/index.js';
+import { createMysqlDialect, mysqlColumnType, type MysqlOptions } from '../../src/backends/sql/index.js';
 import { mysql2Pool } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import {
@@ -223,7 +223,7 @@ async function openMariadb(port: number, release: () => Promise<void>, options: 
         timezone: 'Z',
         connectionLimit: 3,
       });
-      return mysql2Pool(pool);
+      return mysql2Pool(pool, createMysqlDialect(options));
     },
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);

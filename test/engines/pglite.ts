@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { postgresColumnType, type PostgresOptions } from '../../src/backends/sql/index.js';
+import { createPostgresDialect, postgresColumnType, type PostgresOptions } from '../../src/backends/sql/index.js';
 import { pglite } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import {
@@ -98,7 +98,7 @@ export async function startPglite(options: PostgresOptions = {}): Promise<Engine
   await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}, public`);
   const engine: Engine = {
     name: 'postgres',
-    connection: () => pglite(db),
+    connection: () => pglite(db, createPostgresDialect(options)),
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);
     },
