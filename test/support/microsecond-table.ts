@@ -72,6 +72,16 @@ export const MICROSECOND_CASES: readonly MicrosecondCase[] = [
   { filter: 'totalseconds(Wait) gt 0.0000145', ids: [1, 5, 7] },
   { filter: "cast(Wait, Edm.String) eq 'P1DT0.000001S'", ids: [7] },
   { filter: "cast(Wait, Edm.String) eq '-PT1.000001S'", ids: [3] },
+  // A value's text read back as the value, microseconds and all (a counterexample of the differential).
+  { filter: 'cast(cast(At, Edm.String), Edm.DateTimeOffset) eq At', ids: ALL },
+  { filter: 'isof(cast(At, Edm.String), Edm.DateTimeOffset)', ids: [1, 2, 3, 5, 6, 7] },
+  { filter: "cast('2012-12-03T23:59:59.999999000Z', Edm.DateTimeOffset) eq At", ids: [1] },
+  { filter: "cast('2012-12-04T01:00:00.000001+01:00', Edm.DateTimeOffset) eq At", ids: [3] },
+  { filter: 'cast(cast(Opens, Edm.String), Edm.TimeOfDay) eq Opens', ids: ALL },
+  { filter: "cast('07:59:59.999999', Edm.TimeOfDay) eq Opens", ids: [7] },
+  { filter: 'cast(cast(Wait, Edm.String), Edm.Duration) eq Wait', ids: ALL },
+  { filter: "cast('-PT1.000001S', Edm.Duration) eq Wait", ids: [3] },
+  { filter: "cast('P1DT0.0000010S', Edm.Duration) eq Wait", ids: [7] },
   // Scaling truncates to whole milliseconds whatever the storage (docs/semantics.md §5).
   { filter: "Wait mul 100 eq duration'PT0.001S'", ids: [1] },
   { filter: "Wait div 2 eq duration'PT0S'", ids: [1, 2, 5, 6] },

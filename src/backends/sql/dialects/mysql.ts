@@ -557,8 +557,13 @@ const MYSQL_MICROSECONDS: Dialect = (() => {
   const castText: Omit<CastSpelling, 'round'> = {
     ...CAST,
     unit: 'microseconds',
-    // A text's instant is whole milliseconds (instant-text.ts), counted in microseconds.
-    reading: { ...CAST.reading, instant: (ms) => instantWithin(TEMPORAL_MICROSECONDS, sql`(${ms} * 1000)`) },
+    reading: {
+      ...CAST.reading,
+      unit: 'microseconds',
+      instant: (us) => instantWithin(TEMPORAL_MICROSECONDS, us),
+      // A product with six places: `/` would keep only div_precision_increment (4) more.
+      timeOfDay: (us) => sql`CAST(SEC_TO_TIME(${us} * 0.000001) AS TIME(6))`,
+    },
   };
   const dialect: Dialect = {
     ...mysql,

@@ -296,11 +296,9 @@ const INTEGER_TYPES = {
   'Edm.Int64': 'bigint',
 } as const;
 
-/**
- * A String read as a literal of a type (src/backends/sql/text-literals.ts); a text's instant is
- * whole milliseconds (instant-text.ts), counted in the unit.
- */
+/** A String read as a literal of a type (src/backends/sql/text-literals.ts), to the unit. */
 const textReading = (temporal: TemporalSpelling): TextReading => ({
+  unit: temporal.unit,
   // Constants too: a CASE arm is folded while planning, and a cast of a constant text with it.
   bindText: bindAll,
   bindIntegers: bind,
@@ -313,11 +311,11 @@ const textReading = (temporal: TemporalSpelling): TextReading => ({
   atMost: (x, bound) => sql`(${x} COLLATE "C" <= ${raw(`'${bound}'`)})`,
   integer: (x) => sql`CAST(${x} AS bigint)`,
   div: (a, b) => sql`(${a} / ${b})`,
-  instant: (ms) =>
-    instantWithin(temporal, temporal.unit === 'microseconds' ? sql`(${ms} * ${raw(unitsText(1, temporal.unit))})` : ms),
+  instant: (units) => instantWithin(temporal, units),
   // ISO 8601 `YYYY-MM-DD` is read so whatever the DateStyle.
   date: (t) => sql`CAST(${t} AS date)`,
-  timeOfDay: (ms) => sql`(TIME '00:00' + ${ms} * INTERVAL '1 millisecond')`,
+  timeOfDay: (units) =>
+    sql`(TIME '00:00' + ${units} * INTERVAL ${raw(`'1 ${UNIT_NAMES[temporal.unit ?? 'milliseconds'].interval}'`)})`,
   guid: (t) => sql`CAST(${t} AS uuid)`,
   base64: (t) => sql`decode(${t}, 'base64')`,
   decimal: (t) => decimalOfText(bind, bindAll, t),
