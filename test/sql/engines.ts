@@ -7,6 +7,7 @@ import {
   compileSql,
   createMysqlDialect,
   createPostgresDialect,
+  createSqliteDialect,
   mysql,
   postgres,
   sqlite,
@@ -71,6 +72,14 @@ export const MICROSECOND_ENGINES: readonly EngineSetup[] = [
     exactDecimals: true,
     available: () => engineAvailable('pglite'),
     start: () => startPglite({ times: 'microseconds' }),
+  },
+  {
+    name: 'sqlite',
+    dialect: createSqliteDialect({ times: 'microseconds' }),
+    finiteDoubles: true,
+    exactDecimals: false,
+    available: () => true,
+    start: () => startSqlite({ times: 'microseconds' }),
   },
   {
     name: 'mysql',

@@ -8,6 +8,11 @@ import type { TimeUnit } from '../../semantics/fine-time.js';
 export function timeUnitOption(times: unknown, maker: string): TimeUnit {
   if (times === undefined || times === 'milliseconds') return 'milliseconds';
   if (times === 'microseconds') return 'microseconds';
-  const shown = typeof times === 'string' ? `'${times}'` : `a ${typeof times}`;
+  const shown =
+    typeof times === 'string'
+      ? `'${times}'`
+      : typeof times === 'object' && times !== null
+        ? 'an object'
+        : String(times);
   throw new TypeError(`${maker}: times is ${shown}; it must be 'milliseconds' or 'microseconds'`);
 }
