@@ -102,3 +102,32 @@ export function fractionOfSecond(fraction: string): { readonly ms: number; reado
     ps: Number(fraction.slice(3, 12).padEnd(9, '0')),
   };
 }
+
+/**
+ * The unit a backend stores instants, times of day and durations in (docs/sql.md, "Dates, times
+ * of day and durations"): every value a row gives, and every value the engine computes from rows
+ * and constants of the unit, is a whole number of it.
+ */
+export type TimeUnit = 'milliseconds' | 'microseconds';
+
+/** Picoseconds in one unit. */
+export const PS_PER_UNIT: { readonly [U in TimeUnit]: number } = {
+  milliseconds: PS_PER_MS,
+  microseconds: 1_000_000,
+};
+
+/** Whether a value is a whole number of the unit. */
+export function isWholeIn(v: TimeValue, unit: TimeUnit): boolean {
+  return picosOf(v) % PS_PER_UNIT[unit] === 0;
+}
+
+/** The whole units at or below a value (its floor in the unit), as a value. */
+export function floorIn(v: TimeValue, unit: TimeUnit): TimeValue {
+  const ps = picosOf(v);
+  return timeValue(wholeMs(v), ps - (ps % PS_PER_UNIT[unit]));
+}
+
+/** The value as an exact integer count of the unit, for a value that is whole in it. */
+export function countIn(v: TimeValue, unit: TimeUnit): bigint {
+  return picosecondsOf(v) / BigInt(PS_PER_UNIT[unit]);
+}

@@ -101,7 +101,7 @@ async function readPage(
   const expanded = plan.expand.length === 0 ? items : await expandSqlRows(items, plan, options, read);
   return {
     ...page,
-    items: expanded.map((row) => storedRow(row, plan.schema, plan.expand)),
+    items: expanded.map((row) => storedRow(row, plan.schema, plan.expand, options.dialect.timeUnit)),
     ...(count === undefined ? {} : { count }),
   };
 }

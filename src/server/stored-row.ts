@@ -7,11 +7,20 @@
 import type { ExpandItem } from '../types/query-plan.js';
 import type { Property, Schema } from '../types/schema.js';
 import { storedValue } from './stored-value.js';
+import type { TimeUnit } from '../semantics/fine-time.js';
 
 type Row = Record<string, unknown>;
 
-/** The row of a schema from its columns by path, with the expanded relations (their rows read the same way). */
-export function storedRow(flat: Row, schema: Pick<Schema, 'properties'>, expand: readonly ExpandItem[]): Row {
+/**
+ * The row of a schema from its columns by path, with the expanded relations (their rows read the
+ * same way); `unit`, that of stored durations.
+ */
+export function storedRow(
+  flat: Row,
+  schema: Pick<Schema, 'properties'>,
+  expand: readonly ExpandItem[],
+  unit: TimeUnit = 'milliseconds',
+): Row {
   const relations = new Map(expand.map((item) => [item.path.join('/'), item]));
   const out: Row = {};
   for (const [key, value] of Object.entries(flat)) {
@@ -19,13 +28,15 @@ export function storedRow(flat: Row, schema: Pick<Schema, 'properties'>, expand:
     const item = relations.get(key);
     if (item !== undefined) {
       const shape = (related: unknown): unknown =>
-        related === null || typeof related !== 'object' ? null : storedRow(related as Row, item.schema, item.expand);
+        related === null || typeof related !== 'object'
+          ? null
+          : storedRow(related as Row, item.schema, item.expand, unit);
       setAt(out, path, item.many && Array.isArray(value) ? value.map(shape) : shape(value));
       continue;
     }
     const property = propertyAt(schema.properties, path);
     // Columns the query adds (keys, tokens) are no property: they were read, and are left out.
-    if (property !== undefined) setAt(out, path, storedValue(value, property));
+    if (property !== undefined) setAt(out, path, storedValue(value, property, unit));
   }
   foldNullStructures(out, schema.properties, relations, '');
   return out;

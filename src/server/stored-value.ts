@@ -1,37 +1,40 @@
 // A value as a database driver hands it back, as the row value of its property (docs/semantics.md
 // §1, "Row values"), so that the endpoint writes it as it writes the same value held in memory:
 // Booleans from SQLite's and MySQL's 0/1, Int64 exact from text (or a BSON Long), Decimal as
-// text (or a BSON Decimal128's), durations and enumerations from text digits, binaries as plain
+// text (or a BSON Decimal128's), durations and enumerations from text digits (a duration stored
+// in microseconds as its ISO 8601 text, the row form of a finer value), binaries as plain
 // Uint8Arrays (from a Buffer or a BSON Binary), collections from JSON text. Instants, dates and
 // times of day are left as the drivers give them (a Date, epoch milliseconds, or text), which the
 // endpoint reads as the storage conventions say. A value of a shape no conversion fits is left as
 // it is: the endpoint's reading reports it.
 
 import type { PrimitiveProperty, Property } from '../types/schema.js';
+import { type TimeUnit, timeOfPicoseconds } from '../semantics/fine-time.js';
+import { formatDuration } from '../semantics/temporal.js';
 
 const INTEGER_TEXT = /^-?\d+$/;
 
-/** The row value of a property from the stored one. */
-export function storedValue(value: unknown, property: Property): unknown {
+/** The row value of a property from the stored one; `unit`, that of stored durations. */
+export function storedValue(value: unknown, property: Property, unit: TimeUnit = 'milliseconds'): unknown {
   if (value === null || value === undefined) return null;
   if (property.kind === 'collection') {
     const array = typeof value === 'string' ? parsedJson(value) : value;
     if (!Array.isArray(array)) return array;
-    return array.map((element) => storedValue(element, property.element));
+    return array.map((element) => storedValue(element, property.element, unit));
   }
   if (property.kind === 'structured') {
     if (typeof value !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [name, member] of Object.entries(value as Record<string, unknown>)) {
       const inner = property.properties.get(name);
-      out[name] = inner === undefined ? member : storedValue(member, inner);
+      out[name] = inner === undefined ? member : storedValue(member, inner, unit);
     }
     return out;
   }
-  return storedPrimitive(value, property);
+  return storedPrimitive(value, property, unit);
 }
 
-function storedPrimitive(value: unknown, property: PrimitiveProperty): unknown {
+function storedPrimitive(value: unknown, property: PrimitiveProperty, unit: TimeUnit): unknown {
   if (property.enum !== undefined)
     return integerOf(value, property.enum.underlyingType === 'Edm.Int64' ? 'bigint' : 'number');
   switch (property.type) {
@@ -46,7 +49,7 @@ function storedPrimitive(value: unknown, property: PrimitiveProperty): unknown {
     case 'Edm.Int64':
       return integerOf(value, 'bigint');
     case 'Edm.Duration':
-      return integerOf(value, 'number');
+      return unit === 'microseconds' ? microsecondDuration(value) : integerOf(value, 'number');
     case 'Edm.Decimal':
       // A BSON Decimal128 (or any decimal object) by its text; numbers and text as they are.
       return typeof value === 'object' && !(value instanceof Uint8Array) ? String(value) : value;
@@ -68,6 +71,12 @@ function integerOf(value: unknown, as: 'number' | 'bigint'): unknown {
   else if (typeof value === 'string' || (typeof value === 'object' && value !== null)) digits = String(value);
   if (digits === undefined || !INTEGER_TEXT.test(digits)) return value;
   return as === 'bigint' ? BigInt(digits) : Number(digits);
+}
+
+/** A duration's microseconds (an integer, its digits or a BSON Long) as its ISO 8601 text. */
+function microsecondDuration(value: unknown): unknown {
+  const us = integerOf(value, 'bigint');
+  return typeof us === 'bigint' ? formatDuration(timeOfPicoseconds(us * 1_000_000n)) : value;
 }
 
 /** A plain Uint8Array of a Buffer's bytes, or of a BSON Binary's (its `buffer`). */

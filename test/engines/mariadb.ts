@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { inject } from 'vitest';
-import { mysqlColumnType } from '../../src/backends/sql/index.js';
+import { createMysqlDialect, mysqlColumnType, type MysqlOptions } from '../../src/backends/sql/index.js';
 import { mysql2Pool } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import {
@@ -18,7 +18,9 @@ import {
   columnsOf,
   dateText,
   durationMs,
+  durationUnits,
   instantMs,
+  instantText,
   jsonText,
   temporalJson,
   timeText,
@@ -51,10 +53,10 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
   }
 }
 
-const columnType = (c: Column): string =>
-  c.type === 'Json' ? 'LONGTEXT CHARACTER SET utf8mb4' : mysqlColumnType(c.type);
+const columnType = (c: Column, options: MysqlOptions): string =>
+  c.type === 'Json' ? 'LONGTEXT CHARACTER SET utf8mb4' : mysqlColumnType(c.type, options);
 
-function toMysql(column: Column, v: unknown): unknown {
+function toMysql(column: Column, v: unknown, options: MysqlOptions): unknown {
   if (column.type === 'Json')
     return jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => JSON.stringify(utcDateTime(ms))));
   if (v === null) return null;
@@ -68,13 +70,16 @@ function toMysql(column: Column, v: unknown): unknown {
       return String(v);
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return utcDateTime(instantMs(v));
+      // `YYYY-MM-DD hh:mm:ss.ffffff` in UTC, every digit kept.
+      return options.times === 'microseconds'
+        ? instantText(v).replace('T', ' ').replace('Z', '')
+        : utcDateTime(instantMs(v));
     case 'Edm.Date':
       return dateText(v);
     case 'Edm.TimeOfDay':
       return timeText(v);
     case 'Edm.Duration':
-      return String(durationMs(v));
+      return options.times === 'microseconds' ? durationUnits(v, 'microseconds') : String(durationMs(v));
     // mysql2 binds a Buffer as bytes, not a plain Uint8Array.
     case 'Edm.Binary':
       return Buffer.from(v as Uint8Array);
@@ -182,17 +187,17 @@ let databases = 0;
  * An engine on a database of its own: on the run's shared server (test/global-setup.ts) where
  * there is one, else on a private server started for it and ended with it.
  */
-export async function startMariadb(): Promise<Engine> {
+export async function startMariadb(options: MysqlOptions = {}): Promise<Engine> {
   const shared = inject('mariadbPort');
-  if (typeof shared === 'number') return openMariadb(shared, async () => undefined);
-  return startPrivateMariadb();
+  if (typeof shared === 'number') return openMariadb(shared, async () => undefined, options);
+  return startPrivateMariadb(options);
 }
 
 /** An engine on a server of its own, ended when the engine is closed. */
-export async function startPrivateMariadb(): Promise<Engine> {
+export async function startPrivateMariadb(options: MysqlOptions = {}): Promise<Engine> {
   const server = await launchMariadb();
   try {
-    return await openMariadb(server.port, server.stop);
+    return await openMariadb(server.port, server.stop, options);
   } catch (error) {
     await server.stop();
     throw error;
@@ -200,7 +205,7 @@ export async function startPrivateMariadb(): Promise<Engine> {
 }
 
 /** An engine on a new database of the server at `port`, dropped on close, after which `release` runs. */
-async function openMariadb(port: number, release: () => Promise<void>): Promise<Engine> {
+async function openMariadb(port: number, release: () => Promise<void>, options: MysqlOptions): Promise<Engine> {
   const connection = await connect(port);
   // Unique across the run's workers, which may share a process id (threads) but not a random suffix.
   const database = `t_${process.pid}_${++databases}_${randomBytes(4).toString('hex')}`;
@@ -222,14 +227,16 @@ async function openMariadb(port: number, release: () => Promise<void>): Promise<
         timezone: 'Z',
         connectionLimit: 3,
       });
-      return mysql2Pool(pool);
+      return mysql2Pool(pool, createMysqlDialect(options));
     },
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);
     },
     async loadTable(table, columns, records, indexed = []) {
       await db.query(`DROP TABLE IF EXISTS ${table}`);
-      await db.query(`CREATE TABLE ${table} (${columns.map((c) => `\`${c.name}\` ${columnType(c)}`).join(', ')})`);
+      await db.query(
+        `CREATE TABLE ${table} (${columns.map((c) => `\`${c.name}\` ${columnType(c, options)}`).join(', ')})`,
+      );
       for (const name of indexed) await db.query(`CREATE INDEX \`${table}_${name}\` ON ${table} (\`${name}\`)`);
       if (records.length === 0) return;
       const params: unknown[] = [];
@@ -237,7 +244,7 @@ async function openMariadb(port: number, release: () => Promise<void>): Promise<
         (row) =>
           `(${columns
             .map((c) => {
-              params.push(toMysql(c, columnValue(row, c)));
+              params.push(toMysql(c, columnValue(row, c), options));
               return '?';
             })
             .join(', ')})`,

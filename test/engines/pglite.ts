@@ -3,10 +3,21 @@
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { postgresColumnType } from '../../src/backends/sql/index.js';
+import { createPostgresDialect, postgresColumnType, type PostgresOptions } from '../../src/backends/sql/index.js';
 import { pglite } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
+import {
+  columnValue,
+  columnsOf,
+  dateText,
+  durationMs,
+  durationUnits,
+  instantMs,
+  instantText,
+  jsonText,
+  temporalJson,
+  timeText,
+} from './rows.js';
 import type { EdmType } from '../../src/language/edm.js';
 import type { Column, Engine } from './rows.js';
 
@@ -27,9 +38,10 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
   }
 }
 
-const columnType = (c: Column): string => (c.type === 'Json' ? 'jsonb' : postgresColumnType(c.type));
+const columnType = (c: Column, options: PostgresOptions): string =>
+  c.type === 'Json' ? 'jsonb' : postgresColumnType(c.type, options);
 
-function toPg(column: Column, v: unknown): unknown {
+function toPg(column: Column, v: unknown, options: PostgresOptions): unknown {
   if (column.type === 'Json')
     return jsonText(v, column.element!, (type, x) =>
       jsonScalar(type, x, (ms) => JSON.stringify(new Date(ms).toISOString())),
@@ -46,13 +58,13 @@ function toPg(column: Column, v: unknown): unknown {
       return Object.is(v, -0) ? '-0' : String(v);
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return new Date(instantMs(v)).toISOString();
+      return options.times === 'microseconds' ? instantText(v) : new Date(instantMs(v)).toISOString();
     case 'Edm.Date':
       return dateText(v);
     case 'Edm.TimeOfDay':
       return timeText(v);
     case 'Edm.Duration':
-      return String(durationMs(v));
+      return options.times === 'microseconds' ? durationUnits(v, 'microseconds') : String(durationMs(v));
     default:
       return v;
   }
@@ -79,19 +91,19 @@ let schemas = 0;
  * session's settings and temporary objects, so the next engine finds the PGlite as new; a suite
  * saves the second a new PGlite takes to start.
  */
-export async function startPglite(): Promise<Engine> {
+export async function startPglite(options: PostgresOptions = {}): Promise<Engine> {
   const db = idle ?? (await newPglite());
   idle = undefined;
   const schema = `engine_${++schemas}`;
   await db.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}, public`);
   const engine: Engine = {
     name: 'postgres',
-    connection: () => pglite(db),
+    connection: () => pglite(db, createPostgresDialect(options)),
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);
     },
     async loadTable(table, columns, records, indexed = []) {
-      const defs = columns.map((c) => `"${c.name}" ${columnType(c)}`).join(', ');
+      const defs = columns.map((c) => `"${c.name}" ${columnType(c, options)}`).join(', ');
       await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (${defs})`);
       for (const name of indexed) await db.exec(`CREATE INDEX ON ${table} ("${name}")`);
       if (records.length === 0) return;
@@ -100,8 +112,8 @@ export async function startPglite(): Promise<Engine> {
         (row) =>
           `(${columns
             .map((c) => {
-              params.push(toPg(c, columnValue(row, c)));
-              return `$${params.length}::${columnType(c)}`;
+              params.push(toPg(c, columnValue(row, c), options));
+              return `$${params.length}::${columnType(c, options)}`;
             })
             .join(', ')})`,
       );

@@ -5,6 +5,8 @@ import type { EdmType } from '../../src/language/edm.js';
 import type { SqlConnection } from '../../src/server/index.js';
 import { listPropertyPaths } from '../../src/types/schema.js';
 import { formatDate, formatTimeOfDay, MS_PER_DAY, readDuration, readTimeOfDay } from '../../src/semantics/temporal.js';
+import { countIn, type TimeUnit } from '../../src/semantics/fine-time.js';
+import { formatInstant, readStoredInstant } from '../../src/semantics/instant.js';
 import type { PrimitiveProperty, Property, Schema, StructuredProperty } from '../../src/types/schema.js';
 
 export interface Column {
@@ -116,6 +118,22 @@ export function durationMs(v: unknown): number {
   const reading = readDuration(String(v));
   if (!reading.ok || typeof reading.value !== 'number') throw new Error(`not a duration in milliseconds: ${String(v)}`);
   return reading.value;
+}
+
+/** An instant (a Date, epoch milliseconds or text of up to 12 fractional digits) as ISO text in UTC, every digit kept. */
+export function instantText(v: unknown): string {
+  if (v instanceof Date || typeof v === 'number') return new Date(v).toISOString();
+  const reading = readStoredInstant(String(v));
+  if (!reading.ok) throw new Error(`not an instant: ${String(v)}`);
+  return formatInstant(reading.instant);
+}
+
+/** A duration (milliseconds as a number or bigint, or ISO 8601 text) as an integer count of the unit. */
+export function durationUnits(v: unknown, unit: TimeUnit): string {
+  if (typeof v === 'number' || typeof v === 'bigint') return String(BigInt(v) * (unit === 'microseconds' ? 1000n : 1n));
+  const reading = readDuration(String(v));
+  if (!reading.ok) throw new Error(`not a duration: ${String(v)}`);
+  return String(countIn(reading.value, unit));
 }
 
 /** A non-null value of a date, time-of-day or duration type as JSON text, as the engines store it. */

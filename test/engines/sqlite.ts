@@ -2,10 +2,23 @@
 // build has them) and the storage conventions of docs/sql.md: Booleans 0/1, instants as epoch ms.
 
 import initSqlJs from 'sql.js';
-import { sqliteColumnType } from '../../src/backends/sql/index.js';
+import { createSqliteDialect, sqliteColumnType, type SqliteOptions } from '../../src/backends/sql/index.js';
+import { countIn } from '../../src/semantics/fine-time.js';
+import { readStoredInstant } from '../../src/semantics/instant.js';
 import { sqlJs } from '../../src/server/index.js';
 import type { Schema } from '../../src/types/schema.js';
-import { columnValue, columnsOf, dateText, durationMs, instantMs, jsonText, temporalJson, timeText } from './rows.js';
+import {
+  columnValue,
+  columnsOf,
+  dateText,
+  durationMs,
+  durationUnits,
+  instantMs,
+  instantText,
+  jsonText,
+  temporalJson,
+  timeText,
+} from './rows.js';
 import type { EdmType } from '../../src/language/edm.js';
 import type { Column, Engine } from './rows.js';
 
@@ -28,7 +41,8 @@ function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string):
 
 const columnType = (c: Column): string => (c.type === 'Json' ? 'TEXT' : sqliteColumnType(c.type));
 
-function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string } {
+function toSqlite(column: Column, v: unknown, options: SqliteOptions): { value: unknown; cast?: string } {
+  const fine = options.times === 'microseconds';
   if (column.type === 'Json')
     return { value: jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => String(ms))) };
   if (v === null) return { value: null };
@@ -43,15 +57,16 @@ function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string }
       return { value: Number(String(v)), cast: 'REAL' };
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return { value: instantMs(v), cast: 'INTEGER' };
+      return fine ? { value: epochMicroseconds(v), cast: 'INTEGER' } : { value: instantMs(v), cast: 'INTEGER' };
     case 'Edm.String':
       return { value: v };
     case 'Edm.Date':
       return { value: dateText(v) };
     case 'Edm.TimeOfDay':
-      return { value: timeText(v) };
+      // `hh:mm:ss.ssssss` under microseconds: always that fixed width.
+      return { value: fine ? timeText(v).padEnd(15, '0') : timeText(v) };
     case 'Edm.Duration':
-      return { value: String(durationMs(v)), cast: 'INTEGER' };
+      return { value: fine ? durationUnits(v, 'microseconds') : String(durationMs(v)), cast: 'INTEGER' };
     // sql.js binds a Uint8Array as a BLOB.
     case 'Edm.Binary':
       return { value: v };
@@ -60,7 +75,14 @@ function toSqlite(column: Column, v: unknown): { value: unknown; cast?: string }
   }
 }
 
-export async function startSqlite(): Promise<Engine> {
+/** An instant's epoch microseconds, as digits. */
+function epochMicroseconds(v: unknown): string {
+  const reading = readStoredInstant(instantText(v));
+  if (!reading.ok) throw new Error(`not an instant: ${String(v)}`);
+  return String(countIn(reading.instant, 'microseconds'));
+}
+
+export async function startSqlite(options: SqliteOptions = {}): Promise<Engine> {
   const SQL = await initSqlJs({ useOldExtensionFunctions: false });
   const db = new SQL.Database();
   const all = (text: string, params: readonly unknown[]): Record<string, unknown>[] => {
@@ -76,7 +98,7 @@ export async function startSqlite(): Promise<Engine> {
   };
   const engine: Engine = {
     name: 'sqlite',
-    connection: () => sqlJs(db),
+    connection: () => sqlJs(db, createSqliteDialect(options)),
     async load(schema: Schema, rows: readonly unknown[]) {
       await engine.loadTable('items', columnsOf(schema), rows);
     },
@@ -85,7 +107,7 @@ export async function startSqlite(): Promise<Engine> {
       db.run(`CREATE TABLE ${table} (${columns.map((c) => `"${c.name}" ${columnType(c)}`).join(', ')})`);
       for (const name of indexed) db.run(`CREATE INDEX "${table}_${name}" ON ${table} ("${name}")`);
       for (const row of records) {
-        const values = columns.map((c) => toSqlite(c, columnValue(row, c)));
+        const values = columns.map((c) => toSqlite(c, columnValue(row, c), options));
         const marks = values.map((v) => (v.cast ? `CAST(? AS ${v.cast})` : '?')).join(', ');
         db.run(`INSERT INTO ${table} VALUES (${marks})`, values.map((v) => v.value) as never);
       }

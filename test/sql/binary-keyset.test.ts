@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { compileSqlQuery, pageOf } from '../../src/backends/sql/index.js';
-import { nextLink, parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { binaryRows, binarySchema } from '../support/binary-table.js';
 import { TEST_KEYSET } from '../support/keyset-key.js';
+import { followPages } from '../support/follow-pages.js';
 import { engineFor, ENGINES } from './engines.js';
 
 const BASE = 'https://example.test/blobs';
@@ -27,36 +27,12 @@ const ORDERS: readonly (readonly [orderby: string, ids: readonly number[]])[] = 
   ['Other,Bin desc', [9, 3, 4, 8, 1, 5, 2, 7, 6]],
 ];
 
-interface Read {
-  readonly ids: number[];
-  readonly tokens: number;
-}
-
-/** Follows the next links from the first page of `top` rows, reading each page with `read`. */
-async function follow(
-  orderby: string,
-  top: number,
-  read: (
-    plan: ReturnType<typeof parseQuery>,
-  ) => Promise<{ items: readonly Record<string, unknown>[]; more: boolean; skipToken?: string }>,
-): Promise<Read> {
-  let url: string | undefined = `${BASE}?${new URLSearchParams({ $orderby: orderby, $top: String(top) })}`;
-  const ids: number[] = [];
-  let tokens = 0;
-  while (url !== undefined && ids.length <= binaryRows.length) {
-    const plan = parseQuery(new URL(url).search, resource);
-    const page = await read(plan);
-    ids.push(...page.items.map((r) => Number(r.Id)));
-    if (page.skipToken !== undefined) tokens++;
-    url = nextLink(url, plan, page.more, page.skipToken);
-  }
-  return { ids, tokens };
-}
-
 describe('keyset pages over a binary key in the reference', () => {
   it.each(ORDERS)('%s', async (orderby, ids) => {
     for (const top of [1, 2, 4]) {
-      const read = await follow(orderby, top, async (plan) => applyQuery(binaryRows, plan));
+      const read = await followPages(BASE, resource, { orderby, top, rows: binaryRows.length }, async (plan) =>
+        applyQuery(binaryRows, plan),
+      );
       expect(read.ids).toEqual(ids);
       expect(read.tokens).toBe(Math.ceil(ids.length / top) - 1);
     }
@@ -68,7 +44,7 @@ for (const setup of ENGINES)
     const engine = engineFor(setup, binarySchema, binaryRows);
     it.each(ORDERS)('%s', async (orderby, ids) => {
       for (const top of [1, 2, 4]) {
-        const read = await follow(orderby, top, async (plan) => {
+        const read = await followPages(BASE, resource, { orderby, top, rows: binaryRows.length }, async (plan) => {
           const query = compileSqlQuery(plan, { dialect: setup.dialect, from: 'items', table: 'items' });
           return pageOf(await engine().query(query.data.sql, query.data.params), plan);
         });

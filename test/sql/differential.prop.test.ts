@@ -1,15 +1,23 @@
 // Differential property: random well-typed filters over random rows loaded into each engine return
 // exactly the ids the in-memory reference returns, and no query raises a database error; and
 // random filters with lambdas over random rows with collections, every collection in a child
-// table, likewise.
+// table, likewise; and, where times are stored in microseconds, random filters over rows whose
+// instants, times of day and durations have them.
 
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { check } from '../../src/types/check.js';
-import { arbCollectionSchema, arbFilterText, lambdaTestSchema, testSchema } from '../support/arbitraries.js';
+import {
+  arbCollectionSchema,
+  arbFilterText,
+  type ArbOptions,
+  lambdaTestSchema,
+  testSchema,
+} from '../support/arbitraries.js';
 import { loadWithChildTables } from './child-tables.js';
 import { arbStorableRows, documentedDifference, isAscii } from './documented-differences.js';
-import { engineFor, ENGINES, expectReferenceIds } from './engines.js';
+import { engineFor, ENGINES, type EngineSetup, expectReferenceIds, MICROSECOND_ENGINES } from './engines.js';
+import type { Engine } from '../engines/rows.js';
 import { asStoredInColumns } from './stored-structure-null.js';
 import { runs } from '../support/test-size.js';
 
@@ -24,6 +32,52 @@ const timeoutFor = (runs: number): number => Math.max(60_000, runs * 500);
 /** Row sets with collections per engine, loaded into child tables; each is tried with FILTERS_PER_LOAD lambda filters. */
 const LAMBDA_RUNS = Number(process.env.ODATA_FILTER_SQL_LAMBDA_RUNS ?? runs(6, 1000));
 
+/**
+ * Random filters over random rows loaded into the engine return the reference's ids (literals
+ * finer than a millisecond too: compared exactly, or refused by name); `rowOptions` add to how
+ * rows are drawn.
+ */
+async function sameIdsAsReference(setup: EngineSetup, engine: () => Engine, rowOptions: ArbOptions): Promise<void> {
+  const options = { finiteDoubles: setup.finiteDoubles, earlyInstants: setup.name !== 'mysql' };
+  const filterOptions = { ...options, fineLiterals: true };
+  await fc.assert(
+    fc.asyncProperty(
+      arbStorableRows(testSchema, { ...options, ...rowOptions }),
+      fc.array(arbFilterText(testSchema, filterOptions), {
+        minLength: FILTERS_PER_LOAD,
+        maxLength: FILTERS_PER_LOAD,
+      }),
+      async (rows, filters) => {
+        await engine().load(testSchema, rows);
+        const asciiRows = isAscii(rows);
+        for (const text of filters) {
+          const typed = check(text, testSchema);
+          // A documented difference leaves the ids uncompared; the query must still run.
+          await expectReferenceIds(
+            setup,
+            engine(),
+            typed,
+            rows,
+            documentedDifference(setup, text, typed, rows, asciiRows),
+          );
+        }
+      },
+    ),
+    { numRuns: RUNS },
+  );
+}
+
+for (const setup of MICROSECOND_ENGINES) {
+  describe.skipIf(!setup.available())(`${setup.name}, times in microseconds: same rows as the reference`, () => {
+    const engine = engineFor(setup);
+    it(
+      `random filters over random rows with microseconds (${RUNS * FILTERS_PER_LOAD} filters)`,
+      () => sameIdsAsReference(setup, engine, { fineRows: 'microseconds' }),
+      timeoutFor(RUNS),
+    );
+  });
+}
+
 for (const setup of ENGINES) {
   const available = setup.available();
   describe.skipIf(!available)(`${setup.name}: same rows as the in-memory reference`, () => {
@@ -31,36 +85,7 @@ for (const setup of ENGINES) {
 
     it(
       `random filters over random rows (${RUNS * FILTERS_PER_LOAD} filters)`,
-      async () => {
-        const options = { finiteDoubles: setup.finiteDoubles, earlyInstants: setup.name !== 'mysql' };
-        // Literals finer than a millisecond too: compared exactly, or refused by name.
-        const filterOptions = { ...options, fineLiterals: true };
-        await fc.assert(
-          fc.asyncProperty(
-            arbStorableRows(testSchema, options),
-            fc.array(arbFilterText(testSchema, filterOptions), {
-              minLength: FILTERS_PER_LOAD,
-              maxLength: FILTERS_PER_LOAD,
-            }),
-            async (rows, filters) => {
-              await engine().load(testSchema, rows);
-              const asciiRows = isAscii(rows);
-              for (const text of filters) {
-                const typed = check(text, testSchema);
-                // A documented difference leaves the ids uncompared; the query must still run.
-                await expectReferenceIds(
-                  setup,
-                  engine(),
-                  typed,
-                  rows,
-                  documentedDifference(setup, text, typed, rows, asciiRows),
-                );
-              }
-            },
-          ),
-          { numRuns: RUNS },
-        );
-      },
+      () => sameIdsAsReference(setup, engine, {}),
       timeoutFor(RUNS),
     );
 

@@ -5,9 +5,10 @@ import { expect, it } from 'vitest';
 import { check } from '../../src/types/check.js';
 import { lambdaTestSchema } from '../support/arbitraries.js';
 import { documentedDifference } from './documented-differences.js';
+import { mysql as mysqlDialect } from '../../src/backends/sql/index.js';
 import type { EngineSetup } from './engines.js';
 
-const mysql = { name: 'mysql', exactDecimals: true } as EngineSetup;
+const mysql = { name: 'mysql', exactDecimals: true, dialect: mysqlDialect } as EngineSetup;
 
 it.each([
   [1e308, true],

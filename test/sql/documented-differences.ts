@@ -133,6 +133,6 @@ export function documentedDifference(
     (setup.name === 'mysql' &&
       scopes().some((s) => mysqlDecimalDiffers(s.filter, s.rows) || overflowsDouble(s.filter, s.rows))) ||
     (setup.name === 'postgres' && scopes().some((s) => postgresDecimalDiffers(s.filter, s.rows))) ||
-    scopes().some((s) => readsFinerText(s.filter, s.rows))
+    scopes().some((s) => readsFinerText(s.filter, s.rows, setup.dialect.timeUnit))
   );
 }

@@ -236,22 +236,24 @@ export interface ArbOptions {
    */
   readonly fineLiterals?: boolean;
   /**
-   * Row values of those types sometimes have digits beyond the millisecond, as ISO text: for the
-   * in-memory reference only, as no engine's default storage holds them. Default false.
+   * Row values of those types sometimes have digits beyond the millisecond, as ISO text: true for
+   * any picosecond (the in-memory reference only, as no engine stores them), 'microseconds' for
+   * whole microseconds (what the engines store under that option, docs/sql.md). Default false.
    */
-  readonly fineRows?: boolean;
+  readonly fineRows?: boolean | 'microseconds';
 }
 
 /**
  * Picoseconds beyond a millisecond: none most often, else microseconds (what PostgreSQL and
- * MariaDB hold) or any picosecond.
+ * MariaDB hold) or, unless only microseconds are asked for, any picosecond.
  */
-function picosArb(fine: boolean | undefined): fc.Arbitrary<number> {
+function picosArb(fine: boolean | 'microseconds' | undefined): fc.Arbitrary<number> {
   if (!fine) return fc.constant(0);
+  const microseconds = fc.integer({ min: 1, max: 999 }).map((us) => us * 1_000_000);
   return fc.oneof(
     { arbitrary: fc.constant(0), weight: 3 },
-    { arbitrary: fc.integer({ min: 1, max: 999 }).map((us) => us * 1_000_000), weight: 2 },
-    { arbitrary: fc.integer({ min: 1, max: PS_PER_MS - 1 }), weight: 1 },
+    { arbitrary: microseconds, weight: 2 },
+    { arbitrary: fine === 'microseconds' ? microseconds : fc.integer({ min: 1, max: PS_PER_MS - 1 }), weight: 1 },
   );
 }
 
@@ -501,7 +503,7 @@ export function arbValue(type: EdmType, options: ArbOptions = {}): fc.Arbitrary<
     case 'Edm.DateTimeOffset':
       if (options.fineRows)
         return fc
-          .tuple(instantArb(), picosArb(true))
+          .tuple(instantArb(), picosArb(options.fineRows))
           .map(([ms, ps]) => (ps === 0 ? new Date(ms) : formatInstant(timeValue(ms, ps))));
       return instantArb().map((ms) => new Date(ms));
     case 'Edm.Guid':

@@ -3,7 +3,7 @@
 
 import { FilterError, isFilterError, limitOnExhaustion, unsupported, withFilterText } from '../../errors.js';
 import { cannotCompile, MONGODB } from './cannot-compile.js';
-import { toMillisecondPrecision } from '../../lower/millisecond-bounds.js';
+import { toStoredPrecision } from '../../lower/stored-precision.js';
 import type { TypedFilter } from '../../types/typed.js';
 import { madeFilter } from '../../types/filter-validation.js';
 import { lower } from '../../lower/lower.js';
@@ -30,7 +30,7 @@ export function compileMongo(given: TypedFilter, options: MongoOptions = {}): Qu
   try {
     refuseDecimalsBeyondDecimal128(filter);
     refuseRelations(filter);
-    const stored = toMillisecondPrecision(filter, (literal) => {
+    const stored = toStoredPrecision(filter, 'milliseconds', (literal) => {
       throw cannotCompile(
         literal,
         'sub_millisecond_precision',

@@ -6,6 +6,8 @@ import type { CastConversion } from '../../lower/lowered.js';
 import { INTEGER_RANGES, isInteger, type EdmType, type IntegerType } from '../../language/edm.js';
 import type { Operand } from './dialect.js';
 import { raw, sql, type Frag } from './fragment.js';
+import type { TimeUnit } from '../../semantics/fine-time.js';
+import { unitsPerMs } from './temporal.js';
 import { literalOfText, type TextLiteralSpelling } from './text-literals.js';
 
 /** The SQL type a value is named by (where a dialect needs one to name it once). */
@@ -21,8 +23,10 @@ export interface CastSpelling extends TextLiteralSpelling {
   /** Division and remainder of non-negative integers. */
   div(a: Frag, b: Frag): Frag;
   mod(a: Frag, b: Frag): Frag;
-  /** The text of an integer 0–999 in three digits. */
-  pad3(x: Frag): Frag;
+  /** The text of a non-negative integer in at least `width` digits, zeros before it. */
+  pad(x: Frag, width: number): Frag;
+  /** The unit of stored durations (undefined: milliseconds). */
+  readonly unit?: TimeUnit;
   /** Text with a point: trailing zeros after it removed, then the point if nothing follows it. */
   trimFraction(s: Frag): Frag;
   /**
@@ -100,38 +104,50 @@ function text(s: CastSpelling, a: Operand): Frag | string {
 }
 
 /**
- * `[-]P[nD][T[nH][nM][n[.fff]S]]` of signed milliseconds, `PT0S` for zero (docs/semantics.md §11).
- * A computed duration's milliseconds are cast to the dialect's Int64 type first: a duration scaled
- * by a number is computed in that number's arithmetic (`numeric` on PostgreSQL), where dividing
- * them by a day's milliseconds would keep a fraction (`P2.0000000000000000D`), not truncate it.
- * A column or a literal is stored or bound as an integer already.
+ * `[-]P[nD][T[nH][nM][n[.fff]S]]` of signed units (milliseconds, or microseconds and six digits),
+ * `PT0S` for zero (docs/semantics.md §11). A computed duration's units are cast to the dialect's
+ * Int64 type first: a duration scaled by a number is computed in that number's arithmetic
+ * (`numeric` on PostgreSQL), where dividing them by a day's units would keep a fraction
+ * (`P2.0000000000000000D`), not truncate it. A column or a literal is stored or bound as an
+ * integer already.
  */
 function durationText(s: CastSpelling, duration: Operand): Frag {
   const value =
     duration.column || duration.literal !== undefined
       ? duration.sql
       : sql`CAST(${duration.sql} AS ${raw(s.integerType('Edm.Int64'))})`;
-  return s.bind([value], 'integer', ([ms]) => {
-    const a = sql`abs(${ms!})`;
+  const per = unitsPerMs(s.unit);
+  const [second, minute, hour, day] = [1000, 60_000, 3_600_000, 86_400_000].map((ms) => ms * per) as [
+    number,
+    number,
+    number,
+    number,
+  ];
+  return s.bind([value], 'integer', ([units]) => {
+    const a = sql`abs(${units!})`;
     const part = (amount: Frag, unit: string): Frag => s.concat([s.integerText(amount), raw(`'${unit}'`)]);
     const when = (test: Frag, then: Frag): Frag => sql`(CASE WHEN ${test} THEN ${then} ELSE '' END)`;
-    const ofDay = s.mod(a, lit(86_400_000));
+    const ofDay = s.mod(a, lit(day));
     const seconds = s.trimFraction(
-      s.concat([s.integerText(s.div(s.mod(a, lit(60_000)), lit(1000))), raw(`'.'`), s.pad3(s.mod(a, lit(1000)))]),
+      s.concat([
+        s.integerText(s.div(s.mod(a, lit(minute)), lit(second))),
+        raw(`'.'`),
+        s.pad(s.mod(a, lit(second)), String(second - 1).length),
+      ]),
     );
     const time = s.concat([
       raw(`'T'`),
-      when(sql`${ofDay} >= 3600000`, part(s.div(ofDay, lit(3_600_000)), 'H')),
-      when(sql`${s.mod(a, lit(3_600_000))} >= 60000`, part(s.div(s.mod(a, lit(3_600_000)), lit(60_000)), 'M')),
-      when(sql`${s.mod(a, lit(60_000))} > 0`, s.concat([seconds, raw(`'S'`)])),
+      when(sql`${ofDay} >= ${lit(hour)}`, part(s.div(ofDay, lit(hour)), 'H')),
+      when(sql`${s.mod(a, lit(hour))} >= ${lit(minute)}`, part(s.div(s.mod(a, lit(hour)), lit(minute)), 'M')),
+      when(sql`${s.mod(a, lit(minute))} > 0`, s.concat([seconds, raw(`'S'`)])),
     ]);
     const body = s.concat([
-      when(sql`${ms!} < 0`, raw(`'-'`)),
+      when(sql`${units!} < 0`, raw(`'-'`)),
       raw(`'P'`),
-      when(sql`${a} >= 86400000`, part(s.div(a, lit(86_400_000)), 'D')),
+      when(sql`${a} >= ${lit(day)}`, part(s.div(a, lit(day)), 'D')),
       when(sql`${ofDay} > 0`, time),
     ]);
     // A NULL duration takes neither branch: every part of the body would be '' for it.
-    return sql`(CASE WHEN ${ms!} = 0 THEN 'PT0S' WHEN ${ms!} <> 0 THEN ${body} END)`;
+    return sql`(CASE WHEN ${units!} = 0 THEN 'PT0S' WHEN ${units!} <> 0 THEN ${body} END)`;
   });
 }

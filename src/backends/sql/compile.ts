@@ -7,7 +7,8 @@
 import { FilterError, limitOnExhaustion, unsupported } from '../../errors.js';
 import { madeFilter } from '../../types/filter-validation.js';
 import type { TypedExpr, TypedFilter, TypedLiteral } from '../../types/typed.js';
-import { toMillisecondPrecision } from '../../lower/millisecond-bounds.js';
+import type { TimeUnit } from '../../semantics/fine-time.js';
+import { toStoredPrecision } from '../../lower/stored-precision.js';
 import { lower, lowerValue } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
 import type { LoweredFilter } from '../../lower/lowered.js';
@@ -68,8 +69,9 @@ export function compileSql(given: TypedFilter, options: CompileSqlOptions): Comp
   const text = filter.text;
   const end = text?.length ?? filter.root.end;
   // Lowered first: a tree check() could not have made is refused here as by every backend.
-  const stored = toMillisecondPrecision(filter, (literal) => {
-    throw finerThanStored(literal, dialect.name, text);
+  const unit = dialect.timeUnit ?? 'milliseconds';
+  const stored = toStoredPrecision(filter, unit, (literal) => {
+    throw finerThanStored(literal, dialect.name, unit, text);
   });
   let lowered: LoweredFilter;
   try {
@@ -234,14 +236,20 @@ export function subqueryNesting(text: string): number {
 }
 
 /**
- * A constant finer than a millisecond where the engine would have to produce such a value from
- * it (docs/sql.md, "Dates and times"): stored date-times, times and durations are milliseconds.
+ * A constant finer than the dialect's unit where the engine would have to produce such a value
+ * from it (docs/sql.md, "Dates and times"): stored date-times, times and durations are whole units.
  */
-function finerThanStored(literal: TypedLiteral, dialect: string, text: string | undefined): FilterError {
+function finerThanStored(
+  literal: TypedLiteral,
+  dialect: string,
+  unit: TimeUnit,
+  text: string | undefined,
+): FilterError {
+  const singular = unit === 'milliseconds' ? 'millisecond' : 'microsecond';
   return unsupported({
-    construct: 'sub_millisecond_precision',
+    construct: `sub_${singular}_precision`,
     target: dialect,
-    message: `The ${dialect} SQL dialect stores date-times, times of day and durations in milliseconds; it compares with a finer value, but cannot compute with one`,
+    message: `The ${dialect} SQL dialect stores date-times, times of day and durations in ${unit}; it compares with a finer value, but cannot compute with one`,
     start: literal.start,
     end: literal.end,
     text,

@@ -8,6 +8,7 @@ import type { EdmType } from '../../language/edm.js';
 import type { CastConversion } from '../../lower/lowered.js';
 import type { FunctionName } from '../../language/functions.js';
 import type { LiteralValue } from '../../types/typed.js';
+import type { TimeUnit } from '../../semantics/fine-time.js';
 import type { DecimalRange } from './decimal-range.js';
 import type { Binder, Frag } from './fragment.js';
 
@@ -85,6 +86,13 @@ export interface JsonArrays {
 export interface Dialect {
   /** `postgres`, `sqlite` or `mysql`; used in error messages. */
   readonly name: string;
+  /**
+   * The unit its instants, times of day and durations are stored in (docs/sql.md, "Column
+   * types"): every value a row gives is a whole number of it. A comparison with a finer constant
+   * is rewritten exactly; a finer constant the engine would compute with is refused. Undefined:
+   * milliseconds.
+   */
+  readonly timeUnit?: TimeUnit;
   /**
    * Where integer arithmetic is exact only within a number of decimal digits (MySQL: DECIMAL(65,0)),
    * that number: an integer expression whose static range (integerRange) can leave it is a

@@ -5,16 +5,18 @@
 // character, so that a letter out of place or twice leaves a piece that is not digits, or
 // characters past the end. The parts
 // are then added in integer milliseconds: each is first bounded by its digits (a part longer than
-// the longest Duration's is beyond it), so no sum can overflow, and no text raises an error.
+// the longest Duration's is beyond it), so no sum can overflow, and no text raises an error. A
+// dialect that stores microseconds reads three digits more, and counts the sum in them only once
+// it is known to lie within the range.
 
 import { MAX_DURATION } from '../../semantics/temporal.js';
 import { raw, sql, type Frag } from './fragment.js';
-import { charactersOf, n, type TextReading } from './text-reading.js';
+import { charactersOf, fractionDigitsOf, n, type TextReading, unitsOfMs } from './text-reading.js';
 
 /** The most digits (after leading zeros) of each part a Duration within ±MAX_DURATION can have. */
 const PART_DIGITS = { days: 7, hours: 9, minutes: 11, seconds: 13 } as const;
 
-/** The Duration in milliseconds a String spells, else NULL. */
+/** The Duration in the dialect's units a String spells, else NULL. */
 export function durationOfText(r: TextReading, text: Frag): Frag {
   return r.bindText([text], ([t]) => {
     const c = charactersOf(r, t!);
@@ -47,17 +49,23 @@ export function durationOfText(r: TextReading, text: Frag): Frag {
               sql`(CASE WHEN ${ok!} = 1 AND ${dot!} > 0 THEN ${at(sql`${dot!} + 1`, sql`${s!} - ${dot!} - 1`)} ELSE '' END)`,
             ],
             ([days, hours, minutes, wholeSeconds, fraction]) => {
-              const fits = sql`(${r.length(days!)} <= ${n(PART_DIGITS.days)} AND ${r.length(hours!)} <= ${n(PART_DIGITS.hours)} AND ${r.length(minutes!)} <= ${n(PART_DIGITS.minutes)} AND ${r.length(wholeSeconds!)} <= ${n(PART_DIGITS.seconds)} AND (${r.length(fraction!)} <= 3 OR ${r.exact(sql`replace(${r.substr(fraction!, n(4), r.length(fraction!))}, '0', '')`)} = ''))`;
+              const kept = fractionDigitsOf(r);
+              const fits = sql`(${r.length(days!)} <= ${n(PART_DIGITS.days)} AND ${r.length(hours!)} <= ${n(PART_DIGITS.hours)} AND ${r.length(minutes!)} <= ${n(PART_DIGITS.minutes)} AND ${r.length(wholeSeconds!)} <= ${n(PART_DIGITS.seconds)} AND (${r.length(fraction!)} <= ${n(kept)} OR ${r.exact(sql`replace(${r.substr(fraction!, n(kept + 1), r.length(fraction!))}, '0', '')`)} = ''))`;
               const integer = (x: Frag): Frag => sql`(CASE WHEN ${r.length(x)} = 0 THEN 0 ELSE ${r.integer(x)} END)`;
               const millis = sql`(CASE ${r.length(fraction!)} WHEN 0 THEN 0 WHEN 1 THEN ${r.integer(fraction!)} * 100 WHEN 2 THEN ${r.integer(fraction!)} * 10 ELSE ${r.integer(r.substr(fraction!, n(1), n(3)))} END)`;
+              // The 4th to 6th digits, where microseconds are kept.
+              const micros = sql`(CASE ${r.length(fraction!)} WHEN 0 THEN 0 WHEN 1 THEN 0 WHEN 2 THEN 0 WHEN 3 THEN 0 WHEN 4 THEN ${r.integer(r.substr(fraction!, n(4), n(1)))} * 100 WHEN 5 THEN ${r.integer(r.substr(fraction!, n(4), n(2)))} * 10 ELSE ${r.integer(r.substr(fraction!, n(4), n(3)))} END)`;
               return r.bindIntegers([sql`(CASE WHEN ${ok!} = 1 AND ${fits} THEN 1 ELSE 0 END)`], ([valid]) => {
                 const when = (value: Frag): Frag => sql`(CASE WHEN ${valid!} = 1 THEN ${value} END)`;
                 const total = sql`(${when(integer(days!))} * 86400000 + ${when(integer(hours!))} * 3600000 + ${when(integer(minutes!))} * 60000 + ${when(integer(wholeSeconds!))} * 1000 + ${when(millis)})`;
-                return r.bindIntegers(
-                  [total],
-                  ([ms]) =>
-                    sql`(CASE WHEN ${ms!} <= ${raw(String(MAX_DURATION))} THEN (CASE WHEN ${sign!} = 1 THEN -${ms!} ELSE ${ms!} END) END)`,
-                );
+                // In units only within the range, where the product cannot overflow.
+                const signed = (ms: Frag, us: Frag): Frag => {
+                  const units = unitsOfMs(r, ms, us);
+                  return sql`(CASE WHEN ${ms} <= ${raw(String(MAX_DURATION))} THEN (CASE WHEN ${sign!} = 1 THEN -${units} ELSE ${units} END) END)`;
+                };
+                return r.unit === 'microseconds'
+                  ? r.bindIntegers([total, when(micros)], ([ms, us]) => signed(ms!, us!))
+                  : r.bindIntegers([total], ([ms]) => signed(ms!, n(0)));
               });
             },
           );

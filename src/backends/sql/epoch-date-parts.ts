@@ -5,10 +5,10 @@ import { raw, sql } from './fragment.js';
 import type { Binder, Frag } from './fragment.js';
 
 /** Floor division and non-negative modulo for integer SQL whose `/` and `%` truncate. */
-function floorDiv(a: Frag, m: number): Frag {
+export function floorDiv(a: Frag, m: number): Frag {
   return sql`((${a} - ((${a} % ${raw(String(m))}) + ${raw(String(m))}) % ${raw(String(m))}) / ${raw(String(m))})`;
 }
-function floorMod(a: Frag, m: number): Frag {
+export function floorMod(a: Frag, m: number): Frag {
   return sql`(((${a} % ${raw(String(m))}) + ${raw(String(m))}) % ${raw(String(m))})`;
 }
 

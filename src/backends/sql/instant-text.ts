@@ -1,13 +1,21 @@
 // A String read as a date-time literal in SQL (`cast(x, Edm.DateTimeOffset)`, docs/semantics.md
 // §11): the text of src/semantics/instant.ts's readInstant — `YYYY-MM-DD` `T` `hh:mm`, then
-// `:ss` and a fraction (digits past the millisecond all zeros), then `Z` or an offset `±hh:mm`
-// or `±hhmm` within ±14:00 — checked character by character and read into exact epoch
-// milliseconds with integer arithmetic only (the days from the civil date), so that no text, valid
+// `:ss` and a fraction (digits past the unit the dialect stores all zeros), then `Z` or an offset
+// `±hh:mm` or `±hhmm` within ±14:00 — checked character by character and read into exact epoch
+// units with integer arithmetic only (the days from the civil date), so that no text, valid
 // or not, makes an engine raise an error: NULL for anything else, and beyond 0001–9999.
 
 import { sql } from './fragment.js';
 import type { Frag } from './fragment.js';
-import { charactersOf, n, type Characters, type TextReading } from './text-reading.js';
+import {
+  charactersOf,
+  fractionDigitsOf,
+  microsOfFraction,
+  n,
+  unitsOfMs,
+  type Characters,
+  type TextReading,
+} from './text-reading.js';
 
 /** The instant a String spells as a date-time literal, else NULL. */
 export function instantOfText(r: TextReading, text: Frag): Frag {
@@ -24,11 +32,14 @@ export function instantOfText(r: TextReading, text: Frag): Frag {
         zoneStart: sql`(${len} - ${z!} + 1)`,
       };
       return r.bindIntegers([sql`(CASE WHEN ${shapeOf(r, text)} THEN 1 ELSE 0 END)`], ([ok]) =>
-        r.bindIntegers(partsOf(r, text, sql`(${ok!} = 1)`), ([y, mo, d, h, mi, s, ms, offset, offsetMinutes]) => {
-          const valid = sql`(${validDate(y!, mo!, d!)} AND ${h!} <= 23 AND ${mi!} <= 59 AND ${s!} <= 59 AND ${offsetMinutes!} <= 59 AND abs(${offset!}) <= 840)`;
-          const epochMs = sql`(${daysOf(r, y!, mo!, d!)} * 86400000 + ${h!} * 3600000 + ${mi!} * 60000 + ${s!} * 1000 + ${ms!} - ${offset!} * 60000)`;
-          return sql`(CASE WHEN ${valid} THEN ${r.instant(epochMs)} END)`;
-        }),
+        r.bindIntegers(
+          partsOf(r, text, sql`(${ok!} = 1)`),
+          ([y, mo, d, h, mi, s, ms, offset, offsetMinutes, micros]) => {
+            const valid = sql`(${validDate(y!, mo!, d!)} AND ${h!} <= 23 AND ${mi!} <= 59 AND ${s!} <= 59 AND ${offsetMinutes!} <= 59 AND abs(${offset!}) <= 840)`;
+            const epochMs = sql`(${daysOf(r, y!, mo!, d!)} * 86400000 + ${h!} * 3600000 + ${mi!} * 60000 + ${s!} * 1000 + ${ms!} - ${offset!} * 60000)`;
+            return sql`(CASE WHEN ${valid} THEN ${r.instant(unitsOfMs(r, epochMs, micros ?? n(0)))} END)`;
+          },
+        ),
       );
     });
   });
@@ -53,7 +64,8 @@ interface Parsed extends Characters {
 /** Whether every character is where the literal's form puts it. */
 function shapeOf(r: TextReading, p: Parsed): Frag {
   const { at, char, digits, len, zone, body, zoneStart } = p;
-  const fraction = sql`(${digits(21, sql`${body} - 4`)} AND (${body} <= 7 OR ${r.exact(sql`replace(${at(24, sql`${body} - 7`)}, '0', '')`)} = ''))`;
+  const kept = fractionDigitsOf(r);
+  const fraction = sql`(${digits(21, sql`${body} - 4`)} AND (${body} <= ${n(4 + kept)} OR ${r.exact(sql`replace(${at(21 + kept, sql`${body} - ${n(4 + kept)}`)}, '0', '')`)} = ''))`;
   const bodyOk = sql`(${body} = 0 OR (${char(17, ':')} AND ${digits(18, 2)} AND (${body} = 3 OR (${char(20, '.')} AND ${body} >= 5 AND ${fraction}))))`;
   const offsetOk = sql`(${zone} <= 1 OR (${digits(sql`${zoneStart} + 1`, 2)} AND ${digits(sql`${len} - 1`, 2)}))`;
   return sql`(${len} >= 16 AND ${digits(1, 4)} AND ${char(5, '-')} AND ${digits(6, 2)} AND ${char(8, '-')} AND ${digits(9, 2)} AND ${char(11, 'T', 't')} AND ${digits(12, 2)} AND ${char(14, ':')} AND ${digits(15, 2)} AND ${bodyOk} AND ${offsetOk})`;
@@ -61,7 +73,8 @@ function shapeOf(r: TextReading, p: Parsed): Frag {
 
 /**
  * Year, month, day, hour, minute, second, milliseconds, the offset in signed minutes and the
- * offset's minutes, each read only where `ok` (the shape holds), so no cast meets a non-digit.
+ * offset's minutes, and where the reader keeps them the microseconds within the millisecond,
+ * each read only where `ok` (the shape holds), so no cast meets a non-digit.
  */
 function partsOf(r: TextReading, p: Parsed, ok: Frag): Frag[] {
   const { at, char, len, zone, body, zoneStart } = p;
@@ -82,6 +95,7 @@ function partsOf(r: TextReading, p: Parsed, ok: Frag): Frag[] {
     when(millis),
     when(offset),
     when(sql`(CASE WHEN ${zone} <= 1 THEN 0 ELSE ${read(sql`${len} - 1`, 2)} END)`),
+    ...(r.unit === 'microseconds' ? [when(microsOfFraction(r, p, 21, sql`(${body} - 4)`))] : []),
   ];
 }
 

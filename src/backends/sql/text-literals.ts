@@ -9,7 +9,7 @@ import { INTEGER_RANGES, type EdmType, type IntegerType } from '../../language/e
 import { durationOfText } from './duration-text.js';
 import { join, raw, sql, type Frag } from './fragment.js';
 import { instantOfText, validDate } from './instant-text.js';
-import { charactersOf, n, type TextReading } from './text-reading.js';
+import { charactersOf, fractionDigitsOf, microsOfFraction, n, type TextReading, unitsOfMs } from './text-reading.js';
 
 /** What the readers need beside the text functions: the dialect's integer types and concatenation. */
 export interface TextLiteralSpelling {
@@ -133,11 +133,13 @@ function dateOfText(r: TextReading, text: Frag): Frag {
   });
 }
 
-/** `hh:mm`, `hh:mm:ss` or `hh:mm:ss.` and digits, those past the millisecond zeros; within a day. */
+/** `hh:mm`, `hh:mm:ss` or `hh:mm:ss.` and digits, those past the stored unit zeros; within a day. */
 function timeOfDayOfText(r: TextReading, text: Frag): Frag {
   return r.bindText([text], ([t]) => {
-    const { len, char, digits, at } = charactersOf(r, t!);
-    const fraction = sql`(${char(9, '.')} AND ${digits(10, sql`${len} - 9`)} AND (${len} <= 12 OR ${r.exact(sql`replace(${at(13, sql`${len} - 12`)}, '0', '')`)} = ''))`;
+    const c = charactersOf(r, t!);
+    const { len, char, digits, at } = c;
+    const kept = fractionDigitsOf(r);
+    const fraction = sql`(${char(9, '.')} AND ${digits(10, sql`${len} - 9`)} AND (${len} <= ${n(9 + kept)} OR ${r.exact(sql`replace(${at(10 + kept, sql`${len} - ${n(9 + kept)}`)}, '0', '')`)} = ''))`;
     const seconds = sql`(${char(6, ':')} AND ${digits(7, 2)} AND (${len} = 8 OR ${fraction}))`;
     const shape = sql`(${len} >= 5 AND ${digits(1, 2)} AND ${char(3, ':')} AND ${digits(4, 2)} AND (${len} = 5 OR ${seconds}))`;
     const when = (value: Frag): Frag => sql`(CASE WHEN ${shape} THEN ${value} END)`;
@@ -149,11 +151,12 @@ function timeOfDayOfText(r: TextReading, text: Frag): Frag {
       when(r.integer(at(4, 2))),
       when(sql`(CASE WHEN ${len} = 5 THEN 0 ELSE ${r.integer(at(7, 2))} END)`),
       when(millis),
+      ...(r.unit === 'microseconds' ? [when(microsOfFraction(r, c, 10, sql`(${len} - 9)`))] : []),
     ];
     return r.bindIntegers(
       parts,
-      ([h, mi, sec, ms]) =>
-        sql`(CASE WHEN ${h!} <= 23 AND ${mi!} <= 59 AND ${sec!} <= 59 THEN ${r.timeOfDay(sql`(${h!} * 3600000 + ${mi!} * 60000 + ${sec!} * 1000 + ${ms!})`)} END)`,
+      ([h, mi, sec, ms, micros]) =>
+        sql`(CASE WHEN ${h!} <= 23 AND ${mi!} <= 59 AND ${sec!} <= 59 THEN ${r.timeOfDay(unitsOfMs(r, sql`(${h!} * 3600000 + ${mi!} * 60000 + ${sec!} * 1000 + ${ms!})`, micros ?? n(0)))} END)`,
     );
   });
 }

@@ -5,8 +5,14 @@
 // makes an engine raise an error.
 
 import { raw, sql, type Frag } from './fragment.js';
+import type { TimeUnit } from '../../semantics/fine-time.js';
 
 export interface TextReading {
+  /**
+   * The unit the dialect stores times in (undefined: milliseconds): a text's fraction of a second
+   * is read to it, and a digit beyond it must be zero, as nothing finer is stored.
+   */
+  readonly unit?: TimeUnit;
   /** Names a text value once (a constant too) for a body that uses it more than once. */
   bindText(values: readonly Frag[], body: (refs: readonly Frag[]) => Frag): Frag;
   /** Names integer values once. */
@@ -34,12 +40,12 @@ export interface TextReading {
   integer(x: Frag): Frag;
   /** Division of non-negative integers. */
   div(a: Frag, b: Frag): Frag;
-  /** The instant of exact epoch milliseconds, NULL outside the instants the dialect holds. */
-  instant(ms: Frag): Frag;
+  /** The instant of exact epoch units, NULL outside the instants the dialect holds. */
+  instant(units: Frag): Frag;
   /** The Date a text `YYYY-MM-DD` of a day of the years 1–9999 names. */
   date(text: Frag): Frag;
-  /** The TimeOfDay of milliseconds since midnight (0 to 86,399,999). */
-  timeOfDay(ms: Frag): Frag;
+  /** The TimeOfDay of units since midnight (0 to the last unit of the day). */
+  timeOfDay(units: Frag): Frag;
   /** The Guid of 8-4-4-4-12 hexadecimal digits in any case. */
   guid(text: Frag): Frag;
   /**
@@ -55,6 +61,26 @@ export interface TextReading {
 
 /** Positions and lengths written into the SQL: integers the code chose, never user values. */
 export const n = (value: number): Frag => raw(String(value));
+
+/** The fraction digits a reader reads: 3 for milliseconds, 6 for microseconds. */
+export function fractionDigitsOf(r: TextReading): number {
+  return r.unit === 'microseconds' ? 6 : 3;
+}
+
+/**
+ * The microseconds within the millisecond of a fraction that starts at `from` and has `count`
+ * digits (its 4th to 6th digits, scaled): 0 where it has three or fewer.
+ */
+export function microsOfFraction(r: TextReading, c: Characters, from: number | Frag, count: Frag): Frag {
+  const start = typeof from === 'number' ? n(from + 3) : sql`${from} + 3`;
+  const shown = sql`(CASE WHEN ${count} - 3 < 3 THEN ${count} - 3 ELSE 3 END)`;
+  return sql`(CASE WHEN ${count} <= 3 THEN 0 ELSE ${r.integer(c.at(start, shown))} * (CASE ${count} WHEN 4 THEN 100 WHEN 5 THEN 10 ELSE 1 END) END)`;
+}
+
+/** Whole milliseconds and the microseconds within them as units of the reader. */
+export function unitsOfMs(r: TextReading, ms: Frag, micros: Frag): Frag {
+  return r.unit === 'microseconds' ? sql`(${ms} * 1000 + ${micros})` : ms;
+}
 
 /** A text `t` (a name bound once) and the tests of its characters the readers share. */
 export interface Characters {

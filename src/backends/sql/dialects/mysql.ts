@@ -26,6 +26,8 @@ import { utcText } from '../literal-text.js';
 import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION, MAX_INSTANT } from '../../../semantics/temporal.js';
+import { countIn, type TimeUnit, type TimeValue, wholeMs } from '../../../semantics/fine-time.js';
+import { timeUnitOption } from '../time-unit-option.js';
 import { renderCast, type BoundKind, type CastSpelling } from '../cast.js';
 
 const bytes = (o: Operand): Frag => sql`CAST(${o.sql} AS BINARY)`;
@@ -167,15 +169,17 @@ const jsonPath = (path: readonly string[]): string =>
  * an Int64 never passes through a double. MariaDB allows an outer column in JSON_TABLE's argument,
  * as MySQL 8.0.4+ does (docs/sql.md, Size).
  */
-const JSON_ARRAYS: JsonArrays = {
+const jsonArrays = (options: MysqlOptions): JsonArrays => ({
   elements: (array, alias, members) => {
-    const columns = members.map((m) => `, ${m.name} ${mysqlColumnType(m.type)} PATH ${jsonPath(m.path)}`).join('');
+    const columns = members
+      .map((m) => `, ${m.name} ${mysqlColumnType(m.type, options)} PATH ${jsonPath(m.path)}`)
+      .join('');
     return sql`JSON_TABLE(CASE WHEN JSON_TYPE(${array}) = 'ARRAY' THEN ${array} END, '$[*]' COLUMNS (v JSON PATH '$'${raw(columns)})) AS ${raw(alias)}`;
   },
   value: (alias, member) => raw(`${alias}.${member.name}`),
   json: (alias, path) => raw(`JSON_EXTRACT(${alias}.v, ${jsonPath(path)})`),
   isNull: (alias, path) => raw(`(COALESCE(JSON_TYPE(JSON_EXTRACT(${alias}.v, ${jsonPath(path)})), 'NULL') = 'NULL')`),
-};
+});
 
 /** 1000-01-01T00:00:00Z, the first instant DATETIME holds. */
 const FIRST_DATETIME = -30_610_224_000_000;
@@ -187,8 +191,8 @@ const FACTOR_BOUND = raw('100000000000000000000');
  * DATETIME(3) in UTC is its microseconds from 1970-01-01, a whole number of milliseconds.
  */
 const TEMPORAL: TemporalSpelling = {
-  msOfInstant: (x) => sql`(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', ${x}) DIV 1000)`,
-  instantOfMs: (ms) =>
+  unitsOfInstant: (x) => sql`(TIMESTAMPDIFF(MICROSECOND, TIMESTAMP'1970-01-01 00:00:00', ${x}) DIV 1000)`,
+  instantOfUnits: (ms) =>
     sql`CAST(TIMESTAMPADD(MICROSECOND, ${ms} * 1000, TIMESTAMP'1970-01-01 00:00:00') AS DATETIME(3))`,
   daysOfDate: (x) => sql`DATEDIFF(${x}, DATE'1970-01-01')`,
   scale(op, ms, n) {
@@ -239,7 +243,7 @@ const CAST: Omit<CastSpelling, 'round'> = {
   concat: (parts) => sql`CONCAT(${join(parts, ', ')})`,
   div: (a, b) => sql`(${a} DIV ${b})`,
   mod: (a, b) => sql`MOD(${a}, ${b})`,
-  pad3: (x) => sql`LPAD(${x}, 3, '0')`,
+  pad: (x, width) => sql`LPAD(${x}, ${raw(String(width))}, '0')`,
   trimFraction,
   text(x) {
     switch (x.type) {
@@ -300,7 +304,7 @@ export const mysql: Dialect = {
   name: 'mysql',
   // 256 characters, each at most 4 bytes: counted in bytes, 256 is within it whatever they are.
   maxAliasBytes: 256,
-  jsonArrays: JSON_ARRAYS,
+  jsonArrays: jsonArrays({}),
   // Integer arithmetic runs in DECIMAL(65,0), which fails beyond 65 digits.
   maxIntegerDigits: 65,
   // A MariaDB statement nests at most 63 SELECTs ("Too high level of nesting for select"); the
@@ -471,8 +475,24 @@ export const mysql: Dialect = {
   } satisfies FunctionTable,
 };
 
+/** How a MySQL or MariaDB database stores times (docs/sql.md, "Column types"). */
+export interface MysqlOptions {
+  /**
+   * The unit of stored instants (`DATETIME(3)` or `DATETIME(6)`), times of day (`TIME(3)` or
+   * `TIME(6)`) and durations (`BIGINT`): 'milliseconds' (the default) or 'microseconds'.
+   */
+  readonly times?: TimeUnit;
+}
+
+/** A MySQL/MariaDB dialect for a storage convention; `mysql` is the default one. */
+export function createMysqlDialect(options: MysqlOptions = {}): Dialect {
+  const unit = timeUnitOption(options?.times, 'createMysqlDialect');
+  return unit === 'milliseconds' ? mysql : MYSQL_MICROSECONDS;
+}
+
 /** The MySQL/MariaDB column type of the storage conventions. */
-export function mysqlColumnType(type: EdmType): string {
+export function mysqlColumnType(type: EdmType, options: MysqlOptions = {}): string {
+  const digits = timeUnitOption(options?.times, 'mysqlColumnType') === 'microseconds' ? 6 : 3;
   switch (type) {
     case 'Edm.String':
       return 'LONGTEXT CHARACTER SET utf8mb4';
@@ -497,14 +517,85 @@ export function mysqlColumnType(type: EdmType): string {
       return 'DOUBLE';
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return 'DATETIME(3)';
+      return `DATETIME(${digits})`;
     case 'Edm.Date':
       return 'DATE';
     case 'Edm.TimeOfDay':
-      return 'TIME(3)';
+      return `TIME(${digits})`;
     case 'Edm.Duration':
       return 'BIGINT';
     case 'Edm.Binary':
       return 'LONGBLOB';
   }
 }
+
+const EPOCH = raw(`TIMESTAMP'1970-01-01 00:00:00'`);
+
+/**
+ * Microsecond storage (DATETIME(6), TIME(6), BIGINT microseconds): a DATETIME(6) in UTC is its
+ * microseconds from 1970-01-01. Scaling a duration truncates to whole milliseconds whatever the
+ * unit (docs/semantics.md §5): the product or quotient of the microseconds truncated, then
+ * truncated to a multiple of 1,000, is that of the milliseconds (both truncate toward zero); a
+ * Double factor multiplies the nearest Double to the exact milliseconds, as in memory.
+ */
+const TEMPORAL_MICROSECONDS: TemporalSpelling = {
+  ...TEMPORAL,
+  unit: 'microseconds',
+  unitsOfInstant: (x) => sql`TIMESTAMPDIFF(MICROSECOND, ${EPOCH}, ${x})`,
+  instantOfUnits: (us) => sql`CAST(TIMESTAMPADD(MICROSECOND, ${us}, ${EPOCH}) AS DATETIME(6))`,
+  scale(op, us, n) {
+    if (factorKind(n.type) === 'double')
+      return sql`(${TEMPORAL.scale(op, sql`(CAST(${us} AS DECIMAL(65,3)) * 0.001)`, n)} * 1000)`;
+    // An integer of scale 0 divided by 1000 keeps its digits exactly (div_precision_increment 4).
+    return sql`(TRUNCATE(${TEMPORAL.scale(op, us, n)} / 1000, 0) * 1000)`;
+  },
+};
+
+/** The default dialect with its times in microseconds; only what reads, writes or computes a time differs. */
+const MYSQL_MICROSECONDS: Dialect = (() => {
+  const options: MysqlOptions = { times: 'microseconds' };
+  const castText: Omit<CastSpelling, 'round'> = {
+    ...CAST,
+    unit: 'microseconds',
+    reading: {
+      ...CAST.reading,
+      unit: 'microseconds',
+      instant: (us) => instantWithin(TEMPORAL_MICROSECONDS, us),
+      // A product with six places: `/` would keep only div_precision_increment (4) more.
+      timeOfDay: (us) => sql`CAST(SEC_TO_TIME(${us} * 0.000001) AS TIME(6))`,
+    },
+  };
+  const dialect: Dialect = {
+    ...mysql,
+    timeUnit: 'microseconds',
+    jsonArrays: jsonArrays(options),
+    literal(type, value) {
+      switch (type) {
+        case 'Edm.DateTime':
+        case 'Edm.DateTimeOffset': {
+          const year = new Date(wholeMs(value as TimeValue)).getUTCFullYear();
+          if (year < 1000 || year > 9999) return 'MySQL DATETIME holds the years 1000 to 9999 only';
+          return param(utcText(value as TimeValue, false), 'DATETIME(6)');
+        }
+        case 'Edm.TimeOfDay':
+          return param(formatTimeOfDay(value as TimeValue), 'TIME(6)');
+        case 'Edm.Duration':
+          // Whole microseconds: a finer literal was rewritten or refused before (stored-precision.ts).
+          return param(String(countIn(value as TimeValue, 'microseconds')), 'SIGNED');
+        default:
+          return mysql.literal(type, value);
+      }
+    },
+    temporal: (op, a, b) => temporalArithmetic(TEMPORAL_MICROSECONDS, op, a, b),
+    cast: (conversion, a, to) =>
+      renderCast({ ...castText, round: (x) => dialect.functions.round!([x]) }, conversion, a, to, dialect.convert),
+    functions: {
+      ...mysql.functions,
+      // Products with a constant of six places: `/` would keep only div_precision_increment (4) more.
+      fractionalseconds: ([x]) => sql`(CAST(MICROSECOND(${x!.sql}) AS DECIMAL(65,0)) * 0.000001)`,
+      time: ([x]) => sql`CAST(${x!.sql} AS TIME(6))`,
+      totalseconds: ([x]) => sql`(CAST(${x!.sql} AS DECIMAL(65,0)) * 0.000001)`,
+    },
+  };
+  return dialect;
+})();

@@ -2,7 +2,8 @@
 // casts, IS NOT DISTINCT FROM, numeric for exact integer arithmetic, COLLATE "C" for code-point
 // order, LIKE patterns for literal needles.
 // Storage: text, uuid, boolean, smallint/integer/bigint, numeric, double precision, timestamptz,
-// date, time(3), durations as bigint milliseconds, and bytea.
+// date, time(3), durations as bigint milliseconds, and bytea; or, with `times: 'microseconds'`
+// (createPostgresDialect), instants, times of day (time(6)) and durations in microseconds.
 
 import { jsonPathNames } from '../json-path.js';
 import { Decimal } from 'decimal.js';
@@ -25,11 +26,13 @@ import { bindInSubquery, join, param, raw, sql, type Frag } from '../fragment.js
 import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-strings.js';
 import { likeLiteral } from '../like-pattern.js';
 import { doubleText, utcText } from '../literal-text.js';
-import { factorKind, instantWithin, temporalArithmetic } from '../temporal.js';
+import { factorKind, instantWithin, temporalArithmetic, unitsText } from '../temporal.js';
 import type { TextReading } from '../text-reading.js';
 import { decimalOfText, doubleOfText } from './postgres-number-text.js';
 import type { TemporalSpelling } from '../temporal.js';
 import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/temporal.js';
+import { countIn, type TimeUnit, type TimeValue } from '../../../semantics/fine-time.js';
+import { timeUnitOption } from '../time-unit-option.js';
 import { renderCast, type CastSpelling } from '../cast.js';
 import { shortestDecimalOf } from './postgres-double-decimal.js';
 import { bytesOfHex } from '../../../language/binary-spelling.js';
@@ -62,33 +65,62 @@ const SQL_TYPES: { readonly [T in EdmType]: string } = {
   'Edm.Binary': 'bytea',
 };
 
-/**
- * Instants, dates and times of day as exact integers and back (src/backends/sql/temporal.ts).
- * An instant is moved by whole hours and milliseconds, never by days: a day-valued interval added
- * to a timestamptz follows the session TimeZone's daylight saving time.
- */
-const TEMPORAL: TemporalSpelling = {
-  msOfInstant: (x) => sql`CAST(EXTRACT(EPOCH FROM ${x}) * 1000 AS bigint)`,
-  // div() and mod() truncate whether the milliseconds are a bigint or a numeric (a Duration
-  // scaled in numeric): `/` divides a numeric exactly, and would count the hours' fraction twice.
-  instantOfMs: (ms) =>
-    sql`(TIMESTAMPTZ '1970-01-01 00:00:00+00' + div(${ms}, 3600000) * INTERVAL '1 hour' + mod(${ms}, 3600000) * INTERVAL '1 millisecond')`,
-  daysOfDate: (x) => sql`CAST(${x} - DATE '1970-01-01' AS bigint)`,
-  scale(op, ms, n) {
-    const kind = factorKind(n.type);
-    if (kind === 'double') {
-      return bindAll(
-        [doubleArithmetic(op, sql`CAST(${ms} AS double precision)`, n.sql)],
-        ([r]) =>
-          sql`(CASE WHEN ${r!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${r!}) AS bigint) END)`,
-      );
-    }
-    const x = sql`CAST(${ms} AS numeric)`;
-    if (op === 'div') return sql`div(${x}, NULLIF(${n.sql}, 0))`;
-    return kind === 'integer' ? sql`(${x} * ${n.sql})` : sql`trunc(${x} * ${n.sql})`;
-  },
-  bindIntegers: bind,
+/** The column type of an Edm type for a unit of stored times. */
+const columnTypeOf = (type: EdmType, unit: TimeUnit): string =>
+  type === 'Edm.TimeOfDay' && unit === 'microseconds' ? 'time(6)' : SQL_TYPES[type];
+
+/** PostgreSQL's name of one unit, for an interval, and the `to_char` pattern of a fraction in it. */
+const UNIT_NAMES: { readonly [U in TimeUnit]: { readonly interval: string; readonly toChar: string } } = {
+  milliseconds: { interval: 'millisecond', toChar: 'MS' },
+  microseconds: { interval: 'microsecond', toChar: 'US' },
 };
+
+/**
+ * Instants, dates and times of day as exact integers of the unit and back
+ * (src/backends/sql/temporal.ts). An instant is moved by whole hours and units, never by days: a
+ * day-valued interval added to a timestamptz follows the session TimeZone's daylight saving time.
+ */
+function temporalSpelling(unit: TimeUnit): TemporalSpelling {
+  const perSecond = raw(unitsText(1000, unit));
+  const perHour = raw(unitsText(3_600_000, unit));
+  const perMs = raw(unitsText(1, unit));
+  const maxDuration = raw(String(MAX_DURATION));
+  return {
+    unit,
+    // EXTRACT(EPOCH …) is an exact numeric (PostgreSQL 14+), microseconds and all.
+    unitsOfInstant: (x) => sql`CAST(EXTRACT(EPOCH FROM ${x}) * ${perSecond} AS bigint)`,
+    // div() and mod() truncate whether the units are a bigint or a numeric (a Duration scaled in
+    // numeric): `/` divides a numeric exactly, and would count the hours' fraction twice.
+    instantOfUnits: (units) =>
+      sql`(TIMESTAMPTZ '1970-01-01 00:00:00+00' + div(${units}, ${perHour}) * INTERVAL '1 hour' + mod(${units}, ${perHour}) * INTERVAL ${raw(`'1 ${UNIT_NAMES[unit].interval}'`)})`,
+    daysOfDate: (x) => sql`CAST(${x} - DATE '1970-01-01' AS bigint)`,
+    // Scaling truncates to whole milliseconds whatever the unit (docs/semantics.md §5): the
+    // duration's exact milliseconds (a numeric with a fraction in microseconds) are scaled and
+    // truncated, then counted in units again.
+    scale(op, units, n) {
+      const kind = factorKind(n.type);
+      const fine = unit === 'microseconds';
+      const ms = fine ? sql`(CAST(${units} AS numeric) * 0.001)` : units;
+      const inUnits = (wholeMs: Frag): Frag => (fine ? sql`(${wholeMs} * ${perMs})` : wholeMs);
+      if (kind === 'double') {
+        return bindAll(
+          [doubleArithmetic(op, sql`CAST(${ms} AS double precision)`, n.sql)],
+          ([r]) =>
+            sql`(CASE WHEN ${r!} BETWEEN -${maxDuration} AND ${maxDuration} THEN ${inUnits(sql`CAST(trunc(${r!}) AS bigint)`)} END)`,
+        );
+      }
+      const x = sql`CAST(${ms} AS numeric)`;
+      if (op === 'div') return inUnits(sql`div(${x}, NULLIF(${n.sql}, 0))`);
+      return kind === 'integer' && !fine ? sql`(${x} * ${n.sql})` : inUnits(sql`trunc(${x} * ${n.sql})`);
+    },
+    bindIntegers: bind,
+  };
+}
+const TEMPORAL_OF: { readonly [U in TimeUnit]: TemporalSpelling } = {
+  milliseconds: temporalSpelling('milliseconds'),
+  microseconds: temporalSpelling('microseconds'),
+};
+const TEMPORAL = TEMPORAL_OF.milliseconds;
 
 const utcDate = (x: Frag): Frag => sql`CAST(${x} AT TIME ZONE 'UTC' AS date)`;
 
@@ -243,17 +275,18 @@ const jsonPath = (path: readonly string[]): string => `'{${jsonPathNames(path, '
  * which it would refuse), each member read as text by `#>>` and cast to its column type, so a
  * Decimal or an Int64 never passes through a double.
  */
-const JSON_ARRAYS: JsonArrays = {
+const jsonArrays = (unit: TimeUnit): JsonArrays => ({
   elements: (array, alias) =>
     sql`jsonb_array_elements(CASE WHEN jsonb_typeof(${array}) = 'array' THEN ${array} END) AS ${raw(alias)}(v)`,
-  value: (alias, member) => raw(`(${alias}.v #>> ${jsonPath(member.path)})::${SQL_TYPES[member.type]}`),
+  value: (alias, member) => raw(`(${alias}.v #>> ${jsonPath(member.path)})::${columnTypeOf(member.type, unit)}`),
   json: (alias, path) => raw(`(${alias}.v #> ${jsonPath(path)})`),
   isNull: (alias, path) => raw(`(COALESCE(jsonb_typeof(${alias}.v #> ${jsonPath(path)}), 'null') = 'null')`),
   without: (array, hidden) => {
     const removed = hidden.map((path) => ` #- ${jsonPath(path)}`).join('');
     return `(CASE WHEN jsonb_typeof(${array}) = 'array' THEN COALESCE((SELECT jsonb_agg(CASE WHEN jsonb_typeof(e) = 'object' THEN e${removed} ELSE e END ORDER BY i) FROM jsonb_array_elements(${array}) WITH ORDINALITY AS _e(e, i)), '[]'::jsonb) END)`;
   },
-};
+});
+const JSON_ARRAYS = jsonArrays('milliseconds');
 
 const INTEGER_TYPES = {
   'Edm.Byte': 'smallint',
@@ -263,8 +296,9 @@ const INTEGER_TYPES = {
   'Edm.Int64': 'bigint',
 } as const;
 
-/** A String read as a literal of a type (src/backends/sql/text-literals.ts). */
-const TEXT_READING: TextReading = {
+/** A String read as a literal of a type (src/backends/sql/text-literals.ts), to the unit. */
+const textReading = (temporal: TemporalSpelling): TextReading => ({
+  unit: temporal.unit,
   // Constants too: a CASE arm is folded while planning, and a cast of a constant text with it.
   bindText: bindAll,
   bindIntegers: bind,
@@ -277,25 +311,27 @@ const TEXT_READING: TextReading = {
   atMost: (x, bound) => sql`(${x} COLLATE "C" <= ${raw(`'${bound}'`)})`,
   integer: (x) => sql`CAST(${x} AS bigint)`,
   div: (a, b) => sql`(${a} / ${b})`,
-  instant: (ms) => instantWithin(TEMPORAL, ms),
+  instant: (units) => instantWithin(temporal, units),
   // ISO 8601 `YYYY-MM-DD` is read so whatever the DateStyle.
   date: (t) => sql`CAST(${t} AS date)`,
-  timeOfDay: (ms) => sql`(TIME '00:00' + ${ms} * INTERVAL '1 millisecond')`,
+  timeOfDay: (units) =>
+    sql`(TIME '00:00' + ${units} * INTERVAL ${raw(`'1 ${UNIT_NAMES[temporal.unit ?? 'milliseconds'].interval}'`)})`,
   guid: (t) => sql`CAST(${t} AS uuid)`,
   base64: (t) => sql`decode(${t}, 'base64')`,
   decimal: (t) => decimalOfText(bind, bindAll, t),
   double: (t) => doubleOfText(bind, bindAll, t, doubleOfNumeric),
-};
+});
 
-/** `cast` (docs/semantics.md §11) on this dialect's storage; functions.round is filled in below. */
-const CAST: Omit<CastSpelling, 'round'> = {
+/** `cast` (docs/semantics.md §11) on this dialect's storage; `round` is filled in by the dialect. */
+const castSpelling = (unit: TimeUnit): Omit<CastSpelling, 'round'> => ({
+  unit,
   bind: (values, _kind, body) => bind(values, body),
   integerType: (to) => INTEGER_TYPES[to],
   integerText: (x) => sql`CAST(${x} AS text)`,
   concat: (parts) => sql`(${join(parts, ' || ')})`,
   div: (a, b) => sql`(${a} / ${b})`,
   mod: (a, b) => sql`(${a} % ${b})`,
-  pad3: (x) => sql`lpad(CAST(${x} AS text), 3, '0')`,
+  pad: (x, width) => sql`lpad(CAST(${x} AS text), ${raw(String(width))}, '0')`,
   trimFraction: (x) => sql`rtrim(rtrim(${x}, '0'), '.')`,
   text(x) {
     switch (x.type) {
@@ -305,10 +341,10 @@ const CAST: Omit<CastSpelling, 'round'> = {
       case 'Edm.Date':
         return sql`to_char(${x.sql}, 'YYYY-MM-DD')`;
       case 'Edm.TimeOfDay':
-        return sql`rtrim(rtrim(to_char(${x.sql}, 'HH24:MI:SS.MS'), '0'), '.')`;
+        return sql`rtrim(rtrim(to_char(${x.sql}, ${raw(`'HH24:MI:SS.${UNIT_NAMES[unit].toChar}'`)}), '0'), '.')`;
       case 'Edm.DateTime':
       case 'Edm.DateTimeOffset':
-        return sql`(rtrim(rtrim(to_char(${utcOf(x.sql)}, 'YYYY-MM-DD"T"HH24:MI:SS.MS'), '0'), '.') || 'Z')`;
+        return sql`(rtrim(rtrim(to_char(${utcOf(x.sql)}, ${raw(`'YYYY-MM-DD"T"HH24:MI:SS.${UNIT_NAMES[unit].toChar}'`)}), '0'), '.') || 'Z')`;
       case 'Edm.Guid':
         return sql`CAST(${x.sql} AS text)`;
       case 'Edm.Binary':
@@ -327,8 +363,10 @@ const CAST: Omit<CastSpelling, 'round'> = {
       ([v]) =>
         sql`(CASE WHEN ${v!} <> 'NaN'::float8 AND abs(${v!}) < 'Infinity'::float8 THEN ${shortestDecimalOf(bind, v!)} END)`,
     ),
-  reading: TEXT_READING,
-};
+  reading: textReading(TEMPORAL_OF[unit]),
+});
+
+const CAST = castSpelling('milliseconds');
 
 export const postgres: Dialect = {
   ...BASE,
@@ -521,7 +559,64 @@ export const postgres: Dialect = {
   } satisfies FunctionTable,
 };
 
-/** The PostgreSQL column type this package's storage conventions use for an Edm type. */
-export function postgresColumnType(type: EdmType): string {
-  return SQL_TYPES[type];
+/** How a PostgreSQL database stores times (docs/sql.md, "Column types"). */
+export interface PostgresOptions {
+  /**
+   * The unit of stored instants (`timestamptz`), times of day (`time(3)`, or `time(6)`) and
+   * durations (`bigint`): 'milliseconds' (the default) or 'microseconds'.
+   */
+  readonly times?: TimeUnit;
 }
+
+/** A PostgreSQL dialect for a storage convention; `postgres` is the default one. */
+export function createPostgresDialect(options: PostgresOptions = {}): Dialect {
+  const unit = timeUnitOption(options?.times, 'createPostgresDialect');
+  return unit === 'milliseconds' ? postgres : POSTGRES_MICROSECONDS;
+}
+
+/** The PostgreSQL column type this package's storage conventions use for an Edm type. */
+export function postgresColumnType(type: EdmType, options: PostgresOptions = {}): string {
+  return columnTypeOf(type, timeUnitOption(options?.times, 'postgresColumnType'));
+}
+
+/**
+ * The default dialect with its times in microseconds: `timestamptz` keeps them, times of day are
+ * `time(6)` and durations bigint microseconds. Only what reads, writes or computes a time differs.
+ */
+const POSTGRES_MICROSECONDS: Dialect = (() => {
+  const unit: TimeUnit = 'microseconds';
+  const temporal = TEMPORAL_OF[unit];
+  const castText = castSpelling(unit);
+  const perSecond = raw(unitsText(1000, unit));
+  const dialect: Dialect = {
+    ...postgres,
+    timeUnit: unit,
+    jsonArrays: jsonArrays(unit),
+    literal(type, value) {
+      switch (type) {
+        case 'Edm.DateTime':
+        case 'Edm.DateTimeOffset':
+          return param(utcText(value as TimeValue, true), 'timestamptz');
+        case 'Edm.TimeOfDay':
+          return param(formatTimeOfDay(value as TimeValue), 'time');
+        case 'Edm.Duration':
+          // Whole microseconds: a finer literal was rewritten or refused before (stored-precision.ts).
+          return param(String(countIn(value as TimeValue, unit)), 'bigint');
+        default:
+          return postgres.literal(type, value);
+      }
+    },
+    nullOf: (type) => raw(`CAST(NULL AS ${columnTypeOf(type, unit)})`),
+    temporal: (op, a, b) => temporalArithmetic(temporal, op, a, b),
+    cast: (conversion, a, to) =>
+      renderCast({ ...castText, round: (x) => dialect.functions.round!([x]) }, conversion, a, to, dialect.convert),
+    functions: {
+      ...postgres.functions,
+      // EXTRACT(MICROSECONDS …) counts the whole seconds too: 59.999999 s is 59999999.
+      fractionalseconds: ([x]) => sql`(mod(EXTRACT(MICROSECONDS FROM ${utc(x!)}), ${perSecond}) / ${perSecond})`,
+      time: ([x]) => sql`CAST(${x!.sql} AT TIME ZONE 'UTC' AS time(6))`,
+      totalseconds: ([x]) => sql`(CAST(${x!.sql} AS numeric) / ${perSecond})`,
+    },
+  };
+  return dialect;
+})();

@@ -1,7 +1,9 @@
 // SQLite (3.35+ with the built-in math functions): `?` placeholders with CAST for numbers, `IS`
 // for null-safe equality, BINARY (code-point) collation, and date-times as integer epoch
 // milliseconds by default or ISO 8601 text (`createSqliteDialect({ dates: 'iso-text' })`); dates
-// as `YYYY-MM-DD` text, times of day as `hh:mm:ss.sss` text, durations as integer milliseconds.
+// as `YYYY-MM-DD` text, times of day as `hh:mm:ss.sss` text, durations as integer milliseconds;
+// or, with `times: 'microseconds'`, date-times as integer epoch microseconds, times of day as
+// `hh:mm:ss.ssssss` text and durations as integer microseconds.
 
 import { jsonPathNames } from '../json-path.js';
 import { type EdmType, isInteger } from '../../../language/edm.js';
@@ -26,7 +28,9 @@ import { formatDate, formatTimeOfDay, MAX_DURATION } from '../../../semantics/te
 import { bytesOfHex } from '../../../language/binary-spelling.js';
 import { bindInSubquery, join, param, raw, sql, type Frag } from '../fragment.js';
 import { boundedConcat, boundedReplace, type TextSpelling } from '../bounded-strings.js';
-import { datePartOfEpochMs } from '../epoch-date-parts.js';
+import { datePartOfEpochMs, floorDiv, floorMod } from '../epoch-date-parts.js';
+import { countIn, type TimeUnit, type TimeValue } from '../../../semantics/fine-time.js';
+import { timeUnitOption } from '../time-unit-option.js';
 import { renderCast, type CastSpelling } from '../cast.js';
 import type { DatePart } from '../epoch-date-parts.js';
 
@@ -41,6 +45,13 @@ export interface SqliteOptions {
    * later UTC year is a FilterError of kind 'unsupported'.
    */
   readonly dates?: 'epoch-ms' | 'iso-text';
+  /**
+   * The unit of stored date-times, times of day and durations: 'milliseconds' (default) or
+   * 'microseconds', where date-times are integers (`dates: 'epoch-ms'`, then counting
+   * microseconds) and times of day `hh:mm:ss.ssssss`. ISO text date-times with microseconds are
+   * not read yet: that combination is a TypeError.
+   */
+  readonly times?: TimeUnit;
 }
 
 /** Stored and computed as REAL: Double, Single and (here) Decimal. */
@@ -118,21 +129,37 @@ const EPOCH_JULIAN_DAY = '2440587.5';
 export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const dates = options.dates ?? 'epoch-ms';
   const epochMs = dates === 'epoch-ms';
+  const unit = timeUnitOption(options?.times, 'createSqliteDialect');
+  const fine = unit === 'microseconds';
+  if (fine && !epochMs)
+    throw new TypeError("createSqliteDialect: times 'microseconds' needs dates 'epoch-ms' (integers)");
+  /** Whole seconds and the microseconds within them of epoch microseconds, floored. */
+  const seconds = (us: Frag): Frag => floorDiv(us, 1_000_000);
+  const microText = (us: Frag): Frag => sql`printf('%06d', ${floorMod(us, 1_000_000)})`;
+  const scaleMs = (op: 'mul' | 'div', ms: Frag, n: Operand): Frag => {
+    const kind = factorKind(n.type);
+    if (kind === 'integer') return op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(${n.sql}, 0))`;
+    // Decimal is REAL here: the product or quotient in binary64, truncated where it is a duration.
+    const r = op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(CAST(${n.sql} AS REAL), 0))`;
+    return bind(
+      [r],
+      ([v]) =>
+        sql`(CASE WHEN ${v!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${v!}) AS INTEGER) END)`,
+    );
+  };
   const temporal: TemporalSpelling = {
-    msOfInstant: (x) =>
+    unit,
+    unitsOfInstant: (x) =>
       epochMs ? x : sql`CAST(round((julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)}) * 86400000) AS INTEGER)`,
-    instantOfMs: (ms) => (epochMs ? ms : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`),
+    instantOfUnits: (ms) => (epochMs ? ms : sql`strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`),
     daysOfDate: (x) => sql`CAST(julianday(${x}) - ${raw(EPOCH_JULIAN_DAY)} AS INTEGER)`,
-    scale(op, ms, n) {
-      const kind = factorKind(n.type);
-      if (kind === 'integer') return op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(${n.sql}, 0))`;
-      // Decimal is REAL here: the product or quotient in binary64, truncated where it is a duration.
-      const r = op === 'mul' ? sql`(${ms} * ${n.sql})` : sql`(${ms} / NULLIF(CAST(${n.sql} AS REAL), 0))`;
-      return bind(
-        [r],
-        ([v]) =>
-          sql`(CASE WHEN ${v!} BETWEEN -${raw(String(MAX_DURATION))} AND ${raw(String(MAX_DURATION))} THEN CAST(trunc(${v!}) AS INTEGER) END)`,
-      );
+    // Scaling truncates to whole milliseconds whatever the unit (docs/semantics.md §5): an integer
+    // factor's truncated result truncated again to a multiple of 1,000 (both toward zero), a REAL
+    // one's on the nearest Double to the milliseconds, as in memory.
+    scale(op, units, n) {
+      if (!fine) return scaleMs(op, units, n);
+      if (factorKind(n.type) === 'integer') return sql`((${scaleMs(op, units, n)} / 1000) * 1000)`;
+      return sql`(${scaleMs(op, sql`(${units} / 1000.0)`, n)} * 1000)`;
     },
     bindIntegers: bind,
   };
@@ -153,12 +180,13 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   const datePart =
     (p: DatePart) =>
     ([x]: readonly Operand[]): Frag => {
-      if (dates === 'epoch-ms') return datePartOfEpochMs(x!.sql, p, bind);
+      if (dates === 'epoch-ms') return datePartOfEpochMs(fine ? floorDiv(x!.sql, 1000) : x!.sql, p, bind);
       const [from, length] = ISO_PARTS[p];
       return sql`CAST(substr(${x!.sql}, ${raw(String(from))}, ${raw(String(length))}) AS INTEGER)`;
     };
   const trimFraction = (x: Frag): Frag => sql`rtrim(rtrim(${x}, '0'), '.')`;
   const castSpelling: CastSpelling = {
+    unit,
     bind: (values, _kind, body) => bind(values, body),
     integerType: () => 'INTEGER',
     round: (x) => functions.round([x]),
@@ -166,7 +194,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     concat: (parts) => sql`(${join(parts, ' || ')})`,
     div: (a, b) => sql`(${a} / ${b})`,
     mod: (a, b) => sql`(${a} % ${b})`,
-    pad3: (x) => sql`substr('00' || ${x}, -3)`,
+    pad: (x, width) => sql`substr(${raw(`'${'0'.repeat(width - 1)}'`)} || ${x}, -${raw(String(width))})`,
     trimFraction,
     text(x) {
       switch (x.type) {
@@ -178,6 +206,12 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           return trimFraction(x.sql);
         case 'Edm.DateTime':
         case 'Edm.DateTimeOffset':
+          if (fine)
+            return bind(
+              [x.sql],
+              ([v]) =>
+                sql`(${trimFraction(sql`(strftime('%Y-%m-%dT%H:%M:%S.', ${seconds(v!)}, 'unixepoch') || ${microText(v!)})`)} || 'Z')`,
+            );
           return epochMs
             ? sql`(${trimFraction(sql`strftime('%Y-%m-%dT%H:%M:%f', ${x.sql} / 1000.0, 'unixepoch')`)} || 'Z')`
             : sql`(${trimFraction(sql`substr(${x.sql}, 1, 23)`)} || 'Z')`;
@@ -192,6 +226,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     // A Decimal is REAL here: the Double itself, but for ±INF.
     toDecimal: (x) => bind([x.sql], ([v]) => sql`(CASE WHEN abs(${v!}) <= 1.7976931348623157e308 THEN ${v!} END)`),
     reading: {
+      unit,
       bindText: bind,
       bindIntegers: bind,
       substr: (s, from, length) => sql`substr(${s}, ${from}, max(${length}, 0))`,
@@ -207,11 +242,11 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
       instant: (ms) => instantWithin(temporal, ms),
       // Stored as their text: `YYYY-MM-DD`, `hh:mm:ss.sss`, a lower-case guid.
       date: (t) => t,
-      timeOfDay: (ms) =>
-        bind(
-          [ms],
-          ([v]) =>
-            sql`printf('%02d:%02d:%02d.%03d', ${v!} / 3600000, ${v!} / 60000 % 60, ${v!} / 1000 % 60, ${v!} % 1000)`,
+      timeOfDay: (units) =>
+        bind([units], ([v]) =>
+          fine
+            ? sql`printf('%02d:%02d:%02d.%06d', ${v!} / 3600000000, ${v!} / 60000000 % 60, ${v!} / 1000000 % 60, ${v!} % 1000000)`
+            : sql`printf('%02d:%02d:%02d.%03d', ${v!} / 3600000, ${v!} / 60000 % 60, ${v!} / 1000 % 60, ${v!} % 1000)`,
         ),
       guid: (t) => sql`lower(${t})`,
       base64: () => 'SQLite has no base64 function to read the text of a Binary',
@@ -253,15 +288,29 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
     minute: timePartOf('minute'),
     second: timePartOf('second'),
     fractionalseconds: ([x]) => {
+      if (fine) {
+        if (x!.type === 'Edm.TimeOfDay') return sql`(${textPart(x!.sql, [10, 6])} / 1000000.0)`;
+        return sql`(${floorMod(x!.sql, 1_000_000)} / 1000000.0)`;
+      }
       if (x!.type === 'Edm.TimeOfDay') return sql`(${textPart(x!.sql, [10, 3])} / 1000.0)`;
       if (!epochMs) return sql`(${textPart(x!.sql, [21, 3])} / 1000.0)`;
       return sql`(((${x!.sql} % 1000 + 1000) % 1000) / 1000.0)`;
     },
-    date: ([x]) => (epochMs ? sql`date(${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 1, 10)`),
+    // Whole seconds under microseconds: a REAL count of them could round across midnight.
+    date: ([x]) =>
+      fine
+        ? sql`date(${seconds(x!.sql)}, 'unixepoch')`
+        : epochMs
+          ? sql`date(${x!.sql} / 1000.0, 'unixepoch')`
+          : sql`substr(${x!.sql}, 1, 10)`,
     time: ([x]) =>
-      epochMs ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')` : sql`substr(${x!.sql}, 12, 12)`,
+      fine
+        ? bind([x!.sql], ([v]) => sql`(strftime('%H:%M:%S.', ${seconds(v!)}, 'unixepoch') || ${microText(v!)})`)
+        : epochMs
+          ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')`
+          : sql`substr(${x!.sql}, 12, 12)`,
     totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
-    totalseconds: ([x]) => sql`(${x!.sql} / 1000.0)`,
+    totalseconds: ([x]) => sql`(${x!.sql} / ${raw(fine ? '1000000.0' : '1000.0')})`,
     now: decidedByLowering,
     mindatetime: decidedByLowering,
     maxdatetime: decidedByLowering,
@@ -277,6 +326,7 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
   return {
     ...BASE,
     name: 'sqlite',
+    ...(fine ? { timeUnit: unit } : {}),
     jsonArrays: JSON_ARRAYS,
     // SQLite's expressions nest at most 1,000 deep ("Expression tree is too large"), and the
     // deepest renderings (a bounded replace) take about 11 of them per level of the filter.
@@ -304,6 +354,8 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           return param(value, 'REAL');
         case 'Edm.DateTime':
         case 'Edm.DateTimeOffset': {
+          // Whole units: a finer literal was rewritten or refused before (stored-precision.ts).
+          if (fine) return param(String(countIn(value as TimeValue, unit)), 'INTEGER');
           if (dates === 'epoch-ms') return param(value, 'INTEGER');
           // Beyond year 9999 the text is `+010000-…`, which sorts below every stored date.
           const year = new Date(value as number).getUTCFullYear();
@@ -315,12 +367,14 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
         case 'Edm.Int16':
         case 'Edm.Int32':
         case 'Edm.Int64':
-        case 'Edm.Duration':
           return param(String(value), 'INTEGER');
+        case 'Edm.Duration':
+          return param(String(countIn(value as TimeValue, unit)), 'INTEGER');
         case 'Edm.Date':
           return param(formatDate(value as number));
         case 'Edm.TimeOfDay':
-          return param(formatTimeOfDay(value as number));
+          // Always this fixed width, so that text order is time order.
+          return param(fine ? formatTimeOfDay(value as TimeValue).padEnd(15, '0') : formatTimeOfDay(value as number));
         case 'Edm.Binary':
           return param(bytesOfHex(value as string));
       }

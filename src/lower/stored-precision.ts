@@ -1,0 +1,90 @@
+// Time values finer than the unit a backend stores instants, times of day and durations in
+// (docs/semantics.md §5, "Precision"): milliseconds on MongoDB and by default in SQL, microseconds
+// in SQL under that option (docs/sql.md). There, every value a row gives and every value the
+// engine computes from it is a whole number of the unit, so a comparison with a finer constant has
+// an exact equivalent with whole ones, as src/lower/integer-comparison.ts finds for integers: in
+// milliseconds, `Due gt …00.0000005Z` is `Due gt …00Z`, `Due ge …00.0000005Z` is `Due gt …00Z`
+// too, `Due lt …` and `Due le …` are `Due le …00Z`, `Due eq …00.0000005Z` is false and `ne` true,
+// and a finer item of an `in` list is never equal. A finer constant anywhere else (arithmetic, a
+// function, a cast to text) would need the engine to produce a finer value: refused by name.
+
+import { floorIn, isFineTime, isWholeIn, type TimeUnit, type TimeValue } from '../semantics/fine-time.js';
+import { MIRRORED } from '../language/operators.js';
+import {
+  childrenOfTyped,
+  mapChildrenOfTyped,
+  type TypedExpr,
+  type TypedFilter,
+  type TypedLiteral,
+} from '../types/typed.js';
+
+/** The filter with each comparison with a constant finer than the unit made exact on whole units. */
+export function toStoredPrecision(
+  filter: TypedFilter,
+  unit: TimeUnit,
+  refuse: (literal: TypedLiteral) => never,
+): TypedFilter {
+  if (!hasFinerLiteral(filter.root, unit)) return filter;
+  return { ...filter, root: rewriterFor(unit, refuse)(filter.root) };
+}
+
+/** A time literal that is not a whole number of the unit. */
+function isFiner(node: TypedExpr, unit: TimeUnit): node is TypedLiteral {
+  return node.kind === 'literal' && isFineTime(node.value) && !isWholeIn(node.value, unit);
+}
+
+/** Walked with a stack, so that a filter without one costs one linear pass at any depth. */
+function hasFinerLiteral(root: TypedExpr, unit: TimeUnit): boolean {
+  const stack: TypedExpr[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (isFiner(node, unit)) return true;
+    stack.push(...childrenOfTyped(node));
+  }
+  return false;
+}
+
+/** The rewriting of a tree (and, recursively, of its children) for one unit. */
+function rewriterFor(unit: TimeUnit, refuse: (literal: TypedLiteral) => never): (node: TypedExpr) => TypedExpr {
+  /** A finer literal, or one converted between the instant types (which keeps its value). */
+  const finerConstant = (node: TypedExpr): TypedLiteral | undefined => {
+    const literal = node.kind === 'convert' ? node.operand : node;
+    return isFiner(literal, unit) ? { ...literal, type: node.type } : undefined;
+  };
+  const rewrite = (node: TypedExpr): TypedExpr => {
+    if (isFiner(node, unit)) return refuse(node);
+    if (node.kind === 'compare') {
+      const right = finerConstant(node.right);
+      const left = right ? undefined : finerConstant(node.left);
+      const [other, bound, op] = right
+        ? [node.left, right, node.op]
+        : left
+          ? [node.right, left, MIRRORED[node.op]]
+          : [undefined, undefined, node.op];
+      if (other && bound && !finerConstant(other)) {
+        const span = { start: node.start, end: node.end };
+        if (op === 'eq' || op === 'ne') return { kind: 'literal', type: 'Edm.Boolean', value: op === 'ne', ...span };
+        const floor: TypedLiteral = { ...bound, value: floorIn(bound.value as TimeValue, unit) };
+        const wholeOp = op === 'gt' || op === 'ge' ? 'gt' : 'le';
+        return { kind: 'compare', type: 'Edm.Boolean', op: wholeOp, left: rewrite(other), right: floor, ...span };
+      }
+    }
+    if (node.kind === 'in') {
+      const list = node.list.filter((item) => !isFiner(item, unit));
+      if (list.length < node.list.length) {
+        const span = { start: node.start, end: node.end };
+        if (list.length === 0) return { kind: 'literal', type: 'Edm.Boolean', value: false, ...span };
+        // Only nulls left: `x in (null)` is `x eq null` (a list of nulls alone would type as String).
+        if (list.every((item) => item.kind === 'null')) {
+          const operand = rewrite(node.operand);
+          if (operand.kind === 'null') return { kind: 'literal', type: 'Edm.Boolean', value: true, ...span };
+          const nothing: TypedExpr = { ...list[0]!, type: operand.type };
+          return { kind: 'compare', type: 'Edm.Boolean', op: 'eq', left: operand, right: nothing, ...span };
+        }
+        return rewrite({ ...node, list });
+      }
+    }
+    return mapChildrenOfTyped(node, rewrite);
+  };
+  return rewrite;
+}
