@@ -27,6 +27,7 @@ import type { TypedFilter } from '../../src/types/typed.js';
 import {
   arbCollectionSchema,
   arbRows,
+  arbFilterTextOfDepth,
   arbTypedFilter,
   isAsciiCaseMappable,
   lambdaTestSchema,
@@ -115,8 +116,9 @@ const expectMostCompared = ({ compared, excluded }: Tally): void => expect(compa
  * own); the deep ones are mostly `$expr`.
  */
 function arbLambdaFilter(schema: Schema): fc.Arbitrary<TypedFilter> {
+  const ofDepth = arbFilterTextOfDepth(schema, LAMBDA_OPTIONS);
   const depth = (maxDepth: number, weight: number) => ({
-    arbitrary: arbTypedFilter(schema, { ...LAMBDA_OPTIONS, maxDepth }),
+    arbitrary: ofDepth(maxDepth).map((text) => check(text, schema)),
     weight,
   });
   return fc

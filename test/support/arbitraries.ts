@@ -907,13 +907,25 @@ function elementReach({ variable, collection }: Scope[number]): Reach {
  * compared with null. Always checks, within the default string cost limit too.
  */
 export function arbFilterText(schema: Schema, options: ArbOptions = {}): fc.Arbitrary<string> {
-  const maxDepth = options.maxDepth ?? 3;
+  return arbFilterTextOfDepth(schema, options)(options.maxDepth ?? 3);
+}
+
+/**
+ * arbFilterText's filters at each depth, from one grammar: a generator whose schema is drawn
+ * anew for each case builds its arbitraries for every case, which costs more than drawing from
+ * them, and the depths share most of theirs.
+ */
+export function arbFilterTextOfDepth(
+  schema: Schema,
+  options: ArbOptions = {},
+): (maxDepth: number) => fc.Arbitrary<string> {
+  const { expr } = grammar(schema, options);
   // check() refuses a filter whose string functions could return more than the default cost
   // limit per row (docs/semantics.md, section 7): such a filter is not a filter to compare.
-  return grammar(schema, options)
-    .expr('bool', maxDepth)
-    .map((t) => t.text)
-    .filter((text) => withinStringCost(text, schema));
+  return (maxDepth) =>
+    expr('bool', maxDepth)
+      .map((t) => t.text)
+      .filter((text) => withinStringCost(text, schema));
 }
 
 const withinStringCost = (text: string, schema: Schema): boolean =>
