@@ -19,6 +19,7 @@ import type { CollectionSource } from './source.js';
 import { sqlReads } from './sql-reads.js';
 import { readBounds, timeoutOption, untilAborted, type StatementContext } from './statement-timeout.js';
 import { storedRow } from './stored-row.js';
+import { withRelationColumns } from './relation-columns.js';
 
 export type SqlRows = readonly Record<string, unknown>[];
 
@@ -59,8 +60,10 @@ export function sqlSource(options: SqlSourceOptions): CollectionSource {
   const keys = new RowKeys(options.dialect.maxAliasBytes);
   const read = sqlReads(options.dialect);
   const { query: run, session, timeoutMs: _timeout, ...rest } = options;
+  const columns = withRelationColumns(options);
   const compileOptions = {
     ...rest,
+    ...(columns === undefined ? {} : { columns }),
     from: options.from ?? options.table,
     alias: keys.alias,
     ...(read === undefined ? {} : { read }),

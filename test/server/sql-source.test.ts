@@ -164,6 +164,14 @@ async function expectAnswers(handler: (r: Request) => Promise<Response>): Promis
   const one = (await get(handler, '/Products(2)?$select=Name&$expand=Category')).json();
   expect(one).toMatchObject({ Name: 'Ball', Category: { Id: 2, Name: 'Toys' } });
   expect((await get(handler, '/Products/$count?$filter=Active eq true')).text).toBe('1');
+  // Through the single-valued relation: its members read from its table, by the row's reference.
+  const through = await get(handler, "/Products?$select=Id&$filter=Category/Name eq 'Tools'&$orderby=Id desc");
+  expect(through.status, through.text).toBe(200);
+  expect(through.json().value).toEqual([{ Id: 3 }, { Id: 1 }]);
+  const ordered = (await get(handler, '/Products?$select=Id&$orderby=Category/Name desc,Id')).json();
+  expect(ordered.value).toEqual([{ Id: 2 }, { Id: 1 }, { Id: 3 }]);
+  const none = (await get(handler, "/Products/$count?$filter=Category/Name eq null or Category/Id eq 9")).text;
+  expect(none).toBe('0');
 }
 
 describe('a SQL source', () => {
