@@ -170,7 +170,7 @@ async function expectAnswers(handler: (r: Request) => Promise<Response>): Promis
   expect(through.json().value).toEqual([{ Id: 3 }, { Id: 1 }]);
   const ordered = (await get(handler, '/Products?$select=Id&$orderby=Category/Name desc,Id')).json();
   expect(ordered.value).toEqual([{ Id: 2 }, { Id: 1 }, { Id: 3 }]);
-  const none = (await get(handler, "/Products/$count?$filter=Category/Name eq null or Category/Id eq 9")).text;
+  const none = (await get(handler, '/Products/$count?$filter=Category/Name eq null or Category/Id eq 9')).text;
   expect(none).toBe('0');
 }
 
