@@ -237,8 +237,6 @@ class CatalogueResolution {
       child.navigation[oneName] = {
         type: parent.entityType,
         nullable,
-        // A filter through it would read the related table's columns, which the view does not join.
-        filterable: false,
         ...(manyOverride?.hidden === true ? {} : { partner: manyName }),
       };
       child.relations.push({ name: oneName, many: false, target: parent, holder, finder });

@@ -31,6 +31,21 @@ export async function expectRelationsServed(endpoint: (request: Request) => Prom
   ]);
   const delivery = await get(endpoint, '/Deliveries(102)?$expand=OrderLines($select=Quantity)');
   expect(delivery.json().OrderLines).toEqual({ Quantity: 5 });
+  // Filtered and ordered through a single-valued relation: to its own table, and by a composite key.
+  const children = await get(endpoint, "/Categories?$filter=Parent/Name eq 'Tools'&$select=Name");
+  expect(children.status, children.text).toBe(200);
+  expect(children.json().value).toEqual([{ Name: 'Saws' }]);
+  const byLine = await get(
+    endpoint,
+    '/Deliveries?$filter=OrderLines/Quantity ge 1&$orderby=OrderLines/Quantity desc,DeliveryId&$select=DeliveryId',
+  );
+  expect(byLine.status, byLine.text).toBe(200);
+  const quantities = lines.json().value as { Quantity: number; Deliveries: { DeliveryId: number }[] }[];
+  const expected = quantities
+    .flatMap((line) => line.Deliveries.map((d) => ({ id: d.DeliveryId, quantity: line.Quantity })))
+    .sort((a, b) => b.quantity - a.quantity || a.id - b.id)
+    .map((d) => ({ DeliveryId: d.id }));
+  expect(byLine.json().value).toEqual(expected);
 }
 
 /** drizzle's tables and the catalogue of the same tables: the same model, sources and report, which is empty. */

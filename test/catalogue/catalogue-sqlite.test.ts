@@ -74,16 +74,16 @@ describe("a model from SQLite's catalogue", () => {
       CategoryId: { type: 'Edm.Int64', nullable: true },
     });
     expect(entityTypes?.Products?.navigation).toEqual({
-      Category: { type: 'Categories', nullable: true, filterable: false, partner: 'Products' },
+      Category: { type: 'Categories', nullable: true, partner: 'Products' },
       OrderLines: { type: 'OrderLines', collection: true, partner: 'Product' },
     });
     expect(entityTypes?.Categories?.navigation).toEqual({
-      Parent: { type: 'Categories', nullable: true, filterable: false, partner: 'Categories' },
+      Parent: { type: 'Categories', nullable: true, partner: 'Categories' },
       Categories: { type: 'Categories', collection: true, partner: 'Parent' },
       Products: { type: 'Products', collection: true, partner: 'Category' },
     });
     expect(entityTypes?.Deliveries?.navigation).toEqual({
-      OrderLines: { type: 'OrderLines', nullable: false, filterable: false, partner: 'Deliveries' },
+      OrderLines: { type: 'OrderLines', nullable: false, partner: 'Deliveries' },
     });
     expect(catalogue.report.omitted).toEqual([
       { table: 'log', reason: 'the table has no primary key, which an entity set needs' },
@@ -146,13 +146,29 @@ describe("a model from SQLite's catalogue", () => {
     expect(deep.json().Products[0].OrderLines[0].Deliveries).toHaveLength(2);
   });
 
-  it('refuses a filter through a single-valued relation, whose table the source does not join, with a 400', async () => {
+  it('filters and orders through a single-valued relation, a relation to its own table too', async () => {
     const db = await database();
     const catalogue = await readCatalogue(sqlJs(db), OPTIONS);
     const endpoint = odataEndpoint({ model: catalogue.model, entitySets: catalogue.entitySets(sqlJs(db)) });
-    const response = await get(endpoint, "/Products?$filter=Category/Name eq 'Tools'");
-    expect(response.status).toBe(400);
-    expect(response.json().error.code).toBe('not_filterable');
+    const through = await get(endpoint, "/Products?$filter=Category/Name eq 'Tools'&$select=Name&$orderby=Name");
+    expect(through.status, through.text).toBe(200);
+    const tools = db.exec(
+      `SELECT p.name FROM products p JOIN categories c ON c.category_id = p.category_id WHERE c.name = 'Tools' ORDER BY p.name`,
+    );
+    expect(through.json().value.map((row: { Name: string }) => row.Name)).toEqual(
+      tools[0]?.values.map(([name]) => name) ?? [],
+    );
+    const children = await get(
+      endpoint,
+      '/Categories?$filter=Parent/Name ne null&$select=Name&$orderby=Parent/Name,Name',
+    );
+    expect(children.status, children.text).toBe(200);
+    const expected = db.exec(
+      `SELECT c.name FROM categories c JOIN categories p ON p.category_id = c.parent_id WHERE p.name IS NOT NULL ORDER BY p.name, c.name`,
+    );
+    expect(children.json().value.map((row: { Name: string }) => row.Name)).toEqual(
+      expected[0]?.values.map(([name]) => name) ?? [],
+    );
   });
 
   it('takes overrides per column and relation: type, name, filterable, hidden', async () => {
@@ -190,7 +206,7 @@ describe("a model from SQLite's catalogue", () => {
     expect(entityTypes?.Products?.properties?.Title).toEqual({ type: 'Edm.String', nullable: false, maxLength: 40 });
     expect(entityTypes?.Products?.navigation?.Kind).toMatchObject({ type: 'Categories', partner: 'Products' });
     expect(entityTypes?.Categories?.navigation).toEqual({
-      Parent: { type: 'Categories', nullable: true, filterable: false },
+      Parent: { type: 'Categories', nullable: true },
       Products: { type: 'Products', collection: true, partner: 'Kind' },
     });
     // A relation to a table not served is reported, not dropped.
