@@ -1,11 +1,12 @@
 // The columns of a row's single-valued relations, for a filter or an order that reads through one
-// (`Category/Name eq 'Tools'`): each member read as a scalar subquery on the relation's table
-// (`relations`, which an expansion reads too), by the row's reference to its related row. A row
-// without one, or whose reference finds no row, reads null, as a relation that is null does.
+// (`Category/Name eq 'Tools'`, `Category/Parent/Name`): each member read as a scalar subquery on
+// the relation's table (`relations`, which an expansion reads too), by the row's reference to its
+// related row, nested for a relation of the related row. A row without one, or whose reference
+// finds no row, reads null, as a relation that is null does.
 
 import type { ColumnMapper, ColumnMapping, Dialect, RelatedTable } from '../backends/sql/index.js';
 
-/** The related table's alias in the subquery: apart from the row's table, which a relation to rows of the same table names too. */
+/** The related tables' aliases in the subqueries (`related_row_1`, …, one per level). */
 const RELATED = 'related_row';
 
 /** What the mapping reads: the row's table, its own columns, and its relations' tables. */
@@ -26,22 +27,28 @@ export function withRelationColumns(options: RelationColumnsOptions): ColumnMapp
   const own = options.columns;
   const { dialect, table } = options;
   const q = (name: string): string => dialect.quoteIdentifier(name);
-  const mapper: ColumnMapper = (path) => {
-    const mapped = typeof own === 'function' ? own(path) : own?.[path.join('/')];
-    if (mapped !== undefined && mapped !== null) return mapped;
-    // The relation the path goes through, the nearest to the row first.
+  /** The member at `path` of the row `from` (whose relations are under `prefix`), through the nearest relation; undefined where none is crossed. */
+  const through = (path: readonly string[], from: string, prefix: string, level: number): string | undefined => {
     for (let length = 1; length < path.length; length++) {
-      const name = path.slice(0, length).join('/');
+      const name = `${prefix}${path.slice(0, length).join('/')}`;
       if (!Object.hasOwn(relations, name)) continue;
       const related = relations[name]!;
       const member = path.slice(length);
+      // Each level's related row has an alias of its own: a relation to rows of the same table names it too.
+      const alias = `${RELATED}_${level}`;
       const columns = related.columns;
       // The related row's columns as an expansion names them: by the relation's mapping, relative to its table.
       const column =
-        (typeof columns === 'function' ? columns(member) : columns?.[member.join('/')]) ?? q(member.join('_'));
-      return `(SELECT ${RELATED}.${column} FROM ${related.table} ${RELATED} WHERE ${RELATED}.${q(related.key)} = ${table}.${q(related.reference)})`;
+        through(member, alias, `${name}/`, level + 1) ??
+        `${alias}.${(typeof columns === 'function' ? columns(member) : columns?.[member.join('/')]) ?? q(member.join('_'))}`;
+      return `(SELECT ${column} FROM ${related.table} ${alias} WHERE ${alias}.${q(related.key)} = ${from}.${q(related.reference)})`;
     }
     return undefined;
+  };
+  const mapper: ColumnMapper = (path) => {
+    const mapped = typeof own === 'function' ? own(path) : own?.[path.join('/')];
+    if (mapped !== undefined && mapped !== null) return mapped;
+    return through(path, table, '', 1);
   };
   return mapper;
 }

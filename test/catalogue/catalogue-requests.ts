@@ -35,6 +35,10 @@ export async function expectRelationsServed(endpoint: (request: Request) => Prom
   const children = await get(endpoint, "/Categories?$filter=Parent/Name eq 'Tools'&$select=Name");
   expect(children.status, children.text).toBe(200);
   expect(children.json().value).toEqual([{ Name: 'Saws' }]);
+  // A relation of the related row: the products of a category whose parent is Tools.
+  const grand = await get(endpoint, "/Products?$filter=Category/Parent/Name eq 'Tools'&$select=Name");
+  expect(grand.status, grand.text).toBe(200);
+  expect(grand.json().value).toEqual([{ Name: 'Saw' }]);
   const byLine = await get(
     endpoint,
     '/Deliveries?$filter=OrderLines/Quantity ge 1&$orderby=OrderLines/Quantity desc,DeliveryId&$select=DeliveryId',
