@@ -5,6 +5,7 @@
 // finds no row, reads null, as a relation that is null does.
 
 import type { ColumnMapper, ColumnMapping, Dialect, RelatedTable } from '../backends/sql/index.js';
+import { findProperty, type Schema } from '../types/schema.js';
 
 /** The related tables' aliases in the subqueries (`related_row_1`, …, one per level). */
 const RELATED = 'related_row';
@@ -19,11 +20,11 @@ export interface RelationColumnsOptions {
 
 /**
  * The caller's column mapping, then, for a path through a relation of `relations` it does not
- * map, the member of the related row; undefined (the default column) for every other path.
+ * map, the member of the related row; undefined (the default column) for every other path. A path
+ * through a relation of the schema that neither maps is an error of the mapping.
  */
-export function withRelationColumns(options: RelationColumnsOptions): ColumnMapping | undefined {
+export function withRelationColumns(options: RelationColumnsOptions, schema: Schema): ColumnMapping | undefined {
   const relations = options.relations ?? {};
-  if (Object.keys(relations).length === 0) return options.columns;
   const own = options.columns;
   const { dialect, table } = options;
   const q = (name: string): string => dialect.quoteIdentifier(name);
@@ -48,6 +49,14 @@ export function withRelationColumns(options: RelationColumnsOptions): ColumnMapp
   const mapper: ColumnMapper = (path) => {
     const mapped = typeof own === 'function' ? own(path) : own?.[path.join('/')];
     if (mapped !== undefined && mapped !== null) return mapped;
+    // A relation without a table here would be read as a column of the row that is not there:
+    // refused by name (an 'unsupported' FilterError at the member) rather than left to the engine.
+    for (let length = 1; length < path.length; length++) {
+      const at = path.slice(0, length);
+      const property = findProperty(schema, at);
+      if (property?.kind === 'structured' && property.relation && !Object.hasOwn(relations, at.join('/')))
+        throw new Error(`'${at.join('/')}' is a relation whose table this source is not given (its relations)`);
+    }
     return through(path, table, '', 1);
   };
   return mapper;

@@ -20,6 +20,7 @@ import { sqlReads } from './sql-reads.js';
 import { readBounds, timeoutOption, untilAborted, type StatementContext } from './statement-timeout.js';
 import { storedRow } from './stored-row.js';
 import { withRelationColumns } from './relation-columns.js';
+import type { Schema } from '../types/schema.js';
 
 export type SqlRows = readonly Record<string, unknown>[];
 
@@ -60,20 +61,28 @@ export function sqlSource(options: SqlSourceOptions): CollectionSource {
   const keys = new RowKeys(options.dialect.maxAliasBytes);
   const read = sqlReads(options.dialect);
   const { query: run, session, timeoutMs: _timeout, ...rest } = options;
-  const columns = withRelationColumns(options);
-  const compileOptions = {
+  const base = {
     ...rest,
-    ...(columns === undefined ? {} : { columns }),
     from: options.from ?? options.table,
     alias: keys.alias,
     ...(read === undefined ? {} : { read }),
+  };
+  // Per schema (a source serves one entity set): which of its paths cross a relation is the schema's.
+  const bySchema = new WeakMap<Schema, typeof base>();
+  const optionsFor = (schema: Schema): typeof base => {
+    let made = bySchema.get(schema);
+    if (made === undefined) {
+      const columns = withRelationColumns(options, schema);
+      bySchema.set(schema, (made = { ...base, ...(columns === undefined ? {} : { columns }) }));
+    }
+    return made;
   };
   return {
     async read(plan, { signal }) {
       const bounds = readBounds(signal, timeoutMs);
       const context = bounds.context();
       const page = (statement: (text: string, values: readonly unknown[]) => Promise<SqlRows>) =>
-        readPage(plan, compileOptions, keys, async (compiled) => {
+        readPage(plan, optionsFor(plan.schema), keys, async (compiled) => {
           bounds.check();
           return untilAborted(statement(compiled.sql, compiled.params), context.signal);
         });

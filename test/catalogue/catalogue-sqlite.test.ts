@@ -171,6 +171,17 @@ describe("a model from SQLite's catalogue", () => {
     );
   });
 
+  it('refuses by name a filter through more relations than the sources are given tables for', async () => {
+    const db = await database();
+    const catalogue = await readCatalogue(sqlJs(db), OPTIONS);
+    const endpoint = odataEndpoint({ model: catalogue.model, entitySets: catalogue.entitySets(sqlJs(db)) });
+    const within = await get(endpoint, "/Categories?$filter=Parent/Parent/Parent/Name eq 'Tools'");
+    expect(within.status, within.text).toBe(200);
+    const beyond = await get(endpoint, "/Categories?$filter=Parent/Parent/Parent/Parent/Name eq 'Tools'");
+    expect(beyond.status, beyond.text).toBe(501);
+    expect(beyond.json().error.message).toContain("'Parent/Parent/Parent/Parent' is a relation whose table");
+  });
+
   it('takes overrides per column and relation: type, name, filterable, hidden', async () => {
     const db = await database();
     const catalogue = await readCatalogue(sqlJs(db), {
