@@ -13,7 +13,7 @@ import {
   type SqlFragment,
 } from '../backends/sql/index.js';
 import type { QueryPage } from '../backends/memory/apply-query.js';
-import { everyValue, type QueryPlan } from '../types/query-plan.js';
+import { everyValue, type QueryPlan, type SelectItem } from '../types/query-plan.js';
 import { RowKeys } from './row-keys.js';
 import type { CollectionSource } from './source.js';
 import { sqlReads } from './sql-reads.js';
@@ -98,6 +98,15 @@ export function sqlSource(options: SqlSourceOptions): CollectionSource {
   };
 }
 
+/** A schema's every value, one array per schema: compileSqlQuery keeps a projection's SQL by the array. */
+const EVERY_VALUE = new WeakMap<Schema, SelectItem[]>();
+
+function everyValueOf(schema: Schema): SelectItem[] {
+  let items = EVERY_VALUE.get(schema);
+  if (items === undefined) EVERY_VALUE.set(schema, (items = everyValue(schema)));
+  return items;
+}
+
 /** The page of the plan: its rows keyed by property, whether more follow, its count when asked. */
 async function readPage(
   plan: QueryPlan,
@@ -106,7 +115,7 @@ async function readPage(
   statement: (compiled: CompiledSql) => Promise<SqlRows>,
 ): Promise<QueryPage<object>> {
   // Every column named by its property path, with or without a projection: never `SELECT *`.
-  const compiled = compileSqlQuery({ ...plan, select: plan.select ?? everyValue(plan.schema) }, options);
+  const compiled = compileSqlQuery({ ...plan, select: plan.select ?? everyValueOf(plan.schema) }, options);
   const read = async (q: CompiledSql): Promise<Record<string, unknown>[]> => [...keys.restore(await statement(q))];
   const { items, ...page } = pageOf(await read(compiled.data), plan);
   const count = compiled.count === undefined ? undefined : Number((await read(compiled.count))[0]?.count ?? 0);
