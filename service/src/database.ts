@@ -2,11 +2,12 @@
 // directory) or a PostgreSQL server reached by `DATABASE_URL` through `pg`. Both answer the same
 // SQL with `$n` placeholders. The one difference the service meets, how a driver hands back a
 // timestamptz, is settled by instantOf() (instants.ts). A database that cannot answer — not
-// reachable, frozen, or a statement past its time — is a DatabaseUnavailable, never a hang.
+// reachable, frozen, or a statement past its time — is the package's SourceUnavailable (the
+// server answers it 503 with Retry-After), never a hang.
 
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { DatabaseUnavailable, unavailableOrSelf } from './database-unavailable.js';
+import { SourceUnavailable, unreachableOrSelf } from 'odata-filter/server';
 
 export type Row = Record<string, unknown>;
 
@@ -36,7 +37,21 @@ export interface Database {
 
 /** A request that has gone: its statements are not started. */
 function refuseAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw new DatabaseUnavailable('cancelled', 'The request was abandoned by its client');
+  if (signal.aborted) throw new SourceUnavailable('cancelled', 'The request was abandoned by its client');
+}
+
+/** query_canceled: statement_timeout passed, or a cancel request (cancelStatement). */
+const CANCELED_STATE = '57014';
+
+/**
+ * The error as a SourceUnavailable when it says the database could not answer, else itself: a
+ * statement the server cancelled (`abandoned`: the request's client had gone, so the cancel was
+ * ours; else its statement_timeout passed), or a database the package finds unreachable.
+ */
+function unavailableOrSelf(error: unknown, abandoned = false): unknown {
+  if ((error as { code?: unknown } | null)?.code === CANCELED_STATE)
+    return new SourceUnavailable(abandoned ? 'cancelled' : 'timeout', (error as Error).message, { cause: error });
+  return unreachableOrSelf(error);
 }
 
 export interface PgliteOptions {
@@ -181,7 +196,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     }
     const cancel = (): void => cancelStatement(config, client);
     signal?.addEventListener('abort', cancel, { once: true });
-    let failure: Error | undefined;
+    let failure: unknown;
     try {
       return (await client.query<Row>(sql, [...params])).rows;
     } catch (error) {
@@ -189,7 +204,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       throw failure;
     } finally {
       signal?.removeEventListener('abort', cancel);
-      client.release(failure instanceof DatabaseUnavailable && failure.reason !== 'cancelled' ? failure : undefined);
+      client.release(failure instanceof SourceUnavailable && failure.reason !== 'cancelled' ? failure : undefined);
     }
   };
   // Fail at start, with the driver's words, rather than at the first request.

@@ -8,7 +8,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Authenticator } from './authenticate.js';
 import type { Database } from './database.js';
-import { DatabaseUnavailable } from './database-unavailable.js';
+import { isSourceUnavailable } from 'odata-filter/server';
 import { createErrorLog, errorKind } from './http/error-log.js';
 import { gracefulShutdown } from './http/shutdown.js';
 import { ConcurrencyLimit, TooManyRequests } from './http/concurrency-limit.js';
@@ -183,7 +183,7 @@ export function createService(options: ServiceOptions): Service {
       } catch (error) {
         if (error instanceof TooManyRequests) {
           answered = { reply: tooMany(request, error.retryAfterS) };
-        } else if (error instanceof DatabaseUnavailable) {
+        } else if (isSourceUnavailable(error)) {
           if (error.reason !== 'cancelled')
             errors.report(errorKind(error), () => `database unavailable (${error.reason}): ${error.message}`);
           answered = { reply: unavailable(DATABASE_RETRY_AFTER_S) };

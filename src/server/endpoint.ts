@@ -1,7 +1,8 @@
 // A read-only OData endpoint over a model (docs/server.md): the service document, each entity set
 // with every query option the package reads, its `$count`, and an entity by key, answered in
 // OData JSON; every failure in OData's error format. It takes a web-standard Request and gives a
-// Response, so it runs under any server that speaks Fetch (node:http through ./node.ts).
+// Response, so it runs under any server that speaks Fetch; node:http (./node.ts) hands it the
+// request without making either (./exchange.ts).
 
 import { isLiteralKind } from '../syntax/ast.js';
 import { parse } from '../syntax/parse.js';
@@ -15,10 +16,11 @@ import type { QueryPolicy, QueryResource } from '../query/policy.js';
 import type { RowFilterParameters } from '../query/row-filter.js';
 import type { PropertyRules } from '../query/rules.js';
 import type { QueryPlan } from '../types/query-plan.js';
+import { type Answer, answerOf, fetchHandler, type IncomingRequest } from './exchange.js';
 import { negotiate, type Negotiated } from './negotiate.js';
-import { errorResponse, failureResponse, type ODataError } from './odata-error.js';
+import { errorAnswer, failureAnswer, type ODataError } from './odata-error.js';
 import { rowJson } from './odata-json.js';
-import { type MetadataDocuments, metadataDocuments, metadataResponse } from './service-metadata.js';
+import { type MetadataDocuments, metadataAnswer, metadataDocuments } from './service-metadata.js';
 import { readRequestPath, type RequestPath } from './request-path.js';
 import type { CollectionSource } from './source.js';
 
@@ -70,13 +72,13 @@ export function odataEndpoint(options: EndpointOptions): Handler {
   for (const [name, service] of Object.entries(options.entitySets))
     sets.set(name, servedSet(options.model, name, service));
   const metadata = metadataDocuments(options.model, new Map(Object.entries(options.entitySets)));
-  return async (request) => {
+  return fetchHandler(async (request) => {
     try {
-      return await answer(request, root, sets, metadata, options);
+      return await respond(request, root, sets, metadata, options);
     } catch (error) {
-      return failureResponse(error);
+      return failureAnswer(error);
     }
-  };
+  });
 }
 
 interface ServedSet {
@@ -103,15 +105,15 @@ function servedSet(model: Model, name: string, service: EntitySetService): Serve
   return { name, service, resource, paged: new Map() };
 }
 
-async function answer(
-  request: Request,
+async function respond(
+  request: IncomingRequest,
   root: string,
   sets: ReadonlyMap<string, ServedSet>,
   metadata: MetadataDocuments,
   options: EndpointOptions,
-): Promise<Response> {
+): Promise<Answer> {
   if (request.method !== 'GET' && request.method !== 'HEAD')
-    return errorResponse(
+    return errorAnswer(
       {
         status: 405,
         code: 'method_not_allowed',
@@ -123,7 +125,7 @@ async function answer(
   const query = [...url.searchParams];
   const refused = query.find(([name]) => NOT_IMPLEMENTED.has(bareName(name)));
   if (refused !== undefined)
-    return errorResponse({
+    return errorAnswer({
       status: 501,
       code: 'not_implemented',
       message: `Option '${refused[0]}' is not implemented by this service`,
@@ -134,18 +136,18 @@ async function answer(
   if (typeof path === 'string') return notFound(path);
   if (path.kind === 'metadata')
     return (
-      metadataResponse(metadata, request, format?.[1]) ??
-      errorResponse({ status: 406, code: 'not_acceptable', message: '$metadata is CSDL XML or CSDL JSON' })
+      metadataAnswer(metadata, request, format?.[1]) ??
+      errorAnswer({ status: 406, code: 'not_acceptable', message: '$metadata is CSDL XML or CSDL JSON' })
     );
   const form = negotiate(request, format?.[1]);
   if (form === undefined)
-    return errorResponse({ status: 406, code: 'not_acceptable', message: 'The service answers in JSON only' });
+    return errorAnswer({ status: 406, code: 'not_acceptable', message: 'The service answers in JSON only' });
   const options2 = query.filter(([name]) => bareName(name) !== 'format');
   const headers = responseHeaders(form);
   if (path.kind === 'service') return serviceDocument(url, root, sets, headers);
   const served = sets.get(path.entitySet);
   if (served === undefined) return notFound(`'${path.entitySet}' is no entity set of this service`);
-  const parameters = (await options.parameters?.(request)) ?? {};
+  const parameters = (await options.parameters?.(request.fetchRequest())) ?? {};
   const base = `${url.origin}${root}`;
   if (path.kind === 'entity') return entity(served, path, options2, parameters, request, base, headers, form);
   const resource = pagedResource(served, form.maxPageSize);
@@ -155,10 +157,7 @@ async function answer(
     { parameters },
   );
   const page = await served.service.source.read(plan, { signal: request.signal });
-  if (path.count)
-    return new Response(String(page.count ?? 0), {
-      headers: { ...headers, 'Content-Type': 'text/plain;charset=utf-8' },
-    });
+  if (path.count) return answerOf(String(page.count ?? 0), { ...headers, 'Content-Type': 'text/plain;charset=utf-8' });
   const applied: Record<string, string> =
     resource !== served.resource ? { 'Preference-Applied': `odata.maxpagesize=${resource.policy.defaultTop}` } : {};
   const next = nextLink(url.href, plan, page.more, page.skipToken);
@@ -168,7 +167,7 @@ async function answer(
     `"value":[${page.items.map((row) => rowJson(row as Record<string, unknown>, resource.schema.properties, form)).join(',')}]`,
     ...(next === undefined ? [] : [`"@odata.nextLink":${JSON.stringify(next)}`]),
   ];
-  return new Response(`{${members.join(',')}}`, { headers: { ...headers, ...applied } });
+  return answerOf(`{${members.join(',')}}`, { ...headers, ...applied });
 }
 
 /** One entity by its key: the set's rows filtered by it, read with the request's `$select` and `$expand`. */
@@ -177,20 +176,20 @@ async function entity(
   path: Extract<RequestPath, { kind: 'entity' }>,
   given: readonly [string, string][],
   parameters: RowFilterParameters,
-  request: Request,
+  request: IncomingRequest,
   base: string,
   headers: Record<string, string>,
   form: Negotiated,
-): Promise<Response> {
+): Promise<Answer> {
   const { resource } = served;
   const keyOptions = keyFilter(served, path.key);
   if (typeof keyOptions === 'string')
-    return errorResponse({ status: 400, code: 'invalid_key', message: keyOptions, target: served.name });
+    return errorAnswer({ status: 400, code: 'invalid_key', message: keyOptions, target: served.name });
   const extra = given.find(
     ([name]) => !['select', 'expand'].includes(bareName(name)) && !name.startsWith('@') && name.startsWith('$'),
   );
   if (extra !== undefined)
-    return errorResponse({
+    return errorAnswer({
       status: 400,
       code: 'invalid_option',
       message: `Option '${extra[0]}' does not apply to one entity: it takes $select and $expand`,
@@ -202,7 +201,7 @@ async function entity(
   if (row === undefined) return notFound(`${served.name} has no entity with that key`);
   const body = rowJson(row as Record<string, unknown>, resource.schema.properties, form);
   const context = `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan)}/$entity`)}`;
-  return new Response(body === '{}' ? `{${context}}` : `{${context},${body.slice(1)}`, { headers });
+  return answerOf(body === '{}' ? `{${context}}` : `{${context},${body.slice(1)}`, headers);
 }
 
 /** The options that find one entity: `$filter` on each key property, its value an alias holding the literal as written. */
@@ -261,9 +260,9 @@ function serviceDocument(
   root: string,
   sets: ReadonlyMap<string, ServedSet>,
   headers: Record<string, string>,
-): Response {
+): Answer {
   const value = [...sets.keys()].map((name) => ({ name, kind: 'EntitySet', url: name }));
-  return new Response(JSON.stringify({ '@odata.context': `${url.origin}${root}$metadata`, value }), { headers });
+  return answerOf(JSON.stringify({ '@odata.context': `${url.origin}${root}$metadata`, value }), headers);
 }
 
 function responseHeaders(form: Negotiated): Record<string, string> {
@@ -273,6 +272,6 @@ function responseHeaders(form: Negotiated): Record<string, string> {
   };
 }
 
-function notFound(message: string): Response {
-  return errorResponse({ status: 404, code: 'not_found', message } satisfies ODataError);
+function notFound(message: string): Answer {
+  return errorAnswer({ status: 404, code: 'not_found', message } satisfies ODataError);
 }

@@ -10,7 +10,8 @@ import { createContext } from '../backends/mongo/options.js';
 import { everyValue } from '../types/query-plan.js';
 import type { Property } from '../types/schema.js';
 import type { CollectionSource } from './source.js';
-import { readBounds, SourceUnavailable, timeoutOption, untilAborted } from './statement-timeout.js';
+import { SourceUnavailable } from './source-unavailable.js';
+import { readBounds, timeoutOption, untilAborted } from './statement-timeout.js';
 import { storedValue } from './stored-value.js';
 
 type Document = Record<string, unknown>;
@@ -82,6 +83,8 @@ export function mongoSource(options: MongoSourceOptions): CollectionSource {
         return { items, more: documents.length > plan.top, ...(count === undefined ? {} : { count }) };
       } catch (error) {
         throw bounds.failure(error);
+      } finally {
+        bounds.release();
       }
     },
   };

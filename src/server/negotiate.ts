@@ -2,6 +2,8 @@
 // or nothing (406), numbers as strings (`IEEE754Compatible=true`), the protocol version the client
 // speaks (`OData-MaxVersion`), and a page size it prefers (`Prefer: odata.maxpagesize=50`).
 
+import type { IncomingRequest } from './exchange.js';
+
 export interface Negotiated {
   /** Int64 and Decimal as strings. */
   readonly ieee754Compatible: boolean;
@@ -12,12 +14,12 @@ export interface Negotiated {
 }
 
 /** The response's form, or undefined when the client accepts no JSON (a 406). */
-export function negotiate(request: Request, format: string | undefined): Negotiated | undefined {
-  const accepted = format === undefined ? request.headers.get('Accept') : formatMediaType(format);
+export function negotiate(request: IncomingRequest, format: string | undefined): Negotiated | undefined {
+  const accepted = format === undefined ? request.header('Accept') : formatMediaType(format);
   const media = accepted === null || accepted === undefined ? [] : mediaRanges(accepted);
   const json = media.find((m) => ['application/json', 'application/*', '*/*'].includes(m.type));
   if (accepted !== null && accepted !== undefined && json === undefined) return undefined;
-  const page = /(?:^|[,;\s])(?:odata\.)?maxpagesize\s*=\s*"?(\d{1,9})"?/i.exec(request.headers.get('Prefer') ?? '');
+  const page = /(?:^|[,;\s])(?:odata\.)?maxpagesize\s*=\s*"?(\d{1,9})"?/i.exec(request.header('Prefer') ?? '');
   return {
     ieee754Compatible: json?.parameters.get('ieee754compatible') === 'true',
     version: versionFor(request),
@@ -26,8 +28,8 @@ export function negotiate(request: Request, format: string | undefined): Negotia
 }
 
 /** The version a response is in: 4.0 to a client whose `OData-MaxVersion` is below 4.01, else 4.01. */
-export function versionFor(request: Request): '4.0' | '4.01' {
-  const maxVersion = request.headers.get('OData-MaxVersion')?.trim();
+export function versionFor(request: IncomingRequest): '4.0' | '4.01' {
+  const maxVersion = request.header('OData-MaxVersion')?.trim();
   return maxVersion === '4.0' || (maxVersion !== undefined && Number(maxVersion) < 4.01) ? '4.0' : '4.01';
 }
 

@@ -1,6 +1,9 @@
 // node:http (and Express, whose handlers take the same pair) in front of a Fetch handler: the
 // request's method, URL, headers and body as a Request, and the Response written back, with the
-// request's signal aborted when the client goes away.
+// request's signal aborted when the client goes away. An endpoint of this package is handed the
+// request without either being made (./exchange.ts).
+
+import { directAnswerer, type IncomingRequest } from './exchange.js';
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -22,40 +25,69 @@ export interface NodeResponse {
 
 /** A `(req, res)` listener for `http.createServer`, or an Express route, that answers through `handler`. */
 export function nodeListener(handler: Handler): (req: NodeRequest, res: NodeResponse) => void {
+  const respond = directAnswerer(handler);
   return (req, res) => {
     const abort = new AbortController();
     res.once('close', () => {
       if (!res.writableFinished) abort.abort();
     });
-    let request: Request;
-    try {
-      request = requestOf(req, abort.signal);
-    } catch {
+    const url = urlOf(req);
+    if (url === undefined) {
       // A Host header or a request target no URL can be made of.
       res.writeHead(400, { 'Content-Type': 'application/json' });
       res.end('{"error":{"code":"bad_request","message":"The request\'s host or target is no URL"}}');
       return;
     }
-    void handler(request).then(
-      async (response) => {
-        res.writeHead(response.status, Object.fromEntries(response.headers));
-        res.end(req.method === 'HEAD' ? undefined : new Uint8Array(await response.arrayBuffer()));
-      },
-      () => {
-        res.writeHead(500, { 'Content-Type': 'application/json' });
-        res.end('{"error":{"code":"internal","message":"The service could not answer the request"}}');
-      },
-    );
+    const failed = (): void => {
+      res.writeHead(500, { 'Content-Type': 'application/json' });
+      res.end('{"error":{"code":"internal","message":"The service could not answer the request"}}');
+    };
+    // An endpoint of this package reads the request and gives its answer without a Request or a Response.
+    if (respond !== undefined) {
+      void respond(incomingOf(req, url, abort.signal)).then((answer) => {
+        res.writeHead(answer.status, { ...answer.headers });
+        res.end(req.method === 'HEAD' || answer.body === null ? undefined : answer.body);
+      }, failed);
+      return;
+    }
+    void handler(requestOf(req, url, abort.signal)).then(async (response) => {
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      res.end(req.method === 'HEAD' ? undefined : new Uint8Array(await response.arrayBuffer()));
+    }, failed);
   };
 }
 
-function requestOf(req: NodeRequest, signal: AbortSignal): Request {
+/** The request's absolute URL, or undefined where its Host or target makes none. */
+function urlOf(req: NodeRequest): string | undefined {
   const host = req.headers.host ?? 'localhost';
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const url = `${protocol}://${host}${req.url ?? '/'}`;
+  return URL.canParse(url) ? url : undefined;
+}
+
+/** The request as the endpoint reads it: headers read where asked, a Request made only if a hook needs one. */
+function incomingOf(req: NodeRequest, url: string, signal: AbortSignal): IncomingRequest {
+  let request: Request | undefined;
+  return {
+    method: req.method ?? 'GET',
+    url,
+    header: (name) => {
+      const value = req.headers[name.toLowerCase()];
+      return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
+    },
+    signal,
+    fetchRequest: () => {
+      request ??= requestOf(req, url, signal);
+      return request;
+    },
+  };
+}
+
+function requestOf(req: NodeRequest, url: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
     for (const v of typeof value === 'string' ? [value] : value) headers.append(name, v);
   }
-  return new Request(`${protocol}://${host}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, signal });
+  return new Request(url, { method: req.method ?? 'GET', headers, signal });
 }

@@ -9,6 +9,7 @@ import { metadataXml } from '../metadata/metadata-xml.js';
 import type { EntitySet, Model } from '../model/model.js';
 import type { PropertyRules } from '../query/rules.js';
 import { versionFor } from './negotiate.js';
+import { type Answer, answerOf, type IncomingRequest } from './exchange.js';
 
 interface Document {
   readonly text: string;
@@ -57,12 +58,12 @@ function servedModel(model: Model, served: ReadonlySet<string>): Model {
 }
 
 /** `$metadata` as the request asks for it: XML unless it asks for JSON; undefined when it accepts neither (a 406). */
-export function metadataResponse(
+export function metadataAnswer(
   documents: MetadataDocuments,
-  request: Request,
+  request: IncomingRequest,
   format: string | undefined,
-): Response | undefined {
-  const asked = (format === undefined ? (request.headers.get('Accept') ?? '') : format).toLowerCase();
+): Answer | undefined {
+  const asked = (format === undefined ? (request.header('Accept') ?? '') : format).toLowerCase();
   const json = /(^|[\s,;])(json|application\/json)/.test(asked) && !/xml/.test(asked);
   const xml = asked === '' || /xml|\*\/\*|application\/\*/.test(asked);
   if (!json && !xml) return undefined;
@@ -74,11 +75,11 @@ export function metadataResponse(
     'OData-Version': version,
   };
   if (
-    request.headers
-      .get('If-None-Match')
+    request
+      .header('If-None-Match')
       ?.split(',')
       .some((tag) => tag.trim() === document.etag || tag.trim() === '*')
   )
-    return new Response(null, { status: 304, headers });
-  return new Response(document.text, { headers });
+    return answerOf(null, headers, 304);
+  return answerOf(document.text, headers);
 }

@@ -93,6 +93,8 @@ export function sqlSource(options: SqlSourceOptions): CollectionSource {
         return await page((text, values) => run(text, values, context));
       } catch (error) {
         throw bounds.failure(error);
+      } finally {
+        bounds.release();
       }
     },
   };

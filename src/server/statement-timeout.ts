@@ -3,27 +3,11 @@
 // read stopped by either is a SourceUnavailable, which the endpoint answers 503 with Retry-After,
 // never a 500 with the engine's words.
 
+import { isSourceUnavailable, SourceUnavailable } from './source-unavailable.js';
+import { unreachableOrSelf } from './unreachable.js';
+
 /** The default of a source's `timeoutMs`: what one request's statements may take together. */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5_000;
-
-/** Why a read was stopped: its statements passed their time, or the client went away. */
-export type UnavailableReason = 'timeout' | 'cancelled';
-
-/** A read the source stopped: past the timeout, or abandoned by its client. */
-export class SourceUnavailable extends Error {
-  override readonly name = 'SourceUnavailable';
-  constructor(
-    readonly reason: UnavailableReason,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-export function isSourceUnavailable(error: unknown): error is SourceUnavailable {
-  return error instanceof SourceUnavailable;
-}
 
 /** What each statement of a read is told: its time, and a signal that aborts when either runs out. */
 export interface StatementContext {
@@ -43,6 +27,8 @@ export interface ReadBounds {
   readonly failure: (error: unknown) => unknown;
   /** Throws a SourceUnavailable once either bound has run out: no statement starts after. */
   readonly check: () => void;
+  /** Ends the bounds once the read is over: its timer and its listener on the request's signal. */
+  readonly release: () => void;
 }
 
 /**
@@ -51,7 +37,18 @@ export interface ReadBounds {
  */
 export function readBounds(request: AbortSignal, timeoutMs: number): ReadBounds {
   const deadline = Date.now() + timeoutMs;
-  const signal = AbortSignal.any([request, AbortSignal.timeout(timeoutMs)]);
+  // One controller, a timer and a listener, released when the read ends: AbortSignal.timeout and
+  // AbortSignal.any cost tens of microseconds a read, more than the rest of a small request.
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const abandoned = (): void => controller.abort(request.reason);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`The read passed ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
+  (timer as { unref?: () => void }).unref?.();
+  if (request.aborted) controller.abort(request.reason);
+  else request.addEventListener('abort', abandoned, { once: true });
   const stopped = (): SourceUnavailable | undefined => {
     if (request.aborted) return new SourceUnavailable('cancelled', 'The request was abandoned by its client');
     if (signal.aborted || Date.now() >= deadline)
@@ -63,12 +60,16 @@ export function readBounds(request: AbortSignal, timeoutMs: number): ReadBounds 
     failure: (error) => {
       if (isSourceUnavailable(error)) return error;
       const reason = stopped();
-      if (reason === undefined) return error;
+      if (reason === undefined) return unreachableOrSelf(error);
       return new SourceUnavailable(reason.reason, reason.message, { cause: error });
     },
     check: () => {
       const reason = stopped();
       if (reason !== undefined) throw reason;
+    },
+    release: () => {
+      clearTimeout(timer);
+      request.removeEventListener('abort', abandoned);
     },
   };
 }

@@ -163,6 +163,16 @@ describe('the OData endpoint', () => {
     expect(json().error.details.map((d: { target: string }) => d.target)).toEqual(['$filter', '$orderby']);
   });
 
+  it('names the first ten problems of many and counts the rest, whatever the request holds', async () => {
+    const options = Array.from({ length: 2_000 }, (_, i) => `$unknown${i}=1`).join('&');
+    const response = await get(`/odata/Products?${options}`);
+    expect(response.status).toBe(400);
+    const { error } = response.json();
+    expect(error.details).toHaveLength(10);
+    expect(error.message).toMatch(/^2000 problems: .*; and 1990 more$/);
+    expect(response.text.length).toBeLessThan(5_000);
+  });
+
   it('serves $metadata as CSDL XML or JSON, with an ETag, naming only the entity sets it serves', async () => {
     const xml = await get('/odata/$metadata');
     expect(xml.status).toBe(200);

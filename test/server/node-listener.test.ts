@@ -1,9 +1,15 @@
 // The endpoint behind node:http on 127.0.0.1, as a client reaches it: the README's quick start
 // run as written, a request over the wire, HEAD without a body, and a Host no URL can be made of.
+// node:http hands an endpoint the request without making a Request or a Response: it answers
+// what the same endpoint answers through Fetch, byte for byte; any other Fetch handler is served
+// through a Request and a Response.
 
-import { request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arraySource, nodeListener, odataEndpoint } from '../../src/server/index.js';
 import { readmeBlock, runServerBlock } from '../support/readme-block.js';
+import { categories, lines, model, products } from '../support/shop.js';
 
 /** The README's server quick start, the code block under "Serve a collection". */
 const quickStart = (): string => readmeBlock('### Serve a collection');
@@ -17,12 +23,35 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-function raw(method: string, path: string, host?: string): Promise<{ status: number; body: string }> {
+interface RawAnswer {
+  readonly status: number;
+  readonly body: string;
+  readonly headers: Record<string, string>;
+}
+
+function raw(
+  method: string,
+  path: string,
+  host?: string,
+  headers: Record<string, string> = {},
+  at = base,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method, headers: host === undefined ? {} : { Host: host } }, (res) => {
+    const sent = { ...headers, ...(host === undefined ? {} : { Host: host }) };
+    const req = httpRequest(`${at}${path}`, { method, headers: sent }, (res) => {
       let body = '';
       res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          body,
+          headers: Object.fromEntries(
+            Object.entries(res.headers).filter(
+              ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+            ),
+          ) as Record<string, string>,
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -44,7 +73,100 @@ describe('the endpoint over node:http', () => {
 
   it('answers HEAD without a body, and a Host no URL can be made of with a 400', async () => {
     const head = await raw('HEAD', '/Products');
-    expect(head).toEqual({ status: 200, body: '' });
+    expect([head.status, head.body]).toEqual([200, '']);
     expect((await raw('GET', '/Products', 'bad host:x')).status).toBe(400);
+  });
+});
+
+describe('an endpoint over node:http, without a Request or a Response', () => {
+  const seen: (string | null)[] = [];
+  const endpoint = odataEndpoint({
+    model,
+    root: '/odata/',
+    entitySets: {
+      Products: { source: arraySource(products), rowFilter: 'Id le @most' },
+      Categories: { source: arraySource(categories) },
+      Lines: { source: arraySource(lines) },
+    },
+    // The hook is given a Request, with the request's headers.
+    parameters: (request) => {
+      seen.push(request.headers.get('X-Most'));
+      return { most: Number(request.headers.get('X-Most') ?? 25) };
+    },
+  });
+  let listening: ReturnType<typeof createServer>;
+  let at = '';
+  beforeAll(async () => {
+    listening = createServer(nodeListener(endpoint));
+    await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+    at = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+  });
+  afterAll(() => listening.close());
+
+  /** The same request through Fetch. */
+  async function fetched(method: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
+    const response = await endpoint(new Request(`${at}${path}`, { method, headers }));
+    return {
+      status: response.status,
+      body: method === 'HEAD' ? '' : await response.text(),
+      headers: Object.fromEntries(response.headers),
+    };
+  }
+
+  it.each([
+    [
+      'GET',
+      "/odata/Products?$filter=Price gt 3 and startswith(Name,'Product')&$orderby=Id desc&$top=3&$count=true",
+      {},
+    ],
+    ['GET', '/odata/Products?$select=Id,Stock', { Accept: 'application/json;IEEE754Compatible=true', 'X-Most': '4' }],
+    ['GET', '/odata/Products(2)?$expand=Category', {}],
+    ['GET', '/odata/Lines(Order=1,No=2)', { 'OData-MaxVersion': '4.0' }],
+    ['GET', '/odata/Products/$count', { 'X-Most': '7' }],
+    ['GET', '/odata/Products?$top=5', { Prefer: 'odata.maxpagesize=2' }],
+    ['GET', '/odata/', {}],
+    ['GET', '/odata/$metadata', { Accept: 'application/json' }],
+    ['GET', '/odata/$metadata', {}],
+    ['GET', '/odata/Products?$filter=Nme eq 1', {}],
+    ['GET', '/odata/Products?$format=xml', {}],
+    ['GET', '/odata/Nothing', {}],
+    ['POST', '/odata/Products', {}],
+    ['HEAD', '/odata/Products', {}],
+  ] as const)('%s %s answers as through Fetch', async (method, path, headers) => {
+    const wire = await raw(method, encodeURI(path), undefined, headers, at);
+    expect(wire).toEqual(await fetched(method, encodeURI(path), headers));
+    expect(wire.status).not.toBe(500);
+  });
+
+  it('answers a $metadata the client holds 304, without a body', async () => {
+    const { headers } = await raw('GET', '/odata/$metadata', undefined, {}, at);
+    const again = await raw('GET', '/odata/$metadata', undefined, { 'If-None-Match': headers.etag! }, at);
+    expect([again.status, again.body, again.headers.etag]).toEqual([304, '', headers.etag]);
+  });
+
+  it("hands the parameters' hook a Request with the request's headers", async () => {
+    seen.length = 0;
+    const { body } = await raw('GET', '/odata/Products?$select=Id', undefined, { 'X-Most': '2' }, at);
+    expect(JSON.parse(body).value).toEqual([{ Id: 1 }, { Id: 2 }]);
+    expect(seen).toEqual(['2']);
+  });
+
+  it('serves any other Fetch handler through a Request and a Response', async () => {
+    const echo = createServer(
+      nodeListener(async (request) => new Response(`${request.method} ${request.headers.get('X-A')}`, { status: 201 })),
+    );
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    try {
+      const answer = await raw(
+        'GET',
+        '/',
+        undefined,
+        { 'X-A': 'b' },
+        `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+      );
+      expect([answer.status, answer.body]).toEqual([201, 'GET b']);
+    } finally {
+      echo.close();
+    }
   });
 });

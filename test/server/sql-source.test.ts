@@ -355,6 +355,21 @@ describe("a SQL source's time and cancellation", () => {
     expect(response.text).not.toMatch(/products|secret/);
   });
 
+  it('answers a database that cannot be reached 503 unreachable, with Retry-After', async () => {
+    // Nothing listens on port 1: each connection is refused (ECONNREFUSED).
+    const pool = new pg.Pool({ host: '127.0.0.1', port: 1, connectionTimeoutMillis: 2_000 });
+    try {
+      for (const path of ['/Products', '/Categories?$expand=Products']) {
+        const response = await get(endpointOver(pgPool(pool)), path);
+        expect([response.status, response.json().error.code]).toEqual([503, 'unreachable']);
+        expect(response.headers.get('Retry-After')).toBe('1');
+        expect(response.text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|SELECT/);
+      }
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('takes a timeout of whole milliseconds from 1, 5 s by default', () => {
     expect(DEFAULT_STATEMENT_TIMEOUT_MS).toBe(5_000);
     for (const timeoutMs of [0, 1.5, -1, Number.NaN])

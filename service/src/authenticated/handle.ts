@@ -11,7 +11,7 @@ import type { Row, Statements } from '../database.js';
 import type { Authenticator, User } from '../authenticate.js';
 import { mayRead } from '../authenticate.js';
 import { accepts } from '../http/negotiate.js';
-import { MOST_ISSUES_SHOWN, refusalMessage } from '../http/error-message.js';
+import { MOST_ISSUES_SHOWN, refusalMessage } from 'odata-filter/server';
 import type { Reply } from '../http/respond.js';
 import { STORED_TYPES, relationPathsOf, typeAt, viewOf } from '../storage.js';
 import type { TypeName } from '../storage.js';

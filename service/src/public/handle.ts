@@ -7,11 +7,10 @@ import { parseQuery } from 'odata-filter/query';
 import type { QueryResource } from 'odata-filter/query';
 import { compileSqlQuery, pageOf } from 'odata-filter/sql';
 import type { Statements } from '../database.js';
-import { DatabaseUnavailable } from '../database-unavailable.js';
 import type { ErrorLog } from '../http/error-log.js';
 import { errorKind } from '../http/error-log.js';
 import { accepts } from '../http/negotiate.js';
-import { refusalMessage } from '../http/error-message.js';
+import { isSourceUnavailable, refusalMessage } from 'odata-filter/server';
 import type { Reply } from '../http/respond.js';
 import { REGIONS } from '../tables.js';
 import { recordOf } from './records.js';
@@ -79,7 +78,7 @@ export async function handlePublic(
     // A request the package refuses — its options, or a value the database cannot hold — is the request's fault.
     else if (isFilterError(caught)) error = new Refusal(400, 'BadRequest', refusalMessage(caught));
     // The database's state, not the request's: the server answers it (503) for both interfaces.
-    else if (caught instanceof DatabaseUnavailable) throw caught;
+    else if (isSourceUnavailable(caught)) throw caught;
     else {
       errors.report(
         errorKind(caught),

@@ -8,7 +8,7 @@
 
 import { mysql, type Dialect } from '../../backends/sql/index.js';
 import type { SqlConnection, SqlRows } from '../sql-source.js';
-import { SourceUnavailable } from '../statement-timeout.js';
+import { SourceUnavailable } from '../source-unavailable.js';
 
 type Result = Promise<[unknown, unknown]>;
 /** Bound values: typed `never[]` so that a driver's own value type fits, whatever it is. */

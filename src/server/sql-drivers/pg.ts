@@ -6,7 +6,7 @@
 
 import { postgres, type Dialect } from '../../backends/sql/index.js';
 import type { SqlConnection, SqlRows } from '../sql-source.js';
-import { SourceUnavailable } from '../statement-timeout.js';
+import { SourceUnavailable } from '../source-unavailable.js';
 
 interface PgResult {
   readonly rows: SqlRows;

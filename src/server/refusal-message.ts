@@ -1,8 +1,8 @@
 // The message of a refused request, capped: a request can hold thousands of faults (10,000
-// unknown options), and the answer names the first few and counts the rest rather than growing
-// with the request (the package's message lists every issue).
+// unknown options), and an answer names the first few and counts the rest rather than growing
+// with the request (a FilterError's own message lists every issue).
 
-import type { FilterError } from 'odata-filter';
+import type { FilterError } from '../errors.js';
 
 /** The most issues an error body names. */
 export const MOST_ISSUES_SHOWN = 10;
