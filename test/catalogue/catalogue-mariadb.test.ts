@@ -122,6 +122,37 @@ describe.skipIf(!mariadbAvailable())("a model from MariaDB's catalogue", () => {
     }
   });
 
+  it('serves a JSON column as a collection where an override says so: filtered by any and all', async () => {
+    const engine = await startMariadb();
+    try {
+      for (const statement of [...DDL, ...ROWS]) await engine.query(statement);
+      await engine.query(`UPDATE products SET notes = '["blue","sharp"]' WHERE product_id = 2`);
+      await engine.query(`UPDATE products SET notes = '[]' WHERE product_id = 3`);
+      const connection = engine.connection();
+      const catalogue = await readCatalogue(connection, {
+        ...OPTIONS,
+        tables: ['products', 'categories'],
+        overrides: { products: { notes: { type: 'Edm.String', collection: true, name: 'Tags' } } },
+      });
+      expect(catalogue.definition.entityTypes?.Products?.properties?.Tags).toEqual({
+        type: 'Edm.String',
+        collection: true,
+        nullable: true,
+      });
+      const endpoint = odataEndpoint({ model: catalogue.model, entitySets: catalogue.entitySets(connection) });
+      const blue = await get(endpoint, "/Products?$filter=Tags/any(t: startswith(t, 'bl'))&$select=Name,Tags");
+      expect(blue.status, blue.text).toBe(200);
+      expect(blue.json().value).toEqual([{ Name: 'Ball', Tags: ['blue', 'sharp'] }]);
+      // A null column is an empty collection (docs/semantics.md): all() holds for it and for [].
+      const short = await get(endpoint, '/Products?$filter=Tags/all(t: length(t) lt 5)&$select=Name&$orderby=Name');
+      expect(short.json().value).toEqual([{ Name: 'Drill' }, { Name: 'Saw' }]);
+      const counted = await get(endpoint, '/Products?$filter=Tags/$count eq 2&$select=Name');
+      expect(counted.json().value).toEqual([{ Name: 'Ball' }]);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it("gives drizzle's definition of the same tables the same model and sources", async () => {
     const categories = mysqlTable('categories', {
       category_id: int().primaryKey(),
