@@ -2,9 +2,10 @@
 // (`Category/Name eq 'Tools'`, `Category/Parent/Name`): each member read as a scalar subquery on
 // the relation's table (`relations`, which an expansion reads too), by the row's reference to its
 // related row, nested for a relation of the related row. A row without one, or whose reference
-// finds no row, reads null, as a relation that is null does.
+// finds no row, reads null, as a relation that is null does. A path through a relation of a
+// collection's element (`Products/any(p: p/Category/Name eq 'Tools')`) is refused by name.
 
-import type { ColumnMapper, ColumnMapping, Dialect, RelatedTable } from '../backends/sql/index.js';
+import type { CollectionStorage, ColumnMapper, ColumnMapping, Dialect, RelatedTable } from '../backends/sql/index.js';
 import { findProperty, type Schema } from '../types/schema.js';
 
 /** The related tables' aliases in the subqueries (`related_row_1`, …, one per level). */
@@ -60,4 +61,40 @@ export function withRelationColumns(options: RelationColumnsOptions, schema: Sch
     return through(path, table, '', 1);
   };
   return mapper;
+}
+
+/**
+ * The collections in child tables, each member's mapping refusing a path through a relation of
+ * the element that the caller's mapping does not map: the element's table is read under an alias
+ * the compiler gives it, so its relations cannot be read as the row's are. Refused by name (an
+ * 'unsupported' FilterError at the member), never sent to the engine as a column that is not there.
+ */
+export function withElementRelationsRefused(
+  collections: CollectionStorage | undefined,
+  schema: Schema,
+): CollectionStorage | undefined {
+  if (collections === undefined) return undefined;
+  const guarded: Record<string, CollectionStorage[string]> = {};
+  for (const [path, storage] of Object.entries(collections)) {
+    if (!('table' in storage) || storage.value !== undefined) {
+      guarded[path] = storage;
+      continue;
+    }
+    const own = storage.columns;
+    const collection = path.split('/');
+    const columns: ColumnMapper = (member) => {
+      const mapped = typeof own === 'function' ? own(member) : own?.[member.join('/')];
+      if (mapped !== undefined && mapped !== null) return mapped;
+      for (let length = 1; length < member.length; length++) {
+        const property = findProperty(schema, [...collection, ...member.slice(0, length)]);
+        if (property?.kind === 'structured' && property.relation)
+          throw new Error(
+            `'${member.slice(0, length).join('/')}' is a relation of the elements of '${path}', which this source reads only from the row`,
+          );
+      }
+      return undefined;
+    };
+    guarded[path] = { ...storage, columns };
+  }
+  return guarded;
 }

@@ -19,7 +19,7 @@ import type { CollectionSource } from './source.js';
 import { sqlReads } from './sql-reads.js';
 import { readBounds, timeoutOption, untilAborted, type StatementContext } from './statement-timeout.js';
 import { storedRow } from './stored-row.js';
-import { withRelationColumns } from './relation-columns.js';
+import { withElementRelationsRefused, withRelationColumns } from './relation-columns.js';
 import type { Schema } from '../types/schema.js';
 
 export type SqlRows = readonly Record<string, unknown>[];
@@ -73,7 +73,15 @@ export function sqlSource(options: SqlSourceOptions): CollectionSource {
     let made = bySchema.get(schema);
     if (made === undefined) {
       const columns = withRelationColumns(options, schema);
-      bySchema.set(schema, (made = { ...base, ...(columns === undefined ? {} : { columns }) }));
+      const collections = withElementRelationsRefused(options.collections, schema);
+      bySchema.set(
+        schema,
+        (made = {
+          ...base,
+          ...(columns === undefined ? {} : { columns }),
+          ...(collections === undefined ? {} : { collections }),
+        }),
+      );
     }
     return made;
   };

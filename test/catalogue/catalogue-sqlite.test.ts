@@ -180,6 +180,12 @@ describe("a model from SQLite's catalogue", () => {
     const beyond = await get(endpoint, "/Categories?$filter=Parent/Parent/Parent/Parent/Name eq 'Tools'");
     expect(beyond.status, beyond.text).toBe(501);
     expect(beyond.json().error.message).toContain("'Parent/Parent/Parent/Parent' is a relation whose table");
+    // A relation of a collection's element is read from the row only: refused by name, not a 500.
+    const element = await get(endpoint, "/Categories?$filter=Products/any(p: p/Category/Name eq 'Tools')");
+    expect(element.status, element.text).toBe(501);
+    expect(element.json().error.message).toContain("'Category' is a relation of the elements of 'Products'");
+    const member = await get(endpoint, '/Categories?$filter=Products/any(p: p/Price gt 10)&$select=Name');
+    expect(member.status, member.text).toBe(200);
   });
 
   it('takes overrides per column and relation: type, name, filterable, hidden', async () => {
