@@ -12,6 +12,7 @@ import {
   type Property,
   type Schema,
   type StructuredProperty,
+  type StructureType,
   enumTypesOf,
 } from '../../types/schema.js';
 import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../../types/allowed.js';
@@ -104,7 +105,12 @@ function itemsAt(text: string, token: CursorToken, schema: Schema, options: Edit
     if (place !== undefined)
       items.push(
         ...(token.head.length === 0
-          ? operandItems(place, schema, options)
+          ? operandItems(
+              place,
+              (standIn) => Placement.of(text, token.pathStart, token.segmentEnd, standIn, schema, options),
+              schema,
+              options,
+            )
           : pathItems(place, token.head, schema, options)),
       );
   } else if (syntax.literal && token.head.length === 0) {
@@ -144,8 +150,16 @@ function allowsFunction(options: EditorOptions, name: string): boolean {
   return options.policy?.functions?.includes(name) ?? true;
 }
 
-/** An operand's items at a path's start: variables, `$it`, properties, functions, literals, `not`. */
-function operandItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
+/**
+ * An operand's items at a path's start: variables, `$it`, properties, the row's derived types,
+ * functions, literals, `not`. `placeOf` makes the place anew with another stand-in.
+ */
+function operandItems(
+  place: Placement,
+  placeOf: (standIn: string) => Placement | undefined,
+  schema: Schema,
+  options: EditorOptions,
+): Completion[] {
   const items: Completion[] = [];
   const { facts } = place;
   for (const scope of facts.scopes) {
@@ -161,6 +175,17 @@ function operandItems(place: Placement, schema: Schema, options: EditorOptions):
   }
   for (const property of schema.properties.values()) {
     const item = memberItem(place, '', property, property.name, options);
+    if (item !== undefined) items.push(item);
+  }
+  // The row's derived types: a type-cast segment (`Staff.Manager/Budget`), or a type `isof` takes
+  // alone — which the operand's stand-in cannot tell (`isof(@x)` does not parse), so the type's
+  // name stands in for itself.
+  const root = rootOf(schema);
+  for (const name of derivedNames(root)) {
+    const alone = placeOf(name)?.fits(name) === true;
+    const item: Completion | undefined = alone
+      ? { label: name, insert: name, kind: 'type', detail: `derived type of ${schema.name}` }
+      : castItem(place, '', root, name, options);
     if (item !== undefined) items.push(item);
   }
   if (!facts.condition) {
@@ -203,21 +228,65 @@ function pathItems(place: Placement, head: readonly string[], schema: Schema, op
   } else at = rootOf(schema);
   if (at.filterable === false) return [];
   for (const name of rest) {
-    at = at?.kind === 'structured' ? at.properties.get(name) : undefined;
+    // A qualified name is a type-cast segment: the members beyond it are the derived type's.
+    at = isQualified(name) ? castTo(at, name) : at?.kind === 'structured' ? at.properties.get(name) : undefined;
     // Under a structure kept from filters nothing is offered, whatever its members say.
     if (at?.filterable === false) return [];
   }
   const written = `${head.join('/')}/`;
+  const items: Completion[] = [];
   if (at?.kind === 'structured') {
-    const items: Completion[] = [];
     for (const property of at.properties.values()) {
       const item = memberItem(place, written, property, property.name, options);
       if (item !== undefined) items.push(item);
     }
-    return items;
   }
-  if (at?.kind === 'collection') return lambdaItems(place, written, at.name, options);
-  return [];
+  if (at?.kind === 'collection') items.push(...lambdaItems(place, written, at.name, options));
+  if (at !== undefined)
+    for (const name of derivedNames(at)) {
+      const item = castItem(place, written, at, name, options);
+      if (item !== undefined) items.push(item);
+    }
+  return items;
+}
+
+const isQualified = (segment: string): boolean => segment.includes('.');
+
+/** The model's types derived from a structure's type (or a collection's element type), by qualified name. */
+function derivedNames(at: Property): string[] {
+  const structure = at.kind === 'collection' ? at.element : at;
+  return structure.kind === 'structured' && structure.type !== undefined ? [...structure.type.derived.keys()] : [];
+}
+
+/** A structure, or a collection of structures, read through a type-cast segment: as the derived type named, if it is one. */
+function castTo(at: Property | undefined, name: string): Property | undefined {
+  const asDerived = (structure: StructuredProperty): StructuredProperty | undefined => {
+    const type = structure.type?.derived.get(name);
+    return type === undefined ? undefined : { ...structure, properties: type.properties, type };
+  };
+  if (at?.kind === 'structured') return asDerived(at);
+  if (at?.kind === 'collection' && at.element.kind === 'structured') {
+    const element = asDerived(at.element);
+    return element === undefined ? undefined : { ...at, element };
+  }
+  return undefined;
+}
+
+/** The item for a type-cast segment after `written` (`Staff.Manager/`), where something beneath it fits. */
+function castItem(
+  place: Placement,
+  written: string,
+  at: Property,
+  name: string,
+  options: EditorOptions,
+): Completion | undefined {
+  const cast = castTo(at, name);
+  const path = `${written}${name}`;
+  const fits =
+    cast?.kind === 'structured'
+      ? leadsToFit(place, path, cast, NAVIGATION_DEPTH, options)
+      : cast?.kind === 'collection' && lambdaItems(place, `${path}/`, cast.name, options).length > 0;
+  return fits ? { label: name, insert: `${name}/`, kind: 'type', detail: `derived type: ${name}` } : undefined;
 }
 
 function rootOf(schema: Schema): StructuredProperty {
@@ -228,6 +297,7 @@ function rootOf(schema: Schema): StructuredProperty {
     nullable: false,
     filterable: true,
     relation: false,
+    ...(schema.type === undefined ? {} : { type: schema.type }),
   };
 }
 
@@ -431,10 +501,34 @@ function declaredVariables(text: string): string[] {
   return [...unquoted.matchAll(/(?:any|all)\(\s*([A-Za-z_][A-Za-z0-9_]*)\s*:/gi)].map((m) => m[1]!);
 }
 
-/** In `cast(…, ` and `isof(…, `: the Edm types and the schema's enumeration types. */
+/** In `cast(…, ` and `isof(…, `: the Edm types, the schema's enumeration types and the model's derived types. */
 function typeNameItems(place: Placement, schema: Schema, quote: string): Completion[] {
-  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys()];
+  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys(), ...derivedTypesOf(schema)];
   return names
     .filter((name) => place.fits(`${quote}${name}${quote}`))
     .map((name) => ({ label: name, insert: `${quote}${name}${quote}`, kind: 'type' as const, detail: 'type' }));
+}
+
+/** Every type derived from a structure the schema reaches (the row's, its structures', their elements'), by qualified name. */
+function derivedTypesOf(schema: Schema): Set<string> {
+  const names = new Set<string>();
+  const seen = new Set<StructureType>();
+  const visit = (type: StructureType | undefined): void => {
+    if (type === undefined || seen.has(type)) return;
+    seen.add(type);
+    for (const [name, derived] of type.derived) {
+      names.add(name);
+      visitProperties(derived.properties);
+    }
+    visitProperties(type.properties);
+  };
+  const visitProperties = (properties: ReadonlyMap<string, Property>): void => {
+    for (const property of properties.values()) {
+      const structure = property.kind === 'collection' ? property.element : property;
+      // Only a model's view has types (and so derived types): its structures all name theirs.
+      if (structure.kind === 'structured') visit(structure.type);
+    }
+  };
+  visit(schema.type);
+  return names;
 }

@@ -40,18 +40,36 @@ export function hover(
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.start > offset || node.end < offset || node.end > readTo) continue;
+    // A read through a type-cast segment is the member read: its test of the row's type is the
+    // checker's own (docs/semantics.md §14), not something the text holds.
+    if (node.kind === 'guard') {
+      stack.push(node.value);
+      continue;
+    }
     if (
       best === undefined ||
       node.end - node.start < best.end - best.start ||
       (node.kind !== 'convert' && best.kind === 'convert' && node.start === best.start && node.end === best.end)
     )
       best = node;
-    stack.push(...childrenOfTyped(node));
+    // Nor is what `isof` of a model's type was made into.
+    if (!isModelTypeTest(node)) stack.push(...childrenOfTyped(node));
   }
-  return best === undefined
-    ? undefined
-    : { start: best.start, end: best.end, type: typeName(best), description: describeNode(best, text) };
+  if (best === undefined) return undefined;
+  const description = isModelTypeTest(best)
+    ? "a test of the value's type in the model: Edm.Boolean, true when it is of the type named or of one derived from it"
+    : describeNode(best, text);
+  return { start: best.start, end: best.end, type: typeName(best), description };
 }
+
+/**
+ * A test the checker made of `isof` with a model's type (docs/semantics.md §14): its reads of the
+ * discriminator stand where the test stands, so a child covers the node's whole text, which no
+ * operand the text holds does.
+ */
+const isModelTypeTest = (node: TypedExpr): boolean =>
+  (node.kind === 'in' || node.kind === 'compare' || node.kind === 'logical') &&
+  childrenOfTyped(node).some((child) => child.start === node.start && child.end === node.end);
 
 /** The text inspected, or the part before its syntax error (`readTo`: where what was read ends). */
 function inspectUpToError(

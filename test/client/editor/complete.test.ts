@@ -5,6 +5,7 @@ import { complete, type CompletionKind, type EditorOptions } from '../../../src/
 import { FUNCTIONS } from '../../../src/language/functions.js';
 import { DEFAULT_LIMITS, defineSchema } from '../../../src/index.js';
 import { atCursor, Product } from './product-schema.js';
+import { derivedSchema } from '../../support/derived-table.js';
 
 const now = new Date('2024-05-01T10:00:00Z');
 // The function table's, then the type functions: `cast` wherever a value goes, `isof` where a Boolean does.
@@ -288,6 +289,57 @@ describe('complete: binaries (docs/semantics.md §6)', () => {
     const operators = labels('Hash |');
     expect(operators).toEqual(expect.arrayContaining(['eq', 'ne', 'in']));
     expect(operators.filter((o) => ['gt', 'ge', 'lt', 'le'].includes(o))).toEqual([]);
+  });
+});
+
+describe("complete: a model's derived types (docs/semantics.md §14)", () => {
+  /** The inserts of kind 'type' offered at the marked cursor against the staff model's Employees. */
+  const types = (marked: string): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, derivedSchema)
+      .items.filter((i) => i.kind === 'type')
+      .map((i) => i.insert);
+  };
+  const members = (marked: string): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, derivedSchema).items.map((i) => i.label);
+  };
+
+  it.each<[string, string[]]>([
+    // The row's derived types, as type-cast segments where a condition goes.
+    ['|', ['Staff.Manager/', 'Staff.Executive/']],
+    ['Staff.|', ['Staff.Manager/', 'Staff.Executive/']],
+    ["Name eq 'x' and |", ['Staff.Manager/', 'Staff.Executive/']],
+    // A derived type's own derived types; a structure's and a collection's element's.
+    ['Staff.Manager/|', ['Staff.Executive/']],
+    ['Address/|', ['Staff.HomeAddress/']],
+    ['Addresses/|', ['Staff.HomeAddress/']],
+    ['Addresses/any(a: a/|', ['Staff.HomeAddress/']],
+    // `isof` of the row takes a type alone (inside the parentheses an editor closes); of a value,
+    // its type after the comma.
+    ['isof(|)', ['Staff.Manager', 'Staff.Executive']],
+    ['isof(Address, Staff.H|', ['Staff.HomeAddress']],
+    // Wherever a value goes, a path through a derived type that leads to one that fits.
+    ['Name eq |', ['Staff.Manager/', 'Staff.Executive/']],
+    // A leaf type has none; a primitive has none.
+    ['Staff.Executive/|', []],
+    ['Name/|', []],
+  ])('%s', (marked, expected) => {
+    expect(types(marked)).toEqual(expected);
+  });
+
+  it("offers a derived type's members after its type-cast segment, its base type's among them", () => {
+    expect(members('Staff.Manager/|')).toEqual(expect.arrayContaining(['Id', 'Name', 'Budget']));
+    expect(members('Staff.Manager/|')).not.toContain('Level');
+    expect(members('Staff.Executive/|')).toEqual(expect.arrayContaining(['Budget', 'Level']));
+    expect(members('Address/Staff.HomeAddress/|')).toEqual(['City', 'Zip']);
+    expect(members('Addresses/Staff.HomeAddress/|')).toEqual(['any', 'all', '$count']);
+    expect(members('Addresses/Staff.HomeAddress/any(h: h/|')).toEqual(expect.arrayContaining(['Zip']));
+  });
+
+  it('offers no derived type for a schema defined without a model', () => {
+    const { text, cursor } = atCursor('|');
+    expect(complete(text, cursor, Product).items.filter((i) => i.kind === 'type')).toEqual([]);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { hover } from '../../../src/client/index.js';
 import { atCursor, Product } from './product-schema.js';
+import { derivedSchema } from '../../support/derived-table.js';
 
 /** [the text the hover covers, its type, its description] at the marked offset. */
 function at(marked: string): [string, string, string] | undefined {
@@ -45,6 +46,31 @@ describe('hover', () => {
     ['Id gt 2 and a|nd Id eq 1 and Id eq 2', undefined],
   ])('%s', (marked, expected) => {
     expect(at(marked)).toEqual(expected);
+  });
+
+  it.each<[string, [string, string, string]]>([
+    // A read through a type-cast segment is the member, wherever on the path the offset is.
+    [
+      'Staff.Man|ager/Budget gt 3',
+      ['Staff.Manager/Budget', 'Edm.Int32', 'Staff.Manager/Budget: Edm.Int32, nullable (a property of the row)'],
+    ],
+    [
+      'Staff.Manager/Bud|get gt 3',
+      ['Staff.Manager/Budget', 'Edm.Int32', 'Staff.Manager/Budget: Edm.Int32, nullable (a property of the row)'],
+    ],
+    // isof of a model's type is that, not the discriminator's reads it is made of.
+    [
+      'isof(Address, Staff.Home|Address)',
+      [
+        'Address, Staff.HomeAddress',
+        'Edm.Boolean',
+        "a test of the value's type in the model: Edm.Boolean, true when it is of the type named or of one derived from it",
+      ],
+    ],
+  ])("a model's derived types: %s", (marked, expected) => {
+    const { text, cursor } = atCursor(marked);
+    const info = hover(text, cursor, derivedSchema);
+    expect(info && [text.slice(info.start, info.end), info.type, info.description]).toEqual(expected);
   });
 
   it('is undefined for an offset outside the text', () => {
