@@ -7,8 +7,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { DEFAULT_MAX_METADATA_LENGTH, fromMetadata } from '../csdl/from-metadata.js';
 import type { ODataVersion } from '../language/versions.js';
-import { schemaOf } from '../model/model-view.js';
-import { filterSchemaOf, rulesOf } from '../query/rules.js';
+import { filterSchemaFor } from '../csdl/filter-schema.js';
 import type { Schema, SchemaDefinition } from '../types/schema.js';
 import { defineSchema } from '../types/schema.js';
 import { SERVICE_SCHEMAS } from '../examples/events/schemas.js';
@@ -110,9 +109,8 @@ function schemaFromMetadata(
   if (text === undefined)
     return { usageError: `--metadata ${file}: the file is larger than ${MAX_METADATA_BYTES} bytes` };
   try {
-    const { model, version, rules } = fromMetadata(text);
-    const view = schemaOf(model, entitySet);
-    return { schema: filterSchemaOf(view, rulesOf(view, rules[entitySet])), version };
+    const imported = fromMetadata(text);
+    return { schema: filterSchemaFor(imported, entitySet), version: imported.version };
   } catch (error) {
     return { usageError: `--metadata ${file}: ${(error as Error).message}` };
   }

@@ -3,6 +3,7 @@
 // parser is a dependency of this entry only: the core and the other entries never import it.
 
 export { fromMetadata, DEFAULT_MAX_METADATA_LENGTH } from './from-metadata.js';
+export { filterSchemaFor } from './filter-schema.js';
 export type { FromMetadataOptions, ImportedMetadata } from './from-metadata.js';
 export type { FilterRequirements } from './capability-rules.js';
 export type { MetadataNote, MetadataNoteKind } from './import-report.js';

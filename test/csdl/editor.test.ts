@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { complete, diagnose } from '../../src/client/index.js';
 import { schemaOf } from '../../src/index.js';
+import { filterSchemaFor } from '../../src/csdl/index.js';
 import { importedModel } from './real-models.js';
 
 const { model, version } = importedModel('trippin');
@@ -35,5 +36,30 @@ describe("the editor kit on a service's $metadata", () => {
         { version },
       ),
     ).toEqual([]);
+  });
+});
+
+describe("the editor kit under a service's restrictions (filterSchemaFor)", () => {
+  // SAP's sample marks a product's Name and Description `sap:filterable="false"`.
+  const imported = importedModel('gwsample-basic-v2');
+  const products = filterSchemaFor(imported, 'ProductSet');
+  const options = { version: imported.version };
+
+  it('offers no property the service keeps from filters, and diagnoses one named', () => {
+    const offered = complete("Category eq 'x' and ", 20, products, options).items.map((i) => i.label);
+    expect(offered).toEqual(expect.arrayContaining(['Category', 'ProductID', 'Price']));
+    expect(offered).not.toContain('Name');
+    expect(offered).not.toContain('Description');
+    // The model's own view, without the rules, offers them: the rules are what keeps them out.
+    const unrestricted = complete("Category eq 'x' and ", 20, schemaOf(imported.model, 'ProductSet'), options);
+    expect(unrestricted.items.map((i) => i.label)).toContain('Name');
+    expect(diagnose("Name eq 'Notebook'", products, options)).toMatchObject([
+      { code: 'not_filterable', start: 0, end: 4 },
+    ]);
+    expect(diagnose("Category eq 'Notebooks'", products, options)).toEqual([]);
+  });
+
+  it('names the entity set it cannot find, with the one meant', () => {
+    expect(() => filterSchemaFor(imported, 'ProductSets')).toThrow(/did you mean 'ProductSet'/);
   });
 });
