@@ -11,18 +11,25 @@ import { hoverTooltip } from '@codemirror/view';
 import type { EditorView, Tooltip } from '@codemirror/view';
 import { complete, diagnose, hover } from 'odata-filter/client';
 import type { CompletionKind, Fix } from 'odata-filter/client';
-import type { Schema } from 'odata-filter';
+import type { ODataVersion, Schema } from 'odata-filter';
 
-/** What the sources read when they run: the schema the filter is written against, if any. */
+/** What the sources read when they run: the schema the filter is written against, if any, and its OData version. */
 export interface FilterContext {
   readonly schema: () => Schema | undefined;
+  readonly version: () => ODataVersion | undefined;
+}
+
+/** The editor kit's options for the context: its OData version, where it names one. */
+function optionsOf(context: FilterContext): { readonly version?: ODataVersion } {
+  const version = context.version();
+  return version === undefined ? {} : { version };
 }
 
 /** The problems of the filter text (diagnose()), each at its range, with its fixes as actions. */
 export function filterDiagnostics(text: string, context: FilterContext): Diagnostic[] {
   const schema = context.schema();
   if (schema === undefined || text.trim() === '') return [];
-  return diagnose(text, schema).map((problem) => ({
+  return diagnose(text, schema, optionsOf(context)).map((problem) => ({
     from: problem.start,
     to: problem.end,
     severity: 'error',
@@ -71,7 +78,7 @@ export function filterCompletions(completion: CompletionContext, context: Filter
   // Opened by typing: only within or after a word, a `/` or a space; always when asked for.
   if (!completion.explicit && completion.matchBefore(/[\w$./]$|[ (,:]$/) === null) return null;
   const text = completion.state.doc.toString();
-  const { from, to, items } = complete(text, completion.pos, schema);
+  const { from, to, items } = complete(text, completion.pos, schema, optionsOf(context));
   if (items.length === 0) return null;
   const options: Completion[] = items.map((item, rank) => ({
     label: item.label,
@@ -98,7 +105,7 @@ export function filterCompletions(completion: CompletionContext, context: Filter
 export function filterHover(view: EditorView, position: number, context: FilterContext): Tooltip | null {
   const schema = context.schema();
   if (schema === undefined) return null;
-  const found = hover(view.state.doc.toString(), position, schema);
+  const found = hover(view.state.doc.toString(), position, schema, optionsOf(context));
   if (found === undefined) return null;
   return {
     pos: found.start,

@@ -78,18 +78,28 @@ const VALUES = {
 /** The generated rows of a schema. */
 export function generateRows(schema: Schema): SampleRow[] {
   const rows: SampleRow[] = [];
-  for (let i = 0; i < GENERATED_ROW_COUNT; i++) rows.push(structureValue(schema.properties, i));
+  for (let i = 0; i < GENERATED_ROW_COUNT; i++) rows.push(structureValue(schema.properties, i, 0));
   return rows;
 }
 
-function structureValue(properties: ReadonlyMap<string, Property>, row: number): Record<string, unknown> {
+/**
+ * The relations a row holds, one inside another, before they are left empty: a model's relations
+ * lead back to the rows they come from (People/Friends/Friends/…), which would never end.
+ */
+const RELATION_DEPTH = 2;
+
+function structureValue(
+  properties: ReadonlyMap<string, Property>,
+  row: number,
+  relations: number,
+): Record<string, unknown> {
   const value: Record<string, unknown> = {};
   let place = 0;
   for (const [name, property] of properties) {
     place++;
     // One nullable property per structure is left out of row 7: a missing value reads as null.
     if (row === 7 && place === 1 && isNullable(property)) continue;
-    value[name] = propertyValue(property, row, place);
+    value[name] = propertyValue(property, row, place, relations);
   }
   return value;
 }
@@ -98,22 +108,28 @@ function isNullable(property: Property): boolean {
   return property.kind !== 'collection' && property.nullable;
 }
 
-function propertyValue(property: Property, row: number, place: number): unknown {
+function propertyValue(property: Property, row: number, place: number, relations: number): unknown {
+  const within = relations + (property.kind !== 'primitive' && property.relation ? 1 : 0);
   switch (property.kind) {
     case 'collection': {
       // Collections of 0 to 3 elements: row 0 empty, then growing, element i from row (row + i).
-      const length = row % 4;
-      return Array.from({ length }, (_, i) => elementValue(property.element, row + i, place));
+      const length = within > RELATION_DEPTH ? 0 : row % 4;
+      return Array.from({ length }, (_, i) => elementValue(property.element, row + i, place, within));
     }
     case 'primitive':
     case 'structured':
-      if (property.nullable && (row + place) % 4 === 0) return null;
-      return elementValue(property, row, place);
+      if ((property.nullable && (row + place) % 4 === 0) || within > RELATION_DEPTH) return null;
+      return elementValue(property, row, place, within);
   }
 }
 
-function elementValue(property: PrimitiveProperty | StructuredProperty, row: number, place: number): unknown {
-  if (property.kind === 'structured') return structureValue(property.properties, row);
+function elementValue(
+  property: PrimitiveProperty | StructuredProperty,
+  row: number,
+  place: number,
+  relations: number,
+): unknown {
+  if (property.kind === 'structured') return structureValue(property.properties, row, relations);
   if (property.enum !== undefined) {
     const members = [...property.enum.members.values()];
     const member = members[row % members.length];

@@ -40,7 +40,7 @@ let rows = rowsOf(picker.current());
 
 const editor = createFilterEditor({
   parent: byId('editor'),
-  context: { schema: () => picker.current().schema },
+  context: { schema: () => picker.current().schema, version: () => picker.current().version },
   onText: () => scheduleUpdate(),
   onDiagnostics: showProblems,
 });
@@ -58,8 +58,8 @@ function update(): void {
   pending = undefined;
   try {
     const text = editor.text();
-    const { schema } = picker.current();
-    const description = describeFilter(text, schema);
+    const { schema, version } = picker.current();
+    const description = describeFilter(text, schema, version);
     panels.show(description.panels);
     table.show(
       schema,

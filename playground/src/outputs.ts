@@ -4,7 +4,7 @@
 // is the panel's text, never an uncaught error.
 
 import { check, formatFilterError, isFilterError, parse, print } from 'odata-filter';
-import type { Schema, TypedFilter } from 'odata-filter';
+import type { ODataVersion, Schema, TypedFilter } from 'odata-filter';
 import { writeQuery } from 'odata-filter/client';
 import { compileMongo, toExtendedJson } from 'odata-filter/mongo';
 import { compileSql, mysql, postgres, sqlite } from 'odata-filter/sql';
@@ -59,8 +59,9 @@ function attempt(make: () => string): PanelContent {
   }
 }
 
-/** Every panel's content for a filter text against a schema. */
-export function describeFilter(text: string, schema: Schema): FilterDescription {
+/** Every panel's content for a filter text against a schema, read in `version` where one is given. */
+export function describeFilter(text: string, schema: Schema, version?: ODataVersion): FilterDescription {
+  const options = version === undefined ? {} : { version };
   const query = attempt(
     () => `OData:    ${writeQuery({ filter: text })}\nservice:  ${writeQuery({ filter: text }, 'service')}`,
   );
@@ -72,10 +73,10 @@ export function describeFilter(text: string, schema: Schema): FilterDescription 
       panels: { canonical: empty, query, typed: empty, postgres: empty, sqlite: empty, mysql: empty, mongo: empty },
     };
   }
-  const canonical = attempt(() => print(parse(text)));
+  const canonical = attempt(() => print(parse(text, options), options));
   let checked: TypedFilter;
   try {
-    checked = check(text, schema);
+    checked = check(text, schema, options);
   } catch (error) {
     const problem = explain(error);
     const notChecked = failed(`The filter does not check against ${schema.name}; see the problems above.`);

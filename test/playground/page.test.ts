@@ -1,9 +1,11 @@
 // The playground page in a real browser: Debian's Chromium driven by playwright-core, the built
 // page served from playground/dist/ on loopback. It types filters, reads the problems and applies
-// a quick fix, reads the SQL and the matching rows, picks another resource and pastes a schema; any
+// a quick fix, reads the SQL and the matching rows, picks another resource, pastes a schema and a
+// service's `$metadata` (test/csdl/fixtures/); any
 // console error, page error or failed request fails it. The expected rows are counted by hand from
 // playground/src/samples.ts and the generated-rows table of playground/src/generated-rows.ts.
 
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
@@ -192,6 +194,48 @@ describe.runIf(BROWSER)('the playground page', () => {
     expect(await page.locator('#rows-summary').innerText()).toBe('2 of 8 rows of Book match.');
     await typeFilter('Titel eq null');
     await eventually(() => page.locator('#problems li').innerText()).toContain("Did you mean 'Title'?");
+  });
+
+  it('reads a pasted $metadata: its entity sets, its version, its rules', async () => {
+    await page.locator('#paste-metadata summary').click();
+    const text = page.locator('#metadata-text');
+    const status = page.locator('#metadata-status');
+    await text.fill('<edmx:Edmx');
+    await page.locator('#read-metadata').click();
+    expect(await status.getAttribute('class')).toContain('error');
+    expect(await page.locator('#outputs').getAttribute('data-schema')).toBe('Book');
+
+    // TripPin (OData 4.0): People's filters complete and are diagnosed against its model.
+    await text.fill(readFileSync(new URL('../csdl/fixtures/trippin.xml', import.meta.url), 'utf8'));
+    await page.locator('#read-metadata').click();
+    expect(await status.innerText()).toMatch(/^OData 4\.0: 4 entity sets/);
+    await page.locator('#entity-set').selectOption('People');
+    await eventually(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Person');
+    expect(await page.locator('#resource').inputValue()).toBe('(metadata)');
+    await typeFilter("FirstNme eq 'Scott'");
+    await eventually(() => page.locator('#problems li').innerText()).toContain("Did you mean 'FirstName'?");
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('Emails/');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await eventually(() => options.allInnerTexts()).toEqual([
+      expect.stringContaining('any'),
+      expect.stringContaining('all'),
+      expect.stringContaining('$count'),
+    ]);
+
+    // SAP's sample (OData 2.0): its own functions, and a property its annotations keep from filters.
+    await text.fill(readFileSync(new URL('../csdl/fixtures/gwsample-basic-v2.xml', import.meta.url), 'utf8'));
+    await page.locator('#read-metadata').click();
+    expect(await status.innerText()).toMatch(/^OData 2\.0: 16 entity sets/);
+    await page.locator('#entity-set').selectOption('ProductSet');
+    await eventually(() => page.locator('#outputs').getAttribute('data-schema')).toBe('Product');
+    await typeFilter("substringof('Note', Category)");
+    expect(await page.locator('#problems li').count()).toBe(0);
+    expect(await panel('canonical').innerText()).toBe("substringof('Note', Category)");
+    await typeFilter("Name eq 'Notebook'");
+    await eventually(() => page.locator('#problems li').innerText()).toContain('not_filterable');
   });
 
   it('logged no console error, page error or failed request', () => {

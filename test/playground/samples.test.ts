@@ -15,6 +15,8 @@ import { generateRows, GENERATED_ROW_COUNT } from '../../playground/src/generate
 import { SAMPLE_ROWS } from '../../playground/src/samples.js';
 import type { SampleRow } from '../../playground/src/samples.js';
 import { jsonCollections, ROW_TABLE } from '../../playground/src/sql-storage.js';
+import { schemaOf } from '../../src/index.js';
+import { importedModel } from '../csdl/real-models.js';
 
 const schemas = [...SERVICE_SCHEMAS.values()];
 
@@ -73,6 +75,17 @@ describe('the generated rows of a pasted schema', () => {
 
   it('are the same every time', () => {
     for (const schema of schemas) expect(generateRows(schema)).toEqual(generateRows(schema));
+  });
+
+  it("end where a model's relations lead back to the rows they come from", () => {
+    // TripPin's People: Friends are People, whose Friends are People, …
+    const people = schemaOf(importedModel('trippin').model, 'People');
+    const rows = generateRows(people);
+    expect(rows.length).toBe(GENERATED_ROW_COUNT);
+    // Two relations deep at most: a friend's friends are there, their friends are not.
+    const friendsOfFriends = rows.flatMap((r) => (r.Friends as { Friends: { Friends: unknown[] }[] }[]) ?? []);
+    expect(friendsOfFriends.some((f) => f.Friends.length > 0)).toBe(true);
+    expect(friendsOfFriends.flatMap((f) => f.Friends).every((f) => f.Friends.length === 0)).toBe(true);
   });
 });
 
