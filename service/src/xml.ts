@@ -14,13 +14,21 @@ const NOT_IN_XML =
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#xD;' };
 const ATTRIBUTE_ESCAPES: Record<string, string> = { ...TEXT_ESCAPES, '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;' };
 
+/**
+ * Whether a value may need anything done: an escaped character, a control character or a
+ * surrogate. Most values hold none, and one test spares them two replacements.
+ */
+const MAY_CHANGE = /[&<>"\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
 /** Character data: `&`, `<` and `>` (which `]]>` needs) escaped, characters XML cannot carry replaced. */
 export function escapeText(value: string): string {
+  if (!MAY_CHANGE.test(value)) return value;
   return value.replace(NOT_IN_XML, '\uFFFD').replace(/[&<>\r]/g, (c) => TEXT_ESCAPES[c]!);
 }
 
 /** A double-quoted attribute value. */
 export function escapeAttribute(value: string): string {
+  if (!MAY_CHANGE.test(value)) return value;
   return value.replace(NOT_IN_XML, '\uFFFD').replace(/[&<>"\r\t\n]/g, (c) => ATTRIBUTE_ESCAPES[c]!);
 }
 
