@@ -83,28 +83,49 @@ function outcome(text: string, options?: ParseOptions): 'tree' | FilterError['ki
 
 describe('hostile shapes', () => {
   const texts = Object.fromEntries(Object.entries(SHAPES).map(([name, make]) => [name, make()]));
+  /** Each shape parsed under raised limits once, for the two tests that read it: megabytes each. */
+  const raised = new Map<string, Expr | FilterError>();
+  const parsedRaised = (name: string): Expr | FilterError => {
+    let read = raised.get(name);
+    if (read === undefined) {
+      try {
+        read = parse(texts[name]!, RAISED);
+      } catch (error) {
+        if (!isFilterError(error)) throw error;
+        read = error;
+      }
+      raised.set(name, read);
+    }
+    return read;
+  };
 
   it.each(Object.keys(SHAPES))('%s: default limits give a tree or a limit error', (name) => {
     expect(['tree', 'limit']).toContain(outcome(texts[name]!));
   });
 
   it.each(Object.keys(SHAPES))('%s: raised limits give a tree, a limit error or the error of its kind', (name) => {
-    expect(['limit', RAISED_OUTCOME[name] ?? 'tree']).toContain(outcome(texts[name]!, RAISED));
+    const read = parsedRaised(name);
+    expect(['limit', RAISED_OUTCOME[name] ?? 'tree']).toContain(isFilterError(read) ? read.kind : 'tree');
   });
 
   it.each(Object.keys(SHAPES))(
     '%s: every tree that raised limits accept prints, and its print is a fixed point',
     (name) => {
-      let tree: Expr;
-      try {
-        tree = parse(texts[name]!, RAISED);
-      } catch {
-        return;
-      }
+      const tree = parsedRaised(name);
+      // Its last reader: the tree is let go (a shape's tree holds up to 100,000 nodes).
+      raised.delete(name);
+      if (isFilterError(tree)) return;
       const printed = print(tree);
       expect(printed.length).toBeGreaterThan(0);
       // Deep negations print as nested parentheses, which the generated parser may refuse as too deep.
-      if (outcome(printed, RAISED) === 'tree') expect(print(parse(printed, RAISED))).toBe(printed);
+      let again: Expr;
+      try {
+        again = parse(printed, RAISED);
+      } catch (error) {
+        if (!isFilterError(error)) throw error;
+        return;
+      }
+      expect(print(again)).toBe(printed);
     },
   );
 
