@@ -51,8 +51,9 @@ export function mongoSource(options: MongoSourceOptions): CollectionSource {
   const fieldOf = (path: readonly string[]): string => field({ path, start: 0, end: 0 });
   return {
     async read(plan, { signal }) {
-      const bounds = readBounds(signal, timeoutMs);
+      // Compiled first: a filter it refuses (a 501) leaves no bounds behind to release.
       const query = compileMongoQuery(plan, compileOptions);
+      const bounds = readBounds(signal, timeoutMs);
       const context = bounds.context();
       const limits = { maxTimeMS: context.timeoutMs, signal: context.signal };
       const operation = async <T>(run: () => Promise<T>): Promise<T> => {

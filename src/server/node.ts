@@ -50,19 +50,45 @@ export function nodeListener(handler: Handler): (req: NodeRequest, res: NodeResp
       }, failed);
       return;
     }
-    void handler(requestOf(req, url, abort.signal)).then(async (response) => {
+    let request: Request;
+    try {
+      request = requestOf(req, url, abort.signal);
+    } catch {
+      // A method Fetch forbids (TRACE, CONNECT): no Request can carry it to the handler.
+      res.writeHead(501, { 'Content-Type': 'application/json' });
+      res.end('{"error":{"code":"not_implemented","message":"The request\'s method is not served"}}');
+      return;
+    }
+    void handler(request).then(async (response) => {
       res.writeHead(response.status, Object.fromEntries(response.headers));
       res.end(req.method === 'HEAD' ? undefined : new Uint8Array(await response.arrayBuffer()));
     }, failed);
   };
 }
 
-/** The request's absolute URL, or undefined where its Host or target makes none. */
+/**
+ * The request's absolute URL, or undefined where its Host or target makes none: a Host is a host
+ * and a port, so one that would move the path (`/`, `?`, `#`, `\`) or bring credentials (`@`) is
+ * refused; an origin-form target (`/path?query`) is read against it, an absolute-form one
+ * (`http://host/path`, RFC 9112 §3.2.2) is its own URL.
+ */
 function urlOf(req: NodeRequest): string | undefined {
-  const host = req.headers.host ?? 'localhost';
+  const given = req.headers.host ?? 'localhost';
+  // node:http gives one Host (a second is a 400 there); the header's type allows a list.
+  const host = typeof given === 'string' ? given : given.join(',');
+  if (/[/?#@,\\\s]/.test(host)) return undefined;
   const protocol = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  const url = `${protocol}://${host}${req.url ?? '/'}`;
-  return URL.canParse(url) ? url : undefined;
+  const target = req.url ?? '/';
+  const origin = target.startsWith('/');
+  let url: URL;
+  try {
+    url = new URL(origin ? `${protocol}://${host}${target}` : target);
+  } catch {
+    return undefined;
+  }
+  if (url.username !== '' || url.password !== '') return undefined;
+  if (!origin && url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  return url.href;
 }
 
 /** The request as the endpoint reads it: headers read where asked, a Request made only if a hook needs one. */

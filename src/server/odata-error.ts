@@ -6,7 +6,7 @@
 
 import { type FilterError, isFilterError } from '../errors.js';
 import { type Answer, answerOf } from './exchange.js';
-import { MOST_ISSUES_SHOWN, refusalMessage } from './refusal-message.js';
+import { capped, MOST_ISSUES_SHOWN, refusalMessage } from './refusal-message.js';
 import { isSourceUnavailable, type UnavailableReason } from './source-unavailable.js';
 
 export interface ODataError {
@@ -40,7 +40,7 @@ export function filterErrorOf(error: FilterError): ODataError {
       ? {
           details: issues.slice(0, MOST_ISSUES_SHOWN).map((issue) => ({
             code: issue.code,
-            message: issue.message,
+            message: capped(issue.message),
             ...(optionOf(issue) !== undefined ? { target: optionOf(issue) } : {}),
           })),
         }

@@ -9,7 +9,8 @@ export const MOST_ISSUES_SHOWN = 10;
 /** The most characters of one issue's message, when there are several (a message may quote a long value). */
 const MOST_ISSUE_CHARACTERS = 500;
 
-const capped = (message: string): string =>
+/** One issue's message, cut at MOST_ISSUE_CHARACTERS. */
+export const capped = (message: string): string =>
   message.length <= MOST_ISSUE_CHARACTERS ? message : `${message.slice(0, MOST_ISSUE_CHARACTERS)}…`;
 
 /** The error's message, or with many issues, the first MOST_ISSUES_SHOWN and how many more there are. */

@@ -9,11 +9,28 @@
 import { SourceUnavailable } from './source-unavailable.js';
 
 /**
- * SQLSTATE classes of a server that cannot serve (PostgreSQL's appendix A, and the same classes in
- * MySQL and MariaDB): connection exceptions (08), insufficient resources (53: too many
- * connections, out of memory), operator intervention (57P: shutting down, starting up).
+ * SQLSTATEs of a server that cannot serve now but may soon (PostgreSQL's appendix A; MySQL and
+ * MariaDB use the 08 ones too): connection exceptions, too many connections, shutting down,
+ * starting up, a session ended for idling. Not the rest of their classes: a protocol violation
+ * (08P01) is a fault of the code, and out of memory or a full disk (53200, 53100) may be the
+ * statement's own doing, which a client asked to retry would repeat.
  */
-const UNREACHABLE_STATE = /^(08|53|57P)/;
+const UNREACHABLE_STATES = new Set([
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '08S01',
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57P05',
+]);
+
+/** A state of those that a server also gives for the statement's own fault (MySQL's packet too large: 08S01). */
+const STATEMENT_CODES = new Set(['ER_NET_PACKET_TOO_LARGE']);
 
 /** The codes Node gives a socket that could not connect or lost its peer. */
 const NETWORK_CODES = new Set([
@@ -35,7 +52,6 @@ const DRIVER_CODES = new Set([
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
   'ER_NORMAL_SHUTDOWN',
-  'POOL_CLOSED',
 ]);
 
 /** The MongoDB driver's error classes for a server it cannot reach or a client already closed. */
@@ -53,15 +69,22 @@ const MONGO_NAMES = new Set([
  * a pool or database already closed.
  */
 const DRIVER_MESSAGES =
-  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Cannot use a pool after calling end|Client was closed|PGlite is closed)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Cannot use a pool after calling end|Client was closed|Client has encountered a connection error|PGlite is closed|Pool is closed|Can't add new command when connection is in closed state)/;
+
+/** What `pg` says when it gave up waiting itself: for a connection, or for a server that stopped answering. */
+const DRIVER_TIMEOUTS =
+  /^(timeout exceeded when trying to connect|Query read timeout|Connection terminated due to connection timeout)/;
 
 /** Whether the error says the database could not serve the read at all. */
 export function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  const { code, sqlState } = error as { code?: unknown; sqlState?: unknown };
+  const { code, sqlState, fatal } = error as { code?: unknown; sqlState?: unknown; fatal?: unknown };
+  if (typeof code === 'string' && STATEMENT_CODES.has(code)) return false;
   const state = typeof sqlState === 'string' ? sqlState : typeof code === 'string' ? code : undefined;
-  if (state !== undefined && /^[0-9A-Z]{5}$/.test(state) && UNREACHABLE_STATE.test(state)) return true;
+  if (state !== undefined && UNREACHABLE_STATES.has(state)) return true;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || DRIVER_CODES.has(code))) return true;
+  // mysql2 marks an error after which the connection cannot be used at all.
+  if (fatal === true) return true;
   if (MONGO_NAMES.has(error.name)) return true;
   return DRIVER_MESSAGES.test(error.message);
 }
@@ -73,7 +96,7 @@ export function isUnreachable(error: unknown): boolean {
 export function unreachableOrSelf(error: unknown): unknown {
   if (error instanceof SourceUnavailable || !isUnreachable(error)) return error;
   const { message } = error as Error;
-  const timedOut = /timeout/i.test(message) || (error as { code?: unknown }).code === 'PROTOCOL_SEQUENCE_TIMEOUT';
+  const timedOut = DRIVER_TIMEOUTS.test(message) || (error as { code?: unknown }).code === 'PROTOCOL_SEQUENCE_TIMEOUT';
   return timedOut
     ? new SourceUnavailable('timeout', 'The data source did not answer in time', { cause: error })
     : new SourceUnavailable('unreachable', 'The data source could not be reached', { cause: error });

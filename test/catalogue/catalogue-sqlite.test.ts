@@ -186,6 +186,19 @@ describe("a model from SQLite's catalogue", () => {
     expect(element.json().error.message).toContain("'Category' is a relation of the elements of 'Products'");
     const member = await get(endpoint, '/Categories?$filter=Products/any(p: p/Price gt 10)&$select=Name');
     expect(member.status, member.text).toBe(200);
+    // A collection of a related row is an expansion's (its key is the related row's): refused in a
+    // filter or an order, where it would read the row's own collection, and served in an expansion.
+    for (const path of [
+      "/Categories?$filter=Parent/Products/any(p: p/Name eq 'Saw')",
+      '/Categories?$filter=Parent/Products/$count gt 0',
+      '/Categories?$orderby=Parent/Products/$count desc',
+    ]) {
+      const through = await get(endpoint, path);
+      expect(through.status, `${path}: ${through.text}`).toBe(501);
+      expect(through.json().error.message).toContain("'Parent/Products' is one of the related row 'Parent'");
+    }
+    const expanded = await get(endpoint, '/Categories?$expand=Parent($expand=Products($select=Name))&$select=Name');
+    expect(expanded.status, expanded.text).toBe(200);
   });
 
   it('takes overrides per column and relation: type, name, filterable, hidden', async () => {

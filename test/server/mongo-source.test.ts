@@ -3,6 +3,7 @@
 // the endpoint writes them, a field mapping followed back), each operation under `maxTimeMS` and
 // the request's signal, and an operation the server stopped at its time answered 503.
 
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { defineModel } from '../../src/index.js';
 import { mongoSource, odataEndpoint, type MongoCollectionLike } from '../../src/server/index.js';
@@ -97,6 +98,25 @@ describe('a MongoDB source', () => {
     const { status, text, json } = await get(endpoint(expired), '/Products');
     expect([status, json().error.code]).toEqual([503, 'timeout']);
     expect(text).not.toContain('products');
+  });
+
+  it("leaves nothing on the request's signal after a read, answered or refused", async () => {
+    const source = mongoSource({
+      collection: mingoCollection(documents, []),
+      decimal: decimal128,
+      fields: { Id: '_id' },
+    });
+    const handler = odataEndpoint({ model, entitySets: { Products: { source } } });
+    for (const [path, status] of [
+      ['/Products?$filter=Id eq 1', 200],
+      // MongoDB cannot cast a Decimal to text exactly: refused by name before any operation.
+      ["/Products?$filter=cast(Price, Edm.String) eq '1'", 501],
+    ] as const) {
+      const request = new Request(`http://shop.test${path}`);
+      const response = await handler(request);
+      expect(response.status, await response.text()).toBe(status);
+      expect(getEventListeners(request.signal, 'abort').length, path).toBe(0);
+    }
   });
 
   it('refuses an expansion by name: the rows of a relation are in another collection', async () => {

@@ -5,7 +5,7 @@
 // through a Request and a Response.
 
 import { createServer, request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arraySource, nodeListener, odataEndpoint } from '../../src/server/index.js';
 import { readmeBlock, runServerBlock } from '../support/readme-block.js';
@@ -77,6 +77,18 @@ describe('the endpoint over node:http', () => {
     expect((await raw('GET', '/Products', 'bad host:x')).status).toBe(400);
   });
 });
+
+/** A request written byte for byte on a socket of its own, and everything the server answers. */
+function rawRequest(at: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(at);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
 
 describe('an endpoint over node:http, without a Request or a Response', () => {
   const seen: (string | null)[] = [];
@@ -151,20 +163,30 @@ describe('an endpoint over node:http, without a Request or a Response', () => {
     expect(seen).toEqual(['2']);
   });
 
+  it('reads an absolute-form target, and refuses a Host that would move the path or bring credentials', async () => {
+    const absolute = await rawRequest(
+      at,
+      'GET http://shop.test/odata/Products(2)?$select=Id HTTP/1.1\r\nHost: shop.test\r\nConnection: close\r\n\r\n',
+    );
+    expect(absolute).toMatch(/^HTTP\/1\.1 200/);
+    expect(absolute).toContain('{"@odata.context":"http://shop.test/odata/$metadata#Products(Id)/$entity","Id":2}');
+    for (const host of ['shop.test/odata/Products?', 'user@shop.test', 'u:p@shop.test', 'shop.test#x'])
+      expect((await raw('GET', '/nothing', host, {}, at)).status, host).toBe(400);
+  });
+
   it('serves any other Fetch handler through a Request and a Response', async () => {
     const echo = createServer(
       nodeListener(async (request) => new Response(`${request.method} ${request.headers.get('X-A')}`, { status: 201 })),
     );
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     try {
-      const answer = await raw(
-        'GET',
-        '/',
-        undefined,
-        { 'X-A': 'b' },
-        `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
-      );
+      const echoAt = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+      const answer = await raw('GET', '/', undefined, { 'X-A': 'b' }, echoAt);
       expect([answer.status, answer.body]).toEqual([201, 'GET b']);
+      // A method no Request can carry, or a Host with credentials, is answered; the server goes on.
+      expect((await raw('TRACE', '/', undefined, {}, echoAt)).status).toBe(501);
+      expect((await raw('GET', '/', 'u@localhost', {}, echoAt)).status).toBe(400);
+      expect((await raw('GET', '/', undefined, { 'X-A': 'c' }, echoAt)).body).toBe('GET c');
     } finally {
       echo.close();
     }

@@ -17,6 +17,23 @@ const UNREACHABLE: [string, Error][] = [
   ['pg: shutting down (57P01)', driverError('terminating connection due to administrator command', { code: '57P01' })],
   ['pg: ended under a statement', driverError('Connection terminated unexpectedly')],
   ['pg: the pool already ended', driverError('Cannot use a pool after calling end on the pool')],
+  [
+    'pg: a client whose connection failed',
+    driverError('Client has encountered a connection error and is not queryable'),
+  ],
+  [
+    'pg: a session ended for idling (57P05)',
+    driverError('terminating connection due to idle-session timeout', { code: '57P05' }),
+  ],
+  ['mysql2: the pool already ended', driverError('Pool is closed.')],
+  [
+    'mysql2: a connection already closed',
+    driverError("Can't add new command when connection is in closed state", { fatal: true }),
+  ],
+  [
+    'mysql2: any error it marks fatal',
+    driverError('Unexpected packet', { code: 'PROTOCOL_UNEXPECTED_PACKET', fatal: true }),
+  ],
   ['Node: refused', driverError('connect ECONNREFUSED 127.0.0.1:5432', { code: 'ECONNREFUSED' })],
   ['Node: no such host', driverError('getaddrinfo ENOTFOUND db', { code: 'ENOTFOUND' })],
   [
@@ -41,6 +58,21 @@ const TIMED_OUT: [string, Error][] = [
 
 const OTHERS: [string, unknown][] = [
   ['a syntax error (42601)', driverError('syntax error at or near "SELEC"', { code: '42601' })],
+  // Of the classes a server that cannot serve uses, what the statement itself may have caused.
+  [
+    'pg: a protocol violation (08P01)',
+    driverError('bind message supplies 1 parameters, but 2 are needed', { code: '08P01' }),
+  ],
+  ['pg: out of memory (53200)', driverError('out of memory', { code: '53200' })],
+  ['pg: disk full (53100)', driverError('could not extend file', { code: '53100' })],
+  [
+    'MySQL: a packet too large, in the communication class (08S01)',
+    driverError('Got a packet bigger than max_allowed_packet', {
+      code: 'ER_NET_PACKET_TOO_LARGE',
+      sqlState: '08S01',
+      fatal: true,
+    }),
+  ],
   [
     'MariaDB: no such table',
     driverError("Table 'shop.products' doesn't exist", { code: 'ER_NO_SUCH_TABLE', sqlState: '42S02' }),
