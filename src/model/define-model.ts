@@ -91,7 +91,9 @@ class ModelResolution {
     for (const type of this.structured) this.resolveBaseType(type, []);
     for (const type of this.structured) this.resolveDeclaredProperties(type);
     for (const type of this.structured) this.inheritProperties(type);
-    for (const type of this.structured) if (type.kind === 'entity') this.resolveKey(type);
+    // A base's key may be resolved already, for a derived type declared before it: resolved once,
+    // it stays the one list its derived types share.
+    for (const type of this.structured) if (type.kind === 'entity' && type.key === undefined) this.resolveKey(type);
     for (const type of this.structured) if (type.kind === 'complex') this.refuseValueCycle(type);
     for (const type of this.structured) this.checkPartners(type);
     const { entitySets, singletons } = this.resolveContainer();

@@ -1,11 +1,18 @@
 // The real `$metadata` documents of fixtures/ (their sources and licences in fixtures/README.md),
-// read once per test file.
+// and two peers' test models written down as CSDL, read once per test file.
 
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { fromMetadata, type ImportedMetadata } from '../../src/csdl/index.js';
 
-export const REAL_MODELS = ['trippin', 'northwind-v2', 'gwsample-basic-v2', 'graph-v1.0'] as const;
+export const REAL_MODELS = [
+  'trippin',
+  'northwind-v2',
+  'gwsample-basic-v2',
+  'graph-v1.0',
+  'hardcoded-test-model',
+  'olingo-tecsvc',
+] as const;
 export type RealModel = (typeof REAL_MODELS)[number];
 
 const FILES: Readonly<Record<RealModel, string>> = {
@@ -13,6 +20,8 @@ const FILES: Readonly<Record<RealModel, string>> = {
   'northwind-v2': 'northwind-v2.xml',
   'gwsample-basic-v2': 'gwsample-basic-v2.xml',
   'graph-v1.0': 'graph-v1.0.xml.gz',
+  'hardcoded-test-model': 'hardcoded-test-model.xml',
+  'olingo-tecsvc': 'olingo-tecsvc.xml',
 };
 
 /** The text of a fixture document. */

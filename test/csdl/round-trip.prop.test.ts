@@ -9,21 +9,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fromMetadata } from '../../src/csdl/index.js';
-import {
-  defineModel,
-  listPropertyPaths,
-  type Model,
-  type ModelDefinition,
-  type NamedType,
-  type Property,
-  type Schema,
-  schemaOf,
-} from '../../src/index.js';
+import { defineModel, type ModelDefinition, schemaOf } from '../../src/index.js';
 import { metadataJson, metadataXml } from '../../src/metadata/index.js';
 import { type PropertyRules, rulesOf } from '../../src/query/rules.js';
 import { arbModel } from '../support/random-models.js';
 import { rulesOfChoices } from '../support/random-rules.js';
 import { runs } from '../support/test-size.js';
+import { describePaths, describeType } from './model-description.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -98,55 +90,6 @@ const arbCase: fc.Arbitrary<Case> = arbModel.chain((base) =>
       return { definition, rules, version: choices.version, json: choices.json };
     }),
 );
-
-/** A type as the comparison reads it: its kind and what each kind says, by names only. */
-function describeType(type: NamedType): unknown {
-  switch (type.kind) {
-    case 'enum':
-      return { kind: 'enum', members: [...type.members], flags: type.flags, underlying: type.underlyingType };
-    case 'definition':
-      return { kind: 'definition', underlying: type.underlyingType, facets: type.facets };
-    default:
-      return {
-        kind: type.kind,
-        baseType: type.baseType?.name,
-        abstract: type.abstract,
-        openType: type.openType,
-        key: type.kind === 'entity' ? type.key?.map((k) => k.path.join('/')) : undefined,
-        properties: [...type.declaredProperties.values()].map((p) =>
-          p.kind === 'navigation'
-            ? [p.name, 'navigation', p.target.name, p.collection, p.nullable, p.partner, p.containsTarget]
-            : [p.name, typeof p.type === 'string' ? p.type : p.type.name, p.collection, p.nullable],
-        ),
-      };
-  }
-}
-
-/** Per primitive path of an entity set (inside its entity, not through navigation): type, nullability, filterability, sortability. */
-function describePaths(model: Model, set: string, rules: PropertyRules | undefined): unknown[] {
-  const view: Schema = schemaOf(model, set);
-  const checked = rulesOf(view, rules);
-  // listPropertyPaths goes through single structures only: a step is a value or a relation.
-  const throughRelation = (path: readonly string[]): boolean => {
-    let properties: ReadonlyMap<string, Property> = view.properties;
-    for (const name of path.slice(0, -1)) {
-      const property = properties.get(name);
-      if (property?.kind !== 'structured' || property.relation) return true;
-      properties = property.properties;
-    }
-    return false;
-  };
-  return listPropertyPaths(view)
-    .filter((p) => !throughRelation(p.path))
-    .map((p) => [
-      p.path.join('/'),
-      p.property.type,
-      p.property.enum?.name,
-      p.nullable,
-      p.filterable && checked.allows('filter', p.path),
-      p.filterable && checked.allows('sort', p.path),
-    ]);
-}
 
 describe('a model written as $metadata and read back', () => {
   it('is the same model, with the same paths, types, nullability, filterability, enumerations and relations', () => {

@@ -55,6 +55,21 @@ describe('defineModel', () => {
     expect(model.singletons.get('Me')).toMatchObject({ kind: 'singleton', nullable: false });
   });
 
+  it("gives a derived type its base's key, the same list whichever of the two is declared first", () => {
+    const declared = defineModel({
+      namespace: 'Order',
+      entityTypes: {
+        Manager: { baseType: 'Employee' },
+        Employee: { baseType: 'Person' },
+        Person: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false } } },
+      },
+    });
+    const person = declared.types.get('Order.Person') as { key?: unknown };
+    expect(person.key).toEqual([{ path: ['Id'], alias: 'Id' }]);
+    for (const name of ['Order.Employee', 'Order.Manager'])
+      expect((declared.types.get(name) as { key?: unknown }).key, name).toBe(person.key);
+  });
+
   it('views an entity set as a schema whose structures are shared by type, so cycles are finite', () => {
     const view = schemaOf(model, 'People');
     expect(view.name).toBe('Person');
