@@ -1,6 +1,7 @@
 // A model written as `$metadata` (metadataXml, metadataJson) and read back by fromMetadata() is
 // the same model: the same types with the same properties (types, collections, nullability),
-// enumerations, navigation (targets, multiplicity, partners, containment) and bindings; and each
+// enumerations, navigation (targets, multiplicity, partners, containment), bindings and functions
+// (overloads, binding, parameters, results); and each
 // entity set filters and orders the same paths, its model's `filterable: false` and its rules
 // coming back as rules. Filterability is compared on the paths inside an entity (not through
 // navigation): a document states a relation target's unfilterable properties on the target's own
@@ -11,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { fromMetadata } from '../../src/csdl/index.js';
 import {
   defineModel,
+  type FunctionValue,
   listPropertyPaths,
   type Model,
   type ModelDefinition,
@@ -54,6 +56,17 @@ const arbCase: fc.Arbitrary<Case> = arbModel.chain((base) =>
       version: fc.constantFrom('4.0' as const, '4.01' as const),
       json: fc.boolean(),
       flags: fc.boolean(),
+      functions: fc.array(
+        fc.record({
+          bound: fc.boolean(),
+          composable: fc.boolean(),
+          parameters: fc.nat(3),
+          nullable: fc.boolean(),
+          collection: fc.boolean(),
+          returns: fc.constantFrom('Edm.Int32', 'Edm.String', 'Color', 'Money', 'E0'),
+        }),
+        { maxLength: 3 },
+      ),
     })
     .map((choices) => {
       const definition = structuredClone(base) as Mutable<ModelDefinition>;
@@ -94,6 +107,22 @@ const arbCase: fc.Arbitrary<Case> = arbModel.chain((base) =>
         sets.SDerived = { type: 'Derived', bindings: {} };
       }
       definition.entitySets = sets;
+      // One function's overloads: each with parameter names of its own, so that calls tell them apart.
+      if (choices.functions.length > 0)
+        definition.functions = {
+          F: choices.functions.map((f, i) => ({
+            ...(f.bound ? { bound: true } : {}),
+            ...(f.composable ? { composable: true } : {}),
+            parameters: Object.fromEntries([
+              ...(f.bound ? [['b', { type: 'E0', nullable: f.nullable }]] : []),
+              ...Array.from({ length: f.parameters + 1 }, (_, k) => [
+                `P${i}_${k}`,
+                k % 2 === 0 ? 'Edm.Decimal' : 'Color',
+              ]),
+            ]),
+            returnType: { type: f.returns, collection: f.collection, nullable: f.nullable },
+          })),
+        };
       const rules = rulesOfChoices(defineModel(definition), choices.rules);
       return { definition, rules, version: choices.version, json: choices.json };
     }),
@@ -120,6 +149,15 @@ function describeType(type: NamedType): unknown {
         ),
       };
   }
+}
+
+/** The functions as the comparison reads them: each overload's flags, parameters and result, by names only. */
+function describeFunctions(model: Model): unknown {
+  const value = (v: FunctionValue) => [typeof v.type === 'string' ? v.type : v.type.name, v.collection, v.nullable];
+  return [...model.functions].map(([name, overloads]) => [
+    name,
+    overloads.map((o) => [o.bound, o.composable, o.parameters.map((p) => [p.name, ...value(p)]), value(o.returnType)]),
+  ]);
 }
 
 /** Per primitive path of an entity set (inside its entity, not through navigation): type, nullability, filterability, sortability. */
@@ -161,6 +199,7 @@ describe('a model written as $metadata and read back', () => {
         expect([...imported.model.types.keys()].sort()).toEqual([...model.types.keys()].sort());
         for (const [name, type] of model.types)
           expect(describeType(imported.model.types.get(name)!), name).toEqual(describeType(type));
+        expect(describeFunctions(imported.model)).toEqual(describeFunctions(model));
         for (const [name, set] of model.entitySets) {
           const back = imported.model.entitySets.get(name)!;
           expect(back.entityType.name).toBe(set.entityType.name);
