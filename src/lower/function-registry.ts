@@ -85,7 +85,7 @@ export function defineFunctions<F extends SqlFragmentLike>(definitions: {
 
 /**
  * The implementation of a call for a target, or the FilterError that refuses the call: kind
- * 'unsupported', `construct` the function's name, `target` the backend or dialect.
+ * 'unsupported', `construct` the function's name, `target` the backend (`memory`, `mongodb`) or dialect.
  */
 export function implementationOf<V>(
   registry: FunctionRegistry | undefined,
@@ -96,7 +96,12 @@ export function implementationOf<V>(
   const implementations = registry?.functions.get(name);
   const found = typeof target === 'string' ? implementations?.[target] : implementations?.sql?.[target.sql];
   if (found !== undefined) return found as unknown as FunctionImplementation<V>;
-  throw noImplementation(name, typeof target === 'string' ? target : target.sql, span);
+  // MongoDB's refusals name it as every other of that backend does.
+  throw noImplementation(
+    name,
+    typeof target === 'string' ? (target === 'mongo' ? 'mongodb' : target) : target.sql,
+    span,
+  );
 }
 
 function noImplementation(

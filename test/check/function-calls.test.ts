@@ -3,13 +3,23 @@
 // of a call whose function has no implementation for the target, by name.
 
 import { describe, expect, it } from 'vitest';
-import { check, defineFunctions, defineModel, defineSchema, parse, print, printTyped } from '../../src/index.js';
-import { compilePredicate } from '../../src/backends/memory/index.js';
+import {
+  check,
+  defineFunctions,
+  defineModel,
+  defineSchema,
+  parse,
+  print,
+  printTyped,
+  schemaOf,
+} from '../../src/index.js';
+import { applyQuery, compilePredicate } from '../../src/backends/memory/index.js';
 import { compileSql, sqlite, sqlFragment } from '../../src/backends/sql/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { parseQuery, type QueryResource } from '../../src/query/index.js';
-import { functionRegistry, functionSchema } from '../support/function-table.js';
+import { functionRegistry, functionRows, functionSchema } from '../support/function-table.js';
 import { thrownFilterError } from '../support/thrown.js';
+import { importedModel } from '../csdl/real-models.js';
 
 /** The one issue of a filter: its code, the text it covers, and its suggestion where it has one. */
 function issueOf(filter: string, schema = functionSchema) {
@@ -146,7 +156,7 @@ describe('a function without an implementation for the target', () => {
     ['memory', () => compilePredicate(typed), 'memory'],
     ['memory, without the function', () => compilePredicate(typed, { functions: partial }), 'memory'],
     ['a dialect it does not name', () => compileSql(typed, { dialect: sqlite, functions: partial }), 'sqlite'],
-    ['MongoDB', () => compileMongo(typed, { functions: partial }), 'mongo'],
+    ['MongoDB', () => compileMongo(typed, { functions: partial }), 'mongodb'],
   ])('is refused by name on %s', (_name, compile, target) => {
     const error = thrownFilterError(compile);
     expect({ kind: error.kind, construct: error.construct, target: error.target }).toEqual({
@@ -183,5 +193,110 @@ describe('defineFunctions and defineModel', () => {
     expect(() =>
       defineModel({ namespace: 'Ns', functions: { F: { parameters: { A: 'Nope' }, returnType: 'Edm.Int32' } } }),
     ).toThrow("'Nope' is no type of the model");
+  });
+});
+
+describe("TripPin's functions", () => {
+  const ns = 'Microsoft.OData.SampleService.Models.TripPin';
+  const { model, report } = importedModel('trippin');
+  const people = schemaOf(model, 'People');
+
+  it('are read from its $metadata, bound and unbound, with their parameters and results', () => {
+    const read = [...model.functions].map(([name, [overload, ...others]]) => [
+      name.slice(ns.length + 1),
+      others.length,
+      overload!.bound,
+      overload!.parameters.map((p) => `${p.name}: ${typeof p.type === 'string' ? p.type : p.type.name}`),
+      `${overload!.returnType.collection ? 'Collection of ' : ''}${typeof overload!.returnType.type === 'string' ? overload!.returnType.type : overload!.returnType.type.name}`,
+    ]);
+    expect(read).toEqual([
+      ['GetFavoriteAirline', 0, true, [`person: ${ns}.Person`], `${ns}.Airline`],
+      ['GetInvolvedPeople', 0, true, [`trip: ${ns}.Trip`], `Collection of ${ns}.Person`],
+      ['GetFriendsTrips', 0, true, [`person: ${ns}.Person`, 'userName: Edm.String'], `Collection of ${ns}.Trip`],
+      ['GetNearestAirport', 0, false, ['lat: Edm.Double', 'lon: Edm.Double'], `${ns}.Airport`],
+    ]);
+    expect(report.filter((n) => n.element === 'Function')).toEqual([]);
+  });
+
+  it('are checked by binding, parameters and result: each returns entities, which a filter does not read', () => {
+    expect(issueOf(`${ns}.GetFavoriteAirline() eq null`, people).code).toBe('function_result');
+    expect(issueOf(`${ns}.GetFriendsTrips(userName='russellwhyte') eq null`, people).code).toBe('function_result');
+    expect(issueOf(`Trips/any(t: t/${ns}.GetInvolvedPeople() eq null)`, people).code).toBe('function_result');
+    expect(issueOf(`${ns}.GetNearestAirport(lat=1, lon=2) eq null`, people).code).toBe('function_result');
+    expect(issueOf(`${ns}.GetFriendsTrips(usrName='x') eq null`, people)).toEqual({
+      code: 'unknown_parameter',
+      at: 'usrName',
+      suggestion: 'userName',
+    });
+    expect(issueOf(`${ns}.GetFavoriteAirlines() eq null`, people)).toEqual({
+      code: 'unknown_model_function',
+      at: `${ns}.GetFavoriteAirlines`,
+      suggestion: `${ns}.GetFavoriteAirline`,
+    });
+    expect(issueOf(`Photo/${ns}.GetInvolvedPeople() eq null`, people).code).toBe('no_matching_overload');
+    expect(issueOf(`Friends/${ns}.GetFavoriteAirline() eq null`, people).code).toBe('collection_binding');
+  });
+});
+
+describe('a call in the order', () => {
+  it('orders the rows by its value, null first, with the registry the rows are filtered with', () => {
+    const resource: QueryResource = {
+      schema: functionSchema,
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+    };
+    const plan = parseQuery('$orderby=Geo.Scaled(Factor=-1)', resource);
+    const page = applyQuery(functionRows, plan, { functions: functionRegistry });
+    expect(page.items.map((row) => row.Id)).toEqual([3, 1, 4, 2]);
+    expect(thrownFilterError(() => applyQuery(functionRows, plan)).construct).toBe('Geo.Scaled');
+  });
+});
+
+describe('a call bound to a related row a row filter hides', () => {
+  const model = defineModel({
+    namespace: 'Own',
+    entityTypes: {
+      Person: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Tenant: 'Edm.String' },
+      },
+      Place: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false } },
+        navigation: { Owner: { type: 'Person' } },
+      },
+    },
+    entitySets: { Places: { type: 'Place' }, People: { type: 'Person' } },
+    functions: { Shout: { bound: true, parameters: { person: 'Person' }, returnType: 'Edm.String' } },
+  });
+  const functions = defineFunctions({
+    'Own.Shout': { memory: (_, read) => (read!('Name') === null ? null : (read!('Name') as string).toUpperCase()) },
+  });
+  const rows = [
+    { Id: 1, Owner: { Id: 10, Name: 'x', Tenant: 'a' } },
+    { Id: 2, Owner: { Id: 20, Name: 'y', Tenant: 'b' } },
+  ];
+  const ids = (query: string, relations?: QueryResource['relations']) => {
+    const resource: QueryResource = {
+      schema: schemaOf(model, 'Places'),
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+      ...(relations === undefined ? {} : { relations }),
+    };
+    return applyQuery(rows, parseQuery(query, resource), { functions }).items.map((row) => row.Id);
+  };
+
+  it('is null there, as a member read through the hidden row is', () => {
+    const hidden = { Owner: { rowFilter: "Tenant eq 'a'" } };
+    expect(ids("$filter=Owner/Own.Shout() eq 'Y'")).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Shout() eq 'Y'", hidden)).toEqual([]);
+    expect(ids('$filter=Owner/Own.Shout() eq null', hidden)).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Shout() eq 'X'", hidden)).toEqual([1]);
+  });
+
+  it('is refused on MongoDB, which reads no related row', () => {
+    const typed = check("Owner/Own.Shout() eq 'Y'", schemaOf(model, 'Places'));
+    const error = thrownFilterError(() => compileMongo(typed, { functions }));
+    expect([error.construct, error.target]).toEqual(['relation', 'mongodb']);
   });
 });

@@ -92,13 +92,22 @@ export function compileMemberReader(
   return compileValueReader(member);
 }
 
-/** A checked expression of the row (an `orderby` item's) as a function of the row, with its representation. */
-export function compileValueReader(expression: TypedExpr): {
+/**
+ * A checked expression of the row (an `orderby` item's) as a function of the row, with its
+ * representation; `functions` implement the model's functions it calls.
+ */
+export function compileValueReader(
+  expression: TypedExpr,
+  functions?: FunctionRegistry,
+): {
   readonly read: (row: unknown) => unknown;
   readonly repr: Repr;
 } {
   const node = lowerValue(expression);
-  const read = value(node, { slots: new Map(), trusted: false });
+  const read = value(
+    node,
+    functions === undefined ? { slots: new Map(), trusted: false } : { slots: new Map(), trusted: false, functions },
+  );
   return { read: (row) => read(row as Row, NO_ELEMENTS), repr: reprOf(node) };
 }
 
