@@ -43,6 +43,7 @@ export const functionModel = defineModel({
       { bound: true, parameters: { point: 'Point', Lat: 'Edm.Double', Lon: 'Edm.Double' }, returnType: 'Edm.Double' },
     ],
     Initial: { bound: true, parameters: { text: 'Edm.String' }, returnType: 'Edm.String' },
+    IsNorth: { parameters: { Lat: 'Edm.Double' }, returnType: 'Edm.Boolean' },
     Nearest: { parameters: { Lat: 'Edm.Double' }, returnType: 'Place' },
     Around: { bound: true, parameters: { place: 'Place' }, returnType: { type: 'Point', collection: true } },
   },
@@ -123,6 +124,12 @@ export const functionRegistry = defineFunctions({
     mongo: (a, s) => ({ $add: [s!('Qty'), 'Times' in a ? { $multiply: [a.By, a.Times] } : a.By] }),
   },
   'Geo.Near': near,
+  // A Boolean, null for a null latitude.
+  'Geo.IsNorth': {
+    memory: (a) => (a.Lat === null ? null : n(a.Lat)! > 0),
+    sql: everyDialect((a) => sqlFragment`(${a.Lat!} > 0)`),
+    mongo: (a) => ({ $cond: [{ $eq: [{ $ifNull: [a.Lat, null] }, null] }, null, { $gt: [a.Lat, 0] }] }),
+  },
   'Geo.Initial': {
     memory: (a) => (a.text === null ? null : (a.text as string).slice(0, 1)),
     sql: {
@@ -161,6 +168,11 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   // Bound to a lambda's element.
   ['Stops/any(s: s/Geo.Near(Lat=0, Lon=0) lt 1)', [1]],
   ['Stops/all(s: s/Geo.Near(Lat=0, Lon=0) le 2)', [1, 2, 4]],
+  // A Boolean result as a condition, negated (null stays null: no row), and tested for null.
+  ['Geo.IsNorth(Lat=Lat)', [1, 4]],
+  ['not Geo.IsNorth(Lat=Lat)', [2]],
+  ['Geo.IsNorth(Lat=Lat) eq null', [3]],
+  ['Geo.IsNorth(Lat=Lat) and Geo.Shift(By=1) gt 5', [4]],
   // A call as any operand of its type: an argument of another call, in arithmetic, negated.
   ['Geo.Distance(FromLat=Geo.Scaled(Factor=1), FromLon=0, ToLat=0, ToLon=0) lt 1', [4]],
   ['Geo.Shift(By=1) add 1 eq 3', [1]],
