@@ -300,3 +300,62 @@ describe('a call bound to a related row a row filter hides', () => {
     expect([error.construct, error.target]).toEqual(['relation', 'mongodb']);
   });
 });
+
+describe('a call bound to a derived type', () => {
+  const model = defineModel({
+    namespace: 'Staff',
+    entityTypes: {
+      Employee: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false }, Pay: 'Edm.Int32' } },
+      Manager: { baseType: 'Employee', properties: { Budget: 'Edm.Int32' } },
+    },
+    entitySets: { Employees: { type: 'Employee' } },
+    discriminator: { property: 'Kind', values: { Employee: 'E', Manager: 'M' } },
+    functions: {
+      // Overloaded by binding type: a Manager's own overload wins over its base type's.
+      Cost: [
+        { bound: true, parameters: { e: 'Employee' }, returnType: 'Edm.Int32' },
+        { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
+      ],
+      Spare: { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
+    },
+  });
+  const employees = schemaOf(model, 'Employees');
+  const functions = defineFunctions({
+    // Which overload was called shows in the result: a Manager's adds its budget.
+    'Staff.Cost': { memory: (_, read) => ('Budget' in probe(read) ? 1000 : 0) + (read!('Pay') as number) },
+    'Staff.Spare': { memory: (_, read) => (read!('Budget') as number) - (read!('Pay') as number) },
+  });
+  /** Whether the reader reads a Manager's members: `Budget` is one only where the Manager overload was chosen. */
+  function probe(read: ((member: string) => unknown) | undefined): object {
+    try {
+      read!('Budget');
+      return { Budget: true };
+    } catch {
+      return {};
+    }
+  }
+  const rows = [
+    { Id: 1, Kind: 'E', Pay: 10 },
+    { Id: 2, Kind: 'M', Pay: 20, Budget: 50 },
+  ];
+  const ids = (filter: string) =>
+    rows.filter(compilePredicate(check(filter, employees), { functions })).map((row) => row.Id);
+
+  it('takes the overload of the type the path is cast to, null for a structure of another type', () => {
+    expect(ids('Staff.Cost() eq 10')).toEqual([1]);
+    expect(ids('Staff.Cost() eq 20')).toEqual([2]);
+    expect(ids('Staff.Manager/Staff.Cost() eq 1020')).toEqual([2]);
+    expect(ids('Staff.Manager/Staff.Spare() eq 30')).toEqual([2]);
+    expect(ids('Staff.Manager/Staff.Spare() eq null')).toEqual([1]);
+  });
+
+  it('refuses a function bound to a derived type on its base type, naming the types it is bound to', () => {
+    const error = thrownFilterError(() => check('Staff.Spare() eq 1', employees));
+    expect(error.issues.map((i) => [i.code, i.message])).toEqual([
+      [
+        'no_matching_overload',
+        "Function 'Staff.Spare' is bound to 'Staff.Manager', not called unbound or on Staff.Employee",
+      ],
+    ]);
+  });
+});
