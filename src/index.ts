@@ -24,6 +24,14 @@ export type { AliasValues } from './types/aliases.js';
 export { defineSchema, SchemaDefinitionError, listPropertyPaths, findProperty, enumTypesOf } from './types/schema.js';
 export type * from './types/schema.js';
 export { defineModel } from './model/define-model.js';
+export { defineFunctions } from './lower/function-registry.js';
+export type {
+  FunctionImplementation,
+  FunctionImplementations,
+  FunctionRegistry,
+  FunctionsOption,
+  SqlFragmentLike,
+} from './lower/function-registry.js';
 export { schemaOf, viewSourceOf } from './model/model-view.js';
 export type { ViewSource } from './model/model-view.js';
 export { modelOf } from './model/model-of.js';

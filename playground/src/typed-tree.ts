@@ -47,6 +47,12 @@ const OUTLINE = {
   cast: (n) => ({ label: `cast → ${short(n.type)}`, children: [n.operand] }),
   isof: (n) => ({ label: `isof ${n.target} : Boolean`, children: [n.operand] }),
   call: (n) => ({ label: `${n.name}() : ${short(n.type)}`, children: n.args }),
+  // A model's function: the structure it is bound to in its line, a bound value and the arguments under it.
+  functionCall: (n) => {
+    const bound = n.binding?.kind === 'structure' ? `${path(n.binding.source, n.binding.path) || '$it'}/` : '';
+    const value = n.binding === undefined || n.binding.kind === 'structure' ? [] : [n.binding];
+    return { label: `${bound}${n.function.name}() : ${short(n.type)}`, children: [...value, ...n.args] };
+  },
   not: (n) => ({ label: 'not : Boolean', children: [n.operand] }),
   negate: (n) => ({ label: `- (negate) : ${short(n.type)}`, children: [n.operand] }),
   compare: (n) => ({ label: `${n.op} : Boolean`, children: [n.left, n.right] }),

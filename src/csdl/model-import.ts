@@ -14,6 +14,8 @@ import type {
   EntitySetDefinition,
   EntityTypeDefinition,
   EnumTypeDefinition,
+  FunctionDefinition,
+  FunctionValueDefinition,
   ModelDefinition,
   NavigationPropertyDefinition,
   SingletonDefinition,
@@ -74,6 +76,7 @@ class Import {
   private readonly enums = new Map<string, EnumTypeDefinition>();
   private readonly definitions = new Map<string, TypeDefinitionDefinition | 'unrepresentable'>();
   private readonly objects = new Map<string, object>();
+  private readonly operationsToRead: [name: string, overloads: readonly unknown[]][] = [];
 
   constructor(
     private readonly source: CsdlSource,
@@ -166,6 +169,7 @@ class Import {
       ),
       entitySets,
       singletons,
+      functions: this.functions(),
     };
     const annotations = this.schemas.flatMap(([, schema]) =>
       isJsonObject(schema.$Annotations)
@@ -192,17 +196,94 @@ class Import {
     return namespace === undefined ? name : `${namespace}${name.slice(dot)}`;
   }
 
+  /** A function's overloads, read once the types are declared (functions()); an action's, noted. */
   private operations(qualified: string, overloads: readonly unknown[]): void {
     const first = overloads.find(isJsonObject);
-    const kind = first?.$Kind === 'Action' ? 'Action' : 'Function';
+    if (first?.$Kind === 'Function') {
+      this.operationsToRead.push([qualified, overloads]);
+      return;
+    }
     const bound = overloads.filter((o) => isJsonObject(o) && o.$IsBound === true).length;
     this.report.add(
       'not_used_yet',
-      kind,
+      'Action',
       qualified,
-      `${kind === 'Action' ? 'actions are' : 'functions are'} not read into the model yet (${overloads.length} overload${overloads.length === 1 ? '' : 's'}, ${bound} bound)`,
+      `actions are not read into the model yet, as a filter calls none (${overloads.length} overload${overloads.length === 1 ? '' : 's'}, ${bound} bound)`,
       first,
     );
+  }
+
+  /**
+   * The functions (docs/semantics.md §15): each overload whose name, parameters and types the
+   * model can hold; any other is noted and left out, as is an overload a call could not tell from
+   * one read before it.
+   */
+  private functions(): Record<string, FunctionDefinition[]> {
+    const out: Record<string, FunctionDefinition[]> = {};
+    for (const [name, overloads] of this.operationsToRead) {
+      if (!this.nameable(name, overloads[0] as JsonObject, 'Function')) continue;
+      const seen = new Set<string>();
+      for (const overload of overloads.filter(isJsonObject)) {
+        const note = (why: string) => this.report.add('dropped', 'Function', name, why, overload);
+        const written = Array.isArray(overload.$Parameter) ? overload.$Parameter.filter(isJsonObject) : [];
+        const parameters: Record<string, FunctionValueDefinition> = {};
+        let problem: string | undefined;
+        for (const parameter of written) {
+          const parameterName = String(parameter.$Name ?? '');
+          if (!isIdentifier(parameterName) || parameterName in parameters) {
+            problem = `the parameter name '${parameterName}' is no identifier, or is given twice`;
+            break;
+          }
+          const value = this.functionValue(parameter);
+          if (typeof value === 'string') {
+            problem = `the parameter '${parameterName}' ${value}`;
+            break;
+          }
+          parameters[parameterName] = value;
+        }
+        const bound = overload.$IsBound === true;
+        const returns = isJsonObject(overload.$ReturnType) ? this.functionValue(overload.$ReturnType) : 'is missing';
+        if (problem === undefined && typeof returns === 'string') problem = `the return type ${returns}`;
+        if (problem === undefined && bound && written.length === 0) problem = 'a bound function without parameters';
+        const names = Object.keys(parameters)
+          .slice(bound ? 1 : 0)
+          .sort();
+        const binding = bound ? JSON.stringify(Object.values(parameters)[0]) : '';
+        const key = `${binding}(${names.join(',')})`;
+        if (problem === undefined && seen.has(key))
+          problem =
+            'an overload read before it has the same binding and parameter names, so no call could tell them apart';
+        if (problem !== undefined) {
+          note(`the overload is not read: ${problem}`);
+          continue;
+        }
+        seen.add(key);
+        (out[name] ??= []).push({
+          ...(bound ? { bound } : {}),
+          ...(overload.$IsComposable === true ? { composable: true } : {}),
+          parameters,
+          returnType: returns as FunctionValueDefinition,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** A parameter or return type the model can hold, or why not. */
+  private functionValue(value: JsonObject): FunctionValueDefinition | string {
+    const written = this.qualify(typeof value.$Type === 'string' ? value.$Type : 'Edm.String');
+    const shape = { ...(value.$Collection === true ? { collection: true } : {}), nullable: value.$Nullable === true };
+    if (written.startsWith('Edm.')) {
+      const type = this.primitive(written);
+      if (type === undefined) return `is of ${written}, a type the filter language cannot read`;
+      return { type, ...shape, ...this.facets(value, type, written, undefined) };
+    }
+    const definition = this.definitions.get(written);
+    if (definition === 'unrepresentable')
+      return `is of '${written}', which stands for values the filter language cannot read`;
+    if (definition !== undefined || this.enums.has(written) || this.structured.has(written))
+      return { type: written, ...shape };
+    return `is of '${written}', no type of the document`;
   }
 
   private declareStructured(name: string, object: JsonObject): void {

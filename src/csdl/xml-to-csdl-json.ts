@@ -149,14 +149,28 @@ class Conversion {
           document.$EntityContainer = `${namespace}.${name}`;
           object[name] = this.container(element);
           break;
-        case 'Function':
+        case 'Function': {
+          // JSON holds a function's overloads in an array under its name, which XML lets a type share.
+          const overloads = object[name];
+          if (overloads === undefined) object[name] = [this.function(element)];
+          else if (Array.isArray(overloads)) overloads.push(this.function(element));
+          else
+            this.report.add(
+              'dropped',
+              'Function',
+              `${namespace}.${name}`,
+              'a type of the schema has its name, which CSDL JSON does not let an operation share',
+              this.at({}, element),
+            );
+          break;
+        }
         case 'Action':
           // One note per overload, here: XML lets an operation share its name with a type, JSON does not.
           this.report.add(
             'not_used_yet',
             element.name,
             `${namespace}.${name}`,
-            `${element.name === 'Action' ? 'actions are' : 'functions are'} not read into the model yet${element.attributes.IsBound === 'true' ? ' (bound)' : ''}`,
+            `actions are not read into the model yet (a filter calls none)${element.attributes.IsBound === 'true' ? ' (bound)' : ''}`,
             this.at({}, element),
           );
           break;
@@ -218,6 +232,21 @@ class Conversion {
     if (element.attributes.Nullable !== 'false') object.$Nullable = true;
     writeFacets(object, element, type);
     this.annotate(object, element);
+    return this.at(object, element);
+  }
+
+  /** A function overload as CSDL JSON writes one: its parameters and return type read as properties are. */
+  private function(element: XmlElement): JsonObject {
+    const a = element.attributes;
+    const object: JsonObject = { $Kind: 'Function' };
+    if (a.IsBound === 'true') object.$IsBound = true;
+    if (a.IsComposable === 'true') object.$IsComposable = true;
+    const parameters = childrenNamed(element, 'Parameter').map((p) =>
+      this.at({ $Name: p.attributes.Name ?? '', ...this.property(p) }, p),
+    );
+    if (parameters.length > 0) object.$Parameter = parameters;
+    const returns = childrenNamed(element, 'ReturnType')[0];
+    if (returns !== undefined) object.$ReturnType = this.property(returns);
     return this.at(object, element);
   }
 

@@ -82,6 +82,8 @@ function compute(node: TypedExpr): IntegerRange {
       throw malformedTree(node, `unknown arithmetic operator ${JSON.stringify((node as { op?: unknown }).op)}`);
     }
     case 'member':
+    // A function's result is what its implementation makes of it: anything its type holds.
+    case 'functionCall':
       return isInteger(node.type) ? INTEGER_RANGES[node.type] : INT32;
     case 'count':
       return COUNT;

@@ -19,6 +19,7 @@ import type {
   TypedLogical,
   TypedNot,
   TypedTemporal,
+  TypedFunctionCall,
 } from '../types/typed.js';
 import { canFail, conversionOf } from '../types/conversions.js';
 import { assertNever } from '../assert-never.js';
@@ -35,6 +36,7 @@ import type {
   LoweredCollection,
   LoweredConstant,
   LoweredFilter,
+  LoweredFunctionCall,
   LoweredMember,
   LoweredPredicate,
   LoweredTruth,
@@ -92,6 +94,7 @@ const PREDICATES = {
     end: node.end,
   }),
   call: (node, want) => booleanTest(lowerValue(node), want, false, node),
+  functionCall: (node, want) => booleanTest(lowerValue(node), want, false, node),
   cast: (node, want) => booleanTest(lowerValue(node), want, false, node),
   isof: (node, want) => isofPredicate(node, want),
   has: (node, want) => hasPredicate(node, want),
@@ -213,6 +216,53 @@ function guardValue(node: TypedGuard): LoweredValue {
     value,
     otherwise,
     ...facts(node, value.nullable || otherwise.value === null, undefined),
+  };
+}
+
+/**
+ * A call of a model's function: null where its binding is null, without a call (docs/semantics.md
+ * §15); its arguments, null ones too, go to the implementation.
+ */
+function functionCallValue(node: TypedFunctionCall): LoweredValue {
+  const binding = node.binding;
+  const args = node.args.map(lowerValue);
+  let present: LoweredPredicate | undefined;
+  let bound: LoweredFunctionCall['binding'];
+  if (binding === undefined) bound = undefined;
+  else if (binding.kind === 'structure') {
+    const { source, path, property, members, nullable } = binding;
+    bound = { kind: 'structure', source, path, members };
+    if (property !== undefined && nullable)
+      present = {
+        kind: 'structureNull',
+        source,
+        path,
+        property,
+        nullable,
+        op: 'ne',
+        negated: true,
+        start: node.start,
+        end: node.end,
+      };
+  } else {
+    bound = lowerValue(binding);
+    if (isNull(bound)) return constant(node, null);
+    if (bound.nullable) present = nullTest(bound, true, node);
+  }
+  const call: LoweredFunctionCall = {
+    kind: 'functionCall',
+    function: node.function,
+    binding: bound,
+    args,
+    ...facts(node, true, undefined),
+  };
+  if (present === undefined || present.kind === 'constant') return call;
+  return {
+    kind: 'guard',
+    condition: present,
+    value: call,
+    otherwise: constant(node, null),
+    ...facts(node, true, undefined),
   };
 }
 
@@ -416,6 +466,7 @@ const VALUES = {
   lambda: (node) => truthValue(lowerPredicate(node, true), node),
   count: (node) => countValue(node),
   guard: (node) => guardValue(node),
+  functionCall: (node) => functionCallValue(node),
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;

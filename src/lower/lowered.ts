@@ -6,7 +6,13 @@
 import type { ArithmeticOp, TemporalOp } from '../language/operators.js';
 import type { EdmType } from '../language/edm.js';
 import type { FunctionName } from '../language/functions.js';
-import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from '../types/schema.js';
+import type {
+  CollectionProperty,
+  DeclaredFunction,
+  PrimitiveProperty,
+  Schema,
+  StructuredProperty,
+} from '../types/schema.js';
 import type { LiteralValue } from '../types/typed.js';
 import type { IntegerRange } from './integer-range.js';
 
@@ -124,6 +130,31 @@ export interface LoweredCall extends ValueBase {
 }
 
 /**
+ * A structure a function is bound to (docs/semantics.md §15), at `path` from `source` (the row
+ * itself where the path is empty and the source is the row); its implementation reads `members`.
+ */
+export interface LoweredStructure {
+  readonly kind: 'structure';
+  readonly source: Source;
+  readonly path: readonly string[];
+  /** The primitive members an implementation may read, by path from the structure (`Address/City`). */
+  readonly members: ReadonlyMap<string, PrimitiveProperty>;
+}
+
+/**
+ * A call of a model's function (docs/semantics.md §15), rendered by the implementation the server
+ * gives the backend, its arguments by parameter name (the binding's too). Never of a null binding:
+ * lower() guards a binding that may be null. May be null.
+ */
+export interface LoweredFunctionCall extends ValueBase {
+  readonly kind: 'functionCall';
+  readonly function: DeclaredFunction;
+  readonly binding: LoweredValue | LoweredStructure | undefined;
+  /** One per parameter of `function`, the binding aside, in its order. */
+  readonly args: readonly LoweredValue[];
+}
+
+/**
  * `cast(x, T)` where the conversion may change the value (docs/semantics.md §11; a cast that keeps
  * it is the operand itself, or a `convert`): `conversion` says which, from the operand's type to
  * `type`. Null when the operand is null, and, but for `toString`, when the conversion fails.
@@ -196,6 +227,7 @@ export type LoweredValue =
   | LoweredArithmetic
   | LoweredTemporal
   | LoweredCall
+  | LoweredFunctionCall
   | LoweredCast
   | LoweredTruth
   | LoweredNotValue

@@ -7,7 +7,7 @@ import { assertNever } from '../assert-never.js';
 import { unsupported } from '../errors.js';
 import { MAX_INSTANT, MIN_INSTANT } from '../semantics/temporal.js';
 import type { TypedExpr } from '../types/typed.js';
-import { childrenOfTyped } from '../types/typed.js';
+import { childrenOfTyped, mapChildrenOfTyped } from '../types/typed.js';
 
 /** The option of compilePredicate, compileSql and compileMongo that says what `now()` is. */
 export interface ClockOption {
@@ -69,6 +69,8 @@ export function withNow(node: TypedExpr, now: number): TypedExpr {
     case 'in':
     case 'has':
       return { ...node, operand: withNow(node.operand, now) };
+    case 'functionCall':
+      return mapChildrenOfTyped(node, (child) => withNow(child, now));
     case 'lambda':
     case 'count':
       return node.body === undefined ? node : { ...node, body: withNow(node.body, now) };

@@ -71,6 +71,12 @@ export function printValue(v: LoweredValue): string {
       return `(${v.op}? ${printValue(v.left)} ${printValue(v.right)})`;
     case 'call':
       return `(${v.name}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
+    case 'functionCall': {
+      const b = v.binding;
+      const bound =
+        b === undefined ? '' : ` ${b.kind === 'structure' ? `{${path(b.source, b.path) || '$it'}}` : printValue(b)}`;
+      return `(${v.function.name}${bound}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
+    }
     case 'cast':
       return `(${v.conversion} ${shortType(v.type)} ${printValue(v.operand)})`;
     case 'truth':

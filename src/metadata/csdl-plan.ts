@@ -8,6 +8,7 @@ import type {
   EntityType,
   KeyProperty,
   Model,
+  ModelFunction,
   ModelProperty,
   NamedType,
   NavigationProperty,
@@ -52,6 +53,8 @@ export interface CsdlPlan {
   readonly containerName: string;
   /** The types of each namespace, the container's namespace last. */
   readonly schemas: ReadonlyMap<string, readonly NamedType[]>;
+  /** The functions of each namespace (docs/semantics.md §15), each name's overloads together. */
+  readonly functions: ReadonlyMap<string, readonly (readonly ModelFunction[])[]>;
   readonly members: readonly PlannedMember[];
   /** Whether some member states a restriction, so the document references the Capabilities vocabulary. */
   readonly restricted: boolean;
@@ -73,9 +76,16 @@ export function planCsdl(model: Model, options: MetadataOptions = {}): CsdlPlan 
   if (version === '4.0') refuseWhat40Lacks(model);
 
   const schemas = new Map<string, NamedType[]>();
+  const namespaceOf = (name: string): string => name.slice(0, name.lastIndexOf('.'));
   for (const type of model.types.values()) {
-    const namespace = type.name.slice(0, type.name.lastIndexOf('.'));
+    const namespace = namespaceOf(type.name);
     schemas.set(namespace, [...(schemas.get(namespace) ?? []), type]);
+  }
+  const functions = new Map<string, ModelFunction[][]>();
+  for (const [name, overloads] of model.functions) {
+    const namespace = namespaceOf(name);
+    if (!schemas.has(namespace)) schemas.set(namespace, []);
+    functions.set(namespace, [...(functions.get(namespace) ?? []), [...overloads]]);
   }
   // The container's schema last, with the restrictions: some readers (@sap-ux/edmx-parser) keep
   // the annotations of the last schema only.
@@ -97,6 +107,7 @@ export function planCsdl(model: Model, options: MetadataOptions = {}): CsdlPlan 
     namespace: model.namespace,
     containerName: model.containerName,
     schemas,
+    functions,
     members,
     restricted: members.some((planned) => planned.annotations.length > 0),
     shownProperties: (type) => [...type.declaredProperties.values()].filter(shows),

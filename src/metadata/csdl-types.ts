@@ -3,7 +3,7 @@
 // out (docs/csdl-writer.md, "Types and facets").
 
 import type { EdmType } from '../language/edm.js';
-import type { Facets, StructuralProperty } from '../model/model.js';
+import type { Facets, FunctionValue, StructuralProperty } from '../model/model.js';
 import type { CsdlVersion } from './metadata-options.js';
 
 /**
@@ -14,8 +14,8 @@ export function edmName(type: EdmType): string {
   return type === 'Edm.DateTime' ? 'Edm.DateTimeOffset' : type;
 }
 
-/** The CSDL name of a structural property's type (of its elements, for a collection). */
-export function typeNameOf(type: StructuralProperty['type']): string {
+/** The CSDL name of a structural property's or a function value's type (of its elements, for a collection). */
+export function typeNameOf(type: StructuralProperty['type'] | FunctionValue['type']): string {
   return typeof type === 'string' ? edmName(type) : type.name;
 }
 

@@ -6,7 +6,9 @@ import { assertNever } from '../assert-never.js';
 import type {
   ComplexType,
   EntityType,
+  FunctionValue,
   Model,
+  ModelFunction,
   ModelProperty,
   NamedType,
   StructuredType,
@@ -46,6 +48,8 @@ export function metadataJson(model: Model, options: MetadataOptions = {}): CsdlJ
   for (const [namespace, types] of plan.schemas) {
     const schema: JsonObject = {};
     for (const type of types) schema[simpleName(type.name)] = typeObject(plan, type);
+    for (const overloads of plan.functions.get(namespace) ?? [])
+      schema[simpleName(overloads[0]!.name)] = overloads.map((overload) => functionObject(overload));
     if (namespace === plan.namespace) {
       schema[plan.containerName] = containerObject(plan);
       const annotations = annotationsObject(plan);
@@ -93,13 +97,29 @@ function propertyObject(plan: CsdlPlan, owner: StructuredType, property: ModelPr
     if (property.containsTarget) object.$ContainsTarget = true;
     return object;
   }
+  return valueObject(property);
+}
+
+/** A function overload (docs/semantics.md §15), its parameters and return type as properties are written. */
+function functionObject(overload: ModelFunction): JsonObject {
+  const object: JsonObject = { $Kind: 'Function' };
+  if (overload.bound) object.$IsBound = true;
+  if (overload.composable) object.$IsComposable = true;
+  if (overload.parameters.length > 0)
+    object.$Parameter = overload.parameters.map((parameter) => ({ $Name: parameter.name, ...valueObject(parameter) }));
+  object.$ReturnType = valueObject(overload.returnType);
+  return object;
+}
+
+/** A typed value (a structural property, a function's parameter or result): its type, nullability and facets. */
+function valueObject(value: FunctionValue): JsonObject {
   const object: JsonObject = {};
-  if (property.collection) object.$Collection = true;
-  const type = typeNameOf(property.type);
+  if (value.collection) object.$Collection = true;
+  const type = typeNameOf(value.type);
   // JSON reads a missing $Type as Edm.String, and a missing $Nullable as false.
   if (type !== 'Edm.String') object.$Type = type;
-  if (property.nullable) object.$Nullable = true;
-  return Object.assign(object, jsonFacets(property.facets));
+  if (value.nullable) object.$Nullable = true;
+  return Object.assign(object, jsonFacets(value.facets));
 }
 
 function enumTypeObject(type: EnumType): JsonObject {

@@ -6,7 +6,9 @@ import { assertNever } from '../assert-never.js';
 import type {
   ComplexType,
   EntityType,
+  FunctionValue,
   Model,
+  ModelFunction,
   ModelProperty,
   NamedType,
   StructuredType,
@@ -79,6 +81,8 @@ export function metadataXml(model: Model, options: MetadataOptions = {}): string
       ['Namespace', namespace],
     ]);
     for (const type of types) writeType(out, plan, type);
+    for (const overloads of plan.functions.get(namespace) ?? [])
+      for (const overload of overloads) writeFunction(out, plan, overload);
     if (namespace === plan.namespace) {
       writeContainer(out, plan);
       writeAnnotations(out, plan);
@@ -141,14 +145,31 @@ function writeProperty(out: XmlLines, plan: CsdlPlan, owner: StructuredType, pro
     ]);
     return;
   }
-  const name = typeNameOf(property.type);
-  out.empty(4, 'Property', [
-    ['Name', property.name],
-    ['Type', property.collection ? `Collection(${name})` : name],
-    // A single value may be null unless it says otherwise; a 4.01 collection always says whether its elements may.
-    ['Nullable', property.collection ? String(property.nullable) : property.nullable ? undefined : 'false'],
-    ...xmlFacets(property.facets, typeof property.type === 'string' ? property.type : undefined, plan.version),
+  out.empty(4, 'Property', [['Name', property.name], ...valueAttributes(plan, property)]);
+}
+
+/** A function overload (docs/semantics.md §15): its parameters in order, the binding one first, and its return type. */
+function writeFunction(out: XmlLines, plan: CsdlPlan, overload: ModelFunction): void {
+  out.open(3, 'Function', [
+    ['Name', simpleName(overload.name)],
+    ['IsBound', overload.bound ? 'true' : undefined],
+    ['IsComposable', overload.composable ? 'true' : undefined],
   ]);
+  for (const parameter of overload.parameters)
+    out.empty(4, 'Parameter', [['Name', parameter.name], ...valueAttributes(plan, parameter)]);
+  out.empty(4, 'ReturnType', valueAttributes(plan, overload.returnType));
+  out.close(3, 'Function');
+}
+
+/** A typed value's attributes (a property's, a parameter's, a result's): its type, whether it (or an element) may be null, its facets. */
+function valueAttributes(plan: CsdlPlan, value: FunctionValue): Attributes {
+  const name = typeNameOf(value.type);
+  return [
+    ['Type', value.collection ? `Collection(${name})` : name],
+    // A single value may be null unless it says otherwise; a 4.01 collection always says whether its elements may.
+    ['Nullable', value.collection ? String(value.nullable) : value.nullable ? undefined : 'false'],
+    ...xmlFacets(value.facets, typeof value.type === 'string' ? value.type : undefined, plan.version),
+  ];
 }
 
 function writeEnumType(out: XmlLines, type: EnumType): void {

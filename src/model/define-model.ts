@@ -10,6 +10,7 @@ import { resolveEnumType } from '../types/enum-type.js';
 import { SchemaDefinitionError, isPropertyName } from '../types/schema.js';
 import { resolveDiscriminator } from './discriminator.js';
 import { resolveFacets } from './facets.js';
+import { resolveFunctions } from './model-functions.js';
 import type { ModelDefinition } from './model-definition.js';
 import {
   type ComplexType,
@@ -67,7 +68,15 @@ export function defineModel(definition: ModelDefinition): Model {
     );
   const containerName = definition.containerName ?? 'Container';
   if (typeof containerName !== 'string' || !isIdentifier(containerName)) modelFail('`containerName` is an identifier');
-  const known = new Set(['namespace', 'containerName', ...GROUPS, 'entitySets', 'singletons', 'discriminator']);
+  const known = new Set([
+    'namespace',
+    'containerName',
+    ...GROUPS,
+    'entitySets',
+    'singletons',
+    'discriminator',
+    'functions',
+  ]);
   for (const key of Object.keys(definition))
     if (!known.has(key)) modelFail(`'${key}' is not part of a model definition; it has ${[...known].join(', ')}`);
   return new ModelResolution(namespace as string, containerName as string, definition).model();
@@ -114,6 +123,10 @@ class ModelResolution {
       entitySets,
       singletons,
       discriminator,
+      functions: resolveFunctions(this.definition.functions, {
+        qualified: (name) => this.qualified(name),
+        lookUp: (written, fail, path, what) => this.lookUp(written, fail, path, what),
+      }),
     };
   }
 

@@ -22,6 +22,39 @@ export interface ModelDefinition {
    * (by name) the value it is stored with; without them the value is the qualified name.
    */
   readonly discriminator?: { readonly property: string; readonly values?: { readonly [typeName: string]: string } };
+  /**
+   * The functions a filter may call (docs/semantics.md §15), by name (unqualified in the model's
+   * namespace): one declaration, or its overloads.
+   */
+  readonly functions?: { readonly [name: string]: FunctionDefinition | readonly FunctionDefinition[] };
+}
+
+/**
+ * A function: its parameters in order (the first is the binding parameter of a bound function:
+ * an entity, complex or primitive type) and what it returns. Parameter and return types are
+ * written as a property's are.
+ */
+export interface FunctionDefinition {
+  readonly bound?: boolean;
+  readonly composable?: boolean;
+  readonly parameters?: { readonly [name: string]: FunctionValueDefinition };
+  readonly returnType: FunctionValueDefinition;
+}
+
+/** A function's parameter or result: a type name (an entity type too), or the type with options. */
+export type FunctionValueDefinition = string | ValueDefinition;
+
+/** A value of a type: one or a collection, whether it may be null, and a primitive's facets. */
+export interface ValueDefinition {
+  /** An Edm type, or the name of an enumeration, type definition or complex type (of an entity type too, for a function). */
+  readonly type: string;
+  /** A collection of values of the type. */
+  readonly collection?: boolean;
+  /** Whether the value (for a collection, each element) may be null; true unless false. */
+  readonly nullable?: boolean;
+  readonly maxLength?: number | 'max';
+  readonly precision?: number;
+  readonly scale?: number | 'variable' | 'floating';
 }
 
 interface StructuredTypeDefinition {
@@ -49,19 +82,10 @@ export type ComplexTypeDefinition = StructuredTypeDefinition;
 export type StructuralPropertyDefinition =
   | EdmType
   | string
-  | {
-      /** An Edm type, or the name of an enumeration, type definition or complex type. */
-      readonly type: string;
-      /** A collection of values of the type. */
-      readonly collection?: boolean;
-      /** Whether the value (for a collection, each element) may be null; true unless false. */
-      readonly nullable?: boolean;
-      readonly maxLength?: number | 'max';
-      readonly precision?: number;
-      readonly scale?: number | 'variable' | 'floating';
+  | (ValueDefinition & {
       /** False keeps the property out of filters. */
       readonly filterable?: boolean;
-    };
+    });
 
 export interface NavigationPropertyDefinition {
   /** The entity type of the related entities. */

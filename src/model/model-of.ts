@@ -116,5 +116,6 @@ function modelFromSchema(schema: Schema): Model {
     entitySets: new Map([[setName, entitySet]]),
     singletons: new Map(),
     discriminator: defaultDiscriminator([...types.values()].filter(isStructuredType)),
+    functions: new Map(),
   };
 }

@@ -12,8 +12,10 @@ import {
   SchemaDefinitionError,
   type StructuredProperty,
   type StructureType,
+  type DeclaredFunction,
+  type DeclaredValueType,
 } from '../types/schema.js';
-import type { EntitySet, EntityType, Model, ModelProperty, Singleton, StructuredType } from './model.js';
+import type { EntitySet, EntityType, FunctionValue, Model, ModelProperty, Singleton, StructuredType } from './model.js';
 import { derivesFrom, isStructuredType, simpleName } from './model.js';
 
 /** Where a view came from: its model and the entity set or singleton it shows. */
@@ -26,6 +28,7 @@ const VIEWS = new WeakMap<Model, Map<string, Schema>>();
 const SOURCES = new WeakMap<Schema, ViewSource>();
 const TYPE_PROPERTIES = new WeakMap<Model, Map<StructuredType, ReadonlyMap<string, Property>>>();
 const STRUCTURE_TYPES = new WeakMap<Model, Map<StructuredType, StructureType>>();
+const FUNCTIONS = new WeakMap<Model, ReadonlyMap<string, readonly DeclaredFunction[]>>();
 
 /**
  * The schema of an entity set or singleton of a model, made once per model and name: its
@@ -53,6 +56,7 @@ export function schemaOf(model: Model, entitySetOrSingleton: string): Schema {
     name: simpleName(of.entityType.name),
     properties: propertiesOf(model, of.entityType),
     type: structureTypeOf(model, of.entityType),
+    ...(model.functions.size === 0 ? {} : { functions: functionsOf(model) }),
   };
   views.set(entitySetOrSingleton, view);
   SOURCES.set(view, { model, of });
@@ -121,6 +125,35 @@ function structureTypeOf(model: Model, type: StructuredType): StructureType {
     discriminator: model.discriminator,
   };
   byType.set(type, found);
+  return found;
+}
+
+/** The model's functions as check() reads them, made once per model. */
+function functionsOf(model: Model): ReadonlyMap<string, readonly DeclaredFunction[]> {
+  let found = FUNCTIONS.get(model);
+  if (found !== undefined) return found;
+  const declared = (value: FunctionValue): DeclaredValueType => {
+    const { type, collection } = value;
+    if (isStructuredType(type)) return { kind: 'structure', type: structureTypeOf(model, type), collection };
+    if (typeof type === 'string') return { kind: 'primitive', type, collection };
+    if (type.kind === 'definition') return { kind: 'primitive', type: type.underlyingType, collection };
+    return { kind: 'primitive', type: type.underlyingType, enum: type, collection };
+  };
+  found = new Map(
+    [...model.functions].map(([name, overloads]) => [
+      name,
+      overloads.map((overload) => {
+        const parameters = overload.parameters.map((p) => ({ ...declared(p), name: p.name }));
+        return {
+          name,
+          binding: overload.bound ? parameters[0] : undefined,
+          parameters: overload.bound ? parameters.slice(1) : parameters,
+          returns: declared(overload.returnType),
+        };
+      }),
+    ]),
+  );
+  FUNCTIONS.set(model, found);
   return found;
 }
 

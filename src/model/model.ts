@@ -19,6 +19,34 @@ export interface Model {
   readonly singletons: ReadonlyMap<string, Singleton>;
   /** How a stored structure states its type, where types derive from others (docs/semantics.md §14). */
   readonly discriminator: TypeDiscriminator;
+  /** The functions a filter may call (docs/semantics.md §15), by qualified name: each name's overloads, in definition order. */
+  readonly functions: ReadonlyMap<string, readonly ModelFunction[]>;
+}
+
+/** One overload of a function the model declares (docs/semantics.md §15). */
+export interface ModelFunction {
+  readonly kind: 'function';
+  /** The qualified name (`Geo.Distance`). */
+  readonly name: string;
+  /** Whether the first parameter is the binding parameter: the value the function is called on. */
+  readonly bound: boolean;
+  /** Whether a path may continue after a call (recorded for $metadata; a filter reads none). */
+  readonly composable: boolean;
+  readonly parameters: readonly FunctionParameter[];
+  readonly returnType: FunctionValue;
+}
+
+/** A value a function takes or returns: its type, one or a collection, whether it may be null. */
+export interface FunctionValue {
+  readonly type: EdmType | EnumType | TypeDefinition | StructuredType;
+  readonly collection: boolean;
+  /** For a collection, whether its elements may be null. */
+  readonly nullable: boolean;
+  readonly facets: Facets;
+}
+
+export interface FunctionParameter extends FunctionValue {
+  readonly name: string;
 }
 
 export type NamedType = EntityType | ComplexType | EnumType | TypeDefinition;

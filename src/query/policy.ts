@@ -48,8 +48,9 @@ export interface QueryPolicy {
   /** What an option no one knows is: an error (the default) or left alone. */
   readonly unknownOptions?: 'error' | 'ignore';
   /**
-   * The functions a filter may call, by name (`contains`, `year`, `cast`, `isof`, …); default all.
-   * A function not listed is `function_not_allowed` wherever it appears, inside lambdas too.
+   * The functions a filter may call, by name (`contains`, `year`, `cast`, `isof`, …, and a model's
+   * functions by qualified name, `Geo.Distance`); default all. A function not listed is
+   * `function_not_allowed` wherever it appears, inside lambdas too.
    */
   readonly functions?: readonly string[];
   /**

@@ -327,6 +327,14 @@ class Restriction {
         const empty = this.truthOf(node.op === 'all');
         return this.guarded(lambda, node.collection.source, node.collection.path.slice(0, -1), scopes, empty);
       }
+      case 'functionCall': {
+        // A function bound to a hidden relation's row reads nothing of it: the call is null.
+        const call = mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
+        const binding = node.binding;
+        if (binding?.kind !== 'structure') return call;
+        const otherwise = { kind: 'null', type: node.type, start: 0, end: 0 } as const;
+        return this.guarded(call, binding.source, binding.path, scopes, otherwise);
+      }
       default:
         return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
     }
@@ -511,6 +519,15 @@ class Restriction {
           collection: { ...node.collection, source, path },
           body: node.body === undefined ? undefined : this.rebound(node.body, at, inner),
         } as TypedExpr;
+      }
+      case 'functionCall': {
+        const call = mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed)) as typeof node;
+        const binding = call.binding;
+        if (binding?.kind !== 'structure') return call;
+        return {
+          ...call,
+          binding: { ...binding, ...moved(binding.source, binding.path), nullable: binding.nullable || at.nullable },
+        };
       }
       default:
         return mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed));

@@ -135,7 +135,12 @@ function restrictedSchemaOf(schema: Schema, rules: Rules, rule: 'filter' | 'sort
     const properties = restrict(schema.properties, [], rules.forbidden(rule), new Map());
     // The type stays, so that a type-cast segment reads this schema's properties where the cast
     // type shares them (src/types/check/derived-types.ts), and what is kept from filters stays kept.
-    restricted = { name: schema.name, properties, ...(schema.type && { type: schema.type }) };
+    restricted = {
+      name: schema.name,
+      properties,
+      ...(schema.type && { type: schema.type }),
+      ...(schema.functions && { functions: schema.functions }),
+    };
     bySchema.set(schema, restricted);
   }
   return restricted;

@@ -228,6 +228,26 @@ export interface CallExpr extends Span {
   readonly args: readonly Expr[];
 }
 
+/** `Name=value`: an argument of a model's function, by its parameter's name. */
+export interface FunctionArgument extends Span {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly value: Expr;
+}
+
+/**
+ * `Ns.Fn(P=v, …)` or `Path/Ns.Fn(P=v, …)`: a call of a function the model declares
+ * (docs/semantics.md §15), by its qualified name as written. `binding` is the path the call is
+ * bound to; at a path's head it is absent, and the function is unbound or bound to the resource.
+ */
+export interface FunctionCallExpr extends Span {
+  readonly kind: 'functionCall';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly binding: MemberExpr | undefined;
+  readonly args: readonly FunctionArgument[];
+}
+
 /** The two functions of a value and a type: `cast` converts, `isof` tests (docs/semantics.md §11). */
 export type TypeFunctionName = 'cast' | 'isof';
 
@@ -317,6 +337,7 @@ export type Expr =
   | MemberExpr
   | AliasExpr
   | CallExpr
+  | FunctionCallExpr
   | TypeFunctionExpr
   | NotExpr
   | NegateExpr
@@ -359,6 +380,10 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return [node.operand, node.value];
     case 'call':
       return node.args;
+    case 'functionCall': {
+      const values = node.args.map((a) => a.value);
+      return node.binding === undefined ? values : [node.binding, ...values];
+    }
     case 'not':
     case 'negate':
       return [node.operand];

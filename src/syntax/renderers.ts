@@ -119,6 +119,13 @@ export const renderers: Renderers = {
     // A function name starts with a letter.
     return { text: `${n.name}(${args.join(', ')})`, level: PRIMARY, numeric: false };
   },
+  // Each argument is a whole expression between commas, as a built-in call's.
+  functionCall: (n, parts) => {
+    const values = n.binding === undefined ? parts : parts.slice(1);
+    const args = n.args.map((a, i) => `${a.name}=${values[i]!.text}`).join(', ');
+    const bound = n.binding === undefined ? '' : `${parts[0]!.text}/`;
+    return { text: `${bound}${n.name}(${args})`, level: PRIMARY, numeric: false };
+  },
   // The type name as written: bare (v4) or quoted (v2/v3).
   typeFunction: (n, [inner]) => {
     const target = n.target.quoted ? `'${n.target.name}'` : n.target.name;

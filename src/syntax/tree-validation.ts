@@ -190,6 +190,17 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
     f.span('nameSpan');
     return f.nodes('args');
   },
+  functionCall: (f, n) => {
+    f.string('name');
+    f.span('nameSpan');
+    const values = f.nodes('args').map((arg) => {
+      f.name(arg, 'an argument');
+      const { nameSpan, value } = arg as Record<string, unknown>;
+      if (!isRecord(nameSpan) || !isSpan(nameSpan)) f.fail("needs a span 'nameSpan' on each argument");
+      return value;
+    });
+    return n.binding === undefined ? values : [f.child('binding', MEMBER), ...values];
+  },
   typeFunction: (f, n) => {
     f.oneOf('name', new Set(['cast', 'isof']));
     f.span('nameSpan');

@@ -21,6 +21,7 @@ export const VERSIONED_CONSTRUCTS = {
   $count: { since: '4.0', what: "The '$count' of a collection" },
   $it: { since: '4.0', what: "The implicit variable '$it'" },
   type_cast: { since: '4.0', what: 'A type-cast segment' },
+  function_call: { since: '4.0', what: "A call of a model's function" },
   has: { since: '4.0', what: "The 'has' operator" },
   parameter_alias: { since: '4.0', what: 'A parameter alias' },
   enum_literal: { since: '4.0', what: 'An enumeration literal' },
@@ -132,6 +133,8 @@ export function constructOf(node: Expr): FoundConstruct | undefined {
       const since = lookupFunction(node.name)?.since;
       return since === undefined ? undefined : { name: node.name, since, what: `The function '${node.name}'` };
     }
+    case 'functionCall':
+      return named('function_call');
     case 'typeFunction':
       if (TYPES_OF_4_0.has(node.target.name)) return named('type_function_target');
       return node.target.quoted ? undefined : named('unquoted_type_name');

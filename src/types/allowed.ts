@@ -49,7 +49,7 @@ export const FILTER_OPERATORS = [
 
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-/** The functions a policy can name: the function table's, and `cast` and `isof`. */
+/** The functions a policy can name: the function table's, and `cast` and `isof` (and a model's, by qualified name). */
 const FUNCTION_NAMES: ReadonlySet<string> = new Set([...FUNCTIONS.map((f) => f.name), 'cast', 'isof']);
 const OPERATOR_NAMES: ReadonlySet<string> = new Set(FILTER_OPERATORS);
 
@@ -61,6 +61,8 @@ function usedBy(node: TypedExpr): { readonly function?: string; readonly operato
     case 'cast':
     case 'isof':
       return { function: node.kind };
+    case 'functionCall':
+      return { function: node.function.name };
     case 'compare':
     case 'arithmetic':
     case 'temporal':
@@ -135,6 +137,9 @@ export function assertAllowedNames(policy: AllowedNames): void {
   allowedSet(policy.operators, OPERATOR_NAMES, 'operators');
 }
 
+const isQualifiedName = (name: unknown): boolean =>
+  typeof name === 'string' && /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/.test(name);
+
 function allowedSet(
   names: readonly string[] | undefined,
   known: ReadonlySet<string>,
@@ -142,7 +147,8 @@ function allowedSet(
 ): ReadonlySet<string> | undefined {
   if (names === undefined) return undefined;
   if (!Array.isArray(names)) throw new TypeError(`The policy's ${field} is a list of names`);
-  const unknown = names.filter((n) => !known.has(n));
+  // A qualified name (`Geo.Distance`) is a model's function (docs/semantics.md §15).
+  const unknown = names.filter((n) => !known.has(n) && !(known === FUNCTION_NAMES && isQualifiedName(n)));
   if (unknown.length > 0)
     throw new TypeError(
       `The policy's ${field} names ${unknown.map((n) => `'${String(n)}'`).join(', ')}, which the filter language does not have`,

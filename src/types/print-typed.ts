@@ -77,6 +77,8 @@ function refusal(n: TypedExpr, version: ODataVersion): Error | undefined {
       return v3 && TYPES_OF_4_0.has(n.kind === 'cast' ? n.type : n.target)
         ? refuseConstruct('type_function_target', version, n)
         : undefined;
+    case 'functionCall':
+      return v3 ? refuseConstruct('function_call', version, n) : undefined;
     case 'call': {
       const since = lookupFunction(n.name)?.since;
       // contains is written as substringof, which every version has.
@@ -148,6 +150,14 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
           : `(${n.list.map((i) => `(${subject} eq ${printTyped(i)})`).join(' or ')})`;
       }
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
+    case 'functionCall': {
+      const bound =
+        n.binding === undefined
+          ? ''
+          : `${n.binding.kind === 'structure' ? path(n.binding.source, n.binding.path) : printTyped(n.binding)}/`;
+      const args = n.function.parameters.map((p, i) => `${p.name}=${printTyped(n.args[i]!)}`);
+      return `${bound}${n.function.name}(${args.join(', ')})${t}`;
+    }
     case 'guard':
       return `guard(${printTyped(n.condition)}, ${printTyped(n.value)}, ${printTyped(n.otherwise)})${t}`;
     default:

@@ -107,6 +107,35 @@ export interface CollectionProperty {
 
 export type Property = PrimitiveProperty | StructuredProperty | CollectionProperty;
 
+// A function of a model as check() reads it (docs/semantics.md §15): its qualified name, the
+// binding parameter of a bound one, the others by name, and its result, each typed as a filter
+// reaches values. A view of a model carries them; a short-form schema has none.
+
+/** A value a function takes or returns: a primitive (an enumeration's with its type) or a structure, one or a collection. */
+export type DeclaredValueType = (
+  | { readonly kind: 'primitive'; readonly type: EdmType; readonly enum?: EnumType }
+  | { readonly kind: 'structure'; readonly type: StructureType }
+) & { readonly collection: boolean };
+
+export type DeclaredParameter = DeclaredValueType & { readonly name: string };
+
+/** One overload of a function. */
+export interface DeclaredFunction {
+  /** The qualified name (`Geo.Distance`). */
+  readonly name: string;
+  /** The binding parameter of a bound function: the value the call is made on. */
+  readonly binding: DeclaredParameter | undefined;
+  /** The other parameters, in declaration order. */
+  readonly parameters: readonly DeclaredParameter[];
+  readonly returns: DeclaredValueType;
+}
+
+/** The type of a function's value as a message names it: `Edm.Double`, `Collection(Ns.Trip)`. */
+export function describeValueType(value: DeclaredValueType): string {
+  const name = value.kind === 'primitive' ? (value.enum?.name ?? value.type) : value.type.name;
+  return value.collection ? `Collection(${name})` : name;
+}
+
 /** Type only, never present at run time: the key of a schema's definition type. */
 declare const definitionType: unique symbol;
 
@@ -121,6 +150,8 @@ export interface Schema<D extends SchemaDefinition = SchemaDefinition> {
   readonly properties: ReadonlyMap<string, Property>;
   /** The entity type of a model's view, with the types derived from it; absent in a short-form schema. */
   readonly type?: StructureType;
+  /** The functions of a model's view by qualified name, each name's overloads (docs/semantics.md §15); absent in a short-form schema. */
+  readonly functions?: ReadonlyMap<string, readonly DeclaredFunction[]>;
   readonly [definitionType]?: D;
 }
 

@@ -12,7 +12,7 @@ import {
   isStringFunction,
   type StringFunction,
 } from '../language/functions.js';
-import type { TypedCall, TypedExpr } from './typed.js';
+import { childrenOfTyped, type TypedCall, type TypedExpr } from './typed.js';
 
 /** Default of the `maxStringCost` check option: characters per row. */
 export const DEFAULT_MAX_STRING_COST = 1_048_576;
@@ -129,6 +129,9 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
     case 'call':
       for (const arg of node.args) stack.push(arg);
       return;
+    case 'functionCall':
+      for (const child of childrenOfTyped(node)) stack.push(child);
+      return;
     case 'lambda':
     case 'count':
       // A lambda's body (and a restricted count's) runs once per element: stringCost() counts it per element.
@@ -183,7 +186,9 @@ class StringCosts {
     switch (node.kind) {
       case 'literal':
         return typeof node.value === 'string' ? { length: codePoints(node.value), grows: false } : NONE;
+      // A function's string is its implementation's: bounded as a row's string is.
       case 'member':
+      case 'functionCall':
         return node.type === 'Edm.String' ? { length: ROW_STRING_LENGTH, grows: true } : NONE;
       case 'call':
         return isStringFunction(node.name) ? this.call(node, node.name) : NONE;

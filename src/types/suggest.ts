@@ -43,6 +43,7 @@ export function literalsInString(content: string): readonly { readonly text: str
       case 'member':
       case 'alias':
       case 'call':
+      case 'functionCall':
       case 'typeFunction':
       case 'enum':
       case 'has':

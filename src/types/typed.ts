@@ -17,7 +17,14 @@ import type { FineTime } from '../semantics/fine-time.js';
 import type { ArithmeticOp, CompareOp, LogicalOp, TemporalOp } from '../language/operators.js';
 import type { EdmType, NumericType } from '../language/edm.js';
 import type { FunctionName } from '../language/functions.js';
-import type { CollectionProperty, EnumType, PrimitiveProperty, Schema, StructuredProperty } from './schema.js';
+import type {
+  CollectionProperty,
+  DeclaredFunction,
+  EnumType,
+  PrimitiveProperty,
+  Schema,
+  StructuredProperty,
+} from './schema.js';
 
 interface TypedBase {
   readonly type: EdmType;
@@ -155,6 +162,41 @@ export interface TypedCall extends TypedBase {
 }
 
 /**
+ * The structure a bound function is called on (docs/semantics.md §15): the resource (`property`
+ * undefined), a complex value or related entity, or a lambda's element, at `path` from `source`.
+ */
+export interface TypedStructureBinding {
+  readonly kind: 'structure';
+  readonly source: TypedSource;
+  readonly path: readonly string[];
+  /** The structure; undefined for the resource itself, which is never null. */
+  readonly property: StructuredProperty | undefined;
+  /** The members a function may read: the primitives of the structure, through its complex values. */
+  readonly members: ReadonlyMap<string, PrimitiveProperty>;
+  /** True when the structure can be null: it or a structure on its path is nullable. */
+  readonly nullable: boolean;
+}
+
+/**
+ * `Ns.Fn(P=v)`, `Path/Ns.Fn(P=v)`: a call of a function of the model (docs/semantics.md §15), its
+ * overload chosen. Its implementation is the server's, per backend: null arguments are passed to
+ * it; a null binding gives null without a call.
+ */
+export interface TypedFunctionCall extends TypedBase {
+  readonly kind: 'functionCall';
+  readonly function: DeclaredFunction;
+  /** The value the call is bound to: a primitive value, or a structure; undefined for an unbound call. */
+  readonly binding: TypedExpr | TypedStructureBinding | undefined;
+  /** One per parameter of `function` (the binding aside), in its order, each of the parameter's type. */
+  readonly args: readonly TypedExpr[];
+}
+
+/** The binding of a call when it is a value: its operand. */
+export function bindingValue(node: TypedFunctionCall): TypedExpr | undefined {
+  return node.binding === undefined || node.binding.kind === 'structure' ? undefined : node.binding;
+}
+
+/**
  * `cast(x, T)` (docs/semantics.md §11): the operand converted to `type` as
  * src/types/conversions.ts says; null when the operand is null or the conversion fails.
  */
@@ -261,6 +303,7 @@ export type TypedExpr =
   | TypedMember
   | TypedStructureNull
   | TypedCall
+  | TypedFunctionCall
   | TypedCast
   | TypedIsOf
   | TypedHas
@@ -306,6 +349,10 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
       return [node.operand, ...node.list];
     case 'call':
       return node.args;
+    case 'functionCall': {
+      const value = bindingValue(node);
+      return value === undefined ? node.args : [value, ...node.args];
+    }
     case 'lambda':
     case 'count':
       return node.body === undefined ? [] : [node.body];
@@ -346,6 +393,10 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
       };
     case 'call':
       return { ...node, args: node.args.map(map) };
+    case 'functionCall': {
+      const value = bindingValue(node);
+      return { ...node, binding: value === undefined ? node.binding : map(value), args: node.args.map(map) };
+    }
     case 'lambda':
     case 'count':
       return node.body === undefined ? node : { ...node, body: map(node.body) };

@@ -227,10 +227,21 @@ describe('a CSDL XML 4.01 document', () => {
     expect(imported.report).toContainEqual(
       expect.objectContaining({ kind: 'dropped', element: 'Partner', name: 'Geo.Person/Places', line: 28 }),
     );
-    expect(imported.report).toContainEqual(
-      expect.objectContaining({ kind: 'not_used_yet', element: 'Function', name: 'Geo.Distance', line: 34 }),
-    );
     expect(imported.version).toBe('4.01');
+  });
+
+  it('reads a function into the model: bound, its binding parameter first, nullable as XML says by default', () => {
+    const [distance, ...others] = imported.model.functions.get('Geo.Distance') ?? [];
+    expect(others).toEqual([]);
+    expect(distance).toMatchObject({
+      bound: true,
+      composable: false,
+      returnType: { type: 'Edm.Double', nullable: true },
+    });
+    expect(
+      distance!.parameters.map((p) => [p.name, typeof p.type === 'string' ? p.type : p.type.name, p.nullable]),
+    ).toEqual([['p', 'Geo.Place', true]]);
+    expect(imported.report.filter((n) => n.element === 'Function')).toEqual([]);
   });
 });
 

@@ -1,8 +1,9 @@
 // A model as the round-trip properties compare it (round-trip.prop.test.ts, real-models.test.ts):
-// each type by names only, and each entity set's primitive paths with their type, enumeration,
+// each type and function by names only, and each entity set's primitive paths with their type, enumeration,
 // nullability, filterability and sortability under the set's rules.
 
 import {
+  type FunctionValue,
   listPropertyPaths,
   type Model,
   type NamedType,
@@ -33,6 +34,15 @@ export function describeType(type: NamedType): unknown {
         ),
       };
   }
+}
+
+/** The functions as the comparison reads them: each overload's flags, parameters and result, by names only. */
+export function describeFunctions(model: Model): unknown {
+  const value = (v: FunctionValue) => [typeof v.type === 'string' ? v.type : v.type.name, v.collection, v.nullable];
+  return [...model.functions].map(([name, overloads]) => [
+    name,
+    overloads.map((o) => [o.bound, o.composable, o.parameters.map((p) => [p.name, ...value(p)]), value(o.returnType)]),
+  ]);
 }
 
 /** Per primitive path of an entity set (inside its entity, not through navigation): type, nullability, filterability, sortability. */

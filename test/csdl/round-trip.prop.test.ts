@@ -1,6 +1,7 @@
 // A model written as `$metadata` (metadataXml, metadataJson) and read back by fromMetadata() is
 // the same model: the same types with the same properties (types, collections, nullability),
-// enumerations, navigation (targets, multiplicity, partners, containment) and bindings; and each
+// enumerations, navigation (targets, multiplicity, partners, containment), bindings and functions
+// (overloads, binding, parameters, results); and each
 // entity set filters and orders the same paths, its model's `filterable: false` and its rules
 // coming back as rules. Filterability is compared on the paths inside an entity (not through
 // navigation): a document states a relation target's unfilterable properties on the target's own
@@ -15,7 +16,7 @@ import { type PropertyRules, rulesOf } from '../../src/query/rules.js';
 import { arbModel } from '../support/random-models.js';
 import { rulesOfChoices } from '../support/random-rules.js';
 import { runs } from '../support/test-size.js';
-import { describePaths, describeType } from './model-description.js';
+import { describeFunctions, describePaths, describeType } from './model-description.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -46,6 +47,17 @@ const arbCase: fc.Arbitrary<Case> = arbModel.chain((base) =>
       version: fc.constantFrom('4.0' as const, '4.01' as const),
       json: fc.boolean(),
       flags: fc.boolean(),
+      functions: fc.array(
+        fc.record({
+          bound: fc.boolean(),
+          composable: fc.boolean(),
+          parameters: fc.nat(3),
+          nullable: fc.boolean(),
+          collection: fc.boolean(),
+          returns: fc.constantFrom('Edm.Int32', 'Edm.String', 'Color', 'Money', 'E0'),
+        }),
+        { maxLength: 3 },
+      ),
     })
     .map((choices) => {
       const definition = structuredClone(base) as Mutable<ModelDefinition>;
@@ -86,6 +98,22 @@ const arbCase: fc.Arbitrary<Case> = arbModel.chain((base) =>
         sets.SDerived = { type: 'Derived', bindings: {} };
       }
       definition.entitySets = sets;
+      // One function's overloads: each with parameter names of its own, so that calls tell them apart.
+      if (choices.functions.length > 0)
+        definition.functions = {
+          F: choices.functions.map((f, i) => ({
+            ...(f.bound ? { bound: true } : {}),
+            ...(f.composable ? { composable: true } : {}),
+            parameters: Object.fromEntries([
+              ...(f.bound ? [['b', { type: 'E0', nullable: f.nullable }]] : []),
+              ...Array.from({ length: f.parameters + 1 }, (_, k) => [
+                `P${i}_${k}`,
+                k % 2 === 0 ? 'Edm.Decimal' : 'Color',
+              ]),
+            ]),
+            returnType: { type: f.returns, collection: f.collection, nullable: f.nullable },
+          })),
+        };
       const rules = rulesOfChoices(defineModel(definition), choices.rules);
       return { definition, rules, version: choices.version, json: choices.json };
     }),
@@ -104,6 +132,7 @@ describe('a model written as $metadata and read back', () => {
         expect([...imported.model.types.keys()].sort()).toEqual([...model.types.keys()].sort());
         for (const [name, type] of model.types)
           expect(describeType(imported.model.types.get(name)!), name).toEqual(describeType(type));
+        expect(describeFunctions(imported.model)).toEqual(describeFunctions(model));
         for (const [name, set] of model.entitySets) {
           const back = imported.model.entitySets.get(name)!;
           expect(back.entityType.name).toBe(set.entityType.name);

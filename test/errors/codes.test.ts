@@ -115,7 +115,7 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ['cast(NS.Type) eq null', 'instance_type_test'],
   ['cast(x, Edm.Stream) eq 1', 'cast_type'],
   ['Tags/All(t: t)', 'bound_function'],
-  ['Tags/NS.fn()', 'bound_function'],
+  ['Tags/Fn(1)', 'bound_function'],
   ['geo.distance(a, b) lt 1', 'geo.distance'],
   ['Edm.String eq 1', 'qualified_name'],
   ['x in (@p)', 'parameter_alias_item'],

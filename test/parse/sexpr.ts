@@ -28,6 +28,8 @@ const render: ExprVisitor<string> = {
   member: (n) => n.segments.map((s) => s.name).join('/'),
   alias: (n) => `@${n.name}`,
   call: (n) => `(${n.name}${n.args.map((a) => ` ${sexpr(a)}`).join('')})`,
+  functionCall: (n) =>
+    `(${n.binding === undefined ? '' : `${sexpr(n.binding)}/`}${n.name}${n.args.map((a) => ` ${a.name}=${sexpr(a.value)}`).join('')})`,
   enum: (n) => `enum:${n.typeName}'${n.body}'`,
   has: (n) => `(has ${sexpr(n.operand)} ${sexpr(n.value)})`,
   typeFunction: (n) =>

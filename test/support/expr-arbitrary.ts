@@ -279,6 +279,23 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
           .array(sub, { minLength: min, maxLength: max })
           .map((args): Expr => ({ kind: 'call', name: f.name, nameSpan: span, args, ...span }));
       }),
+      // A call of a model's function, unbound or bound to a path, its arguments named.
+      fc
+        .tuple(
+          fc.constantFrom('Ns.Fn', 'Geo.Distance', 'A.b.C'),
+          fc.option(member, { nil: undefined }),
+          fc.array(fc.tuple(fc.constantFrom('P', 'From', 'to', 'x1'), sub), { maxLength: 3 }),
+        )
+        .map(
+          ([name, binding, args]): Expr => ({
+            kind: 'functionCall',
+            name,
+            nameSpan: span,
+            binding,
+            args: args.map(([parameter, value]) => ({ name: parameter, nameSpan: span, value, ...span })),
+            ...span,
+          }),
+        ),
       fc.tuple(fc.constantFrom<TypeFunctionName>('cast', 'isof'), sub, fc.constantFrom(...EDM_TYPES), fc.boolean()).map(
         ([name, operand, type, quoted]): Expr => ({
           kind: 'typeFunction',

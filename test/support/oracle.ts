@@ -435,6 +435,9 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
         elements.filter((element) => evaluate(body, row, new Map([...env, [node.variable!, element]])) === true).length,
       );
     }
+    // What a model's function computes is its implementation's, which the oracle does not know.
+    case 'functionCall':
+      throw new Error(`oracle: the function '${node.function.name}' of the model has no reference meaning`);
     case 'guard':
       return evaluate(node.condition, row, env) === true
         ? evaluate(node.value, row, env)

@@ -45,6 +45,7 @@ export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: 
   const ordered = orderRows(
     rows.filter((row) => onPage(row)),
     plan.orderBy,
+    options.functions,
   );
   const end = plan.skip + plan.top;
   const shape = rowShaper(plan.schema, plan.select, plan.expand, options);
@@ -55,7 +56,9 @@ export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: 
   const token =
     plan.keyset && more && last.length > 0
       ? plan.keyset.write(
-          plan.orderBy.map((key) => compileValueReader(keyText(key)).read(last[last.length - 1]) as string | null),
+          plan.orderBy.map(
+            (key) => compileValueReader(keyText(key), options.functions).read(last[last.length - 1]) as string | null,
+          ),
         )
       : undefined;
   const page = { items, more, ...(token === undefined ? {} : { skipToken: token }) };

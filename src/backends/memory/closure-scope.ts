@@ -2,6 +2,8 @@
 // that holds the elements lambdas are looping over, and the scope that gives each range variable
 // its slot in that environment.
 
+import type { FunctionRegistry } from '../../lower/function-registry.js';
+
 export type Row = Record<string, unknown>;
 
 /**
@@ -22,6 +24,8 @@ export interface Scope {
   readonly slots: Map<string, number>;
   /** Whether the rows are trusted to hold what the schema declares: then values are not checked. */
   readonly trusted: boolean;
+  /** The implementations of the model's functions a filter calls (docs/semantics.md §15). */
+  readonly functions?: FunctionRegistry;
 }
 
 /** The slot of `env` that holds the element bound to a range variable. */

@@ -29,7 +29,7 @@ import { convertRepr, literalValue, refuseDecimalsBeyondModel, reprOf, workingRe
 import { isPredicateFunction, type PredicateFunction } from '../../language/functions.js';
 import * as runtime from './runtime.js';
 import { TOO_DEEP } from './interpret.js';
-import { limitOnExhaustion } from '../../errors.js';
+import { limitOnExhaustion, unsupported } from '../../errors.js';
 import { FirstReads } from './first-reads.js';
 import { RowReads } from './generated-reads.js';
 import {
@@ -345,6 +345,15 @@ class Generator extends RowReads {
         }
         return { code: `((${sawNull} = false), ${code})`, repr: 'bool' };
       }
+      // A filter that calls one is compiled to closures (compilePredicate); generated code has none.
+      case 'functionCall':
+        throw unsupported({
+          construct: node.function.name,
+          target: 'generated code',
+          message: `Function '${node.function.name}' is called by closures, not by generated code (compilePredicate chooses them)`,
+          start: node.start,
+          end: node.end,
+        });
       case 'guard': {
         const v = this.as(this.value(node.value), repr);
         const k = this.as(this.value(node.otherwise), repr);

@@ -84,6 +84,9 @@ export class FirstReads {
         return this.ofFirst([node.left, node.right]);
       case 'call':
         return this.ofFirst(node.args);
+      // An implementation reads what it will: no member is certainly read.
+      case 'functionCall':
+        return [];
       case 'truth':
         return this.ofTruth(node.predicate);
       case 'logical':

@@ -34,14 +34,18 @@ import { limitOnExhaustion } from '../../errors.js';
 import { type Env, type Eval, type Row, type Scope, slotOf, type Test } from './closure-scope.js';
 import { collectionReader, member, memberPresent, structureIsNull } from './closure-reads.js';
 import { arithmetic, equality, FUNCTIONS, ordering, PREDICATES, strictCall } from './value-operations.js';
+import { functionCall } from './function-calls.js';
+import type { FunctionRegistry } from '../../lower/function-registry.js';
 
 export function compileClosures(
   filter: TypedFilter,
   lowered: LoweredFilter,
   trusted: boolean,
+  functions?: FunctionRegistry,
 ): (row: unknown) => boolean {
   refuseDecimalsBeyondModel(filter);
-  const scope: Scope = { slots: new Map(), trusted };
+  const scope: Scope =
+    functions === undefined ? { slots: new Map(), trusted } : { slots: new Map(), trusted, functions };
   const test = truth(lowered.root, scope);
   const slots = scope.slots.size;
   const exhausted = (error: unknown): unknown => limitOnExhaustion(error, TOO_DEEP, filter.root, filter.text);
@@ -88,13 +92,22 @@ export function compileMemberReader(
   return compileValueReader(member);
 }
 
-/** A checked expression of the row (an `orderby` item's) as a function of the row, with its representation. */
-export function compileValueReader(expression: TypedExpr): {
+/**
+ * A checked expression of the row (an `orderby` item's) as a function of the row, with its
+ * representation; `functions` implement the model's functions it calls.
+ */
+export function compileValueReader(
+  expression: TypedExpr,
+  functions?: FunctionRegistry,
+): {
   readonly read: (row: unknown) => unknown;
   readonly repr: Repr;
 } {
   const node = lowerValue(expression);
-  const read = value(node, { slots: new Map(), trusted: false });
+  const read = value(
+    node,
+    functions === undefined ? { slots: new Map(), trusted: false } : { slots: new Map(), trusted: false, functions },
+  );
   return { read: (row) => read(row as Row, NO_ELEMENTS), repr: reprOf(node) };
 }
 
@@ -218,6 +231,8 @@ function value(node: LoweredValue, scope: Scope): Eval {
         return sawNull ? null : !stop;
       };
     }
+    case 'functionCall':
+      return functionCall(node, scope, value);
     case 'guard': {
       const holds = truth(node.condition, scope);
       const v = valueAs(node.value, repr, scope);

@@ -5,14 +5,19 @@ import type { Decimal } from 'decimal.js';
 import type { OrderKey } from '../../types/query-plan.js';
 import { compileMemberReader, compileValueReader } from './interpret.js';
 import type { Repr } from './plan.js';
+import type { FunctionRegistry } from '../../lower/function-registry.js';
 import { compareStrings } from './code-points.js';
 import { compareTimes, type TimeValue } from '../../semantics/fine-time.js';
 
 /** The rows sorted by the keys, each key ascending unless descending; a stable sort, so ties keep their order. */
-export function orderRows<Row>(rows: readonly Row[], orderBy: readonly OrderKey[]): Row[] {
+export function orderRows<Row>(
+  rows: readonly Row[],
+  orderBy: readonly OrderKey[],
+  functions?: FunctionRegistry,
+): Row[] {
   // Each row's order values read once, as a filter reads them.
   const readers = orderBy.map((key) => ({
-    ...(key.expression ? compileValueReader(key.expression) : compileMemberReader(key.property, key.path)),
+    ...(key.expression ? compileValueReader(key.expression, functions) : compileMemberReader(key.property, key.path)),
     descending: key.descending,
   }));
   const keyed = rows.map((row) => ({ row, values: readers.map((r) => r.read(row)) }));

@@ -8,8 +8,10 @@ import { compileGenerated, type RowsOption } from './compile.js';
 import { compileClosures, TOO_DEEP } from './interpret.js';
 import { lower } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
+import type { FunctionsOption } from '../../lower/function-registry.js';
+import { childrenOfTyped, type TypedExpr } from '../../types/typed.js';
 
-export interface PredicateOptions extends ClockOption, RowsOption {
+export interface PredicateOptions extends ClockOption, RowsOption, FunctionsOption {
   /**
    * `true` (the default) generates specialised JavaScript with `new Function`, falling back to
    * closures where that is forbidden (a strict Content-Security-Policy); `false` always uses
@@ -34,7 +36,9 @@ export function compilePredicate(given: TypedFilter, options: PredicateOptions =
   // Lowered once: `now()` is the one instant the clock gives for this compile (docs/semantics.md §5).
   const lowered = withinLimits(filter, () => lower(filter, options));
   const trusted = options.rows === 'trusted';
-  if (options.codegen === false) return withinLimits(filter, () => compileClosures(filter, lowered, trusted));
+  // The implementations of the model's functions are closures of the server's: so is the filter.
+  if (options.codegen === false || callsModelFunction(filter.root))
+    return withinLimits(filter, () => compileClosures(filter, lowered, trusted, options.functions));
   let generated: Predicate;
   try {
     generated = withinLimits(filter, () => compileGenerated(filter, lowered, trusted));
@@ -49,6 +53,17 @@ export function compilePredicate(given: TypedFilter, options: PredicateOptions =
     throw error;
   }
   return generated;
+}
+
+/** Whether the tree calls a function of the model (docs/semantics.md §15). */
+function callsModelFunction(root: TypedExpr): boolean {
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'functionCall') return true;
+    stack.push(...childrenOfTyped(node));
+  }
+  return false;
 }
 
 /**

@@ -40,7 +40,7 @@ function expansionReader(item: ExpandItem, options: PredicateOptions): (value: u
   if (!item.many) return (value) => (value === null || value === undefined || !matches(value) ? null : shape(value));
   return (value) => {
     const rows = Array.isArray(value) ? value.filter((row) => row !== null && row !== undefined && matches(row)) : [];
-    const ordered = orderRows(rows, item.orderBy);
+    const ordered = orderRows(rows, item.orderBy, options.functions);
     const end = item.top === undefined ? undefined : item.skip + item.top;
     return ordered.slice(item.skip, end).map(shape);
   };

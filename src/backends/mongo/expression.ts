@@ -17,6 +17,7 @@ import type {
   LoweredCall,
   LoweredCollection,
   LoweredCount,
+  LoweredFunctionCall,
   LoweredPredicate,
   LoweredValue,
   NullTest,
@@ -36,6 +37,7 @@ import { arithmetic, convert, negate, type NumberCompiler } from './numbers.js';
 import { rendererOf } from './functions.js';
 import { temporalArithmetic } from './temporal.js';
 import { MIRRORED } from '../../language/operators.js';
+import { implementationOf } from '../../lower/function-registry.js';
 
 /** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
 interface Element {
@@ -158,6 +160,8 @@ export class ExpressionCompiler implements NumberCompiler {
       }
       case 'call':
         return this.stringTest(node, is);
+      case 'functionCall':
+        return { $eq: [this.value(node), is] };
       case 'guard':
         return {
           $cond: [this.truth(node.condition), this.valueIs(node.value, is), node.otherwise.value === is],
@@ -206,6 +210,8 @@ export class ExpressionCompiler implements NumberCompiler {
         return castValue(this, node, this.value(node.operand));
       case 'call':
         return node.type === 'Edm.Boolean' ? this.booleanValue(node) : this.call(node);
+      case 'functionCall':
+        return this.functionCall(node);
       case 'truth':
       case 'not':
       case 'logical':
@@ -217,6 +223,33 @@ export class ExpressionCompiler implements NumberCompiler {
       default:
         return assertNever(node, 'lowered value kind');
     }
+  }
+
+  /**
+   * A call of a model's function: the expression the server's implementation makes of the
+   * arguments' expressions (docs/semantics.md §15), a bound structure's members read as fields.
+   */
+  private functionCall(node: LoweredFunctionCall): Agg {
+    const fn = node.function;
+    const implementation = implementationOf<unknown>(this.ctx.functions, fn.name, 'mongo', node);
+    const args: Record<string, Agg> = {};
+    const binding = node.binding;
+    if (binding !== undefined && binding.kind !== 'structure') args[fn.binding!.name] = this.value(binding);
+    fn.parameters.forEach((parameter, i) => {
+      args[parameter.name] = this.value(node.args[i]!);
+    });
+    const structure =
+      binding?.kind === 'structure'
+        ? (path: string): Agg => {
+            if (typeof path !== 'string' || !binding.members.has(path))
+              throw new TypeError(
+                `Function '${fn.name}' reads '${String(path)}', which is no primitive member of its binding: ${[...binding.members.keys()].join(', ')}`,
+              );
+            const at = [...binding.path, ...path.split('/')];
+            return this.ref({ source: binding.source, path: at, start: node.start, end: node.end });
+          }
+        : undefined;
+    return implementation(args, structure) as Agg;
   }
 
   /**
@@ -340,6 +373,7 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'member':
       case 'guard':
       case 'cast':
+      case 'functionCall':
         return this.value(node);
       case 'count':
       case 'convert':
@@ -373,6 +407,7 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'temporal':
       case 'cast':
       case 'guard':
+      case 'functionCall':
         return this.mayBeNull(node);
       default:
         return assertNever(node, 'lowered value kind');

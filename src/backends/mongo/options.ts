@@ -2,12 +2,13 @@
 // Int64 factories. A user-supplied option that throws is reported as a FilterError at the node.
 
 import type { ClockOption } from '../../lower/now.js';
+import type { FunctionRegistry, FunctionsOption } from '../../lower/function-registry.js';
 import { unsupported } from '../../errors.js';
 import { MONGODB, type Span } from './cannot-compile.js';
 import { fieldPathProblem } from './field-path.js';
 import type { Source } from '../../lower/lowered.js';
 
-export interface MongoOptions extends ClockOption {
+export interface MongoOptions extends ClockOption, FunctionsOption {
   /**
    * Document field path for a property path, e.g. `{ 'PostalAddress/City': 'address.city' }`.
    * Paths not listed map to the property path with `/` replaced by `.`.
@@ -50,10 +51,11 @@ export interface Context {
   elementField(collection: PathNode, member: PathNode): string;
   readonly decimal: ((text: string) => unknown) | undefined;
   readonly long: ((value: bigint) => unknown) | undefined;
+  readonly functions: FunctionRegistry | undefined;
 }
 
 export function createContext(options: MongoOptions): Context {
-  const { fields, decimal, long } = options;
+  const { fields, decimal, long, functions } = options;
   const field = (member: PathNode): string => {
     const key = member.path.join('/');
     let mapped: string | undefined;
@@ -101,7 +103,7 @@ export function createContext(options: MongoOptions): Context {
     }
     return full.slice(base.length + 1);
   };
-  return { field, elementField, decimal, long };
+  return { field, elementField, decimal, long, functions };
 }
 
 /** Calls a user-supplied option; whatever it throws is reported as an 'unsupported' FilterError at the node. */

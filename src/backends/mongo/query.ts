@@ -226,6 +226,8 @@ export class QueryCompiler {
       }
       case 'call':
         return this.stringTest(node, is, scope);
+      // An aggregation expression: $expr says it.
+      case 'functionCall':
       case 'count':
       case 'convert':
       case 'negate':

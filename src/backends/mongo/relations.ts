@@ -35,6 +35,10 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
       refuseIn(node.body, root, inner);
       return;
     }
+    case 'functionCall':
+      if (node.binding?.kind === 'structure') refusePath(node, node.binding.source, node.binding.path, root, elements);
+      for (const child of childrenOfTyped(node)) refuseIn(child, root, elements);
+      return;
     case 'literal':
     case 'null':
     case 'call':

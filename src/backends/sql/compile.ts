@@ -11,6 +11,7 @@ import type { TimeUnit } from '../../semantics/fine-time.js';
 import { toStoredPrecision } from '../../lower/stored-precision.js';
 import { lower, lowerValue } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
+import type { FunctionsOption } from '../../lower/function-registry.js';
 import type { LoweredFilter } from '../../lower/lowered.js';
 import { chainLevels } from './chain.js';
 import { CollectionTables, type CollectionStorage } from './collections.js';
@@ -21,7 +22,7 @@ import { renderSql } from './compiled.js';
 import type { CompiledSql, RenderSqlOptions } from './compiled.js';
 import { Compiler } from './compiler.js';
 
-export interface CompileSqlOptions extends ClockOption, RenderSqlOptions {
+export interface CompileSqlOptions extends ClockOption, RenderSqlOptions, FunctionsOption {
   /**
    * Column references by property path (`'PostalAddress/City'`), or a function of the path's
    * segments. The text is used as written (it is the caller's SQL, e.g. `p."contact_id"`). By
@@ -104,6 +105,7 @@ export function compileSql(given: TypedFilter, options: CompileSqlOptions): Comp
       new CollectionTables(options.collections, dialect, text, end),
       rowTable(options.table, dialect, text, end),
       text,
+      options.functions,
     );
     compiled = renderSql(compiler.predicate(lowered.root, 'true'), options, { text, end });
   } catch (error) {
@@ -151,6 +153,7 @@ export function compileSqlValue(expression: TypedExpr, options: CompileSqlOption
       new CollectionTables(options.collections, dialect, undefined, end),
       rowTable(options.table, dialect, undefined, end),
       undefined,
+      options.functions,
     );
     const value = compiler.value(lowerValue(expression)).sql;
     return { ...renderSql(value, options, { text: undefined, end }), decided: compiler.isDecided(value) };

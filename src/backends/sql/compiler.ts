@@ -29,6 +29,8 @@ import type { Dialect, JsonArrays, JsonMember, Operand } from './dialect.js';
 import { isAtomic, join, raw, sql } from './fragment.js';
 import { LONE_SURROGATE } from '../../language/literal-spelling.js';
 import type { Frag } from './fragment.js';
+import { functionCallSql } from './function-calls.js';
+import type { FunctionRegistry } from '../../lower/function-registry.js';
 
 /**
  * A lambda the compiler is inside: its variable, bound to the elements of a collection (rows of a
@@ -72,6 +74,7 @@ export class Compiler {
     private readonly collections: CollectionTables,
     private readonly rowTable: string | undefined,
     private readonly text: string | undefined,
+    private readonly functions?: FunctionRegistry,
   ) {
     this.magnitudes = dialect.decimalRange && new DecimalMagnitudes(dialect.decimalRange);
   }
@@ -481,6 +484,17 @@ export class Compiler {
             this.dialect.maxChainLength,
           ),
         );
+      case 'functionCall': {
+        const frag = functionCallSql(
+          node,
+          this.dialect.name,
+          this.functions,
+          (value) => this.value(value).sql,
+          (read) => this.column(read.source, read.path, read.type, node),
+        );
+        if (node.type === 'Edm.Boolean') return this.booleanValue(node, () => frag);
+        return { sql: frag, type: node.type, nullable: true, column: false };
+      }
       case 'guard': {
         // CASE takes only a true condition: one that is false or null gives the constant.
         const v = this.value(node.value);

@@ -117,6 +117,8 @@ export class DecimalMagnitudes {
       case 'guard':
         return this.upper(node.value);
       // Kinds that are never numeric, and a count, whose integer range (above) always bounds it.
+      // A function's result is anything its type holds.
+      case 'functionCall':
       case 'count':
       case 'truth':
       case 'not':

@@ -9,7 +9,7 @@ import type { Expr } from '../../syntax/ast.js';
 import { inspect, type Inspection } from '../../types/check.js';
 import { lookupFunction } from '../../language/functions.js';
 import { FUNCTION_DOCS } from './function-docs.js';
-import type { Schema } from '../../types/schema.js';
+import { describeValueType, type Schema } from '../../types/schema.js';
 import { type TypedExpr, childrenOfTyped } from '../../types/typed.js';
 import type { EditorOptions } from './complete.js';
 import { signatureOf } from './describe.js';
@@ -108,6 +108,10 @@ function describeNode(node: TypedExpr, text: string): string {
       return signature === undefined
         ? `${node.name}: ${type}`
         : `${signatureOf(signature)} — ${FUNCTION_DOCS[signature.name].summary}`;
+    }
+    case 'functionCall': {
+      const { parameters, returns, name } = node.function;
+      return `${name}(${parameters.map((p) => `${p.name}: ${describeValueType(p)}`).join(', ')}): ${describeValueType(returns)}`;
     }
     case 'lambda':
       return `${node.op} over ${node.collection.path.join('/')}: Edm.Boolean`;

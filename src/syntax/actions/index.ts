@@ -25,6 +25,7 @@ import {
   rejectVariable,
 } from './unsupported.js';
 import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
+import { functionArgs, functionArgument, isCanonicalNamespace, isFunctionSegment } from './function-calls.js';
 import {
   isCastName,
   isHex8,
@@ -58,6 +59,11 @@ export const actions = {
   isCastName,
   KEYWORD,
   UNSUPPORTED_CALL,
+  // calls of a model's functions
+  isCanonicalNamespace,
+  isFunctionSegment,
+  functionArgs,
+  functionArgument,
   segment,
   pathOrCall,
   wordLed,

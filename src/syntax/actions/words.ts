@@ -1,7 +1,8 @@
 // Word-led actions: reserved words, keyword literals, prefixed and cast date-time literals, member
 // paths and calls, as the grammar's WordLed rule reports what followed the word.
 
-import type { Expr, PathSegment } from '../ast.js';
+import type { Expr, FunctionArgument, PathSegment } from '../ast.js';
+import { boundCall, type FunctionArgs, unboundCall } from './function-calls.js';
 import { syntaxError, type Range } from './syntax-error.js';
 import { call } from './calls.js';
 import { COUNT, count, lambda, type LambdaArgs } from './collections.js';
@@ -47,6 +48,7 @@ export type WordRest =
   | readonly ['cast', string]
   | readonly ['guid', string]
   | readonly ['qualified', dotted: string, quotedBody: string | null, isCall: boolean]
+  | readonly ['function', dotted: string, args: readonly FunctionArgument[]]
   | TypeArguments
   | typeof KEYWORD
   | typeof UNSUPPORTED_CALL
@@ -59,8 +61,8 @@ interface PathRest {
   readonly cast: string | null;
 }
 
-/** What ended a path: a call's arguments, a lambda's, or `/$count`. */
-export type PathSuffix = Expr[] | LambdaArgs | typeof COUNT;
+/** What ended a path: a call's arguments, a bound call's, a lambda's, or `/$count`. */
+export type PathSuffix = Expr[] | FunctionArgs | LambdaArgs | typeof COUNT;
 
 export const KEYWORD = 'keyword' as const;
 /** A call of a function outside the language, refused before its arguments (`cast(x, Edm.String)`). */
@@ -86,6 +88,7 @@ export function wordLed(head: string, rest: WordRest, r: Range, version?: ODataV
     if (rest[0] === 'typeFunction') return typeFunction(head, rest[1], rest[2], r);
     if (rest[0] === 'guid') return guid(head + rest[1], head + rest[1], r);
     if (rest[0] === 'qualified') return qualifiedName(head + rest[1], rest[2], rest[3], r);
+    if (rest[0] === 'function') return unboundCall(head + rest[1], rest[2], r);
     if (rest[0] === 'cast') {
       const type = lower === 'datetime' ? 'Edm.DateTime' : 'Edm.DateTimeOffset';
       // Canonical spelling: whitespace inside the parentheses is not kept.
@@ -112,6 +115,7 @@ export function wordLed(head: string, rest: WordRest, r: Range, version?: ODataV
   if (suffix === COUNT) return count(first, tail, r);
   // The grammar reads a call's arguments only after a bare word, and a lambda's after a path.
   if (Array.isArray(suffix)) return call(first, suffix, r);
+  if ('function' in suffix) return boundCall(first, tail, suffix, r);
   return lambda(first, tail, suffix, r);
 }
 

@@ -12,6 +12,7 @@ import { literalsInString, stringOfLiteral } from '../suggest.js';
 import { enumOf, type TypedExpr } from '../typed.js';
 import { arithmetic, negate } from './arithmetic.js';
 import { call, typeFunction } from './calls.js';
+import { functionCall } from './function-calls.js';
 import { count, inCollection, lambda } from './collections.js';
 import { comparison, inAlias, inList } from './comparisons.js';
 import type { CheckContext, Checked, Scope } from './context.js';
@@ -45,6 +46,7 @@ const CONSTRUCTS: { readonly [K in ExprKind]: (checker: Checker, node: Extract<E
   member,
   alias: (checker, n) => checker.alias(n),
   call,
+  functionCall,
   typeFunction,
   enum: enumLiteral,
   has,

@@ -20,8 +20,10 @@ export const ISSUE_CODES = {
   not_orderable: '`gt`, `ge`, `lt` or `le` of binaries, which OData does not order',
   not_boolean: 'an operand of `and`/`or`/`not`, the body of a lambda, or the whole filter, is not Edm.Boolean',
   not_numeric: 'an operand of arithmetic or of unary `-` is not a number',
-  wrong_argument_type: 'a function argument has a type that no overload accepts at its position',
-  no_matching_overload: 'each argument fits some overload, but no single overload fits them all',
+  wrong_argument_type:
+    "a function argument has a type that no overload accepts at its position, or a model's function's argument does not fit its parameter's type",
+  no_matching_overload:
+    "each argument fits some overload, but no single overload fits them all; or a model's function is called on a value (or unbound) where no overload is bound to its type",
   unknown_type:
     'the type name of `cast` or `isof` is no type of the language (`Edm.int32`, `Edm.Text`) nor of the model, a type-cast segment names no type of the model, or an enumeration literal names a type the schema does not declare',
   not_derived_type:
@@ -30,6 +32,16 @@ export const ISSUE_CODES = {
     "an enumeration literal or string names no member of the enumeration type (`'Purple'`), or names two members of a type that is not flags",
   enum_value:
     'an enumeration value is used other than in `eq`, `ne`, an order comparison, `in` or `has` with a value of its own type (arithmetic, a function, `cast`)',
+  unknown_model_function:
+    'a qualified name called as a function (`Ns.Fn(…)`) names no function of the model (docs/semantics.md §15); a short-form schema has none',
+  collection_binding: 'a function is called on a collection (`Tags/Ns.Fn()`); call it on each element in a lambda',
+  unknown_parameter: "an argument's name is no parameter of the function's overloads that fit its binding",
+  missing_parameter: 'a call leaves out a parameter of the function: every parameter is given, by name',
+  duplicate_parameter: 'a call gives one parameter twice',
+  function_result:
+    'the function called returns a structure, a collection or an enumeration value, which a filter does not read',
+  function_parameter:
+    'the function called takes a structure, a collection or an enumeration value (other than its binding), which a filter does not give',
   invalid_cast: '`cast` asks for a conversion OData does not define (`cast(Due, Edm.Int32)`; docs/semantics.md §11)',
 } as const;
 

@@ -116,6 +116,35 @@ export function castOperand(
   return { ...found, casts: [...found.casts, cast], type };
 }
 
+/** The structure a bound call's path ends at (docs/semantics.md §15), with its type and the casts on the way. */
+export interface BindingStructure {
+  readonly source: TypedSource;
+  readonly path: readonly string[];
+  /** Undefined for the resource itself. */
+  readonly property: StructuredProperty | undefined;
+  readonly nullable: boolean;
+  readonly type: StructureType | undefined;
+  readonly casts: readonly TypeCast[];
+}
+
+/**
+ * What the path a call is bound to ends at: a structure, a primitive value (`'value'`, to be
+ * checked as one) or a collection; undefined once an issue is reported.
+ */
+export function bindingAt(ctx: CheckContext, n: MemberNode): BindingStructure | 'value' | 'collection' | undefined {
+  const found = resolve(ctx, expectSegments(n), n);
+  if (found === undefined) return undefined;
+  if (found.property.kind === 'primitive') return 'value';
+  if (found.property.kind === 'collection') return 'collection';
+  const { source, path, nullable, type, casts } = found;
+  return { source, path, property: found.resource ? undefined : found.property, nullable, type, casts };
+}
+
+/** The structure of the resource itself, to which a call at a path's head may be bound. */
+export function resourceBinding(ctx: CheckContext): BindingStructure {
+  return { source: ROW, path: [], property: undefined, nullable: false, type: ctx.schema.type, casts: [] };
+}
+
 /**
  * Whether the structure a path ends at is present and of the types its casts name: never null.
  * The resource is always present.

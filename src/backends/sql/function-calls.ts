@@ -1,0 +1,61 @@
+// Calls of a model's functions in SQL (docs/semantics.md §15): the fragment the server's
+// implementation for the dialect makes of the arguments' fragments, so every value a request
+// gives stays bound; a bound structure's members read as the compiler reads any member.
+
+import { implementationOf, type FunctionRegistry } from '../../lower/function-registry.js';
+import type { LoweredFunctionCall, LoweredValue, Source } from '../../lower/lowered.js';
+import type { EdmType } from '../../language/edm.js';
+import type { Frag, Part } from './fragment.js';
+
+/** A member read of a bound structure: where the compiler finds its column. */
+export interface MemberRead {
+  readonly source: Source;
+  readonly path: readonly string[];
+  readonly type: EdmType;
+}
+
+/**
+ * The call's fragment. Refused by name (a FilterError 'unsupported') where the registry has no
+ * implementation for the dialect; a result that is no fragment is the implementation's fault, a
+ * TypeError naming the function.
+ */
+export function functionCallSql(
+  node: LoweredFunctionCall,
+  dialect: string,
+  registry: FunctionRegistry | undefined,
+  value: (node: LoweredValue) => Frag,
+  column: (read: MemberRead) => Frag,
+): Frag {
+  const fn = node.function;
+  const implementation = implementationOf<Frag>(registry, fn.name, { sql: dialect }, node);
+  const args: Record<string, Frag> = {};
+  const binding = node.binding;
+  if (binding !== undefined && binding.kind !== 'structure') args[fn.binding!.name] = value(binding);
+  fn.parameters.forEach((parameter, i) => {
+    args[parameter.name] = value(node.args[i]!);
+  });
+  const structure =
+    binding?.kind === 'structure'
+      ? (path: string): Frag => {
+          const property = typeof path === 'string' ? binding.members.get(path) : undefined;
+          if (property === undefined)
+            throw new TypeError(
+              `Function '${fn.name}' reads '${String(path)}', which is no primitive member of its binding: ${[...binding.members.keys()].join(', ')}`,
+            );
+          return column({ source: binding.source, path: [...binding.path, ...path.split('/')], type: property.type });
+        }
+      : undefined;
+  const result: unknown = implementation(args, structure);
+  if (!isFragment(result))
+    throw new TypeError(`Function '${fn.name}' returned no SQL fragment for ${dialect}: build one with sqlFragment`);
+  return result;
+}
+
+/** A fragment as odata-filter/sql builds one: text, bound values and names. */
+function isFragment(value: unknown): value is Frag {
+  if (typeof value !== 'object' || value === null || !Array.isArray((value as Frag).parts)) return false;
+  return (value as Frag).parts.every(
+    (part: Part) =>
+      typeof part === 'string' || (typeof part === 'object' && part !== null && ('value' in part || 'name' in part)),
+  );
+}

@@ -1,0 +1,251 @@
+// Calls of a model's functions (docs/semantics.md §15): the overload the binding and the
+// parameter names choose, each argument then typed as its parameter, as a built-in function's is.
+
+import { suggestName } from '../../language/suggest-name.js';
+import type { Expr, FunctionArgument, Span } from '../../syntax/ast.js';
+import {
+  type DeclaredFunction,
+  type DeclaredParameter,
+  type DeclaredValueType,
+  describeValueType,
+  type PrimitiveProperty,
+  type Property,
+  type StructureType,
+} from '../schema.js';
+import type { TypedExpr, TypedFunctionCall, TypedStructureBinding } from '../typed.js';
+import { coerce, fits } from './coercion.js';
+import type { CheckContext, Checked } from './context.js';
+import { castProperties, guardedBy } from './derived-types.js';
+import { expectSegments } from './malformed.js';
+import { type BindingStructure, bindingAt, resourceBinding } from './members.js';
+import { listNames } from './messages.js';
+
+type Call = Extract<Expr, { kind: 'functionCall' }>;
+
+/** What a call is bound to, once checked: a value, or a structure. */
+type Binding = { readonly value: TypedExpr } | { readonly structure: BindingStructure };
+
+export function functionCall(ctx: CheckContext, n: Call): Checked {
+  const overloads = ctx.schema.functions?.get(n.name);
+  if (overloads === undefined) return unknownFunction(ctx, n);
+  const binding = bindingOf(ctx, n);
+  if (binding === undefined) return undefined;
+  const fitting = fittingOverloads(overloads, binding, n.binding === undefined);
+  if (fitting.length === 0) return noBindingFits(ctx, n, overloads, binding);
+  if (!uniqueNames(ctx, n.args)) return undefined;
+  const chosen = byNames(ctx, n, fitting);
+  if (chosen === undefined) return undefined;
+  const unusable = [...chosen.parameters, chosen.returns].find((v) => v.kind !== 'primitive' || v.collection || v.enum);
+  if (unusable !== undefined) {
+    const result = unusable === chosen.returns;
+    const name = result ? 'returns' : `takes '${(unusable as DeclaredParameter).name}' as`;
+    ctx.report(
+      result ? 'function_result' : 'function_parameter',
+      n.nameSpan,
+      `Function '${n.name}' ${name} ${describeValueType(unusable)}: a filter calls functions of primitive values only`,
+    );
+    return undefined;
+  }
+  const args = chosen.parameters.map((parameter) => argument(ctx, n, parameter));
+  if (args.some((a) => a === undefined)) return undefined;
+  const span = { start: n.start, end: n.end };
+  const type = (chosen.returns as Extract<DeclaredValueType, { kind: 'primitive' }>).type;
+  const node: TypedFunctionCall = {
+    kind: 'functionCall',
+    type,
+    function: chosen,
+    binding: 'value' in binding ? binding.value : structureBinding(ctx, binding.structure),
+    args: args as TypedExpr[],
+    ...span,
+  };
+  if (!('structure' in binding)) return node;
+  // Bound through a type-cast segment: null where the structure is of another type (§14).
+  return guardedBy(binding.structure.casts, node, { kind: 'null', type, ...span }, span);
+}
+
+function unknownFunction(ctx: CheckContext, n: Call): undefined {
+  const names = [...(ctx.schema.functions?.keys() ?? [])];
+  const suggestion = suggestName(n.name, names);
+  const hint =
+    suggestion !== undefined
+      ? `; did you mean '${suggestion}'?`
+      : names.length > 0
+        ? `; its functions are ${listNames(names)}`
+        : ', which declares no function';
+  ctx.report('unknown_model_function', n.nameSpan, `Unknown function '${n.name}' of the model${hint}`, suggestion);
+  return undefined;
+}
+
+/** The binding of a call: the path before it, or at a path's head the resource. */
+function bindingOf(ctx: CheckContext, n: Call): Binding | undefined {
+  if (n.binding === undefined) return { structure: resourceBinding(ctx) };
+  const at = bindingAt(ctx, n.binding);
+  if (at === undefined) return undefined;
+  if (at === 'collection') {
+    const written = expectSegments(n.binding)
+      .map((s) => s.name)
+      .join('/');
+    ctx.report(
+      'collection_binding',
+      n.binding,
+      `'${written}' is a collection, and a filter calls no function on one: call it on each element in a lambda, such as '${written}/any(x: x/${n.name}(…) …)'`,
+    );
+    return undefined;
+  }
+  if (at !== 'value') return unreadable(ctx, n.binding, at) ? undefined : { structure: at };
+  const value = ctx.expr(n.binding);
+  return value === undefined ? undefined : { value };
+}
+
+/** A structure a function may not read whole: one of its members is kept from filters. */
+function unreadable(ctx: CheckContext, span: Span, at: BindingStructure): boolean {
+  const hidden = [...membersOf(ctx, at, true)].find(([, p]) => !p.filterable);
+  if (hidden === undefined) return false;
+  ctx.report(
+    'not_filterable',
+    span,
+    `A function bound to this structure could read '${hidden[0]}', which cannot be used in a filter`,
+  );
+  return true;
+}
+
+/**
+ * The primitive members a function bound to a structure may read, by path (`Address/City`):
+ * through complex values, never through relations or collections. With `all`, those kept from
+ * filters too.
+ */
+function membersOf(ctx: CheckContext, at: BindingStructure, all = false): ReadonlyMap<string, PrimitiveProperty> {
+  const own = at.property?.properties ?? ctx.schema.properties;
+  const members = new Map<string, PrimitiveProperty>();
+  const walk = (properties: ReadonlyMap<string, Property>, prefix: string): void => {
+    for (const property of properties.values()) {
+      const path = `${prefix}${property.name}`;
+      if (property.kind === 'primitive' && (all || property.filterable)) members.set(path, property);
+      else if (property.kind === 'structured' && !property.relation) walk(property.properties, `${path}/`);
+    }
+  };
+  walk(at.type === undefined ? own : castProperties(own, at.type), '');
+  return members;
+}
+
+function structureBinding(ctx: CheckContext, at: BindingStructure): TypedStructureBinding {
+  const { source, path, property, nullable } = at;
+  return { kind: 'structure', source, path, property, members: membersOf(ctx, at), nullable };
+}
+
+/**
+ * The overloads whose binding fits: bound to the structure's type or a type it derives from (or
+ * exactly the value's primitive type); at a path's head, those bound to the resource, else the
+ * unbound ones.
+ */
+function fittingOverloads(
+  overloads: readonly DeclaredFunction[],
+  binding: Binding,
+  atHead: boolean,
+): DeclaredFunction[] {
+  const bound = overloads.filter((o) => o.binding !== undefined && bindingFits(o.binding, binding));
+  return bound.length > 0 || !atHead ? bound : overloads.filter((o) => o.binding === undefined);
+}
+
+function bindingFits(parameter: DeclaredParameter, binding: Binding): boolean {
+  if (parameter.collection) return false;
+  if ('value' in binding) return parameter.kind === 'primitive' && parameter.type === binding.value.type;
+  const type = binding.structure.type;
+  return parameter.kind === 'structure' && type !== undefined && isOrDerives(type, parameter.type);
+}
+
+const isOrDerives = (type: StructureType, base: StructureType): boolean =>
+  type.name === base.name || base.derived.has(type.name);
+
+function noBindingFits(
+  ctx: CheckContext,
+  n: Call,
+  overloads: readonly DeclaredFunction[],
+  binding: Binding,
+): undefined {
+  const bindings = overloads.map((o) => (o.binding === undefined ? 'nothing (unbound)' : describeValueType(o.binding)));
+  const what =
+    'value' in binding
+      ? binding.value.type
+      : (binding.structure.type?.name ?? (binding.structure.property === undefined ? ctx.schema.name : 'a structure'));
+  const how =
+    n.binding === undefined
+      ? `is bound to ${listNames([...new Set(bindings)])}, not called unbound or on ${what}`
+      : `cannot be called on ${what}; it is bound to ${listNames([...new Set(bindings)])}`;
+  ctx.report('no_matching_overload', n.nameSpan, `Function '${n.name}' ${how}`);
+  return undefined;
+}
+
+function uniqueNames(ctx: CheckContext, args: readonly FunctionArgument[]): boolean {
+  const seen = new Set<string>();
+  for (const arg of args) {
+    if (seen.has(arg.name)) {
+      ctx.report('duplicate_parameter', arg.nameSpan, `Parameter '${arg.name}' is given twice`);
+      return false;
+    }
+    seen.add(arg.name);
+  }
+  return true;
+}
+
+/**
+ * The overload whose parameters have exactly the names given, the most derived binding first;
+ * undefined once an issue names a parameter that no overload has, or one left out.
+ */
+function byNames(ctx: CheckContext, n: Call, fitting: readonly DeclaredFunction[]): DeclaredFunction | undefined {
+  const given = n.args.map((a) => a.name);
+  const named = fitting.filter(
+    (o) => o.parameters.length === given.length && o.parameters.every((p) => given.includes(p.name)),
+  );
+  if (named.length > 0)
+    return named.reduce((best, o) =>
+      best.binding?.kind === 'structure' &&
+      o.binding?.kind === 'structure' &&
+      best.binding.type.derived.has(o.binding.type.name)
+        ? o
+        : best,
+    );
+  const known = [...new Set(fitting.flatMap((o) => o.parameters.map((p) => p.name)))];
+  const unknown = n.args.find((a) => !known.includes(a.name));
+  if (unknown !== undefined) {
+    const suggestion = suggestName(unknown.name, known);
+    const hint =
+      suggestion !== undefined
+        ? `; did you mean '${suggestion}'?`
+        : known.length > 0
+          ? `; it takes ${listNames(known)}`
+          : '; it takes none';
+    ctx.report(
+      'unknown_parameter',
+      unknown.nameSpan,
+      `Function '${n.name}' has no parameter '${unknown.name}'${hint}`,
+      suggestion,
+    );
+    return undefined;
+  }
+  const closest = fitting.find((o) => given.every((g) => o.parameters.some((p) => p.name === g))) ?? fitting[0]!;
+  const missing = closest.parameters.filter((p) => !given.includes(p.name)).map((p) => p.name);
+  const takes = fitting.map((o) => `(${o.parameters.map((p) => p.name).join(', ')})`).join(' or ');
+  ctx.report(
+    'missing_parameter',
+    n.nameSpan,
+    `Function '${n.name}' needs ${missing.length === 1 ? 'parameter' : 'parameters'} ${listNames(missing)}; it takes ${takes}`,
+  );
+  return undefined;
+}
+
+/** The argument given for a parameter, typed as the parameter. */
+function argument(ctx: CheckContext, n: Call, parameter: DeclaredParameter): Checked {
+  const arg = n.args.find((a) => a.name === parameter.name)!;
+  const value = ctx.expr(arg.value);
+  if (value === undefined) return undefined;
+  const type = (parameter as Extract<DeclaredValueType, { kind: 'primitive' }>).type;
+  if (fits(value, type)) return coerce(value, type);
+  const meant = ctx.meant(value, arg.value, (l) => fits(l, type));
+  ctx.report(
+    'wrong_argument_type',
+    value,
+    `Function '${n.name}' expects '${parameter.name}' to be ${type}, but ${ctx.nameOf(value, arg.value)} is ${value.type}${meant}`,
+  );
+  return undefined;
+}

@@ -1,0 +1,361 @@
+// Calls of a model's functions (docs/semantics.md §15): what the checker refuses, each by its code
+// at its place with its did-you-mean; the versions; a policy's list of functions; and the refusal
+// of a call whose function has no implementation for the target, by name.
+
+import { describe, expect, it } from 'vitest';
+import {
+  check,
+  defineFunctions,
+  defineModel,
+  defineSchema,
+  parse,
+  print,
+  printTyped,
+  schemaOf,
+} from '../../src/index.js';
+import { applyQuery, compilePredicate } from '../../src/backends/memory/index.js';
+import { compileSql, sqlite, sqlFragment } from '../../src/backends/sql/index.js';
+import { compileMongo } from '../../src/backends/mongo/index.js';
+import { parseQuery, type QueryResource } from '../../src/query/index.js';
+import { functionRegistry, functionRows, functionSchema } from '../support/function-table.js';
+import { thrownFilterError } from '../support/thrown.js';
+import { importedModel } from '../csdl/real-models.js';
+
+/** The one issue of a filter: its code, the text it covers, and its suggestion where it has one. */
+function issueOf(filter: string, schema = functionSchema) {
+  const error = thrownFilterError(() => check(filter, schema));
+  expect(error.kind).toBe('type');
+  expect(error.issues).toHaveLength(1);
+  const [issue] = error.issues as readonly { code: string; start: number; end: number; suggestion?: string }[];
+  return { code: issue!.code, at: filter.slice(issue!.start, issue!.end), suggestion: issue!.suggestion };
+}
+
+describe('the checker refuses', () => {
+  it.each([
+    [
+      'Geo.Distanse(FromLat=1, FromLon=2, ToLat=3, ToLon=4) lt 1',
+      'unknown_model_function',
+      'Geo.Distanse',
+      'Geo.Distance',
+    ],
+    ['Geo.Distance(FromLat=1, FromLon=2, ToLat=3, Tolon=4) lt 1', 'unknown_parameter', 'Tolon', 'ToLon'],
+    ['Geo.Distance(FromLat=1, FromLon=2, ToLat=3) lt 1', 'missing_parameter', 'Geo.Distance', undefined],
+    ['Geo.Distance(FromLat=1, FromLat=2, ToLat=3, ToLon=4) lt 1', 'duplicate_parameter', 'FromLat', undefined],
+    ["Geo.Distance(FromLat='x', FromLon=2, ToLat=3, ToLon=4) lt 1", 'wrong_argument_type', "'x'", undefined],
+    ['Geo.Shift(By=1.5) eq 1', 'wrong_argument_type', '1.5', undefined],
+    ['Stops/Geo.Near(Lat=0, Lon=0) lt 1', 'collection_binding', 'Stops', undefined],
+    ["Lat/Geo.Initial() eq 'a'", 'no_matching_overload', 'Geo.Initial', undefined],
+    ["Geo.Initial() eq 'a'", 'no_matching_overload', 'Geo.Initial', undefined],
+    ['Home/Geo.Scaled(Factor=1) gt 1', 'no_matching_overload', 'Geo.Scaled', undefined],
+    ['Geo.Nearest(Lat=1) eq null', 'function_result', 'Geo.Nearest', undefined],
+    ['Geo.Around() eq null', 'function_result', 'Geo.Around', undefined],
+    ['Geo.Shift(By=1) eq true', 'type_mismatch', 'Geo.Shift(By=1) eq true', undefined],
+    ['Nope/Geo.Near(Lat=0, Lon=0) lt 1', 'unknown_property', 'Nope', undefined],
+  ])('%s: %s at %s', (filter, code, at, suggestion) => {
+    expect(issueOf(filter)).toEqual({ code, at, suggestion });
+  });
+
+  it('names the functions and parameters it knows in its messages', () => {
+    const unknown = thrownFilterError(() => check('Geo.Distanse(FromLat=1) lt 1', functionSchema));
+    expect(unknown.issues[0]!.message).toBe(
+      "Unknown function 'Geo.Distanse' of the model; did you mean 'Geo.Distance'?",
+    );
+    const missing = thrownFilterError(() => check('Geo.Shift(Times=2) eq 1', functionSchema));
+    expect(missing.issues[0]!.message).toBe("Function 'Geo.Shift' needs parameter 'By'; it takes (By) or (By, Times)");
+    const bound = thrownFilterError(() => check("Lat/Geo.Initial() eq 'a'", functionSchema));
+    expect(bound.issues[0]!.message).toBe(
+      "Function 'Geo.Initial' cannot be called on Edm.Double; it is bound to 'Edm.String'",
+    );
+  });
+
+  it('knows no function of a short-form schema', () => {
+    const schema = defineSchema({ name: 'Place', properties: { Lat: 'Edm.Double' } });
+    expect(issueOf('Geo.Distance(FromLat=Lat) lt 1', schema)).toEqual({
+      code: 'unknown_model_function',
+      at: 'Geo.Distance',
+      suggestion: undefined,
+    });
+  });
+
+  it('refuses a bound structure one of whose members a policy keeps from filters', () => {
+    const resource: QueryResource = {
+      schema: functionSchema,
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+      rules: { 'Home/Lat': { filter: false } },
+    };
+    const error = thrownFilterError(() => parseQuery('$filter=Home/Geo.Near(Lat=0, Lon=0) lt 1', resource));
+    expect(error.issues.map((i) => i.code)).toEqual(['not_filterable']);
+    expect(parseQuery('$filter=Geo.Scaled(Factor=1) lt 1', resource).filter).toBeDefined();
+  });
+});
+
+describe('the syntax of a call', () => {
+  it('reads named arguments, any expression or an alias, and prints them back', () => {
+    const text = 'Stops/any(s: s/Geo.Near(Lat=@p, Lon=1 add Lat) lt 1) and $it/Geo.Shift(By=-1) eq Qty';
+    expect(print(parse(text))).toBe(text);
+    expect(printTyped(check('Name/Geo.Initial() eq null', functionSchema))).toBe(
+      '(Name:String/Geo.Initial():String eq null:String)',
+    );
+  });
+
+  it.each([
+    ['Geo.Distance(1, 2) lt 1', 13, "Unexpected '1' at position 13; expected a parameter name or ')'"],
+    ['Geo.Distance(FromLat=1,', 23, 'Unexpected end of input at position 23; expected a parameter name'],
+    ['Geo.Distance(FromLat=1 FromLon=2)', 23, "Unexpected 'FromLon' at position 23; expected an operator, ',' or ')'"],
+    ['Geo.Distance(FromLat=) lt 1', 21, "Unexpected ')' at position 21; expected an expression"],
+    ['Geo.Shift(By=1)/Name eq 1', 15, "Unexpected '/' at position 15; expected an operator or end of input"],
+  ])('%s is a syntax error at %i', (filter, start, message) => {
+    const error = thrownFilterError(() => parse(filter));
+    expect({ kind: error.kind, start: error.start, message: error.message }).toEqual({
+      kind: 'syntax',
+      start,
+      message,
+    });
+  });
+
+  it('keeps the canonical geo functions refused by name', () => {
+    expect(thrownFilterError(() => parse('geo.distance(a, b) lt 1')).construct).toBe('geo.distance');
+  });
+
+  it('came with OData 4.0', () => {
+    const error = thrownFilterError(() => check('Geo.Shift(By=1) eq 2', functionSchema, { version: '3.0' }));
+    expect(error.issues.map((i) => i.code)).toEqual(['not_in_version']);
+    expect(thrownFilterError(() => print(parse('Geo.Shift(By=1) eq 2'), { version: '3.0' })).construct).toBe(
+      'function_call',
+    );
+  });
+});
+
+describe('a policy', () => {
+  const resource = (functions: readonly string[]): QueryResource => ({
+    schema: functionSchema,
+    key: ['Id'],
+    policy: { spelling: 'odata', defaultTop: 10, maxTop: 10, functions },
+  });
+
+  it('allows a model function by its qualified name, and refuses one it does not list', () => {
+    const allowed = resource(['Geo.Shift']);
+    expect(parseQuery('$filter=Geo.Shift(By=1) eq 2', allowed).filter).toBeDefined();
+    const error = thrownFilterError(() => parseQuery('$filter=Stops/any(s: s/Geo.Near(Lat=0, Lon=0) lt 1)', allowed));
+    expect(error.issues.map((i) => [i.code, i.message])).toEqual([
+      ['function_not_allowed', "Option '$filter': function 'Geo.Near' is not allowed here (allowed: Geo.Shift)"],
+    ]);
+  });
+
+  it('still refuses a name that is neither a function of the language nor qualified', () => {
+    expect(() => parseQuery('$filter=Id eq 1', resource(['Shift']))).toThrow(TypeError);
+  });
+});
+
+describe('a function without an implementation for the target', () => {
+  const typed = check('Geo.Shift(By=1) eq 2', functionSchema);
+  const partial = defineFunctions({ 'Geo.Shift': { sql: { postgres: () => sqlFragment`1` } } });
+
+  it.each([
+    ['memory', () => compilePredicate(typed), 'memory'],
+    ['memory, without the function', () => compilePredicate(typed, { functions: partial }), 'memory'],
+    ['a dialect it does not name', () => compileSql(typed, { dialect: sqlite, functions: partial }), 'sqlite'],
+    ['MongoDB', () => compileMongo(typed, { functions: partial }), 'mongodb'],
+  ])('is refused by name on %s', (_name, compile, target) => {
+    const error = thrownFilterError(compile);
+    expect({ kind: error.kind, construct: error.construct, target: error.target }).toEqual({
+      kind: 'unsupported',
+      construct: 'Geo.Shift',
+      target,
+    });
+    expect(error.message).toBe(
+      `Function 'Geo.Shift' has no implementation for ${target} in the function registry at position 0`,
+    );
+  });
+
+  it('is compiled where the registry has one', () => {
+    expect(compileSql(typed, { dialect: sqlite, functions: functionRegistry }).sql).toBe(
+      '(("Qty" + CAST(? AS INTEGER)) = CAST(? AS INTEGER))',
+    );
+  });
+});
+
+describe('defineFunctions and defineModel', () => {
+  it('refuse what no call could use', () => {
+    expect(() => defineFunctions({ Distance: {} })).toThrow(TypeError);
+    expect(() => defineFunctions({ 'Geo.Distance': { oracle: () => 1 } as never })).toThrow(TypeError);
+    expect(() => defineFunctions({ 'Geo.Distance': { sql: { postgres: 'ABS(1)' as never } } })).toThrow(TypeError);
+    expect(() =>
+      defineModel({
+        namespace: 'Ns',
+        functions: { F: [{ returnType: 'Edm.Int32' }, { returnType: 'Edm.String' }] },
+      }),
+    ).toThrow('two overloads unbound take the same parameter names');
+    expect(() => defineModel({ namespace: 'Ns', functions: { F: { bound: true, returnType: 'Edm.Int32' } } })).toThrow(
+      'a bound function has a first parameter',
+    );
+    expect(() =>
+      defineModel({ namespace: 'Ns', functions: { F: { parameters: { A: 'Nope' }, returnType: 'Edm.Int32' } } }),
+    ).toThrow("'Nope' is no type of the model");
+  });
+});
+
+describe("TripPin's functions", () => {
+  const ns = 'Microsoft.OData.SampleService.Models.TripPin';
+  const { model, report } = importedModel('trippin');
+  const people = schemaOf(model, 'People');
+
+  it('are read from its $metadata, bound and unbound, with their parameters and results', () => {
+    const read = [...model.functions].map(([name, [overload, ...others]]) => [
+      name.slice(ns.length + 1),
+      others.length,
+      overload!.bound,
+      overload!.parameters.map((p) => `${p.name}: ${typeof p.type === 'string' ? p.type : p.type.name}`),
+      `${overload!.returnType.collection ? 'Collection of ' : ''}${typeof overload!.returnType.type === 'string' ? overload!.returnType.type : overload!.returnType.type.name}`,
+    ]);
+    expect(read).toEqual([
+      ['GetFavoriteAirline', 0, true, [`person: ${ns}.Person`], `${ns}.Airline`],
+      ['GetInvolvedPeople', 0, true, [`trip: ${ns}.Trip`], `Collection of ${ns}.Person`],
+      ['GetFriendsTrips', 0, true, [`person: ${ns}.Person`, 'userName: Edm.String'], `Collection of ${ns}.Trip`],
+      ['GetNearestAirport', 0, false, ['lat: Edm.Double', 'lon: Edm.Double'], `${ns}.Airport`],
+    ]);
+    expect(report.filter((n) => n.element === 'Function')).toEqual([]);
+  });
+
+  it('are checked by binding, parameters and result: each returns entities, which a filter does not read', () => {
+    expect(issueOf(`${ns}.GetFavoriteAirline() eq null`, people).code).toBe('function_result');
+    expect(issueOf(`${ns}.GetFriendsTrips(userName='russellwhyte') eq null`, people).code).toBe('function_result');
+    expect(issueOf(`Trips/any(t: t/${ns}.GetInvolvedPeople() eq null)`, people).code).toBe('function_result');
+    expect(issueOf(`${ns}.GetNearestAirport(lat=1, lon=2) eq null`, people).code).toBe('function_result');
+    expect(issueOf(`${ns}.GetFriendsTrips(usrName='x') eq null`, people)).toEqual({
+      code: 'unknown_parameter',
+      at: 'usrName',
+      suggestion: 'userName',
+    });
+    expect(issueOf(`${ns}.GetFavoriteAirlines() eq null`, people)).toEqual({
+      code: 'unknown_model_function',
+      at: `${ns}.GetFavoriteAirlines`,
+      suggestion: `${ns}.GetFavoriteAirline`,
+    });
+    expect(issueOf(`Photo/${ns}.GetInvolvedPeople() eq null`, people).code).toBe('no_matching_overload');
+    expect(issueOf(`Friends/${ns}.GetFavoriteAirline() eq null`, people).code).toBe('collection_binding');
+  });
+});
+
+describe('a call in the order', () => {
+  it('orders the rows by its value, null first, with the registry the rows are filtered with', () => {
+    const resource: QueryResource = {
+      schema: functionSchema,
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+    };
+    const plan = parseQuery('$orderby=Geo.Scaled(Factor=-1)', resource);
+    const page = applyQuery(functionRows, plan, { functions: functionRegistry });
+    expect(page.items.map((row) => row.Id)).toEqual([3, 1, 4, 2]);
+    expect(thrownFilterError(() => applyQuery(functionRows, plan)).construct).toBe('Geo.Scaled');
+  });
+});
+
+describe('a call bound to a related row a row filter hides', () => {
+  const model = defineModel({
+    namespace: 'Own',
+    entityTypes: {
+      Person: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String', Tenant: 'Edm.String' },
+      },
+      Place: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false } },
+        navigation: { Owner: { type: 'Person' } },
+      },
+    },
+    entitySets: { Places: { type: 'Place' }, People: { type: 'Person' } },
+    functions: { Shout: { bound: true, parameters: { person: 'Person' }, returnType: 'Edm.String' } },
+  });
+  const functions = defineFunctions({
+    'Own.Shout': { memory: (_, read) => (read!('Name') === null ? null : (read!('Name') as string).toUpperCase()) },
+  });
+  const rows = [
+    { Id: 1, Owner: { Id: 10, Name: 'x', Tenant: 'a' } },
+    { Id: 2, Owner: { Id: 20, Name: 'y', Tenant: 'b' } },
+  ];
+  const ids = (query: string, relations?: QueryResource['relations']) => {
+    const resource: QueryResource = {
+      schema: schemaOf(model, 'Places'),
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+      ...(relations === undefined ? {} : { relations }),
+    };
+    return applyQuery(rows, parseQuery(query, resource), { functions }).items.map((row) => row.Id);
+  };
+
+  it('is null there, as a member read through the hidden row is', () => {
+    const hidden = { Owner: { rowFilter: "Tenant eq 'a'" } };
+    expect(ids("$filter=Owner/Own.Shout() eq 'Y'")).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Shout() eq 'Y'", hidden)).toEqual([]);
+    expect(ids('$filter=Owner/Own.Shout() eq null', hidden)).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Shout() eq 'X'", hidden)).toEqual([1]);
+  });
+
+  it('is refused on MongoDB, which reads no related row', () => {
+    const typed = check("Owner/Own.Shout() eq 'Y'", schemaOf(model, 'Places'));
+    const error = thrownFilterError(() => compileMongo(typed, { functions }));
+    expect([error.construct, error.target]).toEqual(['relation', 'mongodb']);
+  });
+});
+
+describe('a call bound to a derived type', () => {
+  const model = defineModel({
+    namespace: 'Staff',
+    entityTypes: {
+      Employee: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false }, Pay: 'Edm.Int32' } },
+      Manager: { baseType: 'Employee', properties: { Budget: 'Edm.Int32' } },
+    },
+    entitySets: { Employees: { type: 'Employee' } },
+    discriminator: { property: 'Kind', values: { Employee: 'E', Manager: 'M' } },
+    functions: {
+      // Overloaded by binding type: a Manager's own overload wins over its base type's.
+      Cost: [
+        { bound: true, parameters: { e: 'Employee' }, returnType: 'Edm.Int32' },
+        { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
+      ],
+      Spare: { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
+    },
+  });
+  const employees = schemaOf(model, 'Employees');
+  const functions = defineFunctions({
+    // Which overload was called shows in the result: a Manager's adds its budget.
+    'Staff.Cost': { memory: (_, read) => ('Budget' in probe(read) ? 1000 : 0) + (read!('Pay') as number) },
+    'Staff.Spare': { memory: (_, read) => (read!('Budget') as number) - (read!('Pay') as number) },
+  });
+  /** Whether the reader reads a Manager's members: `Budget` is one only where the Manager overload was chosen. */
+  function probe(read: ((member: string) => unknown) | undefined): object {
+    try {
+      read!('Budget');
+      return { Budget: true };
+    } catch {
+      return {};
+    }
+  }
+  const rows = [
+    { Id: 1, Kind: 'E', Pay: 10 },
+    { Id: 2, Kind: 'M', Pay: 20, Budget: 50 },
+  ];
+  const ids = (filter: string) =>
+    rows.filter(compilePredicate(check(filter, employees), { functions })).map((row) => row.Id);
+
+  it('takes the overload of the type the path is cast to, null for a structure of another type', () => {
+    expect(ids('Staff.Cost() eq 10')).toEqual([1]);
+    expect(ids('Staff.Cost() eq 20')).toEqual([2]);
+    expect(ids('Staff.Manager/Staff.Cost() eq 1020')).toEqual([2]);
+    expect(ids('Staff.Manager/Staff.Spare() eq 30')).toEqual([2]);
+    expect(ids('Staff.Manager/Staff.Spare() eq null')).toEqual([1]);
+  });
+
+  it('refuses a function bound to a derived type on its base type, naming the types it is bound to', () => {
+    const error = thrownFilterError(() => check('Staff.Spare() eq 1', employees));
+    expect(error.issues.map((i) => [i.code, i.message])).toEqual([
+      [
+        'no_matching_overload',
+        "Function 'Staff.Spare' is bound to 'Staff.Manager', not called unbound or on Staff.Employee",
+      ],
+    ]);
+  });
+});

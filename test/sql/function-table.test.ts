@@ -1,0 +1,44 @@
+// The function-call table (docs/semantics.md §15) on the three engines: the registry's fragment for
+// each dialect, the arguments bound, a bound structure's members read as columns (a complex value's
+// flattened, a lambda's element's in a child table or a JSON column).
+
+import { describe, expect, it } from 'vitest';
+import { compileSql } from '../../src/backends/sql/index.js';
+import type { CollectionStorage } from '../../src/backends/sql/index.js';
+import { check } from '../../src/types/check.js';
+import {
+  aliasCase,
+  functionCases,
+  functionRegistry,
+  functionRows,
+  functionSchema,
+  functionStorageSchema,
+} from '../support/function-table.js';
+import { loadWithChildTables } from './child-tables.js';
+import { engineFor, ENGINES } from './engines.js';
+
+for (const setup of ENGINES)
+  for (const json of [false, true]) {
+    describe.skipIf(!setup.available())(
+      `${setup.name}: the function-call table, collections in ${json ? 'JSON columns' : 'child tables'}`,
+      () => {
+        const engine = engineFor(setup);
+        let collections: CollectionStorage;
+        const options = () => ({ dialect: setup.dialect, table: 'items', collections, functions: functionRegistry });
+
+        it.each(functionCases.map((c) => [c.filter, c.ids] as const))('%s', async (filter, ids) => {
+          collections ??= await loadWithChildTables(engine(), functionStorageSchema, functionRows, json);
+          const compiled = compileSql(check(filter, functionSchema), options());
+          expect(await engine().ids(compiled)).toEqual(ids);
+        });
+
+        it('binds an alias given as an argument', async () => {
+          collections ??= await loadWithChildTables(engine(), functionStorageSchema, functionRows, json);
+          const typed = check(aliasCase.filter, functionSchema, { aliases: aliasCase.aliases });
+          const compiled = compileSql(typed, options());
+          expect(compiled.params.map(String)).toContain('2');
+          expect(await engine().ids(compiled)).toEqual(aliasCase.ids);
+        });
+      },
+    );
+  }
