@@ -2,6 +2,7 @@
 // query plan's page — an array in memory here; SQL and MongoDB sources build on the same shape.
 
 import { applyQuery, type QueryPage } from '../backends/memory/apply-query.js';
+import type { FunctionsOption } from '../lower/function-registry.js';
 import type { QueryPlan } from '../types/query-plan.js';
 
 /** What a source is told with each plan: the request's signal, which aborts when the client goes. */
@@ -14,7 +15,11 @@ export interface CollectionSource {
   read(plan: QueryPlan, context: ReadContext): QueryPage<object> | Promise<QueryPage<object>>;
 }
 
-/** Rows held in memory, read by the in-memory backend (applyQuery). */
-export function arraySource(rows: readonly object[]): CollectionSource {
-  return { read: (plan) => applyQuery(rows, plan) };
+/**
+ * Rows held in memory, read by the in-memory backend (applyQuery); `functions`, the registry of
+ * the model's functions a filter may call (docs/semantics.md §15).
+ */
+export function arraySource(rows: readonly object[], options: FunctionsOption = {}): CollectionSource {
+  const queryOptions = options.functions === undefined ? {} : { functions: options.functions };
+  return { read: (plan) => applyQuery(rows, plan, queryOptions) };
 }
