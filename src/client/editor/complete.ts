@@ -503,10 +503,18 @@ function declaredVariables(text: string): string[] {
 
 /** In `cast(…, ` and `isof(…, `: the Edm types, the schema's enumeration types and the model's derived types. */
 function typeNameItems(place: Placement, schema: Schema, quote: string): Completion[] {
-  const names = [...EDM_TYPES, ...enumTypesOf(schema).keys(), ...derivedTypesOf(schema)];
-  return names
-    .filter((name) => place.fits(`${quote}${name}${quote}`))
-    .map((name) => ({ label: name, insert: `${quote}${name}${quote}`, kind: 'type' as const, detail: 'type' }));
+  const fitting = (names: Iterable<string>): string[] =>
+    [...names].filter((name) => place.fits(`${quote}${name}${quote}`));
+  // A derived type fits only a structure; a structure's own issue there (it converts to no Edm
+  // type) is the stand-in's too, so the Edm types would seem to fit beside it: they do not.
+  const derived = fitting(derivedTypesOf(schema));
+  const names = derived.length > 0 ? derived : fitting([...EDM_TYPES, ...enumTypesOf(schema).keys()]);
+  return names.map((name) => ({
+    label: name,
+    insert: `${quote}${name}${quote}`,
+    kind: 'type' as const,
+    detail: 'type',
+  }));
 }
 
 /** Every type derived from a structure the schema reaches (the row's, its structures', their elements'), by qualified name. */

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { complete, type CompletionKind, type EditorOptions } from '../../../src/client/index.js';
 import { FUNCTIONS } from '../../../src/language/functions.js';
+import { EDM_TYPES } from '../../../src/language/edm.js';
 import { DEFAULT_LIMITS, defineSchema } from '../../../src/index.js';
 import { atCursor, Product } from './product-schema.js';
 import { derivedSchema } from '../../support/derived-table.js';
@@ -293,6 +294,8 @@ describe('complete: binaries (docs/semantics.md §6)', () => {
 });
 
 describe("complete: a model's derived types (docs/semantics.md §14)", () => {
+  // What a String casts to: every Edm type, none of the model's.
+  const EDM_TYPE_NAMES = EDM_TYPES;
   /** The inserts of kind 'type' offered at the marked cursor against the staff model's Employees. */
   const types = (marked: string): string[] => {
     const { text, cursor } = atCursor(marked);
@@ -319,6 +322,10 @@ describe("complete: a model's derived types (docs/semantics.md §14)", () => {
     // its type after the comma.
     ['isof(|)', ['Staff.Manager', 'Staff.Executive']],
     ['isof(Address, Staff.H|', ['Staff.HomeAddress']],
+    // Of a structure, only its derived types: no Edm type converts it.
+    ['isof(Address, |', ['Staff.HomeAddress']],
+    ['Addresses/any(a: isof(a, |', ['Staff.HomeAddress']],
+    ['isof(Name, |', [...EDM_TYPE_NAMES]],
     // Wherever a value goes, a path through a derived type that leads to one that fits.
     ['Name eq |', ['Staff.Manager/', 'Staff.Executive/']],
     // A leaf type has none; a primitive has none.
