@@ -8,6 +8,7 @@ import { fromMetadata, type ImportedMetadata } from '../../src/csdl/index.js';
 export const REAL_MODELS = [
   'trippin',
   'northwind-v2',
+  'northwind-v4',
   'gwsample-basic-v2',
   'graph-v1.0',
   'hardcoded-test-model',
@@ -18,6 +19,7 @@ export type RealModel = (typeof REAL_MODELS)[number];
 const FILES: Readonly<Record<RealModel, string>> = {
   trippin: 'trippin.xml',
   'northwind-v2': 'northwind-v2.xml',
+  'northwind-v4': 'northwind-v4.xml',
   'gwsample-basic-v2': 'gwsample-basic-v2.xml',
   'graph-v1.0': 'graph-v1.0.xml.gz',
   'hardcoded-test-model': 'hardcoded-test-model.xml',
