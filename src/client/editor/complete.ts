@@ -13,6 +13,7 @@ import {
   type Schema,
   type StructuredProperty,
   type StructureType,
+  describeValueType,
   enumTypesOf,
 } from '../../types/schema.js';
 import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../../types/allowed.js';
@@ -208,6 +209,7 @@ function operandItems(
       items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
   }
   items.push(...functionItems(place, options));
+  items.push(...modelFunctionItems(place, '', schema.type, schema, options));
   if (facts.condition && allowsOperator(options, 'not'))
     items.push({ label: 'not', insert: 'not ', kind: 'keyword', detail: 'negates a condition' });
   return items;
@@ -242,6 +244,8 @@ function pathItems(place: Placement, head: readonly string[], schema: Schema, op
     }
   }
   if (at?.kind === 'collection') items.push(...lambdaItems(place, written, at.name, options));
+  if (at?.kind === 'structured' && at.type !== undefined)
+    items.push(...modelFunctionItems(place, written, at.type, schema, options));
   if (at !== undefined)
     for (const name of derivedNames(at)) {
       const item = castItem(place, written, at, name, options);
@@ -448,6 +452,50 @@ function functionItems(place: Placement, options: EditorOptions): Completion[] {
     });
   }
   return items;
+}
+
+/**
+ * The model's functions (docs/semantics.md §15) a call can be made of after `written`: at a path's
+ * head, the unbound ones and those bound to the row's type; after `Path/`, those bound to the
+ * structure's type. Each is tried with every argument null, so that only a result that fits is
+ * offered; inserted as `Ns.Fn(` with its first parameter's name, or `Ns.Fn()` without any.
+ */
+function modelFunctionItems(
+  place: Placement,
+  written: string,
+  bindingType: StructureType | undefined,
+  schema: Schema,
+  options: EditorOptions,
+): Completion[] {
+  const items: Completion[] = [];
+  for (const [name, overloads] of schema.functions ?? []) {
+    if (!allowsFunction(options, name)) continue;
+    const callable = overloads.filter((o) =>
+      o.binding === undefined
+        ? written === ''
+        : o.binding.kind === 'structure' &&
+          !o.binding.collection &&
+          bindingType !== undefined &&
+          isOrDerives(bindingType, o.binding.type),
+    );
+    const fitting = callable.find((o) =>
+      place.fits(`${written}${name}(${o.parameters.map((p) => `${p.name}=null`).join(',')})`),
+    );
+    if (fitting === undefined) continue;
+    const first = fitting.parameters[0];
+    items.push({
+      label: name,
+      insert: first === undefined ? `${name}()` : `${name}(${first.name}=`,
+      kind: 'function',
+      detail: `${name}(${fitting.parameters.map((p) => `${p.name}: ${describeValueType(p)}`).join(', ')}): ${describeValueType(fitting.returns)}`,
+    });
+  }
+  return items;
+}
+
+/** Whether a structure type is the type named or derives from it. */
+function isOrDerives(type: StructureType, base: StructureType): boolean {
+  return type === base || type.name === base.name || base.derived.has(type.name);
 }
 
 /** An item of an `in` list: the literals of the list's type. */

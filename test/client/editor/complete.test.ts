@@ -7,6 +7,7 @@ import { EDM_TYPES } from '../../../src/language/edm.js';
 import { DEFAULT_LIMITS, defineSchema } from '../../../src/index.js';
 import { atCursor, Product } from './product-schema.js';
 import { derivedSchema } from '../../support/derived-table.js';
+import { functionSchema } from '../../support/function-table.js';
 
 const now = new Date('2024-05-01T10:00:00Z');
 // The function table's, then the type functions: `cast` wherever a value goes, `isof` where a Boolean does.
@@ -347,6 +348,32 @@ describe("complete: a model's derived types (docs/semantics.md §14)", () => {
   it('offers no derived type for a schema defined without a model', () => {
     const { text, cursor } = atCursor('|');
     expect(complete(text, cursor, Product).items.filter((i) => i.kind === 'type')).toEqual([]);
+  });
+});
+
+describe("complete: a model's functions (docs/semantics.md §15)", () => {
+  const labels = (marked: string, options: EditorOptions = {}): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, functionSchema, options)
+      .items.filter((i) => i.kind === 'function' && i.label.startsWith('Geo.'))
+      .map((i) => i.insert);
+  };
+
+  it.each<[string, string[]]>([
+    // Where a number goes: the unbound Distance and the calls bound to the row that give one.
+    ['Lat gt |', ['Geo.Distance(FromLat=', 'Geo.Scaled(Factor=', 'Geo.Shift(By=', 'Geo.Near(Lat=']],
+    // Where a condition goes: the Boolean one, and those a comparison may follow, as a property is.
+    ['|', ['Geo.Distance(FromLat=', 'Geo.Scaled(Factor=', 'Geo.Shift(By=', 'Geo.Near(Lat=', 'Geo.IsNorth(Lat=']],
+    // After a structure: the calls bound to its type.
+    ['Home/Geo.|', ['Geo.Near(Lat=']],
+    // Where a string goes: none (Initial is bound to a String, not to the row).
+    ['Name eq |', []],
+  ])('%s', (marked, expected) => {
+    expect(labels(marked)).toEqual(expected);
+  });
+
+  it('offers none the policy does not allow', () => {
+    expect(labels('Lat gt |', { policy: { functions: ['Geo.Scaled'] } })).toEqual(['Geo.Scaled(Factor=']);
   });
 });
 
