@@ -171,6 +171,15 @@ class Import {
       singletons,
       functions: this.functions(),
     };
+    // The aliases of the document's own schemas that hold a type (a filter may write a name with
+    // one); a vocabulary's (`Core`, `Capabilities`) names no type a filter could use.
+    const typed = new Set(
+      [...this.structured.keys(), ...this.enums.keys(), ...this.definitions.keys()].map((name) =>
+        name.includes('.') ? name.slice(0, name.lastIndexOf('.')) : definition.namespace,
+      ),
+    );
+    const aliases = [...this.aliases].filter(([alias, of]) => typed.has(of) && !typed.has(alias));
+    if (aliases.length > 0) Object.assign(definition, { aliases: Object.fromEntries(aliases) });
     const annotations = this.schemas.flatMap(([, schema]) =>
       isJsonObject(schema.$Annotations)
         ? Object.entries(schema.$Annotations).filter((e): e is [string, JsonObject] => isJsonObject(e[1]))

@@ -76,6 +76,7 @@ export function defineModel(definition: ModelDefinition): Model {
     'singletons',
     'discriminator',
     'functions',
+    'aliases',
   ]);
   for (const key of Object.keys(definition))
     if (!known.has(key)) modelFail(`'${key}' is not part of a model definition; it has ${[...known].join(', ')}`);
@@ -127,7 +128,35 @@ class ModelResolution {
         qualified: (name) => this.qualified(name),
         lookUp: (written, fail, path, what) => this.lookUp(written, fail, path, what),
       }),
+      aliases: this.resolveAliases(),
     };
+  }
+
+  /**
+   * The aliases of namespaces (CSDL's `Alias`): each an identifier that is no namespace of the
+   * model's, for a namespace some type or function of the model is in.
+   */
+  private resolveAliases(): ReadonlyMap<string, string> {
+    const given: unknown = this.definition.aliases;
+    const aliases = new Map<string, string>();
+    if (given === undefined) return aliases;
+    const fail = this.failAt(this.namespace, 'Model');
+    if (given === null || typeof given !== 'object' || Array.isArray(given))
+      fail('`aliases` is an object of namespaces by alias');
+    const namespaces = new Set(
+      [...this.types.keys(), ...(this.definition.functions === undefined ? [] : [this.namespace])].map((name) =>
+        name.slice(0, name.lastIndexOf('.')),
+      ),
+    );
+    namespaces.add(this.namespace);
+    for (const [alias, namespace] of Object.entries(given as Record<string, unknown>)) {
+      if (!isIdentifier(alias) || namespaces.has(alias))
+        fail(`the alias '${alias}' is an identifier that is no namespace of the model`, 'aliases');
+      if (typeof namespace !== 'string' || !namespaces.has(namespace))
+        fail(`the alias '${alias}' stands for a namespace of the model's types, not ${String(namespace)}`, 'aliases');
+      aliases.set(alias, namespace as string);
+    }
+    return aliases;
   }
 
   private qualified(name: string): string {

@@ -27,6 +27,11 @@ export interface ModelDefinition {
    * namespace): one declaration, or its overloads.
    */
   readonly functions?: { readonly [name: string]: FunctionDefinition | readonly FunctionDefinition[] };
+  /**
+   * Aliases of the model's namespaces (CSDL's `Alias`), by alias: `{ Self: 'Org.Events' }` lets a
+   * filter write `Self.Color'Red'` for `Org.Events.Color'Red'`.
+   */
+  readonly aliases?: { readonly [alias: string]: string };
 }
 
 /**

@@ -117,5 +117,6 @@ function modelFromSchema(schema: Schema): Model {
     singletons: new Map(),
     discriminator: defaultDiscriminator([...types.values()].filter(isStructuredType)),
     functions: new Map(),
+    aliases: new Map(),
   };
 }

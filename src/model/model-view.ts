@@ -57,6 +57,7 @@ export function schemaOf(model: Model, entitySetOrSingleton: string): Schema {
     properties: propertiesOf(model, of.entityType),
     type: structureTypeOf(model, of.entityType),
     ...(model.functions.size === 0 ? {} : { functions: functionsOf(model) }),
+    ...(model.aliases.size === 0 ? {} : { aliases: model.aliases }),
   };
   views.set(entitySetOrSingleton, view);
   SOURCES.set(view, { model, of });

@@ -21,6 +21,8 @@ export interface Model {
   readonly discriminator: TypeDiscriminator;
   /** The functions a filter may call (docs/semantics.md §15), by qualified name: each name's overloads, in definition order. */
   readonly functions: ReadonlyMap<string, readonly ModelFunction[]>;
+  /** The namespace each alias stands for (CSDL's `Alias`), which a filter may write a qualified name with. */
+  readonly aliases: ReadonlyMap<string, string>;
 }
 
 /** One overload of a function the model declares (docs/semantics.md §15). */

@@ -152,7 +152,20 @@ export interface Schema<D extends SchemaDefinition = SchemaDefinition> {
   readonly type?: StructureType;
   /** The functions of a model's view by qualified name, each name's overloads (docs/semantics.md §15); absent in a short-form schema. */
   readonly functions?: ReadonlyMap<string, readonly DeclaredFunction[]>;
+  /**
+   * The namespace each alias of a model's view stands for (CSDL's `Alias`): a qualified name a
+   * filter writes with an alias (`Self.Color'Red'`) names the type of the namespace's name.
+   */
+  readonly aliases?: ReadonlyMap<string, string>;
   readonly [definitionType]?: D;
+}
+
+/** A qualified name with an alias of the schema's model in place of its namespace, as the namespace's name. */
+export function unaliased(schema: Schema, name: string): string {
+  if (schema.aliases === undefined) return name;
+  const dot = name.lastIndexOf('.');
+  const namespace = dot < 0 ? undefined : schema.aliases.get(name.slice(0, dot));
+  return namespace === undefined ? name : `${namespace}${name.slice(dot)}`;
 }
 
 /**

@@ -97,6 +97,51 @@ describe('the issues of derived types', () => {
   });
 });
 
+describe("a namespace's alias", () => {
+  const aliased = defineModel({
+    namespace: 'Org.Staff',
+    aliases: { Self: 'Org.Staff' },
+    enumTypes: { Level: { members: { Low: 1, High: 2 } } },
+    entityTypes: {
+      Employee: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false }, Level: 'Level' } },
+      Manager: { baseType: 'Employee', properties: { Budget: 'Edm.Int32' } },
+    },
+    entitySets: { Employees: { type: 'Employee' } },
+  });
+  const employees = schemaOf(aliased, 'Employees');
+
+  it('stands for the namespace in a type-cast segment, isof, cast and an enumeration literal', () => {
+    for (const [written, full] of [
+      ['Self.Manager/Budget gt 1', 'Org.Staff.Manager/Budget gt 1'],
+      ['isof(Self.Manager)', 'isof(Org.Staff.Manager)'],
+      ["Level eq Self.Level'High'", "Level eq Org.Staff.Level'High'"],
+    ]) {
+      const rows = [
+        { Id: 1, Level: 2, '@odata.type': '#Org.Staff.Manager', Budget: 5 },
+        { Id: 2, Level: 1, '@odata.type': '#Org.Staff.Employee' },
+      ];
+      const matching = (filter: string) => rows.filter(compilePredicate(check(filter, employees))).map((r) => r.Id);
+      expect(matching(written!), written).toEqual(matching(full!));
+      expect(matching(written!), written).toEqual([1]);
+    }
+  });
+
+  it('is refused by defineModel where it is no identifier, names a namespace, or stands for none of the model', () => {
+    const base = {
+      namespace: 'Org.Staff',
+      entityTypes: { E: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false } } } },
+    } as const;
+    expect(() => defineModel({ ...base, aliases: { 'Not.One': 'Org.Staff' } })).toThrow(/alias 'Not.One'/);
+    expect(() => defineModel({ ...base, aliases: { Self: 'Elsewhere' } })).toThrow(
+      /alias 'Self' stands for a namespace/,
+    );
+  });
+
+  it('is unknown to a model without it', () => {
+    expect(issues('isof(Self.Manager)')[0]?.code).toBe('unknown_type');
+  });
+});
+
 describe('derived types in versions', () => {
   it('are read as written by 4.0 and 4.01', () => {
     for (const version of ['4.0', '4.01'] as const) {

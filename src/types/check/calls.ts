@@ -8,6 +8,7 @@ import { suggestName } from '../../language/suggest-name.js';
 import { isSpanNumber, malformedTree } from '../../errors.js';
 import type { Expr, Span, TypeName } from '../../syntax/ast.js';
 import { conversionOf } from '../conversions.js';
+import { unaliased } from '../schema.js';
 import { coerce, fits } from './coercion.js';
 import { type CheckContext, type Checked, everyDefined, type MemberNode } from './context.js';
 import { castOperand, presentOfType } from './members.js';
@@ -99,7 +100,7 @@ export function typeFunction(ctx: CheckContext, n: Extract<Expr, { kind: 'typeFu
   if (!name!.startsWith('Edm.')) {
     // A type of the model for a value that is no structure (a structure's was taken above).
     if (operand === undefined) return undefined;
-    if (ctx.schema.type?.discriminator.values.has(name!)) {
+    if (ctx.schema.type?.discriminator.values.has(unaliased(ctx.schema, name!))) {
       ctx.report(
         'not_derived_type',
         nameSpan,

@@ -5,7 +5,7 @@
 
 import { suggestName } from '../../language/suggest-name.js';
 import type { Span } from '../../syntax/ast.js';
-import type { Property, StructuredProperty, StructureType } from '../schema.js';
+import { type Property, type StructuredProperty, type StructureType, unaliased } from '../schema.js';
 import type { TypedExpr, TypedSource } from '../typed.js';
 import type { CheckContext } from './context.js';
 import { listNames } from './messages.js';
@@ -39,11 +39,12 @@ export function castType(
     ctx.report('unknown_type', span, `Unknown type '${name}': ${what} is of no type of a model`);
     return undefined;
   }
-  const found = name === declared.name ? declared : declared.derived.get(name);
+  const qualified = unaliased(ctx.schema, name);
+  const found = qualified === declared.name ? declared : declared.derived.get(qualified);
   if (found !== undefined) return found;
   const names = [declared.name, ...declared.derived.keys()];
   const listed = `a cast names ${listNames(names)}`;
-  if (declared.discriminator.values.has(name)) {
+  if (declared.discriminator.values.has(qualified)) {
     ctx.report(
       'not_derived_type',
       span,

@@ -5,7 +5,7 @@
 import { suggestName } from '../../language/suggest-name.js';
 import type { Expr, Span } from '../../syntax/ast.js';
 import { readEnumValue } from '../enum-values.js';
-import { type EnumType, enumTypesOf } from '../schema.js';
+import { type EnumType, enumTypesOf, unaliased } from '../schema.js';
 import { enumOf, type LiteralValue, type TypedExpr, type TypedLiteral } from '../typed.js';
 import type { CheckContext, Checked } from './context.js';
 import { expect } from './malformed.js';
@@ -21,7 +21,7 @@ export function enumLiteral(ctx: CheckContext, n: Extract<Expr, { kind: 'enum' }
       : 'an enumeration literal needs a type name and a body',
   );
   const enums = enumTypesOf(ctx.schema);
-  const enumType = enums.get(n.typeName);
+  const enumType = enums.get(unaliased(ctx.schema, n.typeName));
   if (enumType === undefined) {
     const declared = [...enums.keys()];
     const suggestion = suggestName(n.typeName, declared);

@@ -11,6 +11,7 @@ import {
   type PrimitiveProperty,
   type Property,
   type StructureType,
+  unaliased,
 } from '../schema.js';
 import type { TypedExpr, TypedFunctionCall, TypedStructureBinding } from '../typed.js';
 import { coerce, fits } from './coercion.js';
@@ -26,7 +27,7 @@ type Call = Extract<Expr, { kind: 'functionCall' }>;
 type Binding = { readonly value: TypedExpr } | { readonly structure: BindingStructure };
 
 export function functionCall(ctx: CheckContext, n: Call): Checked {
-  const overloads = ctx.schema.functions?.get(n.name);
+  const overloads = ctx.schema.functions?.get(unaliased(ctx.schema, n.name));
   if (overloads === undefined) return unknownFunction(ctx, n);
   const binding = bindingOf(ctx, n);
   if (binding === undefined) return undefined;
