@@ -211,7 +211,12 @@ export class DraftReader {
       if (option === undefined) continue;
       draft.options.set(option.known, option);
       if (option.known === 'expand') {
-        const under = { schema: schemaOf(draft), schemaPath: draft.schemaPath, rules: level.rules, outermost: false };
+        const under = {
+          schema: schemaOf(draft, level.schema),
+          schemaPath: draft.schemaPath,
+          rules: level.rules,
+          outermost: false,
+        };
         this.readDrafts({ text: option.value, start: option.start }, under, draft.children);
       }
     }
@@ -267,7 +272,18 @@ function rowsOf(property: StructuredProperty | CollectionProperty): Schema['prop
   return property.kind === 'collection' ? (property.element as StructuredProperty).properties : property.properties;
 }
 
-/** A relation's rows' schema: its properties, or its elements'. */
-export function schemaOf(draft: Pick<Draft, 'property' | 'schemaPath'>): Schema {
-  return { name: draft.schemaPath.join('/'), properties: rowsOf(draft.property) };
+/**
+ * A relation's rows' schema: its properties, or its elements', with their type (and so the types
+ * derived from it) and the model's functions and aliases, as the schema it is reached from has them.
+ */
+export function schemaOf(draft: Pick<Draft, 'property' | 'schemaPath'>, within: Schema): Schema {
+  const rows = draft.property.kind === 'collection' ? draft.property.element : draft.property;
+  const type = rows.kind === 'structured' ? rows.type : undefined;
+  return {
+    name: draft.schemaPath.join('/'),
+    properties: rowsOf(draft.property),
+    ...(type === undefined ? {} : { type }),
+    ...(within.functions === undefined ? {} : { functions: within.functions }),
+    ...(within.aliases === undefined ? {} : { aliases: within.aliases }),
+  };
 }

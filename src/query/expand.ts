@@ -141,7 +141,7 @@ class ItemFinisher {
     // Without a key the relation's rows have no total order to page by: the server did not offer it.
     if (many && key.length === 0)
       return this.notExpandable(`${refused}: the resource gives no key to order its rows`, draft);
-    const schema = { ...schemaOf(draft), name: `${resource.schema.name}/${schemaPath}` };
+    const schema = { ...schemaOf(draft, resource.schema), name: `${resource.schema.name}/${schemaPath}` };
     const level = { schema, key, rules: scopedRules(rules, draft.schemaPath), policy: resource.policy };
     return { draft, schemaPath, many, schema, level, config };
   }
@@ -292,7 +292,13 @@ export function relationRows(
   const element = property.kind === 'collection' ? property.element : property;
   return element.kind === 'structured'
     ? {
-        schema: { name: `${root.name}/${schemaPath}`, properties: element.properties },
+        schema: {
+          name: `${root.name}/${schemaPath}`,
+          properties: element.properties,
+          ...(element.type === undefined ? {} : { type: element.type }),
+          ...(root.functions === undefined ? {} : { functions: root.functions }),
+          ...(root.aliases === undefined ? {} : { aliases: root.aliases }),
+        },
         many: property.kind === 'collection',
       }
     : undefined;
