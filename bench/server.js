@@ -16,25 +16,13 @@
 //
 // Run: npm run build && node bench/server.js
 
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { startChildServers } from './_child-servers.js';
 import { compareAsync } from './harness.js';
 
 const SHARE_REQUESTS = 400;
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('./_endpoint-server.js', import.meta.url))], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const servers = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-    const line = out.split('\n').find((l) => l.startsWith('{'));
-    if (line) resolve(JSON.parse(line));
-  });
-  child.once('exit', (code) => reject(new Error(`_endpoint-server.js exited with ${code}`)));
-});
+const { child, servers } = await startChildServers(new URL('./_endpoint-server.js', import.meta.url));
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 function send(base, path, method = 'GET') {

@@ -8,27 +8,15 @@
 // more of the hand-written handler.
 // Run: npm run build && tsc -p service/tsconfig.build.json && node bench/service.js
 
-import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { startChildServers } from './_child-servers.js';
 import { compareAsync } from './harness.js';
 
 const PATH =
   "/demo/api/2012-02-01/auth/resources/events/?filter=Status%20eq%20'Active'%20and%20year(StartDateTime)%20eq%202012&top=25&expand=Event/TimeZone,Event/Sessions";
 const AUTHORIZATION = `Basic ${Buffer.from('admin:admin-demo').toString('base64')}`;
 
-const child = spawn(process.execPath, [fileURLToPath(new URL('./_service-server.js', import.meta.url))], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const bases = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-    const line = out.split('\n').find((l) => l.startsWith('{'));
-    if (line) resolve(JSON.parse(line));
-  });
-  child.once('exit', (code) => reject(new Error(`service-server.js exited with ${code}`)));
-});
+const { child, servers: bases } = await startChildServers(new URL('./_service-server.js', import.meta.url));
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 function get(base) {
