@@ -48,7 +48,7 @@ export function readBounds(request: AbortSignal, timeoutMs: number): ReadBounds 
   );
   (timer as { unref?: () => void }).unref?.();
   if (request.aborted) controller.abort(request.reason);
-  else request.addEventListener('abort', abandoned, { once: true });
+  else followAbort(request, abandoned);
   const stopped = (): SourceUnavailable | undefined => {
     if (request.aborted) return new SourceUnavailable('cancelled', 'The request was abandoned by its client');
     if (signal.aborted || Date.now() >= deadline)
@@ -69,9 +69,39 @@ export function readBounds(request: AbortSignal, timeoutMs: number): ReadBounds 
     },
     release: () => {
       clearTimeout(timer);
-      request.removeEventListener('abort', abandoned);
+      unfollowAbort(request, abandoned);
     },
   };
+}
+
+/**
+ * What each request's signal calls when it aborts: one listener per signal, however many reads
+ * follow it at once (a listener each would pass Node's limit of ten and warn).
+ */
+const followers = new WeakMap<AbortSignal, { readonly all: Set<() => void>; readonly listener: () => void }>();
+
+function followAbort(request: AbortSignal, follower: () => void): void {
+  let followed = followers.get(request);
+  if (followed === undefined) {
+    const all = new Set<() => void>();
+    const listener = (): void => {
+      followers.delete(request);
+      for (const f of all) f();
+    };
+    followers.set(request, (followed = { all, listener }));
+    request.addEventListener('abort', listener, { once: true });
+  }
+  followed.all.add(follower);
+}
+
+/** Stops calling `follower`; the signal's listener goes with its last follower. */
+function unfollowAbort(request: AbortSignal, follower: () => void): void {
+  const followed = followers.get(request);
+  if (followed === undefined) return;
+  followed.all.delete(follower);
+  if (followed.all.size > 0) return;
+  followers.delete(request);
+  request.removeEventListener('abort', followed.listener);
 }
 
 /**

@@ -4,10 +4,12 @@
 // paths under short names where PostgreSQL would cut them, expansions, and the statement timeout
 // and cancellation as OData errors.
 
+import { getEventListeners } from 'node:events';
 import initSqlJs from 'sql.js';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { defineModel } from '../../src/index.js';
+import { defineModel, schemaOf } from '../../src/index.js';
+import { parseQuery } from '../../src/query/index.js';
 import { sqlite } from '../../src/backends/sql/index.js';
 import {
   DEFAULT_STATEMENT_TIMEOUT_MS,
@@ -368,6 +370,29 @@ describe("a SQL source's time and cancellation", () => {
     } finally {
       await pool.end();
     }
+  });
+
+  it('follows one request signal with one listener, however many reads share it', async () => {
+    const { connection, signals } = stuck();
+    const source = sqlSource({ ...connection, table: 'products' });
+    const client = new AbortController();
+    const plan = parseQuery('$top=1', {
+      schema: schemaOf(model, 'Products'),
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 100 },
+    });
+    const reads = Array.from({ length: 20 }, () =>
+      Promise.resolve(source.read(plan, { signal: client.signal })).then(
+        () => 'answered',
+        (error: Error) => error.name,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(getEventListeners(client.signal, 'abort')).toHaveLength(1);
+    client.abort();
+    expect(await Promise.all(reads)).toEqual(Array(20).fill('SourceUnavailable'));
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+    expect(getEventListeners(client.signal, 'abort')).toHaveLength(0);
   });
 
   it('takes a timeout of whole milliseconds from 1, 5 s by default', () => {
