@@ -9,7 +9,7 @@ import type { Dialect } from './dialect.js';
 import { join, raw, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 import { lowerValue } from '../../lower/lower.js';
-import type { LoweredValue } from '../../lower/lowered.js';
+import type { LoweredPredicate, LoweredValue } from '../../lower/lowered.js';
 
 /** One key of the order as ORDER BY items over its column (or its expression, parenthesised). */
 export function orderKeys(dialect: Dialect, column: Frag, key: OrderKey): Frag[] {
@@ -42,5 +42,32 @@ export function orderByList(
 
 /** A value the lowering decided for every row: a literal or null, or a Boolean constant. */
 function isConstant(value: LoweredValue): boolean {
-  return value.kind === 'constant' || (value.kind === 'truth' && value.predicate.kind === 'constant');
+  switch (value.kind) {
+    case 'constant':
+      return true;
+    case 'truth':
+      return isConstantPredicate(value.predicate);
+    // `NOT FALSE` too: MariaDB reads `ORDER BY (NOT FALSE)` as `ORDER BY 1`, the first column.
+    case 'not':
+      return isConstant(value.operand);
+    case 'logical':
+      return value.operands.every(isConstant);
+    default:
+      return false;
+  }
+}
+
+/** A predicate decided for every row: a constant, a null test of what is never null, and chains of them. */
+function isConstantPredicate(predicate: LoweredPredicate): boolean {
+  switch (predicate.kind) {
+    case 'constant':
+      return true;
+    case 'nullTest':
+      return !predicate.value.nullable;
+    case 'and':
+    case 'or':
+      return predicate.operands.every(isConstantPredicate);
+    default:
+      return false;
+  }
 }
