@@ -3,14 +3,10 @@
 // the relation's table (`relations`, which an expansion reads too), by the row's reference to its
 // related row, nested for a relation of the related row. A row without one, or whose reference
 // finds no row, reads null, as a relation that is null does. A path through a relation of a
-// collection's element (`Products/any(p: p/Category/Name eq 'Tools')`), and a collection of a
-// related row (`Parent/Products/any(…)`), are refused by name.
+// collection's element (`Products/any(p: p/Category/Name eq 'Tools')`) is refused by name.
 
 import type { CollectionStorage, ColumnMapper, ColumnMapping, Dialect, RelatedTable } from '../backends/sql/index.js';
-import { unsupported } from '../errors.js';
-import type { QueryPlan } from '../types/query-plan.js';
 import { findProperty, type Schema } from '../types/schema.js';
-import { childrenOfTyped, type TypedExpr } from '../types/typed.js';
 
 /** The related tables' aliases in the subqueries (`related_row_1`, …, one per level). */
 const RELATED = 'related_row';
@@ -101,36 +97,4 @@ export function withElementRelationsRefused(
     guarded[path] = { ...storage, columns };
   }
   return guarded;
-}
-
-/**
- * Refuses by name (an 'unsupported' FilterError, a 501) a lambda or count over a collection of a
- * related row (`Parent/Products/any(…)`, `Parent/Products/$count`) in the plan's filter or order.
- * A source's `collections` entry for such a path is an expansion's: its key is a column of the
- * related row, which a filter would read from the row itself — the row's own collection, the
- * wrong rows.
- */
-export function refuseCollectionsOfRelatedRows(plan: QueryPlan): void {
-  const roots: TypedExpr[] = [];
-  for (const filter of [plan.filter, plan.pageFilter]) if (filter !== undefined) roots.push(filter.root);
-  for (const key of plan.orderBy) if (key.expression !== undefined) roots.push(key.expression);
-  const stack = roots;
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if ((node.kind === 'lambda' || node.kind === 'count') && node.collection.source.kind === 'row') {
-      const { path } = node.collection;
-      for (let length = 1; length < path.length; length++) {
-        const property = findProperty(plan.schema, path.slice(0, length));
-        if (property?.kind === 'structured' && property.relation)
-          throw unsupported({
-            construct: 'collection storage',
-            message: `The collection '${path.join('/')}' is one of the related row '${path.slice(0, length).join('/')}': this source reads a related row's collections in expansions only`,
-            start: node.start,
-            end: node.end,
-            text: plan.filter?.text,
-          });
-      }
-    }
-    stack.push(...childrenOfTyped(node));
-  }
 }

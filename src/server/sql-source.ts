@@ -19,11 +19,7 @@ import type { CollectionSource } from './source.js';
 import { sqlReads } from './sql-reads.js';
 import { readBounds, timeoutOption, untilAborted, type StatementContext } from './statement-timeout.js';
 import { storedRow } from './stored-row.js';
-import {
-  refuseCollectionsOfRelatedRows,
-  withElementRelationsRefused,
-  withRelationColumns,
-} from './relation-columns.js';
+import { withElementRelationsRefused, withRelationColumns } from './relation-columns.js';
 import type { Schema } from '../types/schema.js';
 
 export type SqlRows = readonly Record<string, unknown>[];
@@ -99,7 +95,6 @@ export function sqlSource(options: SqlSourceOptions): CollectionSource {
           return untilAborted(statement(compiled.sql, compiled.params), context.signal);
         });
       try {
-        refuseCollectionsOfRelatedRows(plan);
         bounds.check();
         // The session waits for a connection too: the response does not wait past the time for one.
         if (session !== undefined) return await untilAborted(session(page, context), context.signal);

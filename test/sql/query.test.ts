@@ -2,7 +2,7 @@
 // count, placeholders numbered after a caller's own, and the options refused by name.
 
 import { describe, expect, it } from 'vitest';
-import { check } from '../../src/index.js';
+import { check, defineModel, schemaOf } from '../../src/index.js';
 import {
   PublicEventTemplateCategoryItem,
   PublicVenue,
@@ -114,5 +114,43 @@ describe('compileSqlQuery', () => {
     const plan = parseQuery('$top=2', resource);
     expect(pageOf([1, 2, 3], plan)).toEqual({ items: [1, 2], more: true });
     expect(pageOf([1, 2], plan)).toEqual({ items: [1, 2], more: false });
+  });
+
+  it("refuses by name a lambda or count over a related row's collection, which its storage keys by the related row", () => {
+    const categories = defineModel({
+      namespace: 'Shop',
+      entityTypes: {
+        Category: {
+          key: ['Id'],
+          properties: { Id: { type: 'Edm.Int32', nullable: false } },
+          navigation: { Parent: { type: 'Category' }, Products: { type: 'Product', collection: true } },
+        },
+        Product: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String' } },
+      },
+      entitySets: { Categories: { type: 'Category' } },
+    });
+    const on: QueryResource = { schema: schemaOf(categories, 'Categories'), key: ['Id'], policy: resource.policy };
+    const options = {
+      dialect: postgres,
+      from: 'categories',
+      table: 'categories',
+      collections: {
+        Products: { table: 'products', foreignKey: 'category_id', key: 'Id' },
+        'Parent/Products': { table: 'products', foreignKey: 'category_id', key: 'Id' },
+      },
+    };
+    for (const query of [
+      "$filter=Parent/Products/any(p: p/Name eq 'Saw')",
+      '$filter=Parent/Products/$count gt 0',
+      '$orderby=Parent/Products/$count',
+    ]) {
+      const error = thrownFilterError(() => compileSqlQuery(parseQuery(query, on), options));
+      expect([error.kind, error.construct], query).toEqual(['unsupported', 'collection storage']);
+      expect(error.message).toContain("'Parent/Products' is one of the related row 'Parent'");
+    }
+    // The row's own collection is read as before.
+    expect(compileSqlQuery(parseQuery("$filter=Products/any(p: p/Name eq 'Saw')", on), options).data.sql).toContain(
+      'EXISTS',
+    );
   });
 });

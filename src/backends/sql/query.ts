@@ -13,6 +13,7 @@ import { selectList } from './select-list.js';
 import { expansionKeyColumns } from './expand.js';
 import { orderByList } from './order-keys.js';
 import type { SqlExpandOptions } from './expand.js';
+import { refuseCollectionsOfRelatedRows } from './related-collections.js';
 
 export interface SqlQueryOptions extends SqlExpandOptions {
   /**
@@ -36,6 +37,7 @@ export interface CompiledSqlQuery {
 const NOTHING = raw('');
 
 export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): CompiledSqlQuery {
+  refuseCollectionsOfRelatedRows(plan);
   const from = typeof options.from === 'string' ? raw(options.from) : options.from;
   const where = plan.pageFilter ? compileSql(plan.pageFilter, options).fragment : undefined;
   const order = remembered(ORDERS, plan.orderBy, options, () => orderOf(plan.orderBy, options));
