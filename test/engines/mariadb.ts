@@ -146,6 +146,12 @@ export async function launchMariadb(): Promise<MariadbServer> {
       '--bind-address=127.0.0.1',
       '--skip-log-bin',
       '--innodb-buffer-pool-size=32M',
+      // The data is thrown away, so nothing is flushed to disk on commit, written twice, or given a
+      // file of its own per table: the suites create and drop thousands of tables, which took
+      // seconds each hundred (noninterference on MariaDB 17 s, 3.4 s without).
+      '--innodb-flush-log-at-trx-commit=0',
+      '--innodb-doublewrite=0',
+      '--innodb-file-per-table=0',
       `--pid-file=${dir}/pid`,
       `--log-error=${errorLog}`,
       '--character-set-server=utf8mb4',

@@ -56,7 +56,11 @@ describe.each(EVALUATORS)('lambda laws (%s)', (_name, evaluator) => {
           ({ collection, p, q, x }, rows: Row[]) => {
             for (const [left, right] of laws(collection, p, q, x)) {
               const [l, r] = [evaluator(left), evaluator(right)];
-              for (const row of rows) expect(l(row), `${left}\n≡ ${right}\nrow ${show(row)}`).toBe(r(row));
+              for (const row of rows) {
+                const [a, b] = [l(row), r(row)];
+                // The message is built only for a failure: printing every row costs more than the laws.
+                if (a !== b) expect(a, `${left}\n≡ ${right}\nrow ${show(row)}`).toBe(b);
+              }
             }
           },
         ),

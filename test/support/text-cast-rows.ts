@@ -12,6 +12,7 @@ import { bytesOfHex } from '../../src/language/binary-spelling.js';
 import { readLiteralRepresentation } from '../../src/types/literal-representation.js';
 import { anyCastText, TEXT_CAST_TARGETS } from './literal-texts.js';
 import { STRING_POOL } from './arbitraries.js';
+import { anyString } from './code-points.js';
 
 /** The column holding a text's value as T: the type's name (`Int32` for Edm.Int32). */
 export const valueColumn = (type: EdmType): string => type.slice('Edm.'.length);
@@ -29,7 +30,7 @@ export const textCastSchema: Schema = defineSchema({
 export const arbCastTexts: fc.Arbitrary<string[]> = fc.array(
   fc.oneof(
     { arbitrary: anyCastText(), weight: 8 },
-    { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 2 },
+    { arbitrary: anyString({ maxLength: 12 }), weight: 2 },
     {
       arbitrary: fc
         .tuple(
