@@ -3,9 +3,9 @@
 // engine gets a database of its own, and a PGlite data directory made once, from which every
 // file's PGlite starts. Both save each file several seconds of starting.
 
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { engineAvailable, missingEngines } from './engines/availability.js';
@@ -36,27 +36,42 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   // The two take seconds each, and neither waits for the other.
-  const dir = mkdtempSync(join(tmpdir(), 'odata-filter-run-'));
-  const snapshot = join(dir, 'pglite-data.tar');
   const [mariadb, pglite] = await Promise.all([
     engineAvailable('mariadb') ? launchMariadb() : undefined,
-    engineAvailable('pglite') ? writePgliteSnapshot(snapshot).then(() => snapshot) : undefined,
+    engineAvailable('pglite') ? pgliteSnapshot() : undefined,
   ]);
   project.provide('pgliteSnapshot', pglite ?? null);
   project.provide('mariadbPort', mariadb?.port ?? null);
 
   return async () => {
     await mariadb?.stop();
-    rmSync(dir, { recursive: true, force: true });
   };
 }
 
-/** Writes the data directory of a new PGlite, as dumpDataDir gives it, to `file`. */
-async function writePgliteSnapshot(file: string): Promise<void> {
+/** Where the snapshots of the installed PGlite are kept between runs, beside the packages. */
+const CACHE = fileURLToPath(new URL('../node_modules/.cache/odata-filter-tests/', import.meta.url));
+
+/**
+ * A file holding the data directory of a new PGlite, as dumpDataDir gives it: made once per
+ * version of PGlite (its initdb is some ten seconds of CPU, at the start of every run) and kept in
+ * CACHE, which a new installation of the packages empties. It is written beside its place and
+ * renamed into it, so a run stopped halfway leaves no half a file to the next.
+ */
+async function pgliteSnapshot(): Promise<string> {
+  const { version } = JSON.parse(
+    readFileSync(new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+  ) as { version: string };
+  const file = join(CACHE, `pglite-${version}.tar`);
+  if (existsSync(file)) return file;
+  mkdirSync(CACHE, { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
   const pglite = await PGlite.create();
   try {
-    writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    writeFileSync(partial, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+    renameSync(partial, file);
   } finally {
     await pglite.close();
+    rmSync(partial, { force: true });
   }
+  return file;
 }
