@@ -5,7 +5,7 @@
 // an exact equivalent with whole ones, as src/lower/integer-comparison.ts finds for integers: in
 // milliseconds, `Due gt …00.0000005Z` is `Due gt …00Z`, `Due ge …00.0000005Z` is `Due gt …00Z`
 // too, `Due lt …` and `Due le …` are `Due le …00Z`, `Due eq …00.0000005Z` is false and `ne` true,
-// and a finer item of an `in` list is never equal. A finer constant anywhere else (arithmetic, a
+// and a finer item of an `in` list is never equal, nor a finer `x` of `x in C`. A finer constant anywhere else (arithmetic, a
 // function, a cast to text) would need the engine to produce a finer value: refused by name.
 
 import { floorIn, isFineTime, isWholeIn, type TimeUnit, type TimeValue } from '../semantics/fine-time.js';
@@ -84,7 +84,16 @@ function rewriterFor(unit: TimeUnit, refuse: (literal: TypedLiteral) => never): 
         return rewrite({ ...node, list });
       }
     }
-    return mapChildrenOfTyped(node, rewrite);
+    const rewritten = mapChildrenOfTyped(node, rewrite);
+    // `x in C` with a finer x is `C/any(v: v eq x)` whose body is now false, and an `any` whose body
+    // is false holds for no collection: false, as check() reads the text (a lambda over the element
+    // variable of an `in` with any other body is no tree it makes).
+    if (rewritten.kind === 'lambda' && rewritten.op === 'any' && isFalse(rewritten.body))
+      return { kind: 'literal', type: 'Edm.Boolean', value: false, start: node.start, end: node.end };
+    return rewritten;
   };
   return rewrite;
 }
+
+const isFalse = (node: TypedExpr | undefined): boolean =>
+  node?.kind === 'literal' && node.type === 'Edm.Boolean' && node.value === false;

@@ -22,11 +22,10 @@ import {
   instantMs,
   instantText,
   jsonText,
-  temporalJson,
+  jsonScalar,
   timeText,
   utcDateTime,
 } from './rows.js';
-import type { EdmType } from '../../src/language/edm.js';
 import { engineAvailable } from './availability.js';
 import type { Column, Engine } from './rows.js';
 import { freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';
@@ -36,29 +35,18 @@ export function mariadbAvailable(): boolean {
   return engineAvailable('mariadb');
 }
 
-/** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
-function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
-  switch (type) {
-    case 'Edm.Guid':
-      return JSON.stringify(String(v).toLowerCase());
-    case 'Edm.String':
-      return JSON.stringify(v);
-    case 'Edm.Boolean':
-      return v ? 'true' : 'false';
-    case 'Edm.DateTime':
-    case 'Edm.DateTimeOffset':
-      return instant(instantMs(v));
-    default:
-      return temporalJson(type, v) ?? String(v);
-  }
-}
-
 const columnType = (c: Column, options: MysqlOptions): string =>
   c.type === 'Json' ? 'LONGTEXT CHARACTER SET utf8mb4' : mysqlColumnType(c.type, options);
 
+/** An instant as the text of a `DATETIME` in UTC: `YYYY-MM-DD hh:mm:ss.fff`, or every digit under microseconds. */
+const mysqlInstant = (v: unknown, options: MysqlOptions): string =>
+  options.times === 'microseconds' ? instantText(v).replace('T', ' ').replace('Z', '') : utcDateTime(instantMs(v));
+
 function toMysql(column: Column, v: unknown, options: MysqlOptions): unknown {
   if (column.type === 'Json')
-    return jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => JSON.stringify(utcDateTime(ms))));
+    return jsonText(v, column.element!, (type, x) =>
+      jsonScalar(type, x, (instant) => JSON.stringify(mysqlInstant(instant, options)), options.times ?? 'milliseconds'),
+    );
   if (v === null) return null;
   switch (column.type) {
     case 'Edm.Guid':
@@ -70,10 +58,7 @@ function toMysql(column: Column, v: unknown, options: MysqlOptions): unknown {
       return String(v);
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      // `YYYY-MM-DD hh:mm:ss.ffffff` in UTC, every digit kept.
-      return options.times === 'microseconds'
-        ? instantText(v).replace('T', ' ').replace('Z', '')
-        : utcDateTime(instantMs(v));
+      return mysqlInstant(v, options);
     case 'Edm.Date':
       return dateText(v);
     case 'Edm.TimeOfDay':

@@ -15,36 +15,22 @@ import {
   instantMs,
   instantText,
   jsonText,
-  temporalJson,
+  jsonScalar,
   timeText,
 } from './rows.js';
-import type { EdmType } from '../../src/language/edm.js';
 import type { Column, Engine } from './rows.js';
-
-/** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
-function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
-  switch (type) {
-    case 'Edm.Guid':
-      return JSON.stringify(String(v).toLowerCase());
-    case 'Edm.String':
-      return JSON.stringify(v);
-    case 'Edm.Boolean':
-      return v ? 'true' : 'false';
-    case 'Edm.DateTime':
-    case 'Edm.DateTimeOffset':
-      return instant(instantMs(v));
-    default:
-      return temporalJson(type, v) ?? String(v);
-  }
-}
 
 const columnType = (c: Column, options: PostgresOptions): string =>
   c.type === 'Json' ? 'jsonb' : postgresColumnType(c.type, options);
 
+/** An instant as the ISO text PostgreSQL reads: every digit under microseconds, else its milliseconds. */
+const pgInstant = (v: unknown, options: PostgresOptions): string =>
+  options.times === 'microseconds' ? instantText(v) : new Date(instantMs(v)).toISOString();
+
 function toPg(column: Column, v: unknown, options: PostgresOptions): unknown {
   if (column.type === 'Json')
     return jsonText(v, column.element!, (type, x) =>
-      jsonScalar(type, x, (ms) => JSON.stringify(new Date(ms).toISOString())),
+      jsonScalar(type, x, (instant) => JSON.stringify(pgInstant(instant, options)), options.times ?? 'milliseconds'),
     );
   if (v === null) return null;
   switch (column.type) {
@@ -58,7 +44,7 @@ function toPg(column: Column, v: unknown, options: PostgresOptions): unknown {
       return Object.is(v, -0) ? '-0' : String(v);
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset':
-      return options.times === 'microseconds' ? instantText(v) : new Date(instantMs(v)).toISOString();
+      return pgInstant(v, options);
     case 'Edm.Date':
       return dateText(v);
     case 'Edm.TimeOfDay':

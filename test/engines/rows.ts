@@ -136,10 +136,34 @@ export function durationUnits(v: unknown, unit: TimeUnit): string {
   return String(countIn(reading.value, unit));
 }
 
-/** A non-null value of a date, time-of-day or duration type as JSON text, as the engines store it. */
-export function temporalJson(type: EdmType, v: unknown): string | undefined {
-  if (type === 'Edm.Date') return JSON.stringify(dateText(v));
-  if (type === 'Edm.TimeOfDay') return JSON.stringify(timeText(v));
-  if (type === 'Edm.Duration') return String(durationMs(v));
-  return undefined;
+/** A time of day as text of a fixed width: `hh:mm:ss.sss`, or `hh:mm:ss.ssssss` in microseconds. */
+export function fixedTimeText(v: unknown, unit: TimeUnit): string {
+  return unit === 'microseconds' ? timeText(v).padEnd(15, '0') : timeText(v);
+}
+
+/**
+ * A non-null primitive as JSON text, as the engines store it in a JSON column (docs/sql.md, "JSON
+ * columns"): numbers by their digits, so none passes through a double; instants as `instant`
+ * writes them, and times of day and durations in the storage's unit.
+ */
+export function jsonScalar(type: EdmType, v: unknown, instant: (v: unknown) => string, unit: TimeUnit): string {
+  switch (type) {
+    case 'Edm.Guid':
+      return JSON.stringify(String(v).toLowerCase());
+    case 'Edm.String':
+      return JSON.stringify(v);
+    case 'Edm.Boolean':
+      return v ? 'true' : 'false';
+    case 'Edm.DateTime':
+    case 'Edm.DateTimeOffset':
+      return instant(v);
+    case 'Edm.Date':
+      return JSON.stringify(dateText(v));
+    case 'Edm.TimeOfDay':
+      return JSON.stringify(fixedTimeText(v, unit));
+    case 'Edm.Duration':
+      return durationUnits(v, unit);
+    default:
+      return String(v);
+  }
 }

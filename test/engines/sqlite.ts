@@ -16,35 +16,26 @@ import {
   instantMs,
   instantText,
   jsonText,
-  temporalJson,
-  timeText,
+  fixedTimeText,
+  jsonScalar,
 } from './rows.js';
-import type { EdmType } from '../../src/language/edm.js';
 import type { Column, Engine } from './rows.js';
-
-/** A non-null primitive as JSON text: numbers by their digits, so none passes through a double. */
-function jsonScalar(type: EdmType, v: unknown, instant: (ms: number) => string): string {
-  switch (type) {
-    case 'Edm.Guid':
-      return JSON.stringify(String(v).toLowerCase());
-    case 'Edm.String':
-      return JSON.stringify(v);
-    case 'Edm.Boolean':
-      return v ? 'true' : 'false';
-    case 'Edm.DateTime':
-    case 'Edm.DateTimeOffset':
-      return instant(instantMs(v));
-    default:
-      return temporalJson(type, v) ?? String(v);
-  }
-}
 
 const columnType = (c: Column): string => (c.type === 'Json' ? 'TEXT' : sqliteColumnType(c.type));
 
 function toSqlite(column: Column, v: unknown, options: SqliteOptions): { value: unknown; cast?: string } {
   const fine = options.times === 'microseconds';
   if (column.type === 'Json')
-    return { value: jsonText(v, column.element!, (type, x) => jsonScalar(type, x, (ms) => String(ms))) };
+    return {
+      value: jsonText(v, column.element!, (type, x) =>
+        jsonScalar(
+          type,
+          x,
+          (instant) => (fine ? epochMicroseconds(instant) : String(instantMs(instant))),
+          options.times ?? 'milliseconds',
+        ),
+      ),
+    };
   if (v === null) return { value: null };
   switch (column.type) {
     case 'Edm.Guid':
@@ -64,7 +55,7 @@ function toSqlite(column: Column, v: unknown, options: SqliteOptions): { value: 
       return { value: dateText(v) };
     case 'Edm.TimeOfDay':
       // `hh:mm:ss.ssssss` under microseconds: always that fixed width.
-      return { value: fine ? timeText(v).padEnd(15, '0') : timeText(v) };
+      return { value: fixedTimeText(v, options.times ?? 'milliseconds') };
     case 'Edm.Duration':
       return { value: fine ? durationUnits(v, 'microseconds') : String(durationMs(v)), cast: 'INTEGER' };
     // sql.js binds a Uint8Array as a BLOB.

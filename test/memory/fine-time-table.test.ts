@@ -1,6 +1,7 @@
 // Values finer than a millisecond (docs/semantics.md §5, "Precision") through both compiled paths
 // (generated code over validated and trusted rows, and closures) and the oracle: finer literals
-// over the temporal table's rows, and rows that hold finer values as text.
+// over the temporal table's rows and against the elements of collections, and rows that hold
+// finer values as text.
 
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/index.js';
@@ -10,6 +11,14 @@ import { evaluateOracle } from '../support/oracle.js';
 import type { EvalRow } from '../support/eval-table.js';
 import { FINE_LITERAL_CASES, FINE_ROW_CASES, fineRowSchema, fineRows } from '../support/fine-time-table.js';
 import { temporalRows, temporalSchema } from '../support/temporal-table.js';
+import {
+  FINE_COLLECTION_CASES,
+  fineCollectionRows,
+  fineCollectionSchema,
+  MICROSECOND_COLLECTION_CASES,
+  microsecondCollectionRows,
+  microsecondCollectionSchema,
+} from '../support/fine-collection-table.js';
 
 const PATHS = [
   ['generated code', (typed: ReturnType<typeof check>) => compilePredicate(typed)],
@@ -40,3 +49,15 @@ function table(
 
 table('finer literals over whole milliseconds', FINE_LITERAL_CASES, temporalSchema, temporalRows);
 table('rows holding finer values', FINE_ROW_CASES, fineRowSchema, fineRows);
+table(
+  'finer literals against the elements of collections',
+  FINE_COLLECTION_CASES,
+  fineCollectionSchema,
+  fineCollectionRows,
+);
+table(
+  'collections whose elements hold microseconds',
+  MICROSECOND_COLLECTION_CASES,
+  microsecondCollectionSchema,
+  microsecondCollectionRows,
+);
