@@ -2,8 +2,12 @@
 // (a caret rendering against the grammar's sources) and buildMessage()'s description of the
 // expectations in peggy's words. src/syntax/parse-error.ts makes every syntax error's message
 // from the error's `expected` and `location`, which stay; without the two, a browser client's
-// bundle is some 0.8 KB (gzipped) smaller. Run by `npm run generate` after peggy; it fails, and
-// so the build, if peggy's output no longer has the shape it cuts.
+// bundle is some 0.8 KB (gzipped) smaller. Then it removes the helpers inside peg$parse that no
+// code calls (a bundler keeps a nested function however unused), and writes once, in peg$fail,
+// the test of peg$silentFails that peggy writes before each of its ~190 calls (a failure inside a
+// predicate records no expectation): the same parser, some 0.6 KB (gzipped) smaller. Run by
+// `npm run generate` after peggy; it fails, and so the build, if peggy's output no longer has the
+// shape it cuts.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -29,6 +33,39 @@ parser = cut(
   '  // The message a person reads is made by src/syntax/parse-error.ts (scripts/trim-parser.js).\n  static buildMessage() {\n    return "Syntax error";\n  }',
   parserFile,
 );
+
+// Each call of peg$fail is peggy's `if (peg$silentFails === 0) { peg$fail(e); }`, but the one that
+// adds the end of input's expectation after the whole parse, where no predicate is open.
+const guarded = /if \(peg\$silentFails === 0\) \{ (peg\$fail\([^()]*\);) \}/g;
+const calls = parser.match(/peg\$fail\(/g).length;
+const guardedCalls = parser.match(guarded)?.length ?? 0;
+if (guardedCalls < 100 || calls !== guardedCalls + 2)
+  throw new Error(`${parserFile}: peggy's calls of peg$fail are no longer each behind peg$silentFails`);
+parser = parser.replace(guarded, '$1');
+parser = cut(
+  parser,
+  '  function peg$fail(expected) {\n',
+  '    if (peg$currPos < peg$maxFailPos) { return; }',
+  '  function peg$fail(expected) {\n    if (peg$silentFails !== 0) { return; }\n',
+  parserFile,
+);
+
+// The helpers peggy writes for the grammar's actions (and what only they call) that no action
+// calls, until none is left: each is only ever called, so a name with no call but its own
+// definition is unused.
+const HELPERS = ['text', 'offset', 'range', 'location', 'expected', 'error', 'peg$buildSimpleError', 'peg$getUnicode'];
+for (let removed = true; removed; ) {
+  removed = false;
+  for (const name of HELPERS) {
+    const called = new RegExp(`(?<![\\w$.])${name.replaceAll('$', '\\$')}\\(`, 'g');
+    if (!parser.includes(`\n  function ${name}(`) || parser.match(called).length > 1) continue;
+    const from = parser.indexOf(`\n  function ${name}(`);
+    const to = parser.indexOf('\n  }\n', from) + '\n  }\n'.length;
+    parser = parser.slice(0, from) + parser.slice(to);
+    removed = true;
+  }
+}
+
 writeFileSync(parserFile, parser);
 
 let declaration = readFileSync(declarationFile, 'utf8');

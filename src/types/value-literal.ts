@@ -3,30 +3,31 @@
 // the holes of a filter template (filter(Contact)`Status eq ${status}`), the typed builder's
 // values and the editor's example literals are bound here; a keyset token's texts are spelt by the
 // same rule (spelledLiteral). A binding is the literal's text and the node parse() makes of that
-// text, made by the grammar's own literal actions (src/syntax/actions/), so that a value is
-// refused exactly when the grammar could not read its literal, or would read it as a value of
-// another type than its place's — and so that binding needs neither the parser nor the checker,
-// which a client that only builds filters does not bundle. Where a place's type comes from is the
-// caller's: learnt by checking (src/types/alias-uses.ts), or known to the builder's operands
+// text. A text that the grammar could refuse (a string, a guid, a date, a time, a duration, an
+// instant) is read by the grammar's own literal actions (src/syntax/actions/), so that a value is
+// refused exactly when the grammar could not read its literal, with the grammar's reason; a
+// number's node, and a v2/v3 literal's, which are written from a value already read, are made
+// here, so that a client that builds filters bundles no reading of number literals. Binding
+// needs neither the parser nor the checker, which such a client does not bundle; properties hold
+// every node to parse()'s (test/types/value-literal.test.ts). Where a place's type comes from is
+// the caller's: learnt by checking (src/types/alias-uses.ts), or known to the builder's operands
 // (src/client/operand-types.ts).
 
 import { assertNever } from '../assert-never.js';
 import { isFilterError } from '../errors.js';
 import { plainNumberText } from '../semantics/plain-number.js';
-import type { EnumLiteral, Expr, Literal, NumberLiteral } from '../syntax/ast.js';
+import type { DateTimeLiteral, EnumLiteral, Expr, GuidLiteral, Literal, NumberLiteral } from '../syntax/ast.js';
 import {
   bareDateTime,
   booleanLiteral,
   date,
-  dateTime,
   duration,
-  durationTimeOfDay,
   guid,
   nullLiteral,
   string,
   timeOfDay,
 } from '../syntax/actions/literals.js';
-import { number } from '../syntax/actions/numbers.js';
+import { outOfRange } from '../syntax/actions/numbers.js';
 import { GUID_TEXT, quoteString } from '../language/literal-spelling.js';
 import { base64UrlOfHex, hexOfBytes } from '../language/binary-spelling.js';
 import { refuseConstruct } from '../syntax/version-constructs.js';
@@ -125,11 +126,9 @@ function v4Binding(value: unknown, use: ValueUse): Binding {
   }
   const type = use.type;
   if (!isNumeric(type)) return nonNumericBinding(value, type);
-  const text = numberText(value);
-  if (text === undefined) return REFUSED;
-  const read = readBy(text, () => number(text, NOWHERE));
+  const node = plainNumber(value);
   // A number literal is of the type its text gives it (Int32, Decimal, Double, …): its place takes it as its own type only.
-  return read.ok && !numberFits(read.node as NumberLiteral, type) ? REFUSED : read;
+  return node === undefined || !numberFits(node, type) ? REFUSED : { ok: true, text: node.raw, node };
 }
 
 /** An enumeration member's name or value, as the text of its literal. */
@@ -138,13 +137,31 @@ function memberText(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined;
 }
 
-/** A number exactly, without an exponent; NaN and the infinities by name; a bigint's digits. */
-function numberText(value: unknown): string | undefined {
-  if (typeof value === 'bigint') return String(value);
-  if (typeof value !== 'number') return undefined;
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? 'INF' : '-INF';
-  return plainNumberText(value);
+const [INT32_MIN, INT32_MAX] = INTEGER_RANGES['Edm.Int32'];
+const [INT64_MIN, INT64_MAX] = INTEGER_RANGES['Edm.Int64'];
+
+/** A number literal's node, as parse() makes it of `raw`. */
+function numberNode(type: NumberLiteral['type'], raw: string, value: NumberLiteral['value']): NumberLiteral {
+  return { kind: 'number', type, raw, value, ...NOWHERE } as NumberLiteral;
+}
+
+/**
+ * A number exactly, without an exponent, NaN and the infinities by name, a bigint's digits: the
+ * node the grammar makes of that text (src/syntax/actions/numbers.ts), an integer the Int32 or
+ * Int64 it fits, or else (and a fraction) a Decimal, whose text needs no normalising here.
+ */
+function plainNumber(value: unknown): NumberLiteral | undefined {
+  if (typeof value === 'number' && !Number.isFinite(value))
+    return numberNode('Edm.Double', Number.isNaN(value) ? 'NaN' : value > 0 ? 'INF' : '-INF', value);
+  const text =
+    typeof value === 'bigint' ? String(value) : typeof value === 'number' ? plainNumberText(value) : undefined;
+  if (text === undefined) return undefined;
+  if (text.includes('.')) return numberNode('Edm.Decimal', text, text);
+  const integer = BigInt(text);
+  if (integer >= INT32_MIN && integer <= INT32_MAX) return numberNode('Edm.Int32', text, Number(integer));
+  return integer >= INT64_MIN && integer <= INT64_MAX
+    ? numberNode('Edm.Int64', text, integer)
+    : numberNode('Edm.Decimal', text, text);
 }
 
 /**
@@ -237,48 +254,49 @@ function v3Binding(value: unknown, use: ValueUse, version: ODataVersion): Bindin
       throw refuseConstruct('duration_literal', version, NOWHERE);
     case 'Edm.TimeOfDay':
       return respelt(v4Binding(value, use), (node) => {
-        const { ms, picoseconds } = node as Extract<Literal, { kind: 'timeOfDay' }>;
-        const literal = timeOfDayLiteral(ms, picoseconds);
-        return readBy(literal, () => durationTimeOfDay(quotedBody(literal), literal, NOWHERE));
+        const time = node as Extract<Literal, { kind: 'timeOfDay' }>;
+        return { ...time, raw: timeOfDayLiteral(time.ms, time.picoseconds) };
       });
     case 'Edm.Binary':
       return value instanceof Uint8Array ? bytesNode(value, binaryLiteral) : REFUSED;
     case 'Edm.Guid':
-      return respelt(v4Binding(value, use), (_, text) => {
-        const literal = guidLiteral(text);
-        return readBy(literal, () => guid(quotedBody(literal), literal, NOWHERE));
-      });
+      return respelt(v4Binding(value, use), (node, text) => ({ ...(node as GuidLiteral), raw: guidLiteral(text) }));
     case 'Edm.DateTime':
     case 'Edm.DateTimeOffset': {
-      // The v4 binding has refused an instant outside the years 1 to 9999, which no literal writes.
+      // The v4 binding has refused an instant outside the years 1 to 9999, which no literal
+      // writes; the literal is written in UTC, so its offset is none.
       const type = use.type;
       return respelt(v4Binding(value, use), (node) => {
-        const { epochMs, picoseconds } = node as Extract<Literal, { kind: 'datetime' }>;
-        const literal = instantLiteral(type, epochMs, version, NOWHERE, picoseconds);
-        return readBy(literal, () => dateTime(type, quotedBody(literal), literal, NOWHERE));
+        const instant = node as DateTimeLiteral;
+        const raw = instantLiteral(type, instant.epochMs, version, NOWHERE, instant.picoseconds);
+        return { ...instant, type, raw, offsetMinutes: 0 };
       });
     }
     case 'Edm.Int64':
       return respelt(v4Binding(value, use), (node) => {
-        const literal = int64Literal(BigInt((node as NumberLiteral).value as number | bigint));
-        return readBy(literal, () => number(literal, NOWHERE));
+        const integer = BigInt((node as NumberLiteral).value as number | bigint);
+        return numberNode('Edm.Int64', int64Literal(integer), integer);
       });
     case 'Edm.Decimal':
       return respelt(v4Binding(value, use), (_, text) => {
+        // The digits decimalLiteral writes are those the grammar's normalising keeps.
         const literal = decimalLiteral(text, version, NOWHERE);
-        return readBy(literal, () => number(literal, NOWHERE));
+        return numberNode('Edm.Decimal', literal, literal.slice(0, -1));
       });
     case 'Edm.Double':
     case 'Edm.Single': {
-      const suffix = use.type === 'Edm.Double' ? 'd' : 'f';
-      let literal: string;
+      const single = use.type === 'Edm.Single';
       if (typeof value === 'number') {
         // A Single's `f` literal is rounded to binary32: a number it does not hold exactly does not fit.
-        if (use.type === 'Edm.Single' && !Number.isNaN(value) && Math.fround(value) !== value) return REFUSED;
-        literal = floatLiteral(value, suffix);
-      } else if (typeof value === 'bigint') literal = `${value}${suffix}`;
-      else return REFUSED;
-      return readBy(literal, () => number(literal, NOWHERE));
+        if (single && !Number.isNaN(value) && Math.fround(value) !== value) return REFUSED;
+        return bound(numberNode(use.type, floatLiteral(value, single ? 'f' : 'd'), value));
+      }
+      if (typeof value !== 'bigint') return REFUSED;
+      const literal = `${value}${single ? 'f' : 'd'}`;
+      const float = single ? Math.fround(Number(value)) : Number(value);
+      return Number.isFinite(float)
+        ? bound(numberNode(use.type, literal, float))
+        : { ok: false, reason: outOfRange(literal) };
     }
     case 'Edm.String':
     case 'Edm.Boolean':
@@ -292,14 +310,17 @@ function v3Binding(value: unknown, use: ValueUse, version: ODataVersion): Bindin
   }
 }
 
-/** A v4 binding written again in another form, from its node and its text. */
-function respelt(v4: Binding, again: (node: Literal, text: string) => Binding): Binding {
-  return v4.ok ? again(v4.node, v4.text) : v4;
+/**
+ * A v4 binding written again in another form, from its node and its text: the node parse() makes
+ * of the other form, whose value is the v4 node's.
+ */
+function respelt(v4: Binding, again: (node: Literal, text: string) => Literal): Binding {
+  return v4.ok ? bound(again(v4.node, v4.text)) : v4;
 }
 
-/** What the quotes of `prefix'…'` hold. */
-function quotedBody(literal: string): string {
-  return literal.slice(literal.indexOf("'") + 1, -1);
+/** A node made here, with the text it is the node of. */
+function bound(node: Literal): BoundValue {
+  return { ok: true, text: (node as { raw: string }).raw, node };
 }
 
 /** A value as a message shows it: its kind and its text, long strings cut. */

@@ -9,11 +9,15 @@ import { describe, expect, it } from 'vitest';
 import {
   datePart,
   formatDate,
+  formatDuration,
   formatTimeOfDay,
+  LONGEST_DURATION,
   MAX_DATE,
+  MAX_FINE_DURATION,
   MIN_DATE,
   MS_PER_DAY,
   readDate,
+  readDuration,
   timePart,
 } from '../../src/semantics/temporal.js';
 
@@ -154,5 +158,16 @@ describe('calendar without a date library', () => {
       }),
       { numRuns: 10_000 },
     );
+  });
+});
+
+describe('the longest duration', () => {
+  it('is spelt as formatDuration() writes it, and a duration beyond it is refused naming it', () => {
+    expect(LONGEST_DURATION).toBe(formatDuration(MAX_FINE_DURATION));
+    expect(readDuration('P3652059D')).toEqual({
+      ok: false,
+      problem: `longer than ${formatDuration(MAX_FINE_DURATION)}, the longest duration`,
+      unsupported: false,
+    });
   });
 });

@@ -187,6 +187,20 @@ describe('bindValue() in the v2/v3 forms', () => {
     // A Single's `f` literal is binary32: a number it does not hold exactly is refused, never rounded.
     ['Edm.Single', 0.1, '3.0', 'refused'],
     ['Edm.Int64', Number.NaN, '3.0', 'refused'],
+    // A bigint whose digits round to an infinity has no `d` or `f` literal.
+    [
+      'Edm.Double',
+      10n ** 400n,
+      '3.0',
+      `refused: Number literal '${10n ** 400n}d' is out of range (write INF for infinity)`,
+    ],
+    [
+      'Edm.Single',
+      2n ** 128n,
+      '2.0',
+      `refused: Number literal '${2n ** 128n}f' is out of range (write INF for infinity)`,
+    ],
+    ['Edm.Single', 2n ** 127n, '2.0', `${2n ** 127n}f`],
     ['Edm.TimeOfDay', '24:00', '3.0', "refused: Invalid time of day '24:00': there is no hour 24"],
     ['Edm.Decimal', 1e40, '3.0', 'unsupported decimal_digits for 3.0'],
     ['Edm.Date', '2012-02-29', '3.0', 'unsupported date_literal for 3.0'],
@@ -222,6 +236,8 @@ const VERSIONS: readonly ODataVersion[] = ['2.0', '3.0', '4.0', '4.01'];
 const ANY_VALUE: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 8 }),
   fc.constantFrom('2012-02-29', '2023-02-29', '08:30', '24:00', '23:59:59.999', 'PT1H', '-P1DT0.5S', 'PT', GUID),
+  // An instant with an offset, which a v2/v3 literal writes in UTC.
+  fc.constantFrom('2012-02-29T10:30:00+05:30', '2012-02-29T10:30:00.5-08:00'),
   fc.constantFrom('Red', 'Blue,Green', 'Purple', '4'),
   fc.integer(),
   fc.double(),

@@ -18,13 +18,15 @@ const special = (type: SpecialNumber['type'], word: string): [string, SpecialNum
  * singleLiteral, `nan`, `-INF` and `INF` included, followed by F or f; its doubleLiteral puts D
  * or d after the same alternatives. A `-` before INF is part of the literal.
  */
-const SPECIAL_NUMBERS: ReadonlyMap<string, SpecialNumber> = new Map([
-  ...['INF', 'INFD', 'INFd', 'NaN', 'NaND', 'NaNd'].map((word) => special('Edm.Double', word)),
-  ...['INFF', 'INFf', 'NaNF', 'NaNf'].map((word) => special('Edm.Single', word)),
-]);
-
-const [INT32_MIN, INT32_MAX] = INTEGER_RANGES['Edm.Int32'];
-const [INT64_MIN, INT64_MAX] = INTEGER_RANGES['Edm.Int64'];
+function specialNumbers(): ReadonlyMap<string, SpecialNumber> {
+  return new Map([
+    ...['INF', 'INFD', 'INFd', 'NaN', 'NaND', 'NaNd'].map((word) => special('Edm.Double', word)),
+    ...['INFF', 'INFf', 'NaNF', 'NaNf'].map((word) => special('Edm.Single', word)),
+  ]);
+}
+// Made by a call marked pure, and the integer ranges read where they are needed, so that a module
+// that imports only outOfRange() bundles none of this one.
+const SPECIAL_NUMBERS = /* @__PURE__ */ specialNumbers();
 
 export function number(raw: string, r: Range): NumberLiteral {
   const { start, end } = r;
@@ -41,7 +43,8 @@ export function number(raw: string, r: Range): NumberLiteral {
     case 'l': {
       if (!isIntegral) throw syntaxError('invalid_number', `Invalid Int64 literal '${raw}'`, r);
       const value = BigInt(body);
-      if (value < INT64_MIN || value > INT64_MAX) {
+      const [min, max] = INTEGER_RANGES['Edm.Int64'];
+      if (value < min || value > max) {
         throw syntaxError(
           'number_out_of_range',
           `Int64 literal '${raw}' is out of the Int64 range (without the L suffix it is a Decimal)`,
@@ -67,17 +70,23 @@ export function number(raw: string, r: Range): NumberLiteral {
   // `+ 0` turns -0 into 0: Int32 has no negative zero.
   if (digits <= 9) return { kind: 'number', type: 'Edm.Int32', raw, value: Number(body) + 0, start, end };
   const big = BigInt(body);
-  if (big >= INT32_MIN && big <= INT32_MAX)
+  const int32 = INTEGER_RANGES['Edm.Int32'];
+  const int64 = INTEGER_RANGES['Edm.Int64'];
+  if (big >= int32[0] && big <= int32[1])
     return { kind: 'number', type: 'Edm.Int32', raw, value: Number(big), start, end };
-  if (big >= INT64_MIN && big <= INT64_MAX) return { kind: 'number', type: 'Edm.Int64', raw, value: big, start, end };
+  if (big >= int64[0] && big <= int64[1]) return { kind: 'number', type: 'Edm.Int64', raw, value: big, start, end };
   // The v4 ABNF's decimalValue needs no point: an integer beyond Int64 is a Decimal.
   return { kind: 'number', type: 'Edm.Decimal', raw, value: normaliseDecimal(body), start, end };
 }
 
 function finite(value: number, raw: string, r: Range): number {
-  if (!Number.isFinite(value))
-    throw syntaxError('number_out_of_range', `Number literal '${raw}' is out of range (write INF for infinity)`, r);
+  if (!Number.isFinite(value)) throw syntaxError('number_out_of_range', outOfRange(raw), r);
   return value;
+}
+
+/** Why the literal `raw` of a Double or a Single, whose digits round to an infinity, is refused. */
+export function outOfRange(raw: string): string {
+  return `Number literal '${raw}' is out of range (write INF for infinity)`;
 }
 
 /**
