@@ -29,8 +29,15 @@ export function hasNoHighUnits(s: string): boolean {
   return true;
 }
 
+/**
+ * A high surrogate: the first of a pair. V8 answers this test on a string stored one byte per
+ * character (every string of Latin-1 text) without reading it, since no such string can hold one.
+ */
+const HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+
 /** Number of surrogate pairs in s[0, end). */
 function pairsBefore(s: string, end: number): number {
+  if (!HIGH_SURROGATE.test(s)) return 0;
   let pairs = 0;
   for (let i = 0; i < end; i++) {
     const u = s.charCodeAt(i);
@@ -53,6 +60,8 @@ export function substring(s: string, start: number, length?: number): string {
   const from = start > 0 ? start : 0;
   const count = length === undefined ? Infinity : length > 0 ? length : 0;
   if (count === 0 || from >= s.length) return '';
+  // Without a pair, code points are code units.
+  if (!HIGH_SURROGATE.test(s)) return count === Infinity ? s.slice(from) : s.slice(from, from + count);
   let unitFrom = -1;
   let cp = 0;
   let i = 0;

@@ -57,7 +57,11 @@ export abstract class RowReads {
     const path = node.path;
     const key = leafKey(node.source, path);
     const leaf = this.memberTemp(key);
-    if (this.read.has(key)) return `(${missing(leaf)} ? ${ifNull} : ${ifValue(leaf)})`;
+    // A trusted row holds each member the schema declares non-nullable: no test for null is left.
+    const neverNull = this.trusted && node.source.kind === 'row' && path.length === 1 && !node.property.nullable;
+    if (this.read.has(key)) return neverNull ? ifValue(leaf) : `(${missing(leaf)} ? ${ifNull} : ${ifValue(leaf)})`;
+    if (neverNull)
+      return `((${leaf} = ${this.readProperty(this.base(node.source), path[0]!)}), ${this.readValue(node, leaf, ifValue)})`;
     // A primitive element itself: copied, so that converting it in place leaves the element as it is.
     if (path.length === 0)
       return `(${missing(leaf, this.base(node.source))} ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
