@@ -444,6 +444,21 @@ describe('a call bound to a relation a row filter restricts', () => {
     expect(ids('$filter=Orders/Shop.Total() eq 5', hidden)).toEqual([1, 2]);
   });
 
+  it('orders by the call over the kept rows only', () => {
+    const hidden = "Tenant eq 'a'";
+    const kept = rows.map((r) => ({ ...r, Orders: r.Orders.filter((o) => o.Tenant === 'a') }));
+    const query = '$orderby=Orders/Shop.Total() desc,Id desc';
+    expect(ids(query)).toEqual([1, 2]);
+    expect(ids(query, hidden)).toEqual(ids(query, undefined, kept));
+    expect(ids(query, hidden)).toEqual([2, 1]);
+  });
+
+  it('is refused on MongoDB, which reads no related row', () => {
+    const typed = check('Orders/Shop.Total() eq 5', schemaOf(model, 'Customers'));
+    const error = thrownFilterError(() => compileMongo(typed, { functions }));
+    expect([error.construct, error.target]).toEqual(['relation', 'mongodb']);
+  });
+
   it('reads the kept rows of a related table in SQL', () => {
     const plan = parseQuery('$filter=Orders/Shop.Total() eq 5', resource("Tenant eq 'a'"));
     const compiled = compileSql(plan.filter!, {
