@@ -1,7 +1,7 @@
 // The function-call table (docs/semantics.md §15): a model declaring functions — unbound, bound to
 // the entity, to a complex type, to a primitive, to a collection, overloaded by binding type and
-// by parameter names — a registry implementing each on every backend, rows, and filters with the ids they must
-// match, written from what the implementations compute. The implementations agree by
+// by parameter names — a registry implementing each on every backend, rows, and filters with the
+// ids they must match, written from what the implementations compute. The implementations agree by
 // construction (|a - b| sums, products, sums, a first character); the table proves the plumbing:
 // arguments typed, bound and named, overloads chosen, bindings read, null bindings null, and
 // collections passed whole (a null one as empty).
@@ -271,6 +271,9 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Stops/Geo.Total() eq null', [2]],
   ['Stops/Geo.Total() lt 2', [1, 4]],
   ['Scores/Geo.CountOver(Min=1) add Stops/Geo.Total() gt 3', [3]],
+  // One call's value an argument of another over the same collection, and a call inside a lambda.
+  ['Scores/Geo.CountOver(Min=Scores/Geo.CountOver(Min=4)) ge 1', [1, 4]],
+  ['Stops/any(s: Scores/Geo.CountOver(Min=2) eq 2)', [1, 4]],
 ];
 
 export const functionCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] = table.map(
