@@ -37,10 +37,8 @@ function withChildren(node: Expr, done: ReadonlyMap<Expr, Expr>): Expr {
   const copy: Record<string, unknown> = {};
   const again = (value: unknown): unknown => done.get(value as Expr) ?? value;
   const item = (value: unknown): unknown => {
-    const argument = value as { readonly value?: Expr };
-    return done.has(value as Expr) || typeof argument?.value !== 'object'
-      ? again(value)
-      : { ...argument, value: again(argument.value) };
+    const argument = (value as { readonly value?: Expr }).value;
+    return done.has(argument as Expr) ? { ...(value as object), value: again(argument) } : again(value);
   };
   for (const [key, value] of Object.entries(node)) copy[key] = Array.isArray(value) ? value.map(item) : again(value);
   return copy as unknown as Expr;

@@ -95,8 +95,8 @@ function bindingOf(ctx: CheckContext, n: Call): Binding | undefined {
   if (at === 'collection') {
     const reached = collectionOf(ctx, n.binding, n.name);
     if (reached === undefined) return undefined;
-    const element = reached.elementCast?.element ?? reached.collection.property.element;
-    if (element.kind === 'structured' && unreadable(ctx, n.binding, elementStructure(reached))) return undefined;
+    const structured = reached.collection.property.element.kind === 'structured';
+    if (structured && unreadable(ctx, n.binding, elementStructure(reached))) return undefined;
     return { collection: reached };
   }
   if (at !== 'value') return unreadable(ctx, n.binding, at) ? undefined : { structure: at };
@@ -184,16 +184,16 @@ function fittingOverloads(
 function bindingFits(parameter: DeclaredParameter, binding: Binding): boolean {
   if (parameter.collection !== 'collection' in binding) return false;
   if ('value' in binding) return parameter.kind === 'primitive' && parameter.type === binding.value.type;
-  if ('collection' in binding) {
-    const element = binding.collection.collection.property.element;
-    if (element.kind === 'primitive')
-      return (
-        parameter.kind === 'primitive' && parameter.type === element.type && parameter.enum?.name === element.enum?.name
-      );
-    const type = elementStructure(binding.collection).type;
-    return parameter.kind === 'structure' && type !== undefined && isOrDerives(type, parameter.type);
-  }
-  const type = binding.structure.type;
+  const reached = 'collection' in binding ? binding.collection : undefined;
+  const element = reached?.collection.property.element;
+  if (element?.kind === 'primitive')
+    return (
+      parameter.kind === 'primitive' && parameter.type === element.type && parameter.enum?.name === element.enum?.name
+    );
+  const type =
+    reached === undefined
+      ? (binding as { structure: BindingStructure }).structure.type
+      : elementStructure(reached).type;
   return parameter.kind === 'structure' && type !== undefined && isOrDerives(type, parameter.type);
 }
 
@@ -235,8 +235,9 @@ function noBindingFits(
 
 function elementName(reached: ReachedCollection): string {
   const element = reached.collection.property.element;
-  if (element.kind === 'primitive') return element.enum?.name ?? element.type;
-  return elementStructure(reached).type?.name ?? 'a structure';
+  return element.kind === 'primitive'
+    ? (element.enum?.name ?? element.type)
+    : (elementStructure(reached).type?.name ?? 'a structure');
 }
 
 function uniqueNames(ctx: CheckContext, args: readonly FunctionArgument[]): boolean {
