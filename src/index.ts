@@ -26,10 +26,13 @@ export type * from './types/schema.js';
 export { defineModel } from './model/define-model.js';
 export { defineFunctions } from './lower/function-registry.js';
 export type {
+  ElementReader,
   FunctionImplementation,
   FunctionImplementations,
   FunctionRegistry,
   FunctionsOption,
+  MongoElements,
+  SqlElements,
   SqlFragmentLike,
 } from './lower/function-registry.js';
 export { schemaOf, viewSourceOf } from './model/model-view.js';

@@ -47,10 +47,24 @@ const OUTLINE = {
   cast: (n) => ({ label: `cast → ${short(n.type)}`, children: [n.operand] }),
   isof: (n) => ({ label: `isof ${n.target} : Boolean`, children: [n.operand] }),
   call: (n) => ({ label: `${n.name}() : ${short(n.type)}`, children: n.args }),
-  // A model's function: the structure it is bound to in its line, a bound value and the arguments under it.
+  // A model's function: the structure or collection it is bound to in its line, a bound value (or
+  // which elements a collection passes) and the arguments under it.
   functionCall: (n) => {
-    const bound = n.binding?.kind === 'structure' ? `${path(n.binding.source, n.binding.path) || '$it'}/` : '';
-    const value = n.binding === undefined || n.binding.kind === 'structure' ? [] : [n.binding];
+    const b = n.binding;
+    const bound =
+      b?.kind === 'structure'
+        ? `${path(b.source, b.path) || '$it'}/`
+        : b?.kind === 'collection'
+          ? `${collection(b.collection)}/`
+          : '';
+    const value =
+      b === undefined || b.kind === 'structure'
+        ? []
+        : b.kind === 'collection'
+          ? b.body === undefined
+            ? []
+            : [b.body]
+          : [b];
     return { label: `${bound}${n.function.name}() : ${short(n.type)}`, children: [...value, ...n.args] };
   },
   not: (n) => ({ label: 'not : Boolean', children: [n.operand] }),

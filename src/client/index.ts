@@ -12,6 +12,8 @@ export type { QueryOptions } from './query-string.js';
 export { build } from './builder.js';
 export { and, maxdatetime, mindatetime, not, now, or } from './operands.js';
 export { printBuilt } from './print-built.js';
+export { modelFunction } from './model-functions.js';
+export type { ModelFunction } from './model-functions.js';
 export { where } from './where.js';
 export type {
   CastTarget,

@@ -59,7 +59,7 @@ interface Chain {
 const BOOLEAN = typeOf('Edm.Boolean');
 
 /** The one run-time form of every operand; builder-types.ts says which of its methods a type has. */
-class BuiltOperand {
+export class BuiltOperand {
   #expr: Expr | undefined;
 
   constructor(
@@ -326,6 +326,16 @@ function memberOf(segments: readonly PathSegment[]): MemberExpr {
   return { kind: 'member', segments, ...NOWHERE };
 }
 
+/** Where a structure's view is read from, for a function bound to it (src/client/model-functions.ts). */
+const PATH = Symbol('path');
+
+/** The path of a structure's view (empty for the row itself); undefined for anything else. */
+export function pathOf(view: unknown): readonly PathSegment[] | undefined {
+  return typeof view === 'object' && view !== null && PATH in view
+    ? ((view as { [PATH]: readonly PathSegment[] })[PATH] as readonly PathSegment[])
+    : undefined;
+}
+
 /**
  * The properties under `prefix` as an object of getters (made when read, so a deep schema costs
  * nothing until used): primitives as operands, structures as nested objects, collections with
@@ -338,6 +348,7 @@ function structureOf(
   structure: boolean,
 ): object {
   const view: Record<string, unknown> = {};
+  Object.defineProperty(view, PATH, { value: prefix });
   for (const property of properties.values()) {
     const segments = [...prefix, { name: property.name, ...NOWHERE }];
     Object.defineProperty(view, property.name, { enumerable: true, get: () => nodeOf(property, segments, scope) });
@@ -369,7 +380,7 @@ function nodeOf(property: Property, segments: readonly PathSegment[], scope: Sco
 }
 
 /** A collection: its lambdas, each with a variable named for it, and `$count`. */
-class CollectionOperand {
+export class CollectionOperand {
   constructor(
     readonly path: MemberExpr,
     private readonly property: CollectionProperty,

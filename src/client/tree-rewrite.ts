@@ -29,10 +29,17 @@ export function rewritten(root: Expr, replace: (node: Expr) => Expr | undefined)
   return done.get(root)!;
 }
 
-/** A copy of the node whose fields that hold nodes (or lists of them) hold their rewritten forms. */
+/**
+ * A copy of the node whose fields that hold nodes (or lists of them, or a call's named arguments,
+ * each holding its node as `value`) hold their rewritten forms.
+ */
 function withChildren(node: Expr, done: ReadonlyMap<Expr, Expr>): Expr {
   const copy: Record<string, unknown> = {};
   const again = (value: unknown): unknown => done.get(value as Expr) ?? value;
-  for (const [key, value] of Object.entries(node)) copy[key] = Array.isArray(value) ? value.map(again) : again(value);
+  const item = (value: unknown): unknown => {
+    const argument = (value as { readonly value?: Expr }).value;
+    return done.has(argument as Expr) ? { ...(value as object), value: again(argument) } : again(value);
+  };
+  for (const [key, value] of Object.entries(node)) copy[key] = Array.isArray(value) ? value.map(item) : again(value);
   return copy as unknown as Expr;
 }

@@ -7,13 +7,38 @@ import { unsupported, type FilterError } from '../errors.js';
 
 /**
  * One implementation: the value of a call from its arguments, by parameter name (a primitive
- * binding among them), each as the backend represents a value of its type; and, for a function
- * bound to a structure, a reader of the structure's primitive members by path (`'Address/City'`).
+ * binding among them), each as the backend represents a value of its type; for a function bound
+ * to a structure, a reader of the structure's primitive members by path (`'Address/City'`); for
+ * one bound to a collection, the collection `C` as the backend gives it (docs/semantics.md §15).
  */
-export type FunctionImplementation<V> = (
+export type FunctionImplementation<V, C = never> = (
   args: { readonly [parameter: string]: V },
   structure: ((member: string) => V) | undefined,
+  collection: C | undefined,
 ) => V;
+
+/**
+ * A collection's element as an implementation reads it: with no member, a primitive element's
+ * value; with one, a primitive member of a structured element by path (`'Address/City'`).
+ */
+export type ElementReader<V> = (member?: string) => V;
+
+/**
+ * A collection a SQL implementation is given: its elements as the rows of a subquery, from the
+ * child table or the JSON array that holds them (docs/sql.md), in no order.
+ */
+export interface SqlElements<F> {
+  /** `(SELECT expression FROM the elements)`: one value, `expression` (an aggregate) reading each element. */
+  aggregate(expression: (element: ElementReader<F>) => F): F;
+}
+
+/** A collection a MongoDB implementation is given, as aggregation expressions. */
+export interface MongoElements {
+  /** The array of the elements (`[]` for a null or missing collection), in their stored order. */
+  readonly elements: unknown;
+  /** `$map` over the elements: the array of what `expression` makes of each element. */
+  map(expression: (element: ElementReader<unknown>) => unknown): unknown;
+}
 
 /**
  * A piece of SQL as `odata-filter/sql` builds one (`sqlFragment`, `sqlValue`, `sqlText`): its text
@@ -34,11 +59,11 @@ export interface FunctionImplementations<F extends SqlFragmentLike = SqlFragment
    * string, a Boolean, a number; an Int64 a bigint, a Decimal its exact text, an instant, time of
    * day or duration its milliseconds, a Date its days since 1970-01-01); null for null, both ways.
    */
-  readonly memory?: FunctionImplementation<unknown>;
+  readonly memory?: FunctionImplementation<unknown, readonly unknown[]>;
   /** Per SQL dialect by its name (`postgres`, `sqlite`, `mysql`): a fragment of the arguments' fragments. */
-  readonly sql?: { readonly [dialect: string]: FunctionImplementation<F> | undefined };
+  readonly sql?: { readonly [dialect: string]: FunctionImplementation<F, SqlElements<F>> | undefined };
   /** MongoDB (`compileMongo`): an aggregation expression of the arguments' expressions. */
-  readonly mongo?: FunctionImplementation<unknown>;
+  readonly mongo?: FunctionImplementation<unknown, MongoElements>;
 }
 
 /** What defineFunctions() makes: each function's implementations by its qualified name. */
@@ -87,15 +112,15 @@ export function defineFunctions<F extends SqlFragmentLike>(definitions: {
  * The implementation of a call for a target, or the FilterError that refuses the call: kind
  * 'unsupported', `construct` the function's name, `target` the backend (`memory`, `mongodb`) or dialect.
  */
-export function implementationOf<V>(
+export function implementationOf<V, C>(
   registry: FunctionRegistry | undefined,
   name: string,
   target: 'memory' | 'mongo' | { readonly sql: string },
   span: { readonly start: number; readonly end: number },
-): FunctionImplementation<V> {
+): FunctionImplementation<V, C> {
   const implementations = registry?.functions.get(name);
   const found = typeof target === 'string' ? implementations?.[target] : implementations?.sql?.[target.sql];
-  if (found !== undefined) return found as unknown as FunctionImplementation<V>;
+  if (found !== undefined) return found as unknown as FunctionImplementation<V, C>;
   // MongoDB's refusals name it as every other of that backend does.
   throw noImplementation(
     name,

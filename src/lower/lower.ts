@@ -229,7 +229,17 @@ function functionCallValue(node: TypedFunctionCall): LoweredValue {
   let present: LoweredPredicate | undefined;
   let bound: LoweredFunctionCall['binding'];
   if (binding === undefined) bound = undefined;
-  else if (binding.kind === 'structure') {
+  else if (binding.kind === 'collection') {
+    // Never null: a null or missing collection is passed as an empty one.
+    const predicate = binding.body === undefined ? undefined : lowerPredicate(binding.body, true);
+    bound = {
+      kind: 'collection',
+      collection: lowerCollection(binding.collection),
+      variable: binding.variable,
+      members: binding.members,
+      predicate: predicate?.kind === 'constant' && predicate.value ? undefined : predicate,
+    };
+  } else if (binding.kind === 'structure') {
     const { source, path, property, members, nullable } = binding;
     bound = { kind: 'structure', source, path, members };
     if (property !== undefined && nullable)

@@ -142,6 +142,21 @@ export interface LoweredStructure {
 }
 
 /**
+ * A collection a function is bound to (docs/semantics.md §15), passed whole: its elements (none
+ * for a null or missing collection), each read as `variable` reads it, those where `predicate`
+ * holds when it is given; an implementation reads a structured element's `members`.
+ */
+export interface LoweredElements {
+  readonly kind: 'collection';
+  readonly collection: LoweredCollection;
+  readonly variable: string;
+  /** The primitive members of a structured element an implementation may read; empty for a primitive one. */
+  readonly members: ReadonlyMap<string, PrimitiveProperty>;
+  /** Undefined: every element is passed. */
+  readonly predicate: LoweredPredicate | undefined;
+}
+
+/**
  * A call of a model's function (docs/semantics.md §15), rendered by the implementation the server
  * gives the backend, its arguments by parameter name (the binding's too). Never of a null binding:
  * lower() guards a binding that may be null. May be null.
@@ -149,7 +164,7 @@ export interface LoweredStructure {
 export interface LoweredFunctionCall extends ValueBase {
   readonly kind: 'functionCall';
   readonly function: DeclaredFunction;
-  readonly binding: LoweredValue | LoweredStructure | undefined;
+  readonly binding: LoweredValue | LoweredStructure | LoweredElements | undefined;
   /** One per parameter of `function`, the binding aside, in its order. */
   readonly args: readonly LoweredValue[];
 }

@@ -74,7 +74,11 @@ export function printValue(v: LoweredValue): string {
     case 'functionCall': {
       const b = v.binding;
       const bound =
-        b === undefined ? '' : ` ${b.kind === 'structure' ? `{${path(b.source, b.path) || '$it'}}` : printValue(b)}`;
+        b === undefined
+          ? ''
+          : b.kind === 'collection'
+            ? ` [${b.variable} in ${collection(b.collection)}${b.predicate === undefined ? '' : ` ${printLowered(b.predicate)}`}]`
+            : ` ${b.kind === 'structure' ? `{${path(b.source, b.path) || '$it'}}` : printValue(b)}`;
       return `(${v.function.name}${bound}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
     }
     case 'cast':

@@ -9,9 +9,11 @@ import { checkStringCost, DEFAULT_MAX_COLLECTION_SIZE, DEFAULT_MAX_STRING_COST }
 import type { Schema } from '../types/schema.js';
 import type {
   TypedCollection,
+  TypedCollectionBinding,
   TypedCount,
   TypedExpr,
   TypedFilter,
+  TypedFunctionCall,
   TypedLambda,
   TypedLiteral,
   TypedMember,
@@ -328,9 +330,11 @@ class Restriction {
         return this.guarded(lambda, node.collection.source, node.collection.path.slice(0, -1), scopes, empty);
       }
       case 'functionCall': {
+        const binding = node.binding;
+        if (binding?.kind === 'collection')
+          return this.restrictedElements(node, base as typeof node, binding, scopes, server);
         // A function bound to a hidden relation's row reads nothing of it: the call is null.
         const call = mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
-        const binding = node.binding;
         if (binding?.kind !== 'structure') return call;
         const otherwise = { kind: 'null', type: node.type, start: 0, end: 0 } as const;
         return this.guarded(call, binding.source, binding.path, scopes, otherwise);
@@ -338,6 +342,33 @@ class Restriction {
       default:
         return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
     }
+  }
+
+  /**
+   * A function bound to a collection (docs/semantics.md §15) is given the elements a row filter
+   * keeps, as a count counts them; through a hidden relation's row, none (the collection there is
+   * empty, and the implementation is still called).
+   */
+  private restrictedElements(
+    node: TypedFunctionCall,
+    base: TypedFunctionCall,
+    binding: TypedCollectionBinding,
+    scopes: readonly (readonly [variable: string, path: string])[],
+    server: boolean,
+  ): TypedExpr {
+    const { collection, variable } = binding;
+    const path = this.schemaPath(collection.source, collection.path, scopes);
+    const own = binding.body && this.restricted(binding.body, [...scopes, [variable, path]], server);
+    const kept = this.rowFilterOf(collection, variable, scopes);
+    const yes = this.truthOf(true);
+    const visible = this.guarded(yes, collection.source, collection.path.slice(0, -1), scopes, this.truthOf(false));
+    const conditions = [visible === yes ? undefined : visible, kept, own].filter((c) => c !== undefined);
+    const body: TypedExpr | undefined =
+      conditions.length < 2
+        ? conditions[0]
+        : { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: conditions, start: 0, end: 0 };
+    const args = node.args.map((arg) => this.restricted(arg, scopes, server));
+    return { ...base, binding: body === undefined ? binding : { ...binding, body }, args };
   }
 
   /** A lambda whose collection a row filter restricts: its body holds the filter for each element. */
@@ -521,6 +552,23 @@ class Restriction {
         } as TypedExpr;
       }
       case 'functionCall': {
+        if (node.binding?.kind === 'collection') {
+          const { collection, variable, body } = node.binding;
+          const inner = new Map(renamed);
+          const name = `$row${++this.fresh}`;
+          inner.set(variable, name);
+          const moved_ = moved(collection.source, collection.path);
+          return {
+            ...node,
+            binding: {
+              ...node.binding,
+              variable: name,
+              collection: { ...collection, ...moved_ },
+              ...(body === undefined ? {} : { body: this.rebound(body, at, inner) }),
+            },
+            args: node.args.map((arg) => this.rebound(arg, at, renamed)),
+          };
+        }
         const call = mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed)) as typeof node;
         const binding = call.binding;
         if (binding?.kind !== 'structure') return call;

@@ -151,10 +151,13 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
       }
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
     case 'functionCall': {
+      const b = n.binding;
       const bound =
-        n.binding === undefined
+        b === undefined
           ? ''
-          : `${n.binding.kind === 'structure' ? path(n.binding.source, n.binding.path) : printTyped(n.binding)}/`;
+          : b.kind === 'collection'
+            ? `${collection(b.collection)}${b.body === undefined ? '' : `(${b.variable}: ${printTyped(b.body)})`}/`
+            : `${b.kind === 'structure' ? path(b.source, b.path) : printTyped(b)}/`;
       const args = n.function.parameters.map((p, i) => `${p.name}=${printTyped(n.args[i]!)}`);
       return `${bound}${n.function.name}(${args.join(', ')})${t}`;
     }

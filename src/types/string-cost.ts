@@ -89,7 +89,9 @@ export function stringCost(
     const pushed = stack.length;
     pushOperands(node, stack);
     const operandRuns = node.kind === 'lambda' || node.kind === 'count' ? runs * maxCollectionSize : runs;
-    for (let i = pushed; i < stack.length; i++) stackTimes.push(operandRuns);
+    // The elements' condition of a call bound to a collection, its first operand, runs per element.
+    const first = elementsCondition(node) ? runs * maxCollectionSize : operandRuns;
+    for (let i = pushed; i < stack.length; i++) stackTimes.push(i === pushed ? first : operandRuns);
   }
   let costs: StringCosts | undefined;
   let total = 0;
@@ -105,6 +107,9 @@ export function stringCost(
   }
   return { total, inLambda };
 }
+
+const elementsCondition = (node: TypedExpr): boolean =>
+  node.kind === 'functionCall' && node.binding?.kind === 'collection' && node.binding.body !== undefined;
 
 /** The operands that can hold a string function (an `in` list holds literals only), without allocating. */
 function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {

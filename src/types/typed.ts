@@ -178,6 +178,22 @@ export interface TypedStructureBinding {
 }
 
 /**
+ * The collection a bound function is called on (docs/semantics.md §15), passed whole: its elements
+ * are read as `variable` reads them, those where `body` holds when it is given (an element type
+ * cast, a row filter), as a restricted count counts them.
+ */
+export interface TypedCollectionBinding {
+  readonly kind: 'collection';
+  readonly collection: TypedCollection;
+  /** The range variable each element is read as. */
+  readonly variable: string;
+  /** The members a function may read of a structured element; empty for a primitive one. */
+  readonly members: ReadonlyMap<string, PrimitiveProperty>;
+  /** Edm.Boolean: which elements are passed; undefined: every one. */
+  readonly body?: TypedExpr;
+}
+
+/**
  * `Ns.Fn(P=v)`, `Path/Ns.Fn(P=v)`: a call of a function of the model (docs/semantics.md §15), its
  * overload chosen. Its implementation is the server's, per backend: null arguments are passed to
  * it; a null binding gives null without a call.
@@ -185,15 +201,34 @@ export interface TypedStructureBinding {
 export interface TypedFunctionCall extends TypedBase {
   readonly kind: 'functionCall';
   readonly function: DeclaredFunction;
-  /** The value the call is bound to: a primitive value, or a structure; undefined for an unbound call. */
-  readonly binding: TypedExpr | TypedStructureBinding | undefined;
+  /** The value the call is bound to: a primitive value, a structure or a collection; undefined for an unbound call. */
+  readonly binding: TypedExpr | TypedStructureBinding | TypedCollectionBinding | undefined;
   /** One per parameter of `function` (the binding aside), in its order, each of the parameter's type. */
   readonly args: readonly TypedExpr[];
 }
 
 /** The binding of a call when it is a value: its operand. */
 export function bindingValue(node: TypedFunctionCall): TypedExpr | undefined {
-  return node.binding === undefined || node.binding.kind === 'structure' ? undefined : node.binding;
+  const binding = node.binding;
+  return binding === undefined || binding.kind === 'structure' || binding.kind === 'collection' ? undefined : binding;
+}
+
+/** The operands of a call: its binding's (a value, or a collection's element condition), then its arguments. */
+function callOperands(node: TypedFunctionCall): readonly TypedExpr[] {
+  const binding = node.binding;
+  if (binding?.kind === 'collection') return binding.body === undefined ? node.args : [binding.body, ...node.args];
+  const value = bindingValue(node);
+  return value === undefined ? node.args : [value, ...node.args];
+}
+
+/** A call with each operand mapped (see callOperands). */
+function mapCallOperands(node: TypedFunctionCall, map: (child: TypedExpr) => TypedExpr): TypedFunctionCall {
+  const binding = node.binding;
+  const args = node.args.map(map);
+  if (binding?.kind === 'collection')
+    return { ...node, binding: binding.body === undefined ? binding : { ...binding, body: map(binding.body) }, args };
+  const value = bindingValue(node);
+  return { ...node, binding: value === undefined ? binding : map(value), args };
 }
 
 /**
@@ -349,10 +384,8 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
       return [node.operand, ...node.list];
     case 'call':
       return node.args;
-    case 'functionCall': {
-      const value = bindingValue(node);
-      return value === undefined ? node.args : [value, ...node.args];
-    }
+    case 'functionCall':
+      return callOperands(node);
     case 'lambda':
     case 'count':
       return node.body === undefined ? [] : [node.body];
@@ -393,10 +426,8 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
       };
     case 'call':
       return { ...node, args: node.args.map(map) };
-    case 'functionCall': {
-      const value = bindingValue(node);
-      return { ...node, binding: value === undefined ? node.binding : map(value), args: node.args.map(map) };
-    }
+    case 'functionCall':
+      return mapCallOperands(node, map);
     case 'lambda':
     case 'count':
       return node.body === undefined ? node : { ...node, body: map(node.body) };

@@ -14,7 +14,7 @@ import {
   schemaOf,
 } from '../../src/index.js';
 import { applyQuery, compilePredicate } from '../../src/backends/memory/index.js';
-import { compileSql, sqlite, sqlFragment } from '../../src/backends/sql/index.js';
+import { compileSql, type SqlFragment, sqlite, sqlFragment } from '../../src/backends/sql/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { parseQuery, type QueryResource } from '../../src/query/index.js';
 import { functionRegistry, functionRows, functionSchema } from '../support/function-table.js';
@@ -51,6 +51,10 @@ describe('the checker refuses', () => {
     ['Geo.Around() eq null', 'function_result', 'Geo.Around', undefined],
     ['Geo.Shift(By=1) eq true', 'type_mismatch', 'Geo.Shift(By=1) eq true', undefined],
     ['Nope/Geo.Near(Lat=0, Lon=0) lt 1', 'unknown_property', 'Nope', undefined],
+    // Bound to a collection of Int32 or one Int32, not to a collection of Points.
+    ['Stops/Geo.CountOver(Min=1) eq 1', 'no_matching_overload', 'Geo.CountOver', undefined],
+    ['Home/Geo.Total() eq 1', 'no_matching_overload', 'Geo.Total', undefined],
+    ['Scores/Geo.CountOver(Mins=1) eq 1', 'unknown_parameter', 'Mins', 'Min'],
   ])('%s: %s at %s', (filter, code, at, suggestion) => {
     expect(issueOf(filter)).toEqual({ code, at, suggestion });
   });
@@ -87,6 +91,90 @@ describe('the checker refuses', () => {
     const error = thrownFilterError(() => parseQuery('$filter=Home/Geo.Near(Lat=0, Lon=0) lt 1', resource));
     expect(error.issues.map((i) => i.code)).toEqual(['not_filterable']);
     expect(parseQuery('$filter=Geo.Scaled(Factor=1) lt 1', resource).filter).toBeDefined();
+  });
+});
+
+describe('a call bound to a collection', () => {
+  it('takes the overload bound to a collection of the elements, or the one bound to one element', () => {
+    expect(printTyped(check('Scores/Geo.CountOver(Min=1) eq 1', functionSchema))).toBe(
+      '(Scores/Geo.CountOver(Min=1:Int32):Int32 eq 1:Int32)',
+    );
+    const onCollection = check('Scores/Geo.CountOver(Min=1) eq 1', functionSchema).root;
+    const onElement = check('Scores/any(s: s/Geo.CountOver(Min=1) eq 1)', functionSchema).root;
+    expect(onCollection.kind === 'compare' && onCollection.left.kind === 'functionCall').toBe(true);
+    const called = (root: typeof onCollection) =>
+      root.kind === 'compare' && root.left.kind === 'functionCall' ? root.left.function.binding : undefined;
+    expect(called(onCollection)?.collection).toBe(true);
+    const inLambda = onElement.kind === 'lambda' ? onElement.body : undefined;
+    expect(inLambda && called(inLambda)?.collection).toBe(false);
+  });
+
+  it('explains a function bound to no collection called on one', () => {
+    const error = thrownFilterError(() => check('Stops/Geo.Near(Lat=0, Lon=0) lt 1', functionSchema));
+    expect(error.issues[0]!.message).toBe(
+      "'Stops' is a collection, and 'Geo.Near' is bound to no collection: call it on each element in a lambda, such as 'Stops/any(x: x/Geo.Near(…) …)'",
+    );
+    const other = thrownFilterError(() => check('Stops/Geo.CountOver(Min=1) eq 1', functionSchema));
+    expect(other.issues[0]!.message).toBe(
+      "Function 'Geo.CountOver' cannot be called on Collection(Geo.Point); it is bound to 'Collection(Edm.Int32)', 'Edm.Int32'",
+    );
+  });
+
+  it('refuses a collection of structures one of whose members a policy keeps from filters', () => {
+    const resource: QueryResource = {
+      schema: functionSchema,
+      key: ['Id'],
+      policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+      rules: { 'Stops/Lat': { filter: false } },
+    };
+    const error = thrownFilterError(() => parseQuery('$filter=Stops/Geo.Total() lt 1', resource));
+    expect(error.issues.map((i) => i.code)).toEqual(['not_filterable']);
+  });
+
+  it('passes only the elements of the type a type-cast segment names', () => {
+    const model = defineModel({
+      namespace: 'Staff',
+      complexTypes: {
+        Address: { properties: { Zip: 'Edm.Int32' } },
+        Home: { baseType: 'Address', properties: { Floor: 'Edm.Int32' } },
+      },
+      entityTypes: {
+        Person: {
+          key: ['Id'],
+          properties: { Id: { type: 'Edm.Int32', nullable: false }, Addresses: { type: 'Address', collection: true } },
+        },
+      },
+      entitySets: { People: { type: 'Person' } },
+      functions: {
+        Zips: { bound: true, parameters: { a: { type: 'Address', collection: true } }, returnType: 'Edm.Int32' },
+        Floors: { bound: true, parameters: { h: { type: 'Home', collection: true } }, returnType: 'Edm.Int32' },
+      },
+    });
+    const people = schemaOf(model, 'People');
+    const sum = (member: string) => (_a: unknown, _s: unknown, c: readonly unknown[] | undefined) =>
+      c!.reduce((total: number, e) => total + Number((e as (m: string) => unknown)(member) ?? 0), 0);
+    const functions = defineFunctions({
+      'Staff.Zips': { memory: sum('Zip') },
+      'Staff.Floors': { memory: sum('Floor') },
+    });
+    const rows = [
+      {
+        Id: 1,
+        Addresses: [
+          { '@odata.type': '#Staff.Address', Zip: 10 },
+          { '@odata.type': '#Staff.Home', Zip: 20, Floor: 3 },
+        ],
+      },
+      { Id: 2, Addresses: null },
+    ];
+    const ids = (filter: string) =>
+      rows.filter(compilePredicate(check(filter, people), { functions })).map((r) => r.Id);
+    expect(ids('Addresses/Staff.Zips() eq 30')).toEqual([1]);
+    expect(ids('Addresses/Staff.Home/Staff.Zips() eq 20')).toEqual([1]);
+    expect(ids('Addresses/Staff.Home/Staff.Floors() eq 3')).toEqual([1]);
+    // A null collection is an empty one: the implementation is called, and sums nothing.
+    expect(ids('Addresses/Staff.Zips() eq 0')).toEqual([2]);
+    expect(issueOf('Addresses/Staff.Floors() eq 3', people).code).toBe('no_matching_overload');
   });
 });
 
@@ -298,6 +386,89 @@ describe('a call bound to a related row a row filter hides', () => {
     const typed = check("Owner/Own.Shout() eq 'Y'", schemaOf(model, 'Places'));
     const error = thrownFilterError(() => compileMongo(typed, { functions }));
     expect([error.construct, error.target]).toEqual(['relation', 'mongodb']);
+  });
+});
+
+describe('a call bound to a relation a row filter restricts', () => {
+  const model = defineModel({
+    namespace: 'Shop',
+    entityTypes: {
+      Order: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false }, Amount: 'Edm.Int32', Tenant: 'Edm.String' },
+      },
+      Customer: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false } },
+        navigation: { Orders: { type: 'Order', collection: true } },
+      },
+    },
+    entitySets: { Customers: { type: 'Customer' }, Orders: { type: 'Order' } },
+    functions: {
+      Total: { bound: true, parameters: { orders: { type: 'Order', collection: true } }, returnType: 'Edm.Int32' },
+    },
+  });
+  const functions = defineFunctions<SqlFragment>({
+    'Shop.Total': {
+      memory: (_a, _s, orders) =>
+        orders!.reduce((sum: number, o) => sum + (((o as (m: string) => unknown)('Amount') as number) ?? 0), 0),
+      sql: { sqlite: (_a, _s, orders) => orders!.aggregate((o) => sqlFragment`COALESCE(SUM(${o('Amount')}), 0)`) },
+    },
+  });
+  const rows = [
+    {
+      Id: 1,
+      Orders: [
+        { Id: 10, Amount: 5, Tenant: 'a' },
+        { Id: 11, Amount: 7, Tenant: 'b' },
+      ],
+    },
+    { Id: 2, Orders: [{ Id: 20, Amount: 5, Tenant: 'a' }] },
+  ];
+  const resource = (rowFilter?: string): QueryResource => ({
+    schema: schemaOf(model, 'Customers'),
+    key: ['Id'],
+    policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+    ...(rowFilter === undefined ? {} : { relations: { Orders: { key: ['Id'], rowFilter } } }),
+  });
+  const ids = (query: string, rowFilter?: string, data = rows) =>
+    applyQuery(data, parseQuery(query, resource(rowFilter)), { functions }).items.map((row) => row.Id);
+
+  it('is given only the rows the row filter keeps: the answer of data without the others', () => {
+    expect(ids('$filter=Orders/Shop.Total() eq 12')).toEqual([1]);
+    expect(ids('$filter=Orders/Shop.Total() eq 5')).toEqual([2]);
+    const hidden = "Tenant eq 'a'";
+    const kept = rows.map((r) => ({ ...r, Orders: r.Orders.filter((o) => o.Tenant === 'a') }));
+    for (const query of ['$filter=Orders/Shop.Total() eq 12', '$filter=Orders/Shop.Total() eq 5'])
+      expect(ids(query, hidden)).toEqual(ids(query, undefined, kept));
+    expect(ids('$filter=Orders/Shop.Total() eq 5', hidden)).toEqual([1, 2]);
+  });
+
+  it('orders by the call over the kept rows only', () => {
+    const hidden = "Tenant eq 'a'";
+    const kept = rows.map((r) => ({ ...r, Orders: r.Orders.filter((o) => o.Tenant === 'a') }));
+    const query = '$orderby=Orders/Shop.Total() desc,Id desc';
+    expect(ids(query)).toEqual([1, 2]);
+    expect(ids(query, hidden)).toEqual(ids(query, undefined, kept));
+    expect(ids(query, hidden)).toEqual([2, 1]);
+  });
+
+  it('is refused on MongoDB, which reads no related row', () => {
+    const typed = check('Orders/Shop.Total() eq 5', schemaOf(model, 'Customers'));
+    const error = thrownFilterError(() => compileMongo(typed, { functions }));
+    expect([error.construct, error.target]).toEqual(['relation', 'mongodb']);
+  });
+
+  it('reads the kept rows of a related table in SQL', () => {
+    const plan = parseQuery('$filter=Orders/Shop.Total() eq 5', resource("Tenant eq 'a'"));
+    const compiled = compileSql(plan.filter!, {
+      dialect: sqlite,
+      table: 'customers',
+      collections: { Orders: { table: 'orders', foreignKey: 'CustomerId', key: 'Id' } },
+      functions,
+    });
+    expect(compiled.sql).toContain('(SELECT COALESCE(SUM(c1."Amount"), 0) FROM orders AS c1 WHERE');
+    expect(compiled.sql).toContain('c1."Tenant" = ?');
   });
 });
 

@@ -3,7 +3,9 @@
 
 import { describe, expect, it } from 'vitest';
 import { check, defineSchema, DEFAULT_MAX_STRING_COST, parse } from '../../src/index.js';
+import type { TypedCall, TypedExpr } from '../../src/index.js';
 import { stringCost } from '../../src/types/string-cost.js';
+import { functionSchema } from '../support/function-table.js';
 import { thrownFilterError } from '../support/thrown.js';
 
 const schema = defineSchema({
@@ -110,6 +112,26 @@ describe('a string function inside a lambda counts once per element', () => {
     ["Members/$count gt 1 and trim(Name) eq 'x'", 1_024],
   ])('%s costs %i', (filter, expected) => {
     expect(cost(filter)).toBe(expected);
+  });
+
+  it("counts the elements' condition of a call bound to a collection per element, its arguments once", () => {
+    // A row filter on a relation puts such a condition there; check() makes none that calls a string function.
+    const typed = check("Scores/Geo.CountOver(Min=length(trim(Name))) eq 1 and Name eq 'x'", functionSchema).root;
+    const call =
+      typed.kind === 'logical' && typed.operands[0]!.kind === 'compare' ? typed.operands[0]!.left : undefined;
+    if (call?.kind !== 'functionCall' || call.binding?.kind !== 'collection')
+      throw new Error('not a collection-bound call');
+    const trim = (call.args[0] as TypedCall).args[0]! as TypedCall;
+    expect(stringCost(call).total).toBe(1_024);
+    const condition: TypedExpr = { ...trim, type: 'Edm.String' };
+    const restricted = {
+      ...call,
+      binding: {
+        ...call.binding,
+        body: { kind: 'compare', op: 'eq', type: 'Edm.Boolean', left: condition, right: condition, start: 0, end: 0 },
+      },
+    } as TypedExpr;
+    expect(stringCost(restricted).total).toBe(1_024 + 2 * 100 * 1_024);
   });
 
   it('takes the collection size as an option', () => {

@@ -26,11 +26,11 @@ async function ids(source: CollectionSource, filter: string) {
 async function sqliteSource(): Promise<CollectionSource> {
   const db = new (await initSqlJs()).Database();
   db.run(
-    'CREATE TABLE places ("Id" INTEGER, "Name" TEXT, "Lat" REAL, "Lon" REAL, "Qty" INTEGER, "Home_Lat" REAL, "Home_Lon" REAL, "Stops" TEXT)',
+    'CREATE TABLE places ("Id" INTEGER, "Name" TEXT, "Lat" REAL, "Lon" REAL, "Qty" INTEGER, "Home_Lat" REAL, "Home_Lon" REAL, "Stops" TEXT, "Scores" TEXT)',
   );
   for (const r of functionRows as readonly Record<string, unknown>[]) {
     const home = r.Home as { Lat: number | null; Lon: number | null } | null;
-    db.run('INSERT INTO places VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+    db.run('INSERT INTO places VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)', [
       r.Id as number,
       r.Name as string | null,
       r.Lat as number | null,
@@ -39,12 +39,13 @@ async function sqliteSource(): Promise<CollectionSource> {
       home?.Lat ?? null,
       home?.Lon ?? null,
       JSON.stringify(r.Stops),
+      r.Scores === null ? null : JSON.stringify(r.Scores),
     ]);
   }
   return sqlSource({
     ...sqlJs(db, sqlite),
     table: 'places',
-    collections: { Stops: { json: 'Stops' } },
+    collections: { Stops: { json: 'Stops' }, Scores: { json: 'Scores' } },
     functions: functionRegistry,
   });
 }

@@ -1,12 +1,13 @@
 // The function-call table (docs/semantics.md §15): a model declaring functions — unbound, bound to
-// the entity, to a complex type, to a primitive, overloaded by binding type and by parameter
-// names — a registry implementing each on every backend, rows, and filters with the ids they must
-// match, written from what the implementations compute. The implementations agree by
+// the entity, to a complex type, to a primitive, to a collection, overloaded by binding type and
+// by parameter names — a registry implementing each on every backend, rows, and filters with the
+// ids they must match, written from what the implementations compute. The implementations agree by
 // construction (|a - b| sums, products, sums, a first character); the table proves the plumbing:
-// arguments typed, bound and named, overloads chosen, bindings read, null bindings null.
+// arguments typed, bound and named, overloads chosen, bindings read, null bindings null, and
+// collections passed whole (a null one as empty).
 
 import { defineFunctions, defineModel, defineSchema, schemaOf } from '../../src/index.js';
-import type { Schema } from '../../src/index.js';
+import type { Schema, SqlElements } from '../../src/index.js';
 import { type SqlFragment, sqlFragment } from '../../src/backends/sql/index.js';
 import type { EvalRow } from './eval-table.js';
 
@@ -24,6 +25,7 @@ export const functionModel = defineModel({
         Qty: 'Edm.Int32',
         Home: 'Point',
         Stops: { type: 'Point', collection: true },
+        Scores: { type: 'Edm.Int32', collection: true },
       },
     },
   },
@@ -46,6 +48,17 @@ export const functionModel = defineModel({
     IsNorth: { parameters: { Lat: 'Edm.Double' }, returnType: 'Edm.Boolean' },
     Nearest: { parameters: { Lat: 'Edm.Double' }, returnType: 'Place' },
     Around: { bound: true, parameters: { place: 'Place' }, returnType: { type: 'Point', collection: true } },
+    // One name bound to a collection of Int32 and to one Int32: how many of them are at least Min.
+    CountOver: [
+      {
+        bound: true,
+        parameters: { scores: { type: 'Edm.Int32', collection: true }, Min: 'Edm.Int32' },
+        returnType: 'Edm.Int32',
+      },
+      { bound: true, parameters: { score: 'Edm.Int32', Min: 'Edm.Int32' }, returnType: 'Edm.Int32' },
+    ],
+    // The sum of the points' latitudes that are not null; null where none is.
+    Total: { bound: true, parameters: { points: { type: 'Point', collection: true } }, returnType: 'Edm.Double' },
   },
 });
 
@@ -64,14 +77,42 @@ export const functionStorageSchema: Schema = defineSchema({
     Qty: 'Edm.Int32',
     Home: POINT,
     Stops: { collection: POINT },
+    Scores: { collection: 'Edm.Int32' },
   },
 });
 
 export const functionRows: readonly EvalRow[] = [
-  { Id: 1, Name: 'Ann', Lat: 10, Lon: 20, Qty: 1, Home: { Lat: 11, Lon: 21 }, Stops: [{ Lat: 0, Lon: 0.5 }] },
-  { Id: 2, Name: 'Bo', Lat: -5, Lon: 3, Qty: 2, Home: null, Stops: [] },
-  { Id: 3, Name: null, Lat: null, Lon: 4, Qty: null, Home: { Lat: null, Lon: 5 }, Stops: [{ Lat: 5, Lon: 5 }] },
-  { Id: 4, Name: 'Cy', Lat: 0.5, Lon: 0.5, Qty: 10, Home: { Lat: 0, Lon: 0 }, Stops: [{ Lat: 1, Lon: 1 }] },
+  {
+    Id: 1,
+    Name: 'Ann',
+    Lat: 10,
+    Lon: 20,
+    Qty: 1,
+    Home: { Lat: 11, Lon: 21 },
+    Stops: [{ Lat: 0, Lon: 0.5 }],
+    Scores: [1, 5, 3],
+  },
+  { Id: 2, Name: 'Bo', Lat: -5, Lon: 3, Qty: 2, Home: null, Stops: [], Scores: [] },
+  {
+    Id: 3,
+    Name: null,
+    Lat: null,
+    Lon: 4,
+    Qty: null,
+    Home: { Lat: null, Lon: 5 },
+    Stops: [{ Lat: 5, Lon: 5 }],
+    Scores: null,
+  },
+  {
+    Id: 4,
+    Name: 'Cy',
+    Lat: 0.5,
+    Lon: 0.5,
+    Qty: 10,
+    Home: { Lat: 0, Lon: 0 },
+    Stops: [{ Lat: 1, Lon: 1 }],
+    Scores: [7, null, 2],
+  },
 ];
 
 type Args<V> = { readonly [parameter: string]: V };
@@ -88,10 +129,14 @@ const mongoManhattan = (a: unknown, b: unknown, c: unknown, d: unknown): unknown
   $add: [{ $abs: { $subtract: [a, c] } }, { $abs: { $subtract: [b, d] } }],
 });
 
+type SqlImplementation = (
+  args: Args<SqlFragment>,
+  structure: Reader<SqlFragment>,
+  collection: SqlElements<SqlFragment> | undefined,
+) => SqlFragment;
+
 /** Each SQL dialect alike. */
-const everyDialect = (
-  render: (args: Args<SqlFragment>, structure: Reader<SqlFragment>) => SqlFragment,
-): { readonly [dialect: string]: (args: Args<SqlFragment>, structure: Reader<SqlFragment>) => SqlFragment } => ({
+const everyDialect = (render: SqlImplementation): { readonly [dialect: string]: SqlImplementation } => ({
   postgres: render,
   sqlite: render,
   mysql: render,
@@ -102,6 +147,13 @@ const near = {
   sql: everyDialect((a, s) => sqlManhattan(s!('Lat'), s!('Lon'), a.Lat!, a.Lon!)),
   mongo: (a: Args<unknown>, s: Reader<unknown>) => mongoManhattan(s!('Lat'), s!('Lon'), a.Lat, a.Lon),
 };
+
+/** Whether v is a number of at least min: never for a null of either. */
+const atLeast = (v: unknown, min: unknown): boolean => v !== null && min !== null && n(v)! >= n(min)!;
+/** The Mongo form of atLeast: aggregation orders null below every number, so both are tested. */
+const mongoAtLeast = (v: unknown, min: unknown): unknown => ({
+  $and: [{ $ne: [{ $ifNull: [v, null] }, null] }, { $ne: [{ $ifNull: [min, null] }, null] }, { $gte: [v, min] }],
+});
 
 export const functionRegistry = defineFunctions({
   'Geo.Distance': {
@@ -129,6 +181,34 @@ export const functionRegistry = defineFunctions({
     memory: (a) => (a.Lat === null ? null : n(a.Lat)! > 0),
     sql: everyDialect((a) => sqlFragment`(${a.Lat!} > 0)`),
     mongo: (a) => ({ $cond: [{ $eq: [{ $ifNull: [a.Lat, null] }, null] }, null, { $gt: [a.Lat, 0] }] }),
+  },
+  // Both overloads: a collection's elements counted, or one value as 0 or 1.
+  'Geo.CountOver': {
+    memory: (a, _s, c) =>
+      c === undefined ? (atLeast(a.score, a.Min) ? 1 : 0) : c.filter((v) => atLeast(v, a.Min)).length,
+    sql: everyDialect((a, _s, c) =>
+      c === undefined
+        ? sqlFragment`(CASE WHEN ${a.score!} >= ${a.Min!} THEN 1 ELSE 0 END)`
+        : c.aggregate((e) => sqlFragment`COUNT(CASE WHEN ${e()} >= ${a.Min!} THEN 1 END)`),
+    ),
+    mongo: (a, _s, c) =>
+      c === undefined
+        ? { $cond: [mongoAtLeast(a.score, a.Min), 1, 0] }
+        : { $size: { $filter: { input: c.elements, as: 'v', cond: mongoAtLeast('$$v', a.Min) } } },
+  },
+  'Geo.Total': {
+    memory: (_a, _s, c) => {
+      const lats = c!.map((point) => (point as (member: string) => unknown)('Lat')).filter((v) => v !== null);
+      return lats.length === 0 ? null : lats.reduce((sum: number, v) => sum + n(v)!, 0);
+    },
+    sql: everyDialect((_a, _s, c) => c!.aggregate((e) => sqlFragment`SUM(${e('Lat')})`)),
+    mongo: (_a, _s, c) => {
+      const lats = {
+        $filter: { input: c!.map((e) => e('Lat')), as: 'v', cond: { $ne: [{ $ifNull: ['$$v', null] }, null] } },
+      };
+      const sum = { $reduce: { input: lats, initialValue: 0, in: { $add: ['$$value', '$$this'] } } };
+      return { $cond: [{ $eq: [{ $size: lats }, 0] }, null, sum] };
+    },
   },
   'Geo.Initial': {
     memory: (a) => (a.text === null ? null : (a.text as string).slice(0, 1)),
@@ -178,6 +258,22 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Geo.Shift(By=1) add 1 eq 3', [1]],
   // An order comparison with null is false (§2), so its negation holds where the call is null.
   ['not (Geo.Scaled(Factor=2) gt 1)', [2, 3, 4]],
+  // Bound to a collection, passed whole: an empty, null or missing one has no elements, a null
+  // element is passed as null; the overload bound to one Int32 is taken on one value.
+  ['Scores/Geo.CountOver(Min=3) eq 2', [1]],
+  ['Scores/Geo.CountOver(Min=2) eq 2', [1, 4]],
+  ['Scores/Geo.CountOver(Min=0) eq 0', [2, 3]],
+  ['Scores/Geo.CountOver(Min=Qty) ge 2', [1]],
+  ['Qty/Geo.CountOver(Min=2) eq 1', [2, 4]],
+  ['Scores/any(s: s/Geo.CountOver(Min=6) eq 1)', [4]],
+  // A collection of structures: each element's members read; a null member is the implementation's.
+  ['Stops/Geo.Total() eq 5', [3]],
+  ['Stops/Geo.Total() eq null', [2]],
+  ['Stops/Geo.Total() lt 2', [1, 4]],
+  ['Scores/Geo.CountOver(Min=1) add Stops/Geo.Total() gt 3', [3]],
+  // One call's value an argument of another over the same collection, and a call inside a lambda.
+  ['Scores/Geo.CountOver(Min=Scores/Geo.CountOver(Min=4)) ge 1', [1, 4]],
+  ['Stops/any(s: Scores/Geo.CountOver(Min=2) eq 2)', [1, 4]],
 ];
 
 export const functionCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] = table.map(

@@ -6,67 +6,155 @@
 import type { Decimal } from 'decimal.js';
 import type { EdmType } from '../../language/edm.js';
 import { implementationOf } from '../../lower/function-registry.js';
-import type { LoweredFunctionCall, LoweredMember, LoweredValue } from '../../lower/lowered.js';
+import type {
+  LoweredElements,
+  LoweredFunctionCall,
+  LoweredMember,
+  LoweredPredicate,
+  LoweredValue,
+  Source,
+} from '../../lower/lowered.js';
+import type { PrimitiveProperty } from '../../types/schema.js';
 import { INTEGER_RANGES } from '../../language/edm.js';
 import { isFineTime } from '../../semantics/fine-time.js';
 import { decimalFromText } from '../../semantics/decimal-model.js';
-import type { Eval, Scope } from './closure-scope.js';
-import { member } from './closure-reads.js';
+import { type Env, type Eval, type Row, type Scope, slotOf, type Test } from './closure-scope.js';
+import { collectionReader, member } from './closure-reads.js';
+import * as rt from './runtime.js';
 import { reprOf, type Repr } from './plan.js';
+
+type Span = { readonly start: number; readonly end: number };
 
 /**
  * A call as a closure: the arguments read, the implementation called (null arguments too), its
- * result read back. `value` compiles an operand of the call.
+ * result read back. `value` compiles an operand of the call, `truth` a predicate.
  */
 export function functionCall(
   node: LoweredFunctionCall,
   scope: Scope,
   value: (node: LoweredValue, scope: Scope) => Eval,
+  truth: (node: LoweredPredicate, scope: Scope) => Test,
 ): Eval {
   const fn = node.function;
-  const implementation = implementationOf<unknown>(scope.functions, fn.name, 'memory', node);
+  const implementation = implementationOf<unknown, readonly unknown[]>(scope.functions, fn.name, 'memory', node);
   const names = fn.parameters.map((p) => p.name);
   const args = node.args.map((arg) => publicReader(value(arg, scope), arg));
   const binding = node.binding;
-  if (binding !== undefined && binding.kind !== 'structure') {
+  if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection') {
     names.unshift(fn.binding!.name);
     args.unshift(publicReader(value(binding, scope), binding));
   }
-  const structure = binding?.kind === 'structure' ? binding : undefined;
+  const structure =
+    binding?.kind === 'structure'
+      ? memberReads(fn.name, binding.members, binding.source, binding.path, scope, node)
+      : undefined;
+  const collection = binding?.kind === 'collection' ? elementsOf(fn.name, binding, scope, node, truth) : undefined;
   const back = resultReader(fn.name, node.type, reprOf(node));
   return (row, env) => {
     const given: Record<string, unknown> = {};
     for (let i = 0; i < args.length; i++) given[names[i]!] = args[i]!(row, env);
-    let reader: ((path: string) => unknown) | undefined;
-    if (structure !== undefined) {
-      const reads = new Map<string, Eval>();
-      reader = (path) => {
-        let read = reads.get(path);
-        if (read === undefined) {
-          const property = typeof path === 'string' ? structure.members.get(path) : undefined;
-          if (property === undefined)
-            throw new TypeError(
-              `Function '${fn.name}' reads '${String(path)}', which is no primitive member of its binding: ${[...structure.members.keys()].join(', ')}`,
-            );
-          const read_: LoweredMember = {
-            kind: 'member',
-            source: structure.source,
-            path: [...structure.path, ...path.split('/')],
-            property,
-            type: property.type,
-            nullable: true,
-            nullDecidedBy: undefined,
-            range: undefined,
-            start: node.start,
-            end: node.end,
-          };
-          read = publicReader(member(read_, scope), read_);
-          reads.set(path, read);
-        }
-        return read(row, env);
-      };
+    const reader = structure && ((path: string) => structure(path)(row, env));
+    return back(implementation(given, reader, collection?.(row, env)));
+  };
+}
+
+/** The readers of a structure's primitive members by path, each compiled once, when first read. */
+function memberReads(
+  name: string,
+  members: ReadonlyMap<string, PrimitiveProperty>,
+  source: Source,
+  prefix: readonly string[],
+  scope: Scope,
+  span: Span,
+): (path: string) => Eval {
+  const reads = new Map<string, Eval>();
+  return (path) => {
+    let read = reads.get(path);
+    if (read === undefined) {
+      const property = typeof path === 'string' ? members.get(path) : undefined;
+      if (property === undefined)
+        throw new TypeError(
+          `Function '${name}' reads '${String(path)}', which is no primitive member of its binding: ${[...members.keys()].join(', ')}`,
+        );
+      const m = memberRead(source, [...prefix, ...path.split('/')], property, span);
+      read = publicReader(member(m, scope), m);
+      reads.set(path, read);
     }
-    return back(implementation(given, reader));
+    return read;
+  };
+}
+
+function memberRead(source: Source, path: readonly string[], property: PrimitiveProperty, span: Span): LoweredMember {
+  return {
+    kind: 'member',
+    source,
+    path,
+    property,
+    type: property.type,
+    nullable: true,
+    nullDecidedBy: undefined,
+    range: undefined,
+    start: span.start,
+    end: span.end,
+  };
+}
+
+/**
+ * A collection passed whole (docs/semantics.md §15): the array of its elements (none for a null or
+ * missing one) that the predicate, if any, holds for, in their stored order — a primitive
+ * element's value, a structured element as a reader of its members.
+ */
+function elementsOf(
+  name: string,
+  binding: LoweredElements,
+  scope: Scope,
+  span: Span,
+  truth: (node: LoweredPredicate, scope: Scope) => Test,
+): (row: Row, env: Env) => unknown[] {
+  const { collection, variable, predicate } = binding;
+  const elements = collectionReader(collection, scope);
+  const slot = slotOf(scope, variable);
+  const passes = predicate === undefined ? undefined : truth(predicate, scope);
+  const element = collection.property.element;
+  const self = { kind: 'variable', name: variable } as const;
+  const read: (row: Row, env: Env, index: number) => unknown =
+    element.kind === 'primitive'
+      ? (() => {
+          const m = memberRead(self, [], element, span);
+          const v = publicReader(member(m, scope), m);
+          return (row: Row, env: Env) => v(row, env);
+        })()
+      : (() => {
+          const members = memberReads(name, binding.members, self, [], scope, span);
+          return (row: Row, env: Env, index: number) => {
+            const held = env[slot];
+            return (path: string) => {
+              env[slot] = held;
+              try {
+                return members(path)(row, env);
+              } catch (error) {
+                throw located(error, index);
+              }
+            };
+          };
+        })();
+  const where = collection.path.join('/');
+  const outer = collection.source.kind === 'variable' ? collection.source.name : undefined;
+  const located = (error: unknown, index: number): unknown => rt.elementError(error, variable, where, index, outer);
+  return (row, env) => {
+    const c = elements(row, env);
+    const passed: unknown[] = [];
+    if (c === null) return passed;
+    let i = 0;
+    try {
+      for (; i < c.length; i++) {
+        env[slot] = c[i];
+        if (passes === undefined || passes(row, env)) passed.push(read(row, env, i));
+      }
+    } catch (error) {
+      throw located(error, i);
+    }
+    return passed;
   };
 }
 

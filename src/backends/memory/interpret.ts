@@ -232,7 +232,7 @@ function value(node: LoweredValue, scope: Scope): Eval {
       };
     }
     case 'functionCall':
-      return functionCall(node, scope, value);
+      return functionCall(node, scope, value, truth);
     case 'guard': {
       const holds = truth(node.condition, scope);
       const v = valueAs(node.value, repr, scope);

@@ -17,6 +17,7 @@ import type {
   LoweredCall,
   LoweredCollection,
   LoweredCount,
+  LoweredElements,
   LoweredFunctionCall,
   LoweredPredicate,
   LoweredValue,
@@ -37,7 +38,7 @@ import { arithmetic, convert, negate, type NumberCompiler } from './numbers.js';
 import { rendererOf } from './functions.js';
 import { temporalArithmetic } from './temporal.js';
 import { MIRRORED } from '../../language/operators.js';
-import { implementationOf } from '../../lower/function-registry.js';
+import { implementationOf, type MongoElements } from '../../lower/function-registry.js';
 
 /** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
 interface Element {
@@ -231,25 +232,60 @@ export class ExpressionCompiler implements NumberCompiler {
    */
   private functionCall(node: LoweredFunctionCall): Agg {
     const fn = node.function;
-    const implementation = implementationOf<unknown>(this.ctx.functions, fn.name, 'mongo', node);
+    const implementation = implementationOf<unknown, MongoElements>(this.ctx.functions, fn.name, 'mongo', node);
     const args: Record<string, Agg> = {};
     const binding = node.binding;
-    if (binding !== undefined && binding.kind !== 'structure') args[fn.binding!.name] = this.value(binding);
+    if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection')
+      args[fn.binding!.name] = this.value(binding);
     fn.parameters.forEach((parameter, i) => {
       args[parameter.name] = this.value(node.args[i]!);
     });
     const structure =
       binding?.kind === 'structure'
         ? (path: string): Agg => {
-            if (typeof path !== 'string' || !binding.members.has(path))
-              throw new TypeError(
-                `Function '${fn.name}' reads '${String(path)}', which is no primitive member of its binding: ${[...binding.members.keys()].join(', ')}`,
-              );
+            bindingMember(fn.name, binding.members, path);
             const at = [...binding.path, ...path.split('/')];
             return this.ref({ source: binding.source, path: at, start: node.start, end: node.end });
           }
         : undefined;
-    return implementation(args, structure) as Agg;
+    const collection = binding?.kind === 'collection' ? this.elementsBound(fn.name, binding, node) : undefined;
+    return implementation(args, structure, collection) as Agg;
+  }
+
+  /**
+   * A collection passed whole (docs/semantics.md §15): its elements (those the binding's predicate
+   * holds for), and `$map` over them with a reader of each element, bound as a lambda binds it.
+   */
+  private elementsBound(name: string, binding: LoweredElements, at: Span): MongoElements {
+    const { collection, variable, predicate } = binding;
+    const path = this.fullPath(collection, at);
+    const bound = <T>(ref: string, render: () => T): T => {
+      const outer = this.#elements;
+      this.#elements = new Map([...outer, [variable, { ref: `$$${ref}`, path }]]);
+      try {
+        return render();
+      } finally {
+        this.#elements = outer;
+      }
+    };
+    let elements = this.elementsOf(collection, at);
+    if (predicate !== undefined) {
+      const ref = `e${this.#next++}`;
+      elements = { $filter: { input: elements, as: ref, cond: bound(ref, () => this.truth(predicate)) } };
+    }
+    const element = collection.property.element;
+    const read = (member?: string): Agg => {
+      if (!(element.kind === 'primitive' && member === undefined)) bindingMember(name, binding.members, member);
+      const at_ = member === undefined ? [] : member.split('/');
+      return this.ref({ source: { kind: 'variable', name: variable }, path: at_, start: at.start, end: at.end });
+    };
+    return {
+      elements,
+      map: (expression) => {
+        const ref = `e${this.#next++}`;
+        return { $map: { input: elements, as: ref, in: bound(ref, () => expression(read)) } };
+      },
+    };
   }
 
   /**
@@ -567,4 +603,12 @@ function union(sets: readonly (ReadonlySet<string> | undefined)[]): ReadonlySet<
     for (const f of set) out.add(f);
   }
   return out;
+}
+
+/** Checks that an implementation reads a primitive member of its binding: a TypeError naming the function where it does not. */
+function bindingMember(name: string, members: ReadonlyMap<string, unknown>, path: unknown): void {
+  if (typeof path !== 'string' || !members.has(path))
+    throw new TypeError(
+      `Function '${name}' reads '${String(path)}', which is no primitive member of its binding: ${[...members.keys()].join(', ') || 'a primitive element has none'}`,
+    );
 }

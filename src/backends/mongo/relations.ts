@@ -35,10 +35,20 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
       refuseIn(node.body, root, inner);
       return;
     }
-    case 'functionCall':
-      if (node.binding?.kind === 'structure') refusePath(node, node.binding.source, node.binding.path, root, elements);
+    case 'functionCall': {
+      const binding = node.binding;
+      if (binding?.kind === 'structure') refusePath(node, binding.source, binding.path, root, elements);
+      if (binding?.kind === 'collection') {
+        const { collection, variable, body } = binding;
+        const path = refusePath(node, collection.source, collection.path, root, elements);
+        if (body !== undefined)
+          refuseIn(body, root, new Map([...elements, [variable, { property: collection.property.element, path }]]));
+        for (const arg of node.args) refuseIn(arg, root, elements);
+        return;
+      }
       for (const child of childrenOfTyped(node)) refuseIn(child, root, elements);
       return;
+    }
     case 'literal':
     case 'null':
     case 'call':

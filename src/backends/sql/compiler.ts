@@ -14,6 +14,7 @@ import type {
   ForallPredicate,
   InPredicate,
   LoweredCollection,
+  LoweredElements,
   LoweredPredicate,
   LoweredValue,
   NullTest,
@@ -221,6 +222,21 @@ export class Compiler {
   }
 
   /**
+   * `(SELECT <expression> FROM <elements> …)`: one value of a collection a function is bound to
+   * (docs/semantics.md §15), the expression and the binding's predicate read with its variable
+   * bound to each element.
+   */
+  private aggregate(binding: LoweredElements, expression: () => Frag, span: Span): Frag {
+    let selected: Frag | undefined;
+    const p = binding.predicate;
+    const from = this.fromCollection(binding.collection, binding.variable, span, () => {
+      selected = expression();
+      return p === undefined ? undefined : this.predicate(p, 'true');
+    });
+    return sql`(SELECT ${selected!} ${from})`;
+  }
+
+  /**
    * `FROM <elements> AS cN[ WHERE <correlation>][ AND <condition>]`: the rows of a child table
    * correlated with their parent, or a JSON array's elements, aliased by lambda depth, with the
    * variable bound to them while the condition renders.
@@ -229,7 +245,7 @@ export class Compiler {
     collection: LoweredCollection,
     variable: string | undefined,
     span: Span,
-    condition?: () => Frag,
+    condition?: () => Frag | undefined,
   ): Frag {
     const parent = collection.source.kind === 'row' ? undefined : this.scopeOf(collection.source.name, span);
     const schemaPath = [...(parent?.schemaPath ?? []), ...collection.path];
@@ -491,6 +507,7 @@ export class Compiler {
           this.functions,
           (value) => this.value(value).sql,
           (read) => this.column(read.source, read.path, read.type, node),
+          (binding, expression) => this.aggregate(binding, expression, node),
         );
         if (node.type === 'Edm.Boolean') return this.booleanValue(node, () => frag);
         return { sql: frag, type: node.type, nullable: true, column: false };

@@ -2,8 +2,9 @@
 // implementation for the dialect makes of the arguments' fragments, so every value a request
 // gives stays bound; a bound structure's members read as the compiler reads any member.
 
-import { implementationOf, type FunctionRegistry } from '../../lower/function-registry.js';
-import type { LoweredFunctionCall, LoweredValue, Source } from '../../lower/lowered.js';
+import { implementationOf, type FunctionRegistry, type SqlElements } from '../../lower/function-registry.js';
+import type { LoweredElements, LoweredFunctionCall, LoweredValue, Source } from '../../lower/lowered.js';
+import type { PrimitiveProperty } from '../../types/schema.js';
 import type { EdmType } from '../../language/edm.js';
 import type { Frag, Part } from './fragment.js';
 
@@ -17,7 +18,8 @@ export interface MemberRead {
 /**
  * The call's fragment. Refused by name (a FilterError 'unsupported') where the registry has no
  * implementation for the dialect; a result that is no fragment is the implementation's fault, a
- * TypeError naming the function.
+ * TypeError naming the function. `aggregate` renders `(SELECT expression FROM the elements)` of a
+ * collection binding, `expression` rendered with its variable bound to each element.
  */
 export function functionCallSql(
   node: LoweredFunctionCall,
@@ -25,30 +27,54 @@ export function functionCallSql(
   registry: FunctionRegistry | undefined,
   value: (node: LoweredValue) => Frag,
   column: (read: MemberRead) => Frag,
+  aggregate: (binding: LoweredElements, expression: () => Frag) => Frag,
 ): Frag {
   const fn = node.function;
-  const implementation = implementationOf<Frag>(registry, fn.name, { sql: dialect }, node);
+  const implementation = implementationOf<Frag, SqlElements<Frag>>(registry, fn.name, { sql: dialect }, node);
   const args: Record<string, Frag> = {};
   const binding = node.binding;
-  if (binding !== undefined && binding.kind !== 'structure') args[fn.binding!.name] = value(binding);
+  if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection')
+    args[fn.binding!.name] = value(binding);
   fn.parameters.forEach((parameter, i) => {
     args[parameter.name] = value(node.args[i]!);
   });
   const structure =
     binding?.kind === 'structure'
       ? (path: string): Frag => {
-          const property = typeof path === 'string' ? binding.members.get(path) : undefined;
-          if (property === undefined)
-            throw new TypeError(
-              `Function '${fn.name}' reads '${String(path)}', which is no primitive member of its binding: ${[...binding.members.keys()].join(', ')}`,
-            );
+          const property = memberOf(fn.name, binding.members, path);
           return column({ source: binding.source, path: [...binding.path, ...path.split('/')], type: property.type });
         }
       : undefined;
-  const result: unknown = implementation(args, structure);
+  const collection: SqlElements<Frag> | undefined =
+    binding?.kind === 'collection'
+      ? {
+          aggregate: (expression) => {
+            const element = binding.collection.property.element;
+            const source = { kind: 'variable', name: binding.variable } as const;
+            const read = (path?: string): Frag => {
+              if (element.kind === 'primitive' && path === undefined)
+                return column({ source, path: [], type: element.type });
+              const property = memberOf(fn.name, binding.members, path);
+              return column({ source, path: (path as string).split('/'), type: property.type });
+            };
+            return aggregate(binding, () => expression(read));
+          },
+        }
+      : undefined;
+  const result: unknown = implementation(args, structure, collection);
   if (!isFragment(result))
     throw new TypeError(`Function '${fn.name}' returned no SQL fragment for ${dialect}: build one with sqlFragment`);
   return result;
+}
+
+/** The primitive member of a binding an implementation reads: a TypeError naming the function where it is none. */
+function memberOf(name: string, members: ReadonlyMap<string, PrimitiveProperty>, path: unknown): PrimitiveProperty {
+  const property = typeof path === 'string' ? members.get(path) : undefined;
+  if (property === undefined)
+    throw new TypeError(
+      `Function '${name}' reads '${String(path)}', which is no primitive member of its binding: ${[...members.keys()].join(', ') || 'a primitive element has none'}`,
+    );
+  return property;
 }
 
 /** A fragment as odata-filter/sql builds one: text, bound values and names. */

@@ -243,7 +243,10 @@ function pathItems(place: Placement, head: readonly string[], schema: Schema, op
       if (item !== undefined) items.push(item);
     }
   }
-  if (at?.kind === 'collection') items.push(...lambdaItems(place, written, at.name, options));
+  if (at?.kind === 'collection') {
+    items.push(...lambdaItems(place, written, at.name, options));
+    items.push(...modelFunctionItems(place, written, 'collection', schema, options));
+  }
   if (at?.kind === 'structured' && at.type !== undefined)
     items.push(...modelFunctionItems(place, written, at.type, schema, options));
   if (at !== undefined)
@@ -457,13 +460,13 @@ function functionItems(place: Placement, options: EditorOptions): Completion[] {
 /**
  * The model's functions (docs/semantics.md §15) a call can be made of after `written`: at a path's
  * head, the unbound ones and those bound to the row's type; after `Path/`, those bound to the
- * structure's type. Each is tried with every argument null, so that only a result that fits is
+ * structure's type, or after a collection's path those bound to a collection. Each is tried with every argument null, so that only a result that fits is
  * offered; inserted as `Ns.Fn(` with its first parameter's name, or `Ns.Fn()` without any.
  */
 function modelFunctionItems(
   place: Placement,
   written: string,
-  bindingType: StructureType | undefined,
+  bindingType: StructureType | 'collection' | undefined,
   schema: Schema,
   options: EditorOptions,
 ): Completion[] {
@@ -473,10 +476,12 @@ function modelFunctionItems(
     const callable = overloads.filter((o) =>
       o.binding === undefined
         ? written === ''
-        : o.binding.kind === 'structure' &&
-          !o.binding.collection &&
-          bindingType !== undefined &&
-          isOrDerives(bindingType, o.binding.type),
+        : bindingType === 'collection'
+          ? o.binding.collection
+          : o.binding.kind === 'structure' &&
+            !o.binding.collection &&
+            bindingType !== undefined &&
+            isOrDerives(bindingType, o.binding.type),
     );
     const fitting = callable.find((o) =>
       place.fits(`${written}${name}(${o.parameters.map((p) => `${p.name}=null`).join(',')})`),

@@ -92,7 +92,7 @@ export function lambda(ctx: CheckContext, n: Extract<Expr, { kind: 'lambda' }>):
 const spanOf = (span: Span): Span => ({ start: span.start, end: span.end });
 
 /** Whether the element a variable is bound to is of the type the collection's elements are cast to. */
-function elementTest(cast: ElementCast, collection: TypedCollection, variable: string): TypedExpr {
+export function elementTest(cast: ElementCast, collection: TypedCollection, variable: string): TypedExpr {
   const element = collection.property.element as StructuredProperty;
   return typeTest({
     source: { kind: 'variable', name: variable },

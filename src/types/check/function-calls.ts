@@ -13,18 +13,22 @@ import {
   type StructureType,
   unaliased,
 } from '../schema.js';
-import type { TypedExpr, TypedFunctionCall, TypedStructureBinding } from '../typed.js';
+import type { TypedCollectionBinding, TypedExpr, TypedFunctionCall, TypedStructureBinding } from '../typed.js';
 import { coerce, fits } from './coercion.js';
 import type { CheckContext, Checked } from './context.js';
+import { elementTest } from './collections.js';
 import { castProperties, guardedBy } from './derived-types.js';
 import { expectSegments } from './malformed.js';
-import { type BindingStructure, bindingAt, resourceBinding } from './members.js';
+import { type BindingStructure, bindingAt, collectionOf, type ReachedCollection, resourceBinding } from './members.js';
 import { listNames } from './messages.js';
 
 type Call = Extract<Expr, { kind: 'functionCall' }>;
 
-/** What a call is bound to, once checked: a value, or a structure. */
-type Binding = { readonly value: TypedExpr } | { readonly structure: BindingStructure };
+/** What a call is bound to, once checked: a value, a structure, or a collection. */
+type Binding =
+  | { readonly value: TypedExpr }
+  | { readonly structure: BindingStructure }
+  | { readonly collection: ReachedCollection };
 
 export function functionCall(ctx: CheckContext, n: Call): Checked {
   const overloads = ctx.schema.functions?.get(unaliased(ctx.schema, n.name));
@@ -55,13 +59,19 @@ export function functionCall(ctx: CheckContext, n: Call): Checked {
     kind: 'functionCall',
     type,
     function: chosen,
-    binding: 'value' in binding ? binding.value : structureBinding(ctx, binding.structure),
+    binding:
+      'value' in binding
+        ? binding.value
+        : 'structure' in binding
+          ? structureBinding(ctx, binding.structure)
+          : collectionBinding(ctx, binding.collection),
     args: args as TypedExpr[],
     ...span,
   };
-  if (!('structure' in binding)) return node;
+  if ('value' in binding) return node;
   // Bound through a type-cast segment: null where the structure is of another type (§14).
-  return guardedBy(binding.structure.casts, node, { kind: 'null', type, ...span }, span);
+  const casts = 'structure' in binding ? binding.structure.casts : binding.collection.casts;
+  return guardedBy(casts, node, { kind: 'null', type, ...span }, span);
 }
 
 function unknownFunction(ctx: CheckContext, n: Call): undefined {
@@ -83,15 +93,11 @@ function bindingOf(ctx: CheckContext, n: Call): Binding | undefined {
   const at = bindingAt(ctx, n.binding);
   if (at === undefined) return undefined;
   if (at === 'collection') {
-    const written = expectSegments(n.binding)
-      .map((s) => s.name)
-      .join('/');
-    ctx.report(
-      'collection_binding',
-      n.binding,
-      `'${written}' is a collection, and a filter calls no function on one: call it on each element in a lambda, such as '${written}/any(x: x/${n.name}(…) …)'`,
-    );
-    return undefined;
+    const reached = collectionOf(ctx, n.binding, n.name);
+    if (reached === undefined) return undefined;
+    const structured = reached.collection.property.element.kind === 'structured';
+    if (structured && unreadable(ctx, n.binding, elementStructure(reached))) return undefined;
+    return { collection: reached };
   }
   if (at !== 'value') return unreadable(ctx, n.binding, at) ? undefined : { structure: at };
   const value = ctx.expr(n.binding);
@@ -129,6 +135,33 @@ function membersOf(ctx: CheckContext, at: BindingStructure, all = false): Readon
   return members;
 }
 
+/** A collection's element seen as a structure a function reads (its cast type, where a segment names one). */
+function elementStructure(reached: ReachedCollection): BindingStructure {
+  const { collection, elementCast } = reached;
+  const element = collection.property.element as Extract<Property, { kind: 'structured' }>;
+  return {
+    source: { kind: 'variable', name: '' },
+    path: [],
+    property: element,
+    nullable: element.nullable,
+    type: elementCast?.type ?? element.type,
+    casts: [],
+  };
+}
+
+/**
+ * A collection passed whole: each element read as a range variable no filter can name, only those
+ * of the type a type-cast segment names where one does (as `$count` counts them).
+ */
+function collectionBinding(ctx: CheckContext, reached: ReachedCollection): TypedCollectionBinding {
+  const { collection, elementCast } = reached;
+  const variable = `$elements${ctx.lambdaDepth() + 1}`;
+  const members =
+    collection.property.element.kind === 'structured' ? membersOf(ctx, elementStructure(reached)) : new Map();
+  const binding: TypedCollectionBinding = { kind: 'collection', collection, variable, members };
+  return elementCast === undefined ? binding : { ...binding, body: elementTest(elementCast, collection, variable) };
+}
+
 function structureBinding(ctx: CheckContext, at: BindingStructure): TypedStructureBinding {
   const { source, path, property, nullable } = at;
   return { kind: 'structure', source, path, property, members: membersOf(ctx, at), nullable };
@@ -149,9 +182,18 @@ function fittingOverloads(
 }
 
 function bindingFits(parameter: DeclaredParameter, binding: Binding): boolean {
-  if (parameter.collection) return false;
+  if (parameter.collection !== 'collection' in binding) return false;
   if ('value' in binding) return parameter.kind === 'primitive' && parameter.type === binding.value.type;
-  const type = binding.structure.type;
+  const reached = 'collection' in binding ? binding.collection : undefined;
+  const element = reached?.collection.property.element;
+  if (element?.kind === 'primitive')
+    return (
+      parameter.kind === 'primitive' && parameter.type === element.type && parameter.enum?.name === element.enum?.name
+    );
+  const type =
+    reached === undefined
+      ? (binding as { structure: BindingStructure }).structure.type
+      : elementStructure(reached).type;
   return parameter.kind === 'structure' && type !== undefined && isOrDerives(type, parameter.type);
 }
 
@@ -164,17 +206,38 @@ function noBindingFits(
   overloads: readonly DeclaredFunction[],
   binding: Binding,
 ): undefined {
+  if ('collection' in binding && !overloads.some((o) => o.binding?.collection)) {
+    const written = expectSegments(n.binding!)
+      .map((s) => s.name)
+      .join('/');
+    ctx.report(
+      'collection_binding',
+      n.binding!,
+      `'${written}' is a collection, and '${n.name}' is bound to no collection: call it on each element in a lambda, such as '${written}/any(x: x/${n.name}(…) …)'`,
+    );
+    return undefined;
+  }
   const bindings = overloads.map((o) => (o.binding === undefined ? 'nothing (unbound)' : describeValueType(o.binding)));
   const what =
     'value' in binding
       ? binding.value.type
-      : (binding.structure.type?.name ?? (binding.structure.property === undefined ? ctx.schema.name : 'a structure'));
+      : 'collection' in binding
+        ? `Collection(${elementName(binding.collection)})`
+        : (binding.structure.type?.name ??
+          (binding.structure.property === undefined ? ctx.schema.name : 'a structure'));
   const how =
     n.binding === undefined
       ? `is bound to ${listNames([...new Set(bindings)])}, not called unbound or on ${what}`
       : `cannot be called on ${what}; it is bound to ${listNames([...new Set(bindings)])}`;
   ctx.report('no_matching_overload', n.nameSpan, `Function '${n.name}' ${how}`);
   return undefined;
+}
+
+function elementName(reached: ReachedCollection): string {
+  const element = reached.collection.property.element;
+  return element.kind === 'primitive'
+    ? (element.enum?.name ?? element.type)
+    : (elementStructure(reached).type?.name ?? 'a structure');
 }
 
 function uniqueNames(ctx: CheckContext, args: readonly FunctionArgument[]): boolean {

@@ -34,7 +34,8 @@ export const ISSUE_CODES = {
     'an enumeration value is used other than in `eq`, `ne`, an order comparison, `in` or `has` with a value of its own type (arithmetic, a function, `cast`)',
   unknown_model_function:
     'a qualified name called as a function (`Ns.Fn(…)`) names no function of the model (docs/semantics.md §15); a short-form schema has none',
-  collection_binding: 'a function is called on a collection (`Tags/Ns.Fn()`); call it on each element in a lambda',
+  collection_binding:
+    'a function bound to no collection is called on one (`Tags/Ns.Fn()`); call it on each element in a lambda',
   unknown_parameter: "an argument's name is no parameter of the function's overloads that fit its binding",
   missing_parameter: 'a call leaves out a parameter of the function: every parameter is given, by name',
   duplicate_parameter: 'a call gives one parameter twice',

@@ -366,6 +366,9 @@ describe("complete: a model's functions (docs/semantics.md §15)", () => {
     ['|', ['Geo.Distance(FromLat=', 'Geo.Scaled(Factor=', 'Geo.Shift(By=', 'Geo.Near(Lat=', 'Geo.IsNorth(Lat=']],
     // After a structure: the calls bound to its type.
     ['Home/Geo.|', ['Geo.Near(Lat=']],
+    // After a collection: the calls bound to a collection of its elements' type.
+    ['Scores/Geo.|', ['Geo.CountOver(Min=']],
+    ['Stops/Geo.|', ['Geo.Total()']],
     // Where a string goes: none (Initial is bound to a String, not to the row).
     ['Name eq |', []],
   ])('%s', (marked, expected) => {

@@ -1,0 +1,107 @@
+// modelFunction(schema, 'Ns.Fn'): a call of a function the schema's model declares (docs/semantics.md
+// §15) for the typed builder, as build() makes every other node: the tree parse() makes of its
+// text, each value beside it a hole typed as its parameter. A module of its own, so that a client
+// that calls no model function bundles none of it.
+
+import type { Expr, FunctionArgument, MemberExpr } from '../syntax/ast.js';
+import type { EdmType } from '../language/edm.js';
+import { shownValue } from '../types/value-literal.js';
+import type { DeclaredFunction, DeclaredValueType, Schema } from '../types/schema.js';
+import type { Operand } from './builder-types.js';
+import { BuiltOperand, CollectionOperand, type Holes, pathOf, valueNode } from './operands.js';
+import { typeOf } from './operand-types.js';
+
+const NOWHERE = { start: 0, end: 0 } as const;
+
+/**
+ * A call of one of the model's functions: its arguments by parameter name (an operand, or a value
+ * written as a literal of the parameter's type), and what it is bound to — nothing at a path's
+ * head (an unbound function, or one bound to the resource), the row itself (`$it/Ns.Fn(…)`), a
+ * structure, a primitive operand or a collection of the row or of a lambda's element.
+ */
+export type ModelFunction<T extends EdmType = EdmType> = (
+  args?: { readonly [parameter: string]: unknown },
+  on?: unknown,
+) => Operand<T>;
+
+/**
+ * The function `name` of the schema's model, to call in build() and where(). A name the model
+ * does not declare is a TypeError that lists those it does; which overload a call is, and whether
+ * its arguments fit, check() decides, as for the same text (`T` says what TypeScript takes its
+ * result to be).
+ */
+export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name: string): ModelFunction<T> {
+  const overloads = schema.functions?.get(name);
+  if (overloads === undefined) {
+    const known = [...(schema.functions?.keys() ?? [])];
+    throw new TypeError(
+      `${shownValue(name)} is no function of the model of ${schema.name}${known.length > 0 ? `; its functions are ${known.join(', ')}` : ''}`,
+    );
+  }
+  return (args = {}, on = undefined) => {
+    if (args === null || typeof args !== 'object' || Array.isArray(args))
+      throw new TypeError(`${name}() takes its arguments as an object by parameter name`);
+    const binding = bindingOf(on, name);
+    const names = Object.keys(args);
+    const chosen = overloads.find((o) => fits(o, binding, names));
+    const nodes = names.map((parameter): [FunctionArgument, Holes] => {
+      const declared = chosen?.parameters.find((p) => p.name === parameter);
+      const value = args[parameter];
+      const [node, holes] =
+        value instanceof BuiltOperand ? [value.expr, value.holes] : valueNode(value, placeOf(declared), false);
+      return [{ name: parameter, nameSpan: NOWHERE, value: node, ...NOWHERE }, holes];
+    });
+    const call: Expr = {
+      kind: 'functionCall',
+      name,
+      nameSpan: NOWHERE,
+      binding: binding?.path,
+      args: nodes.map(([node]) => node),
+      ...NOWHERE,
+    };
+    const holes: Holes = [binding?.holes ?? [], ...nodes.map(([, h]) => h)];
+    return new BuiltOperand(call, holes, chosen && placeOf(chosen.returns)) as unknown as Operand<T>;
+  };
+}
+
+/** What a call is bound to: the path written before it, the holes of that operand, and its kind. */
+interface Binding {
+  readonly path: MemberExpr;
+  readonly holes: Holes;
+  /** A primitive operand's type; undefined for a structure or a collection. */
+  readonly type: EdmType | undefined;
+  readonly collection: boolean;
+}
+
+function bindingOf(on: unknown, name: string): Binding | undefined {
+  if (on === undefined) return undefined;
+  if (on instanceof CollectionOperand) return { path: on.path, holes: [], type: undefined, collection: true };
+  if (on instanceof BuiltOperand && on.expr.kind === 'member' && on.type !== undefined)
+    return { path: on.expr, holes: on.holes, type: on.type.type, collection: false };
+  const structure = pathOf(on);
+  if (structure !== undefined)
+    return {
+      path: { kind: 'member', segments: structure.length > 0 ? structure : [{ name: '$it', ...NOWHERE }], ...NOWHERE },
+      holes: [],
+      type: undefined,
+      collection: false,
+    };
+  throw new TypeError(`${name}() is bound to a property, a structure or a collection, not ${shownValue(on)}`);
+}
+
+/** Whether an overload takes these parameter names, bound as the call is (its types check() checks). */
+function fits(o: DeclaredFunction, binding: Binding | undefined, names: readonly string[]): boolean {
+  const named = o.parameters.length === names.length && o.parameters.every((p) => names.includes(p.name));
+  if (!named) return false;
+  if (binding === undefined)
+    return o.binding === undefined || (o.binding.kind === 'structure' && !o.binding.collection);
+  if (o.binding === undefined || o.binding.collection !== binding.collection) return false;
+  return binding.type === undefined || (o.binding.kind === 'primitive' && o.binding.type === binding.type);
+}
+
+/** The type of a value's place: a parameter's or result's primitive type; none for another. */
+function placeOf(declared: DeclaredValueType | undefined) {
+  return declared?.kind === 'primitive' && !declared.collection && declared.enum === undefined
+    ? typeOf(declared.type)
+    : undefined;
+}

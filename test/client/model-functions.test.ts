@@ -1,0 +1,70 @@
+// modelFunction(schema, 'Ns.Fn'): calls of a model's functions in the typed builder (docs/client.md,
+// "Functions of a model"). Each built tree is the one parse() makes of its printed text, and
+// checks as that text does; values beside a call are literals of its parameters' and result's types.
+
+import { describe, expect, it } from 'vitest';
+import { check, parse, print, withoutSpans } from '../../src/index.js';
+import { build, modelFunction, printBuilt, where } from '../../src/client/index.js';
+import type { Condition } from '../../src/client/index.js';
+import { functionSchema as places } from '../support/function-table.js';
+import { thrown, thrownFilterError } from '../support/thrown.js';
+
+// The function table's schema is a model's view: its row is untyped for TypeScript.
+type Loose = Record<string, any>;
+const distance = modelFunction<'Edm.Double'>(places, 'Geo.Distance');
+const near = modelFunction<'Edm.Double'>(places, 'Geo.Near');
+const shift = modelFunction<'Edm.Int32'>(places, 'Geo.Shift');
+const initial = modelFunction<'Edm.String'>(places, 'Geo.Initial');
+const countOver = modelFunction<'Edm.Int32'>(places, 'Geo.CountOver');
+const isNorth = modelFunction<'Edm.Boolean'>(places, 'Geo.IsNorth');
+
+const cases: readonly (readonly [string, (p: Loose) => Condition])[] = [
+  [
+    'Geo.Distance(FromLat=Lat, FromLon=Lon, ToLat=0, ToLon=1.5) lt 5',
+    (p) => distance({ FromLat: p.Lat, FromLon: p.Lon, ToLat: 0, ToLon: 1.5 }).lt(5),
+  ],
+  ['Geo.Shift(By=1, Times=Qty) eq 2', (p) => shift({ By: 1, Times: p.Qty }).eq(2)],
+  ['$it/Geo.Shift(By=-1) gt 0', (p) => shift({ By: -1 }, p).gt(0)],
+  ['Home/Geo.Near(Lat=11, Lon=21) eq 0', (p) => near({ Lat: 11, Lon: 21 }, p.Home).eq(0)],
+  ["Name/Geo.Initial() eq 'A'", (p) => initial({}, p.Name).eq('A')],
+  ['Stops/any(s: s/Geo.Near(Lat=0, Lon=0) lt 1)', (p) => p.Stops.any((s: Loose) => near({ Lat: 0, Lon: 0 }, s).lt(1))],
+  ['Scores/Geo.CountOver(Min=3) eq 2', (p) => countOver({ Min: 3 }, p.Scores).eq(2)],
+  ['Scores/any(s: s/Geo.CountOver(Min=6) eq 1)', (p) => p.Scores.any((s: Loose) => countOver({ Min: 6 }, s).eq(1))],
+  [
+    'Geo.IsNorth(Lat=Geo.Distance(FromLat=Lat, FromLon=0, ToLat=0, ToLon=0))',
+    (p) => isNorth({ Lat: distance({ FromLat: p.Lat, FromLon: 0, ToLat: 0, ToLon: 0 }) }),
+  ],
+];
+
+describe('a call of a model function, built', () => {
+  it.each(cases)('%s', (text, predicate) => {
+    const tree = build(places, predicate as never);
+    expect(printBuilt(tree)).toBe(text);
+    expect(print(parse(text))).toBe(text);
+    expect(withoutSpans(tree)).toEqual(withoutSpans(parse(text)));
+    expect(() => check(tree, places)).not.toThrow();
+  });
+
+  it('writes a value as a literal of its parameter, and one compared as the result', () => {
+    expect(where(places, ((p: Loose) => shift({ By: 2 }, p).eq(3)) as never).text).toBe('$it/Geo.Shift(By=2) eq 3');
+    const error = thrownFilterError(() => build(places, ((p: Loose) => shift({ By: 'two' }, p).eq(3)) as never));
+    expect([error.kind, error.issues[0]!.code]).toEqual(['type', 'value_does_not_fit']);
+    expect(error.text).toBe('$it/Geo.Shift(By=${0}) eq ${1}');
+    expect(error.issues).toHaveLength(1);
+  });
+
+  it('leaves which overload a call is to check(), as for the text', () => {
+    const tree = build(places, ((p: Loose) => shift({ By: p.Qty, Nope: p.Qty }).eq(p.Qty)) as never);
+    expect(printBuilt(tree)).toBe('Geo.Shift(By=Qty, Nope=Qty) eq Qty');
+    expect(thrownFilterError(() => check(tree, places)).issues[0]!.code).toBe('unknown_parameter');
+  });
+
+  it('refuses a name the model does not declare, and a binding that is no operand', () => {
+    expect((thrown(() => modelFunction(places, 'Geo.Distanse')) as TypeError).message).toBe(
+      'the string "Geo.Distanse" is no function of the model of Place; its functions are Geo.Distance, Geo.Scaled, Geo.Shift, Geo.Near, Geo.Initial, Geo.IsNorth, Geo.Nearest, Geo.Around, Geo.CountOver, Geo.Total',
+    );
+    expect((thrown(() => build(places, () => shift({ By: 1 }, 5) as never)) as TypeError).message).toBe(
+      'Geo.Shift() is bound to a property, a structure or a collection, not the number 5',
+    );
+  });
+});
