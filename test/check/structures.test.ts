@@ -111,8 +111,11 @@ describe('the issues of a structure compared with its value', () => {
     ['length({"a":1}) eq 1', [['structure_literal', '{"a":1}', expect.any(String)]]],
     [
       `Address in (${ADDRESS}, 'Oslo')`,
-      // Each item is compared as `eq` compares it: a string with a structure is the path's issue.
-      [['structured_value', 'Address', expect.stringContaining("test it with 'eq null' or 'ne null'")]],
+      [['type_mismatch', "'Oslo'", "List item 'Oslo' is no structure's value nor null"]],
+    ],
+    [
+      `Adress in (${ADDRESS}, null, ${ADDRESS})`,
+      [['unknown_property', 'Adress', expect.stringContaining("Did you mean 'Address'?")]],
     ],
     [
       'Manager eq {"Id":1}',

@@ -49,15 +49,27 @@ export function structureComparison(ctx: CheckContext, n: CompareNode): Checked 
   return equal && ctx.expr(n.op === 'eq' ? equal : { kind: 'not', operand: equal, start: n.start, end: n.end });
 }
 
-/** `S in (o1, null, …)`: `S eq o1 or S eq null or …`, each item compared as `eq` compares it. */
+/**
+ * `S in (o1, null, …)`: `S eq o1 or S eq null or …`, each item compared as `eq` compares it. The
+ * path is resolved once first, so that its issue is reported once.
+ */
 export function structureIn(ctx: CheckContext, n: Extract<Expr, { kind: 'in' }>): Checked {
-  return ctx.expr(
-    anyOf(
-      'or',
-      n.list.map((item) => compared('eq', n.operand, item, item)),
-      n,
-    ),
-  );
+  if (n.operand.kind === 'member' && bindingAt(ctx, n.operand) === undefined) return undefined;
+  let ok = true;
+  for (const item of n.list)
+    if (item.kind !== 'null' && item.kind !== 'structure') {
+      ctx.report('type_mismatch', item, `List item ${ctx.nameOf(item, item)} is no structure's value nor null`);
+      ok = false;
+    }
+  return ok
+    ? ctx.expr(
+        anyOf(
+          'or',
+          n.list.map((item) => compared('eq', n.operand, item, item)),
+          n,
+        ),
+      )
+    : undefined;
 }
 
 /** Why a structure is not compared member by member (docs/semantics.md §16), or undefined where it is. */
