@@ -117,7 +117,7 @@ export const FILTER_ISSUE_CODES = {
     when: "an expansion nests relations deeper than the policy's `maxExpandDepth` (6 by default)",
   },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
-  too_deep: { kind: 'limit', when: 'parentheses, or nodes of the tree, nest deeper than `maxDepth`' },
+  too_deep: { kind: 'limit', when: 'parentheses and JSON objects, or nodes of the tree, nest deeper than `maxDepth`' },
   too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },
   too_deep_lambda: {
     kind: 'limit',

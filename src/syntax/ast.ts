@@ -304,11 +304,27 @@ export interface LogicalExpr extends Span {
   readonly operands: readonly Expr[];
 }
 
-/** `operand in (v1, v2, …)`; the list may be empty. */
+/** `operand in (v1, v2, …)`; the list may be empty. A structure's value is an item where the operand is one. */
 export interface InExpr extends Span {
   readonly kind: 'in';
   readonly operand: Expr;
-  readonly list: readonly Literal[];
+  readonly list: readonly (Literal | StructureLiteral)[];
+}
+
+/** `"City":"Oslo"`: a member of a structure's literal, its name decoded from the JSON string. */
+export interface StructureMember extends Span {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly value: Literal | StructureLiteral;
+}
+
+/**
+ * `{"City":"Oslo","Zip":"0150"}`: a complex value, OData 4.01's JSON object, compared with a
+ * structure member by member (docs/semantics.md §16). Its members are in the order written.
+ */
+export interface StructureLiteral extends Span {
+  readonly kind: 'structure';
+  readonly members: readonly StructureMember[];
 }
 
 /**
@@ -346,6 +362,7 @@ export type Expr =
   | LogicalExpr
   | InExpr
   | InAliasExpr
+  | StructureLiteral
   | LambdaExpr
   | CountExpr
   | InCollectionExpr;
@@ -404,6 +421,8 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return [node.operand, node.collection];
     case 'inAlias':
       return [node.operand, node.alias];
+    case 'structure':
+      return node.members.map((m) => m.value);
     default:
       return assertNever(node);
   }
@@ -416,6 +435,7 @@ export function withoutSpans(node: Expr): unknown {
     if (key === 'start' || key === 'end' || key === 'nameSpan' || key === 'opSpan') continue;
     if (key === 'variable') out[key] = (value as PathSegment | undefined)?.name;
     else if (key === 'segments') out[key] = (value as PathSegment[]).map((s) => s.name);
+    else if (key === 'members') out[key] = (value as StructureMember[]).map((m) => [m.name, withoutSpans(m.value)]);
     else if (Array.isArray(value)) out[key] = value.map((v) => withoutSpans(v as Expr));
     else if (value !== null && typeof value === 'object') out[key] = withoutSpans(value as Expr);
     else out[key] = value;

@@ -62,24 +62,20 @@ export function checkText(text: string, { maxLength, maxDepth }: Limits): void {
 }
 
 /**
- * The generated parser recurses once per parenthesis level, so nesting is measured on the text
- * before it runs: no input can exhaust the stack. String literals, and JSON strings, are skipped.
+ * The generated parser recurses once per parenthesis level, and once per level of JSON objects
+ * (a structure's value), so nesting is measured on the text before it runs: no input can exhaust
+ * the stack. String literals, and JSON strings, are skipped.
  */
 function checkParenthesisDepth(text: string, maxDepth: number): void {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 40 /* ( */) {
+    if (c === 40 /* ( */ || c === 123 /* { */) {
       if (++depth > maxDepth) {
-        throw limitError(
-          'too_deep',
-          `Parentheses nest deeper than ${maxDepth} levels at position ${i}`,
-          i,
-          i + 1,
-          text,
-        );
+        const what = c === 40 ? 'Parentheses' : 'Parentheses and JSON objects';
+        throw limitError('too_deep', `${what} nest deeper than ${maxDepth} levels at position ${i}`, i, i + 1, text);
       }
-    } else if (c === 41 /* ) */) {
+    } else if (c === 41 /* ) */ || c === 125 /* } */) {
       if (depth > 0) depth--;
     } else if (c === 39 /* ' */) {
       const close = text.indexOf("'", i + 1);

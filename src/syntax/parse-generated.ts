@@ -2,7 +2,7 @@
 // FilterErrors: every text the fast path does not read, and the reference the fast path is held to;
 // and, from its own start rule, the list a parameter alias gives `in`.
 
-import type { Expr, Literal } from './ast.js';
+import type { Expr, Literal, StructureLiteral } from './ast.js';
 import { actions } from './actions/index.js';
 import type { InList } from './actions/index.js';
 import { parse as generatedParse } from '../generated/parser.js';
@@ -21,7 +21,7 @@ export function parseGenerated(text: string, version?: ODataVersion): Expr {
  * The value of a parameter alias that is the list of `in`: a list in parentheses or a JSON array,
  * as the grammar's AliasList reads it; its items at offsets into `text`.
  */
-export function parseGeneratedList(text: string, version?: ODataVersion): readonly Literal[] {
+export function parseGeneratedList(text: string, version?: ODataVersion): readonly (Literal | StructureLiteral)[] {
   try {
     return (generatedParse(text, { actions, version, startRule: 'AliasList' }) as InList).list;
   } catch (error) {

@@ -2,7 +2,7 @@
 // level of every operator, parentheses only where a child binds more loosely than its place, and
 // the literal spellings. A version before 4.01 overrides some of these (src/syntax/print-version.ts).
 
-import type { Expr, ExprKind, Literal } from './ast.js';
+import type { Expr, ExprKind, Literal, StructureLiteral } from './ast.js';
 import { quoteString } from '../language/literal-spelling.js';
 
 // Binding strength, loosest first.
@@ -79,21 +79,46 @@ const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 const JSON_EXPONENT_DECIMAL = /^(-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?[eE][+-]?[0-9]+)m$/;
 
 /**
+ * A literal or a structure's literal as JSON writes it; undefined for a literal JSON cannot
+ * write, which only a tree built by hand can have as a JSON item.
+ */
+function jsonText(item: Literal | StructureLiteral): string | undefined {
+  switch (item.kind) {
+    case 'null':
+      return 'null';
+    case 'boolean':
+      return item.value ? 'true' : 'false';
+    case 'string':
+      return JSON.stringify(item.value);
+    case 'number':
+      if (JSON_NUMBER.test(item.raw)) return item.raw;
+      return item.type === 'Edm.Decimal' && JSON_EXPONENT_DECIMAL.test(item.raw) ? item.raw.slice(0, -1) : undefined;
+    case 'structure': {
+      const members: string[] = [];
+      for (const member of item.members) {
+        const value = jsonText(member.value);
+        if (value === undefined) return undefined;
+        members.push(`${JSON.stringify(member.name)}:${value}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
  * The JSON array of an `in` list that holds a JSON string spelling a guid or a date-time (whose
  * reading depends on the operand, which no parenthesised list can say); undefined for any other
  * list, or for one with an item JSON cannot write, which only a tree built by hand can have.
  */
-function jsonList(list: readonly Literal[]): string | undefined {
+function jsonList(list: readonly (Literal | StructureLiteral)[]): string | undefined {
   if (!list.some((item) => item.kind === 'string' && item.json === true)) return undefined;
   const items: string[] = [];
   for (const item of list) {
-    if (item.kind === 'null') items.push('null');
-    else if (item.kind === 'boolean') items.push(item.value ? 'true' : 'false');
-    else if (item.kind === 'string') items.push(JSON.stringify(item.value));
-    else if (item.kind === 'number' && JSON_NUMBER.test(item.raw)) items.push(item.raw);
-    else if (item.kind === 'number' && item.type === 'Edm.Decimal' && JSON_EXPONENT_DECIMAL.test(item.raw))
-      items.push(item.raw.slice(0, -1));
-    else return undefined;
+    const text = jsonText(item);
+    if (text === undefined) return undefined;
+    items.push(text);
   }
   return `[${items.join(', ')}]`;
 }
@@ -185,6 +210,8 @@ export const renderers: Renderers = {
     level: IN,
     numeric: leads(subject!, IN),
   }),
+  // Members as written, in JSON's spelling; tree validation admits only values JSON writes.
+  structure: (n) => leaf(jsonText(n) ?? '{}'),
   inCollection: (_n, [subject, collection]) => ({
     text: `${operand(subject!, IN)} in ${collection!.text}`,
     level: IN,

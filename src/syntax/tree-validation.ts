@@ -228,9 +228,16 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
   },
   in: (f) => {
     const list = f.nodes('list');
-    for (const item of list) if (!isRecord(item) || !isLiteralKind(item.kind)) f.fail('has an item that is no literal');
+    for (const item of list)
+      if (!isRecord(item) || !(isLiteralKind(item.kind) || item.kind === 'structure'))
+        f.fail("has an item that is no literal nor a structure's");
     return [f.child('operand'), ...list];
   },
+  // Its members' names and values are held to what parse() reads of its text, below.
+  structure: (f) =>
+    f
+      .nodes('members')
+      .map((m) => (isRecord(m) && isRecord(m.value) ? m.value : f.fail('needs a value on each member'))),
   inAlias: (f) => [f.child('operand'), f.child('alias', ALIAS)],
   lambda: (f, n) => {
     f.oneOf('op', new Set(['any', 'all']));

@@ -44,6 +44,7 @@ export const VERSIONED_CONSTRUCTS = {
     what: "The 'in' operator with a JSON array holding a string read as a guid or a date-time",
   },
   string_as_value: { since: '4.01', what: 'A string read as a value of another type' },
+  structure_literal: { since: '4.01', what: "A structure's value (a JSON object)" },
 } as const satisfies Record<string, VersionedConstruct>;
 
 export type VersionedConstructName = keyof typeof VERSIONED_CONSTRUCTS;
@@ -151,6 +152,8 @@ export function constructOf(node: Expr): FoundConstruct | undefined {
       return named('in_alias');
     case 'inCollection':
       return named('in_collection');
+    case 'structure':
+      return named('structure_literal');
     default:
       return assertNever(node);
   }

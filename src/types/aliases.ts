@@ -2,7 +2,7 @@
 // them (`@p=5`, `@tag='red'`, `@list=["a","b"]`), read by the filter's own grammar: the text of
 // one literal, or of a whole list where the alias is the list of `in`.
 
-import type { AliasExpr, Literal } from '../syntax/ast.js';
+import type { AliasExpr, Literal, StructureLiteral } from '../syntax/ast.js';
 import { isLiteral } from '../syntax/actions/literals.js';
 import { FilterError, isFilterError } from '../errors.js';
 import type { FilterIssueCode } from '../errors.js';
@@ -59,7 +59,7 @@ export function aliasList(
   const text: unknown = aliases[node.name];
   if (typeof text !== 'string')
     throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a list`);
-  let list: readonly Literal[];
+  let list: readonly (Literal | StructureLiteral)[];
   try {
     const limits = limitsOf(options);
     checkText(text, limits);
@@ -69,7 +69,10 @@ export function aliasList(
     if (!isFilterError(error)) throw error;
     throw unreadable(node, error, `${shown(text)} is not a list in parentheses or a JSON array`);
   }
-  return list.map((item) => ({ ...item, start: node.start, end: node.end }));
+  // A structure's members are placed in the alias's text, which no issue of the filter can point into.
+  if (list.some((item) => item.kind === 'structure'))
+    throw invalidValue(node, "holds a structure's value (a JSON object): write it in the filter");
+  return (list as readonly Literal[]).map((item) => ({ ...item, start: node.start, end: node.end }));
 }
 
 function invalidValue(node: AliasExpr, problem: string): FilterError {

@@ -57,6 +57,7 @@ export function literalsInString(content: string): readonly { readonly text: str
       case 'lambda':
       case 'count':
       case 'inCollection':
+      case 'structure':
         break;
       default:
         assertNever(expr);

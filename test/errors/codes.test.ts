@@ -128,7 +128,7 @@ const CONSTRUCTS: readonly [filter: string, construct: string][] = [
   ["x eq geometry'POINT(1 2)'", 'geometry_literal'],
   ['x eq 2012-12-03T07:16:23.1234567890123Z', 'sub_picosecond_precision'],
   ['x in [[1]]', 'nested_json_array'],
-  ['x in [{}]', 'json_object'],
+  ['x eq {"a":x}', 'json_object_member'],
   ["x in ['a']", 'json_array_item'],
   ["Tags/$count($filter=$it eq 'a') gt 1", 'count_options'],
   ['Tags eq ["a"]', 'collection_literal'],

@@ -49,6 +49,8 @@ const member = (...names: string[]): MemberExpr => ({
 const compare = (left: Expr, right: Expr): Expr => ({ kind: 'compare', op: 'eq', left, right, ...span });
 
 /** Syntax trees parse() cannot make, each with what is wrong in it; the first are the finding's own. */
+const GUID = '01234567-89ab-cdef-0123-456789abcdef';
+
 const MALFORMED_SYNTAX: readonly [string, Expr][] = [
   [
     "a number whose text is '1 or true'",
@@ -67,6 +69,23 @@ const MALFORMED_SYNTAX: readonly [string, Expr][] = [
     },
   ],
   ['a string with a lone surrogate', compare(member('String'), { kind: 'string', value: 'a\uD800', ...span })],
+  [
+    "a structure's member whose value JSON does not write",
+    compare(member('Address'), {
+      kind: 'structure',
+      members: [{ name: 'City', nameSpan: span, value: { kind: 'guid', raw: GUID, value: GUID, ...span }, ...span }],
+      ...span,
+    }),
+  ],
+  [
+    "a structure's member named with a lone surrogate",
+    compare(member('Address'), {
+      kind: 'structure',
+      members: [{ name: 'a\uD800', nameSpan: span, value: { kind: 'null', ...span }, ...span }],
+      ...span,
+    }),
+  ],
+  ['a structure without members', { kind: 'structure', ...span } as unknown as Expr],
   ['a member named with a space', compare(member('Str ing'), { kind: 'string', value: 'x', ...span })],
   ['a member named true', compare(member('true'), { kind: 'boolean', value: true, ...span })],
   [

@@ -399,7 +399,13 @@ export const INVALID: readonly InvalidCase[] = [
     "Nested JSON array in the list of 'in' is not supported at position 9",
     '[2, "]"]',
   ],
-  ['x in [{"a": 1}]', 'unsupported', 6, "JSON object in the list of 'in' is not supported at position 6", '{"a": 1}'],
+  [
+    'x in [{"a": \'b\'}]',
+    'unsupported',
+    12,
+    'A member of a JSON object other than a JSON value (a string in double quotes, a number, true, false, null) or an object is not supported at position 12',
+    "'b'",
+  ],
   ['x in [[[', 'unsupported', 6, "Nested JSON array in the list of 'in' is not supported at position 6", '[['],
   // A JSON array is the list of `in` only: anywhere else it is a collection literal.
   [

@@ -83,6 +83,19 @@ describe('print/parse round trip', () => {
             stack.push(node.operand);
             continue;
           }
+          if (node.kind === 'structure') {
+            // A member's name is its JSON string, and its value a JSON value, which reads as such only in an object.
+            for (const member of node.members) {
+              expect(JSON.parse(text.slice(member.nameSpan.start, member.nameSpan.end))).toBe(member.name);
+              const value = text.slice(member.value.start, member.value.end);
+              const alone = (parse(`x eq {"m":${value}}`, limits) as Extract<Expr, { kind: 'compare' }>).right;
+              expect(withoutSpans((alone as Extract<Expr, { kind: 'structure' }>).members[0]!.value)).toEqual(
+                withoutSpans(member.value),
+              );
+              if (member.value.kind === 'structure') stack.push(member.value);
+            }
+            continue;
+          }
           stack.push(...childrenOf(node));
         }
       }),

@@ -45,6 +45,7 @@ const render: ExprVisitor<string> = {
   count: (n) => `(count ${sexpr(n.collection)})`,
   inAlias: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.alias)})`,
   inCollection: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.collection)})`,
+  structure: (n) => `{${n.members.map((m) => `${JSON.stringify(m.name)}: ${sexpr(m.value)}`).join(', ')}}`,
 };
 
 export function sexpr(node: Expr): string {

@@ -43,6 +43,13 @@ const CASES: readonly (readonly [string, readonly number[], readonly number[]])[
   ['null ne Manager', [1, 4, 5], [1, 4, 5]],
   ['Owner eq null', [], []],
   ['Owner ne null', [1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 6]],
+  // A structure's value (docs/semantics.md §16) asks the structure present: one of null members
+  // matches no row of columns, and a null nested member meets the null test's difference.
+  ['Address eq {"City":null,"Geo":null}', [4], []],
+  ['Address ne {"City":null,"Geo":null}', [1, 2, 3, 5, 6], [1, 2, 3, 4, 5, 6]],
+  ['Address eq {"City":null,"Geo":{"Lat":null}}', [5], []],
+  ['Address in [{"City":"Lyon","Geo":null}, null]', [2, 3, 6], [2, 3, 4, 5, 6]],
+  ['Manager eq {"Id":9,"Name":null}', [5], [5]],
 ];
 
 describe('the reference', () => {

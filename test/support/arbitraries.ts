@@ -975,6 +975,66 @@ export function arbLambdaLawCase(schema: Schema, options: ArbOptions = {}): fc.A
     );
 }
 
+/** A member's value as a structure's value writes it (docs/semantics.md §16), drawn as rows draw it; undefined for types not drawn so. */
+function jsonMember(property: PrimitiveProperty, options: ArbOptions): fc.Arbitrary<string> | undefined {
+  if (property.enum) return undefined;
+  switch (property.type) {
+    case 'Edm.String':
+    case 'Edm.Guid':
+      return arbValue(property.type, options).map((v) => JSON.stringify(v));
+    case 'Edm.Boolean':
+    case 'Edm.Byte':
+    case 'Edm.SByte':
+    case 'Edm.Int16':
+    case 'Edm.Int32':
+    case 'Edm.Int64':
+    case 'Edm.Decimal':
+      return arbValue(property.type, options).map(String);
+    // JSON has no NaN nor infinity; a number reads as a Decimal, which meets a Double as one.
+    case 'Edm.Double':
+      return arbValue(property.type, options)
+        .filter((v) => Number.isFinite(v))
+        .map(String);
+    case 'Edm.DateTimeOffset':
+      return instantArb().map((ms) => JSON.stringify(new Date(ms).toISOString()));
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A structure's value for a complex value, every member stated (null or drawn as rows draw it),
+ * nested ones in turn; undefined where the structure is not compared so or a member is not drawn.
+ */
+function structureLiteral(structure: StructuredProperty, options: ArbOptions): fc.Arbitrary<string> | undefined {
+  if (structure.relation || (structure.type?.derived.size ?? 0) > 0) return undefined;
+  const members: fc.Arbitrary<string>[] = [];
+  for (const [name, property] of structure.properties) {
+    if (property.kind === 'collection') return undefined;
+    const value = property.kind === 'structured' ? structureLiteral(property, options) : jsonMember(property, options);
+    if (value === undefined) return undefined;
+    members.push(fc.option(value, { nil: 'null', freq: 4 }).map((v) => `${JSON.stringify(name)}:${v}`));
+  }
+  return fc.tuple(...members).map((texts) => `{${texts.join(',')}}`);
+}
+
+/** The structures of the resource (outside collections) with a literal drawn for each, by path text. */
+function structureLiterals(
+  properties: ReadonlyMap<string, Property>,
+  prefix: string,
+  options: ArbOptions,
+  out = new Map<string, fc.Arbitrary<string>>(),
+): Map<string, fc.Arbitrary<string>> {
+  for (const property of properties.values()) {
+    if (property.kind !== 'structured' || !property.filterable) continue;
+    const path = `${prefix}${property.name}`;
+    const literal = structureLiteral(property, options);
+    if (literal !== undefined) out.set(path, literal);
+    structureLiterals(property.properties, `${path}/`, options, out);
+  }
+  return out;
+}
+
 /** The generator of filter text for a schema: expressions of a kind and depth where variables are bound. */
 function grammar(
   schema: Schema,
@@ -999,6 +1059,7 @@ function grammar(
   // What a filter can read where range variables are bound (`lambdas`): the resource's members,
   // also as `$it/…`, and each variable's element, its members, structures and collections.
   const rowReach = reachable(schema.properties, '');
+  const literals = structureLiterals(schema.properties, '', options);
   const scopes = new Map<string, Reach>();
   const reachOf = (scope: Scope): Reach => {
     if (!options.lambdas) return { members, structures, collections: [] };
@@ -1151,16 +1212,38 @@ function grammar(
           ),
         );
         if (reach.structures.length > 0) {
-          forms.push(
-            fc
-              .tuple(
-                fc.constantFrom(...reach.structures),
-                fc.constantFrom('eq', 'ne').chain(word),
-                fc.constantFrom('null', 'NULL'),
-                fc.boolean(),
+          const nullTest = fc
+            .tuple(
+              fc.constantFrom(...reach.structures),
+              fc.constantFrom('eq', 'ne').chain(word),
+              fc.constantFrom('null', 'NULL'),
+              fc.boolean(),
+            )
+            .map(([path, op, nul, mirrored]) => compound(mirrored ? `${nul} ${op} ${path}` : `${path} ${op} ${nul}`));
+          // A structure compared with its value, member by member (docs/semantics.md §16): one
+          // form with the null test, so that the other forms are drawn as often as before.
+          const compared = reach.structures.filter((path) => literals.has(path));
+          if (compared.length === 0) forms.push(nullTest);
+          else {
+            const withValue = fc
+              .constantFrom(...compared)
+              .chain((path) =>
+                fc.tuple(
+                  fc.constant(path),
+                  fc.constantFrom('eq', 'ne').chain(word),
+                  fc.array(literals.get(path)!, { minLength: 1, maxLength: 2 }),
+                  fc.nat(2),
+                ),
               )
-              .map(([path, op, nul, mirrored]) => compound(mirrored ? `${nul} ${op} ${path}` : `${path} ${op} ${nul}`)),
-          );
+              .map(([path, op, [value, ...others], form]) =>
+                form === 0
+                  ? compound(`${path} ${op} ${value}`)
+                  : form === 1
+                    ? compound(`${value} ${op} ${path}`)
+                    : atomic(`${path} in (${[value, ...others].join(', ')})`),
+              );
+            forms.push(fc.oneof({ arbitrary: nullTest, weight: 2 }, { arbitrary: withValue, weight: 1 }));
+          }
         }
         break;
       }

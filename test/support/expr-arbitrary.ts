@@ -4,7 +4,7 @@
 // one or `$it`. Parameter aliases are leaves; `in` lists come from parentheses or JSON arrays.
 
 import fc from 'fast-check';
-import type { Expr, Literal, MemberExpr, TypeFunctionName } from '../../src/syntax/ast.js';
+import type { Expr, Literal, MemberExpr, StructureLiteral, TypeFunctionName } from '../../src/syntax/ast.js';
 import type { LambdaOp } from '../../src/language/operators.js';
 import { EDM_TYPES } from '../../src/language/edm.js';
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../../src/language/operators.js';
@@ -206,10 +206,30 @@ const arbJsonValueText: fc.Arbitrary<string> = fc.oneof(
   ),
 );
 
+/** The text of a structure's value: a JSON object of JSON values, and objects two deep (docs/semantics.md §16). */
+const arbObjectText: fc.Arbitrary<string> = fc.letrec<{ object: string }>((tie) => ({
+  object: fc
+    .array(
+      fc.tuple(
+        fc.constantFrom('"City"', '"Zip"', '"a b"', '"\\u00e9"', '""'),
+        fc.oneof({ depthSize: 'small', maxDepth: 2 }, arbJsonValueText, tie('object')),
+      ),
+      { maxLength: 3 },
+    )
+    .map((members) => `{${members.map(([name, value]) => `${name}: ${value}`).join(', ')}}`),
+})).object;
+
 /** The items of a JSON-array list of `in`, as parse() reads them from `x in […]`. */
-const arbJsonList: fc.Arbitrary<readonly Literal[]> = fc
-  .array(arbJsonValueText, { maxLength: 3 })
+const arbJsonList: fc.Arbitrary<readonly (Literal | StructureLiteral)[]> = fc
+  .array(fc.oneof({ weight: 4, arbitrary: arbJsonValueText }, { weight: 1, arbitrary: arbObjectText }), {
+    maxLength: 3,
+  })
   .map((items) => (parse(`x in [${items.join(', ')}]`) as Extract<Expr, { kind: 'in' }>).list);
+
+/** A structure's value, as parse() reads it beside `eq`. */
+const arbStructure: fc.Arbitrary<Expr> = arbObjectText.map(
+  (text) => (parse(`x eq ${text}`) as Extract<Expr, { kind: 'compare' }>).right,
+);
 
 /** Parameter aliases: any word after `@`, keywords and operators included (`@not`, `@null`). */
 const arbAlias: fc.Arbitrary<Expr> = fc
@@ -313,6 +333,12 @@ export function arbExpr(maxDepth = 5): fc.Arbitrary<Expr> {
       fc
         .tuple(fc.constantFrom(...COMPARE_OPS), sub, sub)
         .map(([op, left, right]): Expr => ({ kind: 'compare', op, left, right, ...span })),
+      fc
+        .tuple(fc.constantFrom(...COMPARE_OPS), sub, arbStructure, fc.boolean())
+        .map(([op, path, value, first]): Expr => {
+          const [left, right] = first ? [value, path] : [path, value];
+          return { kind: 'compare', op, left, right, ...span };
+        }),
       fc
         .tuple(fc.constantFrom(...ARITHMETIC_OPS), sub, sub)
         .map(([op, left, right]): Expr => ({ kind: 'arithmetic', op, left, right, ...span })),

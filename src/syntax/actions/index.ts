@@ -15,6 +15,7 @@ import { bareDateTime, guid, isLiteral, string, timeOfDay, unterminatedString } 
 import { number } from './numbers.js';
 import { chain, foldIn, foldUnary, hasValue, inList, isBinaryOperator, unaryOp } from './operators.js';
 import { parenthesised } from './parentheses.js';
+import { rejectStructureMemberValue, structure, structureMember } from './structures.js';
 import {
   isUnsupportedFunction,
   mayBeKeyPredicate,
@@ -87,6 +88,10 @@ export const actions = {
   jsonKeyword,
   rejectNestedJson,
   rejectJsonItem,
+  // a structure's value, a JSON object
+  structure,
+  structureMember,
+  rejectStructureMemberValue,
   // parameter aliases
   alias,
   rejectItemAlias,

@@ -117,7 +117,7 @@ export function jsonKeyword(value: boolean | null, r: Range): Literal {
 }
 
 /**
- * `[…]` or `{…}` as an item of a JSON array (`[FirstName, LastName] in [["John", "Doe"]]` in OData):
+ * `[…]` as an item of a JSON array (`[FirstName, LastName] in [["John", "Doe"]]` in OData):
  * refused, its span up to the matching bracket (strings skipped), or to the end without one.
  */
 export function rejectNestedJson(rest: string, start: number): never {
@@ -135,11 +135,7 @@ export function rejectNestedJson(rest: string, start: number): never {
       break;
     }
   }
-  const what = rest[0] === '{' ? 'JSON object' : 'Nested JSON array';
-  return refuse(rest[0] === '{' ? 'json_object' : 'nested_json_array', `${what} in the list of 'in'`, {
-    start,
-    end: start + end,
-  });
+  return refuse('nested_json_array', "Nested JSON array in the list of 'in'", { start, end: start + end });
 }
 
 /** An item of a JSON array that is no JSON value (`'a'`, `Name`, `1.5d`, `TRUE`), refused at its span. */

@@ -1,6 +1,6 @@
 // Operator actions: binary chains folded by precedence, `in` lists, unary `not` and `-`.
 
-import type { AliasExpr, Expr, Literal, MemberExpr } from '../ast.js';
+import type { AliasExpr, Expr, Literal, MemberExpr, StructureLiteral } from '../ast.js';
 import type { ArithmeticOp, CompareOp, LogicalOp } from '../../language/operators.js';
 import type { Range } from './syntax-error.js';
 
@@ -30,11 +30,11 @@ type BinaryOp = CompareOp | ArithmeticOp | LogicalOp;
 
 /** The right-hand side of `in`: the literals and where the closing parenthesis ends. */
 export interface InList {
-  readonly list: readonly Literal[];
+  readonly list: readonly (Literal | StructureLiteral)[];
   readonly end: number;
 }
 
-export function inList(list: Literal[], r: Range): InList {
+export function inList(list: (Literal | StructureLiteral)[], r: Range): InList {
   return { list, end: r.end };
 }
 

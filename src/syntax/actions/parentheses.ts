@@ -82,6 +82,7 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
     count: (n, start, end) => ({ kind: n.kind, collection: n.collection, start, end }),
     inCollection: (n, start, end) => ({ kind: n.kind, operand: n.operand, collection: n.collection, start, end }),
     inAlias: (n, start, end) => ({ kind: n.kind, operand: n.operand, alias: n.alias, start, end }),
+    structure: (n, start, end) => ({ kind: n.kind, members: n.members, start, end }),
   };
 
 /** The `picoseconds` field of a time literal, where it has one. */

@@ -23,6 +23,7 @@ import { logical, not } from './logic.js';
 import { member } from './members.js';
 import type { CheckerOptions } from './options.js';
 import { aliased } from './aliased.js';
+import { strayStructure } from './structures.js';
 
 /** The longest operand name a message shows, in characters. */
 const OPERAND_NAME_LENGTH = 40;
@@ -60,6 +61,7 @@ const CONSTRUCTS: { readonly [K in ExprKind]: (checker: Checker, node: Extract<E
   count,
   inCollection,
   inAlias,
+  structure: strayStructure,
 };
 
 export class Checker implements CheckContext {

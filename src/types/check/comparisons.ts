@@ -14,12 +14,14 @@ import { asEnumValue } from './enumerations.js';
 import { BINARIES_ORDER } from './options.js';
 import { describe, expect } from './malformed.js';
 import { structureNull } from './members.js';
+import { comparesStructure, listsStructure, structureComparison, structureIn } from './structures.js';
 
 const COMPARE = new Set<unknown>(COMPARE_OPS);
 
 /** `a eq b`, …: a structure's null test (`Address eq null`), or the comparison of two values. */
 export function comparison(ctx: CheckContext, n: Extract<Expr, { kind: 'compare' }>): Checked {
   expect(n, COMPARE.has(n.op) ? undefined : `unknown comparison operator ${describe(n.op)}`);
+  if (comparesStructure(n)) return structureComparison(ctx, n);
   const structure = structureNull(ctx, n);
   return structure ? structure.node : compare(ctx, n.op, ctx.enumOperand(n.left), ctx.enumOperand(n.right), n);
 }
@@ -69,9 +71,14 @@ export function compare(
 /** `x in (a, b, …)`: `x eq a or x eq b or …`, its items in the operand's type. */
 export function inList(ctx: CheckContext, n: Extract<Expr, { kind: 'in' }>): Checked {
   const ok =
-    Array.isArray(n.list) && n.list.every((item: unknown) => isLiteralKind((item as Partial<Expr> | null)?.kind));
+    Array.isArray(n.list) &&
+    n.list.every((item: unknown) => {
+      const kind = (item as Partial<Expr> | null)?.kind;
+      return isLiteralKind(kind) || kind === 'structure';
+    });
   expect(n, ok ? undefined : "the list of 'in' must be an array of literals");
-  return inLiterals(ctx, ctx.enumOperand(n.operand), n.list, n);
+  if (listsStructure(n.list)) return structureIn(ctx, n);
+  return inLiterals(ctx, ctx.enumOperand(n.operand), n.list as readonly Literal[], n);
 }
 
 export function inAlias(ctx: CheckContext, n: Extract<Expr, { kind: 'inAlias' }>): Checked {

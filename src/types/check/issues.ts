@@ -43,6 +43,12 @@ export const ISSUE_CODES = {
     'the function called returns a structure, a collection or an enumeration value, which a filter does not read',
   function_parameter:
     'the function called takes a structure, a collection or an enumeration value (other than its binding), which a filter does not give',
+  structure_literal:
+    "a structure's value (a JSON object) stands elsewhere than beside `eq`, `ne` or `in` with a complex value",
+  structure_not_comparable:
+    "a structure compared with a structure's value is an entity, holds a collection or has derived types",
+  missing_member: "a structure's value leaves out a member of its type",
+  duplicate_member: "a structure's value names one member twice",
   invalid_cast: '`cast` asks for a conversion OData does not define (`cast(Due, Edm.Int32)`; docs/semantics.md §11)',
 } as const;
 
