@@ -131,19 +131,32 @@ export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes, ma
       );
     }
     // `x in C` is `C/any(v: v eq x)`, and nests as one: its operand is read inside the lambda.
-    if ((node.kind === 'lambda' || node.kind === 'inCollection') && ++lambdaDepth > maxLambdaDepth) {
-      throw limitError(
-        'too_deep_lambda',
-        `Lambdas nest deeper than ${maxLambdaDepth} levels at position ${node.start}`,
-        node.start,
-        node.end,
-        text,
-      );
-    }
+    if ((node.kind === 'lambda' || node.kind === 'inCollection') && ++lambdaDepth > maxLambdaDepth)
+      throw tooDeepLambda(node, text, maxLambdaDepth);
     for (const child of childrenOf(node)) {
       nodes.push(child);
       depths.push(depth + 1);
       lambdaDepths.push(lambdaDepth);
     }
   }
+}
+
+/**
+ * The limit on lambdas nested in one another, at the first one beyond it: a lambda, an `x in C`,
+ * or (found by the checker, which knows what a call is bound to) a call bound to a collection,
+ * which reads its elements as a lambda does.
+ */
+export function tooDeepLambda(
+  span: { start: number; end: number },
+  text: string | undefined,
+  maxLambdaDepth: number,
+): FilterError {
+  return new FilterError({
+    kind: 'limit',
+    issueCode: 'too_deep_lambda',
+    message: `Lambdas nest deeper than ${maxLambdaDepth} levels at position ${span.start}`,
+    start: span.start,
+    end: span.end,
+    text,
+  });
 }

@@ -109,6 +109,30 @@ describe('a call bound to a collection', () => {
     expect(inLambda && called(inLambda)?.collection).toBe(false);
   });
 
+  it('nests as a lambda: within maxLambdaDepth with the lambdas around it and the calls in its arguments', () => {
+    const nested = (n: number): string => {
+      let text = '1';
+      for (let i = 0; i < n; i++) text = `Scores/Geo.CountOver(Min=${text})`;
+      return `${text} ge 0`;
+    };
+    // Each call's arguments are read beside the elements of its collection (in SQL, inside its
+    // subquery): nested without a bound, they would be read a number of times exponential in the depth.
+    expect(() => check(nested(4), functionSchema)).not.toThrow();
+    const error = thrownFilterError(() => check(nested(5), functionSchema));
+    expect(error).toMatchObject({ kind: 'limit', issues: [{ code: 'too_deep_lambda' }] });
+    expect(nested(5).slice(error.start)).toMatch(/^Scores\/Geo\.CountOver\(Min=1\)/);
+    expect(() => check(nested(2), functionSchema, { maxLambdaDepth: 1 })).toThrow(/Lambdas nest deeper than 1 levels/);
+    // Lambdas around a call count too: three around it and one in its argument make five.
+    const inLambdas = 'Stops/any(a: Stops/any(b: Stops/any(c: Scores/Geo.CountOver(Min=length(Name)) eq 0)))';
+    expect(() => check(inLambdas, functionSchema)).not.toThrow();
+    const deeper =
+      'Stops/any(a: Stops/any(b: Stops/any(c: Scores/Geo.CountOver(Min=cast(Scores/$count, Edm.Int32)) eq 0 and 1 in Scores)))';
+    expect(() => check(deeper, functionSchema)).not.toThrow();
+    const beyond =
+      'Stops/any(a: Stops/any(b: Stops/any(c: Scores/Geo.CountOver(Min=Scores/Geo.CountOver(Min=1)) eq 0)))';
+    expect(thrownFilterError(() => check(beyond, functionSchema)).issues[0]!.code).toBe('too_deep_lambda');
+  });
+
   it('explains a function bound to no collection called on one', () => {
     const error = thrownFilterError(() => check('Stops/Geo.Near(Lat=0, Lon=0) lt 1', functionSchema));
     expect(error.issues[0]!.message).toBe(

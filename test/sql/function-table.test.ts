@@ -16,6 +16,7 @@ import {
 } from '../support/function-table.js';
 import { loadWithChildTables } from './child-tables.js';
 import { engineFor, ENGINES } from './engines.js';
+import { thrownFilterError } from '../support/thrown.js';
 
 for (const setup of ENGINES)
   for (const json of [false, true]) {
@@ -39,6 +40,19 @@ for (const setup of ENGINES)
           expect(compiled.params.map(String)).toContain('2');
           expect(await engine().ids(compiled)).toEqual(aliasCase.ids);
         });
+
+        // A call bound to a collection is a subquery over its elements, as a lambda is: calls
+        // nested in one another's arguments, as far as a raised maxLambdaDepth lets them, are
+        // refused by the dialect's depth (a 'limit' FilterError) before the engine meets them, where
+        // the engine bounds the height of its expressions (SQLite, MySQL).
+        if (setup.dialect.maxFilterDepth !== undefined)
+          it('refuses calls bound to a collection nested beyond what the engine compiles, by its limit', async () => {
+            collections ??= await loadWithChildTables(engine(), functionStorageSchema, functionRows, json);
+            let text = '1';
+            for (let i = 0; i < 30; i++) text = `Scores/Geo.CountOver(Min=${text})`;
+            const typed = check(`${text} ge 0`, functionSchema, { maxLambdaDepth: 30 });
+            expect(thrownFilterError(() => compileSql(typed, options()))).toMatchObject({ kind: 'limit' });
+          });
       },
     );
   }

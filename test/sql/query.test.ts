@@ -2,14 +2,22 @@
 // count, placeholders numbered after a caller's own, and the options refused by name.
 
 import { describe, expect, it } from 'vitest';
-import { check, defineModel, schemaOf } from '../../src/index.js';
+import { check, defineFunctions, defineModel, schemaOf } from '../../src/index.js';
 import {
   PublicEventTemplateCategoryItem,
   PublicVenue,
   VenueRoom,
   SERVICE_INTERFACE_B,
 } from '../../src/examples/events/index.js';
-import { compileSql, compileSqlQuery, mysql, pageOf, postgres, sqlite } from '../../src/backends/sql/index.js';
+import {
+  compileSql,
+  compileSqlQuery,
+  mysql,
+  pageOf,
+  postgres,
+  sqlFragment,
+  sqlite,
+} from '../../src/backends/sql/index.js';
 import { parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { thrownFilterError } from '../support/thrown.js';
@@ -116,7 +124,7 @@ describe('compileSqlQuery', () => {
     expect(pageOf([1, 2], plan)).toEqual({ items: [1, 2], more: false });
   });
 
-  it("refuses by name a lambda or count over a related row's collection, which its storage keys by the related row", () => {
+  it("refuses by name a lambda, count or call over a related row's collection, which its storage keys by the related row", () => {
     const categories = defineModel({
       namespace: 'Shop',
       entityTypes: {
@@ -128,12 +136,30 @@ describe('compileSqlQuery', () => {
         Product: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false }, Name: 'Edm.String' } },
       },
       entitySets: { Categories: { type: 'Category' } },
+      functions: {
+        Total: {
+          bound: true,
+          parameters: { products: { type: 'Product', collection: true } },
+          returnType: 'Edm.Int32',
+        },
+      },
+    });
+    const functions = defineFunctions({
+      'Shop.Total': {
+        memory: (_args, _self, products) => (products as unknown[]).length,
+        sql: {
+          postgres: (_args, _self, products) => products!.aggregate(() => sqlFragment`COUNT(*)`),
+          sqlite: (_args, _self, products) => products!.aggregate(() => sqlFragment`COUNT(*)`),
+          mysql: (_args, _self, products) => products!.aggregate(() => sqlFragment`COUNT(*)`),
+        },
+      },
     });
     const on: QueryResource = { schema: schemaOf(categories, 'Categories'), key: ['Id'], policy: resource.policy };
     const options = {
       dialect: postgres,
       from: 'categories',
       table: 'categories',
+      functions,
       collections: {
         Products: { table: 'products', foreignKey: 'category_id', key: 'Id' },
         'Parent/Products': { table: 'products', foreignKey: 'category_id', key: 'Id' },
@@ -143,6 +169,8 @@ describe('compileSqlQuery', () => {
       "$filter=Parent/Products/any(p: p/Name eq 'Saw')",
       '$filter=Parent/Products/$count gt 0',
       '$orderby=Parent/Products/$count',
+      '$filter=Parent/Products/Shop.Total() gt 0',
+      '$orderby=Parent/Products/Shop.Total()',
     ]) {
       const error = thrownFilterError(() => compileSqlQuery(parseQuery(query, on), options));
       expect([error.kind, error.construct], query).toEqual(['unsupported', 'collection storage']);
@@ -151,6 +179,9 @@ describe('compileSqlQuery', () => {
     // The row's own collection is read as before.
     expect(compileSqlQuery(parseQuery("$filter=Products/any(p: p/Name eq 'Saw')", on), options).data.sql).toContain(
       'EXISTS',
+    );
+    expect(compileSqlQuery(parseQuery('$filter=Products/Shop.Total() gt 0', on), options).data.sql).toContain(
+      'COUNT(*)',
     );
   });
 });

@@ -1,7 +1,8 @@
 // How deep a filter is, as an engine that bounds the height of its expressions counts it. SQLite
 // adds the height of each subquery's WHERE to the heights of the queries around it while it
 // resolves names (its `nHeight`), so a lambda's body is counted once more for each lambda (or
-// count) that reads a child table around it: nested lambdas cost the square of their depth.
+// count, or call bound to a collection) that reads a child table around it: nested lambdas cost
+// the square of their depth.
 
 import { childrenOfTyped } from '../../types/typed.js';
 import type { TypedExpr } from '../../types/typed.js';
@@ -34,7 +35,16 @@ export function filterDepth(root: TypedExpr, levels: (node: TypedExpr) => number
     }
     d += levels(node);
     depth.set(node, d);
-    nested.set(node, node.kind === 'lambda' || node.kind === 'count' ? d + n : n);
+    nested.set(node, readsChildTable(node) ? d + n : n);
   }
   return depth.get(root)! + nested.get(root)!;
+}
+
+/** A subquery over a collection's elements: a lambda, a count, a call bound to a collection (its `aggregate`). */
+function readsChildTable(node: TypedExpr): boolean {
+  return (
+    node.kind === 'lambda' ||
+    node.kind === 'count' ||
+    (node.kind === 'functionCall' && node.binding?.kind === 'collection')
+  );
 }

@@ -1,14 +1,21 @@
-// A lambda or count over a collection of a related row (`Parent/Products/any(…)`,
-// `Parent/Products/$count`) in a query's filter or order. A query's `collections` entry for such a
+// A lambda, count or call over a collection of a related row (`Parent/Products/any(…)`,
+// `Parent/Products/$count`, `Parent/Products/Ns.Total()`) in a query's filter or order. A query's `collections` entry for such a
 // path is its expansions': its `key` is a column of the related row (docs/sql.md), which a filter
 // would read from the row itself — the row's own collection, the wrong rows. Refused by name.
 
 import { unsupported } from '../../errors.js';
 import type { QueryPlan } from '../../types/query-plan.js';
 import { findProperty } from '../../types/schema.js';
-import { childrenOfTyped, type TypedExpr } from '../../types/typed.js';
+import { childrenOfTyped, type TypedCollection, type TypedExpr } from '../../types/typed.js';
 
-/** Throws an 'unsupported' FilterError at the first lambda or count over a related row's collection in the plan. */
+/** The collection a node reads each element of: a lambda's, a count's, a call's bound to one. */
+function collectionRead(node: TypedExpr): TypedCollection | undefined {
+  if (node.kind === 'lambda' || node.kind === 'count') return node.collection;
+  if (node.kind === 'functionCall' && node.binding?.kind === 'collection') return node.binding.collection;
+  return undefined;
+}
+
+/** Throws an 'unsupported' FilterError at the first lambda, count or call over a related row's collection in the plan. */
 export function refuseCollectionsOfRelatedRows(plan: QueryPlan): void {
   const roots: TypedExpr[] = [];
   for (const filter of [plan.filter, plan.pageFilter]) if (filter !== undefined) roots.push(filter.root);
@@ -16,8 +23,9 @@ export function refuseCollectionsOfRelatedRows(plan: QueryPlan): void {
   const stack = roots;
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if ((node.kind === 'lambda' || node.kind === 'count') && node.collection.source.kind === 'row') {
-      const { path } = node.collection;
+    const collection = collectionRead(node);
+    if (collection !== undefined && collection.source.kind === 'row') {
+      const { path } = collection;
       for (let length = 1; length < path.length; length++) {
         const property = findProperty(plan.schema, path.slice(0, length));
         if (property?.kind === 'structured' && property.relation)

@@ -6,6 +6,7 @@
 import { assertNever } from '../../assert-never.js';
 import { isSpanNumber, malformedTree } from '../../errors.js';
 import type { Expr, ExprKind, Span } from '../../syntax/ast.js';
+import { limitsOf, tooDeepLambda } from '../../syntax/limits.js';
 import { canonicalText } from '../../syntax/print.js';
 import type { Schema } from '../schema.js';
 import { literalsInString, stringOfLiteral } from '../suggest.js';
@@ -136,6 +137,12 @@ export class Checker implements CheckContext {
 
   leaveInOperand(): void {
     this.openIns--;
+  }
+
+  enterCollectionCall(call: Span): void {
+    const { maxLambdaDepth } = limitsOf(this.options);
+    if (this.lambdaDepth() >= maxLambdaDepth) throw tooDeepLambda(call, this.text, maxLambdaDepth);
+    this.openIns++;
   }
 
   lambdaDepth(): number {

@@ -43,6 +43,11 @@ export interface CheckContext {
   /** The x of an `x in C` is being checked: outside that lambda, but lowered into it. */
   enterInOperand(): void;
   leaveInOperand(): void;
+  /**
+   * The arguments of a call bound to a collection are being checked: read beside its elements, a
+   * level of lambdas deeper (a 'limit' FilterError beyond `maxLambdaDepth`).
+   */
+  enterCollectionCall(call: Span): void;
   /** How many lambdas of the lowered form stand around the node being checked. */
   lambdaDepth(): number;
 }

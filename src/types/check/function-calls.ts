@@ -51,7 +51,15 @@ export function functionCall(ctx: CheckContext, n: Call): Checked {
     );
     return undefined;
   }
-  const args = chosen.parameters.map((parameter) => argument(ctx, n, parameter));
+  // A call bound to a collection reads its elements as a lambda does, and nests as one.
+  const nested = 'collection' in binding;
+  if (nested) ctx.enterCollectionCall(n);
+  let args: (TypedExpr | undefined)[];
+  try {
+    args = chosen.parameters.map((parameter) => argument(ctx, n, parameter));
+  } finally {
+    if (nested) ctx.leaveInOperand();
+  }
   if (args.some((a) => a === undefined)) return undefined;
   const span = { start: n.start, end: n.end };
   const type = (chosen.returns as Extract<DeclaredValueType, { kind: 'primitive' }>).type;
