@@ -6,9 +6,9 @@
 import type { Expr, FunctionArgument, MemberExpr } from '../syntax/ast.js';
 import type { EdmType } from '../language/edm.js';
 import { shownValue } from '../types/value-literal.js';
-import type { DeclaredFunction, DeclaredValueType, Schema } from '../types/schema.js';
+import type { DeclaredFunction, DeclaredValueType, Schema, StructureType } from '../types/schema.js';
 import type { Operand } from './builder-types.js';
-import { BuiltOperand, CollectionOperand, type Holes, pathOf, valueNode } from './operands.js';
+import { BuiltOperand, CollectionOperand, type Holes, pathOf, structureTypeOf, valueNode } from './operands.js';
 import { typeOf } from './operand-types.js';
 
 const NOWHERE = { start: 0, end: 0 } as const;
@@ -68,35 +68,52 @@ export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name:
 interface Binding {
   readonly path: MemberExpr;
   readonly holes: Holes;
-  /** A primitive operand's type; undefined for a structure or a collection. */
+  /** A primitive operand's type, or a collection's elements'; undefined for structures. */
   readonly type: EdmType | undefined;
+  /** A structure's model type, or a collection's elements'; undefined for primitives, or in a short-form schema. */
+  readonly structure: StructureType | undefined;
   readonly collection: boolean;
 }
 
 function bindingOf(on: unknown, name: string): Binding | undefined {
   if (on === undefined) return undefined;
-  if (on instanceof CollectionOperand) return { path: on.path, holes: [], type: undefined, collection: true };
+  if (on instanceof CollectionOperand) {
+    const element = on.property.element;
+    const [type, structure] = element.kind === 'primitive' ? [element.type, undefined] : [undefined, element.type];
+    return { path: on.path, holes: [], type, structure, collection: true };
+  }
   if (on instanceof BuiltOperand && on.expr.kind === 'member' && on.type !== undefined)
-    return { path: on.expr, holes: on.holes, type: on.type.type, collection: false };
-  const structure = pathOf(on);
-  if (structure !== undefined)
+    return { path: on.expr, holes: on.holes, type: on.type.type, structure: undefined, collection: false };
+  const segments = pathOf(on);
+  if (segments !== undefined)
     return {
-      path: { kind: 'member', segments: structure.length > 0 ? structure : [{ name: '$it', ...NOWHERE }], ...NOWHERE },
+      path: { kind: 'member', segments: segments.length > 0 ? segments : [{ name: '$it', ...NOWHERE }], ...NOWHERE },
       holes: [],
       type: undefined,
+      structure: structureTypeOf(on),
       collection: false,
     };
   throw new TypeError(`${name}() is bound to a property, a structure or a collection, not ${shownValue(on)}`);
 }
 
-/** Whether an overload takes these parameter names, bound as the call is (its types check() checks). */
+/**
+ * Whether an overload takes these parameter names, bound as the call is: to a collection or one
+ * value, of the primitive type, or of the structure's type or one it derives from, as check()
+ * chooses (which checks the arguments' types).
+ */
 function fits(o: DeclaredFunction, binding: Binding | undefined, names: readonly string[]): boolean {
   const named = o.parameters.length === names.length && o.parameters.every((p) => names.includes(p.name));
   if (!named) return false;
   if (binding === undefined)
     return o.binding === undefined || (o.binding.kind === 'structure' && !o.binding.collection);
-  if (o.binding === undefined || o.binding.collection !== binding.collection) return false;
-  return binding.type === undefined || (o.binding.kind === 'primitive' && o.binding.type === binding.type);
+  const bound = o.binding;
+  if (bound === undefined || bound.collection !== binding.collection) return false;
+  if (binding.type !== undefined) return bound.kind === 'primitive' && bound.type === binding.type;
+  if (binding.structure === undefined) return true;
+  return (
+    bound.kind === 'structure' &&
+    (bound.type.name === binding.structure.name || bound.type.derived.has(binding.structure.name))
+  );
 }
 
 /** The type of a value's place: a parameter's or result's primitive type; none for another. */

@@ -15,7 +15,7 @@ import { EDM_TYPES } from '../language/edm.js';
 import type { EdmType } from '../language/edm.js';
 import { arityOf, FUNCTIONS } from '../language/functions.js';
 import type { FunctionName, FunctionSignature } from '../language/functions.js';
-import type { CollectionProperty, Property, Schema } from '../types/schema.js';
+import type { CollectionProperty, Property, Schema, StructureType } from '../types/schema.js';
 import { bindValue, shownValue } from '../types/value-literal.js';
 import type { Condition, Operand } from './builder-types.js';
 import { arithmeticType, callType, negatedType, typeOf, VALUE } from './operand-types.js';
@@ -314,7 +314,7 @@ export const maxdatetime = constant('maxdatetime');
 
 /** The resource's properties as operands: the row a predicate is given. */
 export function rowOf(schema: Schema): object {
-  return structureOf(schema.properties, [], { rootNames: new Set(schema.properties.keys()) }, false);
+  return structureOf(schema.properties, [], { rootNames: new Set(schema.properties.keys()) }, false, schema.type);
 }
 
 /** What naming a lambda's variable must avoid: the names of the resource's properties, which a path inside the lambda may start with. */
@@ -328,6 +328,15 @@ function memberOf(segments: readonly PathSegment[]): MemberExpr {
 
 /** Where a structure's view is read from, for a function bound to it (src/client/model-functions.ts). */
 const PATH = Symbol('path');
+/** The model's type of a structure's view, where the schema has one: which overloads a call on it fits. */
+const TYPE = Symbol('type');
+
+/** The model's type of a structure's view; undefined for anything else, or in a short-form schema. */
+export function structureTypeOf(view: unknown): StructureType | undefined {
+  return typeof view === 'object' && view !== null && TYPE in view
+    ? (view as { [TYPE]: StructureType | undefined })[TYPE]
+    : undefined;
+}
 
 /** The path of a structure's view (empty for the row itself); undefined for anything else. */
 export function pathOf(view: unknown): readonly PathSegment[] | undefined {
@@ -346,9 +355,11 @@ function structureOf(
   prefix: readonly PathSegment[],
   scope: Scope,
   structure: boolean,
+  type: StructureType | undefined,
 ): object {
   const view: Record<string, unknown> = {};
   Object.defineProperty(view, PATH, { value: prefix });
+  Object.defineProperty(view, TYPE, { value: type });
   for (const property of properties.values()) {
     const segments = [...prefix, { name: property.name, ...NOWHERE }];
     Object.defineProperty(view, property.name, { enumerable: true, get: () => nodeOf(property, segments, scope) });
@@ -371,7 +382,7 @@ function nodeOf(property: Property, segments: readonly PathSegment[], scope: Sco
     case 'primitive':
       return new BuiltOperand(memberOf(segments), NO_HOLES, { type: property.type, enum: property.enum });
     case 'structured':
-      return structureOf(property.properties, segments, scope, true);
+      return structureOf(property.properties, segments, scope, true, property.type);
     case 'collection':
       return new CollectionOperand(memberOf(segments), property, scope);
     default:
@@ -383,7 +394,7 @@ function nodeOf(property: Property, segments: readonly PathSegment[], scope: Sco
 export class CollectionOperand {
   constructor(
     readonly path: MemberExpr,
-    private readonly property: CollectionProperty,
+    readonly property: CollectionProperty,
     private readonly scope: Scope,
   ) {}
 
@@ -424,7 +435,7 @@ export class CollectionOperand {
     const element = this.property.element;
     const argument =
       element.kind === 'structured'
-        ? structureOf(element.properties, [variable], this.scope, true)
+        ? structureOf(element.properties, [variable], this.scope, true, element.type)
         : new BuiltOperand(memberOf([variable]), NO_HOLES, { type: element.type, enum: element.enum });
     const body = condition((predicate as (element: unknown) => unknown)(argument), `${op}()`);
     variable.name = freshName(this.property.name, variablesIn(body.expr), this.scope.rootNames);

@@ -3,7 +3,7 @@
 // checks as that text does; values beside a call are literals of its parameters' and result's types.
 
 import { describe, expect, it } from 'vitest';
-import { check, parse, print, withoutSpans } from '../../src/index.js';
+import { check, defineModel, parse, print, schemaOf, withoutSpans } from '../../src/index.js';
 import { build, modelFunction, printBuilt, where } from '../../src/client/index.js';
 import type { Condition } from '../../src/client/index.js';
 import { functionSchema as places } from '../support/function-table.js';
@@ -57,6 +57,57 @@ describe('a call of a model function, built', () => {
     const tree = build(places, ((p: Loose) => shift({ By: p.Qty, Nope: p.Qty }).eq(p.Qty)) as never);
     expect(printBuilt(tree)).toBe('Geo.Shift(By=Qty, Nope=Qty) eq Qty');
     expect(thrownFilterError(() => check(tree, places)).issues[0]!.code).toBe('unknown_parameter');
+  });
+
+  it("types the values by the overload bound to the collection's elements or the structure's type", () => {
+    const model = defineModel({
+      namespace: 'N',
+      complexTypes: { Pt: { properties: { Lat: 'Edm.Double' } } },
+      entityTypes: {
+        P: {
+          key: ['Id'],
+          properties: {
+            Id: { type: 'Edm.Int32', nullable: false },
+            Home: 'Pt',
+            Tags: { type: 'Edm.String', collection: true },
+            Scores: { type: 'Edm.Int32', collection: true },
+          },
+        },
+      },
+      entitySets: { Ps: { type: 'P' } },
+      functions: {
+        // The same parameter names, bound to collections of two types, or to two structures.
+        F: [
+          {
+            bound: true,
+            parameters: { c: { type: 'Edm.Int32', collection: true }, X: 'Edm.Int32' },
+            returnType: 'Edm.Int32',
+          },
+          {
+            bound: true,
+            parameters: { c: { type: 'Edm.String', collection: true }, X: 'Edm.String' },
+            returnType: 'Edm.String',
+          },
+        ],
+        H: [
+          { bound: true, parameters: { p: 'P', X: 'Edm.Int32' }, returnType: 'Edm.Int32' },
+          { bound: true, parameters: { p: 'Pt', X: 'Edm.String' }, returnType: 'Edm.String' },
+        ],
+      },
+    });
+    const ps = schemaOf(model, 'Ps');
+    const f = modelFunction(ps, 'N.F');
+    const h = modelFunction(ps, 'N.H');
+    for (const [text, predicate] of [
+      ['Scores/N.F(X=1) eq 2', (p: Loose) => f({ X: 1 }, p.Scores).eq(2)],
+      ["Tags/N.F(X='a') eq 'b'", (p: Loose) => f({ X: 'a' }, p.Tags).eq('b')],
+      ['$it/N.H(X=1) eq 2', (p: Loose) => h({ X: 1 }, p).eq(2)],
+      ["Home/N.H(X='a') eq 'b'", (p: Loose) => h({ X: 'a' }, p.Home).eq('b')],
+    ] as const) {
+      const built = where(ps, predicate as never);
+      expect(built.text).toBe(text);
+      expect(() => check(built.text, ps)).not.toThrow();
+    }
   });
 
   it('refuses a name the model does not declare, and a binding that is no operand', () => {
