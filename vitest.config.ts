@@ -38,6 +38,8 @@ const LONGEST = [
   'service/test/pglite.test.ts',
   'test/sql/string-limit.test.ts',
   'test/mongo/size.test.ts',
+  'service/test/request-cost.test.ts',
+  'test/playground/page.test.ts',
   'service/test/database-faults.test.ts',
 ];
 
