@@ -213,6 +213,16 @@ export function bindingValue(node: TypedFunctionCall): TypedExpr | undefined {
   return binding === undefined || binding.kind === 'structure' || binding.kind === 'collection' ? undefined : binding;
 }
 
+/**
+ * The collection a node reads element by element: a lambda's, a count's, or a call's bound to one
+ * (which a backend reads as a subquery over the elements, as it reads a lambda).
+ */
+export function collectionReadBy(node: TypedExpr): TypedCollection | undefined {
+  if (node.kind === 'lambda' || node.kind === 'count') return node.collection;
+  if (node.kind === 'functionCall' && node.binding?.kind === 'collection') return node.binding.collection;
+  return undefined;
+}
+
 /** The operands of a call: its binding's (a value, or a collection's element condition), then its arguments. */
 function callOperands(node: TypedFunctionCall): readonly TypedExpr[] {
   const binding = node.binding;

@@ -69,29 +69,12 @@ function doubleArithmetic(node: TypedExpr): TypedExpr[] {
  * own values, by compiling `node eq INF or node eq -INF` for each such node.
  */
 function overflowsDouble(typed: TypedFilter, rows: readonly object[]): boolean {
-  return doubleArithmetic(typed.root).some((node) => {
-    const span = { start: node.start, end: node.end };
-    const infinity = (value: number): TypedExpr => ({ kind: 'literal', type: node.type, value, ...span });
-    const equals = (value: number): TypedExpr => ({
-      kind: 'compare',
-      op: 'eq',
-      type: 'Edm.Boolean',
-      left: node,
-      right: infinity(value),
-      ...span,
-    });
-    const root: TypedExpr = {
-      kind: 'logical',
-      op: 'or',
-      type: 'Edm.Boolean',
-      operands: [equals(Infinity), equals(-Infinity)],
-      ...span,
-    };
-    // A probe of the test's own making, which may read a lambda's variable outside its lambda (the
-    // memory compiler binds none there): taken as made, not read as a caller's hand-built tree.
-    const isInfinite = compilePredicate(rememberFilter({ ...typed, root } as TypedFilter));
-    return rows.some((row) => isInfinite(row));
-  });
+  return doubleArithmetic(typed.root).some((node) =>
+    holdsOnSomeRow(typed, rows, node, [
+      ['eq', Infinity],
+      ['eq', -Infinity],
+    ]),
+  );
 }
 
 /**
@@ -101,28 +84,45 @@ function overflowsDouble(typed: TypedFilter, rows: readonly object[]): boolean {
  * node (`--9223372036854775808`, a counterexample of the value differential).
  */
 function leavesInt64(typed: TypedFilter, rows: readonly object[]): boolean {
-  return typedNodesOf(typed.root).some((node) => {
-    if ((node.kind !== 'arithmetic' && node.kind !== 'negate') || node.type !== 'Edm.Int64') return false;
-    const span = { start: node.start, end: node.end };
-    const beyond = (op: 'gt' | 'lt', value: bigint): TypedExpr => ({
+  return typedNodesOf(typed.root).some(
+    (node) =>
+      (node.kind === 'arithmetic' || node.kind === 'negate') &&
+      node.type === 'Edm.Int64' &&
+      holdsOnSomeRow(typed, rows, node, [
+        ['gt', 2n ** 63n - 1n],
+        ['lt', -(2n ** 63n)],
+      ]),
+  );
+}
+
+/**
+ * Whether `node op1 c1 or node op2 c2 …` holds on some row, each constant of the node's type. A
+ * probe of the test's own making, which may read a lambda's variable outside its lambda (the memory
+ * compiler binds none there): taken as made, not read as a caller's hand-built tree.
+ */
+function holdsOnSomeRow(
+  typed: TypedFilter,
+  rows: readonly object[],
+  node: TypedExpr,
+  comparisons: readonly (readonly ['eq' | 'gt' | 'lt', unknown])[],
+): boolean {
+  const span = { start: node.start, end: node.end };
+  const root: TypedExpr = {
+    kind: 'logical',
+    op: 'or',
+    type: 'Edm.Boolean',
+    operands: comparisons.map(([op, value]) => ({
       kind: 'compare',
       op,
       type: 'Edm.Boolean',
       left: node,
-      right: { kind: 'literal', type: 'Edm.Int64', value, ...span },
+      right: { kind: 'literal', type: node.type, value, ...span } as TypedExpr,
       ...span,
-    });
-    const root: TypedExpr = {
-      kind: 'logical',
-      op: 'or',
-      type: 'Edm.Boolean',
-      operands: [beyond('gt', 2n ** 63n - 1n), beyond('lt', -(2n ** 63n))],
-      ...span,
-    };
-    // A probe of the test's own making (as overflowsDouble's): taken as made.
-    const leaves = compilePredicate(rememberFilter({ ...typed, root } as TypedFilter));
-    return rows.some((row) => leaves(row));
-  });
+    })),
+    ...span,
+  };
+  const holds = compilePredicate(rememberFilter({ ...typed, root } as TypedFilter));
+  return rows.some((row) => holds(row));
 }
 
 function mapStrings(value: unknown, f: (s: string) => string): unknown {

@@ -4,7 +4,7 @@
 // count, or call bound to a collection) that reads a child table around it: nested lambdas cost
 // the square of their depth.
 
-import { childrenOfTyped } from '../../types/typed.js';
+import { childrenOfTyped, collectionReadBy } from '../../types/typed.js';
 import type { TypedExpr } from '../../types/typed.js';
 
 /**
@@ -35,16 +35,7 @@ export function filterDepth(root: TypedExpr, levels: (node: TypedExpr) => number
     }
     d += levels(node);
     depth.set(node, d);
-    nested.set(node, readsChildTable(node) ? d + n : n);
+    nested.set(node, collectionReadBy(node) !== undefined ? d + n : n);
   }
   return depth.get(root)! + nested.get(root)!;
-}
-
-/** A subquery over a collection's elements: a lambda, a count, a call bound to a collection (its `aggregate`). */
-function readsChildTable(node: TypedExpr): boolean {
-  return (
-    node.kind === 'lambda' ||
-    node.kind === 'count' ||
-    (node.kind === 'functionCall' && node.binding?.kind === 'collection')
-  );
 }

@@ -6,14 +6,7 @@
 import { unsupported } from '../../errors.js';
 import type { QueryPlan } from '../../types/query-plan.js';
 import { findProperty } from '../../types/schema.js';
-import { childrenOfTyped, type TypedCollection, type TypedExpr } from '../../types/typed.js';
-
-/** The collection a node reads each element of: a lambda's, a count's, a call's bound to one. */
-function collectionRead(node: TypedExpr): TypedCollection | undefined {
-  if (node.kind === 'lambda' || node.kind === 'count') return node.collection;
-  if (node.kind === 'functionCall' && node.binding?.kind === 'collection') return node.binding.collection;
-  return undefined;
-}
+import { childrenOfTyped, collectionReadBy, type TypedExpr } from '../../types/typed.js';
 
 /** Throws an 'unsupported' FilterError at the first lambda, count or call over a related row's collection in the plan. */
 export function refuseCollectionsOfRelatedRows(plan: QueryPlan): void {
@@ -23,7 +16,7 @@ export function refuseCollectionsOfRelatedRows(plan: QueryPlan): void {
   const stack = roots;
   while (stack.length > 0) {
     const node = stack.pop()!;
-    const collection = collectionRead(node);
+    const collection = collectionReadBy(node);
     if (collection !== undefined && collection.source.kind === 'row') {
       const { path } = collection;
       for (let length = 1; length < path.length; length++) {
