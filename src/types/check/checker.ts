@@ -145,6 +145,10 @@ export class Checker implements CheckContext {
     this.openIns++;
   }
 
+  leaveCollectionCall(): void {
+    this.openIns--;
+  }
+
   lambdaDepth(): number {
     return this.scopes.length + this.openIns;
   }

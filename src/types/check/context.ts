@@ -48,6 +48,7 @@ export interface CheckContext {
    * level of lambdas deeper (a 'limit' FilterError beyond `maxLambdaDepth`).
    */
   enterCollectionCall(call: Span): void;
+  leaveCollectionCall(): void;
   /** How many lambdas of the lowered form stand around the node being checked. */
   lambdaDepth(): number;
 }

@@ -58,7 +58,7 @@ export function functionCall(ctx: CheckContext, n: Call): Checked {
   try {
     args = chosen.parameters.map((parameter) => argument(ctx, n, parameter));
   } finally {
-    if (nested) ctx.leaveInOperand();
+    if (nested) ctx.leaveCollectionCall();
   }
   if (args.some((a) => a === undefined)) return undefined;
   const span = { start: n.start, end: n.end };
