@@ -558,6 +558,8 @@ class Generator extends RowReads {
 
   /** A comparison, before its negation; never null (docs/semantics.md, section 2). */
   compare(p: ComparePredicate): string {
+    const length = lengthAgainstInteger(p);
+    if (length) return this.boundedLength(length);
     let l = this.value(p.left);
     let r = this.value(p.right);
     const repr: Repr = l.repr === 'big' || r.repr === 'big' ? 'big' : l.repr;
@@ -569,10 +571,11 @@ class Generator extends RowReads {
       if (k && other.lift) {
         const { member, map } = other.lift;
         const kv = k.constant!.value;
-        // A string equal to a well-formed constant is well-formed; others are checked.
+        // Against a well-formed constant a lone surrogate cannot change the answer: a string equal
+        // to the constant is well-formed, and any other is unequal (docs/semantics.md, section 1).
         const test = (x: string): string =>
           repr === 'str' && isWellFormedConstant(k)
-            ? this.wellFormedUnless(member, x, `${map(x)} === ${k.code}`)
+            ? `${map(x)} === ${k.code}`
             : this.bind(map(this.wellFormed(member, x)), x, (y) =>
                 isPlainEquality(repr, kv) ? `(${y} === ${k.code})` : `(${equalCode(y, k.code, repr, this)})`,
               );
@@ -592,6 +595,25 @@ class Generator extends RowReads {
     return `(${this.allNonNull([l, r], ([a, b]) => orderCode(op, a!, b!, repr, native, this), 'false')})`;
   }
 
+  /**
+   * `length(s) op n` for a String member s: a string of u UTF-16 units holds from ⌈u/2⌉ to u code
+   * points, so u alone answers every row but those whose u lies within those bounds of n, and only
+   * they count code points (`length(Name) gt 0` never does). A lone surrogate is still reported
+   * before the length is read.
+   */
+  boundedLength({ member, op, n, not }: LengthComparison): string {
+    return this.memberTest(member, 'false', (x) => {
+      const u = this.temp();
+      const units = `(${u} = ${this.wellFormed(member, x)}.length)`;
+      const count = `${this.helper('lengthOf')}(${x})`;
+      const test =
+        op === 'eq'
+          ? `(${units} < ${n} || ${u} > ${2 * n} ? false : ${count} === ${n})`
+          : `(${units} <= ${n} ? false : ${u} > ${2 * n} ? true : ${count} > ${n})`;
+      return not ? `!${test}` : test;
+    });
+  }
+
   inList(operand: LoweredValue, list: readonly LoweredConstant[], orNull: boolean): string {
     const v = this.value(operand);
     const values = list.map((i) => this.as(this.value(i), v.repr));
@@ -608,14 +630,9 @@ class Generator extends RowReads {
     };
     if (v.lift) {
       const { member, map } = v.lift;
+      // As for `eq`: in a list of well-formed constants only a well-formed string is found.
       if (v.repr === 'str' && values.every(isWellFormedConstant)) {
-        return this.memberTest(member, String(orNull), (x) =>
-          this.wellFormedUnless(
-            member,
-            x,
-            this.bind(map(x), x, (y) => `(${testOf(y)})`),
-          ),
-        );
+        return this.memberTest(member, String(orNull), (x) => this.bind(map(x), x, (y) => `(${testOf(y)})`));
       }
       return this.memberTest(member, String(orNull), (x) =>
         this.bind(map(this.wellFormed(member, x)), x, (y) => `(${testOf(y)})`),
@@ -625,6 +642,50 @@ class Generator extends RowReads {
     return `((${t} = ${v.code}) === null ? ${orNull} : (${testOf(t)}))`;
   }
 }
+
+/**
+ * `length(member) eq n` or `length(member) gt n`, or its negation where `not`: what each comparison
+ * of a String member's length with an integer comes to, for a member that is not null.
+ */
+interface LengthComparison {
+  readonly member: LoweredMember;
+  readonly op: 'eq' | 'gt';
+  readonly n: number;
+  readonly not: boolean;
+}
+
+/** The comparison as a LengthComparison, where it compares `length` of a String member with an integer constant. */
+function lengthAgainstInteger(p: ComparePredicate): LengthComparison | undefined {
+  const lengthOfMember = (v: LoweredValue): LoweredMember | undefined =>
+    v.kind === 'call' && v.name === 'length' && v.args[0]?.kind === 'member' && v.args[0].type === 'Edm.String'
+      ? v.args[0]
+      : undefined;
+  const integer = (v: LoweredValue): number | undefined =>
+    v.kind === 'constant' && typeof v.value === 'number' && Number.isSafeInteger(v.value) ? v.value : undefined;
+  let member = lengthOfMember(p.left);
+  let n = integer(p.right);
+  let op = p.op;
+  if (member === undefined || n === undefined) {
+    member = lengthOfMember(p.right);
+    n = integer(p.left);
+    op = FLIPPED[p.op];
+  }
+  if (member === undefined || n === undefined) return undefined;
+  // c ≥ n is c > n − 1; c < n is not c > n − 1; c ≤ n is not c > n.
+  switch (op) {
+    case 'eq':
+    case 'gt':
+      return { member, op, n, not: false };
+    case 'ge':
+      return { member, op: 'gt', n: n - 1, not: false };
+    case 'lt':
+      return { member, op: 'gt', n: n - 1, not: true };
+    case 'le':
+      return { member, op: 'gt', n, not: true };
+  }
+}
+
+const FLIPPED = { eq: 'eq', gt: 'lt', ge: 'le', lt: 'gt', le: 'ge' } as const;
 
 /** The longest `in` list tested by `===` per item rather than by a set. */
 const SHORT_LIST = 4;

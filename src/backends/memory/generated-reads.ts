@@ -193,13 +193,4 @@ export abstract class RowReads {
       ? `(${x}.isWellFormed() ? ${x} : ${bad})`
       : `(${this.helper('isWellFormed')}(${x}) ? ${x} : ${bad})`;
   }
-
-  /**
-   * `hit || x is well-formed-or-throw`, false when x is well-formed: for a test that only a
-   * well-formed string can pass (it equals, or is in a set of, well-formed constants).
-   */
-  wellFormedUnless(node: LoweredMember, x: string, hit: string): string {
-    if (node.type !== 'Edm.String' || this.trusted) return hit;
-    return `(${hit} || (${this.wellFormed(node, x)}, false))`;
-  }
 }
