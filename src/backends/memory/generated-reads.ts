@@ -19,6 +19,21 @@ const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
 };
 
 /**
+ * The test of a row value's type for the types a `typeof` (and, for the integers, a range) decides,
+ * `first` the code that reads it into `t` (assigned there, read after).
+ */
+const TYPE_TEST: Readonly<Record<string, (t: string, first: string) => string>> = {
+  'Edm.Int32': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.Int32']!(t)}`,
+  'Edm.Int16': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.Int16']!(t)}`,
+  'Edm.SByte': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.SByte']!(t)}`,
+  'Edm.Byte': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.Byte']!(t)}`,
+  'Edm.String': (_, first) => `typeof ${first} === 'string'`,
+  'Edm.Boolean': (_, first) => `typeof ${first} === 'boolean'`,
+  'Edm.Double': (_, first) => `typeof ${first} === 'number'`,
+  'Edm.Single': (_, first) => `typeof ${first} === 'number'`,
+};
+
+/**
  * Whether a row value is null or missing: `x`, or `x` once assigned `read`. Two strict tests,
  * which V8 compiles to two comparisons; `x == null` also tests for an object that hides itself
  * (`document.all`), which costs a look at the value's map, several times the comparisons.
@@ -63,10 +78,20 @@ export abstract class RowReads {
     if (neverNull)
       return `((${leaf} = ${this.readProperty(this.base(node.source), path[0]!)}), ${this.readValue(node, leaf, ifValue)})`;
     // A primitive element itself: copied, so that converting it in place leaves the element as it is.
-    if (path.length === 0)
-      return `(${missing(leaf, this.base(node.source))} ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
-    const { code, obj } = this.structureSteps(node.source, path.slice(0, -1), ifNull);
-    return `(${code}${missing(leaf, this.readProperty(obj, path[path.length - 1]!))} ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+    const { code, obj } =
+      path.length === 0 ? { code: '', obj: '' } : this.structureSteps(node.source, path.slice(0, -1), ifNull);
+    const read = path.length === 0 ? this.base(node.source) : this.readProperty(obj, path[path.length - 1]!);
+    // A value checked by its type alone is tested for it first: one of its type, the common case,
+    // then needs no test for null.
+    const typeTest = this.trusted || node.property.enum !== undefined ? undefined : TYPE_TEST[node.type];
+    if (typeTest)
+      return `(${code}${typeTest(leaf, `(${leaf} = ${read})`)} ? ${ifValue(leaf)} : ${missing(leaf)} ? ${ifNull} : ${this.badValue(node, leaf)})`;
+    return `(${code}${missing(leaf, read)} ? ${ifNull} : ${this.readValue(node, leaf, ifValue)})`;
+  }
+
+  /** The call that reports a row value not of the member's declared type. */
+  badValue(node: LoweredMember, t: string): string {
+    return `${this.helper('badValue')}(${t}, ${JSON.stringify(node.path.join('/'))}, ${JSON.stringify(node.type)}${variableArgument(node.source)})`;
   }
 
   /**
@@ -154,6 +179,9 @@ export abstract class RowReads {
       // Values already in their representation are taken as they are; the others still convert.
       if (AS_THEY_ARE.has(type)) return then;
       if (type === 'Edm.Guid') return `((${t} = ${t}.toLowerCase()), ${then})`;
+      // A Date, the common form of an instant, is read here rather than through the helper's call.
+      if (type === 'Edm.DateTimeOffset' || type === 'Edm.DateTime')
+        return `((${t} = ${t} instanceof Date ? ${t}.getTime() : ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)}${variable})), ${then})`;
     }
     const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
     if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
