@@ -127,7 +127,9 @@ export const renderers: Renderers = {
   null: () => leaf('null'),
   boolean: (n) => leaf(n.value ? 'true' : 'false'),
   number: (n) => leaf(n.raw),
-  string: (n) => leaf(quoteString(n.value)),
+  // Never numeric, and not tested: the test would copy the text, which joins the quotes to a
+  // value that may be a megabyte long, into one string.
+  string: (n) => ({ text: quoteString(n.value), level: PRIMARY, numeric: false }),
   datetime: (n) => leaf(n.raw),
   guid: (n) => leaf(n.raw),
   binary: (n) => leaf(n.raw),
