@@ -47,37 +47,44 @@ const COMPARE = new Set<string>(['eq', 'ne', 'gt', 'ge', 'lt', 'le']);
  * chain, built by an inner fold, stays one operand.
  */
 export function chain(head: Expr, tail: [BinaryOp, Expr][]): Expr {
+  if (tail.length === 1) return combine(tail[0]![0], head, tail[0]![1], false);
   const operands: Expr[] = [head];
+  // Whether each operand was built by this fold: only an `and`/`or` built here absorbs the next
+  // operand of its operator.
+  const built: boolean[] = [false];
   const ops: BinaryOp[] = [];
-  const flat = new Set<Expr>();
-  const reduce = (): void => {
-    const op = ops.pop()!;
-    const right = operands.pop()!;
-    const left = operands.pop()!;
-    operands.push(combine(op, left, right, flat));
-  };
   for (const [op, right] of tail) {
     const level = PRECEDENCE[op]!;
-    while (ops.length > 0 && PRECEDENCE[ops[ops.length - 1]!]! >= level) reduce();
+    while (ops.length > 0 && PRECEDENCE[ops[ops.length - 1]!]! >= level) reduce(operands, built, ops);
     ops.push(op);
     operands.push(right);
+    built.push(false);
   }
-  while (ops.length > 0) reduce();
+  while (ops.length > 0) reduce(operands, built, ops);
   return operands[0]!;
 }
 
-function combine(op: BinaryOp, left: Expr, right: Expr, flat: Set<Expr>): Expr {
+/** Replaces the last two operands by the last operator applied to them. */
+function reduce(operands: Expr[], built: boolean[], ops: BinaryOp[]): void {
+  const op = ops.pop()!;
+  const right = operands.pop()!;
+  built.pop();
+  const left = operands.pop()!;
+  const leftBuilt = built.pop()!;
+  operands.push(combine(op, left, right, leftBuilt));
+  built.push(true);
+}
+
+function combine(op: BinaryOp, left: Expr, right: Expr, leftBuilt: boolean): Expr {
   const start = left.start;
   const end = right.end;
   if (op === 'and' || op === 'or') {
-    if (left.kind === 'logical' && left.op === op && flat.has(left)) {
+    if (leftBuilt && left.kind === 'logical' && left.op === op) {
       (left.operands as Expr[]).push(right);
       (left as { end: number }).end = end;
       return left;
     }
-    const node: Expr = { kind: 'logical', op, operands: [left, right], start, end };
-    flat.add(node);
-    return node;
+    return { kind: 'logical', op, operands: [left, right], start, end };
   }
   if (COMPARE.has(op)) return { kind: 'compare', op: op as CompareOp, left, right, start, end };
   return { kind: 'arithmetic', op: op as ArithmeticOp, left, right, start, end };
