@@ -135,7 +135,8 @@ export const renderers: Renderers = {
   timeOfDay: (n) => leaf(n.raw),
   duration: (n) => leaf(n.raw),
   enum: (n) => leaf(`${n.typeName}'${n.body}'`),
-  member: (n) => leaf(n.segments.map((s) => s.name).join('/')),
+  // After a call, the path reads its result (docs/semantics.md §15).
+  member: (n, [call]) => leaf([...(call === undefined ? [] : [call.text]), ...n.segments.map((s) => s.name)].join('/')),
   alias: (n) => leaf(`@${n.name}`),
   call: (n, parts) => {
     const args = parts.map((p) => p.text);

@@ -5,7 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/index.js';
 import { compilePredicate } from '../../src/backends/memory/index.js';
-import { aliasCase, functionCases, functionRegistry, functionRows, functionSchema } from '../support/function-table.js';
+import {
+  aliasCase,
+  functionCases,
+  functionRegistry,
+  functionRows,
+  functionSchema,
+  resultCases,
+} from '../support/function-table.js';
 
 function matching(test: (row: unknown) => boolean): number[] {
   return functionRows.filter((row) => test(row)).map((row) => row.Id);
@@ -13,15 +20,19 @@ function matching(test: (row: unknown) => boolean): number[] {
 
 describe('the function-call table in memory', () => {
   it('has each filter once', () => {
-    expect(new Set(functionCases.map((c) => c.filter)).size).toBe(functionCases.length);
+    const filters = [...functionCases, ...resultCases].map((c) => c.filter);
+    expect(new Set(filters).size).toBe(filters.length);
   });
 
-  describe.each(functionCases.map((c, i) => [i, c.filter, c.ids] as const))('%i: %s', (_i, filter, ids) => {
-    const typed = check(filter, functionSchema);
-    it('default', () => expect(matching(compilePredicate(typed, { functions: functionRegistry }))).toEqual(ids));
-    it('closures', () =>
-      expect(matching(compilePredicate(typed, { functions: functionRegistry, codegen: false }))).toEqual(ids));
-  });
+  describe.each([...functionCases, ...resultCases].map((c, i) => [i, c.filter, c.ids] as const))(
+    '%i: %s',
+    (_i, filter, ids) => {
+      const typed = check(filter, functionSchema);
+      it('default', () => expect(matching(compilePredicate(typed, { functions: functionRegistry }))).toEqual(ids));
+      it('closures', () =>
+        expect(matching(compilePredicate(typed, { functions: functionRegistry, codegen: false }))).toEqual(ids));
+    },
+  );
 
   it('takes a parameter alias as an argument', () => {
     const typed = check(aliasCase.filter, functionSchema, { aliases: aliasCase.aliases });

@@ -4,10 +4,13 @@
 
 import type { Expr, FunctionArgument, MemberExpr, PathSegment } from '../ast.js';
 import type { Range } from './syntax-error.js';
+import { afterCall, type ResultPath } from './result-paths.js';
 
-/** What ends a path that is a bound call: its arguments. */
+/** What ends a path that is a bound call: its arguments, where they end, and the path after it. */
 export interface FunctionArgs {
   readonly function: readonly FunctionArgument[];
+  readonly end: number;
+  readonly after: ResultPath | null;
 }
 
 /** `Name=value` inside a call's parentheses. */
@@ -16,8 +19,8 @@ export function functionArgument(name: PathSegment, value: Expr, r: Range): Func
 }
 
 /** The arguments of a bound call, as the end of its path. */
-export function functionArgs(args: readonly FunctionArgument[]): FunctionArgs {
-  return { function: args };
+export function functionArgs(args: readonly FunctionArgument[], end: number, after: ResultPath | null): FunctionArgs {
+  return { function: args, end, after };
 }
 
 /**
@@ -36,17 +39,27 @@ export function isCanonicalNamespace(head: string): boolean {
   return head === 'geo';
 }
 
-/** `Ns.Fn(…)` at a path's head: unbound, or bound to the resource (the checker decides). */
-export function unboundCall(name: string, args: readonly FunctionArgument[], r: Range): Expr {
-  return {
+/**
+ * `Ns.Fn(…)` at a path's head: unbound, or bound to the resource (the checker decides); `end` is
+ * that of its `)`, and a path after it reads its result.
+ */
+export function unboundCall(
+  name: string,
+  args: readonly FunctionArgument[],
+  end: number,
+  after: ResultPath | null,
+  r: Range,
+): Expr {
+  const call = {
     kind: 'functionCall',
     name,
     nameSpan: { start: r.start, end: r.start + name.length },
     binding: undefined,
     args,
     start: r.start,
-    end: r.end,
-  };
+    end,
+  } as const;
+  return afterCall(call, after, r.start);
 }
 
 /** `Path/Ns.Fn(…)`: the call of the last segment, bound to the path before it. */
@@ -55,13 +68,14 @@ export function boundCall(first: PathSegment, tail: readonly PathSegment[], args
   const fn = segments.pop()!;
   const last = segments[segments.length - 1]!;
   const binding: MemberExpr = { kind: 'member', segments, start: r.start, end: last.end };
-  return {
+  const call = {
     kind: 'functionCall',
     name: fn.name,
     nameSpan: { start: fn.start, end: fn.end },
     binding,
     args: args.function,
     start: r.start,
-    end: r.end,
-  };
+    end: args.end,
+  } as const;
+  return afterCall(call, args.after, r.start);
 }
