@@ -6,10 +6,9 @@ import type { Expr, FunctionArgument, MemberExpr, PathSegment } from '../ast.js'
 import type { Range } from './syntax-error.js';
 import { afterCall, type ResultPath } from './result-paths.js';
 
-/** What ends a path that is a bound call: its arguments, where they end, and the path after it. */
+/** What ends a path that is a bound call: its arguments, and the path after it. */
 export interface FunctionArgs {
   readonly function: readonly FunctionArgument[];
-  readonly end: number;
   readonly after: ResultPath | null;
 }
 
@@ -19,8 +18,8 @@ export function functionArgument(name: PathSegment, value: Expr, r: Range): Func
 }
 
 /** The arguments of a bound call, as the end of its path. */
-export function functionArgs(args: readonly FunctionArgument[], end: number, after: ResultPath | null): FunctionArgs {
-  return { function: args, end, after };
+export function functionArgs(args: readonly FunctionArgument[], after: ResultPath | null): FunctionArgs {
+  return { function: args, after };
 }
 
 /**
@@ -40,16 +39,10 @@ export function isCanonicalNamespace(head: string): boolean {
 }
 
 /**
- * `Ns.Fn(…)` at a path's head: unbound, or bound to the resource (the checker decides); `end` is
- * that of its `)`, and a path after it reads its result.
+ * `Ns.Fn(…)` at a path's head: unbound, or bound to the resource (the checker decides); a path
+ * after it reads its result.
  */
-export function unboundCall(
-  name: string,
-  args: readonly FunctionArgument[],
-  end: number,
-  after: ResultPath | null,
-  r: Range,
-): Expr {
+export function unboundCall(name: string, args: readonly FunctionArgument[], after: ResultPath | null, r: Range): Expr {
   const call = {
     kind: 'functionCall',
     name,
@@ -57,7 +50,7 @@ export function unboundCall(
     binding: undefined,
     args,
     start: r.start,
-    end,
+    end: after?.start ?? r.end,
   } as const;
   return afterCall(call, after, r.start);
 }
@@ -75,7 +68,7 @@ export function boundCall(first: PathSegment, tail: readonly PathSegment[], args
     binding,
     args: args.function,
     start: r.start,
-    end: args.end,
+    end: args.after?.start ?? r.end,
   } as const;
   return afterCall(call, args.after, r.start);
 }

@@ -1,58 +1,74 @@
 // Paths after a call of a model's function (docs/semantics.md §15): `Ns.Fn()/City`,
-// `Ns.Fn()/Ns.Other()/Zip`, `Ns.Fn()/any(x: …)`, `Ns.Fn()/$count`. The grammar reads the calls of
+// `Ns.Fn()/Ns.Other()/Zip`, `Ns.Fn()/any(x: …)`, `Ns.Fn()/$count`. The grammar reads the steps of
 // a chain in a loop; the tree is folded here, each call bound to the path after the one before.
 
 import type { Expr, FunctionArgument, FunctionCallExpr, MemberExpr, PathSegment } from '../ast.js';
 import type { LambdaOp } from '../../language/operators.js';
 import { COUNT, emptyAll, type LambdaArgs } from './collections.js';
+import { syntaxError } from './syntax-error.js';
 
-/** A call bound to a path after a call: the path's segments, the call's name last, its arguments and its end. */
-export type ResultCall = readonly [tail: readonly PathSegment[], args: readonly FunctionArgument[], end: number];
+/**
+ * A step after a call: segments, then a call bound to them (its arguments), `/$count`, a lambda or
+ * nothing; and where the step ends.
+ */
+export type ResultStep = readonly [
+  tail: readonly PathSegment[],
+  suffix: readonly FunctionArgument[] | LambdaArgs | typeof COUNT | null,
+  end: number,
+];
 
-/** How a path after a call ends: its segments, then `/$count`, a lambda or nothing, and its end. */
-export type ResultEnd = readonly [tail: readonly PathSegment[], suffix: LambdaArgs | typeof COUNT | null, end: number];
-
-/** What followed a call: calls bound to its result, then how the path ends; null for nothing. */
+/** What followed a call, from `start` (the end of its `)`); null for nothing. */
 export interface ResultPath {
-  readonly calls: readonly ResultCall[];
-  readonly end: ResultEnd | null;
+  readonly steps: readonly ResultStep[];
+  readonly start: number;
 }
 
-export function resultPath(calls: readonly ResultCall[], end: ResultEnd | null): ResultPath | null {
-  return calls.length === 0 && end === null ? null : { calls, end };
+export function resultPath(steps: readonly ResultStep[], start: number): ResultPath | null {
+  return steps.length === 0 ? null : { steps, start };
 }
 
 /** The node a call and the path after it read, from `start` (where the call's text begins). */
 export function afterCall(call: FunctionCallExpr, path: ResultPath | null, start: number): Expr {
   if (path === null) return call;
-  let node = call;
-  for (const [tail, args, end] of path.calls) {
-    const fn = tail[tail.length - 1]!;
-    node = {
-      kind: 'functionCall',
-      name: fn.name,
-      nameSpan: { start: fn.start, end: fn.end },
-      binding: resultMember(node, tail.slice(0, -1), start),
-      args,
-      start,
-      end,
-    };
+  let node: Expr = call;
+  let from = path.start;
+  for (const [tail, suffix, end] of path.steps) {
+    // Only a call is followed by more: nothing reads a lambda's, a count's or a value's path.
+    if (node.kind !== 'functionCall')
+      throw syntaxError('unexpected_token', "Unexpected '/'", { start: from, end: from + 1 });
+    from = end;
+    if (suffix === null) node = { ...resultMember(node, tail, start), end };
+    else if (suffix === COUNT) node = { kind: 'count', collection: resultMember(node, tail, start), start, end };
+    else if (Array.isArray(suffix)) {
+      const fn = tail[tail.length - 1]!;
+      const binding = resultMember(node, tail.slice(0, -1), start);
+      node = {
+        kind: 'functionCall',
+        name: fn.name,
+        nameSpan: { start: fn.start, end: fn.end },
+        binding,
+        args: suffix,
+        start,
+        end,
+      };
+    } else
+      node = lambda(resultMember(node, tail.slice(0, -1), start), tail[tail.length - 1]!, suffix as LambdaArgs, end);
   }
-  if (path.end === null) return node;
-  const [tail, suffix, end] = path.end;
-  if (suffix === null) return { ...resultMember(node, tail, start), end };
-  if (suffix === COUNT) return { kind: 'count', collection: resultMember(node, tail, start), start, end };
-  const opSegment = tail[tail.length - 1]!;
+  return node;
+}
+
+function lambda(collection: MemberExpr, opSegment: PathSegment, args: LambdaArgs, end: number): Expr {
   const op = opSegment.name as LambdaOp;
-  if (suffix.body === undefined && op === 'all') throw emptyAll(end - 1);
+  if (args.body === undefined && op === 'all') throw emptyAll(end - 1);
+  const opSpan = { start: opSegment.start, end: opSegment.end };
   return {
     kind: 'lambda',
     op,
-    collection: resultMember(node, tail.slice(0, -1), start),
-    opSpan: { start: opSegment.start, end: opSegment.end },
-    variable: suffix.variable,
-    body: suffix.body,
-    start,
+    collection,
+    opSpan,
+    variable: args.variable,
+    body: args.body,
+    start: collection.start,
     end,
   };
 }

@@ -124,8 +124,8 @@ export class Checker implements CheckContext {
     return value.kind === 'alias' ? undefined : this.expr(value);
   }
 
-  enterScope(scope: Scope, lambda: Span): void {
-    this.deeper(lambda);
+  enterScope(scope: Scope, span: Span): void {
+    this.deeper(span);
     this.scopes.push(scope);
   }
 
@@ -158,11 +158,6 @@ export class Checker implements CheckContext {
 
   readResult(node: Span, path: MemberNode, check: (path: MemberNode) => Checked): Checked {
     return readResult(this, node, path, check);
-  }
-
-  /** A call's result comes into scope: a level of lambdas deeper (a 'limit' FilterError beyond `maxLambdaDepth`). */
-  enterResult(scope: Scope, call: Span): void {
-    this.enterScope(scope, call);
   }
 
   lambdaDepth(): number {

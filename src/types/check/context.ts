@@ -42,10 +42,11 @@ export interface CheckContext {
   meant(node: TypedExpr, source: Expr, accepts: (literal: TypedExpr) => boolean): string;
   // Entered and left by the caller (in a `finally`) rather than around a callback: a filter can
   // nest lambdas thousands deep, and each callback would be two more frames a level.
-  /** A lambda's range variable comes into scope: a level of lambdas deeper (a 'limit' FilterError beyond `maxLambdaDepth`). */
-  enterScope(scope: Scope, lambda: Span): void;
-  /** A call's result comes into scope (left by leaveScope): a level of lambdas deeper, as a lambda's element. */
-  enterResult(scope: Scope, call: Span): void;
+  /**
+   * A lambda's range variable, or the variable a call's result is bound to, comes into scope at
+   * `span`: a level of lambdas deeper (a 'limit' FilterError beyond `maxLambdaDepth`).
+   */
+  enterScope(scope: Scope, span: Span): void;
   leaveScope(): void;
   /** The x of an `x in C` is being checked: outside that lambda, but lowered into it. */
   enterInOperand(): void;

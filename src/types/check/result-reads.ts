@@ -40,7 +40,7 @@ export function readResult(
   }
   const variable = `$result${ctx.lambdaDepth() + 1}`;
   const element = resultElement(checked.returns, call.name);
-  ctx.enterResult({ name: variable, element, label }, call);
+  ctx.enterScope({ name: variable, element, label }, call);
   let read: Checked;
   try {
     const head = { name: variable, start: call.start, end: call.end };
