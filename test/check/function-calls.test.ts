@@ -590,6 +590,7 @@ describe('a call bound to a derived type', () => {
         { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
       ],
       Spare: { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
+      Deputy: { bound: true, parameters: { m: 'Manager' }, returnType: 'Employee' },
     },
   });
   const employees = schemaOf(model, 'Employees');
@@ -620,6 +621,14 @@ describe('a call bound to a derived type', () => {
     expect(ids('Staff.Manager/Staff.Cost() eq 1020')).toEqual([2]);
     expect(ids('Staff.Manager/Staff.Spare() eq 30')).toEqual([2]);
     expect(ids('Staff.Manager/Staff.Spare() eq null')).toEqual([1]);
+  });
+
+  it('refuses a path after a call bound through a type-cast segment', () => {
+    expect(issueOf('Staff.Manager/Staff.Deputy()/Pay eq 1', employees)).toEqual({
+      code: 'function_result',
+      at: 'Staff.Deputy',
+      suggestion: undefined,
+    });
   });
 
   it('refuses a function bound to a derived type on its base type, naming the types it is bound to', () => {
