@@ -293,11 +293,13 @@ function resultValue(node: TypedResult): LoweredValue {
   const value = lowerValue(node.read);
   // A read that does not depend on the result (a constant) needs no call.
   if (value.kind === 'constant') return value;
-  const { call, present } = lowerCall(node.call);
+  const lowered = lowerCall(node.call);
+  const made = node.made === undefined ? [] : [lowerPredicate(node.made, true)];
+  const present = andOf([...(lowered.present === undefined ? [] : [lowered.present]), ...made], node);
   return {
     kind: 'result',
-    call,
-    present: present?.kind === 'constant' && present.value ? undefined : present,
+    call: lowered.call,
+    present: present.kind === 'constant' && present.value ? undefined : present,
     variable: node.variable,
     element: node.element,
     value,

@@ -175,7 +175,7 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
       return `${callText(n, printTyped)}${t}`;
     // The call's result bound to its variable, then what reads it.
     case 'result':
-      return `(${n.variable} = ${callText(n.call, printTyped)}: ${printTyped(n.read)})`;
+      return `(${n.variable} = ${callText(n.call, printTyped)}${n.made === undefined ? '' : ` if ${printTyped(n.made)}`}: ${printTyped(n.read)})`;
     case 'guard':
       return `guard(${printTyped(n.condition)}, ${printTyped(n.value)}, ${printTyped(n.otherwise)})${t}`;
     default:

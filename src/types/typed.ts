@@ -224,6 +224,11 @@ export interface TypedResult extends TypedBase {
   /** What the result is read as, as a range variable's element: its declared type. */
   readonly element: PrimitiveProperty | StructuredProperty | CollectionProperty;
   readonly read: TypedExpr;
+  /**
+   * Edm.Boolean: where the call is made, elsewhere its result null; the request layer's, for a
+   * call bound to a related row a row filter may hide (docs/query.md, "Row filters").
+   */
+  readonly made?: TypedExpr;
 }
 
 /** The binding of a call when it is a value: its operand. */
@@ -422,7 +427,7 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
     case 'functionCall':
       return callOperands(node);
     case 'result':
-      return [...callOperands(node.call), node.read];
+      return [...(node.made === undefined ? [] : [node.made]), ...callOperands(node.call), node.read];
     case 'lambda':
     case 'count':
       return node.body === undefined ? [] : [node.body];
@@ -465,8 +470,10 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
       return { ...node, args: node.args.map(map) };
     case 'functionCall':
       return mapCallOperands(node, map);
-    case 'result':
-      return { ...node, call: mapCallOperands(node.call, map), read: map(node.read) };
+    case 'result': {
+      const made = node.made === undefined ? {} : { made: map(node.made) };
+      return { ...node, ...made, call: mapCallOperands(node.call, map), read: map(node.read) };
+    }
     case 'lambda':
     case 'count':
       return node.body === undefined ? node : { ...node, body: map(node.body) };

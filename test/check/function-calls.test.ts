@@ -457,10 +457,14 @@ describe('a call bound to a related row a row filter hides', () => {
       },
     },
     entitySets: { Places: { type: 'Place' }, People: { type: 'Person' } },
-    functions: { Shout: { bound: true, parameters: { person: 'Person' }, returnType: 'Edm.String' } },
+    functions: {
+      Shout: { bound: true, parameters: { person: 'Person' }, returnType: 'Edm.String' },
+      Card: { bound: true, parameters: { person: 'Person' }, returnType: 'Person' },
+    },
   });
   const functions = defineFunctions({
     'Own.Shout': { memory: (_, read) => (read!('Name') === null ? null : (read!('Name') as string).toUpperCase()) },
+    'Own.Card': { memory: (_, read) => ({ Id: 0, Name: read!('Name'), Tenant: null }) },
   });
   const rows = [
     { Id: 1, Owner: { Id: 10, Name: 'x', Tenant: 'a' } },
@@ -482,6 +486,14 @@ describe('a call bound to a related row a row filter hides', () => {
     expect(ids("$filter=Owner/Own.Shout() eq 'Y'", hidden)).toEqual([]);
     expect(ids('$filter=Owner/Own.Shout() eq null', hidden)).toEqual([2]);
     expect(ids("$filter=Owner/Own.Shout() eq 'X'", hidden)).toEqual([1]);
+  });
+
+  it('is not made there: a path after it reads a null result', () => {
+    const hidden = { Owner: { rowFilter: "Tenant eq 'a'" } };
+    expect(ids("$filter=Owner/Own.Card()/Name eq 'y'")).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Card()/Name eq 'y'", hidden)).toEqual([]);
+    expect(ids('$filter=Owner/Own.Card()/Name eq null', hidden)).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Card()/Name eq 'x'", hidden)).toEqual([1]);
   });
 
   it('is refused on MongoDB, which reads no related row', () => {
