@@ -382,6 +382,9 @@ const results: readonly (readonly [string, readonly number[]])[] = [
   ['Geo.Nearest(Lat=Lat)/Home/Lat gt 1', [1]],
   ['Geo.Nearest(Lat=Lat)/Home/Lon eq 0', [1, 2, 4]],
   ['Geo.Nearest(Lat=Lat)/Home eq null', [3]],
+  ['Geo.Nearest(Lat=Lat) eq null', [3]],
+  ['null ne Geo.Nearest(Lat=Lat)', [1, 2, 4]],
+  ['Home/Geo.Mirror() eq null', [2]],
   ['Geo.Nearest(Lat=Lat)/Home ne null', [1, 2, 4]],
   // Its collections, by a lambda and `$count`: a null result's are empty.
   ['Geo.Nearest(Lat=Lat)/Scores/any(s: s eq 2)', [1, 2, 4]],

@@ -6,7 +6,13 @@
 import { isSpanNumber } from '../../errors.js';
 import { suggestName } from '../../language/suggest-name.js';
 import type { Expr, Span } from '../../syntax/ast.js';
-import type { CollectionProperty, Property, StructuredProperty, StructureType } from '../schema.js';
+import {
+  type CollectionProperty,
+  type Property,
+  type StructuredProperty,
+  type StructureType,
+  unaliased,
+} from '../schema.js';
 import type { TypedCollection, TypedExpr, TypedMember, TypedSource } from '../typed.js';
 import { aliasLiteral } from '../aliases.js';
 import { aliased } from './aliased.js';
@@ -251,6 +257,9 @@ export function collectionOf(ctx: CheckContext, node: MemberNode, what: string):
  */
 export function structureNull(ctx: CheckContext, n: Extract<Expr, { kind: 'compare' }>): { node: Checked } | undefined {
   if (n.op !== 'eq' && n.op !== 'ne') return undefined;
+  // `Ns.Fn() eq null` where the function returns a structure: the test of a path after the call.
+  const [left, right] = [resultOf(ctx, n.left), resultOf(ctx, n.right)];
+  if (left !== n.left || right !== n.right) return structureNull(ctx, { ...n, left, right });
   const [path, written] = n.left?.kind === 'member' || isModelCast(n.left) ? [n.left, n.right] : [n.right, n.left];
   // `Address eq @p` with `@p=null` is the null test too; with no value for `@p`, the alias is
   // the one issue.
@@ -460,6 +469,14 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
   }
   ctx.report('not_filterable', span, `Property '${names.join('/')}' of ${ctx.schema.name} cannot be used in a filter`);
   return undefined;
+}
+
+/** A call of a function that returns a structure, as the path of its result; any other node as it is. */
+function resultOf(ctx: CheckContext, node: Expr): Expr {
+  if (node?.kind !== 'functionCall') return node;
+  const overloads = ctx.schema.functions?.get(unaliased(ctx.schema, node.name)) ?? [];
+  if (!overloads.some((o) => o.returns.kind === 'structure' && !o.returns.collection)) return node;
+  return { kind: 'member', call: node, segments: [], start: node.start, end: node.end };
 }
 
 /** A path as the filter writes it: a call's result by the call (docs/semantics.md §15), not the variable it is bound to. */
