@@ -121,7 +121,7 @@ export const FILTER_ISSUE_CODES = {
   too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },
   too_deep_lambda: {
     kind: 'limit',
-    when: 'lambdas (`any`, `all`, `x in C`, which is `C/any(…)`, and a call bound to a collection, which reads its elements as one) nest inside one another deeper than `maxLambdaDepth`',
+    when: 'lambdas (`any`, `all`, `x in C`, which is `C/any(…)`, a call bound to a collection, which reads its elements as one, and a path after a call, which binds its result as one binds an element) nest inside one another deeper than `maxLambdaDepth`',
   },
   string_cost: {
     kind: 'limit',

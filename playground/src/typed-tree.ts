@@ -67,6 +67,11 @@ const OUTLINE = {
           : [b];
     return { label: `${bound}${n.function.name}() : ${short(n.type)}`, children: [...value, ...n.args] };
   },
+  // A read of a call's result: the variable it is bound to and the call in its line, the read under it.
+  result: (n) => ({
+    label: `${n.variable} = ${n.call.function.name}() : ${n.element.kind === 'collection' ? 'collection' : 'result'}`,
+    children: [...(n.made === undefined ? [] : [n.made]), ...n.call.args, n.read],
+  }),
   not: (n) => ({ label: 'not : Boolean', children: [n.operand] }),
   negate: (n) => ({ label: `- (negate) : ${short(n.type)}`, children: [n.operand] }),
   compare: (n) => ({ label: `${n.op} : Boolean`, children: [n.left, n.right] }),

@@ -60,7 +60,7 @@ export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name:
       ...NOWHERE,
     };
     const holes: Holes = [binding?.holes ?? [], ...nodes.map(([, h]) => h)];
-    return new BuiltOperand(call, holes, chosen && placeOf(chosen.returns)) as unknown as Operand<T>;
+    return new BuiltOperand(call, holes, chosen && resultPlace(chosen.returns)) as unknown as Operand<T>;
   };
 }
 
@@ -114,6 +114,11 @@ function fits(o: DeclaredFunction, binding: Binding | undefined, names: readonly
     bound.kind === 'structure' &&
     (bound.type.name === binding.structure.name || bound.type.derived.has(binding.structure.name))
   );
+}
+
+/** The type of a result's place: a primitive's, an enumeration value's with its type; none for another. */
+function resultPlace(returns: DeclaredValueType) {
+  return returns.kind === 'primitive' && !returns.collection ? { type: returns.type, enum: returns.enum } : undefined;
 }
 
 /** The type of a value's place: a parameter's or result's primitive type; none for another. */

@@ -89,6 +89,8 @@ function compute(node: TypedExpr): IntegerRange {
       return COUNT;
     case 'guard':
       return compute(node.value);
+    case 'result':
+      return compute(node.read);
     // Never integer-typed: check() makes these Boolean, an instant or a Duration.
     case 'temporal':
     case 'structureNull':

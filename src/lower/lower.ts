@@ -20,6 +20,8 @@ import type {
   TypedNot,
   TypedTemporal,
   TypedFunctionCall,
+  TypedCallOf,
+  TypedResult,
 } from '../types/typed.js';
 import { canFail, conversionOf } from '../types/conversions.js';
 import { assertNever } from '../assert-never.js';
@@ -37,6 +39,7 @@ import type {
   LoweredConstant,
   LoweredFilter,
   LoweredFunctionCall,
+  LoweredCallOf,
   LoweredMember,
   LoweredPredicate,
   LoweredTruth,
@@ -95,6 +98,7 @@ const PREDICATES = {
   }),
   call: (node, want) => booleanTest(lowerValue(node), want, false, node),
   functionCall: (node, want) => booleanTest(lowerValue(node), want, false, node),
+  result: (node, want) => booleanTest(lowerValue(node), want, false, node),
   cast: (node, want) => booleanTest(lowerValue(node), want, false, node),
   isof: (node, want) => isofPredicate(node, want),
   has: (node, want) => hasPredicate(node, want),
@@ -224,6 +228,24 @@ function guardValue(node: TypedGuard): LoweredValue {
  * §15); its arguments, null ones too, go to the implementation.
  */
 function functionCallValue(node: TypedFunctionCall): LoweredValue {
+  const { call: parts, present } = lowerCall(node);
+  if (present?.kind === 'constant' && !present.value) return constant(node, null);
+  const call: LoweredFunctionCall = { kind: 'functionCall', ...parts, ...facts(node, true, undefined) };
+  if (present === undefined || present.kind === 'constant') return call;
+  return {
+    kind: 'guard',
+    condition: present,
+    value: call,
+    otherwise: constant(node, null),
+    ...facts(node, true, undefined),
+  };
+}
+
+/**
+ * A call's parts lowered, and where it is made: `present`, the test that its binding is not null
+ * (undefined where it never is; the constant false for a binding that is the null constant).
+ */
+function lowerCall(node: TypedCallOf): { call: LoweredCallOf; present: LoweredPredicate | undefined } {
   const binding = node.binding;
   const args = node.args.map(lowerValue);
   let present: LoweredPredicate | undefined;
@@ -256,23 +278,32 @@ function functionCallValue(node: TypedFunctionCall): LoweredValue {
       };
   } else {
     bound = lowerValue(binding);
-    if (isNull(bound)) return constant(node, null);
-    if (bound.nullable) present = nullTest(bound, true, node);
+    if (isNull(bound)) present = constantPredicate(false, node);
+    else if (bound.nullable) present = nullTest(bound, true, node);
   }
-  const call: LoweredFunctionCall = {
-    kind: 'functionCall',
-    function: node.function,
-    binding: bound,
-    args,
-    ...facts(node, true, undefined),
-  };
-  if (present === undefined || present.kind === 'constant') return call;
+  const call: LoweredCallOf = { function: node.function, binding: bound, args, start: node.start, end: node.end };
+  return { call, present };
+}
+
+/**
+ * What reads a call's result: where the call is not made (its binding null), the result is null,
+ * which the reads see as a null structure or an empty collection (docs/semantics.md §15).
+ */
+function resultValue(node: TypedResult): LoweredValue {
+  const value = lowerValue(node.read);
+  // A read that does not depend on the result (a constant) needs no call.
+  if (value.kind === 'constant') return value;
+  const lowered = lowerCall(node.call);
+  const made = node.made === undefined ? [] : [lowerPredicate(node.made, true)];
+  const present = andOf([...(lowered.present === undefined ? [] : [lowered.present]), ...made], node);
   return {
-    kind: 'guard',
-    condition: present,
-    value: call,
-    otherwise: constant(node, null),
-    ...facts(node, true, undefined),
+    kind: 'result',
+    call: lowered.call,
+    present: present.kind === 'constant' && present.value ? undefined : present,
+    variable: node.variable,
+    element: node.element,
+    value,
+    ...facts(node, value.nullable, undefined),
   };
 }
 
@@ -313,7 +344,7 @@ function booleanTest(value: LoweredValue, is: boolean, negated: boolean, span: T
 }
 
 /** Whether the value is null; decided here for a value that is null, or that no row makes null. */
-function nullTest(value: LoweredValue, negated: boolean, span: TypedExpr): LoweredPredicate {
+function nullTest(value: LoweredValue, negated: boolean, span: { start: number; end: number }): LoweredPredicate {
   if (value.kind === 'constant') return constantPredicate((value.value === null) !== negated, span);
   if (value.kind === 'truth') return constantPredicate(negated, span);
   return { kind: 'nullTest', value, negated, start: span.start, end: span.end };
@@ -477,6 +508,7 @@ const VALUES = {
   count: (node) => countValue(node),
   guard: (node) => guardValue(node),
   functionCall: (node) => functionCallValue(node),
+  result: (node) => resultValue(node),
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;

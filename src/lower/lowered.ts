@@ -169,6 +169,25 @@ export interface LoweredFunctionCall extends ValueBase {
   readonly args: readonly LoweredValue[];
 }
 
+/** What a call of a model's function is, whatever its result: its overload, binding and arguments. */
+export type LoweredCallOf = Pick<LoweredFunctionCall, 'function' | 'binding' | 'args' | 'start' | 'end'>;
+
+/**
+ * `Ns.Fn()/City`, `Ns.Fn()/any(x: …)` (docs/semantics.md §15): `value`, evaluated with `variable`
+ * bound to the result of `call`, as a lambda's variable is bound to an element: a structure whose
+ * members it reads, a collection it ranges over. The call is made only where `present` holds
+ * (when given: its binding is not null); elsewhere the result is null. Of `value`'s type.
+ */
+export interface LoweredResult extends ValueBase {
+  readonly kind: 'result';
+  readonly call: LoweredCallOf;
+  readonly present: LoweredPredicate | undefined;
+  readonly variable: string;
+  /** What the result is read as: its declared type, as a range variable's element. */
+  readonly element: PrimitiveProperty | StructuredProperty | CollectionProperty;
+  readonly value: LoweredValue;
+}
+
 /**
  * `cast(x, T)` where the conversion may change the value (docs/semantics.md §11; a cast that keeps
  * it is the operand itself, or a `convert`): `conversion` says which, from the operand's type to
@@ -243,6 +262,7 @@ export type LoweredValue =
   | LoweredTemporal
   | LoweredCall
   | LoweredFunctionCall
+  | LoweredResult
   | LoweredCast
   | LoweredTruth
   | LoweredNotValue

@@ -70,6 +70,7 @@ export function withNow(node: TypedExpr, now: number): TypedExpr {
     case 'has':
       return { ...node, operand: withNow(node.operand, now) };
     case 'functionCall':
+    case 'result':
       return mapChildrenOfTyped(node, (child) => withNow(child, now));
     case 'lambda':
     case 'count':

@@ -6,7 +6,14 @@ import { formatInstant } from '../semantics/instant.js';
 import { formatDate, formatDuration, formatTimeOfDay } from '../semantics/temporal.js';
 import { assertNever } from '../assert-never.js';
 import type { EdmType } from '../language/edm.js';
-import type { LoweredCollection, LoweredConstant, LoweredPredicate, LoweredValue, Source } from './lowered.js';
+import type {
+  LoweredCallOf,
+  LoweredCollection,
+  LoweredConstant,
+  LoweredPredicate,
+  LoweredValue,
+  Source,
+} from './lowered.js';
 import { quoteString } from '../language/literal-spelling.js';
 import { binaryLiteral } from '../syntax/version-literals.js';
 
@@ -71,15 +78,11 @@ export function printValue(v: LoweredValue): string {
       return `(${v.op}? ${printValue(v.left)} ${printValue(v.right)})`;
     case 'call':
       return `(${v.name}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
-    case 'functionCall': {
-      const b = v.binding;
-      const bound =
-        b === undefined
-          ? ''
-          : b.kind === 'collection'
-            ? ` [${b.variable} in ${collection(b.collection)}${b.predicate === undefined ? '' : ` ${printLowered(b.predicate)}`}]`
-            : ` ${b.kind === 'structure' ? `{${path(b.source, b.path) || '$it'}}` : printValue(b)}`;
-      return `(${v.function.name}${bound}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
+    case 'functionCall':
+      return callText(v);
+    case 'result': {
+      const where = v.present === undefined ? '' : ` if ${printLowered(v.present)}`;
+      return `(let ${v.variable} ${callText(v.call)}${where} ${printValue(v.value)})`;
     }
     case 'cast':
       return `(${v.conversion} ${shortType(v.type)} ${printValue(v.operand)})`;
@@ -92,6 +95,18 @@ export function printValue(v: LoweredValue): string {
     default:
       return assertNever(v, 'lowered value kind');
   }
+}
+
+/** A call of a model's function: its name, its binding, its arguments. */
+function callText(v: LoweredCallOf): string {
+  const b = v.binding;
+  const bound =
+    b === undefined
+      ? ''
+      : b.kind === 'collection'
+        ? ` [${b.variable} in ${collection(b.collection)}${b.predicate === undefined ? '' : ` ${printLowered(b.predicate)}`}]`
+        : ` ${b.kind === 'structure' ? `{${path(b.source, b.path) || '$it'}}` : printValue(b)}`;
+  return `(${v.function.name}${bound}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
 }
 
 /** A constant with its type's literal suffix: `5`, `5L`, `5.5m`, `0.5d`, `0.5f`, `'text'`, `X'0A'`. */

@@ -18,6 +18,7 @@ import type {
   TypedLiteral,
   TypedMember,
   TypedNull,
+  TypedResult,
   TypedSource,
 } from '../types/typed.js';
 import { findProperty } from '../types/schema.js';
@@ -277,6 +278,9 @@ function withinStringCost(
 }
 
 /** One rewriting of a filter: the lambdas over restricted relations, and the names it gives variables. */
+/** The schema path of a call's result as a scope: none of the resource's, so no relation is found on it. */
+const RESULT = '\u0000result';
+
 class Restriction {
   private fresh = 0;
   /** The single-valued relations whose row filters are being read (each reads its own row unguarded). */
@@ -339,9 +343,43 @@ class Restriction {
         const otherwise = { kind: 'null', type: node.type, start: 0, end: 0 } as const;
         return this.guarded(call, binding.source, binding.path, scopes, otherwise);
       }
+      case 'result':
+        return this.restrictedResult(node, base as TypedResult, scopes, server);
       default:
         return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
     }
+  }
+
+  /**
+   * A read of a call's result (docs/semantics.md §15): the call restricted as any call is (a
+   * collection's elements those the row filter keeps); bound to a hidden relation's row, it is not
+   * made, and the result is null. What reads the result reads no row: its paths are the result's.
+   */
+  private restrictedResult(
+    node: TypedResult,
+    base: TypedResult,
+    scopes: readonly (readonly [variable: string, path: string])[],
+    server: boolean,
+  ): TypedExpr {
+    const { call: parts, read, variable } = node;
+    const binding = parts.binding;
+    const call: TypedFunctionCall = { kind: 'functionCall', type: node.type, ...parts };
+    const restricted =
+      binding?.kind === 'collection'
+        ? (this.restrictedElements(call, call, binding, scopes, server) as TypedFunctionCall)
+        : (mapChildrenOfTyped(call, (child) => this.restricted(child, scopes, server)) as TypedFunctionCall);
+    const yes = this.truthOf(true);
+    const visible =
+      binding?.kind === 'structure'
+        ? this.guarded(yes, binding.source, binding.path, scopes, this.truthOf(false))
+        : yes;
+    const { kind: _, type: __, ...restrictedParts } = restricted;
+    return {
+      ...base,
+      call: { ...restrictedParts, ...(server && { start: 0, end: 0 }) },
+      read: this.restricted(read, [...scopes, [variable, RESULT]], server),
+      ...(visible !== yes && { made: visible }),
+    };
   }
 
   /**

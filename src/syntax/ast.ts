@@ -173,6 +173,12 @@ export interface PathSegment extends Span {
  */
 export interface MemberExpr extends Span {
   readonly kind: 'member';
+  /**
+   * The call whose result the path reads (`Ns.Fn()/City`, docs/semantics.md §15): the segments
+   * follow it, and may be none (`Ns.Fn()/$count`, `x in Ns.Fn()`). Absent for a path of the
+   * resource or of a range variable, whose segments are never empty.
+   */
+  readonly call?: FunctionCallExpr;
   readonly segments: readonly PathSegment[];
 }
 
@@ -380,6 +386,7 @@ export function visit<R>(node: Expr, visitor: ExprVisitor<R>): R {
 export function childrenOf(node: Expr): readonly Expr[] {
   switch (node.kind) {
     case 'member':
+      return node.call === undefined ? [] : [node.call];
     case 'alias':
     case 'null':
     case 'boolean':

@@ -137,7 +137,14 @@ export const renderers: Renderers = {
   timeOfDay: (n) => leaf(n.raw),
   duration: (n) => leaf(n.raw),
   enum: (n) => leaf(`${n.typeName}'${n.body}'`),
-  member: (n) => leaf(n.segments.map((s) => s.name).join('/')),
+  // After a call, the path reads its result (docs/semantics.md §15).
+  // After a call, the path reads its result (docs/semantics.md §15). A path starts with a letter,
+  // and the call's text is neither copied nor searched: a chain of calls prints in linear time.
+  member: (n, [call]) => {
+    const path = n.segments.map((s) => s.name).join('/');
+    if (call === undefined) return leaf(path);
+    return { text: path === '' ? call.text : `${call.text}/${path}`, level: PRIMARY, numeric: false };
+  },
   alias: (n) => leaf(`@${n.name}`),
   call: (n, parts) => {
     const args = parts.map((p) => p.text);

@@ -103,6 +103,7 @@ class Fields {
 }
 
 const MEMBER = new Set<unknown>(['member']);
+const FUNCTION_CALL = new Set<unknown>(['functionCall']);
 const ALIAS = new Set<unknown>(['alias']);
 
 /** The node's children, once its own fields are found to be what its kind needs. */
@@ -175,11 +176,12 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
     f.string('body');
     return NONE;
   },
-  member: (f) => {
+  // A path after a call (docs/semantics.md §15) reads the call's result, and may stop there.
+  member: (f, n) => {
     const segments = f.nodes('segments');
-    if (segments.length === 0) f.fail('needs at least one path segment');
+    if (segments.length === 0 && n.call === undefined) f.fail('needs at least one path segment');
     for (const segment of segments) f.name(segment, 'a path segment');
-    return NONE;
+    return n.call === undefined ? NONE : [f.child('call', FUNCTION_CALL)];
   },
   alias: (f) => {
     f.string('name');

@@ -126,7 +126,7 @@ export function constructOf(node: Expr): FoundConstruct | undefined {
     case 'enum':
       return named('enum_literal');
     case 'member':
-      if (node.segments[0]!.name === '$it') return named('$it');
+      if (node.segments[0]?.name === '$it' && node.call === undefined) return named('$it');
       return node.segments.some((s) => s.name.includes('.')) ? named('type_cast') : undefined;
     case 'alias':
       return named('parameter_alias');

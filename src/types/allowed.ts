@@ -63,6 +63,8 @@ function usedBy(node: TypedExpr): { readonly function?: string; readonly operato
       return { function: node.kind };
     case 'functionCall':
       return { function: node.function.name };
+    case 'result':
+      return { function: node.call.function.name };
     case 'compare':
     case 'arithmetic':
     case 'temporal':

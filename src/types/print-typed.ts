@@ -2,7 +2,14 @@
 // implicit conversion, for the CLI and for reading what check() decided.
 
 import { assertNever } from '../assert-never.js';
-import { type TypedCollection, type TypedExpr, type TypedFilter, type TypedSource, enumOf } from './typed.js';
+import {
+  type TypedCallOf,
+  type TypedCollection,
+  type TypedExpr,
+  type TypedFilter,
+  type TypedSource,
+  enumOf,
+} from './typed.js';
 import {
   isLater,
   isVersion3OrEarlier,
@@ -78,6 +85,7 @@ function refusal(n: TypedExpr, version: ODataVersion): Error | undefined {
         ? refuseConstruct('type_function_target', version, n)
         : undefined;
     case 'functionCall':
+    case 'result':
       return v3 ? refuseConstruct('function_call', version, n) : undefined;
     case 'call': {
       const since = lookupFunction(n.name)?.since;
@@ -89,6 +97,19 @@ function refusal(n: TypedExpr, version: ODataVersion): Error | undefined {
     default:
       return undefined;
   }
+}
+
+/** A call of a model's function: its binding, its name, its arguments by name. */
+function callText(n: TypedCallOf, printTyped: (child: TypedExpr) => string): string {
+  const b = n.binding;
+  const bound =
+    b === undefined
+      ? ''
+      : b.kind === 'collection'
+        ? `${collection(b.collection)}${b.body === undefined ? '' : `(${b.variable}: ${printTyped(b.body)})`}/`
+        : `${b.kind === 'structure' ? path(b.source, b.path) : printTyped(b)}/`;
+  const args = n.function.parameters.map((p, i) => `${p.name}=${printTyped(n.args[i]!)}`);
+  return `${bound}${n.function.name}(${args.join(', ')})`;
 }
 
 function render(n: TypedExpr, version: ODataVersion | undefined): string {
@@ -150,17 +171,11 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
           : `(${n.list.map((i) => `(${subject} eq ${printTyped(i)})`).join(' or ')})`;
       }
       return `(${printTyped(n.operand)} in [${n.list.map((i) => printTyped(i)).join(', ')}])`;
-    case 'functionCall': {
-      const b = n.binding;
-      const bound =
-        b === undefined
-          ? ''
-          : b.kind === 'collection'
-            ? `${collection(b.collection)}${b.body === undefined ? '' : `(${b.variable}: ${printTyped(b.body)})`}/`
-            : `${b.kind === 'structure' ? path(b.source, b.path) : printTyped(b)}/`;
-      const args = n.function.parameters.map((p, i) => `${p.name}=${printTyped(n.args[i]!)}`);
-      return `${bound}${n.function.name}(${args.join(', ')})${t}`;
-    }
+    case 'functionCall':
+      return `${callText(n, printTyped)}${t}`;
+    // The call's result bound to its variable, then what reads it.
+    case 'result':
+      return `(${n.variable} = ${callText(n.call, printTyped)}${n.made === undefined ? '' : ` if ${printTyped(n.made)}`}: ${printTyped(n.read)})`;
     case 'guard':
       return `guard(${printTyped(n.condition)}, ${printTyped(n.value)}, ${printTyped(n.otherwise)})${t}`;
     default:

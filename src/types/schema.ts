@@ -216,8 +216,8 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
 const ENUM_TYPES = new WeakMap<Schema, ReadonlyMap<string, EnumType>>();
 
 /**
- * The enumeration types a schema's properties (collection elements included) have, by qualified
- * name: those an enumeration literal (`Sales.Color'Red'`) can name.
+ * The enumeration types a schema's properties (collection elements included) and its functions'
+ * results have, by qualified name: those an enumeration literal (`Sales.Color'Red'`) can name.
  */
 export function enumTypesOf(schema: Schema): ReadonlyMap<string, EnumType> {
   let found = ENUM_TYPES.get(schema);
@@ -235,6 +235,12 @@ export function enumTypesOf(schema: Schema): ReadonlyMap<string, EnumType> {
       }
     };
     walk(schema.properties);
+    for (const overloads of schema.functions?.values() ?? []) {
+      for (const { returns } of overloads) {
+        if (returns.kind === 'structure') walk(returns.type.properties);
+        else if (returns.enum !== undefined && !out.has(returns.enum.name)) out.set(returns.enum.name, returns.enum);
+      }
+    }
     found = out;
     ENUM_TYPES.set(schema, found);
   }

@@ -135,6 +135,7 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
       for (const arg of node.args) stack.push(arg);
       return;
     case 'functionCall':
+    case 'result':
       for (const child of childrenOfTyped(node)) stack.push(child);
       return;
     case 'lambda':
@@ -201,6 +202,8 @@ class StringCosts {
         return node.type === 'Edm.String' ? this.castText(node.operand) : NONE;
       case 'guard':
         return this.boundOf(node.value);
+      case 'result':
+        return this.boundOf(node.read);
       case 'null':
       case 'structureNull':
       case 'isof':

@@ -207,8 +207,32 @@ export interface TypedFunctionCall extends TypedBase {
   readonly args: readonly TypedExpr[];
 }
 
+/** What a call of a model's function is, whatever its result: its overload, binding and arguments. */
+export type TypedCallOf = Pick<TypedFunctionCall, 'function' | 'binding' | 'args' | 'start' | 'end'>;
+
+/**
+ * `Ns.Fn()/City`, `Ns.Fn()/any(x: …)`, `Ns.Fn()/$count`, `x in Ns.Fn()`, `Ns.Fn()/Ns.G()`
+ * (docs/semantics.md §15): `read`, evaluated with `variable` bound to the result of `call` — a
+ * structure whose members it reads, or a collection it ranges over — as a lambda's variable is
+ * bound to an element. Of `read`'s type; the call is made once, and not where its binding is null
+ * (then the result is null: a structure whose members are null, or an empty collection).
+ */
+export interface TypedResult extends TypedBase {
+  readonly kind: 'result';
+  readonly call: TypedCallOf;
+  readonly variable: string;
+  /** What the result is read as, as a range variable's element: its declared type. */
+  readonly element: PrimitiveProperty | StructuredProperty | CollectionProperty;
+  readonly read: TypedExpr;
+  /**
+   * Edm.Boolean: where the call is made, elsewhere its result null; the request layer's, for a
+   * call bound to a related row a row filter may hide (docs/query.md, "Row filters").
+   */
+  readonly made?: TypedExpr;
+}
+
 /** The binding of a call when it is a value: its operand. */
-export function bindingValue(node: TypedFunctionCall): TypedExpr | undefined {
+export function bindingValue(node: TypedCallOf): TypedExpr | undefined {
   const binding = node.binding;
   return binding === undefined || binding.kind === 'structure' || binding.kind === 'collection' ? undefined : binding;
 }
@@ -220,11 +244,12 @@ export function bindingValue(node: TypedFunctionCall): TypedExpr | undefined {
 export function collectionReadBy(node: TypedExpr): TypedCollection | undefined {
   if (node.kind === 'lambda' || node.kind === 'count') return node.collection;
   if (node.kind === 'functionCall' && node.binding?.kind === 'collection') return node.binding.collection;
+  if (node.kind === 'result' && node.call.binding?.kind === 'collection') return node.call.binding.collection;
   return undefined;
 }
 
 /** The operands of a call: its binding's (a value, or a collection's element condition), then its arguments. */
-function callOperands(node: TypedFunctionCall): readonly TypedExpr[] {
+function callOperands(node: TypedCallOf): readonly TypedExpr[] {
   const binding = node.binding;
   if (binding?.kind === 'collection') return binding.body === undefined ? node.args : [binding.body, ...node.args];
   const value = bindingValue(node);
@@ -232,7 +257,7 @@ function callOperands(node: TypedFunctionCall): readonly TypedExpr[] {
 }
 
 /** A call with each operand mapped (see callOperands). */
-function mapCallOperands(node: TypedFunctionCall, map: (child: TypedExpr) => TypedExpr): TypedFunctionCall {
+function mapCallOperands<C extends TypedCallOf>(node: C, map: (child: TypedExpr) => TypedExpr): C {
   const binding = node.binding;
   const args = node.args.map(map);
   if (binding?.kind === 'collection')
@@ -265,6 +290,10 @@ export interface TypedHas extends TypedBase {
 export function enumOf(node: TypedExpr): EnumType | undefined {
   if (node.kind === 'member') return node.property.enum;
   if (node.kind === 'literal' || node.kind === 'null') return node.enum;
+  if (node.kind === 'functionCall')
+    return node.function.returns.kind === 'primitive' ? node.function.returns.enum : undefined;
+  if (node.kind === 'result') return enumOf(node.read);
+  if (node.kind === 'guard') return enumOf(node.value);
   return undefined;
 }
 
@@ -362,7 +391,8 @@ export type TypedExpr =
   | TypedConvert
   | TypedLambda
   | TypedCount
-  | TypedGuard;
+  | TypedGuard
+  | TypedResult;
 
 export type TypedKind = TypedExpr['kind'];
 
@@ -396,6 +426,8 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
       return node.args;
     case 'functionCall':
       return callOperands(node);
+    case 'result':
+      return [...(node.made === undefined ? [] : [node.made]), ...callOperands(node.call), node.read];
     case 'lambda':
     case 'count':
       return node.body === undefined ? [] : [node.body];
@@ -438,6 +470,10 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
       return { ...node, args: node.args.map(map) };
     case 'functionCall':
       return mapCallOperands(node, map);
+    case 'result': {
+      const made = node.made === undefined ? {} : { made: map(node.made) };
+      return { ...node, ...made, call: mapCallOperands(node.call, map), read: map(node.read) };
+    }
     case 'lambda':
     case 'count':
       return node.body === undefined ? node : { ...node, body: map(node.body) };

@@ -17,7 +17,7 @@ import { applyQuery, compilePredicate } from '../../src/backends/memory/index.js
 import { compileSql, type SqlFragment, sqlite, sqlFragment } from '../../src/backends/sql/index.js';
 import { compileMongo } from '../../src/backends/mongo/index.js';
 import { parseQuery, type QueryResource } from '../../src/query/index.js';
-import { functionRegistry, functionRows, functionSchema } from '../support/function-table.js';
+import { functionRegistry, functionRows, functionSchema, resultCases } from '../support/function-table.js';
 import { thrownFilterError } from '../support/thrown.js';
 import { importedModel } from '../csdl/real-models.js';
 
@@ -47,8 +47,9 @@ describe('the checker refuses', () => {
     ["Lat/Geo.Initial() eq 'a'", 'no_matching_overload', 'Geo.Initial', undefined],
     ["Geo.Initial() eq 'a'", 'no_matching_overload', 'Geo.Initial', undefined],
     ['Home/Geo.Scaled(Factor=1) gt 1', 'no_matching_overload', 'Geo.Scaled', undefined],
-    ['Geo.Nearest(Lat=1) eq null', 'function_result', 'Geo.Nearest', undefined],
-    ['Geo.Around() eq null', 'function_result', 'Geo.Around', undefined],
+    // A structure or a collection a call returns is read through a path after the call, never whole.
+    ['Geo.Nearest(Lat=1) eq 1', 'structured_value', 'Geo.Nearest(Lat=1)', undefined],
+    ['Geo.Around() eq null', 'collection_value', 'Geo.Around()', undefined],
     ['Geo.Shift(By=1) eq true', 'type_mismatch', 'Geo.Shift(By=1) eq true', undefined],
     ['Nope/Geo.Near(Lat=0, Lon=0) lt 1', 'unknown_property', 'Nope', undefined],
     // Bound to a collection of Int32 or one Int32, not to a collection of Points.
@@ -91,6 +92,74 @@ describe('the checker refuses', () => {
     const error = thrownFilterError(() => parseQuery('$filter=Home/Geo.Near(Lat=0, Lon=0) lt 1', resource));
     expect(error.issues.map((i) => i.code)).toEqual(['not_filterable']);
     expect(parseQuery('$filter=Geo.Scaled(Factor=1) lt 1', resource).filter).toBeDefined();
+  });
+});
+
+describe('a path after a call', () => {
+  it.each([
+    // Members by the declared type, with a did-you-mean among them.
+    ["Geo.Nearest(Lat=1)/Nme eq 'a'", 'unknown_property', 'Nme', 'Name'],
+    ['Geo.Nearest(Lat=1)/Home/Lats gt 1', 'unknown_property', 'Lats', 'Lat'],
+    ['Home/Geo.Mirror()/Lon/Lat eq 1', 'not_structured', 'Lat', undefined],
+    // A lambda, `$count` or `in` needs a collection the call returns.
+    ['Geo.Nearest(Lat=1)/any()', 'not_collection', 'Geo.Nearest(Lat=1)', undefined],
+    ['Geo.Shift(By=1)/any(x: x eq 1)', 'not_collection', 'Geo.Shift(By=1)', undefined],
+    ['Geo.Nearest(Lat=1)/Name/$count eq 1', 'not_collection', 'Geo.Nearest(Lat=1)/Name', undefined],
+    ["'a' in Geo.Nearest(Lat=1)", 'not_collection', 'Geo.Nearest(Lat=1)', undefined],
+    // What is read whole is refused as a property is, named as written.
+    ['Geo.Shift(By=1)/Name eq 1', 'not_structured', 'Name', undefined],
+    ['Geo.Around()/Lat eq 1', 'collection_path', 'Lat', undefined],
+    ['Geo.Nearest(Lat=1)/Home eq 1', 'structured_value', 'Geo.Nearest(Lat=1)/Home', undefined],
+    ['Geo.Nearest(Lat=1)/Scores eq null', 'collection_value', 'Geo.Nearest(Lat=1)/Scores', undefined],
+    ['Geo.Tags()/any(t: t eq 1)', 'type_mismatch', 't eq 1', undefined],
+    // An enumeration result takes part in comparisons, `in` and `has` only.
+    ['Geo.SidesOf() add 1 eq 2', 'enum_value', 'Geo.SidesOf()', undefined],
+    ["Geo.SidesOf() eq 'Nort'", 'unknown_enum_member', "'Nort'", 'North'],
+    // The arguments are the call's, outside its result.
+    ['Geo.Nearest(Lat=Nope)/Name eq null', 'unknown_property', 'Nope', undefined],
+  ])('%s: %s at %s', (filter, code, at, suggestion) => {
+    expect(issueOf(filter)).toEqual({ code, at, suggestion });
+  });
+
+  it('names the call as written in its messages', () => {
+    const error = thrownFilterError(() => check("Geo.Nearest(Lat=1)/Nme eq 'a'", functionSchema));
+    expect(error.issues[0]!.message).toBe(
+      "Property 'Nme' does not exist on the result of 'Geo.Nearest(Lat=1)'. Did you mean 'Name'?",
+    );
+    const whole = thrownFilterError(() => check('Geo.Around() eq null', functionSchema));
+    expect(whole.issues[0]!.message).toBe(
+      "'Geo.Around()' returns Collection(Geo.Point): test its elements with a lambda, such as 'Geo.Around()/any(x: …)', or count them with 'Geo.Around()/$count'",
+    );
+  });
+
+  it('prints back what it read, and refuses it for versions before 4.0', () => {
+    for (const { filter } of resultCases) expect(print(parse(print(parse(filter))))).toBe(print(parse(filter)));
+    expect(print(parse('Geo.Nearest(Lat=1)/Geo.Around()/any(p: p/Lat lt 0)'))).toBe(
+      'Geo.Nearest(Lat=1)/Geo.Around()/any(p: p/Lat lt 0)',
+    );
+    expect(thrownFilterError(() => print(parse("Geo.Nearest(Lat=1)/Name eq 'N'"), { version: '3.0' })).construct).toBe(
+      'function_call',
+    );
+    const error = thrownFilterError(() => check("Geo.Nearest(Lat=1)/Name eq 'N'", functionSchema, { version: '3.0' }));
+    expect(error.issues.map((i) => i.code)).toContain('not_in_version');
+  });
+
+  it('binds the result as a lambda binds its element: within maxLambdaDepth with the lambdas around it', () => {
+    const nested = 'Geo.Around()/any(a: Geo.Around()/any(b: true))';
+    // Two results and two lambdas.
+    expect(() => check(nested, functionSchema)).not.toThrow();
+    expect(thrownFilterError(() => check(nested, functionSchema, { maxLambdaDepth: 3 })).kind).toBe('limit');
+    // A chain of calls, each bound to the result before it, nests as deep.
+    const chain = (n: number) => `Home${'/Geo.Mirror()'.repeat(n)}/Lat eq 1`;
+    expect(() => check(chain(4), functionSchema)).not.toThrow();
+    expect(thrownFilterError(() => check(chain(5), functionSchema)).kind).toBe('limit');
+    expect(() => check(chain(5), functionSchema, { maxLambdaDepth: 5 })).not.toThrow();
+  });
+
+  it('reads a chain of calls after one another without recursion in the parser', () => {
+    const long = `Geo.Nearest(Lat=1)${'/Home/Geo.Mirror()'.repeat(2000)}/Lat eq 1`;
+    const error = thrownFilterError(() => parse(long));
+    expect(error.kind).toBe('limit');
   });
 });
 
@@ -216,7 +285,9 @@ describe('the syntax of a call', () => {
     ['Geo.Distance(FromLat=1,', 23, 'Unexpected end of input at position 23; expected a parameter name'],
     ['Geo.Distance(FromLat=1 FromLon=2)', 23, "Unexpected 'FromLon' at position 23; expected an operator, ',' or ')'"],
     ['Geo.Distance(FromLat=) lt 1', 21, "Unexpected ')' at position 21; expected an expression"],
-    ['Geo.Shift(By=1)/Name eq 1', 15, "Unexpected '/' at position 15; expected an operator or end of input"],
+    ['Geo.Shift(By=1)/ eq 1', 16, 'Unexpected whitespace at position 16; expected a property or function name'],
+    // Nothing follows a lambda, after a call as after a property.
+    ['Geo.Around()/any()/Lat eq 1', 18, "Unexpected '/' at position 18"],
   ])('%s is a syntax error at %i', (filter, start, message) => {
     const error = thrownFilterError(() => parse(filter));
     expect({ kind: error.kind, start: error.start, message: error.message }).toEqual({
@@ -330,11 +401,19 @@ describe("TripPin's functions", () => {
     expect(report.filter((n) => n.element === 'Function')).toEqual([]);
   });
 
-  it('are checked by binding, parameters and result: each returns entities, which a filter does not read', () => {
-    expect(issueOf(`${ns}.GetFavoriteAirline() eq null`, people).code).toBe('function_result');
-    expect(issueOf(`${ns}.GetFriendsTrips(userName='russellwhyte') eq null`, people).code).toBe('function_result');
-    expect(issueOf(`Trips/any(t: t/${ns}.GetInvolvedPeople() eq null)`, people).code).toBe('function_result');
-    expect(issueOf(`${ns}.GetNearestAirport(lat=1, lon=2) eq null`, people).code).toBe('function_result');
+  it('are checked by binding, parameters and result: each returns entities, read by a path after the call', () => {
+    expect(issueOf(`${ns}.GetFavoriteAirline() eq 1`, people).code).toBe('structured_value');
+    expect(() => check(`${ns}.GetFavoriteAirline() eq null`, people)).not.toThrow();
+    expect(issueOf(`${ns}.GetFriendsTrips(userName='russellwhyte') eq null`, people).code).toBe('collection_value');
+    expect(issueOf(`Trips/any(t: t/${ns}.GetInvolvedPeople() eq null)`, people).code).toBe('collection_value');
+    expect(issueOf(`${ns}.GetNearestAirport(lat=1, lon=2) gt null`, people).code).toBe('structured_value');
+    expect(() => check(`${ns}.GetFavoriteAirline()/Name eq 'x'`, people)).not.toThrow();
+    expect(() => check(`${ns}.GetFriendsTrips(userName='r')/any(t: t/Budget gt 1)`, people)).not.toThrow();
+    expect(() => check(`Trips/any(t: t/${ns}.GetInvolvedPeople()/$count gt 1)`, people)).not.toThrow();
+    // An entity's relations are another resource's rows, which a result does not hold.
+    expect(issueOf(`${ns}.GetFriendsTrips(userName='r')/any(t: t/PlanItems/any())`, people).code).toBe(
+      'unknown_property',
+    );
     expect(issueOf(`${ns}.GetFriendsTrips(usrName='x') eq null`, people)).toEqual({
       code: 'unknown_parameter',
       at: 'usrName',
@@ -379,10 +458,14 @@ describe('a call bound to a related row a row filter hides', () => {
       },
     },
     entitySets: { Places: { type: 'Place' }, People: { type: 'Person' } },
-    functions: { Shout: { bound: true, parameters: { person: 'Person' }, returnType: 'Edm.String' } },
+    functions: {
+      Shout: { bound: true, parameters: { person: 'Person' }, returnType: 'Edm.String' },
+      Card: { bound: true, parameters: { person: 'Person' }, returnType: 'Person' },
+    },
   });
   const functions = defineFunctions({
     'Own.Shout': { memory: (_, read) => (read!('Name') === null ? null : (read!('Name') as string).toUpperCase()) },
+    'Own.Card': { memory: (_, read) => ({ Id: 0, Name: read!('Name'), Tenant: null }) },
   });
   const rows = [
     { Id: 1, Owner: { Id: 10, Name: 'x', Tenant: 'a' } },
@@ -404,6 +487,14 @@ describe('a call bound to a related row a row filter hides', () => {
     expect(ids("$filter=Owner/Own.Shout() eq 'Y'", hidden)).toEqual([]);
     expect(ids('$filter=Owner/Own.Shout() eq null', hidden)).toEqual([2]);
     expect(ids("$filter=Owner/Own.Shout() eq 'X'", hidden)).toEqual([1]);
+  });
+
+  it('is not made there: a path after it reads a null result', () => {
+    const hidden = { Owner: { rowFilter: "Tenant eq 'a'" } };
+    expect(ids("$filter=Owner/Own.Card()/Name eq 'y'")).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Card()/Name eq 'y'", hidden)).toEqual([]);
+    expect(ids('$filter=Owner/Own.Card()/Name eq null', hidden)).toEqual([2]);
+    expect(ids("$filter=Owner/Own.Card()/Name eq 'x'", hidden)).toEqual([1]);
   });
 
   it('is refused on MongoDB, which reads no related row', () => {
@@ -512,6 +603,7 @@ describe('a call bound to a derived type', () => {
         { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
       ],
       Spare: { bound: true, parameters: { m: 'Manager' }, returnType: 'Edm.Int32' },
+      Deputy: { bound: true, parameters: { m: 'Manager' }, returnType: 'Employee' },
     },
   });
   const employees = schemaOf(model, 'Employees');
@@ -542,6 +634,14 @@ describe('a call bound to a derived type', () => {
     expect(ids('Staff.Manager/Staff.Cost() eq 1020')).toEqual([2]);
     expect(ids('Staff.Manager/Staff.Spare() eq 30')).toEqual([2]);
     expect(ids('Staff.Manager/Staff.Spare() eq null')).toEqual([1]);
+  });
+
+  it('refuses a path after a call bound through a type-cast segment', () => {
+    expect(issueOf('Staff.Manager/Staff.Deputy()/Pay eq 1', employees)).toEqual({
+      code: 'function_result',
+      at: 'Staff.Deputy',
+      suggestion: undefined,
+    });
   });
 
   it('refuses a function bound to a derived type on its base type, naming the types it is bound to', () => {

@@ -17,6 +17,7 @@ const shift = modelFunction<'Edm.Int32'>(places, 'Geo.Shift');
 const initial = modelFunction<'Edm.String'>(places, 'Geo.Initial');
 const countOver = modelFunction<'Edm.Int32'>(places, 'Geo.CountOver');
 const isNorth = modelFunction<'Edm.Boolean'>(places, 'Geo.IsNorth');
+const sidesOf = modelFunction<'Edm.Int32'>(places, 'Geo.SidesOf');
 
 const cases: readonly (readonly [string, (p: Loose) => Condition])[] = [
   [
@@ -30,6 +31,8 @@ const cases: readonly (readonly [string, (p: Loose) => Condition])[] = [
   ['Stops/any(s: s/Geo.Near(Lat=0, Lon=0) lt 1)', (p) => p.Stops.any((s: Loose) => near({ Lat: 0, Lon: 0 }, s).lt(1))],
   ['Scores/Geo.CountOver(Min=3) eq 2', (p) => countOver({ Min: 3 }, p.Scores).eq(2)],
   ['Scores/any(s: s/Geo.CountOver(Min=6) eq 1)', (p) => p.Scores.any((s: Loose) => countOver({ Min: 6 }, s).eq(1))],
+  // An enumeration result compares with a value of its type, written as its type's literal.
+  ["Geo.SidesOf() eq Geo.Sides'North'", () => sidesOf({}).eq('North' as never)],
   [
     'Geo.IsNorth(Lat=Geo.Distance(FromLat=Lat, FromLon=0, ToLat=0, ToLon=0))',
     (p) => isNorth({ Lat: distance({ FromLat: p.Lat, FromLon: 0, ToLat: 0, ToLon: 0 }) }),
@@ -112,7 +115,7 @@ describe('a call of a model function, built', () => {
 
   it('refuses a name the model does not declare, and a binding that is no operand', () => {
     expect((thrown(() => modelFunction(places, 'Geo.Distanse')) as TypeError).message).toBe(
-      'the string "Geo.Distanse" is no function of the model of Place; its functions are Geo.Distance, Geo.Scaled, Geo.Shift, Geo.Near, Geo.Initial, Geo.IsNorth, Geo.Nearest, Geo.Around, Geo.CountOver, Geo.Total',
+      'the string "Geo.Distanse" is no function of the model of Place; its functions are Geo.Distance, Geo.Scaled, Geo.Shift, Geo.Near, Geo.Initial, Geo.IsNorth, Geo.Nearest, Geo.Around, Geo.CountOver, Geo.Total, Geo.SidesOf, Geo.Mirror, Geo.Tags',
     );
     expect((thrown(() => build(places, () => shift({ By: 1 }, 5) as never)) as TypeError).message).toBe(
       'Geo.Shift() is bound to a property, a structure or a collection, not the number 5',

@@ -11,6 +11,7 @@ import {
   functionRows,
   functionSchema,
   functionStorageSchema,
+  resultCases,
 } from '../support/function-table.js';
 import { mongoQuery, toMongoDocument } from '../engines/mingo.js';
 
@@ -21,7 +22,7 @@ const ids = (document: Record<string, unknown>): number[] => {
 };
 
 describe('the function-call table through MongoDB semantics', () => {
-  it.each(functionCases.map((c) => [c.filter, c.ids] as const))('%s', (filter, expected) => {
+  it.each([...functionCases, ...resultCases].map((c) => [c.filter, c.ids] as const))('%s', (filter, expected) => {
     expect(ids(compileMongo(check(filter, functionSchema), { functions: functionRegistry }))).toEqual(expected);
   });
 

@@ -56,6 +56,11 @@ const SHAPES: Record<string, () => string> = {
   '100,000 parentheses inside a JSON string': () => `x in ["${'('.repeat(100_000)}"] and (a)`,
   '100,000 aliases in an and chain': () => Array.from({ length: 100_000 }, (_, i) => `@p${i}`).join(' and '),
   'alias of 100,000 characters': () => `x eq @${'p'.repeat(100_000)}`,
+  // Paths after calls (docs/semantics.md §15): each call bound to the result of the one before.
+  '100,000 calls in a chain': () => `Ns.F()${'/Ns.G()'.repeat(100_000)} eq 1`,
+  '50,000 calls and members in a chain': () => `Ns.F(A=1)${'/B/Ns.G(C=2)'.repeat(50_000)}/D/any(x: x) eq true`,
+  '100,000 lambdas after a call in an and chain': () =>
+    Array.from({ length: 100_000 }, () => 'Ns.F()/any(x: x)').join(' and '),
 };
 
 /** What each shape gives with raised limits, where it is not a tree. */

@@ -25,7 +25,8 @@ const render: ExprVisitor<string> = {
   date: (n) => `date:${n.days}`,
   timeOfDay: (n) => `time:${n.ms}`,
   duration: (n) => `duration:${n.ms}`,
-  member: (n) => n.segments.map((s) => s.name).join('/'),
+  // After a call: the call, `/`, and the segments (none for the call's result itself).
+  member: (n) => `${n.call === undefined ? '' : `${sexpr(n.call)}/`}${n.segments.map((s) => s.name).join('/')}`,
   alias: (n) => `@${n.name}`,
   call: (n) => `(${n.name}${n.args.map((a) => ` ${sexpr(a)}`).join('')})`,
   functionCall: (n) =>

@@ -611,7 +611,25 @@ export const DERIVED_TYPES: readonly ValidCase[] = [
   ['x in Ns.Manager/Tags', '=', '(in x Ns.Manager/Tags)'],
 ];
 
+/** Paths after a call of a model's function, which read its result (docs/semantics.md §15). */
+export const RESULT_PATHS: readonly ValidCase[] = [
+  ["Ns.Fn(A=1)/City eq 'Oslo'", '=', "(eq (Ns.Fn A=i32:1)/City 'Oslo')"],
+  ['Addresses/Ns.Fn()/Zip eq 1', '=', '(eq (Addresses/Ns.Fn)/Zip i32:1)'],
+  ['Ns.Fn()/Home/Zip eq null', '=', '(eq (Ns.Fn)/Home/Zip null)'],
+  ['Ns.Fn()/any(x: x gt 1)', '=', '(any (Ns.Fn)/ x: (gt x i32:1))'],
+  ['Ns.Fn()/any()', '=', '(any (Ns.Fn)/)'],
+  ['Ns.Fn()/Items/all(i: i/Qty gt 1)', '=', '(all (Ns.Fn)/Items i: (gt i/Qty i32:1))'],
+  ['Ns.Fn()/$count gt 1', '=', '(gt (count (Ns.Fn)/) i32:1)'],
+  ['Ns.Fn()/Items/$count eq 0', '=', '(eq (count (Ns.Fn)/Items) i32:0)'],
+  ["'a' in Ns.Fn()", '=', "(in 'a' (Ns.Fn)/)"],
+  ['Ns.F()/Ns.G(B=2)/Home/Zip eq 1', '=', '(eq ((Ns.F)//Ns.G B=i32:2)/Home/Zip i32:1)'],
+  ['A/Ns.F()/B/Ns.G()/all(x: x)', '=', '(all ((A/Ns.F)/B/Ns.G)/ x: x)'],
+  ['Ns.Fn() eq null', '=', '(eq (Ns.Fn) null)'],
+  ['Ns.Fn( A = 1 )/City eq 1', 'Ns.Fn(A=1)/City eq 1', '(eq (Ns.Fn A=i32:1)/City i32:1)'],
+];
+
 export const ALL_VALID: readonly ValidCase[] = [
+  ...RESULT_PATHS,
   ...DERIVED_TYPES,
   ...OPERATORS,
   ...PRECEDENCE,

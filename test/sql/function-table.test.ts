@@ -13,6 +13,7 @@ import {
   functionRows,
   functionSchema,
   functionStorageSchema,
+  resultCases,
 } from '../support/function-table.js';
 import { loadWithChildTables } from './child-tables.js';
 import { engineFor, ENGINES } from './engines.js';
@@ -56,3 +57,26 @@ for (const setup of ENGINES)
       },
     );
   }
+
+// An implementation's fragment is one value, not rows: a structure or a collection a call returns
+// is refused by name on every dialect, before any engine (docs/semantics.md, "SQL backends:
+// differences").
+const JSON_COLUMNS: CollectionStorage = { Stops: { json: 'stops' }, Scores: { json: 'scores' } };
+
+describe.each(ENGINES.map((setup) => [setup.dialect.name, setup.dialect] as const))(
+  '%s: a path after a call returning a structure or a collection',
+  (name, dialect) => {
+    it.each(resultCases.map((c) => [c.filter] as const))('refuses %s', (filter) => {
+      const typed = check(filter, functionSchema);
+      expect(
+        thrownFilterError(() =>
+          compileSql(typed, { dialect, table: 'items', collections: JSON_COLUMNS, functions: functionRegistry }),
+        ),
+      ).toMatchObject({
+        kind: 'unsupported',
+        construct: 'function_result',
+        target: name,
+      });
+    });
+  },
+);

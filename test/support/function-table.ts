@@ -29,6 +29,7 @@ export const functionModel = defineModel({
       },
     },
   },
+  enumTypes: { Sides: { members: { North: 1, East: 2 }, flags: true } },
   entitySets: { Places: { type: 'Place' } },
   functions: {
     Distance: {
@@ -59,6 +60,10 @@ export const functionModel = defineModel({
     ],
     // The sum of the points' latitudes that are not null; null where none is.
     Total: { bound: true, parameters: { points: { type: 'Point', collection: true } }, returnType: 'Edm.Double' },
+    // Results read by what follows the call: an enumeration value, structures, collections.
+    SidesOf: { bound: true, parameters: { place: 'Place' }, returnType: 'Sides' },
+    Mirror: { bound: true, parameters: { point: 'Point' }, returnType: 'Point' },
+    Tags: { bound: true, parameters: { place: 'Place' }, returnType: { type: 'Edm.String', collection: true } },
   },
 });
 
@@ -119,6 +124,7 @@ type Args<V> = { readonly [parameter: string]: V };
 type Reader<V> = ((member: string) => V) | undefined;
 
 const n = (v: unknown): number | null => (v === null ? null : (v as number));
+const neg = (v: unknown): number | null => (v === null ? null : -(v as number));
 /** |a - c| + |b - d|, null with any operand. */
 const manhattan = (a: unknown, b: unknown, c: unknown, d: unknown): number | null =>
   [a, b, c, d].some((v) => v === null) ? null : Math.abs(n(a)! - n(c)!) + Math.abs(n(b)! - n(d)!);
@@ -210,6 +216,88 @@ export const functionRegistry = defineFunctions({
       return { $cond: [{ $eq: [{ $size: lats }, 0] }, null, sum] };
     },
   },
+  // The sides of the equator and meridian the place is on, as a row holds them: by name in memory
+  // (`'North,East'`), by value on the engines; null for a null latitude.
+  'Geo.SidesOf': {
+    memory: (_a, s) => {
+      const [lat, lon] = [n(s!('Lat')), n(s!('Lon'))];
+      if (lat === null) return null;
+      const names = [...(lat > 0 ? ['North'] : []), ...(lon !== null && lon > 0 ? ['East'] : [])];
+      return names.length === 0 ? 0 : names.join(',');
+    },
+    sql: everyDialect(
+      (_a, s) =>
+        sqlFragment`(CASE WHEN ${s!('Lat')} IS NULL THEN NULL ELSE (CASE WHEN ${s!('Lat')} > 0 THEN 1 ELSE 0 END) + (CASE WHEN ${s!('Lon')} > 0 THEN 2 ELSE 0 END) END)`,
+    ),
+    mongo: (_a, s) => ({
+      $cond: [
+        { $eq: [{ $ifNull: [s!('Lat'), null] }, null] },
+        null,
+        { $add: [{ $cond: [{ $gt: [s!('Lat'), 0] }, 1, 0] }, { $cond: [{ $gt: [s!('Lon'), 0] }, 2, 0] }] },
+      ],
+    }),
+  },
+  // A point's mirror image through the origin, members null where the point's are.
+  'Geo.Mirror': {
+    memory: (_a, s) => ({ Lat: neg(s!('Lat')), Lon: neg(s!('Lon')) }),
+    mongo: (_a, s) => ({ Lat: { $multiply: [s!('Lat'), -1] }, Lon: { $multiply: [s!('Lon'), -1] } }),
+  },
+  // The place's name and the name with '!': none for a null name.
+  'Geo.Tags': {
+    memory: (_a, s) => (s!('Name') === null ? null : [s!('Name'), `${s!('Name')}!`]),
+    mongo: (_a, s) => ({
+      $cond: [{ $eq: [{ $ifNull: [s!('Name'), null] }, null] }, null, [s!('Name'), { $concat: [s!('Name'), '!'] }]],
+    }),
+  },
+  // The place nearest a latitude: one named 'N' north of the equator, else 'S'; null for a null latitude.
+  'Geo.Nearest': {
+    memory: (a) => {
+      const lat = n(a.Lat);
+      if (lat === null) return null;
+      return {
+        Id: 0,
+        Name: lat > 0 ? 'N' : 'S',
+        Lat: lat,
+        Home: { Lat: lat, Lon: 0 },
+        Stops: [{ Lat: lat, Lon: 0 }],
+        Scores: [1, 2],
+      };
+    },
+    mongo: (a) => ({
+      $cond: [
+        { $eq: [{ $ifNull: [a.Lat, null] }, null] },
+        null,
+        {
+          Id: 0,
+          Name: { $cond: [{ $gt: [a.Lat, 0] }, 'N', 'S'] },
+          Lat: a.Lat,
+          Home: { Lat: a.Lat, Lon: 0 },
+          Stops: [{ Lat: a.Lat, Lon: 0 }],
+          Scores: [1, 2],
+        },
+      ],
+    }),
+  },
+  // The place and the point on the equator below it; none for a null latitude.
+  'Geo.Around': {
+    memory: (_a, s) =>
+      s!('Lat') === null
+        ? null
+        : [
+            { Lat: s!('Lat'), Lon: s!('Lon') },
+            { Lat: 0, Lon: s!('Lon') },
+          ],
+    mongo: (_a, s) => ({
+      $cond: [
+        { $eq: [{ $ifNull: [s!('Lat'), null] }, null] },
+        null,
+        [
+          { Lat: s!('Lat'), Lon: s!('Lon') },
+          { Lat: 0, Lon: s!('Lon') },
+        ],
+      ],
+    }),
+  },
   'Geo.Initial': {
     memory: (a) => (a.text === null ? null : (a.text as string).slice(0, 1)),
     sql: {
@@ -274,7 +362,60 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   // One call's value an argument of another over the same collection, and a call inside a lambda.
   ['Scores/Geo.CountOver(Min=Scores/Geo.CountOver(Min=4)) ge 1', [1, 4]],
   ['Stops/any(s: Scores/Geo.CountOver(Min=2) eq 2)', [1, 4]],
+  // An enumeration result, returned by name or by value: compared, tested with `has`, listed.
+  ["Geo.SidesOf() eq Geo.Sides'North,East'", [1, 4]],
+  ["Geo.SidesOf() has Geo.Sides'East'", [1, 2, 4]],
+  ["Geo.SidesOf() has 'North'", [1, 4]],
+  ["Geo.SidesOf() in ('East', 'North')", [2]],
+  ['Geo.SidesOf() eq null', [3]],
+  ["not (Geo.SidesOf() has 'North')", [2, 3]],
 ];
+
+/**
+ * Structures and collections a call returns, read by a path after the call (docs/semantics.md
+ * §15): in memory and MongoDB; SQL refuses them, each by name (test/sql/function-table.test.ts).
+ */
+const results: readonly (readonly [string, readonly number[]])[] = [
+  // A structure's members, through complex members; null through a null result.
+  ["Geo.Nearest(Lat=Lat)/Name eq 'N'", [1, 4]],
+  ['Geo.Nearest(Lat=Lat)/Name eq null', [3]],
+  ['Geo.Nearest(Lat=Lat)/Home/Lat gt 1', [1]],
+  ['Geo.Nearest(Lat=Lat)/Home/Lon eq 0', [1, 2, 4]],
+  ['Geo.Nearest(Lat=Lat)/Home eq null', [3]],
+  ['Geo.Nearest(Lat=Lat) eq null', [3]],
+  ['null ne Geo.Nearest(Lat=Lat)', [1, 2, 4]],
+  ['Home/Geo.Mirror() eq null', [2]],
+  ['Geo.Nearest(Lat=Lat)/Home ne null', [1, 2, 4]],
+  // Its collections, by a lambda and `$count`: a null result's are empty.
+  ['Geo.Nearest(Lat=Lat)/Scores/any(s: s eq 2)', [1, 2, 4]],
+  ['Geo.Nearest(Lat=Lat)/Stops/any(p: p/Lat lt 0)', [2]],
+  ['Geo.Nearest(Lat=Lat)/Stops/all(p: p/Lat gt 0)', [1, 3, 4]],
+  ['Geo.Nearest(Lat=Lat)/Scores/$count eq 0', [3]],
+  // Functions bound to a result, or to a member of one; a result read inside a lambda.
+  ['Geo.Nearest(Lat=Lat)/Home/Geo.Near(Lat=0, Lon=0) gt 5', [1]],
+  ['Geo.Nearest(Lat=Lat)/Geo.Scaled(Factor=2) gt 1', [1]],
+  ['Geo.Nearest(Lat=Lat)/Geo.Around()/any(p: p/Lat lt 0)', [2]],
+  ["Stops/any(s: Geo.Nearest(Lat=s/Lat)/Name eq 'S')", [1]],
+  // A call bound to a null structure is not made: its result is null.
+  ['Home/Geo.Mirror()/Lat lt -1', [1]],
+  ['Home/Geo.Mirror()/Lat eq null', [2, 3]],
+  ['not (Home/Geo.Mirror()/Lat eq null)', [1, 4]],
+  // A collection of structures, and of primitives: a null one is empty.
+  ['Geo.Around()/any(p: p/Lat eq 0)', [1, 2, 4]],
+  ['Geo.Around()/all(p: p/Lat ge 0)', [1, 3, 4]],
+  ['Geo.Around()/$count eq 0', [3]],
+  ['Geo.Around()/any()', [1, 2, 4]],
+  ['not Geo.Around()/any()', [3]],
+  ["'Ann' in Geo.Tags()", [1]],
+  ["'Bo!' in Geo.Tags()", [2]],
+  ['Name in Geo.Tags()', [1, 2, 4]],
+  ["Geo.Tags()/all(t: startswith(t, 'B'))", [2, 3]],
+  ['Geo.Tags()/$count add Geo.Around()/$count eq 4', [1, 2, 4]],
+];
+
+export const resultCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] = results.map(
+  ([filter, ids]) => ({ filter, ids }),
+);
 
 export const functionCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] = table.map(
   ([filter, ids]) => ({ filter, ids }),

@@ -438,6 +438,8 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
     // What a model's function computes is its implementation's, which the oracle does not know.
     case 'functionCall':
       throw new Error(`oracle: the function '${node.function.name}' of the model has no reference meaning`);
+    case 'result':
+      throw new Error(`oracle: the function '${node.call.function.name}' of the model has no reference meaning`);
     case 'guard':
       return evaluate(node.condition, row, env) === true
         ? evaluate(node.value, row, env)

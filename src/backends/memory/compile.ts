@@ -347,13 +347,16 @@ class Generator extends RowReads {
       }
       // A filter that calls one is compiled to closures (compilePredicate); generated code has none.
       case 'functionCall':
+      case 'result': {
+        const { name } = node.kind === 'result' ? node.call.function : node.function;
         throw unsupported({
-          construct: node.function.name,
+          construct: name,
           target: 'generated code',
-          message: `Function '${node.function.name}' is called by closures, not by generated code (compilePredicate chooses them)`,
+          message: `Function '${name}' is called by closures, not by generated code (compilePredicate chooses them)`,
           start: node.start,
           end: node.end,
         });
+      }
       case 'guard': {
         const v = this.as(this.value(node.value), repr);
         const k = this.as(this.value(node.otherwise), repr);

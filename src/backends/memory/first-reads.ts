@@ -86,6 +86,7 @@ export class FirstReads {
         return this.ofFirst(node.args);
       // An implementation reads what it will: no member is certainly read.
       case 'functionCall':
+      case 'result':
         return [];
       case 'truth':
         return this.ofTruth(node.predicate);

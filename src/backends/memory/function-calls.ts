@@ -7,6 +7,8 @@ import type { Decimal } from 'decimal.js';
 import type { EdmType } from '../../language/edm.js';
 import { implementationOf } from '../../lower/function-registry.js';
 import type {
+  LoweredCallOf,
+  LoweredResult,
   LoweredElements,
   LoweredFunctionCall,
   LoweredMember,
@@ -14,7 +16,7 @@ import type {
   LoweredValue,
   Source,
 } from '../../lower/lowered.js';
-import type { PrimitiveProperty } from '../../types/schema.js';
+import type { EnumType, PrimitiveProperty } from '../../types/schema.js';
 import { INTEGER_RANGES } from '../../language/edm.js';
 import { isFineTime } from '../../semantics/fine-time.js';
 import { decimalFromText } from '../../semantics/decimal-model.js';
@@ -35,6 +37,54 @@ export function functionCall(
   value: (node: LoweredValue, scope: Scope) => Eval,
   truth: (node: LoweredPredicate, scope: Scope) => Test,
 ): Eval {
+  const made = callOf(node, scope, value, truth);
+  const returns = node.function.returns;
+  const back =
+    returns.kind === 'primitive' && returns.enum !== undefined
+      ? enumReader(node.function.name, returns.enum)
+      : resultReader(node.function.name, node.type, reprOf(node));
+  return (row, env) => back(made(row, env));
+}
+
+/**
+ * A read of a call's result (docs/semantics.md §15): the implementation's result kept in the
+ * variable's slot while `value` reads it, as a lambda's element is; null where the call is not
+ * made. The reads check it as they check a row's value of its type (an object for a structure, an
+ * array for a collection, each member and element by its type); a value that does not fit is the
+ * implementation's fault, a TypeError naming the function.
+ */
+export function resultRead(
+  node: LoweredResult,
+  scope: Scope,
+  value: (node: LoweredValue, scope: Scope) => Eval,
+  truth: (node: LoweredPredicate, scope: Scope) => Test,
+): Eval {
+  const made = callOf(node.call, scope, value, truth);
+  const present = node.present === undefined ? undefined : truth(node.present, scope);
+  const slot = slotOf(scope, node.variable);
+  const read = value(node.value, scope);
+  const { name } = node.call.function;
+  return (row, env) => {
+    env[slot] = present === undefined || present(row, env) ? made(row, env) : null;
+    try {
+      return read(row, env);
+    } catch (error) {
+      if (!(error instanceof rt.ElementValueError) || error.variable !== node.variable) throw error;
+      const at = error.path === '' ? '' : ` at '${error.path}'`;
+      throw new TypeError(
+        `Function '${name}' returned a value${at} that is no ${error.expected}: ${describe(error.value)}`,
+      );
+    }
+  };
+}
+
+/** A call's result as its implementation returns it: the arguments read, the implementation called (null arguments too). */
+function callOf(
+  node: LoweredCallOf,
+  scope: Scope,
+  value: (node: LoweredValue, scope: Scope) => Eval,
+  truth: (node: LoweredPredicate, scope: Scope) => Test,
+): Eval {
   const fn = node.function;
   const implementation = implementationOf<unknown, readonly unknown[]>(scope.functions, fn.name, 'memory', node);
   const names = fn.parameters.map((p) => p.name);
@@ -49,12 +99,23 @@ export function functionCall(
       ? memberReads(fn.name, binding.members, binding.source, binding.path, scope, node)
       : undefined;
   const collection = binding?.kind === 'collection' ? elementsOf(fn.name, binding, scope, node, truth) : undefined;
-  const back = resultReader(fn.name, node.type, reprOf(node));
   return (row, env) => {
     const given: Record<string, unknown> = {};
     for (let i = 0; i < args.length; i++) given[names[i]!] = args[i]!(row, env);
     const reader = structure && ((path: string) => structure(path)(row, env));
-    return back(implementation(given, reader, collection?.(row, env)));
+    return implementation(given, reader, collection?.(row, env));
+  };
+}
+
+/** An enumeration value returned, read as a row's value of the type is (a member's value or name). */
+function enumReader(name: string, enumType: EnumType): (v: unknown) => unknown {
+  return (v) => {
+    if (v === null || v === undefined) return null;
+    try {
+      return rt.readEnum(v, '', enumType);
+    } catch {
+      throw new TypeError(`Function '${name}' returned ${describe(v)}, which is no ${enumType.name} value`);
+    }
   };
 }
 

@@ -34,7 +34,7 @@ import { limitOnExhaustion } from '../../errors.js';
 import { type Env, type Eval, type Row, type Scope, slotOf, type Test } from './closure-scope.js';
 import { collectionReader, member, memberPresent, structureIsNull } from './closure-reads.js';
 import { arithmetic, equality, FUNCTIONS, ordering, PREDICATES, strictCall } from './value-operations.js';
-import { functionCall } from './function-calls.js';
+import { functionCall, resultRead } from './function-calls.js';
 import type { FunctionRegistry } from '../../lower/function-registry.js';
 
 export function compileClosures(
@@ -233,6 +233,8 @@ function value(node: LoweredValue, scope: Scope): Eval {
     }
     case 'functionCall':
       return functionCall(node, scope, value, truth);
+    case 'result':
+      return resultRead(node, scope, value, truth);
     case 'guard': {
       const holds = truth(node.condition, scope);
       const v = valueAs(node.value, repr, scope);

@@ -60,7 +60,7 @@ function callsModelFunction(root: TypedExpr): boolean {
   const stack = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.kind === 'functionCall') return true;
+    if (node.kind === 'functionCall' || node.kind === 'result') return true;
     stack.push(...childrenOfTyped(node));
   }
   return false;

@@ -18,7 +18,8 @@ import type {
   LoweredCollection,
   LoweredCount,
   LoweredElements,
-  LoweredFunctionCall,
+  LoweredCallOf,
+  LoweredResult,
   LoweredPredicate,
   LoweredValue,
   NullTest,
@@ -46,6 +47,11 @@ interface Element {
   readonly ref: string;
   /** The collection's property path from the row (for the field mapping). */
   readonly path: readonly string[];
+  /**
+   * A call's result, or an element of a collection in one (docs/semantics.md §15): its members are
+   * the fields the implementation's expression names, by the model's names, never mapped.
+   */
+  readonly result?: true;
 }
 
 export class ExpressionCompiler implements NumberCompiler {
@@ -163,6 +169,8 @@ export class ExpressionCompiler implements NumberCompiler {
         return this.stringTest(node, is);
       case 'functionCall':
         return { $eq: [this.value(node), is] };
+      case 'result':
+        return this.result(node, () => this.valueIs(node.value, is));
       case 'guard':
         return {
           $cond: [this.truth(node.condition), this.valueIs(node.value, is), node.otherwise.value === is],
@@ -213,6 +221,8 @@ export class ExpressionCompiler implements NumberCompiler {
         return node.type === 'Edm.Boolean' ? this.booleanValue(node) : this.call(node);
       case 'functionCall':
         return this.functionCall(node);
+      case 'result':
+        return this.result(node, () => this.value(node.value));
       case 'truth':
       case 'not':
       case 'logical':
@@ -230,7 +240,7 @@ export class ExpressionCompiler implements NumberCompiler {
    * A call of a model's function: the expression the server's implementation makes of the
    * arguments' expressions (docs/semantics.md §15), a bound structure's members read as fields.
    */
-  private functionCall(node: LoweredFunctionCall): Agg {
+  private functionCall(node: LoweredCallOf): Agg {
     const fn = node.function;
     const implementation = implementationOf<unknown, MongoElements>(this.ctx.functions, fn.name, 'mongo', node);
     const args: Record<string, Agg> = {};
@@ -253,15 +263,38 @@ export class ExpressionCompiler implements NumberCompiler {
   }
 
   /**
+   * What reads a call's result (docs/semantics.md §15): `$let` binds the implementation's
+   * expression (null where the call is not made) to a variable, which the read's paths start from.
+   */
+  private result(node: LoweredResult, render: () => Agg): Agg {
+    const call = this.functionCall(node.call);
+    const made = node.present === undefined ? call : { $cond: [this.truth(node.present), call, null] };
+    const ref = `e${this.#next++}`;
+    const outer = this.#elements;
+    this.#elements = new Map([...outer, [node.variable, { ref: `$$${ref}`, path: [], result: true }]]);
+    try {
+      return { $let: { vars: { [ref]: made }, in: render() } };
+    } finally {
+      this.#elements = outer;
+    }
+  }
+
+  /** The range variable of a collection's elements, bound to `$$ref`. */
+  private elementOf(collection: LoweredCollection, ref: string, at: Span): Element {
+    const path = this.fullPath(collection, at);
+    const fromResult = collection.source.kind === 'variable' && this.element(collection.source.name, at).result;
+    return fromResult ? { ref: `$$${ref}`, path, result: true } : { ref: `$$${ref}`, path };
+  }
+
+  /**
    * A collection passed whole (docs/semantics.md §15): its elements (those the binding's predicate
    * holds for), and `$map` over them with a reader of each element, bound as a lambda binds it.
    */
   private elementsBound(name: string, binding: LoweredElements, at: Span): MongoElements {
     const { collection, variable, predicate } = binding;
-    const path = this.fullPath(collection, at);
     const bound = <T>(ref: string, render: () => T): T => {
       const outer = this.#elements;
-      this.#elements = new Map([...outer, [variable, { ref: `$$${ref}`, path }]]);
+      this.#elements = new Map([...outer, [variable, this.elementOf(collection, ref, at)]]);
       try {
         return render();
       } finally {
@@ -296,6 +329,7 @@ export class ExpressionCompiler implements NumberCompiler {
   private ref(node: PathRead): string {
     if (node.source.kind === 'row') return `$${this.ctx.field(node)}`;
     const element = this.element(node.source.name, node);
+    if (element.result) return node.path.length === 0 ? element.ref : `${element.ref}.${node.path.join('.')}`;
     const field = this.ctx.elementField(
       { ...node, path: element.path },
       { ...node, path: [...element.path, ...node.path] },
@@ -326,9 +360,8 @@ export class ExpressionCompiler implements NumberCompiler {
       return { [some ? '$gt' : '$eq']: [{ $size: elements }, 0] };
     }
     const ref = `e${this.#next++}`;
-    const path = this.fullPath(node.collection, node);
     const outer = this.#elements;
-    this.#elements = new Map([...outer, [node.variable, { ref: `$$${ref}`, path }]]);
+    this.#elements = new Map([...outer, [node.variable, this.elementOf(node.collection, ref, node)]]);
     try {
       const test = this.truth(node.predicate);
       return { [some ? '$anyElementTrue' : '$allElementsTrue']: [{ $map: { input: elements, as: ref, in: test } }] };
@@ -344,10 +377,7 @@ export class ExpressionCompiler implements NumberCompiler {
     const ref = `e${this.#next++}`;
     const outer = this.#elements;
     if (node.variable !== undefined)
-      this.#elements = new Map([
-        ...outer,
-        [node.variable, { ref: `$$${ref}`, path: this.fullPath(node.collection, node) }],
-      ]);
+      this.#elements = new Map([...outer, [node.variable, this.elementOf(node.collection, ref, node)]]);
     try {
       return { $filter: { input: elements, as: ref, cond: this.truth(node.predicate) } };
     } finally {
@@ -410,6 +440,7 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'guard':
       case 'cast':
       case 'functionCall':
+      case 'result':
         return this.value(node);
       case 'count':
       case 'convert':
@@ -445,6 +476,9 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'guard':
       case 'functionCall':
         return this.mayBeNull(node);
+      // What reads the result is compiled inside its scope, and says itself whether it may be null.
+      case 'result':
+        return node.nullable;
       default:
         return assertNever(node, 'lowered value kind');
     }

@@ -228,6 +228,7 @@ export class QueryCompiler {
         return this.stringTest(node, is, scope);
       // An aggregation expression: $expr says it.
       case 'functionCall':
+      case 'result':
       case 'count':
       case 'convert':
       case 'negate':

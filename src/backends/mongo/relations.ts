@@ -49,6 +49,13 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
       for (const child of childrenOfTyped(node)) refuseIn(child, root, elements);
       return;
     }
+    case 'result': {
+      refuseIn({ kind: 'functionCall', type: node.type, ...node.call }, root, elements);
+      // A result holds values only: what reads it reaches no relation of its own.
+      const property = node.element.kind === 'collection' ? node.element.element : node.element;
+      refuseIn(node.read, root, new Map([...elements, [node.variable, { property, path: [] }]]));
+      return;
+    }
     case 'literal':
     case 'null':
     case 'call':

@@ -6,7 +6,7 @@ import { decimalFromText } from '../../semantics/decimal-model.js';
 import { isInteger, type EdmType } from '../../language/edm.js';
 import { FilterError, malformedTree, unsupported } from '../../errors.js';
 import { assertNever } from '../../assert-never.js';
-import { listPropertyPaths } from '../../types/schema.js';
+import { describeValueType, listPropertyPaths } from '../../types/schema.js';
 import type {
   BooleanTest,
   ComparePredicate,
@@ -511,6 +511,19 @@ export class Compiler {
         );
         if (node.type === 'Edm.Boolean') return this.booleanValue(node, () => frag);
         return { sql: frag, type: node.type, nullable: true, column: false };
+      }
+      // An implementation's fragment is one value, not rows a path or a lambda could read
+      // (docs/semantics.md, "SQL backends: differences").
+      case 'result': {
+        const { function: fn } = node.call;
+        throw unsupported({
+          construct: 'function_result',
+          target: this.dialect.name,
+          message: `Function '${fn.name}' returns ${describeValueType(fn.returns)}, which ${this.dialect.name} does not read through a path or a lambda: an implementation's fragment is one value, not a row source`,
+          start: node.start,
+          end: node.end,
+          text: this.text,
+        });
       }
       case 'guard': {
         // CASE takes only a true condition: one that is false or null gives the constant.

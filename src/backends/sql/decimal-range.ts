@@ -115,6 +115,7 @@ export class DecimalMagnitudes {
         return node.conversion === 'fromString' && node.type === 'Edm.Decimal' ? DECIMAL_MAX_EXPONENT + 1 : Infinity;
       // The value where the condition holds; the constant (null or 0) has no digits to add.
       case 'guard':
+      case 'result':
         return this.upper(node.value);
       // Kinds that are never numeric, and a count, whose integer range (above) always bounds it.
       // A function's result is anything its type holds.

@@ -24,6 +24,7 @@ import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
 import { operandStandIn, Placement } from './placement.js';
 import { describeProperty, functionInfo, signatureOf } from './describe.js';
+import { resultElement } from '../../types/check/result-reads.js';
 
 /** Options of the editor kit: check()'s, and what a request's policy allows. */
 export interface EditorOptions extends CheckOptions {
@@ -229,9 +230,16 @@ function pathItems(place: Placement, head: readonly string[], schema: Schema, op
     rest = head.slice(1);
   } else at = rootOf(schema);
   if (at.filterable === false) return [];
-  for (const name of rest) {
-    // A qualified name is a type-cast segment: the members beyond it are the derived type's.
-    at = isQualified(name) ? castTo(at, name) : at?.kind === 'structured' ? at.properties.get(name) : undefined;
+  for (const [i, name] of rest.entries()) {
+    // A call's result is read as a structure or a collection of its declared type (§15); a
+    // qualified name is a type-cast segment: the members beyond it are the derived type's.
+    at = name.includes('(')
+      ? resultOf(schema, at, name, i === 0 && rest === head)
+      : isQualified(name)
+        ? castTo(at, name)
+        : at?.kind === 'structured'
+          ? at.properties.get(name)
+          : undefined;
     // Under a structure kept from filters nothing is offered, whatever its members say.
     if (at?.filterable === false) return [];
   }
@@ -496,6 +504,25 @@ function modelFunctionItems(
     });
   }
   return items;
+}
+
+/**
+ * What a call written as a segment (`Ns.Fn(A=1)`) returns, read after it as the checker reads it:
+ * of the overload bound to `at` (or, at a path's head, unbound), the first whose result has members.
+ */
+function resultOf(schema: Schema, at: Property | undefined, segment: string, atHead: boolean): Property | undefined {
+  const name = segment.slice(0, segment.indexOf('('));
+  const type = at?.kind === 'structured' ? at.type : undefined;
+  const fitting = (schema.functions?.get(name) ?? []).find(
+    (o) =>
+      (o.returns.kind === 'structure' || o.returns.collection) &&
+      (o.binding === undefined
+        ? atHead
+        : o.binding.collection
+          ? at?.kind === 'collection'
+          : o.binding.kind === 'structure' && type !== undefined && isOrDerives(type, o.binding.type)),
+  );
+  return fitting && resultElement(fitting.returns, name);
 }
 
 /** Whether a structure type is the type named or derives from it. */

@@ -27,11 +27,14 @@ export function cursorToken(text: string, cursor: number): CursorToken {
   while (segmentEnd < text.length && NAME_CHAR.test(text[segmentEnd]!)) segmentEnd++;
   const head: string[] = [];
   let pathStart = segmentStart;
-  // `a/b/c`: each segment before a `/` that follows a name belongs to the path.
+  // `a/b/c`: each segment before a `/` that follows a name belongs to the path, and so does a
+  // call whose result the path reads (`Ns.Fn(A=1)/`), as one segment.
   while (text[pathStart - 1] === '/') {
-    const previous = backOverName(text, pathStart - 1);
-    if (previous === pathStart - 1) break;
-    head.unshift(text.slice(previous, pathStart - 1));
+    const slash = pathStart - 1;
+    const open = text[slash - 1] === ')' ? openingOf(text, slash - 1) : slash;
+    const previous = backOverName(text, open);
+    if (previous === open) break;
+    head.unshift(text.slice(previous, slash));
     pathStart = previous;
   }
   return {
@@ -42,6 +45,16 @@ export function cursorToken(text: string, cursor: number): CursorToken {
     segmentEnd,
     typed: text.slice(segmentStart, cursor),
   };
+}
+
+/** The `(` that the `)` at `close` closes (quotes not told apart); `close` itself where there is none. */
+function openingOf(text: string, close: number): number {
+  let depth = 0;
+  for (let i = close; i >= 0; i--) {
+    if (text[i] === ')') depth++;
+    else if (text[i] === '(' && --depth === 0) return i;
+  }
+  return close;
 }
 
 function backOverName(text: string, offset: number): number {

@@ -113,6 +113,8 @@ function describeNode(node: TypedExpr, text: string): string {
       const { parameters, returns, name } = node.function;
       return `${name}(${parameters.map((p) => `${p.name}: ${describeValueType(p)}`).join(', ')}): ${describeValueType(returns)}`;
     }
+    case 'result':
+      return `${text.slice(node.start, node.end)}: ${type} (read from the result of ${node.call.function.name})`;
     case 'lambda':
       return `${node.op} over ${node.collection.path.join('/')}: Edm.Boolean`;
     case 'count':

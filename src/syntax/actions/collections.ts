@@ -57,7 +57,7 @@ export function lambda(first: PathSegment, tail: readonly PathSegment[], args: L
  * `all()` would be true of every collection, empty or not: OData gives `all` no empty form, and a
  * reader who wrote it most likely left out the condition.
  */
-function emptyAll(at: number): FilterError {
+export function emptyAll(at: number): FilterError {
   const expected = ['a range variable'];
   const message = `Unexpected ')' at position ${at}; expected a range variable: all() needs one and a condition, as in all(x: x ne null)`;
   return new FilterError({ kind: 'syntax', issueCode: 'unexpected_token', message, start: at, end: at + 1, expected });
@@ -71,6 +71,9 @@ export function count(first: PathSegment, tail: readonly PathSegment[], r: Range
 /** The right-hand side of `x in Path`: a member path, and nothing else that starts with a word. */
 export function collectionPath(node: Expr): MemberExpr {
   if (node.kind === 'member') return node;
+  // `x in Ns.Fn()`: the collection a call returns (docs/semantics.md §15).
+  if (node.kind === 'functionCall')
+    return { kind: 'member', call: node, segments: [], start: node.start, end: node.end };
   const message = `Expected a list in parentheses, a JSON array or a collection's path after 'in' at position ${node.start}`;
   throw new FilterError({
     kind: 'syntax',

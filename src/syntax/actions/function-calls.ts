@@ -4,10 +4,12 @@
 
 import type { Expr, FunctionArgument, MemberExpr, PathSegment } from '../ast.js';
 import type { Range } from './syntax-error.js';
+import { afterCall, type ResultPath } from './result-paths.js';
 
-/** What ends a path that is a bound call: its arguments. */
+/** What ends a path that is a bound call: its arguments, and the path after it. */
 export interface FunctionArgs {
   readonly function: readonly FunctionArgument[];
+  readonly after: ResultPath | null;
 }
 
 /** `Name=value` inside a call's parentheses. */
@@ -16,8 +18,8 @@ export function functionArgument(name: PathSegment, value: Expr, r: Range): Func
 }
 
 /** The arguments of a bound call, as the end of its path. */
-export function functionArgs(args: readonly FunctionArgument[]): FunctionArgs {
-  return { function: args };
+export function functionArgs(args: readonly FunctionArgument[], after: ResultPath | null): FunctionArgs {
+  return { function: args, after };
 }
 
 /**
@@ -36,17 +38,21 @@ export function isCanonicalNamespace(head: string): boolean {
   return head === 'geo';
 }
 
-/** `Ns.Fn(…)` at a path's head: unbound, or bound to the resource (the checker decides). */
-export function unboundCall(name: string, args: readonly FunctionArgument[], r: Range): Expr {
-  return {
+/**
+ * `Ns.Fn(…)` at a path's head: unbound, or bound to the resource (the checker decides); a path
+ * after it reads its result.
+ */
+export function unboundCall(name: string, args: readonly FunctionArgument[], after: ResultPath | null, r: Range): Expr {
+  const call = {
     kind: 'functionCall',
     name,
     nameSpan: { start: r.start, end: r.start + name.length },
     binding: undefined,
     args,
     start: r.start,
-    end: r.end,
-  };
+    end: after?.start ?? r.end,
+  } as const;
+  return afterCall(call, after, r.start);
 }
 
 /** `Path/Ns.Fn(…)`: the call of the last segment, bound to the path before it. */
@@ -55,13 +61,14 @@ export function boundCall(first: PathSegment, tail: readonly PathSegment[], args
   const fn = segments.pop()!;
   const last = segments[segments.length - 1]!;
   const binding: MemberExpr = { kind: 'member', segments, start: r.start, end: last.end };
-  return {
+  const call = {
     kind: 'functionCall',
     name: fn.name,
     nameSpan: { start: fn.start, end: fn.end },
     binding,
     args: args.function,
     start: r.start,
-    end: r.end,
-  };
+    end: args.after?.start ?? r.end,
+  } as const;
+  return afterCall(call, args.after, r.start);
 }

@@ -27,6 +27,7 @@ import {
 } from './unsupported.js';
 import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
 import { functionArgs, functionArgument, isCanonicalNamespace, isFunctionSegment } from './function-calls.js';
+import { resultPath } from './result-paths.js';
 import {
   isCastName,
   isHex8,
@@ -65,6 +66,7 @@ export const actions = {
   isFunctionSegment,
   functionArgs,
   functionArgument,
+  resultPath,
   segment,
   pathOrCall,
   wordLed,

@@ -42,7 +42,7 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
     duration: (n, start, end) => ({ kind: n.kind, raw: n.raw, ms: n.ms, ...finer(n), start, end }),
     enum: (n, start, end) => ({ kind: n.kind, typeName: n.typeName, body: n.body, start, end }),
     has: (n, start, end) => ({ kind: n.kind, operand: n.operand, value: n.value, start, end }),
-    member: (n, start, end) => ({ kind: n.kind, segments: n.segments, start, end }),
+    member: (n, start, end) => ({ kind: n.kind, ...(n.call && { call: n.call }), segments: n.segments, start, end }),
     alias: (n, start, end) => ({ kind: n.kind, name: n.name, start, end }),
     call: (n, start, end) => ({ kind: n.kind, name: n.name, nameSpan: n.nameSpan, args: n.args, start, end }),
     functionCall: (n, start, end) => ({

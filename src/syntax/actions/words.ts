@@ -3,6 +3,7 @@
 
 import type { Expr, FunctionArgument, PathSegment } from '../ast.js';
 import { boundCall, type FunctionArgs, unboundCall } from './function-calls.js';
+import type { ResultPath } from './result-paths.js';
 import { syntaxError, type Range } from './syntax-error.js';
 import { call } from './calls.js';
 import { COUNT, count, lambda, type LambdaArgs } from './collections.js';
@@ -48,7 +49,7 @@ export type WordRest =
   | readonly ['cast', string]
   | readonly ['guid', string]
   | readonly ['qualified', dotted: string, quotedBody: string | null, isCall: boolean]
-  | readonly ['function', dotted: string, args: readonly FunctionArgument[]]
+  | readonly ['function', dotted: string, args: readonly FunctionArgument[], after: ResultPath | null]
   | TypeArguments
   | typeof KEYWORD
   | typeof UNSUPPORTED_CALL
@@ -88,7 +89,7 @@ export function wordLed(head: string, rest: WordRest, r: Range, version?: ODataV
     if (rest[0] === 'typeFunction') return typeFunction(head, rest[1], rest[2], r);
     if (rest[0] === 'guid') return guid(head + rest[1], head + rest[1], r);
     if (rest[0] === 'qualified') return qualifiedName(head + rest[1], rest[2], rest[3], r);
-    if (rest[0] === 'function') return unboundCall(head + rest[1], rest[2], r);
+    if (rest[0] === 'function') return unboundCall(head + rest[1], rest[2], rest[3], r);
     if (rest[0] === 'cast') {
       const type = lower === 'datetime' ? 'Edm.DateTime' : 'Edm.DateTimeOffset';
       // Canonical spelling: whitespace inside the parentheses is not kept.

@@ -16,7 +16,8 @@ import { call, typeFunction } from './calls.js';
 import { functionCall } from './function-calls.js';
 import { count, inCollection, lambda } from './collections.js';
 import { comparison, inAlias, inList } from './comparisons.js';
-import type { CheckContext, Checked, Scope } from './context.js';
+import type { CheckContext, Checked, MemberNode, Scope } from './context.js';
+import { readResult } from './result-reads.js';
 import { enumLiteral, has } from './enumerations.js';
 import type { CheckIssue, IssueCode } from './issues.js';
 import { literal, LITERALS } from './literals.js';
@@ -123,7 +124,8 @@ export class Checker implements CheckContext {
     return value.kind === 'alias' ? undefined : this.expr(value);
   }
 
-  enterScope(scope: Scope): void {
+  enterScope(scope: Scope, span: Span): void {
+    this.deeper(span);
     this.scopes.push(scope);
   }
 
@@ -140,13 +142,22 @@ export class Checker implements CheckContext {
   }
 
   enterCollectionCall(call: Span): void {
-    const { maxLambdaDepth } = limitsOf(this.options);
-    if (this.lambdaDepth() >= maxLambdaDepth) throw tooDeepLambda(call, this.text, maxLambdaDepth);
+    this.deeper(call);
     this.openIns++;
+  }
+
+  /** The limit on lambdas nested in one another, before one more level at `span`. */
+  private deeper(span: Span): void {
+    const { maxLambdaDepth } = limitsOf(this.options);
+    if (this.lambdaDepth() >= maxLambdaDepth) throw tooDeepLambda(span, this.text, maxLambdaDepth);
   }
 
   leaveCollectionCall(): void {
     this.openIns--;
+  }
+
+  readResult(node: Span, path: MemberNode, check: (path: MemberNode) => Checked): Checked {
+    return readResult(this, node, path, check);
   }
 
   lambdaDepth(): number {

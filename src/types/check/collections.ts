@@ -9,11 +9,13 @@ import { compare } from './comparisons.js';
 import type { CheckContext, Checked } from './context.js';
 import { booleanOperand } from './logic.js';
 import { describe, expect } from './malformed.js';
-import { collectionOf, type ElementCast, type ReachedCollection, UNKNOWN_ELEMENT } from './members.js';
+import { collectionOf, type ElementCast, type ReachedCollection, UNKNOWN_ELEMENT, writtenPath } from './members.js';
 import { lambdaExample } from './messages.js';
 
 /** `C/any(x: …)`, `C/all(x: …)`, `C/any()`: the body a condition over the elements of C, bound to x. */
 export function lambda(ctx: CheckContext, n: Extract<Expr, { kind: 'lambda' }>): Checked {
+  if (n.collection.call !== undefined)
+    return ctx.readResult(n, n.collection, (c) => lambda(ctx, { ...n, collection: c }));
   expect(n, n.op === 'any' || n.op === 'all' ? undefined : `unknown lambda operator ${describe(n.op)}`);
   expect(
     n,
@@ -64,7 +66,7 @@ export function lambda(ctx: CheckContext, n: Extract<Expr, { kind: 'lambda' }>):
   // too; its variable then stands for nothing, and reads of it are not reported again.
   const element: PrimitiveProperty | StructuredProperty =
     reached?.elementCast?.element ?? collection?.property.element ?? UNKNOWN_ELEMENT;
-  ctx.enterScope({ name: variable, element });
+  ctx.enterScope({ name: variable, element }, n);
   let body: Checked;
   try {
     body = booleanOperand(ctx, ctx.expr(n.body), n.body, `The body of '${n.op}' must be Edm.Boolean`);
@@ -119,6 +121,8 @@ function castLambda(reached: ReachedCollection, lambda: TypedLambda): TypedExpr 
 
 /** `x in C` is `C/any(v: v eq x)`, with a variable no filter can name. */
 export function inCollection(ctx: CheckContext, n: Extract<Expr, { kind: 'inCollection' }>): Checked {
+  if (n.collection.call !== undefined)
+    return ctx.readResult(n, n.collection, (c) => inCollection(ctx, { ...n, collection: c }));
   ctx.enterInOperand();
   let operand: Checked;
   try {
@@ -130,7 +134,7 @@ export function inCollection(ctx: CheckContext, n: Extract<Expr, { kind: 'inColl
   const collection = reached?.collection;
   if (operand === undefined || reached === undefined || collection === undefined) return undefined;
   const element = collection.property.element;
-  const written = n.collection.segments.map((s) => s.name).join('/');
+  const written = writtenPath(ctx, n.collection.segments);
   if (element.kind !== 'primitive') {
     ctx.report(
       'type_mismatch',
@@ -173,6 +177,8 @@ export function inCollection(ctx: CheckContext, n: Extract<Expr, { kind: 'inColl
  * through a structure of another type the collection is empty: 0 (docs/semantics.md §14).
  */
 export function count(ctx: CheckContext, n: Extract<Expr, { kind: 'count' }>): Checked {
+  if (n.collection.call !== undefined)
+    return ctx.readResult(n, n.collection, (c) => count(ctx, { ...n, collection: c }));
   const reached = collectionOf(ctx, n.collection, '$count');
   if (reached === undefined) return undefined;
   const { collection, elementCast } = reached;

@@ -4,7 +4,7 @@
 // checker.ts implements it).
 
 import type { Expr, Span } from '../../syntax/ast.js';
-import type { PrimitiveProperty, Schema, StructuredProperty } from '../schema.js';
+import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from '../schema.js';
 import type { TypedExpr } from '../typed.js';
 import type { IssueCode } from './issues.js';
 import type { CheckerOptions } from './options.js';
@@ -15,10 +15,15 @@ export type Checked = TypedExpr | undefined;
 export type MemberNode = Extract<Expr, { kind: 'member' }>;
 export type Segment = MemberNode['segments'][number];
 
-/** A range variable in scope: the name a lambda binds and the element it stands for. */
+/**
+ * A range variable in scope: the name a lambda binds and the element it stands for; or the
+ * variable a call's result is bound to (docs/semantics.md §15), which no filter can name: its
+ * `label` is the call as written, for messages.
+ */
 export interface Scope {
   readonly name: string;
-  readonly element: PrimitiveProperty | StructuredProperty;
+  readonly element: PrimitiveProperty | StructuredProperty | CollectionProperty;
+  readonly label?: string;
 }
 
 export interface CheckContext {
@@ -37,8 +42,11 @@ export interface CheckContext {
   meant(node: TypedExpr, source: Expr, accepts: (literal: TypedExpr) => boolean): string;
   // Entered and left by the caller (in a `finally`) rather than around a callback: a filter can
   // nest lambdas thousands deep, and each callback would be two more frames a level.
-  /** A lambda's range variable comes into scope. */
-  enterScope(scope: Scope): void;
+  /**
+   * A lambda's range variable, or the variable a call's result is bound to, comes into scope at
+   * `span`: a level of lambdas deeper (a 'limit' FilterError beyond `maxLambdaDepth`).
+   */
+  enterScope(scope: Scope, span: Span): void;
   leaveScope(): void;
   /** The x of an `x in C` is being checked: outside that lambda, but lowered into it. */
   enterInOperand(): void;
@@ -49,6 +57,12 @@ export interface CheckContext {
    */
   enterCollectionCall(call: Span): void;
   leaveCollectionCall(): void;
+  /**
+   * A node whose path (`path`, within it) reads a call's result (`Ns.Fn()/City`): checked by
+   * `check`, given the path read from the variable the result is bound to, in that variable's
+   * scope; undefined once an issue is reported.
+   */
+  readResult(node: Span, path: MemberNode, check: (path: MemberNode) => Checked): Checked;
   /** How many lambdas of the lowered form stand around the node being checked. */
   lambdaDepth(): number;
 }

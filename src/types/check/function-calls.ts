@@ -13,13 +13,26 @@ import {
   type StructureType,
   unaliased,
 } from '../schema.js';
-import type { TypedCollectionBinding, TypedExpr, TypedFunctionCall, TypedStructureBinding } from '../typed.js';
+import type {
+  TypedCallOf,
+  TypedCollectionBinding,
+  TypedExpr,
+  TypedFunctionCall,
+  TypedStructureBinding,
+} from '../typed.js';
 import { coerce, fits } from './coercion.js';
 import type { CheckContext, Checked } from './context.js';
 import { elementTest } from './collections.js';
-import { castProperties, guardedBy } from './derived-types.js';
+import { castProperties, guardedBy, type TypeCast } from './derived-types.js';
 import { expectSegments } from './malformed.js';
-import { type BindingStructure, bindingAt, collectionOf, type ReachedCollection, resourceBinding } from './members.js';
+import {
+  type BindingStructure,
+  bindingAt,
+  collectionOf,
+  type ReachedCollection,
+  resourceBinding,
+  writtenPath,
+} from './members.js';
 import { listNames } from './messages.js';
 
 type Call = Extract<Expr, { kind: 'functionCall' }>;
@@ -31,6 +44,31 @@ type Binding =
   | { readonly collection: ReachedCollection };
 
 export function functionCall(ctx: CheckContext, n: Call): Checked {
+  // Bound to a path after a call: read with that call's result in scope (docs/semantics.md §15).
+  if (n.binding?.call !== undefined)
+    return ctx.readResult(n, n.binding, (binding) => functionCall(ctx, { ...n, binding }));
+  const checked = checkedCall(ctx, n);
+  if (checked === undefined) return undefined;
+  const { call, returns, casts } = checked;
+  if (returns.kind !== 'primitive' || returns.collection) return wholeResult(ctx, n, returns);
+  const type = returns.type;
+  const node: TypedFunctionCall = { kind: 'functionCall', type, ...call };
+  if (casts.length === 0) return node;
+  // Bound through a type-cast segment: null where the structure is of another type (§14).
+  const span = { start: n.start, end: n.end };
+  const otherwise = { kind: 'null', type, ...(returns.enum && { enum: returns.enum }), ...span } as const;
+  return guardedBy(casts, node, otherwise, span);
+}
+
+/** A call checked up to its result: its typed parts, its declared result, and the type-cast segments of its binding. */
+export interface CheckedCall {
+  readonly call: TypedCallOf;
+  readonly returns: DeclaredValueType;
+  readonly casts: readonly TypeCast[];
+}
+
+/** A call of a model's function: its overload chosen, its binding and arguments typed; undefined once an issue is reported. */
+export function checkedCall(ctx: CheckContext, n: Call): CheckedCall | undefined {
   const overloads = ctx.schema.functions?.get(unaliased(ctx.schema, n.name));
   if (overloads === undefined) return unknownFunction(ctx, n);
   const binding = bindingOf(ctx, n);
@@ -40,14 +78,12 @@ export function functionCall(ctx: CheckContext, n: Call): Checked {
   if (!uniqueNames(ctx, n.args)) return undefined;
   const chosen = byNames(ctx, n, fitting);
   if (chosen === undefined) return undefined;
-  const unusable = [...chosen.parameters, chosen.returns].find((v) => v.kind !== 'primitive' || v.collection || v.enum);
+  const unusable = chosen.parameters.find((v) => v.kind !== 'primitive' || v.collection || v.enum);
   if (unusable !== undefined) {
-    const result = unusable === chosen.returns;
-    const name = result ? 'returns' : `takes '${(unusable as DeclaredParameter).name}' as`;
     ctx.report(
-      result ? 'function_result' : 'function_parameter',
+      'function_parameter',
       n.nameSpan,
-      `Function '${n.name}' ${name} ${describeValueType(unusable)}: a filter calls functions of primitive values only`,
+      `Function '${n.name}' takes '${unusable.name}' as ${describeValueType(unusable)}: a filter passes functions primitive values only`,
     );
     return undefined;
   }
@@ -61,11 +97,7 @@ export function functionCall(ctx: CheckContext, n: Call): Checked {
     if (nested) ctx.leaveCollectionCall();
   }
   if (args.some((a) => a === undefined)) return undefined;
-  const span = { start: n.start, end: n.end };
-  const type = (chosen.returns as Extract<DeclaredValueType, { kind: 'primitive' }>).type;
-  const node: TypedFunctionCall = {
-    kind: 'functionCall',
-    type,
+  const call: TypedCallOf = {
     function: chosen,
     binding:
       'value' in binding
@@ -74,12 +106,32 @@ export function functionCall(ctx: CheckContext, n: Call): Checked {
           ? structureBinding(ctx, binding.structure)
           : collectionBinding(ctx, binding.collection),
     args: args as TypedExpr[],
-    ...span,
+    start: n.start,
+    end: n.end,
   };
-  if ('value' in binding) return node;
-  // Bound through a type-cast segment: null where the structure is of another type (§14).
-  const casts = 'structure' in binding ? binding.structure.casts : binding.collection.casts;
-  return guardedBy(casts, node, { kind: 'null', type, ...span }, span);
+  const casts = 'value' in binding ? [] : 'structure' in binding ? binding.structure.casts : binding.collection.casts;
+  return { call, returns: chosen.returns, casts };
+}
+
+/** A structure or a collection a call returns, where a value is needed: read through a path (docs/semantics.md §15). */
+function wholeResult(ctx: CheckContext, n: Call, returns: DeclaredValueType): undefined {
+  const written = ctx.nameOf(n, n);
+  const type = describeValueType(returns);
+  if (returns.collection) {
+    ctx.report(
+      'collection_value',
+      n,
+      `'${written}' returns ${type}: test its elements with a lambda, such as '${written}/any(x: …)', or count them with '${written}/$count'`,
+    );
+    return undefined;
+  }
+  const first = (returns as { type: StructureType }).type.properties.keys().next().value ?? '…';
+  ctx.report(
+    'structured_value',
+    n,
+    `'${written}' returns ${type}, a structure: read one of its members, such as '${written}/${first}'`,
+  );
+  return undefined;
 }
 
 function unknownFunction(ctx: CheckContext, n: Call): undefined {
@@ -215,9 +267,7 @@ function noBindingFits(
   binding: Binding,
 ): undefined {
   if ('collection' in binding && !overloads.some((o) => o.binding?.collection)) {
-    const written = expectSegments(n.binding!)
-      .map((s) => s.name)
-      .join('/');
+    const written = writtenPath(ctx, expectSegments(n.binding!));
     ctx.report(
       'collection_binding',
       n.binding!,

@@ -40,7 +40,7 @@ export const ISSUE_CODES = {
   missing_parameter: 'a call leaves out a parameter of the function: every parameter is given, by name',
   duplicate_parameter: 'a call gives one parameter twice',
   function_result:
-    'the function called returns a structure, a collection or an enumeration value, which a filter does not read',
+    'a path follows a call bound through a type-cast segment (`Ns.Manager/Ns.Fn()/Name`), whose result a filter does not read',
   function_parameter:
     'the function called takes a structure, a collection or an enumeration value (other than its binding), which a filter does not give',
   structure_literal:

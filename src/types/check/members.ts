@@ -6,7 +6,13 @@
 import { isSpanNumber } from '../../errors.js';
 import { suggestName } from '../../language/suggest-name.js';
 import type { Expr, Span } from '../../syntax/ast.js';
-import type { CollectionProperty, Property, StructuredProperty, StructureType } from '../schema.js';
+import {
+  type CollectionProperty,
+  type Property,
+  type StructuredProperty,
+  type StructureType,
+  unaliased,
+} from '../schema.js';
 import type { TypedCollection, TypedExpr, TypedMember, TypedSource } from '../typed.js';
 import { aliasLiteral } from '../aliases.js';
 import { aliased } from './aliased.js';
@@ -82,6 +88,7 @@ const RESOURCE: StructuredProperty = {
 
 /** A path where a primitive value is needed: its value, or the issue of a path that ends elsewhere. */
 export function member(ctx: CheckContext, n: MemberNode): Checked {
+  if (n.call !== undefined) return ctx.readResult(n, n, (read) => member(ctx, read));
   const found = resolve(ctx, expectSegments(n), n);
   return found && pathValue(ctx, found, n);
 }
@@ -99,9 +106,7 @@ export function castOperand(
   const found = resolve(ctx, expectSegments(n), n);
   if (found === undefined) return undefined;
   if (found.property.kind !== 'structured') return 'value';
-  const what = found.resource
-    ? `the ${ctx.schema.name} being filtered`
-    : `'${n.segments.map((s) => s.name).join('/')}'`;
+  const what = found.resource ? `the ${ctx.schema.name} being filtered` : `'${writtenPath(ctx, n.segments)}'`;
   const type = castType(ctx, found.type, target.name, target, what);
   if (type === undefined) return undefined;
   const cast: TypeCast = {
@@ -163,7 +168,7 @@ function pathValue(ctx: CheckContext, found: Resolved, n: MemberNode): Checked {
   const segments = n.segments;
   const span: Span = n;
   const { source, path, property, nullable } = found;
-  const written = segments.map((s) => s.name).join('/');
+  const written = writtenPath(ctx, segments);
   if (found.resource) {
     ctx.report(
       'structured_value',
@@ -229,7 +234,7 @@ export function collectionOf(ctx: CheckContext, node: MemberNode, what: string):
   const found = resolve(ctx, expectSegments(node), node);
   if (found === undefined) return undefined;
   if (found.property.kind !== 'collection') {
-    const written = node.segments.map((s) => s.name).join('/');
+    const written = writtenPath(ctx, node.segments);
     const is = found.resource
       ? `the ${ctx.schema.name} being filtered`
       : found.property.kind === 'primitive'
@@ -252,6 +257,9 @@ export function collectionOf(ctx: CheckContext, node: MemberNode, what: string):
  */
 export function structureNull(ctx: CheckContext, n: Extract<Expr, { kind: 'compare' }>): { node: Checked } | undefined {
   if (n.op !== 'eq' && n.op !== 'ne') return undefined;
+  // `Ns.Fn() eq null` where the function returns a structure: the test of a path after the call.
+  const [left, right] = [resultOf(ctx, n.left), resultOf(ctx, n.right)];
+  if (left !== n.left || right !== n.right) return structureNull(ctx, { ...n, left, right });
   const [path, written] = n.left?.kind === 'member' || isModelCast(n.left) ? [n.left, n.right] : [n.right, n.left];
   // `Address eq @p` with `@p=null` is the null test too; with no value for `@p`, the alias is
   // the one issue.
@@ -264,6 +272,11 @@ export function structureNull(ctx: CheckContext, n: Extract<Expr, { kind: 'compa
     !isSpanNumber(path.end)
   )
     return undefined;
+  // `Ns.Fn()/Home eq null`: the comparison read with the call's result in scope (docs/semantics.md §15).
+  if (path.kind === 'member' && path.call !== undefined)
+    return {
+      node: ctx.readResult(n, path, (read) => ctx.expr(path === n.left ? { ...n, left: read } : { ...n, right: read })),
+    };
   let found: Resolved | undefined;
   if (path.kind === 'member') found = resolve(ctx, expectSegments(path), path);
   else {
@@ -318,6 +331,17 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
     const element = scope.element;
     // A variable whose collection had an issue: that issue was reported, say nothing more.
     if (element === UNKNOWN_ELEMENT) return undefined;
+    const shown = scope.label ?? scope.name;
+    // A call's result that is a collection (docs/semantics.md §15): ranged over, never read through.
+    if (element.kind === 'collection') {
+      if (segments.length === 1) return { source, path: [], property: element, nullable: false, casts };
+      ctx.report(
+        'collection_path',
+        { start: segments[1]!.start, end: span.end },
+        `'${shown}' is a collection, so '${segments[1]!.name}' cannot follow it: reach its elements with a lambda, such as '${lambdaExample(shown, element)}'`,
+      );
+      return undefined;
+    }
     nullable = element.nullable;
     filterable = element.filterable;
     if (segments.length === 1)
@@ -333,15 +357,15 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
       ctx.report(
         'not_structured',
         { start: segments[1]!.start, end: span.end },
-        `'${scope.name}' is ${element.type} and has no properties, so '${segments[1]!.name}' cannot follow it`,
+        `'${shown}' is ${element.type} and has no properties, so '${segments[1]!.name}' cannot follow it`,
       );
       return undefined;
     }
     properties = element.properties;
-    owner = `the elements of '${scope.name}'`;
+    owner = scope.label === undefined ? `the elements of '${scope.name}'` : `the result of '${shown}'`;
     structure = element;
     type = element.type;
-    structureName = `'${scope.name}'`;
+    structureName = `'${shown}'`;
     first = 1;
   }
   for (let i = first; i < segments.length; i++) {
@@ -376,7 +400,7 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
     }
     const property = properties.get(segment.name);
     if (property === undefined) {
-      const variables = i === 0 ? ctx.scopes.map((s) => s.name) : [];
+      const variables = i === 0 ? ctx.scopes.filter((s) => s.label === undefined).map((s) => s.name) : [];
       // Only what a filter may read is named: a property kept from filters (a policy's rule,
       // or filterable: false) is never suggested or listed, so no message tells it exists.
       // Under a structure kept from filters, nothing is named.
@@ -397,11 +421,7 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
     }
     filterable &&= property.filterable;
     names.push(segment.name);
-    const written = (): string =>
-      segments
-        .slice(0, i + 1)
-        .map((s) => s.name)
-        .join('/');
+    const written = (): string => writtenPath(ctx, segments.slice(0, i + 1));
     if (!last) {
       const next = segments[i + 1]!;
       const rest = { start: next.start, end: span.end };
@@ -449,6 +469,23 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
   }
   ctx.report('not_filterable', span, `Property '${names.join('/')}' of ${ctx.schema.name} cannot be used in a filter`);
   return undefined;
+}
+
+/** A call of a function that returns a structure, as the path of its result; any other node as it is. */
+function resultOf(ctx: CheckContext, node: Expr): Expr {
+  if (node?.kind !== 'functionCall') return node;
+  const overloads = ctx.schema.functions?.get(unaliased(ctx.schema, node.name)) ?? [];
+  if (!overloads.some((o) => o.returns.kind === 'structure' && !o.returns.collection)) return node;
+  return { kind: 'member', call: node, segments: [], start: node.start, end: node.end };
+}
+
+/** A path as the filter writes it: a call's result by the call (docs/semantics.md §15), not the variable it is bound to. */
+export function writtenPath(ctx: CheckContext, segments: readonly Segment[]): string {
+  const head = segments[0]?.name;
+  const label = ctx.scopes.find((s) => s.name === head)?.label;
+  const names = segments.map((s) => s.name);
+  if (label !== undefined) names[0] = label;
+  return names.join('/');
 }
 
 /** A segment that is a qualified name: a type-cast segment. */

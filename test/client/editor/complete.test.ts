@@ -363,7 +363,18 @@ describe("complete: a model's functions (docs/semantics.md §15)", () => {
     // Where a number goes: the unbound Distance and the calls bound to the row that give one.
     ['Lat gt |', ['Geo.Distance(FromLat=', 'Geo.Scaled(Factor=', 'Geo.Shift(By=', 'Geo.Near(Lat=']],
     // Where a condition goes: the Boolean one, and those a comparison may follow, as a property is.
-    ['|', ['Geo.Distance(FromLat=', 'Geo.Scaled(Factor=', 'Geo.Shift(By=', 'Geo.Near(Lat=', 'Geo.IsNorth(Lat=']],
+    // An enumeration result too, which compares as a property of its type does.
+    [
+      '|',
+      [
+        'Geo.Distance(FromLat=',
+        'Geo.Scaled(Factor=',
+        'Geo.Shift(By=',
+        'Geo.Near(Lat=',
+        'Geo.IsNorth(Lat=',
+        'Geo.SidesOf()',
+      ],
+    ],
     // After a structure: the calls bound to its type.
     ['Home/Geo.|', ['Geo.Near(Lat=']],
     // After a collection: the calls bound to a collection of its elements' type.
@@ -377,6 +388,36 @@ describe("complete: a model's functions (docs/semantics.md §15)", () => {
 
   it('offers none the policy does not allow', () => {
     expect(labels('Lat gt |', { policy: { functions: ['Geo.Scaled'] } })).toEqual(['Geo.Scaled(Factor=']);
+  });
+
+  // A path after a call reads its result as a property of its declared type (§15).
+  it.each<[string, string[]]>([
+    [
+      'Geo.Nearest(Lat=1)/|',
+      [
+        'Id',
+        'Name',
+        'Lat',
+        'Lon',
+        'Qty',
+        'Home/',
+        'Stops/',
+        'Scores/',
+        'Geo.Scaled(Factor=',
+        'Geo.Shift(By=',
+        'Geo.Near(Lat=',
+        'Geo.SidesOf()',
+      ],
+    ],
+    ['Geo.Nearest(Lat=(1))/Home/|', ['Lat', 'Lon', 'Geo.Near(Lat=']],
+    ['Geo.Nearest(Lat=1)/Na|', ['Name']],
+    ['Home/Geo.Mirror()/|', ['Lat', 'Lon', 'Geo.Near(Lat=']],
+    ['Geo.Around()/|', ['any(g: ', 'all(g: ', '$count', 'Geo.Total()']],
+    ['Geo.Around()/any(p: p/|', ['Lat', 'Lon', 'Geo.Near(Lat=']],
+    ["Name eq 'x' and Geo.Tags()/|", ['any(g: ', 'all(g: ', '$count']],
+  ])('%s', (marked, expected) => {
+    const { text, cursor } = atCursor(marked);
+    expect(complete(text, cursor, functionSchema).items.map((i) => i.insert)).toEqual(expected);
   });
 });
 
