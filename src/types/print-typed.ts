@@ -102,12 +102,16 @@ function refusal(n: TypedExpr, version: ODataVersion): Error | undefined {
 /** A call of a model's function: its binding, its name, its arguments by name. */
 function callText(n: TypedCallOf, printTyped: (child: TypedExpr) => string): string {
   const b = n.binding;
-  const bound =
+  const on =
     b === undefined
       ? ''
       : b.kind === 'collection'
-        ? `${collection(b.collection)}${b.body === undefined ? '' : `(${b.variable}: ${printTyped(b.body)})`}/`
-        : `${b.kind === 'structure' ? path(b.source, b.path) : printTyped(b)}/`;
+        ? `${collection(b.collection)}${b.body === undefined ? '' : `(${b.variable}: ${printTyped(b.body)})`}`
+        : b.kind === 'structure'
+          ? path(b.source, b.path)
+          : printTyped(b);
+  // A call bound to the row itself is written, as in the filter, with no path before its name.
+  const bound = on === '' ? '' : `${on}/`;
   const args = n.function.parameters.map((p, i) => `${p.name}=${printTyped(n.args[i]!)}`);
   return `${bound}${n.function.name}(${args.join(', ')})`;
 }

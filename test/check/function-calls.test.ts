@@ -163,6 +163,13 @@ describe('a path after a call', () => {
   });
 });
 
+it('writes a call bound to the row as the filter does, with no path before its name', () => {
+  expect(printTyped(check('Geo.Near(Lat=11, Lon=21) eq 2', functionSchema))).toBe(
+    '(Geo.Near(Lat=11:Double, Lon=21:Double):Double eq 2:Double)',
+  );
+  expect(printTyped(check('Home/Geo.Near(Lat=11, Lon=21) eq 0', functionSchema))).toMatch(/^\(Home\/Geo\.Near\(/);
+});
+
 describe('a call bound to a collection', () => {
   it('takes the overload bound to a collection of the elements, or the one bound to one element', () => {
     expect(printTyped(check('Scores/Geo.CountOver(Min=1) eq 1', functionSchema))).toBe(
