@@ -15,6 +15,7 @@ import { EDM_TYPES, type EdmType } from '../../language/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
 import { closingOf, innermostTyped, restOf } from './closing.js';
+import { READ_WHOLE, type Trial, type Window } from './window.js';
 
 const STAND_IN_NAME = '__cursor';
 
@@ -45,21 +46,66 @@ export interface PlaceFacts {
 }
 
 /**
- * One way the text may go on after the place: the rest written after it, and the issues the
- * stand-in has there — the text's own, which no candidate is blamed for.
+ * One way the text may go on after the place: the rest written after it, whether that keeps the
+ * user's rest (a window's dropped rest with it), and the issues the stand-in has there — the
+ * text's own, which no candidate is blamed for.
  */
 interface Reading {
   readonly rest: string;
+  readonly withTail: boolean;
   readonly baseline: ReadonlySet<string>;
+}
+
+/**
+ * Where trials are read: the whole text, or a window of it (src/client/editor/window.ts) that
+ * reads as the whole text does.
+ */
+interface Reader {
+  /** The text a trial is written into. */
+  readonly text: string;
+  /** The offset in `text` of an offset in the filter. */
+  offsetOf(offset: number): number;
+  /** The options a text that closes the place is parsed with. */
+  readonly closingOptions: CheckOptions;
+  read(text: string, withTail: boolean): Trial | typeof READ_WHOLE;
+}
+
+function wholeReader(text: string, schema: Schema, options: CheckOptions): Reader {
+  return {
+    text,
+    offsetOf: (offset) => offset,
+    closingOptions: options,
+    read(candidate) {
+      let tree: Expr;
+      try {
+        tree = parse(candidate, options);
+      } catch {
+        return undefined;
+      }
+      return { tree, inspection: inspect(tree, schema, options, candidate) };
+    },
+  };
+}
+
+function windowReader(window: Window, schema: Schema, options: CheckOptions): Reader {
+  const withTail = window.trialOptions(options, true);
+  const withoutTail = window.trialOptions(options, false);
+  return {
+    text: window.text,
+    offsetOf: (offset) => window.offsetOf(offset),
+    closingOptions: withoutTail,
+    read: (candidate, tail) => window.trial(candidate, tail ? withTail : withoutTail, schema, tail),
+  };
 }
 
 export class Placement {
   private constructor(
-    private readonly text: string,
-    /** The candidate replaces text[at, until). */
+    /** The place as the caller gave it, should a trial have to be read in the whole text. */
+    private readonly source: { text: string; at: number; until: number; options: CheckOptions },
+    private readonly reader: Reader,
+    /** The candidate replaces reader.text[at, …). */
     private readonly at: number,
     private readonly schema: Schema,
-    private readonly options: CheckOptions,
     /** What stood at the place for the baseline: an operand, `null` in a list, nothing before an operator. */
     private readonly standIn: string,
     /** A candidate fits when it fits one of them. */
@@ -67,11 +113,14 @@ export class Placement {
     readonly facts: PlaceFacts,
     /** The stand-in for an operand in this text (operandStandIn). */
     readonly operand: string,
-  ) {}
+  ) {
+    this.order = readings.map((_, i) => i);
+  }
 
   /**
    * The place of text[at, until), or undefined when no text after it makes the filter parse
    * with the stand-in there (the text before has a syntax error, or the place takes no value).
+   * With a window around the place, trials read the window (and the whole text only near a limit).
    */
   static of(
     text: string,
@@ -80,70 +129,92 @@ export class Placement {
     standIn: string,
     schema: Schema,
     checkOptions: CheckOptions,
+    window?: Window,
   ): Placement | undefined {
     const operand = operandStandIn(text);
     const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...standInAliases(operand) } };
-    const before = text.slice(0, at);
-    const read = (rest: string): { reading: Reading; facts: PlaceFacts } | undefined => {
+    const reader = window === undefined ? wholeReader(text, schema, options) : windowReader(window, schema, options);
+    const readAt = reader.offsetOf(at);
+    const before = reader.text.slice(0, readAt);
+    let nearLimit = false;
+    const read = (rest: string, withTail: boolean): { reading: Reading; facts: PlaceFacts } | undefined => {
       const candidate = before + standIn + rest;
-      let tree: Expr;
-      try {
-        tree = parse(candidate, options);
-      } catch {
-        return undefined;
-      }
-      const inspection = inspect(tree, schema, options, candidate);
+      const trial = reader.read(candidate, withTail);
+      if (trial === READ_WHOLE) nearLimit = true;
+      if (trial === READ_WHOLE || trial === undefined) return undefined;
       return {
-        reading: { rest, baseline: baselineOf(inspection, candidate, at, standIn, operand) },
-        facts: factsOf(inspection, tree, at, at + standIn.length),
+        reading: { rest, withTail, baseline: baselineOf(trial.inspection, candidate, readAt, standIn, operand) },
+        facts: factsOf(trial.inspection, trial.tree, readAt, readAt + standIn.length),
       };
     };
-    const placement = (found: readonly { reading: Reading; facts: PlaceFacts }[]): Placement =>
-      new Placement(
-        text,
-        at,
+    const whole = (): Placement | undefined => Placement.of(text, at, until, standIn, schema, checkOptions);
+    const placement = (
+      found: readonly ({ reading: Reading; facts: PlaceFacts } | undefined)[],
+    ): Placement | undefined => {
+      if (nearLimit) return whole();
+      const readings = found.filter((f) => f !== undefined);
+      if (readings.length === 0) return undefined;
+      return new Placement(
+        { text, at, until, options: checkOptions },
+        reader,
+        readAt,
         schema,
-        options,
         standIn,
-        found.map((f) => f.reading),
-        found[0]!.facts,
+        readings.map((f) => f.reading),
+        readings[0]!.facts,
         operand,
       );
+    };
     // The user's rest first; else the open parentheses closed, after the arguments each call
     // still lacks (src/client/editor/closing.ts).
-    const own = read(text.slice(until));
-    if (own !== undefined) return placement([own]);
-    const closing = closingOf(before, before + standIn, options);
+    const own = read(reader.text.slice(reader.offsetOf(until)), true);
+    if (own !== undefined || nearLimit) return placement([own]);
+    const closing = closingOf(before, before + standIn, reader.closingOptions, (code) => {
+      nearLimit ||= window !== undefined && (code === 'too_deep' || code === 'too_many_nodes');
+    });
+    if (nearLimit) return whole();
     if (closing === undefined) return undefined;
-    if (!innermostTyped(closing)) {
-      const found = read(restOf(closing));
-      return found === undefined ? undefined : placement([found]);
-    }
+    if (!innermostTyped(closing)) return placement([read(restOf(closing), false)]);
     // The type of the `cast(` or `isof(` the place is in: every type, since what fits depends on
     // it (after `year(cast(Released `, `add` but no comparison: a Boolean is cast to no instant).
-    const typed = EDM_TYPES.map((type) => read(restOf(closing, type))).filter((found) => found !== undefined);
-    return typed.length === 0 ? undefined : placement(typed);
+    return placement(EDM_TYPES.map((type) => read(restOf(closing, type), false)));
   }
 
   /** The text before the place. */
   get before(): string {
-    return this.text.slice(0, this.at);
+    return this.source.text.slice(0, this.source.at);
   }
 
   /** The answers of fitsAs(), by kind of candidate. */
   private readonly byKind = new Map<string, boolean>();
-  /** The reading the last candidate that fitted fitted in: the next one is tried there first. */
-  private lastFit = 0;
+  /**
+   * The readings in the order they are tried: the one a candidate last fitted in first, since
+   * candidates of one kind fit in the same reading (inside an unfinished `cast(`, one of 16).
+   */
+  private readonly order: number[];
+  /** The place read in the whole text, for a trial near a limit. */
+  private wholePlace: Placement | undefined | null = null;
 
   /** True when `written` at the place brings no issue of its own, in one of the ways the text may go on. */
   fits(written: string): boolean {
-    const { readings } = this;
-    // Candidates of one kind fit in the same reading: inside an unfinished `cast(`, one of 16.
-    if (this.fitsIn(readings[this.lastFit]!, written)) return true;
-    for (let i = 0; i < readings.length; i++) {
-      if (i === this.lastFit || !this.fitsIn(readings[i]!, written)) continue;
-      this.lastFit = i;
-      return true;
+    const { order } = this;
+    for (let n = 0; n < order.length; n++) {
+      const fits = this.fitsIn(this.readings[order[n]!]!, written);
+      if (fits === READ_WHOLE) {
+        this.wholePlace ??= Placement.of(
+          this.source.text,
+          this.source.at,
+          this.source.until,
+          this.standIn,
+          this.schema,
+          this.source.options,
+        );
+        return this.wholePlace?.fits(written) ?? false;
+      }
+      if (fits) {
+        if (n > 0) order.unshift(...order.splice(n, 1));
+        return true;
+      }
     }
     return false;
   }
@@ -158,16 +229,12 @@ export class Placement {
     return fits;
   }
 
-  private fitsIn({ rest, baseline }: Reading, written: string): boolean {
-    const candidate = this.text.slice(0, this.at) + written + rest;
-    let tree: Expr;
-    try {
-      tree = parse(candidate, this.options);
-    } catch {
-      return false;
-    }
+  private fitsIn({ rest, withTail, baseline }: Reading, written: string): boolean | typeof READ_WHOLE {
+    const candidate = this.reader.text.slice(0, this.at) + written + rest;
+    const trial = this.reader.read(candidate, withTail);
+    if (trial === READ_WHOLE || trial === undefined) return trial === READ_WHOLE ? READ_WHOLE : false;
     const end = this.at + written.length;
-    const { issues } = inspect(tree, this.schema, this.options, candidate);
+    const { issues } = trial.inspection;
     const shift = written.length - this.standIn.length;
     for (const issue of issues) {
       if (isStandInAlias(issue, candidate, this.operand)) continue;

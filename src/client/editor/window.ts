@@ -1,0 +1,281 @@
+// The part of a long filter a completion reads: the operand of the filter's top-level `and`/`or`
+// chain that holds the cursor. The checker checks each operand of a chain on its own (each must be
+// a condition), so what a candidate written at the cursor brings is the same whether the other
+// operands are there or not; each is checked once, alone, and stands in every trial as one short
+// operand of the same standing: `true` where it checks as a condition without issue, `1` where it
+// does not (then no candidate makes the whole filter typed, as none does in the full text). The
+// few things decided over the whole filter are carried over: the limits (the dropped text's
+// length exactly, its nodes and depth as bounds, a trial near them read in full), and the string
+// cost, summed over the calls left to right from the dropped prefix on. Completions do not change;
+// each trial reads tens of characters, not thousands.
+
+import { type Expr, childrenOf } from '../../syntax/ast.js';
+import { isFilterError } from '../../errors.js';
+import type { FilterIssue } from '../../errors.js';
+import { parse } from '../../syntax/parse.js';
+import { limitsOf } from '../../syntax/limits.js';
+import { inspect, type CheckOptions, type Inspection } from '../../types/check.js';
+import { Checker } from '../../types/check/checker.js';
+import { DEFAULT_MAX_STRING_COST, stringCost } from '../../types/string-cost.js';
+import type { Schema } from '../../types/schema.js';
+import type { TypedExpr } from '../../types/typed.js';
+import { versionIssues } from '../../types/version-check.js';
+import { versionOf } from '../../language/versions.js';
+
+/** An option that makes the editor kit read the whole text in every trial: the reference the window is tested against. */
+export const WHOLE_TEXT: unique symbol = Symbol('read the whole filter in every trial');
+
+/** Options that may ask for the whole text. */
+export type WindowOptions = CheckOptions & { readonly [WHOLE_TEXT]?: boolean };
+
+/** A trial's reading: its tree and what the checker found, as the whole text would have them; or a text that does not parse. */
+export type Trial = { readonly tree: Expr; readonly inspection: Inspection } | undefined;
+
+/** What a trial answers where the window cannot tell (a limit is near): read the whole text instead. */
+export const READ_WHOLE = 'read whole';
+
+/** An operand of the top-level chain left out of the trials, checked once alone. */
+interface DroppedPart {
+  /** What stands for it in a trial. */
+  readonly standIn: string;
+  /** Its nodes and depth alone, bounds of what it adds to a trial's tree. */
+  readonly nodes: number;
+  readonly depth: number;
+  /** The characters its string functions can return per row (when it checks as a condition). */
+  readonly cost: number;
+  /** Its typed tree, when it checks as a condition: where a cost beyond the limit is reached in it. */
+  readonly root: TypedExpr | undefined;
+}
+
+/** A `and` or `or` between the operands of the filter's top-level chain. */
+interface Junction {
+  readonly start: number;
+  readonly end: number;
+}
+
+export class Window {
+  private constructor(
+    /** The text the window is of. */
+    private readonly source: string,
+    /** The kept text is source[start, end). */
+    readonly start: number,
+    readonly end: number,
+    private readonly before: DroppedPart | undefined,
+    private readonly after: DroppedPart | undefined,
+    private readonly options: CheckOptions,
+  ) {
+    this.head = before === undefined ? '' : `${before.standIn} and`;
+    this.tail = after === undefined ? '' : `and ${after.standIn}`;
+    this.text = this.head + source.slice(start, end) + this.tail;
+  }
+
+  /** What stands for the dropped prefix, and for the dropped rest (each empty when nothing is dropped there). */
+  readonly head: string;
+  readonly tail: string;
+  /** The text the trials read: the kept text between the stand-ins. */
+  readonly text: string;
+
+  /**
+   * The window around source[from, to) (the cursor's path and segment), or undefined when there is
+   * no top-level operand to leave out, or one of them cannot be told apart (it does not parse
+   * alone, or its check throws, or it has issues yet types as a condition).
+   */
+  static around(source: string, from: number, to: number, schema: Schema, options: WindowOptions): Window | undefined {
+    if (options[WHOLE_TEXT] === true) return undefined;
+    const junctions = junctionsOf(source);
+    let last: Junction | undefined;
+    let next: Junction | undefined;
+    for (const junction of junctions) {
+      if (junction.end <= from) last = junction;
+      else if (junction.start >= to) {
+        next = junction;
+        break;
+      }
+    }
+    const { maxDepth } = limitsOf(options);
+    const partOf = (text: string): DroppedPart | undefined => {
+      const part = droppedPart(text, schema, options);
+      return part !== undefined && part.depth + 2 <= maxDepth ? part : undefined;
+    };
+    const before = last === undefined ? undefined : partOf(source.slice(0, last.start));
+    const after = next === undefined ? undefined : partOf(source.slice(next.end));
+    // Beyond the limit in the prefix alone, every whole trial would be refused at the same call there.
+    const limit = options.maxStringCost ?? DEFAULT_MAX_STRING_COST;
+    if (before !== undefined && before.cost > limit) return undefined;
+    if (before === undefined && after === undefined) return undefined;
+    return new Window(
+      source,
+      before === undefined ? 0 : last!.end,
+      after === undefined ? source.length : next!.start,
+      before,
+      after,
+      options,
+    );
+  }
+
+  /** The offset in the window's text of an offset in the kept part of the source. */
+  offsetOf(offset: number): number {
+    return offset - this.start + this.head.length;
+  }
+
+  /**
+   * The options a trial is parsed and checked with, from `options` (the trial's own, with its
+   * stand-in alias): the limits less what the dropped text takes of them, with or without the
+   * dropped rest (`withTail`: a reading that keeps the user's rest keeps it; one that closes the
+   * text after the place does not), and no string cost, which trial() reckons over the whole.
+   */
+  trialOptions(options: CheckOptions, withTail: boolean): CheckOptions {
+    const limits = limitsOf(options);
+    const after = withTail ? this.after : undefined;
+    const droppedLength =
+      this.start - this.head.length + (after === undefined ? 0 : this.source.length - this.end - this.tail.length);
+    return {
+      ...options,
+      maxLength: limits.maxLength - droppedLength,
+      // Bounds (see droppedPart): a trial within them is within the limits in the whole text.
+      maxDepth: limits.maxDepth - 1,
+      maxNodes: limits.maxNodes - (this.before?.nodes ?? 0) - (after?.nodes ?? 0) - 4,
+      maxStringCost: Number.POSITIVE_INFINITY,
+    };
+  }
+
+  /**
+   * The tree and issues of `text` (a trial in the window's text, read with `trialOptions(…,
+   * withTail)`) as the whole text's trial would have them, positions aside; READ_WHOLE where a
+   * limit may decide it, which only the whole text can tell.
+   */
+  trial(text: string, options: CheckOptions, schema: Schema, withTail: boolean): Trial | typeof READ_WHOLE {
+    let tree: Expr;
+    try {
+      tree = parse(text, options);
+    } catch (error) {
+      const code = isFilterError(error) ? error.issues[0]?.code : undefined;
+      return code === 'too_deep' || code === 'too_many_nodes' ? READ_WHOLE : undefined;
+    }
+    const inspection = inspect(tree, schema, options, text);
+    const beyond = this.costBeyond(inspection, text, withTail);
+    return {
+      tree,
+      inspection: beyond === undefined ? inspection : { ...inspection, issues: [...inspection.issues, beyond] },
+    };
+  }
+
+  /**
+   * The string cost's issue of the whole text (check()'s, of a filter that has no other issue):
+   * at the call where the sum over the calls, left to right, passes the limit — in the kept text,
+   * or in the dropped rest, placed past the trial's end where every trial places it alike.
+   */
+  private costBeyond(inspection: Inspection, text: string, withTail: boolean): FilterIssue | undefined {
+    const { root, issues } = inspection;
+    // The versions' issues are not the checker's: the cost is reckoned beside them.
+    if (root === undefined || !issues.every((issue) => issue.code === 'not_in_version')) return undefined;
+    const limit = this.options.maxStringCost ?? DEFAULT_MAX_STRING_COST;
+    const size = this.options.maxCollectionSize;
+    const costBefore = this.before?.cost ?? 0;
+    const kept = stringCost(root, limit - costBefore, size);
+    const message = 'String functions can return more characters per row than the limit';
+    if (kept.beyond !== undefined)
+      return { code: 'string_cost', message, start: kept.beyond.start, end: kept.beyond.end };
+    const after = withTail ? this.after : undefined;
+    if (after?.root === undefined || costBefore + kept.total + after.cost <= limit) return undefined;
+    const rest = stringCost(after.root, limit - costBefore - kept.total, size).beyond!;
+    const past = text.length + 1;
+    return { code: 'string_cost', message, start: past + rest.start, end: past + rest.end };
+  }
+}
+
+/**
+ * The `and`s and `or`s at the top level of a text (outside parentheses, brackets, braces and
+ * quotes), each a whole word after the end of an operand: where the filter's chain may be cut.
+ * Each cut is confirmed by the parts on either side parsing alone.
+ */
+function junctionsOf(text: string): Junction[] {
+  const junctions: Junction[] = [];
+  let depth = 0;
+  for (let i = 0; i < text.length; ) {
+    const c = text[i]!;
+    if (c === "'" || c === '"') {
+      // A doubled quote closes and reopens, which reads the same; `\` escapes in a JSON string.
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += c === '"' && text[j] === '\\' ? 2 : 1;
+      i = j + 1;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth = Math.max(0, depth - 1);
+    if (!WORD.test(c)) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < text.length && WORD.test(text[j]!)) j++;
+    const word = text.slice(i, j).toLowerCase();
+    if (
+      depth === 0 &&
+      (word === 'and' || word === 'or') &&
+      ENDS_OPERAND.test(text[i - 1] ?? '') &&
+      OPENS.test(text[j] ?? '')
+    )
+      junctions.push({ start: i, end: j });
+    i = j;
+  }
+  return junctions;
+}
+
+const WORD = /[A-Za-z0-9_]/;
+const ENDS_OPERAND = /[\s)\]}'"]/;
+const OPENS = /[\s(]/;
+
+/**
+ * An operand (or several) of the top-level chain, checked alone: undefined when that cannot stand
+ * for how it is checked in the whole text — it does not parse, the check throws (which in the
+ * whole text ends the check there), it has issues yet types as a condition, or (before 4.01) it
+ * has constructs the version lacks that only a typed filter shows.
+ */
+function droppedPart(text: string, schema: Schema, options: CheckOptions): DroppedPart | undefined {
+  let tree: Expr;
+  try {
+    tree = parse(text, options);
+  } catch {
+    return undefined;
+  }
+  const checker = new Checker(schema, text, options);
+  let root: TypedExpr | undefined;
+  try {
+    root = checker.expr(tree);
+  } catch {
+    return undefined;
+  }
+  const condition = root !== undefined && (root.kind === 'null' || root.type === 'Edm.Boolean');
+  if (condition && checker.issues.length > 0) return undefined;
+  const version = versionOf(options);
+  if (
+    condition &&
+    version !== '4.01' &&
+    versionIssues(tree, root, version).length !== versionIssues(tree, undefined, version).length
+  )
+    return undefined;
+  const { nodes, depth } = sizeOf(tree);
+  return condition
+    ? {
+        standIn: 'true',
+        nodes,
+        depth,
+        cost: stringCost(root!, Number.POSITIVE_INFINITY, options.maxCollectionSize).total,
+        root,
+      }
+    : { standIn: '1', nodes, depth, cost: 0, root: undefined };
+}
+
+function sizeOf(tree: Expr): { nodes: number; depth: number } {
+  let nodes = 0;
+  let depth = 0;
+  const stack: [Expr, number][] = [[tree, 1]];
+  while (stack.length > 0) {
+    const [node, level] = stack.pop()!;
+    nodes++;
+    if (level > depth) depth = level;
+    for (const child of childrenOf(node)) stack.push([child, level + 1]);
+  }
+  return { nodes, depth };
+}
