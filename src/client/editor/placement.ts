@@ -15,7 +15,7 @@ import { EDM_TYPES, type EdmType } from '../../language/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
 import { childrenOfTyped } from '../../types/typed.js';
 import { closingOf, innermostTyped, restOf } from './closing.js';
-import { READ_WHOLE, type Trial, type Window } from './window.js';
+import { EVERY_TRIAL, READ_WHOLE, type Trial, type Window, type WindowOptions } from './window.js';
 
 const STAND_IN_NAME = '__cursor';
 
@@ -137,31 +137,35 @@ export class Placement {
     const readAt = reader.offsetOf(at);
     const before = reader.text.slice(0, readAt);
     let nearLimit = false;
-    const read = (rest: string, withTail: boolean): { reading: Reading; facts: PlaceFacts } | undefined => {
+    type Found = { reading: Reading; facts: PlaceFacts; refused: boolean };
+    /** `typed`: the rest names the type of the unfinished `cast(` or `isof(` the place is in. */
+    const read = (rest: string, withTail: boolean, typed = false): Found | undefined => {
       const candidate = before + standIn + rest;
       const trial = reader.read(candidate, withTail);
       if (trial === READ_WHOLE) nearLimit = true;
       if (trial === READ_WHOLE || trial === undefined) return undefined;
+      const baseline = baselineOf(trial.inspection, candidate, readAt, standIn, operand);
       return {
-        reading: { rest, withTail, baseline: baselineOf(trial.inspection, candidate, readAt, standIn, operand) },
+        reading: { rest, withTail, baseline },
         facts: factsOf(trial.inspection, trial.tree, readAt, readAt + standIn.length),
+        refused: typed && isRefused(trial, baseline, candidate, readAt, readAt + standIn.length, operand),
       };
     };
     const whole = (): Placement | undefined => Placement.of(text, at, until, standIn, schema, checkOptions);
-    const placement = (
-      found: readonly ({ reading: Reading; facts: PlaceFacts } | undefined)[],
-    ): Placement | undefined => {
+    const placement = (found: readonly (Found | undefined)[]): Placement | undefined => {
       if (nearLimit) return whole();
-      const readings = found.filter((f) => f !== undefined);
-      if (readings.length === 0) return undefined;
+      const read = found.filter((f) => f !== undefined);
+      if (read.length === 0) return undefined;
+      // Of an unfinished `cast(` or `isof(`, the types no candidate can take are not tried.
+      const tried = (checkOptions as WindowOptions)[EVERY_TRIAL] === true ? read : read.filter((f) => !f.refused);
       return new Placement(
         { text, at, until, options: checkOptions },
         reader,
         readAt,
         schema,
         standIn,
-        readings.map((f) => f.reading),
-        readings[0]!.facts,
+        tried.map((f) => f.reading),
+        read[0]!.facts,
         operand,
       );
     };
@@ -177,7 +181,7 @@ export class Placement {
     if (!innermostTyped(closing)) return placement([read(restOf(closing), false)]);
     // The type of the `cast(` or `isof(` the place is in: every type, since what fits depends on
     // it (after `year(cast(Released `, `add` but no comparison: a Boolean is cast to no instant).
-    return placement(EDM_TYPES.map((type) => read(restOf(closing, type), false)));
+    return placement(EDM_TYPES.map((type) => read(restOf(closing, type), false, true)));
   }
 
   /** The text before the place. */
@@ -287,6 +291,54 @@ function baselineOf(
     inspection.issues
       .filter((i) => !stillOpen(i) && !holdsPlace(i) && !isStandInAlias(i, read, operand))
       .map((i) => keyOf(i.code, i.start, i.end)),
+  );
+}
+
+/**
+ * Whether no candidate can fit in a reading of an unfinished `cast(x, T)` or `isof(x, T)` (read
+ * with its type T): what encloses the call refuses it with the stand-in there (`year(` a cast to
+ * Edm.Int32). The enclosing expressions take the call's value by its kind and type alone, which
+ * no candidate changes: where the call is typed they refuse it again; where it is not, the
+ * candidate brought an issue of its own (a conversion OData does not define). The call's own
+ * refusal of the stand-in's conversion (`cast(Released , Edm.Int32)` before an operator) depends
+ * on what is written, and leaves the reading tried.
+ */
+function isRefused(
+  { tree, inspection }: NonNullable<Trial>,
+  baseline: ReadonlySet<string>,
+  read: string,
+  at: number,
+  end: number,
+  operand: string,
+): boolean {
+  let call: Expr | undefined;
+  const stack: Expr[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.start > at || node.end < end) continue;
+    const { operand: value } = node.kind === 'typeFunction' ? node : {};
+    // The call whose value (not type) holds the place: the innermost.
+    if (
+      value !== undefined &&
+      value.start <= at &&
+      value.end >= end &&
+      (call === undefined || node.start >= call.start)
+    )
+      call = node;
+    stack.push(...childrenOf(node));
+  }
+  if (call === undefined) return false;
+  const { start, end: callEnd } = call;
+  return inspection.issues.some(
+    (issue) =>
+      issue.start <= start &&
+      issue.end >= callEnd &&
+      !(issue.code === 'invalid_cast' && issue.start === start && issue.end === callEnd) &&
+      issue.code !== 'not_boolean' &&
+      issue.code !== 'string_cost' &&
+      issue.code !== 'not_in_version' &&
+      !isStandInAlias(issue, read, operand) &&
+      !baseline.has(keyOf(issue.code, issue.start, issue.end)),
   );
 }
 

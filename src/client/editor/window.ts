@@ -22,11 +22,15 @@ import type { TypedExpr } from '../../types/typed.js';
 import { versionIssues } from '../../types/version-check.js';
 import { versionOf } from '../../language/versions.js';
 
-/** An option that makes the editor kit read the whole text in every trial: the reference the window is tested against. */
-export const WHOLE_TEXT: unique symbol = Symbol('read the whole filter in every trial');
+/**
+ * An option that makes the editor kit try every candidate in the whole text and in every reading
+ * of the place: the reference its shortcuts (the window, the readings no candidate can fit in)
+ * are tested against.
+ */
+export const EVERY_TRIAL: unique symbol = Symbol('try every candidate in the whole text and every reading');
 
-/** Options that may ask for the whole text. */
-export type WindowOptions = CheckOptions & { readonly [WHOLE_TEXT]?: boolean };
+/** Options that may ask for every trial. */
+export type WindowOptions = CheckOptions & { readonly [EVERY_TRIAL]?: boolean };
 
 /** A trial's reading: its tree and what the checker found, as the whole text would have them; or a text that does not parse. */
 export type Trial = { readonly tree: Expr; readonly inspection: Inspection } | undefined;
@@ -81,7 +85,7 @@ export class Window {
    * alone, or its check throws, or it has issues yet types as a condition).
    */
   static around(source: string, from: number, to: number, schema: Schema, options: WindowOptions): Window | undefined {
-    if (options[WHOLE_TEXT] === true) return undefined;
+    if (options[EVERY_TRIAL] === true) return undefined;
     const junctions = junctionsOf(source);
     let last: Junction | undefined;
     let next: Junction | undefined;

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { complete, type EditorOptions } from '../../../src/client/index.js';
-import { WHOLE_TEXT, Window } from '../../../src/client/editor/window.js';
+import { EVERY_TRIAL, Window } from '../../../src/client/editor/window.js';
 import { Event } from '../../../src/examples/events/index.js';
 import { arbFilterText, lambdaTestSchema } from '../../support/arbitraries.js';
 import { LONG, runs as sizedRuns } from '../../support/test-size.js';
@@ -15,11 +15,11 @@ const runs = (n: number): number => sizedRuns(n, n * 25);
 const timeout = LONG ? 3_600_000 : undefined;
 const schema = lambdaTestSchema;
 
-const wholeText = (options: EditorOptions): EditorOptions => ({ ...options, [WHOLE_TEXT]: true }) as EditorOptions;
+const everyTrial = (options: EditorOptions): EditorOptions => ({ ...options, [EVERY_TRIAL]: true }) as EditorOptions;
 
 /** The completion through a window, and read whole: the same. */
 function expectSame(text: string, cursor: number, options: EditorOptions, on = schema): void {
-  expect(complete(text, cursor, on, options)).toEqual(complete(text, cursor, on, wholeText(options)));
+  expect(complete(text, cursor, on, options)).toEqual(complete(text, cursor, on, everyTrial(options)));
 }
 
 const arbFilter = arbFilterText(schema, { lambdas: true, maxDepth: 2 });
@@ -92,6 +92,46 @@ describe('complete() through a window', () => {
     },
     timeout,
   );
+});
+
+describe('complete() in an unfinished cast or isof', () => {
+  /** A filter with a cast or isof, cut inside one's value (`year(cast(Start`), after other operands. */
+  const arbInCast: fc.Arbitrary<[string, number]> = fc
+    .tuple(arbFilter, arbFilterText(schema, { maxDepth: 3 }), fc.nat(), fc.nat())
+    .map(([before, filter, which, n]): [string, number] | undefined => {
+      const opens = [...filter.matchAll(/\b(?:cast|isof)\(/gi)].map((m) => m.index + m[0].length);
+      if (opens.length === 0) return undefined;
+      const open = opens[which % opens.length]!;
+      const cut = open + (n % (filter.length - open + 1));
+      const text = `${before} and ${filter.slice(0, cut)}`;
+      return [text, text.length];
+    })
+    .filter((found): found is [string, number] => found !== undefined);
+
+  it(
+    'offers what trying every type the call may name offers',
+    () => {
+      fc.assert(
+        fc.property(arbInCast, fc.constantFrom<EditorOptions>({}, { version: '3.0' }), ([text, cursor], options) => {
+          expectSame(text, cursor, options);
+        }),
+        { numRuns: runs(200) },
+      );
+    },
+    timeout,
+  );
+
+  it('does not try the types what encloses the call refuses', () => {
+    const text = 'year(cast(';
+    expect(complete(text, text.length, Event).items.map((item) => item.label)).toContain('StartDateTime');
+    expectSame(text, text.length, {}, Event);
+    expectSame('year(cast(StartDateTime ', 24, {}, Event);
+    expectSame("cast(binary'', Edm.Binary) eq cast(Code, Edm.Binary)", 16, {}, Event);
+    // EventID converts to no Boolean, but EventID eq … does: `eq` is tried where the cast names Edm.Boolean.
+    const comparing = "Status eq 'A' and cast(EventID ";
+    expect(complete(comparing, comparing.length, Event).items.map((item) => item.label)).toContain('eq');
+    expectSame(comparing, comparing.length, {}, Event);
+  });
 });
 
 describe('the window', () => {
