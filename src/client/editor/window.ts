@@ -98,7 +98,7 @@ export class Window {
     }
     const { maxDepth } = limitsOf(options);
     const partOf = (text: string): DroppedPart | undefined => {
-      const part = droppedPart(text, schema, options);
+      const part = rememberedPart(text, schema, options);
       return part !== undefined && part.depth + 2 <= maxDepth ? part : undefined;
     };
     const before = last === undefined ? undefined : partOf(source.slice(0, last.start));
@@ -229,6 +229,45 @@ function junctionsOf(text: string): Junction[] {
 const WORD = /[A-Za-z0-9_]/;
 const ENDS_OPERAND = /[\s)\]}'"]/;
 const OPENS = /[\s(]/;
+
+/**
+ * The parts last left out, by schema and by the options that decide how a part checks: as a user
+ * types inside one operand, or moves within it, the operands around it stay as they were.
+ */
+const rememberedParts = new WeakMap<Schema, Map<string, DroppedPart | undefined>>();
+/** Parts remembered per schema: a text's prefix and rest, and those of a few texts before. */
+const MOST_REMEMBERED = 8;
+
+function rememberedPart(text: string, schema: Schema, options: CheckOptions): DroppedPart | undefined {
+  let parts = rememberedParts.get(schema);
+  if (parts === undefined) rememberedParts.set(schema, (parts = new Map()));
+  const key = `${checkOptionsKey(options)}\u0000${text}`;
+  if (parts.has(key)) {
+    const part = parts.get(key);
+    // The latest used last: the first is the one to forget.
+    parts.delete(key);
+    parts.set(key, part);
+    return part;
+  }
+  const part = droppedPart(text, schema, options);
+  parts.set(key, part);
+  if (parts.size > MOST_REMEMBERED) parts.delete(parts.keys().next().value!);
+  return part;
+}
+
+/** The editor's own options, which no check reads. */
+const EDITOR_ONLY = new Set(['policy', 'now']);
+
+/** Every option a check reads (those to come too), as text: options alike give the same key. */
+function checkOptionsKey(options: CheckOptions): string {
+  return JSON.stringify(
+    Object.entries(options)
+      .filter(([name, value]) => !EDITOR_ONLY.has(name) && value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+    // JSON writes no Infinity (nor NaN) apart from null.
+    (_, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value),
+  );
+}
 
 /**
  * An operand (or several) of the top-level chain, checked alone: undefined when that cannot stand

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { complete, type EditorOptions } from '../../../src/client/index.js';
 import { EVERY_TRIAL, Window } from '../../../src/client/editor/window.js';
+import { defineSchema, type Schema } from '../../../src/index.js';
 import { Event } from '../../../src/examples/events/index.js';
 import { arbFilterText, lambdaTestSchema } from '../../support/arbitraries.js';
 import { LONG, runs as sizedRuns } from '../../support/test-size.js';
@@ -65,7 +66,10 @@ describe('complete() through a window', () => {
     'offers what reading the whole text offers',
     () => {
       fc.assert(
-        fc.property(arbChain, fc.nat(), arbOptions, (text, n, options) => {
+        fc.property(arbChain, fc.nat(), arbOptions, arbOptions, (text, n, options, others) => {
+          // The second completion may take the operands the first left out as they were remembered.
+          expectSame(text, n % (text.length + 1), options);
+          expectSame(text, n % (text.length + 1), others);
           expectSame(text, n % (text.length + 1), options);
         }),
         { numRuns: runs(300) },
@@ -168,6 +172,33 @@ describe('the window', () => {
     const options = { maxStringCost: 1_500 };
     expect(complete(dirty, at, Event, options).items.map((item) => item.label)).toContain('Code');
     expectSame(dirty, at, options, Event);
+  });
+
+  it('remembers the operands it leaves out for their schema, options and text only', () => {
+    const rest = ' and year(cast(StartDateTime, Edm.DateTimeOffset)) eq 2012';
+    const window = (prefix: string, on: Schema, options: EditorOptions = {}): string | undefined =>
+      Window.around(prefix + rest, prefix.length + 14, prefix.length + 14, on, options)?.text;
+    expect(window('Code eq @p', Event, { aliases: { p: "'x'" } })).toMatch(/^true and /);
+    // The alias's value makes the operand no condition, then a condition again.
+    expect(window('Code eq @p', Event, { aliases: { p: '1' } })).toMatch(/^1 and /);
+    expect(window('Code eq @p', Event, { aliases: { p: "'x'" } })).toMatch(/^true and /);
+    expect(window('Code eq @p', Event)).toMatch(/^1 and /);
+    // Another schema, where Code is a number.
+    const other = defineSchema({
+      name: 'Other',
+      properties: { Code: 'Edm.Int32', StartDateTime: 'Edm.DateTimeOffset' },
+    });
+    expect(window("Code eq 'x'", Event)).toMatch(/^true and /);
+    expect(window("Code eq 'x'", other)).toMatch(/^1 and /);
+    // Another version: date-time arithmetic came with 4.0, and before it only a typed filter
+    // shows it, which the window cannot stand for.
+    const later = "StartDateTime add duration'P1D' gt StartDateTime";
+    expect(window(later, Event, { version: '4.0' })).toMatch(/^true and /);
+    expect(window(later, Event, { version: '3.0' })).toBeUndefined();
+    expect(window(later, Event, { version: '4.0' })).toMatch(/^true and /);
+    // Another text.
+    expect(window("Code eq 'x'", Event)).toMatch(/^true and /);
+    expect(window('Code eq 1', Event)).toMatch(/^1 and /);
   });
 
   it('reads a trial near a limit in the whole text', () => {
