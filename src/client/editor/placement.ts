@@ -5,7 +5,10 @@
 // and the candidate fits when it brings no issue the place's own stand-in did not — the checker's
 // rules, not a second copy of them. An expression that ends with the candidate may still be
 // continued (`Price` before ` gt 5`, `Color` before ` has …`), so its not being Boolean, or an
-// enumeration value not yet compared, is no issue of the candidate's.
+// enumeration value not yet compared, is no issue of the candidate's. In a long filter the text is
+// read through a window (src/client/editor/window.ts) that reads as the whole text does. Of the
+// types an unfinished `cast(` may name, the checker's reading of the stand-in and of a candidate's
+// value (which it reads before the type) tells which no candidate, or not this one, can fit after.
 
 import { type Expr, childrenOf } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parse.js';
@@ -13,7 +16,8 @@ import type { FilterIssue } from '../../errors.js';
 import { inspect, type CheckOptions, type Inspection, type Scope } from '../../types/check.js';
 import { EDM_TYPES, type EdmType } from '../../language/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
-import { childrenOfTyped } from '../../types/typed.js';
+import { childrenOfTyped, type TypedExpr } from '../../types/typed.js';
+import { conversionOf } from '../../types/conversions.js';
 import { closingOf, innermostTyped, restOf } from './closing.js';
 import { EVERY_TRIAL, READ_WHOLE, type Trial, type Window, type WindowOptions } from './window.js';
 
@@ -54,6 +58,8 @@ interface Reading {
   readonly rest: string;
   readonly withTail: boolean;
   readonly baseline: ReadonlySet<string>;
+  /** The type the rest names for the unfinished `cast(` or `isof(` the place is in, if it names one. */
+  readonly type?: EdmType;
 }
 
 /**
@@ -138,17 +144,17 @@ export class Placement {
     const before = reader.text.slice(0, readAt);
     let nearLimit = false;
     type Found = { reading: Reading; facts: PlaceFacts; refused: boolean };
-    /** `typed`: the rest names the type of the unfinished `cast(` or `isof(` the place is in. */
-    const read = (rest: string, withTail: boolean, typed = false): Found | undefined => {
+    /** `type`: the type the rest names for the unfinished `cast(` or `isof(` the place is in. */
+    const read = (rest: string, withTail: boolean, type?: EdmType): Found | undefined => {
       const candidate = before + standIn + rest;
       const trial = reader.read(candidate, withTail);
       if (trial === READ_WHOLE) nearLimit = true;
       if (trial === READ_WHOLE || trial === undefined) return undefined;
       const baseline = baselineOf(trial.inspection, candidate, readAt, standIn, operand);
       return {
-        reading: { rest, withTail, baseline },
+        reading: type === undefined ? { rest, withTail, baseline } : { rest, withTail, baseline, type },
         facts: factsOf(trial.inspection, trial.tree, readAt, readAt + standIn.length),
-        refused: typed && isRefused(trial, baseline, candidate, readAt, readAt + standIn.length, operand),
+        refused: type !== undefined && isRefused(trial, baseline, candidate, readAt, readAt + standIn.length, operand),
       };
     };
     const whole = (): Placement | undefined => Placement.of(text, at, until, standIn, schema, checkOptions);
@@ -181,7 +187,7 @@ export class Placement {
     if (!innermostTyped(closing)) return placement([read(restOf(closing), false)]);
     // The type of the `cast(` or `isof(` the place is in: every type, since what fits depends on
     // it (after `year(cast(Released `, `add` but no comparison: a Boolean is cast to no instant).
-    return placement(EDM_TYPES.map((type) => read(restOf(closing, type), false, true)));
+    return placement(EDM_TYPES.map((type) => read(restOf(closing, type), false, type)));
   }
 
   /** The text before the place. */
@@ -202,9 +208,15 @@ export class Placement {
   /** True when `written` at the place brings no issue of its own, in one of the ways the text may go on. */
   fits(written: string): boolean {
     const { order } = this;
+    /** Of an unfinished `cast(`, the readings the candidate cannot fit in, once one has been tried. */
+    let ruledOut: ReadonlySet<number> | undefined;
     for (let n = 0; n < order.length; n++) {
-      const fits = this.fitsIn(this.readings[order[n]!]!, written);
-      if (fits === READ_WHOLE) {
+      const index = order[n]!;
+      if (ruledOut?.has(index)) continue;
+      const reading = this.readings[index]!;
+      const candidate = this.reader.text.slice(0, this.at) + written + reading.rest;
+      const trial = this.reader.read(candidate, reading.withTail);
+      if (trial === READ_WHOLE) {
         this.wholePlace ??= Placement.of(
           this.source.text,
           this.source.at,
@@ -215,9 +227,17 @@ export class Placement {
         );
         return this.wholePlace?.fits(written) ?? false;
       }
-      if (fits) {
+      if (
+        trial !== undefined &&
+        !trial.inspection.issues.some((issue) => this.blocks(reading, written, candidate, issue))
+      ) {
         if (n > 0) order.unshift(...order.splice(n, 1));
         return true;
+      }
+      if (reading.type !== undefined && trial !== undefined && ruledOut === undefined) {
+        const others = this.ruledOut(reading, written, candidate, trial);
+        if (others === NONE_FITS) return false;
+        ruledOut = others;
       }
     }
     return false;
@@ -233,32 +253,86 @@ export class Placement {
     return fits;
   }
 
-  private fitsIn({ rest, withTail, baseline }: Reading, written: string): boolean | typeof READ_WHOLE {
-    const candidate = this.reader.text.slice(0, this.at) + written + rest;
-    const trial = this.reader.read(candidate, withTail);
-    if (trial === READ_WHOLE || trial === undefined) return trial === READ_WHOLE ? READ_WHOLE : false;
+  /** Whether an issue of `candidate` (`written` at the place, in a reading) is the candidate's own. */
+  private blocks({ baseline }: Reading, written: string, candidate: string, issue: FilterIssue): boolean {
+    if (isStandInAlias(issue, candidate, this.operand)) return false;
     const end = this.at + written.length;
-    const { issues } = trial.inspection;
+    // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
+    // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
+    // an expression it ends (`Price add Id`) may always grow into one.
+    const grows =
+      issue.code === 'not_boolean'
+        ? this.facts.condition || issue.start < this.at
+        : issue.code === 'enum_value' && this.facts.condition;
+    if (grows && endsAt(issue, end, candidate)) return false;
     const shift = written.length - this.standIn.length;
-    for (const issue of issues) {
-      if (isStandInAlias(issue, candidate, this.operand)) continue;
-      // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
-      // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
-      // an expression it ends (`Price add Id`) may always grow into one.
-      const grows =
-        issue.code === 'not_boolean'
-          ? this.facts.condition || issue.start < this.at
-          : issue.code === 'enum_value' && this.facts.condition;
-      if (grows && endsAt(issue, end, candidate)) continue;
-      const key = keyOf(
-        issue.code,
-        issue.start >= end ? issue.start - shift : issue.start,
-        issue.end >= end ? issue.end - shift : issue.end,
-      );
-      if (!baseline.has(key)) return false;
-    }
-    return true;
+    const key = keyOf(
+      issue.code,
+      issue.start >= end ? issue.start - shift : issue.start,
+      issue.end >= end ? issue.end - shift : issue.end,
+    );
+    return !baseline.has(key);
   }
+
+  /**
+   * After a candidate failed in a reading of an unfinished `cast(x, T)` or `isof(x, T)`, the other
+   * readings it cannot fit in either, from what the checker made of its value x, which it reads
+   * before the type: an issue of the candidate's own within x (none then fits), or (of a cast) the
+   * types x's type converts to none of, where the cast is refused whatever encloses it.
+   */
+  private ruledOut(
+    failed: Reading,
+    written: string,
+    candidate: string,
+    { tree, inspection }: NonNullable<Trial>,
+  ): ReadonlySet<number> | typeof NONE_FITS {
+    const call = callAround(tree, this.at, this.at + written.length);
+    const value = call?.operand;
+    if (value === undefined) return new Set();
+    const own = inspection.issues.some(
+      (issue) =>
+        issue.start >= value.start &&
+        issue.end <= value.end &&
+        issue.code !== 'string_cost' &&
+        issue.code !== 'not_in_version' &&
+        this.blocks(failed, written, candidate, issue),
+    );
+    if (own) return NONE_FITS;
+    if (call!.name !== 'cast') return new Set();
+    // The value as the cast took it: the last node typed at its span.
+    let typed: TypedExpr | undefined;
+    for (const { node } of inspection.nodes) if (node.start === value.start && node.end === value.end) typed = node;
+    if (typed === undefined || typed.kind === 'null') return new Set();
+    const from = typed.type;
+    const out = new Set<number>();
+    this.readings.forEach((reading, index) => {
+      if (reading.type !== undefined && conversionOf(from, reading.type) === 'none') out.add(index);
+    });
+    return out;
+  }
+}
+
+/** What ruledOut() answers where the candidate fits in no reading. */
+const NONE_FITS = 'none fits';
+
+/** The innermost `cast(` or `isof(` with text[at, end) among its values, before its type. */
+function callAround(tree: Expr, at: number, end: number): Extract<Expr, { kind: 'typeFunction' }> | undefined {
+  let call: Extract<Expr, { kind: 'typeFunction' }> | undefined;
+  const stack: Expr[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.start > at || node.end < end) continue;
+    if (
+      node.kind === 'typeFunction' &&
+      node.operand !== undefined &&
+      node.operand.start <= at &&
+      node.target.start >= end &&
+      (call === undefined || node.start >= call.start)
+    )
+      call = node;
+    stack.push(...childrenOf(node));
+  }
+  return call;
 }
 
 /**
@@ -311,22 +385,7 @@ function isRefused(
   end: number,
   operand: string,
 ): boolean {
-  let call: Expr | undefined;
-  const stack: Expr[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.start > at || node.end < end) continue;
-    const { operand: value } = node.kind === 'typeFunction' ? node : {};
-    // The call whose value (not type) holds the place: the innermost.
-    if (
-      value !== undefined &&
-      value.start <= at &&
-      value.end >= end &&
-      (call === undefined || node.start >= call.start)
-    )
-      call = node;
-    stack.push(...childrenOf(node));
-  }
+  const call = callAround(tree, at, end);
   if (call === undefined) return false;
   const { start, end: callEnd } = call;
   return inspection.issues.some(

@@ -125,11 +125,19 @@ describe('complete() in an unfinished cast or isof', () => {
     timeout,
   );
 
-  it('does not try the types what encloses the call refuses', () => {
+  it('does not try the types what encloses the call refuses, nor those a candidate converts to none of', () => {
     const text = 'year(cast(';
     expect(complete(text, text.length, Event).items.map((item) => item.label)).toContain('StartDateTime');
     expectSame(text, text.length, {}, Event);
-    expectSame('year(cast(StartDateTime ', 24, {}, Event);
+    for (const text of [
+      'year(cast(StartDateTime ',
+      'isof(Code ',
+      'cast(EventID add ',
+      'length(cast(EventID ',
+      'cast(Code ',
+    ])
+      expectSame(text, text.length, {}, Event);
+    expect(complete('year(cast(StartDateTime ', 24, Event).items.map((item) => item.label)).toEqual(['add', 'sub']);
     expectSame("cast(binary'', Edm.Binary) eq cast(Code, Edm.Binary)", 16, {}, Event);
     // EventID converts to no Boolean, but EventID eq … does: `eq` is tried where the cast names Edm.Boolean.
     const comparing = "Status eq 'A' and cast(EventID ";
