@@ -38,17 +38,31 @@ export type Trial = { readonly tree: Expr; readonly inspection: Inspection } | u
 /** What a trial answers where the window cannot tell (a limit is near): read the whole text instead. */
 export const READ_WHOLE = 'read whole';
 
-/** An operand of the top-level chain left out of the trials, checked once alone. */
+/** Operands of the top-level chain left out of the trials, each checked once alone. */
 interface DroppedPart {
-  /** What stands for it in a trial. */
+  /** What stands for them in a trial. */
   readonly standIn: string;
-  /** Its nodes and depth alone, bounds of what it adds to a trial's tree. */
+  /** Bounds of the nodes and depth they add to a trial's tree. */
   readonly nodes: number;
   readonly depth: number;
-  /** The characters its string functions can return per row (when it checks as a condition). */
+  /** The characters their string functions can return per row (when all check as conditions). */
   readonly cost: number;
-  /** Its typed tree, when it checks as a condition: where a cost beyond the limit is reached in it. */
+  /** Their typed trees, and where each starts in the part: where a cost beyond the limit is reached. */
+  readonly operands: readonly { readonly root: TypedExpr; readonly offset: number }[];
+}
+
+/** One operand of the top-level chain, checked alone. */
+interface CheckedOperand {
+  /** Its typed tree, unless an issue left it untyped. */
   readonly root: TypedExpr | undefined;
+  /** Whether it types as a condition, and whether the checker found issues in it. */
+  readonly condition: boolean;
+  readonly issues: boolean;
+  /** Whether (before 4.01) it has constructs the version lacks that only a typed filter shows. */
+  readonly laterWhenTyped: boolean;
+  readonly nodes: number;
+  readonly depth: number;
+  readonly cost: number;
 }
 
 /** A `and` or `or` between the operands of the filter's top-level chain. */
@@ -97,12 +111,14 @@ export class Window {
       }
     }
     const { maxDepth } = limitsOf(options);
-    const partOf = (text: string): DroppedPart | undefined => {
-      const part = rememberedPart(text, schema, options);
+    /** The operands between junctions, from the text's start or to its end. */
+    const partOf = (cuts: readonly Junction[], start: number, end: number): DroppedPart | undefined => {
+      const part = droppedPart(source, cuts, start, end, schema, options);
       return part !== undefined && part.depth + 2 <= maxDepth ? part : undefined;
     };
-    const before = last === undefined ? undefined : partOf(source.slice(0, last.start));
-    const after = next === undefined ? undefined : partOf(source.slice(next.end));
+    const before = last === undefined ? undefined : partOf(junctions.slice(0, junctions.indexOf(last)), 0, last.start);
+    const after =
+      next === undefined ? undefined : partOf(junctions.slice(junctions.indexOf(next) + 1), next.end, source.length);
     // Beyond the limit in the prefix alone, every whole trial would be refused at the same call there.
     const limit = options.maxStringCost ?? DEFAULT_MAX_STRING_COST;
     if (before !== undefined && before.cost > limit) return undefined;
@@ -181,10 +197,17 @@ export class Window {
     if (kept.beyond !== undefined)
       return { code: 'string_cost', message, start: kept.beyond.start, end: kept.beyond.end };
     const after = withTail ? this.after : undefined;
-    if (after?.root === undefined || costBefore + kept.total + after.cost <= limit) return undefined;
-    const rest = stringCost(after.root, limit - costBefore - kept.total, size).beyond!;
+    if (after === undefined || after.operands.length === 0 || costBefore + kept.total + after.cost <= limit)
+      return undefined;
+    let left = limit - costBefore - kept.total;
     const past = text.length + 1;
-    return { code: 'string_cost', message, start: past + rest.start, end: past + rest.end };
+    for (const { root: operand, offset } of after.operands) {
+      const { total, beyond } = stringCost(operand, left, size);
+      if (beyond !== undefined)
+        return { code: 'string_cost', message, start: past + offset + beyond.start, end: past + offset + beyond.end };
+      left -= total;
+    }
+    return undefined;
   }
 }
 
@@ -231,28 +254,28 @@ const ENDS_OPERAND = /[\s)\]}'"]/;
 const OPENS = /[\s(]/;
 
 /**
- * The parts last left out, by schema and by the options that decide how a part checks: as a user
- * types inside one operand, or moves within it, the operands around it stay as they were.
+ * The operands last checked, by schema and by the options that decide how an operand checks: as a
+ * user types inside one operand, or moves from one to another, the others stay as they were.
  */
-const rememberedParts = new WeakMap<Schema, Map<string, DroppedPart | undefined>>();
-/** Parts remembered per schema: a text's prefix and rest, and those of a few texts before. */
-const MOST_REMEMBERED = 8;
+const rememberedOperands = new WeakMap<Schema, Map<string, CheckedOperand | undefined>>();
+/** Operands remembered per schema: those of a few texts of some thousands of characters. */
+const MOST_REMEMBERED = 512;
 
-function rememberedPart(text: string, schema: Schema, options: CheckOptions): DroppedPart | undefined {
-  let parts = rememberedParts.get(schema);
-  if (parts === undefined) rememberedParts.set(schema, (parts = new Map()));
+function rememberedOperand(text: string, schema: Schema, options: CheckOptions): CheckedOperand | undefined {
+  let operands = rememberedOperands.get(schema);
+  if (operands === undefined) rememberedOperands.set(schema, (operands = new Map()));
   const key = `${checkOptionsKey(options)}\u0000${text}`;
-  if (parts.has(key)) {
-    const part = parts.get(key);
+  if (operands.has(key)) {
+    const operand = operands.get(key);
     // The latest used last: the first is the one to forget.
-    parts.delete(key);
-    parts.set(key, part);
-    return part;
+    operands.delete(key);
+    operands.set(key, operand);
+    return operand;
   }
-  const part = droppedPart(text, schema, options);
-  parts.set(key, part);
-  if (parts.size > MOST_REMEMBERED) parts.delete(parts.keys().next().value!);
-  return part;
+  const operand = checkedOperand(text, schema, options);
+  operands.set(key, operand);
+  if (operands.size > MOST_REMEMBERED) operands.delete(operands.keys().next().value!);
+  return operand;
 }
 
 /** The editor's own options, which no check reads. */
@@ -270,12 +293,45 @@ function checkOptionsKey(options: CheckOptions): string {
 }
 
 /**
- * An operand (or several) of the top-level chain, checked alone: undefined when that cannot stand
- * for how it is checked in the whole text — it does not parse, the check throws (which in the
- * whole text ends the check there), it has issues yet types as a condition, or (before 4.01) it
- * has constructs the version lacks that only a typed filter shows.
+ * The operands of source[start, end) (cut at `cuts`), checked as the part would check alone:
+ * undefined when that cannot stand for how they are checked in the whole text — one does not
+ * parse, or its check throws (which in the whole text ends the check there); or all type as
+ * conditions, yet one has issues or (before 4.01) constructs the version lacks that only a typed
+ * filter shows.
  */
-function droppedPart(text: string, schema: Schema, options: CheckOptions): DroppedPart | undefined {
+function droppedPart(
+  source: string,
+  cuts: readonly Junction[],
+  start: number,
+  end: number,
+  schema: Schema,
+  options: CheckOptions,
+): DroppedPart | undefined {
+  const bounds = [start, ...cuts.flatMap((cut) => [cut.start, cut.end]), end];
+  const found: { checked: CheckedOperand; offset: number }[] = [];
+  for (let i = 0; i < bounds.length; i += 2) {
+    const checked = rememberedOperand(source.slice(bounds[i]!, bounds[i + 1]!), schema, options);
+    if (checked === undefined) return undefined;
+    found.push({ checked, offset: bounds[i]! - start });
+  }
+  const condition = found.every(({ checked }) => checked.condition);
+  if (condition && found.some(({ checked }) => checked.issues || checked.laterWhenTyped)) return undefined;
+  // A chain adds a node for its `and`s and one for its `or`s at most per operand, and two levels.
+  const nodes = found.reduce((sum, { checked }) => sum + checked.nodes + 1, 0);
+  const depth = Math.max(...found.map(({ checked }) => checked.depth)) + 2;
+  return condition
+    ? {
+        standIn: 'true',
+        nodes,
+        depth,
+        cost: found.reduce((sum, { checked }) => sum + checked.cost, 0),
+        operands: found.map(({ checked, offset }) => ({ root: checked.root!, offset })),
+      }
+    : { standIn: '1', nodes, depth, cost: 0, operands: [] };
+}
+
+/** One operand checked alone; undefined when it does not parse or its check throws. */
+function checkedOperand(text: string, schema: Schema, options: CheckOptions): CheckedOperand | undefined {
   let tree: Expr;
   try {
     tree = parse(text, options);
@@ -289,25 +345,24 @@ function droppedPart(text: string, schema: Schema, options: CheckOptions): Dropp
   } catch {
     return undefined;
   }
-  const condition = root !== undefined && (root.kind === 'null' || root.type === 'Edm.Boolean');
-  if (condition && checker.issues.length > 0) return undefined;
   const version = versionOf(options);
-  if (
-    condition &&
-    version !== '4.01' &&
-    versionIssues(tree, root, version).length !== versionIssues(tree, undefined, version).length
-  )
-    return undefined;
   const { nodes, depth } = sizeOf(tree);
-  return condition
-    ? {
-        standIn: 'true',
-        nodes,
-        depth,
-        cost: stringCost(root!, Number.POSITIVE_INFINITY, options.maxCollectionSize).total,
-        root,
-      }
-    : { standIn: '1', nodes, depth, cost: 0, root: undefined };
+  const issues = checker.issues.length > 0;
+  // A tree with issues may hold nodes typed only so that the issues around them are found: its
+  // cost is not asked, as check() does not ask it.
+  const whole = root !== undefined && !issues;
+  return {
+    root,
+    condition: root !== undefined && (root.kind === 'null' || root.type === 'Edm.Boolean'),
+    issues,
+    laterWhenTyped:
+      whole &&
+      version !== '4.01' &&
+      versionIssues(tree, root, version).length !== versionIssues(tree, undefined, version).length,
+    nodes,
+    depth,
+    cost: whole ? stringCost(root!, Number.POSITIVE_INFINITY, options.maxCollectionSize).total : 0,
+  };
 }
 
 function sizeOf(tree: Expr): { nodes: number; depth: number } {

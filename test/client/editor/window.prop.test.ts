@@ -209,6 +209,12 @@ describe('the window', () => {
     expect(window('Code eq 1', Event)).toMatch(/^1 and /);
   });
 
+  it('leaves out an operand with issues whose calls are typed only to find the issues around them', () => {
+    // concat(Nope, 'a') is typed Edm.String with no arguments, so that length() can be checked.
+    const text = "length(concat(Nope, 'a')) gt 1 and Code eq ";
+    expectSame(text, text.length, {}, Event);
+  });
+
   it('reads a trial near a limit in the whole text', () => {
     for (let maxNodes = 1; maxNodes < 40; maxNodes++) expectSame(text, cursor, { maxNodes }, Event);
     for (let maxDepth = 1; maxDepth < 12; maxDepth++) expectSame(text, cursor, { maxDepth }, Event);
