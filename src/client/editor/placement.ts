@@ -202,6 +202,11 @@ export class Placement {
    * candidates of one kind fit in the same reading (inside an unfinished `cast(`, one of 16).
    */
   private readonly order: number[];
+  /** Whether every candidate is tried in every reading (EVERY_TRIAL): the reference of the shortcuts. */
+  private get everyTrial(): boolean {
+    return (this.source.options as WindowOptions)[EVERY_TRIAL] === true;
+  }
+
   /** The place read in the whole text, for a trial near a limit. */
   private wholePlace: Placement | undefined | null = null;
 
@@ -234,7 +239,7 @@ export class Placement {
         if (n > 0) order.unshift(...order.splice(n, 1));
         return true;
       }
-      if (reading.type !== undefined && trial !== undefined && ruledOut === undefined) {
+      if (reading.type !== undefined && trial !== undefined && ruledOut === undefined && !this.everyTrial) {
         const others = this.ruledOut(reading, written, candidate, trial);
         if (others === NONE_FITS) return false;
         ruledOut = others;

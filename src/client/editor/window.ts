@@ -142,7 +142,7 @@ export class Window {
    * The options a trial is parsed and checked with, from `options` (the trial's own, with its
    * stand-in alias): the limits less what the dropped text takes of them, with or without the
    * dropped rest (`withTail`: a reading that keeps the user's rest keeps it; one that closes the
-   * text after the place does not), and no string cost, which trial() reckons over the whole.
+   * text after the place does not), and the string cost less the dropped prefix's.
    */
   trialOptions(options: CheckOptions, withTail: boolean): CheckOptions {
     const limits = limitsOf(options);
@@ -155,7 +155,8 @@ export class Window {
       // Bounds (see droppedPart): a trial within them is within the limits in the whole text.
       maxDepth: limits.maxDepth - 1,
       maxNodes: limits.maxNodes - (this.before?.nodes ?? 0) - (after?.nodes ?? 0) - 4,
-      maxStringCost: Number.POSITIVE_INFINITY,
+      // The sum over the calls runs from the dropped prefix on: what it leaves of the limit.
+      maxStringCost: (options.maxStringCost ?? DEFAULT_MAX_STRING_COST) - (this.before?.cost ?? 0),
     };
   }
 
@@ -186,25 +187,25 @@ export class Window {
    * or in the dropped rest, placed past the trial's end where every trial places it alike.
    */
   private costBeyond(inspection: Inspection, text: string, withTail: boolean): FilterIssue | undefined {
+    const after = withTail ? this.after : undefined;
     const { root, issues } = inspection;
-    // The versions' issues are not the checker's: the cost is reckoned beside them.
-    if (root === undefined || !issues.every((issue) => issue.code === 'not_in_version')) return undefined;
+    // Passed in the kept text, the limit less the prefix's cost is inspect()'s own issue; the
+    // versions' issues are not the checker's, and the cost is reckoned beside them.
+    if (after === undefined || after.cost === 0 || root === undefined) return undefined;
+    if (!issues.every((issue) => issue.code === 'not_in_version')) return undefined;
     const limit = this.options.maxStringCost ?? DEFAULT_MAX_STRING_COST;
     const size = this.options.maxCollectionSize;
     const costBefore = this.before?.cost ?? 0;
-    const kept = stringCost(root, limit - costBefore, size);
-    const message = 'String functions can return more characters per row than the limit';
-    if (kept.beyond !== undefined)
-      return { code: 'string_cost', message, start: kept.beyond.start, end: kept.beyond.end };
-    const after = withTail ? this.after : undefined;
-    if (after === undefined || after.operands.length === 0 || costBefore + kept.total + after.cost <= limit)
-      return undefined;
-    let left = limit - costBefore - kept.total;
+    const kept = stringCost(root, Number.POSITIVE_INFINITY, size).total;
+    if (costBefore + kept + after.cost <= limit) return undefined;
+    let left = limit - costBefore - kept;
     const past = text.length + 1;
     for (const { root: operand, offset } of after.operands) {
       const { total, beyond } = stringCost(operand, left, size);
-      if (beyond !== undefined)
+      if (beyond !== undefined) {
+        const message = 'String functions can return more characters per row than the limit';
         return { code: 'string_cost', message, start: past + offset + beyond.start, end: past + offset + beyond.end };
+      }
       left -= total;
     }
     return undefined;
