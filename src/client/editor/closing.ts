@@ -61,9 +61,14 @@ export function innermostTyped(closing: Closing): boolean {
 /**
  * The closing of `text` (the text before the place and what stands there) that makes it parse, or
  * undefined when none does: the text has a syntax error of its own, or a call more arguments than
- * it takes.
+ * it takes, or a closing passes a limit (`nearLimit` is told which).
  */
-export function closingOf(before: string, text: string, options: ParseOptions): Closing | undefined {
+export function closingOf(
+  before: string,
+  text: string,
+  options: ParseOptions,
+  nearLimit?: (code: string) => void,
+): Closing | undefined {
   const positions = openParenthesesOf(before);
   const values = positions.map(() => '');
   const typed = positions.map(() => false);
@@ -75,6 +80,7 @@ export function closingOf(before: string, text: string, options: ParseOptions): 
     } catch (error) {
       if (!isFilterError(error)) throw error;
       issue = error.issues[0];
+      if (error.kind === 'limit' && issue !== undefined) nearLimit?.(issue.code);
     }
     // The parser names the call by its name, which ends at its `(`.
     const level = issue === undefined ? -1 : positions.indexOf(issue.end);

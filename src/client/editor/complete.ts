@@ -23,6 +23,7 @@ import { cursorToken, type CursorToken } from './cursor-token.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
 import { operandStandIn, Placement } from './placement.js';
+import { Window } from './window.js';
 import { describeProperty, functionInfo, signatureOf } from './describe.js';
 import { resultElement } from '../../types/check/result-reads.js';
 
@@ -99,35 +100,37 @@ export function complete(text: string, cursor: number, schema: Schema, options: 
 }
 
 function itemsAt(text: string, token: CursorToken, schema: Schema, options: EditorOptions): Completion[] {
-  const syntax = expectedSyntaxAt(text, token.pathStart);
+  // In a long filter, trials read the operand of its top-level and/or chain around the cursor.
+  const window = Window.around(text, token.pathStart, token.segmentEnd, schema, options);
+  const syntax =
+    window === undefined
+      ? expectedSyntaxAt(text, token.pathStart)
+      : expectedSyntaxAt(window.text, window.offsetOf(token.pathStart));
   if (syntax === undefined) return [];
+  const placeOf = (standIn: string): Placement | undefined =>
+    Placement.of(text, token.pathStart, token.segmentEnd, standIn, schema, options, window);
   const items: Completion[] = [];
   if (syntax.operand) {
-    const place = Placement.of(text, token.pathStart, token.segmentEnd, operandStandIn(text), schema, options);
+    const place = placeOf(operandStandIn(text));
     if (place !== undefined)
       items.push(
         ...(token.head.length === 0
-          ? operandItems(
-              place,
-              (standIn) => Placement.of(text, token.pathStart, token.segmentEnd, standIn, schema, options),
-              schema,
-              options,
-            )
+          ? operandItems(place, placeOf, schema, options)
           : pathItems(place, token.head, schema, options)),
       );
   } else if (syntax.literal && token.head.length === 0) {
-    const place = Placement.of(text, token.pathStart, token.segmentEnd, 'null', schema, options);
+    const place = placeOf('null');
     if (place !== undefined) items.push(...literalItems(place, options));
   }
   if (syntax.operator && token.head.length === 0) {
-    const place = Placement.of(text, token.pathStart, token.segmentEnd, '', schema, options);
+    const place = placeOf('');
     if (place !== undefined) items.push(...operatorItems(place, schema, options));
   }
   if (syntax.rangeVariable && token.head.length === 0) items.push(...rangeVariableItems(text, token.pathStart));
   if (syntax.typeName && token.head.length === 0) {
     // Before 4.0 a type name is quoted (`cast(x, 'Edm.Int32')`).
     const quote = isVersion3OrEarlier(versionOf(options)) ? "'" : '';
-    const place = Placement.of(text, token.pathStart, token.segmentEnd, `${quote}Edm.String${quote}`, schema, options);
+    const place = placeOf(`${quote}Edm.String${quote}`);
     if (place !== undefined) items.push(...typeNameItems(place, schema, quote));
   }
   return items;

@@ -5,7 +5,10 @@
 // and the candidate fits when it brings no issue the place's own stand-in did not — the checker's
 // rules, not a second copy of them. An expression that ends with the candidate may still be
 // continued (`Price` before ` gt 5`, `Color` before ` has …`), so its not being Boolean, or an
-// enumeration value not yet compared, is no issue of the candidate's.
+// enumeration value not yet compared, is no issue of the candidate's. In a long filter the text is
+// read through a window (src/client/editor/window.ts) that reads as the whole text does. Of the
+// types an unfinished `cast(` may name, the checker's reading of the stand-in and of a candidate's
+// value (which it reads before the type) tells which no candidate, or not this one, can fit after.
 
 import { type Expr, childrenOf } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parse.js';
@@ -13,8 +16,10 @@ import type { FilterIssue } from '../../errors.js';
 import { inspect, type CheckOptions, type Inspection, type Scope } from '../../types/check.js';
 import { EDM_TYPES, type EdmType } from '../../language/edm.js';
 import type { EnumType, Schema } from '../../types/schema.js';
-import { childrenOfTyped } from '../../types/typed.js';
+import { childrenOfTyped, type TypedExpr } from '../../types/typed.js';
+import { conversionOf } from '../../types/conversions.js';
 import { closingOf, innermostTyped, restOf } from './closing.js';
+import { EVERY_TRIAL, READ_WHOLE, type Trial, type Window, type WindowOptions } from './window.js';
 
 const STAND_IN_NAME = '__cursor';
 
@@ -45,21 +50,68 @@ export interface PlaceFacts {
 }
 
 /**
- * One way the text may go on after the place: the rest written after it, and the issues the
- * stand-in has there — the text's own, which no candidate is blamed for.
+ * One way the text may go on after the place: the rest written after it, whether that keeps the
+ * user's rest (a window's dropped rest with it), and the issues the stand-in has there — the
+ * text's own, which no candidate is blamed for.
  */
 interface Reading {
   readonly rest: string;
+  readonly withTail: boolean;
   readonly baseline: ReadonlySet<string>;
+  /** The type the rest names for the unfinished `cast(` or `isof(` the place is in, if it names one. */
+  readonly type?: EdmType;
+}
+
+/**
+ * Where trials are read: the whole text, or a window of it (src/client/editor/window.ts) that
+ * reads as the whole text does.
+ */
+interface Reader {
+  /** The text a trial is written into. */
+  readonly text: string;
+  /** The offset in `text` of an offset in the filter. */
+  offsetOf(offset: number): number;
+  /** The options a text that closes the place is parsed with. */
+  readonly closingOptions: CheckOptions;
+  read(text: string, withTail: boolean): Trial | typeof READ_WHOLE;
+}
+
+function wholeReader(text: string, schema: Schema, options: CheckOptions): Reader {
+  return {
+    text,
+    offsetOf: (offset) => offset,
+    closingOptions: options,
+    read(candidate) {
+      let tree: Expr;
+      try {
+        tree = parse(candidate, options);
+      } catch {
+        return undefined;
+      }
+      return { tree, inspection: inspect(tree, schema, options, candidate) };
+    },
+  };
+}
+
+function windowReader(window: Window, schema: Schema, options: CheckOptions): Reader {
+  const withTail = window.trialOptions(options, true);
+  const withoutTail = window.trialOptions(options, false);
+  return {
+    text: window.text,
+    offsetOf: (offset) => window.offsetOf(offset),
+    closingOptions: withoutTail,
+    read: (candidate, tail) => window.trial(candidate, tail ? withTail : withoutTail, schema, tail),
+  };
 }
 
 export class Placement {
   private constructor(
-    private readonly text: string,
-    /** The candidate replaces text[at, until). */
+    /** The place as the caller gave it, should a trial have to be read in the whole text. */
+    private readonly source: { text: string; at: number; until: number; options: CheckOptions },
+    private readonly reader: Reader,
+    /** The candidate replaces reader.text[at, …). */
     private readonly at: number,
     private readonly schema: Schema,
-    private readonly options: CheckOptions,
     /** What stood at the place for the baseline: an operand, `null` in a list, nothing before an operator. */
     private readonly standIn: string,
     /** A candidate fits when it fits one of them. */
@@ -67,11 +119,14 @@ export class Placement {
     readonly facts: PlaceFacts,
     /** The stand-in for an operand in this text (operandStandIn). */
     readonly operand: string,
-  ) {}
+  ) {
+    this.order = readings.map((_, i) => i);
+  }
 
   /**
    * The place of text[at, until), or undefined when no text after it makes the filter parse
    * with the stand-in there (the text before has a syntax error, or the place takes no value).
+   * With a window around the place, trials read the window (and the whole text only near a limit).
    */
   static of(
     text: string,
@@ -80,70 +135,115 @@ export class Placement {
     standIn: string,
     schema: Schema,
     checkOptions: CheckOptions,
+    window?: Window,
   ): Placement | undefined {
     const operand = operandStandIn(text);
     const options = { ...checkOptions, aliases: { ...checkOptions.aliases, ...standInAliases(operand) } };
-    const before = text.slice(0, at);
-    const read = (rest: string): { reading: Reading; facts: PlaceFacts } | undefined => {
+    const reader = window === undefined ? wholeReader(text, schema, options) : windowReader(window, schema, options);
+    const readAt = reader.offsetOf(at);
+    const before = reader.text.slice(0, readAt);
+    let nearLimit = false;
+    type Found = { reading: Reading; facts: PlaceFacts; refused: boolean };
+    /** `type`: the type the rest names for the unfinished `cast(` or `isof(` the place is in. */
+    const read = (rest: string, withTail: boolean, type?: EdmType): Found | undefined => {
       const candidate = before + standIn + rest;
-      let tree: Expr;
-      try {
-        tree = parse(candidate, options);
-      } catch {
-        return undefined;
-      }
-      const inspection = inspect(tree, schema, options, candidate);
+      const trial = reader.read(candidate, withTail);
+      if (trial === READ_WHOLE) nearLimit = true;
+      if (trial === READ_WHOLE || trial === undefined) return undefined;
+      const baseline = baselineOf(trial.inspection, candidate, readAt, standIn, operand);
       return {
-        reading: { rest, baseline: baselineOf(inspection, candidate, at, standIn, operand) },
-        facts: factsOf(inspection, tree, at, at + standIn.length),
+        reading: type === undefined ? { rest, withTail, baseline } : { rest, withTail, baseline, type },
+        facts: factsOf(trial.inspection, trial.tree, readAt, readAt + standIn.length),
+        refused: type !== undefined && isRefused(trial, baseline, candidate, readAt, readAt + standIn.length, operand),
       };
     };
-    const placement = (found: readonly { reading: Reading; facts: PlaceFacts }[]): Placement =>
-      new Placement(
-        text,
-        at,
+    const whole = (): Placement | undefined => Placement.of(text, at, until, standIn, schema, checkOptions);
+    const placement = (found: readonly (Found | undefined)[]): Placement | undefined => {
+      if (nearLimit) return whole();
+      const read = found.filter((f) => f !== undefined);
+      if (read.length === 0) return undefined;
+      // Of an unfinished `cast(` or `isof(`, the types no candidate can take are not tried.
+      const tried = (checkOptions as WindowOptions)[EVERY_TRIAL] === true ? read : read.filter((f) => !f.refused);
+      return new Placement(
+        { text, at, until, options: checkOptions },
+        reader,
+        readAt,
         schema,
-        options,
         standIn,
-        found.map((f) => f.reading),
-        found[0]!.facts,
+        tried.map((f) => f.reading),
+        read[0]!.facts,
         operand,
       );
+    };
     // The user's rest first; else the open parentheses closed, after the arguments each call
     // still lacks (src/client/editor/closing.ts).
-    const own = read(text.slice(until));
-    if (own !== undefined) return placement([own]);
-    const closing = closingOf(before, before + standIn, options);
+    const own = read(reader.text.slice(reader.offsetOf(until)), true);
+    if (own !== undefined || nearLimit) return placement([own]);
+    const closing = closingOf(before, before + standIn, reader.closingOptions, (code) => {
+      nearLimit ||= window !== undefined && (code === 'too_deep' || code === 'too_many_nodes');
+    });
+    if (nearLimit) return whole();
     if (closing === undefined) return undefined;
-    if (!innermostTyped(closing)) {
-      const found = read(restOf(closing));
-      return found === undefined ? undefined : placement([found]);
-    }
+    if (!innermostTyped(closing)) return placement([read(restOf(closing), false)]);
     // The type of the `cast(` or `isof(` the place is in: every type, since what fits depends on
     // it (after `year(cast(Released `, `add` but no comparison: a Boolean is cast to no instant).
-    const typed = EDM_TYPES.map((type) => read(restOf(closing, type))).filter((found) => found !== undefined);
-    return typed.length === 0 ? undefined : placement(typed);
+    return placement(EDM_TYPES.map((type) => read(restOf(closing, type), false, type)));
   }
 
   /** The text before the place. */
   get before(): string {
-    return this.text.slice(0, this.at);
+    return this.source.text.slice(0, this.source.at);
   }
 
   /** The answers of fitsAs(), by kind of candidate. */
   private readonly byKind = new Map<string, boolean>();
-  /** The reading the last candidate that fitted fitted in: the next one is tried there first. */
-  private lastFit = 0;
+  /**
+   * The readings in the order they are tried: the one a candidate last fitted in first, since
+   * candidates of one kind fit in the same reading (inside an unfinished `cast(`, one of 16).
+   */
+  private readonly order: number[];
+  /** Whether every candidate is tried in every reading (EVERY_TRIAL): the reference of the shortcuts. */
+  private get everyTrial(): boolean {
+    return (this.source.options as WindowOptions)[EVERY_TRIAL] === true;
+  }
+
+  /** The place read in the whole text, for a trial near a limit. */
+  private wholePlace: Placement | undefined | null = null;
 
   /** True when `written` at the place brings no issue of its own, in one of the ways the text may go on. */
   fits(written: string): boolean {
-    const { readings } = this;
-    // Candidates of one kind fit in the same reading: inside an unfinished `cast(`, one of 16.
-    if (this.fitsIn(readings[this.lastFit]!, written)) return true;
-    for (let i = 0; i < readings.length; i++) {
-      if (i === this.lastFit || !this.fitsIn(readings[i]!, written)) continue;
-      this.lastFit = i;
-      return true;
+    const { order } = this;
+    /** Of an unfinished `cast(`, the readings the candidate cannot fit in, once one has been tried. */
+    let ruledOut: ReadonlySet<number> | undefined;
+    for (let n = 0; n < order.length; n++) {
+      const index = order[n]!;
+      if (ruledOut?.has(index)) continue;
+      const reading = this.readings[index]!;
+      const candidate = this.reader.text.slice(0, this.at) + written + reading.rest;
+      const trial = this.reader.read(candidate, reading.withTail);
+      if (trial === READ_WHOLE) {
+        this.wholePlace ??= Placement.of(
+          this.source.text,
+          this.source.at,
+          this.source.until,
+          this.standIn,
+          this.schema,
+          this.source.options,
+        );
+        return this.wholePlace?.fits(written) ?? false;
+      }
+      if (
+        trial !== undefined &&
+        !trial.inspection.issues.some((issue) => this.blocks(reading, written, candidate, issue))
+      ) {
+        if (n > 0) order.unshift(...order.splice(n, 1));
+        return true;
+      }
+      if (reading.type !== undefined && trial !== undefined && ruledOut === undefined && !this.everyTrial) {
+        const others = this.ruledOut(reading, written, candidate, trial);
+        if (others === NONE_FITS) return false;
+        ruledOut = others;
+      }
     }
     return false;
   }
@@ -158,36 +258,86 @@ export class Placement {
     return fits;
   }
 
-  private fitsIn({ rest, baseline }: Reading, written: string): boolean {
-    const candidate = this.text.slice(0, this.at) + written + rest;
-    let tree: Expr;
-    try {
-      tree = parse(candidate, this.options);
-    } catch {
-      return false;
-    }
+  /** Whether an issue of `candidate` (`written` at the place, in a reading) is the candidate's own. */
+  private blocks({ baseline }: Reading, written: string, candidate: string, issue: FilterIssue): boolean {
+    if (isStandInAlias(issue, candidate, this.operand)) return false;
     const end = this.at + written.length;
-    const { issues } = inspect(tree, this.schema, this.options, candidate);
+    // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
+    // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
+    // an expression it ends (`Price add Id`) may always grow into one.
+    const grows =
+      issue.code === 'not_boolean'
+        ? this.facts.condition || issue.start < this.at
+        : issue.code === 'enum_value' && this.facts.condition;
+    if (grows && endsAt(issue, end, candidate)) return false;
     const shift = written.length - this.standIn.length;
-    for (const issue of issues) {
-      if (isStandInAlias(issue, candidate, this.operand)) continue;
-      // A condition still being written: `Price` before ` gt 5`; `Color` before ` has …` where a condition goes.
-      // The candidate itself may grow into a comparison where a condition goes (`Price`, `Color`);
-      // an expression it ends (`Price add Id`) may always grow into one.
-      const grows =
-        issue.code === 'not_boolean'
-          ? this.facts.condition || issue.start < this.at
-          : issue.code === 'enum_value' && this.facts.condition;
-      if (grows && endsAt(issue, end, candidate)) continue;
-      const key = keyOf(
-        issue.code,
-        issue.start >= end ? issue.start - shift : issue.start,
-        issue.end >= end ? issue.end - shift : issue.end,
-      );
-      if (!baseline.has(key)) return false;
-    }
-    return true;
+    const key = keyOf(
+      issue.code,
+      issue.start >= end ? issue.start - shift : issue.start,
+      issue.end >= end ? issue.end - shift : issue.end,
+    );
+    return !baseline.has(key);
   }
+
+  /**
+   * After a candidate failed in a reading of an unfinished `cast(x, T)` or `isof(x, T)`, the other
+   * readings it cannot fit in either, from what the checker made of its value x, which it reads
+   * before the type: an issue of the candidate's own within x (none then fits), or (of a cast) the
+   * types x's type converts to none of, where the cast is refused whatever encloses it.
+   */
+  private ruledOut(
+    failed: Reading,
+    written: string,
+    candidate: string,
+    { tree, inspection }: NonNullable<Trial>,
+  ): ReadonlySet<number> | typeof NONE_FITS {
+    const call = callAround(tree, this.at, this.at + written.length);
+    const value = call?.operand;
+    if (value === undefined) return new Set();
+    const own = inspection.issues.some(
+      (issue) =>
+        issue.start >= value.start &&
+        issue.end <= value.end &&
+        issue.code !== 'string_cost' &&
+        issue.code !== 'not_in_version' &&
+        this.blocks(failed, written, candidate, issue),
+    );
+    if (own) return NONE_FITS;
+    if (call!.name !== 'cast') return new Set();
+    // The value as the cast took it: the last node typed at its span.
+    let typed: TypedExpr | undefined;
+    for (const { node } of inspection.nodes) if (node.start === value.start && node.end === value.end) typed = node;
+    if (typed === undefined || typed.kind === 'null') return new Set();
+    const from = typed.type;
+    const out = new Set<number>();
+    this.readings.forEach((reading, index) => {
+      if (reading.type !== undefined && conversionOf(from, reading.type) === 'none') out.add(index);
+    });
+    return out;
+  }
+}
+
+/** What ruledOut() answers where the candidate fits in no reading. */
+const NONE_FITS = 'none fits';
+
+/** The innermost `cast(` or `isof(` with text[at, end) among its values, before its type. */
+function callAround(tree: Expr, at: number, end: number): Extract<Expr, { kind: 'typeFunction' }> | undefined {
+  let call: Extract<Expr, { kind: 'typeFunction' }> | undefined;
+  const stack: Expr[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.start > at || node.end < end) continue;
+    if (
+      node.kind === 'typeFunction' &&
+      node.operand !== undefined &&
+      node.operand.start <= at &&
+      node.target.start >= end &&
+      (call === undefined || node.start >= call.start)
+    )
+      call = node;
+    stack.push(...childrenOf(node));
+  }
+  return call;
 }
 
 /**
@@ -220,6 +370,39 @@ function baselineOf(
     inspection.issues
       .filter((i) => !stillOpen(i) && !holdsPlace(i) && !isStandInAlias(i, read, operand))
       .map((i) => keyOf(i.code, i.start, i.end)),
+  );
+}
+
+/**
+ * Whether no candidate can fit in a reading of an unfinished `cast(x, T)` or `isof(x, T)` (read
+ * with its type T): what encloses the call refuses it with the stand-in there (`year(` a cast to
+ * Edm.Int32). The enclosing expressions take the call's value by its kind and type alone, which
+ * no candidate changes: where the call is typed they refuse it again; where it is not, the
+ * candidate brought an issue of its own (a conversion OData does not define). The call's own
+ * refusal of the stand-in's conversion (`cast(Released , Edm.Int32)` before an operator) depends
+ * on what is written, and leaves the reading tried.
+ */
+function isRefused(
+  { tree, inspection }: NonNullable<Trial>,
+  baseline: ReadonlySet<string>,
+  read: string,
+  at: number,
+  end: number,
+  operand: string,
+): boolean {
+  const call = callAround(tree, at, end);
+  if (call === undefined) return false;
+  const { start, end: callEnd } = call;
+  return inspection.issues.some(
+    (issue) =>
+      issue.start <= start &&
+      issue.end >= callEnd &&
+      !(issue.code === 'invalid_cast' && issue.start === start && issue.end === callEnd) &&
+      issue.code !== 'not_boolean' &&
+      issue.code !== 'string_cost' &&
+      issue.code !== 'not_in_version' &&
+      !isStandInAlias(issue, read, operand) &&
+      !baseline.has(keyOf(issue.code, issue.start, issue.end)),
   );
 }
 
