@@ -65,7 +65,7 @@ const matches = [
     name: 'literal',
     pattern:
       /if \(input\.substr\(peg\$currPos, (\d+)\) === (peg\$c\d+)\) \{\n\s*(s\d+) = \2;\n\s*peg\$currPos \+= \1;\n\s*\} else \{\n\s*\3 = peg\$FAILED;\n\s*peg\$fail\((peg\$e\d+)\);\n\s*\}/g,
-    call: (_, length, value, result, expected) => `${result} = peg$matchLiteral(${value}, ${expected});`,
+    call: (_, _length, value, result, expected) => `${result} = peg$matchLiteral(${value}, ${expected});`,
   },
   {
     name: 'class',
