@@ -91,7 +91,15 @@ describe('the checker refuses', () => {
     };
     const error = thrownFilterError(() => parseQuery('$filter=Home/Geo.Near(Lat=0, Lon=0) lt 1', resource));
     expect(error.issues.map((i) => i.code)).toEqual(['not_filterable']);
-    expect(parseQuery('$filter=Geo.Scaled(Factor=1) lt 1', resource).filter).toBeDefined();
+    // The resource holds Home/Lat too: a call bound to it, at the head or through $it, could read it.
+    for (const query of ['$filter=Geo.Scaled(Factor=1) lt 1', '$filter=$it/Geo.Scaled(Factor=1) lt 1'])
+      expect(thrownFilterError(() => parseQuery(query, resource)).issues.map((i) => i.code)).toEqual([
+        'not_filterable',
+      ]);
+    // An unbound function reads only its arguments.
+    expect(
+      parseQuery('$filter=Geo.Distance(FromLat=Lat, FromLon=0, ToLat=0, ToLon=0) lt 1', resource).filter,
+    ).toBeDefined();
   });
 });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/query/index.js';
 import type { QueryPolicy, QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
-import { printTyped } from '../../src/index.js';
+import { defineFunctions, defineModel, printTyped, schemaOf } from '../../src/index.js';
 import { Contact, Event } from '../../src/examples/events/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
@@ -226,5 +226,62 @@ describe("the policy's OData version", () => {
     expect(() => parseQuery('', { ...events, policy: { ...policy, version: '5.0' as '4.0' } })).toThrow(
       "Resource Event: the policy's version is \"5.0\", not one of '2.0', '3.0', '4.0', '4.01'",
     );
+  });
+});
+
+describe('a call bound to the resource, under a rule that keeps one of its members from filters', () => {
+  const model = defineModel({
+    namespace: 'Shop',
+    entityTypes: {
+      Customer: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false }, Note: 'Edm.String', Secret: 'Edm.String' },
+      },
+    },
+    entitySets: { Customers: { type: 'Customer' } },
+    functions: {
+      Me: { bound: true, parameters: { customer: 'Customer' }, returnType: 'Customer' },
+      MeP: { bound: true, parameters: { customer: 'Customer' }, returnType: 'Edm.String' },
+    },
+  });
+  // Both read the member the rule hides: the answer would tell what the caller may not see.
+  const functions = defineFunctions({
+    'Shop.Me': { memory: (_a, read) => ({ Id: 0, Note: read!('Secret'), Secret: null }) },
+    'Shop.MeP': { memory: (_a, read) => read!('Secret') },
+  });
+  const customers: QueryResource = {
+    schema: schemaOf(model, 'Customers'),
+    key: ['Id'],
+    policy,
+    rules: { Secret: { filter: false } },
+  };
+  const rows = [
+    { Id: 1, Note: 'n1', Secret: 's1' },
+    { Id: 2, Note: 'n2', Secret: 's2' },
+  ];
+
+  it.each([
+    ["$filter=$it/Shop.Me()/Note eq 's1'", [['not_filterable', '$filter', 0, 3]]],
+    ["$filter=Shop.Me()/Note eq 's1'", [['not_filterable', '$filter', 0, 7]]],
+    ["$filter=$it/Shop.MeP() eq 's1'", [['not_filterable', '$filter', 0, 3]]],
+    ["$filter=Shop.MeP() eq 's1'", [['not_filterable', '$filter', 0, 8]]],
+  ] as const)('refuses %s, whichever the spelling', (query, expected) => {
+    expect(codes(query, customers)).toEqual(expected);
+  });
+
+  it('refuses both spellings with the same message, naming the hidden member', () => {
+    const messages = ["$filter=$it/Shop.MeP() eq 's1'", "$filter=Shop.MeP() eq 's1'"].map(
+      (query) => thrownFilterError(() => parseQuery(query, customers)).issues[0]!.message,
+    );
+    expect(messages[0]).toContain("could read 'Secret'");
+    expect(messages[1]).toBe(messages[0]);
+  });
+
+  it('calls it where no rule hides a member, whichever the spelling', () => {
+    const open: QueryResource = { ...customers, rules: {} };
+    const ids = (query: string) => applyQuery(rows, parseQuery(query, open), { functions }).items.map((row) => row.Id);
+    expect(ids("$filter=Shop.Me()/Note eq 's1'")).toEqual([1]);
+    expect(ids("$filter=$it/Shop.Me()/Note eq 's2'")).toEqual([2]);
+    expect(ids("$filter=Shop.MeP() eq 's2'")).toEqual([2]);
   });
 });

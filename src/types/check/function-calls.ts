@@ -75,6 +75,9 @@ export function checkedCall(ctx: CheckContext, n: Call): CheckedCall | undefined
   if (binding === undefined) return undefined;
   const fitting = fittingOverloads(overloads, binding, n.binding === undefined);
   if (fitting.length === 0) return noBindingFits(ctx, n, overloads, binding);
+  // At a path's head, bound to the resource: it reads the row as `$it/` passes it, and is refused alike.
+  const boundAtHead = n.binding === undefined && fitting[0]!.binding !== undefined && 'structure' in binding;
+  if (boundAtHead && unreadable(ctx, n.nameSpan, binding.structure)) return undefined;
   if (!uniqueNames(ctx, n.args)) return undefined;
   const chosen = byNames(ctx, n, fitting);
   if (chosen === undefined) return undefined;
