@@ -132,6 +132,26 @@ describe('a path after a call', () => {
     );
   });
 
+  it('names the call as written, not the variable its result is bound to, given a tree or text', () => {
+    const messages = (input: string | ReturnType<typeof parse>) =>
+      thrownFilterError(() => check(input as string, functionSchema)).issues.map((i) => i.message);
+    for (const filter of [
+      'Geo.Nearest(Lat=1)/Geo.Around()/Lat eq 1',
+      'Geo.Nearest(Lat=1)/Home/Geo.Mirror()/Nope eq null',
+      'Geo.Nearest(Lat=1)/Home/Geo.Mirror() eq 1',
+      'Geo.Nearest(Lat=1)/Name eq {"Lat":1}',
+      'Geo.Nearest(Lat=1)/Stops eq {"Lat":1}',
+      'Geo.Nearest(Lat=1) eq {"Lat":1}',
+    ]) {
+      const fromText = messages(filter);
+      expect(fromText.join('\n')).not.toContain('$result');
+      expect(messages(parse(filter))).toEqual(fromText);
+    }
+    expect(messages('Geo.Nearest(Lat=1)/Geo.Around()/Lat eq 1')).toEqual([
+      "'Geo.Nearest(Lat=1)/Geo.Around()' is a collection, so 'Lat' cannot follow it: reach its elements with a lambda, such as 'Geo.Nearest(Lat=1)/Geo.Around()/any(g: g/Lat …)'",
+    ]);
+  });
+
   it("compares a structure it reads with a structure's value member by member, all within the result", () => {
     // Row 1's own Home is {11, 21}; the result's is {10, 0}.
     expect(printTyped(check('Geo.Nearest(Lat=Lat)/Home eq {"Lat":11,"Lon":21}', functionSchema))).toBe(
