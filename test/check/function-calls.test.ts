@@ -140,6 +140,75 @@ describe('a path after a call', () => {
     );
   });
 
+  it('names the call as written, not the variable its result is bound to, given a tree or text', () => {
+    const messages = (input: string | ReturnType<typeof parse>) =>
+      thrownFilterError(() => check(input as string, functionSchema)).issues.map((i) => i.message);
+    for (const filter of [
+      'Geo.Nearest(Lat=1)/Geo.Around()/Lat eq 1',
+      'Geo.Nearest(Lat=1)/Home/Geo.Mirror()/Nope eq null',
+      'Geo.Nearest(Lat=1)/Home/Geo.Mirror() eq 1',
+      'Geo.Nearest(Lat=1)/Name eq {"Lat":1}',
+      'Geo.Nearest(Lat=1)/Stops eq {"Lat":1}',
+      'Geo.Nearest(Lat=1) eq {"Lat":1}',
+    ]) {
+      const fromText = messages(filter);
+      expect(fromText.join('\n')).not.toContain('$result');
+      expect(messages(parse(filter))).toEqual(fromText);
+    }
+    expect(messages('Geo.Nearest(Lat=1)/Geo.Around()/Lat eq 1')).toEqual([
+      "'Geo.Nearest(Lat=1)/Geo.Around()' is a collection, so 'Lat' cannot follow it: reach its elements with a lambda, such as 'Geo.Nearest(Lat=1)/Geo.Around()/any(g: g/Lat …)'",
+    ]);
+  });
+
+  it("compares a structure it reads with a structure's value member by member, all within the result", () => {
+    // Row 1's own Home is {11, 21}; the result's is {10, 0}.
+    expect(printTyped(check('Geo.Nearest(Lat=Lat)/Home eq {"Lat":11,"Lon":21}', functionSchema))).toBe(
+      '($result1 = Geo.Nearest(Lat=Lat:Double): (($result1/Home:Structure ne null) and ($result1/Home/Lat:Double eq 11:Double) and ($result1/Home/Lon:Double eq 21:Double)))',
+    );
+    // The call itself, once for every item of a list.
+    expect(printTyped(check('Home/Geo.Mirror() in ({"Lat":1,"Lon":2}, null)', functionSchema))).toBe(
+      '($result1 = Home/Geo.Mirror(): ((($result1:Structure ne null) and ($result1/Lat:Double eq 1:Double) and ($result1/Lon:Double eq 2:Double)) or ($result1:Structure eq null)))',
+    );
+    // A structure holding a collection is not compared, a result's as a property's.
+    expect(issueOf('Geo.Nearest(Lat=1) eq {"Lat":1}')).toMatchObject({ code: 'structure_not_comparable' });
+    expect(issueOf('Geo.Nearest(Lat=1)/Name eq {"Lat":1}')).toMatchObject({ code: 'type_mismatch' });
+  });
+
+  it('compares a nested structure of a result member by member, within the result', () => {
+    const model = defineModel({
+      namespace: 'Geo',
+      complexTypes: {
+        Point: { properties: { Lat: 'Edm.Double', Lon: 'Edm.Double' } },
+        Leg: { properties: { From: 'Point', To: 'Point' } },
+      },
+      entityTypes: {
+        Trip: { key: ['Id'], properties: { Id: { type: 'Edm.Int32', nullable: false }, From: 'Point', To: 'Point' } },
+      },
+      entitySets: { Trips: { type: 'Trip' } },
+      functions: { Reversed: { bound: true, parameters: { trip: 'Trip' }, returnType: 'Leg' } },
+    });
+    const schema = schemaOf(model, 'Trips');
+    const functions = defineFunctions({
+      'Geo.Reversed': {
+        memory: (_a, trip) => ({
+          From: { Lat: trip!('To/Lat'), Lon: trip!('To/Lon') },
+          To: { Lat: trip!('From/Lat'), Lon: trip!('From/Lon') },
+        }),
+      },
+    });
+    const rows = [
+      { Id: 1, From: { Lat: 1, Lon: 2 }, To: { Lat: 3, Lon: 4 } },
+      { Id: 2, From: { Lat: 3, Lon: 4 }, To: { Lat: 1, Lon: 2 } },
+    ];
+    const filter = 'Geo.Reversed() eq {"From":{"Lat":1,"Lon":2},"To":{"Lat":3,"Lon":4}}';
+    const typed = check(filter, schema);
+    expect(printTyped(typed)).toBe(
+      '($result1 = Geo.Reversed(): (($result1:Structure ne null) and (($result1/From:Structure ne null) and ($result1/From/Lat:Double eq 1:Double) and ($result1/From/Lon:Double eq 2:Double)) and (($result1/To:Structure ne null) and ($result1/To/Lat:Double eq 3:Double) and ($result1/To/Lon:Double eq 4:Double))))',
+    );
+    const predicate = compilePredicate(typed, { functions });
+    expect(rows.filter((row) => predicate(row)).map((row) => row.Id)).toEqual([2]);
+  });
+
   it('prints back what it read, and refuses it for versions before 4.0', () => {
     for (const { filter } of resultCases) expect(print(parse(print(parse(filter))))).toBe(print(parse(filter)));
     expect(print(parse('Geo.Nearest(Lat=1)/Geo.Around()/any(p: p/Lat lt 0)'))).toBe(

@@ -386,6 +386,16 @@ const results: readonly (readonly [string, readonly number[]])[] = [
   ['null ne Geo.Nearest(Lat=Lat)', [1, 2, 4]],
   ['Home/Geo.Mirror() eq null', [2]],
   ['Geo.Nearest(Lat=Lat)/Home ne null', [1, 2, 4]],
+  // A structure of a result compared with a structure's value: every member read from the result
+  // (row 1's own Home is {11, 21}; its result's is {10, 0}).
+  ['Geo.Nearest(Lat=Lat)/Home eq {"Lat":10,"Lon":0}', [1]],
+  ['Geo.Nearest(Lat=Lat)/Home eq {"Lat":11,"Lon":21}', []],
+  ['{"Lat":10,"Lon":0} ne Geo.Nearest(Lat=Lat)/Home', [2, 3, 4]],
+  ['Geo.Nearest(Lat=Lat)/Home in ({"Lat":-5,"Lon":0}, null)', [2, 3]],
+  ['Geo.Nearest(Lat=Lat)/Home in [{"Lat":10,"Lon":0},{"Lat":11,"Lon":21}]', [1]],
+  ['Home/Geo.Mirror() eq {"Lat":-11,"Lon":-21}', [1]],
+  ['Home/Geo.Mirror() ne {"Lat":-11,"Lon":-21}', [2, 3, 4]],
+  ['Home/Geo.Mirror() in ({"Lat":null,"Lon":-5})', [3]],
   // Its collections, by a lambda and `$count`: a null result's are empty.
   ['Geo.Nearest(Lat=Lat)/Scores/any(s: s eq 2)', [1, 2, 4]],
   ['Geo.Nearest(Lat=Lat)/Stops/any(p: p/Lat lt 0)', [2]],

@@ -170,10 +170,25 @@ export class Checker implements CheckContext {
   }
 
   nameOf(node: Span, source: Expr): string {
-    const text = this.text !== undefined ? this.text.slice(node.start, node.end) : canonicalText(source);
+    const text =
+      this.text !== undefined ? this.text.slice(node.start, node.end) : canonicalText(this.asWritten(source));
     const flat = text.replace(/\s+/g, ' ').trim();
     const chars = [...flat];
     return chars.length > OPERAND_NAME_LENGTH ? `${chars.slice(0, OPERAND_NAME_LENGTH - 1).join('')}…` : flat;
+  }
+
+  /**
+   * A node printed from a tree as the filter wrote it: a path read from a call's result
+   * (docs/semantics.md §15) starts at the call, not at the variable no filter can name.
+   */
+  private asWritten(node: Expr): Expr {
+    if (node?.kind === 'functionCall' && node.binding !== undefined) {
+      const binding = this.asWritten(node.binding);
+      return binding === node.binding ? node : { ...node, binding: binding as MemberNode };
+    }
+    if (node?.kind !== 'member' || node.call !== undefined) return node;
+    const call = this.scopes.find((s) => s.name === node.segments[0]?.name)?.call;
+    return call === undefined ? node : { ...node, call, segments: node.segments.slice(1) };
   }
 
   /**

@@ -3,7 +3,7 @@
 // as a parameter, so that none imports the checker that dispatches to them (src/types/check/
 // checker.ts implements it).
 
-import type { Expr, Span } from '../../syntax/ast.js';
+import type { Expr, FunctionCallExpr, Span } from '../../syntax/ast.js';
 import type { CollectionProperty, PrimitiveProperty, Schema, StructuredProperty } from '../schema.js';
 import type { TypedExpr } from '../typed.js';
 import type { IssueCode } from './issues.js';
@@ -24,6 +24,8 @@ export interface Scope {
   readonly name: string;
   readonly element: PrimitiveProperty | StructuredProperty | CollectionProperty;
   readonly label?: string;
+  /** The call whose result it is, as written: a message printed from a tree names it. */
+  readonly call?: FunctionCallExpr;
 }
 
 export interface CheckContext {

@@ -472,7 +472,7 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
 }
 
 /** A call of a function that returns a structure, as the path of its result; any other node as it is. */
-function resultOf(ctx: CheckContext, node: Expr): Expr {
+export function resultOf(ctx: CheckContext, node: Expr): Expr {
   if (node?.kind !== 'functionCall') return node;
   const overloads = ctx.schema.functions?.get(unaliased(ctx.schema, node.name)) ?? [];
   if (!overloads.some((o) => o.returns.kind === 'structure' && !o.returns.collection)) return node;

@@ -3,7 +3,7 @@
 // can name, as a lambda binds its element, and the construct that reads the path is checked with
 // the path read from that variable; the typed `result` node holds the call and what reads it.
 
-import type { Span } from '../../syntax/ast.js';
+import type { FunctionCallExpr, Span } from '../../syntax/ast.js';
 import type {
   CollectionProperty,
   DeclaredValueType,
@@ -19,17 +19,19 @@ export function readResult(
   node: Span,
   path: MemberNode,
   check: (path: MemberNode) => Checked,
+  // The call as written: its binding is read from a variable below, which messages do not name.
+  written: FunctionCallExpr = path.call!,
 ): Checked {
   const call = path.call!;
   // `Ns.F()/Ns.G()/City`: the first call's result is in scope while the second is made.
   const before = call.binding;
   if (before?.call !== undefined)
     return readResult(ctx, node, before, (binding) =>
-      readResult(ctx, node, { ...path, call: { ...call, binding } }, check),
+      readResult(ctx, node, { ...path, call: { ...call, binding } }, check, written),
     );
   const checked = checkedCall(ctx, call);
   if (checked === undefined) return undefined;
-  const label = ctx.nameOf(call, call);
+  const label = ctx.nameOf(written, written);
   if (checked.casts.length > 0) {
     ctx.report(
       'function_result',
@@ -40,7 +42,7 @@ export function readResult(
   }
   const variable = `$result${ctx.lambdaDepth() + 1}`;
   const element = resultElement(checked.returns, call.name);
-  ctx.enterScope({ name: variable, element, label }, call);
+  ctx.enterScope({ name: variable, element, label, call: written }, call);
   let read: Checked;
   try {
     const head = { name: variable, start: call.start, end: call.end };

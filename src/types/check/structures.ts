@@ -7,7 +7,7 @@ import type { Expr, Literal, MemberExpr, Span, StructureLiteral } from '../../sy
 import type { StructuredProperty } from '../schema.js';
 import { spelledAs } from '../json-strings.js';
 import type { CheckContext, Checked } from './context.js';
-import { bindingAt } from './members.js';
+import { bindingAt, resultOf } from './members.js';
 import { listNames } from './messages.js';
 
 type CompareNode = Extract<Expr, { kind: 'compare' }>;
@@ -26,8 +26,15 @@ export function strayStructure(ctx: CheckContext, n: Span): Checked {
 
 /** `S eq {…}`, `{…} ne S`: S present and every member equal; `ne` its negation. */
 export function structureComparison(ctx: CheckContext, n: CompareNode): Checked {
-  const [path, literal] = isStructure(n.right) ? [n.left, n.right] : [n.right, n.left];
-  if ((n.op !== 'eq' && n.op !== 'ne') || isStructure(path)) return strayStructure(ctx, literal);
+  const [written, literal] = isStructure(n.right) ? [n.left, n.right] : [n.right, n.left];
+  if ((n.op !== 'eq' && n.op !== 'ne') || isStructure(written)) return strayStructure(ctx, literal);
+  // `Ns.Fn()/Home eq {…}`, `Ns.Fn() eq {…}`: every member compared is read from the one result the
+  // call's path is bound to (docs/semantics.md §15), not from the row.
+  const path = resultOf(ctx, written);
+  if (path.kind === 'member' && path.call !== undefined)
+    return ctx.readResult(n, path, (read) =>
+      structureComparison(ctx, written === n.left ? { ...n, left: read } : { ...n, right: read }),
+    );
   const found = path.kind === 'member' ? bindingAt(ctx, path) : 'value';
   if (found === undefined) return undefined;
   if (typeof found === 'string') {
@@ -54,6 +61,10 @@ export function structureComparison(ctx: CheckContext, n: CompareNode): Checked 
  * path is resolved once first, so that its issue is reported once.
  */
 export function structureIn(ctx: CheckContext, n: Extract<Expr, { kind: 'in' }>): Checked {
+  // The result a call's path reads is bound once, around every item's comparison.
+  const operand = resultOf(ctx, n.operand);
+  if (operand.kind === 'member' && operand.call !== undefined)
+    return ctx.readResult(n, operand, (read) => structureIn(ctx, { ...n, operand: read }));
   if (n.operand.kind === 'member' && bindingAt(ctx, n.operand) === undefined) return undefined;
   let ok = true;
   for (const item of n.list)
