@@ -242,16 +242,18 @@ export class ExpressionCompiler implements NumberCompiler {
   /**
    * A call of a model's function: the expression the server's implementation makes of the
    * arguments' expressions (docs/semantics.md §15), a bound structure's members read as fields.
+   * Each compound argument is a `$let` variable, so an implementation that uses an argument many
+   * times repeats a name, not the expression: calls nested in arguments stay linear in size.
    */
   private functionCall(node: LoweredCallOf): Agg {
     const fn = node.function;
     const implementation = implementationOf<unknown, MongoElements>(this.ctx.functions, fn.name, 'mongo', node);
-    const args: Record<string, Agg> = {};
     const binding = node.binding;
+    const named: [string, Agg][] = [];
     if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection')
-      args[fn.binding!.name] = this.value(binding);
+      named.push([fn.binding!.name, this.value(binding)]);
     fn.parameters.forEach((parameter, i) => {
-      args[parameter.name] = this.value(node.args[i]!);
+      named.push([parameter.name, this.value(node.args[i]!)]);
     });
     const structure =
       binding?.kind === 'structure'
@@ -262,7 +264,11 @@ export class ExpressionCompiler implements NumberCompiler {
           }
         : undefined;
     const collection = binding?.kind === 'collection' ? this.elementsBound(fn.name, binding, node) : undefined;
-    return implementation(args, structure, collection) as Agg;
+    return this.bind(
+      named.map(([, value]) => value),
+      (refs) =>
+        implementation(Object.fromEntries(named.map(([name], i) => [name, refs[i]])), structure, collection) as Agg,
+    );
   }
 
   /**
