@@ -4,7 +4,7 @@
 // Uint8Array, which the driver writes as BinData) and (2) replaces the operators where mingo
 // differs from MongoDB's documented behaviour: BSON comparison across numeric types, of strings by
 // code point and of BinData by length first, NaN in queries, Int64/Decimal128 arithmetic, PCRE
-// anchors in $regex, $regexMatch and $regexFind, the missing $indexOfCP, ASCII-only
+// anchors in $regex, $regexMatch and $regexFind, the missing $indexOfCP, $getField of null, ASCII-only
 // $toLower/$toUpper, date parts of a null date (null, where mingo throws), $dateFromParts in the
 // years before 100, $toInt and $toLong of a string.
 
@@ -460,6 +460,24 @@ const indexOfCP: ExprOp = (obj, expr, options) => {
 };
 
 /**
+ * $getField as MongoDB documents it: `{ field, input }` reads the field named exactly (dots and
+ * all) of the object `input` is, null where `input` is null or missing; mingo reads the current
+ * document for a null `input`.
+ */
+const getField: ExprOp = (obj, expr, options) => {
+  const spec = (typeof expr === 'object' && expr !== null && 'field' in expr ? expr : { field: expr }) as {
+    field: unknown;
+    input?: unknown;
+  };
+  const field = evalExpr(obj, spec.field as never, options);
+  if (typeof field !== 'string') throw new Error('harness: $getField expects a string field');
+  const input = 'input' in spec ? evalExpr(obj, spec.input as never, options) : obj;
+  if (isNil(input)) return null;
+  if (typeof input !== 'object' || Array.isArray(input)) throw new Error('harness: $getField expects an object input');
+  return Object.hasOwn(input as object, field) ? (input as Record<string, unknown>)[field] : undefined;
+};
+
+/**
  * $strLenCP as mingo has it (a string's code points; anything else an error), counted without
  * mingo's array of every character, which made megabyte strings the cost of their suites.
  */
@@ -681,6 +699,7 @@ const CONTEXT = Context.init({
     $max: extreme(1),
     $min: extreme(-1),
     $indexOfCP: indexOfCP,
+    $getField: getField,
     $strLenCP: strLenCP,
     $regexMatch: regexMatch,
     $regexFind: regexFind,

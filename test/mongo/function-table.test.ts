@@ -26,6 +26,15 @@ describe('the function-call table through MongoDB semantics', () => {
     expect(ids(compileMongo(check(filter, functionSchema), { functions: functionRegistry }))).toEqual(expected);
   });
 
+  it('grows linearly with calls nested in arguments, whatever an implementation repeats', () => {
+    // Geo.Nearest's implementation uses its argument five times: inlined, depth d would be 5^d.
+    const size = (depth: number) => {
+      const filter = `${'Geo.Nearest(Lat='.repeat(depth)}Lat${')/Lat'.repeat(depth)} eq 1`;
+      return JSON.stringify(compileMongo(check(filter, functionSchema), { functions: functionRegistry })).length;
+    };
+    expect(size(8)).toBeLessThan(2.5 * size(4));
+  });
+
   it('takes an alias given as an argument', () => {
     const typed = check(aliasCase.filter, functionSchema, { aliases: aliasCase.aliases });
     expect(ids(compileMongo(typed, { functions: functionRegistry }))).toEqual(aliasCase.ids);

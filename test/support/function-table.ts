@@ -406,6 +406,9 @@ const results: readonly (readonly [string, readonly number[]])[] = [
   ['Geo.Nearest(Lat=Lat)/Geo.Scaled(Factor=2) gt 1', [1]],
   ['Geo.Nearest(Lat=Lat)/Geo.Around()/any(p: p/Lat lt 0)', [2]],
   ["Stops/any(s: Geo.Nearest(Lat=s/Lat)/Name eq 'S')", [1]],
+  // A result's member an argument of another call of the same function.
+  ["Geo.Nearest(Lat=Geo.Nearest(Lat=Lat)/Lat)/Name eq 'S'", [2]],
+  ['Geo.Nearest(Lat=Geo.Nearest(Lat=Lat)/Home/Lat)/Lat eq null', [3]],
   // A call bound to a null structure is not made: its result is null.
   ['Home/Geo.Mirror()/Lat lt -1', [1]],
   ['Home/Geo.Mirror()/Lat eq null', [2, 3]],

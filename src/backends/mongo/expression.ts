@@ -71,7 +71,10 @@ export class ExpressionCompiler implements NumberCompiler {
    */
   strictFields(node: LoweredValue): ReadonlySet<string> | undefined {
     if (node.type === 'Edm.Boolean' && node.kind !== 'member' && node.kind !== 'constant') return undefined;
-    return node.nullDecidedBy === undefined ? undefined : new Set(node.nullDecidedBy.map((m) => this.ref(m)));
+    if (node.nullDecidedBy === undefined) return undefined;
+    const refs = node.nullDecidedBy.map((m) => this.ref(m));
+    // A member read by `$getField` is no field path to name in a set: its value is guarded where used.
+    return refs.every((r) => typeof r === 'string') ? new Set(refs) : undefined;
   }
 
   /** Whether the value may be null where it is being compiled. */
@@ -239,16 +242,18 @@ export class ExpressionCompiler implements NumberCompiler {
   /**
    * A call of a model's function: the expression the server's implementation makes of the
    * arguments' expressions (docs/semantics.md §15), a bound structure's members read as fields.
+   * Each compound argument is a `$let` variable, so an implementation that uses an argument many
+   * times repeats a name, not the expression: calls nested in arguments stay linear in size.
    */
   private functionCall(node: LoweredCallOf): Agg {
     const fn = node.function;
     const implementation = implementationOf<unknown, MongoElements>(this.ctx.functions, fn.name, 'mongo', node);
-    const args: Record<string, Agg> = {};
     const binding = node.binding;
+    const named: [string, Agg][] = [];
     if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection')
-      args[fn.binding!.name] = this.value(binding);
+      named.push([fn.binding!.name, this.value(binding)]);
     fn.parameters.forEach((parameter, i) => {
-      args[parameter.name] = this.value(node.args[i]!);
+      named.push([parameter.name, this.value(node.args[i]!)]);
     });
     const structure =
       binding?.kind === 'structure'
@@ -259,7 +264,11 @@ export class ExpressionCompiler implements NumberCompiler {
           }
         : undefined;
     const collection = binding?.kind === 'collection' ? this.elementsBound(fn.name, binding, node) : undefined;
-    return implementation(args, structure, collection) as Agg;
+    return this.bind(
+      named.map(([, value]) => value),
+      (refs) =>
+        implementation(Object.fromEntries(named.map(([name], i) => [name, refs[i]])), structure, collection) as Agg,
+    );
   }
 
   /**
@@ -326,10 +335,10 @@ export class ExpressionCompiler implements NumberCompiler {
    * document inside `$map` as outside it), or a field of a range variable's element
    * (`$$e0.City`, `$$e0` for the element itself).
    */
-  private ref(node: PathRead): string {
+  private ref(node: PathRead): Agg {
     if (node.source.kind === 'row') return `$${this.ctx.field(node)}`;
     const element = this.element(node.source.name, node);
-    if (element.result) return node.path.length === 0 ? element.ref : `${element.ref}.${node.path.join('.')}`;
+    if (element.result) return resultMember(element.ref, node.path);
     const field = this.ctx.elementField(
       { ...node, path: element.path },
       { ...node, path: [...element.path, ...node.path] },
@@ -618,6 +627,22 @@ export class ExpressionCompiler implements NumberCompiler {
     const body = build(refs);
     return Object.keys(vars).length === 0 ? body : { $let: { vars, in: body } };
   }
+}
+
+/**
+ * A member of a call's result (docs/semantics.md §15) bound to `ref`: a field path up to the first
+ * name a field path would misread (a '.' in it, as in the default type marker `@odata.type`, or a
+ * leading '$'), each name from there read exactly by `$getField` (MongoDB 5.0 and later). A stored
+ * document's such names are refused instead (docs/mongo.md, "Derived types"): a result is no
+ * stored document, so no `fields` mapping can rename them.
+ */
+function resultMember(ref: string, path: readonly string[]): Agg {
+  const misread = path.findIndex((name) => name.includes('.') || name.startsWith('$'));
+  const plain = misread === -1 ? path : path.slice(0, misread);
+  let read: Agg = plain.length === 0 ? ref : `${ref}.${plain.join('.')}`;
+  if (misread === -1) return read;
+  for (const name of path.slice(misread)) read = { $getField: { field: { $literal: name }, input: read } };
+  return read;
 }
 
 /** A function the signature table has and MongoDB cannot compute exactly. */
