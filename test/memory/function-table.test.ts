@@ -45,7 +45,7 @@ describe("a result that does not fit the function's declared type", () => {
     defineFunctions({ ...Object.fromEntries(functionRegistry.functions), [name]: { memory: () => value } });
   const row = functionRows[0]!;
 
-  it.each([
+  const cases: [filter: string, name: string, value: unknown, message: string][] = [
     // A structure that is no object, a member of another type, a collection that is no array,
     // an element of another type, an enumeration value no member has.
     [
@@ -86,10 +86,29 @@ describe("a result that does not fit the function's declared type", () => {
       4,
       "Function 'Geo.SidesOf' returned the number 4, which is no Geo.Sides value",
     ],
-  ])('%s, %s returning %j', (filter, name, value, message) => {
+  ];
+
+  it.each(cases)('%s, %s returning %j', (filter, name, value, message) => {
     const predicate = compilePredicate(check(filter, functionSchema), { functions: returning(name, value) });
     expect(() => predicate(row)).toThrow(TypeError);
     expect(() => predicate(row)).toThrow(message);
+  });
+
+  // A result is trusted as the rows are (docs/memory.md, "Trusted rows"): a boolean that is not
+  // specified, or a RowValueError, never another error.
+  it.each(cases)('%s, %s returning %j over trusted rows', (filter, name, value) => {
+    for (const codegen of [true, false]) {
+      const predicate = compilePredicate(check(filter, functionSchema), {
+        functions: returning(name, value),
+        rows: 'trusted',
+        codegen,
+      });
+      try {
+        expect(typeof predicate(row)).toBe('boolean');
+      } catch (error) {
+        expect(error).toBeInstanceOf(RowValueError);
+      }
+    }
   });
 
   it('leaves a row value that does not fit a RowValueError of the row', () => {
