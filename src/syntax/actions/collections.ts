@@ -36,10 +36,13 @@ function pathBefore(first: PathSegment, tail: readonly PathSegment[], last: numb
 
 /** `Path/any(v: body)`, `Path/all(v: body)`, `Path/any()`; `r` runs from the path to `)`. */
 export function lambda(first: PathSegment, tail: readonly PathSegment[], args: LambdaArgs, r: Range): LambdaExpr {
-  const opSegment = tail[tail.length - 1]!;
+  return lambdaOver(pathBefore(first, tail, tail.length - 1), tail[tail.length - 1]!, args, r);
+}
+
+/** The lambda `opSegment` names over `collection`, with its arguments; `r` runs from the path to `)`. */
+export function lambdaOver(collection: MemberExpr, opSegment: PathSegment, args: LambdaArgs, r: Range): LambdaExpr {
   const op = opSegment.name as LambdaOp;
   if (args.body === undefined && op === 'all') throw emptyAll(r.end - 1);
-  const collection = pathBefore(first, tail, tail.length - 1);
   const opSpan = { start: opSegment.start, end: opSegment.end };
   return {
     kind: 'lambda',

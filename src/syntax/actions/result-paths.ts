@@ -3,8 +3,7 @@
 // a chain in a loop; the tree is folded here, each call bound to the path after the one before.
 
 import type { Expr, FunctionArgument, FunctionCallExpr, MemberExpr, PathSegment } from '../ast.js';
-import type { LambdaOp } from '../../language/operators.js';
-import { COUNT, emptyAll, type LambdaArgs } from './collections.js';
+import { COUNT, lambdaOver, type LambdaArgs } from './collections.js';
 import { syntaxError } from './syntax-error.js';
 
 /**
@@ -52,25 +51,12 @@ export function afterCall(call: FunctionCallExpr, path: ResultPath | null, start
         end,
       };
     } else
-      node = lambda(resultMember(node, tail.slice(0, -1), start), tail[tail.length - 1]!, suffix as LambdaArgs, end);
+      node = lambdaOver(resultMember(node, tail.slice(0, -1), start), tail[tail.length - 1]!, suffix as LambdaArgs, {
+        start,
+        end,
+      });
   }
   return node;
-}
-
-function lambda(collection: MemberExpr, opSegment: PathSegment, args: LambdaArgs, end: number): Expr {
-  const op = opSegment.name as LambdaOp;
-  if (args.body === undefined && op === 'all') throw emptyAll(end - 1);
-  const opSpan = { start: opSegment.start, end: opSegment.end };
-  return {
-    kind: 'lambda',
-    op,
-    collection,
-    opSpan,
-    variable: args.variable,
-    body: args.body,
-    start: collection.start,
-    end,
-  };
 }
 
 /** The path of `segments` after `call`, from `start` to its last segment (to the call's end for none). */
