@@ -11,22 +11,16 @@ import { AS_THEY_ARE, type Repr } from './plan.js';
 import * as runtime from './runtime.js';
 import type { HelperName } from './value-code.js';
 
-const SMALL_INTEGER_TEST: Readonly<Record<string, (t: string) => string>> = {
-  'Edm.Int32': (t) => `(${t} | 0) === ${t}`,
-  'Edm.Int16': (t) => `(${t} << 16 >> 16) === ${t}`,
-  'Edm.SByte': (t) => `(${t} << 24 >> 24) === ${t}`,
-  'Edm.Byte': (t) => `(${t} & 255) === ${t}`,
-};
-
 /**
  * The test of a row value's type for the types a `typeof` (and, for the integers, a range) decides,
- * `first` the code that reads it into `t` (assigned there, read after).
+ * `first` the code that reads it into `t` (assigned there, read after). memberTest checks these
+ * types; readValue the others.
  */
 const TYPE_TEST: Readonly<Record<string, (t: string, first: string) => string>> = {
-  'Edm.Int32': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.Int32']!(t)}`,
-  'Edm.Int16': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.Int16']!(t)}`,
-  'Edm.SByte': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.SByte']!(t)}`,
-  'Edm.Byte': (t, first) => `typeof ${first} === 'number' && ${SMALL_INTEGER_TEST['Edm.Byte']!(t)}`,
+  'Edm.Int32': (t, first) => `typeof ${first} === 'number' && (${t} | 0) === ${t}`,
+  'Edm.Int16': (t, first) => `typeof ${first} === 'number' && (${t} << 16 >> 16) === ${t}`,
+  'Edm.SByte': (t, first) => `typeof ${first} === 'number' && (${t} << 24 >> 24) === ${t}`,
+  'Edm.Byte': (t, first) => `typeof ${first} === 'number' && (${t} & 255) === ${t}`,
   'Edm.String': (_, first) => `typeof ${first} === 'string'`,
   'Edm.Boolean': (_, first) => `typeof ${first} === 'boolean'`,
   'Edm.Double': (_, first) => `typeof ${first} === 'number'`,
@@ -162,7 +156,11 @@ export abstract class RowReads {
       : `${obj}[${JSON.stringify(name)}]`;
   }
 
-  /** Checks (and converts, in place) a non-null row value of the member's declared type, then `ifValue`. */
+  /**
+   * Checks (and converts, in place) a non-null row value of the member's declared type, then
+   * `ifValue`. Over validated rows memberTest checks the types of TYPE_TEST itself, so they never
+   * come here.
+   */
   readValue(node: LoweredMember, t: string, ifValue: (x: string) => string): string {
     const variable = variableArgument(node.source);
     const p = JSON.stringify(node.path.join('/'));
@@ -174,7 +172,6 @@ export abstract class RowReads {
       const typeRef = this.constant(enumType, 'str').code;
       return `((${t} = ${this.helper('readEnum')}(${t}, ${p}, ${typeRef}${variable})), ${then})`;
     }
-    const smallTest = SMALL_INTEGER_TEST[type];
     if (this.trusted) {
       // Values already in their representation are taken as they are; the others still convert.
       if (AS_THEY_ARE.has(type)) return then;
@@ -183,16 +180,7 @@ export abstract class RowReads {
       if (type === 'Edm.DateTimeOffset' || type === 'Edm.DateTime')
         return `((${t} = ${t} instanceof Date ? ${t}.getTime() : ${this.helper('readInstant')}(${t}, ${p}, ${JSON.stringify(type)}${variable})), ${then})`;
     }
-    const bad = `${this.helper('badValue')}(${t}, ${p}, ${JSON.stringify(type)}${variable})`;
-    if (smallTest) return `typeof ${t} === 'number' && ${smallTest(t)} ? ${then} : ${bad}`;
     switch (type) {
-      case 'Edm.String':
-        return `typeof ${t} === 'string' ? ${then} : ${bad}`;
-      case 'Edm.Boolean':
-        return `typeof ${t} === 'boolean' ? ${then} : ${bad}`;
-      case 'Edm.Double':
-      case 'Edm.Single':
-        return `typeof ${t} === 'number' ? ${then} : ${bad}`;
       case 'Edm.Guid':
         return `((${t} = ${this.helper('readGuid')}(${t}, ${p}${variable})), ${then})`;
       case 'Edm.Binary':
