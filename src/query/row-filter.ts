@@ -175,18 +175,16 @@ export function withRowFilters(
 ): TypedFilter | undefined {
   // parseQuery checked the paths of `relations` (checkRelations).
   const relations = context.relations ?? {};
-  if (context.rowFilter === undefined && Object.values(relations).every((r) => r.rowFilter === undefined))
-    return filter;
+  const restrictedRelations = Object.values(relations).some((r) => r.rowFilter !== undefined);
+  if (context.rowFilter === undefined && !restrictedRelations) return filter;
   const rewriter = new Restriction(context);
   const own =
     context.rowFilter === undefined
       ? undefined
-      : rewriter.restricted(
-          checkRowFilter(context.rowFilter, context.schema, context.parameters, context.owner).root,
-          [],
-          true,
-        );
-  const requested = filter === undefined ? undefined : rewriter.restricted(filter.root, [], false);
+      : ownRowFilter(checkRowFilter(context.rowFilter, context.schema, context.parameters, context.owner), rewriter);
+  // Only a relation's row filter changes what the request's filter reads.
+  const requested =
+    filter === undefined ? undefined : restrictedRelations ? rewriter.restricted(filter.root, [], false) : filter.root;
   const root =
     own === undefined
       ? requested
@@ -205,6 +203,21 @@ export function withRowFilters(
   return withinStringCost(root, filter?.text, context, option, issue)
     ? composedFilter(root, context.schema, filter?.text, Infinity)
     : undefined;
+}
+
+/** The resource's own row filter as it joins a request's filter, per checked row filter, where no relation restricts it. */
+const OWN = new WeakMap<TypedFilter, TypedExpr>();
+
+/**
+ * The resource's row filter as the request's filter is joined to it: its nodes without positions
+ * in the request, and its reads restricted by the relations' row filters. Without those, it is the
+ * same for every request that gives its parameters the same values, as checkRowFilter's filter is.
+ */
+function ownRowFilter(rowFilter: TypedFilter, rewriter: Restriction): TypedExpr {
+  if (rewriter.restrictsRelations) return rewriter.restricted(rowFilter.root, [], true);
+  let own = OWN.get(rowFilter);
+  if (own === undefined) OWN.set(rowFilter, (own = rewriter.restricted(rowFilter.root, [], true)));
+  return own;
 }
 
 /**
@@ -286,7 +299,12 @@ class Restriction {
   /** The single-valued relations whose row filters are being read (each reads its own row unguarded). */
   private readonly exempt = new Set<string>();
 
-  constructor(private readonly context: RowFilterContext) {}
+  /** Whether a relation's row filter restricts reads through it: otherwise only positions change. */
+  readonly restrictsRelations: boolean;
+
+  constructor(private readonly context: RowFilterContext) {
+    this.restrictsRelations = Object.values(context.relations ?? {}).some((r) => r.rowFilter !== undefined);
+  }
 
   /**
    * The tree with each lambda over a restricted relation holding that relation's row filter.

@@ -53,37 +53,50 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 const FUNCTION_NAMES: ReadonlySet<string> = new Set([...FUNCTIONS.map((f) => f.name), 'cast', 'isof']);
 const OPERATOR_NAMES: ReadonlySet<string> = new Set(FILTER_OPERATORS);
 
-/** What a node uses: a function or an operator, by the name a policy gives it; undefined for a value. */
-function usedBy(node: TypedExpr): { readonly function?: string; readonly operator?: FilterOperator } | undefined {
+/** The function a node calls, by the name a policy gives it; undefined for any other node. */
+function functionUsedBy(node: TypedExpr): string | undefined {
   switch (node.kind) {
     case 'call':
-      return { function: node.name };
+      return node.name;
     case 'cast':
     case 'isof':
-      return { function: node.kind };
+      return node.kind;
     case 'functionCall':
-      return { function: node.function.name };
+      return node.function.name;
     case 'result':
-      return { function: node.call.function.name };
+      return node.call.function.name;
+    default:
+      return undefined;
+  }
+}
+
+/** The operator a node applies, by the name a policy gives it; undefined for a value or a call. */
+function operatorUsedBy(node: TypedExpr): FilterOperator | undefined {
+  switch (node.kind) {
     case 'compare':
     case 'arithmetic':
     case 'temporal':
     case 'logical':
-      return { operator: node.op };
+      return node.op;
     case 'not':
-      return { operator: 'not' };
+      return 'not';
     case 'negate':
-      return { operator: '-' };
+      return '-';
     case 'in':
     case 'has':
-      return { operator: node.kind };
+      return node.kind;
     case 'lambda':
       // `x in C` is checked as `C/any(…)` over a variable no filter can name.
-      return { operator: node.variable?.startsWith('$element') ? 'in' : node.op };
+      return node.variable?.startsWith('$element') ? 'in' : node.op;
     case 'count':
-      return { operator: '$count' };
+      return '$count';
     case 'structureNull':
-      return { operator: node.op };
+      return node.op;
+    case 'call':
+    case 'cast':
+    case 'isof':
+    case 'functionCall':
+    case 'result':
     case 'literal':
     case 'null':
     case 'member':
@@ -108,11 +121,10 @@ export function checkAllowed(root: TypedExpr, policy: AllowedNames, option: stri
   const found: { node: TypedExpr; what: 'function' | 'operator'; name: string }[] = [];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    const used = usedBy(node);
-    if (used?.function !== undefined && functions !== undefined && !functions.has(used.function))
-      found.push({ node, what: 'function', name: used.function });
-    if (used?.operator !== undefined && operators !== undefined && !operators.has(used.operator))
-      found.push({ node, what: 'operator', name: used.operator });
+    const fn = functions && functionUsedBy(node);
+    if (fn !== undefined && !functions!.has(fn)) found.push({ node, what: 'function', name: fn });
+    const operator = operators && operatorUsedBy(node);
+    if (operator !== undefined && !operators!.has(operator)) found.push({ node, what: 'operator', name: operator });
     stack.push(...childrenOfTyped(node));
   }
   // In the order of the text, each name once.
@@ -142,18 +154,28 @@ export function assertAllowedNames(policy: AllowedNames): void {
 const isQualifiedName = (name: unknown): boolean =>
   typeof name === 'string' && /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/.test(name);
 
+/** The sets of names read so far, per field, by the policy's list: a policy is read again for every request it serves. */
+const READ: Readonly<Record<'functions' | 'operators', WeakMap<readonly string[], ReadonlySet<string>>>> = {
+  functions: new WeakMap(),
+  operators: new WeakMap(),
+};
+
 function allowedSet(
   names: readonly string[] | undefined,
   known: ReadonlySet<string>,
-  field: string,
+  field: 'functions' | 'operators',
 ): ReadonlySet<string> | undefined {
   if (names === undefined) return undefined;
   if (!Array.isArray(names)) throw new TypeError(`The policy's ${field} is a list of names`);
+  const read = READ[field].get(names);
+  if (read !== undefined) return read;
   // A qualified name (`Geo.Distance`) is a model's function (docs/semantics.md §15).
   const unknown = names.filter((n) => !known.has(n) && !(known === FUNCTION_NAMES && isQualifiedName(n)));
   if (unknown.length > 0)
     throw new TypeError(
       `The policy's ${field} names ${unknown.map((n) => `'${String(n)}'`).join(', ')}, which the filter language does not have`,
     );
-  return new Set(names);
+  const set = new Set(names);
+  READ[field].set(names, set);
+  return set;
 }

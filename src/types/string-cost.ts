@@ -47,6 +47,8 @@ export function checkStringCost(
   text: string | undefined,
   maxCollectionSize: number = DEFAULT_MAX_COLLECTION_SIZE,
 ): void {
+  // Without a limit the walk could refuse nothing (a keyset page's filter, a composed one checked before).
+  if (limit === Infinity) return;
   const { total, beyond, inLambda } = stringCost(root, limit, maxCollectionSize);
   if (beyond === undefined) return;
   const collections = inLambda ? `, each collection as ${format(maxCollectionSize)} elements` : '';

@@ -7,7 +7,7 @@ import { isFilterError } from '../../errors.js';
 import { keyText } from '../../types/query-plan.js';
 import { renderSql } from './compiled.js';
 import type { CompiledSql } from './compiled.js';
-import { join, raw, sql } from './fragment.js';
+import { join, raw, render, sql } from './fragment.js';
 import type { Frag } from './fragment.js';
 import { selectList } from './select-list.js';
 import { expansionKeyColumns } from './expand.js';
@@ -39,26 +39,46 @@ const NOTHING = raw('');
 export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): CompiledSqlQuery {
   refuseCollectionsOfRelatedRows(plan);
   const from = typeof options.from === 'string' ? raw(options.from) : options.from;
-  const where = plan.pageFilter ? compileSql(plan.pageFilter, options).fragment : undefined;
+  const where = plan.pageFilter ? compileSql(plan.pageFilter, options) : undefined;
   const order = remembered(ORDERS, plan.orderBy, options, () => orderOf(plan.orderBy, options));
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = raw(` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`);
-  const data = renderSql(
-    sql`SELECT ${selected(plan, from, options)} FROM ${from}${where ? sql` WHERE ${where}` : NOTHING}${order ? sql` ORDER BY ${order}` : NOTHING}${page}`,
-    options,
-  );
+  const head = sql`SELECT ${selected(plan, from, options)} FROM ${from}`;
+  const tail = order ? sql` ORDER BY ${order}${page}` : page;
+  const data = where ? around(sql`${head} WHERE `, where, tail, options) : renderSql(sql`${head}${tail}`, options);
   if (!plan.count) return { data };
   // The count counts every row the filter keeps, those before a skiptoken's row too.
   const counted =
-    plan.filter === undefined
-      ? undefined
-      : plan.filter === plan.pageFilter
-        ? where
-        : compileSql(plan.filter, options).fragment;
+    plan.filter === undefined ? undefined : plan.filter === plan.pageFilter ? where : compileSql(plan.filter, options);
+  const count = sql`SELECT COUNT(*) AS count FROM ${from}`;
   return {
     data,
-    count: renderSql(sql`SELECT COUNT(*) AS count FROM ${from}${counted ? sql` WHERE ${counted}` : NOTHING}`, options),
+    count: counted ? around(sql`${count} WHERE `, counted, NOTHING, options) : renderSql(count, options),
+  };
+}
+
+/**
+ * The statement `before` + the compiled SQL + `after`, rendered as renderSql() renders the whole.
+ * compileSql() rendered its SQL from the statement's first placeholder: where nothing before it
+ * binds a value or names a subquery (or its dialect's placeholders do not count, `?`), and nothing
+ * after it names one, its text and values are the whole's and are taken as they are, not cut and
+ * rendered again.
+ */
+function around(before: Frag, compiled: CompiledSql, after: Frag, options: SqlQueryOptions): CompiledSql {
+  const fragment = sql`${before}${compiled.fragment}${after}`;
+  const { dialect } = options;
+  const counted = dialect.placeholder(1) !== dialect.placeholder(2);
+  const plainBefore = before.parts.every((part) => typeof part === 'string' || (!counted && !('name' in part)));
+  if (!plainBefore || after.parts.some((part) => typeof part !== 'string' && 'name' in part))
+    return renderSql(fragment, options);
+  const first = options.firstParameter ?? 1;
+  const head = render(before, dialect, first);
+  const tail = render(after, dialect, first + head.params.length + compiled.params.length);
+  return {
+    sql: head.sql + compiled.sql + tail.sql,
+    params: [...head.params, ...compiled.params, ...tail.params],
+    fragment,
   };
 }
 

@@ -11,7 +11,9 @@ import { childrenOfTyped, collectionReadBy, type TypedExpr } from '../../types/t
 /** Throws an 'unsupported' FilterError at the first lambda, count or call over a related row's collection in the plan. */
 export function refuseCollectionsOfRelatedRows(plan: QueryPlan): void {
   const roots: TypedExpr[] = [];
-  for (const filter of [plan.filter, plan.pageFilter]) if (filter !== undefined) roots.push(filter.root);
+  if (plan.filter !== undefined) roots.push(plan.filter.root);
+  // Without a skiptoken the page's filter is the filter itself.
+  if (plan.pageFilter !== undefined && plan.pageFilter !== plan.filter) roots.push(plan.pageFilter.root);
   for (const key of plan.orderBy) if (key.expression !== undefined) roots.push(key.expression);
   const stack = roots;
   while (stack.length > 0) {
