@@ -15,6 +15,7 @@ export const parameterModel = defineModel({
   enumTypes: {
     Feature: { members: { Wifi: 1, Meals: 2, Power: 4 }, flags: true },
     Class: { members: { Economy: 0, Business: 1, First: 2 } },
+    Grant: { members: { Read: 1, Admin: 2n ** 62n }, flags: true, underlyingType: 'Edm.Int64' },
   },
   entityTypes: {
     Flight: {
@@ -25,6 +26,7 @@ export const parameterModel = defineModel({
         Features: 'Feature',
         Class: 'Class',
         Cabins: { type: 'Class', collection: true },
+        Grants: 'Grant',
       },
     },
   },
@@ -36,6 +38,8 @@ export const parameterModel = defineModel({
     Fare: { bound: true, parameters: { flight: 'Flight', Class: 'Class' }, returnType: 'Edm.Int32' },
     // The flight's features, as an enumeration result another call takes.
     FeaturesOf: { bound: true, parameters: { flight: 'Flight' }, returnType: 'Feature' },
+    // Whether two values of an enumeration on Int64 are one: null with either null.
+    Same: { parameters: { Grant: 'Grant', Other: 'Grant' }, returnType: 'Edm.Boolean' },
   },
 });
 
@@ -43,6 +47,13 @@ export const parameterSchema: Schema = schemaOf(parameterModel, 'Flights');
 
 const FEATURE: EnumDefinition = { name: 'Air.Feature', members: { Wifi: 1, Meals: 2, Power: 4 }, flags: true };
 const CLASS: EnumDefinition = { name: 'Air.Class', members: { Economy: 0, Business: 1, First: 2 } };
+const ADMIN = 2n ** 62n;
+const GRANT: EnumDefinition = {
+  name: 'Air.Grant',
+  members: { Read: 1, Admin: ADMIN },
+  flags: true,
+  underlyingType: 'Edm.Int64',
+};
 
 /** The rows' storage: the same properties, enumerations as their values. */
 export const parameterStorageSchema: Schema = defineSchema({
@@ -53,14 +64,15 @@ export const parameterStorageSchema: Schema = defineSchema({
     Features: { enum: FEATURE },
     Class: { enum: CLASS },
     Cabins: { collection: { enum: CLASS } },
+    Grants: { enum: GRANT },
   },
 });
 
 export const parameterRows: readonly EvalRow[] = [
-  { Id: 1, Seats: 10, Features: 3, Class: 0, Cabins: [0, 1] },
-  { Id: 2, Seats: 20, Features: 4, Class: 2, Cabins: [2] },
-  { Id: 3, Seats: null, Features: null, Class: null, Cabins: null },
-  { Id: 4, Seats: 5, Features: 0, Class: 1, Cabins: [null, 0] },
+  { Id: 1, Seats: 10, Features: 3, Class: 0, Cabins: [0, 1], Grants: 1n },
+  { Id: 2, Seats: 20, Features: 4, Class: 2, Cabins: [2], Grants: ADMIN + 1n },
+  { Id: 3, Seats: null, Features: null, Class: null, Cabins: null, Grants: null },
+  { Id: 4, Seats: 5, Features: 0, Class: 1, Cabins: [null, 0], Grants: ADMIN },
 ];
 
 const isNull = (v: unknown): unknown => ({ $eq: [{ $ifNull: [v, null] }, null] });
@@ -82,6 +94,16 @@ export const parameterRegistry = defineFunctions({
     sql: everyDialect((_a, s) => s!('Features')),
     mongo: (_a, s) => s!('Features'),
   },
+  // In memory a value on Int64 is a bigint: any other is the table's failure.
+  'Air.Same': {
+    memory: (a) => {
+      if (a.Grant === null || a.Other === null) return null;
+      if (typeof a.Grant !== 'bigint' || typeof a.Other !== 'bigint') throw new TypeError('Int64 values are bigints');
+      return a.Grant === a.Other;
+    },
+    sql: everyDialect((a) => sqlFragment`(${a.Grant!} = ${a.Other!})`),
+    mongo: (a) => ({ $cond: [{ $or: [isNull(a.Grant), isNull(a.Other)] }, null, { $eq: [a.Grant, a.Other] }] }),
+  },
 });
 
 const table: readonly (readonly [string, readonly number[]])[] = [
@@ -102,6 +124,11 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["Air.Fare(Class='First') eq 60", [2]],
   ['Air.Fare(Class=Class) eq 10', [1, 4]],
   ["Air.Fare(Class=Air.Class'Business') gt Seats", [1, 2, 4]],
+  // An enumeration on Int64: its highest member's bit, by name, by value and from the row.
+  ["Air.Same(Grant=Grants, Other=Air.Grant'Read,Admin')", [2]],
+  ["Air.Same(Grant='Admin', Other=Air.Grant'4611686018427387904')", [1, 2, 3, 4]],
+  ['Air.Same(Grant=Grants, Other=null) eq null', [1, 2, 3, 4]],
+  ["not Air.Same(Grant=Grants, Other='Admin')", [1, 2]],
 ];
 
 export const parameterCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] = table.map(
