@@ -33,4 +33,13 @@ describe('the function-parameter table in memory', () => {
     const typed = check(parameterAliasCase.filter, parameterSchema, { aliases: parameterAliasCase.aliases });
     expect(matching(compilePredicate(typed, { functions: parameterRegistry }))).toEqual(parameterAliasCase.ids);
   });
+
+  it('passes the value of a row that holds it by name, as the row holds it by value', () => {
+    const byName = { ...parameterRows[0]!, Features: 'Wifi,Meals', Grants: 'Read' };
+    for (const codegen of [true, false])
+      for (const filter of ['Air.Flag(Feature=Features) eq 3', "Air.Same(Grant=Grants, Other=Air.Grant'1')"])
+        expect(
+          compilePredicate(check(filter, parameterSchema), { functions: parameterRegistry, codegen })(byName),
+        ).toBe(true);
+  });
 });
