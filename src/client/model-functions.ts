@@ -9,7 +9,6 @@ import { shownValue } from '../types/value-literal.js';
 import type { DeclaredFunction, DeclaredValueType, Schema, StructureType } from '../types/schema.js';
 import type { Operand } from './builder-types.js';
 import { BuiltOperand, CollectionOperand, type Holes, pathOf, structureTypeOf, valueNode } from './operands.js';
-import { typeOf } from './operand-types.js';
 
 const NOWHERE = { start: 0, end: 0 } as const;
 
@@ -60,7 +59,7 @@ export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name:
       ...NOWHERE,
     };
     const holes: Holes = [binding?.holes ?? [], ...nodes.map(([, h]) => h)];
-    return new BuiltOperand(call, holes, chosen && resultPlace(chosen.returns)) as unknown as Operand<T>;
+    return new BuiltOperand(call, holes, chosen && placeOf(chosen.returns)) as unknown as Operand<T>;
   };
 }
 
@@ -116,14 +115,12 @@ function fits(o: DeclaredFunction, binding: Binding | undefined, names: readonly
   );
 }
 
-/** The type of a result's place: a primitive's, an enumeration value's with its type; none for another. */
-function resultPlace(returns: DeclaredValueType) {
-  return returns.kind === 'primitive' && !returns.collection ? { type: returns.type, enum: returns.enum } : undefined;
-}
-
-/** The type of a value's place: a parameter's or result's primitive type; none for another. */
+/**
+ * The type of a parameter's or a result's place: a primitive's, an enumeration value's with its
+ * type (a value there is written as the type's literal); none for another.
+ */
 function placeOf(declared: DeclaredValueType | undefined) {
-  return declared?.kind === 'primitive' && !declared.collection && declared.enum === undefined
-    ? typeOf(declared.type)
+  return declared?.kind === 'primitive' && !declared.collection
+    ? { type: declared.type, enum: declared.enum }
     : undefined;
 }

@@ -57,7 +57,8 @@ export interface FunctionImplementations<F extends SqlFragmentLike = SqlFragment
   /**
    * The in-memory reference (`compilePredicate`): values as the typed tree holds literals (a
    * string, a Boolean, a number; an Int64 a bigint, a Decimal its exact text, an instant, time of
-   * day or duration its milliseconds, a Date its days since 1970-01-01); null for null, both ways.
+   * day or duration its milliseconds, a Date its days since 1970-01-01; an enumeration value its
+   * integer, as the underlying type's); null for null, both ways.
    */
   readonly memory?: FunctionImplementation<unknown, readonly unknown[]>;
   /** Per SQL dialect by its name (`postgres`, `sqlite`, `mysql`): a fragment of the arguments' fragments. */

@@ -7,6 +7,7 @@ import { check, defineModel, parse, print, schemaOf, withoutSpans } from '../../
 import { build, modelFunction, printBuilt, where } from '../../src/client/index.js';
 import type { Condition } from '../../src/client/index.js';
 import { functionSchema as places } from '../support/function-table.js';
+import { parameterSchema } from '../support/parameter-table.js';
 import { thrown, thrownFilterError } from '../support/thrown.js';
 
 // The function table's schema is a model's view: its row is untyped for TypeScript.
@@ -120,5 +121,27 @@ describe('a call of a model function, built', () => {
     expect((thrown(() => build(places, () => shift({ By: 1 }, 5) as never)) as TypeError).message).toBe(
       'Geo.Shift() is bound to a property, a structure or a collection, not the number 5',
     );
+  });
+});
+
+describe('an argument of an enumeration parameter, built', () => {
+  const flag = modelFunction<'Edm.Int32'>(parameterSchema, 'Air.Flag');
+  const fare = modelFunction<'Edm.Int32'>(parameterSchema, 'Air.Fare');
+
+  it.each<[string, (p: Loose) => Condition]>([
+    // A value given as member names is written as the type's literal; a property as itself.
+    ["Air.Flag(Feature=Air.Feature'Meals') eq 2", () => flag({ Feature: 'Meals' }).eq(2)],
+    ["Air.Flag(Feature=Air.Feature'Wifi,Power') eq 5", () => flag({ Feature: 'Wifi,Power' }).eq(5)],
+    ['Air.Flag(Feature=Features) eq 3', (p) => flag({ Feature: p.Features }).eq(3)],
+    ['Cabins/any(c: $it/Air.Fare(Class=c) eq 20)', (p) => p.Cabins.any((c: Loose) => fare({ Class: c }, p).eq(20))],
+  ])('%s', (text, predicate) => {
+    const built = where(parameterSchema, predicate as never);
+    expect(built.text).toBe(text);
+    expect(() => check(built.text, parameterSchema)).not.toThrow();
+  });
+
+  it('refuses a value no member names, as a literal of the type is', () => {
+    const error = thrownFilterError(() => where(parameterSchema, (() => flag({ Feature: 'Wify' }).eq(1)) as never));
+    expect([error.kind, error.issues[0]!.code]).toEqual(['type', 'unknown_enum_member']);
   });
 });

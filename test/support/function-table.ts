@@ -142,7 +142,7 @@ type SqlImplementation = (
 ) => SqlFragment;
 
 /** Each SQL dialect alike. */
-const everyDialect = (render: SqlImplementation): { readonly [dialect: string]: SqlImplementation } => ({
+export const everyDialect = (render: SqlImplementation): { readonly [dialect: string]: SqlImplementation } => ({
   postgres: render,
   sqlite: render,
   mysql: render,

@@ -13,17 +13,19 @@ import {
   type StructureType,
   unaliased,
 } from '../schema.js';
-import type {
-  TypedCallOf,
-  TypedCollectionBinding,
-  TypedExpr,
-  TypedFunctionCall,
-  TypedStructureBinding,
+import {
+  enumOf,
+  type TypedCallOf,
+  type TypedCollectionBinding,
+  type TypedExpr,
+  type TypedFunctionCall,
+  type TypedStructureBinding,
 } from '../typed.js';
 import { coerce, fits } from './coercion.js';
 import type { CheckContext, Checked } from './context.js';
 import { elementTest } from './collections.js';
 import { castProperties, guardedBy, type TypeCast } from './derived-types.js';
+import { asEnumValue } from './enumerations.js';
 import { expectSegments } from './malformed.js';
 import {
   type BindingStructure,
@@ -81,12 +83,12 @@ export function checkedCall(ctx: CheckContext, n: Call): CheckedCall | undefined
   if (!uniqueNames(ctx, n.args)) return undefined;
   const chosen = byNames(ctx, n, fitting);
   if (chosen === undefined) return undefined;
-  const unusable = chosen.parameters.find((v) => v.kind !== 'primitive' || v.collection || v.enum);
+  const unusable = chosen.parameters.find((v) => v.kind !== 'primitive' || v.collection);
   if (unusable !== undefined) {
     ctx.report(
       'function_parameter',
       n.nameSpan,
-      `Function '${n.name}' takes '${unusable.name}' as ${describeValueType(unusable)}: a filter passes functions primitive values only`,
+      `Function '${n.name}' takes '${unusable.name}' as ${describeValueType(unusable)}: a filter passes functions primitive and enumeration values only`,
     );
     return undefined;
   }
@@ -362,15 +364,23 @@ function byNames(ctx: CheckContext, n: Call, fitting: readonly DeclaredFunction[
 /** The argument given for a parameter, typed as the parameter. */
 function argument(ctx: CheckContext, n: Call, parameter: DeclaredParameter): Checked {
   const arg = n.args.find((a) => a.name === parameter.name)!;
-  const value = ctx.expr(arg.value);
+  const { type, enum: enumType } = parameter as Extract<DeclaredValueType, { kind: 'primitive' }>;
+  const value = enumType === undefined ? ctx.expr(arg.value) : ctx.enumOperand(arg.value);
   if (value === undefined) return undefined;
-  const type = (parameter as Extract<DeclaredValueType, { kind: 'primitive' }>).type;
-  if (fits(value, type)) return coerce(value, type);
-  const meant = ctx.meant(value, arg.value, (l) => fits(l, type));
+  if (enumType !== undefined) {
+    // Typed as an operand beside a value of the type is (§12): its own type's value, a string naming members, null.
+    const other = enumOf(value);
+    const accepted =
+      other === undefined ? value.kind === 'null' || isStringLiteral(value) : other.name === enumType.name;
+    if (accepted) return asEnumValue(ctx, enumType, value, arg.value, `Argument '${parameter.name}'`);
+  } else if (fits(value, type)) return coerce(value, type);
+  const meant = enumType === undefined ? ctx.meant(value, arg.value, (l) => fits(l, type)) : '';
   ctx.report(
     'wrong_argument_type',
     value,
-    `Function '${n.name}' expects '${parameter.name}' to be ${type}, but ${ctx.nameOf(value, arg.value)} is ${value.type}${meant}`,
+    `Function '${n.name}' expects '${parameter.name}' to be ${enumType?.name ?? type}, but ${ctx.nameOf(value, arg.value)} is ${enumOf(value)?.name ?? value.type}${meant}`,
   );
   return undefined;
 }
+
+const isStringLiteral = (node: TypedExpr): boolean => node.kind === 'literal' && node.type === 'Edm.String';
