@@ -508,6 +508,7 @@ export class Compiler {
           (value) => this.value(value).sql,
           (read) => this.column(read.source, read.path, read.type, node),
           (binding, expression) => this.aggregate(binding, expression, node),
+          this.dialect.bind,
         );
         if (node.type === 'Edm.Boolean') return this.booleanValue(node, () => frag);
         return { sql: frag, type: node.type, nullable: true, column: false };

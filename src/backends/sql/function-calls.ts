@@ -6,7 +6,7 @@ import { implementationOf, type FunctionRegistry, type SqlElements } from '../..
 import type { LoweredElements, LoweredFunctionCall, LoweredValue, Source } from '../../lower/lowered.js';
 import type { PrimitiveProperty } from '../../types/schema.js';
 import type { EdmType } from '../../language/edm.js';
-import type { Frag, Part } from './fragment.js';
+import type { Binder, Frag, Part } from './fragment.js';
 
 /** A member read of a bound structure: where the compiler finds its column. */
 export interface MemberRead {
@@ -19,7 +19,8 @@ export interface MemberRead {
  * The call's fragment. Refused by name (a FilterError 'unsupported') where the registry has no
  * implementation for the dialect; a result that is no fragment is the implementation's fault, a
  * TypeError naming the function. `aggregate` renders `(SELECT expression FROM the elements)` of a
- * collection binding, `expression` rendered with its variable bound to each element.
+ * collection binding, `expression` rendered with its variable bound to each element. `bind` is
+ * the dialect's, which names computed arguments once.
  */
 export function functionCallSql(
   node: LoweredFunctionCall,
@@ -28,15 +29,20 @@ export function functionCallSql(
   value: (node: LoweredValue) => Frag,
   column: (read: MemberRead) => Frag,
   aggregate: (binding: LoweredElements, expression: () => Frag) => Frag,
+  bind: Binder | undefined,
 ): Frag {
   const fn = node.function;
   const implementation = implementationOf<Frag, SqlElements<Frag>>(registry, fn.name, { sql: dialect }, node);
-  const args: Record<string, Frag> = {};
+  const names: string[] = [];
+  const values: Frag[] = [];
   const binding = node.binding;
-  if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection')
-    args[fn.binding!.name] = value(binding);
+  if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection') {
+    names.push(fn.binding!.name);
+    values.push(value(binding));
+  }
   fn.parameters.forEach((parameter, i) => {
-    args[parameter.name] = value(node.args[i]!);
+    names.push(parameter.name);
+    values.push(value(node.args[i]!));
   });
   const structure =
     binding?.kind === 'structure'
@@ -61,10 +67,20 @@ export function functionCallSql(
           },
         }
       : undefined;
-  const result: unknown = implementation(args, structure, collection);
-  if (!isFragment(result))
-    throw new TypeError(`Function '${fn.name}' returned no SQL fragment for ${dialect}: build one with sqlFragment`);
-  return result;
+  const call = (refs: readonly Frag[]): Frag => {
+    const args: Record<string, Frag> = {};
+    names.forEach((name, i) => {
+      args[name] = refs[i]!;
+    });
+    const result: unknown = implementation(args, structure, collection);
+    if (!isFragment(result))
+      throw new TypeError(`Function '${fn.name}' returned no SQL fragment for ${dialect}: build one with sqlFragment`);
+    return result;
+  };
+  // An implementation may use an argument more than once: a computed one is named once where the
+  // dialect can (a call nested in arguments would otherwise repeat its SQL at every use, growing
+  // with the power of the nesting), and repeated where it cannot (MySQL, docs/sql.md "Limits").
+  return bind === undefined ? call(values) : bind(values, call);
 }
 
 /** The primitive member of a binding an implementation reads: a TypeError naming the function where it is none. */
