@@ -9,6 +9,7 @@ import { applyQuery, compilePredicate } from '../../src/backends/memory/index.js
 import { importedModel } from '../csdl/real-models.js';
 import { parseQuery } from '../../src/query/index.js';
 import { derivedModel, derivedSchema } from '../support/derived-table.js';
+import { typedResultSchema } from '../support/typed-result-table.js';
 import { defineModel, schemaOf } from '../../src/index.js';
 import { thrownFilterError } from '../support/thrown.js';
 
@@ -83,6 +84,17 @@ describe('the issues of derived types', () => {
       return;
     }
     expect(issues(filter).map(({ code, at }) => ({ code, at }))).toEqual([{ code, at }]);
+  });
+
+  // A collection a function returns takes a type-cast segment where a property's collection does
+  // (docs/semantics.md §15), and nowhere else.
+  it.each([
+    ['Staff.Team(Id=Id)/Staff.Manager/Budget eq 1', 'collection_path', 'Staff.Manager/Budget'],
+    ['Staff.Team(Id=Id)/Staff.Manger/$count eq 1', 'unknown_type', 'Staff.Manger'],
+    ['Staff.Team(Id=Id)/Staff.Manager eq null', 'collection_value', 'Staff.Team(Id=Id)/Staff.Manager'],
+    ['Staff.Team(Id=Id)/Staff.Manager/any(m: m/Nope eq 1)', 'unknown_property', 'Nope'],
+  ])('after a collection result, %s is %s', (filter, code, at) => {
+    expect(issues(filter, typedResultSchema).map(({ code, at }) => ({ code, at }))).toEqual([{ code, at }]);
   });
 
   it('names no derived type against a schema of the short form, which has none', () => {

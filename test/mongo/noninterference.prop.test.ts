@@ -3,7 +3,7 @@
 // hidden from select, filter and order — every request gets the same pages (find()'s filter, sort,
 // skip, limit and projection), counts and next links followed to the end, or the same refusal;
 // and most requests are answered. A find() reads no relation and pages by skip (docs/mongo.md),
-// so the resource has neither.
+// so the resource has neither. Requests call the model's functions too.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -11,22 +11,63 @@ import { compileMongoQuery } from '../../src/backends/mongo/index.js';
 import { isFilterError } from '../../src/errors.js';
 import { nextLink, parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
-import { defineSchema } from '../../src/types/schema.js';
+import { defineFunctions, defineModel, schemaOf } from '../../src/index.js';
 import { compareBson, mongoQuery, toMongoDocument } from '../engines/mingo.js';
 import { option } from '../support/noninterference.js';
 import { runs } from '../support/test-size.js';
 
-const schema = defineSchema({
-  name: 'Member',
-  properties: {
-    Id: { type: 'Edm.Int32', nullable: false },
-    Name: 'Edm.String',
-    Score: 'Edm.Int32',
-    Secret: 'Edm.String',
-    Tenant: 'Edm.Int32',
-    Tags: { collection: 'Edm.String' },
+/**
+ * The members as a model with functions (docs/semantics.md §15), read and stored by its view:
+ * unbound, bound to a member (reading its hidden Secret, so refused alike), to a primitive value and
+ * to the tags, results read by a path.
+ */
+const club = defineModel({
+  namespace: 'Club',
+  complexTypes: { Card: { properties: { Label: 'Edm.String', Long: 'Edm.Boolean' } } },
+  entityTypes: {
+    Member: {
+      key: ['Id'],
+      properties: {
+        Id: { type: 'Edm.Int32', nullable: false },
+        Name: 'Edm.String',
+        Score: 'Edm.Int32',
+        Secret: 'Edm.String',
+        Tenant: 'Edm.Int32',
+        Tags: { type: 'Edm.String', collection: true },
+      },
+    },
+  },
+  entitySets: { Members: { type: 'Member' } },
+  functions: {
+    Twice: { parameters: { Value: 'Edm.Int32' }, returnType: 'Edm.Int32' },
+    Hint: { bound: true, parameters: { member: 'Member' }, returnType: 'Edm.String' },
+    Long: { bound: true, parameters: { text: 'Edm.String' }, returnType: 'Edm.Boolean' },
+    TagCount: { bound: true, parameters: { tags: { type: 'Edm.String', collection: true } }, returnType: 'Edm.Int32' },
+    Upper: {
+      bound: true,
+      parameters: { tags: { type: 'Edm.String', collection: true } },
+      returnType: { type: 'Edm.String', collection: true },
+    },
+    CardOf: { parameters: { Name: 'Edm.String' }, returnType: 'Card' },
   },
 });
+const functions = defineFunctions({
+  'Club.Twice': { mongo: (a) => ({ $multiply: [a.Value, 2] }) },
+  'Club.Hint': { mongo: (_a, read) => read!('Secret') },
+  'Club.Long': { mongo: (a) => ({ $gt: [{ $strLenCP: { $ifNull: [a.text, ''] } }, 1] }) },
+  'Club.TagCount': { mongo: (_a, _read, tags) => ({ $size: tags!.elements }) },
+  'Club.Upper': { mongo: (_a, _read, tags) => tags!.map((e) => ({ $toUpper: e() })) },
+  'Club.CardOf': {
+    mongo: (a) => ({
+      $cond: [
+        { $eq: [{ $ifNull: [a.Name, null] }, null] },
+        null,
+        { Label: a.Name, Long: { $gt: [{ $strLenCP: a.Name }, 1] } },
+      ],
+    }),
+  },
+});
+const schema = schemaOf(club, 'Members');
 const resource: QueryResource = {
   schema,
   key: ['Id'],
@@ -89,9 +130,17 @@ const arbQuery = fc
   .record({
     filter: option(
       ["Name eq 'a'", 'Score gt 0', "Tags/any(t: t eq 'x')", 'Tags/$count eq 0', 'Score eq null'],
-      "Secret eq 's'",
+      // Club.Hint() is bound to the member and reads its Secret.
+      ["Secret eq 's'", "Club.Hint() eq 's'", "$it/Club.Hint() eq 't'"],
+      [
+        'Club.Twice(Value=Score) gt 2',
+        'Name/Club.Long()',
+        'Tags/Club.TagCount() eq 1',
+        "Tags/Club.Upper()/any(t: t eq 'X')",
+        "Club.CardOf(Name=Name)/Long or Club.CardOf(Name=Name)/Label eq 'a'",
+      ],
     ),
-    orderby: option(['Name desc', 'Score', 'Score desc,Name'], 'Secret'),
+    orderby: option(['Name desc', 'Score', 'Score desc,Name'], ['Secret', 'Club.Hint()']),
     select: option(['Id,Name', 'Score,Tags'], 'Secret'),
     top: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
     skip: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
@@ -139,7 +188,7 @@ function respond(rows: readonly Member[], query: string) {
   try {
     while (url !== undefined && pages.length < 12) {
       const plan = parseQuery(new URL(url).search, resource, { parameters: { tenant: TENANT } });
-      const compiled = compileMongoQuery(plan);
+      const compiled = compileMongoQuery(plan, { functions });
       const { found, count } = find(documents, compiled);
       const more = found.length > plan.top;
       pages.push({ items: found.slice(0, plan.top), count, more });
@@ -161,6 +210,9 @@ describe('noninterference through MongoDB semantics', () => {
         for (const query of queries) {
           const first = respond(a, query);
           expect(respond(b, query), query).toEqual(first);
+          // A call at a path's head bound to the member is the call through `$it/` (docs/semantics.md §15).
+          const throughIt = query.replace(/(?<!%2F)Club\.Hint\(\)/g, '%24it%2FClub.Hint()');
+          if (throughIt !== query) expect(respond(a, throughIt), throughIt).toEqual(first);
           asked++;
           if ('pages' in first) answered++;
         }

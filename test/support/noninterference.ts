@@ -4,40 +4,20 @@
 // and a region the single-valued relation's row filter hides (which reads as null) — and requests
 // over every option. Each engine must answer a request the same on both: the pages as projected,
 // their order, counts and `more`, the next links followed to the end (their tokens compared by
-// the pages they lead to), or the same refusal codes.
+// the pages they lead to), or the same refusal codes. Requests call the model's functions too
+// (test/support/crm-model.ts), where a function could read what is hidden.
 
 import fc from 'fast-check';
 import { isFilterError } from '../../src/errors.js';
 import { nextLink, parseQuery } from '../../src/query/index.js';
 import type { QueryPlan, QueryResource } from '../../src/query/index.js';
-import { defineSchema } from '../../src/types/schema.js';
+import { schemaOf } from '../../src/index.js';
 import type { Column } from '../engines/rows.js';
+import { crmModel } from './crm-model.js';
 import { TEST_KEYSET } from './keyset-key.js';
 
-const id = { type: 'Edm.Int32', nullable: false } as const;
-
-export const Customer = defineSchema({
-  name: 'Customer',
-  properties: {
-    Id: id,
-    Name: 'Edm.String',
-    Secret: 'Edm.String',
-    Ssn: 'Edm.String',
-    Tenant: 'Edm.Int32',
-    Region: { relation: true, properties: { Id: id, Name: 'Edm.String', Open: 'Edm.Boolean' } },
-    Orders: {
-      relation: true,
-      collection: {
-        properties: {
-          Id: id,
-          Status: 'Edm.String',
-          Total: 'Edm.Int32',
-          Lines: { relation: true, collection: { properties: { Id: id, Qty: 'Edm.Int32' } } },
-        },
-      },
-    },
-  },
-});
+/** The customers' view of the model: the schema the properties' requests are checked against. */
+export const Customer = schemaOf(crmModel, 'Customers');
 
 /** The caller's tenant: rows of another are excluded by the resource's row filter. */
 export const TENANT = 1;
@@ -228,6 +208,25 @@ const FILTERS = [
   'Region/Open eq false',
   "substring(Ssn, 4) gt '2'",
 ];
+/**
+ * Calls of the model's functions (test/support/crm-model.ts): unbound; bound to the region a row
+ * filter may hide, to an order in a lambda, to the orders a row filter thins.
+ */
+const CALLS = [
+  'Crm.Double(Value=Tenant) eq 2',
+  'Region/Crm.IsNorth()',
+  'Region/Crm.IsNorth() eq null',
+  'Orders/Crm.Spent() gt 10',
+  'Orders/any(o: o/Crm.Big(Min=10))',
+  'Orders/all(o: o/Lines/any() and o/Crm.Big(Min=0))',
+];
+/** Results read by a path: of an unbound call, of calls bound to the region and to the orders. */
+const RESULT_READS = [
+  "Crm.CardOf(Name=Name)/Long eq true and Crm.CardOf(Name=Name)/Label ne 'B'",
+  "Region/Crm.Info()/Label eq 'Closed' or Region/Crm.Info() eq null",
+  'Orders/Crm.Totals()/any(t: t gt 10)',
+  'Orders/Crm.Totals()/$count ge 2',
+];
 const ORDERS = [
   'Name desc',
   'Region/Name',
@@ -236,6 +235,8 @@ const ORDERS = [
   'Orders/any(o: o/Total gt 10) desc',
   'length(Region/Name)',
   'Ssn desc',
+  'Orders/Crm.Spent() desc',
+  'Region/Crm.IsNorth(),Name',
 ];
 const SELECTS = ['Id,Name', 'Name,Region', 'Id'];
 const EXPANDS = [
@@ -246,40 +247,59 @@ const EXPANDS = [
   'Orders($filter=Total gt 5;$select=Id,Status)',
 ];
 
-/** One of the options, or now and then one that reads the hidden member (refused alike on both datasets). */
-export const option = (options: readonly string[], hidden: string) =>
+/**
+ * One of the options, or now and then one that reads the hidden member (refused alike on both
+ * datasets), directly or through a function bound to the resource; and, given calls of functions,
+ * one of those about a quarter of the time.
+ */
+export const option = (options: readonly string[], hidden: string | readonly string[], calls: readonly string[] = []) =>
   fc.option(
-    fc.oneof({ arbitrary: fc.constantFrom(...options), weight: 15 }, { arbitrary: fc.constant(hidden), weight: 1 }),
+    fc.oneof(
+      { arbitrary: fc.constantFrom(...options), weight: 15 },
+      { arbitrary: fc.constantFrom(...(typeof hidden === 'string' ? [hidden] : hidden)), weight: 1 },
+      ...(calls.length === 0 ? [] : [{ arbitrary: fc.constantFrom(...calls), weight: 5 }]),
+    ),
     {
       nil: undefined,
     },
   );
 
-/** A request's query string: each option present about half the time. */
-export const arbQuery: fc.Arbitrary<string> = fc
-  .record({
-    filter: option(FILTERS, "Secret eq 'x'"),
-    orderby: option(ORDERS, 'Secret'),
-    select: option(SELECTS, 'Secret'),
-    expand: fc.option(fc.constantFrom(...EXPANDS), { nil: undefined }),
-    top: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-    skip: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined, freq: 3 }),
-    count: fc.boolean(),
-  })
-  .map((o) =>
-    [
-      o.filter && `$filter=${encodeURIComponent(o.filter)}`,
-      o.orderby && `$orderby=${encodeURIComponent(o.orderby)}`,
-      // A selection of the region is no projection a row can hold: selected only with its expansion.
-      o.select && `$select=${o.select === 'Name,Region' ? 'Name' : o.select}`,
-      o.expand && `$expand=${encodeURIComponent(o.expand)}`,
-      o.top !== undefined && `$top=${o.top}`,
-      o.skip !== undefined && `$skip=${o.skip}`,
-      o.count && '$count=true',
-    ]
-      .filter(Boolean)
-      .join('&'),
-  );
+/** A request's query string: each option present about half the time, its filter now and then one of `calls`. */
+const arbQueryOf = (calls: readonly string[]): fc.Arbitrary<string> =>
+  fc
+    .record({
+      // Crm.Score() is bound to the customer and reads its Secret.
+      filter: option(FILTERS, ["Secret eq 'x'", 'Crm.Score() eq 0', '$it/Crm.Score() gt 0'], calls),
+      orderby: option(ORDERS, ['Secret', 'Crm.Score()']),
+      select: option(SELECTS, 'Secret'),
+      expand: fc.option(fc.constantFrom(...EXPANDS), { nil: undefined }),
+      top: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
+      skip: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined, freq: 3 }),
+      count: fc.boolean(),
+    })
+    .map((o) =>
+      [
+        o.filter && `$filter=${encodeURIComponent(o.filter)}`,
+        o.orderby && `$orderby=${encodeURIComponent(o.orderby)}`,
+        // A selection of the region is no projection a row can hold: selected only with its expansion.
+        o.select && `$select=${o.select === 'Name,Region' ? 'Name' : o.select}`,
+        o.expand && `$expand=${encodeURIComponent(o.expand)}`,
+        o.top !== undefined && `$top=${o.top}`,
+        o.skip !== undefined && `$skip=${o.skip}`,
+        o.count && '$count=true',
+      ]
+        .filter(Boolean)
+        .join('&'),
+    );
+
+/** Requests over every option, calls of functions among their filters. */
+export const arbQuery: fc.Arbitrary<string> = arbQueryOf([...CALLS, ...RESULT_READS]);
+
+/**
+ * Requests whose filters read no function's result by a path: SQL refuses every such read by name,
+ * whatever the rows (test/sql/function-table.test.ts), so drawn there they would only be refused.
+ */
+export const arbQueryReadingNoResult: fc.Arbitrary<string> = arbQueryOf(CALLS);
 
 /** What a caller gets for a request: every page followed from the first, or the refusal's codes. */
 export type Response =

@@ -67,6 +67,14 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Staff.Team(Id=Id)/any(e: isof(e, Staff.Manager))', [1, 2]],
   ['Staff.Team(Id=Id)/all(e: isof(e, Staff.Manager))', [2, 3]],
   ['Staff.Team(Id=Id)/any(e: e/Staff.Manager/Budget gt 10)', [2]],
+  // A type-cast segment on a collection result: only its elements of the type, as after a
+  // property (row 1's team has one manager of two; a null result has none).
+  ['Staff.Team(Id=Id)/Staff.Manager/$count eq 1', [1, 2]],
+  ['Staff.Team(Id=Id)/Staff.Manager/$count eq 0', [3]],
+  ['Staff.Team(Id=Id)/Staff.Manager/any()', [1, 2]],
+  ['Staff.Team(Id=Id)/Staff.Manager/any(m: m/Budget lt 10)', [1]],
+  ["Staff.Team(Id=Id)/Staff.Manager/all(m: m/Name eq 'Bo')", [1, 2, 3]],
+  ['Staff.Team(Id=Id)/Staff.Manager/all(m: m/Budget gt 10)', [2, 3]],
 ];
 
 export const typedResultCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] = table.map(

@@ -8,6 +8,7 @@ import type { CheckOptions } from '../../types/check.js';
 import { EDM_TYPES, type EdmType } from '../../language/edm.js';
 import { FUNCTIONS, type FunctionName, type FunctionSignature } from '../../language/functions.js';
 import {
+  type DeclaredValueType,
   type PrimitiveProperty,
   type Property,
   type Schema,
@@ -494,19 +495,44 @@ function modelFunctionItems(
             bindingType !== undefined &&
             isOrDerives(bindingType, o.binding.type),
     );
-    const fitting = callable.find((o) =>
-      place.fits(`${written}${name}(${o.parameters.map((p) => `${p.name}=null`).join(',')})`),
-    );
+    let readByPath = false;
+    const fitting = callable.find((o) => {
+      const call = `${written}${name}(${o.parameters.map((p) => `${p.name}=null`).join(',')})`;
+      if (place.fits(call)) return true;
+      readByPath = resultLeadsToFit(place, call, o.returns, name, options);
+      return readByPath;
+    });
     if (fitting === undefined) continue;
     const first = fitting.parameters[0];
     items.push({
       label: name,
-      insert: first === undefined ? `${name}()` : `${name}(${first.name}=`,
+      // A result read by a path is followed by `/`, as a structure or a collection property is.
+      insert: first !== undefined ? `${name}(${first.name}=` : readByPath ? `${name}()/` : `${name}()`,
       kind: 'function',
       detail: `${name}(${fitting.parameters.map((p) => `${p.name}: ${describeValueType(p)}`).join(', ')}): ${describeValueType(fitting.returns)}`,
     });
   }
   return items;
+}
+
+/**
+ * Whether a path after `call` gives what fits (docs/semantics.md §15), where the call itself does
+ * not: a structure result's members (through a type-cast segment too), a collection result's
+ * lambdas and count, read as a property of the result's type would be.
+ */
+function resultLeadsToFit(
+  place: Placement,
+  call: string,
+  returns: DeclaredValueType,
+  name: string,
+  options: EditorOptions,
+): boolean {
+  if (returns.kind !== 'structure' && !returns.collection) return false;
+  const result = resultElement(returns, name);
+  const written = `${call}/`;
+  if (result.kind === 'structured' && leadsToFit(place, call, result, NAVIGATION_DEPTH, options)) return true;
+  if (result.kind === 'collection' && lambdaItems(place, written, name, options).length > 0) return true;
+  return derivedNames(result).some((type) => castItem(place, written, result, type, options) !== undefined);
 }
 
 /**

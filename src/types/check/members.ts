@@ -335,6 +335,10 @@ function resolve(ctx: CheckContext, segments: readonly Segment[], span: Span): R
     // A call's result that is a collection (docs/semantics.md §15): ranged over, never read through.
     if (element.kind === 'collection') {
       if (segments.length === 1) return { source, path: [], property: element, nullable: false, casts };
+      // `Ns.Fn()/Ns.Derived/$count`: the result's elements of that type, as after a property.
+      const next = segments[1]!;
+      if (segments.length === 2 && isTypeCast(next.name) && element.element.kind === 'structured')
+        return elementsOfType(ctx, element, next, { source, path: [], nullable: false, casts }, shown);
       ctx.report(
         'collection_path',
         { start: segments[1]!.start, end: span.end },

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS, defineSchema } from '../../../src/index.js';
 import { atCursor, Product } from './product-schema.js';
 import { derivedSchema } from '../../support/derived-table.js';
 import { functionSchema } from '../../support/function-table.js';
+import { typedResultSchema } from '../../support/typed-result-table.js';
 
 const now = new Date('2024-05-01T10:00:00Z');
 // The function table's, then the type functions: `cast` wherever a value goes, `isof` where a Boolean does.
@@ -360,8 +361,20 @@ describe("complete: a model's functions (docs/semantics.md §15)", () => {
   };
 
   it.each<[string, string[]]>([
-    // Where a number goes: the unbound Distance and the calls bound to the row that give one.
-    ['Lat gt |', ['Geo.Distance(FromLat=', 'Geo.Scaled(Factor=', 'Geo.Shift(By=', 'Geo.Near(Lat=']],
+    // Where a number goes: the unbound Distance and the calls bound to the row that give one; those
+    // whose result a path reads to one (a structure's member, a collection's `$count`).
+    [
+      'Lat gt |',
+      [
+        'Geo.Distance(FromLat=',
+        'Geo.Scaled(Factor=',
+        'Geo.Shift(By=',
+        'Geo.Near(Lat=',
+        'Geo.Nearest(Lat=',
+        'Geo.Around()/',
+        'Geo.Tags()/',
+      ],
+    ],
     // Where a condition goes: the Boolean one, and those a comparison may follow, as a property is.
     // An enumeration result too, which compares as a property of its type does.
     [
@@ -372,16 +385,21 @@ describe("complete: a model's functions (docs/semantics.md §15)", () => {
         'Geo.Shift(By=',
         'Geo.Near(Lat=',
         'Geo.IsNorth(Lat=',
+        'Geo.Nearest(Lat=',
+        'Geo.Around()/',
         'Geo.SidesOf()',
+        'Geo.Tags()/',
       ],
     ],
-    // After a structure: the calls bound to its type.
-    ['Home/Geo.|', ['Geo.Near(Lat=']],
+    // After a structure: the calls bound to its type, a structure result followed by its `/`.
+    ['Home/Geo.|', ['Geo.Near(Lat=', 'Geo.Mirror()/']],
     // After a collection: the calls bound to a collection of its elements' type.
     ['Scores/Geo.|', ['Geo.CountOver(Min=']],
     ['Stops/Geo.|', ['Geo.Total()']],
-    // Where a string goes: none (Initial is bound to a String, not to the row).
-    ['Name eq |', []],
+    // Where a string goes: a structure result's Name (Initial is bound to a String, not to the row).
+    ['Name eq |', ['Geo.Nearest(Lat=']],
+    // Where an instant goes: no result reaches one.
+    ['year(|', []],
   ])('%s', (marked, expected) => {
     expect(labels(marked)).toEqual(expected);
   });
@@ -406,18 +424,50 @@ describe("complete: a model's functions (docs/semantics.md §15)", () => {
         'Geo.Scaled(Factor=',
         'Geo.Shift(By=',
         'Geo.Near(Lat=',
+        'Geo.Around()/',
         'Geo.SidesOf()',
+        'Geo.Tags()/',
       ],
     ],
-    ['Geo.Nearest(Lat=(1))/Home/|', ['Lat', 'Lon', 'Geo.Near(Lat=']],
+    ['Geo.Nearest(Lat=(1))/Home/|', ['Lat', 'Lon', 'Geo.Near(Lat=', 'Geo.Mirror()/']],
     ['Geo.Nearest(Lat=1)/Na|', ['Name']],
-    ['Home/Geo.Mirror()/|', ['Lat', 'Lon', 'Geo.Near(Lat=']],
+    ['Home/Geo.Mirror()/|', ['Lat', 'Lon', 'Geo.Near(Lat=', 'Geo.Mirror()/']],
     ['Geo.Around()/|', ['any(g: ', 'all(g: ', '$count', 'Geo.Total()']],
-    ['Geo.Around()/any(p: p/|', ['Lat', 'Lon', 'Geo.Near(Lat=']],
+    ['Geo.Around()/any(p: p/|', ['Lat', 'Lon', 'Geo.Near(Lat=', 'Geo.Mirror()/']],
     ["Name eq 'x' and Geo.Tags()/|", ['any(g: ', 'all(g: ', '$count']],
   ])('%s', (marked, expected) => {
     const { text, cursor } = atCursor(marked);
     expect(complete(text, cursor, functionSchema).items.map((i) => i.insert)).toEqual(expected);
+  });
+});
+
+describe("complete: a model's functions whose result a path reads (docs/semantics.md §15)", () => {
+  const inserts = (marked: string): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, typedResultSchema).items.map((i) => i.insert);
+  };
+
+  it.each<[string, string[]]>([
+    // A structure result by its members, a collection result by its count: where a number goes
+    // (after the row's derived type, a cast of the row).
+    ['Id gt Staff.|', ['Staff.Manager/', 'Staff.Boss(Id=', 'Staff.Team(Id=']],
+    // A string: a structure's Name; no count is one.
+    ['Name eq Staff.|', ['Staff.Manager/', 'Staff.Boss(Id=']],
+    // A condition: a collection's lambda, or a structure's member a comparison follows.
+    ['Staff.|', ['Staff.Manager/', 'Staff.Boss(Id=', 'Staff.Team(Id=']],
+    // After the call: the members, lambdas and count, and the derived type a cast reaches.
+    ['Staff.Boss(Id=1)/|', ['Id', 'Name', 'Staff.Manager/']],
+    ['Staff.Team(Id=1)/|', ['any(s: ', 'all(s: ', '$count', 'Staff.Manager/']],
+    ['Staff.Team(Id=1)/Staff.Manager/|', ['any(s: ', 'all(s: ', '$count']],
+    ['Staff.Team(Id=1)/Staff.Manager/any(m: m/|', ['Id', 'Name', 'Budget']],
+  ])('%s', (marked, expected) => {
+    expect(inserts(marked)).toEqual(expected);
+  });
+
+  it('offers none the policy does not allow', () => {
+    const { text, cursor } = atCursor('Id gt Staff.|');
+    const items = complete(text, cursor, typedResultSchema, { policy: { functions: ['Staff.Team'] } }).items;
+    expect(items.map((i) => i.insert)).toEqual(['Staff.Manager/', 'Staff.Team(Id=']);
   });
 });
 
