@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../src/query/index.js';
 import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
+import { defineFunctions, defineModel, schemaOf } from '../../src/index.js';
 import {
   structureParameterRegistry,
   structureParameterRows,
@@ -51,5 +52,52 @@ describe('a structure argument under rules that keep members from filters', () =
       }).items.map((row) => row.Id);
     expect(ids(`$filter=Trip.Describe(At={"City":"a","Zip":"b","Geo":null}) eq 'a|b|-'`)).toEqual([1, 2, 3, 4]);
     expect(ids('$filter=Trip.Apart(A=Home/Geo, B=Work/Geo) eq 3')).toEqual([1]);
+  });
+});
+
+describe('a structure argument read through a relation a row filter restricts', () => {
+  const model = defineModel({
+    namespace: 'Crew',
+    complexTypes: { Point: { properties: { X: 'Edm.Int32', Y: 'Edm.Int32' } } },
+    entityTypes: {
+      Boss: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false }, Tenant: 'Edm.Int32', At: 'Point' },
+      },
+      Task: {
+        key: ['Id'],
+        properties: { Id: { type: 'Edm.Int32', nullable: false } },
+        navigation: { Boss: { type: 'Boss' } },
+      },
+    },
+    entitySets: { Tasks: { type: 'Task' }, Bosses: { type: 'Boss' } },
+    functions: { Shown: { parameters: { P: 'Point' }, returnType: 'Edm.String' } },
+  });
+  const functions = defineFunctions({
+    'Crew.Shown': {
+      memory: (a) => {
+        const p = a.P as { X: number | null; Y: number | null } | null;
+        return p === null ? 'none' : `${p.X},${p.Y}`;
+      },
+    },
+  });
+  const rows = [
+    { Id: 1, Boss: { Id: 1, Tenant: 1, At: { X: 1, Y: 2 } } },
+    { Id: 2, Boss: { Id: 2, Tenant: 2, At: { X: 3, Y: 4 } } },
+    { Id: 3, Boss: null },
+  ];
+  const tasks: QueryResource = {
+    schema: schemaOf(model, 'Tasks'),
+    key: ['Id'],
+    policy: { spelling: 'odata', defaultTop: 10, maxTop: 10 },
+    relations: { Boss: { rowFilter: 'Tenant eq 1' } },
+  };
+
+  it('passes null where the related row is hidden, as if the data held null', () => {
+    const shown = (query: string) =>
+      applyQuery(rows, parseQuery(query, tasks), { functions }).items.map((row) => row.Id);
+    expect(shown("$filter=Crew.Shown(P=Boss/At) eq 'none'")).toEqual([2, 3]);
+    expect(shown("$filter=Crew.Shown(P=Boss/At) eq '1,2'")).toEqual([1]);
+    expect(shown("$filter=Crew.Shown(P=Boss/At) eq '3,4'")).toEqual([]);
   });
 });
