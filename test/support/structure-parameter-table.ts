@@ -132,6 +132,8 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   [`Trip.Describe(At={"City":"Oslo","Zip":"0150","Geo":{"X":1,"Y":-2}}) eq 'Oslo|0150|1,-2'`, [1, 2, 3, 4]],
   [`Trip.Describe(At={"Geo":null,"Zip":null,"City":"Oslo"}) eq 'Oslo|-|-'`, [1, 2, 3, 4]],
   [`Trip.Describe(At={"City":null,"Zip":"x","Geo":{"X":null,"Y":0}}) eq '-|x|-,0'`, [1, 2, 3, 4]],
+  // A member's text that MongoDB would read as a field path or a variable stays text.
+  [`Trip.Describe(At={"City":"$Id","Zip":"$$ROOT","Geo":{"X":0,"Y":0}}) eq '$Id|$$ROOT|0,0'`, [1, 2, 3, 4]],
   // null: the implementation is given null.
   ['Trip.Describe(At=null) eq null', [1, 2, 3, 4]],
   // A path: the structure the row holds, null where it is null.
