@@ -165,7 +165,7 @@ export interface LoweredFunctionCall extends ValueBase {
   readonly kind: 'functionCall';
   readonly function: DeclaredFunction;
   readonly binding: LoweredValue | LoweredStructure | LoweredElements | undefined;
-  /** One per parameter of `function`, the binding aside, in its order. */
+  /** Per parameter of `function`, the binding aside, in its order: a value, or a structure's slots (src/types/argument-slots.ts). */
   readonly args: readonly LoweredValue[];
 }
 

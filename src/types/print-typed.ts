@@ -20,6 +20,7 @@ import {
 import { notInVersion, refuseConstruct, TYPES_OF_4_0 } from '../syntax/version-constructs.js';
 import { lookupFunction } from '../language/functions.js';
 import { typedLiteralText } from './typed-literal-text.js';
+import { type ArgumentOf, argumentsOf } from './argument-slots.js';
 import { madeFilter } from './filter-validation.js';
 import { isFilterError, malformedFilter } from '../errors.js';
 import { quoteString } from '../language/literal-spelling.js';
@@ -112,8 +113,18 @@ function callText(n: TypedCallOf, printTyped: (child: TypedExpr) => string): str
           : printTyped(b);
   // A call bound to the row itself is written, as in the filter, with no path before its name.
   const bound = on === '' ? '' : `${on}/`;
-  const args = n.function.parameters.map((p, i) => `${p.name}=${printTyped(n.args[i]!)}`);
+  const args = argumentsOf(n.function, n.args).map(
+    (a, i) => `${n.function.parameters[i]!.name}=${argumentText(a, printTyped)}`,
+  );
   return `${bound}${n.function.name}(${args.join(', ')})`;
+}
+
+/** An argument: a value, or a structure's members and, unless it is a JSON object's, when it is present. */
+function argumentText(a: ArgumentOf<TypedExpr>, printTyped: (child: TypedExpr) => string): string {
+  if ('value' in a) return printTyped(a.value);
+  const members = `{${a.members.map(([name, m]) => `${name}=${argumentText(m, printTyped)}`).join(', ')}}`;
+  const always = a.present.kind === 'literal' && a.present.value === true;
+  return always ? members : `${members} if ${printTyped(a.present)}`;
 }
 
 function render(n: TypedExpr, version: ODataVersion | undefined): string {

@@ -4,7 +4,8 @@
 // Invariants that check() guarantees and backends may rely on:
 // - both operands of `compare` and `arithmetic`, and the operand and list items of `in`, have the
 //   same type (literals are retyped in place, anything else is wrapped in `convert`);
-// - every argument of a `call` has exactly the type of the chosen overload's parameter;
+// - every argument of a `call` has exactly the type of the chosen overload's parameter (a model
+//   function's structure parameter takes its slots, src/types/argument-slots.ts);
 // - `not`, `logical` operands and the root are Edm.Boolean;
 // - a `null` literal has the type its context expects (the other operand, the parameter, the
 //   left of `in` or the first non-null item of its list); with no context at all it is
@@ -203,7 +204,10 @@ export interface TypedFunctionCall extends TypedBase {
   readonly function: DeclaredFunction;
   /** The value the call is bound to: a primitive value, a structure or a collection; undefined for an unbound call. */
   readonly binding: TypedExpr | TypedStructureBinding | TypedCollectionBinding | undefined;
-  /** One per parameter of `function` (the binding aside), in its order, each of the parameter's type. */
+  /**
+   * Per parameter of `function` (the binding aside), in its order: a value of the parameter's type,
+   * or for a structure parameter its slots (src/types/argument-slots.ts).
+   */
   readonly args: readonly TypedExpr[];
 }
 

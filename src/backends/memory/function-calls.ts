@@ -6,6 +6,7 @@
 import type { Decimal } from 'decimal.js';
 import type { EdmType } from '../../language/edm.js';
 import { implementationOf } from '../../lower/function-registry.js';
+import { type ArgumentOf, argumentsOf } from '../../types/argument-slots.js';
 import type {
   LoweredCallOf,
   LoweredResult,
@@ -88,7 +89,7 @@ function callOf(
   const fn = node.function;
   const implementation = implementationOf<unknown, readonly unknown[]>(scope.functions, fn.name, 'memory', node);
   const names = fn.parameters.map((p) => p.name);
-  const args = node.args.map((arg) => publicReader(value(arg, scope), arg));
+  const args = argumentsOf(fn, node.args).map((arg) => argumentReader(arg, scope, value));
   const binding = node.binding;
   if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection') {
     names.unshift(fn.binding!.name);
@@ -104,6 +105,27 @@ function callOf(
     for (let i = 0; i < args.length; i++) given[names[i]!] = args[i]!(row, env);
     const reader = structure && ((path: string) => structure(path)(row, env));
     return implementation(given, reader, collection?.(row, env));
+  };
+}
+
+/**
+ * An argument as the implementation takes it: a value in the typed tree's literal representation; a
+ * structure as an object of its members, each so (a complex member an object in turn), or null
+ * where it is absent (docs/semantics.md §15).
+ */
+function argumentReader(
+  arg: ArgumentOf<LoweredValue>,
+  scope: Scope,
+  value: (node: LoweredValue, scope: Scope) => Eval,
+): Eval {
+  if ('value' in arg) return publicReader(value(arg.value, scope), arg.value);
+  const present = value(arg.present, scope);
+  const members = arg.members.map(([name, member]) => [name, argumentReader(member, scope, value)] as const);
+  return (row, env) => {
+    if (present(row, env) !== true) return null;
+    const structure: Record<string, unknown> = {};
+    for (const [name, read] of members) structure[name] = read(row, env);
+    return structure;
   };
 }
 

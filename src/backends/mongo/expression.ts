@@ -40,6 +40,7 @@ import { rendererOf } from './functions.js';
 import { temporalArithmetic } from './temporal.js';
 import { MIRRORED } from '../../language/operators.js';
 import { implementationOf, type MongoElements } from '../../lower/function-registry.js';
+import { type ArgumentOf, argumentsOf } from '../../types/argument-slots.js';
 
 /** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
 interface Element {
@@ -252,8 +253,8 @@ export class ExpressionCompiler implements NumberCompiler {
     const named: [string, Agg][] = [];
     if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection')
       named.push([fn.binding!.name, this.value(binding)]);
-    fn.parameters.forEach((parameter, i) => {
-      named.push([parameter.name, this.value(node.args[i]!)]);
+    argumentsOf(fn, node.args).forEach((arg, i) => {
+      named.push([fn.parameters[i]!.name, this.argument(arg)]);
     });
     const structure =
       binding?.kind === 'structure'
@@ -269,6 +270,20 @@ export class ExpressionCompiler implements NumberCompiler {
       (refs) =>
         implementation(Object.fromEntries(named.map(([name], i) => [name, refs[i]])), structure, collection) as Agg,
     );
+  }
+
+  /**
+   * An argument's expression: a value's, or a structure's object of its members (a missing field
+   * read as null, as memory reads it), null where the structure is absent (docs/semantics.md §15).
+   */
+  private argument(arg: ArgumentOf<LoweredValue>): Agg {
+    if ('value' in arg) return this.value(arg.value);
+    const members = Object.fromEntries(
+      arg.members.map(([name, m]) => [name, 'value' in m ? orNull(this.argument(m)) : this.argument(m)]),
+    );
+    const present = arg.present;
+    if (present.kind === 'constant') return present.value === true ? members : null;
+    return { $cond: [this.value(present), members, null] };
   }
 
   /**

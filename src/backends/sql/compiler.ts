@@ -501,6 +501,14 @@ export class Compiler {
           ),
         );
       case 'functionCall': {
+        // A structure passed whole would be a row value, which no dialect binds (docs/semantics.md, "SQL backends: differences").
+        const structure = node.function.parameters.find((p) => p.kind === 'structure');
+        if (structure !== undefined)
+          throw this.unsupported(
+            'function_parameter',
+            `Function '${node.function.name}' takes '${structure.name}' as ${describeValueType(structure)}, a structure, which the ${this.dialect.name} SQL dialect does not pass to a function`,
+            node,
+          );
         const frag = functionCallSql(
           node,
           this.dialect.name,

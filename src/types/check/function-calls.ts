@@ -36,6 +36,7 @@ import {
   writtenPath,
 } from './members.js';
 import { listNames } from './messages.js';
+import { structureArgument, unpassableStructure } from './structure-arguments.js';
 
 type Call = Extract<Expr, { kind: 'functionCall' }>;
 
@@ -83,19 +84,22 @@ export function checkedCall(ctx: CheckContext, n: Call): CheckedCall | undefined
   if (!uniqueNames(ctx, n.args)) return undefined;
   const chosen = byNames(ctx, n, fitting);
   if (chosen === undefined) return undefined;
-  const unusable = chosen.parameters.find((v) => v.kind !== 'primitive' || v.collection);
+  const unusable = chosen.parameters.find(
+    (v) => v.collection || (v.kind === 'structure' && unpassableStructure(v.type)),
+  );
   if (unusable !== undefined) {
+    const why = unusable.kind === 'structure' && !unusable.collection ? `, ${unpassableStructure(unusable.type)}` : '';
     ctx.report(
       'function_parameter',
       n.nameSpan,
-      `Function '${n.name}' takes '${unusable.name}' as ${describeValueType(unusable)}: a filter passes functions primitive and enumeration values only`,
+      `Function '${n.name}' takes '${unusable.name}' as ${describeValueType(unusable)}${why}: a filter gives no value of it`,
     );
     return undefined;
   }
   // A call bound to a collection reads its elements as a lambda does, and nests as one.
   const nested = 'collection' in binding;
   if (nested) ctx.enterCollectionCall(n);
-  let args: (TypedExpr | undefined)[];
+  let args: (TypedExpr[] | undefined)[];
   try {
     args = chosen.parameters.map((parameter) => argument(ctx, n, parameter));
   } finally {
@@ -110,7 +114,7 @@ export function checkedCall(ctx: CheckContext, n: Call): CheckedCall | undefined
         : 'structure' in binding
           ? structureBinding(ctx, binding.structure)
           : collectionBinding(ctx, binding.collection),
-    args: args as TypedExpr[],
+    args: (args as TypedExpr[][]).flat(),
     start: n.start,
     end: n.end,
   };
@@ -176,7 +180,7 @@ function unreadable(ctx: CheckContext, span: Span, at: BindingStructure): boolea
   ctx.report(
     'not_filterable',
     span,
-    `A function bound to this structure could read '${hidden[0]}', which cannot be used in a filter`,
+    `A function given this structure could read '${hidden[0]}', which cannot be used in a filter`,
   );
   return true;
 }
@@ -361,24 +365,38 @@ function byNames(ctx: CheckContext, n: Call, fitting: readonly DeclaredFunction[
   return undefined;
 }
 
-/** The argument given for a parameter, typed as the parameter. */
-function argument(ctx: CheckContext, n: Call, parameter: DeclaredParameter): Checked {
-  const arg = n.args.find((a) => a.name === parameter.name)!;
-  const { type, enum: enumType } = parameter as Extract<DeclaredValueType, { kind: 'primitive' }>;
-  const value = enumType === undefined ? ctx.expr(arg.value) : ctx.enumOperand(arg.value);
+/** The argument given for a parameter, typed as the parameter: its slots (src/types/argument-slots.ts). */
+function argument(ctx: CheckContext, n: Call, parameter: DeclaredParameter): TypedExpr[] | undefined {
+  const { value } = n.args.find((a) => a.name === parameter.name)!;
+  const primitive = (declared: PrimitiveType, label: string, given: Expr): Checked =>
+    typedValue(ctx, n.name, declared, label, given);
+  if (parameter.kind === 'structure')
+    return structureArgument(ctx, n.name, parameter, value, primitive, (at, structure) =>
+      unreadable(ctx, at, structure),
+    );
+  const typed = primitive(parameter, parameter.name, value);
+  return typed === undefined ? undefined : [typed];
+}
+
+type PrimitiveType = Pick<Extract<DeclaredValueType, { kind: 'primitive' }>, 'type' | 'enum'>;
+
+/** A value given for a primitive parameter or member (`label`), typed as it. */
+function typedValue(ctx: CheckContext, name: string, declared: PrimitiveType, label: string, given: Expr): Checked {
+  const { type, enum: enumType } = declared;
+  const value = enumType === undefined ? ctx.expr(given) : ctx.enumOperand(given);
   if (value === undefined) return undefined;
   if (enumType !== undefined) {
     // Typed as an operand beside a value of the type is (§12): its own type's value, a string naming members, null.
     const other = enumOf(value);
     const accepted =
       other === undefined ? value.kind === 'null' || isStringLiteral(value) : other.name === enumType.name;
-    if (accepted) return asEnumValue(ctx, enumType, value, arg.value, `Argument '${parameter.name}'`);
+    if (accepted) return asEnumValue(ctx, enumType, value, given, `Argument '${label}'`);
   } else if (fits(value, type)) return coerce(value, type);
-  const meant = enumType === undefined ? ctx.meant(value, arg.value, (l) => fits(l, type)) : '';
+  const meant = enumType === undefined ? ctx.meant(value, given, (l) => fits(l, type)) : '';
   ctx.report(
     'wrong_argument_type',
     value,
-    `Function '${n.name}' expects '${parameter.name}' to be ${enumType?.name ?? type}, but ${ctx.nameOf(value, arg.value)} is ${enumOf(value)?.name ?? value.type}${meant}`,
+    `Function '${name}' expects '${label}' to be ${enumType?.name ?? type}, but ${ctx.nameOf(value, given)} is ${enumOf(value)?.name ?? value.type}${meant}`,
   );
   return undefined;
 }
