@@ -65,8 +65,25 @@ function functionUsedBy(node: TypedExpr): string | undefined {
       return node.function.name;
     case 'result':
       return node.call.function.name;
-    default:
+    case 'compare':
+    case 'arithmetic':
+    case 'temporal':
+    case 'logical':
+    case 'not':
+    case 'negate':
+    case 'in':
+    case 'has':
+    case 'lambda':
+    case 'count':
+    case 'structureNull':
+    case 'literal':
+    case 'null':
+    case 'member':
+    case 'convert':
+    case 'guard':
       return undefined;
+    default:
+      return assertNever(node);
   }
 }
 
