@@ -65,8 +65,25 @@ function functionUsedBy(node: TypedExpr): string | undefined {
       return node.function.name;
     case 'result':
       return node.call.function.name;
-    default:
+    case 'compare':
+    case 'arithmetic':
+    case 'temporal':
+    case 'logical':
+    case 'not':
+    case 'negate':
+    case 'in':
+    case 'has':
+    case 'lambda':
+    case 'count':
+    case 'structureNull':
+    case 'literal':
+    case 'null':
+    case 'member':
+    case 'convert':
+    case 'guard':
       return undefined;
+    default:
+      return assertNever(node);
   }
 }
 
@@ -154,11 +171,23 @@ export function assertAllowedNames(policy: AllowedNames): void {
 const isQualifiedName = (name: unknown): boolean =>
   typeof name === 'string' && /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/.test(name);
 
-/** The sets of names read so far, per field, by the policy's list: a policy is read again for every request it serves. */
-const READ: Readonly<Record<'functions' | 'operators', WeakMap<readonly string[], ReadonlySet<string>>>> = {
+/** A policy's list as it was read: the names then, and their set. */
+interface ReadList {
+  readonly names: readonly string[];
+  readonly set: ReadonlySet<string>;
+}
+
+/**
+ * The lists read so far, per field, by the policy's list: a policy is read again for every request
+ * it serves. A list changed since (a caller may hold it, and change it) is read anew.
+ */
+const READ: Readonly<Record<'functions' | 'operators', WeakMap<readonly string[], ReadList>>> = {
   functions: new WeakMap(),
   operators: new WeakMap(),
 };
+
+const sameNames = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((name, i) => name === b[i]);
 
 function allowedSet(
   names: readonly string[] | undefined,
@@ -168,7 +197,7 @@ function allowedSet(
   if (names === undefined) return undefined;
   if (!Array.isArray(names)) throw new TypeError(`The policy's ${field} is a list of names`);
   const read = READ[field].get(names);
-  if (read !== undefined) return read;
+  if (read !== undefined && sameNames(read.names, names)) return read.set;
   // A qualified name (`Geo.Distance`) is a model's function (docs/semantics.md §15).
   const unknown = names.filter((n) => !known.has(n) && !(known === FUNCTION_NAMES && isQualifiedName(n)));
   if (unknown.length > 0)
@@ -176,6 +205,6 @@ function allowedSet(
       `The policy's ${field} names ${unknown.map((n) => `'${String(n)}'`).join(', ')}, which the filter language does not have`,
     );
   const set = new Set(names);
-  READ[field].set(names, set);
+  READ[field].set(names, { names: [...names], set });
   return set;
 }

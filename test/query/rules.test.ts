@@ -182,6 +182,16 @@ describe('allowed functions and operators', () => {
     expect(codes("$filter='a' in TimeZone/TzNames", tags)).toEqual([['operator_not_allowed', '$filter', 0, 23]]);
   });
 
+  it('reads a list of names as it is now, in a resource made anew with it', () => {
+    const functions = ['startswith', 'contains'];
+    const resource = (): QueryResource => ({ ...strict, policy: { ...policy, functions } });
+    expect(parseQuery("$filter=contains(Code, 'a')", resource()).filter).toBeDefined();
+    functions.pop();
+    expect(codes("$filter=contains(Code, 'a')", resource())).toEqual([['function_not_allowed', '$filter', 0, 19]]);
+    functions.push('frobnicate');
+    expect(() => parseQuery("$filter=Code eq 'a'", resource())).toThrow("names 'frobnicate'");
+  });
+
   it('refuses a policy naming what the language does not have, as a programmer error', () => {
     expect(() =>
       parseQuery("$filter=Code eq 'a'", { ...strict, policy: { ...policy, functions: ['frobnicate'] } }),

@@ -6,7 +6,7 @@ import { implementationOf, type FunctionRegistry, type SqlElements } from '../..
 import type { LoweredElements, LoweredFunctionCall, LoweredValue, Source } from '../../lower/lowered.js';
 import type { PrimitiveProperty } from '../../types/schema.js';
 import type { EdmType } from '../../language/edm.js';
-import type { Binder, Frag, Part } from './fragment.js';
+import { type Binder, type Frag, isAtomic, type Part, sql } from './fragment.js';
 
 /** A member read of a bound structure: where the compiler finds its column. */
 export interface MemberRead {
@@ -80,7 +80,54 @@ export function functionCallSql(
   // An implementation may use an argument more than once: a computed one is named once where the
   // dialect can (a call nested in arguments would otherwise repeat its SQL at every use, growing
   // with the power of the nesting), and repeated where it cannot (MySQL, docs/sql.md "Limits").
-  return bind === undefined ? call(values) : bind(values, call);
+  return bind === undefined ? call(values) : namedWhereRepeated(values, call, bind);
+}
+
+/**
+ * The call with each computed argument it uses more than once named once by `bind`, and every
+ * other written where the implementation puts it: a name costs a subquery, so an argument used
+ * once keeps the SQL (and the subquery nesting) it had without one. The implementation is called
+ * once, given a placeholder part per computed argument, and the uses of each are counted in what
+ * it made.
+ */
+function namedWhereRepeated(values: readonly Frag[], call: (refs: readonly Frag[]) => Frag, bind: Binder): Frag {
+  const placeholders = new Map<Part, number>();
+  const drafted = call(
+    values.map((v, i) => {
+      if (isAtomic(v)) return v;
+      const placeholder: Part = { name: {} };
+      placeholders.set(placeholder, i);
+      return { parts: [placeholder] };
+    }),
+  );
+  if (placeholders.size === 0) return drafted;
+  const uses = values.map(() => 0);
+  for (const part of drafted.parts) {
+    const i = placeholders.get(part);
+    if (i !== undefined) uses[i]!++;
+  }
+  const repeated = values.flatMap((_, i) => (uses[i]! > 1 ? [i] : []));
+  const written = (refs: readonly Frag[]): Frag => {
+    const parts: Part[] = [];
+    for (const part of drafted.parts) {
+      const i = placeholders.get(part);
+      const frag = i === undefined ? undefined : (refs[i] ?? values[i]!);
+      if (frag === undefined) parts.push(part);
+      else for (const p of frag.parts) parts.push(p);
+    }
+    return sql`${{ parts }}`;
+  };
+  if (repeated.length === 0) return written([]);
+  return bind(
+    repeated.map((i) => values[i]!),
+    (names) => {
+      const refs: Frag[] = [];
+      repeated.forEach((i, k) => {
+        refs[i] = names[k]!;
+      });
+      return written(refs);
+    },
+  );
 }
 
 /** The primitive member of a binding an implementation reads: a TypeError naming the function where it is none. */
