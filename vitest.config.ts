@@ -31,16 +31,19 @@ const quick = process.env.ODATA_FILTER_SIZE === 'quick';
  * size, which left a worker with one of these at the end while the other had nothing to do.
  */
 const LONGEST = [
-  'test/mongo/differential.prop.test.ts',
   'service/test/main.test.ts',
   'service/test/postgres.test.ts',
   'test/parse/hostile.test.ts',
-  'service/test/pglite.test.ts',
   'test/sql/string-limit.test.ts',
-  'test/mongo/size.test.ts',
-  'service/test/request-cost.test.ts',
-  'test/playground/page.test.ts',
+  'test/mongo/lambda-laws.prop.test.ts',
+  'service/test/pglite.test.ts',
   'service/test/database-faults.test.ts',
+  'test/sql/differential.prop.test.ts',
+  'test/mongo/size.test.ts',
+  'test/client/editor/window.prop.test.ts',
+  'test/client/editor/editor.prop.test.ts',
+  'test/mongo/differential.prop.test.ts',
+  'test/playground/page.test.ts',
 ];
 
 /** The files of LONGEST first, in its order; the others as vitest sorts them. */
