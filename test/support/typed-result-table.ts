@@ -18,6 +18,12 @@ export const typedResultModel = defineModel({
   functions: {
     Boss: { parameters: { Id: 'Edm.Int32' }, returnType: 'Employee' },
     Team: { parameters: { Id: 'Edm.Int32' }, returnType: { type: 'Employee', collection: true } },
+    // Bound to managers: 100 for each it is given, plus their budgets; 0 for none.
+    Budgets: {
+      bound: true,
+      parameters: { managers: { type: 'Manager', collection: true } },
+      returnType: 'Edm.Int32',
+    },
   },
 });
 
@@ -55,6 +61,17 @@ export const typedResultRegistry = defineFunctions({
     memory: (a) => teams[a.Id as number] ?? null,
     mongo: (a) => mongoPick(a.Id, teams),
   },
+  'Staff.Budgets': {
+    memory: (_a, _s, c) =>
+      c!.reduce((sum: number, m) => sum + 100 + ((m as (member: string) => number | null)('Budget') ?? 0), 0),
+    mongo: (_a, _s, c) => ({
+      $reduce: {
+        input: c!.map((m) => m('Budget')),
+        initialValue: 0,
+        in: { $add: ['$$value', 100, { $ifNull: ['$$this', 0] }] },
+      },
+    }),
+  },
 });
 
 const table: readonly (readonly [string, readonly number[]])[] = [
@@ -75,6 +92,10 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Staff.Team(Id=Id)/Staff.Manager/any(m: m/Budget lt 10)', [1]],
   ["Staff.Team(Id=Id)/Staff.Manager/all(m: m/Name eq 'Bo')", [1, 2, 3]],
   ['Staff.Team(Id=Id)/Staff.Manager/all(m: m/Budget gt 10)', [2, 3]],
+  // A function bound to the elements of the type: given only those (none for a null result).
+  ['Staff.Team(Id=Id)/Staff.Manager/Staff.Budgets() eq 105', [1]],
+  ['Staff.Team(Id=Id)/Staff.Manager/Staff.Budgets() eq 115', [2]],
+  ['Staff.Team(Id=Id)/Staff.Manager/Staff.Budgets() eq 0', [3]],
 ];
 
 export const typedResultCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] = table.map(

@@ -458,7 +458,7 @@ describe("complete: a model's functions whose result a path reads (docs/semantic
     // After the call: the members, lambdas and count, and the derived type a cast reaches.
     ['Staff.Boss(Id=1)/|', ['Id', 'Name', 'Staff.Manager/']],
     ['Staff.Team(Id=1)/|', ['any(s: ', 'all(s: ', '$count', 'Staff.Manager/']],
-    ['Staff.Team(Id=1)/Staff.Manager/|', ['any(s: ', 'all(s: ', '$count']],
+    ['Staff.Team(Id=1)/Staff.Manager/|', ['any(s: ', 'all(s: ', '$count', 'Staff.Budgets()']],
     ['Staff.Team(Id=1)/Staff.Manager/any(m: m/|', ['Id', 'Name', 'Budget']],
   ])('%s', (marked, expected) => {
     expect(inserts(marked)).toEqual(expected);
