@@ -53,67 +53,37 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 const FUNCTION_NAMES: ReadonlySet<string> = new Set([...FUNCTIONS.map((f) => f.name), 'cast', 'isof']);
 const OPERATOR_NAMES: ReadonlySet<string> = new Set(FILTER_OPERATORS);
 
-/** The function a node calls, by the name a policy gives it; undefined for any other node. */
-function functionUsedBy(node: TypedExpr): string | undefined {
+/** What a node uses: a function or an operator, by the name a policy gives it; undefined for a value. */
+function usedBy(node: TypedExpr): { readonly function?: string; readonly operator?: FilterOperator } | undefined {
   switch (node.kind) {
     case 'call':
-      return node.name;
+      return { function: node.name };
     case 'cast':
     case 'isof':
-      return node.kind;
+      return { function: node.kind };
     case 'functionCall':
-      return node.function.name;
+      return { function: node.function.name };
     case 'result':
-      return node.call.function.name;
+      return { function: node.call.function.name };
     case 'compare':
     case 'arithmetic':
     case 'temporal':
     case 'logical':
+      return { operator: node.op };
     case 'not':
+      return { operator: 'not' };
     case 'negate':
+      return { operator: '-' };
     case 'in':
     case 'has':
-    case 'lambda':
-    case 'count':
-    case 'structureNull':
-    case 'literal':
-    case 'null':
-    case 'member':
-    case 'convert':
-    case 'guard':
-      return undefined;
-    default:
-      return assertNever(node);
-  }
-}
-
-/** The operator a node applies, by the name a policy gives it; undefined for a value or a call. */
-function operatorUsedBy(node: TypedExpr): FilterOperator | undefined {
-  switch (node.kind) {
-    case 'compare':
-    case 'arithmetic':
-    case 'temporal':
-    case 'logical':
-      return node.op;
-    case 'not':
-      return 'not';
-    case 'negate':
-      return '-';
-    case 'in':
-    case 'has':
-      return node.kind;
+      return { operator: node.kind };
     case 'lambda':
       // `x in C` is checked as `C/any(…)` over a variable no filter can name.
-      return node.variable?.startsWith('$element') ? 'in' : node.op;
+      return { operator: node.variable?.startsWith('$element') ? 'in' : node.op };
     case 'count':
-      return '$count';
+      return { operator: '$count' };
     case 'structureNull':
-      return node.op;
-    case 'call':
-    case 'cast':
-    case 'isof':
-    case 'functionCall':
-    case 'result':
+      return { operator: node.op };
     case 'literal':
     case 'null':
     case 'member':
@@ -138,10 +108,11 @@ export function checkAllowed(root: TypedExpr, policy: AllowedNames, option: stri
   const found: { node: TypedExpr; what: 'function' | 'operator'; name: string }[] = [];
   while (stack.length > 0) {
     const node = stack.pop()!;
-    const fn = functions && functionUsedBy(node);
-    if (fn !== undefined && !functions!.has(fn)) found.push({ node, what: 'function', name: fn });
-    const operator = operators && operatorUsedBy(node);
-    if (operator !== undefined && !operators!.has(operator)) found.push({ node, what: 'operator', name: operator });
+    const used = usedBy(node);
+    if (used?.function !== undefined && functions !== undefined && !functions.has(used.function))
+      found.push({ node, what: 'function', name: used.function });
+    if (used?.operator !== undefined && operators !== undefined && !operators.has(used.operator))
+      found.push({ node, what: 'operator', name: used.operator });
     stack.push(...childrenOfTyped(node));
   }
   // In the order of the text, each name once.
@@ -171,24 +142,6 @@ export function assertAllowedNames(policy: AllowedNames): void {
 const isQualifiedName = (name: unknown): boolean =>
   typeof name === 'string' && /^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$/.test(name);
 
-/** A policy's list as it was read: the names then, and their set. */
-interface ReadList {
-  readonly names: readonly string[];
-  readonly set: ReadonlySet<string>;
-}
-
-/**
- * The lists read so far, per field, by the policy's list: a policy is read again for every request
- * it serves. A list changed since (a caller may hold it, and change it) is read anew.
- */
-const READ: Readonly<Record<'functions' | 'operators', WeakMap<readonly string[], ReadList>>> = {
-  functions: new WeakMap(),
-  operators: new WeakMap(),
-};
-
-const sameNames = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((name, i) => name === b[i]);
-
 function allowedSet(
   names: readonly string[] | undefined,
   known: ReadonlySet<string>,
@@ -196,15 +149,11 @@ function allowedSet(
 ): ReadonlySet<string> | undefined {
   if (names === undefined) return undefined;
   if (!Array.isArray(names)) throw new TypeError(`The policy's ${field} is a list of names`);
-  const read = READ[field].get(names);
-  if (read !== undefined && sameNames(read.names, names)) return read.set;
   // A qualified name (`Geo.Distance`) is a model's function (docs/semantics.md §15).
   const unknown = names.filter((n) => !known.has(n) && !(known === FUNCTION_NAMES && isQualifiedName(n)));
   if (unknown.length > 0)
     throw new TypeError(
       `The policy's ${field} names ${unknown.map((n) => `'${String(n)}'`).join(', ')}, which the filter language does not have`,
     );
-  const set = new Set(names);
-  READ[field].set(names, { names: [...names], set });
-  return set;
+  return new Set(names);
 }
