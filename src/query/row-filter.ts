@@ -174,14 +174,17 @@ export function withRowFilters(
   issue: Report,
 ): TypedFilter | undefined {
   // parseQuery checked the paths of `relations` (checkRelations).
-  const relations = context.relations ?? {};
-  const restrictedRelations = Object.values(relations).some((r) => r.rowFilter !== undefined);
+  const restrictedRelations = restrictsRelations(context);
   if (context.rowFilter === undefined && !restrictedRelations) return filter;
   const rewriter = new Restriction(context);
   const own =
     context.rowFilter === undefined
       ? undefined
-      : ownRowFilter(checkRowFilter(context.rowFilter, context.schema, context.parameters, context.owner), rewriter);
+      : ownRowFilter(
+          checkRowFilter(context.rowFilter, context.schema, context.parameters, context.owner),
+          rewriter,
+          restrictedRelations,
+        );
   // Only a relation's row filter changes what the request's filter reads.
   const requested =
     filter === undefined ? undefined : restrictedRelations ? rewriter.restricted(filter.root, [], false) : filter.root;
@@ -205,6 +208,11 @@ export function withRowFilters(
     : undefined;
 }
 
+/** Whether a relation has a row filter: otherwise a rewriting changes no read, only a row filter's positions. */
+function restrictsRelations(context: RowFilterContext): boolean {
+  return Object.values(context.relations ?? {}).some((r) => r.rowFilter !== undefined);
+}
+
 /** The resource's own row filter as it joins a request's filter, per checked row filter, where no relation restricts it. */
 const OWN = new WeakMap<TypedFilter, TypedExpr>();
 
@@ -213,8 +221,8 @@ const OWN = new WeakMap<TypedFilter, TypedExpr>();
  * in the request, and its reads restricted by the relations' row filters. Without those, it is the
  * same for every request that gives its parameters the same values, as checkRowFilter's filter is.
  */
-function ownRowFilter(rowFilter: TypedFilter, rewriter: Restriction): TypedExpr {
-  if (rewriter.restrictsRelations) return rewriter.restricted(rowFilter.root, [], true);
+function ownRowFilter(rowFilter: TypedFilter, rewriter: Restriction, restrictedRelations: boolean): TypedExpr {
+  if (restrictedRelations) return rewriter.restricted(rowFilter.root, [], true);
   let own = OWN.get(rowFilter);
   if (own === undefined) OWN.set(rowFilter, (own = rewriter.restricted(rowFilter.root, [], true)));
   return own;
@@ -234,7 +242,7 @@ export function restrictedOrderKey(
   option: string,
   issue: Report,
 ): OrderKey[] {
-  if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return [key];
+  if (!restrictsRelations(context)) return [key];
   const operand = keyOperand(key);
   const expression = new Restriction(context).restricted(operand, [], false);
   if (expression === operand) return [key];
@@ -249,7 +257,7 @@ export function restrictedOrderKey(
  * the order keys read.
  */
 export function withRelationRestrictions(filter: TypedFilter, context: RowFilterContext): TypedFilter {
-  if (Object.values(context.relations ?? {}).every((r) => r.rowFilter === undefined)) return filter;
+  if (!restrictsRelations(context)) return filter;
   // Its cost is bounded by the order keys it repeats, each of which was bounded with the row filters.
   return composedFilter(
     new Restriction(context).restricted(filter.root, [], false),
@@ -299,12 +307,7 @@ class Restriction {
   /** The single-valued relations whose row filters are being read (each reads its own row unguarded). */
   private readonly exempt = new Set<string>();
 
-  /** Whether a relation's row filter restricts reads through it: otherwise only positions change. */
-  readonly restrictsRelations: boolean;
-
-  constructor(private readonly context: RowFilterContext) {
-    this.restrictsRelations = Object.values(context.relations ?? {}).some((r) => r.rowFilter !== undefined);
-  }
+  constructor(private readonly context: RowFilterContext) {}
 
   /**
    * The tree with each lambda over a restricted relation holding that relation's row filter.
