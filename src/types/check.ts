@@ -117,7 +117,9 @@ function issuesOf(
   if (filter && root !== undefined && root.type !== 'Edm.Boolean') {
     checker.report('not_boolean', root, `A filter must be Edm.Boolean, but this expression is ${root.type}`);
   }
-  return version === '4.01' ? [...checker.issues] : [...checker.issues, ...versionIssues(tree, root, version)];
+  return version === '4.01'
+    ? [...checker.issues]
+    : [...checker.issues, ...versionIssues(tree, root, version, checker.stringAliases)];
 }
 
 /**

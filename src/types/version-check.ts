@@ -16,13 +16,21 @@ type Found = FoundConstruct | undefined;
 /** Where a construct of the typed tree stands: date-time arithmetic, and a string read as another type's value. */
 function typedConstructs(root: TypedExpr, strings: ReadonlySet<number>): { found: Found; span: Span }[] {
   const out: { found: Found; span: Span }[] = [];
+  // The items of an alias's list all stand at the alias: one issue there says it.
+  const read = new Set<number>();
   const stack: TypedExpr[] = [root];
   while (stack.length > 0) {
     const node = stack.pop()!;
     stack.push(...childrenOfTyped(node));
     if (node.kind === 'temporal') out.push({ found: named('date_time_arithmetic'), span: node });
     // A string literal the checker read as a Duration, an enumeration member, a guid or a date-time (4.01).
-    if (node.kind === 'literal' && strings.has(node.start) && (node.type !== 'Edm.String' || node.enum !== undefined)) {
+    if (
+      node.kind === 'literal' &&
+      strings.has(node.start) &&
+      !read.has(node.start) &&
+      (node.type !== 'Edm.String' || node.enum !== undefined)
+    ) {
+      read.add(node.start);
       out.push({ found: named('string_as_value'), span: node });
     }
   }
@@ -31,11 +39,18 @@ function typedConstructs(root: TypedExpr, strings: ReadonlySet<number>): { found
 
 /**
  * The `not_in_version` issues of a filter for a target version, in the order of the text: one
- * per construct the version does not have. `root` is the typed tree, when the filter typed.
+ * per construct the version does not have. `root` is the typed tree, when the filter typed;
+ * `stringAliases` the starts of the aliases the checker found standing for a string literal, which
+ * it may have read as another type's value as it reads the string itself.
  */
-export function versionIssues(tree: Expr, root: TypedExpr | undefined, version: ODataVersion): FilterIssue[] {
+export function versionIssues(
+  tree: Expr,
+  root: TypedExpr | undefined,
+  version: ODataVersion,
+  stringAliases: ReadonlySet<number> = new Set(),
+): FilterIssue[] {
   const found: { found: Found; span: Span }[] = [];
-  const strings = new Set<number>();
+  const strings = new Set<number>(stringAliases);
   const stack: Expr[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop()!;

@@ -103,3 +103,38 @@ describe('an argument of an enumeration parameter', () => {
     expect(() => check("Air.Flag(Feature=Air.Feature'Meals') eq 2", parameterSchema, { version: '4.0' })).not.toThrow();
   });
 });
+
+describe('an alias standing for a string read as a member', () => {
+  const READ =
+    'A string read as a value of another type came with OData 4.01, after 4.0, the version the filter is for';
+  const issues40 = (filter: string, aliases: Record<string, string>) =>
+    thrownFilterError(() => check(filter, parameterSchema, { aliases, version: '4.0' })).issues.map((issue) => ({
+      code: issue.code,
+      at: filter.slice(issue.start, issue.end),
+      message: issue.message,
+    }));
+
+  // OData 4.01 reads a string as an enumeration member; an alias standing for the string is that
+  // reading too, and 4.0 has it no more than it has the string written in the filter.
+  it.each([
+    ['Air.Flag(Feature=@f) eq 1', "'Wifi'"],
+    ['Features eq @f', "'Wifi,Power'"],
+    ['Features has @f', "'Meals'"],
+  ])('%s with @f=%s needs 4.01, as the string in its place does', (filter, value) => {
+    expect(issues40(filter, { f: value })).toEqual([{ code: 'not_in_version', at: '@f', message: READ }]);
+    expect(() => check(filter, parameterSchema, { aliases: { f: value }, version: '4.01' })).not.toThrow();
+  });
+
+  it("is one issue at an alias whose list holds such strings, and none for the type's own literal", () => {
+    const list = { l: "('Wifi', Air.Feature'Meals', 'Power')" };
+    expect(issues40('Features in @l', list).filter((issue) => issue.message === READ)).toEqual([
+      { code: 'not_in_version', at: '@l', message: READ },
+    ]);
+    for (const [filter, value] of [
+      ['Air.Flag(Feature=@f) eq 1', "Air.Feature'Wifi'"],
+      ['Features eq @f', 'null'],
+    ]) {
+      expect(() => check(filter!, parameterSchema, { aliases: { f: value! }, version: '4.0' })).not.toThrow();
+    }
+  });
+});

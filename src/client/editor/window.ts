@@ -359,7 +359,8 @@ function checkedOperand(text: string, schema: Schema, options: CheckOptions): Ch
     laterWhenTyped:
       whole &&
       version !== '4.01' &&
-      versionIssues(tree, root, version).length !== versionIssues(tree, undefined, version).length,
+      versionIssues(tree, root, version, checker.stringAliases).length !==
+        versionIssues(tree, undefined, version).length,
     nodes,
     depth,
     cost: whole ? stringCost(root!, Number.POSITIVE_INFINITY, options.maxCollectionSize).total : 0,

@@ -13,6 +13,7 @@ import type { CheckContext } from './context.js';
 export function aliased(ctx: CheckContext, node: Expr): Expr {
   if (node?.kind !== 'alias') return node;
   const value = aliasLiteral(node, ctx.options.aliases, ctx.options);
+  if (value?.kind === 'string') ctx.stringAlias(node);
   if (value !== undefined) return value;
   unknownAlias(ctx, node, "'…'");
   return node;

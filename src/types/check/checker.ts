@@ -68,6 +68,8 @@ const CONSTRUCTS: { readonly [K in ExprKind]: (checker: Checker, node: Extract<E
 
 export class Checker implements CheckContext {
   readonly issues: CheckIssue[] = [];
+  /** Where an alias stands for a string literal (stringAlias()): the starts of those aliases. */
+  readonly stringAliases = new Set<number>();
   /** The range variables in scope, outermost first. */
   readonly scopes: Scope[] = [];
   /**
@@ -167,6 +169,10 @@ export class Checker implements CheckContext {
   report(code: IssueCode, span: Span, message: string, suggestion?: string): void {
     const issue: CheckIssue = { code, message, start: span.start, end: span.end };
     this.issues.push(suggestion === undefined ? issue : { ...issue, suggestion });
+  }
+
+  stringAlias(span: Span): void {
+    this.stringAliases.add(span.start);
   }
 
   nameOf(node: Span, source: Expr): string {

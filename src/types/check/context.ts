@@ -38,6 +38,11 @@ export interface CheckContext {
   /** As expr(), for an operand that may be a value of an enumeration type (docs/semantics.md §12). */
   enumOperand(node: Expr): Checked;
   report(code: IssueCode, span: Span, message: string, suggestion?: string): void;
+  /**
+   * An alias at `span` stands for a string literal (or a list holding one): where it is read as a
+   * value of another type, that is OData 4.01's reading, which the version check refuses before 4.01.
+   */
+  stringAlias(span: Span): void;
   /** An operand as the user wrote it (its source text, or printed from the tree), shortened when long. */
   nameOf(node: Span, source: Expr): string;
   /** `. Did you mean X?` when the literal `node` spells a literal that `accepts` takes; else ''. */
