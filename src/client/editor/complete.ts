@@ -127,6 +127,10 @@ function itemsAt(text: string, token: CursorToken, schema: Schema, options: Edit
     const place = placeOf('');
     if (place !== undefined) items.push(...operatorItems(place, schema, options));
   }
+  if (syntax.list && token.head.length === 0) {
+    const place = placeOf('()');
+    if (place !== undefined) items.push(...listItems(place, schema, options));
+  }
   if (syntax.rangeVariable && token.head.length === 0) items.push(...rangeVariableItems(text, token.pathStart));
   if (syntax.typeName && token.head.length === 0) {
     // Before 4.0 a type name is quoted (`cast(x, 'Edm.Int32')`).
@@ -218,6 +222,29 @@ function operandItems(
   if (facts.condition && allowsOperator(options, 'not'))
     items.push({ label: 'not', insert: 'not ', kind: 'keyword', detail: 'negates a condition' });
   return items;
+}
+
+/**
+ * After `in`: a list in parentheses where one fits, then the collections the operand may be in
+ * (`Class in Cabins`): the row's collection-valued properties and those of the range variables'
+ * structures, each where the checker takes it. A structure's path to a collection is not followed:
+ * after `Venue/` the path's items say what is beneath.
+ */
+function listItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
+  const items: Completion[] = [];
+  if (place.fits('()')) items.push({ label: '(', insert: '(', kind: 'keyword', detail: 'a list of values: (a, b)' });
+  const collections = (written: string, properties: Iterable<Property>) => {
+    for (const property of properties) {
+      const path = `${written}${property.name}`;
+      if (property.kind === 'collection' && property.filterable && place.fits(path))
+        items.push({ label: path, insert: path, kind: 'collection', detail: describeProperty(property) });
+    }
+  };
+  for (const scope of place.facts.scopes)
+    if (scope.element.kind === 'structured' && scope.element.filterable)
+      collections(`${scope.name}/`, scope.element.properties.values());
+  collections('', schema.properties.values());
+  return allowsOperator(options, 'in') ? items : [];
 }
 
 /** After `Venue/`, `s/`, `$it/`: the properties of the structure the head names; after a collection, its lambdas and count. */

@@ -17,6 +17,8 @@ export interface ExpectedSyntax {
   readonly rangeVariable: boolean;
   /** A type name (`cast(x, Edm.`). */
   readonly typeName: boolean;
+  /** The list of `in`: a list in parentheses, a JSON array, an alias or a collection's path. */
+  readonly list: boolean;
 }
 
 const NOTHING_ACCEPTS = '\u0000';
@@ -39,6 +41,7 @@ export function expectedSyntaxAt(text: string, offset: number): ExpectedSyntax |
       operator: described.has('an operator'),
       rangeVariable: described.has('a range variable'),
       typeName: described.has('a type name such as Edm.Int32'),
+      list: described.has("a collection's path"),
     };
   }
   return undefined;

@@ -423,15 +423,17 @@ function keyOf(code: string, start: number, end: number): string {
 function factsOf(inspection: Inspection, tree: Expr, at: number, end: number): PlaceFacts {
   let type: EdmType | undefined;
   let enumType: EnumType | undefined;
-  let scopes: readonly Scope[] = [];
+  let scopes: readonly Scope[] | undefined;
   // Nodes are reported innermost first: the stand-in itself (a null, Boolean until its place says
   // otherwise), then its parents, which type it from the other operand or the function's
-  // parameter. The last parent's view of it is the place's type.
+  // parameter. The last parent's view of it is the place's type. A stand-in that is no value (the
+  // list `()` after `in`) takes the scopes of the innermost node around it.
   for (const { node, scopes: inScope } of inspection.nodes) {
     if (node.kind === 'null' && isStandIn(node, at, end) && type === undefined) {
       scopes = inScope;
       continue;
     }
+    if (scopes === undefined && isStandIn(node, at, end)) scopes = inScope;
     const stack = [...childrenOfTyped(node)];
     while (stack.length > 0) {
       const n = stack.pop()!;
@@ -443,7 +445,7 @@ function factsOf(inspection: Inspection, tree: Expr, at: number, end: number): P
     }
   }
   const condition = isCondition(tree, at, end);
-  return { type: type ?? (condition ? 'Edm.Boolean' : undefined), enum: enumType, condition, scopes };
+  return { type: type ?? (condition ? 'Edm.Boolean' : undefined), enum: enumType, condition, scopes: scopes ?? [] };
 }
 
 /**

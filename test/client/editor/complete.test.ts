@@ -210,6 +210,12 @@ describe('complete: operators, lists and type names', () => {
     ["Name eq 'x' a|", { range: [12, 13], operator: ['and '] }],
     // The rest (` Id eq 1`) does not follow an operator, so the place is read with it left out.
     ["Name eq 'x' |or Id eq 1", { range: [12, 14], operator: ['and ', 'or ', 'eq ', 'ne '] }],
+    // `in` takes a list in parentheses, or a collection of the operand's type.
+    ['Name in |', { range: [8, 8], keyword: ['('], collection: ['Tags'] }],
+    ['Name in Ta|', { range: [8, 10], collection: ['Tags'] }],
+    ['Id in |', { range: [6, 6], keyword: ['('] }],
+    ['Reviews/any(r: r/Text in |', { range: [25, 25], keyword: ['('], collection: ['Tags'] }],
+    ['Tags/any(t: t in |', { range: [17, 17], keyword: ['('], collection: ['Tags'] }],
     ['Name in (|', { range: [9, 9], literal: ["''"] }],
     ["Name in ('a', |", { range: [14, 14], literal: ["''"] }],
     // A qualified name is completed whole; only the types cast converts a Decimal to (docs/semantics.md §11).
@@ -233,6 +239,24 @@ describe('complete: operators, lists and type names', () => {
     ['endswith(cast(Color |', { range: [20, 20], operator: ['eq ', 'ne ', 'gt ', 'ge ', 'lt ', 'le ', 'in ', 'has '] }],
   ])('%s', (marked, expected) => {
     expect(offered(marked)).toEqual(expected);
+  });
+
+  it("offers after `in` the collections of a range variable's structure, and only where `in` is allowed", () => {
+    const Order = defineSchema({
+      name: 'Order',
+      properties: {
+        Codes: { collection: 'Edm.Int32' },
+        Labels: { collection: 'Edm.String' },
+        Lines: { collection: { properties: { Notes: { collection: 'Edm.String' }, Qty: 'Edm.Int32' } } },
+      },
+    });
+    const at = (marked: string, options: EditorOptions = {}) => {
+      const { text, cursor } = atCursor(marked);
+      return complete(text, cursor, Order, options).items.map((i) => `${i.kind} ${i.insert}`);
+    };
+    expect(at("Lines/any(l: 'x' in |")).toEqual(['keyword (', 'collection l/Notes', 'collection Labels']);
+    expect(at('Lines/any(l: l/Qty in |')).toEqual(['keyword (', 'collection Codes']);
+    expect(at("Lines/any(l: 'x' in |", { policy: { operators: ['any', 'eq'] } })).toEqual([]);
   });
 
   it('offers the types cast converts the value to, and every type to isof', () => {
