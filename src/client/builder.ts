@@ -15,7 +15,8 @@ import { rememberTree } from '../syntax/made-trees.js';
 import { printWithAliases } from '../syntax/print.js';
 import { versionOf } from '../language/versions.js';
 import type { ODataVersion, VersionOption } from '../language/versions.js';
-import type { Schema, SchemaDefinition } from '../types/schema.js';
+import type { EnumType, Schema, SchemaDefinition } from '../types/schema.js';
+import { isEnumValue } from '../types/enum-values.js';
 import type { Condition, Row } from './builder-types.js';
 import {
   bindAtHole,
@@ -57,6 +58,7 @@ function holesOf(holes: Holes): Hole[] {
 function boundHole(
   hole: Hole,
   version: ODataVersion,
+  unchecked: boolean,
   shown: number,
   at: HoleSpan,
   text: string,
@@ -73,11 +75,33 @@ function boundHole(
       issues.push(noPlace(shown, at, 'the operation it takes part in has no type (check() says why)'));
     else {
       const bound = item === undefined ? undefined : bindAtHole(item, hole.place, version, shown, at, text);
-      if (bound?.ok) literals.push(bound.node);
-      else issues.push(misfit(shown, at, item, hole.place, index, bound?.reason));
+      const unnamed = bound?.ok && unchecked ? unnamedMember(bound.node, hole.place.enum) : undefined;
+      const node =
+        bound?.ok && hole.written !== undefined ? hole.written(bound.node) : bound?.ok ? bound.node : undefined;
+      const why = bound?.ok
+        ? (unnamed ?? (node === undefined ? 'its place writes no such value' : undefined))
+        : bound?.reason;
+      if (node !== undefined && why === undefined) literals.push(node);
+      else issues.push(misfit(shown, at, item, hole.place, index, why));
     }
   });
   return issues.length > 0 ? { issues } : { literals };
+}
+
+/**
+ * Why an enumeration literal names no value of its type, which check() would say of it: a part of
+ * its body that is no member's name nor a value (`'Wifi, Power'`, `''`), or members combined in a
+ * type that is no flags type. The binder writes any name without quotes as the literal's body;
+ * build(), which does not check, refuses here what its text would be refused for.
+ */
+function unnamedMember(node: Literal, type: EnumType | undefined): string | undefined {
+  if (node.kind !== 'enum' || type === undefined) return undefined;
+  const parts = node.body.split(',');
+  const unnamed =
+    parts.length > 1 && !type.flags
+      ? node.body
+      : parts.find((part) => !type.members.has(part) && !(/^-?\d+$/.test(part) && isEnumValue(type, BigInt(part))));
+  return unnamed === undefined ? undefined : `'${unnamed}' names no value of ${type.name}`;
 }
 
 /** What finishing a built condition gives: its tree, or why not, with the template the filter template reads it as. */
@@ -101,6 +125,7 @@ export function finished<D extends SchemaDefinition>(
   predicate: (row: Row<D>) => Condition,
   version: ODataVersion,
   caller: string,
+  unchecked = false,
 ): Finished {
   if (typeof predicate !== 'function') throw new TypeError(`${caller} takes a schema and a function of its properties`);
   const built = condition((predicate as (row: unknown) => unknown)(rowOf(schema)), caller);
@@ -109,13 +134,13 @@ export function finished<D extends SchemaDefinition>(
   for (const hole of holes) {
     let literals: ReturnType<typeof boundHole>;
     try {
-      literals = boundHole(hole, version, 0, NOWHERE, '');
+      literals = boundHole(hole, version, unchecked, 0, NOWHERE, '');
     } catch (error) {
       // A value the version has no literal for: the error is placed below, in the filter's text.
       if (!isFilterError(error)) throw error;
-      return refused(built.expr, holes, version);
+      return refused(built.expr, holes, version, unchecked);
     }
-    if (!('literals' in literals)) return refused(built.expr, holes, version);
+    if (!('literals' in literals)) return refused(built.expr, holes, version, unchecked);
     bound.set(hole.alias, { hole, literals: literals.literals });
   }
   // A value's alias becomes its literal; `x in` a list's alias, `x in (…)` of its literals.
@@ -136,7 +161,7 @@ export function finished<D extends SchemaDefinition>(
  * each value shown as `${n}`, in the order of the text; before 4.01, a list of `in` is the chain
  * of `eq` the version prints, each item a value of its own.
  */
-function refused(expr: Expr, holes: readonly Hole[], version: ODataVersion): Finished {
+function refused(expr: Expr, holes: readonly Hole[], version: ODataVersion, unchecked: boolean): Finished {
   const all = [...holes];
   const tree = version === '4.01' ? expr : inListsAsEqualities(expr, all);
   all.forEach((hole, k) => {
@@ -161,7 +186,7 @@ function refused(expr: Expr, holes: readonly Hole[], version: ODataVersion): Fin
   try {
     shownHoles.forEach((hole, j) => {
       const at = { start: starts[j]!, end: starts[j]! + shownHole(j).length };
-      const bound = boundHole(hole, version, j, at, text);
+      const bound = boundHole(hole, version, unchecked, j, at, text);
       if ('issues' in bound) issues.push(...bound.issues);
     });
   } catch (error) {
@@ -205,7 +230,7 @@ export function build<D extends SchemaDefinition>(
   predicate: (row: Row<D>) => Condition,
   options: VersionOption = {},
 ): Expr {
-  const result = finished(schema, predicate, versionOf(options), 'build()');
+  const result = finished(schema, predicate, versionOf(options), 'build()', true);
   if (!result.ok) throw result.error;
   return result.tree;
 }

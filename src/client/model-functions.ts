@@ -3,10 +3,18 @@
 // text, each value beside it a hole typed as its parameter. A module of its own, so that a client
 // that calls no model function bundles none of it.
 
-import type { Expr, FunctionArgument, MemberExpr } from '../syntax/ast.js';
+import type { Expr, FunctionArgument, Literal, MemberExpr, StructureLiteral, StructureMember } from '../syntax/ast.js';
 import type { EdmType } from '../language/edm.js';
 import { shownValue } from '../types/value-literal.js';
-import type { DeclaredFunction, DeclaredValueType, Schema, StructureType } from '../types/schema.js';
+import { jsonStringOf } from '../syntax/actions/json-array.js';
+import type {
+  DeclaredFunction,
+  DeclaredParameter,
+  DeclaredValueType,
+  Property,
+  Schema,
+  StructureType,
+} from '../types/schema.js';
 import type { Operand } from './builder-types.js';
 import { BuiltOperand, CollectionOperand, type Holes, pathOf, structureTypeOf, valueNode } from './operands.js';
 
@@ -45,9 +53,7 @@ export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name:
     const chosen = overloads.find((o) => fits(o, binding, names));
     const nodes = names.map((parameter): [FunctionArgument, Holes] => {
       const declared = chosen?.parameters.find((p) => p.name === parameter);
-      const value = args[parameter];
-      const [node, holes] =
-        value instanceof BuiltOperand ? [value.expr, value.holes] : valueNode(value, placeOf(declared), false);
+      const [node, holes] = argumentOf(args[parameter], declared, `${name}()'s ${parameter}`);
       return [{ name: parameter, nameSpan: NOWHERE, value: node, ...NOWHERE }, holes];
     });
     const call: Expr = {
@@ -61,6 +67,105 @@ export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name:
     const holes: Holes = [binding?.holes ?? [], ...nodes.map(([, h]) => h)];
     return new BuiltOperand(call, holes, chosen && placeOf(chosen.returns)) as unknown as Operand<T>;
   };
+}
+
+/**
+ * An argument's node and holes: an operand's; for a parameter of a complex type, a structure's view
+ * as its path (`Home`, `a/Geo`) or a plain object as the JSON object of its members
+ * (docs/semantics.md §15, "Arguments of a structure type"); else a value written as a literal of the
+ * parameter's type. `what` names the argument in a TypeError.
+ */
+function argumentOf(value: unknown, declared: DeclaredParameter | undefined, what: string): [Expr, Holes] {
+  if (value instanceof BuiltOperand) return [value.expr, value.holes];
+  if (declared?.kind === 'structure' && !declared.collection && value !== null) {
+    const segments = pathOf(value);
+    if (segments !== undefined)
+      return [
+        { kind: 'member', segments: segments.length > 0 ? segments : [{ name: '$it', ...NOWHERE }], ...NOWHERE },
+        [],
+      ];
+    if (isPlainObject(value)) return structureValue(value, declared.type.properties, declared.type.name, what);
+  }
+  return valueNode(value, placeOf(declared), false);
+}
+
+function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * A structure's JSON object (`{"City":'Oslo',…}`) of an object giving every member of the type,
+ * and no other: a primitive member's value a hole typed as the member, a complex member's an object
+ * in turn, null as null. Anything else is a TypeError naming the member, as the text would be
+ * refused for it.
+ */
+function structureValue(
+  value: Readonly<Record<string, unknown>>,
+  properties: ReadonlyMap<string, Property>,
+  typeName: string,
+  what: string,
+): [StructureLiteral, Holes] {
+  const missing = [...properties.keys()].filter((member) => !Object.hasOwn(value, member));
+  if (missing.length > 0)
+    throw new TypeError(`${what} gives every member of ${typeName}; it lacks ${missing.join(', ')}`);
+  const holes: Holes[] = [];
+  const members = Object.keys(value).map((member): StructureMember => {
+    const property = properties.get(member);
+    const given = value[member];
+    let node: Expr;
+    if (property === undefined || property.kind === 'collection')
+      throw new TypeError(
+        `${what}: ${typeName} has no member ${shownValue(member)}; its members are ${[...properties.keys()].join(', ')}`,
+      );
+    if (given === null) node = { kind: 'null', ...NOWHERE };
+    else if (property.kind === 'primitive') {
+      const [alias, hole] = valueNode(given, { type: property.type, enum: property.enum }, false);
+      node = alias;
+      holes.push({ ...hole, written: jsonValue });
+    } else if (isPlainObject(given)) {
+      const [inner, innerHoles] = structureValue(given, property.properties, `${typeName}/${member}`, what);
+      node = inner;
+      holes.push(innerHoles);
+    } else throw new TypeError(`${what}: ${typeName}/${member} is a structure, given as an object or null`);
+    // A hole's alias stands where its literal goes, until build() binds it.
+    return { name: member, nameSpan: NOWHERE, value: node as Literal, ...NOWHERE };
+  });
+  return [{ kind: 'structure', members, ...NOWHERE }, holes];
+}
+
+/** A number as JSON writes it; the binder writes every number without an exponent. */
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+
+/**
+ * A member's literal as a JSON object holds it, the node parse() makes of that JSON: a number,
+ * true, false and null as themselves, a string, a guid, a date-time, a date, a time of day, a
+ * duration and an enumeration's members as JSON strings (which check() reads as the member's
+ * type); undefined for what JSON writes no value of (a binary, NaN, the infinities).
+ */
+function jsonValue(literal: Literal): Literal | undefined {
+  switch (literal.kind) {
+    case 'null':
+    case 'boolean':
+      return literal;
+    case 'number':
+      // The node parse() makes of the JSON number is the one it makes of the literal's text.
+      return JSON_NUMBER.test(literal.raw) ? literal : undefined;
+    case 'string':
+      return jsonStringOf(literal.value, NOWHERE);
+    case 'enum':
+      return jsonStringOf(literal.body, NOWHERE);
+    case 'guid':
+    case 'datetime':
+    case 'date':
+    case 'timeOfDay':
+      return jsonStringOf(literal.raw, NOWHERE);
+    case 'duration':
+      return jsonStringOf(literal.raw.replace(/^duration'|'$/g, ''), NOWHERE);
+    default:
+      return undefined;
+  }
 }
 
 /** What a call is bound to: the path written before it, the holes of that operand, and its kind. */

@@ -7,7 +7,7 @@
 
 import { assertNever } from '../assert-never.js';
 import { FilterError } from '../errors.js';
-import type { AliasExpr, Expr, MemberExpr, PathSegment, TypeFunctionName } from '../syntax/ast.js';
+import type { AliasExpr, Expr, Literal, MemberExpr, PathSegment, TypeFunctionName } from '../syntax/ast.js';
 import type { ArithmeticOp, CompareOp, LambdaOp, LogicalOp } from '../language/operators.js';
 import { childrenOf } from '../syntax/ast.js';
 import { ARITHMETIC_OPS, COMPARE_OPS } from '../language/operators.js';
@@ -41,6 +41,11 @@ export interface Hole {
   readonly value: unknown;
   readonly place: OperandType;
   readonly list: boolean;
+  /**
+   * How a place that is no literal's own writes the value's literal (a member of a JSON object
+   * writes a guid as a JSON string); undefined from it where the place cannot write it.
+   */
+  readonly written?: (literal: Literal) => Literal | undefined;
 }
 
 /** The holes an operand's tree holds: a tree of lists, so that joining operands copies nothing. */

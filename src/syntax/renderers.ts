@@ -2,7 +2,7 @@
 // level of every operator, parentheses only where a child binds more loosely than its place, and
 // the literal spellings. A version before 4.01 overrides some of these (src/syntax/print-version.ts).
 
-import type { Expr, ExprKind, Literal, StructureLiteral } from './ast.js';
+import type { AliasExpr, Expr, ExprKind, Literal, StructureLiteral } from './ast.js';
 import { quoteString } from '../language/literal-spelling.js';
 
 // Binding strength, loosest first.
@@ -103,7 +103,8 @@ function jsonText(item: Literal | StructureLiteral): string | undefined {
       return `{${members.join(',')}}`;
     }
     default:
-      return undefined;
+      // A value the typed builder holds as an alias until it is bound, shown as such in its errors.
+      return (item as Expr).kind === 'alias' ? `@${(item as unknown as AliasExpr).name}` : undefined;
   }
 }
 

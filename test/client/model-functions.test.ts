@@ -145,3 +145,84 @@ describe('an argument of an enumeration parameter, built', () => {
     expect([error.kind, error.issues[0]!.code]).toEqual(['type', 'unknown_enum_member']);
   });
 });
+
+describe('an argument of a structure parameter, built', () => {
+  const model = defineModel({
+    namespace: 'Trip',
+    enumTypes: { Kind: { members: { Home: 1, Work: 2 } } },
+    complexTypes: {
+      Point: { properties: { X: 'Edm.Int32', Y: 'Edm.Decimal' } },
+      Place: {
+        properties: { City: 'Edm.String', Key: 'Edm.Guid', At: 'Edm.DateTimeOffset', Kind: 'Kind', Geo: 'Point' },
+      },
+    },
+    entityTypes: {
+      Stop: {
+        key: ['Id'],
+        properties: {
+          Id: { type: 'Edm.Int32', nullable: false },
+          Home: 'Place',
+          Visits: { type: 'Place', collection: true },
+        },
+      },
+    },
+    entitySets: { Stops: { type: 'Stop' } },
+    functions: {
+      Describe: { parameters: { At: 'Place' }, returnType: 'Edm.String' },
+      Apart: { parameters: { A: 'Point', B: 'Point' }, returnType: 'Edm.Int32' },
+    },
+  });
+  const stops = schemaOf(model, 'Stops');
+  const describeAt = modelFunction<'Edm.String'>(stops, 'Trip.Describe');
+  const apart = modelFunction<'Edm.Int32'>(stops, 'Trip.Apart');
+  const place = {
+    City: "O'slo",
+    Key: '01234567-89ab-cdef-0123-456789abcdef',
+    At: new Date('2024-05-01T10:00:00Z'),
+    Kind: 'Work',
+    Geo: { X: 1, Y: 2.5 },
+  };
+
+  it.each<[string, (p: Loose) => Condition]>([
+    // A structure's view is its path; a plain object the JSON object of its members, each written
+    // as its member's type reads it in a JSON object; null as null.
+    ["Trip.Describe(At=Home) eq 'x'", (p) => describeAt({ At: p.Home }).eq('x')],
+    [
+      'Trip.Describe(At={"City":"O\'slo","Key":"01234567-89ab-cdef-0123-456789abcdef","At":"2024-05-01T10:00:00.000Z","Kind":"Work","Geo":{"X":1,"Y":2.5}}) eq \'x\'',
+      () => describeAt({ At: place }).eq('x'),
+    ],
+    ['Trip.Apart(A={"X":1,"Y":null}, B=Home/Geo) eq 0', (p) => apart({ A: { X: 1, Y: null }, B: p.Home.Geo }).eq(0)],
+    [
+      'Visits/any(v: Trip.Apart(A=v/Geo, B=null) eq 0)',
+      (p) => p.Visits.any((v: Loose) => apart({ A: v.Geo, B: null }).eq(0)),
+    ],
+  ])('%s', (text, predicate) => {
+    const tree = build(stops, predicate as never);
+    expect(printBuilt(tree)).toBe(text);
+    expect(withoutSpans(tree)).toEqual(withoutSpans(parse(text)));
+    expect(where(stops, predicate as never).text).toBe(text);
+  });
+
+  it('refuses an object that lacks a member or names one the type does not have, and a value no member takes', () => {
+    const { City, ...noCity } = place;
+    expect((thrown(() => build(stops, () => describeAt({ At: noCity }).eq('x'))) as TypeError).message).toBe(
+      "Trip.Describe()'s At gives every member of Trip.Place; it lacks City",
+    );
+    expect(
+      (thrown(() => build(stops, () => describeAt({ At: { ...place, Town: City } }).eq('x'))) as TypeError).message,
+    ).toBe(
+      'Trip.Describe()\'s At: Trip.Place has no member the string "Town"; its members are City, Key, At, Kind, Geo',
+    );
+    expect(
+      (thrown(() => build(stops, () => describeAt({ At: { ...place, Geo: 5 } }).eq('x'))) as TypeError).message,
+    ).toBe("Trip.Describe()'s At: Trip.Place/Geo is a structure, given as an object or null");
+    const error = thrownFilterError(() => build(stops, () => describeAt({ At: { ...place, Kind: 'Wrok' } }).eq('x')));
+    expect(error.issues.map((i) => i.code)).toEqual(['value_does_not_fit']);
+    expect(error.issues[0]!.message).toContain("'Wrok' names no value of Trip.Kind");
+    // The value is shown where it stands, inside the object.
+    expect(error.text).toBe(
+      'Trip.Describe(At={"City":${0},"Key":${1},"At":${2},"Kind":${3},"Geo":{"X":${4},"Y":${5}}}) eq ${6}',
+    );
+    expect(error.issues[0]!.start).toBe(error.text!.indexOf('${3}'));
+  });
+});

@@ -50,9 +50,11 @@ const CORE_BOUND = 44_300;
  * The bound on the typed builder and its printing alone (`build`, `printBuilt`, `and`, `or`, `not`,
  * `now`), gzipped: the size reached (13,309 bytes, once number nodes and v2/v3 literals were made
  * from their values rather than read again) and some 2%. The aim is 9,000 bytes; docs/client.md,
- * "Size", says what stands between.
+ * "Size", says what stands between. Moved from 13,600 by build()'s refusal of an enumeration value
+ * that names no member (`'Wifi, Power'`, `''`), which it printed, and by values written as a JSON
+ * object's members where a model's function takes a structure (246 bytes: 13,518 to 13,764).
  */
-const BUILDER_BOUND = 13_600;
+const BUILDER_BOUND = 14_000;
 
 const CORE = "export { parse, print, check } from './dist/index.js';\n";
 const CLIENT = "export { filter, where, and, or, not, writeQuery, readQuery } from './dist/client/index.js';\n";

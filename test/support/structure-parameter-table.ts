@@ -10,9 +10,11 @@ import type { EvalRow } from './eval-table.js';
 
 export const structureParameterModel = defineModel({
   namespace: 'Trip',
+  enumTypes: { Kind: { members: { Home: 1, Work: 2 } } },
   complexTypes: {
     Point: { properties: { X: 'Edm.Int32', Y: 'Edm.Int32' } },
     Place: { properties: { City: 'Edm.String', Zip: 'Edm.String', Geo: 'Point' } },
+    Label: { properties: { Kind: 'Kind', Text: 'Edm.String' } },
   },
   entityTypes: {
     Stop: {
@@ -22,6 +24,7 @@ export const structureParameterModel = defineModel({
         Home: 'Place',
         Work: 'Place',
         Visits: { type: 'Place', collection: true },
+        Tag: 'Label',
       },
     },
   },
@@ -31,6 +34,8 @@ export const structureParameterModel = defineModel({
     Describe: { parameters: { At: 'Place' }, returnType: 'Edm.String' },
     // |A/X - B/X| + |A/Y - B/Y|; null where either point or a member is null.
     Apart: { parameters: { A: 'Point', B: 'Point' }, returnType: 'Edm.Int32' },
+    // The value of the label's kind (an enumeration member's integer); null for a null label.
+    KindOf: { parameters: { Of: 'Label' }, returnType: 'Edm.Int32' },
     // A place, whose members a path reads; never passed whole.
     Somewhere: { parameters: {}, returnType: 'Place' },
   },
@@ -44,7 +49,13 @@ const PLACE = { properties: { City: 'Edm.String', Zip: 'Edm.String', Geo: POINT 
 /** The rows' storage: the same properties. */
 export const structureParameterStorageSchema: Schema = defineSchema({
   name: 'Stop',
-  properties: { Id: { type: 'Edm.Int32', nullable: false }, Home: PLACE, Work: PLACE, Visits: { collection: PLACE } },
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Home: PLACE,
+    Work: PLACE,
+    Visits: { collection: PLACE },
+    Tag: { properties: { Kind: { enum: { name: 'Trip.Kind', members: { Home: 1, Work: 2 } } }, Text: 'Edm.String' } },
+  },
 });
 
 const place = (City: string | null, Zip: string | null, Geo: { X: number | null; Y: number | null } | null) => ({
@@ -59,10 +70,23 @@ export const structureParameterRows: readonly EvalRow[] = [
     Home: place('Oslo', '0150', { X: 1, Y: 2 }),
     Work: place('Oslo', '0151', { X: 2, Y: 4 }),
     Visits: [place('Bergen', '5003', { X: 0, Y: 1 })],
+    Tag: { Kind: 2, Text: 'desk' },
   },
-  { Id: 2, Home: place('Bergen', null, null), Work: null, Visits: [place('Oslo', '0150', { X: 5, Y: 5 }), null] },
-  { Id: 3, Home: null, Work: place('Lund', '22100', { X: 0, Y: 0 }), Visits: null },
-  { Id: 4, Home: place(null, null, { X: null, Y: 7 }), Work: place('Oslo', '0150', { X: 1, Y: 1 }), Visits: [] },
+  {
+    Id: 2,
+    Home: place('Bergen', null, null),
+    Work: null,
+    Visits: [place('Oslo', '0150', { X: 5, Y: 5 }), null],
+    Tag: { Kind: 1, Text: null },
+  },
+  { Id: 3, Home: null, Work: place('Lund', '22100', { X: 0, Y: 0 }), Visits: null, Tag: { Kind: null, Text: 'x' } },
+  {
+    Id: 4,
+    Home: place(null, null, { X: null, Y: 7 }),
+    Work: place('Oslo', '0150', { X: 1, Y: 1 }),
+    Visits: [],
+    Tag: null,
+  },
 ];
 
 type Place = { City: string | null; Zip: string | null; Geo: Point | null } | null;
@@ -102,6 +126,10 @@ export const structureParameterRegistry = defineFunctions({
         ],
       };
     },
+  },
+  'Trip.KindOf': {
+    memory: (a) => (a.Of === null ? null : (a.Of as { Kind: number | null }).Kind),
+    mongo: (a) => field('Kind', a.Of),
   },
   'Trip.Apart': {
     memory: (a) => {
@@ -151,6 +179,12 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["Visits/any(v: Trip.Describe(At=v) eq 'Oslo|0150|5,5')", [2]],
   ['Visits/any(v: Trip.Describe(At=v) eq null)', [2]],
   ['Visits/any(v: Trip.Apart(A=v/Geo, B=Home/Geo) eq 2)', [1]],
+  // An enumeration member is passed as its value, from a path or a literal of either spelling.
+  ['Trip.KindOf(Of=Tag) eq 2', [1]],
+  ['Trip.KindOf(Of=Tag) eq 1', [2]],
+  ['Trip.KindOf(Of=Tag) eq null', [3, 4]],
+  [`Trip.KindOf(Of={"Kind":"Work","Text":null}) eq 2`, [1, 2, 3, 4]],
+  [`Trip.KindOf(Of={"Kind":"1","Text":"a"}) eq 1`, [1, 2, 3, 4]],
 ];
 
 export const structureParameterCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] =

@@ -71,6 +71,11 @@ export function jsonString(body: string, r: Range): StringLiteral {
       end: at + (body.charCodeAt(at - r.start - 1) === 92 ? 6 : 1),
     });
   }
+  return jsonStringOf(value, r);
+}
+
+/** The node of a JSON string whose decoded value is `value`. */
+export function jsonStringOf(value: string, r: Range): StringLiteral {
   const node = { kind: 'string', value, start: r.start, end: r.end } as const;
   return spellsTypedValue(value) ? { ...node, json: true } : node;
 }

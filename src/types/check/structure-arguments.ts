@@ -91,7 +91,13 @@ function pathSlots(
   const slots: TypedExpr[] = [present];
   for (const member of argumentMembers(properties)) {
     const memberPath: MemberExpr = { ...path, segments: [...path.segments, { name: member.name, ...at }] };
-    const read = member.kind === 'structured' ? pathSlots(ctx, memberPath, member.properties) : ctx.expr(memberPath);
+    // An enumeration member is passed as its value, as an argument of its type is (§15).
+    const read =
+      member.kind === 'structured'
+        ? pathSlots(ctx, memberPath, member.properties)
+        : member.enum !== undefined
+          ? ctx.enumOperand(memberPath)
+          : ctx.expr(memberPath);
     if (read === undefined) return undefined;
     slots.push(...(Array.isArray(read) ? read : [read]));
   }
