@@ -34,10 +34,14 @@ describe('an argument of a structure parameter', () => {
     ["Trip.Describe(At='Oslo') eq 'a'", 'wrong_argument_type', "'Oslo'"],
     ["Trip.Describe(At=@p) eq 'a'", 'wrong_argument_type', '@p'],
     ["Trip.Describe(At=Hme) eq 'a'", 'unknown_property', 'Hme'],
-    // A structure a call returns.
-    ["Trip.Describe(At=Trip.Somewhere()) eq 'a'", 'function_parameter', 'Trip.Somewhere()'],
-    ['Trip.Apart(A=Trip.Somewhere()/Geo, B=null) eq 1', 'function_parameter', 'Trip.Somewhere()/Geo'],
-    [`Trip.Describe(At=Trip.Describe(At=${PLACE})) eq 'a'`, 'function_parameter', `Trip.Describe(At=${PLACE})`],
+    // A call's result, or a path after it, of another type.
+    ["Trip.Describe(At=Trip.Somewhere()/Geo) eq 'a'", 'wrong_argument_type', 'Trip.Somewhere()/Geo'],
+    ["Trip.Describe(At=Trip.Somewhere()/City) eq 'a'", 'wrong_argument_type', 'Trip.Somewhere()/City'],
+    ['Trip.Apart(A=Trip.Somewhere(), B=null) eq 1', 'wrong_argument_type', 'Trip.Somewhere()'],
+    [`Trip.Describe(At=Trip.Describe(At=${PLACE})) eq 'a'`, 'wrong_argument_type', `Trip.Describe(At=${PLACE})`],
+    // A result passed whole inside another result passed whole: each member of the outer would read it anew.
+    ["Trip.Describe(At=Trip.Moved(From=Trip.Somewhere())) eq 'a'", 'function_parameter', 'Trip.Somewhere()'],
+    ["Trip.Describe(At=Trip.Somwhere()) eq 'a'", 'unknown_model_function', 'Trip.Somwhere'],
   ])('%s: %s at %s', (filter, code, at) => {
     expect(issuesOf(filter)).toEqual([[code, at]]);
   });
@@ -118,5 +122,32 @@ describe('a parameter a filter gives no value of', () => {
     const [issue] = thrownFilterError(() => check(filter, schema)).issues;
     expect([issue!.code, filter.slice(issue!.start, issue!.end)]).toEqual(['function_parameter', filter.split('(')[0]]);
     expect(issue!.message).toContain(why);
+  });
+});
+
+describe("a call's result passed as a structure", () => {
+  it('is read member by member from the result, each read a scope of its own', () => {
+    expect(printTyped(check('Trip.Apart(A=Trip.Somewhere()/Geo, B=null) eq 1', structureParameterSchema))).toBe(
+      '(Trip.Apart(A={X=($result1 = Trip.Somewhere(): $result1/Geo/X:Int32), Y=($result1 = Trip.Somewhere(): $result1/Geo/Y:Int32)} if ($result1 = Trip.Somewhere(): ($result1/Geo:Structure ne null)), B={X=null:Int32, Y=null:Int32} if false:Boolean):Int32 eq 1:Int32)',
+    );
+  });
+
+  it('passes a result given a structure itself, and a path, but no result inside another', () => {
+    for (const filter of [
+      "Trip.Describe(At=Trip.Moved(From=Home)) eq 'a'",
+      `Trip.Describe(At=Trip.Moved(From=${PLACE})) eq 'a'`,
+      'Trip.Apart(A=Trip.Moved(From=Home)/Geo, B=Trip.Sketch()/Geo) eq 1',
+    ])
+      expect(() => check(filter, structureParameterSchema)).not.toThrow();
+  });
+
+  it('is bounded by the lambda depth, as a path after a call is', () => {
+    const error = thrownFilterError(() =>
+      check(
+        'Visits/any(a: Visits/any(b: Visits/any(c: Visits/any(d: Trip.Describe(At=Trip.Somewhere()) eq null))))',
+        structureParameterSchema,
+      ),
+    );
+    expect(error.kind).toBe('limit');
   });
 });

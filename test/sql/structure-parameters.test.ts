@@ -23,6 +23,7 @@ describe('a structure passed to a function in SQL', () => {
     for (const filter of [
       "Trip.Describe(At=Home) eq 'x'",
       `Trip.Describe(At={"City":null,"Zip":null,"Geo":null}) eq 'x'`,
+      "Trip.Describe(At=Trip.Somewhere()) eq 'x'",
     ]) {
       const error = thrownFilterError(() =>
         compileSql(check(filter, structureParameterSchema), { dialect, table: 't', functions }),

@@ -36,8 +36,12 @@ export const structureParameterModel = defineModel({
     Apart: { parameters: { A: 'Point', B: 'Point' }, returnType: 'Edm.Int32' },
     // The value of the label's kind (an enumeration member's integer); null for a null label.
     KindOf: { parameters: { Of: 'Label' }, returnType: 'Edm.Int32' },
-    // A place, whose members a path reads; never passed whole.
+    // Results passed whole: a place of no row (Oslo|0150|1,2); a stop's sketch, its home's city,
+    // its work's zip and (Id, 2 Id) as its point, null where the home has no city.
     Somewhere: { parameters: {}, returnType: 'Place' },
+    Sketch: { bound: true, parameters: { stop: 'Stop' }, returnType: 'Place' },
+    // A place made of another: what a result passed whole may itself be given.
+    Moved: { parameters: { From: 'Place' }, returnType: 'Place' },
   },
 });
 
@@ -127,6 +131,25 @@ export const structureParameterRegistry = defineFunctions({
       };
     },
   },
+  'Trip.Somewhere': {
+    memory: () => place('Oslo', '0150', { X: 1, Y: 2 }),
+    mongo: () => ({ $literal: place('Oslo', '0150', { X: 1, Y: 2 }) }),
+  },
+  'Trip.Sketch': {
+    memory: (_a, s) => {
+      const id = s!('Id') as number;
+      return s!('Home/City') === null
+        ? null
+        : { City: s!('Home/City'), Zip: s!('Work/Zip'), Geo: { X: id, Y: 2 * id } };
+    },
+    mongo: (_a, s) => ({
+      $cond: [
+        isNull(s!('Home/City')),
+        null,
+        { City: s!('Home/City'), Zip: s!('Work/Zip'), Geo: { X: s!('Id'), Y: { $multiply: [2, s!('Id')] } } },
+      ],
+    }),
+  },
   'Trip.KindOf': {
     memory: (a) => (a.Of === null ? null : (a.Of as { Kind: number | null }).Kind),
     mongo: (a) => field('Kind', a.Of),
@@ -179,6 +202,14 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["Visits/any(v: Trip.Describe(At=v) eq 'Oslo|0150|5,5')", [2]],
   ['Visits/any(v: Trip.Describe(At=v) eq null)', [2]],
   ['Visits/any(v: Trip.Apart(A=v/Geo, B=Home/Geo) eq 2)', [1]],
+  // A call's result, or a path after it: the structure it returns, read member by member.
+  [`Trip.Describe(At=Trip.Somewhere()) eq 'Oslo|0150|1,2'`, [1, 2, 3, 4]],
+  [`Trip.Describe(At=Trip.Sketch()) eq 'Oslo|0151|1,2'`, [1]],
+  [`Trip.Describe(At=$it/Trip.Sketch()) eq 'Bergen|-|2,4'`, [2]],
+  ['Trip.Describe(At=Trip.Sketch()) eq null', [3, 4]],
+  ['Trip.Apart(A=Trip.Sketch()/Geo, B=Home/Geo) eq 0', [1]],
+  ['Trip.Apart(A=Trip.Sketch()/Geo, B=Trip.Somewhere()/Geo) eq 3', [2]],
+  ['Visits/any(v: Trip.Apart(A=v/Geo, B=Trip.Sketch()/Geo) eq 2)', [1]],
   // An enumeration member is passed as its value, from a path or a literal of either spelling.
   ['Trip.KindOf(Of=Tag) eq 2', [1]],
   ['Trip.KindOf(Of=Tag) eq 1', [2]],

@@ -9,7 +9,7 @@ import type { DeclaredParameter, Property, StructureType } from '../schema.js';
 import type { TypedExpr } from '../typed.js';
 import { spelledAs } from '../json-strings.js';
 import type { CheckContext, Checked } from './context.js';
-import { type BindingStructure, bindingAt } from './members.js';
+import { type BindingStructure, bindingAt, resultOf } from './members.js';
 import { listNames } from './messages.js';
 
 type Primitive = Extract<Property, { kind: 'primitive' }>;
@@ -64,12 +64,30 @@ export function structureArgument(
     if (found === 'value' && read === undefined) return undefined;
     what = `'${ctx.nameOf(value, value)}' is ${read?.type ?? (found === 'collection' ? 'a collection' : structure === undefined ? 'the resource' : (structure.type?.name ?? 'another structure'))}`;
   } else if (value.kind === 'member' || value.kind === 'functionCall') {
-    ctx.report(
-      'function_parameter',
-      value,
-      `Function '${functionName}' is not given a call's result as '${parameter.name}': pass a property's structure, or a JSON object`,
-    );
-    return undefined;
+    const path = resultOf(ctx, value);
+    if (path.kind === 'member' && path.call !== undefined && passingResult.has(ctx)) {
+      ctx.report(
+        'function_parameter',
+        value,
+        `Function '${functionName}' is not given a call's result as '${parameter.name}' inside another call's result passed whole: each member of that one reads this one anew; pass a property's structure, or a JSON object`,
+      );
+      return undefined;
+    }
+    if (path.kind === 'member' && path.call !== undefined) {
+      passingResult.add(ctx);
+      let slots: TypedExpr[] | string | undefined;
+      try {
+        slots = resultSlots(ctx, value, path, type);
+      } finally {
+        passingResult.delete(ctx);
+      }
+      if (typeof slots !== 'string') return slots;
+      what = slots;
+    } else {
+      const read = ctx.expr(value);
+      if (read === undefined) return undefined;
+      what = `'${ctx.nameOf(value, value)}' is ${read.type}`;
+    }
   }
   ctx.report(
     'wrong_argument_type',
@@ -77,6 +95,46 @@ export function structureArgument(
     `Function '${functionName}' expects '${parameter.name}' to be ${type.name}: a JSON object of its members, a path to one, or null; ${what ?? `${ctx.nameOf(value, value)} is none`}`,
   );
   return undefined;
+}
+
+/**
+ * The checks that are passing a call's result as a structure argument. Each member of that argument
+ * reads the result anew, so one such argument inside another would multiply the reads level by
+ * level: it is refused (`function_parameter`), and the reads stay as many as the members.
+ */
+const passingResult = new WeakSet<CheckContext>();
+
+/**
+ * A call's result, or a path after a call, passed as a structure: its slots, read from the result as
+ * a path after the call is (§15), or what the value is when it is of another type than `type`;
+ * undefined once an issue is reported.
+ */
+function resultSlots(
+  ctx: CheckContext,
+  value: Expr,
+  path: MemberExpr,
+  type: StructureType,
+): TypedExpr[] | string | undefined {
+  // The structure the path after the call ends at, read once for its type.
+  let found: ReturnType<typeof bindingAt>;
+  const read = ctx.readResult(value, path, (inResult) => {
+    found = bindingAt(ctx, inResult);
+    if (found === 'value') return ctx.expr(inResult);
+    return found === undefined
+      ? undefined
+      : { kind: 'literal', type: 'Edm.Boolean', value: true, start: inResult.start, end: inResult.end };
+  });
+  if (read === undefined) return undefined;
+  const structure = typeof found! === 'string' ? undefined : found!;
+  // Each slot reads the result anew: the call is made once for each member it passes.
+  if (structure?.type?.name === type.name && structure.casts.length === 0) return pathSlots(ctx, path, type.properties);
+  const kind =
+    found! === 'collection'
+      ? 'a collection'
+      : found! === 'value'
+        ? read.type
+        : (structure?.type?.name ?? 'another structure');
+  return `'${ctx.nameOf(value, value)}' is ${kind}`;
 }
 
 /** A path's structure: whether it is present, then each member read at the path, as a filter reads it. */
