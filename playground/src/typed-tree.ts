@@ -72,6 +72,13 @@ const OUTLINE = {
     label: `${n.variable} = ${n.call.function.name}() : ${n.element.kind === 'collection' ? 'collection' : 'result'}`,
     children: [...(n.made === undefined ? [] : [n.made]), ...n.call.args, n.read],
   }),
+  // A collection given whole to a function: a JSON array's elements under it, or the path it passes.
+  collectionArgument: (n) => {
+    const of = `Collection(${n.enum?.name ?? short(n.type)})`;
+    const e = n.elements;
+    if (!('kind' in e)) return { label: `[…] : ${of}`, children: e };
+    return { label: `${collection(e.collection)} : ${of}`, children: e.body === undefined ? [] : [e.body] };
+  },
   not: (n) => ({ label: 'not : Boolean', children: [n.operand] }),
   negate: (n) => ({ label: `- (negate) : ${short(n.type)}`, children: [n.operand] }),
   compare: (n) => ({ label: `${n.op} : Boolean`, children: [n.left, n.right] }),

@@ -89,6 +89,9 @@ function compute(node: TypedExpr): IntegerRange {
       return COUNT;
     case 'guard':
       return compute(node.value);
+    // Never read as a value: only a call's argument, whose implementation is given its elements.
+    case 'collectionArgument':
+      return INTEGER_RANGES[node.type as keyof typeof INTEGER_RANGES] ?? INT32;
     case 'result':
       return compute(node.read);
     // Never integer-typed: check() makes these Boolean, an instant or a Duration.

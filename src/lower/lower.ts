@@ -21,6 +21,8 @@ import type {
   TypedTemporal,
   TypedFunctionCall,
   TypedCallOf,
+  TypedCollectionArgument,
+  TypedCollectionBinding,
   TypedResult,
 } from '../types/typed.js';
 import { canFail, conversionOf } from '../types/conversions.js';
@@ -40,6 +42,7 @@ import type {
   LoweredFilter,
   LoweredFunctionCall,
   LoweredCallOf,
+  LoweredElements,
   LoweredMember,
   LoweredPredicate,
   LoweredTruth,
@@ -123,6 +126,7 @@ const PREDICATES = {
       node,
     ),
   count: notBoolean,
+  collectionArgument: notBoolean,
   negate: notBoolean,
   arithmetic: notBoolean,
   temporal: notBoolean,
@@ -242,6 +246,29 @@ function functionCallValue(node: TypedFunctionCall): LoweredValue {
 }
 
 /**
+ * A collection argument: a JSON array's values lowered one by one (a null value stays an element),
+ * or a path's elements, as a collection binding's are. Never null.
+ */
+function collectionArgumentValue(node: TypedCollectionArgument): LoweredValue {
+  const given = node.elements;
+  const elements = 'kind' in given ? lowerElements(given) : given.map(lowerValue);
+  return { kind: 'collectionArgument', elements, ...facts(node, false, []) };
+}
+
+/** A collection passed whole: its elements, those where its body holds when it has one. */
+function lowerElements(binding: TypedCollectionBinding): LoweredElements {
+  // Never null: a null or missing collection is passed as an empty one.
+  const predicate = binding.body === undefined ? undefined : lowerPredicate(binding.body, true);
+  return {
+    kind: 'collection',
+    collection: lowerCollection(binding.collection),
+    variable: binding.variable,
+    members: binding.members,
+    predicate: predicate?.kind === 'constant' && predicate.value ? undefined : predicate,
+  };
+}
+
+/**
  * A call's parts lowered, and where it is made: `present`, the test that its binding is not null
  * (undefined where it never is; the constant false for a binding that is the null constant).
  */
@@ -251,17 +278,8 @@ function lowerCall(node: TypedCallOf): { call: LoweredCallOf; present: LoweredPr
   let present: LoweredPredicate | undefined;
   let bound: LoweredFunctionCall['binding'];
   if (binding === undefined) bound = undefined;
-  else if (binding.kind === 'collection') {
-    // Never null: a null or missing collection is passed as an empty one.
-    const predicate = binding.body === undefined ? undefined : lowerPredicate(binding.body, true);
-    bound = {
-      kind: 'collection',
-      collection: lowerCollection(binding.collection),
-      variable: binding.variable,
-      members: binding.members,
-      predicate: predicate?.kind === 'constant' && predicate.value ? undefined : predicate,
-    };
-  } else if (binding.kind === 'structure') {
+  else if (binding.kind === 'collection') bound = lowerElements(binding);
+  else if (binding.kind === 'structure') {
     const { source, path, property, members, nullable } = binding;
     bound = { kind: 'structure', source, path, members };
     if (property !== undefined && nullable)
@@ -509,6 +527,7 @@ const VALUES = {
   guard: (node) => guardValue(node),
   functionCall: (node) => functionCallValue(node),
   result: (node) => resultValue(node),
+  collectionArgument: (node) => collectionArgumentValue(node),
   not: (node) => notValue(node),
   logical: (node) => logicalValue(node),
 } satisfies ByKind<[], LoweredValue>;

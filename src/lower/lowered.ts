@@ -169,6 +169,17 @@ export interface LoweredFunctionCall extends ValueBase {
   readonly args: readonly LoweredValue[];
 }
 
+/**
+ * A collection given whole as a model function's argument (docs/semantics.md §15, "Arguments of a
+ * collection type"), of its element type: a JSON array's values, or the elements of a collection
+ * read from a source (none for a null or missing one). Never null (a `null` argument is the null
+ * constant); only an argument of a `functionCall` is one, which a backend passes as an array.
+ */
+export interface LoweredCollectionArgument extends ValueBase {
+  readonly kind: 'collectionArgument';
+  readonly elements: readonly LoweredValue[] | LoweredElements;
+}
+
 /** What a call of a model's function is, whatever its result: its overload, binding and arguments. */
 export type LoweredCallOf = Pick<LoweredFunctionCall, 'function' | 'binding' | 'args' | 'start' | 'end'>;
 
@@ -266,7 +277,8 @@ export type LoweredValue =
   | LoweredCast
   | LoweredTruth
   | LoweredNotValue
-  | LoweredLogicalValue;
+  | LoweredLogicalValue
+  | LoweredCollectionArgument;
 
 // ---------------------------------------------------------------------------------------------
 // Predicates: conditions that are true or false, never null. `negated` is the wanted truth pushed

@@ -71,6 +71,7 @@ export function withNow(node: TypedExpr, now: number): TypedExpr {
       return { ...node, operand: withNow(node.operand, now) };
     case 'functionCall':
     case 'result':
+    case 'collectionArgument':
       return mapChildrenOfTyped(node, (child) => withNow(child, now));
     case 'lambda':
     case 'count':

@@ -10,6 +10,7 @@ import type {
   LoweredCallOf,
   LoweredCollection,
   LoweredConstant,
+  LoweredElements,
   LoweredPredicate,
   LoweredValue,
   Source,
@@ -92,6 +93,8 @@ export function printValue(v: LoweredValue): string {
       return `(not? ${printValue(v.operand)})`;
     case 'logical':
       return `(${v.op}? ${v.operands.map(printValue).join(' ')})`;
+    case 'collectionArgument':
+      return 'kind' in v.elements ? elementsText(v.elements) : `[${v.elements.map(printValue).join(' ')}]`;
     default:
       return assertNever(v, 'lowered value kind');
   }
@@ -104,9 +107,14 @@ function callText(v: LoweredCallOf): string {
     b === undefined
       ? ''
       : b.kind === 'collection'
-        ? ` [${b.variable} in ${collection(b.collection)}${b.predicate === undefined ? '' : ` ${printLowered(b.predicate)}`}]`
+        ? ` ${elementsText(b)}`
         : ` ${b.kind === 'structure' ? `{${path(b.source, b.path) || '$it'}}` : printValue(b)}`;
   return `(${v.function.name}${bound}${v.args.map((a) => ` ${printValue(a)}`).join('')})`;
+}
+
+/** A collection's elements passed whole: its variable over the collection, and which are passed. */
+function elementsText(e: LoweredElements): string {
+  return `[${e.variable} in ${collection(e.collection)}${e.predicate === undefined ? '' : ` ${printLowered(e.predicate)}`}]`;
 }
 
 /** A constant with its type's literal suffix: `5`, `5L`, `5.5m`, `0.5d`, `0.5f`, `'text'`, `X'0A'`. */

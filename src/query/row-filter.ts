@@ -366,6 +366,13 @@ class Restriction {
       }
       case 'result':
         return this.restrictedResult(node, base as TypedResult, scopes, server);
+      // A path's collection passed to a function: the elements a count would count.
+      case 'collectionArgument': {
+        const given = node.elements;
+        if (!('kind' in given))
+          return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
+        return { ...(base as typeof node), elements: this.restrictedBinding(given, scopes, server) };
+      }
       default:
         return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
     }
@@ -415,6 +422,19 @@ class Restriction {
     scopes: readonly (readonly [variable: string, path: string])[],
     server: boolean,
   ): TypedExpr {
+    const args = node.args.map((arg) => this.restricted(arg, scopes, server));
+    return { ...base, binding: this.restrictedBinding(binding, scopes, server), args };
+  }
+
+  /**
+   * A collection passed whole (a call's binding, or an argument): its elements those a row filter
+   * keeps, and none through a hidden relation's row.
+   */
+  private restrictedBinding(
+    binding: TypedCollectionBinding,
+    scopes: readonly (readonly [variable: string, path: string])[],
+    server: boolean,
+  ): TypedCollectionBinding {
     const { collection, variable } = binding;
     const path = this.schemaPath(collection.source, collection.path, scopes);
     const own = binding.body && this.restricted(binding.body, [...scopes, [variable, path]], server);
@@ -426,8 +446,7 @@ class Restriction {
       conditions.length < 2
         ? conditions[0]
         : { kind: 'logical', op: 'and', type: 'Edm.Boolean', operands: conditions, start: 0, end: 0 };
-    const args = node.args.map((arg) => this.restricted(arg, scopes, server));
-    return { ...base, binding: body === undefined ? binding : { ...binding, body }, args };
+    return body === undefined ? binding : { ...binding, body };
   }
 
   /** A lambda whose collection a row filter restricts: its body holds the filter for each element. */
@@ -611,23 +630,12 @@ class Restriction {
         } as TypedExpr;
       }
       case 'functionCall': {
-        if (node.binding?.kind === 'collection') {
-          const { collection, variable, body } = node.binding;
-          const inner = new Map(renamed);
-          const name = `$row${++this.fresh}`;
-          inner.set(variable, name);
-          const moved_ = moved(collection.source, collection.path);
+        if (node.binding?.kind === 'collection')
           return {
             ...node,
-            binding: {
-              ...node.binding,
-              variable: name,
-              collection: { ...collection, ...moved_ },
-              ...(body === undefined ? {} : { body: this.rebound(body, at, inner) }),
-            },
+            binding: this.reboundBinding(node.binding, at, renamed),
             args: node.args.map((arg) => this.rebound(arg, at, renamed)),
           };
-        }
         const call = mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed)) as typeof node;
         const binding = call.binding;
         if (binding?.kind !== 'structure') return call;
@@ -636,9 +644,39 @@ class Restriction {
           binding: { ...binding, ...moved(binding.source, binding.path), nullable: binding.nullable || at.nullable },
         };
       }
+      case 'collectionArgument':
+        return 'kind' in node.elements
+          ? { ...node, elements: this.reboundBinding(node.elements, at, renamed) }
+          : mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed));
       default:
         return mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed));
     }
+  }
+
+  /** A collection passed whole, read from where `at` says, its variable renamed. */
+  private reboundBinding(
+    binding: TypedCollectionBinding,
+    at: ReadPoint,
+    renamed: Map<string, string>,
+  ): TypedCollectionBinding {
+    const { collection, variable, body } = binding;
+    const inner = new Map(renamed);
+    const name = `$row${++this.fresh}`;
+    inner.set(variable, name);
+    const source = collection.source;
+    const moved =
+      source.kind === 'row'
+        ? { source: at.source, path: [...at.prefix, ...collection.path] }
+        : {
+            source: { kind: 'variable', name: renamed.get(source.name) ?? source.name } as const,
+            path: collection.path,
+          };
+    return {
+      ...binding,
+      variable: name,
+      collection: { ...collection, ...moved },
+      ...(body === undefined ? {} : { body: this.rebound(body, at, inner) }),
+    };
   }
 }
 

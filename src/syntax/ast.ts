@@ -334,6 +334,16 @@ export interface StructureLiteral extends Span {
 }
 
 /**
+ * `[1,2,3]`: a collection's value, OData 4.01's JSON array, given whole as the argument of a model
+ * function's collection parameter (docs/semantics.md §15, "Arguments of a collection type"); the
+ * grammar reads one nowhere else. Its items are in the order written, JSON values or objects.
+ */
+export interface CollectionLiteral extends Span {
+  readonly kind: 'collection';
+  readonly items: readonly (Literal | StructureLiteral)[];
+}
+
+/**
  * `operand in @list`: an `in` whose list is the value of a parameter alias, a list in parentheses
  * or a JSON array given beside the filter. check() reads it and types the usual `in`.
  */
@@ -369,6 +379,7 @@ export type Expr =
   | InExpr
   | InAliasExpr
   | StructureLiteral
+  | CollectionLiteral
   | LambdaExpr
   | CountExpr
   | InCollectionExpr;
@@ -430,6 +441,8 @@ export function childrenOf(node: Expr): readonly Expr[] {
       return [node.operand, node.alias];
     case 'structure':
       return node.members.map((m) => m.value);
+    case 'collection':
+      return node.items;
     default:
       return assertNever(node);
   }

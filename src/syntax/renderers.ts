@@ -222,6 +222,12 @@ export const renderers: Renderers = {
   }),
   // Members as written, in JSON's spelling; tree validation admits only values JSON writes.
   structure: (n) => leaf(jsonText(n) ?? '{}'),
+  // Items as written, in JSON's spelling, as a structure's members are; `[]` for none.
+  collection: (n) => ({
+    text: `[${n.items.map((item) => jsonText(item) ?? 'null').join(',')}]`,
+    level: PRIMARY,
+    numeric: false,
+  }),
   inCollection: (_n, [subject, collection]) => ({
     text: `${operand(subject!, IN)} in ${collection!.text}`,
     level: IN,

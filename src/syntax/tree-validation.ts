@@ -240,6 +240,14 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
     f
       .nodes('members')
       .map((m) => (isRecord(m) && isRecord(m.value) ? m.value : f.fail('needs a value on each member'))),
+  // Where it stands (a whole argument of a model's function) is held by the read back, below.
+  collection: (f) => {
+    const items = f.nodes('items');
+    for (const item of items)
+      if (!isRecord(item) || !(isLiteralKind(item.kind) || item.kind === 'structure'))
+        f.fail("has an item that is no literal nor a structure's");
+    return items;
+  },
   inAlias: (f) => [f.child('operand'), f.child('alias', ALIAS)],
   lambda: (f, n) => {
     f.oneOf('op', new Set(['any', 'all']));

@@ -45,6 +45,7 @@ export const VERSIONED_CONSTRUCTS = {
   },
   string_as_value: { since: '4.01', what: 'A string read as a value of another type' },
   structure_literal: { since: '4.01', what: "A structure's value (a JSON object)" },
+  collection_literal: { since: '4.01', what: "A collection's value (a JSON array)" },
 } as const satisfies Record<string, VersionedConstruct>;
 
 export type VersionedConstructName = keyof typeof VERSIONED_CONSTRUCTS;
@@ -154,6 +155,8 @@ export function constructOf(node: Expr): FoundConstruct | undefined {
       return named('in_collection');
     case 'structure':
       return named('structure_literal');
+    case 'collection':
+      return named('collection_literal');
     default:
       return assertNever(node);
   }

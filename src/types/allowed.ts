@@ -89,6 +89,7 @@ function usedBy(node: TypedExpr): { readonly function?: string; readonly operato
     case 'member':
     case 'convert':
     case 'guard':
+    case 'collectionArgument':
       return undefined;
     default:
       return assertNever(node);

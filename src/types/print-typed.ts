@@ -88,6 +88,11 @@ function refusal(n: TypedExpr, version: ODataVersion): Error | undefined {
     case 'functionCall':
     case 'result':
       return v3 ? refuseConstruct('function_call', version, n) : undefined;
+    // A JSON array came with 4.01; a path's collection is written as a path.
+    case 'collectionArgument':
+      return version !== '4.01' && !('kind' in n.elements)
+        ? refuseConstruct('collection_literal', version, n)
+        : undefined;
     case 'call': {
       const since = lookupFunction(n.name)?.since;
       // contains is written as substringof, which every version has.
@@ -193,6 +198,13 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
       return `(${n.variable} = ${callText(n.call, printTyped)}${n.made === undefined ? '' : ` if ${printTyped(n.made)}`}: ${printTyped(n.read)})`;
     case 'guard':
       return `guard(${printTyped(n.condition)}, ${printTyped(n.value)}, ${printTyped(n.otherwise)})${t}`;
+    // The elements of a JSON array, or a path's collection and, where some are passed, which.
+    case 'collectionArgument': {
+      const of = `:Collection(${n.enum?.name ?? short(n.type)})`;
+      const e = n.elements;
+      if (!('kind' in e)) return `[${e.map((i) => printTyped(i)).join(', ')}]${of}`;
+      return `${collection(e.collection)}${e.body === undefined ? '' : `(${e.variable}: ${printTyped(e.body)})`}${of}`;
+    }
     default:
       return assertNever(n);
   }

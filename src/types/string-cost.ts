@@ -138,6 +138,7 @@ function pushOperands(node: TypedExpr, stack: TypedExpr[]): void {
       return;
     case 'functionCall':
     case 'result':
+    case 'collectionArgument':
       for (const child of childrenOfTyped(node)) stack.push(child);
       return;
     case 'lambda':
@@ -220,6 +221,8 @@ class StringCosts {
       case 'in':
       case 'lambda':
       case 'count':
+      // A collection is given to a function whole, which makes no text of it here.
+      case 'collectionArgument':
         // Not a string: a conversion is between numbers or instants only.
         return NONE;
       default:

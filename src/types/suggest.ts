@@ -58,6 +58,7 @@ export function literalsInString(content: string): readonly { readonly text: str
       case 'count':
       case 'inCollection':
       case 'structure':
+      case 'collection':
         break;
       default:
         assertNever(expr);

@@ -5,7 +5,8 @@
 // - both operands of `compare` and `arithmetic`, and the operand and list items of `in`, have the
 //   same type (literals are retyped in place, anything else is wrapped in `convert`);
 // - every argument of a `call` has exactly the type of the chosen overload's parameter (a model
-//   function's structure parameter takes its slots, src/types/argument-slots.ts);
+//   function's structure parameter takes its slots, src/types/argument-slots.ts; a collection
+//   parameter one `collectionArgument`, or a null, of its element type);
 // - `not`, `logical` operands and the root are Edm.Boolean;
 // - a `null` literal has the type its context expects (the other operand, the parameter, the
 //   left of `in` or the first non-null item of its list); with no context at all it is
@@ -211,6 +212,20 @@ export interface TypedFunctionCall extends TypedBase {
   readonly args: readonly TypedExpr[];
 }
 
+/**
+ * A collection given whole as the argument of a model function's collection parameter
+ * (docs/semantics.md §15, "Arguments of a collection type"), of the parameter's element type
+ * (`type`, and `enum` for an enumeration's): the values of a JSON array, each of that type (a
+ * literal or null), or the elements of the collection a path reaches, each read as the binding's
+ * variable reads it (none where the collection is null or missing, as a lambda ranges over none).
+ * Never null (a `null` argument is a null of the element type); only a call's argument is one.
+ */
+export interface TypedCollectionArgument extends TypedBase {
+  readonly kind: 'collectionArgument';
+  readonly enum?: EnumType;
+  readonly elements: readonly TypedExpr[] | TypedCollectionBinding;
+}
+
 /** What a call of a model's function is, whatever its result: its overload, binding and arguments. */
 export type TypedCallOf = Pick<TypedFunctionCall, 'function' | 'binding' | 'args' | 'start' | 'end'>;
 
@@ -250,6 +265,11 @@ export function collectionReadBy(node: TypedExpr): TypedCollection | undefined {
   if (node.kind === 'functionCall' && node.binding?.kind === 'collection') return node.binding.collection;
   if (node.kind === 'result' && node.call.binding?.kind === 'collection') return node.call.binding.collection;
   return undefined;
+}
+
+/** The condition a collection's elements are passed by, as an operand: none where every element is. */
+function elementCondition(binding: TypedCollectionBinding): readonly TypedExpr[] {
+  return binding.body === undefined ? [] : [binding.body];
 }
 
 /** The operands of a call: its binding's (a value, or a collection's element condition), then its arguments. */
@@ -396,7 +416,8 @@ export type TypedExpr =
   | TypedLambda
   | TypedCount
   | TypedGuard
-  | TypedResult;
+  | TypedResult
+  | TypedCollectionArgument;
 
 export type TypedKind = TypedExpr['kind'];
 
@@ -437,6 +458,8 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
       return node.body === undefined ? [] : [node.body];
     case 'guard':
       return [node.condition, node.value];
+    case 'collectionArgument':
+      return 'kind' in node.elements ? elementCondition(node.elements) : node.elements;
     case 'literal':
     case 'null':
     case 'member':
@@ -483,6 +506,11 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
       return node.body === undefined ? node : { ...node, body: map(node.body) };
     case 'guard':
       return { ...node, condition: map(node.condition), value: map(node.value) };
+    case 'collectionArgument': {
+      const elements = node.elements;
+      if (!('kind' in elements)) return { ...node, elements: elements.map(map) };
+      return elements.body === undefined ? node : { ...node, elements: { ...elements, body: map(elements.body) } };
+    }
     case 'literal':
     case 'null':
     case 'member':

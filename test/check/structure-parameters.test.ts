@@ -109,7 +109,7 @@ describe('a parameter a filter gives no value of', () => {
     functions: {
       Tagged: { parameters: { P: 'Tagged' }, returnType: 'Edm.Int32' },
       Based: { parameters: { P: 'Base' }, returnType: 'Edm.Int32' },
-      Many: { parameters: { P: { type: 'Edm.Int32', collection: true } }, returnType: 'Edm.Int32' },
+      Many: { parameters: { P: { type: 'Tagged', collection: true } }, returnType: 'Edm.Int32' },
     },
   });
   const schema = schemaOf(model, 'Ts');
@@ -117,7 +117,7 @@ describe('a parameter a filter gives no value of', () => {
   it.each([
     ['Ns.Tagged(P=null) eq 1', "a structure with the collection member 'Tags'"],
     ['Ns.Based(P=null) eq 1', 'a type other types derive from'],
-    ['Ns.Many(P=null) eq 1', 'Collection(Edm.Int32)'],
+    ['Ns.Many(P=null) eq 1', 'Collection(Ns.Tagged)'],
   ])('refuses %s at its name, saying why', (filter, why) => {
     const [issue] = thrownFilterError(() => check(filter, schema)).issues;
     expect([issue!.code, filter.slice(issue!.start, issue!.end)]).toEqual(['function_parameter', filter.split('(')[0]]);

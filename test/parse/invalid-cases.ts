@@ -407,19 +407,19 @@ export const INVALID: readonly InvalidCase[] = [
     "'b'",
   ],
   ['x in [[[', 'unsupported', 6, "Nested JSON array in the list of 'in' is not supported at position 6", '[['],
-  // A JSON array is the list of `in` only: anywhere else it is a collection literal.
+  // A JSON array is the list of `in`, or a whole argument of a model's function: anywhere else it is a collection literal.
   [
     'x eq ["a"]',
     'unsupported',
     5,
-    "A collection literal is not supported outside `in`; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in at position 5",
+    "A collection literal is not supported outside `in` and a function's argument; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in at position 5",
     '["a"]',
   ],
   [
     '[] eq Tags',
     'unsupported',
     0,
-    "A collection literal is not supported outside `in`; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in at position 0",
+    "A collection literal is not supported outside `in` and a function's argument; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in at position 0",
     '[]',
   ],
   ['x eq [', 'syntax', 6, "Unexpected end of input at position 6; expected a JSON value or ']'"],

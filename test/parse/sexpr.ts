@@ -47,6 +47,7 @@ const render: ExprVisitor<string> = {
   inAlias: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.alias)})`,
   inCollection: (n) => `(in ${sexpr(n.operand)} ${sexpr(n.collection)})`,
   structure: (n) => `{${n.members.map((m) => `${JSON.stringify(m.name)}: ${sexpr(m.value)}`).join(', ')}}`,
+  collection: (n) => `[${n.items.map(sexpr).join(', ')}]`,
 };
 
 export function sexpr(node: Expr): string {

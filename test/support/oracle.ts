@@ -440,6 +440,9 @@ function evaluate(node: TypedExpr, row: Record<string, unknown>, env: Env): V {
       throw new Error(`oracle: the function '${node.function.name}' of the model has no reference meaning`);
     case 'result':
       throw new Error(`oracle: the function '${node.call.function.name}' of the model has no reference meaning`);
+    // Only an argument of a model's function, which the oracle never calls (above).
+    case 'collectionArgument':
+      throw new Error('oracle: a collection argument outside a call of a model function');
     case 'guard':
       return evaluate(node.condition, row, env) === true
         ? evaluate(node.value, row, env)

@@ -29,7 +29,7 @@ import { convertRepr, literalValue, refuseDecimalsBeyondModel, reprOf, workingRe
 import { isPredicateFunction, type PredicateFunction } from '../../language/functions.js';
 import * as runtime from './runtime.js';
 import { TOO_DEEP } from './interpret.js';
-import { limitOnExhaustion, unsupported } from '../../errors.js';
+import { limitOnExhaustion, malformedTree, unsupported } from '../../errors.js';
 import { FirstReads } from './first-reads.js';
 import { RowReads } from './generated-reads.js';
 import {
@@ -357,6 +357,9 @@ class Generator extends RowReads {
           end: node.end,
         });
       }
+      // Only a call's argument, which generated code never reaches (above).
+      case 'collectionArgument':
+        throw malformedTree(node, 'a collection stands outside the arguments of a call');
       case 'guard': {
         const v = this.as(this.value(node.value), repr);
         const k = this.as(this.value(node.otherwise), repr);

@@ -87,6 +87,7 @@ export class FirstReads {
       // An implementation reads what it will: no member is certainly read.
       case 'functionCall':
       case 'result':
+      case 'collectionArgument':
         return [];
       case 'truth':
         return this.ofTruth(node.predicate);

@@ -89,7 +89,7 @@ function callOf(
   const fn = node.function;
   const implementation = implementationOf<unknown, readonly unknown[]>(scope.functions, fn.name, 'memory', node);
   const names = fn.parameters.map((p) => p.name);
-  const args = argumentsOf(fn, node.args).map((arg) => argumentReader(arg, scope, value));
+  const args = argumentsOf(fn, node.args).map((arg) => argumentReader(fn.name, arg, scope, node, value, truth));
   const binding = node.binding;
   if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection') {
     names.unshift(fn.binding!.name);
@@ -111,16 +111,27 @@ function callOf(
 /**
  * An argument as the implementation takes it: a value in the typed tree's literal representation; a
  * structure as an object of its members, each so (a complex member an object in turn), or null
- * where it is absent (docs/semantics.md §15).
+ * where it is absent; a collection as an array of its elements, each so (docs/semantics.md §15).
  */
 function argumentReader(
+  name: string,
   arg: ArgumentOf<LoweredValue>,
   scope: Scope,
+  span: Span,
   value: (node: LoweredValue, scope: Scope) => Eval,
+  truth: (node: LoweredPredicate, scope: Scope) => Test,
 ): Eval {
-  if ('value' in arg) return publicReader(value(arg.value, scope), arg.value);
+  if ('value' in arg) {
+    const given = arg.value;
+    if (given.kind !== 'collectionArgument') return publicReader(value(given, scope), given);
+    if ('kind' in given.elements) return elementsOf(name, given.elements, scope, span, truth);
+    const elements = given.elements.map((element) => publicReader(value(element, scope), element));
+    return (row, env) => elements.map((read) => read(row, env));
+  }
   const present = value(arg.present, scope);
-  const members = arg.members.map(([name, member]) => [name, argumentReader(member, scope, value)] as const);
+  const members = arg.members.map(
+    ([member, slots]) => [member, argumentReader(name, slots, scope, span, value, truth)] as const,
+  );
   return (row, env) => {
     if (present(row, env) !== true) return null;
     const structure: Record<string, unknown> = {};

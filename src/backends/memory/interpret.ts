@@ -30,7 +30,7 @@ import {
 } from './plan.js';
 import { isPredicateFunction } from '../../language/functions.js';
 import * as rt from './runtime.js';
-import { limitOnExhaustion } from '../../errors.js';
+import { limitOnExhaustion, malformedTree } from '../../errors.js';
 import { type Env, type Eval, type Row, type Scope, slotOf, type Test } from './closure-scope.js';
 import { collectionReader, member, memberPresent, structureIsNull } from './closure-reads.js';
 import { arithmetic, equality, FUNCTIONS, ordering, PREDICATES, strictCall } from './value-operations.js';
@@ -235,6 +235,9 @@ function value(node: LoweredValue, scope: Scope): Eval {
       return functionCall(node, scope, value, truth);
     case 'result':
       return resultRead(node, scope, value, truth);
+    // Read by the call it is an argument of (src/backends/memory/function-calls.ts), never alone.
+    case 'collectionArgument':
+      throw malformedTree(node, 'a collection stands outside the arguments of a call');
     case 'guard': {
       const holds = truth(node.condition, scope);
       const v = valueAs(node.value, repr, scope);

@@ -184,6 +184,7 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'negate':
       case 'arithmetic':
       case 'temporal':
+      case 'collectionArgument':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -235,6 +236,9 @@ export class ExpressionCompiler implements NumberCompiler {
         // A branch that is a missing field would make the $cond missing too, which `$eq` with
         // null tells from null: the value's branch is null where its field is missing.
         return { $cond: [this.truth(node.condition), orNull(this.value(node.value)), this.value(node.otherwise)] };
+      // Read by the call it is an argument of (functionCall, below), never alone.
+      case 'collectionArgument':
+        throw malformedTree(node, 'a collection stands outside the arguments of a call');
       default:
         return assertNever(node, 'lowered value kind');
     }
@@ -254,7 +258,7 @@ export class ExpressionCompiler implements NumberCompiler {
     if (binding !== undefined && binding.kind !== 'structure' && binding.kind !== 'collection')
       named.push([fn.binding!.name, this.value(binding)]);
     argumentsOf(fn, node.args).forEach((arg, i) => {
-      named.push([fn.parameters[i]!.name, this.argument(arg)]);
+      named.push([fn.parameters[i]!.name, this.argument(fn.name, arg, node)]);
     });
     const structure =
       binding?.kind === 'structure'
@@ -273,13 +277,24 @@ export class ExpressionCompiler implements NumberCompiler {
   }
 
   /**
-   * An argument's expression: a value's, or a structure's object of its members (a missing field
-   * read as null, as memory reads it), null where the structure is absent (docs/semantics.md §15).
+   * An argument's expression: a value's; a structure's object of its members (a missing field
+   * read as null, as memory reads it), null where the structure is absent; a collection's array
+   * of its elements' expressions, or a path's array of elements, as a call bound to it is given
+   * them (docs/semantics.md §15).
    */
-  private argument(arg: ArgumentOf<LoweredValue>): Agg {
-    if ('value' in arg) return this.value(arg.value);
+  private argument(name: string, arg: ArgumentOf<LoweredValue>, at: Span): Agg {
+    if ('value' in arg) {
+      const given = arg.value;
+      if (given.kind !== 'collectionArgument') return this.value(given);
+      // A missing element reads as null, as a null literal is written: an array holds no missing value.
+      if (!('kind' in given.elements)) return given.elements.map((element) => orNull(this.value(element)));
+      return this.elementsBound(name, given.elements, at).elements;
+    }
     const members = Object.fromEntries(
-      arg.members.map(([name, m]) => [name, 'value' in m ? orNull(this.argument(m)) : this.argument(m)]),
+      arg.members.map(([member, m]) => [
+        member,
+        'value' in m ? orNull(this.argument(name, m, at)) : this.argument(name, m, at),
+      ]),
     );
     const present = arg.present;
     if (present.kind === 'constant') return present.value === true ? members : null;
@@ -471,6 +486,7 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'negate':
       case 'arithmetic':
       case 'temporal':
+      case 'collectionArgument':
         throw this.notBoolean(node);
       default:
         return assertNever(node, 'lowered value kind');
@@ -499,6 +515,7 @@ export class ExpressionCompiler implements NumberCompiler {
       case 'cast':
       case 'guard':
       case 'functionCall':
+      case 'collectionArgument':
         return this.mayBeNull(node);
       // What reads the result is compiled inside its scope, and says itself whether it may be null.
       case 'result':

@@ -236,6 +236,7 @@ export class QueryCompiler {
       case 'temporal':
       case 'cast':
       case 'guard':
+      case 'collectionArgument':
         return undefined;
       default:
         return assertNever(node, 'lowered value kind');

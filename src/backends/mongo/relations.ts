@@ -49,6 +49,17 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
       for (const child of childrenOfTyped(node)) refuseIn(child, root, elements);
       return;
     }
+    case 'collectionArgument': {
+      const given = node.elements;
+      if (!('kind' in given)) {
+        for (const element of given) refuseIn(element, root, elements);
+        return;
+      }
+      const path = refusePath(node, given.collection.source, given.collection.path, root, elements);
+      const element = { property: given.collection.property.element, path };
+      if (given.body !== undefined) refuseIn(given.body, root, new Map([...elements, [given.variable, element]]));
+      return;
+    }
     case 'result': {
       refuseIn({ kind: 'functionCall', type: node.type, ...node.call }, root, elements);
       // A result holds values only: what reads it reaches no relation of its own.

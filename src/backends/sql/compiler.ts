@@ -501,12 +501,13 @@ export class Compiler {
           ),
         );
       case 'functionCall': {
-        // A structure passed whole would be a row value, which no dialect binds (docs/semantics.md, "SQL backends: differences").
-        const structure = node.function.parameters.find((p) => p.kind === 'structure');
-        if (structure !== undefined)
+        // A structure passed whole would be a row value, and a collection an array or a row source,
+        // which no dialect binds as one value (docs/semantics.md, "SQL backends: differences").
+        const whole = node.function.parameters.find((p) => p.kind === 'structure' || p.collection);
+        if (whole !== undefined)
           throw this.unsupported(
             'function_parameter',
-            `Function '${node.function.name}' takes '${structure.name}' as ${describeValueType(structure)}, a structure, which the ${this.dialect.name} SQL dialect does not pass to a function`,
+            `Function '${node.function.name}' takes '${whole.name}' as ${describeValueType(whole)}, ${whole.collection ? 'a collection' : 'a structure'}, which the ${this.dialect.name} SQL dialect does not pass to a function`,
             node,
           );
         const frag = functionCallSql(
@@ -542,6 +543,9 @@ export class Compiler {
         if (node.type === 'Edm.Boolean') return this.booleanValue(node, render);
         return { sql: render(), type: node.type, nullable: node.nullable, column: false, integral: v.integral };
       }
+      // Only a call's argument, whose call is refused above before its arguments are read.
+      case 'collectionArgument':
+        throw malformedTree(node, 'a collection stands outside the arguments of a call');
       default:
         return assertNever(node, 'lowered value kind');
     }

@@ -120,6 +120,7 @@ export class DecimalMagnitudes {
       // Kinds that are never numeric, and a count, whose integer range (above) always bounds it.
       // A function's result is anything its type holds.
       case 'functionCall':
+      case 'collectionArgument':
       case 'count':
       case 'truth':
       case 'not':

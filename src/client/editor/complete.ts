@@ -372,6 +372,9 @@ function memberItem(
         ? { label: name, insert: `${name}/`, kind: 'navigation', detail: describeProperty(property) }
         : undefined;
     case 'collection': {
+      // Passed whole, as the argument of a function's collection parameter (docs/semantics.md §15).
+      if (place.fits(path))
+        return { label: name, insert: name, kind: 'collection', detail: describeProperty(property) };
       const usable = lambdaItems(place, `${path}/`, property.name, options).length > 0;
       return usable
         ? { label: name, insert: `${name}/`, kind: 'collection', detail: describeProperty(property) }

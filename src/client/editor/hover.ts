@@ -89,7 +89,8 @@ function inspectUpToError(
 }
 
 function typeName(node: TypedExpr): string {
-  return (node.kind === 'literal' || node.kind === 'null') && node.enum !== undefined
+  return (node.kind === 'literal' || node.kind === 'null' || node.kind === 'collectionArgument') &&
+    node.enum !== undefined
     ? node.enum.name
     : node.kind === 'member' && node.property.enum !== undefined
       ? node.property.enum.name
@@ -125,6 +126,8 @@ function describeNode(node: TypedExpr, text: string): string {
       return `null, here of type ${type}`;
     case 'convert':
       return `${text.slice(node.start, node.end)}: converted to ${type}`;
+    case 'collectionArgument':
+      return `${text.slice(node.start, node.end)}: Collection(${node.enum?.name ?? type})`;
     case 'structureNull':
     case 'cast':
     case 'has':

@@ -2,7 +2,15 @@
 // `Path/Ns.Fn(P=v)` bound to the path before it. The grammar reads the named arguments; which
 // function a name is, and whether the arguments fit it, is the checker's.
 
-import type { Expr, FunctionArgument, MemberExpr, PathSegment } from '../ast.js';
+import type {
+  CollectionLiteral,
+  Expr,
+  FunctionArgument,
+  Literal,
+  MemberExpr,
+  PathSegment,
+  StructureLiteral,
+} from '../ast.js';
 import type { Range } from './syntax-error.js';
 import { afterCall, type ResultPath } from './result-paths.js';
 
@@ -15,6 +23,11 @@ export interface FunctionArgs {
 /** `Name=value` inside a call's parentheses. */
 export function functionArgument(name: PathSegment, value: Expr, r: Range): FunctionArgument {
   return { name: name.name, nameSpan: { start: name.start, end: name.end }, value, start: r.start, end: r.end };
+}
+
+/** `[1,2]` as a whole argument: a collection's value, its items as written. */
+export function collectionLiteral(items: (Literal | StructureLiteral)[], r: Range): CollectionLiteral {
+  return { kind: 'collection', items, start: r.start, end: r.end };
 }
 
 /** The arguments of a bound call, as the end of its path. */

@@ -6,6 +6,7 @@ import {
   jsonKeyword,
   jsonNumber,
   jsonString,
+  rejectArrayItem,
   rejectJsonItem,
   rejectNestedJson,
   unterminatedJsonString,
@@ -26,7 +27,13 @@ import {
   rejectVariable,
 } from './unsupported.js';
 import { isTypeFunction, typeArguments, typeName } from './type-functions.js';
-import { functionArgs, functionArgument, isCanonicalNamespace, isFunctionSegment } from './function-calls.js';
+import {
+  collectionLiteral,
+  functionArgs,
+  functionArgument,
+  isCanonicalNamespace,
+  isFunctionSegment,
+} from './function-calls.js';
 import { resultPath } from './result-paths.js';
 import {
   isCastName,
@@ -66,6 +73,8 @@ export const actions = {
   isFunctionSegment,
   functionArgs,
   functionArgument,
+  collectionLiteral,
+  rejectArrayItem,
   resultPath,
   segment,
   pathOrCall,

@@ -122,10 +122,11 @@ export function jsonKeyword(value: boolean | null, r: Range): Literal {
 }
 
 /**
- * `[…]` as an item of a JSON array (`[FirstName, LastName] in [["John", "Doe"]]` in OData):
+ * `[…]` as an item of a JSON array (`[FirstName, LastName] in [["John", "Doe"]]` in OData, or an
+ * argument's `[[1]]`):
  * refused, its span up to the matching bracket (strings skipped), or to the end without one.
  */
-export function rejectNestedJson(rest: string, start: number): never {
+export function rejectNestedJson(rest: string, start: number, within = "the list of 'in'"): never {
   let depth = 0;
   let end = rest.length;
   for (let i = 0, inString = false; i < rest.length; i++) {
@@ -140,7 +141,7 @@ export function rejectNestedJson(rest: string, start: number): never {
       break;
     }
   }
-  return refuse('nested_json_array', "Nested JSON array in the list of 'in'", { start, end: start + end });
+  return refuse('nested_json_array', `Nested JSON array in ${within}`, { start, end: start + end });
 }
 
 /** An item of a JSON array that is no JSON value (`'a'`, `Name`, `1.5d`, `TRUE`), refused at its span. */
@@ -150,5 +151,14 @@ export function rejectJsonItem(r: Range): never {
     'An item of a JSON array other than a JSON value (a string in double quotes, a number, true, false or null)',
     r,
     '; write other literals in a list in parentheses,',
+  );
+}
+
+/** An item of an argument's JSON array that is no JSON value nor an object (`'a'`, `Name`), refused at its span. */
+export function rejectArrayItem(r: Range): never {
+  return refuse(
+    'json_array_item',
+    "An item of an argument's JSON array other than a JSON value (a string in double quotes, a number, true, false, null) or an object",
+    r,
   );
 }

@@ -83,6 +83,7 @@ const RESPAN: { readonly [K in Expr['kind']]: (node: Extract<Expr, { kind: K }>,
     inCollection: (n, start, end) => ({ kind: n.kind, operand: n.operand, collection: n.collection, start, end }),
     inAlias: (n, start, end) => ({ kind: n.kind, operand: n.operand, alias: n.alias, start, end }),
     structure: (n, start, end) => ({ kind: n.kind, members: n.members, start, end }),
+    collection: (n, start, end) => ({ kind: n.kind, items: n.items, start, end }),
   };
 
 /** The `picoseconds` field of a time literal, where it has one. */

@@ -129,12 +129,12 @@ function shortened(text: string): string {
   return chars.length > QUOTED_LENGTH ? `${chars.slice(0, QUOTED_LENGTH - 1).join('')}…` : text;
 }
 
-/** `Tags eq ["a"]`: a JSON array where a single value goes. */
+/** `Tags eq ["a"]`: a JSON array where a single value goes (it is `in`'s list, or a whole argument of a model's function). */
 export function rejectCollectionLiteral(r: Range): never {
   return refuse(
     'collection_literal',
     'A collection literal',
     r,
-    " outside `in`; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in",
+    " outside `in` and a function's argument; test the elements of a collection with any or all (Tags/any(t: t eq 'a')), or a value against a list with in",
   );
 }

@@ -26,6 +26,7 @@ import { member } from './members.js';
 import type { CheckerOptions } from './options.js';
 import { aliased } from './aliased.js';
 import { strayStructure } from './structures.js';
+import { strayCollection } from './collection-arguments.js';
 
 /** The longest operand name a message shows, in characters. */
 const OPERAND_NAME_LENGTH = 40;
@@ -64,6 +65,7 @@ const CONSTRUCTS: { readonly [K in ExprKind]: (checker: Checker, node: Extract<E
   inCollection,
   inAlias,
   structure: strayStructure,
+  collection: strayCollection,
 };
 
 export class Checker implements CheckContext {

@@ -37,6 +37,7 @@ import {
 } from './members.js';
 import { listNames } from './messages.js';
 import { structureArgument, unpassableStructure } from './structure-arguments.js';
+import { collectionArgument } from './collection-arguments.js';
 
 type Call = Extract<Expr, { kind: 'functionCall' }>;
 
@@ -85,7 +86,7 @@ export function checkedCall(ctx: CheckContext, n: Call): CheckedCall | undefined
   const chosen = byNames(ctx, n, fitting);
   if (chosen === undefined) return undefined;
   const unusable = chosen.parameters.find(
-    (v) => v.collection || (v.kind === 'structure' && unpassableStructure(v.type)),
+    (v) => v.kind === 'structure' && (v.collection || unpassableStructure(v.type)),
   );
   if (unusable !== undefined) {
     const why = unusable.kind === 'structure' && !unusable.collection ? `, ${unpassableStructure(unusable.type)}` : '';
@@ -374,6 +375,12 @@ function argument(ctx: CheckContext, n: Call, parameter: DeclaredParameter): Typ
     return structureArgument(ctx, n.name, parameter, value, primitive, (at, structure) =>
       unreadable(ctx, at, structure),
     );
+  if (parameter.collection) {
+    const typed = collectionArgument(ctx, n.name, parameter, value, (label, given) =>
+      primitive(parameter, label, given),
+    );
+    return typed === undefined ? undefined : [typed];
+  }
   const typed = primitive(parameter, parameter.name, value);
   return typed === undefined ? undefined : [typed];
 }

@@ -1,0 +1,222 @@
+// The collection-parameter table (docs/semantics.md §15, "Arguments of a collection type"): a model
+// whose functions take collections, a registry implementing each in memory and for MongoDB, rows,
+// and filters with the ids they must match, written from what the implementations compute. Each
+// implementation spells out what it was given, so the table proves what it receives: an array of
+// the elements in their order, null elements as null, null for a null collection.
+
+import { defineFunctions, defineModel, defineSchema, schemaOf } from '../../src/index.js';
+import type { EnumDefinition, Schema } from '../../src/index.js';
+import type { EvalRow } from './eval-table.js';
+
+export const collectionParameterModel = defineModel({
+  namespace: 'Bag',
+  enumTypes: { Hue: { members: { Red: 1, Green: 2, Blue: 4 }, flags: true } },
+  complexTypes: {
+    Visit: { properties: { Place: 'Edm.String', Marks: { type: 'Edm.Int32', collection: true } } },
+  },
+  entityTypes: {
+    Item: {
+      key: ['Id'],
+      properties: {
+        Id: { type: 'Edm.Int32', nullable: false },
+        Scores: { type: 'Edm.Int32', collection: true },
+        Tags: { type: 'Edm.String', collection: true },
+        Hues: { type: 'Hue', collection: true },
+        Days: { type: 'Edm.Date', collection: true },
+        Home: 'Visit',
+        Visits: { type: 'Visit', collection: true },
+      },
+    },
+  },
+  entitySets: { Items: { type: 'Item' } },
+  functions: {
+    // `count:sum` of the values, a null one counted but not added; null for a null collection.
+    Tally: { parameters: { Of: { type: 'Edm.Int32', collection: true } }, returnType: 'Edm.String' },
+    // The values joined by `|`, a null one as `-`; null for a null collection.
+    Joined: { parameters: { Of: { type: 'Edm.String', collection: true } }, returnType: 'Edm.String' },
+    // The sum of the members' values, null ones left out; null for a null collection.
+    Mixed: { parameters: { Of: { type: 'Hue', collection: true } }, returnType: 'Edm.Int32' },
+    // The earliest date; null for a null or empty collection, or one of nulls.
+    Earliest: { parameters: { Of: { type: 'Edm.Date', collection: true } }, returnType: 'Edm.Date' },
+    // Whether the value is one of the values: null for a null value or collection.
+    Among: {
+      parameters: { Value: 'Edm.Int32', Of: { type: 'Edm.Int32', collection: true } },
+      returnType: 'Edm.Boolean',
+    },
+    // A collection a call returns, which no argument is given.
+    Some: { parameters: {}, returnType: { type: 'Edm.Int32', collection: true } },
+  },
+});
+
+export const collectionParameterSchema: Schema = schemaOf(collectionParameterModel, 'Items');
+
+const HUE: EnumDefinition = { name: 'Bag.Hue', members: { Red: 1, Green: 2, Blue: 4 }, flags: true };
+const VISIT = { properties: { Place: 'Edm.String', Marks: { collection: 'Edm.Int32' } } } as const;
+
+/** The rows' storage: the same properties, enumerations as their values. */
+export const collectionParameterStorageSchema: Schema = defineSchema({
+  name: 'Item',
+  properties: {
+    Id: { type: 'Edm.Int32', nullable: false },
+    Scores: { collection: 'Edm.Int32' },
+    Tags: { collection: 'Edm.String' },
+    Hues: { collection: { enum: HUE } },
+    Days: { collection: 'Edm.Date' },
+    Home: VISIT,
+    Visits: { collection: VISIT },
+  },
+});
+
+export const collectionParameterRows: readonly EvalRow[] = [
+  {
+    Id: 1,
+    Scores: [3, 4, 1],
+    Tags: ['a', 'b'],
+    Hues: [1, 4],
+    Days: ['2020-05-01', '2019-12-31'],
+    Home: { Place: 'Oslo', Marks: [1, 2, 3] },
+    Visits: [{ Place: 'Bergen', Marks: [5] }],
+  },
+  {
+    Id: 2,
+    Scores: [7, null],
+    Tags: ['$x', null],
+    Hues: [2],
+    Days: [null],
+    Home: { Place: 'Lund', Marks: null },
+    Visits: [
+      { Place: 'Oslo', Marks: [] },
+      { Place: 'Umeå', Marks: [2, 2] },
+    ],
+  },
+  { Id: 3, Scores: null, Tags: [], Hues: null, Days: [], Home: null, Visits: null },
+  { Id: 4, Scores: [], Tags: null, Hues: [], Days: ['2001-01-01'], Home: { Place: null, Marks: [4] }, Visits: [] },
+];
+
+type Values<T> = readonly (T | null)[] | null;
+
+const isNull = (v: unknown): unknown => ({ $eq: [{ $ifNull: [v, null] }, null] });
+const shown = (v: unknown): unknown => ({ $cond: [isNull(v), '-', v] });
+// Folds of the array in expressions every engine has (the test harness registers no accumulator).
+const sum = (of: unknown): unknown => ({
+  $reduce: { input: of, initialValue: 0, in: { $add: ['$$value', { $ifNull: ['$$this', 0] }] } },
+});
+const least = (of: unknown): unknown => ({
+  $reduce: {
+    input: of,
+    initialValue: null,
+    in: {
+      $cond: [
+        { $or: [isNull('$$this'), { $and: [{ $not: [isNull('$$value')] }, { $lte: ['$$value', '$$this'] }] }] },
+        '$$value',
+        '$$this',
+      ],
+    },
+  },
+});
+
+export const collectionParameterRegistry = defineFunctions({
+  'Bag.Tally': {
+    memory: (a) => {
+      const of = a.Of as Values<number>;
+      if (of === null) return null;
+      // Each value an Int32's representation, a number: any other is the table's failure.
+      if (of.some((v) => v !== null && typeof v !== 'number')) throw new TypeError('Int32 values are numbers');
+      return `${of.length}:${of.reduce<number>((sum, v) => sum + (v ?? 0), 0)}`;
+    },
+    mongo: (a) => ({
+      $cond: [isNull(a.Of), null, { $concat: [{ $toString: { $size: a.Of } }, ':', { $toString: sum(a.Of) }] }],
+    }),
+  },
+  'Bag.Joined': {
+    memory: (a) => {
+      const of = a.Of as Values<string>;
+      return of === null ? null : of.map((v) => v ?? '-').join('|');
+    },
+    mongo: (a) => ({
+      $cond: [
+        isNull(a.Of),
+        null,
+        {
+          $ifNull: [
+            {
+              $reduce: {
+                input: a.Of,
+                initialValue: null,
+                in: {
+                  $cond: [{ $eq: ['$$value', null] }, shown('$$this'), { $concat: ['$$value', '|', shown('$$this')] }],
+                },
+              },
+            },
+            '',
+          ],
+        },
+      ],
+    }),
+  },
+  'Bag.Mixed': {
+    memory: (a) => {
+      const of = a.Of as Values<number>;
+      if (of === null) return null;
+      if (of.some((v) => v !== null && typeof v !== 'number')) throw new TypeError("a member's value is a number");
+      return of.reduce<number>((sum, v) => sum + (v ?? 0), 0);
+    },
+    mongo: (a) => ({ $cond: [isNull(a.Of), null, sum(a.Of)] }),
+  },
+  'Bag.Earliest': {
+    memory: (a) => {
+      const of = a.Of as Values<number>;
+      if (of === null) return null;
+      // A date's representation is its days since 1970-01-01.
+      if (of.some((v) => v !== null && !Number.isInteger(v))) throw new TypeError('dates are days');
+      const days = of.filter((v) => v !== null);
+      return days.length === 0 ? null : Math.min(...days);
+    },
+    mongo: (a) => ({ $cond: [isNull(a.Of), null, least(a.Of)] }),
+  },
+  'Bag.Among': {
+    memory: (a) => {
+      const [value, of] = [a.Value as number | null, a.Of as Values<number>];
+      return value === null || of === null ? null : of.includes(value);
+    },
+    mongo: (a) => ({ $cond: [{ $or: [isNull(a.Value), isNull(a.Of)] }, null, { $in: [a.Value, a.Of] }] }),
+  },
+});
+
+const table: readonly (readonly [string, readonly number[]])[] = [
+  // A JSON array: its values in their order, a null one as null; `[]` none.
+  ["Bag.Tally(Of=[1,2,3]) eq '3:6'", [1, 2, 3, 4]],
+  ["Bag.Tally(Of=[5,null]) eq '2:5'", [1, 2, 3, 4]],
+  ["Bag.Tally(Of=[]) eq '0:0'", [1, 2, 3, 4]],
+  [`Bag.Joined(Of=["b","$a",null]) eq 'b|$a|-'`, [1, 2, 3, 4]],
+  ['Bag.Joined(Of=[]) eq null', []],
+  // A JSON string read as members' names, or as a date.
+  ['Bag.Mixed(Of=["Red,Green","Blue",null]) eq 7', [1, 2, 3, 4]],
+  ['Bag.Earliest(Of=["2020-01-02","2012-12-03",null]) eq 2012-12-03', [1, 2, 3, 4]],
+  // null: the implementation is given null.
+  ['Bag.Tally(Of=null) eq null', [1, 2, 3, 4]],
+  ['Bag.Mixed(Of=null) eq null', [1, 2, 3, 4]],
+  // A path: the elements the row holds, in their order; none for a null or missing collection.
+  ["Bag.Tally(Of=Scores) eq '3:8'", [1]],
+  ["Bag.Tally(Of=Scores) eq '2:7'", [2]],
+  ["Bag.Tally(Of=$it/Scores) eq '0:0'", [3, 4]],
+  ["Bag.Joined(Of=Tags) eq '$x|-'", [2]],
+  ["Bag.Joined(Of=Tags) eq ''", [3, 4]],
+  ['Bag.Mixed(Of=Hues) eq 5', [1]],
+  ['Bag.Mixed(Of=Hues) eq 0', [3, 4]],
+  ['Bag.Earliest(Of=Days) eq 2019-12-31', [1]],
+  ['Bag.Earliest(Of=Days) eq null', [2, 3]],
+  // A collection inside a structure; a lambda's element's collection.
+  ["Bag.Tally(Of=Home/Marks) eq '3:6'", [1]],
+  ["Bag.Tally(Of=Home/Marks) eq '0:0'", [2, 3]],
+  ["Visits/any(v: Bag.Tally(Of=v/Marks) eq '2:4')", [2]],
+  ['Visits/any(v: Bag.Among(Value=5, Of=v/Marks))', [1]],
+  // Beside another argument, a row's value.
+  ['Bag.Among(Value=Id, Of=[1,3])', [1, 3]],
+  ['Bag.Among(Value=4, Of=Scores)', [1]],
+  ['Bag.Among(Value=4, Of=Scores) eq null', []],
+  ['Bag.Among(Value=null, Of=Scores) eq null', [1, 2, 3, 4]],
+];
+
+export const collectionParameterCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] =
+  table.map(([filter, ids]) => ({ filter, ids }));
