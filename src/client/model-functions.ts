@@ -3,7 +3,16 @@
 // text, each value beside it a hole typed as its parameter. A module of its own, so that a client
 // that calls no model function bundles none of it.
 
-import type { Expr, FunctionArgument, Literal, MemberExpr, StructureLiteral, StructureMember } from '../syntax/ast.js';
+import type {
+  CollectionLiteral,
+  Expr,
+  FunctionArgument,
+  Literal,
+  MemberExpr,
+  StructureLiteral,
+  StructureMember,
+} from '../syntax/ast.js';
+import type { ValueUse } from '../types/value-literal.js';
 import type { EdmType } from '../language/edm.js';
 import { shownValue } from '../types/value-literal.js';
 import { jsonStringOf } from '../syntax/actions/json-array.js';
@@ -77,6 +86,11 @@ export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name:
  */
 function argumentOf(value: unknown, declared: DeclaredParameter | undefined, what: string): [Expr, Holes] {
   if (value instanceof BuiltOperand) return [value.expr, value.holes];
+  if (declared?.kind === 'primitive' && declared.collection && value !== null) {
+    // A collection of the row or of a lambda's element, as its path; an array, as a JSON array.
+    if (value instanceof CollectionOperand) return [value.path, []];
+    if (Array.isArray(value)) return collectionValue(value, { type: declared.type, enum: declared.enum });
+  }
   if (declared?.kind === 'structure' && !declared.collection && value !== null) {
     const segments = pathOf(value);
     if (segments !== undefined)
@@ -136,6 +150,19 @@ function structureValue(
 }
 
 /** A number as JSON writes it; the binder writes every number without an exponent. */
+/** A JSON array of the items, each a hole typed as the element (written as JSON holds it), null as null. */
+function collectionValue(items: readonly unknown[], element: ValueUse): [CollectionLiteral, Holes] {
+  const holes: Holes[] = [];
+  const nodes = items.map((item): Literal => {
+    if (item === null) return { kind: 'null', ...NOWHERE };
+    const [alias, hole] = valueNode(item, element, false);
+    holes.push({ ...hole, written: jsonValue });
+    // A hole's alias stands where its literal goes, until build() binds it.
+    return alias as unknown as Literal;
+  });
+  return [{ kind: 'collection', items: nodes, ...NOWHERE }, holes];
+}
+
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
 /**

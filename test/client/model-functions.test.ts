@@ -8,6 +8,7 @@ import { build, modelFunction, printBuilt, where } from '../../src/client/index.
 import type { Condition } from '../../src/client/index.js';
 import { functionSchema as places } from '../support/function-table.js';
 import { parameterSchema } from '../support/parameter-table.js';
+import { collectionParameterSchema } from '../support/collection-parameter-table.js';
 import { thrown, thrownFilterError } from '../support/thrown.js';
 
 // The function table's schema is a model's view: its row is untyped for TypeScript.
@@ -224,5 +225,39 @@ describe('an argument of a structure parameter, built', () => {
       'Trip.Describe(At={"City":${0},"Key":${1},"At":${2},"Kind":${3},"Geo":{"X":${4},"Y":${5}}}) eq ${6}',
     );
     expect(error.issues[0]!.start).toBe(error.text!.indexOf('${3}'));
+  });
+});
+
+describe('an argument of a collection parameter, built', () => {
+  const tally = modelFunction<'Edm.String'>(collectionParameterSchema, 'Bag.Tally');
+  const mixed = modelFunction<'Edm.Int32'>(collectionParameterSchema, 'Bag.Mixed');
+  const earliest = modelFunction<'Edm.Date'>(collectionParameterSchema, 'Bag.Earliest');
+  const among = modelFunction<'Edm.Boolean'>(collectionParameterSchema, 'Bag.Among');
+
+  it.each<[string, (p: Loose) => Condition]>([
+    // A collection's view is its path; an array the JSON array of its values, each written as JSON
+    // holds a value of the element type; null as null.
+    ["Bag.Tally(Of=Scores) eq '2:3'", (p) => tally({ Of: p.Scores }).eq('2:3')],
+    ["Bag.Tally(Of=[1,null,-2]) eq '3:-1'", () => tally({ Of: [1, null, -2] }).eq('3:-1')],
+    ["Bag.Tally(Of=[]) eq '0:0'", () => tally({ Of: [] }).eq('0:0')],
+    ['Bag.Tally(Of=null) eq null', () => tally({ Of: null }).eq(null)],
+    ['Bag.Mixed(Of=["Red","Green,Blue"]) eq 7', () => mixed({ Of: ['Red', 'Green,Blue'] }).eq(7)],
+    ['Bag.Earliest(Of=["2024-05-01"]) eq 2024-05-01', () => earliest({ Of: ['2024-05-01'] }).eq('2024-05-01')],
+    [
+      'Visits/any(v: Bag.Among(Value=Id, Of=v/Marks))',
+      (p) => p.Visits.any((v: Loose) => among({ Value: p.Id, Of: v.Marks })),
+    ],
+  ])('%s', (text, predicate) => {
+    const tree = build(collectionParameterSchema, predicate as never);
+    expect(printBuilt(tree)).toBe(text);
+    expect(withoutSpans(tree)).toEqual(withoutSpans(parse(text)));
+    expect(where(collectionParameterSchema, predicate as never).text).toBe(text);
+  });
+
+  it('refuses an item that is no value of the element type, where it stands', () => {
+    const error = thrownFilterError(() => build(collectionParameterSchema, () => tally({ Of: [1, 'two'] }).eq('x')));
+    expect(error.issues.map((i) => i.code)).toEqual(['value_does_not_fit']);
+    expect(error.text).toBe('Bag.Tally(Of=[${0},${1}]) eq ${2}');
+    expect(error.issues[0]!.start).toBe(error.text!.indexOf('${1}'));
   });
 });
