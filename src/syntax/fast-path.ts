@@ -104,20 +104,65 @@ class FastReader {
     for (;;) {
       const save = this.pos;
       this.skipSpace();
-      if (!isWordStart(this.src.charCodeAt(this.pos))) {
+      const op = this.binaryOperator();
+      if (op === undefined) {
         this.pos = save;
         break;
       }
-      const word = this.readWord();
-      if (!actions.isBinaryOperator(word)) {
-        this.pos = save;
-        break;
-      }
-      const op = word.toLowerCase() as Op;
       this.skipSpace();
       (tail ??= []).push([op, this.unary()]);
     }
     return tail === undefined ? head : actions.chain(head, tail);
+  }
+
+  /**
+   * A binary operator's word at the position, in any case (`actions.isBinaryOperator`), read past;
+   * undefined, the position kept, for any other text. Read from the characters, so that the word
+   * after every operand is neither copied nor lower-cased.
+   */
+  private binaryOperator(): Op | undefined {
+    const src = this.src;
+    const at = this.pos;
+    const second = src.charCodeAt(at + 1) | 32;
+    const third = src.charCodeAt(at + 2) | 32;
+    let op: Op | undefined;
+    switch (src.charCodeAt(at) | 32) {
+      case 97: // a
+        op = second === 110 && third === 100 ? 'and' : second === 100 && third === 100 ? 'add' : undefined;
+        break;
+      case 111: // o
+        op = second === 114 ? 'or' : undefined;
+        break;
+      case 101: // e
+        op = second === 113 ? 'eq' : undefined;
+        break;
+      case 110: // n
+        op = second === 101 ? 'ne' : undefined;
+        break;
+      case 103: // g
+        op = second === 116 ? 'gt' : second === 101 ? 'ge' : undefined;
+        break;
+      case 108: // l
+        op = second === 116 ? 'lt' : second === 101 ? 'le' : undefined;
+        break;
+      case 115: // s
+        op = second === 117 && third === 98 ? 'sub' : undefined;
+        break;
+      case 109: // m
+        op = second === 117 && third === 108 ? 'mul' : second === 111 && third === 100 ? 'mod' : undefined;
+        break;
+      case 100: // d
+        op =
+          second === 105 && third === 118
+            ? (src.charCodeAt(at + 3) | 32) === 98 && (src.charCodeAt(at + 4) | 32) === 121
+              ? 'divby'
+              : 'div'
+            : undefined;
+        break;
+    }
+    if (op === undefined || isWordChar(src.charCodeAt(at + op.length))) return undefined;
+    this.pos = at + op.length;
+    return op;
   }
 
   /** `UnaryExpr`: `UnaryOp* InExpr`. */

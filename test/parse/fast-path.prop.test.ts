@@ -161,6 +161,44 @@ describe('the fast path builds exactly what the generated parser builds', () => 
     fc.assert(fc.property(arbRespaced, agrees), runs(1500));
   });
 
+  it('on random trees, printed with letters in random case', () => {
+    // Operators and keywords are read in any case (`AND`, `DivBy`): the fast path reads them from
+    // the characters, the generated parser by its rules; names and literals change with the case.
+    const arbRecased = fc
+      .tuple(arbExpr(5), fc.array(fc.boolean(), { minLength: 1, maxLength: 13 }))
+      .map(([tree, flips]) => {
+        let i = 0;
+        return print(tree).replace(/[A-Za-z]/g, (c) => (flips[i++ % flips.length] ? c.toUpperCase() : c.toLowerCase()));
+      });
+    fc.assert(fc.property(arbRecased, agrees), runs(1500));
+    for (const op of [
+      'AND',
+      'Or',
+      'EQ',
+      'nE',
+      'Gt',
+      'gE',
+      'LT',
+      'lE',
+      'ADD',
+      'sUb',
+      'MUL',
+      'Div',
+      'DIVBY',
+      'dIvBy',
+      'MOD',
+    ])
+      for (const text of [
+        `1 ${op} 2`,
+        `a ${op} b ${op} c`,
+        `1 ${op}x 2`,
+        `1 ${op}1 2`,
+        `1 ${op}`,
+        `1 ${op.slice(0, -1)} 2`,
+      ])
+        agrees(text);
+  });
+
   it('on every literal form', () => {
     fc.assert(
       fc.property(arbLiteralText, fc.constantFrom('', 'x eq ', 'x in (', '-', 'not '), (literal, before) => {
