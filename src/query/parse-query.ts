@@ -23,6 +23,7 @@ import { bareName, optionNamed, WRITTEN } from './option-names.js';
 import type { QueryOptionName } from './option-names.js';
 import { restrictedOrderKey, withRelationRestrictions, withRowFilters } from './row-filter.js';
 import { readOnce } from './read-cache.js';
+import { queryPairs } from './query-string.js';
 import type { RowFilterContext } from './row-filter.js';
 import type { RowFilterParameters } from './row-filter.js';
 
@@ -58,9 +59,7 @@ export function parseQuery(
 ): QueryPlan {
   const { rules, defaultSelect, level, seal, selects, orders, noOrder, passThrough } = prepared(resource);
   const { policy } = resource;
-  const options = [
-    ...(typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query),
-  ] as [string, string][];
+  const options = typeof query === 'string' ? queryPairs(query.startsWith('?') ? query.slice(1) : query) : [...query];
   const issues: Issue[] = [];
   const issue = (
     kind: FilterErrorKind,
