@@ -16,7 +16,7 @@ import type { QueryOptionName } from './option-names.js';
 import type { ExpandItem, OrderKey, SelectItem } from '../types/query-plan.js';
 import type { QueryResource } from './policy.js';
 import type { Report } from './report.js';
-import { restrictedOrderKey, withRowFilters } from './row-filter.js';
+import { restrictedOrder, withRowFilters } from './row-filter.js';
 import type { RelationRules, RowFilterContext, RowFilterParameters } from './row-filter.js';
 import { filterSchemaOf, scopedRules, visibleItems } from './rules.js';
 import type { Rules } from './rules.js';
@@ -198,7 +198,7 @@ class ItemFinisher {
     const filter = withRowFilters(own.filter, context, filterOption[0], filterReport);
     // The expansion's order expressions are restricted as its filter is (the relations under it).
     const requested = options.read('orderby', ([written], report) =>
-      own.requested.flatMap((key) => restrictedOrderKey(key, context, written, report)),
+      restrictedOrder(own.requested, context, written, report),
     );
     return { filter, requested: requested ?? own.requested };
   }

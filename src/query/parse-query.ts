@@ -21,7 +21,7 @@ import { ODATA_VERSIONS } from '../language/versions.js';
 import { checkRelations, expandOf } from './expand.js';
 import { bareName, optionNamed, WRITTEN } from './option-names.js';
 import type { QueryOptionName } from './option-names.js';
-import { restrictedOrderKey, withRelationRestrictions, withRowFilters } from './row-filter.js';
+import { restrictedOrder, withRelationRestrictions, withRowFilters } from './row-filter.js';
 import { readOnce } from './read-cache.js';
 import { queryPairs } from './query-string.js';
 import type { RowFilterContext } from './row-filter.js';
@@ -115,7 +115,7 @@ export function parseQuery(
   // only the rows the relations' row filters keep.
   const order = given.orderby;
   const read = order ? (readOnce(orders, order[1], issue, (at) => orderOf(order, level, at)) ?? []) : noOrder;
-  const requested = read.flatMap((key) => restrictedOrderKey(key, rowFilters, order![0], issue));
+  const requested = restrictedOrder(read, rowFilters, order?.[0] ?? '', issue);
   const selection = given.select;
   const select = selection
     ? readOnce(selects, selection[1], issue, (at) =>

@@ -210,7 +210,10 @@ export function withRowFilters(
 
 /** Whether a relation has a row filter: otherwise a rewriting changes no read, only a row filter's positions. */
 function restrictsRelations(context: RowFilterContext): boolean {
-  return Object.values(context.relations ?? {}).some((r) => r.rowFilter !== undefined);
+  const relations = context.relations;
+  for (const name in relations)
+    if (Object.hasOwn(relations, name) && relations[name]!.rowFilter !== undefined) return true;
+  return false;
 }
 
 /** The resource's own row filter as it joins a request's filter, per checked row filter, where no relation restricts it. */
@@ -228,6 +231,18 @@ function ownRowFilter(rowFilter: TypedFilter, rewriter: Restriction, restrictedR
   return own;
 }
 
+/** The order keys as the relations' row filters restrict them (restrictedOrderKey), the keys themselves where none does. */
+export function restrictedOrder(
+  keys: readonly OrderKey[],
+  context: RowFilterContext,
+  option: string,
+  issue: Report,
+): OrderKey[] {
+  return restrictsRelations(context)
+    ? keys.flatMap((key) => restrictedOrderKey(key, context, option, issue))
+    : (keys as OrderKey[]);
+}
+
 /**
  * An order key as the relations' row filters restrict it, exactly as a filter is: each lambda over
  * a restricted relation in its expression holds the relation's row filter, a `$count` of one
@@ -236,13 +251,7 @@ function ownRowFilter(rowFilter: TypedFilter, rewriter: Restriction, restrictedR
  * the row filters do not reach is kept as it is; none (reported) where they take it past the
  * string cost a row may have.
  */
-export function restrictedOrderKey(
-  key: OrderKey,
-  context: RowFilterContext,
-  option: string,
-  issue: Report,
-): OrderKey[] {
-  if (!restrictsRelations(context)) return [key];
+function restrictedOrderKey(key: OrderKey, context: RowFilterContext, option: string, issue: Report): OrderKey[] {
   const operand = keyOperand(key);
   const expression = new Restriction(context).restricted(operand, [], false);
   if (expression === operand) return [key];
