@@ -79,10 +79,11 @@ export function modelFunction<T extends EdmType = EdmType>(schema: Schema, name:
 }
 
 /**
- * An argument's node and holes: an operand's; for a parameter of a complex type, a structure's view
- * as its path (`Home`, `a/Geo`) or a plain object as the JSON object of its members
- * (docs/semantics.md §15, "Arguments of a structure type"); else a value written as a literal of the
- * parameter's type. `what` names the argument in a TypeError.
+ * An argument's node and holes: an operand's; for a parameter of a collection type, a collection's
+ * view as its path or an array as a JSON array; for a parameter of a complex type, a structure's
+ * view as its path (`Home`, `a/Geo`) or a plain object as the JSON object of its members
+ * (docs/semantics.md §15, "Arguments"); else a value written as a literal of the parameter's type.
+ * `what` names the argument in a TypeError.
  */
 function argumentOf(value: unknown, declared: DeclaredParameter | undefined, what: string): [Expr, Holes] {
   if (value instanceof BuiltOperand) return [value.expr, value.holes];
@@ -149,7 +150,6 @@ function structureValue(
   return [{ kind: 'structure', members, ...NOWHERE }, holes];
 }
 
-/** A number as JSON writes it; the binder writes every number without an exponent. */
 /** A JSON array of the items, each a hole typed as the element (written as JSON holds it), null as null. */
 function collectionValue(items: readonly unknown[], element: ValueUse): [CollectionLiteral, Holes] {
   const holes: Holes[] = [];
@@ -163,6 +163,7 @@ function collectionValue(items: readonly unknown[], element: ValueUse): [Collect
   return [{ kind: 'collection', items: nodes, ...NOWHERE }, holes];
 }
 
+/** A number as JSON writes it; the binder writes every number without an exponent. */
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 
 /**
