@@ -153,7 +153,8 @@ function structureValue(
 /** A JSON array of the items, each a hole typed as the element (written as JSON holds it), null as null. */
 function collectionValue(items: readonly unknown[], element: ValueUse): [CollectionLiteral, Holes] {
   const holes: Holes[] = [];
-  const nodes = items.map((item): Literal => {
+  // Array.from reads a sparse array's holes as undefined, refused as a value, where map() would skip them.
+  const nodes = Array.from(items, (item): Literal => {
     if (item === null) return { kind: 'null', ...NOWHERE };
     const [alias, hole] = valueNode(item, element, false);
     holes.push({ ...hole, written: jsonValue });

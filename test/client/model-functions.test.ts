@@ -260,4 +260,13 @@ describe('an argument of a collection parameter, built', () => {
     expect(error.text).toBe('Bag.Tally(Of=[${0},${1}]) eq ${2}');
     expect(error.issues[0]!.start).toBe(error.text!.indexOf('${1}'));
   });
+
+  it("refuses a sparse array's hole as the undefined value it reads as", () => {
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is refused
+    const sparse = [1, , 2];
+    const error = thrownFilterError(() => build(collectionParameterSchema, () => tally({ Of: sparse }).eq('x')));
+    expect(error.issues.map((i) => i.code)).toEqual(['value_does_not_fit']);
+    expect(error.text).toBe('Bag.Tally(Of=[${0},${1},${2}]) eq ${3}');
+    expect(error.issues[0]!.start).toBe(error.text!.indexOf('${1}'));
+  });
 });

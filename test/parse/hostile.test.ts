@@ -1,7 +1,7 @@
 // Hostile shapes end in a tree or a 'limit' FilterError, with the default limits and with limits
 // raised far beyond them: never a RangeError or any other exception.
 
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_LIMITS,
   isFilterError,
@@ -11,6 +11,7 @@ import {
   type FilterError,
   type ParseOptions,
 } from '../../src/index.js';
+import { actions } from '../../src/syntax/actions/index.js';
 
 const RAISED: ParseOptions = {
   maxLength: 4_000_000,
@@ -242,5 +243,27 @@ describe('print of a tree built by hand', () => {
     expect(() => print(tree)).toThrow(
       expect.objectContaining({ name: 'FilterError', kind: 'limit', start: 0, end: 10 }),
     );
+  });
+});
+
+describe("an argument's JSON array that does not read", () => {
+  /** How many times the parser reads a parameter's name before it refuses `text`. */
+  function namesRead(text: string): number {
+    const read = vi.spyOn(actions, 'segment');
+    try {
+      expect(outcome(text)).toBe('syntax');
+      return read.mock.calls.length;
+    } finally {
+      read.mockRestore();
+    }
+  }
+
+  it('is not read again as an expression: arrays nested in arguments cost what parentheses do', () => {
+    // An item's parentheses hold a call whose argument is an array in turn; reading each array
+    // that fails a second time, as an expression, multiplied the reads at every level.
+    const depth = 10;
+    const arrays = namesRead('Ns.F(A=[('.repeat(depth));
+    const parentheses = namesRead('Ns.F(A=('.repeat(depth));
+    expect(arrays).toBeLessThanOrEqual(2 * parentheses);
   });
 });
