@@ -267,3 +267,31 @@ describe("an argument's JSON array that does not read", () => {
     expect(arrays).toBeLessThanOrEqual(2 * parentheses);
   });
 });
+
+describe('parentheses after a name that may be a key predicate', () => {
+  /** How many times the parser reads a name (a segment, a plain word's, a namespace's) before it refuses `text`. */
+  function namesRead(text: string): number {
+    const reads = (['segment', 'isReserved', 'isCanonicalNamespace'] as const).map((name) => vi.spyOn(actions, name));
+    try {
+      expect(['syntax', 'unsupported']).toContain(outcome(text));
+      return reads.reduce((sum, read) => sum + read.mock.calls.length, 0);
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
+  }
+
+  it.each(['F.G(A=(', 'f((', 'Sessions(ID=(', 'Tags/Ns.F(A=('])(
+    '%s repeated costs reads in proportion to its length, not doubling at each level',
+    (level) => {
+      // A key's value was read as an expression, whose parentheses hold the same shape again:
+      // each level was read once as a call's arguments and again as a key predicate's.
+      const [ten, twenty] = [namesRead(level.repeat(10)), namesRead(level.repeat(20))];
+      expect(twenty).toBeLessThan(3 * ten + 20);
+    },
+  );
+
+  it('still names a key predicate for what it is', () => {
+    for (const text of ['Sessions(1)/Capacity gt 2', "Sessions(ID=1, Code='a b')/Capacity gt 2", 'Sessions(@p)/X eq 1'])
+      expect(() => parse(text)).toThrow(/key predicate/);
+  });
+});
