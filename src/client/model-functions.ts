@@ -91,6 +91,9 @@ function argumentOf(value: unknown, declared: DeclaredParameter | undefined, wha
     // A collection of the row or of a lambda's element, as its path; an array, as a JSON array.
     if (value instanceof CollectionOperand) return [value.path, []];
     if (Array.isArray(value)) return collectionValue(value, { type: declared.type, enum: declared.enum });
+    throw new TypeError(
+      `${what} is a Collection(${declared.enum?.name ?? declared.type}): an array, a collection of the row or of a lambda's element, or null; not ${shownValue(value)}`,
+    );
   }
   if (declared?.kind === 'structure' && !declared.collection && value !== null) {
     const segments = pathOf(value);
@@ -100,6 +103,9 @@ function argumentOf(value: unknown, declared: DeclaredParameter | undefined, wha
         [],
       ];
     if (isPlainObject(value)) return structureValue(value, declared.type.properties, declared.type.name, what);
+    throw new TypeError(
+      `${what} is a ${declared.type.name}: an object of its members, a structure of the row or of a lambda's element, or null; not ${shownValue(value)}`,
+    );
   }
   return valueNode(value, placeOf(declared), false);
 }

@@ -2,6 +2,7 @@
 // takes the three steps a client may also take one by one: build() (src/client/builder.ts), print
 // (printBuilt) and check(). Its result is the filter template's, `{ text, typed, toString() }`.
 
+import { isFilterError } from '../errors.js';
 import { versionOf } from '../language/versions.js';
 import { check } from '../types/check.js';
 import type { CheckOptions } from '../types/check.js';
@@ -31,7 +32,16 @@ export function where<D extends SchemaDefinition>(
     // The filter template, given the printed filter cut at each value, raises the issues it raises of
     // those values, in its order: the filter's own first, which the checker finds with the values in
     // their places (the builder cannot: a value beside an operand the checker refuses has no type).
-    if (result.template !== undefined) filledTemplate(schema, options, result.template.strings, result.template.values);
+    if (result.template !== undefined) {
+      try {
+        filledTemplate(schema, options, result.template.strings, result.template.values);
+      } catch (error) {
+        // A value inside a JSON object or array is no hole the template can read (its literal is
+        // no JSON value): the template refuses its own reading of the text there, and the values'
+        // issues are the builder's. A built filter holds nothing else the template could refuse so.
+        if (!isFilterError(error) || (error.kind !== 'syntax' && error.kind !== 'unsupported')) throw error;
+      }
+    }
     throw result.error;
   }
   const text = printBuilt(result.tree, options);

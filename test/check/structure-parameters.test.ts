@@ -151,3 +151,18 @@ describe("a call's result passed as a structure", () => {
     expect(error.kind).toBe('limit');
   });
 });
+
+describe('a structure passed through a type-cast segment', () => {
+  it('is refused, naming the segment rather than a type the value has', () => {
+    for (const filter of [
+      "Trip.Describe(At=Home/Trip.Place) eq 'a'",
+      "Trip.Describe(At=Trip.Sketch()/Trip.Place) eq 'a'",
+    ]) {
+      const [issue] = thrownFilterError(() => check(filter, structureParameterSchema)).issues;
+      expect(issue!.code).toBe('wrong_argument_type');
+      expect(issue!.message).toMatch(
+        /is Trip\.Place read through a type-cast segment, which a structure passed whole is not$/,
+      );
+    }
+  });
+});

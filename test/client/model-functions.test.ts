@@ -10,6 +10,7 @@ import { functionSchema as places } from '../support/function-table.js';
 import { parameterSchema } from '../support/parameter-table.js';
 import { collectionParameterSchema } from '../support/collection-parameter-table.js';
 import { thrown, thrownFilterError } from '../support/thrown.js';
+import { shownValue } from '../../src/types/value-literal.js';
 
 // The function table's schema is a model's view: its row is untyped for TypeScript.
 type Loose = Record<string, any>;
@@ -217,6 +218,11 @@ describe('an argument of a structure parameter, built', () => {
     expect(
       (thrown(() => build(stops, () => describeAt({ At: { ...place, Geo: 5 } }).eq('x'))) as TypeError).message,
     ).toBe("Trip.Describe()'s At: Trip.Place/Geo is a structure, given as an object or null");
+    expect((thrown(() => build(stops, () => describeAt({ At: 'Oslo' }).eq('x'))) as TypeError).message).toBe(
+      `Trip.Describe()'s At is a Trip.Place: an object of its members, a structure of the row or of a lambda's element, or null; not the string "Oslo"`,
+    );
+    const inWhere = thrownFilterError(() => where(stops, () => describeAt({ At: { ...place, City: 1 } }).eq('x')));
+    expect(inWhere.issues.map((i) => i.code)).toEqual(['value_does_not_fit']);
     const error = thrownFilterError(() => build(stops, () => describeAt({ At: { ...place, Kind: 'Wrok' } }).eq('x')));
     expect(error.issues.map((i) => i.code)).toEqual(['value_does_not_fit']);
     expect(error.issues[0]!.message).toContain("'Wrok' names no value of Trip.Kind");
@@ -259,6 +265,25 @@ describe('an argument of a collection parameter, built', () => {
     expect(error.issues.map((i) => i.code)).toEqual(['value_does_not_fit']);
     expect(error.text).toBe('Bag.Tally(Of=[${0},${1}]) eq ${2}');
     expect(error.issues[0]!.start).toBe(error.text!.indexOf('${1}'));
+  });
+
+  it('refuses a misfit inside the array through where() as build() does, where it stands', () => {
+    for (const run of [build, where]) {
+      const error = thrownFilterError(() =>
+        run(collectionParameterSchema, (() => tally({ Of: [1.5] }).eq('x')) as never),
+      );
+      expect([error.kind, ...error.issues.map((i) => i.code)]).toEqual(['type', 'value_does_not_fit']);
+      expect(error.text).toBe('Bag.Tally(Of=[${0}]) eq ${1}');
+    }
+  });
+
+  it('refuses a value that is no collection by a TypeError naming the parameter', () => {
+    for (const value of [{ a: 1 }, '[1]', 5])
+      expect(
+        (thrown(() => build(collectionParameterSchema, () => tally({ Of: value }).eq('x'))) as TypeError).message,
+      ).toBe(
+        `Bag.Tally()'s Of is a Collection(Edm.Int32): an array, a collection of the row or of a lambda's element, or null; not ${shownValue(value)}`,
+      );
   });
 
   it("refuses a sparse array's hole as the undefined value it reads as", () => {

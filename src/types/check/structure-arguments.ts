@@ -62,7 +62,7 @@ export function structureArgument(
       return unreadable(value, structure) ? undefined : pathSlots(ctx, value, type.properties);
     const read = found === 'value' ? ctx.expr(value) : undefined;
     if (found === 'value' && read === undefined) return undefined;
-    what = `'${ctx.nameOf(value, value)}' is ${read?.type ?? (found === 'collection' ? 'a collection' : structure === undefined ? 'the resource' : (structure.type?.name ?? 'another structure'))}`;
+    what = `'${ctx.nameOf(value, value)}' is ${read?.type ?? (found === 'collection' ? 'a collection' : structure === undefined ? 'the resource' : structureNamed(structure))}`;
   } else if (value.kind === 'member' || value.kind === 'functionCall') {
     const path = resultOf(ctx, value);
     if (path.kind === 'member' && path.call !== undefined && passingResult.has(ctx)) {
@@ -133,8 +133,18 @@ function resultSlots(
       ? 'a collection'
       : found! === 'value'
         ? read.type
-        : (structure?.type?.name ?? 'another structure');
+        : structure === undefined
+          ? 'another structure'
+          : structureNamed(structure);
   return `'${ctx.nameOf(value, value)}' is ${kind}`;
+}
+
+/** A structure's type as a message names it; one read through a type-cast segment is passed without it. */
+function structureNamed(structure: BindingStructure): string {
+  const name = structure.type?.name ?? 'another structure';
+  return structure.casts.length > 0
+    ? `${name} read through a type-cast segment, which a structure passed whole is not`
+    : name;
 }
 
 /** A path's structure: whether it is present, then each member read at the path, as a filter reads it. */
