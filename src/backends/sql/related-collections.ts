@@ -33,6 +33,6 @@ export function refuseCollectionsOfRelatedRows(plan: QueryPlan): void {
           });
       }
     }
-    stack.push(...childrenOfTyped(node));
+    for (const child of childrenOfTyped(node)) stack.push(child);
   }
 }
