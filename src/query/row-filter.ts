@@ -6,7 +6,7 @@
 import { isFilterError } from '../errors.js';
 import { check, composedFilter } from '../types/check.js';
 import { checkStringCost, DEFAULT_MAX_COLLECTION_SIZE, DEFAULT_MAX_STRING_COST } from '../types/string-cost.js';
-import type { Schema } from '../types/schema.js';
+import type { Schema, StructuredProperty } from '../types/schema.js';
 import type {
   TypedCollection,
   TypedCollectionBinding,
@@ -206,6 +206,32 @@ export function withRowFilters(
   return withinStringCost(root, filter?.text, context, option, issue)
     ? composedFilter(root, context.schema, filter?.text, Infinity)
     : undefined;
+}
+
+/** The schemas of the relations' rows, by the resource's schema and the relation's path: made once, so their checked row filters are remembered. */
+const RELATION_SCHEMAS = new WeakMap<Schema, Map<string, Schema>>();
+
+/**
+ * The schema a relation's row filter is checked against: the related row's properties, with the
+ * model's type, functions and aliases of the resource's schema, as an expansion's filter is
+ * (src/query/expand.ts, relationRows).
+ */
+function relationSchema(root: Schema, path: string, row: StructuredProperty): Schema {
+  let byPath = RELATION_SCHEMAS.get(root);
+  if (byPath === undefined) RELATION_SCHEMAS.set(root, (byPath = new Map()));
+  let schema = byPath.get(path);
+  if (schema === undefined)
+    byPath.set(
+      path,
+      (schema = {
+        name: `${root.name}/${path}`,
+        properties: row.properties,
+        ...(row.type === undefined ? {} : { type: row.type }),
+        ...(root.functions === undefined ? {} : { functions: root.functions }),
+        ...(root.aliases === undefined ? {} : { aliases: root.aliases }),
+      }),
+    );
+  return schema;
 }
 
 /** Whether a relation has a row filter: otherwise a rewriting changes no read, only a row filter's positions. */
@@ -521,7 +547,7 @@ class Restriction {
       const owner = `${this.context.owner}/${full}`;
       const checked = checkRowFilter(
         rowFilter,
-        { name: owner, properties: property.properties },
+        relationSchema(this.context.schema, full, property),
         this.context.parameters,
         owner,
       );
@@ -590,7 +616,7 @@ class Restriction {
     if (rowFilter === undefined || element.kind !== 'structured') return undefined;
     const checked = checkRowFilter(
       rowFilter,
-      { name: `${this.context.owner}/${path}`, properties: element.properties },
+      relationSchema(this.context.schema, path, element),
       this.context.parameters,
       `${this.context.owner}/${path}`,
     );

@@ -91,4 +91,13 @@ describe('a collection argument read through a relation a row filter restricts',
     expect(shown("$filter=Crew.Shown(P=Boss/Marks) eq '[1,2]'")).toEqual([1]);
     expect(shown("$filter=Crew.Shown(P=Boss/Marks) eq '[3,4]'")).toEqual([]);
   });
+
+  it("checks the relation's row filter against the model's functions, as the resource's is", () => {
+    // The related row's schema kept only its properties: every call in its row filter was an unknown function.
+    const bosses: QueryResource = { ...tasks, relations: { Boss: { rowFilter: "Crew.Shown(P=Marks) eq '[1,2]'" } } };
+    const shown = (query: string) =>
+      applyQuery(rows, parseQuery(query, bosses), { functions }).items.map((row) => row.Id);
+    expect(shown('$filter=Boss/Tenant ne null')).toEqual([1]);
+    expect(shown('$filter=Boss eq null')).toEqual([2, 3]);
+  });
 });
