@@ -410,7 +410,11 @@ function leadsToFit(
     const inner = `${path}/${property.name}`;
     if (property.kind === 'primitive' && fitsAsValue(place, `${path}/`, property, property.name)) return true;
     if (property.kind === 'structured' && leadsToFit(place, inner, property, depth - 1, options)) return true;
-    if (property.kind === 'collection' && lambdaItems(place, `${inner}/`, property.name, options).length > 0)
+    // A collection fits passed whole (a function's collection parameter, §15) or by a lambda or count.
+    if (
+      property.kind === 'collection' &&
+      (place.fits(inner) || lambdaItems(place, `${inner}/`, property.name, options).length > 0)
+    )
       return true;
   }
   return false;

@@ -14,13 +14,15 @@ const inserts = (marked: string): string[] => {
 
 describe('the editor at a collection parameter', () => {
   it.each<[string, string[]]>([
-    // The collections of the parameter's element type, and no other.
-    ['Bag.Tally(Of=|', ['Scores']],
+    // The collections of the parameter's element type, and no other; a structure holding one.
+    ['Bag.Tally(Of=|', ['Scores', 'Home/']],
     ['Bag.Joined(Of=|', ['Tags']],
     ['Bag.Mixed(Of=H|', ['Hues']],
-    ['Bag.Among(Value=1, Of=|', ['Scores']],
+    ['Bag.Among(Value=1, Of=|', ['Scores', 'Home/']],
     // Inside a lambda, its variable's collection.
     ['Visits/any(v: Bag.Tally(Of=v/|', ['Marks']],
+    ['Visits/any(v: Bag.Tally(Of=|', ['v/', '$it/', 'Scores', 'Home/']],
+    ['Bag.Tally(Of=Home/|', ['Marks']],
   ])('offers %s', (marked, expected) => {
     expect(inserts(marked)).toEqual(expected);
   });
