@@ -70,6 +70,7 @@ const CONSTRUCTS: { readonly [K in ExprKind]: (checker: Checker, node: Extract<E
 
 export class Checker implements CheckContext {
   readonly issues: CheckIssue[] = [];
+  passingResult = false;
   /** Where an alias stands for a string literal (stringAlias()): the starts of those aliases. */
   readonly stringAliases = new Set<number>();
   /** The range variables in scope, outermost first. */

@@ -72,6 +72,11 @@ export interface CheckContext {
   readResult(node: Span, path: MemberNode, check: (path: MemberNode) => Checked): Checked;
   /** How many lambdas of the lowered form stand around the node being checked. */
   lambdaDepth(): number;
+  /**
+   * Whether a call's result is being passed whole as a structure argument, every member of which
+   * reads the result anew: within one, another is refused (src/types/check/structure-arguments.ts).
+   */
+  passingResult: boolean;
 }
 
 export function everyDefined<T>(items: readonly (T | undefined)[]): items is T[] {

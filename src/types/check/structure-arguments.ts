@@ -65,7 +65,9 @@ export function structureArgument(
     what = `'${ctx.nameOf(value, value)}' is ${read?.type ?? (found === 'collection' ? 'a collection' : structure === undefined ? 'the resource' : structureNamed(structure))}`;
   } else if (value.kind === 'member' || value.kind === 'functionCall') {
     const path = resultOf(ctx, value);
-    if (path.kind === 'member' && path.call !== undefined && passingResult.has(ctx)) {
+    // Each member of a result passed whole reads the result anew, so one such argument inside
+    // another would multiply the reads level by level: the reads stay as many as the members.
+    if (path.kind === 'member' && path.call !== undefined && ctx.passingResult) {
       ctx.report(
         'function_parameter',
         value,
@@ -74,12 +76,12 @@ export function structureArgument(
       return undefined;
     }
     if (path.kind === 'member' && path.call !== undefined) {
-      passingResult.add(ctx);
+      ctx.passingResult = true;
       let slots: TypedExpr[] | string | undefined;
       try {
         slots = resultSlots(ctx, value, path, type);
       } finally {
-        passingResult.delete(ctx);
+        ctx.passingResult = false;
       }
       if (typeof slots !== 'string') return slots;
       what = slots;
@@ -96,13 +98,6 @@ export function structureArgument(
   );
   return undefined;
 }
-
-/**
- * The checks that are passing a call's result as a structure argument. Each member of that argument
- * reads the result anew, so one such argument inside another would multiply the reads level by
- * level: it is refused (`function_parameter`), and the reads stay as many as the members.
- */
-const passingResult = new WeakSet<CheckContext>();
 
 /**
  * A call's result, or a path after a call, passed as a structure: its slots, read from the result as
