@@ -210,6 +210,9 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Trip.Apart(A=Trip.Sketch()/Geo, B=Home/Geo) eq 0', [1]],
   ['Trip.Apart(A=Trip.Sketch()/Geo, B=Trip.Somewhere()/Geo) eq 3', [2]],
   ['Visits/any(v: Trip.Apart(A=v/Geo, B=Trip.Sketch()/Geo) eq 2)', [1]],
+  // A result states no type (no `@odata.type`): it is of its declared type, which a cast names.
+  ["Trip.Sketch()/Trip.Place/City eq 'Oslo'", [1]],
+  ["Trip.Somewhere()/Trip.Place/Zip eq '0150'", [1, 2, 3, 4]],
   // An enumeration member is passed as its value, from a path or a literal of either spelling.
   ['Trip.KindOf(Of=Tag) eq 2', [1]],
   ['Trip.KindOf(Of=Tag) eq 1', [2]],

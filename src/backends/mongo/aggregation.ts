@@ -34,10 +34,14 @@ function isNullConstant(e: Agg): boolean {
   return keys.length === 1 && keys[0] === '$toDecimal' && isNullConstant(Object.values(e as object)[0]);
 }
 
-/** The value with missing read as null; only a field path (or a variable) can be missing. */
+/** The value with missing read as null; only a field path (or a variable), or `$getField`, can be missing. */
 export function orNull(e: Agg): Agg {
-  // Operators return null for null or missing input, never missing; only a path can be missing.
-  return typeof e === 'string' && e.startsWith('$') ? { $ifNull: [e, null] } : e;
+  // Operators return null for null or missing input, never missing; a path can be missing, and so
+  // can `$getField` of a field its input lacks (a call result's `@odata.type`, docs/mongo.md).
+  const missable =
+    (typeof e === 'string' && e.startsWith('$')) ||
+    (typeof e === 'object' && e !== null && !Array.isArray(e) && Object.hasOwn(e, '$getField'));
+  return missable ? { $ifNull: [e, null] } : e;
 }
 
 /** True when the value is null or missing ($ifNull treats both alike). */
