@@ -6,7 +6,7 @@
 import { navigationTargetAt } from '../model/model-view.js';
 import type { TypedFilter } from '../types/typed.js';
 import { checkAllowed } from '../types/allowed.js';
-import type { Property, Schema } from '../types/schema.js';
+import type { Schema } from '../types/schema.js';
 import { findProperty } from '../types/schema.js';
 import { DraftReader, schemaOf } from './expand-drafts.js';
 import type { Draft, NestedOption } from './expand-drafts.js';
@@ -16,6 +16,7 @@ import type { QueryOptionName } from './option-names.js';
 import type { ExpandItem, OrderKey, SelectItem } from '../types/query-plan.js';
 import type { QueryResource } from './policy.js';
 import type { Report } from './report.js';
+import { relationRows } from './relation-rows.js';
 import { restrictedOrder, withRowFilters } from './row-filter.js';
 import type { RelationRules, RowFilterContext, RowFilterParameters } from './row-filter.js';
 import { filterSchemaOf, scopedRules, visibleItems } from './rules.js';
@@ -267,41 +268,6 @@ class NestedOptions {
       this.failed = true;
     }
   }
-}
-
-/**
- * The schema of a relation's rows, found by its schema path through structures and collections;
- * undefined when the path names no relation.
- */
-export function relationRows(
-  root: Schema,
-  schemaPath: string,
-): { readonly schema: Schema; readonly many: boolean } | undefined {
-  let properties = root.properties;
-  let property: Property | undefined;
-  for (const name of schemaPath.split('/')) {
-    if (property !== undefined) {
-      const inner = property.kind === 'collection' ? property.element : property;
-      if (inner.kind !== 'structured') return undefined;
-      properties = inner.properties;
-    }
-    property = properties.get(name);
-    if (property === undefined) return undefined;
-  }
-  if (property === undefined || property.kind === 'primitive' || !property.relation) return undefined;
-  const element = property.kind === 'collection' ? property.element : property;
-  return element.kind === 'structured'
-    ? {
-        schema: {
-          name: `${root.name}/${schemaPath}`,
-          properties: element.properties,
-          ...(element.type === undefined ? {} : { type: element.type }),
-          ...(root.functions === undefined ? {} : { functions: root.functions }),
-          ...(root.aliases === undefined ? {} : { aliases: root.aliases }),
-        },
-        many: property.kind === 'collection',
-      }
-    : undefined;
 }
 
 /**

@@ -6,7 +6,8 @@
 import { isFilterError } from '../errors.js';
 import { check, composedFilter } from '../types/check.js';
 import { checkStringCost, DEFAULT_MAX_COLLECTION_SIZE, DEFAULT_MAX_STRING_COST } from '../types/string-cost.js';
-import type { Schema, StructuredProperty } from '../types/schema.js';
+import type { Schema } from '../types/schema.js';
+import { relationRows } from './relation-rows.js';
 import type {
   TypedCollection,
   TypedCollectionBinding,
@@ -212,25 +213,15 @@ export function withRowFilters(
 const RELATION_SCHEMAS = new WeakMap<Schema, Map<string, Schema>>();
 
 /**
- * The schema a relation's row filter is checked against: the related row's properties, with the
- * model's type, functions and aliases of the resource's schema, as an expansion's filter is
- * (src/query/expand.ts, relationRows).
+ * The schema a relation's row filter is checked against, the one its expansion's filter is
+ * (relationRows), made once per resource schema and path. `path` names a relation whose rows are
+ * structures: its callers have found it so.
  */
-function relationSchema(root: Schema, path: string, row: StructuredProperty): Schema {
+function relationSchema(root: Schema, path: string): Schema {
   let byPath = RELATION_SCHEMAS.get(root);
   if (byPath === undefined) RELATION_SCHEMAS.set(root, (byPath = new Map()));
   let schema = byPath.get(path);
-  if (schema === undefined)
-    byPath.set(
-      path,
-      (schema = {
-        name: `${root.name}/${path}`,
-        properties: row.properties,
-        ...(row.type === undefined ? {} : { type: row.type }),
-        ...(root.functions === undefined ? {} : { functions: root.functions }),
-        ...(root.aliases === undefined ? {} : { aliases: root.aliases }),
-      }),
-    );
+  if (schema === undefined) byPath.set(path, (schema = relationRows(root, path)!.schema));
   return schema;
 }
 
@@ -547,7 +538,7 @@ class Restriction {
       const owner = `${this.context.owner}/${full}`;
       const checked = checkRowFilter(
         rowFilter,
-        relationSchema(this.context.schema, full, property),
+        relationSchema(this.context.schema, full),
         this.context.parameters,
         owner,
       );
@@ -616,7 +607,7 @@ class Restriction {
     if (rowFilter === undefined || element.kind !== 'structured') return undefined;
     const checked = checkRowFilter(
       rowFilter,
-      relationSchema(this.context.schema, path, element),
+      relationSchema(this.context.schema, path),
       this.context.parameters,
       `${this.context.owner}/${path}`,
     );
