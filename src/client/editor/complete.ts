@@ -231,6 +231,7 @@ function operandItems(
  * after `Venue/` the path's items say what is beneath.
  */
 function listItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
+  if (!allowsOperator(options, 'in')) return [];
   const items: Completion[] = [];
   if (place.fits('()')) items.push({ label: '(', insert: '(', kind: 'keyword', detail: 'a list of values: (a, b)' });
   const collections = (written: string, properties: Iterable<Property>) => {
@@ -244,7 +245,7 @@ function listItems(place: Placement, schema: Schema, options: EditorOptions): Co
     if (scope.element.kind === 'structured' && scope.element.filterable)
       collections(`${scope.name}/`, scope.element.properties.values());
   collections('', schema.properties.values());
-  return allowsOperator(options, 'in') ? items : [];
+  return items;
 }
 
 /** After `Venue/`, `s/`, `$it/`: the properties of the structure the head names; after a collection, its lambdas and count. */
