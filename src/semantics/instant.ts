@@ -33,6 +33,20 @@ export function readStoredInstant(text: string): InstantReading {
   return readDateTime(text, true);
 }
 
+/**
+ * Days since 1970-01-01 of a day of the proleptic Gregorian calendar, year 0 or later: the count
+ * of whole 400-year eras and the day within its era (the platform's `Date` counts the same days).
+ */
+function daysSinceEpoch(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return (
+    era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468
+  );
+}
+
 function readDateTime(text: string, stored: boolean): InstantReading {
   const match = ISO_DATE_TIME.exec(text);
   const literalForm = match !== null && match[4] !== ' ' && (match[11] === undefined || match[12] !== undefined);
@@ -78,11 +92,10 @@ function readDateTime(text: string, stored: boolean): InstantReading {
       return { ok: false, problem: `offset ${sign}${oh}:${om} is beyond ±14:00`, unsupported: false };
     }
   }
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
-  const local = new Date(0);
-  local.setUTCFullYear(year, month - 1, day);
-  local.setUTCHours(hour, minute, second, fine.ms);
-  const epochMs = local.getTime() - offsetMinutes * 60_000;
+  const epochMs =
+    daysSinceEpoch(year, month, day) * 86_400_000 +
+    ((hour * 60 + minute - offsetMinutes) * 60 + second) * 1000 +
+    fine.ms;
   return { ok: true, instant: timeValue(epochMs, fine.ps), epochMs, offsetMinutes };
 }
 

@@ -15,13 +15,22 @@ import { actions } from './actions/index.js';
 import type { HasValue, InList, LambdaArgs, PathSuffix, WordRest } from './actions/index.js';
 import type { ODataVersion } from '../language/versions.js';
 
+/** What the fast path read: the tree, and how many lambdas (and `x in C`, which nests as one) it may hold at most. */
+export interface FastReading {
+  readonly tree: Expr;
+  /** At least the number of `lambda` and `inCollection` nodes in the tree, so that parse() knows their nesting is within a limit at or above it without a walk. */
+  readonly lambdas: number;
+}
+
 /**
  * The tree the generated parser would build, or `undefined` when the text is not of a shape read
  * here (including every text that is not a valid filter).
  */
-export function parseFast(text: string, version?: ODataVersion): Expr | undefined {
+export function parseFast(text: string, version?: ODataVersion): FastReading | undefined {
   try {
-    return new FastReader(text, version).filter();
+    const reader = new FastReader(text, version);
+    const tree = reader.filter();
+    return tree === undefined ? undefined : { tree, lambdas: reader.lambdas };
   } catch {
     // BAIL, a FilterError from an action, or a RangeError on deep nesting: the generated parser
     // decides, and reports, all of them.
@@ -58,14 +67,20 @@ function isSpace(c: number): boolean {
 
 const SUFFIX_DF = /^[dDfF]$/;
 
+/**
+ * `DateTimeLiteral` without its word-boundary check; the grammar's optional parts never backtrack.
+ * Sticky, and shared: its `lastIndex` is set just before each use, with no call in between.
+ */
+const BARE_DATE_TIME =
+  /[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?)?/y;
+/** `NumberLiteral`'s first alternative without its word-boundary check. Sticky, and shared as BARE_DATE_TIME is. */
+const NUMBER = /-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[mMdDfFlL]?/y;
+
 /** One reading of one text: the position is per call, so nothing outlives parseFast(). */
 class FastReader {
   private pos = 0;
-  /** `DateTimeLiteral` without its word-boundary check; the grammar's optional parts never backtrack. Sticky, so per reader. */
-  private readonly bareDateTimePattern =
-    /[0-9]{4}-[0-9]{2}-[0-9]{2}(?:[Tt][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]+)?)?(?:[Zz]|[+-][0-9]{2}:?[0-9]{2})?)?/y;
-  /** `NumberLiteral`'s first alternative without its word-boundary check. Sticky, so per reader. */
-  private readonly numberPattern = /-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?[mMdDfFlL]?/y;
+  /** The lambdas and the `in` operators read so far: each may make a `lambda` or an `inCollection` node. */
+  lambdas = 0;
 
   constructor(
     private readonly src: string,
@@ -213,6 +228,7 @@ class FastReader {
         !isWordChar(this.src.charCodeAt(this.pos + 2))
       ) {
         this.pos += 2;
+        this.lambdas++;
         this.skipSpace();
         // `CollectionPath`: a word-led operand that must be a member path.
         (lists ??= []).push(
@@ -322,6 +338,7 @@ class FastReader {
     this.skipSpace();
     let suffix: PathSuffix;
     if (actions.isLambdaOperator(tail)) {
+      this.lambdas++;
       suffix = this.lambdaArgs();
     } else {
       // A bound call, or a function outside the language: the generated parser refuses them.
@@ -502,8 +519,8 @@ class FastReader {
     }
     if (isDigit(c)) {
       if (this.src.charCodeAt(this.pos + 4) === 45) {
-        this.bareDateTimePattern.lastIndex = this.pos;
-        const match = this.bareDateTimePattern.exec(this.src);
+        BARE_DATE_TIME.lastIndex = this.pos;
+        const match = BARE_DATE_TIME.exec(this.src);
         if (match === null) bail();
         const end = this.pos + match[0].length;
         if (isWordChar(this.src.charCodeAt(end))) bail();
@@ -515,8 +532,8 @@ class FastReader {
     } else if (c !== 45) {
       bail();
     }
-    this.numberPattern.lastIndex = this.pos;
-    const match = this.numberPattern.exec(this.src);
+    NUMBER.lastIndex = this.pos;
+    const match = NUMBER.exec(this.src);
     if (match === null) {
       const end = this.negativeInfinityEnd(this.pos);
       if (end === undefined) bail();

@@ -97,13 +97,18 @@ const SHORTEST_LAMBDA = 6;
 /**
  * Depth, size and lambda nesting of the built tree, walked with an explicit stack (no recursion,
  * no tuples). A lambda nested too deeply is reported at the first one beyond the limit, which for
- * one chain of nested lambdas is the innermost.
+ * one chain of nested lambdas is the innermost. `lambdas`, where the reader counted them, is at
+ * least the number of lambdas and `x in C` in the tree.
  */
-export function checkTreeSize(tree: Expr, text: string, { maxDepth, maxNodes, maxLambdaDepth }: Limits): void {
+export function checkTreeSize(
+  tree: Expr,
+  text: string,
+  { maxDepth, maxNodes, maxLambdaDepth }: Limits,
+  lambdas = Math.floor(text.length / SHORTEST_LAMBDA),
+): void {
   // Every node owns at least one character that its children do not, and every lambda six, so
   // a short text is within all three limits without a walk.
-  if (text.length <= maxDepth && text.length <= maxNodes && text.length < SHORTEST_LAMBDA * (maxLambdaDepth + 1))
-    return;
+  if (text.length <= maxDepth && text.length <= maxNodes && lambdas <= maxLambdaDepth) return;
   const nodes: Expr[] = [tree];
   const depths: number[] = [1];
   const lambdaDepths: number[] = [0];

@@ -26,8 +26,9 @@ export function parse(text: string, options: ParseOptions & VersionOption = {}):
   }
   const limits = limitsOf(options);
   checkText(text, limits);
-  const tree = parseFast(text, options.version) ?? parseGenerated(text, options.version);
-  checkTreeSize(tree, text, limits);
+  const fast = parseFast(text, options.version);
+  const tree = fast === undefined ? parseGenerated(text, options.version) : fast.tree;
+  checkTreeSize(tree, text, limits, fast?.lambdas);
   // Remembered, so that print() and check() take it without walking it again.
   return rememberTree(tree);
 }
