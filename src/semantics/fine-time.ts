@@ -91,11 +91,14 @@ export function subMillisecondDigits(v: TimeValue): string {
   return ps === 0 ? '' : String(ps).padStart(9, '0').replace(/0+$/, '');
 }
 
+const WHOLE = { ms: 0, ps: 0 } as const;
+
 /**
  * Digits after the decimal point of seconds (up to 12) as whole milliseconds and picoseconds, or
  * undefined when a digit beyond the twelfth is not zero: OData writes at most 12.
  */
 export function fractionOfSecond(fraction: string): { readonly ms: number; readonly ps: number } | undefined {
+  if (fraction === '') return WHOLE;
   if (/[1-9]/.test(fraction.slice(12))) return undefined;
   return {
     ms: Number(fraction.slice(0, 3).padEnd(3, '0')),

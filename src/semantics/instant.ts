@@ -3,10 +3,10 @@
 // conventions' drivers return (docs/sql.md): a space for the `T`, and a whole-hour offset.
 
 import { fractionOfSecond, subMillisecondDigits, type TimeValue, timeValue, wholeMs } from './fine-time.js';
+import { daysInMonth, daysSinceEpoch } from './temporal.js';
 
-const ISO_DATE_TIME =
-  /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** The forms of a date-time; readDateTime() reads each part at its place once the form is tested. */
+const DATE_TIME_FORM = /^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:[Zz]|[+-]\d\d(?::?\d\d)?)?$/;
 const MAX_OFFSET_MINUTES = 14 * 60;
 
 export type InstantReading =
@@ -33,50 +33,49 @@ export function readStoredInstant(text: string): InstantReading {
   return readDateTime(text, true);
 }
 
-/**
- * Days since 1970-01-01 of a day of the proleptic Gregorian calendar, year 0 or later: the count
- * of whole 400-year eras and the day within its era (the platform's `Date` counts the same days).
- */
-function daysSinceEpoch(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yearOfEra = y - era * 400;
-  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  return (
-    era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468
-  );
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** The number the two digits at `at` write. */
+function twoDigits(text: string, at: number): number {
+  return (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
 }
 
 function readDateTime(text: string, stored: boolean): InstantReading {
-  const match = ISO_DATE_TIME.exec(text);
-  const literalForm = match !== null && match[4] !== ' ' && (match[11] === undefined || match[12] !== undefined);
-  if (!match || (!stored && !literalForm))
+  // The form tested, with no match array made; each part then read at its place.
+  const seconds = text.charCodeAt(16) === 58; /* : */
+  let end = seconds ? 19 : 16; // where the fraction ends and the offset begins
+  if (text.charCodeAt(end) === 46 /* . */) while (isDigit(text.charCodeAt(++end)));
+  const sign = text.charCodeAt(end);
+  const offset = sign === 43 /* + */ || sign === 45; /* - */
+  const minutesAt = text.charCodeAt(end + 3) === 58 ? end + 4 : end + 3;
+  // A literal writes `T` and the offset's minutes; a row's driver may give a space and whole hours.
+  if (!DATE_TIME_FORM.test(text) || (!stored && (text.charCodeAt(10) === 32 || (offset && minutesAt >= text.length))))
     return { ok: false, problem: 'expected YYYY-MM-DDThh:mm[:ss[.fff]][Z|±hh:mm]', unsupported: false };
-  const [, y, mo, d, , h, mi, s = '0', fraction = '', zulu, sign, oh, om = '00'] = match;
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const hour = Number(h);
-  const minute = Number(mi);
-  const second = Number(s);
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const monthDays = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  const hour = twoDigits(text, 11);
+  const minute = twoDigits(text, 14);
+  const second = seconds ? twoDigits(text, 17) : 0;
+  const monthDays = daysInMonth(year, month);
   const missing =
     year < 1
       ? 'year 0000'
       : monthDays === undefined
-        ? `month ${mo}`
+        ? `month ${text.slice(5, 7)}`
         : day < 1 || day > monthDays
-          ? `day ${d} of month ${mo}`
+          ? `day ${text.slice(8, 10)} of month ${text.slice(5, 7)}`
           : hour > 23
-            ? `hour ${h}`
+            ? `hour ${text.slice(11, 13)}`
             : minute > 59
-              ? `minute ${mi}`
+              ? `minute ${text.slice(14, 16)}`
               : second > 59
-                ? `second ${s}`
+                ? `second ${text.slice(17, 19)}`
                 : undefined;
   if (missing) return { ok: false, problem: `there is no ${missing}`, unsupported: false };
-  const fine = fractionOfSecond(fraction);
+  const fine = fractionOfSecond(text.slice(20, end));
   if (fine === undefined) {
     return {
       ok: false,
@@ -85,11 +84,12 @@ function readDateTime(text: string, stored: boolean): InstantReading {
     };
   }
   let offsetMinutes = 0;
-  if (sign !== undefined && zulu === undefined) {
-    const oMinutes = Number(om);
-    offsetMinutes = (sign === '-' ? -1 : 1) * (Number(oh) * 60 + oMinutes);
-    if (oMinutes > 59 || Math.abs(offsetMinutes) > MAX_OFFSET_MINUTES) {
-      return { ok: false, problem: `offset ${sign}${oh}:${om} is beyond ±14:00`, unsupported: false };
+  if (offset) {
+    const minutes = minutesAt < text.length ? twoDigits(text, minutesAt) : 0;
+    offsetMinutes = (sign === 45 ? -1 : 1) * (twoDigits(text, end + 1) * 60 + minutes);
+    if (minutes > 59 || Math.abs(offsetMinutes) > MAX_OFFSET_MINUTES) {
+      const problem = `offset ${text.slice(end, end + 3)}:${minutesAt < text.length ? text.slice(minutesAt) : '00'} is beyond ±14:00`;
+      return { ok: false, problem, unsupported: false };
     }
   }
   const epochMs =

@@ -73,13 +73,12 @@ export function readDate(text: string): TemporalReading {
   if (!match) return refused('expected YYYY-MM-DD');
   const [, y, m, d] = match;
   const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
   if (year < 1) return refused('there is no year 0000');
-  const days = daysOf(year, Number(m), Number(d));
-  // A day that does not exist rolls over into another month (setUTCFullYear, unlike Date.UTC, does
-  // not read the years 0–99 as 1900–1999).
-  if (Number(m) < 1 || Number(m) > 12 || formatDate(days) !== text)
+  if (!(day >= 1 && day <= (daysInMonth(year, month) ?? 0)))
     return refused(`there is no day ${d} of month ${m} in ${y}`);
-  return { ok: true, value: days };
+  return { ok: true, value: daysSinceEpoch(year, month, day) };
 }
 
 /** `hh:mm[:ss[.fff…]]` within a day: milliseconds since midnight, picoseconds beyond if written. */
@@ -136,10 +135,26 @@ export function readDurationTimeOfDay(text: string): TemporalReading<TimeValue> 
   return reading;
 }
 
-function daysOf(year: number, month: number, day: number): number {
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return Math.round(date.getTime() / MS_PER_DAY);
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The days of a month of a year (undefined for a month not from 1 to 12). */
+export function daysInMonth(year: number, month: number): number | undefined {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+}
+
+/**
+ * Days since 1970-01-01 of a day of the proleptic Gregorian calendar, year 0 or later: the count
+ * of whole 400-year eras and the day within its era (the platform's `Date` counts the same days).
+ */
+export function daysSinceEpoch(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  return (
+    era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468
+  );
 }
 
 /** The instant as a Date, read in UTC; a RangeError beyond the Date range (±8.64e15 ms). */

@@ -1,7 +1,8 @@
-// The date-time reader of src/semantics/instant.ts counts a day's place in the calendar by
-// arithmetic, where it set the parts on a platform Date. The reader with the Date is kept below as
-// the reference: for any text, both readings (a literal's and a row's) give the same instant, the
-// same offset, or the same refusal with the same words.
+// The date-time reader of src/semantics/instant.ts tests the text's form and reads each part at its
+// place, and counts a day's place in the calendar by arithmetic, where it matched a regular
+// expression with a group per part and set the parts on a platform Date. That reader is kept below
+// as the reference: for any text, both readings (a literal's and a row's) give the same instant,
+// the same offset, or the same refusal with the same words.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})([Tt ])(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
-/** The reader with a Date, as it was. */
+/** The reader by groups and a Date, as it was. */
 function byDate(text: string, stored: boolean): InstantReading {
   const match = ISO_DATE_TIME.exec(text);
   const literalForm = match !== null && match[4] !== ' ' && (match[11] === undefined || match[12] !== undefined);
@@ -107,7 +108,7 @@ function agrees(text: string): void {
 }
 
 describe('the date-time reader', () => {
-  it('reads every text as the reader with a Date did', () => {
+  it('reads every text as the reader by groups and a Date did', () => {
     fc.assert(fc.property(fc.oneof(arbDateTime, arbMutated, fc.string({ maxLength: 30 })), agrees), {
       numRuns: runs(3000),
     });
