@@ -532,6 +532,14 @@ class FastReader {
     } else if (c !== 45) {
       bail();
     }
+    // An integer written with digits alone, the commonest number, is read without the pattern.
+    let digitsEnd = c === 45 ? this.pos + 1 : this.pos;
+    while (isDigit(this.src.charCodeAt(digitsEnd))) digitsEnd++;
+    const next = this.src.charCodeAt(digitsEnd);
+    if (digitsEnd > start + (c === 45 ? 1 : 0) && next !== 46 && !isWordChar(next)) {
+      this.pos = digitsEnd;
+      return actions.number(this.src.slice(start, digitsEnd), { start, end: digitsEnd });
+    }
     NUMBER.lastIndex = this.pos;
     const match = NUMBER.exec(this.src);
     if (match === null) {

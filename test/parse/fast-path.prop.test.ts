@@ -244,9 +244,12 @@ describe('the fast path builds exactly what the generated parser builds', () => 
   });
 
   it('was taken often enough above for the comparison to mean something', () => {
-    // Scaled as the runs above are: 10,000 at the default size.
+    // Scaled as the runs above are: 10,000 texts at the default size, of which the fast path read
+    // 3,000 or more. A count, not a share: the tables' cases, which it mostly reads, are the same
+    // at every size, so the share falls as the random texts grow in number (0.22 at the default
+    // size, 0.19 at the long one).
     expect(seen).toBeGreaterThan(sizedRuns(10_000));
-    expect(taken / seen).toBeGreaterThan(0.2);
+    expect(taken).toBeGreaterThan(sizedRuns(3_000));
   });
 });
 

@@ -30,7 +30,10 @@ const SPECIAL_NUMBERS = /* @__PURE__ */ specialNumbers();
 
 export function number(raw: string, r: Range): NumberLiteral {
   const { start, end } = r;
-  const named = SPECIAL_NUMBERS.get(raw.charCodeAt(0) === 45 ? raw.slice(1) : raw);
+  // Only a word after the sign can name one (INF, NaN): most literals start with a digit there.
+  const first = raw.charCodeAt(raw.charCodeAt(0) === 45 ? 1 : 0);
+  const named =
+    first >= 48 && first <= 57 ? undefined : SPECIAL_NUMBERS.get(raw.charCodeAt(0) === 45 ? raw.slice(1) : raw);
   if (named !== undefined) {
     const value = raw.charCodeAt(0) === 45 ? -named.value : named.value;
     return { kind: 'number', type: named.type, raw, value, start, end };
