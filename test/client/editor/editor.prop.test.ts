@@ -189,20 +189,73 @@ function accepted(text: string, schema: Schema): boolean {
 /** The pieces that finish most texts: the others cost twice as much in the best-first search. */
 const COMMON_PIECES: ReadonlySet<string> = new Set([')', ', null', ' null', ' eq null']);
 
-function guidedFinish(text: string, schema: Schema, depth: number): boolean {
-  const waiting = [{ text, pieces: 0, cost: 0, expansions: depth, open: openParentheses(text) }];
-  // Each parenthesis left open needs a piece to close it, and more when its call lacks arguments:
-  // counted twice, so that a text that closes one is tried before one that only grows.
-  const priority = (entry: { cost: number; open: number }): number => entry.cost + 2 * entry.open;
-  let tried = 0;
-  while (waiting.length > 0 && tried <= MOST_GUIDED) {
-    // The text of lowest priority, then with fewest parentheses left open, then the first waiting.
-    let best = 0;
-    for (let i = 1; i < waiting.length; i++) {
-      const [a, b] = [waiting[i]!, waiting[best]!];
-      if (priority(a) < priority(b) || (priority(a) === priority(b) && a.open < b.open)) best = i;
+interface Waiting {
+  readonly text: string;
+  readonly pieces: number;
+  readonly cost: number;
+  readonly expansions: number;
+  readonly open: number;
+  /** The order it was put in: the first waiting goes first among equals. */
+  readonly seq: number;
+}
+
+/**
+ * Whether `a` goes before `b`: lower cost plus twice the parentheses left open (each needs a piece
+ * to close it, and more when its call lacks arguments, so a text that closes one is tried before
+ * one that only grows), then fewer parentheses open, then waiting longer.
+ */
+function before(a: Waiting, b: Waiting): boolean {
+  const pa = a.cost + 2 * a.open;
+  const pb = b.cost + 2 * b.open;
+  return pa !== pb ? pa < pb : a.open !== b.open ? a.open < b.open : a.seq < b.seq;
+}
+
+/** A binary heap of the texts waiting, the first by before() on top. */
+class WaitingTexts {
+  readonly #heap: Waiting[] = [];
+
+  get size(): number {
+    return this.#heap.length;
+  }
+
+  push(entry: Waiting): void {
+    const heap = this.#heap;
+    heap.push(entry);
+    for (let i = heap.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!before(heap[i]!, heap[parent]!)) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
     }
-    const current = waiting.splice(best, 1)[0]!;
+  }
+
+  pop(): Waiting {
+    const heap = this.#heap;
+    const top = heap[0]!;
+    const last = heap.pop()!;
+    if (heap.length > 0) {
+      heap[0] = last;
+      for (let i = 0; ; ) {
+        const [left, right] = [2 * i + 1, 2 * i + 2];
+        let first = i;
+        if (left < heap.length && before(heap[left]!, heap[first]!)) first = left;
+        if (right < heap.length && before(heap[right]!, heap[first]!)) first = right;
+        if (first === i) break;
+        [heap[i], heap[first]] = [heap[first]!, heap[i]!];
+        i = first;
+      }
+    }
+    return top;
+  }
+}
+
+function guidedFinish(text: string, schema: Schema, depth: number): boolean {
+  const waiting = new WaitingTexts();
+  let seq = 0;
+  waiting.push({ text, pieces: 0, cost: 0, expansions: depth, open: openParentheses(text), seq: seq++ });
+  let tried = 0;
+  while (waiting.size > 0 && tried <= MOST_GUIDED) {
+    const current = waiting.pop();
     tried++;
     if (accepted(current.text, schema)) return true;
     if (current.pieces === MOST_PIECES) continue;
@@ -212,7 +265,14 @@ function guidedFinish(text: string, schema: Schema, depth: number): boolean {
       if (!wrongOnlyAtItsEnd(next, schema)) continue;
       const cost =
         current.cost + (current.text.endsWith('/') || COMMON_PIECES.has(next.slice(current.text.length)) ? 1 : 2);
-      waiting.push({ text: next, pieces: current.pieces + 1, cost, expansions, open: openParentheses(next) });
+      waiting.push({
+        text: next,
+        pieces: current.pieces + 1,
+        cost,
+        expansions,
+        open: openParentheses(next),
+        seq: seq++,
+      });
     }
   }
   return false;
