@@ -12,6 +12,7 @@ import type {
   PrimitiveProperty,
   Schema,
   StructuredProperty,
+  StructureType,
 } from '../types/schema.js';
 import type { LiteralValue } from '../types/typed.js';
 import type { IntegerRange } from './integer-range.js';
@@ -177,7 +178,11 @@ export interface LoweredFunctionCall extends ValueBase {
  */
 export interface LoweredCollectionArgument extends ValueBase {
   readonly kind: 'collectionArgument';
+  /** Of a collection of structures: each element the slots of a structure argument of this type (src/types/argument-slots.ts). */
+  readonly structure?: StructureType;
   readonly elements: readonly LoweredValue[] | LoweredElements;
+  /** A path's collection of structures: an element's slots, read from the elements' variable. */
+  readonly slots?: readonly LoweredValue[];
 }
 
 /** What a call of a model's function is, whatever its result: its overload, binding and arguments. */

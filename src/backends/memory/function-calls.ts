@@ -6,7 +6,7 @@
 import type { Decimal } from 'decimal.js';
 import type { EdmType } from '../../language/edm.js';
 import { implementationOf } from '../../lower/function-registry.js';
-import { type ArgumentOf, argumentsOf } from '../../types/argument-slots.js';
+import { type ArgumentOf, argumentsOf, structuresOf } from '../../types/argument-slots.js';
 import type {
   LoweredCallOf,
   LoweredResult,
@@ -124,9 +124,14 @@ function argumentReader(
   if ('value' in arg) {
     const given = arg.value;
     if (given.kind !== 'collectionArgument') return publicReader(value(given, scope), given);
-    if ('kind' in given.elements) return elementsOf(name, given.elements, scope, span, truth);
-    const elements = given.elements.map((element) => publicReader(value(element, scope), element));
-    return (row, env) => elements.map((read) => read(row, env));
+    const one = (slots: readonly LoweredValue[]): Eval[] =>
+      given.structure === undefined
+        ? slots.map((element) => publicReader(value(element, scope), element))
+        : structuresOf(given.structure, slots).map((s) => argumentReader(name, s, scope, span, value, truth));
+    const elements = given.elements;
+    if ('kind' in elements) return elementsOf(name, elements, scope, span, truth, given.slots && one(given.slots)[0]);
+    const reads = one(elements);
+    return (row, env) => reads.map((read) => read(row, env));
   }
   const present = value(arg.present, scope);
   const members = arg.members.map(
@@ -196,7 +201,8 @@ function memberRead(source: Source, path: readonly string[], property: Primitive
 /**
  * A collection passed whole (docs/semantics.md §15): the array of its elements (none for a null or
  * missing one) that the predicate, if any, holds for, in their stored order — a primitive
- * element's value, a structured element as a reader of its members.
+ * element's value, a structured element as a reader of its members, or, given `object` (a
+ * structure argument's reader, read with the variable bound to the element), as that object.
  */
 function elementsOf(
   name: string,
@@ -204,6 +210,7 @@ function elementsOf(
   scope: Scope,
   span: Span,
   truth: (node: LoweredPredicate, scope: Scope) => Test,
+  object?: Eval,
 ): (row: Row, env: Env) => unknown[] {
   const { collection, variable, predicate } = binding;
   const elements = collectionReader(collection, scope);
@@ -243,7 +250,7 @@ function elementsOf(
     try {
       for (; i < c.length; i++) {
         env[slot] = c[i];
-        if (passes === undefined || passes(row, env)) passed.push(read(row, env, i));
+        if (passes === undefined || passes(row, env)) passed.push(object ? object(row, env) : read(row, env, i));
       }
     } catch (error) {
       throw located(error, i);

@@ -23,6 +23,8 @@ describe('the editor at a collection parameter', () => {
     ['Visits/any(v: Bag.Tally(Of=v/|', ['Marks']],
     ['Visits/any(v: Bag.Tally(Of=|', ['v/', '$it/', 'Scores', 'Home/']],
     ['Bag.Tally(Of=Home/|', ['Marks']],
+    // Of structures, the collections of that very complex type.
+    ['Bag.Route(Of=|', ['Stops']],
   ])('offers %s', (marked, expected) => {
     expect(inserts(marked)).toEqual(expected);
   });
@@ -36,6 +38,8 @@ describe('the editor at a collection parameter', () => {
     expect(at("Bag.Tally(Of=[1,|2]) eq '2:3'")).toEqual(['2', 'Edm.Int32', 'an Edm.Int32 literal']);
     expect(at("Bag.Tally(Of=[1,2]|) eq '2:3'")).toEqual(['[1,2]', 'Edm.Int32', '[1,2]: Collection(Edm.Int32)']);
     expect(at('Bag.Mixed(Of=Hu|es) eq 1')).toEqual(['Hues', 'Bag.Hue', 'Hues: Collection(Bag.Hue)']);
+    expect(at("Bag.Route(Of=St|ops) eq ''")).toEqual(['Stops', 'Bag.Stop', 'Stops: Collection(Bag.Stop)']);
+    expect(at("Bag.Route(Of=[null]|) eq ''")).toEqual(['[null]', 'Bag.Stop', '[null]: Collection(Bag.Stop)']);
   });
 
   it('diagnoses an element of the wrong type at the element', () => {
