@@ -185,6 +185,17 @@ export interface LoweredCollectionArgument extends ValueBase {
   readonly slots?: readonly LoweredValue[];
 }
 
+/**
+ * Whether an argument is a collection passed whole: a collectionArgument, or one read from a call's
+ * result (`Ns.Fn(Of=Ns.Ids())`), which a backend passes as it passes the collection, the call made
+ * once and its result bound to the result's variable.
+ */
+export function passesCollection(node: LoweredValue): boolean {
+  let read = node;
+  while (read.kind === 'result') read = read.value;
+  return read.kind === 'collectionArgument';
+}
+
 /** What a call of a model's function is, whatever its result: its overload, binding and arguments. */
 export type LoweredCallOf = Pick<LoweredFunctionCall, 'function' | 'binding' | 'args' | 'start' | 'end'>;
 

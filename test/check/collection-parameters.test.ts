@@ -36,9 +36,12 @@ describe('an argument of a collection parameter', () => {
     ['Bag.Tally(Of={"a":1}) eq null', 'wrong_argument_type', '{"a":1}'],
     ['Bag.Tally(Of=Scors) eq null', 'unknown_property', 'Scors'],
     ['Bag.Tally(Of=Scores/any(s: s eq 1)) eq null', 'wrong_argument_type', 'Scores/any(s: s eq 1)'],
-    // A call's result, an alias.
-    ['Bag.Tally(Of=Bag.Some()) eq null', 'function_parameter', 'Bag.Some()'],
-    ['Bag.Tally(Of=@list) eq null', 'function_parameter', '@list'],
+    // A call's result of another type; an alias whose value is of another type.
+    ['Bag.Joined(Of=Bag.Some()) eq null', 'wrong_argument_type', 'Bag.Some()'],
+    ['Bag.Tally(Of=Bag.Trip(N=1)) eq null', 'wrong_argument_type', 'Bag.Trip(N=1)'],
+    ['Bag.Tally(Of=Bag.Trip(N=1)/Place) eq null', 'wrong_argument_type', 'Bag.Trip(N=1)/Place'],
+    ['Bag.Tally(Of=Bag.Kept(Of=Tags)) eq null', 'wrong_argument_type', 'Tags'],
+    ['Bag.Tally(Of=@list) eq null', 'wrong_argument_type', '@list'],
     // A JSON array for a parameter that takes one value.
     ['Bag.Among(Value=[1], Of=null) eq null', 'collection_literal', '[1]'],
     // Structures: each a JSON object of every member, as a structure argument's, or null.
@@ -78,11 +81,57 @@ describe('an argument of a collection parameter', () => {
     );
   });
 
-  it("reads an alias's value before refusing it: a JSON array is no alias's value", () => {
-    const error = thrownFilterError(() =>
-      check('Bag.Tally(Of=@list) eq null', collectionParameterSchema, { aliases: { list: '[1,2]' } }),
+  it("names a call's result of another type as written, and its type", () => {
+    const message = (filter: string) =>
+      thrownFilterError(() => check(filter, collectionParameterSchema)).issues[0]!.message;
+    expect(message('Bag.Joined(Of=Bag.Some()) eq null')).toBe(
+      "Function 'Bag.Joined' expects 'Of' to be Collection(Edm.String): a JSON array of its values, a path to one, or null; 'Bag.Some()' is Collection(Edm.Int32)",
     );
-    expect(error.issues.map((issue) => issue.code)).toEqual(['invalid_alias_value']);
+  });
+
+  it.each([
+    // Each element of an alias's JSON array typed as the element type, its issue at the alias.
+    [{ list: '[1,"a"]' }, 'wrong_argument_type'],
+    [{ list: '[Scores]' }, 'invalid_alias_value'],
+    // A list in parentheses is no JSON array; a JSON object is written in the filter; an expression is no value.
+    [{ list: '(1, 2)' }, 'invalid_alias_value'],
+    [{ list: '[{"Place":null}]' }, 'invalid_alias_value'],
+    [{ list: 'Scores add 1' }, 'invalid_alias_value'],
+    [{ list: 'Tags' }, 'wrong_argument_type'],
+    [{ list: 'Scors' }, 'unknown_property'],
+    [{}, 'unknown_alias'],
+  ])("refuses the alias's value %j at the alias", (aliases, code) => {
+    const filter = 'Bag.Tally(Of=@list) eq null';
+    const error = thrownFilterError(() => check(filter, collectionParameterSchema, { aliases }));
+    expect(error.issues.map((issue) => [issue.code, filter.slice(issue.start, issue.end)])).toEqual([[code, '@list']]);
+  });
+
+  it("is given an alias's JSON array only from 4.01, as one written in the call, and its path or null before", () => {
+    const filter = 'Bag.Tally(Of=@a) eq null';
+    const issues = (a: string) =>
+      thrownFilterError(() => check(filter, collectionParameterSchema, { aliases: { a }, version: '4.0' })).issues.map(
+        (issue) => [issue.code, filter.slice(issue.start, issue.end), issue.message],
+      );
+    expect(issues('[1]')).toEqual([
+      [
+        'not_in_version',
+        '@a',
+        "A collection's value (a JSON array) came with OData 4.01, after 4.0, the version the filter is for",
+      ],
+    ]);
+    for (const a of ['Scores', 'null'])
+      expect(() => check(filter, collectionParameterSchema, { aliases: { a }, version: '4.0' })).not.toThrow();
+    // Written in the call, the array is one issue, not two.
+    expect(issuesOf('Bag.Tally(Of=[1]) eq null', { version: '4.0' })).toEqual([['not_in_version', '[1]']]);
+  });
+
+  it("is given a call's result as the collection it returns, the call made once", () => {
+    expect(printTyped(check('Bag.Tally(Of=Bag.Kept(Of=Scores)) eq null', collectionParameterSchema))).toBe(
+      '(Bag.Tally(Of=($result1 = Bag.Kept(Of=Scores:Collection(Int32)): $result1:Collection(Int32))):String eq null:String)',
+    );
+    expect(printTyped(check("Bag.Tally(Of=@a) eq ''", collectionParameterSchema, { aliases: { a: '[1]' } }))).toBe(
+      "(Bag.Tally(Of=[1:Int32]:Collection(Int32)):String eq '':String)",
+    );
   });
 
   it("names a structure's member by the element's index, and the types of a path's collection", () => {
@@ -118,6 +167,8 @@ describe('an argument of a collection parameter', () => {
     'Bag.Route(Of=[{"Place":"a","Tint":"Red","At":{"X":1}},null]) eq null',
     'Bag.Route(Of=Stops) eq null',
     'Bag.Route(Of=null) eq null',
+    'Bag.Tally(Of=Bag.Kept(Of=Bag.Some())) eq null',
+    'Bag.Tally(Of=Bag.Trip(N=Id)/Marks) eq null',
   ])('prints %s back to a fixed point, from the syntax tree and from the typed tree', (filter) => {
     const printed = print(parse(filter));
     expect(parse(printed)).toMatchObject({ kind: parse(filter).kind });

@@ -37,6 +37,9 @@ describe('a collection argument under rules that keep members from filters', () 
     ["$filter=Bag.Route(Of=Stops) eq ''", { Stops: { filter: false } }, 'Stops'],
     ["$filter=Bag.Route(Of=Stops) eq ''", { 'Stops/Tint': { filter: false } }, 'Stops'],
     ["$filter=Bag.Route(Of=Stops) eq ''", { 'Stops/At/X': { filter: false } }, 'Stops'],
+    // An alias's path is read as if written in its place; a call's argument inside another's too.
+    ["$filter=Bag.Tally(Of=@a) eq '0:0'&@a=Scores", { Scores: { filter: false } }, '@a'],
+    ["$filter=Bag.Tally(Of=Bag.Kept(Of=Scores)) eq '0:0'", { Scores: { filter: false } }, 'Scores'],
   ] as const)('refuses %s under %j', (query, rules, at) => {
     expect(issues(query, rules)).toEqual([['not_filterable', at]]);
   });
@@ -49,6 +52,8 @@ describe('a collection argument under rules that keep members from filters', () 
       }).items.map((row) => row.Id);
     expect(ids("$filter=Bag.Tally(Of=[1,2]) eq '2:3'")).toEqual([1, 2, 3, 4]);
     expect(ids("$filter=Bag.Tally(Of=Home/Marks) eq '3:6'")).toEqual([1]);
+    expect(ids("$filter=Bag.Tally(Of=@a) eq '2:3'&@a=[1,2]")).toEqual([1, 2, 3, 4]);
+    expect(ids("$filter=Bag.Tally(Of=Bag.Kept(Of=@a)) eq '1:1'&@a=[null,1]")).toEqual([1, 2, 3, 4]);
   });
 
   it('calls it with a JSON array of structures where a member of the path is hidden', () => {
@@ -85,11 +90,14 @@ describe('a collection argument read through a relation a row filter restricts',
     functions: {
       Shown: { parameters: { P: { type: 'Edm.Int32', collection: true } }, returnType: 'Edm.String' },
       Xs: { parameters: { P: { type: 'Spot', collection: true } }, returnType: 'Edm.String' },
+      // The boss's id, as a collection of one.
+      Own: { bound: true, parameters: { boss: 'Boss' }, returnType: { type: 'Edm.Int32', collection: true } },
     },
   });
   type Spots = readonly ({ X: number | null } | null)[];
   const functions = defineFunctions({
     'Crew.Shown': { memory: (a) => (a.P === null ? 'none' : `[${(a.P as number[]).join(',')}]`) },
+    'Crew.Own': { memory: (_a, boss) => [boss!('Id')] },
     'Crew.Xs': { memory: (a) => `[${(a.P as Spots).map((s) => (s === null ? '~' : s.X)).join(',')}]` },
   });
   const rows = [
@@ -113,6 +121,9 @@ describe('a collection argument read through a relation a row filter restricts',
     // Of structures, each element's members read as the element is.
     expect(shown("$filter=Crew.Xs(P=Boss/Spots) eq '[]'")).toEqual([2, 3]);
     expect(shown("$filter=Crew.Xs(P=Boss/Spots) eq '[1,~]'")).toEqual([1]);
+    // A call's result bound to the hidden row is not made: the collection passed is empty.
+    expect(shown("$filter=Crew.Shown(P=Boss/Crew.Own()) eq '[]'")).toEqual([2, 3]);
+    expect(shown("$filter=Crew.Shown(P=Boss/Crew.Own()) eq '[1]'")).toEqual([1]);
   });
 
   it("reads a collection of structures in the relation's row filter from the related row", () => {

@@ -6,7 +6,7 @@
 // the object of its members.
 
 import { defineFunctions, defineModel, defineSchema, schemaOf } from '../../src/index.js';
-import type { EnumDefinition, Schema } from '../../src/index.js';
+import type { AliasValues, EnumDefinition, Schema } from '../../src/index.js';
 import type { EvalRow } from './eval-table.js';
 
 export const collectionParameterModel = defineModel({
@@ -51,6 +51,15 @@ export const collectionParameterModel = defineModel({
     Route: { parameters: { Of: { type: 'Stop', collection: true } }, returnType: 'Edm.String' },
     // A collection a call returns, which no argument is given.
     Some: { parameters: {}, returnType: { type: 'Edm.Int32', collection: true } },
+    // The values that are not null; null for a null collection.
+    Kept: {
+      parameters: { Of: { type: 'Edm.Int32', collection: true } },
+      returnType: { type: 'Edm.Int32', collection: true },
+    },
+    // A visit to `N` places, marked `N` each time; null for a null `N`.
+    Trip: { parameters: { N: 'Edm.Int32' }, returnType: 'Visit' },
+    // The stops of a route: one of each member's kind, and a null one.
+    Stopped: { parameters: {}, returnType: { type: 'Stop', collection: true } },
   },
 });
 
@@ -259,6 +268,26 @@ export const collectionParameterRegistry = defineFunctions({
       ],
     }),
   },
+  'Bag.Kept': {
+    memory: (a) => {
+      const of = a.Of as Values<number>;
+      return of === null ? null : of.filter((v) => v !== null);
+    },
+    mongo: (a) => ({ $cond: [isNull(a.Of), null, { $filter: { input: a.Of, cond: { $ne: ['$$this', null] } } }] }),
+  },
+  'Bag.Trip': {
+    memory: (a) => {
+      const n = a.N as number | null;
+      return n === null ? null : { Place: 'x', Marks: Array.from({ length: n }, () => n) };
+    },
+    mongo: (a) => ({
+      $cond: [isNull(a.N), null, { Place: 'x', Marks: { $map: { input: { $range: [0, a.N] }, in: a.N } } }],
+    }),
+  },
+  'Bag.Stopped': {
+    memory: () => [{ Place: 'p', Tint: 1, At: { X: 1 } }, null],
+    mongo: () => [{ Place: 'p', Tint: 1, At: { X: 1 } }, null],
+  },
   'Bag.Among': {
     memory: (a) => {
       const [value, of] = [a.Value as number | null, a.Of as Values<number>];
@@ -268,7 +297,7 @@ export const collectionParameterRegistry = defineFunctions({
   },
 });
 
-const table: readonly (readonly [string, readonly number[]])[] = [
+const table: readonly (readonly [string, readonly number[], AliasValues?])[] = [
   // A JSON array: its values in their order, a null one as null; `[]` none.
   ["Bag.Tally(Of=[1,2,3]) eq '3:6'", [1, 2, 3, 4]],
   ["Bag.Tally(Of=[5,null]) eq '2:5'", [1, 2, 3, 4]],
@@ -313,7 +342,25 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ["Bag.Route(Of=Stops) eq 'Lund:-:-|-:5:-'", [2]],
   ["Bag.Route(Of=$it/Stops) eq ''", [3, 4]],
   ["Visits/any(v: Bag.Route(Of=Stops) eq 'Lund:-:-|-:5:-' and v/Place eq 'Oslo')", [2]],
+  // A call's result: the collection it returns, the call made once; null for a null result, as for a path.
+  ["Bag.Tally(Of=Bag.Kept(Of=Scores)) eq '3:8'", [1]],
+  ["Bag.Tally(Of=Bag.Kept(Of=Scores)) eq '1:7'", [2]],
+  ["Bag.Tally(Of=Bag.Kept(Of=Scores)) eq '0:0'", [3, 4]],
+  ["Bag.Tally(Of=Bag.Kept(Of=[1,null,2])) eq '2:3'", [1, 2, 3, 4]],
+  // A path after a call: a collection member of its structure result.
+  ["Bag.Tally(Of=Bag.Trip(N=Id)/Marks) eq '2:4'", [2]],
+  ["Bag.Tally(Of=Bag.Trip(N=null)/Marks) eq '0:0'", [1, 2, 3, 4]],
+  ["Bag.Route(Of=Bag.Stopped()) eq 'p:1:1|~'", [1, 2, 3, 4]],
+  // An alias: its JSON array, path or null, as if written in its place.
+  ["Bag.Tally(Of=@a) eq '2:3'", [1, 2, 3, 4], { a: '[1, 2]' }],
+  ['Bag.Mixed(Of=@b) eq 3', [1, 2, 3, 4], { b: '["Red", null, "Green"]' }],
+  ["Bag.Tally(Of=@c) eq '3:8'", [1], { c: 'Scores' }],
+  ["Visits/any(v: Bag.Tally(Of=@d) eq '2:4')", [2], { d: 'v/Marks' }],
+  ['Bag.Tally(Of=@e) eq null', [1, 2, 3, 4], { e: 'null' }],
 ];
 
-export const collectionParameterCases: readonly { readonly filter: string; readonly ids: readonly number[] }[] =
-  table.map(([filter, ids]) => ({ filter, ids }));
+export const collectionParameterCases: readonly {
+  readonly filter: string;
+  readonly ids: readonly number[];
+  readonly aliases?: AliasValues;
+}[] = table.map(([filter, ids, aliases]) => ({ filter, ids, ...(aliases && { aliases }) }));

@@ -7,15 +7,16 @@ import type { Decimal } from 'decimal.js';
 import type { EdmType } from '../../language/edm.js';
 import { implementationOf } from '../../lower/function-registry.js';
 import { type ArgumentOf, argumentsOf, structuresOf } from '../../types/argument-slots.js';
-import type {
-  LoweredCallOf,
-  LoweredResult,
-  LoweredElements,
-  LoweredFunctionCall,
-  LoweredMember,
-  LoweredPredicate,
-  LoweredValue,
-  Source,
+import {
+  type LoweredCallOf,
+  type LoweredResult,
+  type LoweredElements,
+  type LoweredFunctionCall,
+  type LoweredMember,
+  type LoweredPredicate,
+  type LoweredValue,
+  passesCollection,
+  type Source,
 } from '../../lower/lowered.js';
 import type { EnumType, PrimitiveProperty } from '../../types/schema.js';
 import { INTEGER_RANGES } from '../../language/edm.js';
@@ -59,11 +60,13 @@ export function resultRead(
   scope: Scope,
   value: (node: LoweredValue, scope: Scope) => Eval,
   truth: (node: LoweredPredicate, scope: Scope) => Test,
+  // What reads the result, where it is not a value: a collection passed whole.
+  reader?: Eval,
 ): Eval {
   const made = callOf(node.call, scope, value, truth);
   const present = node.present === undefined ? undefined : truth(node.present, scope);
   const slot = slotOf(scope, node.variable);
-  const read = value(node.value, scope);
+  const read = reader ?? value(node.value, scope);
   const { name } = node.call.function;
   return (row, env) => {
     env[slot] = present === undefined || present(row, env) ? made(row, env) : null;
@@ -123,6 +126,14 @@ function argumentReader(
 ): Eval {
   if ('value' in arg) {
     const given = arg.value;
+    if (given.kind === 'result' && passesCollection(given))
+      return resultRead(
+        given,
+        scope,
+        value,
+        truth,
+        argumentReader(name, { value: given.value }, scope, span, value, truth),
+      );
     if (given.kind !== 'collectionArgument') return publicReader(value(given, scope), given);
     const one = (slots: readonly LoweredValue[]): Eval[] =>
       given.structure === undefined

@@ -8,21 +8,22 @@
 
 import type { CompareOp } from '../../language/operators.js';
 import { isFloatingPoint } from '../../language/edm.js';
-import type {
-  BooleanTest,
-  ComparePredicate,
-  ExistsPredicate,
-  ForallPredicate,
-  InPredicate,
-  LoweredCall,
-  LoweredCollection,
-  LoweredCount,
-  LoweredElements,
-  LoweredCallOf,
-  LoweredResult,
-  LoweredPredicate,
-  LoweredValue,
-  NullTest,
+import {
+  type BooleanTest,
+  type ComparePredicate,
+  type ExistsPredicate,
+  type ForallPredicate,
+  type InPredicate,
+  type LoweredCall,
+  type LoweredCollection,
+  type LoweredCount,
+  type LoweredElements,
+  type LoweredCallOf,
+  type LoweredResult,
+  passesCollection,
+  type LoweredPredicate,
+  type LoweredValue,
+  type NullTest,
 } from '../../lower/lowered.js';
 import { negatePredicate } from '../../lower/predicates.js';
 import { assertNever } from '../../assert-never.js';
@@ -285,6 +286,8 @@ export class ExpressionCompiler implements NumberCompiler {
   private argument(name: string, arg: ArgumentOf<LoweredValue>, at: Span): Agg {
     if ('value' in arg) {
       const given = arg.value;
+      if (given.kind === 'result' && passesCollection(given))
+        return this.result(given, () => this.argument(name, { value: given.value }, at));
       if (given.kind !== 'collectionArgument') return this.value(given);
       const { structure, elements } = given;
       if (!('kind' in elements)) {

@@ -8,6 +8,8 @@ import type { CollectionLiteral, Expr, MemberExpr, Span } from '../../syntax/ast
 import type { DeclaredParameter, StructuredProperty } from '../schema.js';
 import { enumOf, type TypedCollectionArgument, type TypedCollectionBinding, type TypedExpr } from '../typed.js';
 import { spelledAs } from '../json-strings.js';
+import { aliasArgument } from '../aliases.js';
+import { unknownAlias } from './aliased.js';
 import type { CheckContext, Checked } from './context.js';
 import { typeTests } from './derived-types.js';
 import { type BindingStructure, bindingAt, collectionOf, type ReachedCollection } from './members.js';
@@ -59,21 +61,23 @@ export function collectionArgument(
       what = `'${ctx.nameOf(value, value)}' is ${structure}`;
     }
   } else if (value.kind === 'member' || value.kind === 'functionCall') {
-    ctx.report(
-      'function_parameter',
-      value,
-      `Function '${functionName}' is not given a call's result as '${parameter.name}': pass a collection property, or a JSON array`,
+    // A call's result, or a path after a call: the collection read from the result, made once.
+    const path: MemberExpr =
+      value.kind === 'member'
+        ? value
+        : { kind: 'member', call: value, segments: [], start: value.start, end: value.end };
+    return ctx.readResult(value, path, (inResult) =>
+      collectionArgument(ctx, functionName, parameter, inResult, primitive, unreadable),
     );
-    return undefined;
   } else if (value.kind === 'alias') {
-    // Its value read first, as every operand's is: an issue of its own is reported there.
-    if (ctx.expr(value) === undefined) return undefined;
-    ctx.report(
-      'function_parameter',
-      value,
-      `Function '${functionName}' is not given an alias as '${parameter.name}': write the JSON array in the call`,
-    );
-    return undefined;
+    // The alias's value checked here, as if written in its place: a JSON array, a path or null.
+    const given = aliasArgument(value, ctx.options.aliases, ctx.options);
+    if (given === undefined) {
+      unknownAlias(ctx, value, "'[1, 2]'");
+      return undefined;
+    }
+    if (given.strings) ctx.stringAlias(value);
+    return collectionArgument(ctx, functionName, parameter, given.value, primitive, unreadable);
   } else if (value.kind === 'structure') what = `${ctx.nameOf(value, value)} is a structure's value`;
   else {
     const read = ctx.enumOperand(value);

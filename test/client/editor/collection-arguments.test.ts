@@ -14,17 +14,21 @@ const inserts = (marked: string): string[] => {
 
 describe('the editor at a collection parameter', () => {
   it.each<[string, string[]]>([
-    // The collections of the parameter's element type, and no other; a structure holding one.
-    ['Bag.Tally(Of=|', ['Scores', 'Home/']],
-    ['Bag.Joined(Of=|', ['Tags']],
+    // The collections of the parameter's element type, and no other; a structure holding one; null;
+    // the calls whose result, or a path after it, is one.
+    ['Bag.Tally(Of=|', ['Scores', 'Home/', 'null', 'Bag.Some()', 'Bag.Kept(Of=', 'Bag.Trip(N=']],
+    ['Bag.Joined(Of=|', ['Tags', 'null']],
     ['Bag.Mixed(Of=H|', ['Hues']],
-    ['Bag.Among(Value=1, Of=|', ['Scores', 'Home/']],
+    ['Bag.Among(Value=1, Of=|', ['Scores', 'Home/', 'null', 'Bag.Some()', 'Bag.Kept(Of=', 'Bag.Trip(N=']],
     // Inside a lambda, its variable's collection.
     ['Visits/any(v: Bag.Tally(Of=v/|', ['Marks']],
-    ['Visits/any(v: Bag.Tally(Of=|', ['v/', '$it/', 'Scores', 'Home/']],
+    [
+      'Visits/any(v: Bag.Tally(Of=|',
+      ['v/', '$it/', 'Scores', 'Home/', 'null', 'Bag.Some()', 'Bag.Kept(Of=', 'Bag.Trip(N='],
+    ],
     ['Bag.Tally(Of=Home/|', ['Marks']],
     // Of structures, the collections of that very complex type.
-    ['Bag.Route(Of=|', ['Stops']],
+    ['Bag.Route(Of=|', ['Stops', 'null', 'Bag.Stopped()']],
   ])('offers %s', (marked, expected) => {
     expect(inserts(marked)).toEqual(expected);
   });
