@@ -74,10 +74,12 @@ const OUTLINE = {
   }),
   // A collection given whole to a function: a JSON array's elements under it, or the path it passes.
   collectionArgument: (n) => {
-    const of = `Collection(${n.enum?.name ?? short(n.type)})`;
+    const of = `Collection(${n.structure?.name ?? n.enum?.name ?? short(n.type)})`;
     const e = n.elements;
     if (!('kind' in e)) return { label: `[…] : ${of}`, children: e };
-    return { label: `${collection(e.collection)} : ${of}`, children: e.body === undefined ? [] : [e.body] };
+    // A structure's slots, read from each element, follow the condition on which are passed.
+    const children = [...(e.body === undefined ? [] : [e.body]), ...(n.slots ?? [])];
+    return { label: `${collection(e.collection)} : ${of}`, children };
   },
   not: (n) => ({ label: 'not : Boolean', children: [n.operand] }),
   negate: (n) => ({ label: `- (negate) : ${short(n.type)}`, children: [n.operand] }),

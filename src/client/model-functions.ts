@@ -95,6 +95,14 @@ function argumentOf(value: unknown, declared: DeclaredParameter | undefined, wha
       `${what} is a Collection(${declared.enum?.name ?? declared.type}): an array, a collection of the row or of a lambda's element, or null; not ${shownValue(value)}`,
     );
   }
+  if (declared?.kind === 'structure' && declared.collection && value !== null) {
+    // A collection of the row or of a lambda's element, as its path; an array of objects (or nulls), as a JSON array.
+    if (value instanceof CollectionOperand) return [value.path, []];
+    if (Array.isArray(value)) return structuresValue(value, declared.type, what);
+    throw new TypeError(
+      `${what} is a Collection(${declared.type.name}): an array of objects of its members, a collection of the row or of a lambda's element, or null; not ${shownValue(value)}`,
+    );
+  }
   if (declared?.kind === 'structure' && !declared.collection && value !== null) {
     const segments = pathOf(value);
     if (segments !== undefined)
@@ -154,6 +162,23 @@ function structureValue(
     return { name: member, nameSpan: NOWHERE, value: node as Literal, ...NOWHERE };
   });
   return [{ kind: 'structure', members, ...NOWHERE }, holes];
+}
+
+/** A JSON array of structures' JSON objects, null as null; any other item a TypeError naming it by its index. */
+function structuresValue(items: readonly unknown[], type: StructureType, what: string): [CollectionLiteral, Holes] {
+  const holes: Holes[] = [];
+  // Array.from reads a sparse array's holes as undefined, refused as any other item, where map() would skip them.
+  const nodes = Array.from(items, (item, i): Literal | StructureLiteral => {
+    if (item === null) return { kind: 'null', ...NOWHERE };
+    if (!isPlainObject(item))
+      throw new TypeError(
+        `${what}[${i}] is a ${type.name}: an object of its members, or null; not ${shownValue(item)}`,
+      );
+    const [node, inner] = structureValue(item, type.properties, type.name, `${what}[${i}]`);
+    holes.push(inner);
+    return node;
+  });
+  return [{ kind: 'collection', items: nodes, ...NOWHERE }, holes];
 }
 
 /** A JSON array of the items, each a hole typed as the element (written as JSON holds it), null as null. */

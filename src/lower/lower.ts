@@ -252,7 +252,9 @@ function functionCallValue(node: TypedFunctionCall): LoweredValue {
 function collectionArgumentValue(node: TypedCollectionArgument): LoweredValue {
   const given = node.elements;
   const elements = 'kind' in given ? lowerElements(given) : given.map(lowerValue);
-  return { kind: 'collectionArgument', elements, ...facts(node, false, []) };
+  const structure = node.structure && { structure: node.structure };
+  const slots = node.slots && { slots: node.slots.map(lowerValue) };
+  return { kind: 'collectionArgument', ...structure, elements, ...slots, ...facts(node, false, []) };
 }
 
 /** A collection passed whole: its elements, those where its body holds when it has one. */

@@ -12,6 +12,7 @@ import type {
   PrimitiveProperty,
   Schema,
   StructuredProperty,
+  StructureType,
 } from '../types/schema.js';
 import type { LiteralValue } from '../types/typed.js';
 import type { IntegerRange } from './integer-range.js';
@@ -177,7 +178,22 @@ export interface LoweredFunctionCall extends ValueBase {
  */
 export interface LoweredCollectionArgument extends ValueBase {
   readonly kind: 'collectionArgument';
+  /** Of a collection of structures: each element the slots of a structure argument of this type (src/types/argument-slots.ts). */
+  readonly structure?: StructureType;
   readonly elements: readonly LoweredValue[] | LoweredElements;
+  /** A path's collection of structures: an element's slots, read from the elements' variable. */
+  readonly slots?: readonly LoweredValue[];
+}
+
+/**
+ * Whether an argument is a collection passed whole: a collectionArgument, or one read from a call's
+ * result (`Ns.Fn(Of=Ns.Ids())`), which a backend passes as it passes the collection, the call made
+ * once and its result bound to the result's variable.
+ */
+export function passesCollection(node: LoweredValue): boolean {
+  let read = node;
+  while (read.kind === 'result') read = read.value;
+  return read.kind === 'collectionArgument';
 }
 
 /** What a call of a model's function is, whatever its result: its overload, binding and arguments. */

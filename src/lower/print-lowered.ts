@@ -93,8 +93,11 @@ export function printValue(v: LoweredValue): string {
       return `(not? ${printValue(v.operand)})`;
     case 'logical':
       return `(${v.op}? ${v.operands.map(printValue).join(' ')})`;
-    case 'collectionArgument':
-      return 'kind' in v.elements ? elementsText(v.elements) : `[${v.elements.map(printValue).join(' ')}]`;
+    case 'collectionArgument': {
+      // A collection of structures shows each element's slots (a path's once, read from its variable).
+      const slots = v.slots === undefined ? '' : ` {${v.slots.map(printValue).join(' ')}}`;
+      return 'kind' in v.elements ? `${elementsText(v.elements)}${slots}` : `[${v.elements.map(printValue).join(' ')}]`;
+    }
     default:
       return assertNever(v, 'lowered value kind');
   }

@@ -397,7 +397,13 @@ class Restriction {
         const given = node.elements;
         if (!('kind' in given))
           return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
-        return { ...(base as typeof node), elements: this.restrictedBinding(given, scopes, server) };
+        const elements = this.restrictedBinding(given, scopes, server);
+        if (node.slots === undefined) return { ...(base as typeof node), elements };
+        // An element's slots read it as a lambda's body reads its element.
+        const path = this.schemaPath(given.collection.source, given.collection.path, scopes);
+        const inner = [...scopes, [given.variable, path] as const];
+        const slots = node.slots.map((slot) => this.restricted(slot, inner, server));
+        return { ...(base as typeof node), elements, slots };
       }
       default:
         return mapChildrenOfTyped(base as TypedExpr, (child) => this.restricted(child, scopes, server));
@@ -670,10 +676,15 @@ class Restriction {
           binding: { ...binding, ...moved(binding.source, binding.path), nullable: binding.nullable || at.nullable },
         };
       }
-      case 'collectionArgument':
-        return 'kind' in node.elements
-          ? { ...node, elements: this.reboundBinding(node.elements, at, renamed) }
-          : mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed));
+      case 'collectionArgument': {
+        const given = node.elements;
+        if (!('kind' in given)) return mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed));
+        const elements = this.reboundBinding(given, at, renamed);
+        if (node.slots === undefined) return { ...node, elements };
+        // An element's slots read the variable under its new name.
+        const inner = new Map(renamed).set(given.variable, elements.variable);
+        return { ...node, elements, slots: node.slots.map((slot) => this.rebound(slot, at, inner)) };
+      }
       default:
         return mapChildrenOfTyped(node, (child) => this.rebound(child, at, renamed));
     }

@@ -1,8 +1,9 @@
 // The values of parameter aliases, given beside the filter as a request's query options carry
 // them (`@p=5`, `@tag='red'`, `@list=["a","b"]`), read by the filter's own grammar: the text of
-// one literal, or of a whole list where the alias is the list of `in`.
+// one literal, of a whole list where the alias is the list of `in`, or of a JSON array, a path or
+// a literal where it is a model function's collection argument.
 
-import type { AliasExpr, Literal, StructureLiteral } from '../syntax/ast.js';
+import type { AliasExpr, CollectionLiteral, Literal, MemberExpr, StructureLiteral } from '../syntax/ast.js';
 import { isLiteral } from '../syntax/actions/literals.js';
 import { FilterError, isFilterError } from '../errors.js';
 import type { FilterIssueCode } from '../errors.js';
@@ -59,6 +60,55 @@ export function aliasList(
   const text: unknown = aliases[node.name];
   if (typeof text !== 'string')
     throw invalidValue(node, `is ${text === null ? 'null' : typeof text}, not the text of a list`);
+  return listItems(node, text, options, 'a list in parentheses or a JSON array');
+}
+
+/**
+ * The value of an alias given for a model function's collection parameter (`Ns.Fn(Of=@ids)`), as
+ * if written in the alias's place, at its span: a JSON array of literals (`[1, 2]`, within the
+ * parse limits), a path (`Tags`) or one literal (`null`); undefined when `aliases` gives it no
+ * value. `strings` says whether a string literal is in it, which the checker may read as another
+ * type's value. Anything else, and a JSON object in the array, is a 'syntax' FilterError at the
+ * alias, as for a list's alias.
+ */
+export function aliasArgument(
+  node: AliasExpr,
+  aliases: AliasValues | undefined,
+  options: ParseOptions & VersionOption,
+): { readonly value: CollectionLiteral | MemberExpr | Literal; readonly strings: boolean } | undefined {
+  if (aliases === undefined || typeof node.name !== 'string' || !Object.hasOwn(aliases, node.name)) return undefined;
+  const text: unknown = aliases[node.name];
+  if (typeof text !== 'string')
+    throw invalidValue(
+      node,
+      `is ${text === null ? 'null' : typeof text}, not the text of a JSON array, a path or a literal`,
+    );
+  const at = { start: node.start, end: node.end };
+  // A list in parentheses is no collection's value: only a JSON array is read as one.
+  if (text.trimStart().startsWith('[')) {
+    const items = listItems(node, text, options, 'a JSON array');
+    return { value: { kind: 'collection', items, ...at }, strings: items.some((item) => item.kind === 'string') };
+  }
+  let value;
+  try {
+    value = parse(text, options);
+  } catch (error) {
+    if (!isFilterError(error)) throw error;
+    throw unreadable(node, error, `${shown(text)} is not a JSON array, a path or a literal`);
+  }
+  if (isLiteral(value)) return { value: { ...value, ...at }, strings: value.kind === 'string' };
+  if (value.kind === 'member' && value.call === undefined)
+    return { value: { ...value, segments: value.segments.map((s) => ({ ...s, ...at })), ...at }, strings: false };
+  throw invalidValue(node, `${shown(text)} is an expression, not a JSON array, a path or one literal`);
+}
+
+/** The literals of a list's text (`what` it must be, for a message), each at the alias's span. */
+function listItems(
+  node: AliasExpr,
+  text: string,
+  options: ParseOptions & VersionOption,
+  what: string,
+): readonly Literal[] {
   let list: readonly (Literal | StructureLiteral)[];
   try {
     const limits = limitsOf(options);
@@ -67,7 +117,7 @@ export function aliasList(
     checkTreeSize({ kind: 'in', operand: node, list, start: 0, end: text.length }, text, limits);
   } catch (error) {
     if (!isFilterError(error)) throw error;
-    throw unreadable(node, error, `${shown(text)} is not a list in parentheses or a JSON array`);
+    throw unreadable(node, error, `${shown(text)} is not ${what}`);
   }
   // A structure's members are placed in the alias's text, which no issue of the filter can point into.
   if (list.some((item) => item.kind === 'structure'))

@@ -20,7 +20,7 @@ import {
 import { notInVersion, refuseConstruct, TYPES_OF_4_0 } from '../syntax/version-constructs.js';
 import { lookupFunction } from '../language/functions.js';
 import { typedLiteralText } from './typed-literal-text.js';
-import { type ArgumentOf, argumentsOf } from './argument-slots.js';
+import { type ArgumentOf, argumentsOf, structuresOf } from './argument-slots.js';
 import { madeFilter } from './filter-validation.js';
 import { isFilterError, malformedFilter } from '../errors.js';
 import { quoteString } from '../language/literal-spelling.js';
@@ -200,10 +200,17 @@ function render(n: TypedExpr, version: ODataVersion | undefined): string {
       return `guard(${printTyped(n.condition)}, ${printTyped(n.value)}, ${printTyped(n.otherwise)})${t}`;
     // The elements of a JSON array, or a path's collection and, where some are passed, which.
     case 'collectionArgument': {
-      const of = `:Collection(${n.enum?.name ?? short(n.type)})`;
-      const e = n.elements;
-      if (!('kind' in e)) return `[${e.map((i) => printTyped(i)).join(', ')}]${of}`;
-      return `${collection(e.collection)}${e.body === undefined ? '' : `(${e.variable}: ${printTyped(e.body)})`}${of}`;
+      const { structure, elements: e, slots } = n;
+      const of = `:Collection(${structure?.name ?? n.enum?.name ?? short(n.type)})`;
+      // A structure's slots shown as the structure argument they are.
+      const items = (given: readonly TypedExpr[]): string[] =>
+        structure === undefined
+          ? given.map((i) => printTyped(i))
+          : structuresOf(structure, given).map((s) => argumentText(s, printTyped));
+      if (!('kind' in e)) return `[${items(e).join(', ')}]${of}`;
+      const body = e.body === undefined ? '' : `(${e.variable}: ${printTyped(e.body)})`;
+      const each = slots === undefined ? '' : `(${e.variable}: ${items(slots).join('')})`;
+      return `${collection(e.collection)}${body}${each}${of}`;
     }
     default:
       return assertNever(n);

@@ -6,7 +6,7 @@
 //   same type (literals are retyped in place, anything else is wrapped in `convert`);
 // - every argument of a `call` has exactly the type of the chosen overload's parameter (a model
 //   function's structure parameter takes its slots, src/types/argument-slots.ts; a collection
-//   parameter one `collectionArgument`, or a null, of its element type);
+//   parameter one `collectionArgument`, or a null, of its element type, Edm.Boolean for structures);
 // - `not`, `logical` operands and the root are Edm.Boolean;
 // - a `null` literal has the type its context expects (the other operand, the parameter, the
 //   left of `in` or the first non-null item of its list); with no context at all it is
@@ -26,6 +26,7 @@ import type {
   PrimitiveProperty,
   Schema,
   StructuredProperty,
+  StructureType,
 } from './schema.js';
 
 interface TypedBase {
@@ -219,11 +220,21 @@ export interface TypedFunctionCall extends TypedBase {
  * literal or null), or the elements of the collection a path reaches, each read as the binding's
  * variable reads it (none where the collection is null or missing, as a lambda ranges over none).
  * Never null (a `null` argument is a null of the element type); only a call's argument is one.
+ *
+ * Of a collection of structures (`structure`, its `type` then Edm.Boolean, the type of an element's
+ * first slot), each element is the slots a structure argument has (src/types/argument-slots.ts):
+ * a JSON array's `elements` hold them one element after another, and a path's `slots` hold them
+ * once, read from the binding's variable, for each element. Slots rather than a node per element:
+ * every reader of a call's arguments already reads a structure so, and the walkers that only visit
+ * operands see plain values.
  */
 export interface TypedCollectionArgument extends TypedBase {
   readonly kind: 'collectionArgument';
   readonly enum?: EnumType;
+  readonly structure?: StructureType;
   readonly elements: readonly TypedExpr[] | TypedCollectionBinding;
+  /** A path's collection of structures: an element's slots, read from the binding's variable. */
+  readonly slots?: readonly TypedExpr[];
 }
 
 /** What a call of a model's function is, whatever its result: its overload, binding and arguments. */
@@ -459,7 +470,7 @@ export function childrenOfTyped(node: TypedExpr): readonly TypedExpr[] {
     case 'guard':
       return [node.condition, node.value];
     case 'collectionArgument':
-      return 'kind' in node.elements ? elementCondition(node.elements) : node.elements;
+      return 'kind' in node.elements ? [...elementCondition(node.elements), ...(node.slots ?? [])] : node.elements;
     case 'literal':
     case 'null':
     case 'member':
@@ -509,7 +520,9 @@ export function mapChildrenOfTyped(node: TypedExpr, map: (child: TypedExpr) => T
     case 'collectionArgument': {
       const elements = node.elements;
       if (!('kind' in elements)) return { ...node, elements: elements.map(map) };
-      return elements.body === undefined ? node : { ...node, elements: { ...elements, body: map(elements.body) } };
+      const slots = node.slots === undefined ? {} : { slots: node.slots.map(map) };
+      const body = elements.body === undefined ? {} : { elements: { ...elements, body: map(elements.body) } };
+      return { ...node, ...body, ...slots };
     }
     case 'literal':
     case 'null':

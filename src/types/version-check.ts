@@ -13,8 +13,16 @@ type Span = { readonly start: number; readonly end: number };
 
 type Found = FoundConstruct | undefined;
 
-/** Where a construct of the typed tree stands: date-time arithmetic, and a string read as another type's value. */
-function typedConstructs(root: TypedExpr, strings: ReadonlySet<number>): { found: Found; span: Span }[] {
+/**
+ * Where a construct of the typed tree stands: date-time arithmetic, a string read as another type's
+ * value, and a JSON array an alias gives (one the filter writes, whose start is in `arrays`, is
+ * found in the syntax tree).
+ */
+function typedConstructs(
+  root: TypedExpr,
+  strings: ReadonlySet<number>,
+  arrays: ReadonlySet<number>,
+): { found: Found; span: Span }[] {
   const out: { found: Found; span: Span }[] = [];
   // The items of an alias's list all stand at the alias: one issue there says it.
   const read = new Set<number>();
@@ -23,6 +31,8 @@ function typedConstructs(root: TypedExpr, strings: ReadonlySet<number>): { found
     const node = stack.pop()!;
     stack.push(...childrenOfTyped(node));
     if (node.kind === 'temporal') out.push({ found: named('date_time_arithmetic'), span: node });
+    if (node.kind === 'collectionArgument' && !('kind' in node.elements) && !arrays.has(node.start))
+      out.push({ found: named('collection_literal'), span: node });
     // A string literal the checker read as a Duration, an enumeration member, a guid or a date-time (4.01).
     if (
       node.kind === 'literal' &&
@@ -51,14 +61,16 @@ export function versionIssues(
 ): FilterIssue[] {
   const found: { found: Found; span: Span }[] = [];
   const strings = new Set<number>(stringAliases);
+  const arrays = new Set<number>();
   const stack: Expr[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop()!;
     stack.push(...childrenOf(node));
     if (node.kind === 'string') strings.add(node.start);
+    if (node.kind === 'collection') arrays.add(node.start);
     found.push({ found: constructOf(node), span: node });
   }
-  if (root !== undefined) found.push(...typedConstructs(root, strings));
+  if (root !== undefined) found.push(...typedConstructs(root, strings, arrays));
   return found
     .filter(
       (f): f is { found: NonNullable<Found>; span: Span } => f.found !== undefined && isLater(f.found.since, version),

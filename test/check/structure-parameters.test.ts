@@ -117,7 +117,7 @@ describe('a parameter a filter gives no value of', () => {
   it.each([
     ['Ns.Tagged(P=null) eq 1', "a structure with the collection member 'Tags'"],
     ['Ns.Based(P=null) eq 1', 'a type other types derive from'],
-    ['Ns.Many(P=null) eq 1', 'Collection(Ns.Tagged)'],
+    ['Ns.Many(P=null) eq 1', "Collection(Ns.Tagged), a structure with the collection member 'Tags'"],
   ])('refuses %s at its name, saying why', (filter, why) => {
     const [issue] = thrownFilterError(() => check(filter, schema)).issues;
     expect([issue!.code, filter.slice(issue!.start, issue!.end)]).toEqual(['function_parameter', filter.split('(')[0]]);

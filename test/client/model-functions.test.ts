@@ -239,6 +239,7 @@ describe('an argument of a collection parameter, built', () => {
   const mixed = modelFunction<'Edm.Int32'>(collectionParameterSchema, 'Bag.Mixed');
   const earliest = modelFunction<'Edm.Date'>(collectionParameterSchema, 'Bag.Earliest');
   const among = modelFunction<'Edm.Boolean'>(collectionParameterSchema, 'Bag.Among');
+  const route = modelFunction<'Edm.String'>(collectionParameterSchema, 'Bag.Route');
 
   it.each<[string, (p: Loose) => Condition]>([
     // A collection's view is its path; an array the JSON array of its values, each written as JSON
@@ -253,6 +254,12 @@ describe('an argument of a collection parameter, built', () => {
       'Visits/any(v: Bag.Among(Value=Id, Of=v/Marks))',
       (p) => p.Visits.any((v: Loose) => among({ Value: p.Id, Of: v.Marks })),
     ],
+    // Of structures, each object the JSON object of its members.
+    [
+      `Bag.Route(Of=[{"Place":"a","Tint":"Red","At":{"X":1}},null]) eq ''`,
+      () => route({ Of: [{ Place: 'a', Tint: 'Red', At: { X: 1 } }, null] }).eq(''),
+    ],
+    ["Bag.Route(Of=Stops) eq ''", (p) => route({ Of: p.Stops }).eq('')],
   ])('%s', (text, predicate) => {
     const tree = build(collectionParameterSchema, predicate as never);
     expect(printBuilt(tree)).toBe(text);
@@ -284,6 +291,16 @@ describe('an argument of a collection parameter, built', () => {
       ).toBe(
         `Bag.Tally()'s Of is a Collection(Edm.Int32): an array, a collection of the row or of a lambda's element, or null; not ${shownValue(value)}`,
       );
+  });
+
+  it('refuses an item of a collection of structures that is no object, naming it by its index', () => {
+    const message = (value: unknown) =>
+      (thrown(() => build(collectionParameterSchema, () => route({ Of: value }).eq('x'))) as TypeError).message;
+    expect(message([null, 5])).toBe(
+      "Bag.Route()'s Of[1] is a Bag.Stop: an object of its members, or null; not the number 5",
+    );
+    expect(message([{ Place: 'a' }])).toBe("Bag.Route()'s Of[0] gives every member of Bag.Stop; it lacks Tint, At");
+    expect(message({ Place: 'a' })).toMatch(/^Bag.Route\(\)'s Of is a Collection\(Bag.Stop\): an array of objects/);
   });
 
   it("refuses a sparse array's hole as the undefined value it reads as", () => {

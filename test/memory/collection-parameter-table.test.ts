@@ -21,12 +21,15 @@ describe('the collection-parameter table in memory', () => {
     expect(new Set(filters).size).toBe(filters.length);
   });
 
-  describe.each(collectionParameterCases.map((c) => [c.filter, c.ids] as const))('%s', (filter, ids) => {
-    const typed = check(filter, collectionParameterSchema);
-    const functions = collectionParameterRegistry;
-    it('default', () => expect(matching(compilePredicate(typed, { functions }))).toEqual(ids));
-    it('closures', () => expect(matching(compilePredicate(typed, { functions, codegen: false }))).toEqual(ids));
-  });
+  describe.each(collectionParameterCases.map((c) => [c.filter, c.ids, c.aliases] as const))(
+    '%s',
+    (filter, ids, aliases) => {
+      const typed = check(filter, collectionParameterSchema, { aliases });
+      const functions = collectionParameterRegistry;
+      it('default', () => expect(matching(compilePredicate(typed, { functions }))).toEqual(ids));
+      it('closures', () => expect(matching(compilePredicate(typed, { functions, codegen: false }))).toEqual(ids));
+    },
+  );
 
   it('passes each element in the representation a primitive argument of its type has, and a fresh array each call', () => {
     const given: unknown[] = [];

@@ -22,8 +22,11 @@ const ids = (document: Record<string, unknown>): number[] => {
 };
 
 describe('the collection-parameter table through MongoDB semantics', () => {
-  it.each(collectionParameterCases.map((c) => [c.filter, c.ids] as const))('%s', (filter, expected) => {
-    const typed = check(filter, collectionParameterSchema);
-    expect(ids(compileMongo(typed, { functions: collectionParameterRegistry }))).toEqual(expected);
-  });
+  it.each(collectionParameterCases.map((c) => [c.filter, c.ids, c.aliases] as const))(
+    '%s',
+    (filter, expected, aliases) => {
+      const typed = check(filter, collectionParameterSchema, { aliases });
+      expect(ids(compileMongo(typed, { functions: collectionParameterRegistry }))).toEqual(expected);
+    },
+  );
 });

@@ -33,6 +33,13 @@ describe('a collection argument under rules that keep members from filters', () 
     ["$filter=Bag.Tally(Of=Home/Marks) eq '0:0'", { 'Home/Marks': { filter: false } }, 'Home/Marks'],
     ["$filter=Bag.Tally(Of=Home/Marks) eq '0:0'", { Home: { filter: false } }, 'Home/Marks'],
     ["$filter=Visits/any(v: Bag.Tally(Of=v/Marks) eq '0:0')", { 'Visits/Marks': { filter: false } }, 'v/Marks'],
+    // A collection of structures passes each element's every member: a hidden one anywhere inside refuses it.
+    ["$filter=Bag.Route(Of=Stops) eq ''", { Stops: { filter: false } }, 'Stops'],
+    ["$filter=Bag.Route(Of=Stops) eq ''", { 'Stops/Tint': { filter: false } }, 'Stops'],
+    ["$filter=Bag.Route(Of=Stops) eq ''", { 'Stops/At/X': { filter: false } }, 'Stops'],
+    // An alias's path is read as if written in its place; a call's argument inside another's too.
+    ["$filter=Bag.Tally(Of=@a) eq '0:0'&@a=Scores", { Scores: { filter: false } }, '@a'],
+    ["$filter=Bag.Tally(Of=Bag.Kept(Of=Scores)) eq '0:0'", { Scores: { filter: false } }, 'Scores'],
   ] as const)('refuses %s under %j', (query, rules, at) => {
     expect(issues(query, rules)).toEqual([['not_filterable', at]]);
   });
@@ -45,12 +52,24 @@ describe('a collection argument under rules that keep members from filters', () 
       }).items.map((row) => row.Id);
     expect(ids("$filter=Bag.Tally(Of=[1,2]) eq '2:3'")).toEqual([1, 2, 3, 4]);
     expect(ids("$filter=Bag.Tally(Of=Home/Marks) eq '3:6'")).toEqual([1]);
+    expect(ids("$filter=Bag.Tally(Of=@a) eq '2:3'&@a=[1,2]")).toEqual([1, 2, 3, 4]);
+    expect(ids("$filter=Bag.Tally(Of=Bag.Kept(Of=@a)) eq '1:1'&@a=[null,1]")).toEqual([1, 2, 3, 4]);
+  });
+
+  it('calls it with a JSON array of structures where a member of the path is hidden', () => {
+    const rules = { 'Stops/At/X': { filter: false } };
+    const ids = (query: string) =>
+      applyQuery(collectionParameterRows, parseQuery(query, resource(rules)), {
+        functions: collectionParameterRegistry,
+      }).items.map((row) => row.Id);
+    expect(ids(`$filter=Bag.Route(Of=[{"Place":"a","Tint":null,"At":{"X":2}}]) eq 'a:-:2'`)).toEqual([1, 2, 3, 4]);
   });
 });
 
 describe('a collection argument read through a relation a row filter restricts', () => {
   const model = defineModel({
     namespace: 'Crew',
+    complexTypes: { Spot: { properties: { X: 'Edm.Int32' } } },
     entityTypes: {
       Boss: {
         key: ['Id'],
@@ -58,6 +77,7 @@ describe('a collection argument read through a relation a row filter restricts',
           Id: { type: 'Edm.Int32', nullable: false },
           Tenant: 'Edm.Int32',
           Marks: { type: 'Edm.Int32', collection: true },
+          Spots: { type: 'Spot', collection: true },
         },
       },
       Task: {
@@ -67,14 +87,22 @@ describe('a collection argument read through a relation a row filter restricts',
       },
     },
     entitySets: { Tasks: { type: 'Task' }, Bosses: { type: 'Boss' } },
-    functions: { Shown: { parameters: { P: { type: 'Edm.Int32', collection: true } }, returnType: 'Edm.String' } },
+    functions: {
+      Shown: { parameters: { P: { type: 'Edm.Int32', collection: true } }, returnType: 'Edm.String' },
+      Xs: { parameters: { P: { type: 'Spot', collection: true } }, returnType: 'Edm.String' },
+      // The boss's id, as a collection of one.
+      Own: { bound: true, parameters: { boss: 'Boss' }, returnType: { type: 'Edm.Int32', collection: true } },
+    },
   });
+  type Spots = readonly ({ X: number | null } | null)[];
   const functions = defineFunctions({
     'Crew.Shown': { memory: (a) => (a.P === null ? 'none' : `[${(a.P as number[]).join(',')}]`) },
+    'Crew.Own': { memory: (_a, boss) => [boss!('Id')] },
+    'Crew.Xs': { memory: (a) => `[${(a.P as Spots).map((s) => (s === null ? '~' : s.X)).join(',')}]` },
   });
   const rows = [
-    { Id: 1, Boss: { Id: 1, Tenant: 1, Marks: [1, 2] } },
-    { Id: 2, Boss: { Id: 2, Tenant: 2, Marks: [3, 4] } },
+    { Id: 1, Boss: { Id: 1, Tenant: 1, Marks: [1, 2], Spots: [{ X: 1 }, null] } },
+    { Id: 2, Boss: { Id: 2, Tenant: 2, Marks: [3, 4], Spots: [{ X: 3 }] } },
     { Id: 3, Boss: null },
   ];
   const tasks: QueryResource = {
@@ -90,6 +118,20 @@ describe('a collection argument read through a relation a row filter restricts',
     expect(shown("$filter=Crew.Shown(P=Boss/Marks) eq '[]'")).toEqual([2, 3]);
     expect(shown("$filter=Crew.Shown(P=Boss/Marks) eq '[1,2]'")).toEqual([1]);
     expect(shown("$filter=Crew.Shown(P=Boss/Marks) eq '[3,4]'")).toEqual([]);
+    // Of structures, each element's members read as the element is.
+    expect(shown("$filter=Crew.Xs(P=Boss/Spots) eq '[]'")).toEqual([2, 3]);
+    expect(shown("$filter=Crew.Xs(P=Boss/Spots) eq '[1,~]'")).toEqual([1]);
+    // A call's result bound to the hidden row is not made: the collection passed is empty.
+    expect(shown("$filter=Crew.Shown(P=Boss/Crew.Own()) eq '[]'")).toEqual([2, 3]);
+    expect(shown("$filter=Crew.Shown(P=Boss/Crew.Own()) eq '[1]'")).toEqual([1]);
+  });
+
+  it("reads a collection of structures in the relation's row filter from the related row", () => {
+    const bosses: QueryResource = { ...tasks, relations: { Boss: { rowFilter: "Crew.Xs(P=Spots) eq '[3]'" } } };
+    const shown = (query: string) =>
+      applyQuery(rows, parseQuery(query, bosses), { functions }).items.map((row) => row.Id);
+    expect(shown('$filter=Boss/Tenant ne null')).toEqual([2]);
+    expect(shown("$filter=Crew.Xs(P=Boss/Spots) eq '[]'")).toEqual([1, 3]);
   });
 
   it("checks the relation's row filter against the model's functions, as the resource's is", () => {

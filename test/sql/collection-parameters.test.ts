@@ -26,12 +26,17 @@ describe('a collection passed to a function in SQL', () => {
       "Bag.Tally(Of=[]) eq 'x'",
       "Bag.Tally(Of=null) eq 'x'",
       'Bag.Tally(Of=Home/Marks) eq Bag.Tally(Of=Scores)',
+      // A collection of structures, written or a path's.
+      `Bag.Route(Of=[{"Place":"a","Tint":null,"At":{"X":1}}]) eq 'x'`,
+      "Bag.Route(Of=Stops) eq 'x'",
+      // A call's result, an alias.
+      "Bag.Tally(Of=Bag.Some()) eq 'x'",
+      "Bag.Tally(Of=@a) eq 'x'",
     ]) {
-      const error = thrownFilterError(() =>
-        compileSql(check(filter, collectionParameterSchema), { dialect, table: 't', functions }),
-      );
+      const typed = check(filter, collectionParameterSchema, { aliases: { a: '[1]' } });
+      const error = thrownFilterError(() => compileSql(typed, { dialect, table: 't', functions }));
       expect([error.kind, error.construct, error.target]).toEqual(['unsupported', 'function_parameter', dialect.name]);
-      expect(filter.slice(error.start, error.end)).toMatch(/^Bag\.Tally\(Of=[^)]*\)$/);
+      expect(filter.slice(error.start, error.end)).toMatch(/^Bag\.(Tally|Route)\(Of=.*\)$/);
       expect(error.message).toContain('a collection');
     }
     expect(called).toBe(0);

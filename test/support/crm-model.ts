@@ -2,8 +2,10 @@
 // with functions (docs/semantics.md §15), and their implementations in memory and on the SQL
 // dialects: unbound, bound to the resource (reading a member a policy hides), bound to a related
 // row and to a lambda's element (which a row filter may hide), bound to a to-many relation (whose
-// row filter keeps some rows out), and results read by a path. A function is where a policy's
-// rules and row filters could be passed by: the property draws calls of each.
+// row filter keeps some rows out), results read by a path, and one given a collection whole (a
+// JSON array, the customer's marks or its hidden codes, the orders' totals a row filter thins, null).
+// A function is where a policy's rules and row filters could be passed by: the property draws calls
+// of each.
 
 import { defineFunctions, defineModel } from '../../src/index.js';
 import type { SqlElements } from '../../src/index.js';
@@ -17,7 +19,16 @@ export const crmModel = defineModel({
   entityTypes: {
     Customer: {
       key: ['Id'],
-      properties: { Id: id, Name: 'Edm.String', Secret: 'Edm.String', Ssn: 'Edm.String', Tenant: 'Edm.Int32' },
+      properties: {
+        Id: id,
+        Name: 'Edm.String',
+        Secret: 'Edm.String',
+        Ssn: 'Edm.String',
+        Tenant: 'Edm.Int32',
+        Marks: { type: 'Edm.Int32', collection: true },
+        // Hidden by the policy, as Secret is.
+        Codes: { type: 'Edm.Int32', collection: true },
+      },
       navigation: { Region: { type: 'Region' }, Orders: { type: 'Order', collection: true } },
     },
     Region: { key: ['Id'], properties: { Id: id, Name: 'Edm.String', Open: 'Edm.Boolean' } },
@@ -51,8 +62,16 @@ export const crmModel = defineModel({
       parameters: { orders: { type: 'Order', collection: true } },
       returnType: { type: 'Edm.Int32', collection: true },
     },
+    /** Bound to an order's lines: their quantities. */
+    Qtys: {
+      bound: true,
+      parameters: { lines: { type: 'Line', collection: true } },
+      returnType: { type: 'Edm.Int32', collection: true },
+    },
     /** Unbound, a structure read by a path. */
     CardOf: { parameters: { Name: 'Edm.String' }, returnType: 'Card' },
+    /** Unbound, given a collection whole: the sum of its values, null ones left out; null for null. */
+    Sum: { parameters: { Of: { type: 'Edm.Int32', collection: true } }, returnType: 'Edm.Int32' },
   },
 });
 
@@ -70,7 +89,7 @@ const totalsOf = (orders: readonly unknown[]): (number | null)[] =>
   orders.map((order) => (order as Reader<number | null>)('Total'));
 const label = (name: unknown) => (name === null ? null : { Label: name, Long: (name as string).length > 1 });
 
-/** Results of structures and collections are memory's only: SQL refuses them by name. */
+/** Results of structures and collections, and collections passed whole, are memory's only: SQL refuses them by name. */
 export const crmFunctions = defineFunctions({
   'Crm.Double': {
     memory: (a) => (a.Value === null ? null : (a.Value as number) * 2),
@@ -97,5 +116,9 @@ export const crmFunctions = defineFunctions({
     ),
   },
   'Crm.Totals': { memory: (_a, _read, orders) => totalsOf(orders!) },
+  'Crm.Qtys': { memory: (_a, _read, lines) => lines!.map((line) => (line as Reader<number | null>)('Qty')) },
   'Crm.CardOf': { memory: (a) => label(a.Name) },
+  'Crm.Sum': {
+    memory: (a) => (a.Of === null ? null : (a.Of as (number | null)[]).reduce<number>((sum, v) => sum + (v ?? 0), 0)),
+  },
 });

@@ -1,7 +1,8 @@
 // Noninterference of the policy (docs/query.md, "Rules" and "Row filters"): two datasets that
 // differ only in what a caller may not see — a member hidden from select, filter and order, rows
 // the resource's row filter excludes, orders a relation's row filter excludes (with their lines),
-// and a region the single-valued relation's row filter hides (which reads as null) — and requests
+// a collection hidden as that member is, and a region the single-valued relation's row filter hides
+// (which reads as null) — and requests
 // over every option. Each engine must answer a request the same on both: the pages as projected,
 // their order, counts and `more`, the next links followed to the end (their tokens compared by
 // the pages they lead to), or the same refusal codes. Requests call the model's functions too
@@ -12,6 +13,7 @@ import { isFilterError } from '../../src/errors.js';
 import { nextLink, parseQuery } from '../../src/query/index.js';
 import type { QueryPlan, QueryResource } from '../../src/query/index.js';
 import { schemaOf } from '../../src/index.js';
+import type { CollectionProperty } from '../../src/index.js';
 import type { Column } from '../engines/rows.js';
 import { crmModel } from './crm-model.js';
 import { TEST_KEYSET } from './keyset-key.js';
@@ -26,8 +28,12 @@ export const resource: QueryResource = {
   schema: Customer,
   key: ['Id'],
   policy: { spelling: 'odata', defaultTop: 2, maxTop: 50, keyset: TEST_KEYSET },
-  // Secret is hidden; Ssn may order and filter but is never shown.
-  rules: { Secret: { select: false, filter: false, sort: false }, Ssn: { select: false } },
+  // Secret and Codes are hidden; Ssn may order and filter but is never shown.
+  rules: {
+    Secret: { select: false, filter: false, sort: false },
+    Codes: { select: false, filter: false, sort: false },
+    Ssn: { select: false },
+  },
   rowFilter: 'Tenant eq @tenant',
   relations: {
     Orders: { key: ['Id'], rowFilter: "Status ne 'void'" },
@@ -62,6 +68,8 @@ export interface CustomerRow {
   Secret: string | null;
   Ssn: string;
   Tenant: number;
+  Marks: (number | null)[] | null;
+  Codes: (number | null)[] | null;
   Region: (typeof REGIONS)[number] | null;
   Orders: Order[];
 }
@@ -69,6 +77,7 @@ export interface CustomerRow {
 /** What the caller may see of a customer; `Region: undefined` is a region it does not see (none, or the hidden one). */
 interface VisibleCustomer {
   Name: string | null;
+  Marks: (number | null)[] | null;
   Region: (typeof REGIONS)[number] | undefined;
   Orders: { Status: string | null; Total: number | null; Lines: (number | null)[] }[];
 }
@@ -76,6 +85,7 @@ interface VisibleCustomer {
 /** What the caller may not see, drawn once per dataset. */
 interface Noise {
   secrets: (string | null)[];
+  codes: ((number | null)[] | null)[];
   hiddenRegion: boolean[];
   /** Void orders put among each customer's orders: before visible order i (or at the end). */
   voidOrders: { at: number; Total: number | null; Lines: (number | null)[] }[][];
@@ -86,10 +96,12 @@ interface Noise {
 const NAMES = ['a', 'B', 'ä', "O'Neil", null];
 const arbQty = fc.option(fc.integer({ min: 0, max: 5 }), { nil: null });
 const arbTotal = fc.option(fc.integer({ min: 0, max: 30 }), { nil: null });
+const arbMarks = fc.option(fc.array(arbQty, { maxLength: 3 }), { nil: null });
 
 const arbVisible: fc.Arbitrary<VisibleCustomer[]> = fc.array(
   fc.record({
     Name: fc.constantFrom(...NAMES),
+    Marks: arbMarks,
     Region: fc.option(fc.constantFrom(...REGIONS.slice(0, 3)), { nil: undefined }),
     Orders: fc.array(
       fc.record({
@@ -106,6 +118,7 @@ const arbVisible: fc.Arbitrary<VisibleCustomer[]> = fc.array(
 const arbNoise = (visible: readonly VisibleCustomer[]): fc.Arbitrary<Noise> =>
   fc.record({
     secrets: fc.array(fc.constantFrom(null, 'x', 'y', 'zz'), { minLength: visible.length, maxLength: visible.length }),
+    codes: fc.array(arbMarks, { minLength: visible.length, maxLength: visible.length }),
     hiddenRegion: fc.array(fc.boolean(), { minLength: visible.length, maxLength: visible.length }),
     voidOrders: fc.tuple(
       ...visible.map((c) =>
@@ -163,6 +176,8 @@ function dataset(visible: readonly VisibleCustomer[], noise: Noise): CustomerRow
       // Visible to order and filters, so the same in both datasets; a value no body may show.
       Ssn: `ssn-${(i * 7) % 5}`,
       Tenant: TENANT,
+      Marks: c.Marks,
+      Codes: noise.codes[i] ?? null,
       Region: c.Region ?? (noise.hiddenRegion[i] ? HIDDEN_REGION : null),
       Orders: orders,
     };
@@ -175,6 +190,8 @@ function dataset(visible: readonly VisibleCustomer[], noise: Noise): CustomerRow
       Secret: 'theirs',
       Ssn: 'ssn-theirs',
       Tenant: 2,
+      Marks: [9],
+      Codes: [9],
       Region: REGIONS[0]!,
       Orders: Array.from({ length: other.Orders }, () => ({
         Id: hiddenOrderId++,
@@ -227,6 +244,17 @@ const RESULT_READS = [
   'Orders/Crm.Totals()/any(t: t gt 10)',
   'Orders/Crm.Totals()/$count ge 2',
 ];
+/**
+ * Collections passed whole to a function: a JSON array, null, the customer's marks, and the totals
+ * of the orders a row filter thins, a call's result. SQL refuses them by name.
+ */
+const COLLECTION_ARGUMENTS = [
+  'Crm.Sum(Of=Marks) gt 3',
+  'Crm.Sum(Of=Marks) eq Crm.Sum(Of=[0,null,3])',
+  'Crm.Sum(Of=null) eq null and Crm.Sum(Of=$it/Marks) eq 0',
+  'Crm.Sum(Of=Orders/Crm.Totals()) gt 10',
+  'Orders/any(o: Crm.Sum(Of=o/Lines/Crm.Qtys()) gt 2)',
+];
 const ORDERS = [
   'Name desc',
   'Region/Name',
@@ -269,7 +297,11 @@ const arbQueryOf = (calls: readonly string[]): fc.Arbitrary<string> =>
   fc
     .record({
       // Crm.Score() is bound to the customer and reads its Secret.
-      filter: option(FILTERS, ["Secret eq 'x'", 'Crm.Score() eq 0', '$it/Crm.Score() gt 0'], calls),
+      filter: option(
+        FILTERS,
+        ["Secret eq 'x'", 'Crm.Score() eq 0', '$it/Crm.Score() gt 0', 'Crm.Sum(Of=Codes) gt 0', 'Codes/any()'],
+        calls,
+      ),
       orderby: option(ORDERS, ['Secret', 'Crm.Score()']),
       select: option(SELECTS, 'Secret'),
       expand: fc.option(fc.constantFrom(...EXPANDS), { nil: undefined }),
@@ -293,11 +325,12 @@ const arbQueryOf = (calls: readonly string[]): fc.Arbitrary<string> =>
     );
 
 /** Requests over every option, calls of functions among their filters. */
-export const arbQuery: fc.Arbitrary<string> = arbQueryOf([...CALLS, ...RESULT_READS]);
+export const arbQuery: fc.Arbitrary<string> = arbQueryOf([...CALLS, ...RESULT_READS, ...COLLECTION_ARGUMENTS]);
 
 /**
- * Requests whose filters read no function's result by a path: SQL refuses every such read by name,
- * whatever the rows (test/sql/function-table.test.ts), so drawn there they would only be refused.
+ * Requests whose filters read no function's result by a path and pass no collection whole: SQL
+ * refuses every such call by name, whatever the rows (test/sql/function-table.test.ts,
+ * test/sql/collection-parameters.test.ts), so drawn there they would only be refused.
  */
 export const arbQueryReadingNoResult: fc.Arbitrary<string> = arbQueryOf(CALLS);
 
@@ -339,6 +372,7 @@ export async function respond(
 }
 
 const column = (name: string, type: Column['type'] = 'Edm.Int32'): Column => ({ name, path: [name], type });
+const MARK = (Customer.properties.get('Marks') as CollectionProperty).element;
 
 /** A dataset as tables: customers (RegionID), regions, orders (parent: the customer's Id), order_lines (parent: the order's key). */
 export function tablesOf(customers: readonly CustomerRow[]) {
@@ -361,6 +395,8 @@ export function tablesOf(customers: readonly CustomerRow[]) {
         column('Secret', 'Edm.String'),
         column('Ssn', 'Edm.String'),
         column('Tenant'),
+        // The customer's marks, a JSON array; its hidden codes are no column, which no query reads.
+        { name: 'Marks', path: ['Marks'], type: 'Json', element: MARK } satisfies Column,
         column('RegionID'),
         // A filter reads a single-valued relation's members as columns of the row (docs/sql.md);
         // an expansion reads its table.
@@ -374,6 +410,7 @@ export function tablesOf(customers: readonly CustomerRow[]) {
         Secret: c.Secret,
         Ssn: c.Ssn,
         Tenant: c.Tenant,
+        Marks: c.Marks,
         RegionID: c.Region?.Id ?? null,
         Region_Id: c.Region?.Id ?? null,
         Region_Name: c.Region?.Name ?? null,
@@ -397,6 +434,7 @@ export function tablesOf(customers: readonly CustomerRow[]) {
 /** Where the tables of a dataset hold each relation (compileSqlQuery's options). */
 export const STORAGE = {
   collections: {
+    Marks: { json: 'Marks' },
     Orders: { table: 'orders', foreignKey: 'parent', key: 'Id' },
     'Orders/Lines': { table: 'order_lines', foreignKey: 'parent', key: 'key' },
   },

@@ -6,16 +6,17 @@
 import type { Decimal } from 'decimal.js';
 import type { EdmType } from '../../language/edm.js';
 import { implementationOf } from '../../lower/function-registry.js';
-import { type ArgumentOf, argumentsOf } from '../../types/argument-slots.js';
-import type {
-  LoweredCallOf,
-  LoweredResult,
-  LoweredElements,
-  LoweredFunctionCall,
-  LoweredMember,
-  LoweredPredicate,
-  LoweredValue,
-  Source,
+import { type ArgumentOf, argumentsOf, structuresOf } from '../../types/argument-slots.js';
+import {
+  type LoweredCallOf,
+  type LoweredResult,
+  type LoweredElements,
+  type LoweredFunctionCall,
+  type LoweredMember,
+  type LoweredPredicate,
+  type LoweredValue,
+  passesCollection,
+  type Source,
 } from '../../lower/lowered.js';
 import type { EnumType, PrimitiveProperty } from '../../types/schema.js';
 import { INTEGER_RANGES } from '../../language/edm.js';
@@ -59,11 +60,13 @@ export function resultRead(
   scope: Scope,
   value: (node: LoweredValue, scope: Scope) => Eval,
   truth: (node: LoweredPredicate, scope: Scope) => Test,
+  // What reads the result, where it is not a value: a collection passed whole.
+  reader?: Eval,
 ): Eval {
   const made = callOf(node.call, scope, value, truth);
   const present = node.present === undefined ? undefined : truth(node.present, scope);
   const slot = slotOf(scope, node.variable);
-  const read = value(node.value, scope);
+  const read = reader ?? value(node.value, scope);
   const { name } = node.call.function;
   return (row, env) => {
     env[slot] = present === undefined || present(row, env) ? made(row, env) : null;
@@ -123,10 +126,23 @@ function argumentReader(
 ): Eval {
   if ('value' in arg) {
     const given = arg.value;
+    if (given.kind === 'result' && passesCollection(given))
+      return resultRead(
+        given,
+        scope,
+        value,
+        truth,
+        argumentReader(name, { value: given.value }, scope, span, value, truth),
+      );
     if (given.kind !== 'collectionArgument') return publicReader(value(given, scope), given);
-    if ('kind' in given.elements) return elementsOf(name, given.elements, scope, span, truth);
-    const elements = given.elements.map((element) => publicReader(value(element, scope), element));
-    return (row, env) => elements.map((read) => read(row, env));
+    const one = (slots: readonly LoweredValue[]): Eval[] =>
+      given.structure === undefined
+        ? slots.map((element) => publicReader(value(element, scope), element))
+        : structuresOf(given.structure, slots).map((s) => argumentReader(name, s, scope, span, value, truth));
+    const elements = given.elements;
+    if ('kind' in elements) return elementsOf(name, elements, scope, span, truth, given.slots && one(given.slots)[0]);
+    const reads = one(elements);
+    return (row, env) => reads.map((read) => read(row, env));
   }
   const present = value(arg.present, scope);
   const members = arg.members.map(
@@ -196,7 +212,8 @@ function memberRead(source: Source, path: readonly string[], property: Primitive
 /**
  * A collection passed whole (docs/semantics.md §15): the array of its elements (none for a null or
  * missing one) that the predicate, if any, holds for, in their stored order — a primitive
- * element's value, a structured element as a reader of its members.
+ * element's value, a structured element as a reader of its members, or, given `object` (a
+ * structure argument's reader, read with the variable bound to the element), as that object.
  */
 function elementsOf(
   name: string,
@@ -204,6 +221,7 @@ function elementsOf(
   scope: Scope,
   span: Span,
   truth: (node: LoweredPredicate, scope: Scope) => Test,
+  object?: Eval,
 ): (row: Row, env: Env) => unknown[] {
   const { collection, variable, predicate } = binding;
   const elements = collectionReader(collection, scope);
@@ -243,7 +261,7 @@ function elementsOf(
     try {
       for (; i < c.length; i++) {
         env[slot] = c[i];
-        if (passes === undefined || passes(row, env)) passed.push(read(row, env, i));
+        if (passes === undefined || passes(row, env)) passed.push(object ? object(row, env) : read(row, env, i));
       }
     } catch (error) {
       throw located(error, i);

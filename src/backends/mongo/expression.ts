@@ -8,21 +8,22 @@
 
 import type { CompareOp } from '../../language/operators.js';
 import { isFloatingPoint } from '../../language/edm.js';
-import type {
-  BooleanTest,
-  ComparePredicate,
-  ExistsPredicate,
-  ForallPredicate,
-  InPredicate,
-  LoweredCall,
-  LoweredCollection,
-  LoweredCount,
-  LoweredElements,
-  LoweredCallOf,
-  LoweredResult,
-  LoweredPredicate,
-  LoweredValue,
-  NullTest,
+import {
+  type BooleanTest,
+  type ComparePredicate,
+  type ExistsPredicate,
+  type ForallPredicate,
+  type InPredicate,
+  type LoweredCall,
+  type LoweredCollection,
+  type LoweredCount,
+  type LoweredElements,
+  type LoweredCallOf,
+  type LoweredResult,
+  passesCollection,
+  type LoweredPredicate,
+  type LoweredValue,
+  type NullTest,
 } from '../../lower/lowered.js';
 import { negatePredicate } from '../../lower/predicates.js';
 import { assertNever } from '../../assert-never.js';
@@ -40,7 +41,7 @@ import { rendererOf } from './functions.js';
 import { temporalArithmetic } from './temporal.js';
 import { MIRRORED } from '../../language/operators.js';
 import { implementationOf, type MongoElements } from '../../lower/function-registry.js';
-import { type ArgumentOf, argumentsOf } from '../../types/argument-slots.js';
+import { type ArgumentOf, argumentsOf, structuresOf } from '../../types/argument-slots.js';
 
 /** A lambda's range variable while its body is compiled: the `$map` variable bound to the element. */
 interface Element {
@@ -285,10 +286,20 @@ export class ExpressionCompiler implements NumberCompiler {
   private argument(name: string, arg: ArgumentOf<LoweredValue>, at: Span): Agg {
     if ('value' in arg) {
       const given = arg.value;
+      if (given.kind === 'result' && passesCollection(given))
+        return this.result(given, () => this.argument(name, { value: given.value }, at));
       if (given.kind !== 'collectionArgument') return this.value(given);
-      // A missing element reads as null, as a null literal is written: an array holds no missing value.
-      if (!('kind' in given.elements)) return given.elements.map((element) => orNull(this.value(element)));
-      return this.elementsBound(name, given.elements, at).elements;
+      const { structure, elements } = given;
+      if (!('kind' in elements)) {
+        // A missing element reads as null, as a null literal is written: an array holds no missing value.
+        if (structure === undefined) return elements.map((element) => orNull(this.value(element)));
+        return structuresOf(structure, elements).map((s) => this.argument(name, s, at));
+      }
+      const bound = this.elementsBound(name, elements, at);
+      if (given.slots === undefined) return bound.elements;
+      // Each element's object read with the variable bound to it, null for a null one.
+      const [object] = structuresOf(structure!, given.slots);
+      return bound.map(() => this.argument(name, object!, at));
     }
     const members = Object.fromEntries(
       arg.members.map(([member, m]) => [

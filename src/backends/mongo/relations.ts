@@ -57,7 +57,9 @@ function refuseIn(node: TypedExpr, root: ReadonlyMap<string, Property>, elements
       }
       const path = refusePath(node, given.collection.source, given.collection.path, root, elements);
       const element = { property: given.collection.property.element, path };
-      if (given.body !== undefined) refuseIn(given.body, root, new Map([...elements, [given.variable, element]]));
+      const inner = new Map([...elements, [given.variable, element]]);
+      if (given.body !== undefined) refuseIn(given.body, root, inner);
+      for (const slot of node.slots ?? []) refuseIn(slot, root, inner);
       return;
     }
     case 'result': {

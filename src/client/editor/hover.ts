@@ -89,6 +89,7 @@ function inspectUpToError(
 }
 
 function typeName(node: TypedExpr): string {
+  if (node.kind === 'collectionArgument' && node.structure !== undefined) return node.structure.name;
   return (node.kind === 'literal' || node.kind === 'null' || node.kind === 'collectionArgument') &&
     node.enum !== undefined
     ? node.enum.name
@@ -127,7 +128,7 @@ function describeNode(node: TypedExpr, text: string): string {
     case 'convert':
       return `${text.slice(node.start, node.end)}: converted to ${type}`;
     case 'collectionArgument':
-      return `${text.slice(node.start, node.end)}: Collection(${node.enum?.name ?? type})`;
+      return `${text.slice(node.start, node.end)}: Collection(${node.structure?.name ?? node.enum?.name ?? type})`;
     case 'structureNull':
     case 'cast':
     case 'has':

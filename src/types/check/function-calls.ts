@@ -85,11 +85,9 @@ export function checkedCall(ctx: CheckContext, n: Call): CheckedCall | undefined
   if (!uniqueNames(ctx, n.args)) return undefined;
   const chosen = byNames(ctx, n, fitting);
   if (chosen === undefined) return undefined;
-  const unusable = chosen.parameters.find(
-    (v) => v.kind === 'structure' && (v.collection || unpassableStructure(v.type)),
-  );
+  const unusable = chosen.parameters.find((v) => v.kind === 'structure' && unpassableStructure(v.type));
   if (unusable !== undefined) {
-    const why = unusable.kind === 'structure' && !unusable.collection ? `, ${unpassableStructure(unusable.type)}` : '';
+    const why = unusable.kind === 'structure' ? `, ${unpassableStructure(unusable.type)}` : '';
     ctx.report(
       'function_parameter',
       n.nameSpan,
@@ -371,16 +369,12 @@ function argument(ctx: CheckContext, n: Call, parameter: DeclaredParameter): Typ
   const { value } = n.args.find((a) => a.name === parameter.name)!;
   const primitive = (declared: PrimitiveType, label: string, given: Expr): Checked =>
     typedValue(ctx, n.name, declared, label, given);
-  if (parameter.kind === 'structure')
-    return structureArgument(ctx, n.name, parameter, value, primitive, (at, structure) =>
-      unreadable(ctx, at, structure),
-    );
+  const hidden = (at: Span, structure: BindingStructure): boolean => unreadable(ctx, at, structure);
   if (parameter.collection) {
-    const typed = collectionArgument(ctx, n.name, parameter, value, (label, given) =>
-      primitive(parameter, label, given),
-    );
+    const typed = collectionArgument(ctx, n.name, { ...parameter, collection: true }, value, primitive, hidden);
     return typed === undefined ? undefined : [typed];
   }
+  if (parameter.kind === 'structure') return structureArgument(ctx, n.name, parameter, value, primitive, hidden);
   const typed = primitive(parameter, parameter.name, value);
   return typed === undefined ? undefined : [typed];
 }

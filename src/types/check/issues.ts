@@ -42,7 +42,7 @@ export const ISSUE_CODES = {
   function_result:
     'a path follows a call bound through a type-cast segment (`Ns.Manager/Ns.Fn()/Name`), whose result a filter does not read',
   function_parameter:
-    "the function called takes a collection of structures, or a structure with a collection or navigation member or derived types (other than its binding), which a filter does not give; or a collection parameter is given a call's result or an alias; or a call's result passed as a structure inside another call's result passed so",
+    "the function called takes a structure with a collection or navigation member or derived types, or a collection of such structures (other than its binding), which a filter does not give; or a call's result passed as a structure inside another call's result passed so",
   collection_literal: "a collection's value (a JSON array) is given for a parameter that takes no collection",
   structure_literal:
     "a structure's value (a JSON object) stands elsewhere than beside `eq`, `ne` or `in` with a complex value",

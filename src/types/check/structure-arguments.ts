@@ -15,7 +15,7 @@ import { listNames } from './messages.js';
 type Primitive = Extract<Property, { kind: 'primitive' }>;
 
 /** Types a value given for a primitive member, `label` naming it in an issue (`'Home/City'`). */
-export type PrimitiveArgument = (declared: Primitive, label: string, value: Expr) => Checked;
+export type PrimitiveArgument = (declared: Pick<Primitive, 'type' | 'enum'>, label: string, value: Expr) => Checked;
 
 /** Whether a structure holds a member kept from filters, which a function given it could read: reported at `at`. */
 export type Unreadable = (at: Span, structure: BindingStructure) => boolean;
@@ -143,7 +143,7 @@ function structureNamed(structure: BindingStructure): string {
 }
 
 /** A path's structure: whether it is present, then each member read at the path, as a filter reads it. */
-function pathSlots(
+export function pathSlots(
   ctx: CheckContext,
   path: MemberExpr,
   properties: ReadonlyMap<string, Property>,
@@ -168,7 +168,7 @@ function pathSlots(
 }
 
 /** `null`: a structure absent, its members null. */
-function nullSlots(properties: ReadonlyMap<string, Property>, at: Span): TypedExpr[] {
+export function nullSlots(properties: ReadonlyMap<string, Property>, at: Span): TypedExpr[] {
   const span = { start: at.start, end: at.end };
   const slots: TypedExpr[] = [{ kind: 'literal', type: 'Edm.Boolean', value: false, ...span }];
   for (const member of argumentMembers(properties))
@@ -183,7 +183,7 @@ function nullSlots(properties: ReadonlyMap<string, Property>, at: Span): TypedEx
  * value typed as an argument of its type is, a complex member's an object or null. Every member
  * written is checked, so that all their issues are reported.
  */
-function literalSlots(
+export function literalSlots(
   ctx: CheckContext,
   literal: StructureLiteral,
   properties: ReadonlyMap<string, Property>,

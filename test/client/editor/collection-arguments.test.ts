@@ -14,15 +14,21 @@ const inserts = (marked: string): string[] => {
 
 describe('the editor at a collection parameter', () => {
   it.each<[string, string[]]>([
-    // The collections of the parameter's element type, and no other; a structure holding one.
-    ['Bag.Tally(Of=|', ['Scores', 'Home/']],
-    ['Bag.Joined(Of=|', ['Tags']],
+    // The collections of the parameter's element type, and no other; a structure holding one; null;
+    // the calls whose result, or a path after it, is one.
+    ['Bag.Tally(Of=|', ['Scores', 'Home/', 'null', 'Bag.Some()', 'Bag.Kept(Of=', 'Bag.Trip(N=']],
+    ['Bag.Joined(Of=|', ['Tags', 'null']],
     ['Bag.Mixed(Of=H|', ['Hues']],
-    ['Bag.Among(Value=1, Of=|', ['Scores', 'Home/']],
+    ['Bag.Among(Value=1, Of=|', ['Scores', 'Home/', 'null', 'Bag.Some()', 'Bag.Kept(Of=', 'Bag.Trip(N=']],
     // Inside a lambda, its variable's collection.
     ['Visits/any(v: Bag.Tally(Of=v/|', ['Marks']],
-    ['Visits/any(v: Bag.Tally(Of=|', ['v/', '$it/', 'Scores', 'Home/']],
+    [
+      'Visits/any(v: Bag.Tally(Of=|',
+      ['v/', '$it/', 'Scores', 'Home/', 'null', 'Bag.Some()', 'Bag.Kept(Of=', 'Bag.Trip(N='],
+    ],
     ['Bag.Tally(Of=Home/|', ['Marks']],
+    // Of structures, the collections of that very complex type.
+    ['Bag.Route(Of=|', ['Stops', 'null', 'Bag.Stopped()']],
   ])('offers %s', (marked, expected) => {
     expect(inserts(marked)).toEqual(expected);
   });
@@ -36,6 +42,8 @@ describe('the editor at a collection parameter', () => {
     expect(at("Bag.Tally(Of=[1,|2]) eq '2:3'")).toEqual(['2', 'Edm.Int32', 'an Edm.Int32 literal']);
     expect(at("Bag.Tally(Of=[1,2]|) eq '2:3'")).toEqual(['[1,2]', 'Edm.Int32', '[1,2]: Collection(Edm.Int32)']);
     expect(at('Bag.Mixed(Of=Hu|es) eq 1')).toEqual(['Hues', 'Bag.Hue', 'Hues: Collection(Bag.Hue)']);
+    expect(at("Bag.Route(Of=St|ops) eq ''")).toEqual(['Stops', 'Bag.Stop', 'Stops: Collection(Bag.Stop)']);
+    expect(at("Bag.Route(Of=[null]|) eq ''")).toEqual(['[null]', 'Bag.Stop', '[null]: Collection(Bag.Stop)']);
   });
 
   it('diagnoses an element of the wrong type at the element', () => {
