@@ -79,6 +79,10 @@ describe('an argument of a collection parameter', () => {
     expect(message('Bag.Tally(Of=[1,"a"]) eq null')).toMatch(
       /^Function 'Bag.Tally' expects 'Of\[1\]' to be Edm.Int32, but "a" is Edm.String/,
     );
+    // Elements read through a type-cast segment, even one naming their own type, are what it refuses.
+    expect(message("Bag.Route(Of=Stops/Bag.Stop) eq ''")).toMatch(
+      /; 'Stops\/Bag.Stop' is Collection\(Bag.Stop\) read through a type-cast segment, which a collection passed whole is not$/,
+    );
   });
 
   it("names a call's result of another type as written, and its type", () => {
