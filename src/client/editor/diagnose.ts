@@ -63,7 +63,8 @@ export function diagnose(text: string, schema: Schema, options: EditorOptions = 
         },
       ];
     const found = error.issues.map((issue) => diagnosticOf(issue, error.kind, text));
-    if (error.kind === 'syntax' && error.issues.length === 1)
+    // An alias's value that does not read leaves the filter's own text whole: nothing is cut there.
+    if (error.kind === 'syntax' && error.issues.length === 1 && error.issues[0]!.code !== 'invalid_alias_value')
       found.push(...typeIssuesBefore(text, error.start, schema, options));
     return found.sort((a, b) => a.start - b.start || a.end - b.end);
   }
