@@ -233,6 +233,17 @@ describe('an argument of a collection parameter', () => {
     expect([error.kind, error.issues[0]!.code]).toEqual(['limit', 'too_many_nodes']);
   });
 
+  it("counts an alias's JSON array at each of its uses among the nodes of the limit", () => {
+    // Each use reads the value anew: used many times, a short alias would make a tree the limit refuses written out.
+    const aliases = { a: '[1,2,3,4,5,6,7,8]' };
+    const uses = (n: number) => Array.from({ length: n }, () => "Bag.Tally(Of=@a) eq ''").join(' or ');
+    expect(() => check(uses(2), collectionParameterSchema, { aliases, maxNodes: 20 })).not.toThrow();
+    const filter = uses(3);
+    const error = thrownFilterError(() => check(filter, collectionParameterSchema, { aliases, maxNodes: 20 }));
+    expect([error.kind, error.issues[0]!.code]).toEqual(['limit', 'too_many_nodes']);
+    expect([error.start, error.end]).toEqual([filter.lastIndexOf('@a'), filter.lastIndexOf('@a') + 2]);
+  });
+
   it('is a JSON array only as a whole argument', () => {
     for (const filter of ['Bag.Tally(Of=[1] ) eq null', 'Bag.Tally( Of = [ 1 , 2 ] ) eq null'])
       expect(() => check(filter, collectionParameterSchema)).not.toThrow();

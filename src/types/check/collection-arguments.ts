@@ -78,6 +78,7 @@ export function collectionArgument(
       unknownAlias(ctx, value, "'[1, 2]'");
       return undefined;
     }
+    if (given.value.kind === 'collection') ctx.aliasNodes(value, given.value.items.length);
     if (given.strings) ctx.stringAlias(value);
     return collectionArgument(ctx, functionName, parameter, given.value, primitive, unreadable);
   } else if (value.kind === 'structure') what = `${ctx.nameOf(value, value)} is a structure's value`;
