@@ -86,6 +86,9 @@ function fixesOf(issue: FilterIssue | CheckIssue, text: string): Fix[] {
   const suggestion = 'suggestion' in issue ? issue.suggestion : undefined;
   if (suggestion === undefined) return [];
   const written = text.slice(issue.start, issue.end);
+  // An issue at an alias is of the alias's value (a path given for a collection parameter), which
+  // the text does not hold: the name meant goes in the value, not in place of the alias.
+  if (written.startsWith('@')) return [];
   if (issue.code === 'unknown_enum_member') {
     const quoted = /'([^',]*)'$/.exec(written);
     if (quoted === null) return [];

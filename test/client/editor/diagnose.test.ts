@@ -89,6 +89,17 @@ describe('diagnose', () => {
     expect(issues('Bag.Among(Value=@n, Of=@a)')).toEqual([['invalid_alias_value', '@n']]);
   });
 
+  it("offers no fix in place of an alias for a name meant in the alias's value", () => {
+    const fixes = (text: string, aliases: Record<string, string>) =>
+      diagnose(text, collectionParameterSchema, { aliases }).map((d) => [d.code, d.fixes]);
+    // The fix replaced the alias with the member's name: Bag.Tally(Of=Marks), no path of the row.
+    expect(fixes("Bag.Tally(Of=@a) eq ''", { a: 'Home/Makrs' })).toEqual([['unknown_property', []]]);
+    expect(fixes("Visits/any(v: Bag.Tally(Of=@d) eq '')", { d: 'v/Makrs' })).toEqual([['unknown_property', []]]);
+    expect(fixes("Bag.Tally(Of=Home/Makrs) eq ''", {})).toEqual([
+      ['unknown_property', [{ title: "Change to 'Marks'", start: 18, end: 23, insert: 'Marks' }]],
+    ]);
+  });
+
   it('reports what the policy does not allow, once each, where first used', () => {
     const options: EditorOptions = { policy: { functions: ['contains'], operators: ['eq', 'gt', 'and'] } };
     expect(
