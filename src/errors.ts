@@ -64,7 +64,7 @@ export const FILTER_ISSUE_CODES = {
   unknown_literal_prefix: { kind: 'syntax', when: "a quoted literal's prefix is no literal type (`foo'x'`)" },
   invalid_alias_value: {
     kind: 'syntax',
-    when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal (an expression, another alias, bad text), or, for `x in @list`, of a list in parentheses or a JSON array",
+    when: "the value given to a parameter alias (check()'s `aliases` option) is not the text of one literal (an expression, another alias, bad text), or, for `x in @list`, of a list in parentheses or a JSON array, or, for a model function's collection parameter, of a JSON array of literals, a path or one literal",
   },
   unknown_function: { kind: 'syntax', when: 'a call names no function of the language' },
   expected_type_name: {
@@ -118,7 +118,10 @@ export const FILTER_ISSUE_CODES = {
   },
   too_long: { kind: 'limit', when: 'the filter text is longer than `maxLength`' },
   too_deep: { kind: 'limit', when: 'parentheses and JSON objects, or nodes of the tree, nest deeper than `maxDepth`' },
-  too_many_nodes: { kind: 'limit', when: 'the tree has more nodes than `maxNodes`' },
+  too_many_nodes: {
+    kind: 'limit',
+    when: "the tree has more nodes than `maxNodes`, or the items that aliases' lists and JSON arrays give over all their uses do",
+  },
   too_deep_lambda: {
     kind: 'limit',
     when: 'lambdas (`any`, `all`, `x in C`, which is `C/any(…)`, a call bound to a collection, which reads its elements as one, and a path after a call, which binds its result as one binds an element) nest inside one another deeper than `maxLambdaDepth`',

@@ -147,6 +147,25 @@ export function checkTreeSize(
 }
 
 /**
+ * The limit on nodes, reached by the values of aliases over all their uses (each use reads its
+ * alias's value anew, as if written there), at the use that passes it.
+ */
+export function tooManyAliasNodes(
+  span: { start: number; end: number },
+  text: string | undefined,
+  maxNodes: number,
+): FilterError {
+  return new FilterError({
+    kind: 'limit',
+    issueCode: 'too_many_nodes',
+    message: `The values of parameter aliases have more than ${maxNodes} nodes over all their uses (limit reached at position ${span.start})`,
+    start: span.start,
+    end: span.end,
+    text,
+  });
+}
+
+/**
  * The limit on lambdas nested in one another, at the first one beyond it: a lambda, an `x in C`,
  * or (found by the checker, which knows what a call is bound to) a call bound to a collection,
  * which reads its elements as a lambda does.

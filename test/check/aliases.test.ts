@@ -132,6 +132,13 @@ describe('check: parameter aliases', () => {
     );
     expect([many.kind, many.issues[0]!.code]).toEqual(['limit', 'too_many_nodes']);
     expect(many.message).toMatch(/passes a limit: the value has more than 10 nodes/);
+    // Each use of a list reads it anew, and the uses' values count toward the limit together.
+    const list = { l: '[1,2,3,4,5,6]' };
+    expect(() => check('Qty in @l or Qty in @l', schema, { aliases: list, maxNodes: 12 })).not.toThrow();
+    const reused = thrownFilterError(() =>
+      check('Qty in @l or Qty in @l or Qty in @l', schema, { aliases: list, maxNodes: 12 }),
+    );
+    expect([reused.kind, reused.issues[0]!.code, reused.start]).toEqual(['limit', 'too_many_nodes', 33]);
     const long = thrownFilterError(() => check('Name eq @p', schema, { aliases: { p: `'${'x'.repeat(70_000)}'` } }));
     expect([long.kind, long.issues[0]!.code]).toEqual(['limit', 'too_long']);
     expect(long.message.length).toBeLessThan(200);

@@ -79,6 +79,10 @@ describe('an argument of a collection parameter', () => {
     expect(message('Bag.Tally(Of=[1,"a"]) eq null')).toMatch(
       /^Function 'Bag.Tally' expects 'Of\[1\]' to be Edm.Int32, but "a" is Edm.String/,
     );
+    // Elements read through a type-cast segment, even one naming their own type, are what it refuses.
+    expect(message("Bag.Route(Of=Stops/Bag.Stop) eq ''")).toMatch(
+      /; 'Stops\/Bag.Stop' is Collection\(Bag.Stop\) read through a type-cast segment, which a collection passed whole is not$/,
+    );
   });
 
   it("names a call's result of another type as written, and its type", () => {
@@ -227,6 +231,17 @@ describe('an argument of a collection parameter', () => {
     expect(() => parse(filter, { maxNodes: 60 })).not.toThrow();
     const error = thrownFilterError(() => parse(filter, { maxNodes: 30 }));
     expect([error.kind, error.issues[0]!.code]).toEqual(['limit', 'too_many_nodes']);
+  });
+
+  it("counts an alias's JSON array at each of its uses among the nodes of the limit", () => {
+    // Each use reads the value anew: used many times, a short alias would make a tree the limit refuses written out.
+    const aliases = { a: '[1,2,3,4,5,6,7,8]' };
+    const uses = (n: number) => Array.from({ length: n }, () => "Bag.Tally(Of=@a) eq ''").join(' or ');
+    expect(() => check(uses(2), collectionParameterSchema, { aliases, maxNodes: 20 })).not.toThrow();
+    const filter = uses(3);
+    const error = thrownFilterError(() => check(filter, collectionParameterSchema, { aliases, maxNodes: 20 }));
+    expect([error.kind, error.issues[0]!.code]).toEqual(['limit', 'too_many_nodes']);
+    expect([error.start, error.end]).toEqual([filter.lastIndexOf('@a'), filter.lastIndexOf('@a') + 2]);
   });
 
   it('is a JSON array only as a whole argument', () => {

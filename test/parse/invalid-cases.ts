@@ -440,6 +440,32 @@ export const INVALID: readonly InvalidCase[] = [
     "Event/Sessions(ID=1, Code='a')",
   ],
   ['Sessions(1) eq null', 'syntax', 0, "Unknown function 'Sessions' at position 0", 'Sessions'],
+  // A type-cast segment on the head is part of the path a refusal names and covers.
+  [
+    'Ns.Manager/Reports(1)/X eq 1',
+    'unsupported',
+    0,
+    "The key predicate 'Ns.Manager/Reports(1)' is not supported; reach the elements of a collection by a lambda (Ns.Manager/Reports/any(x: x/… eq …)) at position 0",
+    'Ns.Manager/Reports(1)',
+  ],
+  [
+    'Ns.Manager/Tags/$count($filter=true) eq 1',
+    'unsupported',
+    0,
+    "The count with options 'Ns.Manager/Tags/$count($filter=true)' is not supported; test the elements in a lambda (Ns.Manager/Tags/any(x: …)), or count them all (Ns.Manager/Tags/$count) at position 0",
+    'Ns.Manager/Tags/$count($filter=true)',
+  ],
+  [
+    'Ns.Manager/Tags/foo(1) eq 1',
+    'unsupported',
+    0,
+    "Bound function 'foo' is not supported at position 0",
+    'Ns.Manager/Tags/foo',
+  ],
+  // A qualified name's parentheses are a call's: an argument that does not read is the error, where
+  // it stands, never a key predicate's from the name's dot.
+  ['Ns.Fn(Of=[2020-01-01]) eq 1', 'syntax', 14, "Unexpected '-01-01' at position 14; expected ',' or ']'", '-01-01'],
+  ['Ns.Fn(A=1x) eq 1', 'syntax', 8, "Unexpected '1x' at position 8; expected an expression", '1x'],
   ["length('a')/x eq 1", 'syntax', 11, "Unexpected '/' at position 11; expected an operator or end of input"],
   // An alias is a literal or a whole list, never an item of a list.
   [

@@ -63,7 +63,8 @@ export function diagnose(text: string, schema: Schema, options: EditorOptions = 
         },
       ];
     const found = error.issues.map((issue) => diagnosticOf(issue, error.kind, text));
-    if (error.kind === 'syntax' && error.issues.length === 1)
+    // An alias's value that does not read leaves the filter's own text whole: nothing is cut there.
+    if (error.kind === 'syntax' && error.issues.length === 1 && error.issues[0]!.code !== 'invalid_alias_value')
       found.push(...typeIssuesBefore(text, error.start, schema, options));
     return found.sort((a, b) => a.start - b.start || a.end - b.end);
   }
@@ -85,6 +86,9 @@ function fixesOf(issue: FilterIssue | CheckIssue, text: string): Fix[] {
   const suggestion = 'suggestion' in issue ? issue.suggestion : undefined;
   if (suggestion === undefined) return [];
   const written = text.slice(issue.start, issue.end);
+  // An issue at an alias is of the alias's value (a path given for a collection parameter), which
+  // the text does not hold: the name meant goes in the value, not in place of the alias.
+  if (written.startsWith('@')) return [];
   if (issue.code === 'unknown_enum_member') {
     const quoted = /'([^',]*)'$/.exec(written);
     if (quoted === null) return [];

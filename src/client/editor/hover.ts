@@ -14,6 +14,7 @@ import { type TypedExpr, childrenOfTyped } from '../../types/typed.js';
 import type { EditorOptions } from './complete.js';
 import { signatureOf } from './describe.js';
 import { inspectBefore } from './mended.js';
+import { structureValues } from './structure-values.js';
 
 /** What is at an offset: the node's range, its type, and a line that says what it is. */
 export interface HoverInfo {
@@ -35,8 +36,11 @@ export function hover(
   const read = inspectUpToError(text, schema, options);
   if (read === undefined) return undefined;
   const { inspection, readTo } = read;
+  const roots = inspection.nodes.map((n) => n.node);
+  // A structure given whole has all its slots at its text: the one that stands for it is shown.
+  const structures = structureValues(roots);
   let best: TypedExpr | undefined;
-  const stack: TypedExpr[] = inspection.nodes.map((n) => n.node);
+  const stack: TypedExpr[] = [...roots];
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.start > offset || node.end < offset || node.end > readTo) continue;
@@ -49,13 +53,28 @@ export function hover(
     if (
       best === undefined ||
       node.end - node.start < best.end - best.start ||
-      (node.kind !== 'convert' && best.kind === 'convert' && node.start === best.start && node.end === best.end)
+      (node.start === best.start &&
+        node.end === best.end &&
+        ((node.kind !== 'convert' && best.kind === 'convert') || (structures.has(node) && !structures.has(best))))
     )
       best = node;
     // Nor is what `isof` of a model's type was made into.
     if (!isModelTypeTest(node)) stack.push(...childrenOfTyped(node));
   }
   if (best === undefined) return undefined;
+  const structure = structures.get(best);
+  if (structure !== undefined) {
+    // A null structure's presence slot is false (a null collection's argument is null itself).
+    const isNull = best.kind === 'null' || (best.kind === 'literal' && best.value === false);
+    const shown = isNull ? `null, here of type ${structure}` : `${text.slice(best.start, best.end)}: ${structure}`;
+    // A collection's type is named by its element's, as for a collection argument.
+    return {
+      start: best.start,
+      end: best.end,
+      type: structure.replace(/^Collection\((.*)\)$/, '$1'),
+      description: shown,
+    };
+  }
   const description = isModelTypeTest(best)
     ? "a test of the value's type in the model: Edm.Boolean, true when it is of the type named or of one derived from it"
     : describeNode(best, text);
@@ -90,6 +109,7 @@ function inspectUpToError(
 
 function typeName(node: TypedExpr): string {
   if (node.kind === 'collectionArgument' && node.structure !== undefined) return node.structure.name;
+  if (node.kind === 'result' && node.read.kind === 'collectionArgument') return typeName(node.read);
   return (node.kind === 'literal' || node.kind === 'null' || node.kind === 'collectionArgument') &&
     node.enum !== undefined
     ? node.enum.name
@@ -115,8 +135,11 @@ function describeNode(node: TypedExpr, text: string): string {
       const { parameters, returns, name } = node.function;
       return `${name}(${parameters.map((p) => `${p.name}: ${describeValueType(p)}`).join(', ')}): ${describeValueType(returns)}`;
     }
-    case 'result':
-      return `${text.slice(node.start, node.end)}: ${type} (read from the result of ${node.call.function.name})`;
+    case 'result': {
+      // A collection passed whole from a result is named as one, as a path's is.
+      const read = node.read.kind === 'collectionArgument' ? `Collection(${type})` : type;
+      return `${text.slice(node.start, node.end)}: ${read} (read from the result of ${node.call.function.name})`;
+    }
     case 'lambda':
       return `${node.op} over ${node.collection.path.join('/')}: Edm.Boolean`;
     case 'count':

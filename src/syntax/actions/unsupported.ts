@@ -99,11 +99,12 @@ function closingParenthesis(text: string, open: number): number {
 /**
  * Whether `(` after this path may open a key predicate (`Sessions(1)/…`, `Sessions(ID=1)`): not
  * after a function's name, a lambda operator or a type-cast segment, whose parentheses are theirs.
+ * A qualified name alone (`Ns.Fn(…)`) is a call, whose arguments that do not read are its error.
  */
 export function mayBeKeyPredicate(head: string, tail: readonly PathSegment[]): boolean {
   const last = tail[tail.length - 1];
   if ((last !== undefined && isQualified(last.name)) || isLambdaOperator(tail)) return false;
-  return tail.length > 0 || (lookupFunction(head) === undefined && !isTypeFunction(head));
+  return tail.length > 0 || (!isQualified(head) && lookupFunction(head) === undefined && !isTypeFunction(head));
 }
 
 /** `Sessions(1)/Capacity`, `Sessions(ID=1)`: a key predicate; `r` is its parentheses. */

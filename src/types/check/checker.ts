@@ -6,7 +6,7 @@
 import { assertNever } from '../../assert-never.js';
 import { isSpanNumber, malformedTree } from '../../errors.js';
 import type { Expr, ExprKind, Span } from '../../syntax/ast.js';
-import { limitsOf, tooDeepLambda } from '../../syntax/limits.js';
+import { limitsOf, tooDeepLambda, tooManyAliasNodes } from '../../syntax/limits.js';
 import { canonicalText } from '../../syntax/print.js';
 import type { Schema } from '../schema.js';
 import { literalsInString, stringOfLiteral } from '../suggest.js';
@@ -80,6 +80,8 @@ export class Checker implements CheckContext {
    * for, but lowered into its body, so an `in` within x is one lambda deeper than scopes say.
    */
   private openIns = 0;
+  /** The nodes the values of aliases gave so far, over all their uses (aliasNodes()). */
+  private aliasNodesRead = 0;
   /**
    * The nodes whose value may be of an enumeration type: the operands of comparisons, `in` and
    * `has` (docs/semantics.md §12). Anywhere else such a value is the issue `enum_value`.
@@ -176,6 +178,12 @@ export class Checker implements CheckContext {
 
   stringAlias(span: Span): void {
     this.stringAliases.add(span.start);
+  }
+
+  aliasNodes(span: Span, count: number): void {
+    this.aliasNodesRead += count;
+    const { maxNodes } = limitsOf(this.options);
+    if (this.aliasNodesRead > maxNodes) throw tooManyAliasNodes(span, this.text, maxNodes);
   }
 
   nameOf(node: Span, source: Expr): string {

@@ -52,6 +52,8 @@ export function collectionArgument(
         return pathArgument(ctx, parameter, reached, span);
       }
       what = `'${ctx.nameOf(value, value)}' is Collection(${held.kind === 'primitive' ? (held.enum?.name ?? held.type) : (held.type?.name ?? 'a structure')})`;
+      // Its elements cast (`Stops/Ns.Stop`) are of the type named: the message says what refuses them.
+      if (reached.elementCast) what += ' read through a type-cast segment, which a collection passed whole is not';
     } else if (found === 'value') {
       const read = ctx.enumOperand(value);
       if (read === undefined) return undefined;
@@ -76,6 +78,7 @@ export function collectionArgument(
       unknownAlias(ctx, value, "'[1, 2]'");
       return undefined;
     }
+    if (given.value.kind === 'collection') ctx.aliasNodes(value, given.value.items.length);
     if (given.strings) ctx.stringAlias(value);
     return collectionArgument(ctx, functionName, parameter, given.value, primitive, unreadable);
   } else if (value.kind === 'structure') what = `${ctx.nameOf(value, value)} is a structure's value`;

@@ -90,6 +90,7 @@ export function inAlias(ctx: CheckContext, n: Extract<Expr, { kind: 'inAlias' }>
     unknownAlias(ctx, alias, `"('a', 'b')"`);
     return undefined;
   }
+  ctx.aliasNodes(alias, list.length);
   if (list.some((item) => item.kind === 'string')) ctx.stringAlias(alias);
   return inLiterals(ctx, operand, list, { kind: 'in', operand: n.operand, list, start: n.start, end: n.end });
 }

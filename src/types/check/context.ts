@@ -43,6 +43,12 @@ export interface CheckContext {
    * value of another type, that is OData 4.01's reading, which the version check refuses before 4.01.
    */
   stringAlias(span: Span): void;
+  /**
+   * An alias at `span` gives `count` nodes (a list's or a JSON array's items) where it is used: the
+   * values of all uses together are held to maxNodes, as the filter's own nodes are, so that one
+   * alias used many times cannot multiply a tree past the limit.
+   */
+  aliasNodes(span: Span, count: number): void;
   /** An operand as the user wrote it (its source text, or printed from the tree), shortened when long. */
   nameOf(node: Span, source: Expr): string;
   /** `. Did you mean X?` when the literal `node` spells a literal that `accepts` takes; else ''. */

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { diagnose } from '../../../src/client/index.js';
 import type { Diagnostic, EditorOptions } from '../../../src/client/index.js';
 import { Product } from './product-schema.js';
+import { collectionParameterSchema } from '../../support/collection-parameter-table.js';
 
 /** Each diagnostic as [code, the text it covers, the fixes' inserts]. */
 function found(text: string, options: EditorOptions = {}): [string, string, string[]][] {
@@ -77,6 +78,26 @@ describe('diagnose', () => {
     ]);
     expect(found('Price eq @__cursor2 and', options)).toEqual([['unexpected_end', '', []]]);
     expect(found('Name eq @__cursor and @__cursor2 eq', options)).toEqual([['unexpected_end', '', []]]);
+  });
+
+  it("reports an alias's value that does not read alone: the filter's text is whole", () => {
+    // The text before the alias, read as if cut there, lacked the call's later arguments.
+    const options = { aliases: { n: 'Id add 1', a: '[1]' } };
+    const issues = (text: string) =>
+      diagnose(text, collectionParameterSchema, options).map((d) => [d.code, text.slice(d.start, d.end)]);
+    expect(issues('Bag.Among(Value=@n, Of=[1])')).toEqual([['invalid_alias_value', '@n']]);
+    expect(issues('Bag.Among(Value=@n, Of=@a)')).toEqual([['invalid_alias_value', '@n']]);
+  });
+
+  it("offers no fix in place of an alias for a name meant in the alias's value", () => {
+    const fixes = (text: string, aliases: Record<string, string>) =>
+      diagnose(text, collectionParameterSchema, { aliases }).map((d) => [d.code, d.fixes]);
+    // The fix replaced the alias with the member's name: Bag.Tally(Of=Marks), no path of the row.
+    expect(fixes("Bag.Tally(Of=@a) eq ''", { a: 'Home/Makrs' })).toEqual([['unknown_property', []]]);
+    expect(fixes("Visits/any(v: Bag.Tally(Of=@d) eq '')", { d: 'v/Makrs' })).toEqual([['unknown_property', []]]);
+    expect(fixes("Bag.Tally(Of=Home/Makrs) eq ''", {})).toEqual([
+      ['unknown_property', [{ title: "Change to 'Marks'", start: 18, end: 23, insert: 'Marks' }]],
+    ]);
   });
 
   it('reports what the policy does not allow, once each, where first used', () => {
