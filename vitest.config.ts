@@ -23,6 +23,12 @@ const SERVICE_SUITES = ['service/test/**'];
 /** Clients other projects' generators make from the endpoint's `$metadata`: seconds of code generation each. */
 const GENERATED_CLIENT_SUITES = ['test/clients/**'];
 
+/**
+ * The published package as a consumer meets it: `npm pack`, and a CommonJS project type-checked by
+ * tsc and run, each in child processes (seconds each, none of them about the code being edited).
+ */
+const PACKAGE_SUITES = ['test/package/commonjs.test.ts', 'test/package/manifest.test.ts'];
+
 const quick = process.env.ODATA_FILTER_SIZE === 'quick';
 
 /**
@@ -68,7 +74,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'service/test/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,
-      ...(quick ? [...STRESS_SUITES, ...SERVICE_SUITES, ...GENERATED_CLIENT_SUITES] : []),
+      ...(quick ? [...STRESS_SUITES, ...SERVICE_SUITES, ...GENERATED_CLIENT_SUITES, ...PACKAGE_SUITES] : []),
     ],
     // Type tests (*.test-d.ts) pin what the types promise. npm test's typecheck (tsc -p
     // tsconfig.json, which takes in test/) checks them before the run; here they would be checked
