@@ -134,12 +134,14 @@ export function cut(
 ): { strings: string[]; values: unknown[] } {
   const strings: string[] = [];
   const values: unknown[] = [];
-  const names = new Map<object, number>();
+  // Made at the first name: most fragments name no subquery.
+  let names: Map<object, number> | undefined;
   let text = '';
   for (const part of frag.parts) {
     if (typeof part === 'string') {
       text += part;
     } else if (isName(part)) {
+      names ??= new Map();
       let n = names.get(part.name);
       if (n === undefined) names.set(part.name, (n = names.size + 1));
       text += `_f${n}`;
