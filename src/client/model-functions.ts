@@ -89,7 +89,8 @@ function argumentOf(value: unknown, declared: DeclaredParameter | undefined, wha
   if (value instanceof BuiltOperand) return [value.expr, value.holes];
   if (declared?.kind === 'primitive' && declared.collection && value !== null) {
     // A collection of the row or of a lambda's element, as its path; an array, as a JSON array.
-    if (value instanceof CollectionOperand) return [value.path, []];
+    if (value instanceof CollectionOperand)
+      return [pathOfElements(value, declared.enum?.name ?? declared.type, what), []];
     if (Array.isArray(value)) return collectionValue(value, { type: declared.type, enum: declared.enum });
     throw new TypeError(
       `${what} is a Collection(${declared.enum?.name ?? declared.type}): an array, a collection of the row or of a lambda's element, or null; not ${shownValue(value)}`,
@@ -97,7 +98,7 @@ function argumentOf(value: unknown, declared: DeclaredParameter | undefined, wha
   }
   if (declared?.kind === 'structure' && declared.collection && value !== null) {
     // A collection of the row or of a lambda's element, as its path; an array of objects (or nulls), as a JSON array.
-    if (value instanceof CollectionOperand) return [value.path, []];
+    if (value instanceof CollectionOperand) return [pathOfElements(value, declared.type.name, what), []];
     if (Array.isArray(value)) return structuresValue(value, declared.type, what);
     throw new TypeError(
       `${what} is a Collection(${declared.type.name}): an array of objects of its members, a collection of the row or of a lambda's element, or null; not ${shownValue(value)}`,
@@ -116,6 +117,18 @@ function argumentOf(value: unknown, declared: DeclaredParameter | undefined, wha
     );
   }
   return valueNode(value, placeOf(declared), false);
+}
+
+/**
+ * A collection's path, where its elements are of the parameter's element type (`wanted`, a type's
+ * name), as check() requires of a path given for a collection parameter; else a TypeError.
+ */
+function pathOfElements(collection: CollectionOperand, wanted: string, what: string): MemberExpr {
+  const { element, name } = collection.property;
+  const held = element.kind === 'primitive' ? (element.enum?.name ?? element.type) : element.type?.name;
+  if (held !== wanted)
+    throw new TypeError(`${what} is a Collection(${wanted}); ${name} is a Collection(${held ?? 'of a structure'})`);
+  return collection.path;
 }
 
 function isPlainObject(value: unknown): value is Readonly<Record<string, unknown>> {

@@ -325,6 +325,7 @@ function bound(node: Literal): BoundValue {
 
 /** A value as a message shows it: its kind and its text, long strings cut. */
 export function shownValue(value: unknown): string {
+  if (value === undefined || value === null) return String(value);
   if (typeof value === 'string')
     return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 39)}…` : value)}`;
   if (typeof value === 'bigint') return `the bigint ${value}n`;

@@ -301,6 +301,31 @@ describe('an argument of a collection parameter, built', () => {
     );
     expect(message([{ Place: 'a' }])).toBe("Bag.Route()'s Of[0] gives every member of Bag.Stop; it lacks Tint, At");
     expect(message({ Place: 'a' })).toMatch(/^Bag.Route\(\)'s Of is a Collection\(Bag.Stop\): an array of objects/);
+    // A sparse array's hole reads as undefined, named as such.
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is refused
+    expect(message([, null])).toBe(
+      "Bag.Route()'s Of[0] is a Bag.Stop: an object of its members, or null; not undefined",
+    );
+    expect(message([null, undefined])).toBe(
+      "Bag.Route()'s Of[1] is a Bag.Stop: an object of its members, or null; not undefined",
+    );
+  });
+
+  it('refuses a collection whose elements are of another type, as check() would', () => {
+    const message = (predicate: (p: Loose) => Condition) =>
+      (thrown(() => build(collectionParameterSchema, predicate as never)) as TypeError).message;
+    expect(message((p) => route({ Of: p.Visits }).eq(''))).toBe(
+      "Bag.Route()'s Of is a Collection(Bag.Stop); Visits is a Collection(Bag.Visit)",
+    );
+    expect(message((p) => tally({ Of: p.Tags }).eq(''))).toBe(
+      "Bag.Tally()'s Of is a Collection(Edm.Int32); Tags is a Collection(Edm.String)",
+    );
+    expect(message((p) => tally({ Of: p.Stops }).eq(''))).toBe(
+      "Bag.Tally()'s Of is a Collection(Edm.Int32); Stops is a Collection(Bag.Stop)",
+    );
+    // What check() says of the same text.
+    const checked = thrownFilterError(() => check("Bag.Route(Of=Visits) eq ''", collectionParameterSchema));
+    expect(checked.issues.map((issue) => issue.code)).toEqual(['wrong_argument_type']);
   });
 
   it("refuses a sparse array's hole as the undefined value it reads as", () => {
