@@ -246,7 +246,8 @@ const RESULT_READS = [
 ];
 /**
  * Collections passed whole to a function: a JSON array, null, the customer's marks, and the totals
- * of the orders a row filter thins, a call's result. SQL refuses them by name.
+ * of the orders a row filter thins, a call's result; and the first three through an alias (`&@c=…` after the
+ * filter, which the query string gets as an option of its own). SQL refuses them by name.
  */
 const COLLECTION_ARGUMENTS = [
   'Crm.Sum(Of=Marks) gt 3',
@@ -254,6 +255,19 @@ const COLLECTION_ARGUMENTS = [
   'Crm.Sum(Of=null) eq null and Crm.Sum(Of=$it/Marks) eq 0',
   'Crm.Sum(Of=Orders/Crm.Totals()) gt 10',
   'Orders/any(o: Crm.Sum(Of=o/Lines/Crm.Qtys()) gt 2)',
+  'Crm.Sum(Of=@c) gt 3&@c=Marks',
+  'Crm.Sum(Of=@c) eq 3&@c=[0,null,3]',
+  'Crm.Sum(Of=@c) eq null&@c=null',
+  'Crm.Sum(Of=@c) ge 0&@c=$it/Marks',
+];
+/** Filters that read the hidden member, refused alike on both datasets; Crm.Score() is bound to the customer and reads its Secret. */
+const HIDDEN_FILTERS = [
+  "Secret eq 'x'",
+  'Crm.Score() eq 0',
+  '$it/Crm.Score() gt 0',
+  'Crm.Sum(Of=Codes) gt 0',
+  'Codes/any()',
+  'Crm.Sum(Of=@c) gt 0&@c=Codes',
 ];
 const ORDERS = [
   'Name desc',
@@ -296,12 +310,7 @@ export const option = (options: readonly string[], hidden: string | readonly str
 const arbQueryOf = (calls: readonly string[]): fc.Arbitrary<string> =>
   fc
     .record({
-      // Crm.Score() is bound to the customer and reads its Secret.
-      filter: option(
-        FILTERS,
-        ["Secret eq 'x'", 'Crm.Score() eq 0', '$it/Crm.Score() gt 0', 'Crm.Sum(Of=Codes) gt 0', 'Codes/any()'],
-        calls,
-      ),
+      filter: option(FILTERS, HIDDEN_FILTERS, calls),
       orderby: option(ORDERS, ['Secret', 'Crm.Score()']),
       select: option(SELECTS, 'Secret'),
       expand: fc.option(fc.constantFrom(...EXPANDS), { nil: undefined }),
@@ -311,7 +320,14 @@ const arbQueryOf = (calls: readonly string[]): fc.Arbitrary<string> =>
     })
     .map((o) =>
       [
-        o.filter && `$filter=${encodeURIComponent(o.filter)}`,
+        // A filter's aliases follow it after `&`, each `@name=value`.
+        ...(o.filter === undefined
+          ? []
+          : o.filter.split('&').map((part, i) => {
+              if (i === 0) return `$filter=${encodeURIComponent(part)}`;
+              const at = part.indexOf('=');
+              return `${part.slice(0, at)}=${encodeURIComponent(part.slice(at + 1))}`;
+            })),
         o.orderby && `$orderby=${encodeURIComponent(o.orderby)}`,
         // A selection of the region is no projection a row can hold: selected only with its expansion.
         o.select && `$select=${o.select === 'Name,Region' ? 'Name' : o.select}`,
