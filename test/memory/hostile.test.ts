@@ -2,6 +2,7 @@
 // and nothing but FilterError (for the filter) or RowValueError (for the row) escapes — on both
 // compiled paths.
 
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { check, defineSchema, FilterError } from '../../src/index.js';
 import { madeFilter } from '../../src/types/filter-validation.js';
@@ -206,6 +207,38 @@ describe('filters nested beyond the default limits', () => {
       expect(limits).toBeLessThan(3);
     },
   );
+
+  it('on a larger stack than this thread has, a predicate whose first call exhausts it is a limit error', async () => {
+    // V8 compiles the generated predicate at its first call, where a worker's 4 MB stack let
+    // generating its source succeed: the call, not the compile, meets the stack's end. The worker
+    // reads the built package (npm test builds dist/ first).
+    const dist = new URL('../../dist/', import.meta.url).href;
+    const source = `
+      const { parentPort } = require('node:worker_threads');
+      (async () => {
+        const { check, defineSchema } = await import(${JSON.stringify(`${dist}index.js`)});
+        const { compilePredicate } = await import(${JSON.stringify(`${dist}backends/memory/index.js`)});
+        const schema = defineSchema({ name: 'T', properties: { Q: 'Edm.Int32' } });
+        const raised = { maxDepth: 1e6, maxLength: 1e8, maxNodes: 1e7 };
+        const outcomes = [];
+        for (const n of [1000, 2000, 3000, 5000]) {
+          try {
+            const typed = check('Q eq ' + '-('.repeat(n) + 'Q' + ')'.repeat(n), schema, raised);
+            outcomes.push(String(compilePredicate(typed)({ Q: n % 2 === 0 ? 1 : -1 })));
+          } catch (error) {
+            outcomes.push(error.name === 'FilterError' ? 'FilterError ' + error.kind : error.name + ': ' + error.message);
+          }
+        }
+        parentPort.postMessage(outcomes);
+      })();`;
+    const worker = new Worker(source, { eval: true, resourceLimits: { stackSizeMb: 4 } });
+    const outcomes = await new Promise<string[]>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    for (const outcome of outcomes) expect(['true', 'FilterError limit']).toContain(outcome);
+  });
 
   it('a RangeError while generating code is a limit error', () => {
     const typed = check(`Q${' add 1'.repeat(3000)} eq 1`, schema, raised);

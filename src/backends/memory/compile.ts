@@ -114,10 +114,12 @@ export function compileGenerated(
   lowered: LoweredFilter,
   trusted: boolean,
 ): (row: unknown) => boolean {
-  const { body, constants, calls } = sourceOf(filter, lowered, trusted);
+  const { body, constants } = sourceOf(filter, lowered, trusted);
   const factory = new Function('$', 'k', body) as (rt: Runtime, k: readonly unknown[]) => (row: unknown) => boolean;
   const predicate = factory(runtime, constants);
-  if (!calls) return predicate;
+  // Every predicate, not only one whose lambdas nest calls (`calls`): V8 compiles the predicate's
+  // body at its first call, so a filter nested far beyond the default limits can exhaust the stack
+  // there on a thread whose stack let its source be generated (a worker's).
   return (row) => {
     try {
       return predicate(row);
