@@ -64,6 +64,25 @@ interface Lift {
   readonly map: (x: string) => string;
 }
 
+/**
+ * A value whose code is written where it is first read, with its lift where it has one. A consumer
+ * of a lifted value mostly composes its `lift` and never reads its code: written at once, each
+ * level of a chain on one member (`Q add 1 add 1 …`) wrote all the levels below it again, so
+ * generating the chain took time and memory growing with its square.
+ */
+function lifted(write: () => string, repr: Repr, lift: { lift: Lift } | undefined): Val {
+  if (lift === undefined) return { code: write(), repr };
+  let code: string | undefined;
+  return {
+    get code(): string {
+      code ??= write();
+      return code;
+    },
+    repr,
+    lift: lift.lift,
+  };
+}
+
 /** The predicate factory's source and the constants it closes over. */
 export interface GeneratedSource {
   readonly body: string;
@@ -221,10 +240,9 @@ class Generator extends RowReads {
     }
     const from = val.repr;
     const lift = val.lift && {
-      member: val.lift.member,
-      map: (x: string) => convertCode(val.lift!.map(x), from, repr, this),
+      lift: { member: val.lift.member, map: (x: string) => convertCode(val.lift!.map(x), from, repr, this) },
     };
-    return { code: this.nonNull(val, (x) => convertCode(x, from, repr, this)), repr, ...(lift ? { lift } : {}) };
+    return lifted(() => this.nonNull(val, (x) => convertCode(x, from, repr, this)), repr, lift);
   }
 
   /** `f(x)` for the non-null value x of `val`, null when it is null. */
@@ -298,15 +316,17 @@ class Generator extends RowReads {
         const r = this.value(node.right);
         const types = `${JSON.stringify(node.op)}, ${JSON.stringify(node.left.type)}, ${JSON.stringify(node.right.type)}`;
         const compute = ([a, b]: string[]): string => `${this.helper('temporal')}(${types}, ${a}, ${b})`;
-        return { code: this.allNonNull([l, r], compute), repr, ...this.liftThrough(node, [l, r], compute) };
+        return lifted(() => this.allNonNull([l, r], compute), repr, this.liftThrough(node, [l, r], compute));
       }
       case 'arithmetic': {
         const work = workingRepr(node.left, node.right, repr);
         const l = this.as(this.value(node.left), work);
         const r = this.as(this.value(node.right), work);
         const compute = ([a, b]: string[]): string => arithmeticCode(node.op, a!, b!, work, this);
-        const code = this.allNonNull([l, r], compute);
-        return this.as({ code, repr: work, ...this.liftThrough(node, [l, r], compute) }, repr);
+        return this.as(
+          lifted(() => this.allNonNull([l, r], compute), work, this.liftThrough(node, [l, r], compute)),
+          repr,
+        );
       }
       case 'call': {
         const name = node.name;
@@ -321,7 +341,7 @@ class Generator extends RowReads {
           helper === 'identity'
             ? (xs: string[]) => xs[0]!
             : (xs: string[]) => `${this.helper(helper)}(${xs.join(', ')})`;
-        return { code: this.allNonNull(args, call), repr, ...this.liftThrough(node, args, call) };
+        return lifted(() => this.allNonNull(args, call), repr, this.liftThrough(node, args, call));
       }
       // A predicate's value is its truth: never null.
       case 'truth':
