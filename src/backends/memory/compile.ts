@@ -87,8 +87,6 @@ function lifted(write: () => string, repr: Repr, lift: { lift: Lift } | undefine
 export interface GeneratedSource {
   readonly body: string;
   readonly constants: readonly unknown[];
-  /** Lambdas nest as calls of their functions: a filter nested far beyond the default limits can exhaust the stack as it runs. */
-  readonly calls: boolean;
 }
 
 /** What rows a predicate reads: checked against the schema (the default), or trusted to fit it. */
@@ -124,7 +122,7 @@ function sourceOf(filter: TypedFilter, lowered: LoweredFilter, trusted: boolean)
   const helpers = [...gen.helpers].map((h) => `const h_${h} = $.${h};`).join('\n');
   const body =
     `'use strict';\n${helpers}\n${gen.functions.join('')}` + `return function predicate(row) {\n${predicate}};`;
-  return { body, constants: gen.constants, calls };
+  return { body, constants: gen.constants };
 }
 
 /** Builds the predicate from generated source; throws where `new Function` is forbidden. */
@@ -136,9 +134,9 @@ export function compileGenerated(
   const { body, constants } = sourceOf(filter, lowered, trusted);
   const factory = new Function('$', 'k', body) as (rt: Runtime, k: readonly unknown[]) => (row: unknown) => boolean;
   const predicate = factory(runtime, constants);
-  // Every predicate, not only one whose lambdas nest calls (`calls`): V8 compiles the predicate's
-  // body at its first call, so a filter nested far beyond the default limits can exhaust the stack
-  // there on a thread whose stack let its source be generated (a worker's).
+  // Lambdas nest as calls of their functions, and V8 compiles the predicate's body at its first
+  // call: a filter nested far beyond the default limits can exhaust the stack as it runs, even on a
+  // thread whose stack let its source be generated (a worker's).
   return (row) => {
     try {
       return predicate(row);
