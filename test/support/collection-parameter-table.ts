@@ -169,6 +169,26 @@ const stopShown = (s: string): unknown => ({
   ],
 });
 
+/** The elements each shown, joined by `|`; null for a null collection, '' for an empty one (as memory's join). */
+const joined = (of: unknown, show: (element: string) => unknown): unknown => ({
+  $cond: [
+    isNull(of),
+    null,
+    {
+      $ifNull: [
+        {
+          $reduce: {
+            input: of,
+            initialValue: null,
+            in: { $cond: [{ $eq: ['$$value', null] }, show('$$this'), { $concat: ['$$value', '|', show('$$this')] }] },
+          },
+        },
+        '',
+      ],
+    },
+  ],
+});
+
 export const collectionParameterRegistry = defineFunctions({
   'Bag.Tally': {
     memory: (a) => {
@@ -187,26 +207,7 @@ export const collectionParameterRegistry = defineFunctions({
       const of = a.Of as Values<string>;
       return of === null ? null : of.map((v) => v ?? '-').join('|');
     },
-    mongo: (a) => ({
-      $cond: [
-        isNull(a.Of),
-        null,
-        {
-          $ifNull: [
-            {
-              $reduce: {
-                input: a.Of,
-                initialValue: null,
-                in: {
-                  $cond: [{ $eq: ['$$value', null] }, shown('$$this'), { $concat: ['$$value', '|', shown('$$this')] }],
-                },
-              },
-            },
-            '',
-          ],
-        },
-      ],
-    }),
+    mongo: (a) => joined(a.Of, shown),
   },
   'Bag.Mixed': {
     memory: (a) => {
@@ -243,30 +244,7 @@ export const collectionParameterRegistry = defineFunctions({
         })
         .join('|');
     },
-    mongo: (a) => ({
-      $cond: [
-        isNull(a.Of),
-        null,
-        {
-          $ifNull: [
-            {
-              $reduce: {
-                input: a.Of,
-                initialValue: null,
-                in: {
-                  $cond: [
-                    { $eq: ['$$value', null] },
-                    stopShown('$$this'),
-                    { $concat: ['$$value', '|', stopShown('$$this')] },
-                  ],
-                },
-              },
-            },
-            '',
-          ],
-        },
-      ],
-    }),
+    mongo: (a) => joined(a.Of, stopShown),
   },
   'Bag.Kept': {
     memory: (a) => {
