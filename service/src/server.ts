@@ -5,7 +5,7 @@
 
 import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Authenticator } from './authenticate.js';
 import type { Database } from './database.js';
 import { isSourceUnavailable } from 'odata-filter/server';
@@ -53,7 +53,8 @@ export interface ServiceOptions {
   readonly headTimeoutMs?: number;
   /**
    * How long a connection may make no progress, in ms (default 30 s): a client that sends nothing
-   * or reads nothing of its answer is then closed, and its unread answer freed.
+   * or reads nothing of its answer is then closed, and its unread answer freed. The time the
+   * service takes to work out an answer is not the client's: it is bounded by the request's cost.
    */
   readonly stalledTimeoutMs?: number;
 }
@@ -154,8 +155,18 @@ export function createService(options: ServiceOptions): Service {
     close: (graceMs) => shutdown.close(graceMs),
   };
   const shutdown = gracefulShutdown(service.server);
-  // Without a 'timeout' listener, Node destroys a socket that made no progress for this long.
-  service.server.setTimeout(options.stalledTimeoutMs ?? STALLED_TIMEOUT_MS);
+  // A socket that made no progress for this long is closed, unless the wait is the service's own:
+  // an answer still being worked out (its database statements have their own time limits).
+  // Writing the answer restarts the clock, so a client that then reads nothing is closed.
+  const stalledTimeoutMs = options.stalledTimeoutMs ?? STALLED_TIMEOUT_MS;
+  service.server.setTimeout(stalledTimeoutMs);
+  /** The sockets with answers being worked out: how many, and whether the clock ran out meanwhile. */
+  const working = new Map<Socket, { answers: number; timedOut: boolean }>();
+  service.server.on('timeout', (socket: Socket) => {
+    const work = working.get(socket);
+    if (work === undefined) socket.destroy();
+    else work.timedOut = true;
+  });
 
   // A request Node cannot read (a head beyond MAX_HEADER_BYTES, a malformed request line) never
   // reaches handle(): it is answered and logged here.
@@ -178,6 +189,10 @@ export function createService(options: ServiceOptions): Service {
     if (service.maintenance) {
       answered = { reply: unavailable(MAINTENANCE_RETRY_AFTER_S) };
     } else {
+      const socket = request.socket;
+      const work = working.get(socket) ?? { answers: 0, timedOut: false };
+      work.answers++;
+      working.set(socket, work);
       try {
         answered = await route(request, abandoned.signal);
       } catch (error) {
@@ -193,6 +208,12 @@ export function createService(options: ServiceOptions): Service {
             () => `error ${request.method} ${request.url}: ${(error as Error)?.stack ?? String(error)}`,
           );
           answered = { reply: internalError(request) };
+        }
+      } finally {
+        if (--work.answers === 0) {
+          working.delete(socket);
+          // A clock that ran out while working starts again now (Node would not fire it again).
+          if (work.timedOut) socket.setTimeout(stalledTimeoutMs);
         }
       }
     }

@@ -1,9 +1,10 @@
 // Slow and greedy clients over HTTP: a request head that never ends is a 408, a client that never
 // reads its answers is closed (its unread answers freed), and 10,000 unknown options make an error
-// body of a few issues and a count, not one of every issue.
+// body of a few issues and a count, not one of every issue. A slow database is none of these: the
+// time the service takes to answer is not the client's stall.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/database.js';
+import type { Database, Statements } from '../../src/database.js';
 import { A, B, get, rawConnection, startService } from '../support/service.js';
 import type { Running } from '../support/service.js';
 import { parseXml } from '../support/xml-tree.js';
@@ -11,11 +12,22 @@ import { parseXml } from '../support/xml-tree.js';
 const openConnections = (s: Running): Promise<number> =>
   new Promise((resolve, reject) => s.service.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
 
+/** The database with each statement of a request started `delay.ms` late. */
+function delayed(db: Database, delay: { ms: number }): Database {
+  const wait = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, delay.ms));
+  const late = (statements: Statements): Statements => ({
+    query: (sql, params) => wait().then(() => statements.query(sql, params)),
+    exec: (sql) => wait().then(() => statements.exec(sql)),
+  });
+  return Object.assign(Object.create(db) as Database, { within: (signal: AbortSignal) => late(db.within(signal)) });
+}
+
 export function slowClientsSuite(engine: string, open: () => Promise<Database>): void {
   describe(`slow and greedy clients on ${engine}`, () => {
     let s: Running;
+    const delay = { ms: 0 };
     beforeAll(async () => {
-      s = await startService(await open(), { headTimeoutMs: 500, stalledTimeoutMs: 1_500 });
+      s = await startService(delayed(await open(), delay), { headTimeoutMs: 500, stalledTimeoutMs: 1_500 });
     });
     afterAll(async () => s?.stop());
 
@@ -42,6 +54,19 @@ export function slowClientsSuite(engine: string, open: () => Promise<Database>):
       }
       greedy.socket.destroy();
       expect((await get(s.base, `${B}venues/`, { headers: { Accept: 'application/json' } })).status).toBe(200);
+    });
+
+    it('answers a request the database takes longer than the stalled timeout to answer', async () => {
+      delay.ms = 2_000;
+      try {
+        const started = Date.now();
+        const json = await get(s.base, `${B}venues/?top=1`, { headers: { Accept: 'application/json' } });
+        expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+        expect(json.status).toBe(200);
+        expect(JSON.parse(json.text).Items).toHaveLength(1);
+      } finally {
+        delay.ms = 0;
+      }
     });
 
     it('names the first issues of 10,000 unknown options and counts the rest', async () => {
