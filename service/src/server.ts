@@ -155,16 +155,30 @@ export function createService(options: ServiceOptions): Service {
     close: (graceMs) => shutdown.close(graceMs),
   };
   const shutdown = gracefulShutdown(service.server);
+  /** What each connection has under way: the answers being worked out, and whether its clock ran out meanwhile. */
+  const working = new WeakMap<Socket, { answers: Set<AbortController>; timedOut: boolean }>();
+  const workOn = (socket: Socket) => {
+    let work = working.get(socket);
+    if (work === undefined) {
+      const answers = new Set<AbortController>();
+      work = { answers, timedOut: false };
+      working.set(socket, work);
+      socket.once('close', () => {
+        for (const answer of answers) answer.abort();
+      });
+    }
+    return work;
+  };
+
   // A socket that made no progress for this long is closed, unless the wait is the service's own:
-  // an answer still being worked out (its database statements have their own time limits).
-  // Writing the answer restarts the clock, so a client that then reads nothing is closed.
+  // an answer still being worked out (its database statements have their own time limits) while
+  // nothing written waits for the client to read it. Writing the answer restarts the clock, so a
+  // client that then reads nothing is closed.
   const stalledTimeoutMs = options.stalledTimeoutMs ?? STALLED_TIMEOUT_MS;
   service.server.setTimeout(stalledTimeoutMs);
-  /** The sockets with answers being worked out: how many, and whether the clock ran out meanwhile. */
-  const working = new Map<Socket, { answers: number; timedOut: boolean }>();
   service.server.on('timeout', (socket: Socket) => {
     const work = working.get(socket);
-    if (work === undefined) socket.destroy();
+    if (work === undefined || work.answers.size === 0 || socket.writableLength > 0) socket.destroy();
     else work.timedOut = true;
   });
 
@@ -181,18 +195,15 @@ export function createService(options: ServiceOptions): Service {
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
     let answered: { reply: Reply; user?: string };
-    // A client that hangs up before its answer cancels the statements run for it.
-    const abandoned = new AbortController();
-    response.once('close', () => {
-      if (!response.writableFinished) abandoned.abort();
-    });
     if (service.maintenance) {
       answered = { reply: unavailable(MAINTENANCE_RETRY_AFTER_S) };
     } else {
       const socket = request.socket;
-      const work = working.get(socket) ?? { answers: 0, timedOut: false };
-      work.answers++;
-      working.set(socket, work);
+      const work = workOn(socket);
+      // A connection closed before the answer (the client hung up, or stalled and was closed)
+      // cancels the statements run for it, pipelined requests' included.
+      const abandoned = new AbortController();
+      work.answers.add(abandoned);
       try {
         answered = await route(request, abandoned.signal);
       } catch (error) {
@@ -210,10 +221,11 @@ export function createService(options: ServiceOptions): Service {
           answered = { reply: internalError(request) };
         }
       } finally {
-        if (--work.answers === 0) {
-          working.delete(socket);
+        work.answers.delete(abandoned);
+        if (work.answers.size === 0 && work.timedOut) {
           // A clock that ran out while working starts again now (Node would not fire it again).
-          if (work.timedOut) socket.setTimeout(stalledTimeoutMs);
+          work.timedOut = false;
+          socket.setTimeout(stalledTimeoutMs);
         }
       }
     }

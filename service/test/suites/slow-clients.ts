@@ -12,9 +12,10 @@ import { parseXml } from '../support/xml-tree.js';
 const openConnections = (s: Running): Promise<number> =>
   new Promise((resolve, reject) => s.service.server.getConnections((error, n) => (error ? reject(error) : resolve(n))));
 
-/** The database with each statement of a request started `delay.ms` late. */
-function delayed(db: Database, delay: { ms: number }): Database {
-  const wait = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, delay.ms));
+/** The database with each statement of a request started `delay.ms` late, and counted. */
+function delayed(db: Database, delay: { ms: number; started: number }): Database {
+  const wait = (): Promise<void> =>
+    new Promise((resolve) => setTimeout(resolve, delay.ms)).then(() => void delay.started++);
   const late = (statements: Statements): Statements => ({
     query: (sql, params) => wait().then(() => statements.query(sql, params)),
     exec: (sql) => wait().then(() => statements.exec(sql)),
@@ -25,7 +26,7 @@ function delayed(db: Database, delay: { ms: number }): Database {
 export function slowClientsSuite(engine: string, open: () => Promise<Database>): void {
   describe(`slow and greedy clients on ${engine}`, () => {
     let s: Running;
-    const delay = { ms: 0 };
+    const delay = { ms: 0, started: 0 };
     beforeAll(async () => {
       s = await startService(delayed(await open(), delay), { headTimeoutMs: 500, stalledTimeoutMs: 1_500 });
     });
@@ -53,6 +54,12 @@ export function slowClientsSuite(engine: string, open: () => Promise<Database>):
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       greedy.socket.destroy();
+      // Its requests still waiting for an answer start no statement once it is closed: a statement
+      // under way ends, and the next is refused.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const startedWhenClosed = delay.started;
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(delay.started).toBe(startedWhenClosed);
       expect((await get(s.base, `${B}venues/`, { headers: { Accept: 'application/json' } })).status).toBe(200);
     });
 
