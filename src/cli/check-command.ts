@@ -2,10 +2,8 @@
 // prints the canonical form and the typed form of a filter, its literals as OData writes them (or
 // the typed tree as JSON); a bad filter exits 2 with every issue.
 
-import { check } from '../types/check.js';
 import { parse } from '../syntax/parse.js';
 import { print } from '../syntax/print-filter.js';
-import { printTyped } from '../types/print-typed.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';
@@ -26,14 +24,19 @@ export const checkCommand: Command = {
     '--json                  print the typed tree as JSON (Int64 values as strings)',
   ],
   options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...VERSION_OPTION, json: { type: 'boolean' } },
-  run({ filter, values, out }) {
-    const loaded = schemaFromOptions(values);
+  async run({ filter, values, out }) {
+    const loaded = await schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
     const versioned = versionFromOptions(values);
     if ('usageError' in versioned) return versioned;
     const version = versioned.version ?? loaded.version;
+    // The checker is loaded by the commands that check, not by `parse` or `--help`.
+    const [{ check }, { printTyped }] = await Promise.all([
+      import('../types/check.js'),
+      import('../types/print-typed.js'),
+    ]);
     const typed = check(filter, loaded.schema, { aliases: given.aliases, version });
     if (values.json) out.write(`${toJson(typed.root)}\n`);
     // Literals as the version writes them (a date-time as `2012-01-01T00:00:00.000Z`, not its epoch milliseconds).

@@ -7,8 +7,6 @@
 
 import { constants } from 'node:buffer';
 import { open } from 'node:fs/promises';
-import { check } from '../types/check.js';
-import { RowValueError, compilePredicate } from '../backends/memory/index.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { arrayElements, compactJson, JsonSyntaxError, parseJsonExact, rowReader } from './json-rows.js';
@@ -65,7 +63,7 @@ export const evalCommand: Command = {
       return { usageError: 'the filter and the rows cannot both come from stdin: give the rows as a file' };
     const maxLength = maxJsonLength(values['max-json-length']);
     if (typeof maxLength !== 'number') return maxLength;
-    const loaded = schemaFromOptions(values);
+    const loaded = await schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
@@ -73,6 +71,11 @@ export const evalCommand: Command = {
     if ('usageError' in versioned) return versioned;
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
+    // The checker and the backend are loaded by the command that runs them, not by `parse` or `--help`.
+    const [{ check }, { RowValueError, compilePredicate }] = await Promise.all([
+      import('../types/check.js'),
+      import('../backends/memory/index.js'),
+    ]);
     const matches = compilePredicate(
       check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version ?? loaded.version }),
       now,

@@ -5,9 +5,7 @@
 // `$metadata` (docs/metadata.md), with the rules it states and its OData version.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { DEFAULT_MAX_METADATA_LENGTH, fromMetadata } from '../csdl/from-metadata.js';
 import type { ODataVersion } from '../language/versions.js';
-import { filterSchemaFor } from '../csdl/filter-schema.js';
 import type { Schema, SchemaDefinition } from '../types/schema.js';
 import { defineSchema } from '../types/schema.js';
 import { SERVICE_SCHEMAS } from '../examples/events/schemas.js';
@@ -18,9 +16,6 @@ export const SCHEMA_OPTION = {
   metadata: { type: 'string' },
   'entity-set': { type: 'string' },
 } as const;
-
-/** The largest `$metadata` file read, in bytes: fromMetadata()'s own bound on its text, at up to 3 bytes a character. */
-export const MAX_METADATA_BYTES = DEFAULT_MAX_METADATA_LENGTH * 3;
 
 /** The largest schema file read, in bytes (8 MiB; the shipped schemas are a few KiB as JSON). */
 export const MAX_SCHEMA_BYTES = 8 * 1024 * 1024;
@@ -81,9 +76,9 @@ export function loadSchema(nameOrFile: string): { readonly schema: Schema } | { 
  * The schema named by a command's `--schema` value, or by `--metadata` and `--entity-set` (with the
  * service's OData version); one of the two is required.
  */
-export function schemaFromOptions(
+export async function schemaFromOptions(
   values: Readonly<Record<string, unknown>>,
-): { readonly schema: Schema; readonly version?: ODataVersion } | { readonly usageError: string } {
+): Promise<{ readonly schema: Schema; readonly version?: ODataVersion } | { readonly usageError: string }> {
   if (values.metadata !== undefined) return schemaFromMetadata(values);
   if (values['entity-set'] !== undefined)
     return { usageError: '--entity-set names an entity set of --metadata <file>' };
@@ -92,22 +87,28 @@ export function schemaFromOptions(
   return loadSchema(value);
 }
 
-function schemaFromMetadata(
+async function schemaFromMetadata(
   values: Readonly<Record<string, unknown>>,
-): { readonly schema: Schema; readonly version: ODataVersion } | { readonly usageError: string } {
+): Promise<{ readonly schema: Schema; readonly version: ODataVersion } | { readonly usageError: string }> {
   const file = String(values.metadata);
   const entitySet = values['entity-set'];
   if (values.schema !== undefined) return { usageError: '--schema and --metadata name a schema each: give one' };
   if (typeof entitySet !== 'string' || entitySet === '')
     return { usageError: `--metadata ${file}: missing --entity-set <name>` };
+  // The CSDL reader (and its XML parser) is loaded by the commands that read a `$metadata` only.
+  const [{ DEFAULT_MAX_METADATA_LENGTH, fromMetadata }, { filterSchemaFor }] = await Promise.all([
+    import('../csdl/from-metadata.js'),
+    import('../csdl/filter-schema.js'),
+  ]);
+  // fromMetadata()'s own bound on its text, at up to 3 bytes a character.
+  const maxBytes = DEFAULT_MAX_METADATA_LENGTH * 3;
   let text: string | undefined;
   try {
-    text = readBounded(file, MAX_METADATA_BYTES);
+    text = readBounded(file, maxBytes);
   } catch {
     return { usageError: `--metadata '${file}' is no readable file` };
   }
-  if (text === undefined)
-    return { usageError: `--metadata ${file}: the file is larger than ${MAX_METADATA_BYTES} bytes` };
+  if (text === undefined) return { usageError: `--metadata ${file}: the file is larger than ${maxBytes} bytes` };
   try {
     const imported = fromMetadata(text);
     return { schema: filterSchemaFor(imported, entitySet), version: imported.version };

@@ -2,9 +2,6 @@
 // MongoDB query document as Extended JSON (dates, Int64 and Decimal128 values in their
 // `$date`/`$numberLong`/`$numberDecimal` forms).
 
-import { compileMongo, toExtendedJson } from '../backends/mongo/index.js';
-import { DecimalText } from '../backends/mongo/extended-json.js';
-import { check } from '../types/check.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { ALIAS_HELP, ALIAS_OPTION, aliasesFromOptions } from './alias-option.js';
@@ -20,8 +17,8 @@ export const mongoCommand: Command = {
   maxOperands: 0,
   help: [FILTER_HELP, SCHEMA_HELP, ALIAS_HELP, NOW_HELP, VERSION_HELP],
   options: { ...SCHEMA_OPTION, ...ALIAS_OPTION, ...NOW_OPTION, ...VERSION_OPTION },
-  run({ filter, values, out }) {
-    const loaded = schemaFromOptions(values);
+  async run({ filter, values, out }) {
+    const loaded = await schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
@@ -29,6 +26,12 @@ export const mongoCommand: Command = {
     if ('usageError' in versioned) return versioned;
     const now = clockFromOptions(values);
     if ('usageError' in now) return now;
+    // The checker and the backend are loaded by the command that runs them, not by `parse` or `--help`.
+    const [{ check }, { compileMongo, toExtendedJson }, { DecimalText }] = await Promise.all([
+      import('../types/check.js'),
+      import('../backends/mongo/index.js'),
+      import('../backends/mongo/extended-json.js'),
+    ]);
     const document = compileMongo(
       check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version ?? loaded.version }),
       { decimal: (s) => new DecimalText(s), ...now },

@@ -4,9 +4,7 @@
 // the options that say where the data is: the row's table, its column mapping and where each
 // collection is stored (docs/sql.md).
 
-import { check } from '../types/check.js';
-import { compileSql, mysql, postgres, sqlite } from '../backends/sql/index.js';
-import type { CompileSqlOptions, Dialect } from '../backends/sql/index.js';
+import type { CompileSqlOptions } from '../backends/sql/index.js';
 import type { Command } from './command.js';
 import { FILTER_HELP } from './filter-help.js';
 import { toJson } from './json.js';
@@ -15,7 +13,8 @@ import { VERSION_HELP, VERSION_OPTION, versionFromOptions } from './version-opti
 import { clockFromOptions, NOW_HELP, NOW_OPTION } from './now-option.js';
 import { readBounded, SCHEMA_HELP, SCHEMA_OPTION, schemaFromOptions } from './load-schema.js';
 
-const DIALECTS: { readonly [name: string]: Dialect } = { postgres, sqlite, mysql };
+/** The dialects by their `--dialect` names, each the backend's export of that name. */
+const DIALECTS = ['postgres', 'sqlite', 'mysql'] as const;
 
 /** The compile options a storage file may give. */
 const STORAGE_KEYS = ['table', 'columns', 'collections'] as const;
@@ -78,12 +77,11 @@ export const sqlCommand: Command = {
     storage: { type: 'string' },
     json: { type: 'boolean' },
   },
-  run({ filter, values, out }) {
+  async run({ filter, values, out }) {
     const dialectName = typeof values.dialect === 'string' ? values.dialect : 'postgres';
-    const dialect = DIALECTS[dialectName];
-    if (!dialect)
-      return { usageError: `--dialect must be one of ${Object.keys(DIALECTS).join(', ')}, not '${dialectName}'` };
-    const loaded = schemaFromOptions(values);
+    const dialect = DIALECTS.find((name) => name === dialectName);
+    if (!dialect) return { usageError: `--dialect must be one of ${DIALECTS.join(', ')}, not '${dialectName}'` };
+    const loaded = await schemaFromOptions(values);
     if ('usageError' in loaded) return loaded;
     const given = aliasesFromOptions(values);
     if ('usageError' in given) return given;
@@ -93,9 +91,11 @@ export const sqlCommand: Command = {
     if ('usageError' in now) return now;
     const storage = typeof values.storage === 'string' ? loadStorage(values.storage) : { storage: {} };
     if ('usageError' in storage) return storage;
-    const { sql, params } = compileSql(
+    // The checker and the backend are loaded by the command that runs them, not by `parse` or `--help`.
+    const [{ check }, backend] = await Promise.all([import('../types/check.js'), import('../backends/sql/index.js')]);
+    const { sql, params } = backend.compileSql(
       check(filter, loaded.schema, { aliases: given.aliases, version: versioned.version ?? loaded.version }),
-      { ...storage.storage, dialect, ...now },
+      { ...storage.storage, dialect: backend[dialect], ...now },
     );
     out.write(values.json ? `${toJson({ sql, params })}\n` : `${sql}\n${toJson(params, 0)}\n`);
     return { exitCode: 0 };
