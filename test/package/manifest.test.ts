@@ -48,6 +48,8 @@ describe('package manifest', () => {
     for (const path of ['LICENSE', 'README.md', 'package.json', 'dist/cli.js', ...exported])
       expect(files, path).toContain(path);
     expect([...files].filter((f) => f.startsWith('test/') || f.startsWith('src/'))).toEqual([]);
+    // The compiler's record of the last build (tsconfig.build.json, incremental) is no part of the package.
+    expect([...files].filter((f) => f.endsWith('.tsbuildinfo'))).toEqual([]);
   });
 
   it('depends at run time on exactly the packages its source imports', () => {
