@@ -1,6 +1,6 @@
 // The policy leaks nothing through MongoDB's semantics (the mingo harness): over two collections
 // that differ only in what the caller may not see — documents of another tenant and a member
-// hidden from select, filter and order — every request gets the same pages (find()'s filter, sort,
+// hidden from select, filter and order, in each member and in each of its notes — every request gets the same pages (find()'s filter, sort,
 // skip, limit and projection), counts and next links followed to the end, or the same refusal;
 // and most requests are answered. A find() reads no relation and pages by skip (docs/mongo.md),
 // so the resource has neither. Requests call the model's functions too.
@@ -23,7 +23,10 @@ import { runs } from '../support/test-size.js';
  */
 const club = defineModel({
   namespace: 'Club',
-  complexTypes: { Card: { properties: { Label: 'Edm.String', Long: 'Edm.Boolean' } } },
+  complexTypes: {
+    Card: { properties: { Label: 'Edm.String', Long: 'Edm.Boolean' } },
+    Note: { properties: { Text: 'Edm.String', Secret: 'Edm.String' } },
+  },
   entityTypes: {
     Member: {
       key: ['Id'],
@@ -34,6 +37,7 @@ const club = defineModel({
         Secret: 'Edm.String',
         Tenant: 'Edm.Int32',
         Tags: { type: 'Edm.String', collection: true },
+        Notes: { type: 'Note', collection: true },
       },
     },
   },
@@ -72,7 +76,13 @@ const resource: QueryResource = {
   schema,
   key: ['Id'],
   policy: { spelling: 'odata', defaultTop: 2, maxTop: 50 },
-  rules: { Secret: { select: false, filter: false, sort: false } },
+  rules: {
+    Secret: { select: false, filter: false, sort: false },
+    'Notes/Secret': { select: false, filter: false, sort: false },
+  },
+  // MongoDB cannot take a member out of each element of an array it projects, so a projection of
+  // the notes is refused (docs/query.md, "Rules"): they are shown only when asked for.
+  defaultSelect: ['Id', 'Name', 'Score', 'Tenant', 'Tags'],
   rowFilter: 'Tenant eq @tenant',
 };
 const TENANT = 1;
@@ -84,6 +94,7 @@ type Member = {
   Secret: string | null;
   Tenant: number;
   Tags: string[];
+  Notes: { Text: string | null; Secret: string | null }[];
 };
 
 const arbVisible = fc.array(
@@ -91,23 +102,39 @@ const arbVisible = fc.array(
     Name: fc.constantFrom('a', 'B', 'ä', null),
     Score: fc.option(fc.integer({ min: -3, max: 3 }), { nil: null }),
     Tags: fc.array(fc.constantFrom('x', 'y'), { maxLength: 2 }),
+    Notes: fc.array(fc.constantFrom('a', 'B', null), { maxLength: 2 }),
   }),
   { maxLength: 6 },
 );
 const arbNoise = (n: number) =>
   fc.record({
     secrets: fc.array(fc.constantFrom(null, 's', 't'), { minLength: n, maxLength: n }),
+    // Each note's Secret, per member: as many as it could have notes.
+    noteSecrets: fc.array(fc.array(fc.constantFrom(null, 's', 't'), { minLength: 2, maxLength: 2 }), {
+      minLength: n,
+      maxLength: n,
+    }),
     others: fc.array(
       fc.record({ at: fc.integer({ min: 0, max: n }), Name: fc.constantFrom('a', 'z', null), Score: fc.integer() }),
       { maxLength: 3 },
     ),
   });
 
-type Visible = { Name: string | null; Score: number | null; Tags: string[] };
-type Noise = { secrets: (string | null)[]; others: { at: number; Name: string | null; Score: number }[] };
+type Visible = { Name: string | null; Score: number | null; Tags: string[]; Notes: (string | null)[] };
+type Noise = {
+  secrets: (string | null)[];
+  noteSecrets: (string | null)[][];
+  others: { at: number; Name: string | null; Score: number }[];
+};
 
 function dataset(visible: readonly Visible[], noise: Noise): Member[] {
-  const rows: Member[] = visible.map((v, i) => ({ Id: i + 1, ...v, Secret: noise.secrets[i] ?? null, Tenant: TENANT }));
+  const rows: Member[] = visible.map((v, i) => ({
+    Id: i + 1,
+    ...v,
+    Notes: v.Notes.map((Text, j) => ({ Text, Secret: noise.noteSecrets[i]?.[j] ?? null })),
+    Secret: noise.secrets[i] ?? null,
+    Tenant: TENANT,
+  }));
   for (const [i, o] of noise.others.entries())
     rows.splice(Math.min(o.at, rows.length), 0, {
       Id: 50 + i,
@@ -116,6 +143,7 @@ function dataset(visible: readonly Visible[], noise: Noise): Member[] {
       Secret: 'theirs',
       Tenant: 2,
       Tags: ['x'],
+      Notes: [{ Text: 'a', Secret: 'theirs' }],
     });
   return rows;
 }
@@ -129,9 +157,17 @@ const arbPair = arbVisible.chain((visible) =>
 const arbQuery = fc
   .record({
     filter: option(
-      ["Name eq 'a'", 'Score gt 0', "Tags/any(t: t eq 'x')", 'Tags/$count eq 0', 'Score eq null'],
+      [
+        "Name eq 'a'",
+        'Score gt 0',
+        "Tags/any(t: t eq 'x')",
+        'Tags/$count eq 0',
+        'Score eq null',
+        "Notes/any(n: n/Text eq 'a')",
+        'Notes/all(n: n/Text ne null)',
+      ],
       // Club.Hint() is bound to the member and reads its Secret.
-      ["Secret eq 's'", "Club.Hint() eq 's'", "$it/Club.Hint() eq 't'"],
+      ["Secret eq 's'", "Club.Hint() eq 's'", "$it/Club.Hint() eq 't'", "Notes/any(n: n/Secret eq 's')"],
       [
         'Club.Twice(Value=Score) gt 2',
         'Name/Club.Long()',
@@ -141,7 +177,8 @@ const arbQuery = fc
       ],
     ),
     orderby: option(['Name desc', 'Score', 'Score desc,Name'], ['Secret', 'Club.Hint()']),
-    select: option(['Id,Name', 'Score,Tags'], 'Secret'),
+    // A projection of the notes is refused here, whatever the rows: as a hidden member's is.
+    select: option(['Id,Name', 'Score,Tags'], ['Secret', 'Notes/Secret', 'Id,Notes']),
     top: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
     skip: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
     count: fc.boolean(),

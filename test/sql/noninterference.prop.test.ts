@@ -3,14 +3,23 @@
 // followed to the end are the same over two datasets that differ only in what the caller may not
 // see — customers of another tenant, a hidden member, void orders, a closed region — or the
 // request is refused alike; and most requests are answered. Requests call the model's functions
-// too (test/support/crm-model.ts), but read none's result by a path: SQL refuses those by name.
+// too (test/support/crm-model.ts), but read none's result by a path: SQL refuses those by name. On
+// MySQL and MariaDB no request projects the notes, which they refuse (a member taken out of each
+// element; test/query/hidden-collection-members.test.ts holds the refusal).
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileSqlQuery, expandSqlRows, pageOf } from '../../src/backends/sql/index.js';
 import type { SqlQueryOptions } from '../../src/backends/sql/index.js';
 import type { QueryPlan } from '../../src/query/index.js';
-import { arbDatasetPair, arbQueryReadingNoResult, respond, STORAGE, tablesOf } from '../support/noninterference.js';
+import {
+  arbDatasetPair,
+  arbQueryReadingNoResult,
+  arbQueryReadingNoResultNorNotes,
+  respond,
+  STORAGE,
+  tablesOf,
+} from '../support/noninterference.js';
 import type { CustomerRow, Response } from '../support/noninterference.js';
 import { LONG, runs } from '../support/test-size.js';
 import { crmFunctions } from '../support/crm-model.js';
@@ -62,7 +71,10 @@ for (const setup of ENGINES) {
         await fc.assert(
           fc.asyncProperty(
             arbDatasetPair,
-            fc.array(arbQueryReadingNoResult, { minLength: 6, maxLength: 6 }),
+            fc.array(setup.dialect.name === 'mysql' ? arbQueryReadingNoResultNorNotes : arbQueryReadingNoResult, {
+              minLength: 6,
+              maxLength: 6,
+            }),
             async ([a, b], queries) => {
               const first = await responses(engine(), options, a, queries);
               const second = await responses(engine(), options, b, queries);

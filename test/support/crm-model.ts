@@ -15,7 +15,11 @@ const id = { type: 'Edm.Int32', nullable: false } as const;
 
 export const crmModel = defineModel({
   namespace: 'Crm',
-  complexTypes: { Card: { properties: { Label: 'Edm.String', Long: 'Edm.Boolean' } } },
+  complexTypes: {
+    Card: { properties: { Label: 'Edm.String', Long: 'Edm.Boolean' } },
+    /** A customer's note: its Text anyone sees, its Secret the policy hides in every element. */
+    Note: { properties: { Text: 'Edm.String', Secret: 'Edm.String' } },
+  },
   entityTypes: {
     Customer: {
       key: ['Id'],
@@ -28,6 +32,7 @@ export const crmModel = defineModel({
         Marks: { type: 'Edm.Int32', collection: true },
         // Hidden by the policy, as Secret is.
         Codes: { type: 'Edm.Int32', collection: true },
+        Notes: { type: 'Note', collection: true },
       },
       navigation: { Region: { type: 'Region' }, Orders: { type: 'Order', collection: true } },
     },

@@ -2,7 +2,7 @@
 // differ only in what a caller may not see — a member hidden from select, filter and order, rows
 // the resource's row filter excludes, orders a relation's row filter excludes (with their lines),
 // a collection hidden as that member is, and a region the single-valued relation's row filter hides
-// (which reads as null) — and requests
+// (which reads as null), a member hidden inside each element of a collection of structures — and requests
 // over every option. Each engine must answer a request the same on both: the pages as projected,
 // their order, counts and `more`, the next links followed to the end (their tokens compared by
 // the pages they lead to), or the same refusal codes. Requests call the model's functions too
@@ -28,12 +28,16 @@ export const resource: QueryResource = {
   schema: Customer,
   key: ['Id'],
   policy: { spelling: 'odata', defaultTop: 2, maxTop: 50, keyset: TEST_KEYSET },
-  // Secret and Codes are hidden; Ssn may order and filter but is never shown.
+  // Secret, Codes and each note's Secret are hidden; Ssn may order and filter but is never shown.
   rules: {
     Secret: { select: false, filter: false, sort: false },
     Codes: { select: false, filter: false, sort: false },
+    'Notes/Secret': { select: false, filter: false, sort: false },
     Ssn: { select: false },
   },
+  // The notes are shown when asked for: MySQL and MongoDB refuse a projection that must take a
+  // member out of each element (docs/query.md, "Rules"), which would refuse every request there.
+  defaultSelect: ['Id', 'Name', 'Tenant', 'Marks'],
   rowFilter: 'Tenant eq @tenant',
   relations: {
     Orders: { key: ['Id'], rowFilter: "Status ne 'void'" },
@@ -62,6 +66,10 @@ export interface Order {
   Total: number | null;
   Lines: Line[];
 }
+export interface Note {
+  Text: string | null;
+  Secret: string | null;
+}
 export interface CustomerRow {
   Id: number;
   Name: string | null;
@@ -70,6 +78,7 @@ export interface CustomerRow {
   Tenant: number;
   Marks: (number | null)[] | null;
   Codes: (number | null)[] | null;
+  Notes: Note[] | null;
   Region: (typeof REGIONS)[number] | null;
   Orders: Order[];
 }
@@ -78,6 +87,8 @@ export interface CustomerRow {
 interface VisibleCustomer {
   Name: string | null;
   Marks: (number | null)[] | null;
+  /** The notes' texts; each note's Secret is the noise's. */
+  Notes: (string | null)[] | null;
   Region: (typeof REGIONS)[number] | undefined;
   Orders: { Status: string | null; Total: number | null; Lines: (number | null)[] }[];
 }
@@ -86,6 +97,8 @@ interface VisibleCustomer {
 interface Noise {
   secrets: (string | null)[];
   codes: ((number | null)[] | null)[];
+  /** Each note's Secret, per customer (as many as it has notes, or none). */
+  noteSecrets: (string | null)[][];
   hiddenRegion: boolean[];
   /** Void orders put among each customer's orders: before visible order i (or at the end). */
   voidOrders: { at: number; Total: number | null; Lines: (number | null)[] }[][];
@@ -102,6 +115,7 @@ const arbVisible: fc.Arbitrary<VisibleCustomer[]> = fc.array(
   fc.record({
     Name: fc.constantFrom(...NAMES),
     Marks: arbMarks,
+    Notes: fc.option(fc.array(fc.constantFrom('a', 'B', null), { maxLength: 2 }), { nil: null }),
     Region: fc.option(fc.constantFrom(...REGIONS.slice(0, 3)), { nil: undefined }),
     Orders: fc.array(
       fc.record({
@@ -119,6 +133,12 @@ const arbNoise = (visible: readonly VisibleCustomer[]): fc.Arbitrary<Noise> =>
   fc.record({
     secrets: fc.array(fc.constantFrom(null, 'x', 'y', 'zz'), { minLength: visible.length, maxLength: visible.length }),
     codes: fc.array(arbMarks, { minLength: visible.length, maxLength: visible.length }),
+    noteSecrets: fc.tuple(
+      ...visible.map((c) => {
+        const n = c.Notes?.length ?? 0;
+        return fc.array(fc.constantFrom(null, 'x', 'y'), { minLength: n, maxLength: n });
+      }),
+    ),
     hiddenRegion: fc.array(fc.boolean(), { minLength: visible.length, maxLength: visible.length }),
     voidOrders: fc.tuple(
       ...visible.map((c) =>
@@ -178,6 +198,7 @@ function dataset(visible: readonly VisibleCustomer[], noise: Noise): CustomerRow
       Tenant: TENANT,
       Marks: c.Marks,
       Codes: noise.codes[i] ?? null,
+      Notes: c.Notes?.map((Text, j) => ({ Text, Secret: noise.noteSecrets[i]?.[j] ?? null })) ?? null,
       Region: c.Region ?? (noise.hiddenRegion[i] ? HIDDEN_REGION : null),
       Orders: orders,
     };
@@ -192,6 +213,7 @@ function dataset(visible: readonly VisibleCustomer[], noise: Noise): CustomerRow
       Tenant: 2,
       Marks: [9],
       Codes: [9],
+      Notes: [{ Text: 'theirs', Secret: 'theirs' }],
       Region: REGIONS[0]!,
       Orders: Array.from({ length: other.Orders }, () => ({
         Id: hiddenOrderId++,
@@ -224,6 +246,8 @@ const FILTERS = [
   'Region eq null',
   'Region/Open eq false',
   "substring(Ssn, 4) gt '2'",
+  "Notes/any(n: n/Text eq 'a')",
+  'Notes/all(n: n/Text ne null) and Notes/$count ge 1',
 ];
 /**
  * Calls of the model's functions (test/support/crm-model.ts): unbound; bound to the region a row
@@ -268,6 +292,7 @@ const HIDDEN_FILTERS = [
   'Crm.Sum(Of=Codes) gt 0',
   'Codes/any()',
   'Crm.Sum(Of=@c) gt 0&@c=Codes',
+  "Notes/any(n: n/Secret eq 'x')",
 ];
 const ORDERS = [
   'Name desc',
@@ -279,8 +304,11 @@ const ORDERS = [
   'Ssn desc',
   'Orders/Crm.Spent() desc',
   'Region/Crm.IsNorth(),Name',
+  'Notes/$count desc,Name',
 ];
 const SELECTS = ['Id,Name', 'Name,Region', 'Id'];
+/** A projection of the notes, each note shown without its Secret. */
+const NOTES_SELECT = 'Id,Notes';
 const EXPANDS = [
   'Region',
   'Orders($select=Id,Total)',
@@ -306,13 +334,16 @@ export const option = (options: readonly string[], hidden: string | readonly str
     },
   );
 
-/** A request's query string: each option present about half the time, its filter now and then one of `calls`. */
-const arbQueryOf = (calls: readonly string[]): fc.Arbitrary<string> =>
+/**
+ * A request's query string: each option present about half the time, its filter now and then one
+ * of `calls`, its projection now and then the notes' where `notes`.
+ */
+const arbQueryOf = (calls: readonly string[], notes = true): fc.Arbitrary<string> =>
   fc
     .record({
       filter: option(FILTERS, HIDDEN_FILTERS, calls),
-      orderby: option(ORDERS, ['Secret', 'Crm.Score()']),
-      select: option(SELECTS, 'Secret'),
+      orderby: option(ORDERS, ['Secret', 'Crm.Score()', "Notes/any(n: n/Secret eq 'x')"]),
+      select: option(notes ? [...SELECTS, NOTES_SELECT] : SELECTS, ['Secret', 'Notes/Secret']),
       expand: fc.option(fc.constantFrom(...EXPANDS), { nil: undefined }),
       top: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
       skip: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined, freq: 3 }),
@@ -349,6 +380,12 @@ export const arbQuery: fc.Arbitrary<string> = arbQueryOf([...CALLS, ...RESULT_RE
  * test/sql/collection-parameters.test.ts), so drawn there they would only be refused.
  */
 export const arbQueryReadingNoResult: fc.Arbitrary<string> = arbQueryOf(CALLS);
+
+/**
+ * Requests as arbQueryReadingNoResult, none projecting the notes: MySQL and MariaDB refuse such a
+ * projection whatever the rows (docs/query.md, "Rules"), so drawn there it would only be refused.
+ */
+export const arbQueryReadingNoResultNorNotes: fc.Arbitrary<string> = arbQueryOf(CALLS, false);
 
 /** What a caller gets for a request: every page followed from the first, or the refusal's codes. */
 export type Response =
@@ -389,6 +426,7 @@ export async function respond(
 
 const column = (name: string, type: Column['type'] = 'Edm.Int32'): Column => ({ name, path: [name], type });
 const MARK = (Customer.properties.get('Marks') as CollectionProperty).element;
+const NOTE = (Customer.properties.get('Notes') as CollectionProperty).element;
 
 /** A dataset as tables: customers (RegionID), regions, orders (parent: the customer's Id), order_lines (parent: the order's key). */
 export function tablesOf(customers: readonly CustomerRow[]) {
@@ -413,6 +451,8 @@ export function tablesOf(customers: readonly CustomerRow[]) {
         column('Tenant'),
         // The customer's marks, a JSON array; its hidden codes are no column, which no query reads.
         { name: 'Marks', path: ['Marks'], type: 'Json', element: MARK } satisfies Column,
+        // The notes, a JSON array of objects: their Secrets are stored, and taken out of what is shown.
+        { name: 'Notes', path: ['Notes'], type: 'Json', element: NOTE } satisfies Column,
         column('RegionID'),
         // A filter reads a single-valued relation's members as columns of the row (docs/sql.md);
         // an expansion reads its table.
@@ -427,6 +467,7 @@ export function tablesOf(customers: readonly CustomerRow[]) {
         Ssn: c.Ssn,
         Tenant: c.Tenant,
         Marks: c.Marks,
+        Notes: c.Notes,
         RegionID: c.Region?.Id ?? null,
         Region_Id: c.Region?.Id ?? null,
         Region_Name: c.Region?.Name ?? null,
@@ -451,6 +492,7 @@ export function tablesOf(customers: readonly CustomerRow[]) {
 export const STORAGE = {
   collections: {
     Marks: { json: 'Marks' },
+    Notes: { json: 'Notes' },
     Orders: { table: 'orders', foreignKey: 'parent', key: 'Id' },
     'Orders/Lines': { table: 'order_lines', foreignKey: 'parent', key: 'key' },
   },
