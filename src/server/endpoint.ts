@@ -160,7 +160,9 @@ async function respond(
   if (path.count) return answerOf(String(page.count ?? 0), { ...headers, 'Content-Type': 'text/plain;charset=utf-8' });
   const applied: Record<string, string> =
     resource !== served.resource ? { 'Preference-Applied': `odata.maxpagesize=${resource.policy.defaultTop}` } : {};
-  const next = nextLink(url.href, plan, page.more, page.skipToken);
+  // The link repeats `$format` too, which the plan never saw: the next page is in the same form
+  // (`IEEE754Compatible=true` writes Int64 and Decimal as strings on every page).
+  const next = nextLink(url.href, { ...plan, options: query }, page.more, page.skipToken);
   const members = [
     `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan)}`)}`,
     ...(plan.count ? [`"@odata.count":${page.count ?? 0}`] : []),

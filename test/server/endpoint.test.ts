@@ -78,6 +78,19 @@ describe('the OData endpoint', () => {
     expect(text).toContain('"Price":"12345678901234567890.125","Stock":"9007199254740993"');
   });
 
+  it('keeps $format in the next link, so every page is in the form the first was asked in', async () => {
+    const first = (
+      await get('/odata/Products?$format=application/json;IEEE754Compatible=true&$top=1&$select=Stock')
+    ).json();
+    expect(first.value).toEqual([{ Stock: '9007199254740993' }]);
+    expect(first['@odata.nextLink']).toBe(
+      'http://shop.test/odata/Products?$format=application%2Fjson%3BIEEE754Compatible%3Dtrue&$top=1&$select=Stock&$skip=1',
+    );
+    const second = await get(first['@odata.nextLink'].replace('http://shop.test', ''));
+    expect(second.headers.get('Content-Type')).toBe('application/json;odata.metadata=minimal;IEEE754Compatible=true');
+    expect(second.json().value).toEqual([{ Stock: '10' }]);
+  });
+
   it('filters, orders, counts and expands', async () => {
     const { json } = await get(
       '/odata/Categories?$filter=Products/any(p: p/Id gt 20)&$orderby=Name desc&$count=true&$expand=Products($filter=Id gt 20;$select=Id;$orderby=Id desc;$top=2)',
