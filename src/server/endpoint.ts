@@ -10,7 +10,7 @@ import { isFilterError } from '../errors.js';
 import type { Model } from '../model/model.js';
 import { schemaOf } from '../model/model-view.js';
 import { nextLink } from '../query/links.js';
-import { bareName } from '../query/option-names.js';
+import { bareName, optionNamed } from '../query/option-names.js';
 import { parseQuery } from '../query/parse-query.js';
 import type { QueryPolicy, QueryResource } from '../query/policy.js';
 import type { RowFilterParameters } from '../query/row-filter.js';
@@ -187,8 +187,12 @@ async function entity(
   const keyOptions = keyFilter(served, path.key);
   if (typeof keyOptions === 'string')
     return errorAnswer({ status: 400, code: 'invalid_key', message: keyOptions, target: served.name });
+  // OData 4.01 lets the `$` be left out: `top=0` is `$top=0`, which would empty the answer into a 404.
   const extra = given.find(
-    ([name]) => !['select', 'expand'].includes(bareName(name)) && !name.startsWith('@') && name.startsWith('$'),
+    ([name]) =>
+      !['select', 'expand'].includes(bareName(name)) &&
+      !name.startsWith('@') &&
+      (name.startsWith('$') || optionNamed(name, 'odata') !== undefined),
   );
   if (extra !== undefined)
     return errorAnswer({

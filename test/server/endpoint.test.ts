@@ -145,6 +145,11 @@ describe('the OData endpoint', () => {
     });
     expect((await get('/odata/Lines(Order=1,No=2)')).json()).toMatchObject({ Order: 1, No: 2, Text: 'two' });
     expect((await get('/odata/Lines(No=1,Order=2)')).json()).toMatchObject({ Text: 'three' });
+    // A custom option (no `$`, no name OData reserves) is ignored, as on a collection.
+    expect((await get('/odata/Products(2)?_=1699999999&select=Id')).json()).toEqual({
+      '@odata.context': 'http://shop.test/odata/$metadata#Products(Id)/$entity',
+      Id: 2,
+    });
   });
 
   it.each([
@@ -154,6 +159,10 @@ describe('the OData endpoint', () => {
     ['/odata/Lines(1)', 400, 'invalid_key'],
     ['/odata/Lines(Order=1)', 400, 'invalid_key'],
     ['/odata/Products(1)?$top=1', 400, 'invalid_option'],
+    ['/odata/Products(1)?top=0', 400, 'invalid_option'],
+    ['/odata/Products(1)?SKIP=1', 400, 'invalid_option'],
+    ['/odata/Products(1)?filter=Id eq 2', 400, 'invalid_option'],
+    ['/odata/Products(1)?count=true', 400, 'invalid_option'],
     ['/odata/Nothing', 404, 'not_found'],
     ['/odata/Products/1', 404, 'not_found'],
     ['/elsewhere', 404, 'not_found'],
