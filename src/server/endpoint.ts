@@ -150,7 +150,9 @@ async function respond(
   const parameters = (await options.parameters?.(request.fetchRequest())) ?? {};
   const base = `${url.origin}${root}`;
   if (path.kind === 'entity') return entity(served, path, options2, parameters, request, base, headers, form);
-  const resource = pagedResource(served, form.maxPageSize);
+  // A page size the request gives itself is the page: the preference is not applied to it.
+  const topGiven = options2.some(([name]) => bareName(name) === 'top');
+  const resource = topGiven ? served.resource : pagedResource(served, form.maxPageSize);
   const plan = parseQuery(
     new URLSearchParams(path.count ? [...options2, ['$count', 'true'], ['$top', '0']] : options2),
     resource,

@@ -122,6 +122,12 @@ describe('the OData endpoint', () => {
     expect(headers.get('Preference-Applied')).toBe('odata.maxpagesize=4');
     expect(json().value).toHaveLength(4);
     expect(json()['@odata.nextLink']).toMatch(/\$skip=4$/);
+    // A request's own $top is its page: the preference is not applied, and not said to be.
+    for (const top of ['$top=6', 'top=6']) {
+      const given = await get(`/odata/Products?$select=Id&${top}`, { Prefer: 'odata.maxpagesize=4' });
+      expect(given.headers.get('Preference-Applied')).toBeNull();
+      expect(given.json().value).toHaveLength(6);
+    }
   });
 
   it('says OData-Version 4.0 to a client that speaks no later', async () => {
