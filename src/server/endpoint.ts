@@ -17,7 +17,7 @@ import type { RowFilterParameters } from '../query/row-filter.js';
 import type { PropertyRules } from '../query/rules.js';
 import type { QueryPlan } from '../types/query-plan.js';
 import { type Answer, answerOf, fetchHandler, type IncomingRequest } from './exchange.js';
-import { negotiate, type Negotiated } from './negotiate.js';
+import { negotiate, type Negotiated, versionFor } from './negotiate.js';
 import { errorAnswer, failureAnswer, type ODataError } from './odata-error.js';
 import { rowJson } from './odata-json.js';
 import { type MetadataDocuments, metadataAnswer, metadataDocuments } from './service-metadata.js';
@@ -73,12 +73,20 @@ export function odataEndpoint(options: EndpointOptions): Handler {
     sets.set(name, servedSet(options.model, name, service));
   const metadata = metadataDocuments(options.model, new Map(Object.entries(options.entitySets)));
   return fetchHandler(async (request) => {
+    let answer: Answer;
     try {
-      return await respond(request, root, sets, metadata, options);
+      answer = await respond(request, root, sets, metadata, options);
     } catch (error) {
-      return failureAnswer(error);
+      answer = failureAnswer(error);
     }
+    return versioned(answer, request);
   });
+}
+
+/** The answer with the OData-Version every response of a service states (OData 4.01 Protocol, 8.1.5), errors too. */
+function versioned(answer: Answer, request: IncomingRequest): Answer {
+  if ('OData-Version' in answer.headers) return answer;
+  return { ...answer, headers: { ...answer.headers, 'OData-Version': versionFor(request) } };
 }
 
 interface ServedSet {

@@ -183,6 +183,9 @@ describe('the OData endpoint', () => {
     const response = await get(path);
     expect(response.status, response.text).toBe(status);
     expect(response.json().error.code).toBe(code);
+    // An error is a response of the service like any other: it states its version.
+    expect(response.headers.get('OData-Version')).toBe('4.01');
+    expect((await get(path, { 'OData-MaxVersion': '4.0' })).headers.get('OData-Version')).toBe('4.0');
   });
 
   it('names the option a problem is in', async () => {
