@@ -4,7 +4,9 @@
 // Response, so it runs under any server that speaks Fetch; node:http (./node.ts) hands it the
 // request without making either (./exchange.ts).
 
-import { isLiteralKind } from '../syntax/ast.js';
+import { type Expr, isLiteralKind } from '../syntax/ast.js';
+import { INTEGER_RANGES, isInteger } from '../language/edm.js';
+import { findProperty, type PrimitiveProperty } from '../types/schema.js';
 import { parse } from '../syntax/parse.js';
 import { isFilterError } from '../errors.js';
 import type { Model } from '../model/model.js';
@@ -239,19 +241,36 @@ function keyFilter(
       byName.set(part.name, part.text);
     }
   if (byName.size !== names.length) return `the key of ${served.name} is ${aliases.join(', ')}, each named once`;
-  for (const [name, text] of byName) {
+  for (const [i, path] of names.entries()) {
+    const name = aliases[i]!;
+    const text = byName.get(name)!;
     // One literal, and nothing else: the value never becomes part of the filter's text.
-    let literal: boolean;
+    let literal: Expr | undefined;
     try {
-      literal = isLiteralKind(parse(text).kind);
+      literal = parse(text);
     } catch (error) {
       if (!isFilterError(error)) throw error;
-      literal = false;
     }
-    if (!literal) return `the key value of ${name} is no literal: ${text}`;
+    if (literal === undefined || !isLiteralKind(literal.kind)) return `the key value of ${name} is no literal: ${text}`;
+    const property = findProperty(served.resource.schema, path.split('/')) as PrimitiveProperty;
+    if (!fitsKey(literal, property)) return `the key value of ${name} is no ${property.type}: ${text}`;
   }
   const filter = names.map((path, i) => `${path} eq @key${i}`).join(' and ');
   return [['$filter', filter], ...names.map((_, i) => [`@key${i}`, byName.get(aliases[i]!)!] as [string, string])];
+}
+
+/**
+ * Whether a literal is a value of a key property's type: never null, and for an integer key an
+ * integer within its range. The filter would compare `1.5` or `null` with an Int32 and find no
+ * entity, a 404 for a key that cannot be one; other types the filter's check refuses itself.
+ */
+function fitsKey(literal: Expr, property: PrimitiveProperty): boolean {
+  if (literal.kind === 'null') return false;
+  if (literal.kind !== 'number' || !isInteger(property.type)) return true;
+  if (!isInteger(literal.type)) return false;
+  const [low, high] = INTEGER_RANGES[property.type];
+  const value = BigInt(literal.value);
+  return value >= low && value <= high;
 }
 
 function pagedResource(served: ServedSet, maxPageSize: number | undefined): QueryResource {

@@ -162,6 +162,13 @@ describe('the OData endpoint', () => {
     ['/odata/Products(99)', 404, 'not_found'],
     ['/odata/Products(1 or true)', 400, 'invalid_key'],
     ["/odata/Products('1')", 400, 'type_mismatch'],
+    // No Int32 (a Decimal, a Double, beyond the range, null): no key, rather than a key no entity has.
+    ['/odata/Products(1.5)', 400, 'invalid_key'],
+    ['/odata/Products(1d)', 400, 'invalid_key'],
+    ['/odata/Products(2147483648)', 400, 'invalid_key'],
+    ['/odata/Products(null)', 400, 'invalid_key'],
+    ['/odata/Lines(Order=1,No=2.0)', 400, 'invalid_key'],
+    ['/odata/Products(-2147483648)', 404, 'not_found'],
     ['/odata/Lines(1)', 400, 'invalid_key'],
     ['/odata/Lines(Order=1)', 400, 'invalid_key'],
     ['/odata/Products(1)?$top=1', 400, 'invalid_option'],
