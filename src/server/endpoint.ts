@@ -164,7 +164,7 @@ async function respond(
   const topGiven = options2.some(([name]) => bareName(name) === 'top');
   const resource = topGiven ? served.resource : pagedResource(served, form.maxPageSize);
   const plan = parseQuery(
-    new URLSearchParams(path.count ? [...options2, ['$count', 'true'], ['$top', '0']] : options2),
+    new URLSearchParams(path.count ? [...options2.filter(notPaging), ['$count', 'true'], ['$top', '0']] : options2),
     resource,
     { parameters },
   );
@@ -271,6 +271,15 @@ function fitsKey(literal: Expr, property: PrimitiveProperty): boolean {
   const [low, high] = INTEGER_RANGES[property.type];
   const value = BigInt(literal.value);
   return value >= low && value <= high;
+}
+
+/**
+ * Whether an option is other than a page's own: `/$count` counts every row the filter keeps, "not
+ * affected by $top, $skip, $orderby, or $expand" (OData 4.01 Protocol, 11.2.10), so a client may
+ * send them as its page's request has them; the count's own `$top` and `$count` replace them.
+ */
+function notPaging([name]: readonly [string, string]): boolean {
+  return !['top', 'skip', 'count'].includes(bareName(name));
 }
 
 function pagedResource(served: ServedSet, maxPageSize: number | undefined): QueryResource {
