@@ -196,7 +196,7 @@ async function entity(
   form: Negotiated,
 ): Promise<Answer> {
   const { resource } = served;
-  const keyOptions = keyFilter(served, path.key);
+  const keyOptions = keyFilter(served, path.key, given);
   if (typeof keyOptions === 'string')
     return errorAnswer({ status: 400, code: 'invalid_key', message: keyOptions, target: served.name });
   // OData 4.01 lets the `$` be left out: `top=0` is `$top=0`, which would empty the answer into a 404.
@@ -226,6 +226,7 @@ async function entity(
 function keyFilter(
   served: ServedSet,
   key: Extract<RequestPath, { kind: 'entity' }>['key'],
+  given: readonly [string, string][],
 ): [string, string][] | string {
   const names = served.resource.key;
   const aliases = names.map((n) => n.slice(n.lastIndexOf('/') + 1));
@@ -255,8 +256,12 @@ function keyFilter(
     const property = findProperty(served.resource.schema, path.split('/')) as PrimitiveProperty;
     if (!fitsKey(literal, property)) return `the key value of ${name} is no ${property.type}: ${text}`;
   }
-  const filter = names.map((path, i) => `${path} eq @key${i}`).join(' and ');
-  return [['$filter', filter], ...names.map((_, i) => [`@key${i}`, byName.get(aliases[i]!)!] as [string, string])];
+  // Aliases the request does not give itself: its own `@key0` may stand in an expansion's filter.
+  const taken = new Set(given.map(([name]) => name));
+  let prefix = '@key';
+  while (names.some((_, i) => taken.has(`${prefix}${i}`))) prefix += '_';
+  const filter = names.map((path, i) => `${path} eq ${prefix}${i}`).join(' and ');
+  return [['$filter', filter], ...names.map((_, i) => [`${prefix}${i}`, byName.get(aliases[i]!)!] as [string, string])];
 }
 
 /**

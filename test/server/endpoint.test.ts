@@ -154,6 +154,9 @@ describe('the OData endpoint', () => {
     });
     expect((await get('/odata/Lines(Order=1,No=2)')).json()).toMatchObject({ Order: 1, No: 2, Text: 'two' });
     expect((await get('/odata/Lines(No=1,Order=2)')).json()).toMatchObject({ Text: 'three' });
+    // The request's own aliases are its own, whatever their names.
+    const aliased = await get('/odata/Categories(1)?$expand=Products($filter=Id le @key0;$select=Id)&@key0=3');
+    expect(aliased.json().Products, aliased.text).toEqual([{ Id: 1 }, { Id: 3 }]);
     // A custom option (no `$`, no name OData reserves) is ignored, as on a collection.
     expect((await get('/odata/Products(2)?_=1699999999&select=Id')).json()).toEqual({
       '@odata.context': 'http://shop.test/odata/$metadata#Products(Id)/$entity',
