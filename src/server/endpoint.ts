@@ -141,7 +141,16 @@ async function respond(
       message: `Option '${refused[0]}' is not implemented by this service`,
       target: refused[0],
     });
-  const format = query.find(([name]) => bareName(name) === 'format');
+  const formats = query.filter(([name]) => bareName(name) === 'format');
+  // parseQuery never sees $format: a second one is refused here as it refuses any option given twice.
+  if (formats.length > 1)
+    return errorAnswer({
+      status: 400,
+      code: 'repeated_option',
+      message: `Option '${formats[1]![0]}' is given twice (first as '${formats[0]![0]}'); give each option once`,
+      target: formats[1]![0],
+    });
+  const format = formats[0];
   const path = readRequestPath(url.pathname, root);
   if (typeof path === 'string') return notFound(path);
   if (path.kind === 'metadata')

@@ -191,6 +191,8 @@ describe('the OData endpoint', () => {
     ['/odata/Products?$search=blue', 501, 'not_implemented'],
     ['/odata/Products?apply=groupby((Name))', 501, 'not_implemented'],
     ['/odata/Products?$format=xml', 406, 'not_acceptable'],
+    ['/odata/Products?$format=json&format=xml', 400, 'repeated_option'],
+    ['/odata/$metadata?$format=json&$FORMAT=xml', 400, 'repeated_option'],
     ['/odata/Products?$expand=Category($expand=Products($expand=Category($expand=Products)))', 400, 'too_deep_expand'],
   ])('answers %s with %i (%s)', async (path, status, code) => {
     const response = await get(path);
