@@ -95,6 +95,13 @@ interface ServedSet {
   readonly name: string;
   readonly service: EntitySetService;
   readonly resource: QueryResource;
+  /**
+   * The resource one entity is read from: the key's own rules take no `filter: false`, which keeps
+   * the key from `$filter` (FilterRestrictions), not from the key in the path. A key is never hidden
+   * from `$select` (the `$metadata` writer refuses it), so finding an entity by it tells nothing the
+   * entity's JSON does not.
+   */
+  readonly byKey: QueryResource;
   /** The resource with a smaller default page, as a client's `odata.maxpagesize` asks; made once per size. */
   readonly paged: Map<number, QueryResource>;
 }
@@ -112,7 +119,7 @@ function servedSet(model: Model, name: string, service: EntitySetService): Serve
     ...(service.rowFilter === undefined ? {} : { rowFilter: service.rowFilter }),
     ...(service.relations === undefined ? {} : { relations: service.relations }),
   };
-  return { name, service, resource, paged: new Map() };
+  return { name, service, resource, byKey: keyReadable(resource), paged: new Map() };
 }
 
 async function respond(
@@ -222,7 +229,7 @@ async function entity(
       message: `Option '${extra[0]}' does not apply to one entity: it takes $select and $expand`,
       target: extra[0],
     });
-  const plan = parseQuery(new URLSearchParams([...given, ...keyOptions]), resource, { parameters });
+  const plan = parseQuery(new URLSearchParams([...given, ...keyOptions]), served.byKey, { parameters });
   const page = await served.service.source.read(plan, { signal: request.signal });
   const row = page.items[0];
   if (row === undefined) return notFound(`${served.name} has no entity with that key`);
@@ -294,6 +301,18 @@ function fitsKey(literal: Expr, property: PrimitiveProperty): boolean {
  */
 function notPaging([name]: readonly [string, string]): boolean {
   return !['top', 'skip', 'count'].includes(bareName(name));
+}
+
+function keyReadable(resource: QueryResource): QueryResource {
+  const rules = resource.rules;
+  if (rules === undefined || !resource.key.some((path) => rules[path]?.filter === false)) return resource;
+  const relaxed = Object.fromEntries(
+    Object.entries(rules).map(([path, rule]) => [
+      path,
+      resource.key.includes(path) && rule.select !== false ? { ...rule, filter: true } : rule,
+    ]),
+  );
+  return { ...resource, rules: relaxed };
 }
 
 function pagedResource(served: ServedSet, maxPageSize: number | undefined): QueryResource {

@@ -164,6 +164,20 @@ describe('the OData endpoint', () => {
     });
   });
 
+  it('reads an entity by a key its rules keep from $filter, which the key in the path is not', async () => {
+    const keyed = odataEndpoint({
+      model,
+      entitySets: { Lines: { source: arraySource(lines), rules: { No: { filter: false, sort: false } } } },
+    });
+    const one = await keyed(new Request('http://shop.test/Lines(Order=1,No=2)'));
+    expect([one.status, ((await one.json()) as { Text: string }).Text]).toEqual([200, 'two']);
+    const filtered = await keyed(new Request('http://shop.test/Lines?$filter=No eq 2'));
+    expect([filtered.status, ((await filtered.json()) as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'not_filterable',
+    ]);
+  });
+
   it.each([
     ['/odata/Products(99)', 404, 'not_found'],
     ['/odata/Products(1 or true)', 400, 'invalid_key'],
