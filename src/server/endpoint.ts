@@ -7,6 +7,7 @@
 import { type Expr, isLiteralKind } from '../syntax/ast.js';
 import { INTEGER_RANGES, isInteger } from '../language/edm.js';
 import { findProperty, type PrimitiveProperty } from '../types/schema.js';
+import { check } from '../types/check.js';
 import { parse } from '../syntax/parse.js';
 import { isFilterError } from '../errors.js';
 import type { Model } from '../model/model.js';
@@ -229,7 +230,14 @@ async function entity(
       message: `Option '${extra[0]}' does not apply to one entity: it takes $select and $expand`,
       target: extra[0],
     });
-  const plan = parseQuery(new URLSearchParams([...given, ...keyOptions]), served.byKey, { parameters });
+  let plan: QueryPlan;
+  try {
+    plan = parseQuery(new URLSearchParams([...given, ...keyOptions]), served.byKey, { parameters });
+  } catch (error) {
+    const part = isFilterError(error) ? misfitKeyPart(served, path.key) : undefined;
+    if (part === undefined) throw error;
+    return errorAnswer({ status: 400, code: 'invalid_key', message: part, target: served.name });
+  }
   const page = await served.service.source.read(plan, { signal: request.signal });
   const row = page.items[0];
   if (row === undefined) return notFound(`${served.name} has no entity with that key`);
@@ -278,6 +286,28 @@ function keyFilter(
   while (names.some((_, i) => taken.has(`${prefix}${i}`))) prefix += '_';
   const filter = names.map((path, i) => `${path} eq ${prefix}${i}`).join(' and ');
   return [['$filter', filter], ...names.map((_, i) => [`${prefix}${i}`, byName.get(aliases[i]!)!] as [string, string])];
+}
+
+/**
+ * Why a key refused as its filter was read is no key, naming its part as the path wrote it — not
+ * the `$filter` and aliases the endpoint made of it (`Products('1')`: a String for an Int32) — or
+ * undefined where each part alone fits its property.
+ */
+function misfitKeyPart(served: ServedSet, key: Extract<RequestPath, { kind: 'entity' }>['key']): string | undefined {
+  const { schema } = served.resource;
+  for (const path of served.resource.key) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const text = (key.length === 1 && key[0]!.name === undefined ? key[0] : key.find((k) => k.name === name))?.text;
+    if (text === undefined) continue;
+    try {
+      check(`${path} eq @key`, schema, { aliases: { key: text } });
+    } catch (error) {
+      if (!isFilterError(error)) throw error;
+      const type = (findProperty(schema, path.split('/')) as PrimitiveProperty).type;
+      return `the key value of ${name} is no ${type}: ${text}`;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -154,6 +154,12 @@ describe('the OData endpoint', () => {
     });
     expect((await get('/odata/Lines(Order=1,No=2)')).json()).toMatchObject({ Order: 1, No: 2, Text: 'two' });
     expect((await get('/odata/Lines(No=1,Order=2)')).json()).toMatchObject({ Text: 'three' });
+    // A key of another type is named as the path wrote it, not as the filter the endpoint made of it.
+    expect((await get("/odata/Lines(No='2',Order=1)")).json().error).toEqual({
+      code: 'invalid_key',
+      message: "the key value of No is no Edm.Int32: '2'",
+      target: 'Lines',
+    });
     // The request's own aliases are its own, whatever their names.
     const aliased = await get('/odata/Categories(1)?$expand=Products($filter=Id le @key0;$select=Id)&@key0=3');
     expect(aliased.json().Products, aliased.text).toEqual([{ Id: 1 }, { Id: 3 }]);
@@ -181,7 +187,8 @@ describe('the OData endpoint', () => {
   it.each([
     ['/odata/Products(99)', 404, 'not_found'],
     ['/odata/Products(1 or true)', 400, 'invalid_key'],
-    ["/odata/Products('1')", 400, 'type_mismatch'],
+    ["/odata/Products('1')", 400, 'invalid_key'],
+    ["/odata/Lines(Order=1,No='2')", 400, 'invalid_key'],
     // No Int32 (a Decimal, a Double, beyond the range, null): no key, rather than a key no entity has.
     ['/odata/Products(1.5)', 400, 'invalid_key'],
     ['/odata/Products(1d)', 400, 'invalid_key'],
