@@ -112,6 +112,10 @@ export const FILTER_ISSUE_CODES = {
   },
   top_beyond_maximum: { kind: 'limit', when: "`top` is beyond the policy's `maxTop`" },
   skip_beyond_maximum: { kind: 'limit', when: "`skip` is beyond the policy's `maxSkip`" },
+  too_many_order_keys: {
+    kind: 'limit',
+    when: "`orderby` lists more items than the policy's `maxOrderKeys` (32 by default)",
+  },
   too_deep_expand: {
     kind: 'limit',
     when: "an expansion nests relations deeper than the policy's `maxExpandDepth` (6 by default)",

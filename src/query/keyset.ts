@@ -97,14 +97,29 @@ export function rowsAfter(
     if (text !== null && text !== undefined)
       aliases[`k${i}`] = spelledLiteral(text, { type: key.property.type, enum: undefined });
   });
-  const disjuncts = orderBy.flatMap((key, i) => {
-    const last = after(key, i);
-    return last === undefined ? [] : [[...orderBy.slice(0, i).map(equal), last].join(' and ')];
+  // Written from the last key out, each key's rows after the token's and, where equal, the rows
+  // after it on the keys that follow: `a gt @k0 or (a eq @k0 and (b gt @k1 or (b eq @k1 and …)))`,
+  // the same rows as the disjunction of each key's case, with each key's expression in it twice
+  // rather than once per key after it — a size linear in the order's, not quadratic.
+  let rest: string | undefined;
+  for (let i = orderBy.length - 1; i >= 0; i--) {
+    const key = orderBy[i]!;
+    const cases = [after(key, i), rest === undefined ? undefined : `${equal(key, i)} and (${rest})`];
+    const given = cases.filter((c) => c !== undefined);
+    rest = given.length === 0 ? undefined : given.map((c) => `(${c})`).join(' or ');
+  }
+  const text = rest ?? 'false';
+  // Its length, depth, nodes and string cost are twice the order's (each bounded when the order was
+  // read, the number of keys by the policy's maxOrderKeys), not a request's to bound again: under a
+  // request's limits the next link of an order of many keys would lead to a 400.
+  const unbounded = Number.MAX_SAFE_INTEGER;
+  return checkRowsAfter(text, schema, {
+    aliases,
+    maxLength: unbounded,
+    maxDepth: unbounded,
+    maxNodes: unbounded,
+    maxStringCost: Infinity,
   });
-  const text = disjuncts.length === 0 ? 'false' : disjuncts.map((d) => `(${d})`).join(' or ');
-  // Each key's expression stands in it up to twice per key: its string cost is the order's (which
-  // was bounded when the order was read) times that, not a request's to bound again.
-  return checkRowsAfter(text, schema, { aliases, maxLength: Number.MAX_SAFE_INTEGER, maxStringCost: Infinity });
 }
 
 /** The filter a page is read with: the request's rows that come after the token's row. */

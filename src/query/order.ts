@@ -23,6 +23,9 @@ export interface Level {
   readonly policy: QueryPolicy;
 }
 
+/** The most items an `orderby` lists where the policy does not say (its `maxOrderKeys`). */
+export const DEFAULT_MAX_ORDER_KEYS = 32;
+
 /** One item of `orderby`: a property path, then `asc` or `desc` after whitespace. */
 const ORDER_ITEM = /^(\s*)([A-Za-z_][A-Za-z0-9_]*(?:\/[A-Za-z_][A-Za-z0-9_]*)*)(?:\s+(asc|desc))?\s*$/i;
 
@@ -43,6 +46,19 @@ export function orderOf([name, value]: readonly [string, string], level: Level, 
       name,
       `Option '${name}': a parenthesis or quote is left open, or closes nothing`,
       0,
+      value.length,
+    );
+    return keys;
+  }
+  const most = level.policy.maxOrderKeys ?? DEFAULT_MAX_ORDER_KEYS;
+  if (parts.length > most) {
+    // Refused before any item is read: reading them is the cost the bound keeps.
+    issue(
+      'limit',
+      'too_many_order_keys',
+      name,
+      `Option '${name}' lists ${parts.length} items; an order has at most ${most}`,
+      parts[most]!.start,
       value.length,
     );
     return keys;

@@ -285,6 +285,9 @@ function checkPolicy({ schema, policy }: QueryResource): void {
   ] as const) {
     if (!Number.isSafeInteger(value) || value < 0) fail(`${name} is ${String(value)}, not a whole number of rows`);
   }
+  const orderKeys = policy.maxOrderKeys;
+  if (orderKeys !== undefined && (!Number.isSafeInteger(orderKeys) || orderKeys < 1))
+    fail(`maxOrderKeys is ${String(orderKeys)}, not a whole number of items from 1`);
   if (policy.defaultTop > policy.maxTop)
     fail(`defaultTop (${policy.defaultTop}) is beyond its maxTop (${policy.maxTop})`);
   const keyset: unknown = policy.keyset;

@@ -32,6 +32,12 @@ export interface QueryPolicy {
   readonly select?: boolean;
   /** Whether the request may expand relations (`expand`, `$expand`; default true). */
   readonly expand?: boolean;
+  /**
+   * The most items an `orderby` may list, at any level (default 32, DEFAULT_MAX_ORDER_KEYS); more
+   * is the limit error `too_many_order_keys`. Each item is read and checked, and is a key every
+   * comparison of two rows may evaluate.
+   */
+  readonly maxOrderKeys?: number;
   /** The most levels of relations an expansion may nest (default 6, the service document's). */
   readonly maxExpandDepth?: number;
   /** Whether the request may ask for the count (default true). */

@@ -4,20 +4,23 @@
 // Response, so it runs under any server that speaks Fetch; node:http (./node.ts) hands it the
 // request without making either (./exchange.ts).
 
-import { isLiteralKind } from '../syntax/ast.js';
+import { type Expr, isLiteralKind } from '../syntax/ast.js';
+import { INTEGER_RANGES, isInteger } from '../language/edm.js';
+import { findProperty, type PrimitiveProperty } from '../types/schema.js';
+import { check } from '../types/check.js';
 import { parse } from '../syntax/parse.js';
 import { isFilterError } from '../errors.js';
 import type { Model } from '../model/model.js';
 import { schemaOf } from '../model/model-view.js';
 import { nextLink } from '../query/links.js';
-import { bareName } from '../query/option-names.js';
+import { bareName, optionNamed } from '../query/option-names.js';
 import { parseQuery } from '../query/parse-query.js';
 import type { QueryPolicy, QueryResource } from '../query/policy.js';
 import type { RowFilterParameters } from '../query/row-filter.js';
 import type { PropertyRules } from '../query/rules.js';
 import type { QueryPlan } from '../types/query-plan.js';
 import { type Answer, answerOf, fetchHandler, type IncomingRequest } from './exchange.js';
-import { negotiate, type Negotiated } from './negotiate.js';
+import { negotiate, type Negotiated, versionFor } from './negotiate.js';
 import { errorAnswer, failureAnswer, type ODataError } from './odata-error.js';
 import { rowJson } from './odata-json.js';
 import { type MetadataDocuments, metadataAnswer, metadataDocuments } from './service-metadata.js';
@@ -73,18 +76,33 @@ export function odataEndpoint(options: EndpointOptions): Handler {
     sets.set(name, servedSet(options.model, name, service));
   const metadata = metadataDocuments(options.model, new Map(Object.entries(options.entitySets)));
   return fetchHandler(async (request) => {
+    let answer: Answer;
     try {
-      return await respond(request, root, sets, metadata, options);
+      answer = await respond(request, root, sets, metadata, options);
     } catch (error) {
-      return failureAnswer(error);
+      answer = failureAnswer(error);
     }
+    return versioned(answer, request);
   });
+}
+
+/** The answer with the OData-Version every response of a service states (OData 4.01 Protocol, 8.1.5), errors too. */
+function versioned(answer: Answer, request: IncomingRequest): Answer {
+  if ('OData-Version' in answer.headers) return answer;
+  return { ...answer, headers: { ...answer.headers, 'OData-Version': versionFor(request) } };
 }
 
 interface ServedSet {
   readonly name: string;
   readonly service: EntitySetService;
   readonly resource: QueryResource;
+  /**
+   * The resource one entity is read from: the key's own rules take no `filter: false`, which keeps
+   * the key from `$filter` (FilterRestrictions), not from the key in the path. A key is never hidden
+   * from `$select` (the `$metadata` writer refuses it), so finding an entity by it tells nothing the
+   * entity's JSON does not.
+   */
+  readonly byKey: QueryResource;
   /** The resource with a smaller default page, as a client's `odata.maxpagesize` asks; made once per size. */
   readonly paged: Map<number, QueryResource>;
 }
@@ -102,7 +120,7 @@ function servedSet(model: Model, name: string, service: EntitySetService): Serve
     ...(service.rowFilter === undefined ? {} : { rowFilter: service.rowFilter }),
     ...(service.relations === undefined ? {} : { relations: service.relations }),
   };
-  return { name, service, resource, paged: new Map() };
+  return { name, service, resource, byKey: keyReadable(resource), paged: new Map() };
 }
 
 async function respond(
@@ -131,7 +149,16 @@ async function respond(
       message: `Option '${refused[0]}' is not implemented by this service`,
       target: refused[0],
     });
-  const format = query.find(([name]) => bareName(name) === 'format');
+  const formats = query.filter(([name]) => bareName(name) === 'format');
+  // parseQuery never sees $format: a second one is refused here as it refuses any option given twice.
+  if (formats.length > 1)
+    return errorAnswer({
+      status: 400,
+      code: 'repeated_option',
+      message: `Option '${formats[1]![0]}' is given twice (first as '${formats[0]![0]}'); give each option once`,
+      target: formats[1]![0],
+    });
+  const format = formats[0];
   const path = readRequestPath(url.pathname, root);
   if (typeof path === 'string') return notFound(path);
   if (path.kind === 'metadata')
@@ -150,9 +177,11 @@ async function respond(
   const parameters = (await options.parameters?.(request.fetchRequest())) ?? {};
   const base = `${url.origin}${root}`;
   if (path.kind === 'entity') return entity(served, path, options2, parameters, request, base, headers, form);
-  const resource = pagedResource(served, form.maxPageSize);
+  // A page size the request gives itself is the page: the preference is not applied to it.
+  const topGiven = options2.some(([name]) => bareName(name) === 'top');
+  const resource = topGiven ? served.resource : pagedResource(served, form.maxPageSize);
   const plan = parseQuery(
-    new URLSearchParams(path.count ? [...options2, ['$count', 'true'], ['$top', '0']] : options2),
+    new URLSearchParams(path.count ? [...options2.filter(notPaging), ['$count', 'true'], ['$top', '0']] : options2),
     resource,
     { parameters },
   );
@@ -160,7 +189,9 @@ async function respond(
   if (path.count) return answerOf(String(page.count ?? 0), { ...headers, 'Content-Type': 'text/plain;charset=utf-8' });
   const applied: Record<string, string> =
     resource !== served.resource ? { 'Preference-Applied': `odata.maxpagesize=${resource.policy.defaultTop}` } : {};
-  const next = nextLink(url.href, plan, page.more, page.skipToken);
+  // The link repeats `$format` too, which the plan never saw: the next page is in the same form
+  // (`IEEE754Compatible=true` writes Int64 and Decimal as strings on every page).
+  const next = nextLink(url.href, { ...plan, options: query }, page.more, page.skipToken);
   const members = [
     `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan)}`)}`,
     ...(plan.count ? [`"@odata.count":${page.count ?? 0}`] : []),
@@ -182,11 +213,15 @@ async function entity(
   form: Negotiated,
 ): Promise<Answer> {
   const { resource } = served;
-  const keyOptions = keyFilter(served, path.key);
+  const keyOptions = keyFilter(served, path.key, given);
   if (typeof keyOptions === 'string')
     return errorAnswer({ status: 400, code: 'invalid_key', message: keyOptions, target: served.name });
+  // OData 4.01 lets the `$` be left out: `top=0` is `$top=0`, which would empty the answer into a 404.
   const extra = given.find(
-    ([name]) => !['select', 'expand'].includes(bareName(name)) && !name.startsWith('@') && name.startsWith('$'),
+    ([name]) =>
+      !['select', 'expand'].includes(bareName(name)) &&
+      !name.startsWith('@') &&
+      (name.startsWith('$') || optionNamed(name, 'odata') !== undefined),
   );
   if (extra !== undefined)
     return errorAnswer({
@@ -195,7 +230,14 @@ async function entity(
       message: `Option '${extra[0]}' does not apply to one entity: it takes $select and $expand`,
       target: extra[0],
     });
-  const plan = parseQuery(new URLSearchParams([...given, ...keyOptions]), resource, { parameters });
+  let plan: QueryPlan;
+  try {
+    plan = parseQuery(new URLSearchParams([...given, ...keyOptions]), served.byKey, { parameters });
+  } catch (error) {
+    const part = isFilterError(error) ? misfitKeyPart(served, path.key) : undefined;
+    if (part === undefined) throw error;
+    return errorAnswer({ status: 400, code: 'invalid_key', message: part, target: served.name });
+  }
   const page = await served.service.source.read(plan, { signal: request.signal });
   const row = page.items[0];
   if (row === undefined) return notFound(`${served.name} has no entity with that key`);
@@ -208,6 +250,7 @@ async function entity(
 function keyFilter(
   served: ServedSet,
   key: Extract<RequestPath, { kind: 'entity' }>['key'],
+  given: readonly [string, string][],
 ): [string, string][] | string {
   const names = served.resource.key;
   const aliases = names.map((n) => n.slice(n.lastIndexOf('/') + 1));
@@ -223,19 +266,83 @@ function keyFilter(
       byName.set(part.name, part.text);
     }
   if (byName.size !== names.length) return `the key of ${served.name} is ${aliases.join(', ')}, each named once`;
-  for (const [name, text] of byName) {
+  for (const [i, path] of names.entries()) {
+    const name = aliases[i]!;
+    const text = byName.get(name)!;
     // One literal, and nothing else: the value never becomes part of the filter's text.
-    let literal: boolean;
+    let literal: Expr | undefined;
     try {
-      literal = isLiteralKind(parse(text).kind);
+      literal = parse(text);
     } catch (error) {
       if (!isFilterError(error)) throw error;
-      literal = false;
     }
-    if (!literal) return `the key value of ${name} is no literal: ${text}`;
+    if (literal === undefined || !isLiteralKind(literal.kind)) return `the key value of ${name} is no literal: ${text}`;
+    const property = findProperty(served.resource.schema, path.split('/')) as PrimitiveProperty;
+    if (!fitsKey(literal, property)) return `the key value of ${name} is no ${property.type}: ${text}`;
   }
-  const filter = names.map((path, i) => `${path} eq @key${i}`).join(' and ');
-  return [['$filter', filter], ...names.map((_, i) => [`@key${i}`, byName.get(aliases[i]!)!] as [string, string])];
+  // Aliases the request does not give itself: its own `@key0` may stand in an expansion's filter.
+  const taken = new Set(given.map(([name]) => name));
+  let prefix = '@key';
+  while (names.some((_, i) => taken.has(`${prefix}${i}`))) prefix += '_';
+  const filter = names.map((path, i) => `${path} eq ${prefix}${i}`).join(' and ');
+  return [['$filter', filter], ...names.map((_, i) => [`${prefix}${i}`, byName.get(aliases[i]!)!] as [string, string])];
+}
+
+/**
+ * Why a key refused as its filter was read is no key, naming its part as the path wrote it — not
+ * the `$filter` and aliases the endpoint made of it (`Products('1')`: a String for an Int32) — or
+ * undefined where each part alone fits its property.
+ */
+function misfitKeyPart(served: ServedSet, key: Extract<RequestPath, { kind: 'entity' }>['key']): string | undefined {
+  const { schema } = served.resource;
+  for (const path of served.resource.key) {
+    const name = path.slice(path.lastIndexOf('/') + 1);
+    const text = (key.length === 1 && key[0]!.name === undefined ? key[0] : key.find((k) => k.name === name))?.text;
+    if (text === undefined) continue;
+    try {
+      check(`${path} eq @key`, schema, { aliases: { key: text } });
+    } catch (error) {
+      if (!isFilterError(error)) throw error;
+      const type = (findProperty(schema, path.split('/')) as PrimitiveProperty).type;
+      return `the key value of ${name} is no ${type}: ${text}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a literal is a value of a key property's type: never null, and for an integer key an
+ * integer within its range. The filter would compare `1.5` or `null` with an Int32 and find no
+ * entity, a 404 for a key that cannot be one; other types the filter's check refuses itself.
+ */
+function fitsKey(literal: Expr, property: PrimitiveProperty): boolean {
+  if (literal.kind === 'null') return false;
+  if (literal.kind !== 'number' || !isInteger(property.type)) return true;
+  if (!isInteger(literal.type)) return false;
+  const [low, high] = INTEGER_RANGES[property.type];
+  const value = BigInt(literal.value);
+  return value >= low && value <= high;
+}
+
+/**
+ * Whether an option is other than a page's own: `/$count` counts every row the filter keeps, "not
+ * affected by $top, $skip, $orderby, or $expand" (OData 4.01 Protocol, 11.2.10), so a client may
+ * send them as its page's request has them; the count's own `$top` and `$count` replace them.
+ */
+function notPaging([name]: readonly [string, string]): boolean {
+  return !['top', 'skip', 'count'].includes(bareName(name));
+}
+
+function keyReadable(resource: QueryResource): QueryResource {
+  const rules = resource.rules;
+  if (rules === undefined || !resource.key.some((path) => rules[path]?.filter === false)) return resource;
+  const relaxed = Object.fromEntries(
+    Object.entries(rules).map(([path, rule]) => [
+      path,
+      resource.key.includes(path) && rule.select !== false ? { ...rule, filter: true } : rule,
+    ]),
+  );
+  return { ...resource, rules: relaxed };
 }
 
 function pagedResource(served: ServedSet, maxPageSize: number | undefined): QueryResource {

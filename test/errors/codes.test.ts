@@ -86,6 +86,14 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   ['top_beyond_maximum', () => parseQuery('top=251', QUERY)],
   ['skip_beyond_maximum', () => parseQuery('skip=11', { ...QUERY, policy: { ...SERVICE_INTERFACE_A, maxSkip: 10 } })],
   [
+    'too_many_order_keys',
+    () =>
+      parseQuery('$orderby=Capacity,VenueRoomID', {
+        ...QUERY,
+        policy: { spelling: 'odata', defaultTop: 1, maxTop: 1, maxOrderKeys: 1 },
+      }),
+  ],
+  [
     'too_deep_expand',
     () =>
       parseQuery('expand=Event/TimeZone', {

@@ -332,6 +332,29 @@ describe('parseQuery', () => {
     expect(error.issues.map((i) => [i.code, i.option])).toEqual([['unknown_alias', '$filter']]);
   });
 
+  it("bounds an order's items by the policy's maxOrderKeys, at every level, before reading them", () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => `EventID add ${i}`).join(',');
+    expect(parseQuery(`$orderby=${items(32)}`, ODATA).orderBy).toHaveLength(33);
+    const error = thrownFilterError(() => parseQuery(`$orderby=${items(33)},Nope`, ODATA));
+    expect(error.issues.map((i) => [i.code, i.option, i.message])).toEqual([
+      ['too_many_order_keys', '$orderby', "Option '$orderby' lists 34 items; an order has at most 32"],
+    ]);
+    expect(error.issues[0]!.start).toBe(items(32).length + 1);
+    const policy: QueryPolicy = { ...ODATA.policy, maxOrderKeys: 2 };
+    expect(
+      thrownFilterError(() =>
+        parseQuery('$expand=Sessions($orderby=Status,EventSessionID,StartDateTime desc)', {
+          ...ODATA,
+          policy,
+          relations: { Sessions: { key: ['EventSessionID'] } },
+        }),
+      ).issues.map((i) => i.code),
+    ).toEqual(['too_many_order_keys']);
+    expect(() => parseQuery('', { ...ODATA, policy: { ...ODATA.policy, maxOrderKeys: 0 } })).toThrow(
+      "Resource Event: the policy's maxOrderKeys is 0, not a whole number of items from 1",
+    );
+  });
+
   it("applies the policy's filter limits", () => {
     const policy: QueryPolicy = { ...SERVICE_INTERFACE_A, filterLimits: { maxLength: 10 } };
     const error = thrownFilterError(() => parseQuery("filter=Code eq 'abcdefgh'", { ...A, policy }));

@@ -78,6 +78,19 @@ describe('the OData endpoint', () => {
     expect(text).toContain('"Price":"12345678901234567890.125","Stock":"9007199254740993"');
   });
 
+  it('keeps $format in the next link, so every page is in the form the first was asked in', async () => {
+    const first = (
+      await get('/odata/Products?$format=application/json;IEEE754Compatible=true&$top=1&$select=Stock')
+    ).json();
+    expect(first.value).toEqual([{ Stock: '9007199254740993' }]);
+    expect(first['@odata.nextLink']).toBe(
+      'http://shop.test/odata/Products?$format=application%2Fjson%3BIEEE754Compatible%3Dtrue&$top=1&$select=Stock&$skip=1',
+    );
+    const second = await get(first['@odata.nextLink'].replace('http://shop.test', ''));
+    expect(second.headers.get('Content-Type')).toBe('application/json;odata.metadata=minimal;IEEE754Compatible=true');
+    expect(second.json().value).toEqual([{ Stock: '10' }]);
+  });
+
   it('filters, orders, counts and expands', async () => {
     const { json } = await get(
       '/odata/Categories?$filter=Products/any(p: p/Id gt 20)&$orderby=Name desc&$count=true&$expand=Products($filter=Id gt 20;$select=Id;$orderby=Id desc;$top=2)',
@@ -109,6 +122,12 @@ describe('the OData endpoint', () => {
     expect(headers.get('Preference-Applied')).toBe('odata.maxpagesize=4');
     expect(json().value).toHaveLength(4);
     expect(json()['@odata.nextLink']).toMatch(/\$skip=4$/);
+    // A request's own $top is its page: the preference is not applied, and not said to be.
+    for (const top of ['$top=6', 'top=6']) {
+      const given = await get(`/odata/Products?$select=Id&${top}`, { Prefer: 'odata.maxpagesize=4' });
+      expect(given.headers.get('Preference-Applied')).toBeNull();
+      expect(given.json().value).toHaveLength(6);
+    }
   });
 
   it('says OData-Version 4.0 to a client that speaks no later', async () => {
@@ -120,6 +139,9 @@ describe('the OData endpoint', () => {
     expect(status).toBe(200);
     expect(headers.get('Content-Type')).toBe('text/plain;charset=utf-8');
     expect(text).toBe('5');
+    // The page's own options do not change it (OData 4.01 Protocol, 11.2.10), and are no error.
+    const paged = await get('/odata/Products/$count?$filter=Id le 5&$top=2&skip=1&$count=false&$orderby=Name');
+    expect([paged.status, paged.text]).toEqual([200, '5']);
   });
 
   it('reads an entity by key, composite keys by name', async () => {
@@ -132,15 +154,55 @@ describe('the OData endpoint', () => {
     });
     expect((await get('/odata/Lines(Order=1,No=2)')).json()).toMatchObject({ Order: 1, No: 2, Text: 'two' });
     expect((await get('/odata/Lines(No=1,Order=2)')).json()).toMatchObject({ Text: 'three' });
+    // A key of another type is named as the path wrote it, not as the filter the endpoint made of it.
+    expect((await get("/odata/Lines(No='2',Order=1)")).json().error).toEqual({
+      code: 'invalid_key',
+      message: "the key value of No is no Edm.Int32: '2'",
+      target: 'Lines',
+    });
+    // The request's own aliases are its own, whatever their names.
+    const aliased = await get('/odata/Categories(1)?$expand=Products($filter=Id le @key0;$select=Id)&@key0=3');
+    expect(aliased.json().Products, aliased.text).toEqual([{ Id: 1 }, { Id: 3 }]);
+    // A custom option (no `$`, no name OData reserves) is ignored, as on a collection.
+    expect((await get('/odata/Products(2)?_=1699999999&select=Id')).json()).toEqual({
+      '@odata.context': 'http://shop.test/odata/$metadata#Products(Id)/$entity',
+      Id: 2,
+    });
+  });
+
+  it('reads an entity by a key its rules keep from $filter, which the key in the path is not', async () => {
+    const keyed = odataEndpoint({
+      model,
+      entitySets: { Lines: { source: arraySource(lines), rules: { No: { filter: false, sort: false } } } },
+    });
+    const one = await keyed(new Request('http://shop.test/Lines(Order=1,No=2)'));
+    expect([one.status, ((await one.json()) as { Text: string }).Text]).toEqual([200, 'two']);
+    const filtered = await keyed(new Request('http://shop.test/Lines?$filter=No eq 2'));
+    expect([filtered.status, ((await filtered.json()) as { error: { code: string } }).error.code]).toEqual([
+      400,
+      'not_filterable',
+    ]);
   });
 
   it.each([
     ['/odata/Products(99)', 404, 'not_found'],
     ['/odata/Products(1 or true)', 400, 'invalid_key'],
-    ["/odata/Products('1')", 400, 'type_mismatch'],
+    ["/odata/Products('1')", 400, 'invalid_key'],
+    ["/odata/Lines(Order=1,No='2')", 400, 'invalid_key'],
+    // No Int32 (a Decimal, a Double, beyond the range, null): no key, rather than a key no entity has.
+    ['/odata/Products(1.5)', 400, 'invalid_key'],
+    ['/odata/Products(1d)', 400, 'invalid_key'],
+    ['/odata/Products(2147483648)', 400, 'invalid_key'],
+    ['/odata/Products(null)', 400, 'invalid_key'],
+    ['/odata/Lines(Order=1,No=2.0)', 400, 'invalid_key'],
+    ['/odata/Products(-2147483648)', 404, 'not_found'],
     ['/odata/Lines(1)', 400, 'invalid_key'],
     ['/odata/Lines(Order=1)', 400, 'invalid_key'],
     ['/odata/Products(1)?$top=1', 400, 'invalid_option'],
+    ['/odata/Products(1)?top=0', 400, 'invalid_option'],
+    ['/odata/Products(1)?SKIP=1', 400, 'invalid_option'],
+    ['/odata/Products(1)?filter=Id eq 2', 400, 'invalid_option'],
+    ['/odata/Products(1)?count=true', 400, 'invalid_option'],
     ['/odata/Nothing', 404, 'not_found'],
     ['/odata/Products/1', 404, 'not_found'],
     ['/elsewhere', 404, 'not_found'],
@@ -150,11 +212,16 @@ describe('the OData endpoint', () => {
     ['/odata/Products?$search=blue', 501, 'not_implemented'],
     ['/odata/Products?apply=groupby((Name))', 501, 'not_implemented'],
     ['/odata/Products?$format=xml', 406, 'not_acceptable'],
+    ['/odata/Products?$format=json&format=xml', 400, 'repeated_option'],
+    ['/odata/$metadata?$format=json&$FORMAT=xml', 400, 'repeated_option'],
     ['/odata/Products?$expand=Category($expand=Products($expand=Category($expand=Products)))', 400, 'too_deep_expand'],
   ])('answers %s with %i (%s)', async (path, status, code) => {
     const response = await get(path);
     expect(response.status, response.text).toBe(status);
     expect(response.json().error.code).toBe(code);
+    // An error is a response of the service like any other: it states its version.
+    expect(response.headers.get('OData-Version')).toBe('4.01');
+    expect((await get(path, { 'OData-MaxVersion': '4.0' })).headers.get('OData-Version')).toBe('4.0');
   });
 
   it('names the option a problem is in', async () => {
