@@ -26,6 +26,7 @@ import { rowJson } from './odata-json.js';
 import { type MetadataDocuments, metadataAnswer, metadataDocuments } from './service-metadata.js';
 import { readRequestPath, type RequestPath } from './request-path.js';
 import type { CollectionSource } from './source.js';
+import { reachedRestrictions, refuseTypesHiddenUnalike, type SetRestrictions } from './reached-sets.js';
 
 /** How one entity set is served: where its rows are, and what a request may do with them. */
 export interface EntitySetService {
@@ -71,9 +72,11 @@ export function odataEndpoint(options: EndpointOptions): Handler {
   const root = options.root ?? '/';
   if (!root.startsWith('/') || !root.endsWith('/'))
     throw new TypeError(`odataEndpoint: root '${root}' is a path from / to /`);
+  const services = new Map(Object.entries(options.entitySets));
+  refuseTypesHiddenUnalike(options.model, services);
   const sets = new Map<string, ServedSet>();
-  for (const [name, service] of Object.entries(options.entitySets))
-    sets.set(name, servedSet(options.model, name, service));
+  for (const [name, service] of services)
+    sets.set(name, servedSet(options.model, name, service, reachedRestrictions(options.model, services, name)));
   const metadata = metadataDocuments(options.model, new Map(Object.entries(options.entitySets)));
   return fetchHandler(async (request) => {
     let answer: Answer;
@@ -107,7 +110,11 @@ interface ServedSet {
   readonly paged: Map<number, QueryResource>;
 }
 
-function servedSet(model: Model, name: string, service: EntitySetService): ServedSet {
+/**
+ * `service` as the query layer reads it, with `restrictions`: its own rules, row filter and
+ * relations, and those of the sets its navigation reaches (./reached-sets.ts).
+ */
+function servedSet(model: Model, name: string, service: EntitySetService, restrictions: SetRestrictions): ServedSet {
   const set = model.entitySets.get(name);
   if (set === undefined) throw new TypeError(`odataEndpoint: the model has no entity set '${name}'`);
   const key = set.entityType.key;
@@ -116,9 +123,9 @@ function servedSet(model: Model, name: string, service: EntitySetService): Serve
     schema: schemaOf(model, name),
     key: key.map((k) => k.path.join('/')),
     policy: { ...DEFAULT_ENDPOINT_POLICY, ...service.policy, spelling: 'odata' },
-    ...(service.rules === undefined ? {} : { rules: service.rules }),
-    ...(service.rowFilter === undefined ? {} : { rowFilter: service.rowFilter }),
-    ...(service.relations === undefined ? {} : { relations: service.relations }),
+    ...(restrictions.rules === undefined ? {} : { rules: restrictions.rules }),
+    ...(restrictions.rowFilter === undefined ? {} : { rowFilter: restrictions.rowFilter }),
+    ...(restrictions.relations === undefined ? {} : { relations: restrictions.relations }),
   };
   return { name, service, resource, byKey: keyReadable(resource), paged: new Map() };
 }
