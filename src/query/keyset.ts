@@ -10,6 +10,7 @@ import type { TypedFilter } from '../types/typed.js';
 import { spelledLiteral } from '../types/value-literal.js';
 import type { KeysetWriter, OrderKey } from '../types/query-plan.js';
 import type { TokenSeal } from './token-seal.js';
+import type { RowFilterParameters } from './row-filter.js';
 
 /** Whether an order can be continued by its values: none of its keys a Double (NaN, and no exact text) or an enumeration. */
 export function keysetOrder(orderBy: readonly OrderKey[]): boolean {
@@ -29,18 +30,29 @@ function signature(orderBy: readonly OrderKey[]): string {
     .join(',');
 }
 
+/** The row filters' parameters as one text, by name (a bigint as its digits and `n`). */
+function parametersText(parameters: RowFilterParameters): string {
+  return JSON.stringify(
+    Object.keys(parameters)
+      .sort()
+      .map((name) => [name, parameters[name]]),
+    (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
+  );
+}
+
 /**
  * The tokens of one plan: sealed with the policy's key (src/query/token-seal.ts) for the
- * resource's schema and the plan's order, so that a token shows no value and is read back only by
- * a request for the same resource and order.
+ * resource's schema, the plan's order and the row filters' parameters, so that a token shows no
+ * value and is read back only by a request for the same resource and order, made with the same
+ * parameters: another caller's rows are not paged from a row of the first caller's.
  */
 export class KeysetTokens implements KeysetWriter {
   readonly #seal: TokenSeal;
   readonly #context: string;
 
-  constructor(seal: TokenSeal, schema: Schema, orderBy: readonly OrderKey[]) {
+  constructor(seal: TokenSeal, schema: Schema, orderBy: readonly OrderKey[], parameters: RowFilterParameters = {}) {
     this.#seal = seal;
-    this.#context = `${schema.name}\n${signature(orderBy)}`;
+    this.#context = `${schema.name}\n${signature(orderBy)}\n${parametersText(parameters)}`;
     this.length = orderBy.length;
   }
 

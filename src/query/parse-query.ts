@@ -126,7 +126,8 @@ export function parseQuery(
     ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue)
     : [];
   const orderBy = completedOrder(read, requested, level);
-  const keyset = seal !== undefined && keysetOrder(orderBy) && new KeysetTokens(seal, resource.schema, orderBy);
+  const keyset =
+    seal !== undefined && keysetOrder(orderBy) && new KeysetTokens(seal, resource.schema, orderBy, request.parameters);
   const pageFilter =
     given.skiptoken && issues.length === 0
       ? continuationOf(given.skiptoken, orderBy, keyset, restricted, rowFilters, issue)

@@ -1,5 +1,6 @@
 // Sealed keyset tokens (docs/query.md, "Keyset pages"): a token shows none of the values it
-// carries, is read only for the resource and order it was written for, under the configured key
+// carries, is read only for the resource and order it was written for, with the same row filters'
+// parameters, under the configured key
 // (or the key it replaces, until its time), and a next link of one process is read by another.
 
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,18 @@ describe('keyset tokens', () => {
       expect(new TokenSeal({ key: KEY }, 'test').open(tampered, 'x')).toBeUndefined();
       expect(refused(`$orderby=String&$skiptoken=${tampered}`)).toEqual(['invalid_option_value']);
     }
+  });
+
+  it("are refused to a request made with other row filters' parameters", () => {
+    const tenants = { ...resource({ key: KEY }), rowFilter: 'Id ge @from' };
+    const token = applyQuery(rows, parseQuery('$orderby=String', tenants, { parameters: { from: 1 } })).skipToken!;
+    const query = `$orderby=String&$skiptoken=${token}`;
+    expect(applyQuery(rows, parseQuery(query, tenants, { parameters: { from: 1 } })).items).toEqual([{ Id: 2 }]);
+    for (const parameters of [{ from: 2 }, { from: 1, other: 'x' }] as Record<string, number | string>[])
+      expect(
+        thrownFilterError(() => parseQuery(query, tenants, { parameters })).issues.map((i) => i.code),
+        JSON.stringify(parameters),
+      ).toEqual(['invalid_option_value']);
   });
 
   it.each([

@@ -7,5 +7,6 @@ export const TEST_KEYSET: KeysetOptions = { key: 'a test key of at least thirty-
 
 /** A token sealed with the test key for a schema and an order (`Id asc`), holding the texts. */
 export function sealedToken(schemaName: string, order: string, texts: readonly (string | null)[]): string {
-  return new TokenSeal(TEST_KEYSET, 'test').seal(JSON.stringify(texts), `${schemaName}\n${order}`);
+  // The context a token is sealed in: the schema, the order, and the row filters' parameters (none).
+  return new TokenSeal(TEST_KEYSET, 'test').seal(JSON.stringify(texts), `${schemaName}\n${order}\n[]`);
 }
