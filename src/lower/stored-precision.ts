@@ -7,9 +7,23 @@
 // too, `Due lt …` and `Due le …` are `Due le …00Z`, `Due eq …00.0000005Z` is false and `ne` true,
 // and a finer item of an `in` list is never equal, nor a finer `x` of `x in C`. A finer constant anywhere else (arithmetic, a
 // function, a cast to text) would need the engine to produce a finer value: refused by name.
+// Below the least Duration's first whole unit the floor is no Duration, and the next whole unit
+// bounds instead: `Wait gt duration'-PT315537897599.9999995S'` is `Wait ge -PT315537897599.999S`.
 
-import { floorIn, isFineTime, isWholeIn, type TimeUnit, type TimeValue } from '../semantics/fine-time.js';
-import { MIRRORED } from '../language/operators.js';
+import {
+  addTimes,
+  compareTimes,
+  floorIn,
+  isFineTime,
+  isWholeIn,
+  negateTime,
+  PS_PER_UNIT,
+  timeValue,
+  type TimeUnit,
+  type TimeValue,
+} from '../semantics/fine-time.js';
+import { MAX_FINE_DURATION } from '../semantics/temporal.js';
+import { MIRRORED, type CompareOp } from '../language/operators.js';
 import {
   childrenOfTyped,
   mapChildrenOfTyped,
@@ -64,9 +78,16 @@ function rewriterFor(unit: TimeUnit, refuse: (literal: TypedLiteral) => never): 
       if (other && bound && !finerConstant(other)) {
         const span = { start: node.start, end: node.end };
         if (op === 'eq' || op === 'ne') return { kind: 'literal', type: 'Edm.Boolean', value: op === 'ne', ...span };
-        const floor: TypedLiteral = { ...bound, value: floorIn(bound.value as TimeValue, unit) };
-        const wholeOp = op === 'gt' || op === 'ge' ? 'gt' : 'le';
-        return { kind: 'compare', type: 'Edm.Boolean', op: wholeOp, left: rewrite(other), right: floor, ...span };
+        const above = op === 'gt' || op === 'ge';
+        const floor = floorIn(bound.value as TimeValue, unit);
+        // The least Duration is finer than every unit, so a bound below its first whole unit has
+        // a floor that is no Duration: there the bound is compared with its ceiling, the next
+        // whole unit (`gt floor` is `ge ceiling`, `le floor` is `lt ceiling`).
+        const [wholeOp, whole]: [CompareOp, TimeValue] = isValueOf(bound.type, floor)
+          ? [above ? 'gt' : 'le', floor]
+          : [above ? 'ge' : 'lt', addTimes(floor, oneUnit(unit))];
+        const wholeBound: TypedLiteral = { ...bound, value: whole };
+        return { kind: 'compare', type: 'Edm.Boolean', op: wholeOp, left: rewrite(other), right: wholeBound, ...span };
       }
     }
     if (node.kind === 'in') {
@@ -94,6 +115,17 @@ function rewriterFor(unit: TimeUnit, refuse: (literal: TypedLiteral) => never): 
   };
   return rewrite;
 }
+
+/** One unit, as a value. */
+const oneUnit = (unit: TimeUnit): TimeValue => timeValue(0, PS_PER_UNIT[unit]);
+
+/**
+ * Whether a whole value at or below a bound of the type is still one of its values: only a
+ * Duration's floor can leave the type, below its least value (instants and times of day start at a
+ * whole unit).
+ */
+const isValueOf = (type: string, value: TimeValue): boolean =>
+  type !== 'Edm.Duration' || compareTimes(value, negateTime(MAX_FINE_DURATION)) >= 0;
 
 const isFalse = (node: TypedExpr | undefined): boolean =>
   node?.kind === 'literal' && node.type === 'Edm.Boolean' && node.value === false;

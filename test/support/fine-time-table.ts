@@ -53,6 +53,9 @@ export const FINE_LITERAL_CASES: readonly FineLiteralCase[] = [
   { filter: "Wait lt duration'PT0.0000001S'", ids: [2, 6, 8] },
   { filter: "Wait ge duration'-PT0.0000001S'", ids: [1, 2, 5, 7] },
   { filter: "Wait eq duration'-PT0.0000001S'", ids: [] },
+  // Below the least Duration's first millisecond, whose floor is no Duration: its ceiling bounds.
+  { filter: "Wait gt duration'-PT315537897599.9999995S'", ids: [1, 2, 5, 6, 7, 8] },
+  { filter: "Wait le duration'-PT315537897599.999999999999S'", ids: [] },
   // A computed value is whole milliseconds too: compared exactly.
   { filter: "Wait mul 2 gt duration'PT0.0000001S'", ids: [1, 7] },
   { filter: 'time(Due) ge 23:59:59.9985', ids: [5, 7, 8] },
