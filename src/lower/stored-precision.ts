@@ -42,6 +42,19 @@ export function toStoredPrecision(
   return { ...filter, root: rewriterFor(unit, refuse)(filter.root) };
 }
 
+/**
+ * A value (an order key's expression) with each comparison with a constant finer than the unit
+ * made exact, as {@link toStoredPrecision} makes a filter's: an order and the rows after a keyset
+ * token read the same comparisons.
+ */
+export function valueAtStoredPrecision(
+  expression: TypedExpr,
+  unit: TimeUnit,
+  refuse: (literal: TypedLiteral) => never,
+): TypedExpr {
+  return hasFinerLiteral(expression, unit) ? rewriterFor(unit, refuse)(expression) : expression;
+}
+
 /** A time literal that is not a whole number of the unit. */
 function isFiner(node: TypedExpr, unit: TimeUnit): node is TypedLiteral {
   return node.kind === 'literal' && isFineTime(node.value) && !isWholeIn(node.value, unit);
