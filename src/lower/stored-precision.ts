@@ -24,6 +24,8 @@ import {
 } from '../semantics/fine-time.js';
 import { MAX_FINE_DURATION } from '../semantics/temporal.js';
 import { MIRRORED, type CompareOp } from '../language/operators.js';
+import { madeFilter } from '../types/filter-validation.js';
+import { rememberFilter } from '../types/made-filters.js';
 import {
   childrenOfTyped,
   mapChildrenOfTyped,
@@ -39,7 +41,10 @@ export function toStoredPrecision(
   refuse: (literal: TypedLiteral) => never,
 ): TypedFilter {
   if (!hasFinerLiteral(filter.root, unit)) return filter;
-  return { ...filter, root: rewriterFor(unit, refuse)(filter.root) };
+  // Made of a filter check() made, by rules of its own: remembered as made, so that lower() does
+  // not read it back as text (which holds no model function's call, and no bound beyond a type's
+  // range).
+  return rememberFilter({ ...madeFilter(filter), root: rewriterFor(unit, refuse)(filter.root) });
 }
 
 /**
