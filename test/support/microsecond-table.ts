@@ -73,6 +73,9 @@ export const MICROSECOND_CASES: readonly MicrosecondCase[] = [
   { filter: "Wait add Wait eq duration'PT0.00003S'", ids: [1] },
   { filter: 'totalseconds(Wait) eq -1.000001', ids: [3] },
   { filter: 'totalseconds(Wait) gt 0.0000145', ids: [1, 5, 7] },
+  // Beyond 2^53 microseconds, still the nearest Double on SQLite (where Decimal is REAL).
+  { filter: "totalseconds(Wait add duration'PT315537897599.998985S') eq 315537897599.999", ids: [1] },
+  { filter: "totalseconds(-Wait sub duration'PT315537897599.998985S') eq -315537897599.999", ids: [1] },
   { filter: "cast(Wait, Edm.String) eq 'P1DT0.000001S'", ids: [7] },
   { filter: "cast(Wait, Edm.String) eq '-PT1.000001S'", ids: [3] },
   // A value's text read back as the value, microseconds and all (a counterexample of the differential).
