@@ -7,9 +7,25 @@
 // too, `Due lt …` and `Due le …` are `Due le …00Z`, `Due eq …00.0000005Z` is false and `ne` true,
 // and a finer item of an `in` list is never equal, nor a finer `x` of `x in C`. A finer constant anywhere else (arithmetic, a
 // function, a cast to text) would need the engine to produce a finer value: refused by name.
+// Below the least Duration's first whole unit the floor is no Duration, and the next whole unit
+// bounds instead: `Wait gt duration'-PT315537897599.9999995S'` is `Wait ge -PT315537897599.999S`.
 
-import { floorIn, isFineTime, isWholeIn, type TimeUnit, type TimeValue } from '../semantics/fine-time.js';
-import { MIRRORED } from '../language/operators.js';
+import {
+  addTimes,
+  compareTimes,
+  floorIn,
+  isFineTime,
+  isWholeIn,
+  negateTime,
+  PS_PER_UNIT,
+  timeValue,
+  type TimeUnit,
+  type TimeValue,
+} from '../semantics/fine-time.js';
+import { MAX_FINE_DURATION } from '../semantics/temporal.js';
+import { MIRRORED, type CompareOp } from '../language/operators.js';
+import { madeFilter } from '../types/filter-validation.js';
+import { rememberFilter } from '../types/made-filters.js';
 import {
   childrenOfTyped,
   mapChildrenOfTyped,
@@ -25,7 +41,23 @@ export function toStoredPrecision(
   refuse: (literal: TypedLiteral) => never,
 ): TypedFilter {
   if (!hasFinerLiteral(filter.root, unit)) return filter;
-  return { ...filter, root: rewriterFor(unit, refuse)(filter.root) };
+  // Made of a filter check() made, by rules of its own: remembered as made, so that lower() does
+  // not read it back as text (which holds no model function's call, and no bound beyond a type's
+  // range).
+  return rememberFilter({ ...madeFilter(filter), root: rewriterFor(unit, refuse)(filter.root) });
+}
+
+/**
+ * A value (an order key's expression) with each comparison with a constant finer than the unit
+ * made exact, as {@link toStoredPrecision} makes a filter's: an order and the rows after a keyset
+ * token read the same comparisons.
+ */
+export function valueAtStoredPrecision(
+  expression: TypedExpr,
+  unit: TimeUnit,
+  refuse: (literal: TypedLiteral) => never,
+): TypedExpr {
+  return hasFinerLiteral(expression, unit) ? rewriterFor(unit, refuse)(expression) : expression;
 }
 
 /** A time literal that is not a whole number of the unit. */
@@ -64,9 +96,16 @@ function rewriterFor(unit: TimeUnit, refuse: (literal: TypedLiteral) => never): 
       if (other && bound && !finerConstant(other)) {
         const span = { start: node.start, end: node.end };
         if (op === 'eq' || op === 'ne') return { kind: 'literal', type: 'Edm.Boolean', value: op === 'ne', ...span };
-        const floor: TypedLiteral = { ...bound, value: floorIn(bound.value as TimeValue, unit) };
-        const wholeOp = op === 'gt' || op === 'ge' ? 'gt' : 'le';
-        return { kind: 'compare', type: 'Edm.Boolean', op: wholeOp, left: rewrite(other), right: floor, ...span };
+        const above = op === 'gt' || op === 'ge';
+        const floor = floorIn(bound.value as TimeValue, unit);
+        // The least Duration is finer than every unit, so a bound below its first whole unit has
+        // a floor that is no Duration: there the bound is compared with its ceiling, the next
+        // whole unit (`gt floor` is `ge ceiling`, `le floor` is `lt ceiling`).
+        const [wholeOp, whole]: [CompareOp, TimeValue] = isValueOf(bound.type, floor)
+          ? [above ? 'gt' : 'le', floor]
+          : [above ? 'ge' : 'lt', addTimes(floor, oneUnit(unit))];
+        const wholeBound: TypedLiteral = { ...bound, value: whole };
+        return { kind: 'compare', type: 'Edm.Boolean', op: wholeOp, left: rewrite(other), right: wholeBound, ...span };
       }
     }
     if (node.kind === 'in') {
@@ -94,6 +133,17 @@ function rewriterFor(unit: TimeUnit, refuse: (literal: TypedLiteral) => never): 
   };
   return rewrite;
 }
+
+/** One unit, as a value. */
+const oneUnit = (unit: TimeUnit): TimeValue => timeValue(0, PS_PER_UNIT[unit]);
+
+/**
+ * Whether a whole value at or below a bound of the type is still one of its values: only a
+ * Duration's floor can leave the type, below its least value (instants and times of day start at a
+ * whole unit).
+ */
+const isValueOf = (type: string, value: TimeValue): boolean =>
+  type !== 'Edm.Duration' || compareTimes(value, negateTime(MAX_FINE_DURATION)) >= 0;
 
 const isFalse = (node: TypedExpr | undefined): boolean =>
   node?.kind === 'literal' && node.type === 'Edm.Boolean' && node.value === false;

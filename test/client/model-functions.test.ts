@@ -118,7 +118,7 @@ describe('a call of a model function, built', () => {
 
   it('refuses a name the model does not declare, and a binding that is no operand', () => {
     expect((thrown(() => modelFunction(places, 'Geo.Distanse')) as TypeError).message).toBe(
-      'the string "Geo.Distanse" is no function of the model of Place; its functions are Geo.Distance, Geo.Scaled, Geo.Shift, Geo.Near, Geo.Initial, Geo.IsNorth, Geo.Nearest, Geo.Around, Geo.CountOver, Geo.Total, Geo.SidesOf, Geo.Mirror, Geo.Tags',
+      'the string "Geo.Distanse" is no function of the model of Place; its functions are Geo.Distance, Geo.Scaled, Geo.Shift, Geo.Near, Geo.Initial, Geo.Minutes, Geo.IsNorth, Geo.Nearest, Geo.Around, Geo.CountOver, Geo.Total, Geo.SidesOf, Geo.Mirror, Geo.Tags',
     );
     expect((thrown(() => build(places, () => shift({ By: 1 }, 5) as never)) as TypeError).message).toBe(
       'Geo.Shift() is bound to a property, a structure or a collection, not the number 5',

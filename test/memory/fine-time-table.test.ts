@@ -1,15 +1,24 @@
 // Values finer than a millisecond (docs/semantics.md §5, "Precision") through both compiled paths
 // (generated code over validated and trusted rows, and closures) and the oracle: finer literals
 // over the temporal table's rows and against the elements of collections, and rows that hold
-// finer values as text.
+// finer values as text; and order keys with finer literals, followed through keyset pages.
 
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/index.js';
-import { compilePredicate } from '../../src/backends/memory/index.js';
+import { applyQuery, compilePredicate } from '../../src/backends/memory/index.js';
+import type { QueryResource } from '../../src/query/index.js';
 import type { Schema } from '../../src/types/schema.js';
 import { evaluateOracle } from '../support/oracle.js';
 import type { EvalRow } from '../support/eval-table.js';
-import { FINE_LITERAL_CASES, FINE_ROW_CASES, fineRowSchema, fineRows } from '../support/fine-time-table.js';
+import {
+  FINE_LITERAL_CASES,
+  FINE_ORDER_CASES,
+  FINE_ROW_CASES,
+  fineRowSchema,
+  fineRows,
+} from '../support/fine-time-table.js';
+import { followPages } from '../support/follow-pages.js';
+import { TEST_KEYSET } from '../support/keyset-key.js';
 import { temporalRows, temporalSchema } from '../support/temporal-table.js';
 import {
   FINE_COLLECTION_CASES,
@@ -61,3 +70,22 @@ table(
   microsecondCollectionSchema,
   microsecondCollectionRows,
 );
+
+describe('order keys with finer literals, through keyset pages', () => {
+  const resource: QueryResource = {
+    schema: temporalSchema,
+    key: ['Id'],
+    policy: { spelling: 'odata', defaultTop: 2, maxTop: 100, keyset: TEST_KEYSET },
+  };
+  it.each(FINE_ORDER_CASES.map((c) => [c.orderby, c.ids] as const))('$orderby=%s', async (orderby, ids) => {
+    for (const top of [1, 3, 8]) {
+      const read = await followPages(
+        'https://example.test/items',
+        resource,
+        { orderby, top, rows: temporalRows.length },
+        async (plan) => applyQuery(temporalRows, plan),
+      );
+      expect(read.ids).toEqual(ids);
+    }
+  });
+});

@@ -1,11 +1,15 @@
 // Finer literals over the temporal table's rows on the three engines (docs/semantics.md, "SQL
 // backends: differences"): a comparison has the reference's ids, and a finer value the engine
-// would have to compute with is refused by name; and against the elements of collections.
+// would have to compute with is refused by name; against the elements of collections; and in an
+// order key, followed through its keyset pages.
 
 import { describe, expect, it } from 'vitest';
-import { compileSql, type CollectionStorage } from '../../src/backends/sql/index.js';
+import { compileSql, compileSqlQuery, pageOf, type CollectionStorage } from '../../src/backends/sql/index.js';
+import type { QueryResource } from '../../src/query/index.js';
 import { check } from '../../src/types/check.js';
-import { FINE_LITERAL_CASES } from '../support/fine-time-table.js';
+import { FINE_LITERAL_CASES, FINE_ORDER_CASES } from '../support/fine-time-table.js';
+import { followPages } from '../support/follow-pages.js';
+import { TEST_KEYSET } from '../support/keyset-key.js';
 import { temporalRows, temporalSchema } from '../support/temporal-table.js';
 import { thrown } from '../support/thrown.js';
 import { engineFor, ENGINES, MICROSECOND_ENGINES } from './engines.js';
@@ -56,3 +60,31 @@ for (const setup of [...ENGINES, ...MICROSECOND_ENGINES])
       },
     );
   }
+
+// An order key comparing with a finer literal, in either unit: the order and the rows after each
+// keyset token read the comparison alike, so every row comes once, in the reference's order.
+const resource: QueryResource = {
+  schema: temporalSchema,
+  key: ['Id'],
+  policy: { spelling: 'odata', defaultTop: 2, maxTop: 100, keyset: TEST_KEYSET },
+};
+for (const setup of [...ENGINES, ...MICROSECOND_ENGINES]) {
+  const unit = setup.dialect.timeUnit ?? 'milliseconds';
+  describe.skipIf(!setup.available())(`${setup.name}, times in ${unit}: order keys with finer literals`, () => {
+    const engine = engineFor(setup, temporalSchema, temporalRows);
+    it.each(FINE_ORDER_CASES.map((c) => [c.orderby, c.ids] as const))('$orderby=%s', async (orderby, ids) => {
+      for (const top of [1, 3]) {
+        const read = await followPages(
+          'https://example.test/items',
+          resource,
+          { orderby, top, rows: temporalRows.length },
+          async (plan) => {
+            const query = compileSqlQuery(plan, { dialect: setup.dialect, from: 'items', table: 'items' });
+            return pageOf(await engine().query(query.data.sql, query.data.params), plan);
+          },
+        );
+        expect(read.ids).toEqual(ids);
+      }
+    });
+  });
+}

@@ -53,6 +53,9 @@ export const FINE_LITERAL_CASES: readonly FineLiteralCase[] = [
   { filter: "Wait lt duration'PT0.0000001S'", ids: [2, 6, 8] },
   { filter: "Wait ge duration'-PT0.0000001S'", ids: [1, 2, 5, 7] },
   { filter: "Wait eq duration'-PT0.0000001S'", ids: [] },
+  // Below the least Duration's first millisecond, whose floor is no Duration: its ceiling bounds.
+  { filter: "Wait gt duration'-PT315537897599.9999995S'", ids: [1, 2, 5, 6, 7, 8] },
+  { filter: "Wait le duration'-PT315537897599.999999999999S'", ids: [] },
   // A computed value is whole milliseconds too: compared exactly.
   { filter: "Wait mul 2 gt duration'PT0.0000001S'", ids: [1, 7] },
   { filter: 'time(Due) ge 23:59:59.9985', ids: [5, 7, 8] },
@@ -65,6 +68,21 @@ export const FINE_LITERAL_CASES: readonly FineLiteralCase[] = [
     refused: true,
   },
   { filter: "-duration'PT0.0000005S' lt Wait", ids: [1, 2, 5, 7], refused: true },
+];
+
+/**
+ * Orders by a comparison with a finer literal, over temporalRows (ids in order, every page of a
+ * keyset walk): the order reads the comparison as a filter does, exactly on whole units, so that
+ * the rows after a keyset token are the rest of the order.
+ */
+export const FINE_ORDER_CASES: readonly { readonly orderby: string; readonly ids: readonly number[] }[] = [
+  // False for every row: no stored instant is .9985 (MySQL would round such a bound to .999).
+  { orderby: 'Due eq 2012-12-03T23:59:59.9985Z,Id desc', ids: [8, 7, 6, 5, 4, 3, 2, 1] },
+  { orderby: 'Due gt 2012-12-03T23:59:59.9985Z desc,Id', ids: [2, 5, 7, 1, 3, 4, 6, 8] },
+  { orderby: "Wait lt duration'-PT0.0000005S' desc,Id", ids: [6, 8, 1, 2, 3, 4, 5, 7] },
+  { orderby: 'Opens in (00:00:00.0005, 00:00:00.001) desc,Id', ids: [8, 1, 2, 3, 4, 5, 6, 7] },
+  // Finer than a microsecond too.
+  { orderby: 'Due lt 2012-12-03T23:59:59.9990000005Z,Id', ids: [2, 3, 4, 5, 1, 6, 7, 8] },
 ];
 
 export const fineRowSchema: Schema = defineSchema({

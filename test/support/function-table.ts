@@ -46,6 +46,8 @@ export const functionModel = defineModel({
       { bound: true, parameters: { point: 'Point', Lat: 'Edm.Double', Lon: 'Edm.Double' }, returnType: 'Edm.Double' },
     ],
     Initial: { bound: true, parameters: { text: 'Edm.String' }, returnType: 'Edm.String' },
+    // A Duration: Qty minutes, compared with finer literals.
+    Minutes: { bound: true, parameters: { place: 'Place' }, returnType: 'Edm.Duration' },
     IsNorth: { parameters: { Lat: 'Edm.Double' }, returnType: 'Edm.Boolean' },
     Nearest: { parameters: { Lat: 'Edm.Double' }, returnType: 'Place' },
     Around: { bound: true, parameters: { place: 'Place' }, returnType: { type: 'Point', collection: true } },
@@ -298,6 +300,11 @@ export const functionRegistry = defineFunctions({
       ],
     }),
   },
+  'Geo.Minutes': {
+    memory: (_a, s) => (s!('Qty') === null ? null : n(s!('Qty'))! * 60_000),
+    sql: everyDialect((_a, s) => sqlFragment`(${s!('Qty')} * 60000)`),
+    mongo: (_a, s) => ({ $multiply: [s!('Qty'), 60_000] }),
+  },
   'Geo.Initial': {
     memory: (a) => (a.text === null ? null : (a.text as string).slice(0, 1)),
     sql: {
@@ -319,6 +326,9 @@ const table: readonly (readonly [string, readonly number[]])[] = [
   ['Geo.Scaled(Factor=2) gt 1', [1]],
   ['$it/Geo.Scaled(Factor=2) gt 1', [1]],
   ['Geo.Scaled(Factor=Qty) ge 10', [1]],
+  // A Duration result compared with finer literals, exactly on whole milliseconds.
+  ["Geo.Minutes() gt duration'PT1M0.0000005S'", [2, 4]],
+  ["Geo.Minutes() le duration'PT2M0.0005S'", [1, 2]],
   // Overloads by parameter names.
   ['Geo.Shift(By=1) eq 2', [1]],
   ['Geo.Shift(By=1, Times=3) gt 4', [2, 4]],

@@ -47,6 +47,9 @@ export const MICROSECOND_CASES: readonly MicrosecondCase[] = [
   { filter: 'At in (2012-12-03T23:59:59.999999Z, 1970-01-01T00:00:00.0000015Z)', ids: [1] },
   { filter: 'Opens lt 07:59:59.0000005', ids: [2, 5] },
   { filter: "Wait ge duration'PT0.0000145S'", ids: [1, 5, 7] },
+  // Below the least Duration's first microsecond, whose floor is no Duration: its ceiling bounds.
+  { filter: "Wait ge duration'-PT315537897599.9999995S'", ids: [1, 2, 3, 5, 6, 7] },
+  { filter: "Wait lt duration'-PT315537897599.999999999999S'", ids: [] },
   // Computed to the microsecond.
   { filter: "At add duration'PT0.000001S' eq 2012-12-04T00:00:00Z", ids: [1] },
   { filter: "At sub 2012-12-03T23:59:59.999Z eq duration'PT0.000999S'", ids: [1] },
@@ -70,6 +73,9 @@ export const MICROSECOND_CASES: readonly MicrosecondCase[] = [
   { filter: "Wait add Wait eq duration'PT0.00003S'", ids: [1] },
   { filter: 'totalseconds(Wait) eq -1.000001', ids: [3] },
   { filter: 'totalseconds(Wait) gt 0.0000145', ids: [1, 5, 7] },
+  // Beyond 2^53 microseconds, still the nearest Double on SQLite (where Decimal is REAL).
+  { filter: "totalseconds(Wait add duration'PT315537897599.998985S') eq 315537897599.999", ids: [1] },
+  { filter: "totalseconds(-Wait sub duration'PT315537897599.998985S') eq -315537897599.999", ids: [1] },
   { filter: "cast(Wait, Edm.String) eq 'P1DT0.000001S'", ids: [7] },
   { filter: "cast(Wait, Edm.String) eq '-PT1.000001S'", ids: [3] },
   // A value's text read back as the value, microseconds and all (a counterexample of the differential).

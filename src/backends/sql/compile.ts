@@ -8,7 +8,7 @@ import { FilterError, limitOnExhaustion, unsupported } from '../../errors.js';
 import { madeFilter } from '../../types/filter-validation.js';
 import type { TypedExpr, TypedFilter, TypedLiteral } from '../../types/typed.js';
 import type { TimeUnit } from '../../semantics/fine-time.js';
-import { toStoredPrecision } from '../../lower/stored-precision.js';
+import { toStoredPrecision, valueAtStoredPrecision } from '../../lower/stored-precision.js';
 import { lower, lowerValue } from '../../lower/lower.js';
 import type { ClockOption } from '../../lower/now.js';
 import type { FunctionsOption } from '../../lower/function-registry.js';
@@ -143,8 +143,9 @@ export interface CompiledSqlValue extends CompiledSql {
  * A checked expression of the row (an `orderby` item's) as SQL: its value, NULL where it is null,
  * with its values bound, placeholders numbered from `firstParameter`.
  */
-export function compileSqlValue(expression: TypedExpr, options: CompileSqlOptions): CompiledSqlValue {
+export function compileSqlValue(given: TypedExpr, options: CompileSqlOptions): CompiledSqlValue {
   const { dialect } = options;
+  const expression = valueAtDialectPrecision(given, dialect);
   const end = expression.end;
   try {
     const compiler = new Compiler(
@@ -165,6 +166,18 @@ export function compileSqlValue(expression: TypedExpr, options: CompileSqlOption
       undefined,
     );
   }
+}
+
+/**
+ * A value (an order key's) at the precision the dialect stores times in: its comparisons with a
+ * finer constant made exact, as compileSql() makes a filter's, and a finer constant it would
+ * compute with refused (src/lower/stored-precision.ts).
+ */
+export function valueAtDialectPrecision(expression: TypedExpr, dialect: Dialect): TypedExpr {
+  const unit = dialect.timeUnit ?? 'milliseconds';
+  return valueAtStoredPrecision(expression, unit, (literal) => {
+    throw finerThanStored(literal, dialect.name, unit, undefined);
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
 // a key's column, or its expression compiled.
 
 import type { OrderKey } from '../../types/query-plan.js';
-import { compileSqlValue } from './compile.js';
+import { compileSqlValue, valueAtDialectPrecision } from './compile.js';
 import type { CompileSqlOptions } from './compile.js';
 import type { Dialect } from './dialect.js';
 import { join, raw, sql } from './fragment.js';
@@ -33,8 +33,10 @@ export function orderByList(
     if (key.expression === undefined) return orderKeys(options.dialect, raw(column(key)), key);
     // A constant orders nothing, and as an ORDER BY item a literal is refused (PostgreSQL:
     // "non-integer constant"), or read as a column's position (`ORDER BY (0)` on MySQL).
-    if (isConstant(lowerValue(key.expression))) return [];
-    const value = compileSqlValue(key.expression, options);
+    // At the dialect's precision first: a comparison with a finer constant may be decided there.
+    const expression = valueAtDialectPrecision(key.expression, options.dialect);
+    if (isConstant(lowerValue(expression))) return [];
+    const value = compileSqlValue(expression, options);
     return value.decided ? [] : orderKeys(options.dialect, sql`(${value.fragment})`, key);
   });
   return items.length === 0 ? undefined : join(items, ', ');

@@ -310,7 +310,13 @@ export function createSqliteDialect(options: SqliteOptions = {}): Dialect {
           ? sql`strftime('%H:%M:%f', ${x!.sql} / 1000.0, 'unixepoch')`
           : sql`substr(${x!.sql}, 12, 12)`,
     totaloffsetminutes: ([x]) => sql`(CASE WHEN ${x!.sql} IS NULL THEN NULL ELSE 0 END)`,
-    totalseconds: ([x]) => sql`(${x!.sql} / ${raw(fine ? '1000000.0' : '1000.0')})`,
+    // Decimal is REAL here. Milliseconds of a Duration are exact as a REAL, so one division rounds;
+    // microseconds beyond 2^53 are not, and would round twice: the whole seconds (exact) and the
+    // fraction are added instead, which rounds the sum once.
+    totalseconds: ([x]) =>
+      fine
+        ? bind([x!.sql], ([v]) => sql`((${v!} / 1000000) + (${v!} % 1000000) / 1000000.0)`)
+        : sql`(${x!.sql} / 1000.0)`,
     now: decidedByLowering,
     mindatetime: decidedByLowering,
     maxdatetime: decidedByLowering,
