@@ -22,8 +22,17 @@ type Relations = { [schemaPath: string]: RelationRules };
 /** A path closed to every request: what a rule of all four `false` says. */
 const CLOSED: PropertyRule = { filter: false, sort: false, select: false, expand: false };
 
-/** More paths than this from one set is a model too entangled to serve safely (a TypeError). */
-const MAX_PATHS = 100_000;
+/**
+ * The most paths written for one set. Where following every way would write more (a model whose
+ * sets all lead to each other), the ways are followed fewer steps deep, and a path at that depth
+ * from which a restricted set can be reached is closed: shorter ways, as safe.
+ */
+const MAX_PATHS = 10_000;
+
+/** The depths tried, deepest first, until the paths fit MAX_PATHS. */
+const DEPTHS = [Number.POSITIVE_INFINITY, 6, 5, 4, 3, 2, 1];
+
+class TooManyPaths extends Error {}
 
 /** Whether a service restricts its rows at all. */
 function restricts(service: SetRestrictions | undefined): service is SetRestrictions {
@@ -50,6 +59,25 @@ export function reachedRestrictions(
   model: Model,
   served: ReadonlyMap<string, SetRestrictions>,
   name: string,
+): SetRestrictions {
+  for (const depth of DEPTHS) {
+    try {
+      return restrictionsWithin(model, served, name, depth);
+    } catch (error) {
+      if (!(error instanceof TooManyPaths)) throw error;
+    }
+  }
+  throw new TypeError(
+    `odataEndpoint: '${name}' has more than ${MAX_PATHS} navigation properties; close some with rules of all four false`,
+  );
+}
+
+/** reachedRestrictions() following each way at most `depth` navigation steps. */
+function restrictionsWithin(
+  model: Model,
+  served: ReadonlyMap<string, SetRestrictions>,
+  name: string,
+  depth: number,
 ): SetRestrictions {
   const own = served.get(name) ?? {};
   const start = model.entitySets.get(name);
@@ -83,10 +111,7 @@ export function reachedRestrictions(
   const walk = (from: Place, prefix: string, onPath: readonly Place[]) => {
     for (const [relative, navigation] of navigationsOf(from.type)) {
       const path = prefix === '' ? relative : `${prefix}/${relative}`;
-      if (++paths > MAX_PATHS)
-        throw new TypeError(
-          `odataEndpoint: the navigation from '${name}' has more than ${MAX_PATHS} paths; close some with rules of all four false`,
-        );
+      if (++paths > MAX_PATHS) throw new TooManyPaths();
       if (closed(path)) continue;
       const bound = from.set?.bindings.get(relative);
       const to: Place = { type: navigation.target, set: bound };
@@ -95,6 +120,8 @@ export function reachedRestrictions(
       if (unknownRowsOf(to, navigation) && restrictedTypes.has(navigation.target)) {
         // Rows of a type a restricted set holds, from no set served: they may be its rows.
         close(path);
+      } else if (onPath.length > depth) {
+        if (restricts(service) || restrictedReach(to)) close(path);
       } else if (restricts(service)) {
         if (earlier >= 0) close(path);
         else {

@@ -4,6 +4,7 @@
 // hide the same members, which `$metadata` describes once.
 
 import { describe, expect, it } from 'vitest';
+import { defineModel } from '../../src/index.js';
 import { arraySource, odataEndpoint } from '../../src/server/index.js';
 import type { EntitySetService } from '../../src/server/index.js';
 import { categories, model, products } from '../support/shop.js';
@@ -91,5 +92,48 @@ describe("a set's restrictions wherever its rows are reached", () => {
         },
       }),
     ).not.toThrow();
+  });
+
+  it('serves a model whose sets all lead to each other, closing the longer ways to a restricted set', async () => {
+    // Twelve sets, each with a navigation to every other: following every way from one set would
+    // write millions of paths.
+    const names = Array.from({ length: 12 }, (_, i) => `T${i}`);
+    const others = (t: string) => names.filter((o) => o !== t);
+    const dense = defineModel({
+      namespace: 'Dense',
+      entityTypes: Object.fromEntries(
+        names.map((t) => [
+          t,
+          {
+            key: ['Id'],
+            properties: { Id: { type: 'Edm.Int32', nullable: false }, S: 'Edm.String' },
+            navigation: Object.fromEntries(others(t).map((o) => [`To${o}`, { type: o, collection: true }])),
+          },
+        ]),
+      ),
+      entitySets: Object.fromEntries(
+        names.map((t) => [t, { type: t, bindings: Object.fromEntries(others(t).map((o) => [`To${o}`, o])) }]),
+      ),
+    });
+    const rows = [{ Id: 1, S: 'secret', ...Object.fromEntries(names.map((o) => [`To${o}`, []])) }];
+    const endpoint = odataEndpoint({
+      model: dense,
+      entitySets: Object.fromEntries(
+        names.map((t, i) => [
+          t,
+          {
+            source: arraySource(rows),
+            ...(i === 0 && { rules: { S: { filter: false, sort: false, select: false } } }),
+          },
+        ]),
+      ),
+    });
+    const status = async (path: string) => (await endpoint(new Request(`http://dense.test/${path}`))).status;
+    expect(await status('T1?$expand=ToT2($select=Id)')).toBe(200);
+    expect(await status('T1?$expand=ToT0($select=Id,S)')).toBe(400);
+    expect(await status("T1?$filter=ToT0/any(a: a/S eq 'x')")).toBe(400);
+    expect(
+      await status("T1?$filter=ToT2/any(a: a/ToT3/any(b: b/ToT4/any(c: c/ToT5/any(d: d/ToT0/any(e: e/S eq 'x')))))"),
+    ).toBe(400);
   });
 });
