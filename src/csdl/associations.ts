@@ -3,7 +3,7 @@
 // navigation of the other end that goes the other way is the partner, and an AssociationSet says
 // which entity set holds each end (a binding). Read here into OData 4's form.
 
-import type { JsonObject } from './csdl-json.js';
+import { type JsonObject, ownMember } from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 import { childrenNamed, type XmlElement } from './xml-elements.js';
 
@@ -94,7 +94,7 @@ export function associationsOf(input: AssociationInput): void {
       const bindings = (source.$NavigationPropertyBinding ??= {}) as JsonObject;
       // Only a navigation of the set's own type (or a base type's) is bound; one of a derived type
       // would need a type-cast segment, which the importer reports.
-      if (bindings[pending.name] === undefined) bindings[pending.name] = target;
+      if (ownMember(bindings, pending.name) === undefined) bindings[pending.name] = target;
     }
   }
 }

@@ -24,7 +24,7 @@ import type {
 } from '../model/model-definition.js';
 import { isPropertyName } from '../types/schema.js';
 import { CsdlError } from './csdl-error.js';
-import { type CsdlSource, isJsonObject, type JsonObject } from './csdl-json.js';
+import { type CsdlSource, isJsonObject, isObjectKey, type JsonObject, ownMember } from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -239,7 +239,7 @@ class Import {
         let problem: string | undefined;
         for (const parameter of written) {
           const parameterName = String(parameter.$Name ?? '');
-          if (!isIdentifier(parameterName) || parameterName in parameters) {
+          if (!isIdentifier(parameterName) || !isObjectKey(parameterName) || Object.hasOwn(parameters, parameterName)) {
             problem = `the parameter name '${parameterName}' is no identifier, or is given twice`;
             break;
           }
@@ -318,7 +318,7 @@ class Import {
     const members: Record<string, number | bigint> = {};
     for (const [member, value] of Object.entries(object)) {
       if (member.startsWith('$') || member.includes('@')) continue;
-      if (!isIdentifier(member)) {
+      if (!isIdentifier(member) || !isObjectKey(member)) {
         this.report.add(
           'dropped',
           'Member',
@@ -412,12 +412,12 @@ class Import {
       if (name.startsWith('$') || name.includes('@') || !isJsonObject(value)) continue;
       const path = `${typeName}/${name}`;
       const element = value.$Kind === 'NavigationProperty' ? 'NavigationProperty' : 'Property';
-      if (!isPropertyName(name)) {
+      if (!isPropertyName(name) || !isObjectKey(name)) {
         this.report.add(
           'dropped',
           element,
           path,
-          isIdentifier(name)
+          isIdentifier(name) && isObjectKey(name)
             ? `'${name}' is a reserved word of the filter language, so no filter could name it`
             : 'the name is no identifier the filter language can write',
           value,
@@ -517,7 +517,8 @@ class Import {
       let properties: Record<string, Exclude<StructuralPropertyDefinition, string>> | undefined =
         this.allProperties(entry);
       for (const [i, segment] of segments.entries()) {
-        const property: Exclude<StructuralPropertyDefinition, string> | undefined = properties?.[segment];
+        const property: Exclude<StructuralPropertyDefinition, string> | undefined =
+          properties === undefined ? undefined : ownMember(properties, segment);
         if (property === undefined)
           throw this.invalid(`the key names '${path}', which is no property of the type`, entry.name, entry.object);
         if (i < segments.length - 1) properties = this.structured.get(property.type)?.properties;
@@ -609,9 +610,10 @@ class Import {
     return chain;
   }
 
+  // Without a prototype, so a name read from the document finds only the type's members.
   private allProperties(entry: StructuredEntry): Record<string, Exclude<StructuralPropertyDefinition, string>> {
     return Object.assign(
-      {},
+      Object.create(null),
       ...this.chain(entry)
         .reverse()
         .map((e) => e.properties),
@@ -620,7 +622,7 @@ class Import {
 
   private allNavigation(entry: StructuredEntry): Record<string, Mutable<NavigationPropertyDefinition>> {
     return Object.assign(
-      {},
+      Object.create(null),
       ...this.chain(entry)
         .reverse()
         .map((e) => e.navigation),
@@ -690,12 +692,14 @@ class Import {
       const element = set ? 'EntitySet' : 'Singleton';
       const type = this.qualify(typeof value.$Type === 'string' ? value.$Type : '');
       const entry = this.structured.get(type);
-      if (!isIdentifier(name) || entry?.kind !== 'entity') {
+      if (!isIdentifier(name) || !isObjectKey(name) || entry?.kind !== 'entity') {
         this.report.add(
           'dropped',
           element,
           path,
-          !isIdentifier(name) ? 'the name is no identifier' : `its type '${type}' is no entity type of the document`,
+          !isIdentifier(name) || !isObjectKey(name)
+            ? 'the name is no identifier'
+            : `its type '${type}' is no entity type of the document`,
           value,
         );
         continue;

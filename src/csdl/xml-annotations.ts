@@ -5,7 +5,7 @@
 // read (Apply, If, …) are kept as `{ $Expression: name }`. Nesting beyond a bound is not read, so
 // a hostile document cannot exhaust the stack.
 
-import type { JsonObject } from './csdl-json.js';
+import { isObjectKey, type JsonObject } from './csdl-json.js';
 import type { XmlElement } from './xml-elements.js';
 
 /** Deeper than any annotation the rules read (a restriction's record in a collection in a record). */
@@ -66,8 +66,9 @@ function expression(element: XmlElement, lines: Map<object, number>, depth: numb
       const record: JsonObject = {};
       lines.set(record, element.line);
       if (element.attributes.Type !== undefined) record['@type'] = element.attributes.Type;
+      // No term has a property `__proto__`; assigning one would replace the record's prototype.
       for (const value of element.children)
-        if (value.name === 'PropertyValue')
+        if (value.name === 'PropertyValue' && isObjectKey(value.attributes.Property ?? ''))
           record[value.attributes.Property ?? ''] = annotationValue(value, lines, depth + 1);
       return record;
     }

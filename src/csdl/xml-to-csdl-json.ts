@@ -8,7 +8,7 @@
 
 import { associationsOf, type PendingNavigation } from './associations.js';
 import { CsdlError } from './csdl-error.js';
-import { CAPABILITIES_NAMESPACE, type CsdlSource, type JsonObject } from './csdl-json.js';
+import { CAPABILITIES_NAMESPACE, type CsdlSource, isObjectKey, type JsonObject, ownMember } from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 import { sapRestrictionsOf, SapRestrictions } from './sap-restrictions.js';
 import { childrenNamed, type XmlElement } from './xml-elements.js';
@@ -30,11 +30,16 @@ export function xmlToCsdlJson(root: XmlElement, lines: Map<object, number>, repo
   const document: JsonObject = { $Version: legacy ? legacyVersion(root, report) : (root.attributes.Version ?? '') };
   const references: JsonObject = {};
   for (const reference of childrenNamed(root, 'Reference')) {
+    const uri = reference.attributes.Uri ?? '';
+    if (!isObjectKey(uri)) {
+      conversion.unreadName(reference, uri, uri);
+      continue;
+    }
     const includes = childrenNamed(reference, 'Include').map((include) => ({
       $Namespace: include.attributes.Namespace,
       ...(include.attributes.Alias === undefined ? {} : { $Alias: include.attributes.Alias }),
     }));
-    references[reference.attributes.Uri ?? ''] = { $Include: includes };
+    references[uri] = { $Include: includes };
   }
   if (Object.keys(references).length > 0) document.$Reference = references;
   const services = childrenNamed(root, 'DataServices')[0];
@@ -48,7 +53,11 @@ export function xmlToCsdlJson(root: XmlElement, lines: Map<object, number>, repo
   for (const schema of schemas) {
     // A namespace may be written in several Schema elements: they are one schema.
     const namespace = schema.attributes.Namespace ?? '';
-    const known = document[namespace];
+    if (!isObjectKey(namespace)) {
+      conversion.unreadName(schema, namespace, namespace);
+      continue;
+    }
+    const known = ownMember(document, namespace);
     document[namespace] = conversion.schema(
       schema,
       document,
@@ -117,6 +126,17 @@ class Conversion {
     return object;
   }
 
+  /** Notes an element left out because its name cannot key an object (isObjectKey()). */
+  unreadName(element: XmlElement, name: string, path: string): void {
+    this.report.add(
+      'dropped',
+      element.name,
+      path,
+      `the name '${name}' is not read: JavaScript gives it a meaning of its own`,
+      this.at({}, element),
+    );
+  }
+
   schema(schema: XmlElement, document: JsonObject, known: JsonObject | undefined): JsonObject {
     const namespace = schema.attributes.Namespace ?? '';
     const object: JsonObject = known ?? this.at({}, schema);
@@ -125,13 +145,17 @@ class Conversion {
       // Other vocabularies' elements (`atom:link` in SAP's documents) are no part of the model.
       if (element.uri !== schema.uri) continue;
       const name = element.attributes.Name ?? '';
+      if (!isObjectKey(name)) {
+        this.unreadName(element, name, `${namespace}.${name}`);
+        continue;
+      }
       switch (element.name) {
         case 'EntityType':
         case 'ComplexType':
           object[name] = this.structuredType(element, `${namespace}.${name}`);
           break;
         case 'EnumType':
-          object[name] = this.enumType(element);
+          object[name] = this.enumType(element, `${namespace}.${name}`);
           break;
         case 'TypeDefinition':
           object[name] = this.at(
@@ -147,11 +171,11 @@ class Conversion {
           }
           this.containerNamespace = namespace;
           document.$EntityContainer = `${namespace}.${name}`;
-          object[name] = this.container(element);
+          object[name] = this.container(element, `${namespace}.${name}`);
           break;
         case 'Function': {
           // JSON holds a function's overloads in an array under its name, which XML lets a type share.
-          const overloads = object[name];
+          const overloads = ownMember(object, name);
           if (overloads === undefined) object[name] = [this.function(element)];
           else if (Array.isArray(overloads)) overloads.push(this.function(element));
           else
@@ -183,7 +207,14 @@ class Conversion {
         case 'Annotations': {
           const all = (object.$Annotations ??= {}) as JsonObject;
           const target = element.attributes.Target ?? '';
-          all[target] = { ...(all[target] as JsonObject | undefined), ...annotationsOf(element, this.lines) };
+          if (!isObjectKey(target)) {
+            this.unreadName(element, target, target);
+            break;
+          }
+          all[target] = {
+            ...(ownMember(all, target) as JsonObject | undefined),
+            ...annotationsOf(element, this.lines),
+          };
           break;
         }
         default:
@@ -204,6 +235,10 @@ class Conversion {
     this.annotate(object, element);
     for (const child of element.children) {
       const name = child.attributes.Name ?? '';
+      if ((child.name === 'Property' || child.name === 'NavigationProperty') && !isObjectKey(name)) {
+        this.unreadName(child, name, `${qualifiedName}/${name}`);
+        continue;
+      }
       if (child.name === 'Key')
         object.$Key = childrenNamed(child, 'PropertyRef').map(({ attributes: r }) =>
           r.Alias === undefined ? (r.Name ?? '') : { [r.Alias]: r.Name ?? '' },
@@ -271,7 +306,7 @@ class Conversion {
     if (element.children.length > 0) Object.assign(object, annotationsOf(element, this.lines));
   }
 
-  private enumType(element: XmlElement): JsonObject {
+  private enumType(element: XmlElement, qualifiedName: string): JsonObject {
     const a = element.attributes;
     const object: JsonObject = this.at({ $Kind: 'EnumType' }, element);
     if (a.UnderlyingType !== undefined) object.$UnderlyingType = a.UnderlyingType;
@@ -279,6 +314,11 @@ class Conversion {
     // Members without a value count from 0 in the order written.
     let next = 0n;
     for (const member of childrenNamed(element, 'Member')) {
+      const name = member.attributes.Name ?? '';
+      if (!isObjectKey(name)) {
+        this.unreadName(member, name, `${qualifiedName}/${name}`);
+        continue;
+      }
       const written = member.attributes.Value;
       // A short integer is read as a number; one of 16 digits and more exactly, as a BigInt.
       const trimmed = written?.trim();
@@ -291,7 +331,7 @@ class Conversion {
               ? BigInt(Number(trimmed))
               : BigInt(trimmed);
       if (typeof value === 'bigint') next = value + 1n;
-      object[member.attributes.Name ?? ''] =
+      object[name] =
         typeof value === 'bigint' &&
         value >= BigInt(Number.MIN_SAFE_INTEGER) &&
         value <= BigInt(Number.MAX_SAFE_INTEGER)
@@ -301,11 +341,15 @@ class Conversion {
     return object;
   }
 
-  private container(element: XmlElement): JsonObject {
+  private container(element: XmlElement, qualifiedName: string): JsonObject {
     const object: JsonObject = this.at({ $Kind: 'EntityContainer' }, element);
     for (const member of element.children) {
       const a = member.attributes;
       const name = a.Name ?? '';
+      if (!isObjectKey(name)) {
+        this.unreadName(member, name, `${qualifiedName}/${name}`);
+        continue;
+      }
       switch (member.name) {
         case 'EntitySet':
         case 'Singleton': {
@@ -348,8 +392,8 @@ class Conversion {
     if (!this.legacy && this.pending.length === 0) return;
     const types = (qualified: string): JsonObject | undefined => {
       const dot = qualified.lastIndexOf('.');
-      const schema = document[qualified.slice(0, dot)] as JsonObject | undefined;
-      const type = schema?.[qualified.slice(dot + 1)];
+      const schema = ownMember(document, qualified.slice(0, dot)) as JsonObject | undefined;
+      const type = schema === undefined ? undefined : ownMember(schema, qualified.slice(dot + 1));
       return type !== null && typeof type === 'object' && !Array.isArray(type) ? (type as JsonObject) : undefined;
     };
     associationsOf({

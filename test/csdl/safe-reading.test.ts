@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsdlError, fromMetadata, isCsdlError } from '../../src/csdl/index.js';
+import { CsdlError, filterSchemaFor, fromMetadata, isCsdlError } from '../../src/csdl/index.js';
 import { MAX_XML_DEPTH } from '../../src/csdl/xml-elements.js';
 import { thrown } from '../support/thrown.js';
 import { runs } from '../support/test-size.js';
@@ -89,6 +89,64 @@ ${EDMX_HEAD}<edmx:DataServices><Schema xmlns="http://docs.oasis-open.org/odata/n
     const json = `{"$Version":"4.01","N":${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
     const result = thrown(() => fromMetadata(json));
     expect(isCsdlError(result)).toBe(true);
+  });
+
+  it("keys no object by a name every object inherits, so a document reaches no other object's members", () => {
+    const schema = (namespace: string, types: string, container = '') =>
+      `<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="${namespace}">${types}${container}</Schema>`;
+    const entity = (key: string, more = '') =>
+      `<EntityType Name="E"><Key><PropertyRef Name="${key}"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/>${more}</EntityType>`;
+    const document = (...schemas: string[]) =>
+      `${EDMX_HEAD}<edmx:DataServices>${schemas.join('')}</edmx:DataServices></edmx:Edmx>`;
+    const nonFilterable = (path: string) =>
+      `<Annotation Term="Org.OData.Capabilities.V1.FilterRestrictions"><Record><PropertyValue Property="NonFilterableProperties"><Collection><PropertyPath>${path}</PropertyPath></Collection></PropertyValue></Record></Annotation>`;
+    try {
+      // A schema named `__proto__` once wrote its types onto Object.prototype.
+      const { report } = fromMetadata(
+        document(
+          schema('__proto__', '<ComplexType Name="Leak"/>'),
+          schema(
+            'N',
+            entity('Id'),
+            '<EntityContainer Name="C"><EntitySet Name="Es" EntityType="N.E"/></EntityContainer>',
+          ),
+        ),
+      );
+      expect(report).toContainEqual(expect.objectContaining({ kind: 'dropped', element: 'Schema', name: '__proto__' }));
+      // A key part named `__proto__` once made every object's `nullable` false.
+      expect(csdlError(document(schema('N', entity('__proto__'), '<EntityContainer Name="C"/>'))).code).toBe(
+        'invalid_model',
+      );
+      expect(Object.keys(Object.prototype)).toEqual([]);
+      expect(({} as { nullable?: unknown }).nullable).toBeUndefined();
+
+      // A property and an entity set named as members every object inherits hold their rules.
+      const imported = fromMetadata(
+        document(
+          schema(
+            'N',
+            entity(
+              'Id',
+              '<Property Name="constructor" Type="Edm.String"/><Property Name="__proto__" Type="Edm.String"/>',
+            ),
+            `<EntityContainer Name="C"><EntitySet Name="constructor" EntityType="N.E">${nonFilterable('constructor')}</EntitySet><EntitySet Name="toString" EntityType="N.E"/></EntityContainer>`,
+          ),
+        ),
+      );
+      expect(Object.hasOwn(imported.rules, 'constructor')).toBe(true);
+      expect(imported.rules.constructor).toEqual({ constructor: { filter: false } });
+      expect(filterSchemaFor(imported, 'constructor').properties.get('constructor')?.filterable).toBe(false);
+      expect(filterSchemaFor(imported, 'toString').properties.get('constructor')?.filterable).toBe(true);
+      expect(imported.report).toContainEqual(
+        expect.objectContaining({ kind: 'dropped', element: 'Property', name: 'N.E/__proto__', line: 1 }),
+      );
+      expect((Object as { filter?: unknown }).filter).toBeUndefined();
+    } finally {
+      // Should a check above fail, what leaked must not fail every test after it.
+      for (const key of Object.keys(Object.prototype)) delete (Object.prototype as Record<string, unknown>)[key];
+      delete (Object.prototype as { nullable?: unknown }).nullable;
+      delete (Object as { filter?: unknown }).filter;
+    }
   });
 
   it('ends any mutation of a real document in a result or a CsdlError', () => {
