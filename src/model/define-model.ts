@@ -426,9 +426,15 @@ class ModelResolution {
     return undefined;
   }
 
-  /** A complex type that holds itself by value (directly, in a collection, or deeper) would be a value without end. */
+  /**
+   * A complex type that holds itself by value (directly, in a collection, or deeper) would be a
+   * value without end. Each type inside is walked once: types that hold one another twice over
+   * (a diamond, `A` with two `B`s, each with two `C`s, …) have paths without number, and walking
+   * each path took time doubling with every level.
+   */
   private refuseValueCycle(type: ComplexType): void {
-    const walk = (at: ComplexType, path: readonly string[], open: readonly ComplexType[]): void => {
+    const walked = new Set<ComplexType>([type]);
+    const walk = (at: ComplexType, path: readonly string[]): void => {
       for (const property of at.properties.values()) {
         if (property.kind !== 'property' || !isStructuredType(property.type as NamedType)) continue;
         const inner = property.type as ComplexType;
@@ -438,10 +444,13 @@ class ModelResolution {
             `the structure contains itself: '${next.join('/')}' is a '${type.name}' again, so a value would have no end; refer to entities through navigation instead`,
             next.join('/'),
           );
-        if (!open.includes(inner)) walk(inner, next, [...open, inner]);
+        if (!walked.has(inner)) {
+          walked.add(inner);
+          walk(inner, next);
+        }
       }
     };
-    walk(type, [], [type]);
+    walk(type, []);
   }
 
   private checkPartners(type: StructuredType): void {
