@@ -33,6 +33,13 @@ type Facets = { maxLength?: number | 'max'; precision?: number; scale?: number |
 /** What the type of a property is held as when the filter language cannot read it. */
 export const PLACEHOLDER_TYPE: EdmType = 'Edm.Binary';
 
+/**
+ * The most base types a type is read with, above it. Services derive a few levels deep; every
+ * type's properties and key are gathered through its base types, so a chain of thousands would
+ * cost time with its square (half a minute for 10,000 levels).
+ */
+export const MAX_BASE_TYPE_DEPTH = 64;
+
 /** OData 2 and 3 names of primitive types that OData 4 names otherwise. */
 const LEGACY_NAMES: Readonly<Record<string, EdmType>> = { 'Edm.Time': 'Edm.TimeOfDay' };
 
@@ -146,6 +153,7 @@ class Import {
       throw new CsdlError('not_csdl', 'The document has no entity container ($EntityContainer names none)', {
         element: 'EntityContainer',
       });
+    for (const entry of this.structured.values()) this.boundBaseTypes(entry);
     for (const entry of this.structured.values()) this.resolveMembers(entry);
     for (const entry of this.structured.values()) this.checkPartners(entry);
     for (const entry of this.structured.values()) this.keyless(entry);
@@ -599,11 +607,30 @@ class Import {
     );
   }
 
-  /** The entries of a type and its base types, most derived first (bounded, so a cycle of bases ends). */
+  /**
+   * Refuses a type with more than MAX_BASE_TYPE_DEPTH base types above it. A cycle of base types
+   * ends the walk: defineModel() names it.
+   */
+  private boundBaseTypes(entry: StructuredEntry): void {
+    const seen = new Set<StructuredEntry>();
+    let at: StructuredEntry | undefined = entry;
+    while (at !== undefined && !seen.has(at)) {
+      if (seen.size > MAX_BASE_TYPE_DEPTH)
+        throw new CsdlError(
+          'too_deep',
+          `${entry.name}: the type has more than ${MAX_BASE_TYPE_DEPTH} base types above it, more than the package reads`,
+          { element: entry.name, line: this.source.lines.get(entry.object) },
+        );
+      seen.add(at);
+      at = at.definition.baseType === undefined ? undefined : this.structured.get(at.definition.baseType);
+    }
+  }
+
+  /** The entries of a type and its base types, most derived first (a cycle of bases ends it; boundBaseTypes() bounds it). */
   private chain(entry: StructuredEntry): StructuredEntry[] {
     const chain: StructuredEntry[] = [];
     let at: StructuredEntry | undefined = entry;
-    while (at !== undefined && chain.length < 64 && !chain.includes(at)) {
+    while (at !== undefined && !chain.includes(at)) {
       chain.push(at);
       at = at.definition.baseType === undefined ? undefined : this.structured.get(at.definition.baseType);
     }

@@ -5,6 +5,7 @@
 // base types and complex properties, so one path turns both into the query layer's rules.
 
 import type { JsonObject } from './csdl-json.js';
+import { MAX_BASE_TYPE_DEPTH } from './model-import.js';
 import type { XmlElement } from './xml-elements.js';
 
 const SAP = 'http://www.sap.com/Protocols/SAPData';
@@ -54,7 +55,8 @@ export function sapRestrictionsOf(
 ): SapPaths {
   const out = { nonFilterable: [] as string[], nonSortable: [] as string[], required: [] as string[] };
   const walk = (type: string, prefix: string, open: ReadonlySet<string>): void => {
-    for (let at: string | undefined = type, seen = 0; at !== undefined && seen < 64; seen++) {
+    // The type and its base types: importDefinition() refuses more of them, and this ends a cycle.
+    for (let at: string | undefined = type, seen = 0; at !== undefined && seen <= MAX_BASE_TYPE_DEPTH; seen++) {
       const entry = sap.byType.get(at);
       if (entry !== undefined) {
         for (const key of ['nonFilterable', 'nonSortable', 'required'] as const)

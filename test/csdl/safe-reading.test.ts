@@ -5,7 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CsdlError, filterSchemaFor, fromMetadata, isCsdlError } from '../../src/csdl/index.js';
+import { MAX_BASE_TYPE_DEPTH } from '../../src/csdl/model-import.js';
 import { MAX_XML_DEPTH } from '../../src/csdl/xml-elements.js';
+import { check, schemaOf } from '../../src/index.js';
 import { thrown } from '../support/thrown.js';
 import { runs } from '../support/test-size.js';
 import { metadataText } from './real-models.js';
@@ -147,6 +149,29 @@ ${EDMX_HEAD}<edmx:DataServices><Schema xmlns="http://docs.oasis-open.org/odata/n
       delete (Object.prototype as { nullable?: unknown }).nullable;
       delete (Object as { filter?: unknown }).filter;
     }
+  });
+
+  it('reads a type with as many base types as it reads whole, and refuses one derived deeper at once', () => {
+    const derived = (depth: number) => {
+      let types =
+        '<EntityType Name="T0"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>';
+      for (let i = 1; i <= depth; i++)
+        types += `\n<EntityType Name="T${i}" BaseType="N.T${i - 1}"><Property Name="P${i}" Type="Edm.Int32"/></EntityType>`;
+      return `${EDMX_HEAD}<edmx:DataServices><Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">${types}
+<EntityContainer Name="C"><EntitySet Name="Deep" EntityType="N.T${depth}"/></EntityContainer></Schema></edmx:DataServices></edmx:Edmx>`;
+    };
+    // Base types beyond 64 were once cut off: the key of T0 was not found, the set was dropped.
+    const { model, report } = fromMetadata(derived(MAX_BASE_TYPE_DEPTH));
+    expect(report).toEqual([]);
+    expect(() => check('Id eq 1 and P1 eq 2', schemaOf(model, 'Deep'))).not.toThrow();
+    expect(schemaOf(model, 'Deep').properties.get('Id')).toMatchObject({ nullable: false });
+    expect(csdlError(derived(MAX_BASE_TYPE_DEPTH + 1))).toMatchObject({
+      code: 'too_deep',
+      element: `N.T${MAX_BASE_TYPE_DEPTH + 1}`,
+      line: MAX_BASE_TYPE_DEPTH + 2,
+    });
+    // 10,000 levels took half a minute to read.
+    expect(csdlError(derived(10_000)).code).toBe('too_deep');
   });
 
   it('ends any mutation of a real document in a result or a CsdlError', () => {
