@@ -62,13 +62,19 @@ export function associationsOf(input: AssociationInput): void {
     else if (end.multiplicity === '0..1') pending.object.$Nullable = true;
     resolved.push(pending);
   }
+  // Looked up by association and roles, not searched: a service has thousands of navigation
+  // properties, and each searching all the others took time with their square.
+  const byRoles = new Map<string, PendingNavigation[]>();
+  const byAssociation = new Map<string, PendingNavigation[]>();
+  for (const pending of resolved) {
+    const { relationship, from, to } = roles(pending);
+    listed(byRoles, rolesKey(relationship, from, to)).push(pending);
+    listed(byAssociation, relationship).push(pending);
+  }
   // The partner: the navigation of the same association that goes from this one's target role back.
   for (const pending of resolved) {
     const { relationship, from, to } = roles(pending);
-    const back = resolved.find((other) => {
-      const r = roles(other);
-      return other !== pending && r.relationship === relationship && r.from === to && r.to === from;
-    });
+    const back = byRoles.get(rolesKey(relationship, to, from))?.find((other) => other !== pending);
     if (back !== undefined) pending.object.$Partner = back.name;
   }
 
@@ -77,9 +83,8 @@ export function associationsOf(input: AssociationInput): void {
     const ends = new Map(
       childrenNamed(set, 'End').map((end) => [end.attributes.Role ?? '', end.attributes.EntitySet ?? '']),
     );
-    for (const pending of resolved) {
-      const { relationship: r, from, to } = roles(pending);
-      if (r !== relationship) continue;
+    for (const pending of byAssociation.get(relationship) ?? []) {
+      const { from, to } = roles(pending);
       const source = input.entitySets.get(ends.get(from) ?? '');
       const target = ends.get(to);
       if (source === undefined || target === undefined || !input.entitySets.has(target)) {
@@ -97,4 +102,15 @@ export function associationsOf(input: AssociationInput): void {
       if (ownMember(bindings, pending.name) === undefined) bindings[pending.name] = target;
     }
   }
+}
+
+/** A key of an association and two of its roles, written as JSON so that no names make two keys alike. */
+function rolesKey(relationship: string, from: string, to: string): string {
+  return JSON.stringify([relationship, from, to]);
+}
+
+function listed<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key);
+  if (list === undefined) lists.set(key, (list = []));
+  return list;
 }
