@@ -31,10 +31,7 @@ export function xmlToCsdlJson(root: XmlElement, lines: Map<object, number>, repo
   const references: JsonObject = {};
   for (const reference of childrenNamed(root, 'Reference')) {
     const uri = reference.attributes.Uri ?? '';
-    if (!isObjectKey(uri)) {
-      conversion.unreadName(reference, uri, uri);
-      continue;
-    }
+    if (conversion.refused(reference, uri, uri, 'target')) continue;
     const includes = childrenNamed(reference, 'Include').map((include) => ({
       $Namespace: include.attributes.Namespace,
       ...(include.attributes.Alias === undefined ? {} : { $Alias: include.attributes.Alias }),
@@ -53,10 +50,7 @@ export function xmlToCsdlJson(root: XmlElement, lines: Map<object, number>, repo
   for (const schema of schemas) {
     // A namespace may be written in several Schema elements: they are one schema.
     const namespace = schema.attributes.Namespace ?? '';
-    if (!isObjectKey(namespace)) {
-      conversion.unreadName(schema, namespace, namespace);
-      continue;
-    }
+    if (conversion.refused(schema, namespace, namespace)) continue;
     const known = ownMember(document, namespace);
     document[namespace] = conversion.schema(
       schema,
@@ -90,6 +84,20 @@ function legacyVersion(root: XmlElement, report: ImportReport): string {
   }
   return highest.startsWith('3.') ? '3.0' : '2.0';
 }
+
+/** The elements kept under their name in their schema's or container's object. */
+const KEPT_BY_NAME = new Set([
+  'EntityType',
+  'ComplexType',
+  'EnumType',
+  'TypeDefinition',
+  'EntityContainer',
+  'Term',
+  'EntitySet',
+  'Singleton',
+  'FunctionImport',
+  'ActionImport',
+]);
 
 class Conversion {
   private readonly aliases = new Map<string, string>();
@@ -126,15 +134,28 @@ class Conversion {
     return object;
   }
 
-  /** Notes an element left out because its name cannot key an object (isObjectKey()). */
-  unreadName(element: XmlElement, name: string, path: string): void {
-    this.report.add(
-      'dropped',
-      element.name,
-      path,
-      `the name '${name}' is not read: JavaScript gives it a meaning of its own`,
-      this.at({}, element),
-    );
+  /**
+   * Whether an element is left out (and noted) for its name: one that cannot be a member of CSDL
+   * JSON's objects (a target or URI may hold `$` and `@`), or one given before to a member of the
+   * same object, which CSDL forbids and JSON cannot hold twice. The first of two is read.
+   */
+  refused(
+    element: XmlElement,
+    name: string,
+    path: string,
+    kind: 'name' | 'target' = 'name',
+    owner?: JsonObject,
+  ): boolean {
+    const reason = !isObjectKey(name)
+      ? `the name '${name}' is not read: JavaScript gives it a meaning of its own`
+      : kind === 'name' && (name.startsWith('$') || name.includes('@'))
+        ? `the name '${name}' is not read: CSDL JSON would read it as a keyword or an annotation`
+        : owner !== undefined && Object.hasOwn(owner, name) && !Array.isArray(owner[name])
+          ? `the name '${name}' is given to an element before it, whose definition is read`
+          : undefined;
+    if (reason === undefined) return false;
+    this.report.add('dropped', element.name, path, reason, this.at({}, element));
+    return true;
   }
 
   schema(schema: XmlElement, document: JsonObject, known: JsonObject | undefined): JsonObject {
@@ -145,10 +166,17 @@ class Conversion {
       // Other vocabularies' elements (`atom:link` in SAP's documents) are no part of the model.
       if (element.uri !== schema.uri) continue;
       const name = element.attributes.Name ?? '';
-      if (!isObjectKey(name)) {
-        this.unreadName(element, name, `${namespace}.${name}`);
-        continue;
-      }
+      // An operation's overloads share its name (a type's is noted below); associations are not kept under theirs.
+      const unique = KEPT_BY_NAME.has(element.name);
+      if (this.refused(element, name, `${namespace}.${name}`, 'name', unique ? object : undefined)) continue;
+      if (unique && Array.isArray(ownMember(object, name)))
+        this.report.add(
+          'dropped',
+          'Function',
+          `${namespace}.${name}`,
+          'a type of the schema has its name, which CSDL JSON does not let an operation share',
+          this.at({}, element),
+        );
       switch (element.name) {
         case 'EntityType':
         case 'ComplexType':
@@ -207,10 +235,7 @@ class Conversion {
         case 'Annotations': {
           const all = (object.$Annotations ??= {}) as JsonObject;
           const target = element.attributes.Target ?? '';
-          if (!isObjectKey(target)) {
-            this.unreadName(element, target, target);
-            break;
-          }
+          if (this.refused(element, target, target, 'target')) break;
           all[target] = {
             ...(ownMember(all, target) as JsonObject | undefined),
             ...annotationsOf(element, this.lines),
@@ -235,10 +260,11 @@ class Conversion {
     this.annotate(object, element);
     for (const child of element.children) {
       const name = child.attributes.Name ?? '';
-      if ((child.name === 'Property' || child.name === 'NavigationProperty') && !isObjectKey(name)) {
-        this.unreadName(child, name, `${qualifiedName}/${name}`);
+      if (
+        (child.name === 'Property' || child.name === 'NavigationProperty') &&
+        this.refused(child, name, `${qualifiedName}/${name}`, 'name', object)
+      )
         continue;
-      }
       if (child.name === 'Key')
         object.$Key = childrenNamed(child, 'PropertyRef').map(({ attributes: r }) =>
           r.Alias === undefined ? (r.Name ?? '') : { [r.Alias]: r.Name ?? '' },
@@ -315,10 +341,7 @@ class Conversion {
     let next = 0n;
     for (const member of childrenNamed(element, 'Member')) {
       const name = member.attributes.Name ?? '';
-      if (!isObjectKey(name)) {
-        this.unreadName(member, name, `${qualifiedName}/${name}`);
-        continue;
-      }
+      if (this.refused(member, name, `${qualifiedName}/${name}`, 'name', object)) continue;
       const written = member.attributes.Value;
       // A short integer is read as a number; one of 16 digits and more exactly, as a BigInt.
       const trimmed = written?.trim();
@@ -346,10 +369,8 @@ class Conversion {
     for (const member of element.children) {
       const a = member.attributes;
       const name = a.Name ?? '';
-      if (!isObjectKey(name)) {
-        this.unreadName(member, name, `${qualifiedName}/${name}`);
-        continue;
-      }
+      const kept = KEPT_BY_NAME.has(member.name);
+      if (this.refused(member, name, `${qualifiedName}/${name}`, 'name', kept ? object : undefined)) continue;
       switch (member.name) {
         case 'EntitySet':
         case 'Singleton': {

@@ -221,6 +221,39 @@ describe('a CSDL XML 4.01 document', () => {
     );
   });
 
+  it('reads the first of two elements given one name, and notes the other and names CSDL JSON gives a meaning', () => {
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+<Property Name="P" Type="Edm.String"/>
+<Property Name="P" Type="Edm.Int32"/>
+<NavigationProperty Name="P" Type="N.E"/>
+<Property Name="$BaseType" Type="Edm.String"/>
+</EntityType>
+<ComplexType Name="E"/>
+<EnumType Name="Color"><Member Name="Red" Value="1"/><Member Name="Red" Value="2"/></EnumType>
+<EntityContainer Name="C"><EntitySet Name="Es" EntityType="N.E"/>
+<Singleton Name="Es" Type="N.E"/>
+</EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    const { model, report } = fromMetadata(text);
+    // The last of each was read in place of the first, without a word.
+    const es = schemaOf(model, 'Es');
+    expect(es.properties.get('P')).toMatchObject({ kind: 'primitive', type: 'Edm.String' });
+    expect(model.types.get('N.E')?.kind).toBe('entity');
+    expect((model.types.get('N.Color') as { members: ReadonlyMap<string, unknown> }).members.get('Red')).toBe(1n);
+    expect(model.entitySets.has('Es')).toBe(true);
+    expect(model.singletons.has('Es')).toBe(false);
+    expect(report.map((note) => [note.kind, note.element, note.name, note.line])).toEqual([
+      ['dropped', 'Property', 'N.E/P', 5],
+      ['dropped', 'NavigationProperty', 'N.E/P', 6],
+      ['dropped', 'Property', 'N.E/$BaseType', 7],
+      ['dropped', 'ComplexType', 'N.E', 9],
+      ['dropped', 'Member', 'N.Color/Red', 10],
+      ['dropped', 'Singleton', 'N.C/Es', 12],
+    ]);
+  });
+
   it('reads partners that lead back, and reports one that does not', () => {
     const person = imported.model.types.get('Geo.Person') as { properties: ReadonlyMap<string, NavigationProperty> };
     expect(person.properties.get('Places')!.partner).toBeUndefined();
