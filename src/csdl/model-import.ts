@@ -155,6 +155,7 @@ class Import {
       });
     for (const entry of this.structured.values()) this.boundBaseTypes(entry);
     for (const entry of this.structured.values()) this.resolveMembers(entry);
+    for (const entry of this.structured.values()) this.keyStatedAgain(entry);
     for (const entry of this.structured.values()) this.checkPartners(entry);
     for (const entry of this.structured.values()) this.keyless(entry);
     this.breakValueCycles();
@@ -588,6 +589,27 @@ class Import {
       done.add(at);
     };
     for (const entry of this.structured.values()) if (entry.kind === 'complex' && !done.has(entry)) walk(entry);
+  }
+
+  /**
+   * CSDL forbids a derived entity type to state a key: its base type's is its own. A service that
+   * states it again is read with the base type's key, noted, rather than refused as a whole.
+   */
+  private keyStatedAgain(entry: StructuredEntry): void {
+    if (entry.kind !== 'entity' || entry.definition.key === undefined) return;
+    const base = this.chain(entry)
+      .slice(1)
+      .find((e) => e.definition.key !== undefined);
+    if (base === undefined) return;
+    const same = JSON.stringify(entry.definition.key) === JSON.stringify(base.definition.key);
+    delete entry.definition.key;
+    this.report.add(
+      'adjusted',
+      'Key',
+      entry.name,
+      `CSDL lets a derived type state no key: it is read with the key of its base type '${base.name}'${same ? '' : ', which names other properties'}`,
+      entry.object,
+    );
   }
 
   /**

@@ -254,6 +254,22 @@ describe('a CSDL XML 4.01 document', () => {
     ]);
   });
 
+  it("reads a derived type that states its key again with its base type's key, and notes it", () => {
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="Base"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+<EntityType Name="Derived" BaseType="N.Base"><Key><PropertyRef Name="Id"/></Key><Property Name="More" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C"><EntitySet Name="Ds" EntityType="N.Derived"/></EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    // The whole document was refused: "the key is given by the base type 'N.Base'".
+    const { model, report } = fromMetadata(text);
+    expect(check("Id eq 1 and More eq 'x'", schemaOf(model, 'Ds'))).toBeDefined();
+    expect((model.types.get('N.Derived') as { key: readonly { alias: string }[] }).key.map((k) => k.alias)).toEqual([
+      'Id',
+    ]);
+    expect(report).toEqual([expect.objectContaining({ kind: 'adjusted', element: 'Key', name: 'N.Derived', line: 4 })]);
+  });
+
   it('reads partners that lead back, and reports one that does not', () => {
     const person = imported.model.types.get('Geo.Person') as { properties: ReadonlyMap<string, NavigationProperty> };
     expect(person.properties.get('Places')!.partner).toBeUndefined();
