@@ -31,12 +31,17 @@ const CONSTANTS = [
  */
 const READ_TERMS = new Set(['FilterRestrictions', 'SortRestrictions', 'ExpandRestrictions', 'NavigationRestrictions']);
 
-/** The annotations directly inside an element that bear on filtering, by `@Term` (and `#Qualifier`). */
+/**
+ * The annotations directly inside an element that bear on filtering, by `@Term` (and `#Qualifier`).
+ * `Annotations` elements give their qualifier to every annotation inside.
+ */
 export function annotationsOf(element: XmlElement, lines: Map<object, number>): JsonObject {
   let out: JsonObject | undefined;
+  const shared = element.name === 'Annotations' ? element.attributes.Qualifier : undefined;
   for (const child of element.children) {
     if (child.name !== 'Annotation') continue;
-    const { Term: term, Qualifier: qualifier } = child.attributes;
+    const { Term: term } = child.attributes;
+    const qualifier = child.attributes.Qualifier ?? shared;
     if (term === undefined || !READ_TERMS.has(term.slice(term.lastIndexOf('.') + 1))) continue;
     (out ??= {})[`@${term}${qualifier === undefined ? '' : `#${qualifier}`}`] = annotationValue(child, lines, 0);
   }

@@ -270,6 +270,26 @@ describe('a CSDL XML 4.01 document', () => {
     expect(report).toEqual([expect.objectContaining({ kind: 'adjusted', element: 'Key', name: 'N.Derived', line: 4 })]);
   });
 
+  it('reads the qualifier of an Annotations element as each annotation inside it', () => {
+    const restriction = (record: string) =>
+      `<Annotation Term="Org.OData.Capabilities.V1.FilterRestrictions"><Record>${record}</Record></Annotation>`;
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/><Property Name="P" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C"><EntitySet Name="Es" EntityType="N.E"/></EntityContainer>
+<Annotations Target="N.C/Es">${restriction('<PropertyValue Property="NonFilterableProperties"><Collection><PropertyPath>P</PropertyPath></Collection></PropertyValue>')}</Annotations>
+<Annotations Target="N.C/Es" Qualifier="Phone">
+${restriction('<PropertyValue Property="Filterable" Bool="false"/>')}
+</Annotations>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    // The alternative for phones was read as the restriction: no property of Es was filterable.
+    const { rules, report } = fromMetadata(text);
+    expect(rules).toEqual({ Es: { P: { filter: false } } });
+    expect(report).toEqual([
+      expect.objectContaining({ kind: 'not_applied', name: 'N.C/Es FilterRestrictions#Phone', line: 7 }),
+    ]);
+  });
+
   it('reads partners that lead back, and reports one that does not', () => {
     const person = imported.model.types.get('Geo.Person') as { properties: ReadonlyMap<string, NavigationProperty> };
     expect(person.properties.get('Places')!.partner).toBeUndefined();
