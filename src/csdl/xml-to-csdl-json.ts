@@ -10,7 +10,7 @@ import { associationsOf, type PendingNavigation } from './associations.js';
 import { CsdlError } from './csdl-error.js';
 import { CAPABILITIES_NAMESPACE, type CsdlSource, isObjectKey, type JsonObject, ownMember } from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
-import { sapRestrictionsOf, SapRestrictions } from './sap-restrictions.js';
+import { MAX_COMPLEX_PATHS, sapRestrictionsOf, SapRestrictions } from './sap-restrictions.js';
 import { childrenNamed, type XmlElement } from './xml-elements.js';
 import { annotationsOf } from './xml-annotations.js';
 
@@ -425,8 +425,16 @@ class Conversion {
       qualify: (name) => this.qualify(name),
       report,
     });
-    for (const set of this.entitySets.values()) {
+    for (const [name, set] of this.entitySets) {
       const restrictions = sapRestrictionsOf(this.sap, this.qualify(String(set.$Type)), types);
+      if (restrictions.incomplete)
+        report.add(
+          'not_applied',
+          'EntitySet',
+          name,
+          `the sap: restrictions inside its complex values beyond the first ${MAX_COMPLEX_PATHS} paths are not read`,
+          set,
+        );
       mergeRestriction(set, 'FilterRestrictions', 'NonFilterableProperties', restrictions.nonFilterable);
       mergeRestriction(set, 'FilterRestrictions', 'RequiredProperties', restrictions.required);
       mergeRestriction(set, 'SortRestrictions', 'NonSortableProperties', restrictions.nonSortable);
@@ -440,7 +448,8 @@ function mergeRestriction(set: JsonObject, term: string, property: string, paths
   const key = `@${CAPABILITIES_NAMESPACE}.${term}`;
   const record = (set[key] ??= {}) as JsonObject;
   const known = Array.isArray(record[property]) ? (record[property] as unknown[]) : [];
-  record[property] = [...known, ...paths.filter((path) => !known.includes(path))];
+  const stated = new Set(known);
+  record[property] = [...known, ...paths.filter((path) => !stated.has(path))];
 }
 
 /** Whether an OData 2/3 container is the service's default one (`m:IsDefaultEntityContainer`). */

@@ -174,6 +174,25 @@ ${EDMX_HEAD}<edmx:DataServices><Schema xmlns="http://docs.oasis-open.org/odata/n
     expect(csdlError(derived(10_000)).code).toBe('too_deep');
   });
 
+  it("reads SAP's restrictions inside complex types that hold one another twice over, up to a bound, noting the rest", () => {
+    // L0 holds two L1s, each L1 two L2s, …: 2^40 paths down to L40's `Hidden`, each a path of the rules.
+    const levels = 40;
+    let types = '';
+    for (let i = 0; i < levels; i++)
+      types += `<ComplexType Name="L${i}"><Property Name="A" Type="S.L${i + 1}"/><Property Name="B" Type="S.L${i + 1}"/></ComplexType>`;
+    const text = `<edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx" xmlns:m="http://schemas.microsoft.com/ado/2007/08/dataservices/metadata" xmlns:sap="http://www.sap.com/Protocols/SAPData">
+<edmx:DataServices m:DataServiceVersion="2.0"><Schema Namespace="S" xmlns="http://schemas.microsoft.com/ado/2008/09/edm">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false" sap:filterable="false"/><Property Name="Deep" Type="S.L0"/></EntityType>
+${types}<ComplexType Name="L${levels}"><Property Name="Hidden" Type="Edm.String" sap:filterable="false"/></ComplexType>
+<EntityContainer Name="C" m:IsDefaultEntityContainer="true"><EntitySet Name="Es" EntityType="S.E"/></EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    const { rules, report } = fromMetadata(text);
+    expect(rules.Es?.Id).toEqual({ filter: false });
+    expect(report).toEqual([
+      expect.objectContaining({ kind: 'not_applied', element: 'EntitySet', name: 'Es', line: 5 }),
+    ]);
+  });
+
   it('ends any mutation of a real document in a result or a CsdlError', () => {
     const text = metadataText('trippin');
     fc.assert(
