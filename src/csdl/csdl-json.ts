@@ -38,3 +38,12 @@ export function isObjectKey(name: string): boolean {
 export function ownMember<T>(object: { readonly [name: string]: T }, name: string): T | undefined {
   return Object.hasOwn(object, name) ? object[name] : undefined;
 }
+
+/**
+ * Whether a schema's alias is one CSDL reserves (`Edm`, `odata`, `System`, `Transient`): read as an
+ * alias, `Edm` would turn every primitive type (`Edm.String`) into a type of the schema. Such an
+ * alias is not read, and noted.
+ */
+export function isReservedAlias(alias: string): boolean {
+  return ['Edm', 'odata', 'System', 'Transient'].includes(alias);
+}

@@ -24,7 +24,14 @@ import type {
 } from '../model/model-definition.js';
 import { isPropertyName } from '../types/schema.js';
 import { CsdlError } from './csdl-error.js';
-import { type CsdlSource, isJsonObject, isObjectKey, type JsonObject, ownMember } from './csdl-json.js';
+import {
+  type CsdlSource,
+  isJsonObject,
+  isObjectKey,
+  isReservedAlias,
+  type JsonObject,
+  ownMember,
+} from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -95,13 +102,13 @@ class Import {
     for (const [key, value] of Object.entries(document)) {
       if (key.startsWith('$') || key.startsWith('@') || !isJsonObject(value)) continue;
       this.schemas.push([key, value]);
-      if (typeof value.$Alias === 'string') this.aliases.set(value.$Alias, key);
+      if (typeof value.$Alias === 'string') this.alias(value.$Alias, key, value);
     }
     if (isJsonObject(document.$Reference))
       for (const reference of Object.values(document.$Reference))
         for (const include of isJsonObject(reference) && Array.isArray(reference.$Include) ? reference.$Include : [])
           if (isJsonObject(include) && typeof include.$Alias === 'string' && typeof include.$Namespace === 'string')
-            this.aliases.set(include.$Alias, include.$Namespace);
+            this.alias(include.$Alias, include.$Namespace, include);
 
     const containerName = typeof document.$EntityContainer === 'string' ? this.qualify(document.$EntityContainer) : '';
     let container: JsonObject | undefined;
@@ -205,6 +212,20 @@ class Import {
         return object !== null && typeof object === 'object' ? this.source.lines.get(object) : undefined;
       },
     };
+  }
+
+  private alias(alias: string, namespace: string, at: object): void {
+    if (!isReservedAlias(alias)) {
+      this.aliases.set(alias, namespace);
+      return;
+    }
+    this.report.add(
+      'dropped',
+      'Alias',
+      alias,
+      `the alias of '${namespace}' is not read: CSDL reserves '${alias}' for its own names`,
+      at,
+    );
   }
 
   private qualify(name: string): string {

@@ -8,7 +8,14 @@
 
 import { associationsOf, type PendingNavigation } from './associations.js';
 import { CsdlError } from './csdl-error.js';
-import { CAPABILITIES_NAMESPACE, type CsdlSource, isObjectKey, type JsonObject, ownMember } from './csdl-json.js';
+import {
+  CAPABILITIES_NAMESPACE,
+  type CsdlSource,
+  isObjectKey,
+  isReservedAlias,
+  type JsonObject,
+  ownMember,
+} from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 import { MAX_COMPLEX_PATHS, sapRestrictionsOf, SapRestrictions } from './sap-restrictions.js';
 import { childrenNamed, type XmlElement } from './xml-elements.js';
@@ -118,7 +125,8 @@ class Conversion {
   /** Records a schema's alias, so names written with it can be read before its types are. */
   alias(schema: XmlElement): void {
     const { Namespace: namespace, Alias: alias } = schema.attributes;
-    if (namespace !== undefined && alias !== undefined) this.aliases.set(alias, namespace);
+    // A reserved alias is noted by importDefinition(), which reads `$Alias` as JSON gives it.
+    if (namespace !== undefined && alias !== undefined && !isReservedAlias(alias)) this.aliases.set(alias, namespace);
   }
 
   /** A qualified name with its alias replaced by the namespace. */

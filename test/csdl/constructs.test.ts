@@ -290,6 +290,29 @@ ${restriction('<PropertyValue Property="Filterable" Bool="false"/>')}
     ]);
   });
 
+  it('reads no alias CSDL reserves, which would take the Edm types from every property', () => {
+    const xml = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N" Alias="Edm">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/><Property Name="P" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C"><EntitySet Name="Es" EntityType="N.E"/></EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    const json = JSON.stringify({
+      $Version: '4.01',
+      $EntityContainer: 'N.C',
+      N: {
+        $Alias: 'Edm',
+        E: { $Kind: 'EntityType', $Key: ['Id'], Id: { $Type: 'Edm.Int32' }, P: { $Nullable: true } },
+        C: { $Kind: 'EntityContainer', Es: { $Collection: true, $Type: 'N.E' } },
+      },
+    });
+    for (const text of [xml, json]) {
+      // Each property was of 'N.Int32' or 'N.String', no type of the document: not filterable.
+      const { model, report } = fromMetadata(text);
+      expect(check("Id eq 1 and P eq 'x'", schemaOf(model, 'Es'))).toBeDefined();
+      expect(report).toEqual([expect.objectContaining({ kind: 'dropped', element: 'Alias', name: 'Edm' })]);
+    }
+  });
+
   it('reads partners that lead back, and reports one that does not', () => {
     const person = imported.model.types.get('Geo.Person') as { properties: ReadonlyMap<string, NavigationProperty> };
     expect(person.properties.get('Places')!.partner).toBeUndefined();
