@@ -66,6 +66,26 @@ export function capabilityRules(model: Model, imported: ImportedDefinition, repo
         return notApplied(`'${path}' is no ${what} path of ${name}`);
       forbidAt(name, path, rule);
     };
+    // A collection of paths as written. A path written alone (without its Collection) is read as
+    // one; anything else that is no path would restrict nothing without a word, so it is noted.
+    const listed = (member: string): string[] => {
+      const written = value[member];
+      if (written === undefined) return [];
+      if (typeof written === 'string') {
+        report.add(
+          'adjusted',
+          'Annotation',
+          `${where} ${term}`,
+          `'${member}' is one path, not a collection of paths: read as a collection of it`,
+          at,
+        );
+        return [written];
+      }
+      const read = paths(written);
+      if (!Array.isArray(written) || read.length < written.length)
+        notApplied(`'${member}' holds what is no path, which is not read`);
+      return read;
+    };
     const everything = (rule: keyof PropertyRule, relationsOnly: boolean) => {
       for (const property of properties.values())
         if (!relationsOnly || isRelation(property)) forbidAt(name, property.name, rule);
@@ -73,9 +93,9 @@ export function capabilityRules(model: Model, imported: ImportedDefinition, repo
     switch (term) {
       case 'FilterRestrictions':
         if (value.Filterable === false) everything('filter', false);
-        for (const path of paths(value.NonFilterableProperties)) forbid(path, 'filter', 'property');
+        for (const path of listed('NonFilterableProperties')) forbid(path, 'filter', 'property');
         if (value.RequiresFilter === true || Array.isArray(value.RequiredProperties)) {
-          const required = paths(value.RequiredProperties).filter((path) => {
+          const required = listed('RequiredProperties').filter((path) => {
             const found = propertyAt(properties, path.split('/')) !== undefined;
             if (!found) notApplied(`the required '${path}' is no property path of ${name}`);
             return found;
@@ -87,11 +107,11 @@ export function capabilityRules(model: Model, imported: ImportedDefinition, repo
         break;
       case 'SortRestrictions':
         if (value.Sortable === false) everything('sort', false);
-        for (const path of paths(value.NonSortableProperties)) forbid(path, 'sort', 'property');
+        for (const path of listed('NonSortableProperties')) forbid(path, 'sort', 'property');
         break;
       case 'ExpandRestrictions':
         if (value.Expandable === false) everything('expand', true);
-        for (const path of paths(value.NonExpandableProperties)) forbid(path, 'expand', 'navigation');
+        for (const path of listed('NonExpandableProperties')) forbid(path, 'expand', 'navigation');
         break;
       case 'NavigationRestrictions':
         if (value.Navigability !== undefined)

@@ -313,6 +313,26 @@ ${restriction('<PropertyValue Property="Filterable" Bool="false"/>')}
     }
   });
 
+  it('reads a restriction of one path written without its collection, and notes what is no path', () => {
+    const restriction = (paths: string) =>
+      `<Annotation Term="Org.OData.Capabilities.V1.FilterRestrictions"><Record><PropertyValue Property="NonFilterableProperties">${paths}</PropertyValue></Record></Annotation>`;
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/><Property Name="P" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C">
+<EntitySet Name="Es" EntityType="N.E">${restriction('<PropertyPath>P</PropertyPath>')}</EntitySet>
+<EntitySet Name="Fs" EntityType="N.E">${restriction('<Collection><PropertyPath>P</PropertyPath><Int>3</Int></Collection>')}</EntitySet>
+</EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    // The lone path restricted nothing, without a word.
+    const { rules, report } = fromMetadata(text);
+    expect(rules).toEqual({ Es: { P: { filter: false } }, Fs: { P: { filter: false } } });
+    expect(report.map((note) => [note.kind, note.name, note.line])).toEqual([
+      ['adjusted', 'N.C/Es FilterRestrictions', 5],
+      ['not_applied', 'N.C/Fs FilterRestrictions', 6],
+    ]);
+  });
+
   it('reads partners that lead back, and reports one that does not', () => {
     const person = imported.model.types.get('Geo.Person') as { properties: ReadonlyMap<string, NavigationProperty> };
     expect(person.properties.get('Places')!.partner).toBeUndefined();
