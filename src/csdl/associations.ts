@@ -3,7 +3,7 @@
 // navigation of the other end that goes the other way is the partner, and an AssociationSet says
 // which entity set holds each end (a binding). Read here into OData 4's form.
 
-import type { JsonObject } from './csdl-json.js';
+import { type JsonObject, ownMember } from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 import { childrenNamed, type XmlElement } from './xml-elements.js';
 
@@ -62,13 +62,19 @@ export function associationsOf(input: AssociationInput): void {
     else if (end.multiplicity === '0..1') pending.object.$Nullable = true;
     resolved.push(pending);
   }
+  // Looked up by association and roles, not searched: a service has thousands of navigation
+  // properties, and each searching all the others took time with their square.
+  const byRoles = new Map<string, PendingNavigation[]>();
+  const byAssociation = new Map<string, PendingNavigation[]>();
+  for (const pending of resolved) {
+    const { relationship, from, to } = roles(pending);
+    listed(byRoles, rolesKey(relationship, from, to)).push(pending);
+    listed(byAssociation, relationship).push(pending);
+  }
   // The partner: the navigation of the same association that goes from this one's target role back.
   for (const pending of resolved) {
     const { relationship, from, to } = roles(pending);
-    const back = resolved.find((other) => {
-      const r = roles(other);
-      return other !== pending && r.relationship === relationship && r.from === to && r.to === from;
-    });
+    const back = byRoles.get(rolesKey(relationship, to, from))?.find((other) => other !== pending);
     if (back !== undefined) pending.object.$Partner = back.name;
   }
 
@@ -77,9 +83,8 @@ export function associationsOf(input: AssociationInput): void {
     const ends = new Map(
       childrenNamed(set, 'End').map((end) => [end.attributes.Role ?? '', end.attributes.EntitySet ?? '']),
     );
-    for (const pending of resolved) {
-      const { relationship: r, from, to } = roles(pending);
-      if (r !== relationship) continue;
+    for (const pending of byAssociation.get(relationship) ?? []) {
+      const { from, to } = roles(pending);
       const source = input.entitySets.get(ends.get(from) ?? '');
       const target = ends.get(to);
       if (source === undefined || target === undefined || !input.entitySets.has(target)) {
@@ -94,7 +99,18 @@ export function associationsOf(input: AssociationInput): void {
       const bindings = (source.$NavigationPropertyBinding ??= {}) as JsonObject;
       // Only a navigation of the set's own type (or a base type's) is bound; one of a derived type
       // would need a type-cast segment, which the importer reports.
-      if (bindings[pending.name] === undefined) bindings[pending.name] = target;
+      if (ownMember(bindings, pending.name) === undefined) bindings[pending.name] = target;
     }
   }
+}
+
+/** A key of an association and two of its roles, written as JSON so that no names make two keys alike. */
+function rolesKey(relationship: string, from: string, to: string): string {
+  return JSON.stringify([relationship, from, to]);
+}
+
+function listed<T>(lists: Map<string, T[]>, key: string): T[] {
+  let list = lists.get(key);
+  if (list === undefined) lists.set(key, (list = []));
+  return list;
 }

@@ -8,7 +8,7 @@ import type { Model } from '../model/model.js';
 import { schemaOf } from '../model/model-view.js';
 import type { PropertyRule, PropertyRules } from '../query/rules.js';
 import type { Property } from '../types/schema.js';
-import { CAPABILITIES_NAMESPACE, isJsonObject, type JsonObject } from './csdl-json.js';
+import { CAPABILITIES_NAMESPACE, isJsonObject, type JsonObject, ownMember } from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 import type { ImportedDefinition } from './model-import.js';
 
@@ -35,6 +35,10 @@ export function capabilityRules(model: Model, imported: ImportedDefinition, repo
   const requirements: Record<string, { requiresFilter: boolean; requiredProperties: string[] }> = {};
   const container = imported.container;
   const containerSimple = container.slice(container.lastIndexOf('.') + 1);
+  const forbidAt = (resource: string, path: string, rule: keyof PropertyRule): void => {
+    const ofResource = memberOf(rules, resource, () => ({}));
+    memberOf(ofResource, path, (): Mutable<PropertyRule> => ({}))[rule] = false;
+  };
 
   /** The properties of a resource: a member's view, then through navigation properties. */
   const propertiesOf = (resource: readonly string[]): Properties | undefined => {
@@ -60,34 +64,54 @@ export function capabilityRules(model: Model, imported: ImportedDefinition, repo
       const property = propertyAt(properties, path.split('/'));
       if (property === undefined || (what === 'navigation' && !isRelation(property)))
         return notApplied(`'${path}' is no ${what} path of ${name}`);
-      ((rules[name] ??= {})[path] ??= {})[rule] = false;
+      forbidAt(name, path, rule);
+    };
+    // A collection of paths as written. A path written alone (without its Collection) is read as
+    // one; anything else that is no path would restrict nothing without a word, so it is noted.
+    const listed = (member: string): string[] => {
+      const written = value[member];
+      if (written === undefined) return [];
+      if (typeof written === 'string') {
+        report.add(
+          'adjusted',
+          'Annotation',
+          `${where} ${term}`,
+          `'${member}' is one path, not a collection of paths: read as a collection of it`,
+          at,
+        );
+        return [written];
+      }
+      const read = paths(written);
+      if (!Array.isArray(written) || read.length < written.length)
+        notApplied(`'${member}' holds what is no path, which is not read`);
+      return read;
     };
     const everything = (rule: keyof PropertyRule, relationsOnly: boolean) => {
       for (const property of properties.values())
-        if (!relationsOnly || isRelation(property)) ((rules[name] ??= {})[property.name] ??= {})[rule] = false;
+        if (!relationsOnly || isRelation(property)) forbidAt(name, property.name, rule);
     };
     switch (term) {
       case 'FilterRestrictions':
         if (value.Filterable === false) everything('filter', false);
-        for (const path of paths(value.NonFilterableProperties)) forbid(path, 'filter', 'property');
+        for (const path of listed('NonFilterableProperties')) forbid(path, 'filter', 'property');
         if (value.RequiresFilter === true || Array.isArray(value.RequiredProperties)) {
-          const required = paths(value.RequiredProperties).filter((path) => {
+          const required = listed('RequiredProperties').filter((path) => {
             const found = propertyAt(properties, path.split('/')) !== undefined;
             if (!found) notApplied(`the required '${path}' is no property path of ${name}`);
             return found;
           });
-          const known = (requirements[name] ??= { requiresFilter: false, requiredProperties: [] });
+          const known = memberOf(requirements, name, () => ({ requiresFilter: false, requiredProperties: [] }));
           known.requiresFilter ||= value.RequiresFilter === true;
           known.requiredProperties.push(...required.filter((p) => !known.requiredProperties.includes(p)));
         }
         break;
       case 'SortRestrictions':
         if (value.Sortable === false) everything('sort', false);
-        for (const path of paths(value.NonSortableProperties)) forbid(path, 'sort', 'property');
+        for (const path of listed('NonSortableProperties')) forbid(path, 'sort', 'property');
         break;
       case 'ExpandRestrictions':
         if (value.Expandable === false) everything('expand', true);
-        for (const path of paths(value.NonExpandableProperties)) forbid(path, 'expand', 'navigation');
+        for (const path of listed('NonExpandableProperties')) forbid(path, 'expand', 'navigation');
         break;
       case 'NavigationRestrictions':
         if (value.Navigability !== undefined)
@@ -165,6 +189,18 @@ export function capabilityRules(model: Model, imported: ImportedDefinition, repo
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The member of a record under a name, made on first use. Its own only: a resource or a property
+ * may be named `constructor`, which every object inherits.
+ */
+function memberOf<T>(record: Record<string, T>, name: string, make: () => T): T {
+  const known = ownMember(record, name);
+  if (known !== undefined) return known;
+  const made = make();
+  record[name] = made;
+  return made;
+}
 
 /** The entity sets and singletons whose entity type is `type` or derives from it. */
 function membersOfType(model: Model, type: string): string[] {

@@ -6,7 +6,7 @@
 export type CsdlErrorCode =
   /** The text is longer than `maxLength`. */
   | 'too_large'
-  /** Elements nested deeper than any CSDL document nests them (`MAX_XML_DEPTH`). */
+  /** Elements nested deeper than any CSDL document nests them (`MAX_XML_DEPTH`), or a type derived more than `MAX_BASE_TYPE_DEPTH` deep. */
   | 'too_deep'
   /** A document type declaration: refused, so no entity is ever declared or expanded. */
   | 'doctype'

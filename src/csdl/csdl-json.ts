@@ -20,3 +20,30 @@ export const CAPABILITIES_NAMESPACE = 'Org.OData.Capabilities.V1';
 export function isJsonObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
+
+/**
+ * Whether a document's name can key a plain object. `__proto__` cannot: assigning it replaces the
+ * object's prototype instead of adding a member, and reading it finds `Object.prototype`, so a
+ * hostile document could reach every object of the process. A member of that name is left out
+ * and noted wherever the reader keys objects by names.
+ */
+export function isObjectKey(name: string): boolean {
+  return name !== '__proto__';
+}
+
+/**
+ * The member of an object a document's name stands for: its own, never one every object inherits
+ * (`constructor`, `toString`), which a name read from a document could otherwise find.
+ */
+export function ownMember<T>(object: { readonly [name: string]: T }, name: string): T | undefined {
+  return Object.hasOwn(object, name) ? object[name] : undefined;
+}
+
+/**
+ * Whether a schema's alias is one CSDL reserves (`Edm`, `odata`, `System`, `Transient`): read as an
+ * alias, `Edm` would turn every primitive type (`Edm.String`) into a type of the schema. Such an
+ * alias is not read, and noted.
+ */
+export function isReservedAlias(alias: string): boolean {
+  return ['Edm', 'odata', 'System', 'Transient'].includes(alias);
+}

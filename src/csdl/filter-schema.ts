@@ -6,10 +6,11 @@
 import { schemaOf } from '../model/model-view.js';
 import { filterSchemaOf, rulesOf } from '../query/rules.js';
 import type { Schema } from '../types/schema.js';
+import { ownMember } from './csdl-json.js';
 import type { ImportedMetadata } from './from-metadata.js';
 
 /** The schema of `resource`'s filters, under the rules its annotations state; a name the model lacks is a SchemaDefinitionError. */
 export function filterSchemaFor(imported: ImportedMetadata, resource: string): Schema {
   const view = schemaOf(imported.model, resource);
-  return filterSchemaOf(view, rulesOf(view, imported.rules[resource]));
+  return filterSchemaOf(view, rulesOf(view, ownMember(imported.rules, resource)));
 }

@@ -24,7 +24,14 @@ import type {
 } from '../model/model-definition.js';
 import { isPropertyName } from '../types/schema.js';
 import { CsdlError } from './csdl-error.js';
-import { type CsdlSource, isJsonObject, type JsonObject } from './csdl-json.js';
+import {
+  type CsdlSource,
+  isJsonObject,
+  isObjectKey,
+  isReservedAlias,
+  type JsonObject,
+  ownMember,
+} from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -32,6 +39,13 @@ type Facets = { maxLength?: number | 'max'; precision?: number; scale?: number |
 
 /** What the type of a property is held as when the filter language cannot read it. */
 export const PLACEHOLDER_TYPE: EdmType = 'Edm.Binary';
+
+/**
+ * The most base types a type is read with, above it. Services derive a few levels deep; every
+ * type's properties and key are gathered through its base types, so a chain of thousands would
+ * cost time with its square (half a minute for 10,000 levels).
+ */
+export const MAX_BASE_TYPE_DEPTH = 64;
 
 /** OData 2 and 3 names of primitive types that OData 4 names otherwise. */
 const LEGACY_NAMES: Readonly<Record<string, EdmType>> = { 'Edm.Time': 'Edm.TimeOfDay' };
@@ -88,13 +102,13 @@ class Import {
     for (const [key, value] of Object.entries(document)) {
       if (key.startsWith('$') || key.startsWith('@') || !isJsonObject(value)) continue;
       this.schemas.push([key, value]);
-      if (typeof value.$Alias === 'string') this.aliases.set(value.$Alias, key);
+      if (typeof value.$Alias === 'string') this.alias(value.$Alias, key, value);
     }
     if (isJsonObject(document.$Reference))
       for (const reference of Object.values(document.$Reference))
         for (const include of isJsonObject(reference) && Array.isArray(reference.$Include) ? reference.$Include : [])
           if (isJsonObject(include) && typeof include.$Alias === 'string' && typeof include.$Namespace === 'string')
-            this.aliases.set(include.$Alias, include.$Namespace);
+            this.alias(include.$Alias, include.$Namespace, include);
 
     const containerName = typeof document.$EntityContainer === 'string' ? this.qualify(document.$EntityContainer) : '';
     let container: JsonObject | undefined;
@@ -146,7 +160,9 @@ class Import {
       throw new CsdlError('not_csdl', 'The document has no entity container ($EntityContainer names none)', {
         element: 'EntityContainer',
       });
+    for (const entry of this.structured.values()) this.boundBaseTypes(entry);
     for (const entry of this.structured.values()) this.resolveMembers(entry);
+    for (const entry of this.structured.values()) this.keyStatedAgain(entry);
     for (const entry of this.structured.values()) this.checkPartners(entry);
     for (const entry of this.structured.values()) this.keyless(entry);
     this.breakValueCycles();
@@ -198,6 +214,20 @@ class Import {
     };
   }
 
+  private alias(alias: string, namespace: string, at: object): void {
+    if (!isReservedAlias(alias)) {
+      this.aliases.set(alias, namespace);
+      return;
+    }
+    this.report.add(
+      'dropped',
+      'Alias',
+      alias,
+      `the alias of '${namespace}' is not read: CSDL reserves '${alias}' for its own names`,
+      at,
+    );
+  }
+
   private qualify(name: string): string {
     const dot = name.lastIndexOf('.');
     if (dot < 0) return name;
@@ -239,7 +269,7 @@ class Import {
         let problem: string | undefined;
         for (const parameter of written) {
           const parameterName = String(parameter.$Name ?? '');
-          if (!isIdentifier(parameterName) || parameterName in parameters) {
+          if (!isIdentifier(parameterName) || !isObjectKey(parameterName) || Object.hasOwn(parameters, parameterName)) {
             problem = `the parameter name '${parameterName}' is no identifier, or is given twice`;
             break;
           }
@@ -318,7 +348,7 @@ class Import {
     const members: Record<string, number | bigint> = {};
     for (const [member, value] of Object.entries(object)) {
       if (member.startsWith('$') || member.includes('@')) continue;
-      if (!isIdentifier(member)) {
+      if (!isIdentifier(member) || !isObjectKey(member)) {
         this.report.add(
           'dropped',
           'Member',
@@ -412,12 +442,12 @@ class Import {
       if (name.startsWith('$') || name.includes('@') || !isJsonObject(value)) continue;
       const path = `${typeName}/${name}`;
       const element = value.$Kind === 'NavigationProperty' ? 'NavigationProperty' : 'Property';
-      if (!isPropertyName(name)) {
+      if (!isPropertyName(name) || !isObjectKey(name)) {
         this.report.add(
           'dropped',
           element,
           path,
-          isIdentifier(name)
+          isIdentifier(name) && isObjectKey(name)
             ? `'${name}' is a reserved word of the filter language, so no filter could name it`
             : 'the name is no identifier the filter language can write',
           value,
@@ -517,7 +547,8 @@ class Import {
       let properties: Record<string, Exclude<StructuralPropertyDefinition, string>> | undefined =
         this.allProperties(entry);
       for (const [i, segment] of segments.entries()) {
-        const property: Exclude<StructuralPropertyDefinition, string> | undefined = properties?.[segment];
+        const property: Exclude<StructuralPropertyDefinition, string> | undefined =
+          properties === undefined ? undefined : ownMember(properties, segment);
         if (property === undefined)
           throw this.invalid(`the key names '${path}', which is no property of the type`, entry.name, entry.object);
         if (i < segments.length - 1) properties = this.structured.get(property.type)?.properties;
@@ -582,6 +613,27 @@ class Import {
   }
 
   /**
+   * CSDL forbids a derived entity type to state a key: its base type's is its own. A service that
+   * states it again is read with the base type's key, noted, rather than refused as a whole.
+   */
+  private keyStatedAgain(entry: StructuredEntry): void {
+    if (entry.kind !== 'entity' || entry.definition.key === undefined) return;
+    const base = this.chain(entry)
+      .slice(1)
+      .find((e) => e.definition.key !== undefined);
+    if (base === undefined) return;
+    const same = JSON.stringify(entry.definition.key) === JSON.stringify(base.definition.key);
+    delete entry.definition.key;
+    this.report.add(
+      'adjusted',
+      'Key',
+      entry.name,
+      `CSDL lets a derived type state no key: it is read with the key of its base type '${base.name}'${same ? '' : ', which names other properties'}`,
+      entry.object,
+    );
+  }
+
+  /**
    * CSDL 4.01 lets an entity type that only singletons and single-valued containment hold go
    * without a key; the model holds a keyless entity type only as abstract, and so reads it.
    */
@@ -598,20 +650,40 @@ class Import {
     );
   }
 
-  /** The entries of a type and its base types, most derived first (bounded, so a cycle of bases ends). */
+  /**
+   * Refuses a type with more than MAX_BASE_TYPE_DEPTH base types above it. A cycle of base types
+   * ends the walk: defineModel() names it.
+   */
+  private boundBaseTypes(entry: StructuredEntry): void {
+    const seen = new Set<StructuredEntry>();
+    let at: StructuredEntry | undefined = entry;
+    while (at !== undefined && !seen.has(at)) {
+      if (seen.size > MAX_BASE_TYPE_DEPTH)
+        throw new CsdlError(
+          'too_deep',
+          `${entry.name}: the type has more than ${MAX_BASE_TYPE_DEPTH} base types above it, more than the package reads`,
+          { element: entry.name, line: this.source.lines.get(entry.object) },
+        );
+      seen.add(at);
+      at = at.definition.baseType === undefined ? undefined : this.structured.get(at.definition.baseType);
+    }
+  }
+
+  /** The entries of a type and its base types, most derived first (a cycle of bases ends it; boundBaseTypes() bounds it). */
   private chain(entry: StructuredEntry): StructuredEntry[] {
     const chain: StructuredEntry[] = [];
     let at: StructuredEntry | undefined = entry;
-    while (at !== undefined && chain.length < 64 && !chain.includes(at)) {
+    while (at !== undefined && !chain.includes(at)) {
       chain.push(at);
       at = at.definition.baseType === undefined ? undefined : this.structured.get(at.definition.baseType);
     }
     return chain;
   }
 
+  // Without a prototype, so a name read from the document finds only the type's members.
   private allProperties(entry: StructuredEntry): Record<string, Exclude<StructuralPropertyDefinition, string>> {
     return Object.assign(
-      {},
+      Object.create(null),
       ...this.chain(entry)
         .reverse()
         .map((e) => e.properties),
@@ -620,7 +692,7 @@ class Import {
 
   private allNavigation(entry: StructuredEntry): Record<string, Mutable<NavigationPropertyDefinition>> {
     return Object.assign(
-      {},
+      Object.create(null),
       ...this.chain(entry)
         .reverse()
         .map((e) => e.navigation),
@@ -690,12 +762,14 @@ class Import {
       const element = set ? 'EntitySet' : 'Singleton';
       const type = this.qualify(typeof value.$Type === 'string' ? value.$Type : '');
       const entry = this.structured.get(type);
-      if (!isIdentifier(name) || entry?.kind !== 'entity') {
+      if (!isIdentifier(name) || !isObjectKey(name) || entry?.kind !== 'entity') {
         this.report.add(
           'dropped',
           element,
           path,
-          !isIdentifier(name) ? 'the name is no identifier' : `its type '${type}' is no entity type of the document`,
+          !isIdentifier(name) || !isObjectKey(name)
+            ? 'the name is no identifier'
+            : `its type '${type}' is no entity type of the document`,
           value,
         );
         continue;

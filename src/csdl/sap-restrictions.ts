@@ -5,6 +5,7 @@
 // base types and complex properties, so one path turns both into the query layer's rules.
 
 import type { JsonObject } from './csdl-json.js';
+import { MAX_BASE_TYPE_DEPTH } from './model-import.js';
 import type { XmlElement } from './xml-elements.js';
 
 const SAP = 'http://www.sap.com/Protocols/SAPData';
@@ -44,7 +45,16 @@ export interface SapPaths {
   readonly nonFilterable: readonly string[];
   readonly nonSortable: readonly string[];
   readonly required: readonly string[];
+  /** Whether complex values beyond MAX_COMPLEX_PATHS were left unread. */
+  readonly incomplete: boolean;
 }
+
+/**
+ * The most complex values walked into for one entity type. Complex types that hold one another
+ * twice over, level after level, have paths doubling with each level: every one is a path of the
+ * rules, so a document of thirty such types would have a thousand million of them.
+ */
+export const MAX_COMPLEX_PATHS = 10_000;
 
 /** The restricted paths of an entity type: its own and its base types' properties, and those inside its complex values. */
 export function sapRestrictionsOf(
@@ -53,19 +63,28 @@ export function sapRestrictionsOf(
   typeObject: (qualified: string) => JsonObject | undefined,
 ): SapPaths {
   const out = { nonFilterable: [] as string[], nonSortable: [] as string[], required: [] as string[] };
+  let walked = 0;
+  let incomplete = false;
   const walk = (type: string, prefix: string, open: ReadonlySet<string>): void => {
-    for (let at: string | undefined = type, seen = 0; at !== undefined && seen < 64; seen++) {
+    // The type and its base types: importDefinition() refuses more of them, and this ends a cycle.
+    for (let at: string | undefined = type, seen = 0; at !== undefined && seen <= MAX_BASE_TYPE_DEPTH; seen++) {
       const entry = sap.byType.get(at);
       if (entry !== undefined) {
         for (const key of ['nonFilterable', 'nonSortable', 'required'] as const)
           for (const name of entry[key]) out[key].push(`${prefix}${name}`);
-        for (const [name, inner] of entry.complex)
-          if (!open.has(inner)) walk(inner, `${prefix}${name}/`, new Set([...open, inner]));
+        for (const [name, inner] of entry.complex) {
+          if (open.has(inner)) continue;
+          if (++walked > MAX_COMPLEX_PATHS) {
+            incomplete = true;
+            return;
+          }
+          walk(inner, `${prefix}${name}/`, new Set([...open, inner]));
+        }
       }
       const base: unknown = typeObject(at)?.$BaseType;
       at = typeof base === 'string' ? base : undefined;
     }
   };
   walk(entityType, '', new Set([entityType]));
-  return out;
+  return { ...out, incomplete };
 }

@@ -5,7 +5,7 @@
 // read (Apply, If, …) are kept as `{ $Expression: name }`. Nesting beyond a bound is not read, so
 // a hostile document cannot exhaust the stack.
 
-import type { JsonObject } from './csdl-json.js';
+import { isObjectKey, type JsonObject } from './csdl-json.js';
 import type { XmlElement } from './xml-elements.js';
 
 /** Deeper than any annotation the rules read (a restriction's record in a collection in a record). */
@@ -31,12 +31,17 @@ const CONSTANTS = [
  */
 const READ_TERMS = new Set(['FilterRestrictions', 'SortRestrictions', 'ExpandRestrictions', 'NavigationRestrictions']);
 
-/** The annotations directly inside an element that bear on filtering, by `@Term` (and `#Qualifier`). */
+/**
+ * The annotations directly inside an element that bear on filtering, by `@Term` (and `#Qualifier`).
+ * `Annotations` elements give their qualifier to every annotation inside.
+ */
 export function annotationsOf(element: XmlElement, lines: Map<object, number>): JsonObject {
   let out: JsonObject | undefined;
+  const shared = element.name === 'Annotations' ? element.attributes.Qualifier : undefined;
   for (const child of element.children) {
     if (child.name !== 'Annotation') continue;
-    const { Term: term, Qualifier: qualifier } = child.attributes;
+    const { Term: term } = child.attributes;
+    const qualifier = child.attributes.Qualifier ?? shared;
     if (term === undefined || !READ_TERMS.has(term.slice(term.lastIndexOf('.') + 1))) continue;
     (out ??= {})[`@${term}${qualifier === undefined ? '' : `#${qualifier}`}`] = annotationValue(child, lines, 0);
   }
@@ -66,8 +71,9 @@ function expression(element: XmlElement, lines: Map<object, number>, depth: numb
       const record: JsonObject = {};
       lines.set(record, element.line);
       if (element.attributes.Type !== undefined) record['@type'] = element.attributes.Type;
+      // No term has a property `__proto__`; assigning one would replace the record's prototype.
       for (const value of element.children)
-        if (value.name === 'PropertyValue')
+        if (value.name === 'PropertyValue' && isObjectKey(value.attributes.Property ?? ''))
           record[value.attributes.Property ?? ''] = annotationValue(value, lines, depth + 1);
       return record;
     }

@@ -8,9 +8,16 @@
 
 import { associationsOf, type PendingNavigation } from './associations.js';
 import { CsdlError } from './csdl-error.js';
-import { CAPABILITIES_NAMESPACE, type CsdlSource, type JsonObject } from './csdl-json.js';
+import {
+  CAPABILITIES_NAMESPACE,
+  type CsdlSource,
+  isObjectKey,
+  isReservedAlias,
+  type JsonObject,
+  ownMember,
+} from './csdl-json.js';
 import type { ImportReport } from './import-report.js';
-import { sapRestrictionsOf, SapRestrictions } from './sap-restrictions.js';
+import { MAX_COMPLEX_PATHS, sapRestrictionsOf, SapRestrictions } from './sap-restrictions.js';
 import { childrenNamed, type XmlElement } from './xml-elements.js';
 import { annotationsOf } from './xml-annotations.js';
 
@@ -30,11 +37,13 @@ export function xmlToCsdlJson(root: XmlElement, lines: Map<object, number>, repo
   const document: JsonObject = { $Version: legacy ? legacyVersion(root, report) : (root.attributes.Version ?? '') };
   const references: JsonObject = {};
   for (const reference of childrenNamed(root, 'Reference')) {
+    const uri = reference.attributes.Uri ?? '';
+    if (conversion.refused(reference, uri, uri, 'target')) continue;
     const includes = childrenNamed(reference, 'Include').map((include) => ({
       $Namespace: include.attributes.Namespace,
       ...(include.attributes.Alias === undefined ? {} : { $Alias: include.attributes.Alias }),
     }));
-    references[reference.attributes.Uri ?? ''] = { $Include: includes };
+    references[uri] = { $Include: includes };
   }
   if (Object.keys(references).length > 0) document.$Reference = references;
   const services = childrenNamed(root, 'DataServices')[0];
@@ -48,7 +57,8 @@ export function xmlToCsdlJson(root: XmlElement, lines: Map<object, number>, repo
   for (const schema of schemas) {
     // A namespace may be written in several Schema elements: they are one schema.
     const namespace = schema.attributes.Namespace ?? '';
-    const known = document[namespace];
+    if (conversion.refused(schema, namespace, namespace)) continue;
+    const known = ownMember(document, namespace);
     document[namespace] = conversion.schema(
       schema,
       document,
@@ -82,6 +92,20 @@ function legacyVersion(root: XmlElement, report: ImportReport): string {
   return highest.startsWith('3.') ? '3.0' : '2.0';
 }
 
+/** The elements kept under their name in their schema's or container's object. */
+const KEPT_BY_NAME = new Set([
+  'EntityType',
+  'ComplexType',
+  'EnumType',
+  'TypeDefinition',
+  'EntityContainer',
+  'Term',
+  'EntitySet',
+  'Singleton',
+  'FunctionImport',
+  'ActionImport',
+]);
+
 class Conversion {
   private readonly aliases = new Map<string, string>();
   private readonly pending: PendingNavigation[] = [];
@@ -101,7 +125,8 @@ class Conversion {
   /** Records a schema's alias, so names written with it can be read before its types are. */
   alias(schema: XmlElement): void {
     const { Namespace: namespace, Alias: alias } = schema.attributes;
-    if (namespace !== undefined && alias !== undefined) this.aliases.set(alias, namespace);
+    // A reserved alias is noted by importDefinition(), which reads `$Alias` as JSON gives it.
+    if (namespace !== undefined && alias !== undefined && !isReservedAlias(alias)) this.aliases.set(alias, namespace);
   }
 
   /** A qualified name with its alias replaced by the namespace. */
@@ -117,6 +142,30 @@ class Conversion {
     return object;
   }
 
+  /**
+   * Whether an element is left out (and noted) for its name: one that cannot be a member of CSDL
+   * JSON's objects (a target or URI may hold `$` and `@`), or one given before to a member of the
+   * same object, which CSDL forbids and JSON cannot hold twice. The first of two is read.
+   */
+  refused(
+    element: XmlElement,
+    name: string,
+    path: string,
+    kind: 'name' | 'target' = 'name',
+    owner?: JsonObject,
+  ): boolean {
+    const reason = !isObjectKey(name)
+      ? `the name '${name}' is not read: JavaScript gives it a meaning of its own`
+      : kind === 'name' && (name.startsWith('$') || name.includes('@'))
+        ? `the name '${name}' is not read: CSDL JSON would read it as a keyword or an annotation`
+        : owner !== undefined && Object.hasOwn(owner, name) && !Array.isArray(owner[name])
+          ? `the name '${name}' is given to an element before it, whose definition is read`
+          : undefined;
+    if (reason === undefined) return false;
+    this.report.add('dropped', element.name, path, reason, this.at({}, element));
+    return true;
+  }
+
   schema(schema: XmlElement, document: JsonObject, known: JsonObject | undefined): JsonObject {
     const namespace = schema.attributes.Namespace ?? '';
     const object: JsonObject = known ?? this.at({}, schema);
@@ -125,13 +174,24 @@ class Conversion {
       // Other vocabularies' elements (`atom:link` in SAP's documents) are no part of the model.
       if (element.uri !== schema.uri) continue;
       const name = element.attributes.Name ?? '';
+      // An operation's overloads share its name (a type's is noted below); associations are not kept under theirs.
+      const unique = KEPT_BY_NAME.has(element.name);
+      if (this.refused(element, name, `${namespace}.${name}`, 'name', unique ? object : undefined)) continue;
+      if (unique && Array.isArray(ownMember(object, name)))
+        this.report.add(
+          'dropped',
+          'Function',
+          `${namespace}.${name}`,
+          'a type of the schema has its name, which CSDL JSON does not let an operation share',
+          this.at({}, element),
+        );
       switch (element.name) {
         case 'EntityType':
         case 'ComplexType':
           object[name] = this.structuredType(element, `${namespace}.${name}`);
           break;
         case 'EnumType':
-          object[name] = this.enumType(element);
+          object[name] = this.enumType(element, `${namespace}.${name}`);
           break;
         case 'TypeDefinition':
           object[name] = this.at(
@@ -147,11 +207,11 @@ class Conversion {
           }
           this.containerNamespace = namespace;
           document.$EntityContainer = `${namespace}.${name}`;
-          object[name] = this.container(element);
+          object[name] = this.container(element, `${namespace}.${name}`);
           break;
         case 'Function': {
           // JSON holds a function's overloads in an array under its name, which XML lets a type share.
-          const overloads = object[name];
+          const overloads = ownMember(object, name);
           if (overloads === undefined) object[name] = [this.function(element)];
           else if (Array.isArray(overloads)) overloads.push(this.function(element));
           else
@@ -183,7 +243,11 @@ class Conversion {
         case 'Annotations': {
           const all = (object.$Annotations ??= {}) as JsonObject;
           const target = element.attributes.Target ?? '';
-          all[target] = { ...(all[target] as JsonObject | undefined), ...annotationsOf(element, this.lines) };
+          if (this.refused(element, target, target, 'target')) break;
+          all[target] = {
+            ...(ownMember(all, target) as JsonObject | undefined),
+            ...annotationsOf(element, this.lines),
+          };
           break;
         }
         default:
@@ -204,6 +268,11 @@ class Conversion {
     this.annotate(object, element);
     for (const child of element.children) {
       const name = child.attributes.Name ?? '';
+      if (
+        (child.name === 'Property' || child.name === 'NavigationProperty') &&
+        this.refused(child, name, `${qualifiedName}/${name}`, 'name', object)
+      )
+        continue;
       if (child.name === 'Key')
         object.$Key = childrenNamed(child, 'PropertyRef').map(({ attributes: r }) =>
           r.Alias === undefined ? (r.Name ?? '') : { [r.Alias]: r.Name ?? '' },
@@ -271,7 +340,7 @@ class Conversion {
     if (element.children.length > 0) Object.assign(object, annotationsOf(element, this.lines));
   }
 
-  private enumType(element: XmlElement): JsonObject {
+  private enumType(element: XmlElement, qualifiedName: string): JsonObject {
     const a = element.attributes;
     const object: JsonObject = this.at({ $Kind: 'EnumType' }, element);
     if (a.UnderlyingType !== undefined) object.$UnderlyingType = a.UnderlyingType;
@@ -279,6 +348,8 @@ class Conversion {
     // Members without a value count from 0 in the order written.
     let next = 0n;
     for (const member of childrenNamed(element, 'Member')) {
+      const name = member.attributes.Name ?? '';
+      if (this.refused(member, name, `${qualifiedName}/${name}`, 'name', object)) continue;
       const written = member.attributes.Value;
       // A short integer is read as a number; one of 16 digits and more exactly, as a BigInt.
       const trimmed = written?.trim();
@@ -291,7 +362,7 @@ class Conversion {
               ? BigInt(Number(trimmed))
               : BigInt(trimmed);
       if (typeof value === 'bigint') next = value + 1n;
-      object[member.attributes.Name ?? ''] =
+      object[name] =
         typeof value === 'bigint' &&
         value >= BigInt(Number.MIN_SAFE_INTEGER) &&
         value <= BigInt(Number.MAX_SAFE_INTEGER)
@@ -301,11 +372,13 @@ class Conversion {
     return object;
   }
 
-  private container(element: XmlElement): JsonObject {
+  private container(element: XmlElement, qualifiedName: string): JsonObject {
     const object: JsonObject = this.at({ $Kind: 'EntityContainer' }, element);
     for (const member of element.children) {
       const a = member.attributes;
       const name = a.Name ?? '';
+      const kept = KEPT_BY_NAME.has(member.name);
+      if (this.refused(member, name, `${qualifiedName}/${name}`, 'name', kept ? object : undefined)) continue;
       switch (member.name) {
         case 'EntitySet':
         case 'Singleton': {
@@ -348,8 +421,8 @@ class Conversion {
     if (!this.legacy && this.pending.length === 0) return;
     const types = (qualified: string): JsonObject | undefined => {
       const dot = qualified.lastIndexOf('.');
-      const schema = document[qualified.slice(0, dot)] as JsonObject | undefined;
-      const type = schema?.[qualified.slice(dot + 1)];
+      const schema = ownMember(document, qualified.slice(0, dot)) as JsonObject | undefined;
+      const type = schema === undefined ? undefined : ownMember(schema, qualified.slice(dot + 1));
       return type !== null && typeof type === 'object' && !Array.isArray(type) ? (type as JsonObject) : undefined;
     };
     associationsOf({
@@ -360,8 +433,16 @@ class Conversion {
       qualify: (name) => this.qualify(name),
       report,
     });
-    for (const set of this.entitySets.values()) {
+    for (const [name, set] of this.entitySets) {
       const restrictions = sapRestrictionsOf(this.sap, this.qualify(String(set.$Type)), types);
+      if (restrictions.incomplete)
+        report.add(
+          'not_applied',
+          'EntitySet',
+          name,
+          `the sap: restrictions inside its complex values beyond the first ${MAX_COMPLEX_PATHS} paths are not read`,
+          set,
+        );
       mergeRestriction(set, 'FilterRestrictions', 'NonFilterableProperties', restrictions.nonFilterable);
       mergeRestriction(set, 'FilterRestrictions', 'RequiredProperties', restrictions.required);
       mergeRestriction(set, 'SortRestrictions', 'NonSortableProperties', restrictions.nonSortable);
@@ -375,7 +456,8 @@ function mergeRestriction(set: JsonObject, term: string, property: string, paths
   const key = `@${CAPABILITIES_NAMESPACE}.${term}`;
   const record = (set[key] ??= {}) as JsonObject;
   const known = Array.isArray(record[property]) ? (record[property] as unknown[]) : [];
-  record[property] = [...known, ...paths.filter((path) => !known.includes(path))];
+  const stated = new Set(known);
+  record[property] = [...known, ...paths.filter((path) => !stated.has(path))];
 }
 
 /** Whether an OData 2/3 container is the service's default one (`m:IsDefaultEntityContainer`). */

@@ -104,7 +104,7 @@ class ModelResolution {
     // A base's key may be resolved already, for a derived type declared before it: resolved once,
     // it stays the one list its derived types share.
     for (const type of this.structured) if (type.kind === 'entity' && type.key === undefined) this.resolveKey(type);
-    for (const type of this.structured) if (type.kind === 'complex') this.refuseValueCycle(type);
+    this.refuseValueCycles();
     for (const type of this.structured) this.checkPartners(type);
     const { entitySets, singletons } = this.resolveContainer();
     const discriminator = resolveDiscriminator(
@@ -426,22 +426,42 @@ class ModelResolution {
     return undefined;
   }
 
-  /** A complex type that holds itself by value (directly, in a collection, or deeper) would be a value without end. */
-  private refuseValueCycle(type: ComplexType): void {
-    const walk = (at: ComplexType, path: readonly string[], open: readonly ComplexType[]): void => {
+  /**
+   * A complex type that holds itself by value (directly, in a collection, or deeper) would be a
+   * value without end. One depth-first walk over every complex type finds each: a property that
+   * leads back to a type the walk is inside closes a cycle. Each type is walked once — walking from
+   * every type, or along every path, took time with the cube of a chain of nested types or
+   * doubling with each level of types that hold one another twice over.
+   */
+  private refuseValueCycles(): void {
+    const done = new Set<StructuredType>();
+    // The types the walk is inside, each with the property it was entered through.
+    const open: { readonly type: StructuredType; readonly through: string }[] = [];
+    const walk = (at: StructuredType): void => {
       for (const property of at.properties.values()) {
         if (property.kind !== 'property' || !isStructuredType(property.type as NamedType)) continue;
-        const inner = property.type as ComplexType;
-        const next = [...path, property.name];
-        if (inner === type)
-          this.failAt(type.name)(
-            `the structure contains itself: '${next.join('/')}' is a '${type.name}' again, so a value would have no end; refer to entities through navigation instead`,
-            next.join('/'),
+        const inner = property.type as StructuredType;
+        if (done.has(inner)) continue;
+        const from = open.findIndex((entry) => entry.type === inner);
+        if (from >= 0) {
+          const path = [...open.slice(from + 1).map((entry) => entry.through), property.name].join('/');
+          this.failAt(inner.name)(
+            `the structure contains itself: '${path}' is a '${inner.name}' again, so a value would have no end; refer to entities through navigation instead`,
+            path,
           );
-        if (!open.includes(inner)) walk(inner, next, [...open, inner]);
+        }
+        open.push({ type: inner, through: property.name });
+        walk(inner);
+        open.pop();
       }
+      done.add(at);
     };
-    walk(type, [], [type]);
+    for (const type of this.structured)
+      if (type.kind === 'complex' && !done.has(type)) {
+        open.push({ type, through: '' });
+        walk(type);
+        open.pop();
+      }
   }
 
   private checkPartners(type: StructuredType): void {

@@ -221,6 +221,118 @@ describe('a CSDL XML 4.01 document', () => {
     );
   });
 
+  it('reads the first of two elements given one name, and notes the other and names CSDL JSON gives a meaning', () => {
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/>
+<Property Name="P" Type="Edm.String"/>
+<Property Name="P" Type="Edm.Int32"/>
+<NavigationProperty Name="P" Type="N.E"/>
+<Property Name="$BaseType" Type="Edm.String"/>
+</EntityType>
+<ComplexType Name="E"/>
+<EnumType Name="Color"><Member Name="Red" Value="1"/><Member Name="Red" Value="2"/></EnumType>
+<EntityContainer Name="C"><EntitySet Name="Es" EntityType="N.E"/>
+<Singleton Name="Es" Type="N.E"/>
+</EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    const { model, report } = fromMetadata(text);
+    // The last of each was read in place of the first, without a word.
+    const es = schemaOf(model, 'Es');
+    expect(es.properties.get('P')).toMatchObject({ kind: 'primitive', type: 'Edm.String' });
+    expect(model.types.get('N.E')?.kind).toBe('entity');
+    expect((model.types.get('N.Color') as { members: ReadonlyMap<string, unknown> }).members.get('Red')).toBe(1n);
+    expect(model.entitySets.has('Es')).toBe(true);
+    expect(model.singletons.has('Es')).toBe(false);
+    expect(report.map((note) => [note.kind, note.element, note.name, note.line])).toEqual([
+      ['dropped', 'Property', 'N.E/P', 5],
+      ['dropped', 'NavigationProperty', 'N.E/P', 6],
+      ['dropped', 'Property', 'N.E/$BaseType', 7],
+      ['dropped', 'ComplexType', 'N.E', 9],
+      ['dropped', 'Member', 'N.Color/Red', 10],
+      ['dropped', 'Singleton', 'N.C/Es', 12],
+    ]);
+  });
+
+  it("reads a derived type that states its key again with its base type's key, and notes it", () => {
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="Base"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
+<EntityType Name="Derived" BaseType="N.Base"><Key><PropertyRef Name="Id"/></Key><Property Name="More" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C"><EntitySet Name="Ds" EntityType="N.Derived"/></EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    // The whole document was refused: "the key is given by the base type 'N.Base'".
+    const { model, report } = fromMetadata(text);
+    expect(check("Id eq 1 and More eq 'x'", schemaOf(model, 'Ds'))).toBeDefined();
+    expect((model.types.get('N.Derived') as { key: readonly { alias: string }[] }).key.map((k) => k.alias)).toEqual([
+      'Id',
+    ]);
+    expect(report).toEqual([expect.objectContaining({ kind: 'adjusted', element: 'Key', name: 'N.Derived', line: 4 })]);
+  });
+
+  it('reads the qualifier of an Annotations element as each annotation inside it', () => {
+    const restriction = (record: string) =>
+      `<Annotation Term="Org.OData.Capabilities.V1.FilterRestrictions"><Record>${record}</Record></Annotation>`;
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/><Property Name="P" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C"><EntitySet Name="Es" EntityType="N.E"/></EntityContainer>
+<Annotations Target="N.C/Es">${restriction('<PropertyValue Property="NonFilterableProperties"><Collection><PropertyPath>P</PropertyPath></Collection></PropertyValue>')}</Annotations>
+<Annotations Target="N.C/Es" Qualifier="Phone">
+${restriction('<PropertyValue Property="Filterable" Bool="false"/>')}
+</Annotations>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    // The alternative for phones was read as the restriction: no property of Es was filterable.
+    const { rules, report } = fromMetadata(text);
+    expect(rules).toEqual({ Es: { P: { filter: false } } });
+    expect(report).toEqual([
+      expect.objectContaining({ kind: 'not_applied', name: 'N.C/Es FilterRestrictions#Phone', line: 7 }),
+    ]);
+  });
+
+  it('reads no alias CSDL reserves, which would take the Edm types from every property', () => {
+    const xml = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N" Alias="Edm">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/><Property Name="P" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C"><EntitySet Name="Es" EntityType="N.E"/></EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    const json = JSON.stringify({
+      $Version: '4.01',
+      $EntityContainer: 'N.C',
+      N: {
+        $Alias: 'Edm',
+        E: { $Kind: 'EntityType', $Key: ['Id'], Id: { $Type: 'Edm.Int32' }, P: { $Nullable: true } },
+        C: { $Kind: 'EntityContainer', Es: { $Collection: true, $Type: 'N.E' } },
+      },
+    });
+    for (const text of [xml, json]) {
+      // Each property was of 'N.Int32' or 'N.String', no type of the document: not filterable.
+      const { model, report } = fromMetadata(text);
+      expect(check("Id eq 1 and P eq 'x'", schemaOf(model, 'Es'))).toBeDefined();
+      expect(report).toEqual([expect.objectContaining({ kind: 'dropped', element: 'Alias', name: 'Edm' })]);
+    }
+  });
+
+  it('reads a restriction of one path written without its collection, and notes what is no path', () => {
+    const restriction = (paths: string) =>
+      `<Annotation Term="Org.OData.Capabilities.V1.FilterRestrictions"><Record><PropertyValue Property="NonFilterableProperties">${paths}</PropertyValue></Record></Annotation>`;
+    const text = `<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0"><edmx:DataServices>
+<Schema xmlns="http://docs.oasis-open.org/odata/ns/edm" Namespace="N">
+<EntityType Name="E"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/><Property Name="P" Type="Edm.String"/></EntityType>
+<EntityContainer Name="C">
+<EntitySet Name="Es" EntityType="N.E">${restriction('<PropertyPath>P</PropertyPath>')}</EntitySet>
+<EntitySet Name="Fs" EntityType="N.E">${restriction('<Collection><PropertyPath>P</PropertyPath><Int>3</Int></Collection>')}</EntitySet>
+</EntityContainer>
+</Schema></edmx:DataServices></edmx:Edmx>`;
+    // The lone path restricted nothing, without a word.
+    const { rules, report } = fromMetadata(text);
+    expect(rules).toEqual({ Es: { P: { filter: false } }, Fs: { P: { filter: false } } });
+    expect(report.map((note) => [note.kind, note.name, note.line])).toEqual([
+      ['adjusted', 'N.C/Es FilterRestrictions', 5],
+      ['not_applied', 'N.C/Fs FilterRestrictions', 6],
+    ]);
+  });
+
   it('reads partners that lead back, and reports one that does not', () => {
     const person = imported.model.types.get('Geo.Person') as { properties: ReadonlyMap<string, NavigationProperty> };
     expect(person.properties.get('Places')!.partner).toBeUndefined();

@@ -401,6 +401,33 @@ describe('defineModel', () => {
     );
   });
 
+  it('finds a structure that contains itself below types that hold one another twice over, level after level', () => {
+    // L0 holds two L1s, each L1 two L2s, …: 2^40 paths down to L40, which holds an L0 again.
+    // Walking every path never ended; each type is walked once.
+    const levels = 40;
+    const complexTypes: Record<string, { properties: Record<string, string> }> = {};
+    for (let i = 0; i < levels; i++) complexTypes[`L${i}`] = { properties: { A: `L${i + 1}`, B: `L${i + 1}` } };
+    complexTypes[`L${levels}`] = { properties: { Back: 'L0' } };
+    expect(() => defineModel({ namespace: 'N', complexTypes })).toThrow(
+      `property '${'A/'.repeat(levels)}Back': the structure contains itself`,
+    );
+    complexTypes[`L${levels}`] = { properties: { Value: 'Edm.Int32' } };
+    expect(defineModel({ namespace: 'N', complexTypes }).types.size).toBe(levels + 1);
+  });
+
+  it('finds a structure that contains itself at the end of a chain of 2,000 types, walking each once', () => {
+    // Walking from each type with the path so far took time with the cube of the chain: half a minute.
+    const length = 2_000;
+    const complexTypes: Record<string, { properties: Record<string, string> }> = {};
+    for (let i = 0; i < length; i++) complexTypes[`L${i}`] = { properties: { Next: `L${i + 1}` } };
+    complexTypes[`L${length}`] = { properties: { First: 'L0' } };
+    expect(() => defineModel({ namespace: 'N', complexTypes })).toThrow(
+      `Type 'N.L0', property '${'Next/'.repeat(length)}First': the structure contains itself`,
+    );
+    complexTypes[`L${length}`] = { properties: { Value: 'Edm.Int32' } };
+    expect(defineModel({ namespace: 'N', complexTypes }).types.size).toBe(length + 1);
+  });
+
   it('refuses a namespace that is no name or is reserved', () => {
     for (const namespace of ['', 'Edm', 'odata.x', '1a', 'a..b'])
       expect(() => defineModel({ namespace } as ModelDefinition)).toThrow('`namespace` is a name');
