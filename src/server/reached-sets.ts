@@ -29,9 +29,6 @@ const CLOSED: PropertyRule = { filter: false, sort: false, select: false, expand
  */
 const MAX_PATHS = 10_000;
 
-/** The depths tried, deepest first, until the paths fit MAX_PATHS. */
-const DEPTHS = [Number.POSITIVE_INFINITY, 6, 5, 4, 3, 2, 1];
-
 class TooManyPaths extends Error {}
 
 /** Whether a service restricts its rows at all. */
@@ -60,28 +57,36 @@ export function reachedRestrictions(
   served: ReadonlyMap<string, SetRestrictions>,
   name: string,
 ): SetRestrictions {
-  for (const depth of DEPTHS) {
+  // One step deeper at a time, until no way was cut short (then every way was followed) or the
+  // paths no longer fit (then the last depth that fitted is kept).
+  let fitted: SetRestrictions | undefined;
+  for (let depth = 1; ; depth++) {
+    let within: { restrictions: SetRestrictions; cut: boolean };
     try {
-      return restrictionsWithin(model, served, name, depth);
+      within = restrictionsWithin(model, served, name, depth);
     } catch (error) {
       if (!(error instanceof TooManyPaths)) throw error;
+      if (fitted !== undefined) return fitted;
+      throw new TypeError(
+        `odataEndpoint: '${name}' has more than ${MAX_PATHS} navigation properties; close some with rules of all four false`,
+      );
     }
+    if (!within.cut) return within.restrictions;
+    fitted = within.restrictions;
   }
-  throw new TypeError(
-    `odataEndpoint: '${name}' has more than ${MAX_PATHS} navigation properties; close some with rules of all four false`,
-  );
 }
 
-/** reachedRestrictions() following each way at most `depth` navigation steps. */
+/** reachedRestrictions() following each way at most `depth` navigation steps; `cut` if a way was closed there. */
 function restrictionsWithin(
   model: Model,
   served: ReadonlyMap<string, SetRestrictions>,
   name: string,
   depth: number,
-): SetRestrictions {
+): { restrictions: SetRestrictions; cut: boolean } {
   const own = served.get(name) ?? {};
   const start = model.entitySets.get(name);
-  if (start === undefined) return own;
+  if (start === undefined) return { restrictions: own, cut: false };
+  let cut = false;
   const rules: { [path: string]: PropertyRule } = { ...own.rules };
   const relations: Relations = { ...own.relations };
   const restrictedTypes = new Set(
@@ -121,7 +126,10 @@ function restrictionsWithin(
         // Rows of a type a restricted set holds, from no set served: they may be its rows.
         close(path);
       } else if (onPath.length > depth) {
-        if (restricts(service) || restrictedReach(to)) close(path);
+        if (restricts(service) || restrictedReach(to)) {
+          close(path);
+          cut = true;
+        }
       } else if (restricts(service)) {
         if (earlier >= 0) close(path);
         else {
@@ -139,11 +147,12 @@ function restrictionsWithin(
   };
   walk({ type: start.entityType, set: start }, '', [{ type: start.entityType, set: start }]);
 
-  return {
+  const restrictions = {
     ...(Object.keys(rules).length > 0 && { rules }),
     ...(own.rowFilter !== undefined && { rowFilter: own.rowFilter }),
     ...(Object.keys(relations).length > 0 && { relations }),
   };
+  return { restrictions, cut };
 }
 
 /** Where the path has been at the place before (the same set, or the same type from no set), last; -1 if not. */
@@ -192,7 +201,9 @@ function withRowFilter(relation: RelationRules | undefined, rowFilter: string): 
  * The navigation properties of a type by their paths from it: its own, and those of its complex
  * properties (`Address/Country`), each complex type entered once on a path.
  */
-function navigationsOf(type: StructuredType): [string, ModelProperty & { kind: 'navigation' }][] {
+function navigationsOf(type: StructuredType): readonly [string, ModelProperty & { kind: 'navigation' }][] {
+  const known = NAVIGATIONS.get(type);
+  if (known !== undefined) return known;
   const out: [string, ModelProperty & { kind: 'navigation' }][] = [];
   const visit = (t: StructuredType, prefix: string, inside: ReadonlySet<StructuredType>) => {
     for (const property of t.properties.values()) {
@@ -203,8 +214,12 @@ function navigationsOf(type: StructuredType): [string, ModelProperty & { kind: '
     }
   };
   visit(type, '', new Set([type]));
+  NAVIGATIONS.set(type, out);
   return out;
 }
+
+/** Each type's navigation properties by path, found once: the walks ask for them at every step. */
+const NAVIGATIONS = new WeakMap<StructuredType, readonly [string, ModelProperty & { kind: 'navigation' }][]>();
 
 /** Whether a restricted set can be reached from a place, by any navigation (each place visited once). */
 function reachesRestriction(
