@@ -178,13 +178,7 @@ class Conversion {
       const unique = KEPT_BY_NAME.has(element.name);
       if (this.refused(element, name, `${namespace}.${name}`, 'name', unique ? object : undefined)) continue;
       if (unique && Array.isArray(ownMember(object, name)))
-        this.report.add(
-          'dropped',
-          'Function',
-          `${namespace}.${name}`,
-          'a type of the schema has its name, which CSDL JSON does not let an operation share',
-          this.at({}, element),
-        );
+        this.dropFunctionOfTypeName(`${namespace}.${name}`, element);
       switch (element.name) {
         case 'EntityType':
         case 'ComplexType':
@@ -214,14 +208,7 @@ class Conversion {
           const overloads = ownMember(object, name);
           if (overloads === undefined) object[name] = [this.function(element)];
           else if (Array.isArray(overloads)) overloads.push(this.function(element));
-          else
-            this.report.add(
-              'dropped',
-              'Function',
-              `${namespace}.${name}`,
-              'a type of the schema has its name, which CSDL JSON does not let an operation share',
-              this.at({}, element),
-            );
+          else this.dropFunctionOfTypeName(`${namespace}.${name}`, element);
           break;
         }
         case 'Action':
@@ -256,6 +243,17 @@ class Conversion {
       }
     }
     return object;
+  }
+
+  /** The note for a function whose name a type of its schema has: one of the two is dropped. */
+  private dropFunctionOfTypeName(qualifiedName: string, element: XmlElement): void {
+    this.report.add(
+      'dropped',
+      'Function',
+      qualifiedName,
+      'a type of the schema has its name, which CSDL JSON does not let an operation share',
+      this.at({}, element),
+    );
   }
 
   private structuredType(element: XmlElement, qualifiedName: string): JsonObject {
