@@ -28,7 +28,15 @@ import {
 } from './rows.js';
 import { engineAvailable } from './availability.js';
 import type { Column, Engine } from './rows.js';
-import { freePort, runTool, serverAccount, serverDirectory, serverEnvironment, tail } from './server-process.js';
+import {
+  exitedWithin,
+  freePort,
+  runTool,
+  serverAccount,
+  serverDirectory,
+  serverEnvironment,
+  tail,
+} from './server-process.js';
 
 /** Whether this run has MariaDB: its binaries are here and the run starts servers (engine-availability.ts). */
 export function mariadbAvailable(): boolean {
@@ -148,7 +156,7 @@ export async function launchMariadb(): Promise<MariadbServer> {
     if (child.exitCode === null && child.pid !== undefined) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      await exitedWithin(exited, 10_000);
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { engineAvailable, POSTGRES_INSTALL_ROOT, postgresBin } from './availability.js';
 import {
   asAccount,
+  exitedWithin,
   freePort,
   runTool,
   serverAccount,
@@ -115,7 +116,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   const stop = async (): Promise<void> => {
     if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
       child.kill('SIGINT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS))]);
+      await exitedWithin(exited, STOP_TIMEOUT_MS);
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGKILL');
         await exited;

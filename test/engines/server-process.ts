@@ -147,3 +147,17 @@ export function tail(file: string, lines = 20): string {
     return '';
   }
 }
+
+/**
+ * Resolves once `exited` settles or `ms` have passed, whichever is first, and clears its timer
+ * either way: a timer left running holds the process that waited open until it fires, which kept
+ * every run with a database server open for ten seconds after its last test.
+ */
+export async function exitedWithin(exited: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
