@@ -70,13 +70,16 @@ describe('npm start (service/dist/main.js)', () => {
     await closed;
     // Within the grace period (10 s), and in fact at once: the half-open connection has no request under way.
     expect(Date.now() - started).toBeLessThan(10_000);
-    // A port another program holds is one line, not a stack trace.
+    // A port another program holds is one line, not a stack trace, said before the database is
+    // opened: a new data directory is not made.
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as AddressInfo).port;
     try {
-      const refused = await exited({ PGLITE_DATA_DIR: directory, PORT: String(port) });
+      const unmade = join(directory, 'not-made');
+      const refused = await exited({ PGLITE_DATA_DIR: unmade, PORT: String(port) });
       expect(refused).toEqual({ code: 69, output: `port ${port} is in use; set PORT\n` });
+      expect(existsSync(unmade)).toBe(false);
     } finally {
       busy.close();
     }

@@ -2,6 +2,7 @@
 // written when missing, the server listening, and the signals a user or a primary sends it —
 // SIGINT and SIGTERM stop it cleanly, SIGUSR2 switches maintenance.
 
+import { createServer } from 'node:net';
 import type { Database } from '../database.js';
 import { openPglite, openPostgres } from '../database.js';
 import { createErrorLog, errorKind } from '../http/error-log.js';
@@ -41,8 +42,32 @@ function listenRefusal(error: NodeJS.ErrnoException, env: Environment): string |
   return undefined;
 }
 
+/** Says the refusal in a line and exits 69, or rethrows an error that is no refusal to listen. */
+function exitRefused(error: NodeJS.ErrnoException, env: Environment): never {
+  const refusal = listenRefusal(error, env);
+  if (refusal === undefined) throw error;
+  console.error(refusal);
+  process.exit(69);
+}
+
+/**
+ * Listens on the port and lets it go again, before the database is opened: a port another program
+ * holds is said at once, not after the seconds a new PGlite takes to make its cluster. (The port
+ * can still be taken between the two; the listen after the database says so the same way.)
+ */
+async function tryPort(env: Environment): Promise<void> {
+  if (env.port === 0) return;
+  const probe = createServer();
+  const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
+    probe.once('error', resolve);
+    probe.listen(env.port, env.host, () => probe.close(() => resolve(undefined)));
+  });
+  if (error !== undefined) exitRefused(error, env);
+}
+
 /** Runs the service in this process until a signal stops it; resolves to its base URL and database once it listens. */
 export async function serve(env: Environment): Promise<{ readonly base: string; readonly db: Database }> {
+  await tryPort(env);
   const db = await openDatabase(env);
   await seedIfEmpty(db);
   const service = createService({
@@ -53,11 +78,8 @@ export async function serve(env: Environment): Promise<{ readonly base: string; 
     ...(env.schemaBase === undefined ? {} : { schemaBase: env.schemaBase }),
   });
   const base = await service.listen(env.port, env.host).catch(async (error: NodeJS.ErrnoException) => {
-    const refusal = listenRefusal(error, env);
-    if (refusal === undefined) throw error;
-    console.error(refusal);
-    await db.close();
-    process.exit(69);
+    if (listenRefusal(error, env) !== undefined) await db.close();
+    return exitRefused(error, env);
   });
 
   let stopping = false;
