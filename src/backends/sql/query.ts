@@ -44,18 +44,32 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
   // top and skip are whole numbers parseQuery checked, written as digits (MySQL takes no
   // expression, not even a cast placeholder, after LIMIT).
   const page = raw(` LIMIT ${integer(plan.top + 1)} OFFSET ${integer(plan.skip)}`);
-  const head = sql`SELECT ${selected(plan, from, options)} FROM ${from}`;
+  const head = headOf(plan, from, options);
   const tail = order ? sql` ORDER BY ${order}${page}` : page;
-  const data = where ? around(sql`${head} WHERE `, where, tail, options) : renderSql(sql`${head}${tail}`, options);
+  const data = where ? around(head.where, where, tail, options) : renderSql(sql`${head.all}${tail}`, options);
   if (!plan.count) return { data };
   // The count counts every row the filter keeps, those before a skiptoken's row too.
   const counted =
     plan.filter === undefined ? undefined : plan.filter === plan.pageFilter ? where : compileSql(plan.filter, options);
-  const count = sql`SELECT COUNT(*) AS count FROM ${from}`;
+  const count = remembered(COUNTS, COUNTS, options, () => statementHead(sql`SELECT COUNT(*) AS count FROM ${from}`));
   return {
     data,
-    count: counted ? around(sql`${count} WHERE `, counted, NOTHING, options) : renderSql(count, options),
+    count: counted ? around(count.where, counted, NOTHING, options) : renderSql(count.all, options),
   };
+}
+
+/** A statement's head (`SELECT … FROM …`), alone and followed by ` WHERE `. */
+interface StatementHead {
+  readonly all: Frag;
+  readonly where: Frag;
+}
+
+const statementHead = (all: Frag): StatementHead => ({ all, where: sql`${all} WHERE ` });
+
+/** The page's head: made once per projection and options object where the page adds no columns of its own. */
+function headOf(plan: QueryPlan, from: Frag, options: SqlQueryOptions): StatementHead {
+  const make = () => statementHead(sql`SELECT ${selected(plan, from, options)} FROM ${from}`);
+  return plan.expand.length === 0 && !plan.keyset ? remembered(HEADS, plan.select ?? HEADS, options, make) : make();
 }
 
 /**
@@ -67,6 +81,11 @@ export function compileSqlQuery(plan: QueryPlan, options: SqlQueryOptions): Comp
  */
 function around(before: Frag, compiled: CompiledSql, after: Frag, options: SqlQueryOptions): CompiledSql {
   const fragment = sql`${before}${compiled.fragment}${after}`;
+  // Text alone on both sides (a page without a keyset's values, a count): nothing to number.
+  const beforeText = textOf(before);
+  const afterText = beforeText === undefined ? undefined : textOf(after);
+  if (afterText !== undefined)
+    return { sql: beforeText + compiled.sql + afterText, params: [...compiled.params], fragment };
   const { dialect } = options;
   const counted = dialect.placeholder(1) !== dialect.placeholder(2);
   const plainBefore = before.parts.every((part) => typeof part === 'string' || (!counted && !('name' in part)));
@@ -80,6 +99,16 @@ function around(before: Frag, compiled: CompiledSql, after: Frag, options: SqlQu
     params: [...head.params, ...compiled.params, ...tail.params],
     fragment,
   };
+}
+
+/** The text of a fragment of text parts alone (no value, no subquery's name), or undefined. */
+function textOf(frag: Frag): string | undefined {
+  let text = '';
+  for (const part of frag.parts) {
+    if (typeof part !== 'string') return undefined;
+    text += part;
+  }
+  return text;
 }
 
 /** The ORDER BY list of an order over the caller's columns. */
@@ -101,8 +130,12 @@ function orderOf(orderBy: QueryPlan['orderBy'], options: SqlQueryOptions): Frag 
  */
 const ORDERS = new WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: Frag | undefined }>>();
 const SELECTS = new WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: Frag }>>();
+/** The heads of pages, per projection (the map itself standing for none) and options object. */
+const HEADS = new WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: StatementHead }>>();
+/** The heads of counts, per options object (one key: the map itself). */
+const COUNTS = new WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: StatementHead }>>();
 
-function remembered<F extends Frag | undefined>(
+function remembered<F>(
   cache: WeakMap<object, WeakMap<SqlQueryOptions, { readonly frag: F }>>,
   of: object,
   options: SqlQueryOptions,
