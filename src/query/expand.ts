@@ -119,6 +119,7 @@ class ItemFinisher {
       top: own.top,
       skip: own.skip,
       select: own.select,
+      selected: options.has('select'),
       expand,
     };
   }

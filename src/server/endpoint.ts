@@ -18,7 +18,7 @@ import { parseQuery } from '../query/parse-query.js';
 import type { QueryPolicy, QueryResource } from '../query/policy.js';
 import type { RowFilterParameters } from '../query/row-filter.js';
 import type { PropertyRules } from '../query/rules.js';
-import type { QueryPlan } from '../types/query-plan.js';
+import type { ExpandItem, QueryPlan, SelectItem } from '../types/query-plan.js';
 import { type Answer, answerOf, fetchHandler, type IncomingRequest } from './exchange.js';
 import { negotiate, type Negotiated, versionFor } from './negotiate.js';
 import { errorAnswer, failureAnswer, type ODataError } from './odata-error.js';
@@ -200,7 +200,7 @@ async function respond(
   // (`IEEE754Compatible=true` writes Int64 and Decimal as strings on every page).
   const next = nextLink(url.href, { ...plan, options: query }, page.more, page.skipToken);
   const members = [
-    `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan)}`)}`,
+    `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan, form.version)}`)}`,
     ...(plan.count ? [`"@odata.count":${page.count ?? 0}`] : []),
     `"value":[${page.items.map((row) => rowJson(row as Record<string, unknown>, resource.schema.properties, form)).join(',')}]`,
     ...(next === undefined ? [] : [`"@odata.nextLink":${JSON.stringify(next)}`]),
@@ -249,7 +249,7 @@ async function entity(
   const row = page.items[0];
   if (row === undefined) return notFound(`${served.name} has no entity with that key`);
   const body = rowJson(row as Record<string, unknown>, resource.schema.properties, form);
-  const context = `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan)}/$entity`)}`;
+  const context = `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan, form.version)}/$entity`)}`;
   return answerOf(body === '{}' ? `{${context}}` : `{${context},${body.slice(1)}`, headers);
 }
 
@@ -363,10 +363,31 @@ function pagedResource(served: ServedSet, maxPageSize: number | undefined): Quer
   return paged;
 }
 
-/** The context URL's select list: `(Id,Name)` when the request selects, else nothing. */
-function selectList(plan: QueryPlan): string {
-  const given = plan.options.find(([name]) => bareName(name) === 'select');
-  return given === undefined ? '' : `(${plan.select?.map((item) => item.path.join('/')).join(',') ?? '*'})`;
+/**
+ * The context URL's select list (OData Protocol, "Context URL"): the properties the request
+ * selects, then each relation it expands suffixed with what it selects and expands of the related
+ * rows, in parentheses (`(Id,Category(Name))`). A 4.01 answer names every expansion, `Category()`
+ * where it selects and expands nothing of its own; a 4.0 answer leaves such an expansion out.
+ * Nothing where the list would be empty: every property is there.
+ */
+function selectList(plan: QueryPlan, version: string): string {
+  const selected = plan.options.some(([name]) => bareName(name) === 'select');
+  const items = selectItems(selected, plan.select, plan.expand, version);
+  return items.length === 0 ? '' : `(${items.join(',')})`;
+}
+
+function selectItems(
+  selected: boolean,
+  select: readonly SelectItem[] | undefined,
+  expand: readonly ExpandItem[],
+  version: string,
+): string[] {
+  const items = selected ? (select?.map((item) => item.path.join('/')) ?? ['*']) : [];
+  for (const item of expand) {
+    if (version === '4.0' && !item.selected && item.expand.length === 0) continue;
+    items.push(`${item.path.join('/')}(${selectItems(item.selected, item.select, item.expand, version).join(',')})`);
+  }
+  return items;
 }
 
 function serviceDocument(

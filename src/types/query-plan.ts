@@ -58,6 +58,11 @@ export interface ExpandItem {
   readonly skip: number;
   /** What each related row keeps, as the plan's `select`. */
   readonly select: readonly SelectItem[] | undefined;
+  /**
+   * Whether the request gave the relation a `$select` of its own (`select` is then what it names;
+   * otherwise every member the rules show): the context URL names the properties then.
+   */
+  readonly selected: boolean;
   /** The relations of the related rows to inline in turn. */
   readonly expand: readonly ExpandItem[];
 }

@@ -130,6 +130,37 @@ describe('the OData endpoint', () => {
     }
   });
 
+  it('names in the context URL what the request selects and expands, as its OData version writes it', async () => {
+    const context = async (path: string, version = '4.01') =>
+      (await get(`/odata/${path}`, { 'OData-MaxVersion': version })).json()['@odata.context'];
+    const cases: [path: string, v401: string, v40: string][] = [
+      ['Products?$top=1', 'Products', 'Products'],
+      ['Products?$top=1&$select=Id', 'Products(Id)', 'Products(Id)'],
+      ['Products?$top=1&$select=*', 'Products(*)', 'Products(*)'],
+      // An expansion with no $select or $expand of its own: `()` in 4.01, left out in 4.0.
+      ['Products?$top=1&$expand=Category', 'Products(Category())', 'Products'],
+      ['Products?$top=1&$select=Id&$expand=Category', 'Products(Id,Category())', 'Products(Id)'],
+      ['Products?$top=1&$expand=Category($select=Name)', 'Products(Category(Name))', 'Products(Category(Name))'],
+      [
+        'Products?$top=1&$select=Id,Name&$expand=Category($select=Id;$expand=Products($select=Name))',
+        'Products(Id,Name,Category(Id,Products(Name)))',
+        'Products(Id,Name,Category(Id,Products(Name)))',
+      ],
+      ['Categories?$expand=Products($expand=Category)', 'Categories(Products(Category()))', 'Categories(Products())'],
+      ['Categories?$expand=Products($filter=Id gt 2;$top=1)', 'Categories(Products())', 'Categories'],
+      [
+        'Products(2)?$expand=Category($select=Name)',
+        'Products(Category(Name))/$entity',
+        'Products(Category(Name))/$entity',
+      ],
+      ['Products(2)?$expand=Category', 'Products(Category())/$entity', 'Products/$entity'],
+    ];
+    for (const [path, v401, v40] of cases) {
+      expect(await context(path), path).toBe(`http://shop.test/odata/$metadata#${v401}`);
+      expect(await context(path, '4.0'), path).toBe(`http://shop.test/odata/$metadata#${v40}`);
+    }
+  });
+
   it('says OData-Version 4.0 to a client that speaks no later', async () => {
     expect((await get('/odata/Lines', { 'OData-MaxVersion': '4.0' })).headers.get('OData-Version')).toBe('4.0');
   });
@@ -147,7 +178,7 @@ describe('the OData endpoint', () => {
   it('reads an entity by key, composite keys by name', async () => {
     const one = (await get('/odata/Products(2)?$select=Id,Name&$expand=Category')).json();
     expect(one).toEqual({
-      '@odata.context': 'http://shop.test/odata/$metadata#Products(Id,Name)/$entity',
+      '@odata.context': 'http://shop.test/odata/$metadata#Products(Id,Name,Category())/$entity',
       Id: 2,
       Name: 'Product 2',
       Category: { Id: 2, Name: 'Toys' },
