@@ -1,9 +1,10 @@
 // Where an endpoint's rows come from (docs/server.md, "Data sources"): anything that reads a
 // query plan's page — an array in memory here; SQL and MongoDB sources build on the same shape.
 
-import { applyQuery, type QueryPage } from '../backends/memory/apply-query.js';
+import { type QueryPage, queryReading } from '../backends/memory/apply-query.js';
 import type { FunctionsOption } from '../lower/function-registry.js';
 import type { QueryPlan } from '../types/query-plan.js';
+import { readBounds, timeoutOption } from './statement-timeout.js';
 
 /** What a source is told with each plan: the request's signal, which aborts when the client goes. */
 export interface ReadContext {
@@ -15,11 +16,58 @@ export interface CollectionSource {
   read(plan: QueryPlan, context: ReadContext): QueryPage<object> | Promise<QueryPage<object>>;
 }
 
+export interface ArraySourceOptions extends FunctionsOption {
+  /**
+   * How long one read may take, in milliseconds (default 5,000, as a SQL source's statements):
+   * past it the read stops, a 503 with the code `timeout`.
+   */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * How long the rows are read before the event loop is let turn: a read that costs seconds (a
+ * filter's string functions over long strings, within the check's limits) does not stall the
+ * other requests for that long.
+ */
+const SLICE_MS = 10;
+
+/** One turn of the event loop: I/O that waits is served first (a timer where the runtime has no setImmediate). */
+const turn = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === 'function' ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
 /**
  * Rows held in memory, read by the in-memory backend (applyQuery); `functions`, the registry of
- * the model's functions a filter may call (docs/semantics.md §15).
+ * the model's functions a filter may call (docs/semantics.md §15). The rows are read in slices of
+ * about 10 ms, other work let run between them; a read stops, a SourceUnavailable, once it passes
+ * `timeoutMs` or its client goes.
  */
-export function arraySource(rows: readonly object[], options: FunctionsOption = {}): CollectionSource {
+export function arraySource(rows: readonly object[], options: ArraySourceOptions = {}): CollectionSource {
   const queryOptions = options.functions === undefined ? {} : { functions: options.functions };
-  return { read: (plan) => applyQuery(rows, plan, queryOptions) };
+  const timeoutMs = timeoutOption(options.timeoutMs, 'arraySource');
+  return {
+    async read(plan, { signal }) {
+      const bounds = readBounds(signal, timeoutMs);
+      try {
+        bounds.check();
+        const reading = queryReading<object>(plan, queryOptions);
+        await inSlices(rows, reading.read, bounds.check);
+        if (reading.count !== undefined) await inSlices(rows, reading.count, bounds.check);
+        return reading.page();
+      } finally {
+        bounds.release();
+      }
+    },
+  };
+}
+
+/** Calls `each` on every row, letting the event loop turn every SLICE_MS and calling `check` after each turn. */
+async function inSlices<Row>(rows: readonly Row[], each: (row: Row) => void, check: () => void): Promise<void> {
+  let pause = performance.now() + SLICE_MS;
+  for (let i = 0; i < rows.length; i++) {
+    each(rows[i]!);
+    if (performance.now() < pause) continue;
+    await turn();
+    check();
+    pause = performance.now() + SLICE_MS;
+  }
 }

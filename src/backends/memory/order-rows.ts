@@ -15,20 +15,41 @@ export function orderRows<Row>(
   orderBy: readonly OrderKey[],
   functions?: FunctionRegistry,
 ): Row[] {
-  // Each row's order values read once, as a filter reads them.
+  const order = rowOrder<Row>(orderBy, functions);
+  return order.sorted(rows.map(order.keyed));
+}
+
+/** A row beside its order values. */
+export interface KeyedRow<Row> {
+  readonly row: Row;
+  readonly values: readonly unknown[];
+}
+
+/**
+ * The order of the keys in two steps: each row's order values read once, as a filter reads them
+ * (`keyed`, the costly part, a row at a time), then the keyed rows sorted (`sorted`).
+ */
+export function rowOrder<Row>(
+  orderBy: readonly OrderKey[],
+  functions?: FunctionRegistry,
+): { readonly keyed: (row: Row) => KeyedRow<Row>; readonly sorted: (keyed: KeyedRow<Row>[]) => Row[] } {
   const readers = orderBy.map((key) => ({
     ...(key.expression ? compileValueReader(key.expression, functions) : compileMemberReader(key.property, key.path)),
     descending: key.descending,
   }));
-  const keyed = rows.map((row) => ({ row, values: readers.map((r) => r.read(row)) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < readers.length; i++) {
-      const c = compareOrderValues(a.values[i], b.values[i], readers[i]!.repr);
-      if (c !== 0) return readers[i]!.descending ? -c : c;
-    }
-    return 0;
-  });
-  return keyed.map((k) => k.row);
+  return {
+    keyed: (row) => ({ row, values: readers.map((r) => r.read(row)) }),
+    sorted: (keyed) => {
+      keyed.sort((a, b) => {
+        for (let i = 0; i < readers.length; i++) {
+          const c = compareOrderValues(a.values[i], b.values[i], readers[i]!.repr);
+          if (c !== 0) return readers[i]!.descending ? -c : c;
+        }
+        return 0;
+      });
+      return keyed.map((k) => k.row);
+    },
+  };
 }
 
 /**
