@@ -85,6 +85,24 @@ describe('npm start (service/dist/main.js)', () => {
     }
   });
 
+  it('says a busy port before the PostgreSQL server is reached, in WORKERS processes too', async () => {
+    // No server listens at the URL: a primary that reached for it first failed on the connection
+    // (or, on a server, wrote the demo data) before a worker found the port taken.
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const unreachable = 'postgres://nobody@127.0.0.1:1/none';
+      for (const workers of ['1', '2'])
+        expect(await exited({ DATABASE_URL: unreachable, WORKERS: workers, PORT: String(port) }), workers).toEqual({
+          code: 69,
+          output: `port ${port} is in use; set PORT\n`,
+        });
+    } finally {
+      busy.close();
+    }
+  });
+
   it('refuses a PORT that is no port number', async () => {
     const child = spawn(process.execPath, [MAIN], { env: { ...process.env, PORT: 'eighty' }, stdio: 'ignore' });
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(64);

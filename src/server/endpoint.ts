@@ -367,7 +367,8 @@ function pagedResource(served: ServedSet, maxPageSize: number | undefined): Quer
  * The context URL's select list (OData Protocol, "Context URL"): the properties the request
  * selects, then each relation it expands suffixed with what it selects and expands of the related
  * rows, in parentheses (`(Id,Category(Name))`). A 4.01 answer names every expansion, `Category()`
- * where it selects and expands nothing of its own; a 4.0 answer leaves such an expansion out.
+ * where it selects and expands nothing of its own; a 4.0 answer leaves out an expansion that
+ * selects nothing, however deep its own expansions go.
  * Nothing where the list would be empty: every property is there.
  */
 function selectList(plan: QueryPlan, version: string): string {
@@ -384,8 +385,11 @@ function selectItems(
 ): string[] {
   const items = selected ? (select?.map((item) => item.path.join('/')) ?? ['*']) : [];
   for (const item of expand) {
-    if (version === '4.0' && !item.selected && item.expand.length === 0) continue;
-    items.push(`${item.path.join('/')}(${selectItems(item.selected, item.select, item.expand, version).join(',')})`);
+    const nested = selectItems(item.selected, item.select, item.expand, version);
+    // 4.0's select list holds one item at least (its ABNF; 4.01's may be empty): an expansion is
+    // named there only where something under it is selected.
+    if (version === '4.0' && nested.length === 0) continue;
+    items.push(`${item.path.join('/')}(${nested.join(',')})`);
   }
   return items;
 }

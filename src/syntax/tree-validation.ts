@@ -235,11 +235,13 @@ const SHAPES: { readonly [K in ExprKind]: Shape } = {
         f.fail("has an item that is no literal nor a structure's");
     return [f.child('operand'), ...list];
   },
-  // Its members' names and values are held to what parse() reads of its text, below.
+  // Its members' names and values are held to what parse() reads of its text, below; a name that
+  // is no string is refused first, since writing that text would throw (JSON has no BigInt).
   structure: (f) =>
-    f
-      .nodes('members')
-      .map((m) => (isRecord(m) && isRecord(m.value) ? m.value : f.fail('needs a value on each member'))),
+    f.nodes('members').map((m) => {
+      if (!isRecord(m) || !isRecord(m.value)) return f.fail('needs a value on each member');
+      return typeof m.name === 'string' ? m.value : f.fail('needs a string name on each member');
+    }),
   // Where it stands (a whole argument of a model's function) is held by the read back, below.
   collection: (f) => {
     const items = f.nodes('items');

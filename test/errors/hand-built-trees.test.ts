@@ -85,6 +85,14 @@ const MALFORMED_SYNTAX: readonly [string, Expr][] = [
       ...span,
     }),
   ],
+  [
+    "a structure's member named by no string",
+    compare(member('Address'), {
+      kind: 'structure',
+      members: [{ name: 1n as unknown as string, nameSpan: span, value: { kind: 'null', ...span }, ...span }],
+      ...span,
+    }),
+  ],
   ['a structure without members', { kind: 'structure', ...span } as unknown as Expr],
   ['a member named with a space', compare(member('Str ing'), { kind: 'string', value: 'x', ...span })],
   ['a member named true', compare(member('true'), { kind: 'boolean', value: true, ...span })],

@@ -146,7 +146,15 @@ describe('the OData endpoint', () => {
         'Products(Id,Name,Category(Id,Products(Name)))',
         'Products(Id,Name,Category(Id,Products(Name)))',
       ],
-      ['Categories?$expand=Products($expand=Category)', 'Categories(Products(Category()))', 'Categories(Products())'],
+      // 4.0's select list is never empty (its ABNF: one item at least): an expansion is named there
+      // only where something under it is selected.
+      ['Categories?$expand=Products($expand=Category)', 'Categories(Products(Category()))', 'Categories'],
+      ['Categories?$select=Id&$expand=Products/Category', 'Categories(Id,Products(Category()))', 'Categories(Id)'],
+      [
+        'Categories?$expand=Products($expand=Category($select=Name))',
+        'Categories(Products(Category(Name)))',
+        'Categories(Products(Category(Name)))',
+      ],
       ['Categories?$expand=Products($filter=Id gt 2;$top=1)', 'Categories(Products())', 'Categories'],
       [
         'Products(2)?$expand=Category($select=Name)',

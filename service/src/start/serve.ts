@@ -53,9 +53,10 @@ function exitRefused(error: NodeJS.ErrnoException, env: Environment): never {
 /**
  * Listens on the port and lets it go again, before the database is opened: a port another program
  * holds is said at once, not after the seconds a new PGlite takes to make its cluster. (The port
- * can still be taken between the two; the listen after the database says so the same way.)
+ * can still be taken between the two; the listen after the database says so the same way.) The
+ * primary of WORKERS processes tries it too, before it opens the database and writes the demo data.
  */
-async function tryPort(env: Environment): Promise<void> {
+export async function tryPort(env: Environment): Promise<void> {
   if (env.port === 0) return;
   const probe = createServer();
   const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {

@@ -9,10 +9,12 @@
 import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import type { Environment } from './environment.js';
-import { openDatabase, seedIfEmpty } from './serve.js';
+import { openDatabase, seedIfEmpty, tryPort } from './serve.js';
 
 /** Starts the workers; resolves to the base URL once every one listens, or exits as the first that cannot start. */
 export async function startWorkers(env: Environment): Promise<{ readonly base: string; readonly description: string }> {
+  // A busy port is said before the database is reached, as by one process.
+  await tryPort(env);
   const db = await openDatabase(env);
   const description = db.description;
   try {

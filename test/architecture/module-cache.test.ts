@@ -1,0 +1,32 @@
+// The quick size's module cache (vitest.config.ts, `fsModuleCache`): vitest keys a cached module by
+// its own text, but its transform also reads the nearest tsconfig.json (the compiler options its
+// TypeScript is compiled with) and the package manifests (where an import of a package's own name
+// leads). Each of them is in the key, so an edit of one is seen on the next quick run.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { expect, it } from 'vitest';
+import { TRANSFORM_INPUTS, transformInputsKey } from '../../vitest.config.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** The project's package.json and tsconfig.json files, outside what is installed or built. */
+function manifests(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', '.git'].includes(entry.name) || entry.name.startsWith('.') ? [] : manifests(path);
+    return entry.name === 'package.json' || entry.name === 'tsconfig.json' ? [relative(ROOT, path)] : [];
+  });
+}
+
+it("keys the quick size's cached modules by every package.json and tsconfig.json", () => {
+  expect([...TRANSFORM_INPUTS].sort()).toEqual(manifests(ROOT).sort());
+  let key: (() => unknown) | undefined;
+  const plugin = transformInputsKey();
+  (plugin.configureVitest as (context: object) => void)({
+    experimental_defineCacheKeyGenerator: (generate: () => unknown) => (key = generate),
+  });
+  const texts = TRANSFORM_INPUTS.map((file) => readFileSync(join(ROOT, file), 'utf8'));
+  expect(key?.()).toBe(texts.join('\0'));
+});
