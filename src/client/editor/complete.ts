@@ -21,6 +21,7 @@ import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../.
 import { isLater, isVersion3OrEarlier, versionOf } from '../../language/versions.js';
 import { checkText, limitsOf } from '../../syntax/limits.js';
 import { cursorToken, type CursorToken } from './cursor-token.js';
+import { withoutStacks } from './without-stacks.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
 import { operandStandIn, Placement } from './placement.js';
@@ -92,7 +93,7 @@ export function complete(text: string, cursor: number, schema: Schema, options: 
     return {
       from: token.segmentStart,
       to: token.segmentEnd,
-      items: token.inString ? [] : narrowed(itemsAt(text, token, schema, options), token.typed),
+      items: token.inString ? [] : withoutStacks(() => narrowed(itemsAt(text, token, schema, options), token.typed)),
     };
   } catch (error) {
     if (isFilterError(error)) return { from: token.segmentStart, to: token.segmentEnd, items: [] };
