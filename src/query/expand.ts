@@ -21,7 +21,7 @@ import { restrictedOrder, withRowFilters } from './row-filter.js';
 import type { RelationRules, RowFilterContext, RowFilterParameters } from './row-filter.js';
 import { filterSchemaOf, scopedRules, visibleItems } from './rules.js';
 import type { Rules } from './rules.js';
-import { selectOf } from './select.js';
+import { type Selection, selectOf } from './select.js';
 import { filterOf } from './values.js';
 import { skipOf, topOf } from './page-bounds.js';
 
@@ -75,7 +75,14 @@ interface OwnOptions {
   readonly top: number | undefined;
   readonly skip: number;
   readonly select: SelectItem[] | undefined;
+  readonly selectedRelations: readonly string[];
 }
+
+/** A relation's own `$select` as its options hold it (nothing kept where the reading failed). */
+const selectedBy = (selection: Selection | undefined) => ({
+  select: selection?.items,
+  selectedRelations: selection?.relations ?? [],
+});
 
 /** Finishing one request's expansion: each relation's options read against its rows, under the resource's rules and row filters. */
 class ItemFinisher {
@@ -120,6 +127,7 @@ class ItemFinisher {
       skip: own.skip,
       select: own.select,
       selected: options.has('select'),
+      selectedRelations: own.selectedRelations,
       expand,
     };
   }
@@ -162,9 +170,13 @@ class ItemFinisher {
       requested: options.read('orderby', (option, report) => orderOf(option, relation.level, report)) ?? [],
       top: options.read('top', (option, report) => topOf(option, policy, report)),
       skip: options.read('skip', (option, report) => skipOf(option, policy, report)) ?? 0,
-      select: options.has('select')
-        ? options.read('select', (option, report) => selectOf(option, { spelling: 'odata', schema, rules }, report))
-        : visibleItems(schema, rules),
+      ...(options.has('select')
+        ? selectedBy(
+            options.read('select', (option, report) =>
+              selectOf(option, { spelling: 'odata', schema, rules, key: relation.level.key }, report),
+            ),
+          )
+        : { select: visibleItems(schema, rules), selectedRelations: [] }),
     };
   }
 

@@ -11,7 +11,7 @@ import { KeysetTokens, keysetOrder, pageFilterOf, rowsAfter } from './keyset.js'
 import { TokenSeal } from './token-seal.js';
 import type { Rules } from './rules.js';
 import type { QueryPolicy, QueryResource } from './policy.js';
-import { defaultSelectOf, selectOf } from './select.js';
+import { defaultSelectOf, type Selection, selectOf } from './select.js';
 import { completeOrder, orderOf, type Level } from './order.js';
 import { countOf, filterOf } from './values.js';
 import { skipOf, topOf } from './page-bounds.js';
@@ -117,11 +117,12 @@ export function parseQuery(
   const read = order ? (readOnce(orders, order[1], issue, (at) => orderOf(order, level, at)) ?? []) : noOrder;
   const requested = restrictedOrder(read, rowFilters, order?.[0] ?? '', issue);
   const selection = given.select;
-  const select = selection
+  const selected = selection
     ? readOnce(selects, selection[1], issue, (at) =>
-        selectOf(selection, { spelling: policy.spelling, schema: resource.schema, rules }, at),
+        selectOf(selection, { spelling: policy.spelling, schema: resource.schema, rules, key: resource.key }, at),
       )
-    : defaultSelect;
+    : undefined;
+  const select = selection ? selected?.items : defaultSelect;
   const expand = given.expand
     ? expandOf(given.expand, { resource, rules, aliases, parameters: request.parameters ?? {} }, issue)
     : [];
@@ -143,6 +144,7 @@ export function parseQuery(
     count: count!,
     orderBy,
     select,
+    selectedRelations: selected?.relations ?? [],
     expand,
     inline: policy.spelling === 'odata' || given.expand !== undefined,
     options,
@@ -208,7 +210,7 @@ interface Prepared {
   /** What seals the keyset tokens, where the policy pages by them. */
   readonly seal: TokenSeal | undefined;
   /** The projections and orders read so far, by the option's text (read-cache.ts). */
-  readonly selects: Map<string, SelectItem[]>;
+  readonly selects: Map<string, Selection>;
   readonly orders: Map<string, OrderKey[]>;
   /** The order of a request without one: the key's, once completed. */
   readonly noOrder: readonly OrderKey[];

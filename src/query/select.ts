@@ -17,15 +17,28 @@ export interface SelectReading {
   readonly rules: Rules;
 }
 
+/** A `$select` or `fields` read: what each row keeps, and the relations `$select` names. */
+export interface Selection {
+  /** The items each row keeps, or undefined for every property. */
+  readonly items: SelectItem[] | undefined;
+  /**
+   * The relations `$select` names, in its order (OData: their navigation links, which minimal
+   * metadata leaves out; an expanded one is inlined as its expansion says). They add nothing to
+   * the rows; the context URL names them.
+   */
+  readonly relations: readonly string[];
+}
+
 /**
- * The items of a `$select` or `fields` value, or undefined for `*` (every property); issues are
- * reported at the item's span.
+ * The items of a `$select` or `fields` value, or undefined for `*` (every property), and the
+ * relations `$select` names (the service's `fields` names none); issues are reported at the item's
+ * span. A `$select` that names relations alone keeps the rows' `key`, so that each row is there.
  */
 export function selectOf(
   [name, value]: readonly [string, string],
-  reading: SelectReading,
+  reading: SelectReading & { readonly key: readonly string[] },
   issue: Report,
-): SelectItem[] | undefined {
+): Selection {
   if (value.trim() === '') {
     issue(
       'syntax',
@@ -33,9 +46,10 @@ export function selectOf(
       name,
       `Option '${name}' is empty: name the properties to keep, or leave the option out`,
     );
-    return [];
+    return { items: [], relations: [] };
   }
   const items: SelectItem[] = [];
+  const relations: string[] = [];
   let all = false;
   let at = 0;
   for (const raw of value.split(',')) {
@@ -55,10 +69,19 @@ export function selectOf(
       issue('syntax', 'invalid_option_value', name, `Option '${name}': ${what}`, start, end);
       continue;
     }
-    const found = selectedProperty(reading, item.split('/'), name, { start, end }, issue);
-    if (found !== undefined) items.push(found);
+    const found = selectedProperty(reading, item.split('/'), name, { start, end }, issue, reading.spelling === 'odata');
+    if (found === undefined) continue;
+    if ('relation' in found) {
+      if (!relations.includes(found.relation)) relations.push(found.relation);
+    } else items.push(found);
   }
-  return all ? visibleItems(reading.schema, reading.rules) : withoutHidden(withoutCovered(items), reading.rules);
+  if (all) return { items: visibleItems(reading.schema, reading.rules), relations };
+  if (items.length === 0 && relations.length > 0)
+    for (const key of reading.key) {
+      const found = selectedProperty(reading, key.split('/'), name, { start: 0, end: 0 }, issue);
+      if (found !== undefined && !('relation' in found)) items.push(found);
+    }
+  return { items: withoutHidden(withoutCovered(items), reading.rules), relations };
 }
 
 /** The property a select item names, its path as the schema spells it; undefined once an issue is reported. */
@@ -68,7 +91,8 @@ function selectedProperty(
   name: string,
   span: { start: number; end: number },
   issue: Report,
-): SelectItem | undefined {
+  relationsNamed = false,
+): SelectItem | { readonly relation: string } | undefined {
   let properties = reading.schema.properties;
   const path: string[] = [];
   let property: Property | undefined;
@@ -91,7 +115,11 @@ function selectedProperty(
     }
     path.push(property.name);
     const last = i === written.length - 1;
-    if (property.kind !== 'primitive' && property.relation) {
+    // OData's `$select` may name a relation (its navigation link) that the rules let it select;
+    // the service's `fields` may not, nor a path through one.
+    const namedRelation = property.kind !== 'primitive' && property.relation && last && relationsNamed;
+    if (namedRelation && reading.rules.allows('select', path)) return { relation: path.join('/') };
+    if (property.kind !== 'primitive' && property.relation && !namedRelation) {
       issue(
         'type',
         'not_selectable',

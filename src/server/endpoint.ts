@@ -373,19 +373,25 @@ function pagedResource(served: ServedSet, maxPageSize: number | undefined): Quer
  */
 function selectList(plan: QueryPlan, version: string): string {
   const selected = plan.options.some(([name]) => bareName(name) === 'select');
-  const items = selectItems(selected, plan.select, plan.expand, version);
+  const items = selectItems({ ...plan, selected, selectedRelations: plan.selectedRelations ?? [] }, version);
   return items.length === 0 ? '' : `(${items.join(',')})`;
 }
 
-function selectItems(
-  selected: boolean,
-  select: readonly SelectItem[] | undefined,
-  expand: readonly ExpandItem[],
-  version: string,
-): string[] {
-  const items = selected ? (select?.map((item) => item.path.join('/')) ?? ['*']) : [];
-  for (const item of expand) {
-    const nested = selectItems(item.selected, item.select, item.expand, version);
+/** What a level of the request selects and expands: the plan's own, or an expansion's. */
+interface Projected {
+  readonly selected: boolean;
+  readonly select: readonly SelectItem[] | undefined;
+  readonly selectedRelations: readonly string[];
+  readonly expand: readonly ExpandItem[];
+}
+
+function selectItems(level: Projected, version: string): string[] {
+  // A relation `$select` names is written without a suffix, in 4.0 and 4.01 alike.
+  const items = level.selected
+    ? [...(level.select?.map((item) => item.path.join('/')) ?? ['*']), ...level.selectedRelations]
+    : [];
+  for (const item of level.expand) {
+    const nested = selectItems(item, version);
     // 4.0's select list holds one item at least (its ABNF; 4.01's may be empty): an expansion is
     // named there only where something under it is selected.
     if (version === '4.0' && nested.length === 0) continue;

@@ -63,6 +63,11 @@ export interface ExpandItem {
    * otherwise every member the rules show): the context URL names the properties then.
    */
   readonly selected: boolean;
+  /**
+   * The relations of the related rows that its `$select` names (their navigation links, which
+   * OData's minimal metadata leaves out): they add nothing to the rows; the context URL names them.
+   */
+  readonly selectedRelations: readonly string[];
   /** The relations of the related rows to inline in turn. */
   readonly expand: readonly ExpandItem[];
 }
@@ -99,6 +104,12 @@ export interface QueryPlan {
    * `$select`/`fields`, or the resource's `defaultSelect`; undefined keeps every property.
    */
   readonly select: readonly SelectItem[] | undefined;
+  /**
+   * The relations `$select` names (OData: their navigation links, which minimal metadata leaves
+   * out; an expanded one is inlined as `expand` says): they add nothing to the rows. Empty for the
+   * service's `fields`, which names none.
+   */
+  readonly selectedRelations?: readonly string[];
   /** The relations each row inlines; empty without an expansion. */
   readonly expand: readonly ExpandItem[];
   /**

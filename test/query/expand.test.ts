@@ -184,21 +184,19 @@ describe('reading an expansion', () => {
         ],
       ],
     ],
-    [
-      '$expand=Sessions($select=Presenter)',
-      [
-        [
-          'not_selectable',
-          "Option '$expand=Sessions($select)': 'Presenter' is a relation to other rows, which a projection does not hold: expand it",
-          17,
-          26,
-        ],
-      ],
-    ],
   ] as const)('refuses %s', (query, expected) => {
     const error = thrownFilterError(() => parseQuery(query, odata));
     expect(error.issues.map((i) => [i.code, i.message, i.start, i.end])).toEqual(expected);
     expect(error.issues.every((i) => i.option === '$expand')).toBe(true);
+  });
+
+  it("names the relations an expansion's $select names apart from what its rows keep", () => {
+    const [sessions] = parseQuery('$expand=Sessions($select=Presenter)', odata).expand;
+    expect(sessions!.selectedRelations).toEqual(['Presenter']);
+    expect(sessions!.select!.map((item) => item.path.join('/'))).toEqual(['EventSessionID']);
+    expect(sessions!.selected).toBe(true);
+    const [plain] = parseQuery('$expand=Sessions', odata).expand;
+    expect([plain!.selected, plain!.selectedRelations]).toEqual([false, []]);
   });
 
   it('refuses options in the service spelling, and an expansion deeper than the policy allows', () => {

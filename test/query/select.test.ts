@@ -112,17 +112,22 @@ describe('reading a projection', () => {
       ],
     ],
     [
-      '$select=Code, TimeZone',
-      events,
+      'fields=Code,TimeZone',
+      { ...events, policy: { ...events.policy, spelling: 'service' } },
       [
         [
           'not_selectable',
-          '$select',
-          "Option '$select': 'TimeZone' is a relation to other rows, which a projection does not hold: expand it",
-          6,
-          14,
+          'fields',
+          "Option 'fields': 'TimeZone' is a relation to other rows, which a projection does not hold: expand it",
+          5,
+          13,
         ],
       ],
+    ],
+    [
+      '$select=Code,TimeZone',
+      { ...events, rules: { TimeZone: { select: false } } },
+      [['not_selectable', '$select', "Option '$select': property 'TimeZone' of Event cannot be selected", 5, 13]],
     ],
     [
       '$select=Sessions/Status',
@@ -145,6 +150,18 @@ describe('reading a projection', () => {
   ] as const)('refuses %s', (query, resource, expected) => {
     const error = thrownFilterError(() => parseQuery(query, resource));
     expect(error.issues.map((i) => [i.code, i.option, i.message, i.start, i.end])).toEqual(expected);
+  });
+
+  it('names relations in $select apart from what the rows keep, and keeps the key where it names only relations', () => {
+    // OData's `$select=CategoryName,Products`: the navigation link, which minimal metadata leaves out.
+    const both = parseQuery('$select=Code, TimeZone,Sessions,TimeZone', events);
+    expect(both.select!.map((item) => item.path.join('/'))).toEqual(['Code']);
+    expect(both.selectedRelations).toEqual(['TimeZone', 'Sessions']);
+    const alone = parseQuery('$select=TimeZone', events);
+    expect(alone.select!.map((item) => item.path.join('/'))).toEqual(['EventID']);
+    expect(alone.selectedRelations).toEqual(['TimeZone']);
+    expect(parseQuery('$select=Code', events).selectedRelations).toEqual([]);
+    expect(parseQuery('', events).selectedRelations).toEqual([]);
   });
 
   it('refuses a path through a collection of values, which is selected whole', () => {

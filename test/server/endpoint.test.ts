@@ -162,11 +162,38 @@ describe('the OData endpoint', () => {
         'Products(Category(Name))/$entity',
       ],
       ['Products(2)?$expand=Category', 'Products(Category())/$entity', 'Products/$entity'],
+      // A relation $select names is written without a suffix in both versions; expanded too, it is also an expansion.
+      ['Categories?$select=Name,Products', 'Categories(Name,Products)', 'Categories(Name,Products)'],
+      [
+        'Products?$top=1&$select=Id,Category&$expand=Category',
+        'Products(Id,Category,Category())',
+        'Products(Id,Category)',
+      ],
+      [
+        'Products?$top=1&$expand=Category($select=Name,Products)',
+        'Products(Category(Name,Products))',
+        'Products(Category(Name,Products))',
+      ],
     ];
     for (const [path, v401, v40] of cases) {
       expect(await context(path), path).toBe(`http://shop.test/odata/$metadata#${v401}`);
       expect(await context(path, '4.0'), path).toBe(`http://shop.test/odata/$metadata#${v40}`);
     }
+  });
+
+  it('takes a relation in $select (its navigation link, which minimal metadata leaves out)', async () => {
+    // OData 4.01 Protocol, 11.2.5.1: `Categories?$select=CategoryName,Products`.
+    expect((await get('/odata/Categories?$select=Name,Products')).json().value).toEqual([
+      { Name: 'Tools' },
+      { Name: 'Toys' },
+    ]);
+    // Named alone, the rows keep their key, so that each is there.
+    expect((await get('/odata/Categories?$select=Products')).json().value).toEqual([{ Id: 1 }, { Id: 2 }]);
+    const expanded = (await get('/odata/Products?$top=2&$select=Id,Category&$expand=Category($select=Name)')).json();
+    expect(expanded.value).toEqual([
+      { Id: 1, Category: { Name: 'Tools' } },
+      { Id: 2, Category: { Name: 'Toys' } },
+    ]);
   });
 
   it('says OData-Version 4.0 to a client that speaks no later', async () => {
