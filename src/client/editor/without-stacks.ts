@@ -7,11 +7,18 @@ import { isFilterError } from '../../errors.js';
 /**
  * `work()` run with no stack captured for the errors made meanwhile (`Error.stackTraceLimit`, put
  * back after). An error other than a FilterError (a fault, not a refusal) escapes with its stack:
- * the work is run again as usual, so that it is thrown with one.
+ * the work is run again as usual, so that it is thrown with one. Where the limit cannot be set,
+ * the work is run as it is.
  */
 export function withoutStacks<T>(work: () => T): T {
   const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
+  // Where Error is frozen (`node --frozen-intrinsics`, a hardened realm) the limit cannot be set:
+  // the work is run as it is, with stacks.
+  try {
+    Error.stackTraceLimit = 0;
+  } catch {
+    return work();
+  }
   try {
     return work();
   } catch (error) {

@@ -49,4 +49,20 @@ describe('withoutStacks', () => {
     expect(thrown).toBeInstanceOf(TypeError);
     expect((thrown as Error).stack).toContain('\n    at ');
   });
+
+  it('runs its work as usual where the limit cannot be set (frozen intrinsics)', () => {
+    // `node --frozen-intrinsics` and hardened realms freeze Error: assigning the limit throws there.
+    const own = Object.getOwnPropertyDescriptor(Error, 'stackTraceLimit');
+    Object.defineProperty(Error, 'stackTraceLimit', {
+      value: Error.stackTraceLimit,
+      writable: false,
+      configurable: true,
+    });
+    try {
+      expect(withoutStacks(() => 'done')).toBe('done');
+      expect(complete('Name eq ', 8, Product).items.length).toBeGreaterThan(0);
+    } finally {
+      if (own) Object.defineProperty(Error, 'stackTraceLimit', own);
+    }
+  });
 });
