@@ -76,11 +76,23 @@ export function selectOf(
     } else items.push(found);
   }
   if (all) return { items: visibleItems(reading.schema, reading.rules), relations };
-  if (items.length === 0 && relations.length > 0)
+  if (items.length === 0 && relations.length > 0) {
+    // Only the key members the rules show: a hidden one is never in a row, nor named by a message.
     for (const key of reading.key) {
+      if (!reading.rules.allows('select', key.split('/'))) continue;
       const found = selectedProperty(reading, key.split('/'), name, { start: 0, end: 0 }, issue);
       if (found !== undefined && !('relation' in found)) items.push(found);
     }
+    if (items.length === 0 && reading.key.length > 0)
+      issue(
+        'type',
+        'not_selectable',
+        name,
+        `Option '${name}': it names only relations, and ${reading.schema.name} shows no key to keep in their place: name a property too`,
+        0,
+        value.length,
+      );
+  }
   return { items: withoutHidden(withoutCovered(items), reading.rules), relations };
 }
 

@@ -14,6 +14,7 @@ import {
 import type { QueryResource } from '../../src/query/index.js';
 import { applyQuery } from '../../src/backends/memory/index.js';
 import { thrownFilterError } from '../support/thrown.js';
+import { defineSchema } from '../../src/index.js';
 
 const presenters: QueryResource = {
   schema: PublicPresenter,
@@ -162,6 +163,32 @@ describe('reading a projection', () => {
     expect(alone.selectedRelations).toEqual(['TimeZone']);
     expect(parseQuery('$select=Code', events).selectedRelations).toEqual([]);
     expect(parseQuery('', events).selectedRelations).toEqual([]);
+  });
+
+  it('keeps only the key members the rules show where $select names only relations', () => {
+    // A hidden key member is never in a row, and no message names it: the caller did not.
+    const Order = defineSchema({
+      name: 'Order',
+      properties: {
+        OrderID: { type: 'Edm.Int32', nullable: false },
+        Line: { type: 'Edm.Int32', nullable: false },
+        Customer: { relation: true, properties: { CustomerID: { type: 'Edm.Int32', nullable: false } } },
+      },
+    });
+    const orders = { schema: Order, key: ['OrderID', 'Line'], policy: events.policy };
+    const partly = { ...orders, rules: { OrderID: { select: false } } };
+    expect(parseQuery('$select=Customer', partly).select!.map((item) => item.path.join('/'))).toEqual(['Line']);
+    const hidden = { ...orders, rules: { OrderID: { select: false }, Line: { select: false } } };
+    const error = thrownFilterError(() => parseQuery('$select=Customer', hidden));
+    expect(error.issues.map((i) => [i.code, i.option, i.message, i.start, i.end])).toEqual([
+      [
+        'not_selectable',
+        '$select',
+        "Option '$select': it names only relations, and Order shows no key to keep in their place: name a property too",
+        0,
+        8,
+      ],
+    ]);
   });
 
   it('refuses a path through a collection of values, which is selected whole', () => {
