@@ -52,7 +52,8 @@ export function arraySource(rows: readonly object[], options: ArraySourceOptions
         const reading = queryReading<object>(plan, queryOptions);
         await inSlices(rows, reading.read, bounds.check);
         if (reading.count !== undefined) await inSlices(rows, reading.count, bounds.check);
-        return reading.page();
+        // The page's rows are shaped at once; their expansions' related rows are checked one by one.
+        return reading.page(bounds.check);
       } finally {
         bounds.release();
       }

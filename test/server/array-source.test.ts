@@ -60,6 +60,21 @@ describe('arraySource', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('cancelled');
   });
 
+  it("stops past its timeoutMs in an expansion's filter over a page row's related rows", async () => {
+    // One category whose 200 products the expansion's filter reads: the work of shaping the page.
+    const handler = odataEndpoint({
+      model,
+      root: '/odata/',
+      entitySets: {
+        Categories: { source: arraySource([{ Id: 1, Name: 'Tools', Products: long }], { timeoutMs: 50 }) },
+      },
+    });
+    const expansion = encodeURIComponent("$filter=indexof(replace(Name, 'a', Name), 'b') lt 0;$top=1");
+    const response = await handler(new Request(`http://shop.test/odata/Categories?$expand=Products(${expansion})`));
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('timeout');
+  });
+
   it('refuses a timeoutMs that is no whole number of milliseconds from 1', () => {
     for (const timeoutMs of [0, 1.5, -1, Number.NaN])
       expect(() => arraySource([], { timeoutMs })).toThrow(

@@ -45,12 +45,13 @@ export function applyQuery<Row>(rows: readonly Row[], plan: QueryPlan, options: 
  * lets other work run between slices of them): `read` takes every row in turn through the filter
  * and the order's values, `count` then every row again where the count is not the page's (after a
  * skiptoken), and `page` makes the page of what was read. The page's own rows (at most `top`) are
- * shaped in that last step.
+ * shaped in that last step, `check` called before each related row an expansion reads (it may
+ * throw to stop a read that has run too long).
  */
 export interface QueryReading<Row> {
   readonly read: (row: Row) => void;
   readonly count: ((row: Row) => void) | undefined;
-  readonly page: () => QueryPage<Row>;
+  readonly page: (check?: () => void) => QueryPage<Row>;
 }
 
 export function queryReading<Row>(plan: QueryPlan, options: PredicateOptions): QueryReading<Row> {
@@ -76,10 +77,10 @@ export function queryReading<Row>(plan: QueryPlan, options: PredicateOptions): Q
           if (matches(row)) counted++;
         }
       : undefined,
-    page: () => {
+    page: (check) => {
       const ordered = order.sorted(keyed);
       const end = plan.skip + plan.top;
-      const shape = rowShaper(plan.schema, plan.select, plan.expand, options);
+      const shape = rowShaper(plan.schema, plan.select, plan.expand, options, check);
       const last = ordered.slice(plan.skip, end);
       // A row is its own shape when the plan keeps it whole: the type cannot see it for a generic Row.
       const items = last.map(shape) as ProjectedRow<Row>[];

@@ -5,20 +5,25 @@
 import type { ExpandItem, SelectItem } from '../../types/query-plan.js';
 import type { Property, Schema } from '../../types/schema.js';
 import { type PredicateOptions, compilePredicate } from './predicate.js';
-import { orderRows } from './order-rows.js';
+import { rowOrder } from './order-rows.js';
 import { projectRow } from './project.js';
 
 type Fields = Record<string, unknown>;
 
-/** A function shaping rows of a schema as a plan (or an expanded relation) says; the identity where there is nothing to do. */
+/**
+ * A function shaping rows of a schema as a plan (or an expanded relation) says; the identity where
+ * there is nothing to do. `check` is called before each related row an expansion reads, and may
+ * throw to stop the work (arraySource's timeout: a page row's related rows can be many).
+ */
 export function rowShaper(
   schema: Schema,
   select: readonly SelectItem[] | undefined,
   expand: readonly ExpandItem[],
   options: PredicateOptions,
+  check: () => void = () => {},
 ): (row: unknown) => unknown {
   const relations = holdsRelations(schema.properties);
-  const expansions = expand.map((item) => ({ item, read: expansionReader(item, options) }));
+  const expansions = expand.map((item) => ({ item, read: expansionReader(item, options, check) }));
   if (select === undefined && !relations && expansions.length === 0) return (row) => row;
   return (row) => {
     if (row === null || typeof row !== 'object') return row;
@@ -34,13 +39,23 @@ export function rowShaper(
 }
 
 /** What an expanded relation's value becomes: its kept rows (to-many), or its row or null. */
-function expansionReader(item: ExpandItem, options: PredicateOptions): (value: unknown) => unknown {
+function expansionReader(item: ExpandItem, options: PredicateOptions, check: () => void): (value: unknown) => unknown {
   const matches = item.filter === undefined ? () => true : compilePredicate(item.filter, options);
-  const shape = rowShaper(item.schema, item.select, item.expand, options);
-  if (!item.many) return (value) => (value === null || value === undefined || !matches(value) ? null : shape(value));
+  const shape = rowShaper(item.schema, item.select, item.expand, options, check);
+  if (!item.many)
+    return (value) => {
+      check();
+      return value === null || value === undefined || !matches(value) ? null : shape(value);
+    };
+  const order = rowOrder<unknown>(item.orderBy, options.functions);
   return (value) => {
-    const rows = Array.isArray(value) ? value.filter((row) => row !== null && row !== undefined && matches(row)) : [];
-    const ordered = orderRows(rows, item.orderBy, options.functions);
+    const keyed = [];
+    if (Array.isArray(value))
+      for (const row of value) {
+        check();
+        if (row !== null && row !== undefined && matches(row)) keyed.push(order.keyed(row));
+      }
+    const ordered = order.sorted(keyed);
     const end = item.top === undefined ? undefined : item.skip + item.top;
     return ordered.slice(item.skip, end).map(shape);
   };
