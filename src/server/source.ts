@@ -49,9 +49,12 @@ export function arraySource(rows: readonly object[], options: ArraySourceOptions
       const bounds = readBounds(signal, timeoutMs);
       try {
         bounds.check();
+        // The rows as they are now: between slices the application may change its array, and a
+        // row taken out must not make the read pass over one that stayed (nor the count differ).
+        const held = rows.slice();
         const reading = queryReading<object>(plan, queryOptions);
-        await inSlices(rows, reading.read, bounds.check);
-        if (reading.count !== undefined) await inSlices(rows, reading.count, bounds.check);
+        await inSlices(held, reading.read, bounds.check);
+        if (reading.count !== undefined) await inSlices(held, reading.count, bounds.check);
         // The page's rows are shaped at once; their expansions' related rows are checked one by one.
         return reading.page(bounds.check);
       } finally {

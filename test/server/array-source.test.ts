@@ -75,6 +75,18 @@ describe('arraySource', () => {
     expect(((await response.json()) as { error: { code: string } }).error.code).toBe('timeout');
   });
 
+  it('reads the rows as they were when the read began, whatever the array becomes meanwhile', async () => {
+    // Between slices the application may change its array: a row taken out must not make the read
+    // pass over one that stayed.
+    const rows = [...long];
+    const handler = odataEndpoint({ model, root: '/odata/', entitySets: { Products: { source: arraySource(rows) } } });
+    const costly = `/odata/Products?$filter=${encodeURIComponent("indexof(replace(Name, 'a', Name), 'b') lt 0")}&$select=Id&$top=200`;
+    const answer = handler(new Request(`http://shop.test${costly}`));
+    setTimeout(() => rows.shift(), 50);
+    const ids = ((await (await answer).json()) as { value: { Id: number }[] }).value.map((row) => row.Id);
+    expect(ids).toEqual(long.map((row) => row.Id));
+  });
+
   it('refuses a timeoutMs that is no whole number of milliseconds from 1', () => {
     for (const timeoutMs of [0, 1.5, -1, Number.NaN])
       expect(() => arraySource([], { timeoutMs })).toThrow(
