@@ -84,7 +84,7 @@ export const FILTER_ISSUE_CODES = {
   },
   not_selectable: {
     kind: 'type',
-    when: "a projection (`$select`, `fields`) names a relation (expanded, not selected) or a property the resource's rules keep from projections (docs/query.md)",
+    when: "a projection names a path through a relation, or (`fields`) a relation (expanded, not selected), or a property the resource's rules keep from projections, or (`$select`) relations alone where the rules hide the whole key (docs/query.md)",
   },
   not_sortable: {
     kind: 'type',

@@ -43,7 +43,7 @@ const BY_CODE: readonly [code: FilterIssueCode, run: () => unknown, construct?: 
   [
     'not_selectable',
     () =>
-      parseQuery('$select=TimeZone', {
+      parseQuery('$select=TimeZone/Name', {
         schema: Event,
         key: ['EventID'],
         policy: { spelling: 'odata', defaultTop: 1, maxTop: 1 },
