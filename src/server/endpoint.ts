@@ -201,7 +201,8 @@ async function respond(
   const next = nextLink(url.href, { ...plan, options: query }, page.more, page.skipToken);
   const members = [
     `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan, form.version)}`)}`,
-    ...(plan.count ? [`"@odata.count":${page.count ?? 0}`] : []),
+    // IEEE754Compatible writes the count as a string too (OData 4.01 JSON Format, 3.2).
+    ...(plan.count ? [`"@odata.count":${countJson(page.count ?? 0, form)}`] : []),
     `"value":[${page.items.map((row) => rowJson(row as Record<string, unknown>, resource.schema.properties, form)).join(',')}]`,
     ...(next === undefined ? [] : [`"@odata.nextLink":${JSON.stringify(next)}`]),
   ];
@@ -408,6 +409,11 @@ function serviceDocument(
 ): Answer {
   const value = [...sets.keys()].map((name) => ({ name, kind: 'EntitySet', url: name }));
   return answerOf(JSON.stringify({ '@odata.context': `${url.origin}${root}$metadata`, value }), headers);
+}
+
+/** A collection's count as the response writes Int64 values: a string where the client asks IEEE754Compatible. */
+function countJson(count: number, form: Negotiated): string {
+  return form.ieee754Compatible ? `"${count}"` : String(count);
 }
 
 function responseHeaders(form: Negotiated): Record<string, string> {

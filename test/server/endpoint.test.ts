@@ -78,6 +78,14 @@ describe('the OData endpoint', () => {
     expect(text).toContain('"Price":"12345678901234567890.125","Stock":"9007199254740993"');
   });
 
+  it('writes @odata.count as a string to a client that asks IEEE754Compatible, as Int64 values are', async () => {
+    const asked = await get('/odata/Products?$top=1&$select=Id&$count=true', {
+      Accept: 'application/json;IEEE754Compatible=true',
+    });
+    expect(asked.json()['@odata.count']).toBe('25');
+    expect((await get('/odata/Products?$top=1&$select=Id&$count=true')).json()['@odata.count']).toBe(25);
+  });
+
   it('keeps $format in the next link, so every page is in the form the first was asked in', async () => {
     const first = (
       await get('/odata/Products?$format=application/json;IEEE754Compatible=true&$top=1&$select=Stock')
