@@ -16,9 +16,8 @@ export interface Negotiated {
 /** The response's form, or undefined when the client accepts no JSON (a 406). */
 export function negotiate(request: IncomingRequest, format: string | undefined): Negotiated | undefined {
   const accepted = format === undefined ? request.header('Accept') : formatMediaType(format);
-  const media = accepted === null || accepted === undefined ? [] : mediaRanges(accepted);
-  const json = media.find((m) => ['application/json', 'application/*', '*/*'].includes(m.type));
-  if (accepted !== null && accepted !== undefined && json === undefined) return undefined;
+  const json = accepted === null ? undefined : rangeFor(mediaRanges(accepted), 'application/json');
+  if (accepted !== null && (json === undefined || json.parameters.get('q') === '0')) return undefined;
   const page = /(?:^|[,;\s])(?:odata\.)?maxpagesize\s*=\s*"?(\d{1,9})"?/i.exec(request.header('Prefer') ?? '');
   return {
     ieee754Compatible: json?.parameters.get('ieee754compatible') === 'true',
@@ -38,13 +37,26 @@ function formatMediaType(format: string): string {
   return format.trim().toLowerCase() === 'json' ? 'application/json' : format;
 }
 
-interface MediaRange {
+export interface MediaRange {
   readonly type: string;
   readonly parameters: ReadonlyMap<string, string>;
 }
 
-/** An Accept header's ranges, with their parameters (names in lower case), leaving out those of quality 0. */
-function mediaRanges(header: string): MediaRange[] {
+/**
+ * The range that decides whether a media type is acceptable: the most specific one that matches it
+ * (RFC 9110, 12.5.1), so `application/json;q=0, *\/*` refuses JSON. Undefined where none matches.
+ */
+export function rangeFor(ranges: readonly MediaRange[], type: string): MediaRange | undefined {
+  const kind = `${type.slice(0, type.indexOf('/'))}/*`;
+  return (
+    ranges.find((range) => range.type === type) ??
+    ranges.find((range) => range.type === kind) ??
+    ranges.find((range) => range.type === '*/*')
+  );
+}
+
+/** An Accept header's ranges, with their parameters (names and values in lower case; a quality of 0 as `0`). */
+export function mediaRanges(header: string): MediaRange[] {
   return header
     .split(',')
     .map((range) => {
@@ -70,5 +82,10 @@ function mediaRanges(header: string): MediaRange[] {
         ),
       };
     })
-    .filter((range) => range.type !== '' && range.parameters.get('q') !== '0');
+    .filter((range) => range.type !== '')
+    .map((range) => {
+      const q = range.parameters.get('q');
+      if (q === undefined || q === '' || Number(q) !== 0) return range;
+      return { ...range, parameters: new Map([...range.parameters, ['q', '0']]) };
+    });
 }

@@ -8,7 +8,7 @@ import { metadataJson } from '../metadata/metadata-json.js';
 import { metadataXml } from '../metadata/metadata-xml.js';
 import type { EntitySet, Model } from '../model/model.js';
 import type { PropertyRules } from '../query/rules.js';
-import { versionFor } from './negotiate.js';
+import { mediaRanges, rangeFor, versionFor } from './negotiate.js';
 import { type Answer, answerOf, type IncomingRequest } from './exchange.js';
 
 interface Document {
@@ -63,9 +63,15 @@ export function metadataAnswer(
   request: IncomingRequest,
   format: string | undefined,
 ): Answer | undefined {
-  const asked = (format === undefined ? (request.header('Accept') ?? '') : format).toLowerCase();
-  const json = /(^|[\s,;])(json|application\/json)/.test(asked) && !/xml/.test(asked);
-  const xml = asked === '' || /xml|\*\/\*|application\/\*/.test(asked);
+  // Accept's ranges of quality 0 accept nothing, and refuse a type where they are its most specific.
+  const ranges = format === undefined ? mediaRanges(request.header('Accept') ?? '') : undefined;
+  const refused = (type: string) => ranges !== undefined && rangeFor(ranges, type)?.parameters.get('q') === '0';
+  const acceptable = ranges?.filter((range) => range.parameters.get('q') !== '0').map((range) => range.type);
+  const asked = (acceptable?.join(',') ?? format ?? '').toLowerCase();
+  const json = /(^|[\s,;])(json|application\/json)/.test(asked) && !/xml/.test(asked) && !refused('application/json');
+  const xml =
+    (ranges === undefined ? asked === '' : ranges.length === 0) ||
+    (/xml|\*\/\*|application\/\*/.test(asked) && !refused('application/xml'));
   if (!json && !xml) return undefined;
   const version = json ? '4.01' : versionFor(request);
   const document = json ? documents.json : documents.xml[version];

@@ -366,4 +366,14 @@ describe('the OData endpoint', () => {
     expect(post.headers.get('Allow')).toBe('GET, HEAD');
     expect(await get('/odata/Products', { Accept: 'application/xml' })).toMatchObject({ status: 406 });
   });
+
+  it('reads Accept by its most specific range: JSON at quality 0 is refused, whatever */* says', async () => {
+    const status = async (path: string, accept: string) => (await get(path, { Accept: accept })).status;
+    expect(await status('/odata/Lines', 'application/json;q=0, */*;q=0.1')).toBe(406);
+    expect(await status('/odata/Lines', 'application/*;q=0.0, */*')).toBe(406);
+    expect(await status('/odata/Lines', 'application/json;q=0.5, application/*;q=0')).toBe(200);
+    expect(await status('/odata/Lines', 'text/html, */*;q=0.8')).toBe(200);
+    const metadata = await get('/odata/$metadata', { Accept: 'application/json;q=0, */*' });
+    expect(metadata.headers.get('Content-Type')).toBe('application/xml');
+  });
 });
