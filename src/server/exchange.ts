@@ -50,7 +50,11 @@ const direct = new WeakMap<Handler, Respond>();
 
 /** A Fetch handler that answers through `respond`, which a server adapter may call itself. */
 export function fetchHandler(respond: Respond): Handler {
-  const handler: Handler = async (request) => toResponse(await respond(fromFetch(request)));
+  const handler: Handler = async (request) => {
+    const answer = await respond(fromFetch(request));
+    // A HEAD answer has GET's headers and no content (RFC 9110, 9.3.2): not every Fetch server drops it.
+    return toResponse(request.method === 'HEAD' ? { ...answer, body: null } : answer);
+  };
   direct.set(handler, respond);
   return handler;
 }

@@ -367,6 +367,15 @@ describe('the OData endpoint', () => {
     expect(await get('/odata/Products', { Accept: 'application/xml' })).toMatchObject({ status: 406 });
   });
 
+  it('answers HEAD with the headers GET has and no content (RFC 9110, 9.3.2)', async () => {
+    const head = await handler(new Request('http://shop.test/odata/Products?$top=1', { method: 'HEAD' }));
+    const got = await get('/odata/Products?$top=1');
+    expect(head.status).toBe(200);
+    expect([...head.headers]).toEqual([...got.headers]);
+    expect(await head.text()).toBe('');
+    expect(got.text).not.toBe('');
+  });
+
   it('reads Accept by its most specific range: JSON at quality 0 is refused, whatever */* says', async () => {
     const status = async (path: string, accept: string) => (await get(path, { Accept: accept })).status;
     expect(await status('/odata/Lines', 'application/json;q=0, */*;q=0.1')).toBe(406);
