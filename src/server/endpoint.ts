@@ -173,7 +173,7 @@ async function respond(
       metadataAnswer(metadata, request, format?.[1]) ??
       errorAnswer({ status: 406, code: 'not_acceptable', message: '$metadata is CSDL XML or CSDL JSON' })
     );
-  const form = negotiate(request, format?.[1]);
+  const form = negotiate(request, format?.[1], path.kind === 'collection' && path.count ? 'text/plain' : undefined);
   if (form === undefined)
     return errorAnswer({ status: 406, code: 'not_acceptable', message: 'The service answers in JSON only' });
   const options2 = query.filter(([name]) => bareName(name) !== 'format');

@@ -13,11 +13,24 @@ export interface Negotiated {
   readonly maxPageSize: number | undefined;
 }
 
-/** The response's form, or undefined when the client accepts no JSON (a 406). */
-export function negotiate(request: IncomingRequest, format: string | undefined): Negotiated | undefined {
+/**
+ * The response's form, or undefined when the client accepts no JSON (a 406) — nor `alsoAnswered`,
+ * where the resource is written in that media type too (a `$count` is `text/plain`).
+ */
+export function negotiate(
+  request: IncomingRequest,
+  format: string | undefined,
+  alsoAnswered?: string,
+): Negotiated | undefined {
   const accepted = format === undefined ? request.header('Accept') : formatMediaType(format);
-  const json = accepted === null ? undefined : rangeFor(mediaRanges(accepted), 'application/json');
-  if (accepted !== null && (json === undefined || json.parameters.get('q') === '0')) return undefined;
+  const ranges = accepted === null ? [] : mediaRanges(accepted);
+  const acceptable = (type: string) => {
+    const range = rangeFor(ranges, type);
+    return range !== undefined && range.parameters.get('q') !== '0';
+  };
+  const json = rangeFor(ranges, 'application/json');
+  if (accepted !== null && !acceptable('application/json') && !(alsoAnswered !== undefined && acceptable(alsoAnswered)))
+    return undefined;
   const page = /(?:^|[,;\s])(?:odata\.)?maxpagesize\s*=\s*"?(\d{1,9})"?/i.exec(request.header('Prefer') ?? '');
   return {
     ieee754Compatible: json?.parameters.get('ieee754compatible') === 'true',

@@ -218,6 +218,16 @@ describe('the OData endpoint', () => {
     expect([paged.status, paged.text]).toEqual([200, '5']);
   });
 
+  it("counts for a client that accepts text/plain, the count's media type (OData 4.01 Protocol, 11.2.10)", async () => {
+    for (const accept of ['text/plain', 'text/plain;charset=utf-8', 'text/*', 'application/json']) {
+      const { status, text } = await get('/odata/Lines/$count', { Accept: accept });
+      expect([status, text], accept).toEqual([200, '3']);
+    }
+    expect((await get('/odata/Lines/$count', { Accept: 'application/xml' })).status).toBe(406);
+    // A page is JSON only.
+    expect((await get('/odata/Lines', { Accept: 'text/plain' })).status).toBe(406);
+  });
+
   it('reads an entity by key, composite keys by name', async () => {
     const one = (await get('/odata/Products(2)?$select=Id,Name&$expand=Category')).json();
     expect(one).toEqual({
