@@ -84,7 +84,9 @@ export function metadataAnswer(
     request
       .header('If-None-Match')
       ?.split(',')
-      .some((tag) => tag.trim() === document.etag || tag.trim() === '*')
+      // The weak comparison (RFC 9110, 8.8.3.2), as OData's If-None-Match asks: `W/` aside, the tags are one.
+      .map((tag) => tag.trim().replace(/^W\//, ''))
+      .some((tag) => tag === document.etag || tag === '*')
   )
     return answerOf(null, headers, 304);
   return answerOf(document.text, headers);

@@ -340,6 +340,13 @@ describe('the OData endpoint', () => {
     expect((await get('/odata/$metadata', { Accept: 'text/html' })).status).toBe(406);
   });
 
+  it("compares If-None-Match with $metadata's ETag weakly, as OData and RFC 9110 say", async () => {
+    const etag = (await get('/odata/$metadata')).headers.get('ETag')!;
+    expect((await get('/odata/$metadata', { 'If-None-Match': `W/${etag}` })).status).toBe(304);
+    expect((await get('/odata/$metadata', { 'If-None-Match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await get('/odata/$metadata', { 'If-None-Match': 'W/"other"' })).status).toBe(200);
+  });
+
   it('serves CSDL XML 4.0 to a client that speaks OData 4.0, with an ETag of its own', async () => {
     const current = await get('/odata/$metadata');
     expect(current.headers.get('OData-Version')).toBe('4.01');
