@@ -178,7 +178,7 @@ async function respond(
     return errorAnswer({ status: 406, code: 'not_acceptable', message: 'The service answers in JSON only' });
   const options2 = query.filter(([name]) => bareName(name) !== 'format');
   const headers = responseHeaders(form);
-  if (path.kind === 'service') return serviceDocument(url, root, sets, headers);
+  if (path.kind === 'service') return serviceDocument(url, root, sets, headers, form);
   const served = sets.get(path.entitySet);
   if (served === undefined) return notFound(`'${path.entitySet}' is no entity set of this service`);
   const parameters = (await options.parameters?.(request.fetchRequest())) ?? {};
@@ -200,7 +200,7 @@ async function respond(
   // (`IEEE754Compatible=true` writes Int64 and Decimal as strings on every page).
   const next = nextLink(url.href, { ...plan, options: query }, page.more, page.skipToken);
   const members = [
-    `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan, form.version)}`)}`,
+    ...contextMember(`${base}$metadata#${served.name}${selectList(plan, form.version)}`, form),
     // IEEE754Compatible writes the count as a string too (OData 4.01 JSON Format, 3.2).
     ...(plan.count ? [`"@odata.count":${countJson(page.count ?? 0, form)}`] : []),
     `"value":[${page.items.map((row) => rowJson(row as Record<string, unknown>, resource.schema.properties, form)).join(',')}]`,
@@ -250,8 +250,9 @@ async function entity(
   const row = page.items[0];
   if (row === undefined) return notFound(`${served.name} has no entity with that key`);
   const body = rowJson(row as Record<string, unknown>, resource.schema.properties, form);
-  const context = `"@odata.context":${JSON.stringify(`${base}$metadata#${served.name}${selectList(plan, form.version)}/$entity`)}`;
-  return answerOf(body === '{}' ? `{${context}}` : `{${context},${body.slice(1)}`, headers);
+  const context = contextMember(`${base}$metadata#${served.name}${selectList(plan, form.version)}/$entity`, form);
+  if (context.length === 0) return answerOf(body, headers);
+  return answerOf(body === '{}' ? `{${context[0]}}` : `{${context[0]},${body.slice(1)}`, headers);
 }
 
 /** The options that find one entity: `$filter` on each key property, its value an alias holding the literal as written. */
@@ -406,9 +407,16 @@ function serviceDocument(
   root: string,
   sets: ReadonlyMap<string, ServedSet>,
   headers: Record<string, string>,
+  form: Negotiated,
 ): Answer {
   const value = [...sets.keys()].map((name) => ({ name, kind: 'EntitySet', url: name }));
-  return answerOf(JSON.stringify({ '@odata.context': `${url.origin}${root}$metadata`, value }), headers);
+  const context = form.metadata === 'none' ? {} : { '@odata.context': `${url.origin}${root}$metadata` };
+  return answerOf(JSON.stringify({ ...context, value }), headers);
+}
+
+/** The `@odata.context` member, or none where the client asks `metadata=none`: the count and next link stay. */
+function contextMember(context: string, form: Negotiated): string[] {
+  return form.metadata === 'none' ? [] : [`"@odata.context":${JSON.stringify(context)}`];
 }
 
 /** A collection's count as the response writes Int64 values: a string where the client asks IEEE754Compatible. */
@@ -418,7 +426,7 @@ function countJson(count: number, form: Negotiated): string {
 
 function responseHeaders(form: Negotiated): Record<string, string> {
   return {
-    'Content-Type': `application/json;odata.metadata=minimal${form.ieee754Compatible ? ';IEEE754Compatible=true' : ''}`,
+    'Content-Type': `application/json;odata.metadata=${form.metadata}${form.ieee754Compatible ? ';IEEE754Compatible=true' : ''}`,
     'OData-Version': form.version,
   };
 }

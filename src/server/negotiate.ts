@@ -11,6 +11,12 @@ export interface Negotiated {
   readonly version: '4.0' | '4.01';
   /** The page size the client prefers, if it says one. */
   readonly maxPageSize: number | undefined;
+  /**
+   * How much control information the client asks for: `none` leaves out the context URL (OData
+   * 4.01 JSON Format, 3.1.3); `full`, which needs links this service does not write, is answered
+   * as `minimal`, and its Content-Type says so.
+   */
+  readonly metadata: 'minimal' | 'none';
 }
 
 /**
@@ -36,6 +42,8 @@ export function negotiate(
     ieee754Compatible: json?.parameters.get('ieee754compatible') === 'true',
     version: versionFor(request),
     maxPageSize: page === null || Number(page[1]) === 0 ? undefined : Number(page[1]),
+    metadata:
+      (json?.parameters.get('odata.metadata') ?? json?.parameters.get('metadata')) === 'none' ? 'none' : 'minimal',
   };
 }
 
