@@ -22,6 +22,7 @@ import type { ExpandItem, QueryPlan, SelectItem } from '../types/query-plan.js';
 import { type Answer, answerOf, fetchHandler, type IncomingRequest } from './exchange.js';
 import { negotiate, type Negotiated, versionFor } from './negotiate.js';
 import { errorAnswer, failureAnswer, type ODataError } from './odata-error.js';
+import { capped } from './refusal-message.js';
 import { rowJson } from './odata-json.js';
 import { type MetadataDocuments, metadataAnswer, metadataDocuments } from './service-metadata.js';
 import { readRequestPath, type RequestPath } from './request-path.js';
@@ -223,7 +224,7 @@ async function entity(
   const { resource } = served;
   const keyOptions = keyFilter(served, path.key, given);
   if (typeof keyOptions === 'string')
-    return errorAnswer({ status: 400, code: 'invalid_key', message: keyOptions, target: served.name });
+    return errorAnswer({ status: 400, code: 'invalid_key', message: capped(keyOptions), target: served.name });
   // OData 4.01 lets the `$` be left out: `top=0` is `$top=0`, which would empty the answer into a 404.
   const extra = given.find(
     ([name]) =>
@@ -235,8 +236,8 @@ async function entity(
     return errorAnswer({
       status: 400,
       code: 'invalid_option',
-      message: `Option '${extra[0]}' does not apply to one entity: it takes $select and $expand`,
-      target: extra[0],
+      message: capped(`Option '${extra[0]}' does not apply to one entity: it takes $select and $expand`),
+      target: capped(extra[0]),
     });
   let plan: QueryPlan;
   try {
@@ -244,7 +245,7 @@ async function entity(
   } catch (error) {
     const part = isFilterError(error) ? misfitKeyPart(served, path.key) : undefined;
     if (part === undefined) throw error;
-    return errorAnswer({ status: 400, code: 'invalid_key', message: part, target: served.name });
+    return errorAnswer({ status: 400, code: 'invalid_key', message: capped(part), target: served.name });
   }
   const page = await served.service.source.read(plan, { signal: request.signal });
   const row = page.items[0];
@@ -432,5 +433,6 @@ function responseHeaders(form: Negotiated): Record<string, string> {
 }
 
 function notFound(message: string): Answer {
-  return errorAnswer({ status: 404, code: 'not_found', message } satisfies ODataError);
+  // The message may quote the path, which is as long as the request: it is cut as a refusal's is.
+  return errorAnswer({ status: 404, code: 'not_found', message: capped(message) } satisfies ODataError);
 }

@@ -13,10 +13,10 @@ const MOST_ISSUE_CHARACTERS = 500;
 export const capped = (message: string): string =>
   message.length <= MOST_ISSUE_CHARACTERS ? message : `${message.slice(0, MOST_ISSUE_CHARACTERS)}…`;
 
-/** The error's message, or with many issues, the first MOST_ISSUES_SHOWN and how many more there are. */
+/** The error's message (cut as one issue's is), or with many issues, the first MOST_ISSUES_SHOWN and how many more there are. */
 export function refusalMessage(error: FilterError): string {
   const { issues } = error;
-  if (issues.length <= 1) return error.message;
+  if (issues.length <= 1) return capped(error.message);
   const shown = issues.slice(0, MOST_ISSUES_SHOWN).map((issue) => capped(issue.message));
   const more = issues.length - shown.length;
   return `${issues.length} problems: ${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;

@@ -346,6 +346,21 @@ describe('the OData endpoint', () => {
     expect(response.text.length).toBeLessThan(5_000);
   });
 
+  it('cuts a message that quotes the request at 500 characters, one problem or many', async () => {
+    const long = 'x'.repeat(20_000);
+    for (const [path, status] of [
+      [`/odata/${long}`, 404],
+      [`/odata/Products(${'9'.repeat(20_000)})`, 400],
+      [`/odata/Lines(Order=1,No='${long}')`, 400],
+      [`/odata/Products?$filter=${long} eq 1`, 400],
+      [`/odata/Products?$orderby=${long}`, 400],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path.slice(0, 30)).toBe(status);
+      expect(response.json().error.message.length, path.slice(0, 30)).toBeLessThanOrEqual(501);
+    }
+  });
+
   it('serves $metadata as CSDL XML or JSON, with an ETag, naming only the entity sets it serves', async () => {
     const xml = await get('/odata/$metadata');
     expect(xml.status).toBe(200);
