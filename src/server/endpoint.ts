@@ -194,7 +194,8 @@ async function respond(
     { parameters },
   );
   const page = await served.service.source.read(plan, { signal: request.signal });
-  if (path.count) return answerOf(String(page.count ?? 0), { ...headers, 'Content-Type': 'text/plain;charset=utf-8' });
+  // No charset (OData 4.01 Protocol, 8.2.1: none that Accept did not name): a count's digits are ASCII, text/plain's default.
+  if (path.count) return answerOf(String(page.count ?? 0), { ...headers, 'Content-Type': 'text/plain' });
   const applied: Record<string, string> =
     resource !== served.resource ? { 'Preference-Applied': `odata.maxpagesize=${resource.policy.defaultTop}` } : {};
   // The link repeats `$format` too, which the plan never saw: the next page is in the same form
