@@ -55,6 +55,27 @@ const VERSIONS: readonly { version: ODataVersion; lambdas: boolean; draws: numbe
 ];
 
 describe('print(expr, { version }) read back', () => {
+  it("meets the string cost of an `in` written as a chain of `eq` after the version's type issues", () => {
+    // A counterexample of the property below (seed 972046592): 2.0 writes the `in` as a chain that
+    // repeats replace(), twice the string cost, and its check reports the enumeration read from a
+    // string (4.01) first; read without the version, the chain passes the bound.
+    const text =
+      "(Color eq 'Gold') and REPLACE(String, String, String) in (null, '') and (Binary in () and endswith(String, ''))";
+    const printed = print(parse(text), { version: '2.0' });
+    const codes = (run: () => unknown) => {
+      try {
+        run();
+        return [];
+      } catch (error) {
+        if (!isFilterError(error)) throw error;
+        return error.issues.map((issue) => issue.code);
+      }
+    };
+    expect(codes(() => check(printed, testSchema, { version: '2.0' }))).toEqual(['not_in_version']);
+    expect(codes(() => check(printed, testSchema))).toEqual(['string_cost']);
+    expect(hasIn(check(text, testSchema).root)).toBe(true);
+  });
+
   for (const { version, lambdas, draws, leastWritten } of VERSIONS) {
     const schema = lambdas ? lambdaTestSchema : testSchema;
     it(`checks ${version}'s text to the same typed tree and the same rows`, () => {
@@ -88,7 +109,20 @@ describe('print(expr, { version }) read back', () => {
             for (const issue of error.issues) expect(issue.message, printed).toMatch(TYPE_DEPENDENT);
           }
           const original = check(text, schema);
-          const again = check(printed, schema);
+          let again: ReturnType<typeof check>;
+          try {
+            again = check(printed, schema);
+          } catch (error) {
+            // The same bound as above, met here where the version's check reported a type issue
+            // first (a string read as an enumeration's member is 4.01): the chain of `eq` of an `in`.
+            if (!isFilterError(error) || error.kind !== 'limit') throw error;
+            expect(
+              error.issues.map((issue) => issue.code),
+              printed,
+            ).toEqual(['string_cost']);
+            expect(hasIn(original.root)).toBe(true);
+            return;
+          }
           if (!hasIn(original.root)) expect(comparable(again.root), printed).toEqual(comparable(original.root));
           const expected = compilePredicate(original);
           const actual = compilePredicate(again);
