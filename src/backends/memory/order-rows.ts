@@ -9,16 +9,6 @@ import type { FunctionRegistry } from '../../lower/function-registry.js';
 import { compareStrings } from './code-points.js';
 import { compareTimes, type TimeValue } from '../../semantics/fine-time.js';
 
-/** The rows sorted by the keys, each key ascending unless descending; a stable sort, so ties keep their order. */
-export function orderRows<Row>(
-  rows: readonly Row[],
-  orderBy: readonly OrderKey[],
-  functions?: FunctionRegistry,
-): Row[] {
-  const order = rowOrder<Row>(orderBy, functions);
-  return order.sorted(rows.map(order.keyed));
-}
-
 /** A row beside its order values. */
 export interface KeyedRow<Row> {
   readonly row: Row;
@@ -27,7 +17,8 @@ export interface KeyedRow<Row> {
 
 /**
  * The order of the keys in two steps: each row's order values read once, as a filter reads them
- * (`keyed`, the costly part, a row at a time), then the keyed rows sorted (`sorted`).
+ * (`keyed`, the costly part, a row at a time), then the keyed rows sorted (`sorted`): each key
+ * ascending unless descending, a stable sort, so ties keep their order.
  */
 export function rowOrder<Row>(
   orderBy: readonly OrderKey[],
