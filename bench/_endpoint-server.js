@@ -161,7 +161,8 @@ const HANDLERS = [
       };
     });
     return {
-      '@odata.context': CONTEXT,
+      // OData 4.01 names the expansion in the context URL, with nothing selected under it.
+      '@odata.context': `${CONTEXT}(Category())`,
       value,
       ...(rows.length > 10 ? { '@odata.nextLink': NEXT_LINKS[3] } : {}),
     };
