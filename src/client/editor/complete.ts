@@ -20,10 +20,12 @@ import {
 import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../../types/allowed.js';
 import { isLater, isVersion3OrEarlier, versionOf } from '../../language/versions.js';
 import { checkText, limitsOf } from '../../syntax/limits.js';
+import type { LambdaExpr, MemberExpr } from '../../syntax/ast.js';
 import { cursorToken, type CursorToken } from './cursor-token.js';
 import { withoutStacks } from './without-stacks.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
+import { structureTemplate } from './structure-templates.js';
 import { operandStandIn, Placement } from './placement.js';
 import { Window } from './window.js';
 import { describeProperty, functionInfo, signatureOf } from './describe.js';
@@ -122,7 +124,7 @@ function itemsAt(text: string, token: CursorToken, schema: Schema, options: Edit
       );
   } else if (syntax.literal && token.head.length === 0) {
     const place = placeOf('null');
-    if (place !== undefined) items.push(...literalItems(place, options));
+    if (place !== undefined) items.push(...literalItems(place, schema, options));
   }
   if (syntax.operator && token.head.length === 0) {
     const place = placeOf('');
@@ -218,6 +220,7 @@ function operandItems(
     if (facts.type !== undefined && place.fits('null'))
       items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
   }
+  items.push(...structureItems(place, schema, options));
   items.push(...functionItems(place, options));
   items.push(...modelFunctionItems(place, '', schema.type, schema, options));
   if (facts.condition && allowsOperator(options, 'not'))
@@ -228,12 +231,25 @@ function operandItems(
 /**
  * After `in`: a list in parentheses where one fits, then the collections the operand may be in
  * (`Class in Cabins`): the row's collection-valued properties and those of the range variables'
- * structures, each where the checker takes it. A structure's path to a collection is not followed:
+ * structures, each where the checker takes it. After a complex value, only a list of its values. A structure's path to a collection is not followed:
  * after `Venue/` the path's items say what is beneath.
  */
 function listItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
   if (!allowsOperator(options, 'in')) return [];
   const items: Completion[] = [];
+  // A structure is in a list of its values only (docs/semantics.md §16), where one can be compared.
+  const structure = comparedStructure(place, schema);
+  if (structure !== undefined) {
+    const template = templateOf(structure, options);
+    if (template !== undefined && place.fits(`(${template})`))
+      items.push({
+        label: '(',
+        insert: '(',
+        kind: 'keyword',
+        detail: `a list of ${structure.type?.name ?? structure.name} values`,
+      });
+    return items;
+  }
   if (place.fits('()')) items.push({ label: '(', insert: '(', kind: 'keyword', detail: 'a list of values: (a, b)' });
   const collections = (written: string, properties: Iterable<Property>) => {
     for (const property of properties) {
@@ -596,15 +612,69 @@ function isOrDerives(type: StructureType, base: StructureType): boolean {
 }
 
 /** An item of an `in` list: the literals of the list's type. */
-function literalItems(place: Placement, options: EditorOptions): Completion[] {
+function literalItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
   const { type, enum: enumType } = place.facts;
-  if (type === undefined) return [];
+  if (type === undefined) return structureItems(place, schema, options);
   const items: Completion[] = [];
   for (const literal of literalTemplates(type, enumType, options.now ?? new Date(), options.version)) {
     if (place.fits(literal.text))
       items.push({ label: literal.text, insert: literal.text, kind: 'literal', detail: literal.detail });
   }
   return items;
+}
+
+/**
+ * Where a structure is compared (`Address eq `, an item of `Address in (`): `null`, and a complex
+ * value's template stating each of its members (structure-templates.ts), each where the checker
+ * takes it.
+ */
+function structureItems(place: Placement, schema: Schema, options: EditorOptions): Completion[] {
+  const structure = comparedStructure(place, schema);
+  if (structure === undefined) return [];
+  const items: Completion[] = [];
+  const template = templateOf(structure, options);
+  if (template !== undefined && place.fits(template))
+    items.push({ label: template, insert: template, kind: 'literal', detail: `${nameOf(structure)} value` });
+  if (place.fits('null')) items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
+  return items;
+}
+
+/** The structure (a complex value or a related entity) the place is compared with, or is in the `in` list of. */
+function comparedStructure(place: Placement, schema: Schema): StructuredProperty | undefined {
+  const compared = place.facts.comparedWith;
+  const at = compared && propertyAt(compared.path, compared.lambdas, schema);
+  return at?.kind === 'structured' ? at : undefined;
+}
+
+/**
+ * The property a path leads to, read as written from the resource or from the variable of one of
+ * `lambdas` (outermost first); undefined through a call or a type-cast segment.
+ */
+function propertyAt(path: MemberExpr, lambdas: readonly LambdaExpr[], schema: Schema): Property | undefined {
+  if (path.call !== undefined) return undefined;
+  const names = path.segments.map((segment) => segment.name);
+  let at: Property | undefined = rootOf(schema);
+  let rest = names;
+  for (let i = lambdas.length - 1; i >= 0; i--) {
+    if (lambdas[i]!.variable?.name !== names[0]) continue;
+    const collection = propertyAt(lambdas[i]!.collection, lambdas.slice(0, i), schema);
+    at = collection?.kind === 'collection' ? collection.element : undefined;
+    rest = names.slice(1);
+    break;
+  }
+  if (rest === names && names[0] === '$it') rest = names.slice(1);
+  for (const name of rest) at = at?.kind === 'structured' ? at.properties.get(name) : undefined;
+  return at;
+}
+
+/** A structure's type as a detail names it: its model's type, else the property. */
+function nameOf(structure: StructuredProperty): string {
+  return structure.type?.name ?? structure.name;
+}
+
+/** A complex value's template (structure-templates.ts); none for a related entity, which is compared by its key. */
+function templateOf(structure: StructuredProperty, options: EditorOptions): string | undefined {
+  return structure.relation ? undefined : structureTemplate(structure, options.now ?? new Date());
 }
 
 /** After an operand: the operators that take it, `and`/`or` first where it is a condition. */

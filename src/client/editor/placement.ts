@@ -10,7 +10,7 @@
 // types an unfinished `cast(` may name, the checker's reading of the stand-in and of a candidate's
 // value (which it reads before the type) tells which no candidate, or not this one, can fit after.
 
-import { type Expr, childrenOf } from '../../syntax/ast.js';
+import { type Expr, childrenOf, type LambdaExpr, type MemberExpr } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parse.js';
 import type { FilterIssue } from '../../errors.js';
 import { inspect, type CheckOptions, type Inspection, type Scope } from '../../types/check.js';
@@ -47,6 +47,17 @@ export interface PlaceFacts {
   readonly condition: boolean;
   /** The range variables in scope there, outermost first. */
   readonly scopes: readonly Scope[];
+  /**
+   * The path the place is compared with by `eq` or `ne`, or whose `in` list it is or is in
+   * (`Address` in `Address eq @x`): where it leads to a complex value, a structure's value fits.
+   */
+  readonly comparedWith: ComparedPath | undefined;
+}
+
+/** A path a place is compared with, and the lambdas around the place, outermost first (whose variables it may start with). */
+export interface ComparedPath {
+  readonly path: MemberExpr;
+  readonly lambdas: readonly LambdaExpr[];
 }
 
 /**
@@ -445,7 +456,35 @@ function factsOf(inspection: Inspection, tree: Expr, at: number, end: number): P
     }
   }
   const condition = isCondition(tree, at, end);
-  return { type: type ?? (condition ? 'Edm.Boolean' : undefined), enum: enumType, condition, scopes: scopes ?? [] };
+  return {
+    type: type ?? (condition ? 'Edm.Boolean' : undefined),
+    enum: enumType,
+    condition,
+    scopes: scopes ?? [],
+    comparedWith: comparedWith(tree, at, end),
+  };
+}
+
+/** The path a leaf at text[at, end) is compared with by `eq` or `ne`, or is in the `in` list of. */
+function comparedWith(root: Expr, at: number, end: number): ComparedPath | undefined {
+  const lambdas: LambdaExpr[] = [];
+  const stack: Expr[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'compare' && (node.op === 'eq' || node.op === 'ne')) {
+      if (isLeaf(node.right) && isStandIn(node.right, at, end) && node.left.kind === 'member')
+        return { path: node.left, lambdas };
+      if (isLeaf(node.left) && isStandIn(node.left, at, end) && node.right.kind === 'member')
+        return { path: node.right, lambdas };
+    }
+    // An item of the list, or the list itself (the stand-in `()`): a structure's literal holds no place.
+    if (node.kind === 'in' && node.operand.kind === 'member' && node.operand.end <= at && end <= node.end)
+      return { path: node.operand, lambdas };
+    if (node.kind === 'lambda' && node.body !== undefined && node.body.start <= at && end <= node.body.end)
+      lambdas.push(node);
+    for (const child of childrenOf(node)) if (child.start <= at && child.end >= end) stack.push(child);
+  }
+  return undefined;
 }
 
 /**

@@ -319,6 +319,53 @@ describe('complete: binaries (docs/semantics.md §6)', () => {
   });
 });
 
+describe('complete: structures compared (docs/semantics.md §16)', () => {
+  const Shops = defineSchema({
+    name: 'Shop',
+    properties: {
+      Id: { type: 'Edm.Int32', nullable: false },
+      Address: {
+        properties: {
+          Street: 'Edm.String',
+          Zip: { type: 'Edm.String', nullable: false },
+          Opened: { type: 'Edm.Date', nullable: false },
+          Color: { enum: { name: 'Shop.Color', members: { Red: 1, Green: 2 } }, nullable: false },
+          Geo: { nullable: false, properties: { Lat: { type: 'Edm.Double', nullable: false }, Lon: 'Edm.Double' } },
+        },
+      },
+      Branches: { collection: { properties: { City: 'Edm.String', Phones: { collection: 'Edm.String' } } } },
+      Owner: { relation: true, properties: { Name: 'Edm.String' } },
+      Name: 'Edm.String',
+      Tags: { collection: 'Edm.String' },
+    },
+  });
+  const address = '{"Street":null,"Zip":"","Opened":"2024-05-01","Color":"Red","Geo":{"Lat":0,"Lon":null}}';
+  const labels = (marked: string): string[] => {
+    const { text, cursor } = atCursor(marked);
+    return complete(text, cursor, Shops, { now }).items.map((i) => i.label);
+  };
+
+  it("offers a complex value's literal stating every member, and null, where it is compared", () => {
+    expect(labels('Address eq |')).toEqual([address, 'null']);
+    expect(labels('Address ne |')).toEqual([address, 'null']);
+    expect(labels('Address in (|')).toEqual([address, 'null']);
+    expect(labels(`Address in (${address}, |`)).toEqual([address, 'null']);
+    expect(labels('$it/Address eq |')).toEqual([address, 'null']);
+  });
+
+  it('offers after `in` on a complex value a list of its values, and no collection', () => {
+    expect(labels('Address in |')).toEqual(['(']);
+    expect(labels('Name in |')).toEqual(['(', 'Tags']);
+  });
+
+  it('offers no value for a structure that is not compared: a related entity, one holding a collection', () => {
+    expect(labels('Owner eq |')).toEqual(['null']);
+    expect(labels('Owner in |')).toEqual([]);
+    expect(labels('Branches/any(b: b in |')).toEqual([]);
+    expect(labels('Branches/any(b: b eq |')).toEqual(['null']);
+  });
+});
+
 describe("complete: a model's derived types (docs/semantics.md §14)", () => {
   // What a String casts to: every Edm type, none of the model's.
   const EDM_TYPE_NAMES = EDM_TYPES;

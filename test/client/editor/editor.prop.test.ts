@@ -114,6 +114,8 @@ describe('complete', () => {
     ["substring(cast(False, Edm.String), cast(Int32, Edm.Int32)) eq 'a'", 40, 44],
     // A cast offered inside a call inside a cast: finished through two type names, one of them the instant's.
     ["startswith(cast(TIME(DateTimeOffsetReq), 'Edm.String'), $it/StringReq)", 836151756, 11],
+    // A list's parenthesis after a complex value: finished through the structure's value offered in it.
+    ['Owner/Manager in ({"Id":null,"Name":"Wellington","Salary":0,"Active":null})', 152637277, 0],
   ])('offers only items that lead on to a valid filter, in a prefix of %j', (filter, n, pick) => {
     expect(offersOnlyFinishable(filter, n, pick)).toBeGreaterThan(0);
   });
@@ -167,10 +169,19 @@ function finishes(text: string, schema: Schema, depth: number): boolean {
   return guidedFinish(text, schema, depth) || exhaustiveFinish(text, schema, depth);
 }
 
-/** The texts one piece (or, after a `/`, one completion) longer than `text` that the parser reads to their end. */
+/**
+ * The texts one piece (or, after a `/`, one completion) longer than `text` that the parser reads
+ * to their end. Where a structure's value may go (after `eq`, `ne`, or in an `in` list), the
+ * structure's values offered there are pieces too: no fixed piece writes one.
+ */
 function extensions(text: string, schema: Schema, expansions: number): string[] {
   const next = !text.endsWith('/')
-    ? PIECES.map((piece) => text + piece)
+    ? [
+        ...PIECES.map((piece) => text + piece),
+        ...(/(\b(eq|ne|in) *\(|, |\b(eq|ne) )$/i.test(text)
+          ? completionsOf(text, schema).filter((written) => written[text.length] === '{')
+          : []),
+      ]
     : expansions > 0
       ? completionsOf(text, schema)
       : [];
