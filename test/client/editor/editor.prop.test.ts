@@ -116,6 +116,12 @@ describe('complete', () => {
     ["startswith(cast(TIME(DateTimeOffsetReq), 'Edm.String'), $it/StringReq)", 836151756, 11],
     // A list's parenthesis after a complex value: finished through the structure's value offered in it.
     ['Owner/Manager in ({"Id":null,"Name":"Wellington","Salary":0,"Active":null})', 152637277, 0],
+    // A null item of such a list: finished through another item, a structure's value.
+    [
+      'Owner/Manager in ({"Id":null,"Name":null,"Salary":null,"Active":null}) and Owner/Badges/any(x0: Id eq 0.0f) and (Address eq null)',
+      18,
+      0,
+    ],
   ])('offers only items that lead on to a valid filter, in a prefix of %j', (filter, n, pick) => {
     expect(offersOnlyFinishable(filter, n, pick)).toBeGreaterThan(0);
   });
@@ -171,21 +177,28 @@ function finishes(text: string, schema: Schema, depth: number): boolean {
 
 /**
  * The texts one piece (or, after a `/`, one completion) longer than `text` that the parser reads
- * to their end. Where a structure's value may go (after `eq`, `ne`, or in an `in` list), the
- * structure's values offered there are pieces too: no fixed piece writes one.
+ * to their end. Where a structure's value may go (after `eq`, `ne`, in an `in` list or after one
+ * of its items), the structure's values offered there are pieces too: no fixed piece writes one.
  */
 function extensions(text: string, schema: Schema, expansions: number): string[] {
   const next = !text.endsWith('/')
     ? [
         ...PIECES.map((piece) => text + piece),
         ...(/(\b(eq|ne|in) *\(|, |\b(eq|ne) )$/i.test(text)
-          ? completionsOf(text, schema).filter((written) => written[text.length] === '{')
-          : []),
+          ? structureValues(text, schema)
+          : /\bin *\([^()]*$/i.test(text)
+            ? structureValues(`${text}, `, schema)
+            : []),
       ]
     : expansions > 0
       ? completionsOf(text, schema)
       : [];
   return next.filter(readsToEnd);
+}
+
+/** `text` with each structure's value complete() offers at its end. */
+function structureValues(text: string, schema: Schema): string[] {
+  return completionsOf(text, schema).filter((written) => written[text.length] === '{');
 }
 
 function accepted(text: string, schema: Schema): boolean {
