@@ -1,7 +1,8 @@
 // An order by an expression decided for every row orders nothing (docs/query.md, "Order"): it is
 // left out of ORDER BY, where MariaDB would read `(NOT FALSE)` as the position 1 — the first
 // column — and order the rows by it. A counterexample of the value differential (MySQL, seed
-// -1845696392): `Sales.Color'0' has Sales.Color'0' desc`, paged one row at a time, skipped a row.
+// -1845696392): `Sales.Color'0' has Sales.Color'0' desc`, paged one row at a time, skipped a row;
+// and (seed 304895932) `not (Owner eq null) desc`, a structure that is never null.
 
 import { describe, expect, it } from 'vitest';
 import { applyQuery } from '../../src/backends/memory/index.js';
@@ -24,6 +25,8 @@ const ORDERS = [
   "Sales.Color'0' has Sales.Color'0'",
   'Int32Req ne null desc',
   'not (Int32Req eq null) and Id eq Id desc',
+  'not (Owner eq null) desc',
+  'Owner ne null desc',
 ];
 
 for (const setup of ENGINES) {

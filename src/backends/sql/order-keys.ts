@@ -59,13 +59,16 @@ function isConstant(value: LoweredValue): boolean {
   }
 }
 
-/** A predicate decided for every row: a constant, a null test of what is never null, and chains of them. */
+/** A predicate decided for every row: a constant, a null test of what is never null (a value or a structure), and chains of them. */
 function isConstantPredicate(predicate: LoweredPredicate): boolean {
   switch (predicate.kind) {
     case 'constant':
       return true;
     case 'nullTest':
       return !predicate.value.nullable;
+    // `Owner eq null` of a structure that is never null: FALSE, and `not (Owner eq null)` NOT FALSE.
+    case 'structureNull':
+      return !predicate.nullable;
     case 'and':
     case 'or':
       return predicate.operands.every(isConstantPredicate);
