@@ -95,7 +95,7 @@ class LongestFirst extends BaseSequencer {
  * The files a module's transform reads beside the module itself: the compiler options its
  * TypeScript is compiled with (the nearest tsconfig.json), and the manifests that say where an
  * import of a package's own name leads (`odata-filter/sql` to dist/). vitest keys a cached module
- * by its own text alone, so an edit of one of these would go unseen by the quick size's cache.
+ * by its own text alone, so an edit of one of these would go unseen by the module cache.
  */
 export const TRANSFORM_INPUTS = [
   'package.json',
@@ -105,12 +105,23 @@ export const TRANSFORM_INPUTS = [
   'playground/tsconfig.json',
 ];
 
-/** Keys every cached module by the text of TRANSFORM_INPUTS too. */
+/**
+ * The environment in which vitest's own process runs the global setup (and what it imports). Its
+ * modules are not kept on disk: vitest 4.1 fails to map a stack traced there (mysql2's, as the
+ * global setup waits for MariaDB to take connections) through a module read back from the cache
+ * (`code.charCodeAt is not a function`), which ended the run.
+ */
+const MAIN_PROCESS_ENVIRONMENT = '__vitest__';
+
+/** Keys every cached module by the text of TRANSFORM_INPUTS too; keeps none of vitest's own process. */
 export function transformInputsKey(): Plugin {
   const texts = TRANSFORM_INPUTS.map((file) => readFileSync(new URL(file, import.meta.url), 'utf8')).join('\0');
   return {
     name: 'odata-filter:transform-inputs',
-    configureVitest: ({ experimental_defineCacheKeyGenerator }) => experimental_defineCacheKeyGenerator(() => texts),
+    configureVitest: ({ experimental_defineCacheKeyGenerator }) =>
+      experimental_defineCacheKeyGenerator(({ environment }) =>
+        environment.name === MAIN_PROCESS_ENVIRONMENT ? false : texts,
+      ),
   };
 }
 
@@ -142,13 +153,11 @@ export default defineConfig({
     // ~150 files (which took a third of the run). Tests leave no global state behind them: what
     // one changes (globalThis.Function, TMPDIR) it restores in a finally.
     isolate: false,
-    // The quick size keeps the modules vite made of src/ and test/ on disk between runs
+    // Every size keeps the modules vite made of src/ and test/ on disk between runs
     // (node_modules/.experimental-vitest-cache, keyed by each file's content and by
-    // TRANSFORM_INPUTS'), which took its
-    // transforms from some 8 s to 3 s and the run from 43-45 s to 39-41 s. Not the default size:
-    // with it, a stack traced in the main process (mysql2's, as the global setup waits for MariaDB
-    // to take connections) crashes vitest 4.1's source mapping of a cached module.
-    experimental: { fsModuleCache: quick },
+    // TRANSFORM_INPUTS'), which took the quick size's transforms from some 8 s to 3 s and its run
+    // from 43-45 s to 39-41 s; those of vitest's own process are made anew (transformInputsKey).
+    experimental: { fsModuleCache: true },
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
