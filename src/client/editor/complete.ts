@@ -633,9 +633,13 @@ function structureItems(place: Placement, schema: Schema, options: EditorOptions
   if (structure === undefined) return [];
   const items: Completion[] = [];
   const template = templateOf(structure, options);
-  if (template !== undefined && place.fits(template))
+  const valueFits = template !== undefined && place.fits(template);
+  if (valueFits)
     items.push({ label: template, insert: template, kind: 'literal', detail: `${nameOf(structure)} value` });
-  if (place.fits('null')) items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
+  // In a list null alone is refused: it goes there only beside a value (none where the structure
+  // is cast or has derived types, which are compared with null only).
+  const nullFits = place.fits('null') && (valueFits || !place.facts.comparedWith!.inList);
+  if (nullFits) items.push({ label: 'null', insert: 'null', kind: 'literal', detail: 'no value' });
   return items;
 }
 
@@ -648,11 +652,12 @@ function comparedStructure(place: Placement, schema: Schema): StructuredProperty
 
 /**
  * The property a path leads to, read as written from the resource or from the variable of one of
- * `lambdas` (outermost first); undefined through a call or a type-cast segment.
+ * `lambdas` (outermost first); undefined through a call. A type-cast segment is passed over: the
+ * property is the one cast, which the checker compares with null only (docs/semantics.md §16).
  */
 function propertyAt(path: MemberExpr, lambdas: readonly LambdaExpr[], schema: Schema): Property | undefined {
   if (path.call !== undefined) return undefined;
-  const names = path.segments.map((segment) => segment.name);
+  const names = path.segments.map((segment) => segment.name).filter((name) => !isTypeCast(name));
   let at: Property | undefined = rootOf(schema);
   let rest = names;
   for (let i = lambdas.length - 1; i >= 0; i--) {
@@ -665,6 +670,11 @@ function propertyAt(path: MemberExpr, lambdas: readonly LambdaExpr[], schema: Sc
   if (rest === names && names[0] === '$it') rest = names.slice(1);
   for (const name of rest) at = at?.kind === 'structured' ? at.properties.get(name) : undefined;
   return at;
+}
+
+/** Whether a path's segment is a type-cast segment: a qualified name (`Staff.HomeAddress`). */
+function isTypeCast(name: string): boolean {
+  return name.includes('.');
 }
 
 /** A structure's type as a detail names it: its model's type, else the property. */

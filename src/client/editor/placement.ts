@@ -58,6 +58,8 @@ export interface PlaceFacts {
 export interface ComparedPath {
   readonly path: MemberExpr;
   readonly lambdas: readonly LambdaExpr[];
+  /** Whether the place is in the path's `in` list (or is the list), not compared by `eq` or `ne`. */
+  readonly inList: boolean;
 }
 
 /**
@@ -473,13 +475,13 @@ function comparedWith(root: Expr, at: number, end: number): ComparedPath | undef
     const node = stack.pop()!;
     if (node.kind === 'compare' && (node.op === 'eq' || node.op === 'ne')) {
       if (isLeaf(node.right) && isStandIn(node.right, at, end) && node.left.kind === 'member')
-        return { path: node.left, lambdas };
+        return { path: node.left, lambdas, inList: false };
       if (isLeaf(node.left) && isStandIn(node.left, at, end) && node.right.kind === 'member')
-        return { path: node.right, lambdas };
+        return { path: node.right, lambdas, inList: false };
     }
     // An item of the list, or the list itself (the stand-in `()`): a structure's literal holds no place.
     if (node.kind === 'in' && node.operand.kind === 'member' && node.operand.end <= at && end <= node.end)
-      return { path: node.operand, lambdas };
+      return { path: node.operand, lambdas, inList: true };
     if (node.kind === 'lambda' && node.body !== undefined && node.body.start <= at && end <= node.body.end)
       lambdas.push(node);
     for (const child of childrenOf(node)) if (child.start <= at && child.end >= end) stack.push(child);

@@ -364,6 +364,29 @@ describe('complete: structures compared (docs/semantics.md §16)', () => {
     expect(labels('Branches/any(b: b in |')).toEqual([]);
     expect(labels('Branches/any(b: b eq |')).toEqual(['null']);
   });
+
+  // A structure that is cast, or whose type has derived types, is compared with null only
+  // (docs/semantics.md §16): no list of its values can be written, and null alone is no list.
+  it('offers no list after `in` on a structure cast or with derived types, and no item in it', () => {
+    const derived = (marked: string): string[] => {
+      const { text, cursor } = atCursor(marked);
+      return complete(text, cursor, derivedSchema, { now }).items.map((i) => i.label);
+    };
+    expect(derived('Address/Staff.HomeAddress in |')).toEqual([]);
+    expect(derived('Staff.Manager/Address in |')).toEqual([]);
+    expect(derived('$it/Staff.Manager/Address in |')).toEqual([]);
+    expect(derived('Address in (|')).toEqual([]);
+    expect(derived('Address in (null, |')).toEqual([]);
+  });
+
+  it('offers null where a structure reached through a type-cast segment is compared', () => {
+    const derived = (marked: string): string[] => {
+      const { text, cursor } = atCursor(marked);
+      return complete(text, cursor, derivedSchema, { now }).items.map((i) => i.label);
+    };
+    expect(derived('Staff.Manager/Address eq |')).toEqual(['null']);
+    expect(derived('Address/Staff.HomeAddress ne |')).toEqual(['null']);
+  });
 });
 
 describe("complete: a model's derived types (docs/semantics.md §14)", () => {
