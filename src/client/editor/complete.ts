@@ -20,7 +20,7 @@ import {
 import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../../types/allowed.js';
 import { isLater, isVersion3OrEarlier, versionOf } from '../../language/versions.js';
 import { checkText, limitsOf } from '../../syntax/limits.js';
-import type { LambdaExpr, MemberExpr } from '../../syntax/ast.js';
+import type { FunctionCallExpr, LambdaExpr, MemberExpr } from '../../syntax/ast.js';
 import { cursorToken, type CursorToken } from './cursor-token.js';
 import { withoutStacks } from './without-stacks.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
@@ -651,23 +651,35 @@ function comparedStructure(place: Placement, schema: Schema): StructuredProperty
 }
 
 /**
- * The property a path leads to, read as written from the resource or from the variable of one of
- * `lambdas` (outermost first); undefined through a call. A type-cast segment is passed over: the
- * property is the one cast, which the checker compares with null only (docs/semantics.md §16).
+ * The property a path leads to, read as written from the resource, from the variable of one of
+ * `lambdas` (outermost first), or from the result of the call it starts with, as the checker reads
+ * a call's result (resultOf). A type-cast segment is passed over: the property is the one cast,
+ * which the checker compares with null only (docs/semantics.md §16).
  */
-function propertyAt(path: MemberExpr, lambdas: readonly LambdaExpr[], schema: Schema): Property | undefined {
-  if (path.call !== undefined) return undefined;
-  const names = path.segments.map((segment) => segment.name).filter((name) => !isTypeCast(name));
+function propertyAt(
+  path: MemberExpr | FunctionCallExpr,
+  lambdas: readonly LambdaExpr[],
+  schema: Schema,
+): Property | undefined {
+  const call = path.kind === 'functionCall' ? path : path.call;
+  const segments = path.kind === 'functionCall' ? [] : path.segments;
+  const names = segments.map((segment) => segment.name).filter((name) => !isTypeCast(name));
   let at: Property | undefined = rootOf(schema);
   let rest = names;
-  for (let i = lambdas.length - 1; i >= 0; i--) {
-    if (lambdas[i]!.variable?.name !== names[0]) continue;
-    const collection = propertyAt(lambdas[i]!.collection, lambdas.slice(0, i), schema);
-    at = collection?.kind === 'collection' ? collection.element : undefined;
-    rest = names.slice(1);
-    break;
+  if (call !== undefined) {
+    const { binding, name } = call;
+    const bound = binding === undefined ? at : propertyAt(binding, lambdas, schema);
+    at = resultOf(schema, bound, `${name}(`, binding === undefined);
+  } else {
+    for (let i = lambdas.length - 1; i >= 0; i--) {
+      if (lambdas[i]!.variable?.name !== names[0]) continue;
+      const collection = propertyAt(lambdas[i]!.collection, lambdas.slice(0, i), schema);
+      at = collection?.kind === 'collection' ? collection.element : undefined;
+      rest = names.slice(1);
+      break;
+    }
+    if (rest === names && names[0] === '$it') rest = names.slice(1);
   }
-  if (rest === names && names[0] === '$it') rest = names.slice(1);
   for (const name of rest) at = at?.kind === 'structured' ? at.properties.get(name) : undefined;
   return at;
 }

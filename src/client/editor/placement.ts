@@ -10,7 +10,7 @@
 // types an unfinished `cast(` may name, the checker's reading of the stand-in and of a candidate's
 // value (which it reads before the type) tells which no candidate, or not this one, can fit after.
 
-import { type Expr, childrenOf, type LambdaExpr, type MemberExpr } from '../../syntax/ast.js';
+import { type Expr, childrenOf, type FunctionCallExpr, type LambdaExpr, type MemberExpr } from '../../syntax/ast.js';
 import { parse } from '../../syntax/parse.js';
 import type { FilterIssue } from '../../errors.js';
 import { inspect, type CheckOptions, type Inspection, type Scope } from '../../types/check.js';
@@ -56,7 +56,8 @@ export interface PlaceFacts {
 
 /** A path a place is compared with, and the lambdas around the place, outermost first (whose variables it may start with). */
 export interface ComparedPath {
-  readonly path: MemberExpr;
+  /** A path, or a call of a model's function whose result is compared (`Home/Geo.Mirror()`). */
+  readonly path: MemberExpr | FunctionCallExpr;
   readonly lambdas: readonly LambdaExpr[];
   /** Whether the place is in the path's `in` list (or is the list), not compared by `eq` or `ne`. */
   readonly inList: boolean;
@@ -474,19 +475,24 @@ function comparedWith(root: Expr, at: number, end: number): ComparedPath | undef
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.kind === 'compare' && (node.op === 'eq' || node.op === 'ne')) {
-      if (isLeaf(node.right) && isStandIn(node.right, at, end) && node.left.kind === 'member')
+      if (isLeaf(node.right) && isStandIn(node.right, at, end) && isPathOrCall(node.left))
         return { path: node.left, lambdas, inList: false };
-      if (isLeaf(node.left) && isStandIn(node.left, at, end) && node.right.kind === 'member')
+      if (isLeaf(node.left) && isStandIn(node.left, at, end) && isPathOrCall(node.right))
         return { path: node.right, lambdas, inList: false };
     }
     // An item of the list, or the list itself (the stand-in `()`): a structure's literal holds no place.
-    if (node.kind === 'in' && node.operand.kind === 'member' && node.operand.end <= at && end <= node.end)
+    if (node.kind === 'in' && isPathOrCall(node.operand) && node.operand.end <= at && end <= node.end)
       return { path: node.operand, lambdas, inList: true };
     if (node.kind === 'lambda' && node.body !== undefined && node.body.start <= at && end <= node.body.end)
       lambdas.push(node);
     for (const child of childrenOf(node)) if (child.start <= at && child.end >= end) stack.push(child);
   }
   return undefined;
+}
+
+/** A path, or a call, which may give a structure to compare. */
+function isPathOrCall(expr: Expr): expr is MemberExpr | FunctionCallExpr {
+  return expr.kind === 'member' || expr.kind === 'functionCall';
 }
 
 /**

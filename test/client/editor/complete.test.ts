@@ -387,6 +387,21 @@ describe('complete: structures compared (docs/semantics.md §16)', () => {
     expect(derived('Staff.Manager/Address eq |')).toEqual(['null']);
     expect(derived('Address/Staff.HomeAddress ne |')).toEqual(['null']);
   });
+
+  // A model function's result is compared as a property of its type is (docs/semantics.md §15, §16).
+  it("offers a function's structure result its value, and no collection after `in`", () => {
+    const point = '{"Lat":null,"Lon":null}';
+    const called = (marked: string): string[] => {
+      const { text, cursor } = atCursor(marked);
+      return complete(text, cursor, functionSchema, { now }).items.map((i) => i.label);
+    };
+    expect(called('Home/Geo.Mirror() eq |')).toEqual([point, 'null']);
+    expect(called('Home/Geo.Mirror() in |')).toEqual(['(']);
+    expect(called('Home/Geo.Mirror() in (|')).toEqual([point, 'null']);
+    expect(called('Stops/any(s: s/Geo.Mirror() in (|')).toEqual([point, 'null']);
+    // A place holds collections: it is not compared with a value, nor is it in a list.
+    expect(called('Geo.Nearest(Lat=1) in |')).toEqual([]);
+  });
 });
 
 describe("complete: a model's derived types (docs/semantics.md §14)", () => {
