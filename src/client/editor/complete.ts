@@ -20,13 +20,13 @@ import {
 import { assertAllowedNames, type AllowedNames, type FilterOperator } from '../../types/allowed.js';
 import { isLater, isVersion3OrEarlier, versionOf } from '../../language/versions.js';
 import { checkText, limitsOf } from '../../syntax/limits.js';
-import type { FunctionCallExpr, LambdaExpr, MemberExpr } from '../../syntax/ast.js';
+import type { LambdaExpr } from '../../syntax/ast.js';
 import { cursorToken, type CursorToken } from './cursor-token.js';
 import { withoutStacks } from './without-stacks.js';
 import { expectedSyntaxAt } from './expected-syntax.js';
 import { literalTemplates } from './literal-templates.js';
 import { structureTemplate } from './structure-templates.js';
-import { operandStandIn, Placement } from './placement.js';
+import { type ComparedExpr, operandStandIn, Placement } from './placement.js';
 import { Window } from './window.js';
 import { describeProperty, functionInfo, signatureOf } from './describe.js';
 import { resultElement } from '../../types/check/result-reads.js';
@@ -653,14 +653,12 @@ function comparedStructure(place: Placement, schema: Schema): StructuredProperty
 /**
  * The property a path leads to, read as written from the resource, from the variable of one of
  * `lambdas` (outermost first), or from the result of the call it starts with, as the checker reads
- * a call's result (resultOf). A type-cast segment is passed over: the property is the one cast,
- * which the checker compares with null only (docs/semantics.md §16).
+ * a call's result (resultOf). A type-cast segment, or `cast`, is passed over: the property is the
+ * one cast, which the checker compares with null only (docs/semantics.md §16).
  */
-function propertyAt(
-  path: MemberExpr | FunctionCallExpr,
-  lambdas: readonly LambdaExpr[],
-  schema: Schema,
-): Property | undefined {
+function propertyAt(path: ComparedExpr, lambdas: readonly LambdaExpr[], schema: Schema): Property | undefined {
+  // A cast is read as its operand, as a type-cast segment is.
+  if (path.kind === 'typeFunction') return path.operand && propertyAt(path.operand as ComparedExpr, lambdas, schema);
   const call = path.kind === 'functionCall' ? path : path.call;
   const segments = path.kind === 'functionCall' ? [] : path.segments;
   const names = segments.map((segment) => segment.name).filter((name) => !isTypeCast(name));

@@ -10,7 +10,14 @@
 // types an unfinished `cast(` may name, the checker's reading of the stand-in and of a candidate's
 // value (which it reads before the type) tells which no candidate, or not this one, can fit after.
 
-import { type Expr, childrenOf, type FunctionCallExpr, type LambdaExpr, type MemberExpr } from '../../syntax/ast.js';
+import {
+  type Expr,
+  childrenOf,
+  type FunctionCallExpr,
+  type LambdaExpr,
+  type MemberExpr,
+  type TypeFunctionExpr,
+} from '../../syntax/ast.js';
 import { parse } from '../../syntax/parse.js';
 import type { FilterIssue } from '../../errors.js';
 import { inspect, type CheckOptions, type Inspection, type Scope } from '../../types/check.js';
@@ -56,8 +63,11 @@ export interface PlaceFacts {
 
 /** A path a place is compared with, and the lambdas around the place, outermost first (whose variables it may start with). */
 export interface ComparedPath {
-  /** A path, or a call of a model's function whose result is compared (`Home/Geo.Mirror()`). */
-  readonly path: MemberExpr | FunctionCallExpr;
+  /**
+   * A path, a call of a model's function whose result is compared (`Home/Geo.Mirror()`), or a
+   * cast of either (`cast(Address, Staff.HomeAddress)`).
+   */
+  readonly path: ComparedExpr;
   readonly lambdas: readonly LambdaExpr[];
   /** Whether the place is in the path's `in` list (or is the list), not compared by `eq` or `ne`. */
   readonly inList: boolean;
@@ -475,13 +485,13 @@ function comparedWith(root: Expr, at: number, end: number): ComparedPath | undef
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node.kind === 'compare' && (node.op === 'eq' || node.op === 'ne')) {
-      if (isLeaf(node.right) && isStandIn(node.right, at, end) && isPathOrCall(node.left))
+      if (isLeaf(node.right) && isStandIn(node.right, at, end) && isCompared(node.left))
         return { path: node.left, lambdas, inList: false };
-      if (isLeaf(node.left) && isStandIn(node.left, at, end) && isPathOrCall(node.right))
+      if (isLeaf(node.left) && isStandIn(node.left, at, end) && isCompared(node.right))
         return { path: node.right, lambdas, inList: false };
     }
     // An item of the list, or the list itself (the stand-in `()`): a structure's literal holds no place.
-    if (node.kind === 'in' && isPathOrCall(node.operand) && node.operand.end <= at && end <= node.end)
+    if (node.kind === 'in' && isCompared(node.operand) && node.operand.end <= at && end <= node.end)
       return { path: node.operand, lambdas, inList: true };
     if (node.kind === 'lambda' && node.body !== undefined && node.body.start <= at && end <= node.body.end)
       lambdas.push(node);
@@ -490,8 +500,12 @@ function comparedWith(root: Expr, at: number, end: number): ComparedPath | undef
   return undefined;
 }
 
-/** A path, or a call, which may give a structure to compare. */
-function isPathOrCall(expr: Expr): expr is MemberExpr | FunctionCallExpr {
+/** What may give a structure to compare: a path, a call, or a cast of one. */
+export type ComparedExpr = MemberExpr | FunctionCallExpr | TypeFunctionExpr;
+
+function isCompared(expr: Expr): expr is ComparedExpr {
+  if (expr.kind === 'typeFunction')
+    return expr.name === 'cast' && expr.operand !== undefined && isCompared(expr.operand);
   return expr.kind === 'member' || expr.kind === 'functionCall';
 }
 

@@ -367,7 +367,7 @@ describe('complete: structures compared (docs/semantics.md §16)', () => {
 
   // A structure that is cast, or whose type has derived types, is compared with null only
   // (docs/semantics.md §16): no list of its values can be written, and null alone is no list.
-  it('offers no list after `in` on a structure cast or with derived types, and no item in it', () => {
+  it('offers no list after `in` on a structure cast (a segment or cast) or with derived types, nor items', () => {
     const derived = (marked: string): string[] => {
       const { text, cursor } = atCursor(marked);
       return complete(text, cursor, derivedSchema, { now }).items.map((i) => i.label);
@@ -375,17 +375,20 @@ describe('complete: structures compared (docs/semantics.md §16)', () => {
     expect(derived('Address/Staff.HomeAddress in |')).toEqual([]);
     expect(derived('Staff.Manager/Address in |')).toEqual([]);
     expect(derived('$it/Staff.Manager/Address in |')).toEqual([]);
+    expect(derived('cast(Address, Staff.HomeAddress) in |')).toEqual([]);
+    expect(derived('Addresses/any(a: cast(a, Staff.HomeAddress) in |')).toEqual([]);
     expect(derived('Address in (|')).toEqual([]);
     expect(derived('Address in (null, |')).toEqual([]);
   });
 
-  it('offers null where a structure reached through a type-cast segment is compared', () => {
+  it('offers null where a structure reached through a type-cast segment or cast is compared', () => {
     const derived = (marked: string): string[] => {
       const { text, cursor } = atCursor(marked);
       return complete(text, cursor, derivedSchema, { now }).items.map((i) => i.label);
     };
     expect(derived('Staff.Manager/Address eq |')).toEqual(['null']);
     expect(derived('Address/Staff.HomeAddress ne |')).toEqual(['null']);
+    expect(derived('cast(Address, Staff.HomeAddress) eq |')).toEqual(['null']);
   });
 
   // A model function's result is compared as a property of its type is (docs/semantics.md §15, §16).
