@@ -19,6 +19,7 @@ import type { RequestCost } from './request-cost.js';
 import { apiException, handleAuthenticated } from './authenticated/handle.js';
 import { handlePublic, INTERNAL_ERROR, publicError } from './public/handle.js';
 import { send } from './http/respond.js';
+import { PipelinedTurns } from './http/pipelined-turns.js';
 import type { Reply } from './http/respond.js';
 
 export interface ServiceOptions {
@@ -155,13 +156,16 @@ export function createService(options: ServiceOptions): Service {
     close: (graceMs) => shutdown.close(graceMs),
   };
   const shutdown = gracefulShutdown(service.server);
-  /** What each connection has under way: the answers being worked out, and whether its clock ran out meanwhile. */
-  const working = new WeakMap<Socket, { answers: Set<AbortController>; timedOut: boolean }>();
+  /**
+   * What each connection has under way: the answers being worked out, whether its clock ran out
+   * meanwhile, and the turns its pipelined requests take.
+   */
+  const working = new WeakMap<Socket, { answers: Set<AbortController>; timedOut: boolean; turns: PipelinedTurns }>();
   const workOn = (socket: Socket) => {
     let work = working.get(socket);
     if (work === undefined) {
       const answers = new Set<AbortController>();
-      work = { answers, timedOut: false };
+      work = { answers, timedOut: false, turns: new PipelinedTurns(socket) };
       working.set(socket, work);
       socket.once('close', () => {
         for (const answer of answers) answer.abort();
@@ -194,16 +198,33 @@ export function createService(options: ServiceOptions): Service {
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
+    const socket = request.socket;
+    const work = workOn(socket);
+    // A connection closed before the answer (the client hung up, or stalled and was closed)
+    // cancels the statements run for it, pipelined requests' included.
+    const abandoned = new AbortController();
+    work.answers.add(abandoned);
+    const endTurn = await work.turns.take();
+    try {
+      await answer(request, response, started, work, abandoned);
+    } finally {
+      endTurn();
+    }
+  }
+
+  async function answer(
+    request: IncomingMessage,
+    response: ServerResponse,
+    started: bigint,
+    work: ReturnType<typeof workOn>,
+    abandoned: AbortController,
+  ): Promise<void> {
+    const socket = request.socket;
     let answered: { reply: Reply; user?: string };
     if (service.maintenance) {
+      work.answers.delete(abandoned);
       answered = { reply: unavailable(MAINTENANCE_RETRY_AFTER_S) };
     } else {
-      const socket = request.socket;
-      const work = workOn(socket);
-      // A connection closed before the answer (the client hung up, or stalled and was closed)
-      // cancels the statements run for it, pipelined requests' included.
-      const abandoned = new AbortController();
-      work.answers.add(abandoned);
       try {
         answered = await route(request, abandoned.signal);
       } catch (error) {
