@@ -158,14 +158,18 @@ export function createService(options: ServiceOptions): Service {
   const shutdown = gracefulShutdown(service.server);
   /**
    * What each connection has under way: the answers being worked out, whether its clock ran out
-   * meanwhile, and the turns its pipelined requests take.
+   * meanwhile, the turns its pipelined requests take, and whether an answer written was its last
+   * (`Connection: close`: the client asked for it, or the service is stopping).
    */
-  const working = new WeakMap<Socket, { answers: Set<AbortController>; timedOut: boolean; turns: PipelinedTurns }>();
+  const working = new WeakMap<
+    Socket,
+    { answers: Set<AbortController>; timedOut: boolean; turns: PipelinedTurns; lastWritten: boolean }
+  >();
   const workOn = (socket: Socket) => {
     let work = working.get(socket);
     if (work === undefined) {
       const answers = new Set<AbortController>();
-      work = { answers, timedOut: false, turns: new PipelinedTurns(socket) };
+      work = { answers, timedOut: false, turns: new PipelinedTurns(socket), lastWritten: false };
       working.set(socket, work);
       socket.once('close', () => {
         for (const answer of answers) answer.abort();
@@ -206,6 +210,15 @@ export function createService(options: ServiceOptions): Service {
     work.answers.add(abandoned);
     const endTurn = await work.turns.take();
     try {
+      if (work.lastWritten || socket.destroyed) {
+        // Node sends nothing after a connection's last answer, nor on a closed connection: a
+        // request pipelined behind it is logged, not worked out (a stopping service would else
+        // work out every request a client had pipelined, for nobody).
+        work.answers.delete(abandoned);
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        log(`${new Date().toISOString()} ${request.method} ${request.url} - 0B ${ms.toFixed(1)}ms (connection closed)`);
+        return;
+      }
       await answer(request, response, started, work, abandoned);
     } finally {
       endTurn();
@@ -253,6 +266,7 @@ export function createService(options: ServiceOptions): Service {
     let bytes = 0;
     try {
       bytes = send(request, response, answered.reply);
+      if (!response.shouldKeepAlive) work.lastWritten = true;
     } catch (error) {
       log(`error writing the response to ${request.method} ${request.url}: ${String(error)}`);
       response.destroy();
