@@ -2,8 +2,8 @@
 // before it has been written and the connection's buffer has drained. Node answers them in order
 // anyway, but it emits every request it has read at once, and each answer worked out ahead waited
 // in the service's memory: a client that sent 40 requests for a megabyte each and read nothing
-// had 33 of them worked out, and held, before it was closed. Now the service works out only what
-// the network's buffers take, and holds at most one answer beyond them.
+// had all 40 worked out, and held, until it was closed. Now the service works out only what the
+// network's buffers take, and holds at most one answer beyond them.
 
 import type { Socket } from 'node:net';
 

@@ -84,7 +84,7 @@ export function slowClientsSuite(engine: string, open: () => Promise<Database>):
       // drained into the network's buffers: the kernel's send buffer (at most tcp_wmem's largest)
       // and the client's receive buffer, which grows only as the client reads (tcp_rmem's default).
       // Beyond those, one answer is held in the service's memory. (Each request's answer was worked
-      // out ahead and held: 33 of the 40, 33 MB.)
+      // out ahead and held: all 40, 40 MB, on both engines.)
       const answers = s.log.slice(logged).filter((line) => line.includes('events/?top=250') && / 200 \d+B /.test(line));
       const answerBytes = Number(/ 200 (\d+)B /.exec(answers[0] ?? '')?.[1]);
       const buffered = kernelBufferBytes('tcp_wmem', 2) + kernelBufferBytes('tcp_rmem', 1);
