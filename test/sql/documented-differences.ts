@@ -163,7 +163,7 @@ export function documentedDifference(
     (!setup.exactDecimals && hasType(typed.root, 'Edm.Decimal')) ||
     (setup.name === 'mysql' &&
       scopes().some((s) => mysqlDecimalDiffers(s.filter, s.rows) || overflowsDouble(s.filter, s.rows))) ||
-    (setup.name === 'postgres' && scopes().some((s) => postgresDecimalDiffers(s.filter, s.rows))) ||
+    (setup.name === 'postgres' && scopes().some((s) => postgresDecimalDiffers(s.filter, s.rows, { division: true }))) ||
     (setup.name === 'sqlite' && scopes().some((s) => leavesInt64(s.filter, s.rows))) ||
     scopes().some((s) => readsFinerText(s.filter, s.rows, setup.dialect.timeUnit))
   );
