@@ -246,7 +246,7 @@ function listItems(place: Placement, schema: Schema, options: EditorOptions): Co
         label: '(',
         insert: '(',
         kind: 'keyword',
-        detail: `a list of ${structure.type?.name ?? structure.name} values`,
+        detail: `a list of ${nameOf(structure)} values`,
       });
     return items;
   }
@@ -661,7 +661,7 @@ function propertyAt(path: ComparedExpr, lambdas: readonly LambdaExpr[], schema: 
   if (path.kind === 'typeFunction') return path.operand && propertyAt(path.operand as ComparedExpr, lambdas, schema);
   const call = path.kind === 'functionCall' ? path : path.call;
   const segments = path.kind === 'functionCall' ? [] : path.segments;
-  const names = segments.map((segment) => segment.name).filter((name) => !isTypeCast(name));
+  const names = segments.map((segment) => segment.name).filter((name) => !isQualified(name));
   let at: Property | undefined = rootOf(schema);
   let rest = names;
   if (call !== undefined) {
@@ -680,11 +680,6 @@ function propertyAt(path: ComparedExpr, lambdas: readonly LambdaExpr[], schema: 
   }
   for (const name of rest) at = at?.kind === 'structured' ? at.properties.get(name) : undefined;
   return at;
-}
-
-/** Whether a path's segment is a type-cast segment: a qualified name (`Staff.HomeAddress`). */
-function isTypeCast(name: string): boolean {
-  return name.includes('.');
 }
 
 /** A structure's type as a detail names it: its model's type, else the property. */

@@ -21,8 +21,7 @@ export function literalTemplates(
   version: ODataVersion | undefined,
 ): LiteralTemplate[] {
   const use = { type, enum: enumType };
-  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const examples: unknown[] = enumType !== undefined ? [...enumType.members.keys()] : exampleValues(type, day);
+  const examples: unknown[] = enumType !== undefined ? [...enumType.members.keys()] : exampleValues(type, now);
   const detail = enumType !== undefined ? `${enumType.name} member` : `${type} literal`;
   const templates: LiteralTemplate[] = [];
   for (const value of examples) {
@@ -36,7 +35,9 @@ export function literalTemplates(
   return templates;
 }
 
-function exampleValues(type: EdmType, day: Date): unknown[] {
+/** Example values of a type: a date is `now`'s day, an instant its midnight in UTC. */
+export function exampleValues(type: EdmType, now: Date): unknown[] {
+  const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   switch (type) {
     case 'Edm.String':
       return [''];

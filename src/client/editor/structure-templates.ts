@@ -3,8 +3,8 @@
 // must, each null where the member may be null and otherwise an example of its type (today's date
 // for dates, an enumeration's first member), a nested complex member as an object in turn.
 
-import { isNumeric, type EdmType } from '../../language/edm.js';
 import type { PrimitiveProperty, StructuredProperty } from '../../types/schema.js';
+import { exampleValues } from './literal-templates.js';
 
 /**
  * The JSON object for a value of `structure`, `day` giving the date members' day; undefined where a
@@ -26,24 +26,16 @@ export function structureTemplate(structure: StructuredProperty, day: Date): str
   return `{${members.join(',')}}`;
 }
 
-/** A JSON value of the member's type, as a JSON array's item is read (docs/semantics.md §10). */
+/**
+ * A JSON value of the member's type, as a JSON array's item is read (docs/semantics.md §10): the
+ * first of the literal templates' examples (literal-templates.ts), an instant as its ISO text. A
+ * binary has none: JSON reads no string as bytes.
+ */
 function exampleOf(member: PrimitiveProperty, day: Date): string | undefined {
   if (member.enum !== undefined) {
     const first = member.enum.members.keys().next();
     return first.done ? undefined : JSON.stringify(first.value);
   }
-  const date = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate()));
-  const examples: Partial<Record<EdmType, string>> = {
-    'Edm.String': '',
-    'Edm.Guid': '00000000-0000-0000-0000-000000000000',
-    'Edm.Date': date.toISOString().slice(0, 10),
-    'Edm.DateTimeOffset': date.toISOString(),
-    'Edm.DateTime': date.toISOString(),
-    'Edm.TimeOfDay': '12:00:00',
-    'Edm.Duration': 'P1D',
-  };
-  if (member.type === 'Edm.Boolean') return 'false';
-  if (isNumeric(member.type)) return '0';
-  const text = examples[member.type];
-  return text === undefined ? undefined : JSON.stringify(text);
+  const [example] = exampleValues(member.type, day);
+  return example === undefined || example instanceof Uint8Array ? undefined : JSON.stringify(example);
 }
