@@ -202,24 +202,17 @@ export function createService(options: ServiceOptions): Service {
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const started = process.hrtime.bigint();
-    const socket = request.socket;
-    const work = workOn(socket);
-    // A connection closed before the answer (the client hung up, or stalled and was closed)
-    // cancels the statements run for it, pipelined requests' included.
-    const abandoned = new AbortController();
-    work.answers.add(abandoned);
+    const work = workOn(request.socket);
     const endTurn = await work.turns.take();
     try {
-      if (work.lastWritten || socket.destroyed) {
+      if (work.lastWritten || request.socket.destroyed) {
         // Node sends nothing after a connection's last answer, nor on a closed connection: a
         // request pipelined behind it is logged, not worked out (a stopping service would else
         // work out every request a client had pipelined, for nobody).
-        work.answers.delete(abandoned);
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log(`${new Date().toISOString()} ${request.method} ${request.url} - 0B ${ms.toFixed(1)}ms (connection closed)`);
+        logRequest(request, started, '-', 0, ' (connection closed)');
         return;
       }
-      await answer(request, response, started, work, abandoned);
+      await answer(request, response, started, work);
     } finally {
       endTurn();
     }
@@ -230,14 +223,16 @@ export function createService(options: ServiceOptions): Service {
     response: ServerResponse,
     started: bigint,
     work: ReturnType<typeof workOn>,
-    abandoned: AbortController,
   ): Promise<void> {
     const socket = request.socket;
     let answered: { reply: Reply; user?: string };
     if (service.maintenance) {
-      work.answers.delete(abandoned);
       answered = { reply: unavailable(MAINTENANCE_RETRY_AFTER_S) };
     } else {
+      // A connection closed before the answer (the client hung up, or stalled and was closed)
+      // cancels the statements run for it.
+      const abandoned = new AbortController();
+      work.answers.add(abandoned);
       try {
         answered = await route(request, abandoned.signal);
       } catch (error) {
@@ -271,10 +266,25 @@ export function createService(options: ServiceOptions): Service {
       log(`error writing the response to ${request.method} ${request.url}: ${String(error)}`);
       response.destroy();
     }
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log(
-      `${new Date().toISOString()} ${request.method} ${request.url} ${answered.reply.status} ${bytes}B ${ms.toFixed(1)}ms${answered.user === undefined ? '' : ` user=${answered.user}`}`,
+    logRequest(
+      request,
+      started,
+      answered.reply.status,
+      bytes,
+      answered.user === undefined ? '' : ` user=${answered.user}`,
     );
+  }
+
+  /** The request's line of the log: when, what, the status (`-` where none was sent), bytes, time, and `suffix`. */
+  function logRequest(
+    request: IncomingMessage,
+    started: bigint,
+    status: number | '-',
+    bytes: number,
+    suffix: string,
+  ): void {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log(`${new Date().toISOString()} ${request.method} ${request.url} ${status} ${bytes}B ${ms.toFixed(1)}ms${suffix}`);
   }
 
   return service;
